@@ -1,0 +1,39 @@
+# The workbench's two commands: `make lab` and `make test`. Both create .venv on first use
+# and reinstall only when pyproject.toml changes (the stamp file is keyed on its hash).
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+PORT ?= 8888
+
+.PHONY: lab test lint format bench install clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest --nbval $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check workbench tests benchmarks
+	$(BIN)/ruff format --check workbench tests benchmarks
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format workbench tests benchmarks
+	$(BIN)/ruff check --fix workbench tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,3 @@
+"""Tank Rules Workbench: rules, geometry and pictures for three tank board games."""
+
+__version__ = "0.1.0"

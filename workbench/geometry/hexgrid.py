@@ -1,0 +1,422 @@
+"""Hexagonal grids: immutable axial hexes, bounded labelled maps, pixels and exact line traces.
+
+Conventions (see DESIGN.md): x to the right, y down, angles in degrees clockwise from north.
+Axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``; the six directions are
+numbered clockwise, so a facing ``i`` turns right to ``i + 1``: for pointy-top hexes they
+point NE, E, SE, SW, W, NW; for flat-top hexes NE, SE, S, SW, NW, N. Direction ``i`` points
+through hexside ``i`` (see :func:`direction_names`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from workbench.geometry.segment import Chord, candidate_cells, chord
+
+Orientation = Literal["pointy", "flat"]
+Parity = Literal["odd", "even"]
+LabelOrder = Literal["row-col", "col-row"]
+
+
+class GridError(ValueError):
+    """A label, hex or pair of hexes that does not fit the grid; the message says why."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
+    """A hex in axial coordinates; ``s`` is the third cube coordinate.
+
+    >>> Hex(1, -1) + Hex(0, 1)
+    Hex(q=1, r=0)
+    >>> Hex(0, 0).distance(Hex(2, -1))
+    2
+    >>> Hex(1, 0).rotate(1)        # 60 degrees clockwise about the origin
+    Hex(q=0, r=1)
+    """
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def __mul__(self, factor: int) -> Hex:
+        return Hex(self.q * factor, self.r * factor)
+
+    __rmul__ = __mul__
+
+    def __neg__(self) -> Hex:
+        return Hex(-self.q, -self.r)
+
+    def length(self) -> int:
+        """Steps from the origin."""
+        return max(abs(self.q), abs(self.r), abs(self.s))
+
+    def distance(self, other: Hex) -> int:
+        """Steps between two hexes (counting the far one, not this one)."""
+        return (self - other).length()
+
+    def neighbor(self, direction: int) -> Hex:
+        """The adjacent hex through hexside ``direction`` (0..5, clockwise)."""
+        return self + DIRECTIONS[direction % 6]
+
+    def neighbors(self) -> tuple[Hex, ...]:
+        """The six adjacent hexes, in direction order."""
+        return tuple(self + d for d in DIRECTIONS)
+
+    def direction_to(self, other: Hex) -> int:
+        """The direction index of an adjacent hex; GridError if ``other`` is not adjacent."""
+        try:
+            return DIRECTIONS.index(other - self)
+        except ValueError:
+            raise GridError(f"{other} is not adjacent to {self}") from None
+
+    def rotate(self, steps: int, center: Hex | None = None) -> Hex:
+        """Rotate by ``steps`` x 60 degrees clockwise (negative: anticlockwise) about ``center``."""
+        origin = center or Hex(0, 0)
+        q, r, s = self.q - origin.q, self.r - origin.r, self.s - origin.s
+        for _ in range(steps % 6):
+            q, r, s = -r, -s, -q
+        return Hex(q + origin.q, r + origin.r)
+
+    def ring(self, radius: int) -> list[Hex]:
+        """The hexes at exactly ``radius`` steps, clockwise from the one in direction 4 x radius."""
+        if radius == 0:
+            return [self]
+        hexes = []
+        current = self + DIRECTIONS[4] * radius
+        for side in range(6):
+            for _ in range(radius):
+                hexes.append(current)
+                current = current.neighbor(side)
+        return hexes
+
+    def disk(self, radius: int) -> list[Hex]:
+        """The hexes within ``radius`` steps, this one first, then ring by ring."""
+        return [h for k in range(radius + 1) for h in self.ring(k)]
+
+
+DIRECTIONS: tuple[Hex, ...] = (Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1))
+"""The six unit steps, clockwise; index ``i`` is the hexside (and facing) ``i``."""
+
+# Pointy-top names of the directions (the Panzer Vor! layout).
+NORTHEAST, EAST, SOUTHEAST, SOUTHWEST, WEST, NORTHWEST = range(6)
+# Flat-top names of the same indices.
+FLAT_NORTHEAST, FLAT_SOUTHEAST, FLAT_SOUTH, FLAT_SOUTHWEST, FLAT_NORTHWEST, FLAT_NORTH = range(6)
+
+
+def direction_names(orientation: Orientation) -> tuple[str, ...]:
+    """Compass names of directions 0..5 for an orientation.
+
+    >>> direction_names("pointy")
+    ('NE', 'E', 'SE', 'SW', 'W', 'NW')
+    """
+    if orientation == "pointy":
+        return ("NE", "E", "SE", "SW", "W", "NW")
+    return ("NE", "SE", "S", "SW", "NW", "N")
+
+
+def direction_angle(direction: int, orientation: Orientation) -> float:
+    """Degrees clockwise from north of the hexside ``direction`` faces."""
+    return (30.0 if orientation == "pointy" else 60.0) + 60.0 * (direction % 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Hexside:
+    """The side two adjacent hexes share; the pair is stored in a fixed order, so
+    ``Hexside.between(a, b) == Hexside.between(b, a)``."""
+
+    first: Hex
+    second: Hex
+
+    @staticmethod
+    def between(a: Hex, b: Hex) -> Hexside:
+        if a.distance(b) != 1:
+            raise GridError(f"{a} and {b} are not adjacent: they share no hexside")
+        return Hexside(*sorted((a, b)))
+
+    @property
+    def hexes(self) -> tuple[Hex, Hex]:
+        return (self.first, self.second)
+
+
+# Cube-coordinate normals of a hex cell: the hex at the origin is |n . p| <= 1 for these.
+_HEX_NORMALS = ((1, -1, 0), (0, 1, -1), (-1, 0, 1))
+# The neighbour beyond side ``n . p = +1`` of each normal (``-1``: the opposite one).
+_HEX_NORMAL_NEIGHBOR = (Hex(1, -1), Hex(0, 1), Hex(-1, 0))
+_HEX_REACH = Fraction(2, 3)  # no point of a cell is further than 2/3 from its centre in q or r
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What the centre-to-centre segment from ``start`` to ``end`` meets, in order along it.
+
+    ``crossed``: hexes whose interior it passes through (both ends included);
+    ``along``: hexsides it runs along for a positive length;
+    ``touched``: hexes it meets only at a corner. Every hex it meets is in exactly one of
+    ``crossed``, ``touched`` or a hexside of ``along``.
+    """
+
+    start: Hex
+    end: Hex
+    crossed: tuple[Hex, ...]
+    along: tuple[Hexside, ...]
+    touched: tuple[Hex, ...]
+
+    def met(self) -> frozenset[Hex]:
+        """Every hex the closed segment meets."""
+        return frozenset(self.crossed).union(self.touched, *(s.hexes for s in self.along))
+
+    def shifted(self, offset: Hex) -> Trace:
+        """The same trace moved by ``offset``."""
+        return Trace(
+            self.start + offset,
+            self.end + offset,
+            tuple(h + offset for h in self.crossed),
+            tuple(Hexside(s.first + offset, s.second + offset) for s in self.along),
+            tuple(h + offset for h in self.touched),
+        )
+
+
+def trace(a: Hex, b: Hex) -> Trace:
+    """The exact trace of the segment between the centres of ``a`` and ``b``.
+
+    >>> t = trace(Hex(0, 0), Hex(2, 0))          # straight through a neighbour
+    >>> t.crossed, t.along, t.touched
+    ((Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0)), (), ())
+    >>> t = trace(Hex(0, 0), Hex(1, 1))          # the "diagonal": along one hexside
+    >>> t.crossed, [side.hexes for side in t.along]
+    ((Hex(q=0, r=0), Hex(q=1, r=1)), [(Hex(q=0, r=1), Hex(q=1, r=0))])
+    """
+    return _trace_from_origin(b - a).shifted(a)
+
+
+@lru_cache(maxsize=65536)
+def _trace_from_origin(offset: Hex) -> Trace:
+    """The trace from the origin to ``offset``: a trace depends only on the offset."""
+    delta = (offset.q, offset.r, offset.s)
+    meetings: list[tuple[Chord, Hex]] = []
+    for q, r in candidate_cells((0, 0), (offset.q, offset.r), _HEX_REACH):
+        found = chord((-q, -r, q + r), delta, _HEX_NORMALS)
+        if found is not None:
+            meetings.append((found, Hex(q, r)))
+    meetings.sort(key=lambda m: (m[0].start, m[0].end, m[1]))
+    crossed = tuple(h for c, h in meetings if c.meeting == "crossed")
+    touched = tuple(h for c, h in meetings if c.meeting == "touched")
+    along: list[Hexside] = []
+    for c, h in meetings:
+        if c.meeting == "along":
+            side = Hexside.between(h, h + _HEX_NORMAL_NEIGHBOR[c.side] * c.sign)
+            if side not in along:
+                along.append(side)
+    return Trace(Hex(0, 0), offset, crossed, tuple(along), touched)
+
+
+HexLike = Hex | str
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """A bounded hex map with its layout and its wargame labels.
+
+    ``HexGrid(rows, cols)`` alone is the Panzer Vor! layout: pointy-top hexes, labels of two
+    digits for the row (from the top, starting at 01) and two for the column (from the
+    left), odd-numbered rows shifted half a hex to the right.
+
+    >>> grid = HexGrid(rows=16, cols=17)
+    >>> grid.distance("0716", "0817"), grid.distance("0505", "0704")
+    (1, 2)
+    >>> grid.label(grid.hex("0903"))
+    '0903'
+    """
+
+    rows: int
+    cols: int
+    orientation: Orientation = "pointy"
+    shifted: Parity = "odd"
+    label_order: LabelOrder = "row-col"
+    first_number: int = 1
+    digits: int = 2
+    _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise GridError(
+                f"a grid needs at least one row and one column, not {self.rows} x {self.cols}"
+            )
+        if self.orientation not in ("pointy", "flat"):
+            raise GridError(f"orientation must be 'pointy' or 'flat', not {self.orientation!r}")
+        if self.shifted not in ("odd", "even"):
+            raise GridError(f"shifted must be 'odd' or 'even', not {self.shifted!r}")
+        if self.label_order not in ("row-col", "col-row"):
+            raise GridError(f"label_order must be 'row-col' or 'col-row', not {self.label_order!r}")
+        largest = self.first_number + max(self.rows, self.cols) - 1
+        if largest >= 10**self.digits:
+            raise GridError(f"{self.digits} digits cannot label line number {largest}")
+        cells = frozenset(
+            self.from_offset(c, r) for r in range(self.rows) for c in range(self.cols)
+        )
+        object.__setattr__(self, "_cells", cells)
+
+    # --- offset coordinates: (column index, row index), both from 0 -------------------
+    def _line_is_shifted(self, index: int) -> bool:
+        return (index + self.first_number) % 2 == (1 if self.shifted == "odd" else 0)
+
+    def _parity_fix(self) -> int:
+        # Added before halving so that shifted lines land on whole axial coordinates.
+        return 1 if self._line_is_shifted(0) else 0
+
+    def from_offset(self, col: int, row: int) -> Hex:
+        """The hex at column and row indices (from 0, top-left)."""
+        if self.orientation == "pointy":
+            return Hex(col - (row + self._parity_fix()) // 2, row)
+        return Hex(col, row - (col + self._parity_fix()) // 2)
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        """Column and row indices (from 0) of a hex."""
+        if self.orientation == "pointy":
+            return h.q + (h.r + self._parity_fix()) // 2, h.r
+        return h.q, h.r + (h.q + self._parity_fix()) // 2
+
+    # --- labels -----------------------------------------------------------------------
+    def hex(self, value: HexLike) -> Hex:
+        """The hex for a label like ``"0716"`` (a Hex passes through unchanged)."""
+        if isinstance(value, Hex):
+            return value
+        text = str(value)
+        if len(text) != 2 * self.digits or not text.isdigit():
+            raise GridError(f"hex label {text!r} should be {2 * self.digits} digits, like '0716'")
+        first, second = int(text[: self.digits]), int(text[self.digits :])
+        row, col = (first, second) if self.label_order == "row-col" else (second, first)
+        h = self.from_offset(col - self.first_number, row - self.first_number)
+        if h not in self._cells:
+            raise GridError(
+                f"hex {text} is off the map: rows run {self._span(self.rows)}, "
+                f"columns {self._span(self.cols)}"
+            )
+        return h
+
+    def _span(self, count: int) -> str:
+        width = self.digits
+        return f"{self.first_number:0{width}d}-{self.first_number + count - 1:0{width}d}"
+
+    def label(self, value: HexLike) -> str:
+        """The wargame label of a hex (its numbers even when it lies off the map)."""
+        col, row = self.to_offset(self.hex(value))
+        row_n, col_n = row + self.first_number, col + self.first_number
+        first, second = (row_n, col_n) if self.label_order == "row-col" else (col_n, row_n)
+        if min(first, second) < 0:
+            return f"({col},{row})"
+        return f"{first:0{self.digits}d}{second:0{self.digits}d}"
+
+    def hexside_label(self, side: Hexside) -> str:
+        """A hexside named by its two hexes, e.g. ``'0716|0817'``."""
+        return f"{self.label(side.first)}|{self.label(side.second)}"
+
+    # --- the map ----------------------------------------------------------------------
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, Hex) and value in self._cells
+
+    def __iter__(self) -> Iterator[Hex]:
+        """Every hex, row by row from the top-left."""
+        return (self.from_offset(c, r) for r in range(self.rows) for c in range(self.cols))
+
+    def __len__(self) -> int:
+        return self.rows * self.cols
+
+    def contains(self, value: HexLike) -> bool:
+        """Whether a hex or label lies on the map."""
+        try:
+            return self.hex(value) in self._cells
+        except GridError:
+            return False
+
+    def neighbors(self, value: HexLike) -> tuple[Hex, ...]:
+        """The adjacent hexes that are on the map."""
+        return tuple(n for n in self.hex(value).neighbors() if n in self._cells)
+
+    def distance(self, a: HexLike, b: HexLike) -> int:
+        """Steps between two hexes or labels."""
+        return self.hex(a).distance(self.hex(b))
+
+    def hexside(self, a: HexLike, b: HexLike) -> Hexside:
+        """The side two adjacent hexes share; GridError if they are not adjacent."""
+        first, second = self.hex(a), self.hex(b)
+        if first.distance(second) != 1:
+            raise GridError(
+                f"{self.label(first)} and {self.label(second)} are not adjacent "
+                f"(distance {first.distance(second)}): they share no hexside"
+            )
+        return Hexside.between(first, second)
+
+    def trace(self, a: HexLike, b: HexLike) -> Trace:
+        """The exact trace of the centre-to-centre segment (see :func:`trace`)."""
+        return trace(self.hex(a), self.hex(b))
+
+    # --- pixels -----------------------------------------------------------------------
+    def center(self, value: HexLike, size: float = 1.0) -> tuple[float, float]:
+        """Board pixel of a hex's centre; ``size`` is the centre-to-corner distance.
+
+        The top-left hex's corners touch x = 0 and y = 0."""
+        h = self.hex(value)
+        root3 = math.sqrt(3.0)
+        if self.orientation == "pointy":
+            x = root3 * (h.q + h.r / 2 + self._parity_fix() / 2) + root3 / 2
+            return size * x, size * (1.0 + 1.5 * h.r)
+        y = root3 * (h.r + h.q / 2 + self._parity_fix() / 2) + root3 / 2
+        return size * (1.0 + 1.5 * h.q), size * y
+
+    def corners(self, value: HexLike, size: float = 1.0) -> list[tuple[float, float]]:
+        """The six corners, clockwise; corner ``i`` starts hexside ``i`` (side ``i`` runs from
+        corner ``i`` to corner ``i + 1``)."""
+        cx, cy = self.center(value, size)
+        first = 0.0 if self.orientation == "pointy" else 30.0
+        points = []
+        for i in range(6):
+            angle = math.radians(first + 60.0 * i)
+            points.append((cx + size * math.sin(angle), cy - size * math.cos(angle)))
+        return points
+
+    def hex_at(self, x: float, y: float, size: float = 1.0) -> Hex:
+        """The hex containing a board pixel (it may lie off the map: check ``contains``)."""
+        root3 = math.sqrt(3.0)
+        if self.orientation == "pointy":
+            r = (y / size - 1.0) / 1.5
+            q = (x / size - root3 / 2) / root3 - r / 2 - self._parity_fix() / 2
+        else:
+            q = (x / size - 1.0) / 1.5
+            r = (y / size - root3 / 2) / root3 - q / 2 - self._parity_fix() / 2
+        return _round_cube(q, r)
+
+    def pixel_size(self, size: float = 1.0) -> tuple[float, float]:
+        """Width and height in pixels of the whole board."""
+        root3 = math.sqrt(3.0)
+        if self.orientation == "pointy":
+            shifted = 0.5 if self.rows > 1 or self._line_is_shifted(0) else 0.0
+            return size * root3 * (self.cols + shifted), size * (0.5 + 1.5 * self.rows)
+        shifted = 0.5 if self.cols > 1 or self._line_is_shifted(0) else 0.0
+        return size * (0.5 + 1.5 * self.cols), size * root3 * (self.rows + shifted)
+
+
+def _round_cube(q: float, r: float) -> Hex:
+    """The hex containing fractional axial coordinates (cube rounding)."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))

@@ -1,0 +1,166 @@
+"""Square grids: squares with eight facings, forward and backward steps, the ruler and exact traces.
+
+Conventions (see DESIGN.md): x to the right, y down; a square ``Square(x, y)`` has its centre
+at ``(x, y)`` and spans half a square each way. Facings are numbered 0..7 clockwise from
+north, 45 degrees apart: N, NE, E, SE, S, SW, W, NW.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from workbench.geometry.segment import Chord, candidate_cells, chord
+
+FACING_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+NORTH, NORTHEAST, EAST, SOUTHEAST, SOUTH, SOUTHWEST, WEST, NORTHWEST = range(8)
+_STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Square:
+    """A square of the grid.
+
+    >>> Square(2, 3).forward(NORTHEAST)
+    Square(x=3, y=2)
+    >>> Square(2, 3).backward(NORTHEAST)
+    Square(x=1, y=4)
+    >>> Square(0, 0).ruler(Square(3, 4))
+    5.0
+    """
+
+    x: int
+    y: int
+
+    def __add__(self, other: Square) -> Square:
+        return Square(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other: Square) -> Square:
+        return Square(self.x - other.x, self.y - other.y)
+
+    def forward(self, facing: int, steps: int = 1) -> Square:
+        """The square ``steps`` ahead along ``facing`` (orthogonal or diagonal)."""
+        dx, dy = _STEPS[facing % 8]
+        return Square(self.x + dx * steps, self.y + dy * steps)
+
+    def backward(self, facing: int, steps: int = 1) -> Square:
+        """The square ``steps`` behind, against ``facing``."""
+        return self.forward(facing, -steps)
+
+    def neighbors(self) -> tuple[Square, ...]:
+        """The eight squares around this one, in facing order."""
+        return tuple(self.forward(f) for f in range(8))
+
+    def ruler(self, other: Square) -> float:
+        """Euclidean distance between the two centres, in squares."""
+        return math.hypot(other.x - self.x, other.y - self.y)
+
+    def ruler_squared(self, other: Square) -> int:
+        """The squared ruler distance: exact, for comparing against a range."""
+        return (other.x - self.x) ** 2 + (other.y - self.y) ** 2
+
+    def chebyshev(self, other: Square) -> int:
+        """Steps between the squares when diagonal steps are allowed."""
+        return max(abs(other.x - self.x), abs(other.y - self.y))
+
+
+def rotate_facing(facing: int, steps: int) -> int:
+    """Turn a facing by ``steps`` x 45 degrees clockwise (negative: anticlockwise).
+
+    >>> FACING_NAMES[rotate_facing(NORTH, -1)]
+    'NW'
+    """
+    return (facing + steps) % 8
+
+
+def facing_angle(facing: int) -> float:
+    """Degrees clockwise from north."""
+    return 45.0 * (facing % 8)
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """The edge two orthogonally adjacent squares share, stored in a fixed order."""
+
+    first: Square
+    second: Square
+
+    @staticmethod
+    def between(a: Square, b: Square) -> Edge:
+        if abs(a.x - b.x) + abs(a.y - b.y) != 1:
+            raise ValueError(f"{a} and {b} are not orthogonally adjacent: they share no edge")
+        return Edge(*sorted((a, b)))
+
+    @property
+    def squares(self) -> tuple[Square, Square]:
+        return (self.first, self.second)
+
+
+_SQUARE_NORMALS = ((2, 0), (0, 2))
+_SQUARE_NORMAL_NEIGHBOR = (Square(1, 0), Square(0, 1))
+_SQUARE_REACH = Fraction(1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class SquareTrace:
+    """What the segment between two square centres meets, in order along it: squares whose
+    interior it crosses (both ends included), edges it runs along, squares it only touches
+    at a corner."""
+
+    start: Square
+    end: Square
+    crossed: tuple[Square, ...]
+    along: tuple[Edge, ...]
+    touched: tuple[Square, ...]
+
+    def met(self) -> frozenset[Square]:
+        """Every square the closed segment meets."""
+        return frozenset(self.crossed).union(self.touched, *(e.squares for e in self.along))
+
+    def shifted(self, offset: Square) -> SquareTrace:
+        return SquareTrace(
+            self.start + offset,
+            self.end + offset,
+            tuple(s + offset for s in self.crossed),
+            tuple(Edge(e.first + offset, e.second + offset) for e in self.along),
+            tuple(s + offset for s in self.touched),
+        )
+
+
+def square_trace(a: Square, b: Square) -> SquareTrace:
+    """The exact trace of the centre-to-centre segment from ``a`` to ``b``.
+
+    >>> t = square_trace(Square(0, 0), Square(2, 2))      # a diagonal passes two corners
+    >>> t.crossed
+    (Square(x=0, y=0), Square(x=1, y=1), Square(x=2, y=2))
+    >>> t.touched
+    (Square(x=0, y=1), Square(x=1, y=0), Square(x=1, y=2), Square(x=2, y=1))
+    """
+    return _square_trace_from_origin(b - a).shifted(a)
+
+
+@lru_cache(maxsize=65536)
+def _square_trace_from_origin(offset: Square) -> SquareTrace:
+    delta = (offset.x, offset.y)
+    meetings: list[tuple[Chord, Square]] = []
+    for x, y in candidate_cells((0, 0), delta, _SQUARE_REACH):
+        found = chord((-x, -y), delta, _SQUARE_NORMALS)
+        if found is not None:
+            meetings.append((found, Square(x, y)))
+    meetings.sort(key=lambda m: (m[0].start, m[0].end, m[1]))
+    along: list[Edge] = []
+    for c, s in meetings:
+        if c.meeting == "along":
+            n = _SQUARE_NORMAL_NEIGHBOR[c.side]
+            edge = Edge.between(s, Square(s.x + n.x * c.sign, s.y + n.y * c.sign))
+            if edge not in along:
+                along.append(edge)
+    return SquareTrace(
+        Square(0, 0),
+        offset,
+        tuple(s for c, s in meetings if c.meeting == "crossed"),
+        tuple(along),
+        tuple(s for c, s in meetings if c.meeting == "touched"),
+    )
