@@ -1,0 +1,153 @@
+"""``workbench.map.hex/1``: a hex map (Panzer Vor!) as JSON.
+
+```
+{"format": "workbench.map.hex/1", "name": "...", "description": "...",
+ "grid": {"rows": 16, "cols": 17},                 # + orientation, shifted, label_order...
+ "terrain": {"0304": "forest", "0404-0407": "barren"},   # labels or ranges; default clear
+ "hexsides": [{"between": ["0716", "0817"], "type": "white"}],
+ "places": {"0802": "Ōarai Station"},
+ "zones": {"Ōarai deployment": ["0101-0120"]},
+ "terrain_types": {"swamp": {"mp_enter": 3, "description": "..."}},  # a map's own types
+ "hexside_types": {...}}
+```
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workbench.boards.hexmap import HexMap
+from workbench.boards.terrain import (
+    hexside_from_dict,
+    hexside_to_dict,
+    panzer_vor_types,
+    terrain_from_dict,
+    terrain_to_dict,
+)
+from workbench.files.errors import Where
+from workbench.files.labels import read_hex, read_hexes, write_labels
+from workbench.files.registry import Document, Format, register
+from workbench.geometry.hexgrid import GridError, HexGrid, Hexside
+
+GRID_DEFAULTS = {
+    "orientation": "pointy",
+    "shifted": "odd",
+    "label_order": "row-col",
+    "first_number": 1,
+    "digits": 2,
+}
+
+
+def decode(document: Document, where: Where) -> HexMap:
+    try:
+        grid = HexGrid(**{**GRID_DEFAULTS, **document["grid"]})
+    except GridError as error:
+        raise where.error(["grid"], document["grid"], f"a grid that fits ({error})") from None
+    builtin_terrain, builtin_hexsides = panzer_vor_types()
+    terrain_types = dict(builtin_terrain)
+    for name, data in document.get("terrain_types", {}).items():
+        terrain_types[name] = terrain_from_dict(name, data)
+    hexside_types = dict(builtin_hexsides)
+    for name, data in document.get("hexside_types", {}).items():
+        hexside_types[name] = hexside_from_dict(name, data)
+    default = document.get("default_terrain", "clear")
+    known = ", ".join(sorted(terrain_types))
+    if default not in terrain_types:
+        raise where.error(["default_terrain"], default, f"a terrain type ({known})")
+
+    terrain = {}
+    for key, kind in document.get("terrain", {}).items():
+        if kind not in terrain_types:
+            raise where.error(["terrain", key], kind, f"a terrain type ({known})")
+        for h in read_hexes(grid, key, where, ["terrain", key]):
+            terrain[h] = kind
+    hexsides = {}
+    for i, entry in enumerate(document.get("hexsides", [])):
+        a, b = (
+            read_hex(grid, label, where, ["hexsides", i, "between"]) for label in entry["between"]
+        )
+        if a.distance(b) != 1:
+            raise where.error(
+                ["hexsides", i, "between"],
+                entry["between"],
+                f"two adjacent hexes (these are {a.distance(b)} apart)",
+            )
+        if entry["type"] not in hexside_types:
+            kinds = ", ".join(sorted(hexside_types))
+            raise where.error(["hexsides", i, "type"], entry["type"], f"a hexside type ({kinds})")
+        hexsides[Hexside.between(a, b)] = entry["type"]
+    places = {
+        read_hex(grid, label, where, ["places", label]): name
+        for label, name in document.get("places", {}).items()
+    }
+    zones = {
+        name: frozenset(
+            h
+            for i, text in enumerate(items)
+            for h in read_hexes(grid, text, where, ["zones", name, i])
+        )
+        for name, items in document.get("zones", {}).items()
+    }
+    return HexMap(
+        name=document["name"],
+        description=document.get("description", ""),
+        grid=grid,
+        terrain={h: k for h, k in terrain.items() if k != default},
+        hexsides=hexsides,
+        places=places,
+        zones=zones,
+        terrain_types=terrain_types,
+        hexside_types=hexside_types,
+        default_terrain=default,
+    )
+
+
+def encode(hexmap: HexMap) -> Document:
+    grid = hexmap.grid
+    grid_fields: dict[str, Any] = {"rows": grid.rows, "cols": grid.cols}
+    grid_fields |= {k: getattr(grid, k) for k, v in GRID_DEFAULTS.items() if getattr(grid, k) != v}
+    builtin_terrain, builtin_hexsides = panzer_vor_types()
+    document: Document = {"name": hexmap.name}
+    if hexmap.description:
+        document["description"] = hexmap.description
+    document["grid"] = grid_fields
+    if hexmap.default_terrain != "clear":
+        document["default_terrain"] = hexmap.default_terrain
+    ordered = sorted(hexmap.terrain.items(), key=lambda item: grid.to_offset(item[0])[::-1])
+    document["terrain"] = {grid.label(h): kind for h, kind in ordered}
+    document["hexsides"] = [
+        {"between": [grid.label(s.first), grid.label(s.second)], "type": kind}
+        for s, kind in sorted(hexmap.hexsides.items(), key=lambda item: grid.hexside_label(item[0]))
+    ]
+    document["places"] = {
+        grid.label(h): name
+        for h, name in sorted(hexmap.places.items(), key=lambda item: grid.to_offset(item[0])[::-1])
+    }
+    document["zones"] = {name: write_labels(grid, hexes) for name, hexes in hexmap.zones.items()}
+    own_terrain = {
+        n: terrain_to_dict(t)
+        for n, t in hexmap.terrain_types.items()
+        if n not in builtin_terrain or t != builtin_terrain[n]
+    }
+    if own_terrain:
+        document["terrain_types"] = own_terrain
+    own_hexsides = {
+        n: hexside_to_dict(t)
+        for n, t in hexmap.hexside_types.items()
+        if n not in builtin_hexsides or t != builtin_hexsides[n]
+    }
+    if own_hexsides:
+        document["hexside_types"] = own_hexsides
+    return document
+
+
+FORMAT = register(
+    Format(
+        name="workbench.map.hex",
+        version=1,
+        schema="map-hex-1.json",
+        kind=HexMap,
+        decode=decode,
+        encode=encode,
+    )
+)

@@ -1,0 +1,64 @@
+"""Formats by name and version: which schema checks a document and which codec reads it.
+
+A file says what it is in its ``format`` field, e.g. ``"workbench.map.hex/1"``. Each format
+module registers itself here; :func:`workbench.files.load` looks the name up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from workbench.files.errors import Where
+
+Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file format: its name, the versions it reads, its schema and its codec."""
+
+    name: str
+    version: int
+    schema: str  # file name under workbench/data/schemas/
+    kind: type
+    decode: Callable[[Document, Where], Any]
+    encode: Callable[[Any], Document]
+    reads: tuple[int, ...] = ()  # older versions this codec also reads
+
+    @property
+    def tag(self) -> str:
+        return f"{self.name}/{self.version}"
+
+
+_FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    _FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def known_formats() -> dict[str, Format]:
+    """Every registered format by name (importing the format modules registers them)."""
+    import workbench.files.formats  # noqa: F401  (registers the built-in formats)
+
+    return dict(_FORMATS)
+
+
+def format_for(kind: type) -> Format:
+    for fmt in known_formats().values():
+        if isinstance(kind, type) and issubclass(kind, fmt.kind):
+            return fmt
+    raise TypeError(f"no file format saves a {kind.__name__}")
+
+
+@cache
+def schema(file_name: str) -> Document:
+    """A JSON Schema shipped with the package."""
+    text = resources.files("workbench.data").joinpath("schemas", file_name).read_text("utf-8")
+    return json.loads(text)
