@@ -1,0 +1,125 @@
+"""Panzer Vor! game state: tanks on a hex map, each with a hexside facing and markers.
+
+Values only: a new state is made with ``dataclasses.replace`` or the ``with_*`` helpers;
+nothing here decides legality (that is ``movement``, ``sight`` and ``firing``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from workbench.boards.counters import TankCounter
+from workbench.boards.hexmap import HexMap
+from workbench.geometry.hexgrid import Hex, HexLike
+
+
+@dataclass(frozen=True)
+class OptionalRules:
+    """The Optional Rules in force (Optional Rules section), and the firing-arc convention."""
+
+    wreckage: bool = False
+    turret_rotation: bool = False
+    cutting_through: bool = False
+    side_armour_only: bool = False  # Firing: Firing Arcs, the note's simplification
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's school: its name (as used by terrain's ``may_enter``) and colour."""
+
+    name: str
+    color: str = "#3366cc"
+
+
+@dataclass(frozen=True)
+class Tank:
+    """A tank on the map. ``facing`` is the hexside its front faces (0..5, clockwise from NE
+    on pointy-top maps); ``turret`` the hexside its turret points at (None: with the hull)."""
+
+    id: str
+    counter: TankCounter
+    side: str
+    hex: Hex
+    facing: int
+    immobile: bool = False
+    smoke: bool = False
+    flag: bool = False
+    wreck: bool = False
+    turret: int | None = None
+    character: str | None = None
+
+    __hash__ = None  # type: ignore[assignment]  # holds a counter with mappings
+
+    @property
+    def name(self) -> str:
+        return self.counter.name
+
+    @property
+    def turret_facing(self) -> int:
+        return self.facing if self.turret is None else self.turret
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The map, the sides and every tank (wrecks included when the Wreckage rule is on)."""
+
+    map: HexMap
+    tanks: tuple[Tank, ...] = ()
+    sides: Mapping[str, Side] = field(default_factory=dict)
+    options: OptionalRules = OptionalRules()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tanks", tuple(self.tanks))
+        object.__setattr__(self, "sides", MappingProxyType(dict(self.sides)))
+        seen: dict[Hex, str] = {}
+        ids: set[str] = set()
+        for tank in self.tanks:
+            if tank.id in ids:
+                raise ValueError(f"two tanks are called {tank.id!r}")
+            ids.add(tank.id)
+            if tank.hex not in self.map.grid:
+                raise ValueError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
+            if tank.hex in seen:
+                raise ValueError(
+                    f"{tank.id} and {seen[tank.hex]} share hex {self.map.grid.label(tank.hex)}: "
+                    "only one tank may be placed in any one hex (Game Setup)"
+                )
+            seen[tank.hex] = tank.id
+
+    def tank(self, tank_id: str) -> Tank:
+        for tank in self.tanks:
+            if tank.id == tank_id:
+                return tank
+        raise KeyError(f"no tank called {tank_id!r} (tanks: {', '.join(t.id for t in self.tanks)})")
+
+    def tank_at(self, where: HexLike) -> Tank | None:
+        h = self.map.hex(where)
+        return next((t for t in self.tanks if t.hex == h), None)
+
+    def occupied(self) -> Mapping[Hex, Tank]:
+        return {t.hex: t for t in self.tanks}
+
+    def enemies_of(self, tank: Tank) -> tuple[Tank, ...]:
+        return tuple(t for t in self.tanks if t.side != tank.side and not t.wreck)
+
+    def side_color(self, side: str) -> str:
+        return self.sides[side].color if side in self.sides else "#777777"
+
+    def with_tank(self, tank: Tank) -> GameState:
+        """A copy with this tank replacing the one of the same id (or added)."""
+        others = [t for t in self.tanks if t.id != tank.id]
+        kept = [tank if t.id == tank.id else t for t in self.tanks]
+        return replace(
+            self, tanks=tuple(kept if len(others) < len(self.tanks) else [*others, tank])
+        )
+
+    def with_options(self, **changes: bool) -> GameState:
+        return replace(self, options=replace(self.options, **changes))
+
+    def without(self, tank_ids: Iterable[str]) -> GameState:
+        gone = set(tank_ids)
+        return replace(self, tanks=tuple(t for t in self.tanks if t.id not in gone))
