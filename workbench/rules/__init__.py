@@ -1,1 +1,1 @@
-"""Rules: one package per game; shared pieces in ``core`` (explained results) and ``workbench.dice``."""
+"""Rules: one package per game; shared pieces in ``core`` and ``workbench.dice``."""

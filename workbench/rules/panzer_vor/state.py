@@ -111,11 +111,9 @@ class GameState:
 
     def with_tank(self, tank: Tank) -> GameState:
         """A copy with this tank replacing the one of the same id (or added)."""
-        others = [t for t in self.tanks if t.id != tank.id]
-        kept = [tank if t.id == tank.id else t for t in self.tanks]
-        return replace(
-            self, tanks=tuple(kept if len(others) < len(self.tanks) else [*others, tank])
-        )
+        if any(t.id == tank.id for t in self.tanks):
+            return replace(self, tanks=tuple(tank if t.id == tank.id else t for t in self.tanks))
+        return replace(self, tanks=(*self.tanks, tank))
 
     def with_options(self, **changes: bool) -> GameState:
         return replace(self, options=replace(self.options, **changes))
