@@ -150,6 +150,15 @@ def legend_swatches(scene: Scene, entries: list[tuple[str, str]], heading: str) 
     return scene.add(ANNOTATIONS, prims)
 
 
+def caption_overlay(scene: Scene, text: str) -> Scene:
+    """A line of text in a band under the board (a verdict, a reason)."""
+    theme = _theme(scene)
+    scene, top = _extend(scene)
+    at = scene.transform.to_board(8.0, top + LEGEND_BAND_PX / 2)
+    style = Style(fill="#111111", font_size=theme.legend_font_px, anchor="start")
+    return scene.add(ANNOTATIONS, [Text(at, text, style)])
+
+
 def heatmap_overlay(
     scene: Scene,
     values: Mapping[Any, float],

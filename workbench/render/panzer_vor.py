@@ -1,0 +1,112 @@
+"""Adapters from Panzer Vor! rules results to scenes: a reach, a path, a line of sight, odds.
+
+Duck-typed on the rules' result values (``movement.Reach`` and ``Step``, ``sight.LineOfSight``
+and ``Sighting``, ``firing.AttackOdds``), so this module imports no rules code and the rules
+never import render. Each adapter draws the state first, then the result over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from workbench.geometry.hexgrid import Hex
+from workbench.render.hexboard import (
+    los_overlay,
+    odds_overlay,
+    path_overlay,
+    reach_overlay,
+    state_scene,
+)
+from workbench.render.overlays import caption_overlay
+from workbench.render.scene import Scene
+
+
+def _base(state: Any, scene: Scene | None, options: dict[str, Any]) -> Scene:
+    return scene if scene is not None else state_scene(state, **options)
+
+
+def path_overlay_of(scene: Scene, steps: Sequence[Any]) -> Scene:
+    """Draw a path given as rules ``Step`` values (``kind``, ``start``, ``end``, ``mp``)."""
+    if not steps:
+        return scene
+    states = [tuple(steps[0].start)] + [tuple(s.end) for s in steps]
+    return path_overlay(
+        scene,
+        states,
+        [s.mp for s in steps],
+        kinds=[s.kind for s in steps],
+    )
+
+
+def reach_scene(
+    state: Any,
+    reach: Any,
+    *,
+    to: Hex | tuple[Hex, int] | None = None,
+    scene: Scene | None = None,
+    **options: Any,
+) -> Scene:
+    """Where a tank can end its move (MP per hex, ticks for the end facings), and the
+    cheapest path to ``to`` (a hex, or a (hex, facing) pose) when given."""
+    base = _base(state, scene, options)
+    costs = reach.hex_costs()
+    facings = {h: reach.facings_at(h) for h in costs}
+    out = reach_overlay(base, costs, facings)
+    if to is not None:
+        where, facing = to if isinstance(to, tuple) else (to, None)
+        out = path_overlay_of(out, reach.path_to(where, facing))
+    return out
+
+
+def path_scene(
+    state: Any, steps: Sequence[Any], *, scene: Scene | None = None, **options: Any
+) -> Scene:
+    """A move's steps over the state: the line, turn marks, MP per step, final facing."""
+    return path_overlay_of(_base(state, scene, options), steps)
+
+
+def sight_scene(
+    state: Any, los: Any, *, scene: Scene | None = None, caption: bool = True, **options: Any
+) -> Scene:
+    """A line of sight with every crossing marked by its verdict, the blocking one
+    highlighted, and (``caption``) the verdict and reason written under the board."""
+    base = _base(state, scene, options)
+    crossings = [(c.kind, tuple(c.hexes), c.verdict) for c in los.crossings]
+    blocking = None
+    if getattr(los, "blocking", None) is not None:
+        blocking = next((i for i, c in enumerate(los.crossings) if c is los.blocking), None)
+        if blocking is None:
+            blocking = next((i for i, c in enumerate(los.crossings) if c == los.blocking), None)
+    out = los_overlay(base, los.start, los.end, crossings, blocking=blocking)
+    if caption:
+        grid = base.layout.grid
+        verdict = "clear" if los.clear else "blocked"
+        text = f"{grid.label(los.start)} → {grid.label(los.end)}: {verdict}"
+        reason = getattr(los, "reason", "")
+        out = caption_overlay(out, f"{text} — {reason}" if reason else text)
+    return out
+
+
+def _fraction(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator != 1 else str(value.numerator)
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def odds_label(odds: Any) -> str:
+    """The short text for one attack, e.g. ``"hit 15/36 · kill 1/4"``; ``"no shot"`` when
+    the shot may not be fired."""
+    if not getattr(odds, "can_fire", True):
+        return "no shot"
+    return f"hit {_fraction(odds.hit)} · kill {_fraction(odds.destroy)}"
+
+
+def odds_scene(
+    state: Any, odds_list: Iterable[Any], *, scene: Scene | None = None, **options: Any
+) -> Scene:
+    """A label over each target: its chance to be hit and to be destroyed."""
+    base = _base(state, scene, options)
+    labels = {state.tank(o.target).hex: odds_label(o) for o in odds_list}
+    return odds_overlay(base, labels)

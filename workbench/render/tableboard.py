@@ -1,0 +1,298 @@
+"""TANKS open tables as scenes, at true scale: board units are centimetres, ``px_per_cm``
+pixels each. Terrain pieces, deployment areas, objective tokens, tanks as hull rectangles with
+a turret, and the Measuring Arrow template laid where it is given.
+
+Tanks are plain inputs: anything with a ``hull`` (a ``geometry.table.Hull``) and optionally
+``id``, ``side``, ``color`` and ``turret_heading``; a bare ``Hull`` works too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from workbench.render.scene import (
+    ANNOTATIONS,
+    BOARD,
+    EDGES,
+    LABELS,
+    TERRAIN,
+    UNITS,
+    Arrow,
+    Circle,
+    Point,
+    Polygon,
+    Polyline,
+    Primitive,
+    Scene,
+    Style,
+    Text,
+    Transform,
+)
+from workbench.render.themes import Theme, contrast_text, theme_named
+
+TABLE_FELT = "#cdd6a8"
+OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Table geometry for a scene. Clicks map to table points ``(x, y)`` in cm (rounded to
+    0.1 mm); heatmaps use square cells ``(col, row)`` of ``cell_units`` cm."""
+
+    width: float
+    depth: float
+    cell_units: float = 5.0
+
+    def cell_at(self, x: float, y: float) -> tuple[float, float] | None:
+        if 0 <= x <= self.width and 0 <= y <= self.depth:
+            return (round(x, 2), round(y, 2))
+        return None
+
+    def cell_of(self, x: float, y: float) -> tuple[int, int]:
+        """The heatmap cell holding a table point."""
+        return (int(x // self.cell_units), int(y // self.cell_units))
+
+    def cell_polygon(self, cell: tuple[int, int]) -> tuple[Point, ...]:
+        c, s = cell, self.cell_units
+        x0, y0 = c[0] * s, c[1] * s
+        x1, y1 = min(x0 + s, self.width), min(y0 + s, self.depth)
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+    def cell_center(self, cell: Any) -> Point:
+        if isinstance(cell[0], int) and isinstance(cell[1], int):
+            s = self.cell_units
+            return ((cell[0] + 0.5) * s, (cell[1] + 0.5) * s)
+        return (float(cell[0]), float(cell[1]))
+
+    def cells(self) -> list[tuple[int, int]]:
+        """Every heatmap cell, row by row."""
+        cols = math.ceil(self.width / self.cell_units)
+        rows = math.ceil(self.depth / self.cell_units)
+        return [(c, r) for r in range(rows) for c in range(cols)]
+
+
+def _rings(polygon: Any) -> tuple[tuple[Point, ...], list[tuple[Point, ...]]]:
+    outer = tuple((float(x), float(y)) for x, y in list(polygon.exterior.coords)[:-1])
+    holes = [tuple((float(x), float(y)) for x, y in list(r.coords)[:-1]) for r in polygon.interiors]
+    return outer, holes
+
+
+def _direction(heading: float) -> Point:
+    a = math.radians(heading)
+    return (math.sin(a), -math.cos(a))
+
+
+def table_scene(
+    table: Any,
+    *,
+    tanks: Iterable[Any] = (),
+    px_per_cm: float = 7.0,
+    theme: Theme | str | None = None,
+    arrow: tuple[Point, float] | None = None,
+    grid_cm: float | None = 10.0,
+    cell_cm: float = 5.0,
+    margin: float = 12.0,
+) -> Scene:
+    """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
+    ``grid_cm`` draws faint ruler lines every so many centimetres (None: none)."""
+    th = theme_named(theme)
+    kinds = _terrain_kinds()
+    layout = TableLayout(float(table.width), float(table.depth), cell_cm)
+    transform = Transform(px_per_cm, margin, margin)
+    w, d = layout.width, layout.depth
+    surface = ((0.0, 0.0), (w, 0.0), (w, d), (0.0, d))
+    board: list[Primitive] = [
+        Polygon(
+            surface,
+            Style(fill=th.terrain_color("table", TABLE_FELT), stroke="#333333", width=2.0),
+            table.name,
+        )
+    ]
+    if grid_cm:
+        faint = Style(stroke="#000000", width=0.6, opacity=0.15)
+        x = grid_cm
+        while x < w:
+            board.append(Polyline(((x, 0.0), (x, d)), faint))
+            x += grid_cm
+        y = grid_cm
+        while y < d:
+            board.append(Polyline(((0.0, y), (w, y)), faint))
+            y += grid_cm
+    terrain: list[Primitive] = []
+    labels: list[Primitive] = []
+    font = max(9.0, th.place_scale * 3.0 * px_per_cm)
+    for piece in table.pieces:
+        kind = kinds.get(piece.kind)
+        color = th.terrain_color(piece.kind, getattr(kind, "color", "#999999"))
+        outer, holes = _rings(piece.polygon)
+        terrain.append(
+            Polygon(
+                outer,
+                Style(fill=color, stroke="#222222", width=1.5),
+                f"{piece.name} ({piece.kind})",
+            )
+        )
+        for hole in holes:
+            terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
+        c = piece.polygon.representative_point()
+        labels.append(
+            Text((c.x, c.y), piece.name, Style(fill=contrast_text(color), font_size=font))
+        )
+    edges: list[Primitive] = []
+    for i, deployment in enumerate(getattr(table, "deployments", ())):
+        color = th.zone_colors[i % len(th.zone_colors)]
+        area = table.deployment_area(deployment.side)
+        outer, _ = _rings(area)
+        edges.append(
+            Polygon(
+                outer,
+                Style(
+                    fill=color,
+                    stroke=color,
+                    width=th.zone_width_px,
+                    dash=th.zone_dash_px,
+                    opacity=0.25,
+                ),
+                f"deployment: {deployment.side}",
+            )
+        )
+        c = area.representative_point()
+        labels.append(
+            Text((c.x, c.y), deployment.side, Style(fill=color, font_size=font, bold=True))
+        )
+    units: list[Primitive] = []
+    for objective in getattr(table, "objectives", ()):
+        at = (float(objective.at[0]), float(objective.at[1]))
+        units.append(
+            Circle(
+                at,
+                OBJECTIVE_RADIUS_CM,
+                Style(fill=th.flag_color, stroke="#222222", width=1.5),
+                f"objective {objective.name}",
+            )
+        )
+        units.append(
+            Text(
+                at,
+                objective.name[:3],
+                Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
+            )
+        )
+    units += tank_primitives(tanks, th, px_per_cm)
+    scene = Scene(
+        width=round(w * px_per_cm + 2 * margin, 2),
+        height=round(d * px_per_cm + 2 * margin, 2),
+        transform=transform,
+        layers={
+            BOARD: tuple(board),
+            TERRAIN: tuple(terrain),
+            EDGES: tuple(edges),
+            LABELS: tuple(labels),
+            UNITS: tuple(units),
+        },
+        layout=layout,
+        theme=th,
+        title=table.name,
+    )
+    if arrow is not None:
+        scene = measuring_arrow_overlay(scene, table.arrow, *arrow)
+    return scene
+
+
+def _terrain_kinds() -> Mapping[str, Any]:
+    try:
+        from workbench.boards.table import TANKS_TERRAIN
+    except ImportError:  # pragma: no cover - the table model ships with the workbench
+        return {}
+    return TANKS_TERRAIN
+
+
+def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[Primitive]:
+    """Hull rectangles in side colours, a front arrow, the turret and its gun."""
+    prims: list[Primitive] = []
+    for n, tank in enumerate(tanks):
+        hull = getattr(tank, "hull", tank)
+        ident = str(getattr(tank, "id", f"tank {n + 1}"))
+        side = str(getattr(tank, "side", ""))
+        color = th.side_color(
+            side, getattr(tank, "color", None) or th.zone_colors[n % len(th.zone_colors)]
+        )
+        if getattr(tank, "destroyed", False) or getattr(tank, "wreck", False):
+            color = "#555555"
+        ink = contrast_text(color)
+        corners = tuple((float(x), float(y)) for x, y in hull.corners())
+        title = (
+            f"{ident} {side}".strip()
+            + f" at ({hull.centre[0]:g}, {hull.centre[1]:g}) cm, heading {hull.heading:g}°"
+        )
+        prims.append(
+            Polygon(corners, Style(fill=color, stroke=th.counter_stroke, width=1.5), title)
+        )
+        front = ((corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2)
+        cx, cy = hull.centre
+        head = max(5.0, 0.25 * hull.width * px_per_cm)
+        prims.append(Arrow((cx, cy), front, Style(stroke=ink, width=1.5), head=head, title=title))
+        tx, ty = hull.turret
+        turret_heading = getattr(tank, "turret_heading", None)
+        heading = hull.heading if turret_heading is None else turret_heading
+        v = _direction(heading)
+        gun = 0.75 * hull.length
+        prims.append(
+            Polyline(
+                ((tx, ty), (tx + v[0] * gun, ty + v[1] * gun)),
+                Style(stroke=th.counter_stroke, width=max(2.0, 0.35 * px_per_cm)),
+            )
+        )
+        prims.append(
+            Circle(
+                (tx, ty),
+                0.3 * hull.width,
+                Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0),
+                title,
+            )
+        )
+        prims.append(
+            Text(
+                (cx, cy),
+                ident,
+                Style(fill="#111111", font_size=max(8.0, 0.28 * hull.width * px_per_cm), bold=True),
+                title,
+            )
+        )
+    return prims
+
+
+def measuring_arrow_overlay(scene: Scene, arrow: Any, start: Point, heading: float) -> Scene:
+    """The Measuring Arrow template laid from ``start`` (the tail's end) along ``heading``,
+    with its length written beside it."""
+    th = scene.theme if isinstance(scene.theme, Theme) else theme_named(None)
+    outer, _ = _rings(arrow.polygon(start, heading))
+    style = Style(fill="#ffffff", stroke=th.path_color, width=2.0, opacity=0.8)
+    source = getattr(arrow, "source", "")
+    title = f"Measuring Arrow, {arrow.length:g} cm" + (f" ({source})" if source else "")
+    v = _direction(heading)
+    mid = (
+        start[0] + v[0] * arrow.length / 2 - v[1] * arrow.head_width,
+        start[1] + v[1] * arrow.length / 2 + v[0] * arrow.head_width,
+    )
+    text = Text(
+        mid,
+        f"{arrow.length:g} cm",
+        Style(
+            fill=th.path_color, stroke="#ffffff", width=3.0, font_size=th.legend_font_px, bold=True
+        ),
+    )
+    return scene.add(ANNOTATIONS, [Polygon(outer, style, title), text])
+
+
+def table_heatmap_values(
+    layout: TableLayout, values: Sequence[float]
+) -> dict[tuple[int, int], float]:
+    """Pair values given row by row with the layout's cells (for ``heatmap_overlay``)."""
+    cells = layout.cells()
+    if len(values) != len(cells):
+        raise ValueError(f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm")
+    return dict(zip(cells, values, strict=True))
