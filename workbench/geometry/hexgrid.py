@@ -292,7 +292,19 @@ class HexGrid:
 
     # --- labels -----------------------------------------------------------------------
     def hex(self, value: HexLike) -> Hex:
-        """The hex for a label like ``"0716"`` (a Hex passes through unchanged)."""
+        """The hex for a label like ``"0716"`` on the map (a Hex passes through unchanged)."""
+        if isinstance(value, Hex):
+            return value
+        h = self.parse(value)
+        if h not in self._cells:
+            raise GridError(
+                f"hex {value} is off the map: rows run {self._span(self.rows)}, "
+                f"columns {self._span(self.cols)}"
+            )
+        return h
+
+    def parse(self, value: HexLike) -> Hex:
+        """The hex a label names, on the map or off it (a Hex passes through unchanged)."""
         if isinstance(value, Hex):
             return value
         text = str(value)
@@ -300,13 +312,7 @@ class HexGrid:
             raise GridError(f"hex label {text!r} should be {2 * self.digits} digits, like '0716'")
         first, second = int(text[: self.digits]), int(text[self.digits :])
         row, col = (first, second) if self.label_order == "row-col" else (second, first)
-        h = self.from_offset(col - self.first_number, row - self.first_number)
-        if h not in self._cells:
-            raise GridError(
-                f"hex {text} is off the map: rows run {self._span(self.rows)}, "
-                f"columns {self._span(self.cols)}"
-            )
-        return h
+        return self.from_offset(col - self.first_number, row - self.first_number)
 
     def _span(self, count: int) -> str:
         width = self.digits

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -27,3 +28,23 @@ class Reason:
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})" if self.rule else self.text
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named number added to a roll or a score, with the rule or card it comes from.
+
+    >>> str(Modifier("Mobile Fire 2", -2, "card"))
+    'Mobile Fire 2 -2 (card)'
+    """
+
+    name: str
+    value: int
+    source: str
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value:+d} ({self.source})"
+
+
+def total(modifiers: Sequence[Modifier]) -> int:
+    return sum(m.value for m in modifiers)

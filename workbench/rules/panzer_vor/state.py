@@ -36,7 +36,8 @@ class Side:
 @dataclass(frozen=True)
 class Tank:
     """A tank on the map. ``facing`` is the hexside its front faces (0..5, clockwise from NE
-    on pointy-top maps); ``turret`` the hexside its turret points at (None: with the hull)."""
+    on pointy-top maps); ``turret`` is the turret marker's turn from the hull in hexsides,
+    clockwise (None: no marker, the turret points forward), so it turns with the hull."""
 
     id: str
     counter: TankCounter
@@ -58,7 +59,7 @@ class Tank:
 
     @property
     def turret_facing(self) -> int:
-        return self.facing if self.turret is None else self.turret
+        return (self.facing + (self.turret or 0)) % 6
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class GameState:
     tanks: tuple[Tank, ...] = ()
     sides: Mapping[str, Side] = field(default_factory=dict)
     options: OptionalRules = OptionalRules()
+    special_rules: frozenset[str] = frozenset()  # the scenario's named rules in force
 
     __hash__ = None  # type: ignore[assignment]
 

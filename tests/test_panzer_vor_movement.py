@@ -1,0 +1,255 @@
+"""Panzer Vor! movement, from the rulebook's Moving section and the scenarios' terrain rules."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
+from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
+from workbench.rules.core import IllegalAction, Modifier
+from workbench.rules.panzer_vor.movement import explain_move, move, movement_points, reachable
+from workbench.rules.panzer_vor.solo import shortest_routes
+
+
+def one_tank(hexmap=None, piece=TIGER_I, label="0505", facing=EAST, side="Ōarai", **options):
+    hexmap = hexmap or board()
+    return state(hexmap, ("Tank", piece, side, label, facing), **options)
+
+
+def test_tiger_moves_three_hexes_with_its_three_mp():
+    s = one_tank()
+    explained = explain_move(s, "Tank", [("0506", EAST), ("0507", EAST), ("0508", EAST)])
+    assert explained.legal and explained.mp_spent == 3 and explained.mp_available == 3
+    fourth = explain_move(
+        s, "Tank", [("0506", EAST), ("0507", EAST), ("0508", EAST), ("0509", EAST)]
+    )
+    assert not fourth.legal and fourth.refused_at == 3
+    assert "only 0 of 3 MP are left" in fourth.refusal.reason
+
+
+def test_move_and_turn_sixty_degrees_three_times_costs_three_mp():
+    s = one_tank()
+    path = [("0506", SOUTHEAST), ("0607", SOUTHWEST), ("0706", WEST)]
+    explained = explain_move(s, "Tank", path)
+    assert explained.legal and [step.mp for step in explained.steps] == [1, 1, 1]
+    assert all("60° turn" in str(step.reasons[-1]) for step in explained.steps)
+
+
+def test_turning_without_moving_costs_one_mp_whatever_the_angle():
+    s = one_tank()
+    for facing in (NORTHEAST, SOUTHEAST, SOUTHWEST, WEST):
+        explained = explain_move(s, "Tank", [("0505", facing)])
+        assert explained.mp_spent == 1
+        assert explained.steps[0].kind == "turn"
+        assert explained.steps[0].reasons[0].rule == "Moving: Turning"
+
+
+def test_a_turn_of_120_degrees_with_a_move_is_not_free():
+    explained = explain_move(one_tank(), "Tank", [("0506", SOUTHWEST)])
+    assert not explained.legal
+    assert explained.refusal.rule == "Moving: Turning"
+    # ...but turning in place first and then moving is legal: 1 + 1 MP.
+    assert (
+        explain_move(one_tank(), "Tank", [("0505", SOUTHEAST), ("0606", SOUTHEAST)]).mp_spent == 2
+    )
+
+
+def test_reverse_costs_two_mp_per_hex_with_a_free_sixty_degree_turn():
+    s = one_tank()
+    explained = explain_move(s, "Tank", [("0504", EAST)])
+    assert explained.legal and explained.steps[0].kind == "reverse" and explained.mp_spent == 2
+    turned = explain_move(s, "Tank", [("0504", SOUTHEAST)])
+    assert turned.legal and turned.mp_spent == 2
+    assert not explain_move(s, "Tank", [("0504", EAST), ("0503", EAST)]).legal  # 4 > 3 MP
+
+
+def test_movement_bonuses_add_up():
+    # Full Speed Ahead! (+2) on a Panzer IV (3) with Mako's bonus 2: 7 MP (Movement Bonuses).
+    s = one_tank(piece=PANZER_IV_D)
+    bonuses = [Modifier("Full Speed Ahead!", 2, "card"), Modifier("Mako", 2, "character ability")]
+    mp, parts = movement_points(s.tank("Tank"), bonuses)
+    assert mp == 7 and [p.value for p in parts] == [3, 2, 2]
+    assert reachable(s, "Tank", bonuses=bonuses).cost(s.map.hex("0512")) == 7
+
+
+def test_hills_cost_two_from_flat_and_one_within_or_down():
+    hexmap = board(hill=["0506", "0507"])
+    s = one_tank(hexmap)
+    costs = [
+        step.mp
+        for step in explain_move(
+            s,
+            "Tank",
+            [("0506", EAST), ("0507", EAST)],
+        ).steps
+    ]
+    assert costs == [2, 1]
+    down = one_tank(hexmap, label="0507")
+    assert explain_move(down, "Tank", [("0508", EAST)]).mp_spent == 1
+
+
+def test_ridge_costs_two_to_enter_and_one_to_leave():
+    s = one_tank(board(ridge=["0506"]))
+    assert [st.mp for st in explain_move(s, "Tank", [("0506", EAST), ("0507", EAST)]).steps] == [
+        2,
+        1,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("terrain", "message"),
+    [
+        ("forest", "0506 is forest: it may not be entered"),
+        ("river", "0506 is river: it may not be entered"),
+        ("church", "0506 is church: it may not be entered"),
+        ("deployment_forest", "only while deploying"),
+    ],
+)
+def test_impassable_terrain_is_refused_with_its_rule(terrain, message):
+    s = one_tank(board(**{terrain: ["0506"]}))
+    explained = explain_move(s, "Tank", [("0506", EAST)])
+    assert not explained.legal and message in explained.refusal.reason
+    assert explained.refusal.rule == s.map.terrain_types[terrain.replace("_", " ")].rule
+    assert s.map.hex("0506") not in reachable(s, "Tank").hex_costs()
+
+
+def test_a_tank_may_leave_a_deployment_forest():
+    s = one_tank(board(deployment_forest=["0505"]))
+    assert explain_move(s, "Tank", [("0506", EAST)]).legal
+
+
+def test_shallows_cost_two():
+    assert explain_move(one_tank(board(shallows=["0506"])), "Tank", [("0506", EAST)]).mp_spent == 2
+
+
+def test_alleys_only_for_oarai():
+    hexmap = board(alley=["0506"])
+    refused = explain_move(one_tank(hexmap, side="Enemy"), "Tank", [("0506", EAST)])
+    assert refused.refusal.reason == "hex 0506 is alley: only Ōarai tanks may enter"
+    assert "St. Gloriana" in refused.refusal.rule
+    assert explain_move(one_tank(hexmap, side="Ōarai"), "Tank", [("0506", EAST)]).legal
+
+
+def test_white_hexside_blocks_movement():
+    hexmap = board(rows=10, cols=20).with_hexside("0716", "0817", "white")
+    s = one_tank(hexmap, label="0716", facing=SOUTHEAST)
+    refused = explain_move(s, "Tank", [("0817", SOUTHEAST)])
+    assert "0716|0817 is white" in refused.refusal.reason
+
+
+def test_no_entering_or_passing_through_another_tank():
+    hexmap = board()
+    s = state(
+        hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), ("Other", TIGER_I, "Enemy", "0506", EAST)
+    )
+    refused = explain_move(s, "Tank", [("0506", EAST)])
+    assert refused.refusal.rule == "Moving: Obstructing Movement"
+    assert hexmap.hex("0507") not in reachable(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
+    # Cutting Through: +1 MP to pass, never end there.
+    cutting = s.with_options(cutting_through=True)
+    passed = explain_move(cutting, "Tank", [("0506", EAST), ("0507", EAST)])
+    assert passed.legal and [st.mp for st in passed.steps] == [2, 1]
+    ended = explain_move(cutting, "Tank", [("0506", EAST)])
+    assert not ended.legal and ended.refusal.rule == "Optional Rules: Cutting Through"
+    reach = reachable(cutting, "Tank")
+    assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
+
+
+def test_wreckage_costs_one_more_mp():
+    hexmap = board()
+    wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
+    s = state(hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
+    assert explain_move(s, "Tank", [("0506", EAST)]).mp_spent == 2
+
+
+def test_immobile_tanks_cannot_move():
+    s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST, {"immobile": True}))
+    refused = explain_move(s, "Tank", [("0506", EAST)])
+    assert "immobile" in refused.refusal.reason
+    assert list(reachable(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
+
+
+def test_smoke_sets_base_movement_to_three_and_barren_ground_clears_it():
+    slow = counter_with_movement(2)
+    s = state(board(barren=["0507"]), ("Tank", slow, "Ōarai", "0505", EAST, {"smoke": True}))
+    assert movement_points(s.tank("Tank"))[0] == 3
+    after, _ = move(s, "Tank", [("0506", EAST), ("0507", EAST)])
+    assert not after.tank("Tank").smoke
+
+
+def counter_with_movement(mp):
+    from dataclasses import replace
+
+    return replace(TIGER_I, movement=mp)
+
+
+def test_the_board_edge_stops_a_tank():
+    s = one_tank(label="0512")
+    assert "off the map" in explain_move(s, "Tank", [("0513", EAST)]).refusal.reason
+
+
+def test_an_illegal_move_raises_and_changes_nothing():
+    s = one_tank(board(forest=["0506"]))
+    with pytest.raises(IllegalAction, match="forest"):
+        move(s, "Tank", [("0506", EAST)])
+    assert s.tank("Tank").hex == s.map.hex("0505")
+    after, explained = move(s, "Tank", [("0505", NORTHEAST), ("0406", NORTHEAST)])
+    assert after.tank("Tank").hex == s.map.hex("0406") and explained.mp_spent == 2
+    assert s.tank("Tank").hex == s.map.hex("0505")
+
+
+def test_solo_enemy_lists_every_tied_shortest_route():
+    hexmap = board()
+    s = state(
+        hexmap,
+        ("Enemy", TIGER_I, "Enemy", "0505", EAST),
+        ("Panzer IV", PANZER_IV_D, "Ōarai", "0508", EAST),
+    )
+    routes = shortest_routes(s, "Enemy", "Panzer IV")
+    assert routes == ((hexmap.hex("0506"), hexmap.hex("0507")),)
+    s2 = state(
+        hexmap,
+        ("Enemy", TIGER_I, "Enemy", "0505", EAST),
+        ("Panzer IV", PANZER_IV_D, "Ōarai", "0905", EAST),
+    )
+    routes = shortest_routes(s2, "Enemy", "Panzer IV")
+    assert len(routes) > 1 and len(set(routes)) == len(routes)
+    assert all(len(r) == 3 and r[-1].distance(hexmap.hex("0905")) == 1 for r in routes)
+
+
+# --- properties on random maps --------------------------------------------------------------
+
+TERRAIN = ["clear", "clear", "clear", "hill", "forest", "shallows", "ridge", "barren"]
+
+
+@st.composite
+def random_states(draw):
+    rows, cols = 8, 9
+    kinds = draw(st.lists(st.sampled_from(TERRAIN), min_size=rows * cols, max_size=rows * cols))
+    hexmap = board(rows, cols)
+    hexmap = hexmap.with_terrain({h: k for h, k in zip(hexmap.grid, kinds, strict=True)})
+    start = draw(st.sampled_from(list(hexmap.grid)))
+    hexmap = hexmap.with_terrain({start: "clear"})
+    facing = draw(st.integers(0, 5))
+    other = draw(st.sampled_from([h for h in hexmap.grid if h != start]))
+    others = ("Other", TIGER_I, "Enemy", other, 0)
+    cutting = draw(st.booleans())
+    return state(
+        hexmap, ("Tank", PANZER_IV_D, "Ōarai", start, facing), others, cutting_through=cutting
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_states(), st.integers(1, 7))
+def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s, mp):
+    reach = reachable(s, "Tank", mp=mp)
+    start = s.tank("Tank").hex
+    for (h, facing), cost in reach.costs.items():
+        assert cost >= start.distance(h)
+        assert cost <= mp
+        path = reach.path_to(h, facing)
+        explained = explain_move(
+            s, "Tank", [step.end for step in path], [Modifier("given", mp - 3, "test")]
+        )
+        assert explained.legal, explained
+        assert explained.mp_spent == cost

@@ -1,0 +1,217 @@
+"""Panzer Vor! line of sight: the exact centre-to-centre line, judged hex by hex.
+
+From the rulebook (Firing: Line of Sight): the line is blocked when it passes through an
+obstructing hex, or through the shared hexside of two adjacent obstructing hexes; it is clear
+when it only runs along one obstructing hex's side, passes a corner, or runs along the sides
+of separate obstructing hexes. Other tanks never block. Which hexes obstruct comes from the
+map's terrain types; the firer's and the target's own hexes never do (a tank on a hill may be
+fired at, Saunders scenario: Hills).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from workbench.boards.hexmap import HexMap
+from workbench.geometry.hexgrid import Hex, HexLike, Hexside, Trace
+from workbench.rules.core import Modifier
+from workbench.rules.panzer_vor.state import GameState
+
+LINE_OF_SIGHT = "Firing: Line of Sight"
+WRECKAGE = "Optional Rules: Wreckage"
+SMOKE = "Kuromorimine scenario: Smokescreen"
+
+Verdict = Literal["clear", "blocked", "end"]
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One thing the line meets: a hex it crosses, a hexside it runs along, or a corner it
+    touches, with the verdict and why."""
+
+    kind: Literal["hex", "hexside", "corner"]
+    hexes: tuple[Hex, ...]
+    verdict: Verdict
+    reason: str
+    rule: str = LINE_OF_SIGHT
+
+
+@dataclass(frozen=True)
+class LineOfSight:
+    """Whether ``start`` sees ``end``; every hex, hexside and corner the line meets with its
+    verdict; the first blocking one; and the attack modifiers the line brings (wreckage,
+    smoke)."""
+
+    start: Hex
+    end: Hex
+    clear: bool
+    reason: str
+    rule: str
+    crossings: tuple[Sighting, ...]
+    blocking: Sighting | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+class _Judge:
+    """Which hexes and hexsides obstruct a line between two given hexes."""
+
+    def __init__(self, hexmap: HexMap, start: Hex, end: Hex) -> None:
+        self.map, self.grid = hexmap, hexmap.grid
+        here, there = hexmap.terrain_at(start), hexmap.terrain_at(end)
+        # Hill to hill: a tank on a hill may fire at another tank on a hill.
+        self.see_across = here.name if here.see_across_same and here.name == there.name else None
+
+    def obstruction(self, h: Hex) -> str | None:
+        """Why a hex between the two obstructs the line, or None."""
+        if h not in self.grid:
+            return None
+        terrain = self.map.terrain_at(h)
+        if not terrain.blocks_los or terrain.name == self.see_across:
+            return None
+        return f"{self.grid.label(h)} is {terrain.name}, which blocks line of sight"
+
+    def rule_of(self, h: Hex) -> str:
+        return self.map.terrain_at(h).rule or LINE_OF_SIGHT
+
+
+def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSight:
+    """Judge the line from the centre of ``a`` to the centre of ``b`` (labels or hexes).
+
+    >>> board = HexMap.blank(8, 8).with_terrain({"0404": "forest"})
+    >>> line_of_sight(board, "0402", "0406").clear          # straight through the forest
+    False
+    >>> line_of_sight(board, "0303", "0503").clear          # along one forest hex's side
+    True
+    """
+    state = board if isinstance(board, GameState) else None
+    hexmap = board.map if isinstance(board, GameState) else board
+    start, end = hexmap.hex(a), hexmap.hex(b)
+    grid = hexmap.grid
+    trace = grid.trace(start, end)
+    judge = _Judge(hexmap, start, end)
+    crossings: list[Sighting] = []
+    add = crossings.append
+
+    for h in trace.crossed:
+        if h in (start, end):
+            add(Sighting("hex", (h,), "end", f"{grid.label(h)}: the line starts or ends here"))
+            continue
+        why = judge.obstruction(h)
+        if why:
+            add(
+                Sighting("hex", (h,), "blocked", f"the line passes through {why}", judge.rule_of(h))
+            )
+        else:
+            add(Sighting("hex", (h,), "clear", f"{grid.label(h)} does not obstruct"))
+    for side in trace.along:
+        add(_judge_along(judge, side))
+    for h in trace.touched:
+        why = judge.obstruction(h)
+        text = f"the line only touches a corner of {grid.label(h)}"
+        add(Sighting("corner", (h,), "clear", text + (" (an obstruction)" if why else "")))
+    for sighting in _hexsides_crossed(hexmap, trace):
+        add(sighting)
+    crossings.sort(key=lambda s: _position(start, end, s))
+    first_blocking = next((s for s in crossings if s.verdict == "blocked"), None)
+
+    adjacent_only = _adjacent_only(hexmap, start, end)
+    if adjacent_only is not None:
+        reason, rule = adjacent_only
+        return LineOfSight(start, end, False, reason, rule, tuple(crossings), first_blocking)
+    if first_blocking is not None:
+        return LineOfSight(
+            start,
+            end,
+            False,
+            first_blocking.reason,
+            first_blocking.rule,
+            tuple(crossings),
+            first_blocking,
+        )
+    modifiers = _line_modifiers(state, trace) if state is not None else ()
+    reason = "nothing obstructs the line between the two hexes"
+    return LineOfSight(start, end, True, reason, LINE_OF_SIGHT, tuple(crossings), None, modifiers)
+
+
+def _judge_along(judge: _Judge, side: Hexside) -> Sighting:
+    grid = judge.grid
+    name = grid.hexside_label(side)
+    first, second = (judge.obstruction(h) for h in side.hexes)
+    feature = judge.map.hexsides.get(side)
+    note = f"; it runs along the {feature} hexside without crossing it" if feature else ""
+    if first and second:
+        return Sighting(
+            "hexside",
+            side.hexes,
+            "blocked",
+            f"the line runs along hexside {name}, shared by two obstructing hexes "
+            f"({first}; {second})",
+        )
+    if first or second:
+        text = f"the line runs along hexside {name}: only one side obstructs ({first or second})"
+    else:
+        text = f"the line runs along hexside {name}; neither side obstructs"
+    return Sighting("hexside", side.hexes, "clear", text + note)
+
+
+def _hexsides_crossed(hexmap: HexMap, trace: Trace) -> list[Sighting]:
+    """Hexsides with a feature that blocks fire and that the line crosses (not at a corner)."""
+    found = []
+    touched = set(trace.touched)
+    for h1, h2 in zip(trace.crossed, trace.crossed[1:], strict=False):
+        if h1.distance(h2) != 1:
+            continue
+        side = Hexside.between(h1, h2)
+        kind = hexmap.hexsides.get(side)
+        if kind is None:
+            continue
+        feature = hexmap.hexside_types[kind]
+        name = hexmap.grid.hexside_label(side)
+        at_corner = any(g.distance(h1) == 1 and g.distance(h2) == 1 for g in touched)
+        if at_corner:
+            text = f"the line passes the end of the {kind} hexside {name}, at a corner"
+            found.append(Sighting("hexside", side.hexes, "clear", text))
+        elif feature.blocks_fire:
+            text = f"the line crosses the {kind} hexside {name}: no fire through it"
+            found.append(Sighting("hexside", side.hexes, "blocked", text, feature.rule))
+    return found
+
+
+def _position(start: Hex, end: Hex, sighting: Sighting) -> tuple[float, int]:
+    """Where along the line a sighting lies, for ordering (centre projected on the line)."""
+    dq, dr = end.q - start.q, end.r - start.r
+    q = sum(h.q for h in sighting.hexes) / len(sighting.hexes) - start.q
+    r = sum(h.r for h in sighting.hexes) / len(sighting.hexes) - start.r
+    # A dot product in the cube metric: ordering along the line is what matters.
+    along = q * (2 * dq + dr) + r * (dq + 2 * dr)
+    return along, 0 if sighting.kind == "hex" else 1
+
+
+def _adjacent_only(hexmap: HexMap, start: Hex, end: Hex) -> tuple[str, str] | None:
+    """Alleys and forest paths: fire only to or from an adjacent hex."""
+    if start.distance(end) <= 1:
+        return None
+    for h in (start, end):
+        terrain = hexmap.terrain_at(h)
+        if terrain.fire_adjacent_only:
+            label = hexmap.grid.label(h)
+            reason = (
+                f"{label} is {terrain.name}: a tank there fires, and is fired at, only from "
+                f"an adjacent hex ({start.distance(end)} hexes apart)"
+            )
+            return reason, terrain.rule
+    return None
+
+
+def _line_modifiers(state: GameState, trace: Trace) -> tuple[Modifier, ...]:
+    """Wreckage the line passes through (-1 once; not the target's hex) and smoke in, out
+    of or through a hex (-2)."""
+    modifiers = []
+    between = set(trace.crossed[1:-1])
+    if state.options.wreckage and any(t.wreck and t.hex in between for t in state.tanks):
+        modifiers.append(Modifier("line of sight through wreckage", -1, WRECKAGE))
+    smoked = {t.hex for t in state.tanks if t.smoke}
+    if smoked & set(trace.crossed):
+        modifiers.append(Modifier("firing into, out of or through smoke", -2, SMOKE))
+    return tuple(modifiers)
