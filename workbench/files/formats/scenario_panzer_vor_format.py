@@ -1,0 +1,290 @@
+"""``workbench.scenario.panzer-vor/1``: a Panzer Vor! scenario as JSON.
+
+```
+{"format": "workbench.scenario.panzer-vor/1", "name": "...",
+ "source": "rulebook: Saunders University High School vs. Ōarai Girls Academy",
+ "map": "saunders.json",                     # relative to this file, or an inline map object
+ "match_type": "flag",                       # annihilation, flag, choice, objective
+ "deploys_first": "Saunders", "acts_first": "Saunders",   # a side's key, or "chosen"
+ "sides": [{"key": "Saunders", "name": "Saunders University High School",
+            "school": "Saunders", "color": "#a8d5a2",
+            "tanks": [{"tank": "M4A1", "hex": "0701", "facing": 1, "flag": true,
+                       "characters": ["Kay", {"name": "Naomi", "side": "reverse"}]},
+                      {"tank": "M4 (75)", "count": 8}],
+            "deployment": ["Saunders deployment", "0813-1413", {"within": 2, "of": "0806"}],
+            "starting_hand": {"cards": {"Move": 2}, "random": 3},
+            "scenario_cards": ["Eavesdropping"], "reinforcements": [...]}],
+ "deck": {"add": ["Fair Play"], "remove": ["Recovery"]},
+ "special_rules": ["Hills", "Angled Fire"], "optional_rules": ["Wreckage"]}
+```
+
+Facings are 0..5, clockwise from NE (pointy hexes: NE, E, SE, SW, W, NW). Loading checks the
+tanks against the roster (the shipped one, or ``"roster": "<file>"`` over it) and the hexes
+against the map: an unknown tank, a hex off the map, two tanks in one hex are errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from workbench.boards.hexmap import HexMap
+from workbench.boards.roster import panzer_vor_roster
+from workbench.boards.scenario import (
+    Area,
+    Character,
+    ForceTank,
+    Purchase,
+    Scenario,
+    ScenarioError,
+    Side,
+    StartingHand,
+    problems,
+)
+from workbench.files.errors import BoardFileError, Where
+from workbench.files.registry import Document, Format, register
+
+MAP_FORMAT = "workbench.map.hex/1"
+
+
+def _character(value: str | dict[str, str]) -> Character:
+    if isinstance(value, str):
+        return Character(value)
+    return Character(value["name"], value.get("side", "front"))  # type: ignore[arg-type]
+
+
+def _tank(entry: dict[str, Any]) -> ForceTank:
+    return ForceTank(
+        tank=entry["tank"],
+        count=entry.get("count", 1),
+        hex=entry.get("hex"),
+        facing=entry.get("facing"),
+        characters=tuple(_character(c) for c in entry.get("characters", [])),
+        flag=entry.get("flag", False),
+    )
+
+
+def _area(value: str | dict[str, Any]) -> Area:
+    if isinstance(value, str):
+        return Area(value)
+    return Area(value["of"], within=value["within"])
+
+
+def _side(data: dict[str, Any]) -> Side:
+    hand = data.get("starting_hand", {})
+    purchase = data.get("purchase")
+    return Side(
+        key=data["key"],
+        name=data.get("name", data["key"]),
+        school=data.get("school", ""),
+        color=data.get("color", "#777777"),
+        tanks=tuple(_tank(t) for t in data.get("tanks", [])),
+        deployment=tuple(_area(a) for a in data.get("deployment", [])),
+        flag_choice=data.get("flag_choice", False),
+        characters=tuple(_character(c) for c in data.get("characters", [])),
+        starting_hand=StartingHand(
+            cards=hand.get("cards", {}), random=hand.get("random", 0), rule=hand.get("rule", "")
+        ),
+        scenario_cards=tuple(data.get("scenario_cards", [])),
+        reinforcements=tuple(_tank(t) for t in data.get("reinforcements", [])),
+        reinforcement_area=tuple(_area(a) for a in data.get("reinforcement_area", [])),
+        purchase=None
+        if purchase is None
+        else Purchase(
+            points=purchase["points"],
+            max_tanks=purchase.get("max_tanks"),
+            tanks=tuple(purchase.get("tanks", [])),
+        ),
+        previous_stage=data.get("previous_stage"),
+        notes=data.get("notes", ""),
+    )
+
+
+def _map(document: Document, where: Where, base_dir: Path) -> HexMap:
+    from workbench.files import load, load_document
+
+    value = document["map"]
+    if isinstance(value, dict):
+        inline = {"format": MAP_FORMAT, **value}
+        hexmap = load_document(inline, f"{where.path} (the inline map at $.map)")
+    else:
+        path = Path(value) if Path(value).is_absolute() else base_dir / value
+        if not path.is_file():
+            raise where.error(
+                ["map"], value, f"a map file, relative to the scenario file (there is no {path})"
+            )
+        hexmap = load(path)
+    if not isinstance(hexmap, HexMap):
+        raise where.error(["map"], value, "a hex map (workbench.map.hex)")
+    return hexmap
+
+
+def decode(document: Document, where: Where) -> Scenario:
+    base_dir = Path(where.path).parent
+    hexmap = _map(document, where, base_dir)
+    roster_path = document.get("roster")
+    if roster_path is None:
+        roster = panzer_vor_roster()
+    else:
+        path = Path(roster_path) if Path(roster_path).is_absolute() else base_dir / roster_path
+        if not path.is_file():
+            raise where.error(
+                ["roster"], roster_path, f"a roster file, relative to the scenario (no {path})"
+            )
+        roster = panzer_vor_roster(path)
+    deck = document.get("deck", {})
+    try:
+        scenario = Scenario(
+            name=document["name"],
+            map=hexmap if isinstance(document["map"], dict) else document["map"],
+            sides=tuple(_side(s) for s in document["sides"]),
+            match_type=document.get("match_type", "annihilation"),
+            deploys_first=document.get("deploys_first", "chosen"),
+            acts_first=document.get("acts_first", "chosen"),
+            source=document.get("source", ""),
+            kind=document.get("kind", ""),
+            players=document.get("players", 2),
+            play_time=document.get("play_time"),
+            difficulty=document.get("difficulty"),
+            description=document.get("description", ""),
+            victory=document.get("victory", ""),
+            deck_added=tuple(deck.get("add", [])),
+            deck_removed=tuple(deck.get("remove", [])),
+            special_rules=tuple(document.get("special_rules", [])),
+            optional_rules=tuple(document.get("optional_rules", [])),
+            available_optional_rules=tuple(document.get("available_optional_rules", [])),
+            stage=document.get("stage"),
+            previous_stage=document.get("previous_stage"),
+            next_stage=document.get("next_stage"),
+            roster=roster_path,
+            notes=tuple(document.get("notes", [])),
+            base_dir=base_dir,
+            resolved_map=hexmap,
+        )
+    except ScenarioError as error:
+        keys = [s.get("key") for s in document["sides"]]
+        field = "acts_first" if document.get("acts_first") not in keys else "deploys_first"
+        if "two sides share a key" in str(error):
+            field = "sides"
+        raise where.error([field], document.get(field), f"a scenario that fits ({error})") from None
+    found = problems(scenario, hexmap, roster)
+    if found:
+        first = found[0]
+        raise where.error(first.field, first.found, first.expected)
+    return scenario
+
+
+# --- encoding ---------------------------------------------------------------------------
+def _character_out(character: Character) -> str | dict[str, str]:
+    if character.side == "front":
+        return character.name
+    return {"name": character.name, "side": character.side}
+
+
+def _tank_out(tank: ForceTank) -> dict[str, Any]:
+    out: dict[str, Any] = {"tank": tank.tank}
+    if tank.count != 1:
+        out["count"] = tank.count
+    if tank.hex is not None:
+        out["hex"] = tank.hex
+    if tank.facing is not None:
+        out["facing"] = tank.facing
+    if tank.characters:
+        out["characters"] = [_character_out(c) for c in tank.characters]
+    if tank.flag:
+        out["flag"] = True
+    return out
+
+
+def _area_out(area: Area) -> str | dict[str, Any]:
+    return area.where if area.within is None else {"within": area.within, "of": area.where}
+
+
+def _side_out(side: Side) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": side.key, "name": side.name}
+    if side.school:
+        out["school"] = side.school
+    out["color"] = side.color
+    if side.previous_stage is not None:
+        out["previous_stage"] = side.previous_stage
+    if side.purchase is not None:
+        purchase: dict[str, Any] = {"points": side.purchase.points}
+        if side.purchase.max_tanks is not None:
+            purchase["max_tanks"] = side.purchase.max_tanks
+        if side.purchase.tanks:
+            purchase["tanks"] = list(side.purchase.tanks)
+        out["purchase"] = purchase
+    out["tanks"] = [_tank_out(t) for t in side.tanks]
+    out["deployment"] = [_area_out(a) for a in side.deployment]
+    if side.flag_choice:
+        out["flag_choice"] = True
+    if side.characters:
+        out["characters"] = [_character_out(c) for c in side.characters]
+    hand: dict[str, Any] = {"cards": dict(side.starting_hand.cards)}
+    hand["random"] = side.starting_hand.random
+    if side.starting_hand.rule:
+        hand["rule"] = side.starting_hand.rule
+    out["starting_hand"] = hand
+    out["scenario_cards"] = list(side.scenario_cards)
+    if side.reinforcements:
+        out["reinforcements"] = [_tank_out(t) for t in side.reinforcements]
+    if side.reinforcement_area:
+        out["reinforcement_area"] = [_area_out(a) for a in side.reinforcement_area]
+    if side.notes:
+        out["notes"] = side.notes
+    return out
+
+
+def encode(scenario: Scenario) -> Document:
+    from workbench.files import to_document
+
+    document: Document = {"name": scenario.name}
+    for key in ("source", "kind"):
+        if getattr(scenario, key):
+            document[key] = getattr(scenario, key)
+    document["players"] = scenario.players
+    for key in ("play_time", "difficulty"):
+        if getattr(scenario, key) is not None:
+            document[key] = getattr(scenario, key)
+    if scenario.description:
+        document["description"] = scenario.description
+    if isinstance(scenario.map, HexMap):
+        inline = to_document(scenario.map)
+        del inline["format"]
+        document["map"] = inline
+    else:
+        document["map"] = scenario.map
+    if scenario.roster is not None:
+        document["roster"] = scenario.roster
+    for key in ("stage", "previous_stage", "next_stage"):
+        if getattr(scenario, key) is not None:
+            document[key] = getattr(scenario, key)
+    document["match_type"] = scenario.match_type
+    if scenario.victory:
+        document["victory"] = scenario.victory
+    document["deploys_first"] = scenario.deploys_first
+    document["acts_first"] = scenario.acts_first
+    document["sides"] = [_side_out(s) for s in scenario.sides]
+    if scenario.deck_added or scenario.deck_removed:
+        document["deck"] = {"add": list(scenario.deck_added), "remove": list(scenario.deck_removed)}
+    document["special_rules"] = list(scenario.special_rules)
+    document["optional_rules"] = list(scenario.optional_rules)
+    if scenario.available_optional_rules:
+        document["available_optional_rules"] = list(scenario.available_optional_rules)
+    if scenario.notes:
+        document["notes"] = list(scenario.notes)
+    return document
+
+
+FORMAT = register(
+    Format(
+        name="workbench.scenario.panzer-vor",
+        version=1,
+        schema="scenario-panzer-vor-1.json",
+        kind=Scenario,
+        decode=decode,
+        encode=encode,
+    )
+)
+
+__all__ = ["FORMAT", "BoardFileError"]
