@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
+
 from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
 from workbench.rules.core import IllegalAction, Modifier
 from workbench.rules.panzer_vor.movement import explain_move, move, movement_points, reachable

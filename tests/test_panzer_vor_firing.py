@@ -1,0 +1,246 @@
+"""Panzer Vor! firing: the rulebook's worked examples and the firing rules as exact odds."""
+
+from fractions import Fraction
+
+import pytest
+from panzer_vor_pieces import (
+    CV33,
+    IS_2,
+    M3_LEE,
+    PANZER_IV_D,
+    STUG,
+    T34_76,
+    TIGER_I,
+    TIGER_II,
+    board,
+    state,
+)
+
+from workbench.dice import Dice, at_least
+from workbench.geometry.hexgrid import EAST, WEST, Hex
+from workbench.rules.core import IllegalAction
+from workbench.rules.panzer_vor.firing import (
+    ArcConvention,
+    arc_of,
+    attack_odds,
+    card,
+    character,
+    fire,
+    fire_table,
+)
+
+
+def duel(firer, target, distance, facing=WEST, hexmap=None, **options):
+    """Two tanks on row 02, ``distance`` hexes apart; the target faces the firer."""
+    hexmap = hexmap or board(4, 20)
+    return state(
+        hexmap,
+        ("Firer", firer, "Ōarai", "0201", EAST),
+        ("Target", target, "Enemy", f"02{1 + distance:02d}", facing),
+        **options,
+    )
+
+
+def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
+    # Firing: Attack Modifiers — Tiger II size +1, Mobile Fire 2 -2: "roll an 8 or better".
+    odds = attack_odds(
+        duel(TIGER_I, TIGER_II, 7),
+        "Firer",
+        "Target",
+        attack=[card("Mobile Fire 2", -2)],
+    )
+    assert odds.attack_needed == 8
+    assert odds.hit == Fraction(15, 36)
+    assert [(m.name, m.value) for m in odds.attack_modifiers] == [
+        ("Tiger II target size", 1),
+        ("Mobile Fire 2", -2),
+    ]
+    assert odds.attack_modifiers[0].source == "Firing: Attack Modifiers: Target Size Modifier"
+
+
+def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
+    # Firing: Extreme Range — 11 + 2 (Aimed Shot 2) + 1 (Nonna) = 14 hits a target 14 hexes away.
+    target = T34_76
+    s = duel(IS_2, target, 14)
+    odds = attack_odds(
+        s, "Firer", "Target", attack=[card("Aimed Shot 2", 2), character("Nonna", 1)]
+    )
+    assert odds.can_fire and odds.attack_needed == 11 and odds.hit == Fraction(3, 36)
+    without = attack_odds(s, "Firer", "Target")
+    assert without.hit == 0 and any("extreme range" in r for r in without.reasons)
+    assert not attack_odds(duel(IS_2, target, 16), "Firer", "Target").can_fire  # Range 15
+
+
+def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent_destroys():
+    # Firing: Damage Roll — firepower 3 + 10 = 13 < 14; adjacent, +2 would destroy it.
+    far = duel(PANZER_IV_D, T34_76, 5)
+    odds = attack_odds(far, "Firer", "Target")
+    assert odds.arc == "front" and odds.armour == 14 and odds.damage_needed == 11
+    after, shot = fire(far, "Firer", "Target", Dice(preset=[(6, 6), (4, 6)]))
+    assert shot.hit and shot.damage_total == 13 and not shot.destroyed
+    assert after.tank("Target") == far.tank("Target")
+    near = duel(PANZER_IV_D, T34_76, 1)
+    after, shot = fire(near, "Firer", "Target", Dice(preset=[(6, 6), (4, 6)]))
+    assert shot.damage_total == 15 and shot.destroyed
+    assert [t.id for t in after.tanks] == ["Firer"]
+
+
+def test_hana_turns_a_five_into_a_hit_at_six_hexes():
+    s = duel(PANZER_IV_D, T34_76, 6)
+    assert attack_odds(s, "Firer", "Target").attack_needed == 6
+    with_hana = attack_odds(s, "Firer", "Target", attack=[character("Hana Isuzu", 2)])
+    assert with_hana.attack_needed == 4
+    _, shot = fire(
+        s, "Firer", "Target", Dice(preset=[(2, 3), (1, 1)]), attack=[character("Hana Isuzu", 2)]
+    )
+    assert shot.hit and shot.attack_total == 5 + 2
+
+
+def test_panzer_iv_d_range_seven_reaches_seven_but_not_eight():
+    assert attack_odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target").can_fire
+    refused = attack_odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
+    assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0]
+
+
+def test_range_bonus_plus_two_adjacent_plus_one_at_two():
+    for distance, bonus in [(1, 2), (2, 1), (3, 0)]:
+        odds = attack_odds(duel(PANZER_IV_D, T34_76, distance), "Firer", "Target")
+        extra = [m.value for m in odds.damage_modifiers if m.name.startswith("range")]
+        assert extra == ([bonus] if bonus else [])
+
+
+def test_cv33_gets_no_range_bonus_under_the_anzio_rule():
+    s = duel(CV33, T34_76, 1)
+    assert any(m.name == "range 1" for m in attack_odds(s, "Firer", "Target").damage_modifiers)
+    anzio = s.__class__(s.map, s.tanks, s.sides, s.options, frozenset({"cv33-machine-gun"}))
+    odds = attack_odds(anzio, "Firer", "Target")
+    assert not any(m.name == "range 1" for m in odds.damage_modifiers)
+
+
+def test_destroy_is_hit_times_destroy_given_hit_exactly():
+    odds = attack_odds(duel(PANZER_IV_D, T34_76, 4), "Firer", "Target")
+    assert odds.hit == at_least(4) and odds.destroy_given_hit == at_least(11)
+    assert odds.destroy == odds.hit * odds.destroy_given_hit
+
+
+def test_arcs_front_side_rear_and_boundaries_favour_the_target():
+    facing_east = (Hex(0, 0), EAST)
+    assert arc_of(facing_east, Hex(4, 0)) == "front"
+    assert arc_of(facing_east, Hex(-4, 0)) == "rear"
+    assert arc_of(facing_east, Hex(0, 3)) == "side"
+    # On the line through a front corner: the more favourable arc (front armour 16 > side 13).
+    tiger = state(board(), ("T", TIGER_I, "Enemy", "0606", EAST)).tank("T")
+    corner_line = tiger.hex + Hex(2, -1) * 2  # (1,-1)+(1,0): through the corner between NE and E
+    assert arc_of(tiger, corner_line) == "front"
+    rear_line = tiger.hex - Hex(2, -1)
+    assert arc_of(tiger, rear_line) == "side"  # side 13 beats rear 11
+    wide = ArcConvention("hexsides")
+    assert arc_of(facing_east, Hex(3, -2), wide) == "front"
+    assert arc_of(facing_east, Hex(3, -2)) == "side"
+
+
+def test_side_armour_only_option():
+    s = duel(PANZER_IV_D, T34_76, 3, side_armour_only=True)
+    odds = attack_odds(s, "Firer", "Target")
+    assert odds.arc == "side" and odds.armour == 14
+
+
+def test_assault_guns_fire_only_into_their_front_arc():
+    ahead = duel(STUG, T34_76, 3)
+    assert attack_odds(ahead, "Firer", "Target").can_fire
+    behind = state(
+        board(4, 20),
+        ("Firer", STUG, "Ōarai", "0210", EAST),
+        ("Target", T34_76, "Enemy", "0205", EAST),
+    )
+    refused = attack_odds(behind, "Firer", "Target")
+    assert not refused.can_fire and "front arc" in refused.reasons[0]
+
+
+def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared():
+    behind = state(
+        board(4, 20),
+        ("Firer", M3_LEE, "Ōarai", "0210", EAST),
+        ("Target", T34_76, "Enemy", "0205", EAST),
+    )
+    assert attack_odds(behind, "Firer", "Target").gun == M3_LEE.guns[1]
+    assert attack_odds(behind, "Firer", "Target").can_fire
+    main = attack_odds(behind, "Firer", "Target", gun="main")
+    assert not main.can_fire and "main gun fires only into its front arc" in main.reasons[0]
+
+
+def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
+    behind = state(
+        board(4, 20),
+        ("Firer", PANZER_IV_D, "Ōarai", "0210", EAST),
+        ("Target", T34_76, "Enemy", "0205", EAST),
+        turret_rotation=True,
+    )
+    refused = attack_odds(behind, "Firer", "Target")  # 180°: rotation 1 cannot reach
+    assert not refused.can_fire and "turret cannot turn" in refused.reasons[0]
+    ahead = duel(PANZER_IV_D, T34_76, 3, turret_rotation=True)
+    assert not any(
+        "turret" in m.name for m in attack_odds(ahead, "Firer", "Target").attack_modifiers
+    )
+    hexmap = board(8, 20)
+    aside = state(
+        hexmap,
+        ("Firer", PANZER_IV_D, "Ōarai", "0405", EAST),
+        ("Target", T34_76, "Enemy", "0106", EAST),
+        turret_rotation=True,
+    )
+    odds = attack_odds(aside, "Firer", "Target")
+    assert odds.can_fire and [m.value for m in odds.attack_modifiers if "turret" in m.name] == [-2]
+
+
+def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
+    odds = attack_odds(
+        duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, hill=["0205"])), "Firer", "Target"
+    )
+    assert [(m.name, m.value) for m in odds.attack_modifiers][1:] == [
+        ("angled fire at a tank in hill", -1)
+    ]
+    both = board(4, 20, hill=["0201", "0205"])
+    assert (
+        len(
+            attack_odds(
+                duel(PANZER_IV_D, T34_76, 4, hexmap=both), "Firer", "Target"
+            ).attack_modifiers
+        )
+        == 1
+    )
+
+
+def test_ridge_gives_minus_two_to_attack_and_damage():
+    odds = attack_odds(
+        duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, ridge=["0205"])), "Firer", "Target"
+    )
+    assert ("target in ridge", -2) in [(m.name, m.value) for m in odds.attack_modifiers]
+    assert ("target in ridge", -2) in [(m.name, m.value) for m in odds.damage_modifiers]
+
+
+def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
+    s = duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, forest=["0203"]))
+    odds = attack_odds(s, "Firer", "Target")
+    assert not odds.can_fire and "no line of sight" in odds.reasons[0]
+    with pytest.raises(IllegalAction, match="no line of sight"):
+        fire(s, "Firer", "Target", Dice(seed=1))
+    assert len(s.tanks) == 2
+
+
+def test_wreckage_rule_leaves_a_wreck():
+    s = duel(PANZER_IV_D, T34_76, 1, wreckage=True)
+    after, shot = fire(s, "Firer", "Target", Dice(preset=[(6, 6), (6, 6)]))
+    assert shot.destroyed and after.tank("Target").wreck
+
+
+def test_fire_table_lists_every_enemy_with_the_three_chances():
+    hexmap = board(10, 20)
+    tanks = [("Firer", PANZER_IV_D, "Ōarai", "0501", EAST)]
+    tanks += [(f"E{i}", T34_76, "Enemy", f"{1 + i:02d}08", WEST) for i in range(6)]
+    table = fire_table(state(hexmap, *tanks), "Firer")
+    assert len(table) == 6
+    assert [o.distance for o in table] == sorted(o.distance for o in table)
+    for odds in table:
+        assert 0 <= odds.destroy <= odds.hit <= 1
+        assert str(odds).startswith("Firer at E")

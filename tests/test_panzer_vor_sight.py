@@ -1,0 +1,170 @@
+"""Panzer Vor! line of sight: the rulebook's six situations (Firing: Line of Sight), the
+scenario terrain rules, and symmetry on random maps."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from panzer_vor_pieces import TIGER_I, board, state
+
+from workbench.geometry.hexgrid import EAST, Hex
+from workbench.rules.panzer_vor.sight import line_of_sight
+
+
+def verdicts(line, kind):
+    return [s.verdict for s in line.crossings if s.kind == kind]
+
+
+# --- the six situations the rulebook lists ----------------------------------------------
+
+
+def test_clear_hexes_and_a_tank_on_the_line_do_not_block():
+    hexmap = board()
+    s = state(hexmap, ("Tank", TIGER_I, "Enemy", "0404", EAST))
+    line = line_of_sight(s, "0402", "0406")
+    assert line.clear and line.blocking is None
+    assert verdicts(line, "hex") == ["end", "clear", "clear", "clear", "end"]
+
+
+def test_along_the_hexside_of_one_obstructing_hex_is_clear():
+    hexmap = board(forest=["0403"])
+    line = line_of_sight(hexmap, "0303", "0503")
+    assert line.clear
+    sides = [s.hexes for s in line.crossings if s.kind == "hexside"]
+    assert sides == [(hexmap.hex("0403"), hexmap.hex("0404"))]
+    assert "only one side obstructs" in line.crossings[1].reason
+
+
+def test_through_the_corner_of_an_obstructing_hex_is_clear():
+    hexmap = board(16, 16)
+    start = hexmap.hex("0303")
+    end = start + Hex(5, -1)  # passes two corners (see the geometry tests)
+    corners = hexmap.grid.trace(start, end).touched
+    line = line_of_sight(hexmap.with_terrain({h: "forest" for h in corners}), start, end)
+    assert line.clear and verdicts(line, "corner") == ["clear", "clear"]
+
+
+def test_along_hexsides_of_separate_obstructing_hexes_is_clear():
+    line = line_of_sight(board(forest=["0403", "0604"]), "0303", "0703")
+    assert line.clear and verdicts(line, "hexside") == ["clear", "clear"]
+
+
+def test_through_an_obstructing_hex_is_blocked():
+    line = line_of_sight(board(forest=["0404"]), "0402", "0406")
+    assert not line.clear
+    assert line.blocking.hexes == (board().hex("0404"),)
+    assert "0404 is forest, which blocks line of sight" in line.reason
+
+
+def test_along_the_shared_hexside_of_two_obstructing_hexes_is_blocked():
+    line = line_of_sight(board(forest=["0403", "0404"]), "0303", "0503")
+    assert not line.clear and line.blocking.kind == "hexside"
+    assert "shared by two obstructing hexes" in line.reason
+
+
+# --- terrain from the scenarios ---------------------------------------------------------------
+
+
+def test_hills_a_tank_on_a_hill_may_be_fired_at_but_not_through():
+    assert line_of_sight(board(hill=["0406"]), "0402", "0406").clear
+    assert not line_of_sight(board(hill=["0404"]), "0402", "0406").clear
+
+
+def test_hill_to_hill_is_allowed_but_forest_between_still_blocks():
+    assert line_of_sight(board(hill=["0402", "0404", "0406"]), "0402", "0406").clear
+    blocked = board(hill=["0402", "0406"], forest=["0404"])
+    assert not line_of_sight(blocked, "0402", "0406").clear
+
+
+def test_ridge_may_not_be_fired_through_but_a_tank_in_it_may_be_fired_at():
+    assert not line_of_sight(board(ridge=["0404"]), "0402", "0406").clear
+    assert line_of_sight(board(ridge=["0406"]), "0402", "0406").clear
+
+
+def test_rivers_and_shallows_do_not_block():
+    assert line_of_sight(board(river=["0403"], shallows=["0404"]), "0402", "0406").clear
+
+
+def test_church_obstructs_fire():
+    assert not line_of_sight(board(church=["0404"]), "0402", "0406").clear
+
+
+def test_white_hexside_blocks_fire_crossing_it():
+    hexmap = board(10, 20).with_hexside("0716", "0817", "white")
+    line = line_of_sight(hexmap, "0716", "0817")
+    assert not line.clear and "white hexside 0716|0817" in line.reason
+    assert not line_of_sight(hexmap, "0716", "0917").clear  # two hexes on, through 0817
+    assert line_of_sight(hexmap, "0716", "0717").clear
+
+
+def test_running_along_a_white_hexside_does_not_cross_it():
+    hexmap = board().with_hexside("0403", "0404", "white")
+    line = line_of_sight(hexmap, "0303", "0503")
+    assert line.clear and "without crossing it" in line.crossings[1].reason
+
+
+def test_alley_fire_only_to_and_from_adjacent_hexes():
+    # St. Gloriana scenario rules: "A tank in hex 0505 may fire at a target in hex 0605, but
+    # not at hex 0704. A tank in hex 0903 may fire at hex 0804, but not at hex 0704."
+    hexmap = board(16, 20, alley=["0505", "0610", "0903"])
+    assert line_of_sight(hexmap, "0505", "0605").clear
+    assert not line_of_sight(hexmap, "0505", "0704").clear
+    assert line_of_sight(hexmap, "0903", "0804").clear
+    refused = line_of_sight(hexmap, "0903", "0704")
+    assert not refused.clear and "only from an adjacent hex" in refused.reason
+    assert not line_of_sight(hexmap, "0704", "0903").clear  # nor fired at from afar
+
+
+def test_forest_path_fire_only_with_adjacent_hexes():
+    # Anzio (Revised): "Hex 0506 can only fire upon hexes 0505 and 0507 ... not 0605 or 0508."
+    hexmap = board(16, 20, forest_path=["0506", "1202"])
+    assert line_of_sight(hexmap, "0506", "0505").clear
+    assert line_of_sight(hexmap, "0506", "0507").clear
+    assert not line_of_sight(hexmap, "0506", "0605").clear
+    assert not line_of_sight(hexmap, "0508", "0506").clear
+
+
+def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():
+    hexmap = board()
+    wrecks = [
+        (f"W{i}", TIGER_I, "Enemy", label, EAST, {"wreck": True})
+        for i, label in enumerate(["0403", "0404"])
+    ]
+    s = state(hexmap, *wrecks, wreckage=True)
+    line = line_of_sight(s, "0402", "0406")
+    assert line.clear and [m.value for m in line.modifiers] == [-1]
+    at_target = line_of_sight(s, "0402", "0404")
+    assert [m.value for m in at_target.modifiers] == [-1]  # through 0403, not for 0404 itself
+    assert line_of_sight(s, "0402", "0403").modifiers == ()
+
+
+def test_smoke_into_out_of_or_through_gives_minus_two():
+    hexmap = board()
+    smoked = state(hexmap, ("Smoky", TIGER_I, "Ōarai", "0404", EAST, {"smoke": True}))
+    for a, b in [("0402", "0406"), ("0404", "0407"), ("0401", "0404")]:
+        assert [m.value for m in line_of_sight(smoked, a, b).modifiers] == [-2]
+
+
+# --- symmetry on random maps -----------------------------------------------------------------
+
+KINDS = ["clear"] * 5 + ["forest", "hill", "ridge", "alley", "church"]
+
+
+@st.composite
+def random_maps(draw):
+    hexmap = board(7, 8)
+    cells = list(hexmap.grid)
+    kinds = draw(st.lists(st.sampled_from(KINDS), min_size=len(cells), max_size=len(cells)))
+    hexmap = hexmap.with_terrain(dict(zip(cells, kinds, strict=True)))
+    for a in draw(st.lists(st.sampled_from(cells), max_size=6)):
+        neighbours = hexmap.grid.neighbors(a)
+        hexmap = hexmap.with_hexside(a, draw(st.sampled_from(neighbours)), "white")
+    return hexmap
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_maps(), st.data())
+def test_line_of_sight_is_symmetric(hexmap, data):
+    cells = list(hexmap.grid)
+    for _ in range(15):
+        a, b = data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells))
+        there, back = line_of_sight(hexmap, a, b), line_of_sight(hexmap, b, a)
+        assert there.clear == back.clear, (there.reason, back.reason)
