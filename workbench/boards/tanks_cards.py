@@ -1,0 +1,180 @@
+"""TANKS tank cards (Components: Tank Cards — Card Anatomy) as values, each carrying where its
+values come from.
+
+The printed cards are not in the rulebook text. The shipped cards come from community data
+(``workbench/data/tanks-cards.csv``, the BattleScribe files of BSData/tanks, named in the
+file's header) and are flagged with that source, value by value; a roster file
+(``workbench.roster.tanks/1``) lets a user replace any value with their own card's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+
+STAND_IN = "stand-in"
+CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
+MISSING_SOURCE = "stand-in: missing in BSData/tanks (0 until you set it)"
+NUMBER_FIELDS = ("crew_slots", "initiative", "attack", "defence", "damage_capacity", "points")
+CARD_FIELDS = ("country", *NUMBER_FIELDS, "keywords")
+
+
+@dataclass(frozen=True)
+class TanksCard:
+    """One tank card: the anatomy fields the rules use, and a source per value.
+
+    >>> panther = tanks_cards()["Panther"]
+    >>> panther.initiative, panther.attack, panther.keywords, panther.source("attack")[:24]
+    (7, 5, ('Blitzkrieg',), 'community data: BSData/t')
+    """
+
+    name: str
+    country: str
+    crew_slots: int
+    initiative: int
+    attack: int
+    defence: int
+    damage_capacity: int
+    points: int
+    keywords: tuple[str, ...] = ()
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    __hash__ = None  # type: ignore[assignment]  # immutable, but holds a mapping
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keywords", tuple(self.keywords))
+        object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
+        for name in NUMBER_FIELDS:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{self.name}: {name} must be a whole number of at least 0")
+
+    def source(self, field_name: str) -> str:
+        """Where a value comes from: a named source, ``"rulebook: ..."`` or ``"stand-in"``."""
+        return self.sources.get(field_name, STAND_IN)
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def values(self) -> dict[str, object]:
+        """The card's values by field name (keywords as a tuple)."""
+        return {name: getattr(self, name) for name in CARD_FIELDS}
+
+    def with_values(self, source: str, **values: object) -> TanksCard:
+        """A copy with these values changed, each marked with ``source``."""
+        unknown = set(values) - set(CARD_FIELDS)
+        if unknown:
+            raise ValueError(f"a tank card has no field {sorted(unknown)} (fields: {CARD_FIELDS})")
+        sources = {**self.sources, **dict.fromkeys(values, source)}
+        return replace(self, **values, sources=sources)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword's rule text and where it comes from (Keyword Reference)."""
+
+    name: str
+    text: str
+    source: str
+    country: str = ""
+
+
+def read_cards_csv(text: str, source: str = CARD_SOURCE) -> dict[str, TanksCard]:
+    """Cards from CSV text in the shipped layout (``#`` lines are comments)."""
+    rows = csv.DictReader(line for line in io.StringIO(text) if not line.startswith("#"))
+    cards = {}
+    for row in rows:
+        numbers = {name: int(row[name]) for name in NUMBER_FIELDS}
+        sources = dict.fromkeys(CARD_FIELDS, source)
+        if numbers["points"] == 0:
+            sources["points"] = MISSING_SOURCE
+        cards[row["tank"]] = TanksCard(
+            name=row["tank"],
+            country=row["country"],
+            keywords=tuple(k for k in row["keywords"].split(";") if k),
+            sources=sources,
+            **numbers,
+        )
+    return cards
+
+
+def cards_csv_text() -> str:
+    return resources.files("workbench.data").joinpath("tanks-cards.csv").read_text("utf-8")
+
+
+def cards_source_note() -> str:
+    """The shipped card file's header: where the values come from."""
+    lines = cards_csv_text().splitlines()
+    return "\n".join(line.lstrip("# ") for line in lines if line.startswith("#"))
+
+
+@cache
+def tanks_cards() -> Mapping[str, TanksCard]:
+    """The shipped tank cards by name (community data; see :func:`cards_source_note`)."""
+    return MappingProxyType(read_cards_csv(cards_csv_text()))
+
+
+@cache
+def tanks_keywords() -> Mapping[str, Keyword]:
+    """Keyword texts by name, each with its source.
+
+    >>> tanks_keywords()["Fast"].source
+    'rulebook: Keyword Reference: Fast'
+    """
+    text = resources.files("workbench.data").joinpath("tanks-keywords.json").read_text("utf-8")
+    data = json.loads(text)["keywords"]
+    return MappingProxyType({name: Keyword(name=name, **entry) for name, entry in data.items()})
+
+
+@dataclass(frozen=True)
+class TanksRoster:
+    """A set of tank cards a game draws from: the shipped cards with a user's changes, or a
+    user's own cards only (``base="none"``). ``source`` marks the values the roster's file
+    gives (default ``"user file: <name>"``)."""
+
+    name: str
+    cards: Mapping[str, TanksCard]
+    description: str = ""
+    base: str = "builtin"
+    source: str = ""
+
+    __hash__ = None  # type: ignore[assignment]  # immutable, but holds a mapping
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
+        if self.base not in ("builtin", "none"):
+            raise ValueError(f"a roster's base is 'builtin' or 'none', not {self.base!r}")
+
+    @property
+    def own_source(self) -> str:
+        return self.source or f"user file: {self.name}"
+
+    @staticmethod
+    def builtin(name: str = "TANKS cards (community data)") -> TanksRoster:
+        return TanksRoster(name, tanks_cards())
+
+    def card(self, name: str) -> TanksCard:
+        try:
+            return self.cards[name]
+        except KeyError:
+            known = ", ".join(self.cards)
+            raise KeyError(f"no tank card {name!r} in {self.name} (cards: {known})") from None
+
+    def with_card(self, card: TanksCard) -> TanksRoster:
+        return replace(self, cards={**self.cards, card.name: card})
+
+    def with_values(self, tank: str, **values: object) -> TanksRoster:
+        """A copy with one card's values changed, marked with the roster's own source."""
+        return self.with_card(self.card(tank).with_values(self.own_source, **values))
+
+    def save(self, path: str | Path) -> Path:
+        from workbench.files import save
+
+        return save(self, path)
