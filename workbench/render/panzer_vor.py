@@ -95,12 +95,19 @@ def _fraction(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def _in_36ths(value: Any) -> str:
+    """A two-dice chance in 36ths when it is one (``5/12`` -> ``15/36``), as players count."""
+    if isinstance(value, Fraction) and 0 < value < 1 and 36 % value.denominator == 0:
+        return f"{value.numerator * 36 // value.denominator}/36"
+    return _fraction(value)
+
+
 def odds_label(odds: Any) -> str:
-    """The short text for one attack, e.g. ``"hit 15/36 · kill 1/4"``; ``"no shot"`` when
-    the shot may not be fired."""
+    """The short text for one attack, e.g. ``"hit 15/36 · kill 1/4"`` (the hit in 36ths, as
+    two dice are counted); ``"no shot"`` when the shot may not be fired."""
     if not getattr(odds, "can_fire", True):
         return "no shot"
-    return f"hit {_fraction(odds.hit)} · kill {_fraction(odds.destroy)}"
+    return f"hit {_in_36ths(odds.hit)} · kill {_fraction(odds.destroy)}"
 
 
 def odds_scene(

@@ -122,7 +122,7 @@ def _element(prim: Primitive, t: Transform, classes: _Classes) -> str:
         y += prim.style.font_size * TEXT_BASELINE_SHIFT
         title = _title(prim)
         xy = f'x="{number(x)}" y="{number(y)}"'
-        text = f'<text class="{cls}" {xy}>{title}{escape(prim.text)}</text>'
+        text = f'<text class="{cls}" {xy}>{escape(prim.text)}{title}</text>'
         if prim.style.fill and prim.style.stroke:  # a halo under the text, for readability
             halo = classes.of(prim.style, "halo")
             return f'<text class="{halo}" {xy}>{escape(prim.text)}</text>{text}'
