@@ -7,8 +7,8 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-
 from test_render_golden import demo_state
+
 from workbench.render.panzer_vor import odds_label, odds_scene, path_scene, reach_scene, sight_scene
 from workbench.render.scene import ANNOTATIONS, OVERLAYS, Arrow, Circle, Polygon, Polyline, Text
 from workbench.render.svg import to_svg
