@@ -424,26 +424,31 @@ def test_duplicate_tank_in_one_hex(tmp_path):
     assert "one tank per hex" in error.expected and "$.sides[0].tanks[0]" in error.expected
 
 
+FIRST_TANK = "$.sides[0].tanks[0]"
+
+
 @pytest.mark.parametrize(
     ("change", "field", "expected"),
     [
-        (lambda d: d["sides"][0]["tanks"][0].update(hex="0303"), "hex", "a hex a tank may enter"),
-        (lambda d: d["sides"][0]["tanks"][0].update(count=2), "count", "1 for a tank placed"),
-        (lambda d: d["sides"][0]["tanks"][0].pop("hex"), "facing", None),
-        (lambda d: d["sides"][0].update(deployment=["Nowhere"]), "deployment", "zone"),
-        (lambda d: d.update(acts_first="C"), "acts_first", "not a side"),
+        (lambda d: d["sides"][0]["tanks"][0].update(hex="0303"), f"{FIRST_TANK}.hex", "enter"),
+        (lambda d: d["sides"][0]["tanks"][0].update(count=2), f"{FIRST_TANK}.count", "1 for"),
+        (lambda d: d["sides"][0]["tanks"][0].pop("hex"), f"{FIRST_TANK}.facing", "with a hex"),
+        (
+            lambda d: d["sides"][0].update(deployment=["Nowhere"]),
+            "$.sides[0].deployment[0]",
+            "zone",
+        ),
+        (lambda d: d.update(acts_first="C"), "$.acts_first", "a side's key"),
+        (lambda d: d["sides"][1].update(key="A"), "$.sides[1].key", "no other side uses"),
     ],
+    ids=["forest", "count", "facing", "zone", "acts_first", "key"],
 )
 def test_other_scenario_errors(tmp_path, change, field, expected):
     scenario = minimal_scenario()
     scenario["sides"][0]["tanks"][0]["facing"] = 2
     change(scenario)
-    if field == "facing":
-        error = error_of(tmp_path, scenario)
-        assert error.field == "$.sides[0].tanks[0].facing" and "only with a hex" in error.expected
-        return
     error = error_of(tmp_path, scenario)
-    assert field in error.field and expected in error.expected
+    assert error.field == field and expected in error.expected
 
 
 def test_alley_only_for_oarai(tmp_path):

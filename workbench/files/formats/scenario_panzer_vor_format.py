@@ -18,19 +18,22 @@
  "special_rules": ["Hills", "Angled Fire"], "optional_rules": ["Wreckage"]}
 ```
 
-Facings are 0..5, clockwise from NE (pointy hexes: NE, E, SE, SW, W, NW). Loading checks the
+Facings are 0..5, clockwise from NE (pointy hexes: NE, E, SE, SW, W, NW); a placed tank
+without one faces as its player chooses (Part 2 - Scenarios). Loading checks the
 tanks against the roster (the shipped one, or ``"roster": "<file>"`` over it) and the hexes
 against the map: an unknown tank, a hex off the map, two tanks in one hex are errors.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.roster import panzer_vor_roster
 from workbench.boards.scenario import (
+    CHOSEN,
     Area,
     Character,
     ForceTank,
@@ -41,7 +44,7 @@ from workbench.boards.scenario import (
     StartingHand,
     problems,
 )
-from workbench.files.errors import BoardFileError, Where
+from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
 
 MAP_FORMAT = "workbench.map.hex/1"
@@ -132,6 +135,15 @@ def decode(document: Document, where: Where) -> Scenario:
                 ["roster"], roster_path, f"a roster file, relative to the scenario (no {path})"
             )
         roster = panzer_vor_roster(path)
+    keys: list[str] = []
+    for i, side in enumerate(document["sides"]):
+        if side["key"] in keys:
+            raise where.error(["sides", i, "key"], side["key"], "a key no other side uses")
+        keys.append(side["key"])
+    for who in ("deploys_first", "acts_first"):
+        if document.get(who, CHOSEN) not in (*keys, CHOSEN):
+            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (*keys, CHOSEN))
+            raise where.error([who], document[who], f'a side\'s key or "chosen" ({shown})')
     deck = document.get("deck", {})
     try:
         scenario = Scenario(
@@ -139,8 +151,8 @@ def decode(document: Document, where: Where) -> Scenario:
             map=hexmap if isinstance(document["map"], dict) else document["map"],
             sides=tuple(_side(s) for s in document["sides"]),
             match_type=document.get("match_type", "annihilation"),
-            deploys_first=document.get("deploys_first", "chosen"),
-            acts_first=document.get("acts_first", "chosen"),
+            deploys_first=document.get("deploys_first", CHOSEN),
+            acts_first=document.get("acts_first", CHOSEN),
             source=document.get("source", ""),
             kind=document.get("kind", ""),
             players=document.get("players", 2),
@@ -161,12 +173,8 @@ def decode(document: Document, where: Where) -> Scenario:
             base_dir=base_dir,
             resolved_map=hexmap,
         )
-    except ScenarioError as error:
-        keys = [s.get("key") for s in document["sides"]]
-        field = "acts_first" if document.get("acts_first") not in keys else "deploys_first"
-        if "two sides share a key" in str(error):
-            field = "sides"
-        raise where.error([field], document.get(field), f"a scenario that fits ({error})") from None
+    except ScenarioError as error:  # the checks above should have caught it
+        raise where.error([], document["name"], f"a scenario that fits ({error})") from None
     found = problems(scenario, hexmap, roster)
     if found:
         first = found[0]
@@ -286,5 +294,3 @@ FORMAT = register(
         encode=encode,
     )
 )
-
-__all__ = ["FORMAT", "BoardFileError"]
