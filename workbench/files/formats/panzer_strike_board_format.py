@@ -1,0 +1,74 @@
+"""``workbench.board.panzer-strike/1``: a Panzer Strike board as JSON.
+
+```
+{"format": "workbench.board.panzer-strike/1", "name": "...", "description": "...",
+ "tile_set": "builtin",                       # the shipped stand-in tiles, or a whole tile set
+ "sets": 1,                                   # 2: all 24 tiles from two copies of the game
+ "layout": [["I-a", "I-b", "I-c", "I-d"],     # tile faces in rows, north row first
+            ["II-a", "II-b", "II-c", "II-d"], ["III-a", "III-b", "III-c", "III-d"]],
+ "flags": [{"at": [2, 1], "owner": "north"}],  # squares [x, y] from the north-west corner
+ "barricades": [[7, 5]]}                       # on street squares (Optional Rules: Barricades)
+```
+"""
+
+from __future__ import annotations
+
+from workbench.boards.squareboard import BoardError, SquareBoard, TileSet, tile_set_to_data
+from workbench.files.errors import Where
+from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
+from workbench.files.registry import Document, Format, register
+from workbench.geometry.squaregrid import Square
+
+
+def decode(document: Document, where: Where) -> SquareBoard:
+    given = document.get("tile_set", "builtin")
+    if given == "builtin":
+        tiles = TileSet.builtin()
+    elif isinstance(given, dict):
+        tiles = read_tile_set(given, where, ["tile_set"])
+    else:
+        raise where.error(["tile_set"], given, '"builtin" or a whole tile set')
+    flags: dict[Square, str] = {}
+    for i, flag in enumerate(document.get("flags", [])):
+        square = Square(*flag["at"])
+        if square in flags:
+            raise where.error(["flags", i, "at"], flag["at"], "a square no other flag stands on")
+        flags[square] = flag["owner"]
+    try:
+        return SquareBoard(
+            name=document["name"],
+            description=document.get("description", ""),
+            tiles=tiles,
+            sets=document.get("sets", 1),
+            layout=tuple(tuple(row) for row in document["layout"]),
+            flags=flags,
+            barricades=frozenset(Square(*at) for at in document.get("barricades", [])),
+        )
+    except BoardError as error:
+        problem = error.problem
+        raise where.describe(list(problem.field), problem.found, problem.expected) from None
+
+
+def encode(board: SquareBoard) -> Document:
+    document: Document = {"name": board.name}
+    if board.description:
+        document["description"] = board.description
+    builtin = board.tiles == TileSet.builtin()
+    document["tile_set"] = "builtin" if builtin else tile_set_to_data(board.tiles)
+    document["sets"] = board.sets
+    document["layout"] = [list(row) for row in board.layout]
+    document["flags"] = [{"at": [s.x, s.y], "owner": owner} for s, owner in board.flags.items()]
+    document["barricades"] = [[s.x, s.y] for s in sorted(board.barricades)]
+    return document
+
+
+FORMAT = register(
+    Format(
+        name="workbench.board.panzer-strike",
+        version=1,
+        schema="board-panzer-strike-1.json",
+        kind=SquareBoard,
+        decode=decode,
+        encode=encode,
+    )
+)
