@@ -112,7 +112,7 @@ def test_range_bonus_plus_two_adjacent_plus_one_at_two():
 def test_cv33_gets_no_range_bonus_under_the_anzio_rule():
     s = duel(CV33, T34_76, 1)
     assert any(m.name == "range 1" for m in attack_odds(s, "Firer", "Target").damage_modifiers)
-    anzio = s.__class__(s.map, s.tanks, s.sides, s.options, frozenset({"cv33-machine-gun"}))
+    anzio = s.__class__(s.map, s.tanks, s.sides, s.options, frozenset({"CV33"}))
     odds = attack_odds(anzio, "Firer", "Target")
     assert not any(m.name == "range 1" for m in odds.damage_modifiers)
 

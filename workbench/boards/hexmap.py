@@ -150,3 +150,8 @@ class HexMap:
         from workbench.files import save
 
         return save(self, path)
+
+    def _repr_svg_(self) -> str:
+        from workbench.render import svg_of
+
+        return svg_of(self)

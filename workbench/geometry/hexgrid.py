@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from workbench.geometry.segment import Chord, candidate_cells, chord
+import numpy as np
+
+from workbench.geometry.segment import candidate_cells, chords, ordered
 
 Orientation = Literal["pointy", "flat"]
 Parity = Literal["odd", "even"]
@@ -155,8 +156,8 @@ class Hexside:
 # Cube-coordinate normals of a hex cell: the hex at the origin is |n . p| <= 1 for these.
 _HEX_NORMALS = ((1, -1, 0), (0, 1, -1), (-1, 0, 1))
 # The neighbour beyond side ``n . p = +1`` of each normal (``-1``: the opposite one).
-_HEX_NORMAL_NEIGHBOR = (Hex(1, -1), Hex(0, 1), Hex(-1, 0))
-_HEX_REACH = Fraction(2, 3)  # no point of a cell is further than 2/3 from its centre in q or r
+_NORMAL_STEPS = np.array([(1, -1), (0, 1), (-1, 0)], dtype=np.int64)
+_HEX_REACH = 2 / 3  # no point of a cell is further than 2/3 from its centre in q or r
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,25 +204,46 @@ def trace(a: Hex, b: Hex) -> Trace:
     return _trace_from_origin(b - a).shifted(a)
 
 
+@dataclass(frozen=True, eq=False)
+class TraceArrays:
+    """A trace from the origin as integer arrays of axial ``(q, r)`` rows, in order along the
+    line: ``crossed`` (m, 2), ``along`` (p, 2, 2) — the two hexes of each hexside —, and
+    ``touched`` (s, 2). For vectorised work over many hexes at once."""
+
+    crossed: np.ndarray
+    along: np.ndarray
+    touched: np.ndarray
+
+
+@lru_cache(maxsize=65536)
+def trace_arrays(offset: Hex) -> TraceArrays:
+    """The trace from the origin to ``offset`` (a trace depends only on the offset)."""
+    cells = candidate_cells((0, 0), (offset.q, offset.r), _HEX_REACH)
+    starts = np.stack([-cells[:, 0], -cells[:, 1], cells[:, 0] + cells[:, 1]], axis=1)
+    crossed, along, touched = ordered(
+        chords(starts, (offset.q, offset.r, offset.s), _HEX_NORMALS), cells
+    )
+    neighbours = _NORMAL_STEPS[along[:, 2]] * along[:, 3:4]
+    pairs = np.stack([along[:, :2], along[:, :2] + neighbours], axis=1)
+    # Both hexes of a hexside meet the line along it: keep each side once, first hex lowest.
+    pairs = np.sort(pairs.view([("q", np.int64), ("r", np.int64)]), axis=1).view(np.int64)
+    pairs = pairs.reshape(-1, 2, 2)
+    if len(pairs):
+        _, first = np.unique(pairs.reshape(len(pairs), 4), axis=0, return_index=True)
+        pairs = pairs[np.sort(first)]
+    return TraceArrays(crossed, pairs, touched)
+
+
 @lru_cache(maxsize=65536)
 def _trace_from_origin(offset: Hex) -> Trace:
-    """The trace from the origin to ``offset``: a trace depends only on the offset."""
-    delta = (offset.q, offset.r, offset.s)
-    meetings: list[tuple[Chord, Hex]] = []
-    for q, r in candidate_cells((0, 0), (offset.q, offset.r), _HEX_REACH):
-        found = chord((-q, -r, q + r), delta, _HEX_NORMALS)
-        if found is not None:
-            meetings.append((found, Hex(q, r)))
-    meetings.sort(key=lambda m: (m[0].start, m[0].end, m[1]))
-    crossed = tuple(h for c, h in meetings if c.meeting == "crossed")
-    touched = tuple(h for c, h in meetings if c.meeting == "touched")
-    along: list[Hexside] = []
-    for c, h in meetings:
-        if c.meeting == "along":
-            side = Hexside.between(h, h + _HEX_NORMAL_NEIGHBOR[c.side] * c.sign)
-            if side not in along:
-                along.append(side)
-    return Trace(Hex(0, 0), offset, crossed, tuple(along), touched)
+    arrays = trace_arrays(offset)
+    return Trace(
+        Hex(0, 0),
+        offset,
+        tuple(Hex(q, r) for q, r in arrays.crossed.tolist()),
+        tuple(Hexside(Hex(*a), Hex(*b)) for a, b in arrays.along.tolist()),
+        tuple(Hex(q, r) for q, r in arrays.touched.tolist()),
+    )
 
 
 HexLike = Hex | str

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
-from workbench.geometry.segment import Chord, candidate_cells, chord
+from workbench.geometry.segment import candidate_cells, chords, ordered
 
 FACING_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 NORTH, NORTHEAST, EAST, SOUTHEAST, SOUTH, SOUTHWEST, WEST, NORTHWEST = range(8)
@@ -100,7 +99,7 @@ class Edge:
 
 _SQUARE_NORMALS = ((2, 0), (0, 2))
 _SQUARE_NORMAL_NEIGHBOR = (Square(1, 0), Square(0, 1))
-_SQUARE_REACH = Fraction(1, 2)
+_SQUARE_REACH = 1 / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,24 +142,20 @@ def square_trace(a: Square, b: Square) -> SquareTrace:
 
 @lru_cache(maxsize=65536)
 def _square_trace_from_origin(offset: Square) -> SquareTrace:
-    delta = (offset.x, offset.y)
-    meetings: list[tuple[Chord, Square]] = []
-    for x, y in candidate_cells((0, 0), delta, _SQUARE_REACH):
-        found = chord((-x, -y), delta, _SQUARE_NORMALS)
-        if found is not None:
-            meetings.append((found, Square(x, y)))
-    meetings.sort(key=lambda m: (m[0].start, m[0].end, m[1]))
+    cells = candidate_cells((0, 0), (offset.x, offset.y), _SQUARE_REACH)
+    crossed, along_cells, touched = ordered(
+        chords(-cells, (offset.x, offset.y), _SQUARE_NORMALS), cells
+    )
     along: list[Edge] = []
-    for c, s in meetings:
-        if c.meeting == "along":
-            n = _SQUARE_NORMAL_NEIGHBOR[c.side]
-            edge = Edge.between(s, Square(s.x + n.x * c.sign, s.y + n.y * c.sign))
-            if edge not in along:
-                along.append(edge)
+    for x, y, side, sign in along_cells.tolist():
+        n = _SQUARE_NORMAL_NEIGHBOR[side]
+        edge = Edge.between(Square(x, y), Square(x + n.x * sign, y + n.y * sign))
+        if edge not in along:
+            along.append(edge)
     return SquareTrace(
         Square(0, 0),
         offset,
-        tuple(s for c, s in meetings if c.meeting == "crossed"),
+        tuple(Square(x, y) for x, y in crossed.tolist()),
         tuple(along),
-        tuple(s for c, s in meetings if c.meeting == "touched"),
+        tuple(Square(x, y) for x, y in touched.tolist()),
     )

@@ -29,8 +29,8 @@ ASSAULT_GUNS = "Firing: Assault Guns and Jagdpanzers"
 MULTIPLE_GUNS = "Firing: Multiple-gun Tanks"
 TURRET_ROTATION = "Optional Rules: Turret Rotation"
 WRECKAGE = "Optional Rules: Wreckage"
-CV33 = "Anzio scenario: CV33"
-CV33_RULE = "cv33-machine-gun"
+CV33 = "Anzio (Revised) scenario: Optional Rules: CV33"
+CV33_RULE = "CV33"
 EXTREME = 13
 
 

@@ -117,6 +117,11 @@ class GameState:
             return replace(self, tanks=tuple(tank if t.id == tank.id else t for t in self.tanks))
         return replace(self, tanks=(*self.tanks, tank))
 
+    def _repr_svg_(self) -> str:
+        from workbench.render import svg_of
+
+        return svg_of(self)
+
     def with_options(self, **changes: bool) -> GameState:
         return replace(self, options=replace(self.options, **changes))
 

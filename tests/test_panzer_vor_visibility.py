@@ -1,0 +1,33 @@
+"""The all-pairs visibility matrix agrees with line_of_sight on every pair."""
+
+import random
+
+import pytest
+from panzer_vor_pieces import board
+
+from workbench.rules.panzer_vor.sight import line_of_sight
+from workbench.rules.panzer_vor.visibility import visibility_matrix
+
+KINDS = ["clear"] * 6 + ["forest", "hill", "ridge", "alley", "forest path", "church"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_matrix_matches_line_of_sight_on_random_maps(seed):
+    rng = random.Random(seed)
+    hexmap = board(7, 9)
+    cells = list(hexmap.grid)
+    hexmap = hexmap.with_terrain({h: rng.choice(KINDS) for h in cells})
+    for a in rng.sample(cells, 8):
+        hexmap = hexmap.with_hexside(a, rng.choice(hexmap.grid.neighbors(a)), "white")
+    seen = visibility_matrix(hexmap)
+    for a in cells:
+        for b in cells:
+            assert seen.sees(a, b) == line_of_sight(hexmap, a, b).clear, (a, b)
+
+
+def test_counts_say_how_many_hexes_each_hex_sees():
+    hexmap = board(5, 5, forest=["0303"])
+    seen = visibility_matrix(hexmap)
+    hidden = [hexmap.grid.label(h) for h in hexmap.grid if not seen.sees("0101", h)]
+    assert hidden == ["0404", "0405", "0504", "0505"]  # behind the forest, seen from a corner
+    assert seen.counts()[hexmap.hex("0101")] == 24 - len(hidden)
