@@ -24,6 +24,7 @@ from workbench.geometry.table import (
     polygon_problem,
     rectangle,
     rings_of,
+    visible_corners,
 )
 
 
@@ -225,3 +226,12 @@ def test_lines_clear_agrees_with_one_by_one_checks():
         not any(LineString([start, e]).relate_pattern(w, "T********") for w in walls) for e in ends
     ]
     assert lines_clear(start, ends, walls).tolist() == expected
+
+
+def test_visible_corners_count_for_cover():
+    target = Hull((60, 45), 0, 6, 3)
+    assert visible_corners((10, 45), target, []).tolist() == [True] * 4
+    wall = box(40, 40, 2, 10)  # hides the whole target from the west
+    assert not visible_corners((10, 45), target, [wall]).any()
+    low_wall = box(40, 44, 2, 10)  # hides only the corners south of the line of sight
+    assert visible_corners((10, 40), target, [low_wall]).sum() == 2

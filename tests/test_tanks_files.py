@@ -176,8 +176,9 @@ def test_self_intersecting_polygon():
     doc = good_table()
     doc["terrain"][2]["polygon"] = [[[40, 16], [49, 23], [49, 16], [40, 23], [40, 16]]]
     assert error_of(doc) == (
-        "bad.json: $.terrain[2].polygon: expected a simple polygon: an outline that does not "
-        "cross itself, found a polygon where its outline crosses itself near (44.5, 19.5)"
+        "bad.json: $.terrain[2].polygon: expected a simple polygon: three or more corners, an "
+        "outline that does not cross itself, found a polygon where its outline crosses itself "
+        "near (44.5, 19.5)"
     )
 
 
@@ -256,6 +257,16 @@ def test_other_bad_fields():
     doc = good_table()
     doc["terrain"][0]["polygon"] = [[[10, 10], [20, 20]]]
     assert "$.terrain[0].polygon[0]: expected a ring of at least three points" in error_of(doc)
+
+
+def test_a_ring_of_too_few_corners():
+    doc = good_table()
+    doc["terrain"][0]["polygon"] = [[[10, 10], [20, 20], [10, 10]]]
+    assert error_of(doc) == (
+        "bad.json: $.terrain[0].polygon: expected a simple polygon: three or more corners, an "
+        "outline that does not cross itself, found a polygon where it is not a valid polygon "
+        "(too few points in geometry component near (10, 10))"
+    )
 
 
 def test_defaults_when_size_and_arrow_are_left_out():

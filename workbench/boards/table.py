@@ -321,7 +321,8 @@ def table_problems(table: Table) -> list[Problem]:
                 Problem(
                     ("terrain", i, "polygon"),
                     f"a polygon where {why}",
-                    "a simple polygon: an outline that does not cross itself",
+                    "a simple polygon: three or more corners, an outline that does not "
+                    "cross itself",
                 )
             )
         else:

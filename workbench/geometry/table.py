@@ -17,7 +17,7 @@ from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 
 Side = Literal["front", "rear", "left", "right"]
 XY = tuple[float, float]
@@ -331,5 +331,13 @@ def lines_clear(start: XY, ends: Sequence[XY], blockers: Sequence[Polygon]) -> n
     return clear
 
 
-def point(xy: XY) -> Point:
-    return Point(float(xy[0]), float(xy[1]))
+def visible_corners(start: XY, hull: Hull, blockers: Sequence[Polygon]) -> np.ndarray:
+    """For each corner of ``hull`` (front-left, front-right, rear-right, rear-left), whether a
+    line from ``start`` reaches it without crossing a blocker's interior: the count a Cover
+    check compares with three.
+
+    >>> wall = Polygon([(8, -3), (9, -3), (9, 0), (8, 0)])
+    >>> visible_corners((0, 0), Hull((12, 0), 90, 4, 2), [wall]).tolist()
+    [False, True, True, False]
+    """
+    return lines_clear(start, hull.corners(), blockers)
