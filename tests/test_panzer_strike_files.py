@@ -203,6 +203,12 @@ def test_shipped_files_load_and_round_trip(path, tmp_path):
     assert document(saved) == document(path)
 
 
+def test_shipped_roster_template():
+    roster = load(MAPS / "my-game-roster.json")
+    assert roster.source("die").startswith("example")
+    assert roster.types == PanzerStrikeRoster.builtin().types
+
+
 def test_tile_set_is_the_package_data_and_follows_board_assembly():
     tiles = load(MAPS / "tiles.json")
     assert tiles == TileSet.builtin()

@@ -29,7 +29,8 @@ from workbench.boards.tanks_cards import (
 from workbench.files import BoardFileError, load, load_document, save, to_document
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLES = sorted((ROOT / "maps" / "tanks").glob("*.json"))
+SHIPPED = sorted((ROOT / "maps" / "tanks").glob("*.json"))
+TABLES = [p for p in SHIPPED if "roster" not in p.name]
 SHARED_CSV = Path("/work/shared/data/tanks-gf9-cards.csv")
 PACKAGE_CSV = ROOT / "workbench" / "data" / "tanks-cards.csv"
 
@@ -64,6 +65,19 @@ def test_shipped_tables_load_and_round_trip(path, tmp_path):
     assert load(saved) == table
     assert document(saved) == document(path)  # the same document, field for field
     assert to_document(table) == document(path)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_tanks_file_round_trips(path, tmp_path):
+    value = load(path)
+    assert load(save(value, tmp_path / path.name)) == value
+    assert document(tmp_path / path.name) == document(path)
+
+
+def test_shipped_roster_template():
+    roster = load(ROOT / "maps" / "tanks" / "my-cards-roster.json")
+    assert roster.card("ISU-122").source("points").startswith("example")
+    assert roster.card("Panther") == tanks_cards()["Panther"]
 
 
 def test_standard_table_follows_the_placement_rule():
