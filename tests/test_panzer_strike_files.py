@@ -3,6 +3,7 @@ rosters, and the messages bad input gets."""
 
 import copy
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -198,6 +199,7 @@ def test_both_panzer_strike_files_ship():
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_shipped_files_load_and_round_trip(path, tmp_path):
     value = load(path)
+    shutil.copy(MAPS / "tiles.json", tmp_path / "tiles.json")  # boards name their tile set file
     saved = save(value, tmp_path / path.name)
     assert load(saved) == value
     assert document(saved) == document(path)
@@ -294,6 +296,24 @@ def test_flags_and_barricades_are_immutable_edits(tmp_path):
     assert load(changed.save(tmp_path / "b.json")) == changed
 
 
+def test_a_board_reads_the_tile_set_file_beside_it(tmp_path):
+    tiles = tiles_document()
+    tiles["faces"]["I-c"] = {"source": "my tile", "rows": ["####"] * 4}
+    (tmp_path / "tiles.json").write_text(json.dumps(tiles), encoding="utf-8")
+    board_path = tmp_path / "board.json"
+    board_path.write_text(json.dumps({**flag_board(), "tile_set": "tiles.json"}), encoding="utf-8")
+    board = load(board_path)
+    assert board.tile_set_file == "tiles.json"
+    assert board.feature_name(Square(8, 0)) == "building"  # the edit shows on the board
+    assert document(board.save(board_path))["tile_set"] == "tiles.json"
+    assert board.with_tiles(TileSet.builtin()).tile_set_file == ""
+    (tmp_path / "tiles.json").write_text(
+        json.dumps(document(MAPS / "capture-the-flag.json")), encoding="utf-8"
+    )
+    with pytest.raises(BoardFileError, match=r"tiles\.json is not a tile set"):
+        load(board_path)
+
+
 def test_a_board_with_its_own_tiles_round_trips(tmp_path):
     tiles = TileSet.builtin().with_face(TileFace("I-a", ("=...",) * 4, "my tile"))
     board = SquareBoard.assembled(tiles, "north", name="own tiles")
@@ -378,11 +398,14 @@ def test_board_missing_field_and_wrong_types():
     doc["flags"][0]["at"] = [2, -1]
     assert error_of(doc) == "bad.json: $.flags[0].at[1]: expected a number of at least 0, found -1"
     doc = flag_board()
-    doc["tile_set"] = "mine"
-    assert (
-        error_of(doc)
-        == 'bad.json: $.tile_set: expected "builtin" or a whole tile set, found "mine"'
+    doc["tile_set"] = "no-such-tiles.json"
+    assert error_of(doc) == (
+        'bad.json: $.tile_set: expected "builtin", a tile set file beside this one (like '
+        '"tiles.json") or a whole tile set; there is no file no-such-tiles.json, '
+        'found "no-such-tiles.json"'
     )
+    doc["tile_set"] = 7
+    assert error_of(doc).startswith('bad.json: $.tile_set: expected "builtin" (the shipped')
     doc = flag_board()
     doc["layout"] = [["I-a", "I-b"], ["II-a"]]
     assert (

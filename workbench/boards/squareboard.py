@@ -189,6 +189,9 @@ def tile_set_problems(tiles: TileSet) -> list[Problem]:
 class SquareBoard:
     """A Panzer Strike board: tile faces laid in rows (north row first), flags and barricades.
 
+    ``tile_set_file`` remembers a tile set read from its own file (a path relative to the
+    board's file), so saving the board names that file again instead of copying the tiles.
+
     >>> board = SquareBoard.assembled(TileSet.builtin(), "north", name="sketch")
     >>> board.width, board.depth, board.tile_at(Square(5, 0))
     (16, 12, 'I-b')
@@ -204,6 +207,7 @@ class SquareBoard:
     flags: Mapping[Square, str] = field(default_factory=dict)
     barricades: frozenset[Square] = frozenset()
     description: str = ""
+    tile_set_file: str = field(default="", compare=False)  # the tile set file it was read from
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 
@@ -306,8 +310,9 @@ class SquareBoard:
             sets=self.sets if sets is None else sets,
         )
 
-    def with_tiles(self, tiles: TileSet) -> SquareBoard:
-        return replace(self, tiles=tiles)
+    def with_tiles(self, tiles: TileSet, file: str = "") -> SquareBoard:
+        """A copy on other tiles (``file``: the tile set file a saved board should name)."""
+        return replace(self, tiles=tiles, tile_set_file=file)
 
     def save(self, path: str | Path) -> Path:
         from workbench.files import save

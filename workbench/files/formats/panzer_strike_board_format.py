@@ -2,7 +2,8 @@
 
 ```
 {"format": "workbench.board.panzer-strike/1", "name": "...", "description": "...",
- "tile_set": "builtin",                       # the shipped stand-in tiles, or a whole tile set
+ "tile_set": "builtin",        # the shipped stand-in tiles; or "tiles.json", a tile set file
+                               # beside this one (edit it to match your tiles); or a whole set
  "sets": 1,                                   # 2: all 24 tiles from two copies of the game
  "layout": [["I-a", "I-b", "I-c", "I-d"],     # tile faces in rows, north row first
             ["II-a", "II-b", "II-c", "II-d"], ["III-a", "III-b", "III-c", "III-d"]],
@@ -13,7 +14,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from workbench.boards.squareboard import BoardError, SquareBoard, TileSet, tile_set_to_data
+from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
 from workbench.files.registry import Document, Format, register
@@ -22,12 +26,13 @@ from workbench.geometry.squaregrid import Square
 
 def decode(document: Document, where: Where) -> SquareBoard:
     given = document.get("tile_set", "builtin")
+    tile_set_file = ""
     if given == "builtin":
         tiles = TileSet.builtin()
     elif isinstance(given, dict):
         tiles = read_tile_set(given, where, ["tile_set"])
     else:
-        raise where.error(["tile_set"], given, '"builtin" or a whole tile set')
+        tiles, tile_set_file = _tile_set_file(given, where), given
     flags: dict[Square, str] = {}
     for i, flag in enumerate(document.get("flags", [])):
         square = Square(*flag["at"])
@@ -43,18 +48,35 @@ def decode(document: Document, where: Where) -> SquareBoard:
             layout=tuple(tuple(row) for row in document["layout"]),
             flags=flags,
             barricades=frozenset(Square(*at) for at in document.get("barricades", [])),
+            tile_set_file=tile_set_file,
         )
     except BoardError as error:
         problem = error.problem
         raise where.describe(list(problem.field), problem.found, problem.expected) from None
 
 
+def _tile_set_file(name: str, where: Where) -> TileSet:
+    """The tile set in a file named relative to the board's own file."""
+    path = Path(where.path).parent / name
+    expected = '"builtin", a tile set file beside this one (like "tiles.json") or a whole tile set'
+    if not path.is_file():
+        raise where.error(["tile_set"], name, f"{expected}; there is no file {path}")
+    tiles = load(path)  # a fault inside the tile set file is reported in that file
+    if not isinstance(tiles, TileSet):
+        raise where.error(["tile_set"], name, f"{expected}; {path} is not a tile set")
+    return tiles
+
+
 def encode(board: SquareBoard) -> Document:
     document: Document = {"name": board.name}
     if board.description:
         document["description"] = board.description
-    builtin = board.tiles == TileSet.builtin()
-    document["tile_set"] = "builtin" if builtin else tile_set_to_data(board.tiles)
+    if board.tile_set_file:
+        document["tile_set"] = board.tile_set_file
+    elif board.tiles == TileSet.builtin():
+        document["tile_set"] = "builtin"
+    else:
+        document["tile_set"] = tile_set_to_data(board.tiles)
     document["sets"] = board.sets
     document["layout"] = [list(row) for row in board.layout]
     document["flags"] = [{"at": [s.x, s.y], "owner": owner} for s, owner in board.flags.items()]
