@@ -1,0 +1,483 @@
+"""The Panzer Vor! explorer: click a tank, a hex or an enemy and see what the rules say.
+
+A thin widget over the layers below. It keeps the game state and the selection (a tank, a
+destination, a target), asks the rules (``reachable``, ``explain_move``, ``line_of_sight``,
+``attack_odds``) and asks the renderer to draw. The board is drawn once on an ipycanvas
+``MultiCanvas``; only the overlay layers are redrawn on a click. Clicks are plain methods
+(:meth:`Explorer.click` in canvas pixels, :meth:`Explorer.click_hex` with a label), so tests
+and notebooks drive it without a browser::
+
+    explorer = Explorer("maps/panzer-vor/scenarios/test-your-luck.json")
+    explorer.click_hex("0802")        # the Panzer IV: its reach and MP budget
+    explorer.click_hex("0805")        # the cheapest path there, step by step
+    print(explorer.panel_text)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.boards.hexmap import HexMap
+from workbench.boards.scenario import Scenario
+from workbench.geometry.hexgrid import Hex, HexLike
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.hexboard import odds_overlay, state_scene
+from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
+from workbench.render.scene import Scene
+from workbench.rules.core import Modifier
+from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds, card, character
+from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reachable
+from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
+from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
+from workbench.rules.panzer_vor.state import GameState, Tank
+
+OVERLAY_GROUPS = ("overlays", "annotations")
+FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
+HELP = (
+    "Click a tank to see where it can move. Then click a shaded hex for the cheapest path, "
+    "or an enemy tank for the line of sight and the odds. Click empty ground to clear."
+)
+
+Line = tuple[str, str]  # (kind, text): kind is "head", "text", "item", "current" or "note"
+
+
+def game_state_of(board: Scenario | GameState | HexMap | str | Path) -> GameState:
+    """The game state to explore: a state as it is, a scenario's opening position (tanks the
+    player deploys placed by ``quick_deployment``), a bare map, or a file holding either."""
+    if isinstance(board, str | Path):
+        from workbench.files import load
+
+        board = load(board)
+    if isinstance(board, GameState):
+        return board
+    if isinstance(board, Scenario):
+        setup = game_from_scenario(board)
+        if setup.waiting:
+            setup = quick_deployment(board, setup)
+        return setup.state
+    if isinstance(board, HexMap):
+        return GameState(board)
+    raise TypeError(
+        "the explorer shows a Panzer Vor! scenario, game state or map, "
+        f"not a {type(board).__name__}"
+    )
+
+
+def _chance(value: Fraction) -> str:
+    """An exact chance and its percentage, e.g. ``7/12 (58.3%)``."""
+    return f"{value} ({float(value):.1%})"
+
+
+def _signed(m: Modifier) -> str:
+    return f"{m.value:+d} {m.name} [{m.source}]"
+
+
+class Explorer:
+    """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
+
+    ``board`` is a Scenario, a GameState, a HexMap or the path of a file holding one.
+    Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
+    """
+
+    def __init__(
+        self,
+        board: Scenario | GameState | HexMap | str | Path,
+        *,
+        size: float = 28.0,
+        theme: Any = None,
+    ) -> None:
+        self.start = game_state_of(board)
+        self.state = self.start
+        self.scene: Scene = state_scene(self.state, size=size, theme=theme)
+        self.overlay_scene: Scene = self.scene
+        self.selected: str | None = None
+        self.destination: tuple[Hex, int | None] | None = None
+        self.target: str | None = None
+        self.reach: Reach | None = None
+        self.steps: tuple[Step, ...] = ()
+        self.sight: LineOfSight | None = None
+        self.odds: AttackOdds | None = None
+        self.note = ""
+        self._lines: list[Line] = []
+        self._busy = False  # set while refreshing: control changes made then are not clicks
+
+        self.canvas = new_canvas(self.scene)
+        self.canvas.add_class("workbench-explorer-canvas")
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        for index, group in enumerate(GROUPS):
+            # Every sub-canvas model tells the kernel when a browser has built it (a new page,
+            # Voilà): draw that layer again, as what was drawn before no client saw is lost.
+            self.canvas[index].on_client_ready(self._redraw(group))
+
+        self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.panel.add_class("workbench-explorer-panel")
+        self.back = widgets.Button(description="◀", tooltip="previous step", disabled=True)
+        self.forward = widgets.Button(description="▶", tooltip="next step", disabled=True)
+        for button in (self.back, self.forward):
+            button.layout = widgets.Layout(width="3em")
+        self.back.on_click(lambda _: self.step_by(-1))
+        self.forward.on_click(lambda _: self.step_by(1))
+        self.step_slider = widgets.IntSlider(
+            0, min=0, max=0, description="step", disabled=True, continuous_update=True
+        )
+        self.step_slider.observe(self._control_changed, names="value")
+        self.options = {
+            flag: widgets.Checkbox(
+                value=getattr(self.state.options, flag), description=title, indent=False
+            )
+            for title, flag in OPTIONAL_RULES.items()
+        }
+        for box in self.options.values():
+            box.observe(self._control_changed, names="value")
+
+        def number(description: str, tooltip: str) -> widgets.IntSlider:
+            slider = widgets.IntSlider(
+                0, min=-3, max=3, description=description, tooltip=tooltip, continuous_update=False
+            )
+            slider.style.description_width = "11em"
+            slider.observe(self._control_changed, names="value")
+            return slider
+
+        self.attack_card = number("attack card", "a card's attack modifier, e.g. Mobile Fire 2: -2")
+        self.damage_card = number("damage card", "a card's damage modifier")
+        self.character_bonus = number("character attack bonus", "a character's attack ability")
+        self.movement_bonus = number("movement bonus", "e.g. Full Speed Ahead!: +2 MP")
+
+        controls = widgets.VBox(
+            [
+                widgets.HBox([self.back, self.step_slider, self.forward]),
+                widgets.HTML("<b>Optional rules</b>"),
+                widgets.HBox(list(self.options.values()), layout=widgets.Layout(flex_flow="wrap")),
+                widgets.HTML("<b>What if…</b>"),
+                self.attack_card,
+                self.damage_card,
+                self.character_bonus,
+                self.movement_bonus,
+            ]
+        )
+        side = widgets.VBox([self.panel, controls], layout=widgets.Layout(width="30em"))
+        self.widget = widgets.HBox(
+            [self.canvas, side],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        self._refresh(draw_board=True)
+
+    # --- display ------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle = {**bundle, "text/plain": repr(self)}
+        return bundle
+
+    def __repr__(self) -> str:
+        name = self.state.map.name
+        return f"<Explorer of {name}: {len(self.state.tanks)} tanks; click a tank>"
+
+    @property
+    def panel_text(self) -> str:
+        """The side panel as plain text, a line per fact (what tests and screen readers get)."""
+        return "\n".join(("▶ " if kind == "current" else "") + text for kind, text in self._lines)
+
+    # --- clicks -------------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel (x, y), as ipycanvas reports it."""
+        self.click_hex(self.scene.cell_at(x, y))
+
+    def click_hex(self, where: HexLike | None) -> None:
+        """A click on a hex (a label such as ``"0802"`` or a Hex; None: off the board).
+
+        A tank: select it (or, while one of the other side is selected, aim at it); a hex the
+        selected tank can reach: its cheapest path; anything else: clear the selection."""
+        cell = None if where is None else self.state.map.hex(where)
+        tank = None if cell is None else self.state.tank_at(cell)
+        chosen = self.state.tank(self.selected) if self.selected else None
+        if tank is not None and chosen is not None and tank.side != chosen.side and not tank.wreck:
+            self.aim_at(tank.id)
+        elif tank is not None:
+            self.select(tank.id)
+        elif cell is not None and self.reach is not None and cell in self.reach.hex_costs():
+            self.go_to(cell)
+        else:
+            self.clear()
+
+    def select(self, tank_id: str) -> None:
+        """Choose the tank to explore: its reach and MP budget."""
+        self.state.tank(tank_id)  # a clear KeyError for a tank that is not there
+        self.selected, self.destination, self.target, self.note = tank_id, None, None, ""
+        self._refresh()
+
+    def go_to(self, where: HexLike, facing: int | None = None) -> None:
+        """Show the cheapest path of the selected tank to a hex (and facing, if given)."""
+        if self.selected is None:
+            raise ValueError("select a tank first: click one of the counters")
+        self.destination, self.target, self.note = (self.state.map.hex(where), facing), None, ""
+        self._refresh(new_path=True)
+
+    def aim_at(self, target_id: str) -> None:
+        """Show the selected tank's line of sight to a target and the odds of the shot."""
+        if self.selected is None:
+            raise ValueError("select the firing tank first: click one of the counters")
+        self.state.tank(target_id)
+        self.target, self.destination, self.note = target_id, None, ""
+        self._refresh()
+
+    def clear(self) -> None:
+        """Forget the selection."""
+        self.selected, self.destination, self.target, self.note = None, None, None, ""
+        self._refresh()
+
+    def step_by(self, delta: int) -> None:
+        """Step the shown path back (-1) or on (+1)."""
+        slider = self.step_slider
+        slider.value = max(slider.min, min(slider.max, slider.value + delta))
+
+    def set_options(self, **flags: bool) -> None:
+        """Switch optional rules on or off, e.g. ``set_options(cutting_through=True)``."""
+        for flag, on in flags.items():
+            if flag not in self.options:
+                raise KeyError(f"no optional rule {flag!r} (rules: {', '.join(self.options)})")
+            self.options[flag].value = on
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        # A callback's exception would vanish into the kernel log: show it in the panel.
+        try:
+            self.click(x, y)
+        except Exception as error:  # shown to the learner instead of lost
+            self._lines = [("head", "Something went wrong"), ("text", str(error))]
+            self.panel.value = self._html()
+
+    def _control_changed(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        self.state = self.start.with_options(**{k: box.value for k, box in self.options.items()})
+        self._refresh()
+
+    # --- what the rules say -------------------------------------------------------------
+    def attack_modifiers(self) -> list[Modifier]:
+        """The what-if attack modifiers (cards and characters) set in the controls."""
+        out = []
+        if self.attack_card.value:
+            out.append(card("attack card (what if)", self.attack_card.value))
+        if self.character_bonus.value:
+            out.append(character("character ability (what if)", self.character_bonus.value))
+        return out
+
+    def damage_modifiers(self) -> list[Modifier]:
+        if not self.damage_card.value:
+            return []
+        return [card("damage card (what if)", self.damage_card.value)]
+
+    def movement_bonuses(self) -> list[Modifier]:
+        if not self.movement_bonus.value:
+            return []
+        return [card("movement bonus (what if)", self.movement_bonus.value)]
+
+    def _refresh(self, *, draw_board: bool = False, new_path: bool = False) -> None:
+        """Ask the rules again for the current selection, then redraw the overlays."""
+        self._busy = True
+        try:
+            self._ask_and_draw(draw_board, new_path)
+        finally:
+            self._busy = False
+
+    def _ask_and_draw(self, draw_board: bool, new_path: bool) -> None:
+        self.reach, self.sight, self.odds = None, None, None
+        scene = self.scene
+        lines: list[Line] = []
+        if self.selected is not None and not any(t.id == self.selected for t in self.state.tanks):
+            self.selected = None
+        if self.selected is None:
+            self.destination = self.target = None
+            lines = [("head", self.state.map.name), ("text", HELP)]
+            self._set_path((), new_path)
+        else:
+            tank = self.state.tank(self.selected)
+            self.reach = reachable(self.state, tank.id, bonuses=self.movement_bonuses())
+            lines = self._tank_lines(tank, self.reach)
+            if self.target is not None:
+                self._set_path((), new_path)
+                scene, more = self._aim(tank)
+                lines += more
+            else:
+                steps = self._path(new_path)
+                scene = reach_scene(self.state, self.reach, scene=self.scene)
+                if steps:
+                    scene = path_overlay_of(scene, steps[: self.step_slider.value])
+                    lines += self._path_lines(tank, steps)
+        if self.note:
+            lines.append(("note", self.note))
+        self._lines = lines
+        self.panel.value = self._html()
+        self.overlay_scene = scene
+        if draw_board:
+            draw_scene(self.canvas, scene)
+        else:
+            draw_scene(self.canvas, scene, OVERLAY_GROUPS)
+
+    def _path(self, new_path: bool) -> tuple[Step, ...]:
+        if self.destination is None or self.reach is None:
+            self._set_path((), new_path)
+            return ()
+        where, facing = self.destination
+        if facing is not None and facing not in self.reach.facings_at(where):
+            facing = None
+        try:
+            steps = self.reach.path_to(where, facing)
+        except KeyError:
+            label = self.state.map.grid.label(where)
+            self.note = f"{label} is out of reach now: the path was cleared."
+            self.destination = None
+            steps = ()
+        self._set_path(steps, new_path)
+        return steps
+
+    def _set_path(self, steps: tuple[Step, ...], new_path: bool) -> None:
+        """Keep the step controls in line with the path (a new path is shown whole)."""
+        changed = new_path or len(steps) != len(self.steps)
+        self.steps = steps
+        slider = self.step_slider
+        with slider.hold_trait_notifications():
+            slider.max = len(steps)
+            if changed:
+                slider.value = len(steps)
+            slider.disabled = not steps
+        self.back.disabled = self.forward.disabled = not steps
+
+    def _aim(self, tank: Tank) -> tuple[Scene, list[Line]]:
+        target = self.state.tank(self.target or "")
+        self.sight = line_of_sight(self.state, tank.hex, target.hex)
+        self.odds = attack_odds(
+            self.state,
+            tank.id,
+            target.id,
+            attack=self.attack_modifiers(),
+            damage=self.damage_modifiers(),
+        )
+        scene = sight_scene(self.state, self.sight, scene=self.scene, caption=False)
+        scene = odds_overlay(scene, {target.hex: odds_label(self.odds)})
+        return scene, self._sight_lines(self.sight) + self._odds_lines(self.odds)
+
+    # --- the panel ----------------------------------------------------------------------
+    def _label(self, h: Hex) -> str:
+        return self.state.map.grid.label(h)
+
+    def _tank_lines(self, tank: Tank, reach: Reach) -> list[Line]:
+        gun = tank.counter.gun()
+        where = f"{self._label(tank.hex)}, facing {FACINGS[tank.facing]} ({tank.facing})"
+        lines: list[Line] = [
+            ("head", f"{tank.id} ({tank.side}) at {where}"),
+            ("text", f"{reach.mp} MP to spend:"),
+        ]
+        for part in reach.budget:
+            lines.append(("item", _signed(part)))
+        counter = tank.counter
+        lines.append(
+            ("item", f"counter movement {counter.movement} [{counter.source('movement')}]")
+        )
+        armour = "/".join(str(counter.armour[a]) for a in ("front", "side", "rear"))
+        lines.append(
+            (
+                "text",
+                f"range {gun.range}, firepower {gun.firepower}, target size "
+                f"{counter.target_size:+d}, armour front/side/rear {armour}",
+            )
+        )
+        if self.target is None:
+            lines.append(
+                (
+                    "text",
+                    f"Reach: {len(reach.hex_costs()) - 1} hexes (shaded; the number is the least "
+                    "MP, ticks the facings it can end in)",
+                )
+            )
+        return lines
+
+    def _path_lines(self, tank: Tank, steps: Sequence[Step]) -> list[Line]:
+        explained = explain_move(
+            self.state, tank.id, [s.end for s in steps], bonuses=self.movement_bonuses()
+        )
+        end_hex, end_facing = steps[-1].end
+        shown = self.step_slider.value
+        lines: list[Line] = [
+            ("head", f"Cheapest path to {self._label(end_hex)}, facing {FACINGS[end_facing]}"),
+        ]
+        for i, text in enumerate(explained.lines(self._label)[1:-1], 1):
+            lines.append(("current" if i == shown else "item", text))
+        lines.append(("text", explained.lines(self._label)[-1]))
+        lines.append(("text", f"showing {shown} of {len(steps)} steps (◀ ▶ or the slider)"))
+        return lines
+
+    def _sight_lines(self, los: LineOfSight) -> list[Line]:
+        verdict = "clear" if los.clear else "blocked"
+        lines: list[Line] = [
+            ("head", f"Line of sight {self._label(los.start)} → {self._label(los.end)}: {verdict}"),
+            ("text", f"{los.reason} [{los.rule}]"),
+        ]
+        for c in los.crossings:
+            where = "|".join(self._label(h) for h in c.hexes)
+            lines.append(("item", f"{c.kind} {where}: {c.verdict} — {c.reason}"))
+        for m in los.modifiers:
+            lines.append(("item", _signed(m)))
+        return lines
+
+    def _odds_lines(self, odds: AttackOdds) -> list[Line]:
+        lines: list[Line] = [
+            ("head", f"{odds.firer} fires at {odds.target}: {odds_label(odds)}"),
+            ("text", f"{odds.distance} hexes; arc hit: {odds.arc} (armour {odds.armour})"),
+        ]
+        lines += [("item", reason) for reason in odds.reasons]
+        if not odds.can_fire:
+            return lines
+        lines.append(("text", f"attack roll: 2 dice + modifiers ≥ {odds.distance} hexes"))
+        lines += [("item", _signed(m)) for m in odds.attack_modifiers]
+        need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
+        lines.append(("text", f"{need} on two dice: hit {_chance(odds.hit)}"))
+        lines.append(("text", f"damage roll: 2 dice + modifiers ≥ armour {odds.armour}"))
+        lines += [("item", _signed(m)) for m in odds.damage_modifiers]
+        need = "cannot destroy" if odds.damage_needed is None else f"needs {odds.damage_needed}+"
+        lines.append(("text", f"{need}: destroy if hit {_chance(odds.destroy_given_hit)}"))
+        lines.append(("head", f"destroy: {_chance(odds.destroy)}"))
+        return lines
+
+    def _html(self) -> str:
+        out: list[str] = []
+        items: list[str] = []
+
+        def flush() -> None:
+            if items:
+                out.append("<ul style='margin:0 0 0.3em 0;padding-left:1.2em'>")
+                out.extend(items)
+                out.append("</ul>")
+                items.clear()
+
+        for kind, text in self._lines:
+            t = html.escape(text)
+            if kind in ("item", "current"):
+                items.append(f"<li><b>▶ {t}</b></li>" if kind == "current" else f"<li>{t}</li>")
+                continue
+            flush()
+            if kind == "head":
+                out.append(f"<div style='font-weight:bold;margin-top:0.3em'>{t}</div>")
+            elif kind == "note":
+                out.append(f"<div style='color:#a94442'>{t}</div>")
+            else:
+                out.append(f"<div>{t}</div>")
+        flush()
+        return "<div style='font-size:0.9em;line-height:1.35'>" + "".join(out) + "</div>"
+
+    def _redraw(self, group: str) -> Callable[[], None]:
+        def redraw() -> None:
+            scene = self.scene if group in ("base", "units") else self.overlay_scene
+            draw_scene(self.canvas, scene, [group])
+
+        return redraw
+
+
+__all__ = ["Explorer", "game_state_of"]
