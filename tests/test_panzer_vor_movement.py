@@ -1,5 +1,7 @@
 """Panzer Vor! movement, from the rulebook's Moving section and the scenarios' terrain rules."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -7,7 +9,13 @@ from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
 
 from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
 from workbench.rules.core import IllegalAction, Modifier
-from workbench.rules.panzer_vor.movement import explain_move, move, movement_points, reachable
+from workbench.rules.panzer_vor.movement import (
+    explain_move,
+    move,
+    movement_points,
+    plain_reachable_costs,
+    reachable,
+)
 from workbench.rules.panzer_vor.solo import shortest_routes
 
 
@@ -178,8 +186,6 @@ def test_smoke_sets_base_movement_to_three_and_barren_ground_clears_it():
 
 
 def counter_with_movement(mp):
-    from dataclasses import replace
-
     return replace(TIGER_I, movement=mp)
 
 
@@ -253,3 +259,11 @@ def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s,
         )
         assert explained.legal, explained
         assert explained.mp_spent == cost
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_states(), st.integers(0, 8), st.booleans())
+def test_the_fast_search_finds_the_same_costs_as_a_plain_search_over_poses(s, mp, wreck):
+    if wreck:
+        s = s.with_options(wreckage=True).with_tank(replace(s.tank("Other"), wreck=True))
+    assert dict(reachable(s, "Tank", mp=mp).costs) == plain_reachable_costs(s, "Tank", mp)

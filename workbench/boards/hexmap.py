@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from workbench.boards.terrain import HexsideType, TerrainType, panzer_vor_types
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike, Hexside
@@ -150,6 +152,12 @@ class HexMap:
         from workbench.files import save
 
         return save(self, path)
+
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """A cache for tables the rules derive from this (immutable) map, such as movement
+        costs; filled on first use."""
+        return {}
 
     def _repr_svg_(self) -> str:
         from workbench.render import svg_of

@@ -207,31 +207,93 @@ def trace(a: Hex, b: Hex) -> Trace:
 @dataclass(frozen=True, eq=False)
 class TraceArrays:
     """A trace from the origin as integer arrays of axial ``(q, r)`` rows, in order along the
-    line: ``crossed`` (m, 2), ``along`` (p, 2, 2) — the two hexes of each hexside —, and
-    ``touched`` (s, 2). For vectorised work over many hexes at once."""
+    line: ``crossed`` (m, 2), ``along`` (p, 2, 2) — the two hexes of each hexside —,
+    ``touched`` (s, 2), and ``sides_crossed``: the hexsides the line passes through from one
+    crossed hex to the next (not where it only passes their end, a corner). For vectorised
+    work over many hexes at once."""
 
     crossed: np.ndarray
     along: np.ndarray
     touched: np.ndarray
+    sides_crossed: np.ndarray  # (k, 3): hex q, r and the hexside it leaves through
 
 
 @lru_cache(maxsize=65536)
 def trace_arrays(offset: Hex) -> TraceArrays:
-    """The trace from the origin to ``offset`` (a trace depends only on the offset)."""
+    """The trace from the origin to ``offset`` (a trace depends only on the offset).
+
+    The hex lattice looks the same turned by 60°, and so do its traces: only offsets in one
+    sector (``q > 0, r >= 0``) are traced; the others are that trace turned."""
+    if offset == Hex(0, 0):
+        return _traced(offset)
+    turns = next(k for k in range(6) if _in_sector(offset.rotate(-k)))
+    return _turned(_traced(offset.rotate(-turns)), turns)
+
+
+def _in_sector(h: Hex) -> bool:
+    return h.q > 0 and h.r >= 0
+
+
+def _turn_cells(cells: np.ndarray, turns: int) -> np.ndarray:
+    q, r = cells[..., 0], cells[..., 1]
+    for _ in range(turns):
+        q, r = -r, q + r  # (q, r, s) -> (-r, -s, -q): 60 degrees clockwise
+    return np.stack([q, r], axis=-1)
+
+
+def _sorted_pairs(pairs: np.ndarray) -> np.ndarray:
+    """Each pair of hexes with its lower hex (by q, then r) first."""
+    swap = (pairs[:, 0, 0] > pairs[:, 1, 0]) | (
+        (pairs[:, 0, 0] == pairs[:, 1, 0]) & (pairs[:, 0, 1] > pairs[:, 1, 1])
+    )
+    out = pairs.copy()
+    out[swap] = pairs[swap][:, ::-1]
+    return out
+
+
+def _turned(arrays: TraceArrays, turns: int) -> TraceArrays:
+    sides = arrays.sides_crossed
+    turned_sides = np.column_stack([_turn_cells(sides[:, :2], turns), (sides[:, 2] + turns) % 6])
+    return TraceArrays(
+        _turn_cells(arrays.crossed, turns),
+        _sorted_pairs(_turn_cells(arrays.along, turns)),
+        _turn_cells(arrays.touched, turns),
+        turned_sides.astype(np.int64),
+    )
+
+
+@lru_cache(maxsize=16384)
+def _traced(offset: Hex) -> TraceArrays:
     cells = candidate_cells((0, 0), (offset.q, offset.r), _HEX_REACH)
     starts = np.stack([-cells[:, 0], -cells[:, 1], cells[:, 0] + cells[:, 1]], axis=1)
     crossed, along, touched = ordered(
         chords(starts, (offset.q, offset.r, offset.s), _HEX_NORMALS), cells
     )
     neighbours = _NORMAL_STEPS[along[:, 2]] * along[:, 3:4]
-    pairs = np.stack([along[:, :2], along[:, :2] + neighbours], axis=1)
-    # Both hexes of a hexside meet the line along it: keep each side once, first hex lowest.
-    pairs = np.sort(pairs.view([("q", np.int64), ("r", np.int64)]), axis=1).view(np.int64)
-    pairs = pairs.reshape(-1, 2, 2)
-    if len(pairs):
+    pairs = _sorted_pairs(np.stack([along[:, :2], along[:, :2] + neighbours], axis=1))
+    if len(pairs):  # both hexes of a hexside meet the line along it: keep each side once
         _, first = np.unique(pairs.reshape(len(pairs), 4), axis=0, return_index=True)
         pairs = pairs[np.sort(first)]
-    return TraceArrays(crossed, pairs, touched)
+    return TraceArrays(crossed, pairs.reshape(-1, 2, 2), touched, _sides_crossed(crossed, touched))
+
+
+def _cube_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    dq, dr = a[..., 0] - b[..., 0], a[..., 1] - b[..., 1]
+    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+
+
+def _sides_crossed(crossed: np.ndarray, touched: np.ndarray) -> np.ndarray:
+    first, second = crossed[:-1], crossed[1:]
+    step = second - first
+    direction = np.full(len(step), -1)
+    for d, unit in enumerate(DIRECTIONS):
+        direction[(step[:, 0] == unit.q) & (step[:, 1] == unit.r)] = d
+    keep = direction >= 0
+    if len(touched) and keep.any():
+        near_first = _cube_distance(first[:, None, :], touched[None, :, :]) == 1
+        near_second = _cube_distance(second[:, None, :], touched[None, :, :]) == 1
+        keep &= ~(near_first & near_second).any(axis=1)  # through a corner, not the side
+    return np.column_stack([first[keep], direction[keep]]).astype(np.int64)
 
 
 @lru_cache(maxsize=65536)
@@ -272,6 +334,7 @@ class HexGrid:
     first_number: int = 1
     digits: int = 2
     _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    _labels: dict[Hex, str] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
@@ -342,7 +405,14 @@ class HexGrid:
 
     def label(self, value: HexLike) -> str:
         """The wargame label of a hex (its numbers even when it lies off the map)."""
-        col, row = self.to_offset(self.hex(value))
+        h = self.hex(value)
+        known = self._labels.get(h)
+        if known is None:
+            known = self._labels[h] = self._make_label(h)
+        return known
+
+    def _make_label(self, h: Hex) -> str:
+        col, row = self.to_offset(h)
         row_n, col_n = row + self.first_number, col + self.first_number
         first, second = (row_n, col_n) if self.label_order == "row-col" else (col_n, row_n)
         if min(first, second) < 0:

@@ -10,10 +10,13 @@ or which step is refused and by which rule.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Literal
 
+from workbench.boards.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
@@ -31,6 +34,7 @@ CUTTING_THROUGH = "Optional Rules: Cutting Through"
 SMOKE = "Kuromorimine scenario: Smokescreen"
 
 Pose = tuple[Hex, int]
+_NO_COUNTER = TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
 StepKind = Literal["forward", "reverse", "turn"]
 
 
@@ -189,12 +193,13 @@ class StepRules:
 class Reach:
     """Every pose a tank can end a move in, with its least MP and one cheapest path."""
 
+    state: GameState
     tank: Tank
     mp: int
     budget: tuple[Modifier, ...]
     costs: Mapping[Pose, int]
-    _previous: Mapping[Pose, Pose] = field(repr=False)
-    _steps: Mapping[tuple[Pose, Pose], Step] = field(repr=False)
+    _came: Mapping[Pose, tuple[int, Pose]] = field(repr=False)
+    _best: Mapping[Hex, tuple[int, int]] = field(repr=False)  # hex -> (least MP, facing mask)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -222,15 +227,80 @@ class Reach:
             if not options:
                 raise KeyError(f"{where} is out of reach")
             facing = min(options)[1]
-        pose = (where, facing)
-        if pose not in self.costs:
+        if (where, facing) not in self.costs:
             raise KeyError(f"{where} facing {facing} is out of reach")
-        steps: list[Step] = []
-        while pose in self._previous:
-            before = self._previous[pose]
-            steps.append(self._steps[(before, pose)])
-            pose = before
-        return tuple(reversed(steps))
+        poses = [(where, facing)]
+        start = (self.tank.hex, self.tank.facing)
+        while poses[-1] != start:
+            h, g = poses[-1]
+            least, mask = self._best[h]
+            came = self._came.get((h, g))
+            if mask >> g & 1 and came is not None and came[0] == least:
+                poses.append(came[1])
+            else:  # not among the cheapest facings: a turn in place from one that is
+                poses.append((h, (mask & -mask).bit_length() - 1))
+        rules = StepRules(self.state, self.tank)
+        poses.reverse()
+        steps = [rules.step(a, b) for a, b in pairwise(poses)]
+        assert all(isinstance(s, Step) for s in steps)  # the search only follows legal steps
+        return tuple(steps)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class MoveTable:
+    """A map's hexes by number, each hex's neighbour through each hexside (-1: off the map)
+    and the MP to move forward into it (-1: the map forbids it for this side: terrain,
+    hexside features). Derived once per map and side; tanks are not in it."""
+
+    hexes: tuple[Hex, ...]
+    index: Mapping[Hex, int]
+    neighbor: tuple[tuple[int, ...], ...]
+    entry: tuple[tuple[int, ...], ...]
+
+
+def move_table(hexmap: HexMap, side: str) -> MoveTable:
+    """The movement table of a map for tanks of one side (cached on the map)."""
+    cache = hexmap.derived.setdefault("move_table", {})
+    if side not in cache:
+        hexes = tuple(hexmap.grid)
+        index = {h: i for i, h in enumerate(hexes)}
+        rules = StepRules(GameState(hexmap), Tank("", _NO_COUNTER, side, hexes[0], 0))
+        neighbor, entry = [], []
+        for h in hexes:
+            near = [index.get(h + step, -1) for step in DIRECTIONS]
+            costs = []
+            for step in DIRECTIONS:
+                entered = rules.enter(h, h + step, reverse=False)
+                costs.append(-1 if isinstance(entered, Refusal) else entered[0])
+            neighbor.append(tuple(near))
+            entry.append(tuple(costs))
+        cache[side] = MoveTable(hexes, index, tuple(neighbor), tuple(entry))
+    return cache[side]
+
+
+def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int], ...]:
+    """Moving out through hexside ``d`` from a hex whose cheapest facings are ``bits``: each
+    final facing with its extra MP and the facing it starts from. Forward through ``d``:
+    facing d, or d +- 1 turned before, or a 60° turn after; reverse (out through the side
+    behind, facing d + 3) costs one more; a start facing not among the cheapest costs one
+    more for the turn in place."""
+    options = (
+        (d, (d, d - 1, d + 1), 0),
+        (d - 1, (d,), 0),
+        (d + 1, (d,), 0),
+        (d + 3, (d + 3, d + 2, d + 4), 1),
+        (d + 2, (d + 3,), 1),
+        (d + 4, (d + 3,), 1),
+    )
+    out = []
+    for final, sources, extra in options:
+        ready = [f % 6 for f in sources if bits >> (f % 6) & 1]
+        source = ready[0] if ready else sources[0] % 6
+        out.append((final % 6, extra + (0 if ready else 1), source))
+    return tuple(out)
+
+
+_ARRIVALS = tuple(tuple(_arrivals(bits, d) for d in range(6)) for bits in range(64))
 
 
 def reachable(
@@ -240,9 +310,11 @@ def reachable(
     bonuses: Sequence[Modifier] = (),
 ) -> Reach:
     """Every (hex, facing) the tank can end a move in with at most ``mp`` MP (default: its
-    movement points with ``bonuses``), each with its least MP: a shortest-path search over
-    poses, the small integer costs kept in buckets.
+    movement points with ``bonuses``), each with its least MP.
 
+    A shortest-path search over hexes, the small integer costs kept in buckets. Because a
+    turn in place costs 1 MP whatever the angle, a hex is fully described by its least MP
+    and the set of facings that reach it at that cost: every other facing costs one more.
     An immobile tank stays where it is (Sequence of Play: Action Phase).
     """
     tank = state.tank(tank_id)
@@ -251,29 +323,89 @@ def reachable(
         budget_mp, budget = mp, (Modifier("movement points given", mp, MOVEMENT),)
     start: Pose = (tank.hex, tank.facing)
     if tank.immobile:
-        return Reach(tank, budget_mp, budget, {start: 0}, {}, {})
-    mover = StepRules(state, tank)
-    best: dict[Pose, int] = {start: 0}
-    previous: dict[Pose, Pose] = {}
-    buckets: list[list[Pose]] = [[] for _ in range(budget_mp + 1)]
-    buckets[0].append(start)
+        only = {tank.hex: (0, 1 << tank.facing)}
+        return Reach(state, tank, budget_mp, budget, {start: 0}, {}, only)
+    table = move_table(state.map, tank.side)
+    index, neighbor, entry_of = table.index, table.neighbor, table.entry
+    extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
+    closed = [False] * len(table.hexes)  # another tank's hex: never entered
+    transit = [False] * len(table.hexes)  # another tank's hex under Cutting Through: passed only
+    for other in state.tanks:
+        if other.id == tank.id or other.hex not in index:
+            continue
+        i = index[other.hex]
+        if other.wreck:
+            extra_mp[i] += 1 if state.options.wreckage else 0
+        elif state.options.cutting_through:
+            extra_mp[i] += 1
+            transit[i] = True
+        else:
+            closed[i] = True
+    home = index[tank.hex]
+    best: dict[int, int] = {home: 0}
+    mask: dict[int, int] = {home: 1 << tank.facing}
+    came: dict[tuple[int, int], tuple[int, int, int]] = {}  # (hex, facing) -> (MP, hex, facing)
+    buckets: list[list[int]] = [[] for _ in range(budget_mp + 1)]
+    buckets[0].append(home)
     for cost in range(budget_mp + 1):
-        for pose in buckets[cost]:
-            if best[pose] != cost:
+        for i in buckets[cost]:
+            if best[i] != cost:
                 continue
-            for nxt, step_mp in mover.successors(pose):
-                new = cost + step_mp
-                if new <= budget_mp and new < best.get(nxt, budget_mp + 1):
-                    best[nxt] = new
-                    previous[nxt] = pose
-                    buckets[new].append(nxt)
-    steps: dict[tuple[Pose, Pose], Step] = {}
-    for after, before in previous.items():
-        made = mover.step(before, after)
-        assert isinstance(made, Step)  # the search only follows legal steps
-        steps[(before, after)] = made
-    endable = {pose: cost for pose, cost in best.items() if mover.may_end(pose[0])}
-    return Reach(tank, budget_mp, budget, endable, previous, steps)
+            arrivals = _ARRIVALS[mask[i]]
+            for d in range(6):
+                j, entry = neighbor[i][d], entry_of[i][d]
+                if entry < 0 or closed[j]:
+                    continue
+                base = cost + entry + extra_mp[j]
+                for final, extra, source in arrivals[d]:
+                    new = base + extra
+                    if new > budget_mp:
+                        continue
+                    known = best.get(j)
+                    if known is None or new < known:
+                        best[j], mask[j] = new, 1 << final
+                        buckets[new].append(j)
+                    elif new == known:
+                        mask[j] |= 1 << final
+                    else:
+                        continue
+                    seen = came.get((j, final))
+                    if seen is None or seen[0] != new:
+                        came[(j, final)] = (new, i, source)
+    hexes = table.hexes
+    costs: dict[Pose, int] = {}
+    for i, least in best.items():
+        if transit[i]:
+            continue  # a tank may pass through another tank's hex but not end there
+        for g in range(6):
+            cost = least if mask[i] >> g & 1 else least + 1
+            if cost <= budget_mp:
+                costs[(hexes[i], g)] = cost
+    previous = {(hexes[j], g): (mp_, (hexes[i], f)) for (j, g), (mp_, i, f) in came.items()}
+    summary = {hexes[i]: (least, mask[i]) for i, least in best.items()}
+    return Reach(state, tank, budget_mp, budget, costs, previous, summary)
+
+
+def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:
+    """The same least costs by a plain Dijkstra over every (hex, facing) pose, step by step:
+    the straightforward definition that :func:`reachable` is checked against."""
+    tank = state.tank(tank_id)
+    rules = StepRules(state, tank)
+    start: Pose = (tank.hex, tank.facing)
+    if tank.immobile:
+        return {start: 0}
+    best: dict[Pose, int] = {start: 0}
+    queue: list[tuple[int, Pose]] = [(0, start)]
+    while queue:
+        cost, pose = heapq.heappop(queue)
+        if cost != best[pose]:
+            continue
+        for nxt, step_mp in rules.successors(pose):
+            new = cost + step_mp
+            if new <= mp and new < best.get(nxt, mp + 1):
+                best[nxt] = new
+                heapq.heappush(queue, (new, nxt))
+    return {pose: cost for pose, cost in best.items() if rules.may_end(pose[0])}
 
 
 @dataclass(frozen=True)
@@ -336,9 +468,9 @@ def explain_move(
     """Check a move given as the poses ``(hex or label, facing)`` after the start.
 
     >>> from workbench.boards.counters import Gun, TankCounter
-    >>> from workbench.boards.hexmap import HexMap
     >>> from workbench.rules.panzer_vor.state import GameState, Tank
-    >>> tiger = TankCounter("Tiger I", 3, 1, (Gun(12, 6),), {"front": 16, "side": 13, "rear": 11})
+    >>> armour = {"front": 16, "side": 13, "rear": 11}
+    >>> tiger = TankCounter("Tiger I", 3, 1, (Gun(12, 6),), armour)
     >>> board = HexMap.blank(10, 10)
     >>> state = GameState(board, (Tank("Tiger", tiger, "Kuromorimine", board.hex("0505"), 1),))
     >>> # move + turn 60°, three times: each turn comes free with its move (Moving: Turning)

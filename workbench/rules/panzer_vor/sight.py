@@ -64,15 +64,23 @@ class _Judge:
 
     def obstruction(self, h: Hex) -> str | None:
         """Why a hex between the two obstructs the line, or None."""
-        if h not in self.grid:
+        kind = _obstructing(self.map).get(h)
+        if kind is None or kind == self.see_across:
             return None
-        terrain = self.map.terrain_at(h)
-        if not terrain.blocks_los or terrain.name == self.see_across:
-            return None
-        return f"{self.grid.label(h)} is {terrain.name}, which blocks line of sight"
+        return f"{self.grid.label(h)} is {kind}, which blocks line of sight"
 
     def rule_of(self, h: Hex) -> str:
         return self.map.terrain_at(h).rule or LINE_OF_SIGHT
+
+
+def _obstructing(hexmap: HexMap) -> dict[Hex, str]:
+    """The map's hexes whose terrain blocks line of sight, with the terrain's name (cached)."""
+    found = hexmap.derived.get("obstructing")
+    if found is None:
+        found = hexmap.derived["obstructing"] = {
+            h: hexmap.terrain_name(h) for h in hexmap.grid if hexmap.terrain_at(h).blocks_los
+        }
+    return found
 
 
 def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSight:
@@ -93,8 +101,9 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
     crossings: list[Sighting] = []
     add = crossings.append
 
-    for h in trace.crossed:
-        if h in (start, end):
+    last = len(trace.crossed) - 1
+    for i, h in enumerate(trace.crossed):
+        if i == 0 or i == last:
             add(Sighting("hex", (h,), "end", f"{grid.label(h)}: the line starts or ends here"))
             continue
         why = judge.obstruction(h)
@@ -112,7 +121,8 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
         add(Sighting("corner", (h,), "clear", text + (" (an obstruction)" if why else "")))
     for sighting in _hexsides_crossed(hexmap, trace):
         add(sighting)
-    crossings.sort(key=lambda s: _position(start, end, s))
+    if len(crossings) > len(trace.crossed):  # hexes are in order; put the rest among them
+        crossings.sort(key=lambda s: _position(start, end, s))
     first_blocking = next((s for s in crossings if s.verdict == "blocked"), None)
 
     adjacent_only = _adjacent_only(hexmap, start, end)
@@ -157,7 +167,9 @@ def _judge_along(judge: _Judge, side: Hexside) -> Sighting:
 
 def _hexsides_crossed(hexmap: HexMap, trace: Trace) -> list[Sighting]:
     """Hexsides with a feature that blocks fire and that the line crosses (not at a corner)."""
-    found = []
+    found: list[Sighting] = []
+    if not hexmap.hexsides:
+        return found
     touched = set(trace.touched)
     for h1, h2 in zip(trace.crossed, trace.crossed[1:], strict=False):
         if h1.distance(h2) != 1:

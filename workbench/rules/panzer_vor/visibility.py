@@ -2,9 +2,10 @@
 
 The same rules as :func:`workbench.rules.panzer_vor.sight.line_of_sight`, restructured for
 speed: a trace depends only on the offset between two hexes, so each offset is traced once
-and tested against every start hex together, as shifted views of numpy arrays
-(obstructing hexes, fire-blocking hexsides). The matrix is symmetric, so half the offsets
-are enough. Tanks are not considered: they never block (Firing: Line of Sight).
+(:func:`workbench.geometry.hexgrid.trace_arrays`) and tested against every start hex
+together, by gathering from flat numpy arrays of obstructing hexes and fire-blocking
+hexsides. The matrix is symmetric, so half the offsets are enough. Tanks are not
+considered: they never block (Firing: Line of Sight).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from functools import cached_property
 import numpy as np
 
 from workbench.boards.hexmap import HexMap
-from workbench.geometry.hexgrid import Hex, HexLike, Hexside, trace
+from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike, trace_arrays
+
+_STEPS = np.array([(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,58 +43,29 @@ class VisibilityMatrix:
         return {h: int(n) for h, n in zip(self.hexes, seen, strict=True)}
 
 
-class _Box:
-    """The map's axial bounding box, padded so any offset's shifted view stays inside."""
+class _Flat:
+    """The map's axial bounding box, padded by its own size on every side and laid out flat,
+    so that ``position + offset`` stays inside the array for any offset between two hexes."""
 
     def __init__(self, hexmap: HexMap) -> None:
         self.hexes = tuple(hexmap.grid)
-        qs = [h.q for h in self.hexes]
-        rs = [h.r for h in self.hexes]
-        self.q0, self.r0 = min(qs), min(rs)
-        self.width, self.height = max(qs) - self.q0 + 1, max(rs) - self.r0 + 1
-        self.pad = max(self.width, self.height) + 2
+        qs = np.array([h.q for h in self.hexes])
+        rs = np.array([h.r for h in self.hexes])
+        width, height = int(qs.max() - qs.min() + 1), int(rs.max() - rs.min() + 1)
+        self.pad = max(width, height) + 1
+        self.row = width + 2 * self.pad
+        self.size = self.row * (height + 2 * self.pad)
+        self.position = (rs - rs.min() + self.pad) * self.row + (qs - qs.min() + self.pad)
+        self.width, self.height = width, height
 
-    def padded(self, fill: bool | int = False, dtype: type = bool) -> np.ndarray:
-        p = self.pad
-        return np.full((self.height + 2 * p, self.width + 2 * p), fill, dtype=dtype)
+    def flat(self, q: np.ndarray | int, r: np.ndarray | int) -> np.ndarray:
+        return np.asarray(r) * self.row + np.asarray(q)
 
-    def cell(self, h: Hex) -> tuple[int, int]:
-        return h.r - self.r0 + self.pad, h.q - self.q0 + self.pad
-
-    def view(self, array: np.ndarray, offset: Hex) -> np.ndarray:
-        """``array`` shifted so that position ``a`` holds the value at ``a + offset``."""
-        top, left = self.pad + offset.r, self.pad + offset.q
-        return array[top : top + self.height, left : left + self.width]
-
-
-def _walls(hexmap: HexMap, box: _Box) -> list[np.ndarray]:
-    """``walls[d][x]``: the hexside between x and x + DIRECTIONS[d] blocks fire (d = 0..5)."""
-    walls = [box.padded() for _ in range(6)]
-    for side, kind in hexmap.hexsides.items():
-        if not hexmap.hexside_types[kind].blocks_fire:
-            continue
-        a, b = side.first, side.second
-        walls[a.direction_to(b)][box.cell(a)] = True
-        walls[b.direction_to(a)][box.cell(b)] = True
-    return walls
-
-
-def _blocked(box: _Box, offset: Hex, obstructs: np.ndarray, walls: list[np.ndarray]) -> np.ndarray:
-    """For every start hex a: whether the line from a to a + offset is blocked."""
-    line = trace(Hex(0, 0), offset)
-    blocked = np.zeros((box.height, box.width), dtype=bool)
-    for c in line.crossed[1:-1]:
-        blocked |= box.view(obstructs, c)
-    for side in line.along:
-        blocked |= box.view(obstructs, side.first) & box.view(obstructs, side.second)
-    touched = set(line.touched)
-    for c1, c2 in zip(line.crossed, line.crossed[1:], strict=False):
-        if c1.distance(c2) != 1 or any(
-            g.distance(c1) == 1 and g.distance(c2) == 1 for g in touched
-        ):
-            continue
-        blocked |= box.view(walls[c1.direction_to(c2)], c1)
-    return blocked
+    def array(self, values: np.ndarray) -> np.ndarray:
+        """A flat array holding ``values`` (one per hex) at the hexes' positions."""
+        out = np.zeros(self.size, dtype=values.dtype)
+        out[self.position] = values
+        return out
 
 
 def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
@@ -102,52 +76,93 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
     >>> seen.sees("0301", "0305"), seen.sees("0301", "0302")
     (False, True)
     """
-    box = _Box(hexmap)
-    n = len(box.hexes)
-    index = box.padded(-1, dtype=np.int64)
-    kinds = {name: i for i, name in enumerate(hexmap.terrain_types)}
-    kind = box.padded(-1, dtype=np.int64)
-    blocks = box.padded()
-    adjacent_only = box.padded()
-    for i, h in enumerate(box.hexes):
-        cell = box.cell(h)
-        terrain = hexmap.terrain_at(h)
-        index[cell], kind[cell] = i, kinds[terrain.name]
-        blocks[cell] = terrain.blocks_los
-        adjacent_only[cell] = terrain.fire_adjacent_only
+    flat = _Flat(hexmap)
+    n = len(flat.hexes)
+    terrains = [hexmap.terrain_at(h) for h in flat.hexes]
+    names = sorted({t.name for t in terrains})
+    kind = flat.array(np.array([names.index(t.name) + 1 for t in terrains]))
+    blocks = flat.array(np.array([t.blocks_los for t in terrains]))
+    adjacent_only = flat.array(np.array([t.fire_adjacent_only for t in terrains]))
+    index = np.full(flat.size, -1, dtype=np.int64)
+    index[flat.position] = np.arange(n)
+    walls = _walls(hexmap, flat)
     # Hill to hill: between two hexes of a see-across type, that type does not obstruct.
-    see_across = [
-        kinds[t.name] for t in hexmap.terrain_types.values() if t.see_across_same and t.blocks_los
-    ]
-    walls = _walls(hexmap, box)
-    here_index = box.view(index, Hex(0, 0))
-    here_kind = box.view(kind, Hex(0, 0))
-    here_adjacent = box.view(adjacent_only, Hex(0, 0))
-    matrix = np.zeros((n, n), dtype=bool)
-    np.fill_diagonal(matrix, True)
-    for dr in range(0, box.height):
-        for dq in range(1 - box.width, box.width):
+    see_across = {
+        k: blocks & (kind != k)
+        for k in (
+            names.index(t.name) + 1
+            for t in {t.name: t for t in terrains}.values()
+            if t.see_across_same and t.blocks_los
+        )
+    }
+    matrix = np.eye(n, dtype=bool)
+    for dr in range(flat.height):
+        for dq in range(1 - flat.width, flat.width):
             if dr == 0 and dq <= 0:
                 continue
             offset = Hex(dq, dr)
-            there_index = box.view(index, offset)
-            valid = (here_index >= 0) & (there_index >= 0)
+            shift = int(flat.flat(dq, dr))
+            there = index[flat.position + shift]
+            valid = there >= 0
             if not valid.any():
                 continue
-            blocked = _blocked(box, offset, blocks, walls)
-            there_kind = box.view(kind, offset)
-            for k in see_across:
-                both = valid & (here_kind == k) & (there_kind == k)
+            starts = flat.position[valid]
+            line = _Line(flat, offset)
+            blocked = line.blocked(starts, blocks, walls)
+            for k, blocks_but_k in see_across.items():
+                both = (kind[starts] == k) & (kind[starts + shift] == k)
                 if both.any():
-                    relaxed = _blocked(box, offset, blocks & (kind != k), walls)
-                    blocked = np.where(both, relaxed, blocked)
+                    relaxed = line.blocked(starts[both], blocks_but_k, walls)
+                    blocked[both] = relaxed
             if offset.length() > 1:
-                blocked |= here_adjacent | box.view(adjacent_only, offset)
-            seen = valid & ~blocked
-            rows, cols = here_index[seen], there_index[seen]
+                blocked |= adjacent_only[starts] | adjacent_only[starts + shift]
+            seen = ~blocked
+            rows, cols = index[starts[seen]], there[valid][seen]
             matrix[rows, cols] = True
             matrix[cols, rows] = True
-    return VisibilityMatrix(hexmap, box.hexes, matrix)
+    return VisibilityMatrix(hexmap, flat.hexes, matrix)
 
 
-__all__ = ["Hexside", "VisibilityMatrix", "visibility_matrix"]
+class _Line:
+    """One offset's trace as flat shifts: hexes crossed between the ends, hexsides run
+    along, and hexsides crossed (not at a corner) with the direction they are left by."""
+
+    def __init__(self, flat: _Flat, offset: Hex) -> None:
+        arrays = trace_arrays(offset)
+        inner = arrays.crossed[1:-1]
+        self.between = inner[:, 1] * flat.row + inner[:, 0]
+        self.along = arrays.along[:, :, 1] * flat.row + arrays.along[:, :, 0]  # (p, 2)
+        sides = arrays.sides_crossed
+        self.side_shift = sides[:, 1] * flat.row + sides[:, 0]
+        self.side_direction = sides[:, 2]
+
+    def blocked(
+        self, starts: np.ndarray, blocks: np.ndarray, walls: list[np.ndarray] | None
+    ) -> np.ndarray:
+        """For every start position: whether the line from it is blocked."""
+        out = np.zeros(len(starts), dtype=bool)
+        if len(self.between):
+            out |= blocks[starts[None, :] + self.between[:, None]].any(axis=0)
+        if len(self.along):
+            first = blocks[starts[None, :] + self.along[:, 0, None]]
+            second = blocks[starts[None, :] + self.along[:, 1, None]]
+            out |= (first & second).any(axis=0)
+        if walls is not None and len(self.side_shift):
+            for direction in np.unique(self.side_direction).tolist():
+                shifts = self.side_shift[self.side_direction == direction]
+                out |= walls[direction][starts[None, :] + shifts[:, None]].any(axis=0)
+        return out
+
+
+def _walls(hexmap: HexMap, flat: _Flat) -> list[np.ndarray] | None:
+    """``walls[d][x]``: the hexside between x and its neighbour in direction d blocks fire."""
+    sides = [s for s, kind in hexmap.hexsides.items() if hexmap.hexside_types[kind].blocks_fire]
+    if not sides:
+        return None
+    walls = [np.zeros(flat.size, dtype=bool) for _ in range(6)]
+    index = {h: i for i, h in enumerate(flat.hexes)}
+    for side in sides:
+        for a, b in (side.hexes, side.hexes[::-1]):
+            if a in index:
+                walls[a.direction_to(b)][flat.position[index[a]]] = True
+    return walls
