@@ -16,6 +16,7 @@ from workbench.geometry.table import (
     direction,
     gaps_to_edges,
     heading_towards,
+    hidden_area,
     lines_clear,
     outside,
     overlapping_pairs,
@@ -235,3 +236,20 @@ def test_visible_corners_count_for_cover():
     assert not visible_corners((10, 45), target, [wall]).any()
     low_wall = box(40, 44, 2, 10)  # hides only the corners south of the line of sight
     assert visible_corners((10, 40), target, [low_wall]).sum() == 2
+
+
+def test_hidden_area_agrees_with_sight_lines():
+    rng = random.Random(11)
+    walls = [box(rng.uniform(10, 70), rng.uniform(10, 70), 6, 9) for _ in range(6)]
+    walls.append(
+        Polygon(
+            [(20, 60), (40, 60), (40, 80), (20, 80)], [[(25, 65), (35, 65), (35, 75), (25, 75)]]
+        )
+    )
+    start = (5.0, 45.0)
+    hidden = hidden_area(start, walls, reach=130)
+    ends = [(rng.uniform(0, 90), rng.uniform(0, 90)) for _ in range(400)]
+    clear = lines_clear(start, ends, walls)
+    assert [not hidden.contains(Point(e)) for e in ends] == clear.tolist()
+    assert hidden_area(start, [], 10).is_empty
+    assert hidden_area((2, 2), [box(0, 0, 5, 5)], 10).is_empty  # a blocker under the start

@@ -165,6 +165,18 @@ def test_line_clear_uses_blocking_terrain_only():
     assert table.line_clear((20, 45), [(70, 45), (70, 20)]).tolist() == [False, True]
 
 
+def test_visible_area_matches_line_clear():
+    table = load(ROOT / "maps" / "tanks" / "standard-table.json")
+    start = (45.0, 5.0)
+    seen = table.visible_area(start)
+    points = [(x + 0.5, y + 0.5) for x in range(0, 90, 3) for y in range(0, 90, 3)]
+    clear = table.line_clear(start, points)
+    from shapely.geometry import Point
+
+    assert [seen.covers(Point(p)) for p in points] == clear.tolist()  # grazing sees
+    assert 0 < seen.area < 90 * 90
+
+
 def test_deployment_areas():
     table = Table("t", deployments=[Deployment("A", "south"), Deployment("B", "north-west")])
     assert table.deployment_area("A").bounds == (0.0, 75.0, 90.0, 90.0)

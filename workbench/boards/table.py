@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 import numpy as np
 from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from workbench.files.errors import json_path
 from workbench.geometry.table import (
@@ -23,6 +24,7 @@ from workbench.geometry.table import (
     ArrowShape,
     arrow_polygon,
     gaps_to_edges,
+    hidden_area,
     lines_clear,
     outside,
     overlapping_pairs,
@@ -227,6 +229,15 @@ class Table:
         Line of Sight (tanks on the table are the rules' business, not the board's)."""
         walls = [p.polygon for p in self.pieces_that(blocks_los=True)]
         return lines_clear(start, ends, walls)
+
+    def visible_area(self, start: XY) -> BaseGeometry:
+        """The part of the table a line from ``start`` reaches without crossing terrain that
+        blocks Line of Sight, its edge included (a line that grazes a piece is not blocked;
+        a piece under ``start`` is ignored, as the Cover rule ignores terrain under the
+        shooting tank)."""
+        walls = [p.polygon for p in self.pieces_that(blocks_los=True)]
+        reach = float(np.hypot(self.width, self.depth))
+        return self.surface.difference(hidden_area(start, walls, reach))
 
     def deployment_area(self, side: str) -> Polygon:
         """The part of the table within one Measuring Arrow of the side's edge or corner."""

@@ -17,7 +17,8 @@ from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 Side = Literal["front", "rear", "left", "right"]
 XY = tuple[float, float]
@@ -341,3 +342,33 @@ def visible_corners(start: XY, hull: Hull, blockers: Sequence[Polygon]) -> np.nd
     [False, True, True, False]
     """
     return lines_clear(start, hull.corners(), blockers)
+
+
+def hidden_area(start: XY, blockers: Sequence[Polygon], reach: float) -> BaseGeometry:
+    """What ``start`` cannot see: each blocker and the shadow it casts, ``reach`` cm deep
+    (shadow casting: one quadrilateral per blocker edge, built as arrays and merged once).
+    A blocker that covers ``start`` is skipped: the caller decides what lies underneath.
+
+    >>> wall = Polygon([(4, -1), (6, -1), (6, 1), (4, 1)])
+    >>> hidden = hidden_area((0, 0), [wall], reach=20)
+    >>> hidden.contains(Point(10, 0)), hidden.contains(Point(10, 5)), hidden.contains(Point(3, 0))
+    (True, False, False)
+    """
+    origin = np.asarray(start, dtype=float)
+    parts: list[BaseGeometry] = []
+    for blocker in blockers:
+        if blocker.covers(Point(origin)):
+            continue
+        rings = [blocker.exterior, *blocker.interiors]
+        for ring in rings:
+            coords = np.asarray(ring.coords, dtype=float)[:, :2]
+            near_a, near_b = coords[:-1], coords[1:]
+            out_a, out_b = near_a - origin, near_b - origin
+            far_a = near_a + out_a / np.linalg.norm(out_a, axis=1)[:, None] * reach
+            far_b = near_b + out_b / np.linalg.norm(out_b, axis=1)[:, None] * reach
+            quads = shapely.polygons(np.stack([near_a, near_b, far_b, far_a, near_a], axis=1))
+            parts.extend(quads[shapely.area(quads) > 0])
+        parts.append(blocker)
+    if not parts:
+        return Polygon()
+    return shapely.union_all(np.asarray(parts, dtype=object))
