@@ -30,6 +30,7 @@ def distribution(count: int = 2, sides: int = SIDES) -> dict[int, Fraction]:
     return {total: Fraction(ways, outcomes) for total, ways in sorted(totals.items())}
 
 
+@cache
 def at_least(needed: int, count: int = 2, sides: int = SIDES) -> Fraction:
     """Probability that ``count`` dice total ``needed`` or more."""
     return sum(

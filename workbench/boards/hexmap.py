@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -44,6 +43,8 @@ class HexMap:
     hexside_types: Mapping[str, HexsideType] = field(default_factory=lambda: panzer_vor_types()[1])
     description: str = ""
     default_terrain: str = "clear"
+    # A cache for tables the rules derive from this (immutable) map, such as movement costs.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 
@@ -152,12 +153,6 @@ class HexMap:
         from workbench.files import save
 
         return save(self, path)
-
-    @cached_property
-    def derived(self) -> dict[str, Any]:
-        """A cache for tables the rules derive from this (immutable) map, such as movement
-        costs; filled on first use."""
-        return {}
 
     def _repr_svg_(self) -> str:
         from workbench.render import svg_of

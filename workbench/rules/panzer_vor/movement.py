@@ -190,63 +190,6 @@ class StepRules:
 
 
 @dataclass(frozen=True)
-class Reach:
-    """Every pose a tank can end a move in, with its least MP and one cheapest path."""
-
-    state: GameState
-    tank: Tank
-    mp: int
-    budget: tuple[Modifier, ...]
-    costs: Mapping[Pose, int]
-    _came: Mapping[Pose, tuple[int, Pose]] = field(repr=False)
-    _best: Mapping[Hex, tuple[int, int]] = field(repr=False)  # hex -> (least MP, facing mask)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def hex_costs(self) -> dict[Hex, int]:
-        """The least MP to end in each reachable hex, whatever the facing."""
-        best: dict[Hex, int] = {}
-        for (h, _), cost in self.costs.items():
-            if cost < best.get(h, cost + 1):
-                best[h] = cost
-        return best
-
-    def facings_at(self, where: Hex) -> tuple[int, ...]:
-        """The facings a tank can end with in a hex."""
-        return tuple(sorted(f for (h, f) in self.costs if h == where))
-
-    def cost(self, where: Hex, facing: int | None = None) -> int | None:
-        if facing is None:
-            return self.hex_costs().get(where)
-        return self.costs.get((where, facing))
-
-    def path_to(self, where: Hex, facing: int | None = None) -> tuple[Step, ...]:
-        """One cheapest path of steps to a pose (the cheapest facing when none is given)."""
-        if facing is None:
-            options = [(cost, f) for (h, f), cost in self.costs.items() if h == where]
-            if not options:
-                raise KeyError(f"{where} is out of reach")
-            facing = min(options)[1]
-        if (where, facing) not in self.costs:
-            raise KeyError(f"{where} facing {facing} is out of reach")
-        poses = [(where, facing)]
-        start = (self.tank.hex, self.tank.facing)
-        while poses[-1] != start:
-            h, g = poses[-1]
-            least, mask = self._best[h]
-            came = self._came.get((h, g))
-            if mask >> g & 1 and came is not None and came[0] == least:
-                poses.append(came[1])
-            else:  # not among the cheapest facings: a turn in place from one that is
-                poses.append((h, (mask & -mask).bit_length() - 1))
-        rules = StepRules(self.state, self.tank)
-        poses.reverse()
-        steps = [rules.step(a, b) for a, b in pairwise(poses)]
-        assert all(isinstance(s, Step) for s in steps)  # the search only follows legal steps
-        return tuple(steps)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
 class MoveTable:
     """A map's hexes by number, each hex's neighbour through each hexside (-1: off the map)
     and the MP to move forward into it (-1: the map forbids it for this side: terrain,
@@ -256,6 +199,108 @@ class MoveTable:
     index: Mapping[Hex, int]
     neighbor: tuple[tuple[int, ...], ...]
     entry: tuple[tuple[int, ...], ...]
+
+
+class PoseCosts(Mapping[Pose, int]):
+    """The least MP of every pose a move may end in, read from the search's compact result:
+    per hex its least MP and the facings reaching it at that cost (any other facing costs
+    one more: a turn in place)."""
+
+    def __init__(self, ends: Mapping[Hex, tuple[int, int]], budget: int) -> None:
+        self._ends, self._budget = ends, budget
+        self._size = sum(
+            sum(1 for g in range(6) if (least if mask >> g & 1 else least + 1) <= budget)
+            for least, mask in ends.values()
+        )
+
+    def __getitem__(self, pose: Pose) -> int:
+        least, mask = self._ends[pose[0]]
+        cost = least if mask >> pose[1] & 1 else least + 1
+        if cost > self._budget:
+            raise KeyError(pose)
+        return cost
+
+    def __iter__(self) -> Iterator[Pose]:
+        for h, (least, mask) in self._ends.items():
+            for g in range(6):
+                if (least if mask >> g & 1 else least + 1) <= self._budget:
+                    yield (h, g)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __contains__(self, pose: object) -> bool:
+        try:
+            self[pose]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Every pose a tank can end a move in, with its least MP and one cheapest path.
+
+    ``ends``: each hex the move may end in, with its least MP and the facings (a bit mask)
+    reaching it at that cost; ``costs`` reads every (hex, facing) from it."""
+
+    state: GameState
+    tank: Tank
+    mp: int
+    budget: tuple[Modifier, ...]
+    ends: Mapping[Hex, tuple[int, int]]
+    _came: Mapping[tuple[int, int], tuple[int, int, int]] = field(repr=False)
+    _table: MoveTable | None = field(repr=False)
+    _searched: Mapping[int, tuple[int, int]] = field(repr=False)  # every hex passed, by number
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def costs(self) -> Mapping[Pose, int]:
+        return PoseCosts(self.ends, self.mp)
+
+    def hex_costs(self) -> dict[Hex, int]:
+        """The least MP to end in each reachable hex, whatever the facing."""
+        return {h: least for h, (least, _) in self.ends.items()}
+
+    def facings_at(self, where: Hex) -> tuple[int, ...]:
+        """The facings a tank can end with in a hex."""
+        if where not in self.ends:
+            return ()
+        least, mask = self.ends[where]
+        return tuple(g for g in range(6) if (least if mask >> g & 1 else least + 1) <= self.mp)
+
+    def cost(self, where: Hex, facing: int | None = None) -> int | None:
+        if facing is None:
+            return self.ends[where][0] if where in self.ends else None
+        return self.costs.get((where, facing))
+
+    def path_to(self, where: Hex, facing: int | None = None) -> tuple[Step, ...]:
+        """One cheapest path of steps to a pose (the cheapest facing when none is given)."""
+        if where not in self.ends:
+            raise KeyError(f"{where} is out of reach")
+        least, mask = self.ends[where]
+        if facing is None:
+            facing = (mask & -mask).bit_length() - 1
+        if (where, facing) not in self.costs:
+            raise KeyError(f"{where} facing {facing} is out of reach")
+        start = (self.tank.hex, self.tank.facing)
+        poses = [(where, facing)]
+        if self._table is not None:
+            hexes, index = self._table.hexes, self._table.index
+            while poses[-1] != start:
+                h, g = poses[-1]
+                least, mask = self._searched[index[h]]
+                came = self._came.get((index[h], g))
+                if mask >> g & 1 and came is not None and came[0] == least:
+                    poses.append((hexes[came[1]], came[2]))
+                else:  # not among the cheapest facings: a turn in place from one that is
+                    poses.append((h, (mask & -mask).bit_length() - 1))
+        rules = StepRules(self.state, self.tank)
+        poses.reverse()
+        steps = [rules.step(a, b) for a, b in pairwise(poses)]
+        assert all(isinstance(s, Step) for s in steps)  # the search only follows legal steps
+        return tuple(steps)  # type: ignore[arg-type]
 
 
 def move_table(hexmap: HexMap, side: str) -> MoveTable:
@@ -321,10 +366,9 @@ def reachable(
     budget_mp, budget = movement_points(tank, bonuses)
     if mp is not None:
         budget_mp, budget = mp, (Modifier("movement points given", mp, MOVEMENT),)
-    start: Pose = (tank.hex, tank.facing)
     if tank.immobile:
         only = {tank.hex: (0, 1 << tank.facing)}
-        return Reach(state, tank, budget_mp, budget, {start: 0}, {}, only)
+        return Reach(state, tank, 0, budget, only, {}, None, {})
     table = move_table(state.map, tank.side)
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
@@ -373,17 +417,10 @@ def reachable(
                     if seen is None or seen[0] != new:
                         came[(j, final)] = (new, i, source)
     hexes = table.hexes
-    costs: dict[Pose, int] = {}
-    for i, least in best.items():
-        if transit[i]:
-            continue  # a tank may pass through another tank's hex but not end there
-        for g in range(6):
-            cost = least if mask[i] >> g & 1 else least + 1
-            if cost <= budget_mp:
-                costs[(hexes[i], g)] = cost
-    previous = {(hexes[j], g): (mp_, (hexes[i], f)) for (j, g), (mp_, i, f) in came.items()}
-    summary = {hexes[i]: (least, mask[i]) for i, least in best.items()}
-    return Reach(state, tank, budget_mp, budget, costs, previous, summary)
+    # A tank may pass through another tank's hex but not end there.
+    ends = {hexes[i]: (least, mask[i]) for i, least in best.items() if not transit[i]}
+    searched = {i: (least, mask[i]) for i, least in best.items()}
+    return Reach(state, tank, budget_mp, budget, ends, came, table, searched)
 
 
 def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:

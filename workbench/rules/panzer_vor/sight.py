@@ -11,6 +11,7 @@ fired at, Saunders scenario: Hills).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
@@ -61,10 +62,11 @@ class _Judge:
         here, there = hexmap.terrain_at(start), hexmap.terrain_at(end)
         # Hill to hill: a tank on a hill may fire at another tank on a hill.
         self.see_across = here.name if here.see_across_same and here.name == there.name else None
+        self.obstructing = _obstructing(hexmap)
 
     def obstruction(self, h: Hex) -> str | None:
         """Why a hex between the two obstructs the line, or None."""
-        kind = _obstructing(self.map).get(h)
+        kind = self.obstructing.get(h)
         if kind is None or kind == self.see_across:
             return None
         return f"{self.grid.label(h)} is {kind}, which blocks line of sight"
@@ -165,23 +167,32 @@ def _judge_along(judge: _Judge, side: Hexside) -> Sighting:
     return Sighting("hexside", side.hexes, "clear", text + note)
 
 
+def _featured_sides(hexmap: HexMap) -> dict[tuple[int, int, int, int], Hexside]:
+    """Each hexside with a feature, keyed by both of its hexes' coordinates (cached)."""
+    found = hexmap.derived.get("featured_sides")
+    if found is None:
+        found = hexmap.derived["featured_sides"] = {}
+        for side in hexmap.hexsides:
+            a, b = side.hexes
+            found[(a.q, a.r, b.q, b.r)] = found[(b.q, b.r, a.q, a.r)] = side
+    return found
+
+
 def _hexsides_crossed(hexmap: HexMap, trace: Trace) -> list[Sighting]:
-    """Hexsides with a feature that blocks fire and that the line crosses (not at a corner)."""
+    """Hexsides with a feature that the line passes from one crossed hex to the next:
+    blocking when it crosses a fire-blocking one, clear when it only passes its end."""
     found: list[Sighting] = []
     if not hexmap.hexsides:
         return found
-    touched = set(trace.touched)
-    for h1, h2 in zip(trace.crossed, trace.crossed[1:], strict=False):
-        if h1.distance(h2) != 1:
+    featured = _featured_sides(hexmap)
+    for h1, h2 in pairwise(trace.crossed):
+        side = featured.get((h1.q, h1.r, h2.q, h2.r))
+        if side is None:
             continue
-        side = Hexside.between(h1, h2)
-        kind = hexmap.hexsides.get(side)
-        if kind is None:
-            continue
+        kind = hexmap.hexsides[side]
         feature = hexmap.hexside_types[kind]
         name = hexmap.grid.hexside_label(side)
-        at_corner = any(g.distance(h1) == 1 and g.distance(h2) == 1 for g in touched)
-        if at_corner:
+        if any(g.distance(h1) == 1 and g.distance(h2) == 1 for g in trace.touched):
             text = f"the line passes the end of the {kind} hexside {name}, at a corner"
             found.append(Sighting("hexside", side.hexes, "clear", text))
         elif feature.blocks_fire:

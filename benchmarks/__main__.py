@@ -1,0 +1,42 @@
+"""``python -m benchmarks``: run every benchmark, print the table, and write it into
+benchmarks/README.md between the result markers."""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.bench_browser import BROWSER_BENCHMARKS
+from benchmarks.bench_core import BENCHMARKS
+from benchmarks.timing import Result, table
+
+START, END = "<!-- results: start -->", "<!-- results: end -->"
+
+
+def main() -> int:
+    began = time.perf_counter()
+    results: list[Result] = []
+    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS):
+        print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
+        results.append(bench())
+    text = table(results)
+    took = time.perf_counter() - began
+    print(text)
+    print(f"\nall benchmarks: {took:.0f} s")
+    readme = Path(__file__).with_name("README.md")
+    body = readme.read_text(encoding="utf-8")
+    if START in body and END in body:
+        stamp = (
+            f"`make bench` on {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
+            f"{platform.machine()}, whole suite {took:.0f} s:"
+        )
+        head, rest = body.split(START, 1)
+        tail = rest.split(END, 1)[1]
+        readme.write_text(f"{head}{START}\n{stamp}\n\n{text}\n{END}{tail}", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

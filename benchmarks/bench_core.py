@@ -1,0 +1,135 @@
+"""Benchmarks 1-5: line of sight, reach, odds and redraw of the hex core."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from dataclasses import replace
+
+from benchmarks.boards import battle, obstructed_map
+from benchmarks.reference import sees
+from benchmarks.timing import Result, median_seconds, once_seconds
+from workbench.geometry import hexgrid
+from workbench.rules.panzer_vor.firing import fire_table
+from workbench.rules.panzer_vor.movement import plain_reachable_costs, reachable
+from workbench.rules.panzer_vor.visibility import visibility_matrix
+
+
+def _sampled_reference(hexmap, matrix, pairs: int, seed: int) -> float:
+    """Seconds the per-pair reference would take for every ordered pair, from a sample;
+    the sample must agree with the matrix exactly."""
+    rng = random.Random(seed)
+    hexes = list(hexmap.grid)
+    sample = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(pairs)]
+    verdicts: list[bool] = []
+    seconds = once_seconds(lambda: verdicts.extend(sees(hexmap, a, b) for a, b in sample))
+    wrong = [(a, b) for (a, b), v in zip(sample, verdicts, strict=True) if v != matrix.sees(a, b)]
+    if wrong:
+        raise AssertionError(
+            f"visibility matrix and reference disagree on {len(wrong)} pairs: {wrong[:3]}"
+        )
+    return seconds * len(hexes) ** 2 / pairs
+
+
+def _clear_trace_caches() -> None:
+    hexgrid.trace_arrays.cache_clear()
+    hexgrid._traced.cache_clear()
+
+
+def all_pairs_small() -> Result:
+    hexmap = obstructed_map(16, 17)
+    _clear_trace_caches()
+    cold = once_seconds(lambda: visibility_matrix(hexmap))
+    warm = median_seconds(lambda: visibility_matrix(hexmap), repeat=7)
+    reference = _sampled_reference(hexmap, visibility_matrix(hexmap), 1500, seed=11)
+    return Result(
+        1, "all-pairs LOS, 16 × 17, 20 % obstructing", warm, 0.050,
+        "per-pair exact trace, plain Python (1,500 sampled pairs, scaled)", reference,
+        f"first call in a process (traces not yet cached): {cold * 1000:.0f} ms",
+    )  # fmt: skip
+
+
+def all_pairs_large() -> Result:
+    hexmap = obstructed_map(30, 40)
+    _clear_trace_caches()
+    cold = once_seconds(lambda: visibility_matrix(hexmap))
+    warm = median_seconds(lambda: visibility_matrix(hexmap), repeat=3)
+    tracemalloc.start()
+    matrix = visibility_matrix(hexmap)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    reference = _sampled_reference(hexmap, matrix, 400, seed=12)
+    return Result(
+        2, "all-pairs LOS, 30 × 40 (1.44 M ordered pairs)", warm, 1.0,
+        "the same per-pair reference (400 sampled pairs, scaled)", reference,
+        f"first call {cold:.2f} s; peak memory {peak / 2**20:.0f} MiB (limit 1 GiB)",
+    )  # fmt: skip
+
+
+def reach() -> Result:
+    hexmap = obstructed_map(30, 40, share=0.15, seed=3)
+    middle = hexmap.grid.from_offset(20, 15)
+    state = battle(hexmap.with_terrain({middle: "clear"}), 40, seed=4)
+    state = state.without([t.id for t in state.tanks if t.hex == middle])
+    state = state.with_tank(replace(state.tank("Firer"), hex=middle))
+    fast = dict(reachable(state, "Firer", mp=7).costs)
+    if fast != plain_reachable_costs(state, "Firer", 7):
+        raise AssertionError("reachable and the plain search disagree")
+    seconds = median_seconds(lambda: reachable(state, "Firer", mp=7), repeat=300, warmup=5)
+    reference = median_seconds(lambda: plain_reachable_costs(state, "Firer", 7), repeat=20)
+    return Result(
+        3, "`reachable`, 7 MP, 30 × 40 with terrain and 40 tanks", seconds, 0.001,
+        "plain Dijkstra over (hex, facing) with dicts and a heap", reference,
+        f"{len(fast)} poses in reach",
+    )  # fmt: skip
+
+
+def odds() -> Result:
+    hexmap = obstructed_map(16, 17, seed=5)
+    state = battle(hexmap, 21, seed=6)
+    table = fire_table(state, "Firer")
+    if len(table) != 20:
+        raise AssertionError(f"expected 20 enemies, got {len(table)}")
+    seconds = median_seconds(lambda: fire_table(state, "Firer"), repeat=50, warmup=3)
+    in_range = sum(o.can_fire for o in table)
+    return Result(
+        4, "`fire_table`, one tank against 20 enemies, exact odds", seconds, 0.005,
+        note=f"{in_range} of 20 may be fired at; each with LOS, arc and three fractions",
+    )  # fmt: skip
+
+
+def redraw() -> Result:
+    from ipycanvas import hold_canvas
+
+    from workbench.render.canvas import draw_scene, new_canvas
+    from workbench.render.hexboard import state_scene
+    from workbench.render.panzer_vor import reach_scene
+
+    hexmap = obstructed_map(30, 40, share=0.15, seed=3)
+    state = battle(hexmap, 40, seed=7)
+    movement = reachable(state, "Firer", mp=7)
+
+    def fast() -> None:
+        scene = reach_scene(state, movement, scene=state_scene(state, size=20))
+        draw_scene(new_canvas(scene), scene)
+
+    scene = state_scene(state, size=20)
+    grid = state.map.grid
+
+    def one_call_per_hex() -> None:
+        canvas = new_canvas(scene)[0]
+        with hold_canvas():
+            for h in grid:
+                canvas.fill_style = state.map.terrain_at(h).color
+                canvas.fill_polygon(grid.corners(h, 20))
+
+    seconds = median_seconds(fast, repeat=15, warmup=2)
+    reference = median_seconds(one_call_per_hex, repeat=15, warmup=2)
+    return Result(
+        5, "full redraw, 30 × 40 board, 40 counters, reach overlay (Python side)", seconds, 0.010,
+        "one canvas call per hex in `hold_canvas` (terrain fill only)", reference,
+        "scene built from scratch + every ipycanvas command of all four layers",
+    )  # fmt: skip
+
+
+BENCHMARKS = (all_pairs_small, all_pairs_large, reach, odds, redraw)
