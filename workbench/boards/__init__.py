@@ -1,6 +1,50 @@
-"""Boards as values: hex maps (Panzer Vor!), square boards (Panzer Strike), open tables (TANKS)."""
+"""Boards as values: hex maps (Panzer Vor!), square boards (Panzer Strike), open tables
+(TANKS), and the rosters and scenarios that go with them. Each loads with
+``workbench.load(path)``, saves with ``.save(path)``, and boards show as pictures."""
 
+from workbench.boards.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap, MapError
+from workbench.boards.panzer_strike_types import PanzerStrikeRoster, TankType, panzer_strike_types
+from workbench.boards.roster import Roster, RosterError, panzer_vor_roster
+from workbench.boards.scenario import Scenario, ScenarioError
+from workbench.boards.squareboard import BoardError, SquareBoard, TileFace, TileSet
+from workbench.boards.table import (
+    TANKS_TERRAIN,
+    MeasuringArrow,
+    Table,
+    TableError,
+    TerrainPiece,
+    follows_placement_rule,
+)
+from workbench.boards.tanks_cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.terrain import HexsideType, TerrainType
 
-__all__ = ["HexMap", "HexsideType", "MapError", "TerrainType"]
+__all__ = [
+    "TANKS_TERRAIN",
+    "BoardError",
+    "Gun",
+    "HexMap",
+    "HexsideType",
+    "MapError",
+    "MeasuringArrow",
+    "PanzerStrikeRoster",
+    "Roster",
+    "RosterError",
+    "Scenario",
+    "ScenarioError",
+    "SquareBoard",
+    "Table",
+    "TableError",
+    "TankCounter",
+    "TankType",
+    "TanksCard",
+    "TanksRoster",
+    "TerrainPiece",
+    "TerrainType",
+    "TileFace",
+    "TileSet",
+    "follows_placement_rule",
+    "panzer_strike_types",
+    "panzer_vor_roster",
+    "tanks_cards",
+]

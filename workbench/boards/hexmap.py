@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from workbench.boards.terrain import HexsideType, TerrainType, panzer_vor_types
+from workbench.boards.values import FileValue, Pictured
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike, Hexside
 
 
@@ -25,7 +25,7 @@ def _frozen(mapping: Mapping) -> MappingProxyType:
 
 
 @dataclass(frozen=True)
-class HexMap:
+class HexMap(FileValue, Pictured):
     """A Panzer Vor! style hex map.
 
     >>> m = HexMap.blank(rows=8, cols=8, name="sketch").with_terrain({"0304": "forest"})
@@ -148,13 +148,3 @@ class HexMap:
     def with_terrain_type(self, kind: TerrainType) -> HexMap:
         """A copy that knows one more terrain type (or a changed one)."""
         return replace(self, terrain_types={**self.terrain_types, kind.name: kind})
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
-
-    def _repr_svg_(self) -> str:
-        from workbench.render import svg_of
-
-        return svg_of(self)

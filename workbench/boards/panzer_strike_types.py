@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
+
+from workbench.boards.values import FileValue
 
 STAND_IN = "stand-in"
 TYPE_FIELDS = ("speed", "armour_front", "armour_side", "armour_rear", "gun_dice", "value")
@@ -140,7 +141,7 @@ SECTIONS = ("dice_table", "die", "ruler", "hit_direction")
 
 
 @dataclass(frozen=True)
-class PanzerStrikeRoster:
+class PanzerStrikeRoster(FileValue):
     """Everything a Panzer Strike game reads from its tables and components.
 
     ``sources`` names where each section comes from (``die``, ``ruler``, ``hit_direction``,
@@ -207,11 +208,6 @@ class PanzerStrikeRoster:
             die_faces=tuple(DieFace(m, f) for m, f in faces),
             sources={**self.sources, "die": source},
         )
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
 
 
 def types_data() -> dict[str, Any]:

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.counters import STAND_IN, TankCounter
+from workbench.boards.values import FileValue
 
 # The values of a counter that carry a source, under these names in ``TankCounter.sources``.
 # ``range`` and ``firepower`` are the printed field: one number, or "X/Y" for two guns.
@@ -55,7 +56,7 @@ def _frozen(mapping: Mapping) -> MappingProxyType:
 
 
 @dataclass(frozen=True)
-class Roster:
+class Roster(FileValue):
     """Tank counters by name, with the short labels printed on the counters as aliases.
 
     >>> roster = panzer_vor_roster()
@@ -143,11 +144,6 @@ class Roster:
         if note is not None:
             notes[counter.name] = note
         return replace(self, counters={**self.counters, counter.name: counter}, notes=notes)
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
 
 
 @cache

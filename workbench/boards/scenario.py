@@ -16,6 +16,7 @@ from typing import Literal, NamedTuple
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.roster import Roster, RosterError, panzer_vor_roster
+from workbench.boards.values import FileValue
 from workbench.files.errors import json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
@@ -139,7 +140,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(FileValue):
     """A Panzer Vor! scenario (Part 2 - Scenarios).
 
     ``map`` is a path relative to the scenario file (``base_dir``) or a HexMap;
@@ -262,11 +263,6 @@ class Scenario:
         side = self.side(key)
         placed = {hexmap.hex(t.hex) for t in side.tanks if t.hex is not None}
         return self.area_hexes(side.deployment, hexmap) | placed
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
 
 
 def area_hexes(area: Area, hexmap: HexMap) -> frozenset[Hex]:

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.table import Problem
+from workbench.boards.values import FileValue, Pictured
 from workbench.geometry.squaregrid import Square
 
 STAND_IN = "stand-in"
@@ -186,7 +186,7 @@ def tile_set_problems(tiles: TileSet) -> list[Problem]:
 
 
 @dataclass(frozen=True)
-class SquareBoard:
+class SquareBoard(FileValue, Pictured):
     """A Panzer Strike board: tile faces laid in rows (north row first), flags and barricades.
 
     ``tile_set_file`` remembers a tile set read from its own file (a path relative to the
@@ -313,11 +313,6 @@ class SquareBoard:
     def with_tiles(self, tiles: TileSet, file: str = "") -> SquareBoard:
         """A copy on other tiles (``file``: the tile set file a saved board should name)."""
         return replace(self, tiles=tiles, tile_set_file=file)
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
 
 
 def board_problems(board: SquareBoard) -> list[Problem]:

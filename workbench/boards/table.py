@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from workbench.boards.values import FileValue, Pictured
 from workbench.files.errors import json_path
 from workbench.geometry.table import (
     XY,
@@ -177,7 +177,7 @@ class TableError(ValueError):
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(FileValue, Pictured):
     """A TANKS table (Table Setup: 90 cm × 90 cm).
 
     >>> t = Table("sketch").with_piece(TerrainPiece.box("Farm", "building", 30, 30, 10, 8))
@@ -274,11 +274,6 @@ class Table:
 
     def with_size(self, width: float, depth: float) -> Table:
         return replace(self, width=width, depth=depth)
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)
 
 
 def _near(at: str, width: float, depth: float, reach: float) -> Polygon:

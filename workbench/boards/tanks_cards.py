@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
+
+from workbench.boards.values import FileValue
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
@@ -134,7 +135,7 @@ def tanks_keywords() -> Mapping[str, Keyword]:
 
 
 @dataclass(frozen=True)
-class TanksRoster:
+class TanksRoster(FileValue):
     """A set of tank cards a game draws from: the shipped cards with a user's changes, or a
     user's own cards only (``base="none"``). ``source`` marks the values the roster's file
     gives (default ``"user file: <name>"``)."""
@@ -173,8 +174,3 @@ class TanksRoster:
     def with_values(self, tank: str, **values: object) -> TanksRoster:
         """A copy with one card's values changed, marked with the roster's own source."""
         return self.with_card(self.card(tank).with_values(self.own_source, **values))
-
-    def save(self, path: str | Path) -> Path:
-        from workbench.files import save
-
-        return save(self, path)

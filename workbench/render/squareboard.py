@@ -42,6 +42,7 @@ SQUARE_COLORS: Mapping[str, str] = {
     "woods": "#4f8a3c",
     "hedge": "#3d6e30",
     "water": "#6fa8dc",
+    "barricade": "#5b4a3a",
 }
 """Drawing colours for square kinds (a theme's ``terrain_colors`` override them)."""
 
@@ -204,16 +205,23 @@ def square_tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list
 
 
 def squareboard_scene(board: Any, **options: Any) -> Scene:
-    """A square-board value (duck-typed; see the module docstring)."""
+    """A square-board value: a Panzer Strike ``SquareBoard`` (tiles, flags, barricades on
+    squares), or any value with ``cols``/``rows`` and a square-to-kind mapping."""
     cols = getattr(board, "cols", None) or board.width
-    rows = getattr(board, "rows", None) or board.height
+    rows = getattr(board, "rows", None) or getattr(board, "height", None) or board.depth
     squares = None
+    if callable(getattr(board, "feature_name", None)):
+        squares = {sq: board.feature_name(sq) for sq in board.squares()}
     for name in ("terrain", "squares", "features"):
         value = getattr(board, name, None)
-        if isinstance(value, Mapping):
+        if squares is None and isinstance(value, Mapping):
             squares = {k: str(getattr(v, "name", v)) for k, v in value.items()}
             break
-    barricades = getattr(board, "barricades", ())
+    barricades = tuple(getattr(board, "barricades", ()))
+    if barricades and all(isinstance(b, Square) for b in barricades):
+        # Barricades that stand on squares (Panzer Strike) are drawn as a kind of square.
+        squares = {**(squares or {}), **{b: "barricade" for b in barricades}}
+        barricades = ()
     flags = getattr(board, "flags", None)
     if flags is not None and not isinstance(flags, Mapping):
         flags = {f: "flag" for f in flags}

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from workbench.boards.counters import TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.values import Pictured
 from workbench.geometry.hexgrid import Hex, HexLike
 
 
@@ -63,7 +64,7 @@ class Tank:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Pictured):
     """The map, the sides and every tank (wrecks included when the Wreckage rule is on)."""
 
     map: HexMap
@@ -116,11 +117,6 @@ class GameState:
         if any(t.id == tank.id for t in self.tanks):
             return replace(self, tanks=tuple(tank if t.id == tank.id else t for t in self.tanks))
         return replace(self, tanks=(*self.tanks, tank))
-
-    def _repr_svg_(self) -> str:
-        from workbench.render import svg_of
-
-        return svg_of(self)
 
     def with_options(self, **changes: bool) -> GameState:
         return replace(self, options=replace(self.options, **changes))
