@@ -1,0 +1,34 @@
+"""Every shipped board shows itself as a picture in a notebook (``_repr_svg_``)."""
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import workbench
+from workbench.rules.panzer_vor.setup import game_from_scenario
+
+MAPS = Path(__file__).parent.parent / "maps"
+BOARDS = sorted(
+    p
+    for p in MAPS.rglob("*.json")
+    if "scenarios" not in p.parts and "roster" not in p.name and p.name != "tiles.json"
+)
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: str(p.relative_to(MAPS)))
+def test_every_shipped_board_draws_as_valid_svg(path):
+    board = workbench.load(path)
+    svg = board._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert len(root) > 3  # more than a frame: cells, pieces or labels
+    assert board._repr_svg_() == svg  # deterministic
+
+
+def test_a_scenario_state_draws_its_tanks():
+    scenario = workbench.load(MAPS / "panzer-vor" / "scenarios" / "test-your-luck.json")
+    state = game_from_scenario(scenario).state
+    svg = state._repr_svg_()
+    for tank in state.tanks:
+        assert tank.id in svg
