@@ -55,7 +55,9 @@ def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
         ("Tiger II target size", 1),
         ("Mobile Fire 2", -2),
     ]
-    assert odds.attack_modifiers[0].source == "Firing: Attack Modifiers: Target Size Modifier"
+    assert odds.attack_modifiers[0].source.startswith(
+        "Firing: Attack Modifiers: Target Size Modifier"
+    )
 
 
 def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
@@ -244,3 +246,27 @@ def test_fire_table_lists_every_enemy_with_the_three_chances():
     for odds in table:
         assert 0 <= odds.destroy <= odds.hit <= 1
         assert str(odds).startswith("Firer at E")
+
+
+def test_counter_values_say_where_they_come_from():
+    from workbench.boards.roster import panzer_vor_roster
+    from workbench.rules.panzer_vor import GameState, Side, Tank
+
+    roster = panzer_vor_roster()
+    hexmap = board(4, 20)
+    s = GameState(
+        hexmap,
+        (
+            Tank("Firer", roster.get("Panzer IV Ausf. D"), "A", hexmap.hex("0201"), EAST),
+            Tank("Target", roster.get("T-34/76"), "B", hexmap.hex("0206"), WEST),
+        ),
+        {"A": Side("A"), "B": Side("B")},
+    )
+    odds = attack_odds(s, "Firer", "Target")
+    assert odds.armour == 14 and odds.armour_source == "rulebook: Firing: Damage Roll"
+    firepower = odds.damage_modifiers[0]
+    assert firepower.value == 3 and firepower.source.endswith(
+        "value: rulebook: Firing: Damage Roll"
+    )
+    assert odds.attack_modifiers[0].source.endswith("value: stand-in")  # T-34 size: not printed
+    assert "armour 14, value: rulebook" in str(odds)

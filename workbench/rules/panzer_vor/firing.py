@@ -138,6 +138,7 @@ class AttackOdds:
     distance: int
     arc: Arc
     armour: int
+    armour_source: str  # where the counter's armour value comes from (or "stand-in")
     line: LineOfSight
     can_fire: bool
     reasons: tuple[str, ...]
@@ -152,7 +153,8 @@ class AttackOdds:
     def lines(self) -> list[str]:
         """The explanation, a line per fact, for a learner."""
         head = f"{self.firer} at {self.target}: {self.distance} hexes"
-        out = [f"{head}, {self.arc} arc (armour {self.armour})", *self.reasons]
+        armour = f"armour {self.armour}, value: {self.armour_source}"
+        out = [f"{head}, {self.arc} arc ({armour})", *self.reasons]
         if not self.can_fire:
             return out
         out.append(f"attack: 2 dice {_terms(self.attack_modifiers)} >= {self.distance}")
@@ -246,11 +248,12 @@ def attack_odds(
 
     target_terrain = state.map.terrain_at(target.hex)
     firer_terrain = state.map.terrain_at(firer.hex)
+    size_source = f"{ATTACK_MODIFIERS}: Target Size Modifier; value: "
     situation = [
         Modifier(
             f"{target.name} target size",
             target.counter.target_size,
-            f"{ATTACK_MODIFIERS}: Target Size Modifier",
+            size_source + target.counter.source("target_size"),
         )
     ]
     situation += list(attack)
@@ -272,7 +275,8 @@ def attack_odds(
         )
     situation += list(line.modifiers) + turret_modifiers
 
-    damage_mods = [Modifier(f"{firer.name} firepower", chosen.firepower, DAMAGE_ROLL)]
+    firepower_source = f"{DAMAGE_ROLL}; value: {firer.counter.source('firepower')}"
+    damage_mods = [Modifier(f"{firer.name} firepower", chosen.firepower, firepower_source)]
     bonus = {1: 2, 2: 1}.get(distance, 0)
     if bonus and CV33_RULE in state.special_rules and firer.name.upper().startswith("CV33"):
         reasons.append(f"no range bonus: the CV33's machine gun [{CV33}]")
@@ -302,7 +306,8 @@ def attack_odds(
         hit = Fraction(0)
         attack_needed = None
     return AttackOdds(
-        firer.id, target.id, chosen, distance, arc, armour, line, can_fire,
+        firer.id, target.id, chosen, distance, arc, armour,
+        target.counter.source(f"armour_{arc}"), line, can_fire,
         tuple(refusals + reasons), tuple(situation), tuple(damage_mods),
         attack_needed, damage_needed, hit, kill, hit * kill,
     )  # fmt: skip

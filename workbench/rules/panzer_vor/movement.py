@@ -71,7 +71,8 @@ def movement_points(
     if tank.smoke:
         base = Modifier("base movement under a smoke marker", 3, SMOKE)
     else:
-        base = Modifier(f"{tank.name} movement", tank.counter.movement, MOVEMENT)
+        source = f"{MOVEMENT}; value: {tank.counter.source('movement')}"
+        base = Modifier(f"{tank.name} movement", tank.counter.movement, source)
     parts = (base, *bonuses)
     return total(parts), parts
 
