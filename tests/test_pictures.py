@@ -32,3 +32,23 @@ def test_a_scenario_state_draws_its_tanks():
     svg = state._repr_svg_()
     for tank in state.tanks:
         assert tank.id in svg
+
+
+def test_rules_results_draw_over_their_state():
+    from workbench.rules.panzer_vor.firing import attack_odds
+    from workbench.rules.panzer_vor.movement import explain_move, reachable
+    from workbench.rules.panzer_vor.sight import line_of_sight
+
+    scenario = workbench.load(MAPS / "panzer-vor" / "scenarios" / "test-your-luck.json")
+    state = game_from_scenario(scenario).state
+    results = [
+        reachable(state, "Panzer IV Ausf. D"),
+        explain_move(state, "Panzer IV Ausf. D", [("0803", 1)]),
+        line_of_sight(state, "0802", "0507"),
+        attack_odds(state, "T-34/76", "Panzer IV Ausf. D"),
+    ]
+    board_only = ET.fromstring(state._repr_svg_())
+    for result in results:
+        drawn = ET.fromstring(result._repr_svg_())
+        assert len(list(drawn.iter())) > len(list(board_only.iter()))  # the overlay is there
+    assert "0507 → 0802: clear" in results[3]._repr_svg_()

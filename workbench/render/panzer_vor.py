@@ -117,3 +117,19 @@ def odds_scene(
     base = _base(state, scene, options)
     labels = {state.tank(o.target).hex: odds_label(o) for o in odds_list}
     return odds_overlay(base, labels)
+
+
+def result_scene(result: Any, **options: Any) -> Scene:
+    """The picture of one Panzer Vor! rules result, over the state it was computed on:
+    a ``Reach``, a ``MoveExplanation`` (its steps), a ``LineOfSight`` or an ``AttackOdds``
+    (its line of sight and its odds)."""
+    state = result.state
+    if hasattr(result, "hex_costs"):
+        return reach_scene(state, result, **options)
+    if hasattr(result, "steps") and hasattr(result, "mp_spent"):
+        return path_scene(state, result.steps, **options)
+    if hasattr(result, "crossings"):
+        return sight_scene(state, result, **options)
+    if hasattr(result, "destroy") and hasattr(result, "line"):
+        return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))
+    raise TypeError(f"no picture for a {type(result).__name__}")

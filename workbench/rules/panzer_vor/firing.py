@@ -9,7 +9,7 @@ probability is an exact fraction; every modifier carries its name and source.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -18,7 +18,7 @@ from workbench.dice import Dice, at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import IllegalAction, Modifier, total
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
-from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
 
 ATTACK_ROLL = "Firing: Attack Roll"
 ATTACK_MODIFIERS = "Firing: Attack Modifiers"
@@ -128,7 +128,7 @@ def in_field_of_fire(
 
 
 @dataclass(frozen=True)
-class AttackOdds:
+class AttackOdds(DrawnResult):
     """One shot, explained: may it be fired, from which arc, with which modifiers, and the
     exact chances to hit, to destroy given a hit, and to destroy."""
 
@@ -149,6 +149,7 @@ class AttackOdds:
     hit: Fraction
     destroy_given_hit: Fraction
     destroy: Fraction
+    state: GameState | None = field(default=None, repr=False, compare=False)
 
     def lines(self) -> list[str]:
         """The explanation, a line per fact, for a learner."""
@@ -309,7 +310,7 @@ def attack_odds(
         firer.id, target.id, chosen, distance, arc, armour,
         target.counter.source(f"armour_{arc}"), line, can_fire,
         tuple(refusals + reasons), tuple(situation), tuple(damage_mods),
-        attack_needed, damage_needed, hit, kill, hit * kill,
+        attack_needed, damage_needed, hit, kill, hit * kill, state,
     )  # fmt: skip
 
 

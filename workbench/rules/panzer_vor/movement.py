@@ -20,7 +20,7 @@ from workbench.boards.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
-from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
 
 MOVEMENT = "Moving: Movement"
 DIRECTION = "Moving: Movement Direction"
@@ -239,7 +239,7 @@ class PoseCosts(Mapping[Pose, int]):
 
 
 @dataclass(frozen=True)
-class Reach:
+class Reach(DrawnResult):
     """Every pose a tank can end a move in, with its least MP and one cheapest path.
 
     ``ends``: each hex the move may end in, with its least MP and the facings (a bit mask)
@@ -447,10 +447,11 @@ def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose,
 
 
 @dataclass(frozen=True)
-class MoveExplanation:
+class MoveExplanation(DrawnResult):
     """A proposed move checked step by step: legal or not, the MP of each step, and the first
     refused step with the reason and the rule."""
 
+    state: GameState
     tank: Tank
     steps: tuple[Step, ...]
     mp_spent: int
@@ -506,7 +507,7 @@ def explain_move(
     """Check a move given as the poses ``(hex or label, facing)`` after the start.
 
     >>> from workbench.boards.counters import Gun, TankCounter
-    >>> from workbench.rules.panzer_vor.state import GameState, Tank
+    >>> from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
     >>> armour = {"front": 16, "side": 13, "rear": 11}
     >>> tiger = TankCounter("Tiger I", 3, 1, (Gun(12, 6),), armour)
     >>> board = HexMap.blank(10, 10)
@@ -525,7 +526,7 @@ def explain_move(
         steps: list[Step], refusal: Refusal | None = None, at: int | None = None
     ) -> MoveExplanation:
         spent = sum(s.mp for s in steps)
-        return MoveExplanation(tank, tuple(steps), spent, available, budget, refusal, at)
+        return MoveExplanation(state, tank, tuple(steps), spent, available, budget, refusal, at)
 
     if tank.immobile and poses:
         return result([], Refusal(f"{tank.id} is immobile: it may not use Move cards", IMMOBILE), 0)

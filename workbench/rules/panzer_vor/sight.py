@@ -10,14 +10,14 @@ fired at, Saunders scenario: Hills).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexLike, Hexside, Trace
 from workbench.rules.core import Modifier
-from workbench.rules.panzer_vor.state import GameState
+from workbench.rules.panzer_vor.state import DrawnResult, GameState
 
 LINE_OF_SIGHT = "Firing: Line of Sight"
 WRECKAGE = "Optional Rules: Wreckage"
@@ -39,7 +39,7 @@ class Sighting:
 
 
 @dataclass(frozen=True)
-class LineOfSight:
+class LineOfSight(DrawnResult):
     """Whether ``start`` sees ``end``; every hex, hexside and corner the line meets with its
     verdict; the first blocking one; and the attack modifiers the line brings (wreckage,
     smoke)."""
@@ -52,6 +52,7 @@ class LineOfSight:
     crossings: tuple[Sighting, ...]
     blocking: Sighting | None = None
     modifiers: tuple[Modifier, ...] = ()
+    state: GameState | None = field(default=None, repr=False, compare=False)
 
 
 class _Judge:
@@ -94,8 +95,8 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
     >>> line_of_sight(board, "0303", "0503").clear          # along one forest hex's side
     True
     """
-    state = board if isinstance(board, GameState) else None
-    hexmap = board.map if isinstance(board, GameState) else board
+    state = board if isinstance(board, GameState) else GameState(board)
+    hexmap = state.map
     start, end = hexmap.hex(a), hexmap.hex(b)
     grid = hexmap.grid
     trace = grid.trace(start, end)
@@ -130,20 +131,19 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
     adjacent_only = _adjacent_only(hexmap, start, end)
     if adjacent_only is not None:
         reason, rule = adjacent_only
-        return LineOfSight(start, end, False, reason, rule, tuple(crossings), first_blocking)
-    if first_blocking is not None:
         return LineOfSight(
-            start,
-            end,
-            False,
-            first_blocking.reason,
-            first_blocking.rule,
-            tuple(crossings),
-            first_blocking,
+            start, end, False, reason, rule, tuple(crossings), first_blocking, (), state
         )
-    modifiers = _line_modifiers(state, trace) if state is not None else ()
+    if first_blocking is not None:
+        reason, rule = first_blocking.reason, first_blocking.rule
+        return LineOfSight(
+            start, end, False, reason, rule, tuple(crossings), first_blocking, (), state
+        )
+    modifiers = _line_modifiers(state, trace)
     reason = "nothing obstructs the line between the two hexes"
-    return LineOfSight(start, end, True, reason, LINE_OF_SIGHT, tuple(crossings), None, modifiers)
+    return LineOfSight(
+        start, end, True, reason, LINE_OF_SIGHT, tuple(crossings), None, modifiers, state
+    )
 
 
 def _judge_along(judge: _Judge, side: Hexside) -> Sighting:
