@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import replace
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from workbench.boards.hexmap import HexMap
@@ -14,7 +17,18 @@ from workbench.geometry.squaregrid import Square
 from workbench.render import Picture, scene_of, show, svg_of
 from workbench.render.hexboard import hexmap_scene, reach_overlay
 from workbench.render.png import png_size, save_png, to_png
-from workbench.render.scene import Polygon, Scene, SceneError, Style, Text, Transform
+from workbench.render.scene import (
+    Polygon,
+    Polygons,
+    Scene,
+    SceneError,
+    Segments,
+    Style,
+    Text,
+    Texts,
+    Transform,
+    singles,
+)
 from workbench.render.squareboard import square_scene
 from workbench.render.svg import save_svg
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, theme_named
@@ -46,6 +60,87 @@ def test_scene_add_keeps_layer_order_and_is_a_new_value() -> None:
     assert list(scene.layers) == ["board", "annotations"]
     assert base.count() == 0 and scene.count() == 2
     assert scene.without("board").count() == 1
+
+
+def test_batches_are_checked_frozen_values() -> None:
+    style = Style(fill="#ff0000")
+    triangles = Polygons([[(0, 0), (1, 0), (0, 1)], [(2, 2), (3, 2), (2, 3)]], style, ("a", "b"))
+    assert len(triangles) == 2 and triangles.points.shape == (2, 3, 2)
+    with pytest.raises(ValueError, match="read-only"):
+        triangles.points[0, 0, 0] = 9.0
+    same = Polygons(np.array(triangles.points), style, ("a", "b"))
+    assert same == triangles and same != Polygons(triangles.points, style, ("a", "c"))
+    assert [p.title for p in triangles.parts()] == ["a", "b"]
+    assert triangles.parts()[1] == Polygon(((2.0, 2.0), (3.0, 2.0), (2.0, 3.0)), style, "b")
+    with pytest.raises(SceneError, match="shape"):
+        Polygons([(0, 0), (1, 1)], style)
+    with pytest.raises(SceneError, match="titles"):
+        Segments([[(0, 0), (1, 1)]], style, ("one", "two"))
+    with pytest.raises(SceneError, match="3 texts for 2 positions"):
+        Texts([(0, 0), (1, 1)], ("a", "b", "c"), style)
+    labels = Texts([(0, 0), (1, 1)], ("a", "b"), style)
+    assert singles([labels, triangles]) == [*labels.parts(), *triangles.parts()]
+    with pytest.raises(TypeError):
+        hash(labels)
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [
+        HexGrid(7, 9),
+        HexGrid(6, 5, shifted="even"),
+        HexGrid(5, 8, orientation="flat", shifted="even", label_order="col-row"),
+        HexGrid(4, 7, orientation="flat", first_number=0, digits=3),
+    ],
+)
+def test_board_geometry_at_once_matches_the_grid_hex_by_hex(grid: HexGrid) -> None:
+    from workbench.render.hexboard import HexLayout
+
+    layout = HexLayout(grid)
+    cells = list(grid)
+    assert layout.board_labels() == [grid.label(h) for h in cells]
+    expected = np.array([grid.center(h) for h in cells])
+    assert np.allclose(layout.board_centers(), expected, atol=1e-12)
+    assert np.allclose(layout.centers(cells[::-1]), expected[::-1], atol=1e-12)
+    outlines = layout.outlines(layout.board_centers())
+    assert np.allclose(outlines, np.array([grid.corners(h) for h in cells]), atol=1e-12)
+
+
+def test_a_hex_board_is_a_few_batches() -> None:
+    m = small_map().with_terrain({"0101": "hill"})
+    scene = hexmap_scene(m)
+    terrain = scene.layer("terrain")
+    assert [type(p).__name__ for p in terrain] == ["Polygons"] * 3 + ["Segments"] * 2
+    assert sum(len(p) for p in terrain if isinstance(p, Polygons)) == len(m.grid)
+    assert [p.titles[0] for p in terrain[:3]] == ["0102 clear", "0203 forest", "0101 hill"]
+    (labels,) = scene.layer("labels")
+    assert isinstance(labels, Texts) and labels.texts[:2] == ("0101", "0102")
+
+
+def test_counters_are_drawn_part_by_part_but_stack_within_a_hex() -> None:
+    from test_render_golden import demo_state
+
+    from workbench.render.hexboard import units_primitives
+
+    state = demo_state()
+    # A GameState holds one tank per hex; drawing copes with a stack anyway (duck-typed).
+    stacked = replace(state.tank("B1"), id="B3", hex=state.tank("A2").hex)
+    crowded = SimpleNamespace(
+        map=state.map, tanks=(*state.tanks, stacked), side_color=state.side_color
+    )
+    units = units_primitives(crowded, hexmap_scene(state.map).layout, 36.0, DEFAULT)
+
+    def first(kind: type, tank: str) -> int:
+        return next(
+            i for i, p in enumerate(units) if isinstance(p, kind) and p.title.startswith(f"{tank}:")
+        )
+
+    alone = ("A1", "A2", "B1", "B2")
+    bodies = {t: first(Polygon, t) for t in (*alone, "B3")}
+    names = {t: first(Text, t) for t in (*alone, "B3")}
+    assert max(bodies[t] for t in alone) < min(names[t] for t in alone)  # part by part
+    assert bodies["B3"] > max(names[t] for t in alone)  # the stacked counter on top, whole
+    assert names["B3"] > bodies["B3"]
 
 
 @pytest.mark.parametrize(
@@ -144,13 +239,76 @@ def test_canvas_batches_a_whole_board_in_one_message(sent) -> None:
     assert len(sent) == 1, "everything goes out in one held message"
     calls = Counter(sent[0])
     hexes = len(m.grid)
-    # One fill and one stroke call per terrain type, not per hex.
-    assert calls["fillPolygons"] + calls["fillPolygon"] <= 8
-    assert calls["strokePolygons"] <= 6
+    # One fill and one grid stroke per terrain type (clear, forest, hill), not per hex; one
+    # fill for the reach shading; one call for the hatches (forest, hill) and one for the
+    # crosses (forest).
+    assert calls["fillPolygons"] == 3 + 1
+    assert calls["strokePolygons"] == 3
+    assert calls["strokeLineSegments"] == 2
     assert calls["fillPolygon"] == 0 and calls["strokePolygon"] == 0
-    assert calls["fillText"] >= hexes  # labels: ipycanvas has no batched text call
-    total_shapes = calls["fillPolygons"] + calls["strokePolygons"] + calls["strokeLineSegments"]
-    assert total_shapes < hexes / 10
+    assert calls["fillText"] == hexes + 2  # labels and MP: ipycanvas has no batched text call
+    # Settings go out when they change: a few per run of shapes, not a dozen per run.
+    assert calls["set"] <= 30
+    assert calls["setLineDash"] <= len(GROUPS)
+
+
+@pytest.fixture
+def commands(monkeypatch):
+    """Every command list the canvas manager would send to the browser, as sent."""
+    from ipycanvas import canvas as ipc
+
+    messages: list[list] = []
+
+    def record(command, buffers=()):
+        messages.append(command if command and isinstance(command[0], list) else [command])
+
+    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", record)
+    return messages
+
+
+def test_canvas_text_commands_are_those_of_fill_text(commands) -> None:
+    """The cheap text path sends exactly what ``Canvas.fill_text`` and ``stroke_text`` send."""
+    from ipycanvas import Canvas, hold_canvas
+    from ipycanvas.canvas import COMMANDS
+
+    from workbench.render.canvas import draw_layers
+
+    halo = Style(fill="#111111", stroke="#ffffff", width=3.0, font_size=10.0)
+    at = np.array([(1.0, 2.0), (3.25, 4.5)])
+    scene = Scene(100, 100, Transform(10.0, 2.0, 3.0)).add(
+        "labels", [Texts(at, ("0101", "Tom & <Jerry>"), halo), Text((0.5, 0.5), "x", halo)]
+    )
+    canvas = Canvas(width=100, height=100)
+    with hold_canvas():
+        draw_layers(canvas, scene, ["labels"])
+    text = {COMMANDS["fillText"], COMMANDS["strokeText"]}
+    ours = [c for c in commands[-1] if c[0] in text]
+    with hold_canvas():
+        for label, x, y in [("0101", 12.0, 26.5), ("Tom & <Jerry>", 34.5, 51.5), ("x", 7.0, 11.5)]:
+            canvas.stroke_text(label, x, y)  # pixel = board * 10 + offset; y + 0.35 em
+            canvas.fill_text(label, x, y)
+    theirs = [c for c in commands[-1] if c[0] in text]
+    assert len(ours) == 6 and ours == theirs
+
+
+def test_canvas_sends_a_setting_only_when_it_changes(commands) -> None:
+    from ipycanvas import Canvas, hold_canvas
+    from ipycanvas.canvas import COMMANDS
+
+    from workbench.render.canvas import draw_layers
+
+    red, blue = Style(fill="#ff0000"), Style(fill="#0000ff")
+    square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))
+    scene = Scene(10, 10, Transform(1.0)).add(
+        "board", [Polygon(square, red), Polygon(square, blue), Polygon(square, red)]
+    )
+    canvas = Canvas(width=10, height=10)
+    with hold_canvas():
+        draw_layers(canvas, scene, ["board"])
+    fills = [c[1][1] for c in commands[-1] if c[0] == COMMANDS["set"] and c[1][0] == 0]
+    assert fills == ["#ff0000", "#0000ff", "#ff0000"]  # no repeats, order kept
+    alphas = [c for c in commands[-1] if c[0] == COMMANDS["set"] and c[1][0] == 2]
+    assert len(alphas) == 1
 
 
 def test_canvas_redraws_one_group_without_the_board(sent) -> None:

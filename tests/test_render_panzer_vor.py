@@ -10,7 +10,16 @@ import pytest
 from test_render_golden import demo_state
 
 from workbench.render.panzer_vor import odds_label, odds_scene, path_scene, reach_scene, sight_scene
-from workbench.render.scene import ANNOTATIONS, OVERLAYS, Arrow, Circle, Polygon, Polyline, Text
+from workbench.render.scene import (
+    ANNOTATIONS,
+    OVERLAYS,
+    Arrow,
+    Circle,
+    Polygon,
+    Polyline,
+    Text,
+    singles,
+)
 from workbench.render.svg import to_svg
 
 
@@ -43,8 +52,10 @@ def test_reach_scene_draws_costs_ticks_and_path() -> None:
     scene = reach_scene(state, reach, to=east, size=30)
     texts = [p.text for p in scene.layer(OVERLAYS) if isinstance(p, Text)]
     assert sorted(texts) == ["0", "2"]
-    ticks = [p for p in scene.layer(OVERLAYS) if isinstance(p, Polyline)]
+    ticks = [p for p in singles(scene.layer(OVERLAYS)) if isinstance(p, Polyline)]
     assert len(ticks) == 2 + 2  # facings 1, 2 in the start hex and in the east hex
+    shaded = [p.title for p in singles(scene.layer(OVERLAYS)) if isinstance(p, Polygon)]
+    assert shaded == ["0405: 0 MP", "0406: 2 MP"]
     arrows = [p for p in scene.layer(ANNOTATIONS) if isinstance(p, Arrow)]
     assert len(arrows) == 2  # the turn mark and the final facing
     ET.fromstring(to_svg(scene))

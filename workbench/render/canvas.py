@@ -2,10 +2,12 @@
 (:data:`~workbench.render.scene.LAYER_GROUPS`), so an overlay redraws without the board.
 
 Drawing is batched: everything goes out in one ``hold_canvas()`` message, and consecutive
-primitives of a layer that share a kind and a style become *one* vectorised call
-(``fill_polygons``, ``stroke_polygons``, ``stroke_line_segments``, ``fill_circles``), so a
-1200-hex board costs a handful of polygon calls, not one per hex. Text has no batched call in
-ipycanvas: each label is one ``fill_text`` inside the same held message.
+primitives of a layer that share a kind and a style (a batch such as ``Polygons`` counts as
+many) become *one* vectorised call (``fill_polygons``, ``stroke_polygons``,
+``stroke_line_segments``, ``fill_circles``), so a 1200-hex board costs a handful of polygon
+calls, not one per hex. Settings (colours, widths, font...) are sent only when they change.
+Text has no batched call in ipycanvas: each label is one ``fillText`` command in the same held
+message, appended the cheap way described in :func:`_send_texts`.
 """
 
 from __future__ import annotations
@@ -15,96 +17,195 @@ from itertools import groupby
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from workbench.render.scene import (
     LAYER_GROUPS,
     Arrow,
     Circle,
     Polygon,
+    Polygons,
     Polyline,
     Primitive,
     Scene,
+    Segments,
     Style,
     Text,
+    Texts,
     Transform,
 )
 from workbench.render.svg import TEXT_BASELINE_SHIFT
 
 GROUPS: tuple[str, ...] = tuple(LAYER_GROUPS)
 
+_KIND: dict[type, str] = {
+    Polygon: "polygons",
+    Polygons: "polygons",
+    Polyline: "lines",
+    Segments: "lines",
+    Circle: "circles",
+    Arrow: "arrows",
+    Text: "texts",
+    Texts: "texts",
+}
+"""What a primitive is drawn as: single primitives and batches of the same kind share a run."""
 
-def _runs(prims: Iterable[Primitive]) -> Iterator[tuple[type, Style, list[Primitive]]]:
+
+def _runs(prims: Iterable[Primitive]) -> Iterator[tuple[str, Style, list[Any]]]:
     """Consecutive primitives of the same kind and style (drawing order is kept)."""
-    for (kind, style), run in groupby(prims, key=lambda p: (type(p), p.style)):
+    for (kind, style), run in groupby(prims, key=lambda p: (_KIND[type(p)], p.style)):
         yield kind, style, list(run)
 
 
-def _pixels(points: Sequence[tuple[float, float]], t: Transform) -> np.ndarray:
-    arr = np.asarray(points, dtype=float).reshape(-1, 2)
-    return arr * t.scale + np.array([t.offset_x, t.offset_y])
+def _pixels(points: Any, t: Transform) -> npt.NDArray[np.float64]:
+    """Board points (any array of shape (..., 2)) in pixels."""
+    return np.asarray(points, dtype=float) * t.scale + np.array([t.offset_x, t.offset_y])
 
 
-def _set_style(canvas: Any, style: Style) -> None:
-    canvas.global_alpha = style.opacity
-    if style.fill:
-        canvas.fill_style = style.fill
-    if style.stroke:
-        canvas.stroke_style = style.stroke
-        canvas.line_width = style.width
-        canvas.line_join = "round"
-        canvas.line_cap = "round"
-    canvas.set_line_dash(list(style.dash))
+def _shapes(run: Sequence[Any]) -> npt.NDArray[np.float64] | list[npt.NDArray[np.float64]]:
+    """The point lists of a run of polygons or lines (single or batched), in board units: one
+    (shapes, points, 2) array when they all have as many points, else one array per shape."""
+    if not any(isinstance(p, Polygons | Segments) for p in run):
+        if len({len(p.points) for p in run}) == 1:
+            return np.array([p.points for p in run], dtype=float)
+        return [np.array(p.points, dtype=float) for p in run]
+    blocks = [p.points if isinstance(p, Polygons | Segments) else np.array([p.points]) for p in run]
+    if len({b.shape[1] for b in blocks}) == 1:
+        return np.concatenate(blocks)
+    return [shape for block in blocks for shape in block]
+
+
+class _Pen:
+    """The settings last sent to one canvas during one draw. ipycanvas sends a ``set`` command
+    for every assignment to a canvas property, changed or not: the pen assigns only what
+    changed, so a run costs its draw call and not a dozen settings. It starts knowing nothing,
+    so the first setting of each kind is always sent."""
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        self.sent: dict[str, Any] = {}
+
+    def set(self, **settings: Any) -> None:
+        for name, value in settings.items():
+            if name not in self.sent or self.sent[name] != value:
+                setattr(self.canvas, name, value)
+                self.sent[name] = value
+
+    def dash(self, segments: Sequence[float]) -> None:
+        key = tuple(segments)
+        if self.sent.get("line_dash") != key:
+            self.canvas.set_line_dash(list(key))
+            self.sent["line_dash"] = key
+
+    def style(self, style: Style) -> None:
+        self.set(global_alpha=style.opacity)
+        if style.fill:
+            self.set(fill_style=style.fill)
+        if style.stroke:
+            self.set(
+                stroke_style=style.stroke,
+                line_width=style.width,
+                line_join="round",
+                line_cap="round",
+            )
+        self.dash(style.dash)
+
+
+def _send_texts(canvas: Any, strings: Sequence[str], xy: Any, halo: bool) -> None:
+    """Many ``fillText`` (and, for a halo, ``strokeText`` first) commands at pixel positions.
+
+    ipycanvas has no batched text call, and ``Canvas.fill_text`` costs tens of microseconds
+    (trait look-ups and argument handling per call). What it does in the end is one call of
+    its canvas manager: ``send_command(canvas, [COMMANDS["fillText"], [text, x, y], 0])``
+    (command code, arguments without the unset ``max_width``, no binary buffers). We make that
+    same call directly, once per text, with the manager looked up once, so the commands are
+    exactly those ``fill_text`` sends (held in ``hold_canvas`` like any other, with the canvas
+    switch the manager inserts) and the browser draws the same. This relies on ipycanvas's
+    command protocol (0.13 and later: ``COMMANDS``, ``_canvas_manager.send_command``);
+    ``tests/test_render_backends.py`` checks the commands against ``fill_text``'s.
+    Positions are rounded to 1/100 pixel, as in the SVG, which keeps the message short."""
+    from ipycanvas.canvas import COMMANDS
+
+    send = canvas._canvas_manager.send_command
+    fill, stroke = COMMANDS["fillText"], COMMANDS["strokeText"]
+    points = np.round(np.asarray(xy, dtype=float), 2).tolist()
+    if halo:
+        for text, (x, y) in zip(strings, points, strict=True):
+            send(canvas, [stroke, [text, x, y], 0])
+            send(canvas, [fill, [text, x, y], 0])
+    else:
+        for text, (x, y) in zip(strings, points, strict=True):
+            send(canvas, [fill, [text, x, y], 0])
 
 
 def _draw_run(
-    canvas: Any, kind: type, style: Style, run: list[Any], t: Transform, family: str
+    canvas: Any, pen: _Pen, kind: str, style: Style, run: list[Any], t: Transform, family: str
 ) -> None:
-    _set_style(canvas, style)
-    if kind is Polygon:
-        shapes = [_pixels(p.points, t) for p in run]
+    pen.style(style)
+    if kind == "polygons":
+        shapes = _shapes(run)
+        pixels = (
+            _pixels(shapes, t)
+            if isinstance(shapes, np.ndarray)
+            else [_pixels(s, t) for s in shapes]
+        )
         if style.fill:
-            canvas.fill_polygons(shapes)
+            canvas.fill_polygons(pixels)
         if style.stroke:
-            canvas.stroke_polygons(shapes)
-    elif kind is Polyline:
+            canvas.stroke_polygons(pixels)
+    elif kind == "lines":
         if style.stroke:
-            canvas.stroke_line_segments([_pixels(p.points, t) for p in run])
-    elif kind is Circle:
+            shapes = _shapes(run)
+            pixels = (
+                _pixels(shapes, t)
+                if isinstance(shapes, np.ndarray)
+                else [_pixels(s, t) for s in shapes]
+            )
+            canvas.stroke_line_segments(pixels)
+    elif kind == "circles":
         centres = _pixels([p.center for p in run], t)
         radii = np.array([p.radius * t.scale for p in run])
         if style.fill:
             canvas.fill_circles(centres[:, 0], centres[:, 1], radii)
         if style.stroke:
             canvas.stroke_circles(centres[:, 0], centres[:, 1], radii)
-    elif kind is Arrow:
+    elif kind == "arrows":
         shafts = [np.array([t.to_pixel(*p.start), p.shaft_end(t)]) for p in run]
         canvas.stroke_line_segments(shafts)
-        canvas.set_line_dash([])
-        canvas.fill_style = style.stroke or style.fill or "#000000"
+        pen.dash(())
+        pen.set(fill_style=style.stroke or style.fill or "#000000")
         canvas.fill_polygons([np.array(p.head_points(t)) for p in run])
-    elif kind is Text:
+    elif kind == "texts":
         weight = "bold " if style.bold else ""
-        canvas.font = f"{weight}{style.font_size:g}px {family}"
-        canvas.text_align = {"start": "left", "middle": "center", "end": "right"}[style.anchor]
-        canvas.text_baseline = "alphabetic"
-        halo = bool(style.fill and style.stroke)
+        pen.set(
+            font=f"{weight}{style.font_size:g}px {family}",
+            text_align={"start": "left", "middle": "center", "end": "right"}[style.anchor],
+            text_baseline="alphabetic",
+        )
         if not style.fill:
-            canvas.fill_style = style.stroke or "#000000"
+            pen.set(fill_style=style.stroke or "#000000")
+        strings: list[str] = []
+        points: list[Any] = []
         for p in run:
-            x, y = t.to_pixel(*p.at)
-            y += style.font_size * TEXT_BASELINE_SHIFT
-            if halo:
-                canvas.stroke_text(p.text, x, y)
-            canvas.fill_text(p.text, x, y)
+            if isinstance(p, Texts):
+                strings.extend(p.texts)
+                points.append(p.at)
+            else:
+                strings.append(p.text)
+                points.append(np.array([p.at], dtype=float))
+        xy = _pixels(np.concatenate(points), t)
+        xy[:, 1] += style.font_size * TEXT_BASELINE_SHIFT
+        _send_texts(canvas, strings, xy, halo=bool(style.fill and style.stroke))
 
 
 def draw_layers(canvas: Any, scene: Scene, layers: Iterable[str]) -> None:
     """Draw these layers of the scene on one ipycanvas ``Canvas`` (no clearing, no holding)."""
     family = getattr(scene.theme, "font_family", "sans-serif")
+    pen = _Pen(canvas)
     for name in layers:
         for kind, style, run in _runs(scene.layer(name)):
-            _draw_run(canvas, kind, style, run, scene.transform, family)
-    canvas.global_alpha = 1.0
+            _draw_run(canvas, pen, kind, style, run, scene.transform, family)
+    pen.set(global_alpha=1.0)
 
 
 def new_canvas(scene: Scene) -> Any:

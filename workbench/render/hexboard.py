@@ -4,14 +4,22 @@ game state's counters, and hex overlays (reach, path, line of sight).
 Builders draw what they are given and decide nothing: a reachable area is a mapping of hex to
 MP cost, a line of sight a list of crossings with verdicts, computed elsewhere.
 Board units are hex sizes (centre to corner = 1); ``size`` is that in pixels.
+
+What a board has one of per hex (terrain, marks, labels, reach shading) is built as batches
+(:class:`~workbench.render.scene.Polygons`, ``Segments``, ``Texts``), one per style, from the
+centres of all those hexes at once. Hexes do not overlap, so drawing them grouped by style is
+the same picture as drawing them one by one.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
@@ -28,11 +36,14 @@ from workbench.render.scene import (
     Circle,
     Point,
     Polygon,
+    Polygons,
     Polyline,
     Primitive,
     Scene,
+    Segments,
     Style,
     Text,
+    Texts,
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, theme_named
@@ -79,6 +90,62 @@ class HexLayout:
         corners = self.grid.corners(h, 1.0)
         return corners[direction % 6], corners[(direction + 1) % 6]
 
+    # --- many hexes at once -------------------------------------------------------------
+    def centers(self, cells: Sequence[Hex]) -> npt.NDArray[np.float64]:
+        """The centres of many hexes, shape (n, 2): a centre is affine in the axial
+        coordinates, so three centres from the grid give them all."""
+        g = self.grid
+        origin = np.array(g.center(Hex(0, 0), 1.0))
+        step_q = np.array(g.center(Hex(1, 0), 1.0)) - origin
+        step_r = np.array(g.center(Hex(0, 1), 1.0)) - origin
+        qr = np.array([(h.q, h.r) for h in cells], dtype=float).reshape(-1, 2)
+        return origin + qr[:, :1] * step_q + qr[:, 1:] * step_r
+
+    def board_centers(self) -> npt.NDArray[np.float64]:
+        """The centre of every hex of the grid, in the grid's order (row by row), shape (n, 2).
+        An offset grid repeats itself every two columns and every two rows, so the centres of
+        a 2 x 2 block and those two steps give them all."""
+        g = self.grid
+
+        def center(col: int, row: int) -> npt.NDArray[np.float64]:
+            return np.array(g.center(g.from_offset(col, row), 1.0))
+
+        block = np.array([[center(c, r) for r in (0, 1)] for c in (0, 1)])  # [col % 2, row % 2]
+        step_col = (center(2, 0) - block[0, 0]) / 2
+        step_row = (center(0, 2) - block[0, 0]) / 2
+        rows, cols = np.meshgrid(np.arange(g.rows), np.arange(g.cols), indexing="ij")
+        paired_cols, paired_rows = cols - cols % 2, rows - rows % 2
+        out = (
+            block[cols % 2, rows % 2]
+            + paired_cols[..., None] * step_col
+            + paired_rows[..., None] * step_row
+        )
+        return out.reshape(-1, 2)
+
+    def board_labels(self) -> list[str]:
+        """The label of every hex in the grid's order: row and column numbers written side by
+        side as the grid says (``label_order``, ``first_number``, ``digits``), so each row's
+        and each column's number is written once."""
+        g = self.grid
+        if g.first_number < 0:  # labels with negative numbers are spelt differently
+            return [g.label(h) for h in g]
+        rows = [f"{n + g.first_number:0{g.digits}d}" for n in range(g.rows)]
+        cols = [f"{n + g.first_number:0{g.digits}d}" for n in range(g.cols)]
+        if g.label_order == "row-col":
+            return [r + c for r in rows for c in cols]
+        return [c + r for r in rows for c in cols]
+
+    def outlines(self, centers: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The six corners (as :meth:`cell_polygon`) of hexes with these centres, shape
+        (n, 6, 2)."""
+        here = self.grid.center(Hex(0, 0), 1.0)
+        corners = np.array(self.grid.corners(Hex(0, 0), 1.0)) - np.array(here)
+        return np.asarray(centers, dtype=float)[:, None, :] + corners[None, :, :]
+
+    def directions(self) -> npt.NDArray[np.float64]:
+        """Unit vectors towards hexsides 0-5, shape (6, 2)."""
+        return np.array([self.direction(f) for f in range(6)])
+
 
 def _toward(p: Point, v: Point, k: float) -> Point:
     return (p[0] + v[0] * k, p[1] + v[1] * k)
@@ -104,31 +171,52 @@ def hexmap_scene(
     transform = Transform(size, pad, pad)
     layers: dict[str, list[Primitive]] = {BOARD: [], TERRAIN: [], EDGES: [], LABELS: []}
 
-    # Terrain: one polygon per hex, grouped by type so backends can batch by style.
-    types = hexmap.terrain_types
-    by_type: dict[str, list[Hex]] = {}
-    for cell in grid:
-        by_type.setdefault(hexmap.terrain_name(cell), []).append(cell)
-    for name in sorted(by_type):
-        kind = types[name]
+    # Terrain: one batch of hexes per type (row by row within it), so one call per style.
+    centers = layout.board_centers()
+    names = layout.board_labels()
+    kinds = sorted({hexmap.default_terrain, *hexmap.terrain.values()})
+    code = {name: i for i, name in enumerate(kinds)}
+    terrain = np.full(len(names), code[hexmap.default_terrain])
+    for cell, kind_name in hexmap.terrain.items():
+        col, row = grid.to_offset(cell)
+        if 0 <= col < grid.cols and 0 <= row < grid.rows:
+            terrain[row * grid.cols + col] = code[kind_name]
+    by_type: dict[str, npt.NDArray[np.intp]] = {}
+    for i, name in enumerate(kinds):
+        index = by_type[name] = np.flatnonzero(terrain == i)
+        if not len(index):
+            del by_type[name]
+            continue
+        kind = hexmap.terrain_types[name]
         fill = th.terrain_color(name, kind.color)
         style = Style(fill=fill, stroke=th.grid_stroke, width=th.grid_width_px)
-        for cell in by_type[name]:
-            layers[TERRAIN].append(
-                Polygon(layout.cell_polygon(cell), style, f"{grid.label(cell)} {name}")
-            )
+        titles = tuple([f"{names[i]} {name}" for i in index.tolist()])
+        layers[TERRAIN].append(Polygons(layout.outlines(centers[index]), style, titles))
     if marks:
-        layers[TERRAIN] += _terrain_marks(hexmap, layout, by_type, th)
+        layers[TERRAIN] += _terrain_marks(hexmap, centers, by_type, th)
 
-    # Hexside features: a dark outline under a thick coloured line.
-    for side in sorted(hexmap.hexsides, key=lambda s: (s.first, s.second)):
-        feature = hexmap.hexside_types[hexmap.hexsides[side]]
-        a, b = layout.side(side.first, side.first.direction_to(side.second))
+    # Hexside features: a dark outline under a thick coloured line, all outlines first (as a
+    # road is drawn over its casing), then the coloured lines of each feature.
+    sides = sorted(hexmap.hexsides, key=lambda s: (s.first, s.second))
+    if sides:
+        ends = np.array([layout.side(s.first, s.first.direction_to(s.second)) for s in sides])
+        features = [hexmap.hexside_types[hexmap.hexsides[s]] for s in sides]
+        side_titles = [
+            f"{grid.hexside_label(s)} {f.name}" for s, f in zip(sides, features, strict=True)
+        ]
         width = th.hexside_width_px
-        title = f"{grid.hexside_label(side)} {feature.name}"
         outline = Style(stroke=th.hexside_outline, width=width + 2.0 * th.grid_width_px + 1.0)
-        layers[EDGES].append(Polyline((a, b), outline, title))
-        layers[EDGES].append(Polyline((a, b), Style(stroke=feature.color, width=width), title))
+        layers[EDGES].append(Segments(ends, outline, tuple(side_titles)))
+        for name in sorted({f.name for f in features}):
+            chosen = [i for i, f in enumerate(features) if f.name == name]
+            color = features[chosen[0]].color
+            layers[EDGES].append(
+                Segments(
+                    ends[chosen],
+                    Style(stroke=color, width=width),
+                    tuple(side_titles[i] for i in chosen),
+                )
+            )
 
     # Zones: each zone's outer boundary, dashed in the zone's colour, with its name.
     for i, zone_name in enumerate(sorted(hexmap.zones)):
@@ -147,9 +235,7 @@ def hexmap_scene(
     if labels:
         font = max(th.label_min_px, round(th.label_scale * size, 1))
         style = Style(fill=th.label_color, font_size=font)
-        for cell in grid:
-            cx, cy = layout.cell_center(cell)
-            layers[LABELS].append(Text((cx, cy - 0.62), grid.label(cell), style))
+        layers[LABELS].append(Texts(centers + np.array([0.0, -0.62]), tuple(names), style))
 
     place_font = text_size_px(size, th.place_scale)
     place_style = Style(
@@ -177,30 +263,47 @@ def text_size_px(size: float, fraction: float, minimum: float = 7.0) -> float:
     return max(minimum, round(fraction * size, 1))
 
 
-def _terrain_marks(
-    hexmap: HexMap, layout: HexLayout, by_type: Mapping[str, list[Hex]], th: Theme
-) -> list[Primitive]:
-    """A cross on hexes that cannot be entered, a hatch on hexes that block line of sight."""
-    hatches: list[Primitive] = []
-    crosses: list[Primitive] = []
-    cross = Style(stroke=th.impassable_mark, width=th.mark_width_px * 1.5, opacity=0.6)
-    hatch = Style(stroke=th.blocking_mark, width=th.mark_width_px, opacity=0.55)
+def _hatch_strokes() -> npt.NDArray[np.float64]:
+    """Three 45-degree strokes inside the inscribed circle, about a centre: shape (3, 2, 2)."""
     d = math.sqrt(0.5)
-    for name in sorted(by_type):
-        kind = hexmap.terrain_types[name]
-        for cell in by_type[name]:
-            cx, cy = layout.cell_center(cell)
-            if kind.blocks_los:  # three 45-degree strokes inside the inscribed circle
-                for k in (-0.3, 0.0, 0.3):
-                    half = math.sqrt(0.55**2 - k * k / 2) * 0.9
-                    x0, y0 = cx + k * d, cy + k * d
-                    ends = ((x0 - half * d, y0 + half * d), (x0 + half * d, y0 - half * d))
-                    hatches.append(Polyline(ends, hatch))
-            if not kind.enterable:
-                r, my = 0.22, cy + 0.12
-                crosses.append(Polyline(((cx - r, my - r), (cx + r, my + r)), cross))
-                crosses.append(Polyline(((cx - r, my + r), (cx + r, my - r)), cross))
-    return hatches + crosses
+    strokes = []
+    for k in (-0.3, 0.0, 0.3):
+        half = math.sqrt(0.55**2 - k * k / 2) * 0.9
+        x0 = y0 = k * d
+        strokes.append(((x0 - half * d, y0 + half * d), (x0 + half * d, y0 - half * d)))
+    return np.array(strokes)
+
+
+_CROSS_STROKES = np.array(
+    [((-0.22, -0.1), (0.22, 0.34)), ((-0.22, 0.34), (0.22, -0.1))]
+)  # about a centre: an X of half-width 0.22, a little below the middle
+
+
+def _terrain_marks(
+    hexmap: HexMap,
+    centers: npt.NDArray[np.float64],
+    by_type: Mapping[str, npt.NDArray[np.intp]],
+    th: Theme,
+) -> list[Primitive]:
+    """A cross on hexes that cannot be entered, a hatch on hexes that block line of sight
+    (``by_type``: each terrain type's hexes, as rows of ``centers``)."""
+
+    def hexes_where(test: Callable[[Any], bool]) -> npt.NDArray[np.intp]:
+        chosen = [by_type[n] for n in sorted(by_type) if test(hexmap.terrain_types[n])]
+        return np.concatenate(chosen) if chosen else np.empty(0, dtype=np.intp)
+
+    blocking = hexes_where(lambda kind: kind.blocks_los)
+    closed = hexes_where(lambda kind: not kind.enterable)
+    marks: list[Primitive] = []
+    if len(blocking):
+        hatch = Style(stroke=th.blocking_mark, width=th.mark_width_px, opacity=0.55)
+        strokes = centers[blocking][:, None, None, :] + _hatch_strokes()[None]
+        marks.append(Segments(strokes.reshape(-1, 2, 2), hatch))
+    if len(closed):
+        cross = Style(stroke=th.impassable_mark, width=th.mark_width_px * 1.5, opacity=0.6)
+        strokes = centers[closed][:, None, None, :] + _CROSS_STROKES[None]
+        marks.append(Segments(strokes.reshape(-1, 2, 2), cross))
+    return marks
 
 
 def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, ...]]:
@@ -236,96 +339,109 @@ def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, .
 
 
 # --- counters ----------------------------------------------------------------------------------
+# The parts of a counter, bottom first.
+BODY, FACING, TURRET, GUN, NAME, ID, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(11)
+
+
+class _CounterStyles:
+    """The styles of a theme's counters at one size: made once per drawing, not per counter."""
+
+    def __init__(self, th: Theme, size: float) -> None:
+        self.th = th
+        self.font = text_size_px(size, th.counter_text_scale, minimum=6.0)
+        self.by_fill: dict[str, tuple[Style, Style, Style, Style]] = {}
+        self.turret = Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0)
+        self.gun = Style(stroke=th.turret_color, width=3.0)
+        self.staff = Style(stroke=th.counter_stroke, width=1.5)
+        self.cloth = Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8)
+        self.puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.9)
+        self.immobile = Style(stroke=th.immobile_color, width=3.0)
+        self.wreck = Style(stroke=th.wreck_color, width=3.0, opacity=0.8)
+
+    def on(self, fill: str) -> tuple[Style, Style, Style, Style]:
+        """Body, facing arrow, name and id styles of a counter of this colour."""
+        found = self.by_fill.get(fill)
+        if found is None:
+            ink = contrast_text(fill)
+            found = self.by_fill[fill] = (
+                Style(fill=fill, stroke=self.th.counter_stroke, width=1.5),
+                Style(stroke=ink, width=2.0),
+                Style(fill=ink, font_size=self.font, bold=True),
+                Style(fill=ink, font_size=self.font * 0.9),
+            )
+        return found
+
+
 def units_primitives(state: Any, layout: HexLayout, size: float, th: Theme) -> list[Primitive]:
     """A counter per tank: side colour, facing arrow, name, and markers for flag, smoke,
-    immobile, turret direction and wreck."""
-    prims: list[Primitive] = []
-    half = th.counter_scale  # board units: half the counter side (hex height is 2)
-    font = text_size_px(size, th.counter_text_scale, minimum=6.0)
+    immobile, turret direction and wreck.
+
+    A counter stays inside its hex, so counters in different hexes never overlap: they are
+    drawn part by part (every body, then every arrow, every name...), each part grouped by
+    style, which a backend draws in a few calls and which is the same picture as counter by
+    counter. Tanks sharing a hex stack as before: the second is drawn over the first."""
+    drawn: list[tuple[int, int, int, Primitive]] = []  # (stack level, part, style, primitive)
+    style_order: dict[Style, int] = {}
+    level_in_hex: dict[Hex, int] = {}
+    styles = _CounterStyles(th, size)
     for tank in sorted(state.tanks, key=lambda t: (t.hex, t.id)):
-        cx, cy = layout.cell_center(tank.hex)
-        base = state.side_color(tank.side)
-        fill = "#555555" if tank.wreck else th.side_color(tank.side, base)
-        ink = contrast_text(fill)
-        grid = state.map.grid
-        title = (
-            f"{tank.id}: {tank.name} ({tank.side}) at {grid.label(tank.hex)}, facing {tank.facing}"
-        )
-        marks = [m for m in ("wreck", "immobile", "smoke", "flag") if getattr(tank, m, False)]
-        if marks:
-            title += " [" + ", ".join(marks) + "]"
-        box = (
-            (cx - half, cy - half),
-            (cx + half, cy - half),
-            (cx + half, cy + half),
-            (cx - half, cy + half),
-        )
-        prims.append(Polygon(box, Style(fill=fill, stroke=th.counter_stroke, width=1.5), title))
-        v = layout.direction(tank.facing)
-        prims.append(
-            Arrow(
-                (cx, cy),
-                _toward((cx, cy), v, 0.82),
-                Style(stroke=ink, width=2.0),
-                head=max(6.0, size * 0.2),
-                title=title,
-            )
-        )
-        if tank.turret is not None:
-            t = layout.direction(tank.turret)
-            prims.append(
-                Circle(
-                    (cx, cy), 0.16, Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0)
-                )
-            )
-            prims.append(
-                Polyline(
-                    ((cx, cy), _toward((cx, cy), t, 0.62)), Style(stroke=th.turret_color, width=3.0)
-                )
-            )
-        prims.append(
-            Text(
-                (cx, cy + half * 0.68), tank.name, Style(fill=ink, font_size=font, bold=True), title
-            )
-        )
-        prims.append(
-            Text((cx, cy - half * 0.62), tank.id, Style(fill=ink, font_size=font * 0.9), title)
-        )
-        corner = half * 0.62
-        if tank.flag:
-            pole = (cx - corner, cy - corner)
-            prims.append(
-                Polyline(
-                    (_toward(pole, (0, 1), 0.3), pole), Style(stroke=th.counter_stroke, width=1.5)
-                )
-            )
-            prims.append(
-                Polygon(
-                    (pole, (pole[0] + 0.28, pole[1] + 0.08), (pole[0], pole[1] + 0.16)),
-                    Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8),
-                    "flag",
-                )
-            )
-        if tank.smoke:
-            prims.append(
-                Circle(
-                    (cx + corner, cy - corner),
-                    0.17,
-                    Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.9),
-                    "smoke",
-                )
-            )
-        if tank.immobile:
-            r = 0.13
-            ix, iy = cx + corner, cy + corner * 0.2
-            red = Style(stroke=th.immobile_color, width=3.0)
-            prims.append(Polyline(((ix - r, iy - r), (ix + r, iy + r)), red, "immobile"))
-            prims.append(Polyline(((ix - r, iy + r), (ix + r, iy - r)), red, "immobile"))
-        if tank.wreck:
-            big = Style(stroke=th.wreck_color, width=3.0, opacity=0.8)
-            prims.append(Polyline(((cx - half, cy - half), (cx + half, cy + half)), big, "wreck"))
-            prims.append(Polyline(((cx - half, cy + half), (cx + half, cy - half)), big, "wreck"))
-    return prims
+        level = level_in_hex[tank.hex] = level_in_hex.get(tank.hex, -1) + 1
+        for part, prim in _counter_parts(state, tank, layout, size, styles):
+            style = style_order.setdefault(prim.style, len(style_order))
+            drawn.append((level, part, style, prim))
+    drawn.sort(key=lambda d: d[:3])  # stable: counters keep their order within a part
+    return [prim for *_, prim in drawn]
+
+
+def _counter_parts(
+    state: Any, tank: Any, layout: HexLayout, size: float, styles: _CounterStyles
+) -> list[tuple[int, Primitive]]:
+    """One tank's counter as (part, primitive) pairs."""
+    half = styles.th.counter_scale  # board units: half the counter side (hex height is 2)
+    grid = state.map.grid
+    cx, cy = layout.cell_center(tank.hex)
+    base = state.side_color(tank.side)
+    fill = "#555555" if tank.wreck else styles.th.side_color(tank.side, base)
+    body, facing, name, ident = styles.on(fill)
+    title = f"{tank.id}: {tank.name} ({tank.side}) at {grid.label(tank.hex)}, facing {tank.facing}"
+    marks = [m for m in ("wreck", "immobile", "smoke", "flag") if getattr(tank, m, False)]
+    if marks:
+        title += " [" + ", ".join(marks) + "]"
+    box = (
+        (cx - half, cy - half),
+        (cx + half, cy - half),
+        (cx + half, cy + half),
+        (cx - half, cy + half),
+    )
+    v = layout.direction(tank.facing)
+    arrow = Arrow((cx, cy), _toward((cx, cy), v, 0.82), facing, max(6.0, size * 0.2), title)
+    parts: list[tuple[int, Primitive]] = [(BODY, Polygon(box, body, title)), (FACING, arrow)]
+    if tank.turret is not None:
+        t = layout.direction(tank.turret)
+        parts.append((TURRET, Circle((cx, cy), 0.16, styles.turret)))
+        parts.append((GUN, Polyline(((cx, cy), _toward((cx, cy), t, 0.62)), styles.gun)))
+    parts.append((NAME, Text((cx, cy + half * 0.68), tank.name, name, title)))
+    parts.append((ID, Text((cx, cy - half * 0.62), tank.id, ident, title)))
+    corner = half * 0.62
+    if tank.flag:
+        pole = (cx - corner, cy - corner)
+        parts.append((FLAG_POLE, Polyline((_toward(pole, (0, 1), 0.3), pole), styles.staff)))
+        flag = (pole, (pole[0] + 0.28, pole[1] + 0.08), (pole[0], pole[1] + 0.16))
+        parts.append((FLAG, Polygon(flag, styles.cloth, "flag")))
+    if tank.smoke:
+        parts.append((SMOKE, Circle((cx + corner, cy - corner), 0.17, styles.puff, "smoke")))
+    if tank.immobile:
+        r = 0.13
+        ix, iy = cx + corner, cy + corner * 0.2
+        red = styles.immobile
+        parts.append((IMMOBILE, Polyline(((ix - r, iy - r), (ix + r, iy + r)), red, "immobile")))
+        parts.append((IMMOBILE, Polyline(((ix - r, iy + r), (ix + r, iy - r)), red, "immobile")))
+    if tank.wreck:
+        diagonal = ((cx - half, cy - half), (cx + half, cy + half))
+        anti = ((cx - half, cy + half), (cx + half, cy - half))
+        parts.append((WRECK, Polyline(diagonal, styles.wreck, "wreck")))
+        parts.append((WRECK, Polyline(anti, styles.wreck, "wreck")))
+    return parts
 
 
 def state_scene(
@@ -372,21 +488,26 @@ def reach_overlay(
     prims: list[Primitive] = []
     shade = Style(fill=th.reach_fill, opacity=th.reach_opacity)
     grid = layout.grid
-    for cell in sorted(costs):
-        prims.append(
-            Polygon(layout.cell_polygon(cell), shade, f"{grid.label(cell)}: {costs[cell]} MP")
-        )
+    cells = sorted(costs)
+    if cells:
+        titles = tuple(f"{grid.label(cell)}: {costs[cell]} MP" for cell in cells)
+        prims.append(Polygons(layout.outlines(layout.centers(cells)), shade, titles))
     if numbers:
         font = text_size(scene, th.overlay_font_scale)
         style = Style(fill=th.reach_text, font_size=font, bold=True)
-        for cell in sorted(costs):
+        for cell in cells:
             prims.append(Text(layout.cell_center(cell), str(costs[cell]), style))
     tick = Style(stroke=th.tick_color, width=max(1.5, th.path_width_px * 0.6))
+    ends: list[Hex] = []
+    toward: list[int] = []
     for cell in sorted(facings or {}):
-        c = layout.cell_center(cell)
         for f in sorted(set((facings or {})[cell])):
-            v = layout.direction(f)
-            prims.append(Polyline((_toward(c, v, 0.55), _toward(c, v, 0.8)), tick))
+            ends.append(cell)
+            toward.append(f)
+    if ends:
+        where = layout.centers(ends)[:, None, :]
+        v = layout.directions()[toward][:, None, :]
+        prims.append(Segments(where + v * np.array([[0.55], [0.8]]), tick))
     return scene.add(OVERLAYS, prims)
 
 

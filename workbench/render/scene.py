@@ -6,6 +6,11 @@ for clicks. Style metrics (line width, dash, font size, arrow head) are already 
 theme's "thick line" stays thick whatever the board's scale. Everything is a frozen value, so
 the same scene always draws the same picture (see ``svg.to_svg``).
 
+Small things are single primitives (:class:`Polygon`, :class:`Text`...). What a board has one
+of per cell comes as a *batch* of one style, its geometry in a read-only numpy array
+(:class:`Polygons`, :class:`Segments`, :class:`Texts`): a 1,200-hex board is a handful of
+values built with a few array operations, and a backend draws each batch in one go.
+
 >>> t = Transform(scale=20.0, offset_x=5.0, offset_y=5.0)
 >>> t.to_pixel(1.0, 2.0), t.to_board(25.0, 45.0)
 ((25.0, 45.0), (1.0, 2.0))
@@ -18,6 +23,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
 
 Point: TypeAlias = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
@@ -139,7 +147,150 @@ class Arrow:
         return (x1 - (x1 - x0) / length * back, y1 - (y1 - y0) / length * back)
 
 
-Primitive: TypeAlias = Polygon | Polyline | Circle | Text | Arrow
+def _frozen_array(values: Any, tail: tuple[int | None, ...], what: str) -> npt.NDArray[Any]:
+    """A read-only float copy of ``values`` shaped ``(n, *tail)`` (``None``: any length >= 1)."""
+    arr = np.array(values, dtype=float)
+    if arr.size == 0:
+        arr = arr.reshape((0, *(2 if t is None else t for t in tail)))
+    if arr.ndim != len(tail) + 1 or any(
+        (t is not None and n != t) or n < 1 for n, t in zip(arr.shape[1:], tail, strict=True)
+    ):
+        shape = ", ".join("k" if t is None else str(t) for t in tail)
+        raise SceneError(f"{what} must be an array of shape (n, {shape}), not {arr.shape}")
+    arr.setflags(write=False)
+    return arr
+
+
+def _check_titles(titles: tuple[str, ...], count: int, what: str) -> None:
+    if titles and len(titles) != count:
+        raise SceneError(f"{what}: {len(titles)} titles for {count} items (give one each, or none)")
+
+
+class _Batch:
+    """Equality for batches: same type, style, titles and the same numbers."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = self._key(), other._key()
+        return all(
+            np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+            for a, b in zip(mine, theirs, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # immutable, but holds an array
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Polygons(_Batch):
+    """Many closed polygons of one style with the same number of corners: ``points`` has shape
+    (polygons, corners, 2), board units. ``titles``: one per polygon, or none."""
+
+    points: npt.NDArray[Any]
+    style: Style
+    titles: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _frozen_array(self.points, (None, 2), "polygon points"))
+        object.__setattr__(self, "titles", tuple(self.titles))
+        _check_titles(self.titles, len(self), "polygons")
+
+    def __len__(self) -> int:
+        return int(self.points.shape[0])
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.style, self.titles, self.points)
+
+    def parts(self) -> list[Polygon]:
+        """The same polygons one by one."""
+        titles = self.titles or ("",) * len(self)
+        return [
+            Polygon(tuple(map(tuple, p.tolist())), self.style, t)
+            for p, t in zip(self.points, titles, strict=True)
+        ]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Segments(_Batch):
+    """Many straight lines of one style: ``points`` has shape (lines, 2, 2), board units, each
+    line from its first point to its second. ``titles``: one per line, or none."""
+
+    points: npt.NDArray[Any]
+    style: Style
+    titles: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _frozen_array(self.points, (2, 2), "segment points"))
+        object.__setattr__(self, "titles", tuple(self.titles))
+        _check_titles(self.titles, len(self), "segments")
+
+    def __len__(self) -> int:
+        return int(self.points.shape[0])
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.style, self.titles, self.points)
+
+    def parts(self) -> list[Polyline]:
+        """The same lines one by one, as two-point polylines."""
+        titles = self.titles or ("",) * len(self)
+        return [
+            Polyline(tuple(map(tuple, p.tolist())), self.style, t)
+            for p, t in zip(self.points, titles, strict=True)
+        ]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Texts(_Batch):
+    """Many strings of one style: ``texts[i]`` at ``at[i]`` (shape (texts, 2), board units),
+    placed like :class:`Text`. ``titles``: one per text, or none."""
+
+    at: npt.NDArray[Any]
+    texts: tuple[str, ...]
+    style: Style
+    titles: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", _frozen_array(self.at, (2,), "text positions"))
+        object.__setattr__(self, "texts", tuple(self.texts))
+        object.__setattr__(self, "titles", tuple(self.titles))
+        if len(self.texts) != len(self.at):
+            raise SceneError(f"{len(self.texts)} texts for {len(self.at)} positions")
+        _check_titles(self.titles, len(self), "texts")
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.style, self.texts, self.titles, self.at)
+
+    def parts(self) -> list[Text]:
+        """The same texts one by one."""
+        titles = self.titles or ("",) * len(self)
+        return [
+            Text((x, y), text, self.style, title)
+            for (x, y), text, title in zip(self.at.tolist(), self.texts, titles, strict=True)
+        ]
+
+
+Single: TypeAlias = Polygon | Polyline | Circle | Text | Arrow
+Batch: TypeAlias = Polygons | Segments | Texts
+Primitive: TypeAlias = Single | Batch
+
+
+def singles(prims: Iterable[Primitive]) -> list[Single]:
+    """The primitives with every batch split into its single primitives (same order)."""
+    out: list[Single] = []
+    for prim in prims:
+        if isinstance(prim, Polygons | Segments | Texts):
+            out.extend(prim.parts())
+        else:
+            out.append(prim)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Same scene, same bytes: coordinates are written with two decimals, styles become CSS classes
 numbered in order of first use, and nothing depends on time, ids or dict order beyond the
-scene's own. Text is XML-escaped (control characters dropped), so any label is safe.
+scene's own. Text is XML-escaped (control characters dropped), so any label is safe. A batch
+(``Polygons``, ``Segments``, ``Texts``) is written as its single elements, in order.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from workbench.render.scene import (
     Point,
     Polygon,
     Polyline,
-    Primitive,
     Scene,
+    Single,
     Style,
     Text,
     Transform,
+    singles,
 )
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -100,11 +102,11 @@ class _Classes:
         return "\n".join(f".{name}{{{css}}}" for css, name in self.names.items())
 
 
-def _title(prim: Primitive) -> str:
+def _title(prim: Single) -> str:
     return f"<title>{escape(prim.title)}</title>" if prim.title else ""
 
 
-def _element(prim: Primitive, t: Transform, classes: _Classes) -> str:
+def _element(prim: Single, t: Transform, classes: _Classes) -> str:
     if isinstance(prim, Polygon):
         cls = classes.of(prim.style, "shape")
         body = f'<polygon class="{cls}" points="{_points(prim.points, t)}"'
@@ -156,7 +158,7 @@ def to_svg(scene: Scene) -> str:
     for name, prims in scene.layers.items():
         if not prims:
             continue
-        body = "\n".join(_element(p, t, classes) for p in prims)
+        body = "\n".join(_element(p, t, classes) for p in singles(prims))
         groups.append(f'<g id="{escape(name)}">\n{body}\n</g>')
     w, h = number(scene.width), number(scene.height)
     head = [
