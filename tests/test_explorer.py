@@ -84,8 +84,8 @@ def test_click_a_tank_shows_its_reach_and_mp_budget(scenario) -> None:
     text = explorer.panel_text
     assert "Panzer IV Ausf. D (Ōarai) at 0802" in text
     assert "3 MP to spend" in text
-    assert "+3 Panzer IV Ausf. D movement [Moving: Movement]" in text
-    assert "counter movement 3 [rulebook:" in text
+    # each part of the budget with its rule, and where the counter's value comes from
+    assert "+3 Panzer IV Ausf. D movement [Moving: Movement; value: rulebook:" in text
     assert explorer.reach is not None
     costs = explorer.reach.hex_costs()
     assert costs[explorer.state.map.hex("0805")] == 3
@@ -137,10 +137,10 @@ def test_click_an_enemy_shows_line_of_sight_and_exact_odds(scenario) -> None:
     text = explorer.panel_text
     assert "Line of sight 0802 → 0507: clear" in text
     assert "hex 0803: clear" in text
-    assert "arc hit: side" in text
+    assert "arc hit: side (armour 14, value: " in text
     assert "Panzer IV Ausf. D fires at T-34/76: hit 21/36 · kill 7/144" in text
-    assert "+0 T-34/76 target size [Firing: Attack Modifiers: Target Size Modifier]" in text
-    assert "+3 Panzer IV Ausf. D firepower [Firing: Damage Roll]" in text
+    assert "+0 T-34/76 target size [Firing: Attack Modifiers: Target Size Modifier" in text
+    assert "+3 Panzer IV Ausf. D firepower [Firing: Damage Roll" in text
     assert explorer.odds is not None and explorer.sight is not None and explorer.sight.clear
     annotations = explorer.overlay_scene.layer("annotations")
     assert any("hit 21/36" in getattr(p, "text", "") for p in annotations)
@@ -155,7 +155,7 @@ def test_mobile_fire_2_at_a_tiger_ii_gives_15_in_36() -> None:
     text = explorer.panel_text
     assert "hit 15/36" in text and "needs 8+ on two dice: hit 5/12" in text
     assert "-2 attack card (what if) [card]" in text
-    assert "+1 Tiger II target size [Firing: Attack Modifiers: Target Size Modifier]" in text
+    assert "+1 Tiger II target size [Firing: Attack Modifiers: Target Size Modifier" in text
     explorer.character_bonus.value = 1
     assert "hit 21/36" in explorer.panel_text and "[character ability]" in explorer.panel_text
     explorer.damage_card.value = 3
@@ -168,10 +168,10 @@ def test_side_armour_only_changes_the_arc_and_the_odds() -> None:
     explorer = Explorer(mobile_fire_duel())
     explorer.click_hex("0302")
     explorer.click_hex("0309")
-    assert "arc hit: front (armour 20)" in explorer.panel_text
+    assert "arc hit: front (armour 20," in explorer.panel_text
     explorer.options["side_armour_only"].value = True
     assert explorer.state.options.side_armour_only
-    assert "arc hit: side (armour 15)" in explorer.panel_text
+    assert "arc hit: side (armour 15," in explorer.panel_text
     assert "side armour for every attack" in explorer.panel_text
 
 

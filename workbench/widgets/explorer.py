@@ -378,9 +378,6 @@ class Explorer:
         for part in reach.budget:
             lines.append(("item", _signed(part)))
         counter = tank.counter
-        lines.append(
-            ("item", f"counter movement {counter.movement} [{counter.source('movement')}]")
-        )
         armour = "/".join(str(counter.armour[a]) for a in ("front", "side", "rear"))
         lines.append(
             (
@@ -430,7 +427,11 @@ class Explorer:
     def _odds_lines(self, odds: AttackOdds) -> list[Line]:
         lines: list[Line] = [
             ("head", f"{odds.firer} fires at {odds.target}: {odds_label(odds)}"),
-            ("text", f"{odds.distance} hexes; arc hit: {odds.arc} (armour {odds.armour})"),
+            (
+                "text",
+                f"{odds.distance} hexes; arc hit: {odds.arc} (armour {odds.armour}, "
+                f"value: {odds.armour_source})",
+            ),
         ]
         lines += [("item", reason) for reason in odds.reasons]
         if not odds.can_fire:
