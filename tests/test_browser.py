@@ -1,0 +1,293 @@
+"""The learner's first notebook in a real browser: served by Voilà and opened in JupyterLab,
+driven by Playwright on the system Chromium (no network, every wait bounded).
+
+What a person sees is checked by pixels: the explorer's canvas has drawn the board, a click on
+the tank's counter changes the pixels (its reach is shaded) and the side panel names the tank
+and its MP; a click on an enemy shows the odds. Tank positions come from the same scene the
+widget draws (``Scene.pixel_of``), scaled to the canvas element's box on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+NOTEBOOK = ROOT / "notebooks" / "01-panzer-vor-first-steps.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START = 60.0  # seconds for a server to accept connections
+PAGE = 90_000  # milliseconds for a page to run the notebook and draw
+CANVAS = "canvas.workbench-explorer-canvas"
+PANEL = ".workbench-explorer-panel"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Path:
+    """A throwaway home for Jupyter, IPython and Chromium: nothing is written elsewhere."""
+    return tmp_path_factory.mktemp("browser-home")
+
+
+@pytest.fixture(scope="module")
+def jupyter_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    names = {
+        "JUPYTER_CONFIG_DIR": "jupyter-config",
+        "JUPYTER_DATA_DIR": "jupyter-data",
+        "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
+        "IPYTHONDIR": "ipython",
+        "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+        "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+    }
+    for variable, folder in names.items():
+        (home / folder).mkdir(exist_ok=True)
+        env[variable] = str(home / folder)
+    env["HOME"] = str(home)
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("JUPYTER_PATH", None)
+    # JupyterLab: render every cell (no windowing), no news or update checks, no autosave.
+    settings = home / "lab-settings" / "@jupyterlab"
+    for plugin, values in {
+        "notebook-extension/tracker": {"windowingMode": "none"},
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        "docmanager-extension/plugin": {"autosave": False},
+    }.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    return env
+
+
+@contextmanager
+def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: Path) -> Iterator:
+    """Start a server in its own process group, wait until its port accepts, stop the group."""
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            deadline = time.monotonic() + SERVER_START
+            while True:
+                if process.poll() is not None:
+                    pytest.fail(f"{command[0]} exited early:\n{log.read_text()[-3000:]}")
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"{command[0]} did not open port {port}:\n{log.read_text()}")
+                    time.sleep(0.2)
+            yield process
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=15)
+            except ProcessLookupError:
+                pass
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser_context(home: Path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(home / "chromium"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1600, "height": 1000},
+        )
+        context.set_default_timeout(PAGE)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    """The explorer the notebook builds, made here too (no kernel) for its scene's geometry."""
+    import workbench
+    from workbench.widgets import Explorer
+
+    return Explorer(workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"))
+
+
+# --- pixels ---------------------------------------------------------------------------------
+READ_PIXELS = """(selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || !canvas.width) return null;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
+    window.__explorerPixels = data;
+    return drawn;
+}"""
+CHANGED_PIXELS = """(selector) => {
+    const canvas = document.querySelector(selector);
+    const before = window.__explorerPixels;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let changed = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
+            changed++;
+    }
+    return changed;
+}"""
+
+
+def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
+    """Poll ``check`` until it returns something truthy (bounded)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.25)
+
+
+def drawn_pixels(page) -> int:
+    return page.evaluate(READ_PIXELS, CANVAS) or 0
+
+
+def click_hex(page, explorer, label: str) -> None:
+    """Click the centre of a hex, placed by the scene and scaled to the canvas on the page."""
+    canvas = page.locator(CANVAS)
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None, "the canvas is not on the page"
+    x, y = explorer.scene.pixel_of(explorer.state.map.hex(label))
+    scale_x = box["width"] / explorer.canvas.width
+    scale_y = box["height"] / explorer.canvas.height
+    page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
+
+
+# --- Voilà -----------------------------------------------------------------------------------
+def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
+    browser_context, jupyter_env, home, explorer
+) -> None:
+    from playwright.sync_api import expect
+
+    port = free_port()
+    command = [
+        str(BIN / "voila"),
+        NOTEBOOK.name,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    with server(command, NOTEBOOK.parent, jupyter_env, port, home / "voila.log"):
+        page = browser_context.new_page()
+        try:
+            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            panel = page.locator(PANEL)
+            expect(panel).to_contain_text("Click a tank", timeout=PAGE)
+            board = wait_until(lambda: drawn_pixels(page) > 10_000, "the board on the canvas")
+            assert board
+
+            click_hex(page, explorer, "0802")  # the Panzer IV
+            expect(panel).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
+            expect(panel).to_contain_text("3 MP to spend")
+            expect(panel).to_contain_text("+3 Panzer IV Ausf. D movement [Moving: Movement")
+            changed = wait_until(
+                lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 5_000, "the reach overlay"
+            )
+            assert changed
+
+            drawn_pixels(page)  # remember the picture with the reach
+            click_hex(page, explorer, "0507")  # the T-34/76, seven hexes away
+            expect(panel).to_contain_text("Panzer IV Ausf. D fires at T-34/76: hit 21/36")
+            expect(panel).to_contain_text("Line of sight 0802 → 0507: clear")
+            expect(panel).to_contain_text("destroy: 7/144")
+            assert wait_until(
+                lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 1_000, "the line of sight"
+            )
+        finally:
+            page.close()
+
+
+# --- JupyterLab ----------------------------------------------------------------------------
+def test_jupyterlab_runs_all_cells_and_the_explorer_draws(
+    browser_context, jupyter_env, home
+) -> None:
+    from playwright.sync_api import expect
+
+    # A copy beside a link to the maps, so the notebook's relative paths work and the repo's
+    # notebook is never rewritten by the running server.
+    root = home / "lab-root"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    shutil.copy(NOTEBOOK, root / "notebooks" / NOTEBOOK.name)
+    if not (root / "maps").exists():
+        (root / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
+    port = free_port()
+    command = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with server(command, root, jupyter_env, port, home / "lab.log"):
+        page = browser_context.new_page()
+        try:
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{NOTEBOOK.name}", timeout=PAGE)
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+            # The toolbar says "idle" before any kernel exists; the status bar names the kernel.
+            status = page.locator("#jp-main-statusbar")
+            expect(status).to_contain_text("Python 3 (ipykernel) | Idle", timeout=PAGE)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+            errors = page.locator(".jp-OutputArea-output[data-mime-type*='stderr']")
+
+            def drawn_or_failed() -> bool:
+                if errors.count():
+                    pytest.fail(f"a cell failed in JupyterLab:\n{errors.first.inner_text()}")
+                return drawn_pixels(page) > 10_000
+
+            assert wait_until(drawn_or_failed, "the board in JupyterLab")
+            expect(page.locator(PANEL)).to_contain_text("Click a tank", timeout=PAGE)
+        except Exception:
+            page.screenshot(path=str(home / "jupyterlab-failure.png"))
+            print(f"JupyterLab log: {home / 'lab.log'}; screenshot: jupyterlab-failure.png")
+            raise
+        finally:
+            page.close()
