@@ -12,12 +12,13 @@ import numpy as np
 import pytest
 
 from workbench.boards.hexmap import HexMap
-from workbench.geometry.hexgrid import HexGrid
+from workbench.geometry.hexgrid import Hex, HexGrid
 from workbench.geometry.squaregrid import Square
 from workbench.render import Picture, scene_of, show, svg_of
 from workbench.render.hexboard import hexmap_scene, reach_overlay
 from workbench.render.png import png_size, save_png, to_png
 from workbench.render.scene import (
+    Arrow,
     Polygon,
     Polygons,
     Scene,
@@ -104,6 +105,26 @@ def test_board_geometry_at_once_matches_the_grid_hex_by_hex(grid: HexGrid) -> No
     assert np.allclose(layout.centers(cells[::-1]), expected[::-1], atol=1e-12)
     outlines = layout.outlines(layout.board_centers())
     assert np.allclose(outlines, np.array([grid.corners(h) for h in cells]), atol=1e-12)
+    off = [Hex(-5, 0), Hex(0, grid.rows + 3), Hex(grid.cols + 9, 0)]
+    assert layout.board_indices([*cells, *off]).tolist() == [*range(len(cells)), -1, -1, -1]
+    sides = layout.sides(cells[:6], range(6))
+    assert np.allclose(sides, [layout.side(h, d) for d, h in enumerate(cells[:6])], atol=1e-12)
+
+
+def test_canvas_arrows_at_once_match_one_by_one() -> None:
+    from workbench.render.canvas import _arrow_pixels
+
+    style = Style(stroke="#000000")
+    arrows = [
+        Arrow((0.0, 0.0), (1.0, 2.0), style, head=8.0),
+        Arrow((3.0, 1.0), (3.0, 1.1), style, head=6.0),  # shorter than its head
+        Arrow((2.0, 2.0), (2.0, 2.0), style),  # no length at all
+    ]
+    t = Transform(20.0, 5.0, 7.0)
+    shafts, heads = _arrow_pixels(arrows, t)
+    for a, shaft, head in zip(arrows, shafts, heads, strict=True):
+        assert np.allclose(shaft, [t.to_pixel(*a.start), a.shaft_end(t)])
+        assert np.allclose(head, a.head_points(t))
 
 
 def test_a_hex_board_is_a_few_batches() -> None:

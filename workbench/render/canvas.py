@@ -138,6 +138,25 @@ def _send_texts(canvas: Any, strings: Sequence[str], xy: Any, halo: bool) -> Non
             send(canvas, [fill, [text, x, y], 0])
 
 
+def _arrow_pixels(
+    run: Sequence[Arrow], t: Transform
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Shafts (n, 2, 2) and heads (n, 3, 2) of arrows in pixels, all at once (the same
+    geometry as :meth:`Arrow.shaft_end` and :meth:`Arrow.head_points`)."""
+    start = _pixels([p.start for p in run], t)
+    end = _pixels([p.end for p in run], t)
+    head = np.array([p.head for p in run])[:, None]
+    delta = end - start
+    length = np.hypot(delta[:, 0], delta[:, 1])[:, None]
+    length[length == 0] = 1.0
+    unit = delta / length
+    shafts = np.stack([start, end - unit * np.minimum(head * 0.8, length)], axis=1)
+    back = end - unit * head
+    across = np.stack([-unit[:, 1], unit[:, 0]], axis=1) * head * 0.5
+    heads = np.stack([end, back + across, back - across], axis=1)
+    return shafts, heads
+
+
 def _draw_run(
     canvas: Any, pen: _Pen, kind: str, style: Style, run: list[Any], t: Transform, family: str
 ) -> None:
@@ -170,11 +189,11 @@ def _draw_run(
         if style.stroke:
             canvas.stroke_circles(centres[:, 0], centres[:, 1], radii)
     elif kind == "arrows":
-        shafts = [np.array([t.to_pixel(*p.start), p.shaft_end(t)]) for p in run]
+        shafts, heads = _arrow_pixels(run, t)
         canvas.stroke_line_segments(shafts)
         pen.dash(())
         pen.set(fill_style=style.stroke or style.fill or "#000000")
-        canvas.fill_polygons([np.array(p.head_points(t)) for p in run])
+        canvas.fill_polygons(heads)
     elif kind == "texts":
         weight = "bold " if style.bold else ""
         pen.set(

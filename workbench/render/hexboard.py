@@ -135,6 +135,31 @@ class HexLayout:
             return [r + c for r in rows for c in cols]
         return [c + r for r in rows for c in cols]
 
+    def board_indices(self, cells: Sequence[Hex]) -> npt.NDArray[np.intp]:
+        """Where each hex comes in the grid's order (row by row), -1 for a hex off the grid.
+        Offset coordinates repeat every two steps of q and of r, like the centres."""
+        g = self.grid
+
+        def offset(q: int, r: int) -> npt.NDArray[np.intp]:
+            return np.array(g.to_offset(Hex(q, r)), dtype=np.intp)
+
+        block = np.array([[offset(q, r) for r in (0, 1)] for q in (0, 1)])  # [q % 2, r % 2]
+        step_q, step_r = offset(2, 0) - block[0, 0], offset(0, 2) - block[0, 0]
+        qr = np.array([(h.q, h.r) for h in cells], dtype=np.intp).reshape(-1, 2)
+        q, r = qr[:, 0], qr[:, 1]
+        col_row = block[q % 2, r % 2] + (q // 2)[:, None] * step_q + (r // 2)[:, None] * step_r
+        col, row = col_row[:, 0], col_row[:, 1]
+        inside = (col >= 0) & (col < g.cols) & (row >= 0) & (row < g.rows)
+        return np.where(inside, row * g.cols + col, -1)
+
+    def sides(self, cells: Sequence[Hex], directions: Sequence[int]) -> npt.NDArray[np.float64]:
+        """The two corners of hexside ``directions[i]`` of ``cells[i]`` (as :meth:`side`),
+        shape (n, 2, 2)."""
+        corners = self.outlines(self.centers(cells))
+        d = np.asarray(directions, dtype=np.intp) % 6
+        rows = np.arange(len(d))
+        return np.stack([corners[rows, d], corners[rows, (d + 1) % 6]], axis=1)
+
     def outlines(self, centers: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The six corners (as :meth:`cell_polygon`) of hexes with these centres, shape
         (n, 6, 2)."""
@@ -177,10 +202,10 @@ def hexmap_scene(
     kinds = sorted({hexmap.default_terrain, *hexmap.terrain.values()})
     code = {name: i for i, name in enumerate(kinds)}
     terrain = np.full(len(names), code[hexmap.default_terrain])
-    for cell, kind_name in hexmap.terrain.items():
-        col, row = grid.to_offset(cell)
-        if 0 <= col < grid.cols and 0 <= row < grid.rows:
-            terrain[row * grid.cols + col] = code[kind_name]
+    set_cells = list(hexmap.terrain)
+    where = layout.board_indices(set_cells)
+    set_codes = np.array([code[hexmap.terrain[c]] for c in set_cells], dtype=terrain.dtype)
+    terrain[where[where >= 0]] = set_codes[where >= 0]
     by_type: dict[str, npt.NDArray[np.intp]] = {}
     for i, name in enumerate(kinds):
         index = by_type[name] = np.flatnonzero(terrain == i)
@@ -199,7 +224,9 @@ def hexmap_scene(
     # road is drawn over its casing), then the coloured lines of each feature.
     sides = sorted(hexmap.hexsides, key=lambda s: (s.first, s.second))
     if sides:
-        ends = np.array([layout.side(s.first, s.first.direction_to(s.second)) for s in sides])
+        ends = layout.sides(
+            [s.first for s in sides], [s.first.direction_to(s.second) for s in sides]
+        )
         features = [hexmap.hexside_types[hexmap.hexsides[s]] for s in sides]
         side_titles = [
             f"{grid.hexside_label(s)} {f.name}" for s, f in zip(sides, features, strict=True)
