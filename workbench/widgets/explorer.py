@@ -109,6 +109,7 @@ class Explorer:
 
         self.canvas = new_canvas(self.scene)
         self.canvas.add_class("workbench-explorer-canvas")
+        self.canvas.layout.flex = "0 0 auto"  # the board keeps its size; the panel gives way
         self.canvas.on_mouse_down(self._on_mouse_down)
         for index, group in enumerate(GROUPS):
             # Every sub-canvas model tells the kernel when a browser has built it (a new page,
@@ -146,7 +147,7 @@ class Explorer:
 
         self.attack_card = number("attack card", "a card's attack modifier, e.g. Mobile Fire 2: -2")
         self.damage_card = number("damage card", "a card's damage modifier")
-        self.character_bonus = number("character attack bonus", "a character's attack ability")
+        self.character_bonus = number("character attack", "a character's attack ability")
         self.movement_bonus = number("movement bonus", "e.g. Full Speed Ahead!: +2 MP")
 
         controls = widgets.VBox(
@@ -161,7 +162,10 @@ class Explorer:
                 self.movement_bonus,
             ]
         )
-        side = widgets.VBox([self.panel, controls], layout=widgets.Layout(width="30em"))
+        side = widgets.VBox(
+            [self.panel, controls],
+            layout=widgets.Layout(flex="1 1 26em", min_width="18em", max_width="34em"),
+        )
         self.widget = widgets.HBox(
             [self.canvas, side],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
