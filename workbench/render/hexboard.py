@@ -407,17 +407,15 @@ def units_primitives(state: Any, layout: HexLayout, size: float, th: Theme) -> l
     drawn part by part (every body, then every arrow, every name...), each part grouped by
     style, which a backend draws in a few calls and which is the same picture as counter by
     counter. Tanks sharing a hex stack as before: the second is drawn over the first."""
-    drawn: list[tuple[int, int, int, Primitive]] = []  # (stack level, part, style, primitive)
-    style_order: dict[Style, int] = {}
+    # (stack level, part) -> style -> primitives, styles in the order they first appear
+    drawn: dict[tuple[int, int], dict[Style, list[Primitive]]] = {}
     level_in_hex: dict[Hex, int] = {}
     styles = _CounterStyles(th, size)
     for tank in sorted(state.tanks, key=lambda t: (t.hex, t.id)):
         level = level_in_hex[tank.hex] = level_in_hex.get(tank.hex, -1) + 1
         for part, prim in _counter_parts(state, tank, layout, size, styles):
-            style = style_order.setdefault(prim.style, len(style_order))
-            drawn.append((level, part, style, prim))
-    drawn.sort(key=lambda d: d[:3])  # stable: counters keep their order within a part
-    return [prim for *_, prim in drawn]
+            drawn.setdefault((level, part), {}).setdefault(prim.style, []).append(prim)
+    return [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
 
 
 def _counter_parts(
