@@ -114,15 +114,17 @@ class _Pen:
 def _send_texts(canvas: Any, strings: Sequence[str], xy: Any, halo: bool) -> None:
     """Many ``fillText`` (and, for a halo, ``strokeText`` first) commands at pixel positions.
 
-    ipycanvas has no batched text call, and ``Canvas.fill_text`` costs tens of microseconds
-    (trait look-ups and argument handling per call). What it does in the end is one call of
-    its canvas manager: ``send_command(canvas, [COMMANDS["fillText"], [text, x, y], 0])``
-    (command code, arguments without the unset ``max_width``, no binary buffers). We make that
-    same call directly, once per text, with the manager looked up once, so the commands are
-    exactly those ``fill_text`` sends (held in ``hold_canvas`` like any other, with the canvas
-    switch the manager inserts) and the browser draws the same. This relies on ipycanvas's
-    command protocol (0.13 and later: ``COMMANDS``, ``_canvas_manager.send_command``);
-    ``tests/test_render_backends.py`` checks the commands against ``fill_text``'s.
+    ipycanvas has no batched text call. ``Canvas.fill_text(text, x, y)`` ends in one call of
+    its canvas manager, ``send_command(canvas, [COMMANDS["fillText"], [text, x, y], 0])``
+    (command code; arguments, the unset ``max_width`` dropped; no binary buffers), after a
+    trait look-up for the manager and argument handling that cost about twice the command
+    itself. We make that same ``send_command`` call directly, once per text, with the manager
+    looked up once per run: the commands are exactly those ``fill_text`` sends, held by
+    ``hold_canvas`` like any other (the manager still inserts the canvas switch), so the
+    browser draws the same. What this relies on: ipycanvas's command protocol as in 0.14
+    (``ipycanvas.canvas.COMMANDS``, ``Canvas._canvas_manager.send_command`` and the
+    ``[code, args, buffer count]`` layout); ``tests/test_render_backends.py`` checks the
+    commands against those of ``fill_text`` and ``stroke_text``, so a change there fails a test.
     Positions are rounded to 1/100 pixel, as in the SVG, which keeps the message short."""
     from ipycanvas.canvas import COMMANDS
 
