@@ -21,7 +21,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest --nbval $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

@@ -9,44 +9,18 @@ widget draws (``Scene.pixel_of``), scaled to the canvas element's box on the pag
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import browser_support
 import pytest
+from browser_support import BIN, CANVAS, NOTEBOOK, PAGE, PANEL, ROOT, free_port
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
-NOTEBOOK = ROOT / "notebooks" / "01-panzer-vor-first-steps.ipynb"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SERVER_START = 60.0  # seconds for a server to accept connections
-PAGE = 90_000  # milliseconds for a page to run the notebook and draw
-CANVAS = "canvas.workbench-explorer-canvas"
-PANEL = ".workbench-explorer-panel"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -57,82 +31,22 @@ def home(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def jupyter_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    names = {
-        "JUPYTER_CONFIG_DIR": "jupyter-config",
-        "JUPYTER_DATA_DIR": "jupyter-data",
-        "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
-        "IPYTHONDIR": "ipython",
-        "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
-        "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
-    }
-    for variable, folder in names.items():
-        (home / folder).mkdir(exist_ok=True)
-        env[variable] = str(home / folder)
-    env["HOME"] = str(home)
-    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
-    env.pop("JUPYTER_PATH", None)
-    # JupyterLab: render every cell (no windowing), no news or update checks, no autosave.
-    settings = home / "lab-settings" / "@jupyterlab"
-    for plugin, values in {
-        "notebook-extension/tracker": {"windowingMode": "none"},
-        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-        "docmanager-extension/plugin": {"autosave": False},
-    }.items():
-        path = settings / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    return env
+    return browser_support.jupyter_env(home)
 
 
 @contextmanager
 def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: Path) -> Iterator:
-    """Start a server in its own process group, wait until its port accepts, stop the group."""
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        try:
-            deadline = time.monotonic() + SERVER_START
-            while True:
-                if process.poll() is not None:
-                    pytest.fail(f"{command[0]} exited early:\n{log.read_text()[-3000:]}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"{command[0]} did not open port {port}:\n{log.read_text()}")
-                    time.sleep(0.2)
+    try:
+        with browser_support.server(command, cwd, env, port, log) as process:
             yield process
-        finally:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=15)
-            except ProcessLookupError:
-                pass
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(scope="module")
 def browser_context(home: Path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(home / "chromium"),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1600, "height": 1000},
-        )
-        context.set_default_timeout(PAGE)
-        try:
-            yield context
-        finally:
-            context.close()
+    with browser_support.chromium(home) as context:
+        yield context
 
 
 @pytest.fixture(scope="module")

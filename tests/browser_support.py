@@ -1,0 +1,125 @@
+"""Serving a notebook and driving the system Chromium: shared by the browser tests and the
+browser benchmark. Servers run in their own process group on 127.0.0.1 and a free port;
+Jupyter and Chromium write only under a throwaway home folder; every wait is bounded."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+NOTEBOOK = ROOT / "notebooks" / "01-panzer-vor-first-steps.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START = 60.0  # seconds for a server to accept connections
+PAGE = 90_000  # milliseconds for a page to run the notebook and draw
+CANVAS = "canvas.workbench-explorer-canvas"
+PANEL = ".workbench-explorer-panel"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerError(RuntimeError):
+    """A server that exited early or never opened its port."""
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """The environment for a Jupyter or Voilà server that keeps all its files under ``home``."""
+    env = dict(os.environ)
+    names = {
+        "JUPYTER_CONFIG_DIR": "jupyter-config",
+        "JUPYTER_DATA_DIR": "jupyter-data",
+        "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
+        "IPYTHONDIR": "ipython",
+        "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+        "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+    }
+    for variable, folder in names.items():
+        (home / folder).mkdir(exist_ok=True)
+        env[variable] = str(home / folder)
+    env["HOME"] = str(home)
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("JUPYTER_PATH", None)
+    # JupyterLab: render every cell (no windowing), no news or update checks, no autosave.
+    settings = home / "lab-settings" / "@jupyterlab"
+    for plugin, values in {
+        "notebook-extension/tracker": {"windowingMode": "none"},
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        "docmanager-extension/plugin": {"autosave": False},
+    }.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    return env
+
+
+@contextmanager
+def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: Path) -> Iterator:
+    """Start a server in its own process group, wait until its port accepts, stop the group."""
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            deadline = time.monotonic() + SERVER_START
+            while True:
+                if process.poll() is not None:
+                    raise ServerError(f"{command[0]} exited early:\n{log.read_text()[-3000:]}")
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        failed = f"{command[0]} did not open port {port}:\n{log.read_text()}"
+                        raise ServerError(failed) from None
+                    time.sleep(0.2)
+            yield process
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=15)
+            except ProcessLookupError:
+                pass
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+
+
+@contextmanager
+def chromium(home: Path, timeout_ms: int = PAGE) -> Iterator:
+    """A headless system Chromium (Playwright) with its profile under ``home``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(home / "chromium"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1600, "height": 1000},
+        )
+        context.set_default_timeout(timeout_ms)
+        try:
+            yield context
+        finally:
+            context.close()
