@@ -379,6 +379,7 @@ class Scene:
         return replace(self, layers=layers)
 
     def count(self) -> int:
+        """Primitives in all layers (a batch counts once)."""
         return sum(len(p) for p in self.layers.values())
 
     # --- clicks ---------------------------------------------------------------------------
