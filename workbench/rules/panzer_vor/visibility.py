@@ -11,7 +11,7 @@ considered: they never block (Firing: Line of Sight).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -87,8 +87,14 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
     index[flat.position] = np.arange(n)
     walls = _walls(hexmap, flat)
     # Hill to hill: between two hexes of a see-across type, that type does not obstruct.
+
+    def stack(obstructing: np.ndarray) -> np.ndarray:
+        """The obstructing hexes, then the fire-blocking hexsides of each direction."""
+        return obstructing if walls is None else np.concatenate([obstructing, *walls])
+
+    stacked = stack(blocks)
     see_across = {
-        k: blocks & (kind != k)
+        k: stack(blocks & (kind != k))
         for k in (
             names.index(t.name) + 1
             for t in {t.name: t for t in terrains}.values()
@@ -107,12 +113,12 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
             if not valid.any():
                 continue
             starts = flat.position[valid]
-            line = _Line(flat, offset)
-            blocked = line.blocked(starts, blocks, walls)
-            for k, blocks_but_k in see_across.items():
+            line = _line(offset, flat.row, flat.size)
+            blocked = line.blocked(starts, stacked, walls is not None)
+            for k, stacked_but_k in see_across.items():
                 both = (kind[starts] == k) & (kind[starts + shift] == k)
                 if both.any():
-                    relaxed = line.blocked(starts[both], blocks_but_k, walls)
+                    relaxed = line.blocked(starts[both], stacked_but_k, walls is not None)
                     blocked[both] = relaxed
             if offset.length() > 1:
                 blocked |= adjacent_only[starts] | adjacent_only[starts + shift]
@@ -124,34 +130,38 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
 
 
 class _Line:
-    """One offset's trace as flat shifts: hexes crossed between the ends, hexsides run
-    along, and hexsides crossed (not at a corner) with the direction they are left by."""
+    """One offset's trace as shifts into a stacked flat array — the obstructing hexes, then
+    one copy of the board per hexside direction marking fire-blocking hexsides: ``single``
+    (any of them blocks: hexes crossed between the ends, hexsides crossed), and ``pairs``
+    (both of them block: the two hexes of a hexside the line runs along)."""
 
-    def __init__(self, flat: _Flat, offset: Hex) -> None:
+    def __init__(self, offset: Hex, row: int, size: int) -> None:
         arrays = trace_arrays(offset)
         inner = arrays.crossed[1:-1]
-        self.between = inner[:, 1] * flat.row + inner[:, 0]
-        self.along = arrays.along[:, :, 1] * flat.row + arrays.along[:, :, 0]  # (p, 2)
         sides = arrays.sides_crossed
-        self.side_shift = sides[:, 1] * flat.row + sides[:, 0]
-        self.side_direction = sides[:, 2]
+        between = inner[:, 1] * row + inner[:, 0]
+        walls = sides[:, 1] * row + sides[:, 0] + (sides[:, 2] + 1) * size
+        self.single = np.concatenate([between, walls])
+        self.hexes_only = between
+        self.pairs = arrays.along[:, :, 1] * row + arrays.along[:, :, 0]  # (p, 2)
 
-    def blocked(
-        self, starts: np.ndarray, blocks: np.ndarray, walls: list[np.ndarray] | None
-    ) -> np.ndarray:
+    def blocked(self, starts: np.ndarray, stacked: np.ndarray, walls: bool) -> np.ndarray:
         """For every start position: whether the line from it is blocked."""
-        out = np.zeros(len(starts), dtype=bool)
-        if len(self.between):
-            out |= blocks[starts[None, :] + self.between[:, None]].any(axis=0)
-        if len(self.along):
-            first = blocks[starts[None, :] + self.along[:, 0, None]]
-            second = blocks[starts[None, :] + self.along[:, 1, None]]
+        shifts = self.single if walls else self.hexes_only
+        if len(shifts):
+            out = stacked[starts[None, :] + shifts[:, None]].any(axis=0)
+        else:
+            out = np.zeros(len(starts), dtype=bool)
+        if len(self.pairs):
+            first = stacked[starts[None, :] + self.pairs[:, 0, None]]
+            second = stacked[starts[None, :] + self.pairs[:, 1, None]]
             out |= (first & second).any(axis=0)
-        if walls is not None and len(self.side_shift):
-            for direction in np.unique(self.side_direction).tolist():
-                shifts = self.side_shift[self.side_direction == direction]
-                out |= walls[direction][starts[None, :] + shifts[:, None]].any(axis=0)
         return out
+
+
+@lru_cache(maxsize=65536)
+def _line(offset: Hex, row: int, size: int) -> _Line:
+    return _Line(offset, row, size)
 
 
 def _walls(hexmap: HexMap, flat: _Flat) -> list[np.ndarray] | None:
