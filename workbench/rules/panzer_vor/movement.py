@@ -343,7 +343,7 @@ def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int], ...]:
         ready = [f % 6 for f in sources if bits >> (f % 6) & 1]
         source = ready[0] if ready else sources[0] % 6
         out.append((final % 6, extra + (0 if ready else 1), source))
-    return tuple(out)
+    return tuple(sorted(out, key=lambda arrival: arrival[1]))  # cheapest first
 
 
 _ARRIVALS = tuple(tuple(_arrivals(bits, d) for d in range(6)) for bits in range(64))
@@ -387,8 +387,11 @@ def reachable(
         else:
             closed[i] = True
     home = index[tank.hex]
-    best: dict[int, int] = {home: 0}
-    mask: dict[int, int] = {home: 1 << tank.facing}
+    unreached = budget_mp + 1
+    best = [unreached] * len(table.hexes)
+    mask = [0] * len(table.hexes)
+    best[home], mask[home] = 0, 1 << tank.facing
+    visited = [home]
     came: dict[tuple[int, int], tuple[int, int, int]] = {}  # (hex, facing) -> (MP, hex, facing)
     buckets: list[list[int]] = [[] for _ in range(budget_mp + 1)]
     buckets[0].append(home)
@@ -402,12 +405,14 @@ def reachable(
                 if entry < 0 or closed[j]:
                     continue
                 base = cost + entry + extra_mp[j]
-                for final, extra, source in arrivals[d]:
+                for final, extra, source in arrivals[d]:  # cheapest first
                     new = base + extra
                     if new > budget_mp:
-                        continue
-                    known = best.get(j)
-                    if known is None or new < known:
+                        break
+                    known = best[j]
+                    if new < known:
+                        if known == unreached:
+                            visited.append(j)
                         best[j], mask[j] = new, 1 << final
                         buckets[new].append(j)
                     elif new == known:
@@ -419,8 +424,8 @@ def reachable(
                         came[(j, final)] = (new, i, source)
     hexes = table.hexes
     # A tank may pass through another tank's hex but not end there.
-    ends = {hexes[i]: (least, mask[i]) for i, least in best.items() if not transit[i]}
-    searched = {i: (least, mask[i]) for i, least in best.items()}
+    ends = {hexes[i]: (best[i], mask[i]) for i in visited if not transit[i]}
+    searched = {i: (best[i], mask[i]) for i in visited}
     return Reach(state, tank, budget_mp, budget, ends, came, table, searched)
 
 
