@@ -26,6 +26,7 @@ from workbench.boards.panzer_strike_types import (
     sections_from,
 )
 from workbench.files.errors import Where
+from workbench.files.overrides import changed_entry
 from workbench.files.registry import Document, Format, register
 
 
@@ -91,21 +92,7 @@ def encode(roster: PanzerStrikeRoster) -> Document:
         document["source"] = roster.source_note
     types: Document = {}
     for name, kind in roster.types.items():
-        shipped = builtin.types.get(name)
-        entry: Document = {}
-        sources: dict[str, str] = {}
-        for field in TYPE_FIELDS:
-            value, source = getattr(kind, field), kind.source(field)
-            if (
-                shipped is None
-                or value != getattr(shipped, field)
-                or source != shipped.source(field)
-            ):
-                entry[field] = value
-                if source != roster.own_source:
-                    sources[field] = source
-        if sources:
-            entry["sources"] = sources
+        entry = changed_entry(kind, builtin.types.get(name), TYPE_FIELDS, roster.own_source)
         if entry:
             types[name] = entry
     document["types"] = types

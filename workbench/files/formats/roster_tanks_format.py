@@ -18,6 +18,7 @@ from typing import Any
 
 from workbench.boards.tanks_cards import CARD_FIELDS, TanksCard, TanksRoster, tanks_cards
 from workbench.files.errors import Where
+from workbench.files.overrides import changed_entry
 from workbench.files.registry import Document, Format, register
 
 
@@ -68,21 +69,7 @@ def encode(roster: TanksRoster) -> Document:
     base = tanks_cards() if roster.base == "builtin" else {}
     tanks: Document = {}
     for name, card in roster.cards.items():
-        shipped = base.get(name)
-        entry: Document = {}
-        sources: dict[str, str] = {}
-        for field in CARD_FIELDS:
-            value, source = getattr(card, field), card.source(field)
-            if (
-                shipped is None
-                or value != getattr(shipped, field)
-                or source != shipped.source(field)
-            ):
-                entry[field] = _plain(value)
-                if source != roster.own_source:
-                    sources[field] = source
-        if sources:
-            entry["sources"] = sources
+        entry = changed_entry(card, base.get(name), CARD_FIELDS, roster.own_source, _plain)
         if entry:
             tanks[name] = entry
     document["tanks"] = tanks
