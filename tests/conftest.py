@@ -16,3 +16,20 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every message ipycanvas's canvas manager would send to the browser, each decoded to
+    its command names (the canvas tests count batched calls with it)."""
+    from ipycanvas import canvas as ipc
+
+    names = {v: k for k, v in ipc.COMMANDS.items()}
+    messages: list[list[str]] = []
+
+    def record(command, buffers=()):
+        batch = command if command and isinstance(command[0], list) else [command]
+        messages.append([names[c[0]] for c in batch])
+
+    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", record)
+    return messages

@@ -19,22 +19,6 @@ TEST_YOUR_LUCK = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
 PANZER = "Panzer IV Ausf. D"
 
 
-@pytest.fixture
-def sent(monkeypatch):
-    """Every batch the canvas manager would send to the browser: (canvas ids, command names)."""
-    from ipycanvas import canvas as ipc
-
-    names = {v: k for k, v in ipc.COMMANDS.items()}
-    messages: list[list[str]] = []
-
-    def record(command, buffers=()):
-        batch = command if command and isinstance(command[0], list) else [command]
-        messages.append([names[c[0]] for c in batch])
-
-    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", record)
-    return messages
-
-
 @pytest.fixture(scope="module")
 def scenario():
     return workbench.load(TEST_YOUR_LUCK)

@@ -234,20 +234,6 @@ def test_show_and_picture(tmp_path) -> None:
 
 
 # --- the ipycanvas backend --------------------------------------------------------------------
-@pytest.fixture
-def sent(monkeypatch):
-    """Every message the canvas manager would send to the browser, decoded to names."""
-    from ipycanvas import canvas as ipc
-
-    names = {v: k for k, v in ipc.COMMANDS.items()}
-    messages: list[list[str]] = []
-
-    def record(command, buffers=()):
-        batch = command if command and isinstance(command[0], list) else [command]
-        messages.append([names[c[0]] for c in batch])
-
-    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", record)
-    return messages
 
 
 def test_canvas_batches_a_whole_board_in_one_message(sent) -> None:
