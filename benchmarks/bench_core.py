@@ -36,33 +36,37 @@ def _clear_trace_caches() -> None:
     hexgrid._traced.cache_clear()
 
 
-def all_pairs_small() -> Result:
-    hexmap = obstructed_map(16, 17)
+def _all_pairs(rows: int, cols: int, repeat: int, sample: int, seed: int) -> dict:
+    """Time the visibility matrix of an obstructed map (cold, warm, peak memory) and the
+    per-pair reference on a sample, scaled to every pair."""
+    hexmap = obstructed_map(rows, cols)
     _clear_trace_caches()
     cold = once_seconds(lambda: visibility_matrix(hexmap))
-    warm = median_seconds(lambda: visibility_matrix(hexmap), repeat=7)
-    reference = _sampled_reference(hexmap, visibility_matrix(hexmap), 1500, seed=11)
-    return Result(
-        1, "all-pairs LOS, 16 × 17, 20 % obstructing", warm, 0.050,
-        "per-pair exact trace, plain Python (1,500 sampled pairs, scaled)", reference,
-        f"first call in a process (traces not yet cached): {cold * 1000:.0f} ms",
-    )  # fmt: skip
-
-
-def all_pairs_large() -> Result:
-    hexmap = obstructed_map(30, 40)
-    _clear_trace_caches()
-    cold = once_seconds(lambda: visibility_matrix(hexmap))
-    warm = median_seconds(lambda: visibility_matrix(hexmap), repeat=3)
+    warm = median_seconds(lambda: visibility_matrix(hexmap), repeat=repeat)
     tracemalloc.start()
     matrix = visibility_matrix(hexmap)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    reference = _sampled_reference(hexmap, matrix, 400, seed=12)
+    reference = _sampled_reference(hexmap, matrix, sample, seed)
+    return {"cold": cold, "warm": warm, "peak": peak, "reference": reference}
+
+
+def all_pairs_small() -> Result:
+    timed = _all_pairs(16, 17, repeat=7, sample=1500, seed=11)
     return Result(
-        2, "all-pairs LOS, 30 × 40 (1.44 M ordered pairs)", warm, 1.0,
-        "the same per-pair reference (400 sampled pairs, scaled)", reference,
-        f"first call {cold:.2f} s; peak memory {peak / 2**20:.0f} MiB (limit 1 GiB)",
+        1, "all-pairs LOS, 16 × 17, 20 % obstructing", timed["warm"], 0.050,
+        "per-pair exact trace, plain Python (1,500 sampled pairs, scaled)", timed["reference"],
+        f"first call in a process (traces not yet cached): {timed['cold'] * 1000:.0f} ms",
+    )  # fmt: skip
+
+
+def all_pairs_large() -> Result:
+    timed = _all_pairs(30, 40, repeat=3, sample=400, seed=12)
+    return Result(
+        2, "all-pairs LOS, 30 × 40 (1.44 M ordered pairs)", timed["warm"], 1.0,
+        "the same per-pair reference (400 sampled pairs, scaled)", timed["reference"],
+        f"first call {timed['cold']:.2f} s; peak memory {timed['peak'] / 2**20:.0f} MiB "
+        "(limit 1 GiB)",
     )  # fmt: skip
 
 
