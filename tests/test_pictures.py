@@ -52,3 +52,11 @@ def test_rules_results_draw_over_their_state():
         drawn = ET.fromstring(result._repr_svg_())
         assert len(list(drawn.iter())) > len(list(board_only.iter()))  # the overlay is there
     assert "0507 → 0802: clear" in results[3]._repr_svg_()
+
+
+def test_a_picture_prints_as_one_short_line():
+    from workbench.render import show
+
+    board = workbench.load(MAPS / "panzer-vor" / "oarai-city.json")
+    text = repr(show(board))
+    assert text.startswith("<Picture 'Ōarai City', ") and len(text) < 80

@@ -83,6 +83,10 @@ class Picture:
 
     scene: Scene
 
+    def __repr__(self) -> str:
+        title = f" {self.scene.title!r}" if getattr(self.scene, "title", "") else ""
+        return f"<Picture{title}, {self.scene.width:.0f} × {self.scene.height:.0f} px>"
+
     def _repr_svg_(self) -> str:
         from workbench.render.svg import to_svg
 

@@ -245,11 +245,11 @@ class Reach(DrawnResult):
     ``ends``: each hex the move may end in, with its least MP and the facings (a bit mask)
     reaching it at that cost; ``costs`` reads every (hex, facing) from it."""
 
-    state: GameState
+    state: GameState = field(repr=False)
     tank: Tank
     mp: int
     budget: tuple[Modifier, ...]
-    ends: Mapping[Hex, tuple[int, int]]
+    ends: Mapping[Hex, tuple[int, int]] = field(repr=False)
     _came: Mapping[tuple[int, int], tuple[int, int, int]] = field(repr=False)
     _table: MoveTable | None = field(repr=False)
     _searched: Mapping[int, tuple[int, int]] = field(repr=False)  # every hex passed, by number
@@ -456,7 +456,7 @@ class MoveExplanation(DrawnResult):
     """A proposed move checked step by step: legal or not, the MP of each step, and the first
     refused step with the reason and the rule."""
 
-    state: GameState
+    state: GameState = field(repr=False)
     tank: Tank
     steps: tuple[Step, ...]
     mp_spent: int
