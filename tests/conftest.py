@@ -3,6 +3,11 @@
 import os
 
 import pytest
+from hypothesis import settings
+
+# The machine is shared: a property test is judged by its examples, never by its speed.
+settings.register_profile("workbench", deadline=None)
+settings.load_profile("workbench")
 
 CHROMIUM = "/usr/bin/chromium"
 
