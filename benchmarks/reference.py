@@ -100,8 +100,3 @@ def sees(hexmap: HexMap, a: Hex, b: Hex) -> bool:
         if kind is not None and hexmap.hexside_types[kind].blocks_fire:
             return False
     return True
-
-
-def per_pair_seconds(count: int, seconds: float, total: int) -> float:
-    """Scale a time measured on ``count`` pairs to ``total`` pairs."""
-    return seconds * total / max(count, 1) if count else math.nan

@@ -209,10 +209,6 @@ class PoseCosts(Mapping[Pose, int]):
 
     def __init__(self, ends: Mapping[Hex, tuple[int, int]], budget: int) -> None:
         self._ends, self._budget = ends, budget
-        self._size = sum(
-            sum(1 for g in range(6) if (least if mask >> g & 1 else least + 1) <= budget)
-            for least, mask in ends.values()
-        )
 
     def __getitem__(self, pose: Pose) -> int:
         least, mask = self._ends[pose[0]]
@@ -228,7 +224,7 @@ class PoseCosts(Mapping[Pose, int]):
                     yield (h, g)
 
     def __len__(self) -> int:
-        return self._size
+        return sum(1 for _ in self)
 
     def __contains__(self, pose: object) -> bool:
         try:
