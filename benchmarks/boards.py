@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from workbench.boards.counters import Gun, TankCounter
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.rules.panzer_vor.state import GameState, Side, Tank
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from workbench.boards.panzer_strike_types import (
+from workbench.boards.panzer_strike.tank_types import (
     HitDirection,
     PanzerStrikeRoster,
     panzer_strike_types,
     speed_modifier,
 )
-from workbench.boards.squareboard import (
+from workbench.boards.panzer_strike.board import (
     BoardError,
     SquareBoard,
     TileFace,

@@ -13,10 +13,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from workbench.boards.counters import STAND_IN, Gun, TankCounter
+from workbench.boards.panzer_vor.counters import STAND_IN, Gun, TankCounter
 from workbench.boards.hexmap import HexMap
-from workbench.boards.roster import Roster, RosterError, load_roster, panzer_vor_roster
-from workbench.boards.scenario import Area, ForceTank, Scenario, Side, problems
+from workbench.boards.panzer_vor.roster import (
+    PanzerVorRoster,
+    RosterError,
+    load_roster,
+    panzer_vor_roster,
+)
+from workbench.boards.panzer_vor.scenario import Area, ForceTank, PanzerVorScenario, Side, problems
 from workbench.files import BoardFileError, load, save, to_document
 from workbench.files.registry import schema
 
@@ -92,7 +97,7 @@ def test_shipped_roster_loads_validates_and_round_trips(tmp_path):
     document = json.loads(ROSTER_FILE.read_text("utf-8"))
     validate(document)
     roster = panzer_vor_roster()
-    assert isinstance(roster, Roster)
+    assert isinstance(roster, PanzerVorRoster)
     round_trip(roster, tmp_path / "a.json", tmp_path / "b.json")
     assert {"format": document["format"], **to_document(roster)} == document  # canonical
 
@@ -101,7 +106,7 @@ def test_shipped_roster_loads_validates_and_round_trips(tmp_path):
 def test_shipped_scenario_loads_validates_and_round_trips(path, tmp_path):
     validate(json.loads(path.read_text("utf-8")))
     scenario = load(path)
-    assert isinstance(scenario, Scenario)
+    assert isinstance(scenario, PanzerVorScenario)
     assert scenario.source.startswith("rulebook: ")
     assert isinstance(scenario.load_map(), HexMap)
     copy = tmp_path / "panzer-vor"  # relative map paths must still resolve
@@ -217,7 +222,9 @@ def test_user_roster_overrides_values(tmp_path):
 def test_merged_replaces_whole_counters():
     base = panzer_vor_roster()
     tank = TankCounter("Crusader", 4, 0, (Gun(6, 2),), {"front": 10, "side": 9, "rear": 8})
-    extra = Roster("extra", {"Crusader": tank, "Tiger I": replace(base.get("Tiger I"), points=1)})
+    extra = PanzerVorRoster(
+        "extra", {"Crusader": tank, "Tiger I": replace(base.get("Tiger I"), points=1)}
+    )
     merged = base.merged(extra)
     assert merged.get("Crusader").source("points") == STAND_IN
     assert merged.get("Tiger I").points == 1
@@ -491,7 +498,7 @@ def test_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    smaller = Roster("tiny", {"Tiger I": panzer_vor_roster().get("Tiger I")})
+    smaller = PanzerVorRoster("tiny", {"Tiger I": panzer_vor_roster().get("Tiger I")})
     with pytest.raises(OSError, match="disk full"):
         smaller.save(path)
     assert path.read_bytes() == before
@@ -519,7 +526,7 @@ def test_problems_are_reported_for_a_scenario_built_in_python():
         Side("A", "A", tanks=(ForceTank("Tiger I", hex="0101"), ForceTank("Maus", hex="0101"))),
         Side("B", "B", tanks=(ForceTank("Tiger I", count=2, flag=True),)),
     )
-    scenario = Scenario("sketch", hexmap, sides, deploys_first="A", acts_first="B")
+    scenario = PanzerVorScenario("sketch", hexmap, sides, deploys_first="A", acts_first="B")
     found = problems(scenario, hexmap, panzer_vor_roster())
     assert [p.field for p in found] == [
         ["sides", 0, "tanks", 1, "hex"],

@@ -30,7 +30,7 @@ from workbench.render.scene import (
     Transform,
     singles,
 )
-from workbench.render.squareboard import square_scene
+from workbench.render.panzer_strike import square_scene
 from workbench.render.svg import save_svg
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, theme_named
 

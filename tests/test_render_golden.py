@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from workbench.boards.counters import Gun, TankCounter
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.squaregrid import Edge, Square
 from workbench.render.hexboard import (
@@ -23,7 +23,7 @@ from workbench.render.hexboard import (
     state_scene,
 )
 from workbench.render.scene import Scene
-from workbench.render.squareboard import square_scene
+from workbench.render.panzer_strike import square_scene
 from workbench.render.svg import to_svg
 from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
@@ -91,10 +91,10 @@ def square_golden() -> Scene:
 
 
 def table_golden() -> Scene:
-    from workbench.boards.table import Table, TerrainPiece
+    from workbench.boards.tanks.table import Table, TerrainPiece
     from workbench.geometry.table import Hull
     from workbench.render.overlays import heatmap_overlay as heat
-    from workbench.render.tableboard import table_scene
+    from workbench.render.tanks import table_scene
 
     table = (
         Table("golden table")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon
 
-from workbench.boards.table import (
+from workbench.boards.tanks.table import (
     TANKS_TERRAIN,
     Deployment,
     MeasuringArrow,
@@ -18,7 +18,7 @@ from workbench.boards.table import (
     follows_placement_rule,
     placement_problems,
 )
-from workbench.boards.tanks_cards import (
+from workbench.boards.tanks.cards import (
     CARD_SOURCE,
     MISSING_SOURCE,
     TanksRoster,

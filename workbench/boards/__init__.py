@@ -2,13 +2,17 @@
 (TANKS), and the rosters and scenarios that go with them. Each loads with
 ``workbench.load(path)``, saves with ``.save(path)``, and boards show as pictures."""
 
-from workbench.boards.counters import Gun, TankCounter
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap, MapError
-from workbench.boards.panzer_strike_types import PanzerStrikeRoster, TankType, panzer_strike_types
-from workbench.boards.roster import Roster, RosterError, panzer_vor_roster
-from workbench.boards.scenario import Scenario, ScenarioError
-from workbench.boards.squareboard import BoardError, SquareBoard, TileFace, TileSet
-from workbench.boards.table import (
+from workbench.boards.panzer_strike.tank_types import (
+    PanzerStrikeRoster,
+    TankType,
+    panzer_strike_types,
+)
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario, ScenarioError
+from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileFace, TileSet
+from workbench.boards.tanks.table import (
     TANKS_TERRAIN,
     MeasuringArrow,
     Table,
@@ -16,7 +20,7 @@ from workbench.boards.table import (
     TerrainPiece,
     follows_placement_rule,
 )
-from workbench.boards.tanks_cards import TanksCard, TanksRoster, tanks_cards
+from workbench.boards.tanks.cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.terrain import HexsideType, TerrainType
 
 __all__ = [
@@ -28,9 +32,9 @@ __all__ = [
     "MapError",
     "MeasuringArrow",
     "PanzerStrikeRoster",
-    "Roster",
+    "PanzerVorRoster",
     "RosterError",
-    "Scenario",
+    "PanzerVorScenario",
     "ScenarioError",
     "SquareBoard",
     "Table",

@@ -47,24 +47,24 @@ def scene_of(obj: Any, **options: Any) -> Scene:
 
         return state_scene(obj, **options)
     if hasattr(obj, "pieces") and hasattr(obj, "depth") and hasattr(obj, "arrow"):
-        from workbench.render.tableboard import table_scene
+        from workbench.render.tanks import table_scene
 
         return table_scene(obj, **options)
     if isinstance(getattr(obj, "table", None), object) and hasattr(
         getattr(obj, "table", None), "pieces"
     ):
-        from workbench.render.tableboard import table_scene
+        from workbench.render.tanks import table_scene
 
         options.setdefault("tanks", getattr(obj, "tanks", ()))
         return table_scene(obj.table, **options)
     board = getattr(obj, "board", None)
     if board is not None and (hasattr(board, "cols") or hasattr(board, "width")):
-        from workbench.render.squareboard import squareboard_scene
+        from workbench.render.panzer_strike import squareboard_scene
 
         options.setdefault("tanks", getattr(obj, "tanks", ()))
         return squareboard_scene(board, **options)
     if (hasattr(obj, "cols") and hasattr(obj, "rows")) or hasattr(obj, "squares"):
-        from workbench.render.squareboard import squareboard_scene
+        from workbench.render.panzer_strike import squareboard_scene
 
         return squareboard_scene(obj, **options)
     raise TypeError(f"no picture for a {type(obj).__name__}: expected a map, table, board or state")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.boards.squareboard import BoardError, SquareBoard, TileSet, tile_set_to_data
+from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileSet, tile_set_to_data
 from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set

@@ -17,7 +17,12 @@ from typing import Any
 
 import jsonschema
 
-from workbench.boards.squareboard import BoardError, TileSet, tile_set_from_data, tile_set_to_data
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    TileSet,
+    tile_set_from_data,
+    tile_set_to_data,
+)
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register, schema
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from workbench.boards.panzer_strike_types import (
+from workbench.boards.panzer_strike.tank_types import (
     SECTIONS,
     TYPE_FIELDS,
     PanzerStrikeRoster,

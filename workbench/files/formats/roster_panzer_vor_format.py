@@ -18,7 +18,7 @@
 
 A two-gun tank's main gun is fixed (``turret: false``) and its secondary gun turns with the
 turret (Firing: Multiple-gun Tanks). Source keys are those of
-:data:`workbench.boards.roster.VALUE_FIELDS`.
+:data:`workbench.boards.panzer_vor.roster.VALUE_FIELDS`.
 """
 
 from __future__ import annotations
@@ -27,8 +27,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from workbench.boards.counters import Gun, TankCounter
-from workbench.boards.roster import SHIPPED, VALUE_FIELDS, Roster, RosterError, shipped_roster
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
+from workbench.boards.panzer_vor.roster import (
+    SHIPPED,
+    VALUE_FIELDS,
+    PanzerVorRoster,
+    RosterError,
+    shipped_roster,
+)
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
 
@@ -130,9 +136,9 @@ def _given_sources(entry: dict[str, Any]) -> set[str]:
     return keys
 
 
-def decode(document: Document, where: Where) -> Roster:
+def decode(document: Document, where: Where) -> PanzerVorRoster:
     based_on = document.get("based_on")
-    base: Roster | None = None
+    base: PanzerVorRoster | None = None
     if based_on is not None:
         if based_on not in SHIPPED:
             raise where.error(["based_on"], based_on, f"a shipped roster ({', '.join(SHIPPED)})")
@@ -175,7 +181,7 @@ def decode(document: Document, where: Where) -> Roster:
         if "note" in entry:
             notes[name] = entry["note"]
     try:
-        return Roster(
+        return PanzerVorRoster(
             name=document["name"],
             description=document.get("description", ""),
             counters=counters,
@@ -187,7 +193,7 @@ def decode(document: Document, where: Where) -> Roster:
         raise where.error(["tanks"], "...", f"a consistent roster ({error})") from None
 
 
-def encode(roster: Roster) -> Document:
+def encode(roster: PanzerVorRoster) -> Document:
     tally = Counter(
         source for counter in roster.counters.values() for source in counter.sources.values()
     )
@@ -220,7 +226,7 @@ FORMAT = register(
         name="workbench.roster.panzer-vor",
         version=1,
         schema="roster-panzer-vor-1.json",
-        kind=Roster,
+        kind=PanzerVorRoster,
         decode=decode,
         encode=encode,
     )

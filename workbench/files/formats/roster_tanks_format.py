@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.boards.tanks_cards import CARD_FIELDS, TanksCard, TanksRoster, tanks_cards
+from workbench.boards.tanks.cards import CARD_FIELDS, TanksCard, TanksRoster, tanks_cards
 from workbench.files.errors import Where
 from workbench.files.overrides import changed_entry
 from workbench.files.registry import Document, Format, register

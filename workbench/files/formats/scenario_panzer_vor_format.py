@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.roster import panzer_vor_roster
-from workbench.boards.scenario import (
+from workbench.boards.panzer_vor.roster import panzer_vor_roster
+from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
     Character,
     ForceTank,
     Purchase,
-    Scenario,
+    PanzerVorScenario,
     ScenarioError,
     Side,
     StartingHand,
@@ -122,7 +122,7 @@ def _map(document: Document, where: Where, base_dir: Path) -> HexMap:
     return hexmap
 
 
-def decode(document: Document, where: Where) -> Scenario:
+def decode(document: Document, where: Where) -> PanzerVorScenario:
     base_dir = Path(where.path).parent
     hexmap = _map(document, where, base_dir)
     roster_path = document.get("roster")
@@ -146,7 +146,7 @@ def decode(document: Document, where: Where) -> Scenario:
             raise where.error([who], document[who], f'a side\'s key or "chosen" ({shown})')
     deck = document.get("deck", {})
     try:
-        scenario = Scenario(
+        scenario = PanzerVorScenario(
             name=document["name"],
             map=hexmap if isinstance(document["map"], dict) else document["map"],
             sides=tuple(_side(s) for s in document["sides"]),
@@ -243,7 +243,7 @@ def _side_out(side: Side) -> dict[str, Any]:
     return out
 
 
-def encode(scenario: Scenario) -> Document:
+def encode(scenario: PanzerVorScenario) -> Document:
     from workbench.files import to_document
 
     document: Document = {"name": scenario.name}
@@ -289,7 +289,7 @@ FORMAT = register(
         name="workbench.scenario.panzer-vor",
         version=1,
         schema="scenario-panzer-vor-1.json",
-        kind=Scenario,
+        kind=PanzerVorScenario,
         decode=decode,
         encode=encode,
     )

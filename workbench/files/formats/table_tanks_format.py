@@ -16,7 +16,7 @@ polygons, on the table, and must not overlap.
 
 from __future__ import annotations
 
-from workbench.boards.table import (
+from workbench.boards.tanks.table import (
     Deployment,
     MeasuringArrow,
     Objective,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from workbench.boards.counters import Arc, Gun
+from workbench.boards.panzer_vor.counters import Arc, Gun
 from workbench.dice import Dice, at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import IllegalAction, Modifier, total

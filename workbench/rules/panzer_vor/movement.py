@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Literal
 
-from workbench.boards.counters import Gun, TankCounter
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
@@ -507,7 +507,7 @@ def explain_move(
 ) -> MoveExplanation:
     """Check a move given as the poses ``(hex or label, facing)`` after the start.
 
-    >>> from workbench.boards.counters import Gun, TankCounter
+    >>> from workbench.boards.panzer_vor.counters import Gun, TankCounter
     >>> from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
     >>> armour = {"front": 16, "side": 13, "rear": 11}
     >>> tiger = TankCounter("Tiger I", 3, 1, (Gun(12, 6),), armour)

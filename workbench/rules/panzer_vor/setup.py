@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.boards.roster import Roster
-from workbench.boards.scenario import ForceTank, Scenario
+from workbench.boards.panzer_vor.roster import PanzerVorRoster
+from workbench.boards.panzer_vor.scenario import ForceTank, PanzerVorScenario
 from workbench.rules.panzer_vor.state import GameState, OptionalRules, Side, Tank
 
 OPTIONAL_RULES = {
@@ -31,7 +31,7 @@ class Setup:
     __hash__ = None  # type: ignore[assignment]
 
 
-def side_name(scenario: Scenario, key: str) -> str:
+def side_name(scenario: PanzerVorScenario, key: str) -> str:
     """The name a side's tanks carry: its school (what terrain such as alleys checks),
     unless both sides share a school."""
     side = scenario.side(key)
@@ -40,7 +40,9 @@ def side_name(scenario: Scenario, key: str) -> str:
 
 
 def game_from_scenario(
-    scenario: Scenario, roster: Roster | None = None, options: OptionalRules | None = None
+    scenario: PanzerVorScenario,
+    roster: PanzerVorRoster | None = None,
+    options: OptionalRules | None = None,
 ) -> Setup:
     """The scenario's opening position (its optional rules in force unless ``options`` says)."""
     hexmap = scenario.load_map()
@@ -69,7 +71,7 @@ def game_from_scenario(
 
 
 def _placed(
-    force: ForceTank, side: str, roster: Roster, where: object, names: dict[str, int]
+    force: ForceTank, side: str, roster: PanzerVorRoster, where: object, names: dict[str, int]
 ) -> Tank:
     counter = roster.get(force.tank)
     names[counter.name] = names.get(counter.name, 0) + 1
@@ -86,7 +88,7 @@ def _placed(
     )
 
 
-def quick_deployment(scenario: Scenario, setup: Setup) -> Setup:
+def quick_deployment(scenario: PanzerVorScenario, setup: Setup) -> Setup:
     """Every waiting tank placed on the first free hex of its side's deployment area
     (reading order), facing the middle of the map: a quick start for exploring, not a
     deployment the rulebook prescribes."""

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from workbench.boards.counters import TankCounter
+from workbench.boards.panzer_vor.counters import TankCounter
 from workbench.boards.hexmap import HexMap
 from workbench.boards.values import Pictured
 from workbench.geometry.hexgrid import Hex, HexLike

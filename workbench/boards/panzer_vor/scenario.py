@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.roster import Roster, RosterError, panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
 from workbench.boards.values import FileValue
 from workbench.files.errors import json_path
 from workbench.geometry.hexgrid import GridError, Hex
@@ -140,7 +140,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class Scenario(FileValue):
+class PanzerVorScenario(FileValue):
     """A Panzer Vor! scenario (Part 2 - Scenarios).
 
     ``map`` is a path relative to the scenario file (``base_dir``) or a HexMap;
@@ -229,7 +229,7 @@ class Scenario(FileValue):
             raise BoardFileError(self._path(self.map), "$.format", "not a map", "a hex map file")
         return hexmap
 
-    def load_roster(self) -> Roster:
+    def load_roster(self) -> PanzerVorRoster:
         """The shipped roster, overridden by the scenario's own roster file if it names one."""
         return (
             panzer_vor_roster()
@@ -237,7 +237,7 @@ class Scenario(FileValue):
             else panzer_vor_roster(self._path(self.roster))
         )
 
-    def load_next_stage(self) -> Scenario | None:
+    def load_next_stage(self) -> PanzerVorScenario | None:
         """The next stage of a multi-part scenario, if any."""
         if self.next_stage is None:
             return None
@@ -245,7 +245,7 @@ class Scenario(FileValue):
 
         return load(self._path(self.next_stage))
 
-    def with_map(self, hexmap: HexMap) -> Scenario:
+    def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)
 
     def placed_tanks(self) -> dict[str, tuple[str, ForceTank]]:
@@ -294,7 +294,7 @@ class Problem(NamedTuple):
     expected: str
 
 
-def problems(scenario: Scenario, hexmap: HexMap, roster: Roster) -> list[Problem]:
+def problems(scenario: PanzerVorScenario, hexmap: HexMap, roster: PanzerVorRoster) -> list[Problem]:
     """What does not fit between a scenario, its map and the roster (empty when it all does)."""
     out: list[Problem] = []
     grid = hexmap.grid

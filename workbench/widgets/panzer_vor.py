@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.scenario import Scenario
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.hexboard import odds_overlay, state_scene
@@ -47,7 +47,7 @@ HELP = (
 Line = tuple[str, str]  # (kind, text): kind is "head", "text", "item", "current" or "note"
 
 
-def game_state_of(board: Scenario | GameState | HexMap | str | Path) -> GameState:
+def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) -> GameState:
     """The game state to explore: a state as it is, a scenario's opening position (tanks the
     player deploys placed by ``quick_deployment``), a bare map, or a file holding either."""
     if isinstance(board, str | Path):
@@ -56,7 +56,7 @@ def game_state_of(board: Scenario | GameState | HexMap | str | Path) -> GameStat
         board = load(board)
     if isinstance(board, GameState):
         return board
-    if isinstance(board, Scenario):
+    if isinstance(board, PanzerVorScenario):
         setup = game_from_scenario(board)
         if setup.waiting:
             setup = quick_deployment(board, setup)
@@ -81,13 +81,13 @@ def _signed(m: Modifier) -> str:
 class Explorer:
     """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
 
-    ``board`` is a Scenario, a GameState, a HexMap or the path of a file holding one.
+    ``board`` is a PanzerVorScenario, a GameState, a HexMap or the path of a file holding one.
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
 
     def __init__(
         self,
-        board: Scenario | GameState | HexMap | str | Path,
+        board: PanzerVorScenario | GameState | HexMap | str | Path,
         *,
         size: float = 28.0,
         theme: Any = None,

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
-from workbench.boards.counters import STAND_IN, TankCounter
+from workbench.boards.panzer_vor.counters import STAND_IN, TankCounter
 from workbench.boards.values import FileValue
 
 # The values of a counter that carry a source, under these names in ``TankCounter.sources``.
@@ -56,7 +56,7 @@ def _frozen(mapping: Mapping) -> MappingProxyType:
 
 
 @dataclass(frozen=True)
-class Roster(FileValue):
+class PanzerVorRoster(FileValue):
     """Tank counters by name, with the short labels printed on the counters as aliases.
 
     >>> roster = panzer_vor_roster()
@@ -129,7 +129,7 @@ class Roster(FileValue):
         return out
 
     # --- combining ----------------------------------------------------------------------
-    def merged(self, other: Roster) -> Roster:
+    def merged(self, other: PanzerVorRoster) -> PanzerVorRoster:
         """A roster with ``other``'s counters replacing (or adding to) this one's."""
         return replace(
             self,
@@ -138,7 +138,7 @@ class Roster(FileValue):
             notes={**self.notes, **other.notes},
         )
 
-    def with_counter(self, counter: TankCounter, note: str | None = None) -> Roster:
+    def with_counter(self, counter: TankCounter, note: str | None = None) -> PanzerVorRoster:
         """A copy holding one more (or one changed) counter."""
         notes = dict(self.notes)
         if note is not None:
@@ -147,7 +147,7 @@ class Roster(FileValue):
 
 
 @cache
-def shipped_roster(name: str) -> Roster:
+def shipped_roster(name: str) -> PanzerVorRoster:
     """A roster shipped as package data (``"panzer-vor"``)."""
     from workbench.files import load_document
     from workbench.files.registry import Document
@@ -158,12 +158,12 @@ def shipped_roster(name: str) -> Roster:
     text = resources.files("workbench.data").joinpath(file_name).read_text("utf-8")
     document: Document = json.loads(text)
     roster = load_document(document, f"workbench/data/{file_name}")
-    if not isinstance(roster, Roster):
+    if not isinstance(roster, PanzerVorRoster):
         raise TypeError(f"{file_name} does not hold a roster")
     return roster
 
 
-def panzer_vor_roster(user_file: str | Path | None = None) -> Roster:
+def panzer_vor_roster(user_file: str | Path | None = None) -> PanzerVorRoster:
     """The shipped Panzer Vor! roster, with a user's roster file overriding its values."""
     roster = shipped_roster("panzer-vor")
     if user_file is None:
@@ -171,11 +171,11 @@ def panzer_vor_roster(user_file: str | Path | None = None) -> Roster:
     return roster.merged(load_roster(user_file))
 
 
-def load_roster(path: str | Path) -> Roster:
+def load_roster(path: str | Path) -> PanzerVorRoster:
     """A roster file (BoardFileError if the file holds something else)."""
     from workbench.files import BoardFileError, load
 
     roster = load(path)
-    if not isinstance(roster, Roster):
+    if not isinstance(roster, PanzerVorRoster):
         raise BoardFileError(path, "$.format", type(roster).__name__, "a roster file")
     return roster

@@ -204,7 +204,7 @@ def table_scene(
 
 def _terrain_kinds() -> Mapping[str, Any]:
     try:
-        from workbench.boards.table import TANKS_TERRAIN
+        from workbench.boards.tanks.table import TANKS_TERRAIN
     except ImportError:  # pragma: no cover - the table model ships with the workbench
         return {}
     return TANKS_TERRAIN

@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from workbench.boards.table import Problem
+from workbench.boards.tanks.table import Problem
 from workbench.boards.values import FileValue, Pictured
 from workbench.geometry.squaregrid import Square
 
