@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
 ARMOUR = {"front": 14, "side": 11, "rear": 9}

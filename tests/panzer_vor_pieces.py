@@ -1,8 +1,8 @@
 """Counters and boards for the Panzer Vor! rules tests: the values the rulebook states,
 stand-ins for the rest (the tests never depend on a stand-in's exact value)."""
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.rules.panzer_vor import GameState, Side, Tank
 
 

@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from workbench.boards.panzer_strike.tank_types import (
-    HitDirection,
-    PanzerStrikeRoster,
-    panzer_strike_types,
-    speed_modifier,
-)
 from workbench.boards.panzer_strike.board import (
     BoardError,
     SquareBoard,
     TileFace,
     TileSet,
     tile_labels,
+)
+from workbench.boards.panzer_strike.tank_types import (
+    HitDirection,
+    PanzerStrikeRoster,
+    panzer_strike_types,
+    speed_modifier,
 )
 from workbench.files import BoardFileError, load, load_document, save, to_document
 from workbench.geometry.squaregrid import Square

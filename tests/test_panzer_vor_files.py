@@ -13,8 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from workbench.boards.panzer_vor.counters import STAND_IN, Gun, TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import STAND_IN, Gun, TankCounter
 from workbench.boards.panzer_vor.roster import (
     PanzerVorRoster,
     RosterError,

@@ -16,6 +16,7 @@ from workbench.geometry.hexgrid import Hex, HexGrid
 from workbench.geometry.squaregrid import Square
 from workbench.render import Picture, scene_of, show, svg_of
 from workbench.render.hexboard import hexmap_scene, reach_overlay
+from workbench.render.panzer_strike import square_scene
 from workbench.render.png import png_size, save_png, to_png
 from workbench.render.scene import (
     Arrow,
@@ -30,7 +31,6 @@ from workbench.render.scene import (
     Transform,
     singles,
 )
-from workbench.render.panzer_strike import square_scene
 from workbench.render.svg import save_svg
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, theme_named
 

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.geometry.squaregrid import Edge, Square
 from workbench.render.hexboard import (
     arcs_overlay,
@@ -22,8 +22,8 @@ from workbench.render.hexboard import (
     reach_overlay,
     state_scene,
 )
-from workbench.render.scene import Scene
 from workbench.render.panzer_strike import square_scene
+from workbench.render.scene import Scene
 from workbench.render.svg import to_svg
 from workbench.rules.panzer_vor.state import GameState, Side, Tank
 

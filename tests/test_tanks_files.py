@@ -8,6 +8,14 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon
 
+from workbench.boards.tanks.cards import (
+    CARD_SOURCE,
+    MISSING_SOURCE,
+    TanksRoster,
+    cards_source_note,
+    tanks_cards,
+    tanks_keywords,
+)
 from workbench.boards.tanks.table import (
     TANKS_TERRAIN,
     Deployment,
@@ -17,14 +25,6 @@ from workbench.boards.tanks.table import (
     TerrainPiece,
     follows_placement_rule,
     placement_problems,
-)
-from workbench.boards.tanks.cards import (
-    CARD_SOURCE,
-    MISSING_SOURCE,
-    TanksRoster,
-    cards_source_note,
-    tanks_cards,
-    tanks_keywords,
 )
 from workbench.files import BoardFileError, load, load_document, save, to_document
 

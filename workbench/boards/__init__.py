@@ -2,16 +2,17 @@
 (TANKS), and the rosters and scenarios that go with them. Each loads with
 ``workbench.load(path)``, saves with ``.save(path)``, and boards show as pictures."""
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap, MapError
+from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileFace, TileSet
 from workbench.boards.panzer_strike.tank_types import (
     PanzerStrikeRoster,
     TankType,
     panzer_strike_types,
 )
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, ScenarioError
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileFace, TileSet
+from workbench.boards.tanks.cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.tanks.table import (
     TANKS_TERRAIN,
     MeasuringArrow,
@@ -20,7 +21,6 @@ from workbench.boards.tanks.table import (
     TerrainPiece,
     follows_placement_rule,
 )
-from workbench.boards.tanks.cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.terrain import HexsideType, TerrainType
 
 __all__ = [
@@ -33,8 +33,8 @@ __all__ = [
     "MeasuringArrow",
     "PanzerStrikeRoster",
     "PanzerVorRoster",
-    "RosterError",
     "PanzerVorScenario",
+    "RosterError",
     "ScenarioError",
     "SquareBoard",
     "Table",

@@ -1,1 +1,1 @@
-"""Panzer Strike: France 1944 – Pocket pieces: tiles, square boards and the tank types of Table A."""
+"""Panzer Strike: France 1944 – Pocket pieces: tiles, boards, the tank types of Table A."""

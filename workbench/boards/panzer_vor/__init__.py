@@ -1,1 +1,3 @@
-"""Panzer Vor! pieces: tank counters, rosters and scenarios (hex maps are shared: ``boards.hexmap``)."""
+"""Panzer Vor! pieces: tank counters, rosters and scenarios.
+
+Hex maps are shared by any hex game: ``workbench.boards.hexmap``."""

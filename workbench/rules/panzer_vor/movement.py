@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Literal
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
 from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank

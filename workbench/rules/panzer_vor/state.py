@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from workbench.boards.panzer_vor.counters import TankCounter
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import TankCounter
 from workbench.boards.values import Pictured
 from workbench.geometry.hexgrid import Hex, HexLike
 
