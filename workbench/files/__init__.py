@@ -111,16 +111,19 @@ def _expected_from(error: jsonschema.exceptions.ValidationError) -> str:
     return error.message
 
 
-def to_document(obj: Any) -> Document:
-    """The JSON document that :func:`save` would write for ``obj``."""
+def to_document(obj: Any, target: str | Path | None = None) -> Document:
+    """The JSON document that :func:`save` would write for ``obj`` (to ``target``: a format
+    that refers to other files writes those references relative to it)."""
     fmt = format_for(type(obj))
+    if fmt.relative:
+        return {"format": fmt.tag, **fmt.encode(obj, None if target is None else Path(target))}
     return {"format": fmt.tag, **fmt.encode(obj)}
 
 
 def save(obj: Any, path: str | Path) -> Path:
     """Write ``obj`` as JSON atomically (a temporary file renamed over the target)."""
     path = Path(path)
-    text = json.dumps(to_document(obj), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(to_document(obj, path), indent=2, ensure_ascii=False) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

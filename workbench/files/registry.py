@@ -29,6 +29,7 @@ class Format:
     decode: Callable[[Document, Where], Any]
     encode: Callable[[Any], Document]
     reads: tuple[int, ...] = ()  # older versions this codec also reads
+    relative: bool = False  # encode(obj, target) writes references relative to the target
 
     @property
     def tag(self) -> str:

@@ -245,6 +245,10 @@ class PanzerVorScenario(FileValue):
 
         return load(self._path(self.next_stage))
 
+    def self_contained(self) -> PanzerVorScenario:
+        """A copy holding its map inline, to be kept inside another file (a record)."""
+        return replace(self, map=self.load_map())
+
     def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)
 

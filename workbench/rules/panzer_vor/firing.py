@@ -17,19 +17,20 @@ from workbench.boards.panzer_vor.counters import Arc, Gun
 from workbench.dice import Dice, at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import IllegalAction, Modifier, total
+from workbench.rules.panzer_vor.sections import (
+    ASSAULT_GUNS,
+    ATTACK_MODIFIERS,
+    ATTACK_ROLL,
+    CV33,
+    DAMAGE_ROLL,
+    EXTREME_RANGE,
+    FIRING_ARCS,
+    MULTIPLE_GUNS,
+    TURRET_ROTATION,
+)
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
 
-ATTACK_ROLL = "Firing: Attack Roll"
-ATTACK_MODIFIERS = "Firing: Attack Modifiers"
-EXTREME_RANGE = "Firing: Extreme Range"
-DAMAGE_ROLL = "Firing: Damage Roll"
-FIRING_ARCS = "Firing: Firing Arcs"
-ASSAULT_GUNS = "Firing: Assault Guns and Jagdpanzers"
-MULTIPLE_GUNS = "Firing: Multiple-gun Tanks"
-TURRET_ROTATION = "Optional Rules: Turret Rotation"
-WRECKAGE = "Optional Rules: Wreckage"
-CV33 = "Anzio (Revised) scenario: Optional Rules: CV33"
 CV33_RULE = "CV33"
 EXTREME = 13
 

@@ -20,18 +20,18 @@ from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.panzer_vor.sections import (
+    ACTION_PHASE,
+    CUTTING_THROUGH,
+    MOVEMENT,
+    MOVEMENT_DIRECTION,
+    OBSTRUCTING,
+    REVERSE,
+    SMOKE,
+    TURNING,
+    WRECKAGE,
+)
 from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
-
-MOVEMENT = "Moving: Movement"
-DIRECTION = "Moving: Movement Direction"
-TURNING = "Moving: Turning"
-OBSTRUCTING = "Moving: Obstructing Movement"
-REVERSE = "Moving: Reverse Movement"
-BONUSES = "Moving: Movement Bonuses"
-IMMOBILE = "Sequence of Play: Action Phase"
-WRECKAGE = "Optional Rules: Wreckage"
-CUTTING_THROUGH = "Optional Rules: Cutting Through"
-SMOKE = "Kuromorimine scenario: Smokescreen"
 
 Pose = tuple[Hex, int]
 _NO_COUNTER = TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
@@ -94,7 +94,7 @@ class StepRules:
     ) -> tuple[int, tuple[Reason, ...]] | Refusal:
         """MP to move from ``start`` into the adjacent ``end``, or why it may not."""
         if end not in self.grid:
-            return Refusal(f"hex {self.label(end)} is off the map", DIRECTION)
+            return Refusal(f"hex {self.label(end)} is off the map", MOVEMENT_DIRECTION)
         side = self.map.hexside_at(start, end)
         if side is not None and side.blocks_movement:
             return Refusal(
@@ -141,7 +141,7 @@ class StepRules:
         (h, f), (h2, g) = start, end
         if h2 == h:
             if g % 6 == f % 6:
-                return Refusal("this step neither moves nor turns", DIRECTION)
+                return Refusal("this step neither moves nor turns", MOVEMENT_DIRECTION)
             why = Reason("turning without moving costs 1 MP, whatever the angle", TURNING)
             return Step("turn", start, end, 1, (why,))
         offset = h2 - h
@@ -165,8 +165,8 @@ class StepRules:
                     reasons += (Reason("one 60° turn before or after the move is free", TURNING),)
                 return Step(kind, start, end, cost, reasons)  # type: ignore[arg-type]
         if h.distance(h2) == 1:
-            return Refusal("a tank moves only straight forwards or backwards", DIRECTION)
-        return Refusal(f"a step moves one hex, not {h.distance(h2)}", DIRECTION)
+            return Refusal("a tank moves only straight forwards or backwards", MOVEMENT_DIRECTION)
+        return Refusal(f"a step moves one hex, not {h.distance(h2)}", MOVEMENT_DIRECTION)
 
     def successors(self, pose: Pose) -> Iterator[tuple[Pose, int]]:
         """Every pose one step away that may be entered, with its MP."""
@@ -530,7 +530,9 @@ def explain_move(
         return MoveExplanation(state, tank, tuple(steps), spent, available, budget, refusal, at)
 
     if tank.immobile and poses:
-        return result([], Refusal(f"{tank.id} is immobile: it may not use Move cards", IMMOBILE), 0)
+        return result(
+            [], Refusal(f"{tank.id} is immobile: it may not use Move cards", ACTION_PHASE), 0
+        )
     mover = StepRules(state, tank)
     steps: list[Step] = []
     current: Pose = (tank.hex, tank.facing)

@@ -17,11 +17,12 @@ from typing import Literal
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexLike, Hexside, Trace
 from workbench.rules.core import Modifier
+from workbench.rules.panzer_vor.sections import (
+    LINE_OF_SIGHT,
+    SMOKE,
+    WRECKAGE,
+)
 from workbench.rules.panzer_vor.state import DrawnResult, GameState
-
-LINE_OF_SIGHT = "Firing: Line of Sight"
-WRECKAGE = "Optional Rules: Wreckage"
-SMOKE = "Kuromorimine scenario: Smokescreen"
 
 Verdict = Literal["clear", "blocked", "end"]
 

@@ -10,8 +10,6 @@ from workbench.geometry.hexgrid import Hex
 from workbench.rules.panzer_vor.movement import Refusal, StepRules
 from workbench.rules.panzer_vor.state import GameState
 
-SOLO = "Test Your Luck!: Play Order"
-
 
 def shortest_routes(
     state: GameState, tank_id: str, target_id: str, limit: int = 36

@@ -1,0 +1,26 @@
+"""The one base of every error the workbench raises on purpose.
+
+A notebook or widget that catches :class:`WorkbenchError` catches the library's own refusals
+(a bad file, an illegal action, an argument out of range) and nothing else, so a real bug
+still shows as a bug.
+
+>>> from workbench.rules.core import IllegalAction
+>>> issubclass(IllegalAction, WorkbenchError)
+True
+"""
+
+from __future__ import annotations
+
+
+class WorkbenchError(Exception):
+    """Base of the workbench's own errors: each message names what was wrong and what was
+    expected (a file and field, an argument, or the rule that refuses an action)."""
+
+
+class ArgumentError(WorkbenchError, ValueError):
+    """A public function was called with an argument it does not take: the message names
+    the argument, what was given and what was expected."""
+
+    def __init__(self, argument: str, found: object, expected: str) -> None:
+        self.argument, self.found, self.expected = argument, found, expected
+        super().__init__(f"{argument}: expected {expected}, got {found!r}")

@@ -1,0 +1,37 @@
+"""Every Panzer Vor! rulebook section the rules cite, in one place.
+
+A section is written as the rulebook's headings joined by ": " ("Firing: Attack Roll"); a
+test checks that each heading occurs in the rulebook's text. To find the code of a rule from
+its section, search for the constant's name here and then for its uses.
+"""
+
+SEQUENCE_OF_PLAY = "Sequence of Play"
+ACTION_PHASE = "Sequence of Play: Action Phase"
+GAME_SETUP = "Game Setup"
+ENDING = "Ending the Game and Victory Conditions"
+
+MOVING = "Moving"
+MOVEMENT = "Moving: Movement"
+MOVEMENT_DIRECTION = "Moving: Movement Direction"
+TURNING = "Moving: Turning"
+OBSTRUCTING = "Moving: Obstructing Movement"
+REVERSE = "Moving: Reverse Movement"
+BONUSES = "Moving: Movement Bonuses"
+
+FIRING = "Firing"
+LINE_OF_SIGHT = "Firing: Line of Sight"
+ATTACK_ROLL = "Firing: Attack Roll"
+ATTACK_MODIFIERS = "Firing: Attack Modifiers"
+EXTREME_RANGE = "Firing: Extreme Range"
+DAMAGE_ROLL = "Firing: Damage Roll"
+FIRING_ARCS = "Firing: Firing Arcs"
+ASSAULT_GUNS = "Firing: Assault Guns and Jagdpanzers"
+MULTIPLE_GUNS = "Firing: Multiple-gun Tanks"
+
+WRECKAGE = "Optional Rules: Wreckage"
+TURRET_ROTATION = "Optional Rules: Turret Rotation"
+CUTTING_THROUGH = "Optional Rules: Cutting Through"
+
+SMOKE = "Kuromorimine: Smokescreen"
+CV33 = "Anzio (Revised): CV33"
+SOLO = "Test Your Luck!: Play Order"

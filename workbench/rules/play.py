@@ -1,0 +1,104 @@
+"""Playing a game through the protocol: resolving chance with a seeded roller or preset
+outcomes, players (bots) as plain functions, and whole games kept as records.
+
+A *player* is a function ``(game, state, rng) -> Action`` choosing among the legal actions.
+The random player here is labelled as such: it is no rulebook's opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from workbench.boards.record import Record, RecordStep
+from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Reason
+
+Player = Callable[[Game, Any, random.Random], Action]
+
+
+def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """One chance outcome drawn with its exact probability (a seeded ``rng``)."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    pick = rng.randrange(denominator)
+    for action, p in outcomes:
+        weight = p.numerator * (denominator // p.denominator)
+        if pick < weight:
+            return action
+        pick -= weight
+    return outcomes[-1][0]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def random_player(game: Game, state: Any, rng: random.Random) -> Action:
+    """Any legal action, uniformly at random (not the rulebook's: a labelled test opponent)."""
+    actions = list(game.legal_actions(state))
+    if not actions:
+        raise IllegalAction(Reason("no legal action to choose from"))
+    return actions[rng.randrange(len(actions))]
+
+
+random_player.label = "random legal player (not the rulebook's)"  # type: ignore[attr-defined]
+
+
+class PresetChance:
+    """Chance outcomes from a list (a teacher's prepared rolls), then from a seeded rng."""
+
+    def __init__(self, preset: Iterable[Action] = (), seed: int = 0) -> None:
+        self.preset, self.rng = list(preset), random.Random(seed)
+
+    def __call__(self, game: Game, state: Any) -> Action:
+        outcomes = game.chance_outcomes(state)
+        if self.preset:
+            wanted = self.preset.pop(0)
+            if all(action != wanted for action, _ in outcomes):
+                listed = ", ".join(str(a) for a, _ in outcomes[:6])
+                raise IllegalAction(Reason(f"{wanted} is not a possible outcome now ({listed}…)"))
+            return wanted
+        return sample_chance(outcomes, self.rng)
+
+
+def play(
+    game: Game,
+    scenario: Any,
+    players: Mapping[str, Player] | Player = random_player,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 100_000,
+    scenario_path: Any = None,
+) -> Record:
+    """Play a whole game with seeded players and chance; the record replays it exactly.
+
+    Each side's choices and every chance outcome come from one rng seeded with ``seed``.
+    """
+    rng = random.Random(seed)
+    state = game.start(scenario, options)
+    steps: list[RecordStep] = []
+    for _ in range(max_steps):
+        who = game.current_player(state)
+        if who == TERMINAL:
+            break
+        if who == CHANCE:
+            action = sample_chance(game.chance_outcomes(state), rng)
+        else:
+            chooser = players if callable(players) else players[who]
+            action = chooser(game, state, rng)
+        state = game.apply(state, action).state
+        steps.append(RecordStep(action.to_json()))
+    return Record(
+        game=game.name,
+        scenario=scenario,
+        steps=tuple(steps),
+        options=dict(options or {}),
+        seed=seed,
+        scenario_path=scenario_path,
+    )

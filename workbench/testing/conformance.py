@@ -1,0 +1,158 @@
+"""The conformance check every registered game passes (after OpenSpiel's random simulation
+test): seeded random playouts through ``legal_actions``, ``apply`` and chance to the end.
+
+At every step it checks that each listed action applies, that actions which are not legal
+now are refused with :class:`IllegalAction` and leave the state as it was, that chance
+outcomes are a probability distribution, and the game's own invariants; at the end that the
+game ended and that its record round-trips through save and load and replays to identical
+states.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import random
+from collections.abc import Callable, Iterable, Mapping, Set
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, replay
+from workbench.rules.play import sample_chance
+
+Invariant = Callable[[Any], None]  # raises AssertionError naming what broke
+
+
+@dataclass
+class Report:
+    """What one playout did."""
+
+    steps: int = 0
+    refused: int = 0
+    applied_alternatives: int = 0
+    outcome: Any = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def playout(
+    game: Game,
+    scenario: Any,
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    invariants: Iterable[Invariant] = (),
+    max_steps: int = 20_000,
+    alternatives: int = 3,
+    illegal_samples: int = 2,
+) -> Report:
+    """One seeded random game to its end with every check; returns its report."""
+    rng = random.Random(seed)
+    invariants = tuple(invariants)
+    state = game.start(scenario, options)
+    report = Report()
+    seen: list[Action] = []
+    for _ in range(max_steps):
+        for check in invariants:
+            check(state)
+        who = game.current_player(state)
+        if who == TERMINAL:
+            assert game.outcome(state) is not None, "a terminal state has an outcome"
+            assert not list(game.legal_actions(state)), "no action is legal once it is over"
+            break
+        assert game.outcome(state) is None, f"an outcome while {who} is to act"
+        if who == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            assert outcomes, "a chance state lists its outcomes"
+            assert sum(p for _, p in outcomes) == 1, "chance probabilities add up to 1"
+            assert all(p > 0 for _, p in outcomes), "every listed outcome can happen"
+            legal: list[Action] = [a for a, _ in outcomes]
+            action = sample_chance(outcomes, rng)
+        else:
+            legal = list(game.legal_actions(state))
+            assert legal, f"{who} has a legal action (passing counts) while the game goes on"
+            action = legal[rng.randrange(len(legal))]
+        for other in rng.sample(legal, min(alternatives, len(legal))):
+            game.apply(state, other)  # every listed action applies
+            report.applied_alternatives += 1
+        report.refused += _check_refusals(game, state, legal, seen, rng, illegal_samples)
+        state = game.apply(state, action).state
+        seen.append(action)
+        report.actions.append(action.to_json())
+        report.steps += 1
+    else:
+        raise AssertionError(f"the game did not end within {max_steps} steps (seed {seed})")
+    report.outcome = game.outcome(state)
+    return report
+
+
+def _check_refusals(
+    game: Game,
+    state: Any,
+    legal: list[Action],
+    seen: list[Action],
+    rng: random.Random,
+    samples: int,
+) -> int:
+    """Actions seen earlier in the game that are not legal now must be refused, unchanged."""
+    candidates = [a for a in rng.sample(seen, min(len(seen), 8)) if a not in legal]
+    refused = 0
+    for action in candidates[:samples]:
+        before = canonical(state)
+        try:
+            game.apply(state, action)
+        except IllegalAction as refusal:
+            assert str(refusal), "a refusal says why"
+            refused += 1
+        else:
+            # An action not listed may still be legal when the list names one of several
+            # equivalent forms (e.g. a move along another path); it must then not raise.
+            pass
+        assert canonical(state) == before, f"refusing {action} changed the state"
+    return refused
+
+
+def check_record_round_trip(game: Game, record: Any, folder: Path) -> list[Any]:
+    """Save a record, load it back and replay both: the states must be identical."""
+    from workbench.files import load
+
+    states = replay(record, game)
+    path = record.save(folder / "record.json")
+    loaded = load(path)
+    assert loaded.steps == record.steps, "the steps survive save and load"
+    again = replay(loaded, game)
+    assert again == states, "the loaded record replays to identical states"
+    return states
+
+
+def probabilities_sum(outcomes: Iterable[tuple[Action, Fraction]]) -> Fraction:
+    return sum((p for _, p in outcomes), Fraction(0))
+
+
+def canonical(value: Any) -> str:
+    """A text that is the same for equal values in any process (sets sorted, no ids): to
+    compare states across processes, where ``repr`` of a set depends on the hash seed."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ", ".join(
+            f"{f.name}={canonical(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if f.compare
+        )
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, Mapping):
+        items = sorted(f"{canonical(k)}: {canonical(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, Set):
+        return "{" + ", ".join(sorted(canonical(v) for v in value)) + "}"
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(canonical(v) for v in value) + "]"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def digest(states: Iterable[Any]) -> str:
+    """One hash of a sequence of states (see :func:`canonical`)."""
+    return hashlib.sha256("\n".join(canonical(s) for s in states).encode()).hexdigest()
