@@ -34,6 +34,7 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
 from workbench.rules.panzer_vor.movement import explain_move, move, reachable
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment
@@ -41,53 +42,6 @@ from workbench.rules.panzer_vor.state import GameState
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
 DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move one tank to ``to`` (a hex label) facing ``facing`` (0..5), along ``path`` — the
-    poses ``(label, facing)`` after the start — or, with no path, along a cheapest one."""
-
-    tank: str
-    to: str
-    facing: int
-    path: tuple[tuple[str, int], ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.tank} moves to {self.to} facing {self.facing}"
-
-
-@dataclass(frozen=True)
-class Fire(Action):
-    """One attack by ``firer`` at ``target`` (Firing)."""
-
-    firer: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.firer} fires at {self.target}"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """End the turn without acting."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """Two dice, as rolled (a chance action)."""
-
-    dice: tuple[int, int]
-    chance = True
-
-    def __str__(self) -> str:
-        return f"roll {self.dice[0]} + {self.dice[1]} = {sum(self.dice)}"
-
-
-ROLLS = tuple((Roll((a, b)), Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2))
 
 
 class PanzerVorEnd(Termination):
@@ -384,20 +338,72 @@ def shipped_scenarios() -> dict[str, str]:
     return shipped("panzer-vor", "scenarios")
 
 
+def _card_game() -> Any:
+    from workbench.rules.panzer_vor import cardgame, turn
+
+    return cardgame, turn
+
+
+def start_any(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:
+    """A match in the card game (the default), or in practice mode with
+    ``{"mode": "practice"}``."""
+    options = dict(options or {})
+    mode = options.get("mode", "cards")
+    if mode == "practice":
+        rest = {k: v for k, v in options.items() if k != "mode"}
+        return start(scenario, rest)
+    if mode != "cards":
+        raise IllegalAction(Reason(f"mode is 'cards' or 'practice', not {mode!r}"))
+    cardgame, _ = _card_game()
+    return cardgame.start(scenario, options)
+
+
+def _either(practice: Any, cards: str) -> Any:
+    def run(state: Any, *args: Any) -> Any:
+        if isinstance(state, Match):
+            return practice(state, *args)
+        _, turn = _card_game()
+        return getattr(turn, cards)(state, *args)
+
+    run.__name__ = cards
+    return run
+
+
+def _players(state: Any) -> tuple[str, ...]:
+    return state.order
+
+
+def _invariants(state: Any) -> None:
+    cardgame, _ = _card_game()
+    cardgame.invariants(state)
+
+
+def _action_types() -> tuple[type[Action], ...]:
+    from workbench.rules.panzer_vor import actions
+    from workbench.rules.panzer_vor.deck import Draw
+
+    return (
+        Move, Fire, Pass, Roll, Draw, actions.Die, actions.PlayCard, actions.Select,
+        actions.Stop, actions.React, actions.NoReaction, actions.UseAbility, actions.Decline,
+        actions.Choose, actions.Discard,
+    )  # fmt: skip
+
+
 GAME = register_game(
     Game(
         name="panzer-vor",
         title="Panzer Vor!",
         rulebook="Panzer Vor! Rulebook (English translation)",
         board_kind="hex",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=(Move, Fire, Pass, Roll),
-        players=players,
+        start=start_any,
+        current_player=_either(current_player, "current_player"),
+        legal_actions=_either(legal_actions, "legal_actions"),
+        chance_outcomes=_either(chance_outcomes, "chance_outcomes"),
+        apply=_either(apply, "apply"),
+        outcome=_either(outcome, "outcome"),
+        action_types=_action_types(),
+        players=_players,
         scenarios=shipped_scenarios,
+        invariants=_invariants,
     )
 )

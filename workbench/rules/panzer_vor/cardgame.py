@@ -1,0 +1,195 @@
+"""Starting a card-driven match from a scenario (Game Setup, each scenario's Setup), and the
+invariants every state keeps.
+
+Setup readings (each labelled where a player would choose): tanks the players deploy are
+placed by the quick deployment; a flag the player places goes on the side's first tank;
+Exhibition! forces (and Anzio (Original)'s bought tanks) are a stand-in purchase of the
+roster's tanks within the points; characters placed "on tanks of your choice" go on the side's
+first tanks; Pravda's Katyusha and Nonna ride the KV-2 and the IS-2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
+from workbench.rules.core import IllegalAction, Reason
+from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
+from workbench.rules.panzer_vor.characters import Crew
+from workbench.rules.panzer_vor.deck import from_counts, take
+from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
+from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
+from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
+from workbench.rules.panzer_vor.state import Tank
+
+OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "turn_limit")
+
+
+def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
+    """Stand-in purchases: each buying side takes roster tanks in roster order while they fit
+    its points (at most four, or its limit), so every scenario plays without a shop."""
+    roster = scenario.load_roster()
+    sides = []
+    for side in scenario.sides:
+        if side.purchase is None:
+            sides.append(side)
+            continue
+        spent = sum(roster.get(t.tank).points * t.count for t in side.tanks)
+        names = side.purchase.tanks or tuple(roster.names)
+        bought = list(side.tanks)
+        limit = min(side.purchase.max_tanks or 4, 4) + len(side.tanks)
+        for name in names:
+            points = roster.get(name).points
+            while spent + points <= side.purchase.points and len(bought) < limit:
+                bought.append(ForceTank(name))
+                spent += points
+                if side.purchase.tanks:
+                    break
+        sides.append(replace(side, tanks=tuple(bought)))
+    return replace(scenario, sides=tuple(sides))
+
+
+def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> CardMatch:
+    """The match at the start: hands being dealt (chance draws), then the first turn."""
+    from workbench.rules.panzer_vor.turn import settle
+
+    options = dict(options or {})
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise IllegalAction(Reason(f"Panzer Vor! has no option {sorted(unknown)} "
+                                   f"(options: {', '.join(OPTIONS)})"))  # fmt: skip
+    deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
+    scenario = _bought(scenario)
+    setup = game_from_scenario(scenario)
+    if setup.waiting:
+        setup = quick_deployment(scenario, setup)
+    board = setup.state
+    names = {s.key: side_name(scenario, s.key) for s in scenario.sides}
+    order = tuple(names[s.key] for s in scenario.sides)
+    if scenario.acts_first in names:
+        first = names[scenario.acts_first]
+        order = (first, *(s for s in order if s != first))
+    solo = "Play Order" in scenario.special_rules and scenario.players == 1
+    match_type = options.get("match_type") or scenario.match_type
+    if match_type == "choice":
+        match_type = "annihilation"  # Exhibition!: the first player's choice; an option here
+    tanks = list(board.tanks)
+    crew: list[Crew] = []
+    reserves: dict[str, tuple[Tank, ...]] = {}
+    roster = scenario.load_roster()
+    spare = next(iter(board.map.grid))  # a reserve tank's hex until it arrives
+    for side in scenario.sides:
+        name = names[side.key]
+        mine = [t for t in tanks if t.side == name]
+        pool = list(mine)
+        for force in side.tanks:
+            for _ in range(force.count):
+                tank = next((t for t in pool if t.name == roster.get(force.tank).name), None)
+                if tank is None:
+                    continue
+                pool.remove(tank)
+                for c in force.characters:
+                    crew.append(Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front"))
+        free = [t for t in mine if not any(c.tank == t.id for c in crew)]
+        for c, tank in zip(side.characters, free, strict=False):
+            if side.reinforcements:
+                continue
+            crew.append(Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front"))
+        if match_type == "flag" and mine and not any(t.flag for t in mine):
+            first_tank = mine[0]
+            tanks[tanks.index(first_tank)] = replace(first_tank, flag=True)
+        waiting = list(side.reinforcements)
+        if options.get("freshmen_dont_flee") and name == "Ōarai" and side.reinforcements:
+            waiting.append(ForceTank("Pink M3 Lee", characters=(Character("Rabbit Team", "reverse"),)))
+        arrivals: list[Tank] = []
+        for force in waiting:
+            for i in range(force.count):
+                counter = roster.get(force.tank)
+                tank_id = f"{counter.name} (reinforcement {len(arrivals) + 1})"
+                arrivals.append(Tank(tank_id, counter, name, spare, 0))
+                for c in force.characters:
+                    face = "back" if c.side == "reverse" else "front"
+                    crew.append(Crew(c.name, name, None, face, tank_id))
+        if arrivals:
+            reserves[name] = tuple(arrivals)
+            for c, who in zip(side.characters, ("KV-2", "IS-2"), strict=False):
+                rides = next((t.id for t in arrivals if t.name == who), arrivals[0].id)
+                crew.append(Crew(c.name, name, None, "front", rides))
+    board = replace(board, tanks=tuple(tanks))
+    counts = dict(deck_list.counts)
+    for name in scenario.deck_removed:
+        counts.pop(name, None)
+    deck = from_counts(counts.items())
+    hands: dict[str, tuple[str, ...]] = {}
+    stack: list = []
+    first_draw: dict[str, int] = {}
+    scenario_cards: dict[str, tuple[str, ...]] = {}
+    extra = 0
+    for side in scenario.sides:
+        name = names[side.key]
+        hand: list[str] = []
+        for card, n in side.starting_hand.cards.items():
+            for _ in range(n):
+                if dict(deck).get(card, 0):
+                    deck = take(deck, card)
+                else:
+                    extra += 1  # a Scenario card dealt by name (Eavesdropping)
+                hand.append(card)
+        hands[name] = tuple(sorted(hand))
+        if side.starting_hand.random:
+            stack.append(Drawing(name, side.starting_hand.random, deal=True))
+        if "draw 5" in side.starting_hand.rule.lower():
+            first_draw[name] = HAND_LIMIT
+        scenario_cards[name] = tuple(c for c in side.scenario_cards if c in deck_list.cards)
+    waiting_cards = tuple(c for c in scenario.deck_added if c in deck_list.cards)
+    if "Additional Scenario Cards" in scenario.special_rules and "Ōarai" in order:
+        waiting_cards += PRAVDA_CARDS
+        stack.insert(0, Choice("Ōarai", "pravda cards", PRAVDA_CARDS))
+    match = CardMatch(
+        board=board, order=order, deck_list=deck_list, scenario=scenario.name,
+        match_type=match_type, deck=deck, hands=hands, scenario_cards=scenario_cards,
+        waiting_cards=waiting_cards, stack=tuple(reversed(stack)), first_draw=first_draw,
+        crew=tuple(crew), reserves=reserves, solo=solo,
+    )  # fmt: skip
+    match = replace(match, total_cards=match.cards_accounted())
+    return settle(match, [])
+
+
+def invariants(match: Any) -> None:
+    """What every state keeps (raises AssertionError naming what broke)."""
+    if not isinstance(match, CardMatch):
+        return
+    assert match.cards_accounted() == match.total_cards, (
+        f"cards accounted {match.cards_accounted()} != {match.total_cards}"
+    )
+    seen = set()
+    for tank in match.board.tanks:
+        assert tank.hex not in seen, f"two tanks share a hex ({tank.id})"
+        seen.add(tank.hex)
+    if match.phase not in ("end", "setup") or match.stack:
+        pass
+    if match.phase == "draw" and not match.stack:
+        pass
+    on = [c.tank for c in match.crew if c.tank is not None]
+    names = [c.name for c in match.crew]
+    assert len(names) == len(set(names)), "a character is counted twice"
+    ids = {t.id for t in match.board.tanks if not t.wreck}
+    assert all(t in ids for t in on), "a character rides a tank that is not on the map"
+    for side in match.order:
+        lost = set(match.lost.get(side, ()))
+        wrecks = {t.id for t in match.board.tanks if t.wreck and t.side == side}
+        if match.board.options.wreckage:
+            assert wrecks <= lost, f"{side}: wrecks not counted as destroyed"
+        assert not (lost & ids), f"{side}: a destroyed tank still fights"
+        scored = sum(match.points.values())
+        assert scored >= 0
+    assert sum(len(v) for v in match.destroyed.values()) == sum(len(v) for v in match.lost.values())
+    assert match.enforcement_drawn >= 0
+    if sections.ENDING and match.ended is None and match.phase == "action" and not match.stack:
+        side = match.side_to_act
+        # after the End Phase every hand but the one being dealt to is five or fewer
+        other = match.opponent(side)
+        assert len(match.hand(other)) <= HAND_LIMIT, f"{other} kept more than five cards"

@@ -1,0 +1,241 @@
+"""The state of a card-driven Panzer Vor! match, as one immutable value.
+
+Beyond the board (:class:`GameState`): the deck (a multiset, see ``deck``), the hands, the
+discard pile, the removed cards, the cards in play (being resolved) and the Scenario cards
+face up in front of each player, the Enforcement count, whose turn and which phase, the
+destroyed tanks, the characters, and the log. What is being resolved right now — a card
+draw, an Action card, a shot, a reaction window, a choice — is a stack of small frames;
+the top frame decides who acts next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from workbench.boards.values import Pictured
+from workbench.rules.core import Modifier, Outcome
+from workbench.rules.panzer_vor.cards import Card, Deck
+from workbench.rules.panzer_vor.characters import Crew
+from workbench.rules.panzer_vor.deck import Pile, size
+from workbench.rules.panzer_vor.state import GameState, Tank
+
+HAND_LIMIT = 5  # Glossary: Hand; Turn Phases: End Phase
+
+
+# --- frames: what is being resolved -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """``count`` cards to draw for ``side``. ``draw_phase``: an Enforcement card drawn is
+    resolved (Draw Phase); ``deal``: a starting hand, redealt until free of Enforcement cards."""
+
+    side: str
+    count: int
+    draw_phase: bool = False
+    deal: bool = False
+
+
+@dataclass(frozen=True)
+class Order:
+    """An Action card being carried out by ``side``: ``stage`` is "choose" (declare a tank),
+    "move", "fire" or "either" for the declared ``tank``; ``done``: tanks that acted."""
+
+    card: str
+    side: str
+    stage: str = "choose"
+    tank: str | None = None
+    done: tuple[str, ...] = ()
+    target: str | None = None  # Covering Fire: the one target
+    from_scenario: bool = False
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One attack being resolved. ``stage``: "react" (before the attack roll), "attack roll",
+    "attack ability", "ricochet", "damage roll", "damage ability"; ``dice``: the last roll."""
+
+    firer: str
+    target: str
+    attack: tuple[Modifier, ...] = ()
+    damage: tuple[Modifier, ...] = ()
+    stage: str = "react"
+    dice: int | None = None
+    no_attack_roll: bool = False
+    reaction: bool = False  # a Quick Shot: no reaction answers it
+
+
+@dataclass(frozen=True)
+class Window:
+    """A chance for ``side`` to play a Reaction card at ``moment`` ("played", "moved",
+    "attack", "hit", "reaction"); ``tank`` acted, ``target`` is shot at."""
+
+    side: str
+    moment: str
+    tank: str | None = None
+    target: str | None = None
+    answering: str = ""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A played Reaction card whose effect waits (an Eavesdropping may still cancel it)."""
+
+    card: str
+    side: str
+    tank: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One die (or one of ``n`` equal results) for ``purpose``: "thrown tread", "maus",
+    "enemy", "route", "fortune"."""
+
+    purpose: str
+    n: int = 6
+    side: str = ""
+    data: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice ``side`` makes for ``purpose`` among ``options``."""
+
+    side: str
+    purpose: str
+    options: tuple[str, ...]
+    data: tuple[Any, ...] = ()
+
+
+Frame = Drawing | Order | Shot | Window | Effect | Chance | Choice
+
+
+# --- the match ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardMatch(Pictured):
+    """A Panzer Vor! match played with the cards (Sequence of Play)."""
+
+    board: GameState
+    order: tuple[str, ...]  # sides, the first to act first
+    deck_list: Deck
+    scenario: str
+    match_type: str
+    deck: Pile = ()
+    marked: str | None = None  # the 4th Enforcement card, back in the deck (Stagnant Matches)
+    hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # sorted
+    discard: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()  # out of the game (used Scenario cards...)
+    in_play: tuple[str, ...] = ()  # played and being resolved
+    scenario_cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # face up
+    waiting_cards: tuple[str, ...] = ()  # to be added to the deck after the deal
+    total_cards: int = 0
+    enforcement_drawn: int = 0
+    turn: int = 1
+    active: int = 0
+    phase: str = "setup"  # setup, draw, action, event, end
+    stack: tuple[Frame, ...] = ()
+    actions_left: int = 1
+    event_played: bool = False
+    awareness_used: bool = False
+    reacted: bool = False  # a Reaction card answered the current action
+    restrictions: frozenset[str] = frozenset()  # "desperate", "engine trouble" this turn
+    taken_back: tuple[str, ...] = ()  # attack cards taken back this turn
+    first_draw: Mapping[str, int] = field(default_factory=dict)  # cards in the first Draw
+    destroyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by side: ids
+    points: Mapping[str, int] = field(default_factory=dict)  # by side: points destroyed
+    lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by owner: wrecked
+    gone: tuple[str, ...] = ()  # tanks removed without being destroyed (Fair Play, exits)
+    crew: tuple[Crew, ...] = ()
+    reserves: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)  # not yet on map
+    flags: frozenset[str] = frozenset()  # scenario facts: "ceasefire", "trap", ...
+    attack_cards: Mapping[str, int] = field(default_factory=dict)  # Attack cards played
+    solo: bool = False  # Test Your Luck!: the enemy acts by the rules
+    log: tuple[str, ...] = ()
+    ended: Outcome | None = None
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        for name in ("hands", "scenario_cards", "destroyed", "points", "lost", "reserves",
+                     "attack_cards", "first_draw"):  # fmt: skip
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, MappingProxyType(dict(value)))
+
+    @property
+    def side_to_act(self) -> str:
+        return self.order[self.active]
+
+    def opponent(self, side: str) -> str:
+        return next(s for s in self.order if s != side)
+
+    def card(self, name: str) -> Card:
+        return self.deck_list.card(name)
+
+    def hand(self, side: str) -> tuple[str, ...]:
+        return self.hands.get(side, ())
+
+    @property
+    def top(self) -> Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    def crew_on(self, tank_id: str) -> tuple[Crew, ...]:
+        return tuple(c for c in self.crew if c.tank == tank_id)
+
+    def tanks_of(self, side: str) -> tuple[Tank, ...]:
+        return tuple(t for t in self.board.tanks if t.side == side and not t.wreck)
+
+    def cards_accounted(self) -> int:
+        held = sum(len(h) for h in self.hands.values())
+        face_up = sum(len(c) for c in self.scenario_cards.values())
+        return (
+            size(self.deck) + (1 if self.marked else 0) + held + len(self.discard)
+            + len(self.removed) + len(self.in_play) + face_up + len(self.waiting_cards)
+        )  # fmt: skip
+
+
+def with_hand(match: CardMatch, side: str, cards: tuple[str, ...]) -> CardMatch:
+    hands = dict(match.hands)
+    hands[side] = tuple(sorted(cards))
+    return replace(match, hands=hands)
+
+
+def add_to_hand(match: CardMatch, side: str, card: str) -> CardMatch:
+    return with_hand(match, side, (*match.hand(side), card))
+
+
+def take_from_hand(match: CardMatch, side: str, card: str) -> CardMatch:
+    hand = list(match.hand(side))
+    hand.remove(card)
+    return with_hand(match, side, tuple(hand))
+
+
+def push(match: CardMatch, *frames: Frame) -> CardMatch:
+    return replace(match, stack=(*match.stack, *frames))
+
+
+def pop(match: CardMatch) -> CardMatch:
+    return replace(match, stack=match.stack[:-1])
+
+
+def set_top(match: CardMatch, frame: Frame) -> CardMatch:
+    return replace(match, stack=(*match.stack[:-1], frame))
+
+
+def logged(match: CardMatch, text: str) -> CardMatch:
+    return replace(match, log=(*match.log, text))
+
+
+def put_away(match: CardMatch, card: str) -> CardMatch:
+    """A used card leaves play: Scenario cards are removed from the game (Scenario Cards),
+    every other card goes on the discard pile."""
+    if match.card(card).kind == "scenario":
+        return replace(match, removed=(*match.removed, card))
+    return replace(match, discard=(*match.discard, card))

@@ -1,0 +1,297 @@
+"""Shots and Reactions (Firing, Reactions, Characters).
+
+A shot waits for a reaction window before its attack roll, rolls, lets the characters change
+the result after the roll is seen, may meet Ricochet after a hit, rolls for damage, and
+destroys. Only one Reaction card answers one action, and none answers a Reaction card except
+Eavesdropping (Reactions); a Quick Shot is itself a reaction, so nothing answers it; Ricochet
+cannot answer Crack Shot, which makes no attack roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason
+from workbench.rules.panzer_vor import scenarios, sections
+from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
+from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
+from workbench.rules.panzer_vor.match import CardMatch, Effect, Shot, Window, pop, push, set_top
+
+S = sections
+ANSWERS = {  # moment -> the reaction cards that fit it
+    "played": ("Eavesdropping",),
+    "moved": ("Quick Shot",),
+    "attack": ("Quick Shot", "Emergency Stop", "Poor Visibility", "Operation: Macaroni"),
+    "hit": ("Ricochet",),
+    "reaction": ("Eavesdropping",),
+}
+
+
+def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
+    """The odds of the tank against every enemy on the map (scenario modifiers included)."""
+    key = ("odds", tank_id)
+    if key not in match.memo:
+        board = match.board
+        tank = board.tank(tank_id)
+        mods = scenarios.attack_modifiers(match, tank.side)
+        match.memo[key] = [attack_odds(board, tank_id, e.id, mods) for e in board.enemies_of(tank)]
+    return match.memo[key]
+
+
+def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
+    return any(o.target == target and o.can_fire for o in odds_table(match, tank_id))
+
+
+# --- reaction windows ----------------------------------------------------------------------
+
+
+def _held(match: CardMatch, side: str) -> tuple[str, ...]:
+    return (*match.hand(side), *match.scenario_cards.get(side, ()))
+
+
+def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
+    side, held = window.side, set(_held(match, window.side))
+    for card in ANSWERS[window.moment]:
+        if card not in held:
+            continue
+        if card == "Quick Shot":
+            acting = window.tank
+            for tank in match.tanks_of(side):
+                if acting is not None and can_fire_at(match, tank.id, acting):
+                    yield React(card, tank.id)
+        elif card == "Emergency Stop":
+            if window.target and match.board.tank(window.target).side == side:
+                yield React(card)
+        elif card == "Operation: Macaroni":
+            if scenarios.macaroni_applies(match, side, window):
+                yield React(card)
+        else:
+            yield React(card)
+    yield NoReaction()
+
+
+def open_window(
+    match: CardMatch, side: str, moment: str, tank: str | None = None,
+    target: str | None = None, answering: str = "",
+) -> CardMatch:  # fmt: skip
+    """Push a reaction window when ``side`` holds a card that fits and may play it now."""
+    if match.ended is not None or (match.reacted and moment != "reaction"):
+        return match
+    if match.solo and side != match.order[0]:
+        return match  # the enemy of Test Your Luck! holds no cards
+    held = _held(match, side)
+    if not any(card in held for card in ANSWERS[moment]):
+        return match
+    window = Window(side, moment, tank, target, answering)
+    if not any(isinstance(a, React) for a in window_actions(match, window)):
+        return match
+    return push(match, window)
+
+
+def apply_window(match: CardMatch, window: Window, action: Action, events: list[Event]) -> CardMatch:
+    match = pop(match)
+    if isinstance(action, NoReaction):
+        return match
+    assert isinstance(action, React)
+    from workbench.rules.panzer_vor.turn import leave_play, take_card
+
+    side = window.side
+    match = leave_play(take_card(match, side, action.card), action.card)
+    if window.moment != "reaction":
+        match = replace(match, reacted=True)
+    if action.card == "Eavesdropping":
+        match = replace(match, flags=match.flags | {"eavesdropping played"})
+    card = match.card(action.card)
+    events.append(Event(f"{side} reacts with {action.card}", (Reason(card.text, S.REACTIONS),)))
+    acting = window.tank or ""
+    match = push(match, Effect(action.card, side, action.tank, acting))
+    if window.moment != "reaction":
+        match = open_window(match, match.opponent(side), "reaction", answering=action.card)
+    return match
+
+
+def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    """A reaction's effect, once no Eavesdropping cancelled it."""
+    card = match.card(effect.card)
+    top = match.top
+    if card.effect == "eavesdropping":
+        if isinstance(top, Effect):
+            events.append(Event(f"Eavesdropping cancels {top.card}"))
+            return pop(match)
+        from workbench.rules.panzer_vor.match import Order
+        from workbench.rules.panzer_vor.turn import leave_play
+
+        if isinstance(top, Order):
+            events.append(Event(f"Eavesdropping cancels {top.card}"))
+            return leave_play(pop(match), top.card)
+        return match
+    if card.effect == "quick shot":
+        return push(match, Shot(effect.tank, effect.target, reaction=True))
+    if card.effect == "modify attack" and isinstance(top, Shot):
+        mod = Modifier(effect.card, card.attack_modifier, "reaction card")
+        return set_top(match, replace(top, attack=(*top.attack, mod)))
+    if card.effect == "ricochet" and isinstance(top, Shot):
+        events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
+        return pop(match)
+    if card.effect == "macaroni" and isinstance(top, Shot):
+        return scenarios.macaroni(pop(match), effect.side, top.target, events)
+    return match
+
+
+# --- shots ---------------------------------------------------------------------------------
+
+
+def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
+    odds = _odds(match, shot)
+    events.append(Event(f"{shot.firer} fires at {shot.target}: hit {odds.hit} "
+                        f"({float(odds.hit):.0%})", _reasons(odds)))  # fmt: skip
+    return push(match, shot)
+
+
+def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
+    return tuple(r if isinstance(r, Reason) else Reason(str(r)) for r in odds.reasons)
+
+
+def _odds(match: CardMatch, shot: Shot) -> AttackOdds:
+    side = match.board.tank(shot.firer).side
+    mods = (*scenarios.attack_modifiers(match, side), *shot.attack)
+    return attack_odds(match.board, shot.firer, shot.target, mods, shot.damage)
+
+
+def shot_alive(match: CardMatch, shot: Shot) -> bool:
+    ids = {t.id for t in match.board.tanks if not t.wreck}
+    return shot.firer in ids and shot.target in ids
+
+
+def react_or_roll(match: CardMatch, shot: Shot) -> CardMatch:
+    stage = "damage roll" if shot.no_attack_roll else "attack roll"
+    match = set_top(match, replace(shot, stage=stage))
+    if shot.reaction:
+        return match
+    target_side = match.board.tank(shot.target).side
+    return open_window(match, target_side, "attack", tank=shot.firer, target=shot.target)
+
+
+def shot_outcomes(match: CardMatch, shot: Shot) -> tuple:
+    return ROLLS if shot.stage in ("attack roll", "damage roll") else ()
+
+
+def shot_player(match: CardMatch, shot: Shot) -> str:
+    if shot.stage in ("attack roll", "damage roll"):
+        return CHANCE
+    side, _ = _ability_options(match, shot)
+    return side
+
+
+def shot_actions(match: CardMatch, shot: Shot) -> Iterator[Action]:
+    _, options = _ability_options(match, shot)
+    yield from options
+    yield Decline()
+
+
+def _result(match: CardMatch, shot: Shot) -> bool:
+    odds = _odds(match, shot)
+    assert shot.dice is not None
+    if shot.stage.startswith("attack"):
+        return odds.attack_needed is not None and shot.dice >= odds.attack_needed
+    return odds.damage_needed is not None and shot.dice >= odds.damage_needed
+
+
+def _ability_options(match: CardMatch, shot: Shot) -> tuple[str, list[UseAbility]]:
+    """Characters may be used after the roll is seen (Characters): the side that the result
+    goes against may use an ability that turns it round."""
+    board = match.board
+    firer, target = board.tank(shot.firer), board.tank(shot.target)
+    success = _result(match, shot)
+    attack = shot.stage.startswith("attack")
+    tank, kind = (target, "evade" if attack else "armour") if success else (
+        firer, "attack" if attack else "damage")  # fmt: skip
+    if not scenarios.abilities_allowed(match, tank.side):
+        return tank.side, []
+    options = []
+    for crew in match.crew_on(tank.id):
+        for ability in crew.abilities:
+            if ability.kind == kind:
+                tried = _with_ability(shot, crew.name, ability.value)
+                if _result(match, tried) != success:
+                    options.append(UseAbility(crew.name, kind))
+    return tank.side, options
+
+
+def _with_ability(shot: Shot, name: str, value: int) -> Shot:
+    mod = Modifier(name, value, "character ability")
+    if shot.stage.startswith("attack"):
+        return replace(shot, attack=(*shot.attack, mod))
+    return replace(shot, damage=(*shot.damage, mod))
+
+
+def apply_shot(match: CardMatch, shot: Shot, action: Action, events: list[Event]) -> CardMatch:
+    if isinstance(action, Roll):
+        total = sum(action.dice)
+        stage = "attack ability" if shot.stage == "attack roll" else "damage ability"
+        shot = replace(shot, stage=stage, dice=total)
+        events.append(Event(f"{'attack' if stage[0] == 'a' else 'damage'} {action}"))
+        return _advance(set_top(match, shot), shot, events)
+    if isinstance(action, UseAbility):
+        from workbench.rules.panzer_vor.turn import use_crew
+
+        crew = next(c for c in match.crew if c.name == action.character)
+        value = sum(a.value for a in crew.abilities if a.kind == action.ability)
+        match = use_crew(match, crew.name, events)
+        shot = _with_ability(shot, crew.name, value)
+        return _advance(set_top(match, shot), shot, events)
+    assert isinstance(action, Decline)
+    return _resolve(match, shot, events)
+
+
+def _advance(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
+    _, options = _ability_options(match, shot)
+    return match if options else _resolve(match, shot, events)
+
+
+def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
+    success = _result(match, shot)
+    odds = _odds(match, shot)
+    if shot.stage == "attack ability":
+        need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
+        events.append(Event(f"attack {shot.dice}: {need}: {'hit' if success else 'miss'}",
+                            (Reason(f"{odds.distance} hexes", S.ATTACK_ROLL),)))  # fmt: skip
+        if not success:
+            return pop(match)
+        match = set_top(match, replace(shot, stage="damage roll", dice=None))
+        if shot.reaction or shot.no_attack_roll:
+            return match
+        side = match.board.tank(shot.target).side
+        return open_window(match, side, "hit", tank=shot.firer, target=shot.target)
+    need = "cannot destroy" if odds.damage_needed is None else f"needs {odds.damage_needed}+"
+    events.append(Event(f"damage {shot.dice}: {need} against armour {odds.armour} ({odds.arc}): "
+                        f"{'destroyed' if success else 'no effect'}",
+                        (Reason("it glanced off the armour" if not success else
+                                "the target is destroyed", S.DAMAGE_ROLL),)))  # fmt: skip
+    match = pop(match)
+    return destroy(match, shot.firer, shot.target, events) if success else match
+
+
+def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -> CardMatch:
+    """The target is destroyed: wreckage or removed; its characters leave the map (they may
+    be recovered); the firer's side scores its points."""
+    board = match.board
+    target = board.tank(target_id)
+    by = board.tank(firer).side
+    if board.options.wreckage:
+        board = board.with_tank(replace(target, wreck=True, smoke=False))
+    else:
+        board = board.without([target_id])
+    crew = tuple(
+        replace(c, tank=None, face="removed") if c.tank == target_id else c for c in match.crew
+    )
+    destroyed, points, lost = dict(match.destroyed), dict(match.points), dict(match.lost)
+    destroyed[by] = (*destroyed.get(by, ()), target_id)
+    points[by] = points.get(by, 0) + target.counter.points
+    lost[target.side] = (*lost.get(target.side, ()), target_id)
+    flags = match.flags | ({f"flag lost:{target.side}"} if target.flag else set())
+    match = replace(match, board=board, crew=crew, destroyed=destroyed, points=points,
+                    lost=lost, flags=flags)  # fmt: skip
+    events.append(Event(f"{target_id} is destroyed ({target.counter.points} points)"))
+    return scenarios.after_destroyed(match, target, events)

@@ -1,0 +1,372 @@
+"""Each scenario's special rules in the card game (Part 2 - Scenarios), switched on by the
+names a scenario file lists in ``special_rules`` (kept on the board's ``special_rules``).
+
+Done here: Test Your Luck!'s shrine; Saunders' Fair Play and Decoy; St. Gloriana's
+Reinforcements (and Freshmen Don't Flee as an option); Anzio's Childhood Friend, Operation:
+Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire, Goosefish Dance and
+reinforcements; Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in
+Nishizumi-ryu and Smokescreen; Stage 2's Maus tread check and reinforcement trigger.
+Where a rule asks a player to place tanks (Ceasefire), they are placed by a labelled quick
+placement, not by the player's choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from workbench.rules.core import Action, Event, Modifier, Reason
+from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.match import CardMatch, Chance, Choice, Drawing, Order, pop, push
+from workbench.rules.panzer_vor.state import Tank
+
+S = sections
+OARAI = "Ōarai"
+QUICK = "placed by the workbench's quick placement (not the rulebook's: the player chooses)"
+
+
+def _rules(match: CardMatch) -> frozenset[str]:
+    return match.board.special_rules
+
+
+def _has(match: CardMatch, rule: str) -> bool:
+    return rule in match.board.special_rules
+
+
+def _side_of(match: CardMatch, school: str) -> str | None:
+    return school if school in match.order else None
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+
+def may_play(match: CardMatch, side: str, name: str) -> bool:
+    """Whether a Scenario card's condition holds (each scenario's Scenario Card rule)."""
+    card = match.card(name)
+    if card.kind != "scenario":
+        return True
+    if name in PRAVDA_CARDS and _has(match, "Additional Scenario Cards") and side != OARAI:
+        return False  # drawn by Pravda: kept or discarded, never used
+    if name == "Decoy":
+        return bool({"eavesdropping played", "fair play played"} & match.flags)
+    if name == "Trap":
+        return bool(match.lost.get(side))
+    if name == "Ceasefire":
+        church = match.board.map.hex("1403")
+        return any(t.hex.distance(church) <= 2 for t in match.tanks_of(side))
+    if name == "Goosefish Dance":
+        return "ceasefire" in match.flags
+    if name == "Smokescreen":
+        return match.attack_cards.get(match.opponent(side), 0) >= 1
+    if name == "Childhood Friend":
+        return _friends(match) is not None
+    if name in ("Eavesdropping", "Operation: Macaroni", "Fair Play", "Reinforcements"):
+        return False  # played as reactions, or act when drawn
+    return True
+
+
+def abilities_allowed(match: CardMatch, side: str) -> bool:
+    """Trap: the Ōarai player may not use character abilities until the next Enforcement
+    card is drawn (Anzio (Original): Scenario Card: Trap)."""
+    return not ("trap" in match.flags and side == OARAI)
+
+
+def attack_modifiers(match: CardMatch, side: str) -> tuple[Modifier, ...]:
+    if side == OARAI and "goosefish dance" in match.flags:
+        return (Modifier("Goosefish Dance", 1, "Pravda: Scenario Card: Goosefish Dance"),)
+    return ()
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+PRAVDA_CARDS = ("The Snowy March", "Ambush", "Pinpoint Shot", "Panzer Vor!",
+                "Volleyball Club Comeback!")  # fmt: skip
+
+
+def event_effect(match: CardMatch, side: str, effect: str, choice: str, events: list[Event]) -> CardMatch:
+    if effect == "trap":
+        return replace(match, flags=match.flags | {"trap"})
+    if effect == "goosefish dance":
+        return replace(match, flags=match.flags | {"goosefish dance"})
+    if effect == "panzer vor":
+        return replace(match, actions_left=match.actions_left + 1, phase="action")
+    if effect == "hs0017":
+        return match
+    if effect == "smokescreen":
+        board = match.board
+        for tank in match.tanks_of(side):
+            board = board.with_tank(replace(tank, smoke=True))
+        events.append(Event("a smoke marker on each Ōarai tank", (Reason("", S.SMOKE),)))
+        return replace(match, board=board)
+    if effect == "ceasefire":
+        return _ceasefire(match, side, events)
+    return match
+
+
+def drawn(match: CardMatch, side: str, effect: str, events: list[Event]) -> CardMatch:
+    """A Scenario card that acts when drawn (it is removed from the game)."""
+    if effect == "fair play":
+        match = replace(match, flags=match.flags | {"fair play played"})
+        return _fair_play(match)
+    if effect == "reinforcements":
+        match = replace(match, flags=match.flags | {"reinforcements drawn"})
+        owner = next((s for s, tanks in match.reserves.items() if tanks), None)
+        if owner is not None and _has(match, "Reinforcements"):
+            return _next_reinforcement(match, owner)
+    return match
+
+
+def _fair_play(match: CardMatch) -> CardMatch:
+    saunders = _side_of(match, "Saunders")
+    if saunders is None:
+        return match
+    mine, theirs = match.tanks_of(saunders), match.tanks_of(OARAI)
+    if len(mine) <= len(theirs):
+        return match
+    return push(match, Choice(saunders, "fair play", tuple(t.id for t in mine)))
+
+
+def _next_reinforcement(match: CardMatch, side: str) -> CardMatch:
+    area = match.board.map.zone("Road entries") if "Road entries" in match.board.map.zones else frozenset()
+    enemies = {t.hex for t in match.board.tanks}
+    free = sorted(match.board.map.grid.label(h) for h in area if h not in enemies)
+    if not free:
+        return match
+    return push(match, Choice(side, "reinforce", tuple(free)))
+
+
+def enforcement_drawn(match: CardMatch, events: list[Event]) -> CardMatch:
+    if "trap" in match.flags:
+        events.append(Event("Trap ends: an Enforcement card was drawn"))
+        match = replace(match, flags=match.flags - {"trap"})
+    return match
+
+
+# --- choices --------------------------------------------------------------------------------
+
+
+def apply_choice(match: CardMatch, choice: Choice, action: Action, events: list[Event]) -> CardMatch:
+    from workbench.rules.panzer_vor import solo
+
+    option = action.option  # type: ignore[attr-defined]
+    match = pop(match)
+    if choice.purpose == "upgrade":
+        return solo.upgrade(match, choice.data[0], 1, events) if option == "upgrade" else match
+    if choice.purpose == "fair play":
+        events.append(Event(f"Fair Play: {option} leaves the match", (Reason("", "Saunders"),)))
+        match = _remove(match, option)
+        return _fair_play(match)
+    if choice.purpose == "macaroni":
+        tank = match.board.tank(choice.data[0])
+        moved = replace(tank, hex=match.board.map.hex(option))
+        events.append(Event(f"Operation: Macaroni: {tank.id} slips away to {option}"))
+        return replace(match, board=match.board.with_tank(moved))
+    if choice.purpose == "reinforce":
+        side = choice.side
+        tank = match.reserves[side][0]
+        match = arrive(match, side, option)
+        events.append(Event(f"{tank.id} arrives at {option} as reinforcements",
+                            (Reason("", "St. Gloriana: Reinforcements"),)))  # fmt: skip
+        # it may move at once for free; the next reinforcement (Freshmen Don't Flee) follows
+        match = _next_reinforcement(match, side) if match.reserves.get(side) else match
+        return push(match, Order("Reinforcements", side, "move", tank.id, from_scenario=True))
+    if choice.purpose == "pravda cards":
+        chosen = (*choice.data, option)
+        rest = tuple(o for o in choice.options if o != option)
+        if len(chosen) < 3:
+            return push(match, Choice(choice.side, "pravda cards", rest, chosen))
+        waiting = list(match.waiting_cards)
+        for name in rest:
+            waiting.remove(name)
+        return replace(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
+    if choice.purpose == "deploy":
+        return _deploy_reserve(match, choice.side, option, events)
+    raise AssertionError(choice)
+
+
+def _remove(match: CardMatch, tank_id: str) -> CardMatch:
+    crew = tuple(replace(c, tank=None, face="gone") if c.tank == tank_id else c for c in match.crew)
+    return replace(match, board=match.board.without([tank_id]), gone=(*match.gone, tank_id), crew=crew)
+
+
+# --- Anzio ------------------------------------------------------------------------------------
+
+
+def _friends(match: CardMatch) -> tuple[str, str] | None:
+    from workbench.rules.panzer_vor.sight import line_of_sight
+
+    carpaccio = next((c.tank for c in match.crew if c.name.startswith("Carpaccio") and c.tank), None)
+    hippo = next((c.tank for c in match.crew if c.name == "Hippo Team" and c.tank), None)
+    if carpaccio is None or hippo is None:
+        return None
+    a, b = match.board.tank(carpaccio), match.board.tank(hippo)
+    return (a.id, b.id) if line_of_sight(match.board, a.hex, b.hex).clear else None
+
+
+def childhood_friend(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
+    pair = _friends(match)
+    assert pair is not None
+    events.append(Event(f"Childhood Friend: {pair[0]} and {pair[1]} leave the match",
+                        (Reason("", "Anzio (Revised): Scenario Card: Childhood Friend"),)))  # fmt: skip
+    for tank_id in pair:
+        match = _remove(match, tank_id)
+    return match
+
+
+def macaroni_applies(match: CardMatch, side: str, window: Any) -> bool:
+    if side != "Anzio" or window.target is None or window.tank is None:
+        return False
+    board = match.board
+    return board.tank(window.target).side == "Anzio" and board.tank(window.tank).side == OARAI
+
+
+def macaroni(match: CardMatch, side: str, target: str, events: list[Event]) -> CardMatch:
+    board = match.board
+    tank = board.tank(target)
+    taken = {t.hex for t in board.tanks}
+    near_oarai = {h for t in match.tanks_of(OARAI) for h in t.hex.neighbors()}
+    options = sorted(
+        board.map.grid.label(h) for h in tank.hex.disk(5)
+        if h in board.map.grid and h not in taken and h not in near_oarai
+        and board.map.terrain_at(h).enterable and not board.map.terrain_at(h).deployment_only
+    )  # fmt: skip
+    events.append(Event("Operation: Macaroni: the shot is not rolled"))
+    if not options:
+        return match
+    return push(match, Choice(side, "macaroni", tuple(options), (target,)))
+
+
+# --- Pravda -----------------------------------------------------------------------------------
+
+
+def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
+    board = match.board
+    church = board.map.hex("1403")
+    grid = board.map.grid
+    pravda = match.opponent(side)
+    reserves = dict(match.reserves)
+    tanks = [t for t in board.tanks if not t.wreck]
+    wrecks = [t for t in board.tanks if t.wreck]
+    pravda_tanks = [t for t in tanks if t.side == pravda] + list(reserves.pop(pravda, ()))
+    oarai_tanks = [t for t in tanks if t.side == side]
+    ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
+    near = [h for h in church.disk(2) if h in grid]
+    placed: list[Tank] = []
+    used: set = {t.hex for t in wrecks}
+
+    def place(group: list[Tank], hexes: list, spaced: bool) -> None:
+        for tank in group:
+            for h in sorted(hexes, key=lambda h: grid.to_offset(h)[::-1]):
+                terrain = board.map.terrain_at(h)
+                if h in used or not terrain.enterable or terrain.deployment_only:
+                    continue
+                if spaced and any(n in used for n in h.neighbors()):
+                    continue
+                used.add(h)
+                placed.append(replace(tank, hex=h))
+                break
+
+    place(pravda_tanks, ring, True)
+    place(oarai_tanks, near, False)
+    board = replace(board, tanks=(*wrecks, *placed))
+    deck = match.deck
+    from workbench.rules.panzer_vor.deck import add
+
+    for card in match.discard:
+        deck = add(deck, card)
+    match = replace(match, board=board, reserves=reserves, deck=deck, discard=(),
+                    flags=match.flags | {"ceasefire", "restart"}, phase="end")  # fmt: skip
+    events.append(Event("Ceasefire: the tanks are redeployed around the Church",
+                        (Reason(QUICK, "Pravda: Scenario Card: Ceasefire"),)))  # fmt: skip
+    for who in match.order:
+        need = 5 - len(match.hand(who))
+        if need > 0:
+            match = push(match, Drawing(who, need))
+    return match
+
+
+def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
+    tank = match.reserves[side][0]
+    events.append(Event(f"{tank.id} deploys at {where}", (Reason("", "Pravda: Pravda Reinforcements"),)))
+    return arrive(match, side, where)
+
+
+def arrive(match: CardMatch, side: str, where: str) -> CardMatch:
+    """The next reserve tank is placed on ``where``, with the characters riding in on it."""
+    tank, *rest = match.reserves[side]
+    reserves = dict(match.reserves)
+    reserves[side] = tuple(rest)
+    placed = replace(tank, hex=match.board.map.hex(where))
+    crew = tuple(
+        replace(c, tank=tank.id, arrives_with=None) if c.arrives_with == tank.id else c
+        for c in match.crew
+    )
+    return replace(match, board=match.board.with_tank(placed), reserves=reserves, crew=crew)
+
+
+def after_order(match: CardMatch, order: Order) -> CardMatch:
+    """Pravda Reinforcements: one reserve tank deploys each time Pravda plays a Movement
+    card (after moving); the T-34s come before the KV-2 and IS-2 (the reserve's order)."""
+    side = order.side
+    if not _has(match, "Pravda Reinforcements") or side != "Pravda" or not match.reserves.get(side):
+        return match
+    if not match.card(order.card).move:
+        return match
+    taken = {t.hex for t in match.board.tanks}
+    zone = match.board.map.zones.get("Pravda deployment", frozenset())
+    free = sorted(match.board.map.grid.label(h) for h in zone if h not in taken)[:8]
+    return push(match, Choice(side, "deploy", tuple(free))) if free else match
+
+
+# --- movement and destruction -----------------------------------------------------------------
+
+
+def after_move(match: CardMatch, tank_id: str, left: int, spent: int, events: list[Event]) -> CardMatch:
+    from workbench.rules.panzer_vor import solo
+
+    match = solo.reached_shrine(match, tank_id, left)
+    tank = match.board.tank(tank_id)
+    label = match.board.map.grid.label(tank.hex)
+    if _has(match, "Conditions for Ending the First Stage") and tank.side == OARAI and label == "1501":
+        match = _remove(match, tank_id)
+        out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
+        match = replace(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
+        events.append(Event(f"{tank_id} leaves the map by Remagen Bridge",
+                            (Reason("", "Kuromorimine: Conditions for Ending the First Stage"),)))  # fmt: skip
+        if tank.flag:
+            match = replace(match, flags=match.flags | {"flag exited"})
+        if out >= 2:
+            match = replace(match, flags=match.flags | {"stage over"})
+    elif _has(match, "Maus Movement Restrictions") and tank.name == "Maus" and spent >= 2:
+        match = push(match, Chance("maus", 6, tank.side, (tank_id,)))
+    return match
+
+
+def move_allowed(match: CardMatch, tank: Tank, end: Any) -> bool:
+    """There Is No Fleeing in Nishizumi-ryu: in Stage 1 every Kuromorimine move ends closer
+    to the Ōarai Flag Tank (until it has left the map)."""
+    if not _has(match, "There Is No Fleeing in Nishizumi-ryu") or tank.side != "Kuromorimine":
+        return True
+    flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
+    if flag is None:
+        return True
+    return end.distance(flag.hex) < tank.hex.distance(flag.hex)
+
+
+def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Event]) -> CardMatch:
+    if frame.purpose == "maus":
+        (tank_id,) = frame.data
+        if value == 6:
+            tank = match.board.tank(tank_id)
+            events.append(Event("the Maus' treads fail: it is Immobile",
+                                (Reason("a 6 after spending 2 MP or more", "Kuromorimine: Maus Movement Restrictions"),)))  # fmt: skip
+            return replace(match, board=match.board.with_tank(replace(tank, immobile=True)))
+        return match
+    raise AssertionError(frame)
+
+
+def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> CardMatch:
+    if target.name == "Maus":
+        match = replace(match, flags=match.flags | {"kuromorimine reinforcements"})
+    return match

@@ -1,0 +1,711 @@
+"""The card-driven turn (Sequence of Play, Turn Phases): who acts, what they may do, and what
+an action does. The four phases — Draw (an Enforcement card drawn is resolved at once),
+Action (one Action card; Combat Awareness allows one more), Event (one Event card), End
+(discard down to five) — and the Action cards carried out tank by tank.
+
+Readings the text leaves open, decided here:
+
+- When the deck runs out, the discard pile is shuffled to make a new deck (the rulebook does
+  not say; a match normally ends by stagnation first).
+- An Attack card whose tank has no target may be taken back to the hand (Firing: Line of
+  Sight); it may not be played again in the same turn, so a turn always ends.
+- An Immobile tank, like a tank under Engine Trouble, may not carry out a card with a Move
+  icon except as the Fire option of Move/Fire (Turn Phases: Action Phase).
+- Combat Awareness is used in the Action Phase (one more Action card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from workbench.rules.core import Action, Applied, Event, IllegalAction, Modifier, Reason
+from workbench.rules.panzer_vor import reactions, scenarios, sections, solo
+from workbench.rules.panzer_vor.actions import (
+    Choose,
+    Discard,
+    Fire,
+    Move,
+    Pass,
+    PlayCard,
+    Select,
+    Stop,
+    UseAbility,
+)
+from workbench.rules.panzer_vor.cards import Card
+from workbench.rules.panzer_vor.deck import Draw, add, draw_outcomes, size, take
+from workbench.rules.panzer_vor.match import (
+    HAND_LIMIT,
+    CardMatch,
+    Chance,
+    Choice,
+    Drawing,
+    Effect,
+    Order,
+    Shot,
+    Window,
+    add_to_hand,
+    logged,
+    pop,
+    push,
+    put_away,
+    set_top,
+    take_from_hand,
+)
+from workbench.rules.panzer_vor.movement import move, movement_points, reachable
+from workbench.rules.panzer_vor.state import Tank
+
+S = sections
+
+
+# --- who acts --------------------------------------------------------------------------------
+
+
+def current_player(match: CardMatch) -> str:
+    from workbench.rules.core import CHANCE, TERMINAL
+
+    if match.ended is not None:
+        return TERMINAL
+    top = match.top
+    if top is None:
+        return match.side_to_act
+    if isinstance(top, Drawing | Chance):
+        return CHANCE
+    if isinstance(top, Shot):
+        return reactions.shot_player(match, top)
+    if isinstance(top, Order):
+        return top.side
+    if isinstance(top, Window | Choice):
+        return top.side
+    raise AssertionError(f"an unsettled frame {top}")
+
+
+def chance_outcomes(match: CardMatch) -> tuple:
+    top = match.top
+    if match.ended is not None or top is None:
+        return ()
+    if isinstance(top, Drawing):
+        deck = match.deck if (size(match.deck) or match.marked) else _as_pile(match.discard)
+        allowed = _deal_allowed(match, deck) if top.deal else None
+        return draw_outcomes(deck, match.marked, allowed)
+    if isinstance(top, Chance):
+        from fractions import Fraction
+
+        from workbench.rules.panzer_vor.actions import Die
+
+        return tuple((Die(v), Fraction(1, top.n)) for v in range(1, top.n + 1))
+    if isinstance(top, Shot):
+        return reactions.shot_outcomes(match, top)
+    return ()
+
+
+def _as_pile(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    pile: tuple[tuple[str, int], ...] = ()
+    for card in cards:
+        pile = add(pile, card)
+    return pile
+
+
+def _deal_allowed(match: CardMatch, deck: tuple[tuple[str, int], ...]) -> frozenset[str]:
+    # Game Setup: Enforcement cards dealt are set aside and replaced until the hand has none;
+    # that draws uniformly from the other cards. Stage 2 also sets aside Reinforcements.
+    return frozenset(
+        c for c, _ in deck if match.card(c).kind != "enforcement" and c != "Reinforcements"
+    )
+
+
+# --- what they may do ------------------------------------------------------------------------
+
+
+def legal_actions(match: CardMatch) -> list[Action]:
+    key = "legal"
+    if key not in match.memo:
+        match.memo[key] = list(_legal(match))
+    return match.memo[key]
+
+
+def _legal(match: CardMatch) -> Iterator[Action]:
+    if match.ended is not None:
+        return
+    top = match.top
+    if isinstance(top, Drawing | Chance):
+        return
+    if isinstance(top, Shot):
+        yield from reactions.shot_actions(match, top)
+    elif isinstance(top, Window):
+        yield from reactions.window_actions(match, top)
+    elif isinstance(top, Choice):
+        yield from (Choose(o) for o in top.options)
+    elif isinstance(top, Order):
+        yield from _order_actions(match, top)
+    elif match.phase == "action":
+        yield from _action_phase(match)
+    elif match.phase == "event":
+        yield from _event_phase(match)
+    elif match.phase == "end":
+        yield from (Discard(c) for c in sorted(set(match.hand(match.side_to_act))))
+
+
+def _action_phase(match: CardMatch) -> Iterator[Action]:
+    side = match.side_to_act
+    if match.actions_left > 0 and "desperate" not in match.restrictions:
+        for name in sorted(set(match.hand(side))):
+            if name not in match.taken_back and playable(match, side, name):
+                yield PlayCard(name)
+        for name in match.scenario_cards.get(side, ()):
+            if match.card(name).acts_as == "action" and scenarios.may_play(match, side, name):
+                yield PlayCard(name)
+    if not match.awareness_used and match.actions_left == 0:
+        for crew in match.crew:
+            if crew.side == side and any(a.kind == "combat awareness" for a in crew.abilities):
+                if scenarios.abilities_allowed(match, side):
+                    yield UseAbility(crew.name, "combat awareness")
+                    break
+    yield Pass()
+
+
+def playable(match: CardMatch, side: str, name: str) -> bool:
+    """Whether an Action card in the hand may be played now (Turn Phases: Action Phase,
+    Enforcement Cards)."""
+    card = match.card(name)
+    if not card.is_action:
+        return False
+    if card.kind == "scenario" and not scenarios.may_play(match, side, name):
+        return False
+    if "engine trouble" in match.restrictions and card.move and not card.either:
+        return False
+    if card.move and not card.attack and not match.tanks_of(side):
+        return False
+    return bool(match.tanks_of(side))
+
+
+def _event_phase(match: CardMatch) -> Iterator[Action]:
+    side = match.side_to_act
+    if not match.event_played:
+        for name in sorted(set(match.hand(side))):
+            card = match.card(name)
+            if card.kind == "event" or (card.acts_as == "event" and card.kind == "scenario"):
+                if card.kind == "scenario" and not scenarios.may_play(match, side, name):
+                    continue
+                yield from (PlayCard(name, c) for c in event_choices(match, side, name))
+        for name in match.scenario_cards.get(side, ()):
+            if match.card(name).acts_as == "event" and scenarios.may_play(match, side, name):
+                yield from (PlayCard(name, c) for c in event_choices(match, side, name))
+    if scenarios.abilities_allowed(match, side):
+        for crew in match.crew:
+            if crew.side != side:
+                continue
+            for ability in crew.abilities:
+                if ability.kind == "aide":
+                    yield UseAbility(crew.name, "aide")
+                elif ability.kind == "recovery":
+                    for choice in _recovery_choices(match, side):
+                        yield UseAbility(crew.name, "recovery", choice)
+    yield Pass()
+
+
+def event_choices(match: CardMatch, side: str, name: str) -> list[str]:
+    effect = match.card(name).effect
+    if effect == "repairs":
+        out = [f"repair:{t.id}" for t in match.tanks_of(side) if t.immobile]
+        enforcement = {c for c in match.discard if match.card(c).kind == "enforcement"}
+        out += [f"maintain:{c}" for c in sorted(set(match.discard) - enforcement)]
+        return out or [""]
+    if effect == "recovery":
+        return _recovery_choices(match, side) or [""]
+    return [""]
+
+
+def _recovery_choices(match: CardMatch, side: str) -> list[str]:
+    out = []
+    tanks = [t.id for t in match.tanks_of(side)]
+    for crew in match.crew:
+        if crew.side != side or crew.face == "gone":
+            continue
+        if crew.tank is not None and crew.face == "back":
+            out.append(crew.name)
+        elif crew.tank is None and crew.face == "removed":
+            out += [f"{crew.name}@{t}" for t in tanks[:3]]  # three tanks at most: enough
+    return out
+
+
+def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
+    card = match.card(order.card)
+    if order.stage == "choose":
+        for tank in match.tanks_of(order.side):
+            if tank.id not in order.done and _may_declare(match, card, tank):
+                yield Select(tank.id)
+        yield Stop()
+        return
+    tank_id = order.tank
+    assert tank_id is not None
+    if not any(t.id == tank_id for t in match.tanks_of(order.side)):
+        yield Stop()  # the tank was destroyed (a Quick Shot) before it could act
+        return
+    if order.stage in ("move", "either"):
+        yield from move_options(match, tank_id, card.mp)
+    if order.stage in ("fire", "either"):
+        for target in fire_targets(match, tank_id, order):
+            yield Fire(tank_id, target)
+    yield Stop()
+
+
+def _may_declare(match: CardMatch, card: Card, tank: Tank) -> bool:
+    """A card that moves (not Move/Fire, whose Fire option stays) needs a tank that may move."""
+    blocked = tank.immobile or "engine trouble" in match.restrictions
+    return not (card.move and not card.either and blocked)
+
+
+def move_options(match: CardMatch, tank_id: str, bonus: int) -> list[Move]:
+    """Every pose the tank can end a move in, with the card's bonus; poses only a
+    character's movement ability reaches name it (Moving: Movement Bonuses)."""
+    key = ("moves", tank_id, bonus)
+    if key in match.memo:
+        return match.memo[key]
+    board = match.board
+    tank = board.tank(tank_id)
+    out: list[Move] = []
+    if tank.immobile or "engine trouble" in match.restrictions:
+        match.memo[key] = out
+        return out
+    label = board.map.grid.label
+    base = _bonuses(bonus)
+    plain = reachable(board, tank_id, bonuses=base).costs
+    for where, facing in plain:
+        if (where, facing) != (tank.hex, tank.facing) and scenarios.move_allowed(match, tank, where):
+            out.append(Move(tank_id, label(where), facing))
+    if scenarios.abilities_allowed(match, tank.side):
+        for crew in match.crew_on(tank_id):
+            extra = sum(a.value for a in crew.abilities if a.kind == "movement")
+            if extra:
+                more = reachable(board, tank_id, bonuses=_bonuses(bonus + extra)).costs
+                for where, facing in more:
+                    if (where, facing) not in plain and scenarios.move_allowed(match, tank, where):
+                        out.append(Move(tank_id, label(where), facing, ability=crew.name))
+                break
+    match.memo[key] = out
+    return out
+
+
+def _bonuses(bonus: int) -> tuple[Modifier, ...]:
+    return (Modifier("card", bonus, S.BONUSES),) if bonus else ()
+
+
+def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> list[str]:
+    key = ("targets", tank_id)
+    if key not in match.memo:
+        match.memo[key] = [
+            o.target for o in reactions.odds_table(match, tank_id) if o.can_fire
+        ]
+    targets = match.memo[key]
+    if order is not None and order.target is not None:
+        return [t for t in targets if t == order.target]
+    return targets
+
+
+# --- what an action does ---------------------------------------------------------------------
+
+
+def apply(match: CardMatch, action: Action) -> Applied:
+    from workbench.rules.core import CHANCE, TERMINAL
+
+    who = current_player(match)
+    if who == TERMINAL:
+        raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    if who == CHANCE:
+        outcomes = chance_outcomes(match)
+        if all(a != action for a, _ in outcomes):
+            raise IllegalAction(
+                Reason(f"the dice or the deck decide now, and {action} is not a possible "
+                       f"outcome", S.SEQUENCE_OF_PLAY)  # fmt: skip
+            )
+    elif action.chance or action not in legal_actions(match):
+        raise IllegalAction(_why_not(match, action, who))
+    events: list[Event] = []
+    after = _apply(match, action, who, events)
+    after = settle(after, events)
+    return Applied(after, tuple(events))
+
+
+def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
+    if action.chance:
+        return Reason(f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY)
+    if isinstance(action, PlayCard) and action.card not in match.hand(who):
+        if action.card not in match.scenario_cards.get(who, ()):
+            return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
+    if isinstance(action, Move) and match.top is None:
+        return Reason("a tank moves only by a Movement card played in the Action Phase",
+                      S.ACTION_PHASE)  # fmt: skip
+    if isinstance(action, Fire) and isinstance(match.top, Order):
+        odds = [o for o in reactions.odds_table(match, action.firer) if o.target == action.target]
+        if odds and not odds[0].can_fire:
+            return Reason(f"{action.firer} may not fire at {action.target}: {odds[0].reasons[0]}",
+                          S.FIRING)  # fmt: skip
+    top = match.top
+    doing = type(top).__name__.lower() if top is not None else f"the {match.phase} phase"
+    return Reason(f"{action} is not legal now ({who} to act, {doing})", S.SEQUENCE_OF_PLAY)
+
+
+def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> CardMatch:
+    top = match.top
+    if isinstance(top, Drawing):
+        return _draw(match, top, action, events)  # type: ignore[arg-type]
+    if isinstance(top, Chance):
+        return solo.resolve_chance(match, top, action, events)
+    if isinstance(top, Shot):
+        return reactions.apply_shot(match, top, action, events)
+    if isinstance(top, Window):
+        return reactions.apply_window(match, top, action, events)
+    if isinstance(top, Choice):
+        return scenarios.apply_choice(match, top, action, events)
+    if isinstance(top, Order):
+        return _apply_order(match, top, action, events)
+    if isinstance(action, Pass):
+        events.append(Event(f"{who} ends the {match.phase} phase"))
+        nxt = {"action": "event", "event": "end"}[match.phase]
+        return replace(match, phase=nxt)
+    if isinstance(action, Discard):
+        events.append(Event(f"{who} discards {action.card}", (Reason("hand over five", S.END_PHASE),)))
+        return put_away(take_from_hand(match, who, action.card), action.card)
+    if isinstance(action, UseAbility):
+        return _use_phase_ability(match, who, action, events)
+    if isinstance(action, PlayCard):
+        if match.phase == "action":
+            return _play_action(match, who, action.card, events)
+        return _play_event(match, who, action, events)
+    raise AssertionError(action)
+
+
+def take_card(match: CardMatch, side: str, name: str) -> CardMatch:
+    """A card leaves the hand (or the face-up Scenario cards) and is in play."""
+    if name in match.hand(side):
+        match = take_from_hand(match, side, name)
+    else:
+        cards = dict(match.scenario_cards)
+        rest = list(cards[side])
+        rest.remove(name)
+        cards[side] = tuple(rest)
+        match = replace(match, scenario_cards=cards)
+    return replace(match, in_play=(*match.in_play, name))
+
+
+def leave_play(match: CardMatch, name: str) -> CardMatch:
+    if name not in match.in_play:
+        return match  # a Scenario card already removed when drawn (Reinforcements)
+    rest = list(match.in_play)
+    rest.remove(name)
+    return put_away(replace(match, in_play=tuple(rest)), name)
+
+
+def _play_action(match: CardMatch, side: str, name: str, events: list[Event]) -> CardMatch:
+    card = match.card(name)
+    match = take_card(match, side, name)
+    if card.attack and not card.either:
+        counts = dict(match.attack_cards)
+        counts[side] = counts.get(side, 0) + 1
+        match = replace(match, attack_cards=counts)
+    events.append(Event(f"{side} plays {name}: {card.text}", (Reason(card.source, S.ACTION_PHASE),)))
+    match = replace(match, actions_left=match.actions_left - 1, reacted=False)
+    match = logged(match, f"turn {match.turn}: {side} plays {name}")
+    if card.effect == "childhood friend":
+        return leave_play(scenarios.childhood_friend(match, side, events), name)
+    match = push(match, Order(name, side, from_scenario=card.kind == "scenario"))
+    return reactions.open_window(match, match.opponent(side), "played", answering=name)
+
+
+def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Event]) -> CardMatch:
+    card = match.card(order.card)
+    if isinstance(action, Stop):
+        if order.stage == "choose" or order.tank is None:
+            return _finish_order(match, order, events)
+        if order.stage == "move" and card.then_fire:
+            return set_top(match, replace(order, stage="fire"))
+        return _tank_done(match, order)
+    if isinstance(action, Select):
+        if card.either:
+            stage = "fire" if "engine trouble" in match.restrictions else "either"
+            if match.board.tank(action.tank).immobile:
+                stage = "fire"
+        else:
+            stage = "move" if card.move else "fire"
+        return set_top(match, replace(order, stage=stage, tank=action.tank))
+    if isinstance(action, Move):
+        match, spent, left = _move(match, action, card.mp, events)
+        order = replace(order, stage="fire") if card.then_fire else order
+        match = set_top(match, order)
+        if not card.then_fire:
+            match = _tank_done(match, order)
+        match = scenarios.after_move(match, action.tank, left, spent, events)
+        return reactions.open_window(match, match.opponent(order.side), "moved", tank=action.tank)
+    if isinstance(action, Fire):
+        if card.same_target:
+            order = replace(order, target=action.target)
+        match = _tank_done(set_top(match, order), order, keep=True)
+        mods = [Modifier(order.card, card.attack_modifier, "card")] if card.attack_modifier else []
+        dmods = [Modifier(order.card, card.damage_modifier, "card")] if card.damage_modifier else []
+        shot = Shot(action.firer, action.target, tuple(mods), tuple(dmods),
+                    no_attack_roll=card.no_attack_roll)  # fmt: skip
+        return reactions.begin_shot(match, shot, events)
+    raise AssertionError(action)
+
+
+def _tank_done(match: CardMatch, order: Order, keep: bool = False) -> CardMatch:
+    """The declared tank has acted; the card goes on with another tank or ends."""
+    assert order.tank is not None
+    order = replace(order, stage="choose", tank=None, done=(*order.done, order.tank))
+    match = set_top(match, order)
+    limit = match.card(order.card).tanks or len(match.tanks_of(order.side))
+    if len(order.done) >= limit and not keep:
+        return _finish_order(match, order, [])
+    return match
+
+
+def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMatch:
+    match = pop(match)
+    card = match.card(order.card)
+    if not order.done and card.attack and not card.move and not order.from_scenario:
+        # Firing: Line of Sight: with no valid target the attack may be taken back.
+        rest = list(match.in_play)
+        rest.remove(order.card)
+        match = replace(match, in_play=tuple(rest), actions_left=match.actions_left + 1,
+                        taken_back=(*match.taken_back, order.card))  # fmt: skip
+        events.append(Event(f"{order.side} takes back {order.card}", (Reason(
+            "with no valid target the attack may be taken back", S.LINE_OF_SIGHT),)))  # fmt: skip
+        return add_to_hand(match, order.side, order.card)
+    return scenarios.after_order(leave_play(match, order.card), order)
+
+
+def _move(
+    match: CardMatch, action: Move, bonus: int, events: list[Event]
+) -> tuple[CardMatch, int, int]:
+    board = match.board
+    extra = 0
+    if action.ability:
+        crew = next(c for c in match.crew_on(action.tank) if c.name == action.ability)
+        extra = sum(a.value for a in crew.abilities if a.kind == "movement")
+        match = use_crew(match, crew.name, events)
+    bonuses = _bonuses(bonus + extra)
+    reach = reachable(board, action.tank, bonuses=bonuses)
+    end = (board.map.hex(action.to), action.facing)
+    path = [s.end for s in reach.path_to(*end)]
+    after, explained = move(board, action.tank, path, bonuses)
+    spent = sum(s.mp for s in explained.steps)
+    events.append(Event(str(action), tuple(r for s in explained.steps for r in s.reasons)))
+    match = replace(match, board=after)
+    match = logged(match, f"turn {match.turn}: {action}")
+    budget, _ = movement_points(board.tank(action.tank), bonuses)
+    return match, spent, budget - spent
+
+
+def use_crew(match: CardMatch, name: str, events: list[Event]) -> CardMatch:
+    crew = next(c for c in match.crew if c.name == name)
+    after = crew.used()
+    what = "turns face down" if after.face == "back" else "is removed from the map"
+    events.append(Event(f"{name} uses an ability and {what}", (Reason(
+        "a face-up character turns face down when it uses an ability; one used face down is "
+        "removed", S.CHARACTERS),)))  # fmt: skip
+    return replace(match, crew=tuple(after if c.name == name else c for c in match.crew))
+
+
+def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Event]) -> CardMatch:
+    name = action.card
+    card = match.card(name)
+    match = take_card(match, side, name)
+    match = replace(match, event_played=True)
+    match = logged(match, f"turn {match.turn}: {side} plays {name}")
+    events.append(Event(f"{side} plays {name}" + (f" ({action.choice})" if action.choice else ""),
+                        (Reason(card.source, S.EVENT_PHASE),)))  # fmt: skip
+    match = leave_play(match, name)
+    return card_effect(match, side, card.effect, action.choice, events)
+
+
+def card_effect(match: CardMatch, side: str, effect: str, choice: str, events: list[Event]) -> CardMatch:
+    if effect == "morale":
+        return push(match, Drawing(side, 3))
+    if effect == "recon":
+        match = push(match, Drawing(side, 1))
+        return solo.offer_upgrade(match, side)
+    if effect == "repairs":
+        if choice.startswith("repair:"):
+            tank = match.board.tank(choice[7:])
+            return replace(match, board=match.board.with_tank(replace(tank, immobile=False)))
+        if choice.startswith("maintain:"):
+            card = choice[9:]
+            rest = list(match.discard)
+            rest.remove(card)
+            return add_to_hand(replace(match, discard=tuple(rest)), side, card)
+        return match
+    if effect == "recovery":
+        match = recover(match, choice)
+        return solo.offer_upgrade(match, side)
+    return scenarios.event_effect(match, side, effect, choice, events)
+
+
+def recover(match: CardMatch, choice: str) -> CardMatch:
+    if not choice:
+        return match
+    name, _, tank = choice.partition("@")
+    crew = tuple(c.recovered(tank or None) if c.name == name else c for c in match.crew)
+    return replace(match, crew=crew)
+
+
+def _use_phase_ability(match: CardMatch, side: str, action: UseAbility, events: list[Event]) -> CardMatch:
+    match = use_crew(match, action.character, events)
+    if action.ability == "combat awareness":
+        return replace(match, awareness_used=True, actions_left=match.actions_left + 1)
+    if action.ability == "aide":
+        crew_counter = next(c for c in match.crew if c.name == action.character)
+        from workbench.rules.panzer_vor.characters import ABILITIES
+
+        counter = ABILITIES[crew_counter.name]
+        n = max((a.value for a in (*counter.front, *counter.back) if a.kind == "aide"), default=1)
+        return push(match, Drawing(side, n))
+    if action.ability == "recovery":
+        return recover(match, action.choice)
+    raise AssertionError(action)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -> CardMatch:
+    if not size(match.deck) and not match.marked:
+        events.append(Event("the deck is empty: the discard pile is shuffled into a new deck",
+                            (Reason("not in the rulebook: a documented reading", ""),)))  # fmt: skip
+        match = replace(match, deck=_as_pile(match.discard), discard=())
+    if frame.count > 1:
+        match = set_top(match, replace(frame, count=frame.count - 1))
+    else:
+        match = pop(match)
+    if action.marked:
+        from workbench.rules.panzer_vor import ending
+
+        events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
+        return replace(match, marked=None, discard=(*match.discard, action.card),
+                       ended=ending.stagnant(match))  # fmt: skip
+    match = replace(match, deck=take(match.deck, action.card))
+    card = match.card(action.card)
+    side = frame.side
+    if frame.deal:
+        events.append(Event(f"{side} is dealt a card"))
+        return add_to_hand(match, side, action.card)
+    if card.kind == "enforcement":
+        return _enforcement(match, side, action.card, frame.draw_phase, events)
+    if card.acts_as == "drawn":
+        events.append(Event(f"{side} draws {action.card}", (Reason(card.source, ""),)))
+        return scenarios.drawn(replace(match, removed=(*match.removed, action.card)), side, card.effect, events)
+    events.append(Event(f"{side} draws a card"))
+    return add_to_hand(match, side, action.card)
+
+
+def _enforcement(match: CardMatch, side: str, name: str, draw_phase: bool, events: list[Event]) -> CardMatch:
+    card = match.card(name)
+    count = match.enforcement_drawn + 1
+    match = replace(match, enforcement_drawn=count)
+    match = scenarios.enforcement_drawn(match, events)
+    if match.solo:
+        match = solo.downgrade(match, side, events)
+    elif draw_phase:
+        events.append(Event(f"{side} draws {name}: {card.text}", (Reason(card.source, S.ENFORCEMENT),)))
+        if card.effect in ("desperate", "engine trouble"):
+            match = replace(match, restrictions=match.restrictions | {card.effect})
+        elif card.effect == "thrown tread":
+            tanks = match.tanks_of(side)
+            if tanks:
+                match = push(match, Chance("thrown tread", len(tanks), side))
+    else:
+        events.append(Event(f"{side} draws {name} outside the Draw Phase: discarded without "
+                            "effect", (Reason("it still counts for a stagnant match", S.ENFORCEMENT),)))  # fmt: skip
+    if count == 4:
+        events.append(Event(f"the fourth Enforcement card ({name}) goes back into the deck: "
+                            "when it is drawn again the match ends", (Reason("", S.STAGNANT),)))  # fmt: skip
+        return replace(match, marked=name)
+    return replace(match, discard=(*match.discard, name))
+
+
+# --- settling: phases that need no decision ----------------------------------------------------
+
+
+def settle(match: CardMatch, events: list[Event]) -> CardMatch:
+    """Move on through every step that needs no decision: a finished phase, an Effect to
+    carry out, an empty draw, the next turn."""
+    from workbench.rules.panzer_vor import ending
+
+    for _ in range(200):
+        if match.ended is not None:
+            return match
+        ended = ending.check(match)
+        if ended is not None:
+            return replace(match, ended=ended, stack=())
+        top = match.top
+        if isinstance(top, Effect):
+            match = reactions.carry_out(pop(match), top, events)
+            continue
+        if isinstance(top, Drawing) and not size(match.deck) and not match.marked and not match.discard:
+            match = pop(match)
+            continue
+        if isinstance(top, Shot) and not reactions.shot_alive(match, top):
+            match = pop(match)
+            continue
+        if isinstance(top, Shot) and top.stage == "react":
+            match = reactions.react_or_roll(match, top)
+            if match.top is not top:
+                continue
+        if isinstance(top, Order) and top.stage == "choose" and not any(
+            isinstance(a, Select) for a in legal_actions(match)
+        ) and top.done:
+            match = _finish_order(match, top, events)
+            continue
+        if top is not None:
+            return match
+        if match.phase == "setup":
+            match = _begin(match)
+            continue
+        if match.phase == "draw":
+            match = replace(match, phase="action")
+            continue
+        if match.phase == "action" and match.solo and match.side_to_act != match.order[0]:
+            match = solo.enemy_turn(match)
+            continue
+        if match.phase == "end" and len(match.hand(match.side_to_act)) <= HAND_LIMIT:
+            match = next_turn(match)
+            continue
+        return match
+    raise AssertionError("settling did not finish")
+
+
+def _begin(match: CardMatch) -> CardMatch:
+    deck = match.deck
+    for card in match.waiting_cards:
+        deck = add(deck, card)
+    match = replace(match, deck=deck, waiting_cards=(), phase="draw")
+    return _start_turn(match)
+
+
+def _start_turn(match: CardMatch) -> CardMatch:
+    side = match.side_to_act
+    if match.solo and side != match.order[0]:
+        return replace(match, phase="action")
+    count = match.first_draw.get(side, 1)
+    if count != 1:
+        first = dict(match.first_draw)
+        first[side] = 1
+        match = replace(match, first_draw=first)
+    return push(replace(match, phase="draw"), Drawing(side, count, draw_phase=True))
+
+
+def next_turn(match: CardMatch) -> CardMatch:
+    active = (match.active + 1) % len(match.order)
+    if "restart" in match.flags:  # Ceasefire: the match restarts with Ōarai acting first
+        active = match.order.index("Ōarai")
+        match = replace(match, flags=match.flags - {"restart"})
+    match = replace(
+        match, active=active, turn=match.turn + (active == 0), actions_left=1,
+        event_played=False, awareness_used=False, restrictions=frozenset(), taken_back=(),
+        reacted=False,
+    )  # fmt: skip
+    return _start_turn(match)
+
+
+def outcome(match: CardMatch):  # type: ignore[no-untyped-def]
+    return match.ended
