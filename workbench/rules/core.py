@@ -237,6 +237,8 @@ class Game:
     players: Callable[[Any], tuple[str, ...]]  # the sides, in order
     scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
     invariants: Callable[[Any], None] = field(default=lambda state: None)  # raise if broken
+    # a text equal for equal states, cheaper than conformance.canonical (None: use that)
+    fingerprint: Callable[[Any], str] | None = None
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data, self.action_types)

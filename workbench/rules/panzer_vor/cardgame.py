@@ -41,13 +41,11 @@ def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
         names = side.purchase.tanks or tuple(roster.names)
         bought = list(side.tanks)
         limit = min(side.purchase.max_tanks or 4, 4) + len(side.tanks)
-        for name in names:
+        for name in names:  # one of each roster tank, in order, while it fits
             points = roster.get(name).points
-            while spent + points <= side.purchase.points and len(bought) < limit:
+            if spent + points <= side.purchase.points and len(bought) < limit:
                 bought.append(ForceTank(name))
                 spent += points
-                if side.purchase.tanks:
-                    break
         sides.append(replace(side, tanks=tuple(bought)))
     return replace(scenario, sides=tuple(sides))
 
@@ -59,8 +57,9 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     options = dict(options or {})
     unknown = set(options) - set(OPTIONS)
     if unknown:
-        raise IllegalAction(Reason(f"Panzer Vor! has no option {sorted(unknown)} "
-                                   f"(options: {', '.join(OPTIONS)})"))  # fmt: skip
+        raise IllegalAction(
+            Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
+        )
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
     scenario = _bought(scenario)
     setup = game_from_scenario(scenario)
@@ -91,8 +90,14 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
                 if tank is None:
                     continue
                 pool.remove(tank)
+                if force.flag and not tank.flag:  # the quick deployment places no marker
+                    flagged = replace(tank, flag=True)
+                    tanks[tanks.index(tank)] = flagged
+                    mine[mine.index(tank)] = flagged
                 for c in force.characters:
-                    crew.append(Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front"))
+                    crew.append(
+                        Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front")
+                    )
         free = [t for t in mine if not any(c.tank == t.id for c in crew)]
         for c, tank in zip(side.characters, free, strict=False):
             if side.reinforcements:
@@ -103,7 +108,9 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
             tanks[tanks.index(first_tank)] = replace(first_tank, flag=True)
         waiting = list(side.reinforcements)
         if options.get("freshmen_dont_flee") and name == "Ōarai" and side.reinforcements:
-            waiting.append(ForceTank("Pink M3 Lee", characters=(Character("Rabbit Team", "reverse"),)))
+            waiting.append(
+                ForceTank("Pink M3 Lee", characters=(Character("Rabbit Team", "reverse"),))
+            )
         arrivals: list[Tank] = []
         for force in waiting:
             for i in range(force.count):
@@ -149,11 +156,21 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         waiting_cards += PRAVDA_CARDS
         stack.insert(0, Choice("Ōarai", "pravda cards", PRAVDA_CARDS))
     match = CardMatch(
-        board=board, order=order, deck_list=deck_list, scenario=scenario.name,
-        match_type=match_type, deck=deck, hands=hands, scenario_cards=scenario_cards,
-        waiting_cards=waiting_cards, stack=tuple(reversed(stack)), first_draw=first_draw,
-        crew=tuple(crew), reserves=reserves, solo=solo,
-    )  # fmt: skip
+        board=board,
+        order=order,
+        deck_list=deck_list,
+        scenario=scenario.name,
+        match_type=match_type,
+        deck=deck,
+        hands=hands,
+        scenario_cards=scenario_cards,
+        waiting_cards=waiting_cards,
+        stack=tuple(reversed(stack)),
+        first_draw=first_draw,
+        crew=tuple(crew),
+        reserves=reserves,
+        solo=solo,
+    )
     match = replace(match, total_cards=match.cards_accounted())
     return settle(match, [])
 

@@ -138,10 +138,18 @@ CATALOGUE: tuple[Card, ...] = (
         attack=True,
         attack_modifier=2,
     ),
-    _action("Deadly Shot", "One attack with +2 to the damage roll (stand-in +2).", attack=True,
-            damage_modifier=2),  # fmt: skip
-    _action("Solid Hit", "One attack with +1 to the damage roll (stand-in +1).", attack=True,
-            damage_modifier=1),  # fmt: skip
+    _action(
+        "Deadly Shot",
+        "One attack with +2 to the damage roll (stand-in +2).",
+        attack=True,
+        damage_modifier=2,
+    ),
+    _action(
+        "Solid Hit",
+        "One attack with +1 to the damage roll (stand-in +1).",
+        attack=True,
+        damage_modifier=1,
+    ),
     _action(
         "Crack Shot",
         "One attack that needs no attack roll: it hits; roll for damage.",
@@ -150,90 +158,254 @@ CATALOGUE: tuple[Card, ...] = (
         no_attack_roll=True,
     ),
     # Event cards (Turn Phases: Event Phase)
-    Card("Recon", "event", "Draw one card (stand-in); upgrades the Panzer IV in Test Your "
-         "Luck!.", STAND_IN, effect="recon"),  # fmt: skip
-    Card("Morale Boost", "event", "Draw three cards; Enforcement cards drawn are discarded.",
-         "rulebook: Turn Phases: Event Phase", effect="morale"),  # fmt: skip
-    Card("Repairs/Maintenance", "event", "Remove an Immobile marker, or take a card (not an "
-         "Enforcement card) from the discard pile.", "rulebook: Turn Phases: Event Phase",
-         effect="repairs"),  # fmt: skip
-    Card("Recovery", "event", "A removed or face-down character recovers.",
-         "rulebook: Turn Phases: Event Phase", effect="recovery"),  # fmt: skip
+    Card(
+        "Recon",
+        "event",
+        "Draw one card (stand-in); upgrades the Panzer IV in Test Your Luck!.",
+        STAND_IN,
+        effect="recon",
+    ),
+    Card(
+        "Morale Boost",
+        "event",
+        "Draw three cards; Enforcement cards drawn are discarded.",
+        "rulebook: Turn Phases: Event Phase",
+        effect="morale",
+    ),
+    Card(
+        "Repairs/Maintenance",
+        "event",
+        "Remove an Immobile marker, or take a card (not an "
+        "Enforcement card) from the discard pile.",
+        "rulebook: Turn Phases: Event Phase",
+        effect="repairs",
+    ),
+    Card(
+        "Recovery",
+        "event",
+        "A removed or face-down character recovers.",
+        "rulebook: Turn Phases: Event Phase",
+        effect="recovery",
+    ),
     # Reaction cards (Reactions)
-    Card("Quick Shot", "reaction", "Before the acting tank attacks (or right after it moved), "
-         "one of your tanks attacks it first.", "rulebook: Reactions (examples)",
-         effect="quick shot"),  # fmt: skip
-    Card("Emergency Stop", "reaction", "Declared before the attack roll against your tank: "
-         "−3 to that attack roll (stand-in −3).", STAND_IN, attack_modifier=-3,
-         effect="modify attack"),  # fmt: skip
-    Card("Poor Visibility", "reaction", "Declared before an attack roll: −2 to it "
-         "(stand-in −2).", STAND_IN, attack_modifier=-2, effect="modify attack"),  # fmt: skip
-    Card("Ricochet", "reaction", "After an attack roll hits your tank: the shot glances off "
-         "(no damage roll). Not against Crack Shot, which makes no attack roll.",
-         "rulebook: Reactions (Ricochet); effect: stand-in", effect="ricochet"),  # fmt: skip
+    Card(
+        "Quick Shot",
+        "reaction",
+        "Before the acting tank attacks (or right after it moved), "
+        "one of your tanks attacks it first.",
+        "rulebook: Reactions (examples)",
+        effect="quick shot",
+    ),
+    Card(
+        "Emergency Stop",
+        "reaction",
+        "Declared before the attack roll against your tank: −3 to that attack roll (stand-in −3).",
+        STAND_IN,
+        attack_modifier=-3,
+        effect="modify attack",
+    ),
+    Card(
+        "Poor Visibility",
+        "reaction",
+        "Declared before an attack roll: −2 to it (stand-in −2).",
+        STAND_IN,
+        attack_modifier=-2,
+        effect="modify attack",
+    ),
+    Card(
+        "Ricochet",
+        "reaction",
+        "After an attack roll hits your tank: the shot glances off "
+        "(no damage roll). Not against Crack Shot, which makes no attack roll.",
+        "rulebook: Reactions (Ricochet); effect: stand-in",
+        effect="ricochet",
+    ),
     # Enforcement cards (Enforcement Cards)
-    Card("Desperate Situation!", "enforcement", "No Actions (Movement or Firing) for the rest "
-         "of this turn; an Event card may still be played.", "rulebook: Enforcement Cards",
-         effect="desperate"),  # fmt: skip
-    Card("Thrown Tread", "enforcement", "One of your tanks, chosen at random, becomes "
-         "Immobile.", "rulebook: Enforcement Cards (random tank); Immobile: Turn Phases",
-         effect="thrown tread"),  # fmt: skip
-    Card("Engine Trouble", "enforcement", "No card with a Move icon and no movement this turn "
-         "(only the Fire option of Move/Fire).", "rulebook: Enforcement Cards",
-         effect="engine trouble"),  # fmt: skip
+    Card(
+        "Desperate Situation!",
+        "enforcement",
+        "No Actions (Movement or Firing) for the rest "
+        "of this turn; an Event card may still be played.",
+        "rulebook: Enforcement Cards",
+        effect="desperate",
+    ),
+    Card(
+        "Thrown Tread",
+        "enforcement",
+        "One of your tanks, chosen at random, becomes Immobile.",
+        "rulebook: Enforcement Cards (random tank); Immobile: Turn Phases",
+        effect="thrown tread",
+    ),
+    Card(
+        "Engine Trouble",
+        "enforcement",
+        "No card with a Move icon and no movement this turn (only the Fire option of Move/Fire).",
+        "rulebook: Enforcement Cards",
+        effect="engine trouble",
+    ),
     # Scenario cards (Part 2: each scenario)
-    Card("Eavesdropping", "scenario", "Cancel the card your opponent just played (an Action "
-         "or a Reaction card) (stand-in effect); may answer a Reaction card.",
-         "rulebook: Reactions (Eavesdropping); effect: stand-in", acts_as="reaction",
-         effect="eavesdropping"),  # fmt: skip
-    Card("Ambush", "scenario", "One attack with +2 to the attack roll (stand-in).",
-         acts_as="action", attack=True, attack_modifier=2),  # fmt: skip
-    Card("Fair Play", "scenario", "When drawn: Saunders removes tanks until it has as many as "
-         "Ōarai.", "rulebook: Saunders", acts_as="drawn", effect="fair play"),  # fmt: skip
-    Card("Decoy", "scenario", "Only after Eavesdropping or Fair Play: move one tank (stand-in).",
-         "rulebook: Saunders (when); effect: stand-in", acts_as="action", move=True,
-         effect="decoy"),  # fmt: skip
-    Card("Reinforcements", "scenario", "When drawn: the scenario's reinforcements arrive.",
-         "rulebook: St. Gloriana; Kuromorimine Stage 2", acts_as="drawn",
-         effect="reinforcements"),  # fmt: skip
-    Card("Operation: Macaroni", "scenario", "After an Ōarai tank shoots an Anzio tank: move "
-         "the target up to 5 hexes, not next to an Ōarai tank; no attack roll.",
-         "rulebook: Anzio (Revised)", acts_as="reaction", effect="macaroni"),  # fmt: skip
-    Card("Childhood Friend", "scenario", "Anzio's turn: if Carpaccio's Semovente and Hippo "
-         "Team's StuG III see each other, remove both.", "rulebook: Anzio (Revised)",
-         acts_as="action", effect="childhood friend"),  # fmt: skip
-    Card("Trap", "scenario", "After Anzio lost a tank: Ōarai may not use character abilities "
-         "until the next Enforcement card is drawn.", "rulebook: Anzio (Original)",
-         acts_as="event", effect="trap"),  # fmt: skip
-    Card("Volleyball Club Comeback!", "scenario", "One attack with +3 to the attack roll "
-         "(stand-in).", acts_as="action", attack=True, attack_modifier=3),  # fmt: skip
-    Card("Self-Sacrifice", "scenario", "One attack with +2 to the damage roll (stand-in).",
-         acts_as="action", attack=True, damage_modifier=2),  # fmt: skip
-    Card("Ceasefire", "scenario", "When an Ōarai tank is within two hexes of the Church: "
-         "redeploy, reshuffle, refill hands; Ōarai acts first.", "rulebook: Pravda",
-         acts_as="event", effect="ceasefire"),  # fmt: skip
-    Card("Goosefish Dance", "scenario", "After Ceasefire: +1 to every Ōarai attack roll.",
-         "rulebook: Pravda", acts_as="event", effect="goosefish dance"),  # fmt: skip
-    Card("The Snowy March", "scenario", "Sing 'Yuki no shingun': move up to two tanks with +1 "
-         "MP (effect: stand-in).", "rulebook: Pravda (sing); effect: stand-in",
-         acts_as="action", move=True, tanks=2, mp=1),  # fmt: skip
-    Card("Pinpoint Shot", "scenario", "One attack with +2 to attack and damage (stand-in).",
-         acts_as="action", attack=True, attack_modifier=2, damage_modifier=2),  # fmt: skip
-    Card("Panzer Vor!", "scenario", "Play one more Action card this turn (stand-in).",
-         acts_as="event", effect="panzer vor"),  # fmt: skip
-    Card("Smokescreen", "scenario", "After Kuromorimine played an Attack card: a smoke marker "
-         "on each Ōarai tank.", "rulebook: Kuromorimine Stage 1", acts_as="event",
-         effect="smokescreen"),  # fmt: skip
-    Card("HS0017", "scenario", "Kuromorimine flag tank in sight of Ōarai's: set the final "
-         "duel (stand-in: both flag tanks' next attack +1).",
-         "rulebook: Kuromorimine Stage 2 (condition); placement not modelled",
-         acts_as="event", effect="hs0017"),  # fmt: skip
-    Card("Spirit of the Student Council", "scenario", "Against the Maus: one attack with +2 "
-         "to the damage roll (stand-in).", acts_as="action", attack=True,
-         damage_modifier=2),  # fmt: skip
-    Card("Super Strategy", "scenario", "One attack from the rear with +1 damage (stand-in).",
-         "rulebook: Kuromorimine Stage 2 (condition); effect: stand-in", acts_as="action",
-         attack=True, damage_modifier=1),  # fmt: skip
+    Card(
+        "Eavesdropping",
+        "scenario",
+        "Cancel the card your opponent just played (an Action "
+        "or a Reaction card) (stand-in effect); may answer a Reaction card.",
+        "rulebook: Reactions (Eavesdropping); effect: stand-in",
+        acts_as="reaction",
+        effect="eavesdropping",
+    ),
+    Card(
+        "Ambush",
+        "scenario",
+        "One attack with +2 to the attack roll (stand-in).",
+        acts_as="action",
+        attack=True,
+        attack_modifier=2,
+    ),
+    Card(
+        "Fair Play",
+        "scenario",
+        "When drawn: Saunders removes tanks until it has as many as Ōarai.",
+        "rulebook: Saunders",
+        acts_as="drawn",
+        effect="fair play",
+    ),
+    Card(
+        "Decoy",
+        "scenario",
+        "Only after Eavesdropping or Fair Play: move one tank (stand-in).",
+        "rulebook: Saunders (when); effect: stand-in",
+        acts_as="action",
+        move=True,
+        effect="decoy",
+    ),
+    Card(
+        "Reinforcements",
+        "scenario",
+        "When drawn: the scenario's reinforcements arrive.",
+        "rulebook: St. Gloriana; Kuromorimine Stage 2",
+        acts_as="drawn",
+        effect="reinforcements",
+    ),
+    Card(
+        "Operation: Macaroni",
+        "scenario",
+        "After an Ōarai tank shoots an Anzio tank: move "
+        "the target up to 5 hexes, not next to an Ōarai tank; no attack roll.",
+        "rulebook: Anzio (Revised)",
+        acts_as="reaction",
+        effect="macaroni",
+    ),
+    Card(
+        "Childhood Friend",
+        "scenario",
+        "Anzio's turn: if Carpaccio's Semovente and Hippo "
+        "Team's StuG III see each other, remove both.",
+        "rulebook: Anzio (Revised)",
+        acts_as="action",
+        effect="childhood friend",
+    ),
+    Card(
+        "Trap",
+        "scenario",
+        "After Anzio lost a tank: Ōarai may not use character abilities "
+        "until the next Enforcement card is drawn.",
+        "rulebook: Anzio (Original)",
+        acts_as="event",
+        effect="trap",
+    ),
+    Card(
+        "Volleyball Club Comeback!",
+        "scenario",
+        "One attack with +3 to the attack roll (stand-in).",
+        acts_as="action",
+        attack=True,
+        attack_modifier=3,
+    ),
+    Card(
+        "Self-Sacrifice",
+        "scenario",
+        "One attack with +2 to the damage roll (stand-in).",
+        acts_as="action",
+        attack=True,
+        damage_modifier=2,
+    ),
+    Card(
+        "Ceasefire",
+        "scenario",
+        "When an Ōarai tank is within two hexes of the Church: "
+        "redeploy, reshuffle, refill hands; Ōarai acts first.",
+        "rulebook: Pravda",
+        acts_as="event",
+        effect="ceasefire",
+    ),
+    Card(
+        "Goosefish Dance",
+        "scenario",
+        "After Ceasefire: +1 to every Ōarai attack roll.",
+        "rulebook: Pravda",
+        acts_as="event",
+        effect="goosefish dance",
+    ),
+    Card(
+        "The Snowy March",
+        "scenario",
+        "Sing 'Yuki no shingun': move up to two tanks with +1 MP (effect: stand-in).",
+        "rulebook: Pravda (sing); effect: stand-in",
+        acts_as="action",
+        move=True,
+        tanks=2,
+        mp=1,
+    ),
+    Card(
+        "Pinpoint Shot",
+        "scenario",
+        "One attack with +2 to attack and damage (stand-in).",
+        acts_as="action",
+        attack=True,
+        attack_modifier=2,
+        damage_modifier=2,
+    ),
+    Card(
+        "Panzer Vor!",
+        "scenario",
+        "Play one more Action card this turn (stand-in).",
+        acts_as="event",
+        effect="panzer vor",
+    ),
+    Card(
+        "Smokescreen",
+        "scenario",
+        "After Kuromorimine played an Attack card: a smoke marker on each Ōarai tank.",
+        "rulebook: Kuromorimine Stage 1",
+        acts_as="event",
+        effect="smokescreen",
+    ),
+    Card(
+        "HS0017",
+        "scenario",
+        "Kuromorimine flag tank in sight of Ōarai's: set the final "
+        "duel (stand-in: both flag tanks' next attack +1).",
+        "rulebook: Kuromorimine Stage 2 (condition); placement not modelled",
+        acts_as="event",
+        effect="hs0017",
+    ),
+    Card(
+        "Spirit of the Student Council",
+        "scenario",
+        "Against the Maus: one attack with +2 to the damage roll (stand-in).",
+        acts_as="action",
+        attack=True,
+        damage_modifier=2,
+    ),
+    Card(
+        "Super Strategy",
+        "scenario",
+        "One attack from the rear with +1 damage (stand-in).",
+        "rulebook: Kuromorimine Stage 2 (condition); effect: stand-in",
+        acts_as="action",
+        attack=True,
+        damage_modifier=1,
+    ),
 )
 CARDS: Mapping[str, Card] = MappingProxyType({c.name: c for c in CATALOGUE})
 

@@ -66,15 +66,20 @@ CATALOGUE = (
     _c("Maho Nishizumi", (_AWARE,), (_AWARE,)),
     _c("Saori Takebe", (_RECOVERY,), (Ability("aide", 1),)),
     _c("Katyusha", (_RECOVERY, _AWARE)),
-    _c("Hana Isuzu", (Ability("attack", 2, "rulebook: Characters (example)"),),
-       (Ability("attack", 1),)),  # fmt: skip
+    _c(
+        "Hana Isuzu",
+        (Ability("attack", 2, "rulebook: Characters (example)"),),
+        (Ability("attack", 1),),
+    ),
     _c("Nonna", (Ability("attack", 1, "rulebook: Firing: Extreme Range (example)"),)),
-    _c("Mako Reizei", (Ability("movement", 2, "rulebook: Moving: Movement Bonuses"),),
-       (Ability("movement", 1),)),  # fmt: skip
+    _c(
+        "Mako Reizei",
+        (Ability("movement", 2, "rulebook: Moving: Movement Bonuses"),),
+        (Ability("movement", 1),),
+    ),
     _c("Yukari Akiyama", (Ability("aide", 2),), (Ability("evade", -1),)),
     _c("Carpaccio (+1 FP)", (Ability("damage", 1, "rulebook: Anzio (Revised): Characters"),)),
-    _c("Pepperoni (+2 MP)",
-       (Ability("movement", 2, "rulebook: Anzio (Revised): Characters"),)),  # fmt: skip
+    _c("Pepperoni (+2 MP)", (Ability("movement", 2, "rulebook: Anzio (Revised): Characters"),)),
     _c("Carpaccio", (Ability("attack", 1),)),
     _c("Pepperoni", (Ability("movement", 1),)),
     _c("Anchovy", (_AWARE,)),

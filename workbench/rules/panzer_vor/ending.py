@@ -17,9 +17,14 @@ class CardGameEnd(Termination):
     STAGNANT = ("a stagnant match: the side that destroyed more points wins", S.STAGNANT)
     STAGNANT_DRAW = ("a stagnant match with equal points: a draw", S.STAGNANT)
     FORTUNE = ("the Panzer IV reached the Ōarai Ocean Shrine: its fortune", S.SOLO_END)
-    TERRIBLE_LUCK = ("Terrible Luck: the Panzer IV was destroyed or the match stagnated", S.SOLO_END)
-    STAGE_OVER = ("two Ōarai tanks left by Remagen Bridge: go on to Stage 2",
-                  "Kuromorimine: Conditions for Ending the First Stage")
+    TERRIBLE_LUCK = (
+        "Terrible Luck: the Panzer IV was destroyed or the match stagnated",
+        S.SOLO_END,
+    )
+    STAGE_OVER = (
+        "two Ōarai tanks left by Remagen Bridge: go on to Stage 2",
+        "Kuromorimine: Conditions for Ending the First Stage",
+    )
 
 
 def check(match: CardMatch) -> Outcome | None:
@@ -46,8 +51,11 @@ def check(match: CardMatch) -> Outcome | None:
 def stagnant(match: CardMatch) -> Outcome:
     """The match ends on the points each side destroyed (Match Types and Stagnant Matches)."""
     if match.solo:
-        return Outcome(CardGameEnd.TERRIBLE_LUCK, match.order[1],
-                       (Reason("the match became stagnant", S.SOLO_END),))
+        return Outcome(
+            CardGameEnd.TERRIBLE_LUCK,
+            match.order[1],
+            (Reason("the match became stagnant", S.SOLO_END),),
+        )
     points = {side: match.points.get(side, 0) for side in match.order}
     text = ", ".join(f"{side} destroyed {n} points" for side, n in points.items())
     best = max(points.values())

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import product
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
@@ -378,6 +377,33 @@ def _invariants(state: Any) -> None:
     cardgame.invariants(state)
 
 
+def _fingerprint(state: Any) -> str:
+    """The state as text without the map and the card texts, which no action changes
+    (both are immutable values shared by every state of a match); a tank's counter by its
+    name and values. For comparing one state before and after a refused action in one
+    process (``repr`` of a set is the same for the same unchanged object)."""
+    import dataclasses
+
+    from workbench.testing.conformance import canonical
+
+    def tank(t: Any) -> tuple[Any, ...]:
+        c = t.counter
+        return (t.id, c.name, c.movement, c.guns, t.side, t.hex, t.facing, t.immobile,
+                t.smoke, t.flag, t.wreck, t.turret, t.character)  # fmt: skip
+
+    board = state.board
+    parts = [repr([tank(t) for t in board.tanks])]
+    parts.append(canonical((board.options, board.special_rules, dict(board.sides))))
+    if isinstance(state, Match):
+        return "\n".join(parts) + repr(replace(state, board=None))  # type: ignore[arg-type]
+    for f in dataclasses.fields(state):
+        if f.compare and f.name not in ("board", "deck_list", "reserves"):
+            parts.append(f"{f.name}={getattr(state, f.name)!r}")
+    for side, tanks in state.reserves.items():
+        parts.append(f"{side}: {[tank(t) for t in tanks]}")
+    return "\n".join(parts)
+
+
 def _action_types() -> tuple[type[Action], ...]:
     from workbench.rules.panzer_vor import actions
     from workbench.rules.panzer_vor.deck import Draw
@@ -405,5 +431,6 @@ GAME = register_game(
         players=_players,
         scenarios=shipped_scenarios,
         invariants=_invariants,
+        fingerprint=_fingerprint,
     )
 )

@@ -11,7 +11,7 @@ the top frame decides who acts next.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -163,8 +163,16 @@ class CardMatch(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
-        for name in ("hands", "scenario_cards", "destroyed", "points", "lost", "reserves",
-                     "attack_cards", "first_draw"):  # fmt: skip
+        for name in (
+            "hands",
+            "scenario_cards",
+            "destroyed",
+            "points",
+            "lost",
+            "reserves",
+            "attack_cards",
+            "first_draw",
+        ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, MappingProxyType(dict(value)))
@@ -196,15 +204,51 @@ class CardMatch(Pictured):
         held = sum(len(h) for h in self.hands.values())
         face_up = sum(len(c) for c in self.scenario_cards.values())
         return (
-            size(self.deck) + (1 if self.marked else 0) + held + len(self.discard)
-            + len(self.removed) + len(self.in_play) + face_up + len(self.waiting_cards)
-        )  # fmt: skip
+            size(self.deck)
+            + (1 if self.marked else 0)
+            + held
+            + len(self.discard)
+            + len(self.removed)
+            + len(self.in_play)
+            + face_up
+            + len(self.waiting_cards)
+        )
+
+
+_MAPPINGS = frozenset(
+    (
+        "hands",
+        "scenario_cards",
+        "destroyed",
+        "points",
+        "lost",
+        "reserves",
+        "attack_cards",
+        "first_draw",
+    )
+)
+
+
+def evolve(match: CardMatch, **changes: Any) -> CardMatch:
+    """``dataclasses.replace`` for a match, without re-checking the unchanged fields (a
+    match changes at every step, so this is the hot path); a new match has an empty memo."""
+    new = object.__new__(CardMatch)
+    values = dict(match.__dict__)
+    for name, value in changes.items():
+        if name not in values:
+            raise TypeError(f"CardMatch has no field {name!r}")
+        if name in _MAPPINGS and not isinstance(value, MappingProxyType):
+            value = MappingProxyType(dict(value))
+        values[name] = value
+    values["memo"] = {}
+    new.__dict__.update(values)
+    return new
 
 
 def with_hand(match: CardMatch, side: str, cards: tuple[str, ...]) -> CardMatch:
     hands = dict(match.hands)
     hands[side] = tuple(sorted(cards))
-    return replace(match, hands=hands)
+    return evolve(match, hands=hands)
 
 
 def add_to_hand(match: CardMatch, side: str, card: str) -> CardMatch:
@@ -218,24 +262,24 @@ def take_from_hand(match: CardMatch, side: str, card: str) -> CardMatch:
 
 
 def push(match: CardMatch, *frames: Frame) -> CardMatch:
-    return replace(match, stack=(*match.stack, *frames))
+    return evolve(match, stack=(*match.stack, *frames))
 
 
 def pop(match: CardMatch) -> CardMatch:
-    return replace(match, stack=match.stack[:-1])
+    return evolve(match, stack=match.stack[:-1])
 
 
 def set_top(match: CardMatch, frame: Frame) -> CardMatch:
-    return replace(match, stack=(*match.stack[:-1], frame))
+    return evolve(match, stack=(*match.stack[:-1], frame))
 
 
 def logged(match: CardMatch, text: str) -> CardMatch:
-    return replace(match, log=(*match.log, text))
+    return evolve(match, log=(*match.log, text))
 
 
 def put_away(match: CardMatch, card: str) -> CardMatch:
     """A used card leaves play: Scenario cards are removed from the game (Scenario Cards),
     every other card goes on the discard pile."""
     if match.card(card).kind == "scenario":
-        return replace(match, removed=(*match.removed, card))
-    return replace(match, discard=(*match.discard, card))
+        return evolve(match, removed=(*match.removed, card))
+    return evolve(match, discard=(*match.discard, card))

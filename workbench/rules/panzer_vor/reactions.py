@@ -16,7 +16,16 @@ from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import scenarios, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
-from workbench.rules.panzer_vor.match import CardMatch, Effect, Shot, Window, pop, push, set_top
+from workbench.rules.panzer_vor.match import (
+    CardMatch,
+    Effect,
+    Shot,
+    Window,
+    evolve,
+    pop,
+    push,
+    set_top,
+)
 
 S = sections
 ANSWERS = {  # moment -> the reaction cards that fit it
@@ -28,19 +37,37 @@ ANSWERS = {  # moment -> the reaction cards that fit it
 }
 
 
+def board_memo(board: object) -> dict:
+    """Derived results kept on one board value (it never changes, so neither do they)."""
+    return board.__dict__.setdefault("_derived", {})  # type: ignore[no-any-return]
+
+
 def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
     """The odds of the tank against every enemy on the map (scenario modifiers included)."""
-    key = ("odds", tank_id)
-    if key not in match.memo:
-        board = match.board
-        tank = board.tank(tank_id)
-        mods = scenarios.attack_modifiers(match, tank.side)
-        match.memo[key] = [attack_odds(board, tank_id, e.id, mods) for e in board.enemies_of(tank)]
-    return match.memo[key]
+    board = match.board
+    tank = board.tank(tank_id)
+    mods = scenarios.attack_modifiers(match, tank.side)
+    key = ("odds", tank_id, mods)
+    memo = board_memo(board)
+    if key not in memo:
+        memo[key] = [attack_odds(board, tank_id, e.id, mods) for e in board.enemies_of(tank)]
+    return memo[key]
 
 
 def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
-    return any(o.target == target and o.can_fire for o in odds_table(match, tank_id))
+    """Whether the tank may fire at the target now (range first: most pairs end there)."""
+    board = match.board
+    tank = board.tank(tank_id)
+    other = board.tank(target)
+    reach = max(g.range for g in tank.counter.guns)
+    if tank.hex.distance(other.hex) > reach or other.side == tank.side or other.wreck:
+        return False
+    mods = scenarios.attack_modifiers(match, tank.side)
+    key = ("can fire", tank_id, target, mods)
+    memo = board_memo(board)
+    if key not in memo:
+        memo[key] = attack_odds(board, tank_id, target, mods).can_fire
+    return memo[key]
 
 
 # --- reaction windows ----------------------------------------------------------------------
@@ -72,9 +99,13 @@ def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
 
 
 def open_window(
-    match: CardMatch, side: str, moment: str, tank: str | None = None,
-    target: str | None = None, answering: str = "",
-) -> CardMatch:  # fmt: skip
+    match: CardMatch,
+    side: str,
+    moment: str,
+    tank: str | None = None,
+    target: str | None = None,
+    answering: str = "",
+) -> CardMatch:
     """Push a reaction window when ``side`` holds a card that fits and may play it now."""
     if match.ended is not None or (match.reacted and moment != "reaction"):
         return match
@@ -89,7 +120,9 @@ def open_window(
     return push(match, window)
 
 
-def apply_window(match: CardMatch, window: Window, action: Action, events: list[Event]) -> CardMatch:
+def apply_window(
+    match: CardMatch, window: Window, action: Action, events: list[Event]
+) -> CardMatch:
     match = pop(match)
     if isinstance(action, NoReaction):
         return match
@@ -99,9 +132,9 @@ def apply_window(match: CardMatch, window: Window, action: Action, events: list[
     side = window.side
     match = leave_play(take_card(match, side, action.card), action.card)
     if window.moment != "reaction":
-        match = replace(match, reacted=True)
+        match = evolve(match, reacted=True)
     if action.card == "Eavesdropping":
-        match = replace(match, flags=match.flags | {"eavesdropping played"})
+        match = evolve(match, flags=match.flags | {"eavesdropping played"})
     card = match.card(action.card)
     events.append(Event(f"{side} reacts with {action.card}", (Reason(card.text, S.REACTIONS),)))
     acting = window.tank or ""
@@ -144,8 +177,12 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     odds = _odds(match, shot)
-    events.append(Event(f"{shot.firer} fires at {shot.target}: hit {odds.hit} "
-                        f"({float(odds.hit):.0%})", _reasons(odds)))  # fmt: skip
+    events.append(
+        Event(
+            f"{shot.firer} fires at {shot.target}: hit {odds.hit} ({float(odds.hit):.0%})",
+            _reasons(odds),
+        )
+    )
     return push(match, shot)
 
 
@@ -156,7 +193,11 @@ def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
 def _odds(match: CardMatch, shot: Shot) -> AttackOdds:
     side = match.board.tank(shot.firer).side
     mods = (*scenarios.attack_modifiers(match, side), *shot.attack)
-    return attack_odds(match.board, shot.firer, shot.target, mods, shot.damage)
+    key = ("shot", shot.firer, shot.target, mods, shot.damage)
+    memo = board_memo(match.board)
+    if key not in memo:
+        memo[key] = attack_odds(match.board, shot.firer, shot.target, mods, shot.damage)
+    return memo[key]
 
 
 def shot_alive(match: CardMatch, shot: Shot) -> bool:
@@ -205,8 +246,11 @@ def _ability_options(match: CardMatch, shot: Shot) -> tuple[str, list[UseAbility
     firer, target = board.tank(shot.firer), board.tank(shot.target)
     success = _result(match, shot)
     attack = shot.stage.startswith("attack")
-    tank, kind = (target, "evade" if attack else "armour") if success else (
-        firer, "attack" if attack else "damage")  # fmt: skip
+    tank, kind = (
+        (target, "evade" if attack else "armour")
+        if success
+        else (firer, "attack" if attack else "damage")
+    )
     if not scenarios.abilities_allowed(match, tank.side):
         return tank.side, []
     options = []
@@ -255,8 +299,12 @@ def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     odds = _odds(match, shot)
     if shot.stage == "attack ability":
         need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
-        events.append(Event(f"attack {shot.dice}: {need}: {'hit' if success else 'miss'}",
-                            (Reason(f"{odds.distance} hexes", S.ATTACK_ROLL),)))  # fmt: skip
+        events.append(
+            Event(
+                f"attack {shot.dice}: {need}: {'hit' if success else 'miss'}",
+                (Reason(f"{odds.distance} hexes", S.ATTACK_ROLL),),
+            )
+        )
         if not success:
             return pop(match)
         match = set_top(match, replace(shot, stage="damage roll", dice=None))
@@ -265,10 +313,18 @@ def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
         side = match.board.tank(shot.target).side
         return open_window(match, side, "hit", tank=shot.firer, target=shot.target)
     need = "cannot destroy" if odds.damage_needed is None else f"needs {odds.damage_needed}+"
-    events.append(Event(f"damage {shot.dice}: {need} against armour {odds.armour} ({odds.arc}): "
-                        f"{'destroyed' if success else 'no effect'}",
-                        (Reason("it glanced off the armour" if not success else
-                                "the target is destroyed", S.DAMAGE_ROLL),)))  # fmt: skip
+    events.append(
+        Event(
+            f"damage {shot.dice}: {need} against armour {odds.armour} ({odds.arc}): "
+            f"{'destroyed' if success else 'no effect'}",
+            (
+                Reason(
+                    "it glanced off the armour" if not success else "the target is destroyed",
+                    S.DAMAGE_ROLL,
+                ),
+            ),
+        )
+    )
     match = pop(match)
     return destroy(match, shot.firer, shot.target, events) if success else match
 
@@ -291,7 +347,8 @@ def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -
     points[by] = points.get(by, 0) + target.counter.points
     lost[target.side] = (*lost.get(target.side, ()), target_id)
     flags = match.flags | ({f"flag lost:{target.side}"} if target.flag else set())
-    match = replace(match, board=board, crew=crew, destroyed=destroyed, points=points,
-                    lost=lost, flags=flags)  # fmt: skip
+    match = evolve(
+        match, board=board, crew=crew, destroyed=destroyed, points=points, lost=lost, flags=flags
+    )
     events.append(Event(f"{target_id} is destroyed ({target.counter.points} points)"))
     return scenarios.after_destroyed(match, target, events)

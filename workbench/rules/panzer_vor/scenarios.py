@@ -17,7 +17,16 @@ from typing import Any
 
 from workbench.rules.core import Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import sections
-from workbench.rules.panzer_vor.match import CardMatch, Chance, Choice, Drawing, Order, pop, push
+from workbench.rules.panzer_vor.match import (
+    CardMatch,
+    Chance,
+    Choice,
+    Drawing,
+    Order,
+    evolve,
+    pop,
+    push,
+)
 from workbench.rules.panzer_vor.state import Tank
 
 S = sections
@@ -80,17 +89,24 @@ def attack_modifiers(match: CardMatch, side: str) -> tuple[Modifier, ...]:
 # --- cards ------------------------------------------------------------------------------------
 
 
-PRAVDA_CARDS = ("The Snowy March", "Ambush", "Pinpoint Shot", "Panzer Vor!",
-                "Volleyball Club Comeback!")  # fmt: skip
+PRAVDA_CARDS = (
+    "The Snowy March",
+    "Ambush",
+    "Pinpoint Shot",
+    "Panzer Vor!",
+    "Volleyball Club Comeback!",
+)
 
 
-def event_effect(match: CardMatch, side: str, effect: str, choice: str, events: list[Event]) -> CardMatch:
+def event_effect(
+    match: CardMatch, side: str, effect: str, choice: str, events: list[Event]
+) -> CardMatch:
     if effect == "trap":
-        return replace(match, flags=match.flags | {"trap"})
+        return evolve(match, flags=match.flags | {"trap"})
     if effect == "goosefish dance":
-        return replace(match, flags=match.flags | {"goosefish dance"})
+        return evolve(match, flags=match.flags | {"goosefish dance"})
     if effect == "panzer vor":
-        return replace(match, actions_left=match.actions_left + 1, phase="action")
+        return evolve(match, actions_left=match.actions_left + 1, phase="action")
     if effect == "hs0017":
         return match
     if effect == "smokescreen":
@@ -98,7 +114,7 @@ def event_effect(match: CardMatch, side: str, effect: str, choice: str, events: 
         for tank in match.tanks_of(side):
             board = board.with_tank(replace(tank, smoke=True))
         events.append(Event("a smoke marker on each Ōarai tank", (Reason("", S.SMOKE),)))
-        return replace(match, board=board)
+        return evolve(match, board=board)
     if effect == "ceasefire":
         return _ceasefire(match, side, events)
     return match
@@ -107,10 +123,10 @@ def event_effect(match: CardMatch, side: str, effect: str, choice: str, events: 
 def drawn(match: CardMatch, side: str, effect: str, events: list[Event]) -> CardMatch:
     """A Scenario card that acts when drawn (it is removed from the game)."""
     if effect == "fair play":
-        match = replace(match, flags=match.flags | {"fair play played"})
+        match = evolve(match, flags=match.flags | {"fair play played"})
         return _fair_play(match)
     if effect == "reinforcements":
-        match = replace(match, flags=match.flags | {"reinforcements drawn"})
+        match = evolve(match, flags=match.flags | {"reinforcements drawn"})
         owner = next((s for s, tanks in match.reserves.items() if tanks), None)
         if owner is not None and _has(match, "Reinforcements"):
             return _next_reinforcement(match, owner)
@@ -128,7 +144,11 @@ def _fair_play(match: CardMatch) -> CardMatch:
 
 
 def _next_reinforcement(match: CardMatch, side: str) -> CardMatch:
-    area = match.board.map.zone("Road entries") if "Road entries" in match.board.map.zones else frozenset()
+    area = (
+        match.board.map.zone("Road entries")
+        if "Road entries" in match.board.map.zones
+        else frozenset()
+    )
     enemies = {t.hex for t in match.board.tanks}
     free = sorted(match.board.map.grid.label(h) for h in area if h not in enemies)
     if not free:
@@ -139,14 +159,16 @@ def _next_reinforcement(match: CardMatch, side: str) -> CardMatch:
 def enforcement_drawn(match: CardMatch, events: list[Event]) -> CardMatch:
     if "trap" in match.flags:
         events.append(Event("Trap ends: an Enforcement card was drawn"))
-        match = replace(match, flags=match.flags - {"trap"})
+        match = evolve(match, flags=match.flags - {"trap"})
     return match
 
 
 # --- choices --------------------------------------------------------------------------------
 
 
-def apply_choice(match: CardMatch, choice: Choice, action: Action, events: list[Event]) -> CardMatch:
+def apply_choice(
+    match: CardMatch, choice: Choice, action: Action, events: list[Event]
+) -> CardMatch:
     from workbench.rules.panzer_vor import solo
 
     option = action.option  # type: ignore[attr-defined]
@@ -161,13 +183,17 @@ def apply_choice(match: CardMatch, choice: Choice, action: Action, events: list[
         tank = match.board.tank(choice.data[0])
         moved = replace(tank, hex=match.board.map.hex(option))
         events.append(Event(f"Operation: Macaroni: {tank.id} slips away to {option}"))
-        return replace(match, board=match.board.with_tank(moved))
+        return evolve(match, board=match.board.with_tank(moved))
     if choice.purpose == "reinforce":
         side = choice.side
         tank = match.reserves[side][0]
         match = arrive(match, side, option)
-        events.append(Event(f"{tank.id} arrives at {option} as reinforcements",
-                            (Reason("", "St. Gloriana: Reinforcements"),)))  # fmt: skip
+        events.append(
+            Event(
+                f"{tank.id} arrives at {option} as reinforcements",
+                (Reason("", "St. Gloriana: Reinforcements"),),
+            )
+        )
         # it may move at once for free; the next reinforcement (Freshmen Don't Flee) follows
         match = _next_reinforcement(match, side) if match.reserves.get(side) else match
         return push(match, Order("Reinforcements", side, "move", tank.id, from_scenario=True))
@@ -179,7 +205,7 @@ def apply_choice(match: CardMatch, choice: Choice, action: Action, events: list[
         waiting = list(match.waiting_cards)
         for name in rest:
             waiting.remove(name)
-        return replace(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
+        return evolve(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
     if choice.purpose == "deploy":
         return _deploy_reserve(match, choice.side, option, events)
     raise AssertionError(choice)
@@ -187,7 +213,9 @@ def apply_choice(match: CardMatch, choice: Choice, action: Action, events: list[
 
 def _remove(match: CardMatch, tank_id: str) -> CardMatch:
     crew = tuple(replace(c, tank=None, face="gone") if c.tank == tank_id else c for c in match.crew)
-    return replace(match, board=match.board.without([tank_id]), gone=(*match.gone, tank_id), crew=crew)
+    return evolve(
+        match, board=match.board.without([tank_id]), gone=(*match.gone, tank_id), crew=crew
+    )
 
 
 # --- Anzio ------------------------------------------------------------------------------------
@@ -196,7 +224,9 @@ def _remove(match: CardMatch, tank_id: str) -> CardMatch:
 def _friends(match: CardMatch) -> tuple[str, str] | None:
     from workbench.rules.panzer_vor.sight import line_of_sight
 
-    carpaccio = next((c.tank for c in match.crew if c.name.startswith("Carpaccio") and c.tank), None)
+    carpaccio = next(
+        (c.tank for c in match.crew if c.name.startswith("Carpaccio") and c.tank), None
+    )
     hippo = next((c.tank for c in match.crew if c.name == "Hippo Team" and c.tank), None)
     if carpaccio is None or hippo is None:
         return None
@@ -207,8 +237,12 @@ def _friends(match: CardMatch) -> tuple[str, str] | None:
 def childhood_friend(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
     pair = _friends(match)
     assert pair is not None
-    events.append(Event(f"Childhood Friend: {pair[0]} and {pair[1]} leave the match",
-                        (Reason("", "Anzio (Revised): Scenario Card: Childhood Friend"),)))  # fmt: skip
+    events.append(
+        Event(
+            f"Childhood Friend: {pair[0]} and {pair[1]} leave the match",
+            (Reason("", "Anzio (Revised): Scenario Card: Childhood Friend"),),
+        )
+    )
     for tank_id in pair:
         match = _remove(match, tank_id)
     return match
@@ -227,10 +261,14 @@ def macaroni(match: CardMatch, side: str, target: str, events: list[Event]) -> C
     taken = {t.hex for t in board.tanks}
     near_oarai = {h for t in match.tanks_of(OARAI) for h in t.hex.neighbors()}
     options = sorted(
-        board.map.grid.label(h) for h in tank.hex.disk(5)
-        if h in board.map.grid and h not in taken and h not in near_oarai
-        and board.map.terrain_at(h).enterable and not board.map.terrain_at(h).deployment_only
-    )  # fmt: skip
+        board.map.grid.label(h)
+        for h in tank.hex.disk(5)
+        if h in board.map.grid
+        and h not in taken
+        and h not in near_oarai
+        and board.map.terrain_at(h).enterable
+        and not board.map.terrain_at(h).deployment_only
+    )
     events.append(Event("Operation: Macaroni: the shot is not rolled"))
     if not options:
         return match
@@ -275,10 +313,21 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
 
     for card in match.discard:
         deck = add(deck, card)
-    match = replace(match, board=board, reserves=reserves, deck=deck, discard=(),
-                    flags=match.flags | {"ceasefire", "restart"}, phase="end")  # fmt: skip
-    events.append(Event("Ceasefire: the tanks are redeployed around the Church",
-                        (Reason(QUICK, "Pravda: Scenario Card: Ceasefire"),)))  # fmt: skip
+    match = evolve(
+        match,
+        board=board,
+        reserves=reserves,
+        deck=deck,
+        discard=(),
+        flags=match.flags | {"ceasefire", "restart"},
+        phase="end",
+    )
+    events.append(
+        Event(
+            "Ceasefire: the tanks are redeployed around the Church",
+            (Reason(QUICK, "Pravda: Scenario Card: Ceasefire"),),
+        )
+    )
     for who in match.order:
         need = 5 - len(match.hand(who))
         if need > 0:
@@ -288,7 +337,9 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
 
 def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
     tank = match.reserves[side][0]
-    events.append(Event(f"{tank.id} deploys at {where}", (Reason("", "Pravda: Pravda Reinforcements"),)))
+    events.append(
+        Event(f"{tank.id} deploys at {where}", (Reason("", "Pravda: Pravda Reinforcements"),))
+    )
     return arrive(match, side, where)
 
 
@@ -302,7 +353,7 @@ def arrive(match: CardMatch, side: str, where: str) -> CardMatch:
         replace(c, tank=tank.id, arrives_with=None) if c.arrives_with == tank.id else c
         for c in match.crew
     )
-    return replace(match, board=match.board.with_tank(placed), reserves=reserves, crew=crew)
+    return evolve(match, board=match.board.with_tank(placed), reserves=reserves, crew=crew)
 
 
 def after_order(match: CardMatch, order: Order) -> CardMatch:
@@ -322,22 +373,32 @@ def after_order(match: CardMatch, order: Order) -> CardMatch:
 # --- movement and destruction -----------------------------------------------------------------
 
 
-def after_move(match: CardMatch, tank_id: str, left: int, spent: int, events: list[Event]) -> CardMatch:
+def after_move(
+    match: CardMatch, tank_id: str, left: int, spent: int, events: list[Event]
+) -> CardMatch:
     from workbench.rules.panzer_vor import solo
 
     match = solo.reached_shrine(match, tank_id, left)
     tank = match.board.tank(tank_id)
     label = match.board.map.grid.label(tank.hex)
-    if _has(match, "Conditions for Ending the First Stage") and tank.side == OARAI and label == "1501":
+    if (
+        _has(match, "Conditions for Ending the First Stage")
+        and tank.side == OARAI
+        and label == "1501"
+    ):
         match = _remove(match, tank_id)
         out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
-        match = replace(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
-        events.append(Event(f"{tank_id} leaves the map by Remagen Bridge",
-                            (Reason("", "Kuromorimine: Conditions for Ending the First Stage"),)))  # fmt: skip
+        match = evolve(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
+        events.append(
+            Event(
+                f"{tank_id} leaves the map by Remagen Bridge",
+                (Reason("", "Kuromorimine: Conditions for Ending the First Stage"),),
+            )
+        )
         if tank.flag:
-            match = replace(match, flags=match.flags | {"flag exited"})
+            match = evolve(match, flags=match.flags | {"flag exited"})
         if out >= 2:
-            match = replace(match, flags=match.flags | {"stage over"})
+            match = evolve(match, flags=match.flags | {"stage over"})
     elif _has(match, "Maus Movement Restrictions") and tank.name == "Maus" and spent >= 2:
         match = push(match, Chance("maus", 6, tank.side, (tank_id,)))
     return match
@@ -359,14 +420,23 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
         (tank_id,) = frame.data
         if value == 6:
             tank = match.board.tank(tank_id)
-            events.append(Event("the Maus' treads fail: it is Immobile",
-                                (Reason("a 6 after spending 2 MP or more", "Kuromorimine: Maus Movement Restrictions"),)))  # fmt: skip
-            return replace(match, board=match.board.with_tank(replace(tank, immobile=True)))
+            events.append(
+                Event(
+                    "the Maus' treads fail: it is Immobile",
+                    (
+                        Reason(
+                            "a 6 after spending 2 MP or more",
+                            "Kuromorimine: Maus Movement Restrictions",
+                        ),
+                    ),
+                )
+            )
+            return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))
         return match
     raise AssertionError(frame)
 
 
 def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> CardMatch:
     if target.name == "Maus":
-        match = replace(match, flags=match.flags | {"kuromorimine reinforcements"})
+        match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
     return match

@@ -14,6 +14,64 @@ from workbench.rules.panzer_vor.state import GameState
 def shortest_routes(
     state: GameState, tank_id: str, target_id: str, limit: int = 36
 ) -> tuple[tuple[Hex, ...], ...]:
+    """Every shortest route (hexes after the start, ending next to the target), as
+    :func:`plain_shortest_routes` finds them, by a search over the map's movement table."""
+    from workbench.rules.panzer_vor.movement import move_table
+
+    tank, target = state.tank(tank_id), state.tank(target_id)
+    table = move_table(state.map, tank.side)
+    index, neighbor, entry, hexes = table.index, table.neighbor, table.entry, table.hexes
+    closed = set()
+    if not state.options.cutting_through:
+        closed = {index[t.hex] for t in state.tanks if t.id != tank.id and not t.wreck}
+    closed.add(index[target.hex])
+    goal = {index[h] for h in target.hex.neighbors() if h in index}
+    home = index[tank.hex]
+    if home in goal:
+        return ((),)
+    depth = {home: 0}
+    parents: dict[int, list[int]] = {home: []}
+    frontier = [home]
+    found = False
+    while frontier and not found:
+        nxt: list[int] = []
+        for i in frontier:
+            for d in range(6):
+                j = neighbor[i][d]
+                if j < 0 or entry[i][d] < 0 or j in closed:
+                    continue
+                if j not in depth:
+                    depth[j] = depth[i] + 1
+                    parents[j] = [i]
+                    nxt.append(j)
+                    found = found or j in goal
+                elif depth[j] == depth[i] + 1:
+                    parents[j].append(i)
+        frontier = nxt
+    if not found:
+        return ()
+    level = depth[frontier[0]]
+    key = lambda i: (hexes[i].r, hexes[i].q)  # noqa: E731
+    ends = sorted((i for i in goal if depth.get(i) == level), key=key)
+    routes: list[tuple[Hex, ...]] = []
+
+    def unwind(i: int, tail: tuple[Hex, ...]) -> None:
+        if len(routes) >= limit:
+            return
+        if i == home:
+            routes.append(tail)
+            return
+        for parent in sorted(parents[i], key=key):
+            unwind(parent, (hexes[i], *tail))
+
+    for end in ends:
+        unwind(end, ())
+    return tuple(routes)
+
+
+def plain_shortest_routes(
+    state: GameState, tank_id: str, target_id: str, limit: int = 36
+) -> tuple[tuple[Hex, ...], ...]:
     """Every shortest route (hexes after the start, ending next to the target) the tank may
     drive, ignoring facing and MP; at most ``limit`` of them, in a fixed order. Empty when the
     target cannot be reached."""
@@ -113,13 +171,14 @@ def _match_types():  # type: ignore[no-untyped-def]
 
 def enemy_turn(match):  # type: ignore[no-untyped-def]
     m = _match_types()
-    from dataclasses import replace
+
+    from workbench.rules.panzer_vor.match import evolve
 
     enemies = tuple(t.id for t in match.board.tanks if t.side == match.order[1])
     if not match.tanks_of(match.order[1]):
-        return replace(match, phase="end")
+        return evolve(match, phase="end")
     order = match.memo.get("enemy order") or enemies
-    return m.push(replace(match, phase="end"), m.Chance("enemy", 6, match.order[1], order))
+    return m.push(evolve(match, phase="end"), m.Chance("enemy", 6, match.order[1], order))
 
 
 def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def]
@@ -127,7 +186,7 @@ def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def
 
     from workbench.rules.core import Event, Reason
     from workbench.rules.panzer_vor import reactions, sections
-    from workbench.rules.panzer_vor.match import Chance, pop, push
+    from workbench.rules.panzer_vor.match import Chance, evolve, pop, push
 
     match = pop(match)
     value = action.value
@@ -140,7 +199,7 @@ def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def
             events.append(Event(f"die {value}: that enemy tank is gone; roll again"))
             return push(match, frame)
         events.append(Event(f"die {value}: {tank_id} acts", (Reason("", sections.SOLO),)))
-        match = replace(match, reacted=False)
+        match = evolve(match, reacted=False)
         player = match.tanks_of(match.order[0])[0]
         if reactions.can_fire_at(match, tank_id, player.id):
             from workbench.rules.panzer_vor.match import Shot
@@ -162,20 +221,24 @@ def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def
         return _fortune(match, value, events)
     if frame.purpose == "thrown tread":
         tank = match.tanks_of(frame.side)[value - 1]
-        events.append(Event(f"Thrown Tread: {tank.id} is Immobile",
-                            (Reason("a tank chosen at random", sections.ENFORCEMENT),)))
-        return replace(match, board=match.board.with_tank(replace(tank, immobile=True)))
+        events.append(
+            Event(
+                f"Thrown Tread: {tank.id} is Immobile",
+                (Reason("a tank chosen at random", sections.ENFORCEMENT),),
+            )
+        )
+        return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))
     from workbench.rules.panzer_vor import scenarios
 
     return scenarios.resolve_chance(match, frame, value, events)
 
 
 def _drive(match, tank_id, route, events):  # type: ignore[no-untyped-def]
-    from dataclasses import replace
 
     from workbench.geometry.hexgrid import DIRECTIONS
     from workbench.rules.core import Event, Reason
     from workbench.rules.panzer_vor import sections
+    from workbench.rules.panzer_vor.match import evolve
     from workbench.rules.panzer_vor.movement import Step, move, movement_points
 
     board = match.board
@@ -201,9 +264,13 @@ def _drive(match, tank_id, route, events):  # type: ignore[no-untyped-def]
         return match
     after, _ = move(board, tank_id, poses)
     label = board.map.grid.label(pose[0])
-    events.append(Event(f"{tank_id} moves towards the Panzer IV to {label}",
-                        (Reason("the shortest route in hexes", sections.SOLO),)))
-    return replace(match, board=after)
+    events.append(
+        Event(
+            f"{tank_id} moves towards the Panzer IV to {label}",
+            (Reason("the shortest route in hexes", sections.SOLO),),
+        )
+    )
+    return evolve(match, board=after)
 
 
 def offer_upgrade(match, side):  # type: ignore[no-untyped-def]
@@ -225,6 +292,7 @@ def upgrade(match, tank_id, step, events):  # type: ignore[no-untyped-def]
     from workbench.boards.panzer_vor.roster import panzer_vor_roster
     from workbench.rules.core import Event, Reason
     from workbench.rules.panzer_vor import sections
+    from workbench.rules.panzer_vor.match import evolve
 
     tank = match.board.tank(tank_id)
     at = UPGRADES.index(tank.name) if tank.name in UPGRADES else 0
@@ -233,7 +301,7 @@ def upgrade(match, tank_id, step, events):  # type: ignore[no-untyped-def]
         return match
     counter = panzer_vor_roster().get(new)
     events.append(Event(f"the Panzer IV becomes the {new}", (Reason("", sections.SOLO_UPGRADE),)))
-    return replace(match, board=match.board.with_tank(replace(tank, counter=counter)))
+    return evolve(match, board=match.board.with_tank(replace(tank, counter=counter)))
 
 
 def downgrade(match, side, events):  # type: ignore[no-untyped-def]
@@ -255,20 +323,23 @@ def reached_shrine(match, tank_id, left):  # type: ignore[no-untyped-def]
 
 
 def _fortune(match, die, events):  # type: ignore[no-untyped-def]
-    from dataclasses import replace
 
     from workbench.rules.core import Event, Outcome, Reason
     from workbench.rules.panzer_vor import sections
     from workbench.rules.panzer_vor.ending import CardGameEnd
+    from workbench.rules.panzer_vor.match import evolve
 
     killed = len(match.destroyed.get(match.order[0], ()))
     cards = len(match.discard)
     total = die - killed + discard_modifier(cards)
     text = fortune(total)
     reasons = (
-        Reason(f"die {die}, {killed} enemy tanks destroyed (-{killed}), {cards} cards in the "
-               f"discard pile ({discard_modifier(cards):+d}): total {total}", sections.SOLO_END),
+        Reason(
+            f"die {die}, {killed} enemy tanks destroyed (-{killed}), {cards} cards in the "
+            f"discard pile ({discard_modifier(cards):+d}): total {total}",
+            sections.SOLO_END,
+        ),
         Reason(text, sections.SOLO_END),
     )
     events.append(Event(f"the Panzer IV reached the shrine: {text}", reasons))
-    return replace(match, ended=Outcome(CardGameEnd.FORTUNE, match.order[0], reasons))
+    return evolve(match, ended=Outcome(CardGameEnd.FORTUNE, match.order[0], reasons))

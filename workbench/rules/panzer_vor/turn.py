@@ -16,7 +16,7 @@ Readings the text leaves open, decided here:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from workbench.rules.core import Action, Applied, Event, IllegalAction, Modifier, Reason
@@ -45,6 +45,7 @@ from workbench.rules.panzer_vor.match import (
     Shot,
     Window,
     add_to_hand,
+    evolve,
     logged,
     pop,
     push,
@@ -52,8 +53,8 @@ from workbench.rules.panzer_vor.match import (
     set_top,
     take_from_hand,
 )
-from workbench.rules.panzer_vor.movement import move, movement_points, reachable
-from workbench.rules.panzer_vor.state import Tank
+from workbench.rules.panzer_vor.movement import Pose, Reach, move, movement_points, reachable
+from workbench.rules.panzer_vor.state import GameState, Tank
 
 S = sections
 
@@ -269,22 +270,35 @@ def move_options(match: CardMatch, tank_id: str, bonus: int) -> list[Move]:
         match.memo[key] = out
         return out
     label = board.map.grid.label
-    base = _bonuses(bonus)
-    plain = reachable(board, tank_id, bonuses=base).costs
+    plain = _reach(board, tank_id, bonus)
     for where, facing in plain:
-        if (where, facing) != (tank.hex, tank.facing) and scenarios.move_allowed(match, tank, where):
+        if (where, facing) != (tank.hex, tank.facing) and scenarios.move_allowed(
+            match, tank, where
+        ):
             out.append(Move(tank_id, label(where), facing))
     if scenarios.abilities_allowed(match, tank.side):
         for crew in match.crew_on(tank_id):
             extra = sum(a.value for a in crew.abilities if a.kind == "movement")
             if extra:
-                more = reachable(board, tank_id, bonuses=_bonuses(bonus + extra)).costs
+                more = _reach(board, tank_id, bonus + extra)
                 for where, facing in more:
                     if (where, facing) not in plain and scenarios.move_allowed(match, tank, where):
                         out.append(Move(tank_id, label(where), facing, ability=crew.name))
                 break
     match.memo[key] = out
     return out
+
+
+def _reach(board: GameState, tank_id: str, bonus: int) -> Mapping[Pose, int]:
+    return _reach_of(board, tank_id, bonus).costs
+
+
+def _reach_of(board: GameState, tank_id: str, bonus: int) -> Reach:
+    memo = reactions.board_memo(board)
+    key = ("reach", tank_id, bonus)
+    if key not in memo:
+        memo[key] = reachable(board, tank_id, bonuses=_bonuses(bonus))
+    return memo[key]
 
 
 def _bonuses(bonus: int) -> tuple[Modifier, ...]:
@@ -294,8 +308,11 @@ def _bonuses(bonus: int) -> tuple[Modifier, ...]:
 def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> list[str]:
     key = ("targets", tank_id)
     if key not in match.memo:
+        tank = match.board.tank(tank_id)
         match.memo[key] = [
-            o.target for o in reactions.odds_table(match, tank_id) if o.can_fire
+            e.id
+            for e in match.board.enemies_of(tank)
+            if reactions.can_fire_at(match, tank_id, e.id)
         ]
     targets = match.memo[key]
     if order is not None and order.target is not None:
@@ -316,8 +333,10 @@ def apply(match: CardMatch, action: Action) -> Applied:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
             raise IllegalAction(
-                Reason(f"the dice or the deck decide now, and {action} is not a possible "
-                       f"outcome", S.SEQUENCE_OF_PLAY)  # fmt: skip
+                Reason(
+                    f"the dice or the deck decide now, and {action} is not a possible outcome",
+                    S.SEQUENCE_OF_PLAY,
+                )
             )
     elif action.chance or action not in legal_actions(match):
         raise IllegalAction(_why_not(match, action, who))
@@ -329,18 +348,23 @@ def apply(match: CardMatch, action: Action) -> Applied:
 
 def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
     if action.chance:
-        return Reason(f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY)
+        return Reason(
+            f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY
+        )
     if isinstance(action, PlayCard) and action.card not in match.hand(who):
         if action.card not in match.scenario_cards.get(who, ()):
             return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
     if isinstance(action, Move) and match.top is None:
-        return Reason("a tank moves only by a Movement card played in the Action Phase",
-                      S.ACTION_PHASE)  # fmt: skip
-    if isinstance(action, Fire) and isinstance(match.top, Order):
+        return Reason(
+            "a tank moves only by a Movement card played in the Action Phase", S.ACTION_PHASE
+        )
+    alive = {t.id for t in match.board.tanks if not t.wreck}
+    if isinstance(action, Fire) and isinstance(match.top, Order) and action.firer in alive:
         odds = [o for o in reactions.odds_table(match, action.firer) if o.target == action.target]
         if odds and not odds[0].can_fire:
-            return Reason(f"{action.firer} may not fire at {action.target}: {odds[0].reasons[0]}",
-                          S.FIRING)  # fmt: skip
+            return Reason(
+                f"{action.firer} may not fire at {action.target}: {odds[0].reasons[0]}", S.FIRING
+            )
     top = match.top
     doing = type(top).__name__.lower() if top is not None else f"the {match.phase} phase"
     return Reason(f"{action} is not legal now ({who} to act, {doing})", S.SEQUENCE_OF_PLAY)
@@ -363,9 +387,11 @@ def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> C
     if isinstance(action, Pass):
         events.append(Event(f"{who} ends the {match.phase} phase"))
         nxt = {"action": "event", "event": "end"}[match.phase]
-        return replace(match, phase=nxt)
+        return evolve(match, phase=nxt)
     if isinstance(action, Discard):
-        events.append(Event(f"{who} discards {action.card}", (Reason("hand over five", S.END_PHASE),)))
+        events.append(
+            Event(f"{who} discards {action.card}", (Reason("hand over five", S.END_PHASE),))
+        )
         return put_away(take_from_hand(match, who, action.card), action.card)
     if isinstance(action, UseAbility):
         return _use_phase_ability(match, who, action, events)
@@ -385,8 +411,8 @@ def take_card(match: CardMatch, side: str, name: str) -> CardMatch:
         rest = list(cards[side])
         rest.remove(name)
         cards[side] = tuple(rest)
-        match = replace(match, scenario_cards=cards)
-    return replace(match, in_play=(*match.in_play, name))
+        match = evolve(match, scenario_cards=cards)
+    return evolve(match, in_play=(*match.in_play, name))
 
 
 def leave_play(match: CardMatch, name: str) -> CardMatch:
@@ -394,7 +420,7 @@ def leave_play(match: CardMatch, name: str) -> CardMatch:
         return match  # a Scenario card already removed when drawn (Reinforcements)
     rest = list(match.in_play)
     rest.remove(name)
-    return put_away(replace(match, in_play=tuple(rest)), name)
+    return put_away(evolve(match, in_play=tuple(rest)), name)
 
 
 def _play_action(match: CardMatch, side: str, name: str, events: list[Event]) -> CardMatch:
@@ -403,9 +429,11 @@ def _play_action(match: CardMatch, side: str, name: str, events: list[Event]) ->
     if card.attack and not card.either:
         counts = dict(match.attack_cards)
         counts[side] = counts.get(side, 0) + 1
-        match = replace(match, attack_cards=counts)
-    events.append(Event(f"{side} plays {name}: {card.text}", (Reason(card.source, S.ACTION_PHASE),)))
-    match = replace(match, actions_left=match.actions_left - 1, reacted=False)
+        match = evolve(match, attack_cards=counts)
+    events.append(
+        Event(f"{side} plays {name}: {card.text}", (Reason(card.source, S.ACTION_PHASE),))
+    )
+    match = evolve(match, actions_left=match.actions_left - 1, reacted=False)
     match = logged(match, f"turn {match.turn}: {side} plays {name}")
     if card.effect == "childhood friend":
         return leave_play(scenarios.childhood_friend(match, side, events), name)
@@ -443,8 +471,13 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         match = _tank_done(set_top(match, order), order, keep=True)
         mods = [Modifier(order.card, card.attack_modifier, "card")] if card.attack_modifier else []
         dmods = [Modifier(order.card, card.damage_modifier, "card")] if card.damage_modifier else []
-        shot = Shot(action.firer, action.target, tuple(mods), tuple(dmods),
-                    no_attack_roll=card.no_attack_roll)  # fmt: skip
+        shot = Shot(
+            action.firer,
+            action.target,
+            tuple(mods),
+            tuple(dmods),
+            no_attack_roll=card.no_attack_roll,
+        )
         return reactions.begin_shot(match, shot, events)
     raise AssertionError(action)
 
@@ -467,10 +500,18 @@ def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMa
         # Firing: Line of Sight: with no valid target the attack may be taken back.
         rest = list(match.in_play)
         rest.remove(order.card)
-        match = replace(match, in_play=tuple(rest), actions_left=match.actions_left + 1,
-                        taken_back=(*match.taken_back, order.card))  # fmt: skip
-        events.append(Event(f"{order.side} takes back {order.card}", (Reason(
-            "with no valid target the attack may be taken back", S.LINE_OF_SIGHT),)))  # fmt: skip
+        match = evolve(
+            match,
+            in_play=tuple(rest),
+            actions_left=match.actions_left + 1,
+            taken_back=(*match.taken_back, order.card),
+        )
+        events.append(
+            Event(
+                f"{order.side} takes back {order.card}",
+                (Reason("with no valid target the attack may be taken back", S.LINE_OF_SIGHT),),
+            )
+        )
         return add_to_hand(match, order.side, order.card)
     return scenarios.after_order(leave_play(match, order.card), order)
 
@@ -485,13 +526,13 @@ def _move(
         extra = sum(a.value for a in crew.abilities if a.kind == "movement")
         match = use_crew(match, crew.name, events)
     bonuses = _bonuses(bonus + extra)
-    reach = reachable(board, action.tank, bonuses=bonuses)
+    reach = _reach_of(board, action.tank, bonus + extra)
     end = (board.map.hex(action.to), action.facing)
     path = [s.end for s in reach.path_to(*end)]
     after, explained = move(board, action.tank, path, bonuses)
     spent = sum(s.mp for s in explained.steps)
     events.append(Event(str(action), tuple(r for s in explained.steps for r in s.reasons)))
-    match = replace(match, board=after)
+    match = evolve(match, board=after)
     match = logged(match, f"turn {match.turn}: {action}")
     budget, _ = movement_points(board.tank(action.tank), bonuses)
     return match, spent, budget - spent
@@ -501,25 +542,40 @@ def use_crew(match: CardMatch, name: str, events: list[Event]) -> CardMatch:
     crew = next(c for c in match.crew if c.name == name)
     after = crew.used()
     what = "turns face down" if after.face == "back" else "is removed from the map"
-    events.append(Event(f"{name} uses an ability and {what}", (Reason(
-        "a face-up character turns face down when it uses an ability; one used face down is "
-        "removed", S.CHARACTERS),)))  # fmt: skip
-    return replace(match, crew=tuple(after if c.name == name else c for c in match.crew))
+    events.append(
+        Event(
+            f"{name} uses an ability and {what}",
+            (
+                Reason(
+                    "a face-up character turns face down when it uses an ability; one used face down is "
+                    "removed",
+                    S.CHARACTERS,
+                ),
+            ),
+        )
+    )
+    return evolve(match, crew=tuple(after if c.name == name else c for c in match.crew))
 
 
 def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Event]) -> CardMatch:
     name = action.card
     card = match.card(name)
     match = take_card(match, side, name)
-    match = replace(match, event_played=True)
+    match = evolve(match, event_played=True)
     match = logged(match, f"turn {match.turn}: {side} plays {name}")
-    events.append(Event(f"{side} plays {name}" + (f" ({action.choice})" if action.choice else ""),
-                        (Reason(card.source, S.EVENT_PHASE),)))  # fmt: skip
+    events.append(
+        Event(
+            f"{side} plays {name}" + (f" ({action.choice})" if action.choice else ""),
+            (Reason(card.source, S.EVENT_PHASE),),
+        )
+    )
     match = leave_play(match, name)
     return card_effect(match, side, card.effect, action.choice, events)
 
 
-def card_effect(match: CardMatch, side: str, effect: str, choice: str, events: list[Event]) -> CardMatch:
+def card_effect(
+    match: CardMatch, side: str, effect: str, choice: str, events: list[Event]
+) -> CardMatch:
     if effect == "morale":
         return push(match, Drawing(side, 3))
     if effect == "recon":
@@ -528,12 +584,12 @@ def card_effect(match: CardMatch, side: str, effect: str, choice: str, events: l
     if effect == "repairs":
         if choice.startswith("repair:"):
             tank = match.board.tank(choice[7:])
-            return replace(match, board=match.board.with_tank(replace(tank, immobile=False)))
+            return evolve(match, board=match.board.with_tank(replace(tank, immobile=False)))
         if choice.startswith("maintain:"):
             card = choice[9:]
             rest = list(match.discard)
             rest.remove(card)
-            return add_to_hand(replace(match, discard=tuple(rest)), side, card)
+            return add_to_hand(evolve(match, discard=tuple(rest)), side, card)
         return match
     if effect == "recovery":
         match = recover(match, choice)
@@ -546,13 +602,15 @@ def recover(match: CardMatch, choice: str) -> CardMatch:
         return match
     name, _, tank = choice.partition("@")
     crew = tuple(c.recovered(tank or None) if c.name == name else c for c in match.crew)
-    return replace(match, crew=crew)
+    return evolve(match, crew=crew)
 
 
-def _use_phase_ability(match: CardMatch, side: str, action: UseAbility, events: list[Event]) -> CardMatch:
+def _use_phase_ability(
+    match: CardMatch, side: str, action: UseAbility, events: list[Event]
+) -> CardMatch:
     match = use_crew(match, action.character, events)
     if action.ability == "combat awareness":
-        return replace(match, awareness_used=True, actions_left=match.actions_left + 1)
+        return evolve(match, awareness_used=True, actions_left=match.actions_left + 1)
     if action.ability == "aide":
         crew_counter = next(c for c in match.crew if c.name == action.character)
         from workbench.rules.panzer_vor.characters import ABILITIES
@@ -570,9 +628,13 @@ def _use_phase_ability(match: CardMatch, side: str, action: UseAbility, events: 
 
 def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -> CardMatch:
     if not size(match.deck) and not match.marked:
-        events.append(Event("the deck is empty: the discard pile is shuffled into a new deck",
-                            (Reason("not in the rulebook: a documented reading", ""),)))  # fmt: skip
-        match = replace(match, deck=_as_pile(match.discard), discard=())
+        events.append(
+            Event(
+                "the deck is empty: the discard pile is shuffled into a new deck",
+                (Reason("not in the rulebook: a documented reading", ""),),
+            )
+        )
+        match = evolve(match, deck=_as_pile(match.discard), discard=())
     if frame.count > 1:
         match = set_top(match, replace(frame, count=frame.count - 1))
     else:
@@ -581,9 +643,10 @@ def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -
         from workbench.rules.panzer_vor import ending
 
         events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
-        return replace(match, marked=None, discard=(*match.discard, action.card),
-                       ended=ending.stagnant(match))  # fmt: skip
-    match = replace(match, deck=take(match.deck, action.card))
+        return evolve(
+            match, marked=None, discard=(*match.discard, action.card), ended=ending.stagnant(match)
+        )
+    match = evolve(match, deck=take(match.deck, action.card))
     card = match.card(action.card)
     side = frame.side
     if frame.deal:
@@ -593,34 +656,49 @@ def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -
         return _enforcement(match, side, action.card, frame.draw_phase, events)
     if card.acts_as == "drawn":
         events.append(Event(f"{side} draws {action.card}", (Reason(card.source, ""),)))
-        return scenarios.drawn(replace(match, removed=(*match.removed, action.card)), side, card.effect, events)
+        return scenarios.drawn(
+            evolve(match, removed=(*match.removed, action.card)), side, card.effect, events
+        )
     events.append(Event(f"{side} draws a card"))
     return add_to_hand(match, side, action.card)
 
 
-def _enforcement(match: CardMatch, side: str, name: str, draw_phase: bool, events: list[Event]) -> CardMatch:
+def _enforcement(
+    match: CardMatch, side: str, name: str, draw_phase: bool, events: list[Event]
+) -> CardMatch:
     card = match.card(name)
     count = match.enforcement_drawn + 1
-    match = replace(match, enforcement_drawn=count)
+    match = evolve(match, enforcement_drawn=count)
     match = scenarios.enforcement_drawn(match, events)
     if match.solo:
         match = solo.downgrade(match, side, events)
     elif draw_phase:
-        events.append(Event(f"{side} draws {name}: {card.text}", (Reason(card.source, S.ENFORCEMENT),)))
+        events.append(
+            Event(f"{side} draws {name}: {card.text}", (Reason(card.source, S.ENFORCEMENT),))
+        )
         if card.effect in ("desperate", "engine trouble"):
-            match = replace(match, restrictions=match.restrictions | {card.effect})
+            match = evolve(match, restrictions=match.restrictions | {card.effect})
         elif card.effect == "thrown tread":
             tanks = match.tanks_of(side)
             if tanks:
                 match = push(match, Chance("thrown tread", len(tanks), side))
     else:
-        events.append(Event(f"{side} draws {name} outside the Draw Phase: discarded without "
-                            "effect", (Reason("it still counts for a stagnant match", S.ENFORCEMENT),)))  # fmt: skip
+        events.append(
+            Event(
+                f"{side} draws {name} outside the Draw Phase: discarded without effect",
+                (Reason("it still counts for a stagnant match", S.ENFORCEMENT),),
+            )
+        )
     if count == 4:
-        events.append(Event(f"the fourth Enforcement card ({name}) goes back into the deck: "
-                            "when it is drawn again the match ends", (Reason("", S.STAGNANT),)))  # fmt: skip
-        return replace(match, marked=name)
-    return replace(match, discard=(*match.discard, name))
+        events.append(
+            Event(
+                f"the fourth Enforcement card ({name}) goes back into the deck: "
+                "when it is drawn again the match ends",
+                (Reason("", S.STAGNANT),),
+            )
+        )
+        return evolve(match, marked=name)
+    return evolve(match, discard=(*match.discard, name))
 
 
 # --- settling: phases that need no decision ----------------------------------------------------
@@ -636,12 +714,17 @@ def settle(match: CardMatch, events: list[Event]) -> CardMatch:
             return match
         ended = ending.check(match)
         if ended is not None:
-            return replace(match, ended=ended, stack=())
+            return evolve(match, ended=ended, stack=())
         top = match.top
         if isinstance(top, Effect):
             match = reactions.carry_out(pop(match), top, events)
             continue
-        if isinstance(top, Drawing) and not size(match.deck) and not match.marked and not match.discard:
+        if (
+            isinstance(top, Drawing)
+            and not size(match.deck)
+            and not match.marked
+            and not match.discard
+        ):
             match = pop(match)
             continue
         if isinstance(top, Shot) and not reactions.shot_alive(match, top):
@@ -651,9 +734,12 @@ def settle(match: CardMatch, events: list[Event]) -> CardMatch:
             match = reactions.react_or_roll(match, top)
             if match.top is not top:
                 continue
-        if isinstance(top, Order) and top.stage == "choose" and not any(
-            isinstance(a, Select) for a in legal_actions(match)
-        ) and top.done:
+        if (
+            isinstance(top, Order)
+            and top.stage == "choose"
+            and not any(isinstance(a, Select) for a in legal_actions(match))
+            and top.done
+        ):
             match = _finish_order(match, top, events)
             continue
         if top is not None:
@@ -662,7 +748,7 @@ def settle(match: CardMatch, events: list[Event]) -> CardMatch:
             match = _begin(match)
             continue
         if match.phase == "draw":
-            match = replace(match, phase="action")
+            match = evolve(match, phase="action")
             continue
         if match.phase == "action" and match.solo and match.side_to_act != match.order[0]:
             match = solo.enemy_turn(match)
@@ -678,32 +764,38 @@ def _begin(match: CardMatch) -> CardMatch:
     deck = match.deck
     for card in match.waiting_cards:
         deck = add(deck, card)
-    match = replace(match, deck=deck, waiting_cards=(), phase="draw")
+    match = evolve(match, deck=deck, waiting_cards=(), phase="draw")
     return _start_turn(match)
 
 
 def _start_turn(match: CardMatch) -> CardMatch:
     side = match.side_to_act
     if match.solo and side != match.order[0]:
-        return replace(match, phase="action")
+        return evolve(match, phase="action")
     count = match.first_draw.get(side, 1)
     if count != 1:
         first = dict(match.first_draw)
         first[side] = 1
-        match = replace(match, first_draw=first)
-    return push(replace(match, phase="draw"), Drawing(side, count, draw_phase=True))
+        match = evolve(match, first_draw=first)
+    return push(evolve(match, phase="draw"), Drawing(side, count, draw_phase=True))
 
 
 def next_turn(match: CardMatch) -> CardMatch:
     active = (match.active + 1) % len(match.order)
     if "restart" in match.flags:  # Ceasefire: the match restarts with Ōarai acting first
         active = match.order.index("Ōarai")
-        match = replace(match, flags=match.flags - {"restart"})
+        match = evolve(match, flags=match.flags - {"restart"})
     match = replace(
-        match, active=active, turn=match.turn + (active == 0), actions_left=1,
-        event_played=False, awareness_used=False, restrictions=frozenset(), taken_back=(),
+        match,
+        active=active,
+        turn=match.turn + (active == 0),
+        actions_left=1,
+        event_played=False,
+        awareness_used=False,
+        restrictions=frozenset(),
+        taken_back=(),
         reacted=False,
-    )  # fmt: skip
+    )
     return _start_turn(match)
 
 
