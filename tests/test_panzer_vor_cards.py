@@ -251,7 +251,7 @@ def test_an_attack_card_without_a_target_may_be_taken_back():
     match = evolve(match, board=board)
     match = play(match, PlayCard("Fire"), Select("M4 (75)"))
     assert not any(isinstance(a, Fire) for a in GAME.legal_actions(match))
-    match = play(match, Stop(), Stop())
+    match = play(match, Stop())
     assert "Fire" in match.hand("Team B") and match.actions_left == 1
     assert PlayCard("Fire") not in GAME.legal_actions(match)  # not again this turn
 

@@ -51,6 +51,7 @@ class Order:
     done: tuple[str, ...] = ()
     target: str | None = None  # Covering Fire: the one target
     from_scenario: bool = False
+    acted: bool = False  # a tank moved or fired on this card
 
 
 @dataclass(frozen=True)

@@ -458,6 +458,7 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
             stage = "move" if card.move else "fire"
         return set_top(match, replace(order, stage=stage, tank=action.tank))
     if isinstance(action, Move):
+        order = replace(order, acted=True)
         match, spent, left = _move(match, action, card.mp, events)
         order = replace(order, stage="fire") if card.then_fire else order
         match = set_top(match, order)
@@ -466,6 +467,7 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         match = scenarios.after_move(match, action.tank, left, spent, events)
         return reactions.open_window(match, match.opponent(order.side), "moved", tank=action.tank)
     if isinstance(action, Fire):
+        order = replace(order, acted=True)
         if card.same_target:
             order = replace(order, target=action.target)
         match = _tank_done(set_top(match, order), order, keep=True)
@@ -496,7 +498,7 @@ def _tank_done(match: CardMatch, order: Order, keep: bool = False) -> CardMatch:
 def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMatch:
     match = pop(match)
     card = match.card(order.card)
-    if not order.done and card.attack and not card.move and not order.from_scenario:
+    if not order.acted and card.attack and not card.move and not order.from_scenario:
         # Firing: Line of Sight: with no valid target the attack may be taken back.
         rest = list(match.in_play)
         rest.remove(order.card)
