@@ -1,0 +1,189 @@
+"""Reactions, move-then-fire and multi-tank cards, and characters' abilities, from the
+rulebook's words (Reactions, Firing, Characters)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.panzer_vor_match import GAME, arranged, play
+from workbench.rules.core import CHANCE
+from workbench.rules.panzer_vor.actions import (
+    Decline,
+    Fire,
+    Move,
+    NoReaction,
+    PlayCard,
+    React,
+    Roll,
+    Select,
+    Stop,
+    UseAbility,
+)
+from workbench.rules.panzer_vor.characters import Crew
+from workbench.rules.panzer_vor.match import Shot, Window, evolve
+
+P1, P2 = "Player 1", "Player 2"
+D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
+H2 = "Panzer IV Ausf. H 2"
+
+
+def duel(hands, where=None, crew=()):
+    """Exhibition! on the blank map: Player 1's Panzer IVs in row 08, Player 2's H at 0811."""
+    match = arranged("exhibition", hands=hands)
+    board = match.board
+    where = where or {D1: "0805", F1: "0807", H1: "0803", H2: "0811"}
+    for tank_id, label in where.items():
+        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
+    return evolve(match, board=board, crew=tuple(crew))
+
+
+def first_move(match, tank):
+    return next(a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.tank == tank)
+
+
+def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mover():
+    match = duel({P1: ("Coordinated Move", "Emergency Stop"), P2: ("Quick Shot",)})
+    match = play(match, PlayCard("Coordinated Move"), Select(D1))
+    match = play(match, first_move(match, D1))
+    assert match.top == Window(P2, "moved", D1)  # "immediately after the tank ... has moved"
+    assert React("Quick Shot", H2) in GAME.legal_actions(match)
+    match = play(match, NoReaction(), Select(F1))
+    match = play(match, first_move(match, F1))
+    assert isinstance(match.top, Window) and match.top.tank == F1  # the last tank to move
+    match = play(match, React("Quick Shot", H2))
+    shot = match.top
+    assert isinstance(shot, Shot) and (shot.firer, shot.target) == (H2, F1) and shot.reaction
+    # no Reaction card answers a Reaction card: Emergency Stop is not offered, the dice roll
+    assert GAME.current_player(match) == CHANCE
+    match = play(match, Roll((1, 1)), Select(H1))  # the Quick Shot missed; the card goes on
+    match = play(match, first_move(match, H1))
+    assert not isinstance(match.top, Window)  # one Reaction card per action: no window now
+    assert "Coordinated Move" in match.discard  # its three tanks have moved
+
+
+def test_eavesdropping_may_answer_a_reaction_card():
+    match = duel({P1: ("Move", "Eavesdropping"), P2: ("Quick Shot",)})
+    match = play(match, PlayCard("Move"), Select(D1))
+    match = play(match, first_move(match, D1), React("Quick Shot", H2))
+    assert match.top == Window(P1, "reaction", answering="Quick Shot")
+    match = play(match, React("Eavesdropping"))
+    assert not any(isinstance(f, Shot) for f in match.stack)  # the Quick Shot is cancelled
+    assert "Eavesdropping" in match.removed  # a Scenario card leaves the game once used
+
+
+def test_eavesdropping_may_cancel_an_action_card():
+    match = duel({P1: ("Move",), P2: ("Eavesdropping",)})
+    match = play(match, PlayCard("Move"))
+    assert match.top == Window(P2, "played", answering="Move")
+    match = play(match, React("Eavesdropping"))
+    assert match.stack == () and "Move" in match.discard and match.actions_left == 0
+
+
+def _fire(match, card, firer=D1, target=H2):
+    match = play(match, PlayCard(card), Select(firer))
+    return play(match, Fire(firer, target))
+
+
+def test_ricochet_after_a_hit_but_never_against_crack_shot():
+    match = duel({P1: ("Fire", "Crack Shot"), P2: ("Ricochet",)})
+    fired = _fire(match, "Fire")
+    assert GAME.current_player(fired) == CHANCE
+    fired = play(fired, Roll((6, 6)))
+    assert fired.top == Window(P2, "hit", D1, H2)
+    fired = play(fired, React("Ricochet"))
+    assert not any(isinstance(f, Shot) for f in fired.stack)  # no damage roll
+    cracked = _fire(match, "Crack Shot")
+    assert cracked.top.stage == "damage roll"  # "Crack Shot does not require an Attack Roll"
+    cracked = play(cracked, Roll((1, 1)))
+    assert not any(isinstance(f, Window) for f in cracked.stack)
+
+
+def test_emergency_stop_is_declared_before_the_attack_roll_and_modifies_it():
+    match = duel({P1: ("Fire",), P2: ("Emergency Stop",)})
+    match = _fire(match, "Fire")
+    assert match.top == Window(P2, "attack", D1, H2)
+    match = play(match, React("Emergency Stop"))
+    shot = match.top
+    assert [m.name for m in shot.attack] == ["Emergency Stop"]
+    assert GAME.current_player(match) == CHANCE
+
+
+def test_mobile_fire_keeps_its_modifier_even_without_moving():
+    # Firing: Attack Modifiers: "you still apply the attack modifier even if you do not move"
+    match = duel({P1: ("Mobile Fire 2",), P2: ()})
+    match = play(match, PlayCard("Mobile Fire 2"), Select(D1), Stop(), Fire(D1, H2))
+    shot = match.top
+    assert [(m.name, m.value) for m in shot.attack] == [("Mobile Fire 2", -2)]
+
+
+def test_mobile_fire_fires_with_the_tank_that_moved():
+    match = duel({P1: ("Mobile Fire 2",), P2: ()})
+    match = play(match, PlayCard("Mobile Fire 2"), Select(D1))
+    match = play(match, first_move(match, D1))
+    fires = [a for a in GAME.legal_actions(match) if isinstance(a, Fire)]
+    assert fires and all(a.firer == D1 for a in fires)
+
+
+def test_covering_fire_two_tanks_at_one_target():
+    match = duel({P1: ("Covering Fire",), P2: ()})
+    match = play(match, PlayCard("Covering Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
+    match = play(match, Select(F1))
+    fires = {a for a in GAME.legal_actions(match) if isinstance(a, Fire)}
+    assert fires == {Fire(F1, H2)}
+
+
+def test_hana_adds_her_modifier_after_seeing_the_roll():
+    # Characters, example: six hexes away, the attack roll is 5, a miss; Hana's +2 makes 7.
+    hana = Crew("Hana Isuzu", P1, D1, "front")
+    match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
+    match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)))
+    assert GAME.current_player(match) == P1
+    assert GAME.legal_actions(match) == [UseAbility("Hana Isuzu", "attack"), Decline()]
+    match = play(match, UseAbility("Hana Isuzu", "attack"))
+    assert match.top.stage == "damage roll"  # the attack hits
+    crew = next(c for c in match.crew if c.name == "Hana Isuzu")
+    assert crew.face == "back" and crew.tank == D1  # a face-up character turns face down
+
+
+def test_declining_the_ability_leaves_the_miss():
+    hana = Crew("Hana Isuzu", P1, D1, "front")
+    match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
+    match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)), Decline())
+    assert not any(isinstance(f, Shot) for f in match.stack)
+
+
+def test_an_ability_used_face_down_removes_the_character():
+    hana = Crew("Hana Isuzu", P1, D1, "back")  # her back side: +1 (stand-in)
+    match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
+    match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)))
+    match = play(match, UseAbility("Hana Isuzu", "attack"))
+    crew = next(c for c in match.crew if c.name == "Hana Isuzu")
+    assert crew.face == "removed" and crew.tank is None
+
+
+def test_a_movement_ability_reaches_further_and_is_spent():
+    mako = Crew("Mako Reizei", P1, D1, "front")  # Mako's Movement Bonus 2
+    match = duel({P1: ("Move",), P2: ()}, crew=(mako,))
+    match = play(match, PlayCard("Move"), Select(D1))
+    boosted = [a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.ability]
+    assert boosted and all(a.ability == "Mako Reizei" for a in boosted)
+    match = play(match, boosted[0])
+    assert next(c for c in match.crew if c.name == "Mako Reizei").face == "back"
+
+
+def test_recovery_turns_a_face_down_character_face_up():
+    hana = Crew("Hana Isuzu", P1, D1, "back")
+    match = duel({P1: ("Recovery",), P2: ()}, crew=(hana,))
+    match = evolve(match, phase="event")
+    match = play(match, PlayCard("Recovery", "Hana Isuzu"))
+    assert next(c for c in match.crew if c.name == "Hana Isuzu").face == "front"
+
+
+def test_a_destroyed_tank_takes_its_characters_off_the_map_to_be_recovered():
+    hana = Crew("Hana Isuzu", P2, H2, "front")
+    match = duel({P1: ("Crack Shot",), P2: ()}, where={D1: "0810", H2: "0811"}, crew=(hana,))
+    match = play(match, PlayCard("Crack Shot"), Select(D1), Fire(D1, H2), Roll((6, 6)))
+    assert H2 not in {t.id for t in match.board.tanks}
+    assert match.points[P1] == match.board.tank(D1).counter.points or match.points[P1] > 0
+    crew = next(c for c in match.crew if c.name == "Hana Isuzu")
+    assert crew.tank is None and crew.face == "removed"
