@@ -170,6 +170,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         crew=tuple(crew),
         reserves=reserves,
         solo=solo,
+        solo_enemies=tuple(t.id for t in board.tanks if solo and t.side == order[1]),
     )
     match = replace(match, total_cards=match.cards_accounted())
     return settle(match, [])

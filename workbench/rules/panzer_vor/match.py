@@ -157,6 +157,7 @@ class CardMatch(Pictured):
     flags: frozenset[str] = frozenset()  # scenario facts: "ceasefire", "trap", ...
     attack_cards: Mapping[str, int] = field(default_factory=dict)  # Attack cards played
     solo: bool = False  # Test Your Luck!: the enemy acts by the rules
+    solo_enemies: tuple[str, ...] = ()  # its enemy tanks in the die's order
     log: tuple[str, ...] = ()
     ended: Outcome | None = None
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

@@ -174,10 +174,9 @@ def enemy_turn(match):  # type: ignore[no-untyped-def]
 
     from workbench.rules.panzer_vor.match import evolve
 
-    enemies = tuple(t.id for t in match.board.tanks if t.side == match.order[1])
     if not match.tanks_of(match.order[1]):
         return evolve(match, phase="end")
-    order = match.memo.get("enemy order") or enemies
+    order = match.solo_enemies
     return m.push(evolve(match, phase="end"), m.Chance("enemy", 6, match.order[1], order))
 
 
