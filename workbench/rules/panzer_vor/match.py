@@ -200,7 +200,12 @@ class CardMatch(Pictured):
         return tuple(c for c in self.crew if c.tank == tank_id)
 
     def tanks_of(self, side: str) -> tuple[Tank, ...]:
-        return tuple(t for t in self.board.tanks if t.side == side and not t.wreck)
+        key = ("tanks of", side)
+        found = self.memo.get(key)
+        if found is None:
+            found = tuple(t for t in self.board.tanks if t.side == side and not t.wreck)
+            self.memo[key] = found
+        return found
 
     def cards_accounted(self) -> int:
         held = sum(len(h) for h in self.hands.values())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import scenarios, sections
@@ -26,6 +27,7 @@ from workbench.rules.panzer_vor.match import (
     push,
     set_top,
 )
+from workbench.rules.panzer_vor.sight import line_of_sight
 
 S = sections
 ANSWERS = {  # moment -> the reaction cards that fit it
@@ -54,6 +56,16 @@ def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
     return memo[key]
 
 
+def sees(hexmap: Any, a: Any, b: Any) -> bool:
+    """Whether the line between two hexes is clear: it depends on the map alone (tanks do
+    not block it; wreckage only modifies the roll), so it is kept on the map."""
+    cache = hexmap.derived.setdefault("line of sight clear", {})
+    key = (a, b)
+    if key not in cache:
+        cache[key] = line_of_sight(hexmap, a, b).clear
+    return cache[key]
+
+
 def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
     """Whether the tank may fire at the target now (range first: most pairs end there)."""
     board = match.board
@@ -61,6 +73,8 @@ def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
     other = board.tank(target)
     reach = max(g.range for g in tank.counter.guns)
     if tank.hex.distance(other.hex) > reach or other.side == tank.side or other.wreck:
+        return False
+    if not sees(board.map, tank.hex, other.hex):  # both necessary: attack_odds would refuse
         return False
     mods = scenarios.attack_modifiers(match, tank.side)
     key = ("can fire", tank_id, target, mods)

@@ -407,7 +407,7 @@ def after_move(
 def move_allowed(match: CardMatch, tank: Tank, end: Any) -> bool:
     """There Is No Fleeing in Nishizumi-ryu: in Stage 1 every Kuromorimine move ends closer
     to the Ōarai Flag Tank (until it has left the map)."""
-    if not _has(match, "There Is No Fleeing in Nishizumi-ryu") or tank.side != "Kuromorimine":
+    if tank.side != "Kuromorimine" or not _has(match, "There Is No Fleeing in Nishizumi-ryu"):
         return True
     flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
     if flag is None:
