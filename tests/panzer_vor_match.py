@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import workbench
@@ -12,6 +13,7 @@ from workbench.rules.panzer_vor.match import CardMatch, evolve
 GAME = get_game("panzer-vor")
 
 
+@functools.cache
 def scenario(name: str) -> Any:
     return workbench.load(GAME.scenarios()[name])
 

@@ -50,6 +50,20 @@ def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
     return replace(scenario, sides=tuple(sides))
 
 
+_MAPS: dict[int, tuple[PanzerVorScenario, Any]] = {}
+
+
+def _map_of(scenario: PanzerVorScenario) -> Any:
+    """The scenario's map, loaded once per scenario value: every match of it then shares one
+    map, and with it the derived tables kept on the map (movement, lines of sight)."""
+    kept = _MAPS.get(id(scenario))
+    if kept is None or kept[0] is not scenario:
+        if len(_MAPS) > 64:
+            _MAPS.clear()
+        kept = _MAPS[id(scenario)] = (scenario, scenario.load_map())
+    return kept[1]
+
+
 def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> CardMatch:
     """The match at the start: hands being dealt (chance draws), then the first turn."""
     from workbench.rules.panzer_vor.turn import settle
@@ -61,7 +75,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
             Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
         )
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
-    scenario = _bought(scenario)
+    scenario = _bought(scenario.with_map(_map_of(scenario)))
     setup = game_from_scenario(scenario)
     if setup.waiting:
         setup = quick_deployment(scenario, setup)
