@@ -1,0 +1,126 @@
+"""Whole card games of Panzer Vor! per second, and the cost of ``legal_actions`` in a busy
+mid-game state (issue: "Panzer Vor! played whole").
+
+Games: seeded random legal players to the end, chance sampled exactly. The reference plays
+the same seeded games but loads the scenario's map afresh for each game, so nothing the map
+keeps (movement table, lines of sight) is shared between games: what a naive loop would do.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import workbench
+from benchmarks.timing import Result, median_seconds
+from workbench.games import get_game
+from workbench.rules.core import CHANCE, TERMINAL
+from workbench.rules.panzer_vor.actions import Move
+from workbench.rules.panzer_vor.match import Order, evolve
+from workbench.rules.panzer_vor.movement import plain_reachable_costs
+from workbench.rules.play import sample_chance
+
+GAME = get_game("panzer-vor")
+GAMES = 30
+
+
+def _scenario(name: str):  # type: ignore[no-untyped-def]
+    return workbench.load(GAME.scenarios()[name])
+
+
+def _play(scenario, seed: int):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = GAME.start(scenario)
+    steps = 0
+    while GAME.current_player(state) != TERMINAL:
+        if GAME.current_player(state) == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            legal = GAME.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state = GAME.apply(state, action).state
+        steps += 1
+    return state, steps
+
+
+def _games(number: int, name: str, label: str) -> Result:
+    scenario = _scenario(name)
+    _play(scenario, 0)  # warm: the map's tables are built once
+    steps = []
+
+    def batch() -> None:
+        steps.clear()
+        steps.extend(_play(scenario, seed)[1] for seed in range(GAMES))
+
+    seconds = median_seconds(batch, repeat=3, warmup=0) / GAMES
+
+    def fresh() -> None:
+        for seed in range(GAMES // 3):
+            _play(_scenario(name), seed)
+
+    reference = median_seconds(fresh, repeat=1, warmup=0) / (GAMES // 3)
+    return Result(
+        number, f"one whole random card game of {label} ({1 / seconds:,.0f} games/s)",
+        seconds, 1 / 50, "the same games, each loading its map afresh", reference,
+        f"target 50 games/s; {sum(steps) / len(steps):.0f} steps a game on average, "
+        f"{GAMES} seeded games",
+    )  # fmt: skip
+
+
+def games_test_your_luck() -> Result:
+    return _games(7, "test-your-luck", "Test Your Luck!")
+
+
+def games_mock_battle() -> Result:
+    return _games(8, "mock-battle", "A Mock Battle!")
+
+
+def _busy_state():  # type: ignore[no-untyped-def]
+    """Kuromorimine Stage 1 mid-game: Move All Tanks played, a Panther declared, 25 tanks."""
+    rng = random.Random(3)
+    state = GAME.start(_scenario("kuromorimine-stage-1"))
+    for _ in range(400):
+        top = state.top
+        if isinstance(top, Order) and top.stage == "move" and len(state.board.tanks) >= 20:
+            return state
+        if GAME.current_player(state) == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            legal = GAME.legal_actions(state)
+            moves = [a for a in legal if type(a).__name__ in ("PlayCard", "Select")]
+            action = moves[0] if moves and rng.random() < 0.7 else legal[rng.randrange(len(legal))]
+        state = GAME.apply(state, action).state
+    raise AssertionError("no busy state found")
+
+
+def legal_actions_busy() -> Result:
+    state = _busy_state()
+    tank = state.top.tank
+
+    def fresh():  # type: ignore[no-untyped-def]
+        # a new state and a new board: nothing memoised, as after any step that moved a tank
+        return evolve(state, board=replace(state.board))
+
+    listed = GAME.legal_actions(fresh())
+    poses = {(m.to, m.facing) for m in listed if isinstance(m, Move) and not m.ability}
+    label = state.board.map.grid.label
+    board = state.board
+    plain = {
+        (label(h), f)
+        for (h, f) in plain_reachable_costs(board, tank, board.tank(tank).counter.movement)
+        if (h, f) != (board.tank(tank).hex, board.tank(tank).facing)
+    }
+    if poses != plain:
+        raise AssertionError("legal moves and the plain search disagree")
+    seconds = median_seconds(lambda: GAME.legal_actions(fresh()), repeat=50, warmup=3)
+    reference = median_seconds(
+        lambda: plain_reachable_costs(board, tank, board.tank(tank).counter.movement), repeat=20
+    )
+    return Result(
+        9, "`legal_actions`, busy mid-game (Kuromorimine Stage 1, 25 tanks, a tank to move)",
+        seconds, 0.005, "the plain Dijkstra for the same moves", reference,
+        f"{len(listed)} legal actions; state and board fresh (nothing memoised)",
+    )  # fmt: skip
+
+
+GAME_BENCHMARKS = (games_test_your_luck, games_mock_battle, legal_actions_busy)
