@@ -1,0 +1,210 @@
+"""Each scenario's special rules in the card game, from the words of Part 2 - Scenarios."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.panzer_vor_match import GAME, arranged, play, started
+from workbench.rules.core import CHANCE
+from workbench.rules.panzer_vor import scenarios
+from workbench.rules.panzer_vor.actions import (
+    Choose,
+    Die,
+    Fire,
+    Move,
+    PlayCard,
+    React,
+    Select,
+)
+from workbench.rules.panzer_vor.characters import Crew
+from workbench.rules.panzer_vor.deck import Draw
+from workbench.rules.panzer_vor.ending import CardGameEnd
+from workbench.rules.panzer_vor.match import Chance, Choice, Drawing, Order, Window, evolve
+
+
+def at(match, where):
+    board = match.board
+    for tank_id, label in where.items():
+        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
+    return evolve(match, board=board)
+
+
+def drawing(match, side, card, **deck):
+    match = evolve(match, stack=(Drawing(side, 1, draw_phase=True),), phase="draw",
+                   deck=((card, 1), *sorted(deck.items())))  # fmt: skip
+    return evolve(match, total_cards=match.cards_accounted())
+
+
+# --- Saunders -------------------------------------------------------------------------------
+
+
+def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
+    match = drawing(arranged("saunders"), "Ōarai", "Fair Play", Fire=5)
+    match = play(match, Draw("Fair Play"))
+    assert isinstance(match.top, Choice) and match.top.side == "Saunders"
+    while isinstance(match.top, Choice):
+        match = play(match, Choose(match.top.options[-1]))
+    assert len(match.tanks_of("Saunders")) == len(match.tanks_of("Ōarai")) == 5
+    assert "Fair Play" in match.removed and match.phase == "action"  # on to the Action Phase
+    # Decoy "can only be played after Eavesdropping or Fair Play"
+    assert scenarios.may_play(match, "Ōarai", "Decoy")
+    assert not scenarios.may_play(arranged("saunders"), "Ōarai", "Decoy")
+
+
+# --- St. Gloriana ---------------------------------------------------------------------------
+
+
+def test_reinforcements_bring_the_gold_38t_with_turtle_team_on_a_road_and_a_free_move():
+    match = drawing(arranged("st-gloriana"), "Ōarai", "Reinforcements", Fire=5)
+    match = play(match, Draw("Reinforcements"))
+    assert match.top == Choice("Ōarai", "reinforce", ("0801", "1610"))
+    match = play(match, Choose("1610"))
+    gold = next(t for t in match.tanks_of("Ōarai") if t.name == "Gold 38 (t)")
+    assert match.board.map.grid.label(gold.hex) == "1610"
+    turtle = next(c for c in match.crew if c.name == "Turtle Team")
+    assert turtle.tank == gold.id and turtle.face == "back"  # Turtle Team (Reverse)
+    assert isinstance(match.top, Order) and match.top.tank == gold.id  # moved for free
+    assert match.actions_left == 1
+
+
+def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
+    match = started("st-gloriana", freshmen_dont_flee=True)
+    assert [t.name for t in match.reserves["Ōarai"]] == ["Gold 38 (t)", "Pink M3 Lee"]
+
+
+# --- Anzio ----------------------------------------------------------------------------------
+
+
+def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
+    match = arranged("anzio-revised")
+    match = at(match, {"Semovente M41": "0808", "StuG III Ausf. F": "0810"})
+    assert scenarios.may_play(match, "Anzio", "Childhood Friend")
+    match = play(match, PlayCard("Childhood Friend"))
+    ids = {t.id for t in match.board.tanks}
+    assert "Semovente M41" not in ids and "StuG III Ausf. F" not in ids
+    gone = {c.name: c.face for c in match.crew if c.name in ("Hippo Team", "Carpaccio (+1 FP)")}
+    assert gone == {"Hippo Team": "gone", "Carpaccio (+1 FP)": "gone"}  # no Recovery
+
+
+def test_operation_macaroni_moves_the_target_away_without_the_attack_roll():
+    match = arranged("anzio-revised", hands={"Ōarai": ("Fire",)}, active=1)
+    match = at(match, {"Panzer IV Ausf. D": "0805", "CV33": "0808"})
+    pz = "Panzer IV Ausf. D"
+    match = play(match, PlayCard("Fire"), Select(pz), Fire(pz, "CV33"))
+    assert match.top == Window("Anzio", "attack", "Panzer IV Ausf. D", "CV33")
+    match = play(match, React("Operation: Macaroni"))
+    assert isinstance(match.top, Choice) and match.top.purpose == "macaroni"
+    where = match.top.options[0]
+    board = match.board
+    hexes = [board.map.hex(o) for o in match.top.options]
+    assert all(h.distance(board.map.hex("0808")) <= 5 for h in hexes)
+    near = {n for t in match.tanks_of("Ōarai") for n in t.hex.neighbors()}
+    assert not any(h in near for h in hexes)  # never next to an Ōarai tank
+    match = play(match, Choose(where))
+    assert match.board.map.grid.label(match.board.tank("CV33").hex) == where
+    assert GAME.current_player(match) != CHANCE  # no attack roll was made
+
+
+def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
+    match = arranged("anzio-original", phase="event")
+    assert not scenarios.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
+    match = evolve(match, lost={"Anzio": ("CV33",)}, destroyed={"Ōarai": ("CV33",)})
+    match = play(match, PlayCard("Trap"))
+    assert not scenarios.abilities_allowed(match, "Ōarai")
+    match = drawing(match, "Anzio", "Thrown Tread", Fire=3)
+    match = play(match, Draw("Thrown Tread"))
+    assert scenarios.abilities_allowed(match, "Ōarai")
+
+
+# --- Pravda ---------------------------------------------------------------------------------
+
+
+def test_oarai_chooses_three_of_the_five_additional_scenario_cards():
+    match = started("pravda")
+    assert isinstance(match.top, Choice) and match.top.purpose == "pravda cards"
+    for name in ("Ambush", "Panzer Vor!", "Pinpoint Shot"):
+        match = play(match, Choose(name))
+    assert {"The Snowy March", "Volleyball Club Comeback!"} <= set(match.removed)
+    assert not scenarios.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+
+
+def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
+    match = arranged("pravda", phase="event", active=1)
+    assert not scenarios.may_play(match, "Ōarai", "Ceasefire")
+    match = at(match, {"Type 89": "1405"})  # within two hexes of the Church (1403)
+    assert not scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    match = play(match, PlayCard("Ceasefire"))
+    church = match.board.map.hex("1403")
+    for tank in match.tanks_of("Ōarai"):
+        assert tank.hex.distance(church) <= 2
+    for tank in match.tanks_of("Pravda"):
+        assert 6 <= tank.hex.distance(church) <= 9
+    assert not match.reserves.get("Pravda")  # every reinforcement deployed
+    assert "ceasefire" in match.flags
+    assert scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    dance = evolve(match, flags=match.flags | {"goosefish dance"})
+    assert [m.value for m in scenarios.attack_modifiers(dance, "Ōarai")] == [1]
+
+
+def test_pravda_deploys_a_reinforcement_each_time_it_plays_a_movement_card():
+    match = arranged("pravda", hands={"Pravda": ("Move",)})
+    match = play(match, PlayCard("Move"), Select("T-34/76"))
+    move = next(a for a in GAME.legal_actions(match) if isinstance(a, Move))
+    match = play(match, move)
+    assert isinstance(match.top, Choice) and match.top.purpose == "deploy"
+    match = play(match, Choose(match.top.options[0]))
+    assert any(t.id == "T-34/76 (reinforcement 1)" for t in match.board.tanks)
+
+
+# --- Kuromorimine ---------------------------------------------------------------------------
+
+
+def test_two_oarai_tanks_leaving_by_remagen_bridge_end_stage_1():
+    match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move",)})
+    match = at(match, {"Type 89": "1502", "Hetzer": "1402"})
+    match = play(match, PlayCard("Move"), Select("Type 89"), Move("Type 89", "1501", 4))
+    assert "Type 89" not in {t.id for t in match.board.tanks}
+    assert GAME.outcome(match) is None
+    match = evolve(match, stack=(), phase="action", actions_left=1,
+                   hands={**match.hands, "Ōarai": ("Move",)})  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    target = next(a for a in GAME.legal_actions(play(match, PlayCard("Move"), Select("Hetzer")))
+                  if isinstance(a, Move) and a.to == "1501")  # fmt: skip
+    match = play(match, PlayCard("Move"), Select("Hetzer"), target)
+    assert GAME.outcome(match).termination is CardGameEnd.STAGE_OVER
+
+
+def test_there_is_no_fleeing_in_nishizumi_ryu():
+    match = arranged("kuromorimine-stage-1", hands={"Kuromorimine": ("Move",)}, active=1)
+    match = play(match, PlayCard("Move"), Select("Panther"))
+    flag = next(t for t in match.tanks_of("Ōarai") if t.flag)
+    start = match.board.tank("Panther").hex.distance(flag.hex)
+    for move in (a for a in GAME.legal_actions(match) if isinstance(a, Move)):
+        assert match.board.map.hex(move.to).distance(flag.hex) < start
+
+
+def test_smokescreen_after_a_kuromorimine_attack_card_smokes_every_oarai_tank():
+    match = arranged("kuromorimine-stage-1", phase="event")
+    assert not scenarios.may_play(match, "Ōarai", "Smokescreen")
+    match = evolve(match, attack_cards={"Kuromorimine": 1})
+    match = play(match, PlayCard("Smokescreen"))
+    assert all(t.smoke for t in match.tanks_of("Ōarai"))
+
+
+def test_the_maus_checks_its_treads_after_spending_two_mp():
+    match = arranged("kuromorimine-stage-2", hands={"Kuromorimine": ("Move",)}, active=1)
+    match = play(match, PlayCard("Move"), Select("Maus"))
+    far = [a for a in GAME.legal_actions(match) if isinstance(a, Move)
+           and match.board.map.hex(a.to).distance(match.board.tank("Maus").hex) == 2]  # fmt: skip
+    match = play(match, far[0])
+    assert match.top == Chance("maus", 6, "Kuromorimine", ("Maus",))
+    broken = play(match, Die(6))
+    assert broken.board.tank("Maus").immobile
+    assert not play(match, Die(5)).board.tank("Maus").immobile
+
+
+def test_characters_ride_in_on_pravda_reinforcements():
+    match = started("pravda")
+    rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
+    assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
+    assert Crew("Katyusha", "Pravda", None, "front", "KV-2 (reinforcement 9)") in match.crew
