@@ -23,7 +23,7 @@ class CardGameEnd(Termination):
     )
     STAGE_OVER = (
         "two Ōarai tanks left by Remagen Bridge: go on to Stage 2",
-        "Kuromorimine: Conditions for Ending the First Stage",
+        S.STAGE_1_RULES,
     )
 
 

@@ -82,7 +82,7 @@ def abilities_allowed(match: CardMatch, side: str) -> bool:
 
 def attack_modifiers(match: CardMatch, side: str) -> tuple[Modifier, ...]:
     if side == OARAI and "goosefish dance" in match.flags:
-        return (Modifier("Goosefish Dance", 1, "Pravda: Scenario Card: Goosefish Dance"),)
+        return (Modifier("Goosefish Dance", 1, S.PRAVDA_RULES),)
     return ()
 
 
@@ -176,7 +176,7 @@ def apply_choice(
     if choice.purpose == "upgrade":
         return solo.upgrade(match, choice.data[0], 1, events) if option == "upgrade" else match
     if choice.purpose == "fair play":
-        events.append(Event(f"Fair Play: {option} leaves the match", (Reason("", "Saunders"),)))
+        events.append(Event(f"Fair Play: {option} leaves the match", (Reason("", S.SAUNDERS_RULES),)))
         match = _remove(match, option)
         return _fair_play(match)
     if choice.purpose == "macaroni":
@@ -191,7 +191,7 @@ def apply_choice(
         events.append(
             Event(
                 f"{tank.id} arrives at {option} as reinforcements",
-                (Reason("", "St. Gloriana: Reinforcements"),),
+                (Reason("", S.ST_GLORIANA_REINFORCEMENTS),),
             )
         )
         # it may move at once for free; the next reinforcement (Freshmen Don't Flee) follows
@@ -240,7 +240,7 @@ def childhood_friend(match: CardMatch, side: str, events: list[Event]) -> CardMa
     events.append(
         Event(
             f"Childhood Friend: {pair[0]} and {pair[1]} leave the match",
-            (Reason("", "Anzio (Revised): Scenario Card: Childhood Friend"),),
+            (Reason("", S.ANZIO_REVISED_RULES),),
         )
     )
     for tank_id in pair:
@@ -325,7 +325,7 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
     events.append(
         Event(
             "Ceasefire: the tanks are redeployed around the Church",
-            (Reason(QUICK, "Pravda: Scenario Card: Ceasefire"),),
+            (Reason(QUICK, S.PRAVDA_RULES),),
         )
     )
     for who in match.order:
@@ -338,7 +338,7 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
 def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
     tank = match.reserves[side][0]
     events.append(
-        Event(f"{tank.id} deploys at {where}", (Reason("", "Pravda: Pravda Reinforcements"),))
+        Event(f"{tank.id} deploys at {where}", (Reason("", S.PRAVDA_RULES),))
     )
     return arrive(match, side, where)
 
@@ -392,7 +392,7 @@ def after_move(
         events.append(
             Event(
                 f"{tank_id} leaves the map by Remagen Bridge",
-                (Reason("", "Kuromorimine: Conditions for Ending the First Stage"),),
+                (Reason("", S.STAGE_1_RULES),),
             )
         )
         if tank.flag:
@@ -426,7 +426,7 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
                     (
                         Reason(
                             "a 6 after spending 2 MP or more",
-                            "Kuromorimine: Maus Movement Restrictions",
+                            S.STAGE_2_RULES,
                         ),
                     ),
                 )
