@@ -187,3 +187,10 @@ def test_a_destroyed_tank_takes_its_characters_off_the_map_to_be_recovered():
     assert match.points[P1] == match.board.tank(D1).counter.points or match.points[P1] > 0
     crew = next(c for c in match.crew if c.name == "Hana Isuzu")
     assert crew.tank is None and crew.face == "removed"
+
+
+def test_an_attack_card_makes_one_attack_with_a_single_tank():
+    # Firing: "When you play an Attack Card, you may make one attack with a single tank."
+    match = duel({P1: ("Fire",), P2: ()})
+    match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
+    assert "Fire" in match.discard and not any(isinstance(a, Select) for a in GAME.legal_actions(match))

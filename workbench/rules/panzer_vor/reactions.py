@@ -191,12 +191,11 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     odds = _odds(match, shot)
-    events.append(
-        Event(
-            f"{shot.firer} fires at {shot.target}: hit {odds.hit} ({float(odds.hit):.0%})",
-            _reasons(odds),
-        )
-    )
+    if shot.no_attack_roll:
+        chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"
+    else:
+        chance = f"hit {odds.hit} ({float(odds.hit):.0%})"
+    events.append(Event(f"{shot.firer} fires at {shot.target}: {chance}", _reasons(odds)))
     return push(match, shot)
 
 

@@ -233,6 +233,10 @@ def _recovery_choices(match: CardMatch, side: str) -> list[str]:
 def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     card = match.card(order.card)
     if order.stage == "choose":
+        limit = card.tanks or len(match.tanks_of(order.side)) + len(order.done)
+        if len(order.done) >= limit:
+            yield Stop()
+            return
         for tank in match.tanks_of(order.side):
             if tank.id not in order.done and _may_declare(match, card, tank):
                 yield Select(tank.id)
