@@ -67,8 +67,14 @@ def test_the_stand_in_deck_has_the_78_cards_left_without_scenario_cards():
 
 def test_a_user_deck_file_replaces_the_stand_in(tmp_path):
     path = tmp_path / "deck.json"
-    path.write_text(json.dumps({"counts": {"Move": 40, "Fire": 38},
-                                "cards": [{"name": "Solid Hit", "damage_modifier": 3}]}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "counts": {"Move": 40, "Fire": 38},
+                "cards": [{"name": "Solid Hit", "damage_modifier": 3}],
+            }
+        )
+    )
     deck = load_deck(path)
     assert dict(deck.counts) == {"Move": 40, "Fire": 38}
     assert deck.card("Solid Hit").damage_modifier == 3
@@ -206,8 +212,10 @@ def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_mat
     outcome = GAME.outcome(match)
     assert outcome.termination is CardGameEnd.STAGNANT and outcome.winner == "Team A"
     even = evolve(match, ended=None)
-    even = play(evolve(even, points={}, marked="Thrown Tread",
-                       stack=(Drawing("Team B", 1),)), Draw("Thrown Tread", marked=True))  # fmt: skip
+    even = play(
+        evolve(even, points={}, marked="Thrown Tread", stack=(Drawing("Team B", 1),)),
+        Draw("Thrown Tread", marked=True),
+    )
     assert GAME.outcome(even).termination is CardGameEnd.STAGNANT_DRAW
     assert GAME.outcome(even).winner is None
 

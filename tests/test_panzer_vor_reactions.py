@@ -193,4 +193,6 @@ def test_an_attack_card_makes_one_attack_with_a_single_tank():
     # Firing: "When you play an Attack Card, you may make one attack with a single tank."
     match = duel({P1: ("Fire",), P2: ()})
     match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
-    assert "Fire" in match.discard and not any(isinstance(a, Select) for a in GAME.legal_actions(match))
+    assert "Fire" in match.discard and not any(
+        isinstance(a, Select) for a in GAME.legal_actions(match)
+    )

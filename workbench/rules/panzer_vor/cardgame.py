@@ -127,7 +127,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
             )
         arrivals: list[Tank] = []
         for force in waiting:
-            for i in range(force.count):
+            for _ in range(force.count):
                 counter = roster.get(force.tank)
                 tank_id = f"{counter.name} (reinforcement {len(arrivals) + 1})"
                 arrivals.append(Tank(tank_id, counter, name, spare, 0))

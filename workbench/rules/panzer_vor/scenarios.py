@@ -69,9 +69,9 @@ def may_play(match: CardMatch, side: str, name: str) -> bool:
         return match.attack_cards.get(match.opponent(side), 0) >= 1
     if name == "Childhood Friend":
         return _friends(match) is not None
-    if name in ("Eavesdropping", "Operation: Macaroni", "Fair Play", "Reinforcements"):
-        return False  # played as reactions, or act when drawn
-    return True
+    # Eavesdropping and Operation: Macaroni are played as reactions; Fair Play and
+    # Reinforcements act when drawn
+    return name not in ("Eavesdropping", "Operation: Macaroni", "Fair Play", "Reinforcements")
 
 
 def abilities_allowed(match: CardMatch, side: str) -> bool:
@@ -176,7 +176,9 @@ def apply_choice(
     if choice.purpose == "upgrade":
         return solo.upgrade(match, choice.data[0], 1, events) if option == "upgrade" else match
     if choice.purpose == "fair play":
-        events.append(Event(f"Fair Play: {option} leaves the match", (Reason("", S.SAUNDERS_RULES),)))
+        events.append(
+            Event(f"Fair Play: {option} leaves the match", (Reason("", S.SAUNDERS_RULES),))
+        )
         match = _remove(match, option)
         return _fair_play(match)
     if choice.purpose == "macaroni":
@@ -337,9 +339,7 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
 
 def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
     tank = match.reserves[side][0]
-    events.append(
-        Event(f"{tank.id} deploys at {where}", (Reason("", S.PRAVDA_RULES),))
-    )
+    events.append(Event(f"{tank.id} deploys at {where}", (Reason("", S.PRAVDA_RULES),)))
     return arrive(match, side, where)
 
 

@@ -158,10 +158,10 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
                 yield PlayCard(name)
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
-            if crew.side == side and any(a.kind == "combat awareness" for a in crew.abilities):
-                if scenarios.abilities_allowed(match, side):
-                    yield UseAbility(crew.name, "combat awareness")
-                    break
+            aware = any(a.kind == "combat awareness" for a in crew.abilities)
+            if crew.side == side and aware and scenarios.abilities_allowed(match, side):
+                yield UseAbility(crew.name, "combat awareness")
+                break
     yield Pass()
 
 
@@ -355,9 +355,9 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
         return Reason(
             f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY
         )
-    if isinstance(action, PlayCard) and action.card not in match.hand(who):
-        if action.card not in match.scenario_cards.get(who, ()):
-            return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
+    held = (*match.hand(who), *match.scenario_cards.get(who, ()))
+    if isinstance(action, PlayCard) and action.card not in held:
+        return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
     if isinstance(action, Move) and match.top is None:
         return Reason(
             "a tank moves only by a Movement card played in the Action Phase", S.ACTION_PHASE
@@ -553,8 +553,8 @@ def use_crew(match: CardMatch, name: str, events: list[Event]) -> CardMatch:
             f"{name} uses an ability and {what}",
             (
                 Reason(
-                    "a face-up character turns face down when it uses an ability; one used face down is "
-                    "removed",
+                    "a face-up character turns face down when it uses an ability; one used "
+                    "face down is removed",
                     S.CHARACTERS,
                 ),
             ),
@@ -641,10 +641,8 @@ def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -
             )
         )
         match = evolve(match, deck=_as_pile(match.discard), discard=())
-    if frame.count > 1:
-        match = set_top(match, replace(frame, count=frame.count - 1))
-    else:
-        match = pop(match)
+    more = frame.count > 1
+    match = set_top(match, replace(frame, count=frame.count - 1)) if more else pop(match)
     if action.marked:
         from workbench.rules.panzer_vor import ending
 
