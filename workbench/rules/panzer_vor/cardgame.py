@@ -18,7 +18,7 @@ from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVor
 from workbench.rules.core import IllegalAction, Reason
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
-from workbench.rules.panzer_vor.characters import Crew
+from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
@@ -132,7 +132,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
                 tank_id = f"{counter.name} (reinforcement {len(arrivals) + 1})"
                 arrivals.append(Tank(tank_id, counter, name, spare, 0))
                 for c in force.characters:
-                    face = "back" if c.side == "reverse" else "front"
+                    face: Face = "back" if c.side == "reverse" else "front"
                     crew.append(Crew(c.name, name, None, face, tank_id))
         if arrivals:
             reserves[name] = tuple(arrivals)

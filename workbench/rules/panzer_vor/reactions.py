@@ -41,7 +41,7 @@ ANSWERS = {  # moment -> the reaction cards that fit it
 
 def board_memo(board: object) -> dict:
     """Derived results kept on one board value (it never changes, so neither do they)."""
-    return board.__dict__.setdefault("_derived", {})  # type: ignore[no-any-return]
+    return board.__dict__.setdefault("_derived", {})
 
 
 def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:

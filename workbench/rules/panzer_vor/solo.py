@@ -163,13 +163,13 @@ def discard_modifier(cards: int) -> int:
     return 2 if cards <= 35 else 3
 
 
-def _match_types():  # type: ignore[no-untyped-def]
+def _match_types():
     from workbench.rules.panzer_vor import match as m
 
     return m
 
 
-def enemy_turn(match):  # type: ignore[no-untyped-def]
+def enemy_turn(match):
     m = _match_types()
 
     from workbench.rules.panzer_vor.match import evolve
@@ -180,7 +180,7 @@ def enemy_turn(match):  # type: ignore[no-untyped-def]
     return m.push(evolve(match, phase="end"), m.Chance("enemy", 6, match.order[1], order))
 
 
-def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def]
+def resolve_chance(match, frame, action, events):
     from dataclasses import replace
 
     from workbench.rules.core import Event, Reason
@@ -193,7 +193,7 @@ def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def
         ids = frame.data
         pick = next(i for i, (lo, hi) in enumerate(ENEMY_DIE) if lo <= value <= hi)
         alive = {t.id for t in match.tanks_of(match.order[1])}
-        tank_id = ids[pick] if pick < len(ids) else None
+        tank_id = ids[pick] if pick < len(ids) else ""
         if tank_id not in alive:
             events.append(Event(f"die {value}: that enemy tank is gone; roll again"))
             return push(match, frame)
@@ -232,7 +232,7 @@ def resolve_chance(match, frame, action, events):  # type: ignore[no-untyped-def
     return scenarios.resolve_chance(match, frame, value, events)
 
 
-def _drive(match, tank_id, route, events):  # type: ignore[no-untyped-def]
+def _drive(match, tank_id, route, events):
 
     from workbench.geometry.hexgrid import DIRECTIONS
     from workbench.rules.core import Event, Reason
@@ -272,7 +272,7 @@ def _drive(match, tank_id, route, events):  # type: ignore[no-untyped-def]
     return evolve(match, board=after)
 
 
-def offer_upgrade(match, side):  # type: ignore[no-untyped-def]
+def offer_upgrade(match, side):
     """Recon or Recovery may upgrade the Panzer IV one step (Test Your Luck!: Panzer IV
     Upgrade); the player is not forced to."""
     from workbench.rules.panzer_vor.match import Choice, push
@@ -285,7 +285,7 @@ def offer_upgrade(match, side):  # type: ignore[no-untyped-def]
     return push(match, Choice(side, "upgrade", ("upgrade", "keep"), (tank.id,)))
 
 
-def upgrade(match, tank_id, step, events):  # type: ignore[no-untyped-def]
+def upgrade(match, tank_id, step, events):
     from dataclasses import replace
 
     from workbench.boards.panzer_vor.roster import panzer_vor_roster
@@ -303,14 +303,14 @@ def upgrade(match, tank_id, step, events):  # type: ignore[no-untyped-def]
     return evolve(match, board=match.board.with_tank(replace(tank, counter=counter)))
 
 
-def downgrade(match, side, events):  # type: ignore[no-untyped-def]
+def downgrade(match, side, events):
     """An Enforcement card drawn: its printed effect is ignored; the Panzer IV goes down one
     step (an Ausf. D stays an Ausf. D)."""
     tanks = match.tanks_of(match.order[0])
     return upgrade(match, tanks[0].id, -1, events) if tanks else match
 
 
-def reached_shrine(match, tank_id, left):  # type: ignore[no-untyped-def]
+def reached_shrine(match, tank_id, left):
     from workbench.rules.panzer_vor.match import Chance, push
 
     tank = match.board.tank(tank_id)
@@ -321,7 +321,7 @@ def reached_shrine(match, tank_id, left):  # type: ignore[no-untyped-def]
     return push(match, Chance("fortune", 6, tank.side))
 
 
-def _fortune(match, die, events):  # type: ignore[no-untyped-def]
+def _fortune(match, die, events):
 
     from workbench.rules.core import Event, Outcome, Reason
     from workbench.rules.panzer_vor import sections

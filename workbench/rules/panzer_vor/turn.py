@@ -803,5 +803,5 @@ def next_turn(match: CardMatch) -> CardMatch:
     return _start_turn(match)
 
 
-def outcome(match: CardMatch):  # type: ignore[no-untyped-def]
+def outcome(match: CardMatch):
     return match.ended
