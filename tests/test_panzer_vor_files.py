@@ -251,7 +251,10 @@ def test_oarai_city_features():
 def test_kuromorimine_stage_1_features():
     stage = load(MAPS / "kuromorimine-stage-1.json")
     ridge = ["0305", "0406", "0505", "0605"]
-    assert all(stage.terrain_name(h) == "ridge" for h in ridge)
+    # the main rulebook's barren ranges (0304-0306, 0404-0407, 0504-0506, 0604-0606) hold the
+    # ridge hexes: they are ridge and barren at once
+    assert all(stage.terrain_name(h) == "barren ridge" for h in ridge)
+    assert all(stage.terrain_at(h).removes_smoke and stage.terrain_at(h).mp_enter == 2 for h in ridge)
     assert [stage.grid.distance(a, b) for a, b in itertools.pairwise(ridge)] == [1] * 3
     barren = ["0205", "0206", "0304", "0306", "0404", "0405", "0407", "0504", "0506", "0604"]
     assert all(stage.terrain_name(h) == "barren" for h in [*barren, "0606"])

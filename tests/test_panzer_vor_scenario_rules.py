@@ -208,3 +208,15 @@ def test_characters_ride_in_on_pravda_reinforcements():
     rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
     assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
     assert Crew("Katyusha", "Pravda", None, "front", "KV-2 (reinforcement 9)") in match.crew
+
+
+def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex():
+    # Barren Hexes: "0504-0506, 0604-0606": the main rulebook counts 0505 and 0605 as barren
+    match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move",)})
+    match = at(match, {"Type 89": "0405"})
+    board = match.board
+    match = evolve(match, board=board.with_tank(replace(board.tank("Type 89"), smoke=True)))
+    match = play(match, PlayCard("Move"), Select("Type 89"))
+    into = next(a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.to == "0505")
+    match = play(match, into)
+    assert not match.board.tank("Type 89").smoke
