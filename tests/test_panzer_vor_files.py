@@ -254,7 +254,9 @@ def test_kuromorimine_stage_1_features():
     # the main rulebook's barren ranges (0304-0306, 0404-0407, 0504-0506, 0604-0606) hold the
     # ridge hexes: they are ridge and barren at once
     assert all(stage.terrain_name(h) == "barren ridge" for h in ridge)
-    assert all(stage.terrain_at(h).removes_smoke and stage.terrain_at(h).mp_enter == 2 for h in ridge)
+    assert all(
+        stage.terrain_at(h).removes_smoke and stage.terrain_at(h).mp_enter == 2 for h in ridge
+    )
     assert [stage.grid.distance(a, b) for a, b in itertools.pairwise(ridge)] == [1] * 3
     barren = ["0205", "0206", "0304", "0306", "0404", "0405", "0407", "0504", "0506", "0604"]
     assert all(stage.terrain_name(h) == "barren" for h in [*barren, "0606"])
@@ -538,3 +540,16 @@ def test_problems_are_reported_for_a_scenario_built_in_python():
     assert scenario.area_hexes([Area("0101", within=1)]) == frozenset(
         h for h in hexmap.hex("0101").disk(1) if h in hexmap.grid
     )
+
+
+def test_the_terrain_the_scenario_texts_state_is_on_the_shipped_maps_as_labelled_stand_ins():
+    saunders = load(MAPS / "saunders.json")
+    assert {"hill", "forest"} <= {saunders.terrain_name(h) for h in saunders.grid}
+    stage1 = load(MAPS / "kuromorimine-stage-1.json")
+    rivers = [h for h in stage1.grid if stage1.terrain_name(h) == "river"]
+    assert rivers and all(not stage1.terrain_at(h).enterable for h in rivers)
+    assert stage1.terrain_name("1002") == "shallows"
+    for name in ("anzio.json", "kuromorimine-stage-2.json"):
+        hexmap = load(MAPS / name)
+        assert hexmap.hexsides and "stand-in" in hexmap.description
+    assert "stand-in" in saunders.description and "stand-in" in stage1.description

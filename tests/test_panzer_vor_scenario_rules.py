@@ -77,7 +77,7 @@ def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
 
 def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
     match = arranged("anzio-revised")
-    match = at(match, {"Semovente M41": "0808", "StuG III Ausf. F": "0810"})
+    match = at(match, {"Semovente M41": "0303", "StuG III Ausf. F": "0305"})
     assert scenarios.may_play(match, "Anzio", "Childhood Friend")
     match = play(match, PlayCard("Childhood Friend"))
     ids = {t.id for t in match.board.tanks}
