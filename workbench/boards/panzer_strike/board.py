@@ -102,7 +102,7 @@ class TileFace:
 
 
 @dataclass(frozen=True)
-class TileSet:
+class TileSet(FileValue):
     """The faces of one game's tiles, their size in squares and which faces share a tile.
 
     >>> tiles = TileSet.builtin()

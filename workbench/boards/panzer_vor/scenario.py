@@ -203,6 +203,22 @@ class PanzerVorScenario(FileValue):
         if isinstance(self.map, HexMap) and self.resolved_map is None:
             object.__setattr__(self, "resolved_map", self.map)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal fields, with file references compared by the file they name (a copy saved
+        in another folder names the same map by another relative path)."""
+        if not isinstance(other, PanzerVorScenario):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def _compared(self) -> tuple[object, ...]:
+        refs = ("map", "roster", "previous_stage", "next_stage")
+        return tuple(
+            self._path(value).resolve() if name in refs and isinstance(value, str) else value
+            for name, f in self.__dataclass_fields__.items()
+            if f.compare
+            for value in (getattr(self, name),)
+        )
+
     # --- reading ----------------------------------------------------------------------
     def side(self, key: str) -> Side:
         for side in self.sides:
@@ -244,6 +260,14 @@ class PanzerVorScenario(FileValue):
         from workbench.files import load
 
         return load(self._path(self.next_stage))
+
+    def save(self, path: str | Path, *, embed_map: bool = False) -> Path:
+        """Write the scenario as JSON, atomically. Its map (and roster, stage) files are named
+        relative to the new place, so the copy loads wherever it is saved; ``embed_map=True``
+        writes the map inside the scenario file instead."""
+        from workbench.files import save
+
+        return save(replace(self, map=self.load_map()) if embed_map else self, path)
 
     def self_contained(self) -> PanzerVorScenario:
         """A copy holding its map inline, to be kept inside another file (a record)."""
