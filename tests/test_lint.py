@@ -194,6 +194,6 @@ def test_every_section_the_linter_cites_is_a_heading_of_its_rulebook() -> None:
         for name in dir(module):
             value = getattr(module, name)
             if name.isupper() and isinstance(value, str) and not name.startswith("STAND"):
-                for heading in value.split(": "):
-                    assert heading in lines, (book, heading)
+                headings = value.split(": ")
+                assert value in lines or all(h in lines for h in headings), (book, value)
     assert math.isfinite(fastest_movement())
