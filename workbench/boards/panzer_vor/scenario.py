@@ -276,6 +276,27 @@ class PanzerVorScenario(FileValue):
     def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)
 
+    def with_inline_map(self, hexmap: HexMap) -> PanzerVorScenario:
+        """A copy holding this (edited) map inline: it is saved inside the scenario file."""
+        return replace(self, map=hexmap, resolved_map=hexmap)
+
+    def with_placed_tank(self, key: str, tank: ForceTank) -> PanzerVorScenario:
+        """A copy where side ``key`` has this tank placed (replacing a tank on its hex)."""
+        self.side(key)
+        cleared = self.without_placed_tank(tank.hex) if tank.hex is not None else self
+        sides = tuple(
+            replace(s, tanks=(*s.tanks, tank)) if s.key == key else s for s in cleared.sides
+        )
+        return replace(cleared, sides=sides)
+
+    def without_placed_tank(self, label: str | None) -> PanzerVorScenario:
+        """A copy without the tank placed on the hex ``label`` (if any)."""
+        sides = tuple(
+            replace(s, tanks=tuple(t for t in s.tanks if t.hex is None or t.hex != label))
+            for s in self.sides
+        )
+        return replace(self, sides=sides)
+
     def placed_tanks(self) -> dict[str, tuple[str, ForceTank]]:
         """Every tank placed on a hex at the start: label -> (side key, tank)."""
         return {t.hex: (s.key, t) for s in self.sides for t in s.tanks if t.hex is not None}

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileSet, tile_set_to_data
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    BoardTank,
+    SquareBoard,
+    TileSet,
+    tile_set_to_data,
+)
 from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
@@ -48,6 +54,10 @@ def decode(document: Document, where: Where) -> SquareBoard:
             layout=tuple(tuple(row) for row in document["layout"]),
             flags=flags,
             barricades=frozenset(Square(*at) for at in document.get("barricades", [])),
+            tanks=tuple(
+                BoardTank(t["id"], t["kind"], t["side"], Square(*t["at"]), t.get("facing", 0))
+                for t in document.get("tanks", [])
+            ),
             tile_set_file=tile_set_file,
         )
     except BoardError as error:
@@ -81,6 +91,11 @@ def encode(board: SquareBoard) -> Document:
     document["layout"] = [list(row) for row in board.layout]
     document["flags"] = [{"at": [s.x, s.y], "owner": owner} for s, owner in board.flags.items()]
     document["barricades"] = [[s.x, s.y] for s in sorted(board.barricades)]
+    if board.tanks:
+        document["tanks"] = [
+            {"id": t.id, "kind": t.kind, "side": t.side, "at": [t.at.x, t.at.y], "facing": t.facing}
+            for t in board.tanks
+        ]
     return document
 
 
