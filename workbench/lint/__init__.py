@@ -7,14 +7,17 @@ cover) a widget or a notebook draws. Options are keyword arguments of the board'
 (:func:`workbench.lint.hexmap.lint_hexmap`, :func:`~workbench.lint.squares.lint_square_board`,
 :func:`~workbench.lint.table.lint_table`).
 
+>>> import workbench
 >>> from workbench.boards import HexMap
->>> report = lint(HexMap.blank(rows=4, cols=4).with_terrain({"0202": "forest"}))
+>>> report = workbench.lint(HexMap.blank(rows=4, cols=4).with_terrain({"0202": "forest"}))
 >>> report.ok, [f.kind for f in report.findings]
 (True, [])
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import singledispatch
@@ -108,5 +111,15 @@ def _register() -> None:
 
 
 _register()
+
+
+class _CallableModule(types.ModuleType):
+    """``workbench.lint(board)`` calls :func:`lint`; ``workbench.lint.Finding`` still works."""
+
+    def __call__(self, board: Any, **options: Any) -> LintReport:
+        return lint(board, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule
 
 __all__ = ["Finding", "LintReport", "lint"]

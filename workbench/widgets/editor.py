@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError
 from workbench.lint import LintReport, lint
-from workbench.render.canvas import draw_scene, new_canvas
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.editor_tools import Tools, tools_for
@@ -257,6 +257,12 @@ class Editor:
         self.redo_button.disabled = not self.can_redo
         self.panel.value = self._html()
 
+    def _redraw_group(self, group: str) -> Any:
+        def redraw() -> None:
+            draw_scene(self.canvas, self._scene, [group])
+
+        return redraw
+
     def say(self, text: str) -> None:
         self.message = text
         if hasattr(self, "panel"):
@@ -288,6 +294,10 @@ class Editor:
         self.canvas.on_mouse_down(lambda x, y: self.press(x, y))
         self.canvas.on_mouse_move(lambda x, y: self.drag(x, y))
         self.canvas.on_mouse_up(lambda x, y: self.release(x, y))
+        for index, group in enumerate(GROUPS):
+            # A browser that builds a layer late (a new page, Voilà) never saw what was drawn
+            # before: draw that layer again when its model says the client is ready.
+            self.canvas[index].on_client_ready(self._redraw_group(group))
         self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.panel.add_class("workbench-editor-panel")
         self.undo_button = widgets.Button(description="Undo", icon="undo")
