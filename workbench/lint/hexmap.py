@@ -33,7 +33,7 @@ from workbench.lint import Finding, LintReport
 from workbench.rules.core import Reason
 from workbench.rules.panzer_vor.movement import move_table
 from workbench.rules.panzer_vor.sections import GAME_SETUP, LINE_OF_SIGHT, MOVEMENT
-from workbench.rules.panzer_vor.visibility import visibility_matrix
+from workbench.rules.panzer_vor.visibility import VisibilityMatrix, visibility_matrix
 
 
 def fastest_movement() -> int:
@@ -41,14 +41,22 @@ def fastest_movement() -> int:
     return max(counter.movement for counter in panzer_vor_roster().counters.values())
 
 
+def sight(hexmap: HexMap) -> VisibilityMatrix:
+    """The map's visibility matrix, computed once per (immutable) map."""
+    cache = hexmap.derived
+    if "visibility" not in cache:
+        cache["visibility"] = visibility_matrix(hexmap)
+    return cache["visibility"]
+
+
 def exposure(hexmap: HexMap) -> dict[Hex, int]:
     """How many other hexes see each hex (the exposure heatmap)."""
-    return visibility_matrix(hexmap).counts()
+    return sight(hexmap).counts()
 
 
 def blind_spots(hexmap: HexMap) -> list[Hex]:
     """Enterable hexes seen from no hex farther than adjacent, in reading order."""
-    matrix = visibility_matrix(hexmap)
+    matrix = sight(hexmap)
     hexes = matrix.hexes
     q = np.array([h.q for h in hexes])
     r = np.array([h.r for h in hexes])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import singledispatch
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.boards.tanks.table import Table
 from workbench.errors import ArgumentError
 from workbench.render import scene_of
-from workbench.render.scene import Scene
+from workbench.render.scene import Arrow, Circle, Scene, Single, Text, singles
 from workbench.render.svg import escape, number, to_svg
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
@@ -168,12 +168,17 @@ def page_svg(plan: PrintPlan, inner: str, column: int, row: int) -> str:
             f'<line x1="{_mm(x)}" y1="{_mm(y - 4)}" x2="{_mm(x)}" y2="{_mm(y + 4)}" {ink}/>'
         )
 
-    ys = (m + 0.15 * h, m + 0.5 * h, m + 0.85 * h)
-    xs = (m + 0.15 * w, m + 0.5 * w, m + 0.85 * w)
+    # marks only where this page shows the board (the last column or row may end early)
+    shown_w = min(w, plan.board_mm[0] - x0)
+    shown_h = min(h, plan.board_mm[1] - y0)
+    ys = (m + 0.15 * shown_h, m + 0.5 * shown_h, m + 0.85 * shown_h)
+    xs = (m + 0.15 * shown_w, m + 0.5 * shown_w, m + 0.85 * shown_w)
     trim = 'stroke="#000000" stroke-width="0.3" stroke-dasharray="3 2"'
     if column > 0:  # shared band on the left: marks, and the trim line on this (later) page
         x = m + half
-        marks.append(f'<line x1="{_mm(x)}" y1="{_mm(m)}" x2="{_mm(x)}" y2="{_mm(m + h)}" {trim}/>')
+        marks.append(
+            f'<line x1="{_mm(x)}" y1="{_mm(m)}" x2="{_mm(x)}" y2="{_mm(m + shown_h)}" {trim}/>'
+        )
         for y in ys:
             cross(x, y)
     if column < plan.columns - 1:
@@ -181,7 +186,9 @@ def page_svg(plan: PrintPlan, inner: str, column: int, row: int) -> str:
             cross(m + w - half, y)
     if row > 0:
         y = m + half
-        marks.append(f'<line x1="{_mm(m)}" y1="{_mm(y)}" x2="{_mm(m + w)}" y2="{_mm(y)}" {trim}/>')
+        marks.append(
+            f'<line x1="{_mm(m)}" y1="{_mm(y)}" x2="{_mm(m + shown_w)}" y2="{_mm(y)}" {trim}/>'
+        )
         for x in xs:
             cross(x, y)
     if row < plan.rows - 1:
@@ -221,13 +228,44 @@ def page_svgs(board: Any, **options: Any) -> tuple[PrintPlan, list[str]]:
     scene_options = options.pop("scene_options", {})
     scene = scene_of(_printed(board), **scene_options)
     layout = plan(board, scene=scene, **options)
-    inner = to_svg(scene)
-    pages = [
-        page_svg(layout, inner, column, row)
-        for row in range(layout.rows)
-        for column in range(layout.columns)
-    ]
+    pages = []
+    for row in range(layout.rows):
+        for column in range(layout.columns):
+            x0, y0 = layout.origin(column, row)
+            w, h = layout.window_mm
+            window = (x0, y0, x0 + w, y0 + h)
+            inner = to_svg(cropped(scene, [v / layout.mm_per_px for v in window]))
+            pages.append(page_svg(layout, inner, column, row))
     return layout, pages
+
+
+def _reach(prim: Single) -> tuple[float, float, float, float]:
+    """A primitive's bounding box in board units (a text's anchor point)."""
+    if isinstance(prim, Circle):
+        (x, y), r = prim.center, prim.radius
+        return (x - r, y - r, x + r, y + r)
+    if isinstance(prim, Text):
+        return (*prim.at, *prim.at)
+    points = (prim.start, prim.end) if isinstance(prim, Arrow) else prim.points
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def cropped(scene: Scene, window: list[float], margin_px: float = 60.0) -> Scene:
+    """The scene with only the primitives that reach into a pixel window (plus a margin for
+    labels and strokes), so each page draws its part of the board, not all of it."""
+    t = scene.transform
+    left, top = t.to_board(window[0] - margin_px, window[1] - margin_px)
+    right, bottom = t.to_board(window[2] + margin_px, window[3] + margin_px)
+    layers = {}
+    for name, prims in scene.layers.items():
+        kept = []
+        for prim in singles(prims):
+            x0, y0, x1, y1 = _reach(prim)
+            if x1 >= left and x0 <= right and y1 >= top and y0 <= bottom:
+                kept.append(prim)
+        layers[name] = tuple(kept)
+    return replace(scene, layers=layers)
 
 
 def export_pdf(board: Any, path: str | Path, **options: Any) -> PrintPlan:
