@@ -305,3 +305,16 @@ def pdf_of(pages: list[str]) -> bytes:
     if shared:
         shared[0].finish()
     return out.getvalue()
+
+
+def page_preview(page: str, px_per_mm: float = 3.0) -> str:
+    """A page's SVG sized in pixels for a screen (the printed page is sized in mm)."""
+    start = page.index("<svg")
+    head_end = page.index(">", start)
+    head = page[start:head_end]
+    for name in ("width", "height"):
+        marker = f' {name}="'
+        i = head.index(marker) + len(marker)
+        j = head.index('mm"', i)
+        head = head[:i] + _mm(float(head[i:j]) * px_per_mm) + head[j + 2 :]
+    return page[:start] + head + page[head_end:]
