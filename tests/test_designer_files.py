@@ -116,3 +116,38 @@ def test_a_misspelt_field_inside_an_inline_tile_set_is_named_there(tmp_path: Pat
         load_document(document)
     assert caught.value.field == "$.tile_set.descripton"
     assert 'did you mean "description"?' in caught.value.expected
+
+
+def test_a_board_saved_elsewhere_still_finds_its_tile_set_file(tmp_path: Path) -> None:
+    TileSet.builtin().save(tmp_path / "tiles.json")
+    board = workbench.load(ROOT / "maps/panzer-strike/capture-the-flag.json")
+    document = workbench.files.to_document(board) | {"tile_set": "tiles.json"}
+    (tmp_path / "board.json").write_text(json.dumps(document), encoding="utf-8")
+    loaded = workbench.load(tmp_path / "board.json")
+    target = loaded.save(tmp_path / "copies" / "board.json")
+    assert json.loads(target.read_text())["tile_set"] == "../tiles.json"
+    assert workbench.load(target) == loaded
+
+
+def test_placed_tanks_on_boards_and_tables_round_trip_and_are_checked(tmp_path: Path) -> None:
+    from workbench.boards import BoardError, BoardTank, Table, TableError, TableTank, TerrainPiece
+
+    board = workbench.load(ROOT / "maps/panzer-strike/capture-the-flag.json")
+    open_square = next(s for s in board.squares() if not board.blocks_movement(s))
+    placed = board.with_tank(BoardTank("A", "Medium", "north", open_square, 3))
+    assert workbench.load(placed.save(tmp_path / "b.json")) == placed
+    building = next(s for s in board.squares() if board.feature_name(s) == "building")
+    with pytest.raises(BoardError, match="building"):
+        board.with_tank(BoardTank("B", "Heavy", "south", building, 0))
+    with pytest.raises(BoardError, match="two tanks"):
+        placed.with_tank(BoardTank("C", "Heavy", "south", open_square, 0))
+    with pytest.raises(BoardError, match="facing"):
+        board.with_tank(BoardTank("D", "Heavy", "south", open_square, 9))
+
+    table = Table("t").with_piece(TerrainPiece.box("Barn", "building", 40, 40, 10, 10))
+    on_table = table.with_tank(TableTank("P", "Panther", "German", (10, 12.5), 90))
+    assert workbench.load(on_table.save(tmp_path / "t.json")) == on_table
+    with pytest.raises(TableError, match="inside impassable"):
+        table.with_tank(TableTank("Q", "Panther", "German", (45, 45), 0))
+    with pytest.raises(TableError, match="on the 90"):
+        table.with_tank(TableTank("R", "Panther", "German", (95, 45), 0))

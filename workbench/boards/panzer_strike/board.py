@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.tanks.table import Problem
@@ -202,7 +203,8 @@ class SquareBoard(FileValue, Pictured):
     """A Panzer Strike board: tile faces laid in rows (north row first), flags and barricades.
 
     ``tile_set_file`` remembers a tile set read from its own file (a path relative to the
-    board's file), so saving the board names that file again instead of copying the tiles.
+    board's file, in ``base_dir``), so saving the board names that file again instead of
+    copying the tiles, relative to wherever the board is saved.
 
     >>> board = SquareBoard.assembled(TileSet.builtin(), "north", name="sketch")
     >>> board.width, board.depth, board.tile_at(Square(5, 0))
@@ -221,6 +223,7 @@ class SquareBoard(FileValue, Pictured):
     description: str = ""
     tanks: tuple[BoardTank, ...] = ()
     tile_set_file: str = field(default="", compare=False)  # the tile set file it was read from
+    base_dir: Path | None = field(default=None, compare=False, repr=False)  # of the board file
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 
@@ -342,7 +345,7 @@ class SquareBoard(FileValue, Pictured):
 
     def with_tiles(self, tiles: TileSet, file: str = "") -> SquareBoard:
         """A copy on other tiles (``file``: the tile set file a saved board should name)."""
-        return replace(self, tiles=tiles, tile_set_file=file)
+        return replace(self, tiles=tiles, tile_set_file=file, base_dir=None)
 
 
 def board_problems(board: SquareBoard) -> list[Problem]:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from workbench.boards.panzer_strike.board import (
@@ -59,6 +60,7 @@ def decode(document: Document, where: Where) -> SquareBoard:
                 for t in document.get("tanks", [])
             ),
             tile_set_file=tile_set_file,
+            base_dir=Path(where.path).parent if tile_set_file else None,
         )
     except BoardError as error:
         problem = error.problem
@@ -77,12 +79,17 @@ def _tile_set_file(name: str, where: Where) -> TileSet:
     return tiles
 
 
-def encode(board: SquareBoard) -> Document:
+def encode(board: SquareBoard, target: Path | None = None) -> Document:
+    """The document for a board saved to ``target``: a tile set file it names is named
+    relative to the target's folder, so the saved copy finds the same tiles."""
     document: Document = {"name": board.name}
     if board.description:
         document["description"] = board.description
     if board.tile_set_file:
         document["tile_set"] = board.tile_set_file
+        if target is not None and board.base_dir is not None:
+            tiles = (board.base_dir / board.tile_set_file).resolve()
+            document["tile_set"] = Path(os.path.relpath(tiles, target.resolve().parent)).as_posix()
     elif board.tiles == TileSet.builtin():
         document["tile_set"] = "builtin"
     else:
@@ -107,5 +114,6 @@ FORMAT = register(
         kind=SquareBoard,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )
