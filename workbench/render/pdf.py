@@ -284,14 +284,14 @@ def export_pdf(board: Any, path: str | Path, **options: Any) -> PrintPlan:
 def pdf_of(pages: list[str]) -> bytes:
     """One PDF of SVG pages (all the same size), each drawn by cairosvg onto one cairo
     PDF surface."""
-    import cairocffi
+    import cairocffi  # type: ignore[import-untyped]
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
     out = io.BytesIO()
     shared: list[Any] = []
 
-    class _Pages(PDFSurface):  # type: ignore[misc]
+    class _Pages(PDFSurface):
         """cairosvg's PDF surface drawing every page onto one shared cairo surface."""
 
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,7 +33,7 @@ import ipywidgets as widgets
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError
 from workbench.lint import LintReport, lint
-from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.canvas import GROUPS, draw_scene
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.editor_tools import Tools, tools_for
@@ -289,7 +288,9 @@ class Editor:
 
     # --- the widget -----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.canvas = new_canvas(SimpleNamespace(width=1, height=1))  # sized at _start
+        from ipycanvas import MultiCanvas
+
+        self.canvas = MultiCanvas(len(GROUPS), width=1, height=1)  # sized at _start
         self.canvas.add_class("workbench-editor-canvas")
         self.canvas.on_mouse_down(lambda x, y: self.press(x, y))
         self.canvas.on_mouse_move(lambda x, y: self.drag(x, y))

@@ -97,6 +97,10 @@ class Tools:
     def title(self, value: Any) -> str:
         return f"{type(value).__name__} {getattr(value, 'name', '')}".strip()
 
+    def scene(self, value: Any) -> Scene:
+        """The board's picture (each kind's renderer)."""
+        raise NotImplementedError
+
     def press(self, scene: Scene, x: float, y: float) -> None:
         raise NotImplementedError
 
