@@ -8,7 +8,7 @@ import pytest
 
 import workbench
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
+from workbench.files import panzer_vor_roster
 from workbench.geometry.hexgrid import EAST, WEST
 from workbench.render.canvas import GROUPS
 from workbench.rules.panzer_vor import GameState, Side, Tank

@@ -262,7 +262,7 @@ def test_fire_table_lists_every_enemy_with_the_three_chances():
 
 
 def test_counter_values_say_where_they_come_from():
-    from workbench.boards.panzer_vor.roster import panzer_vor_roster
+    from workbench.files import panzer_vor_roster
     from workbench.rules.panzer_vor import GameState, Side, Tank
 
     roster = panzer_vor_roster()
