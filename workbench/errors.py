@@ -17,6 +17,15 @@ class WorkbenchError(Exception):
     expected (a file and field, an argument, or the rule that refuses an action)."""
 
 
+class InvalidValue(WorkbenchError, ValueError):
+    """A value the workbench cannot take; the message says what was expected."""
+
+
+class GeometryError(WorkbenchError, ValueError):
+    """A shape or coordinate the geometry cannot take (a hull of no size, squares that are
+    not neighbours, ...)."""
+
+
 class ArgumentError(WorkbenchError, ValueError):
     """A public function was called with an argument it does not take: the message names
     the argument, what was given and what was expected."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from workbench.errors import WorkbenchError
 
-class BoardFileError(ValueError):
+
+class BoardFileError(WorkbenchError, ValueError):
     """A file that cannot be loaded: which file, which field (a JSON path such as
     ``$.terrain["0716"]``), what was found there and what was expected.
 

@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from workbench.boards.tanks.table import Problem
 from workbench.boards.values import FileValue, Pictured
+from workbench.errors import WorkbenchError
 from workbench.geometry.squaregrid import Square
 
 STAND_IN = "stand-in"
@@ -73,7 +74,7 @@ FEATURES: Mapping[str, SquareFeature] = MappingProxyType(
 SYMBOLS: Mapping[str, str] = MappingProxyType({f.symbol: f.name for f in FEATURES.values()})
 
 
-class BoardError(ValueError):
+class BoardError(WorkbenchError, ValueError):
     """A board or tile set that does not hold together; ``problem`` names the field."""
 
     def __init__(self, problem: Problem) -> None:

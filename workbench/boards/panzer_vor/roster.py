@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from workbench.boards.panzer_vor.counters import STAND_IN, TankCounter
 from workbench.boards.values import FileValue
+from workbench.errors import WorkbenchError
 
 # The values of a counter that carry a source, under these names in ``TankCounter.sources``.
 # ``range`` and ``firepower`` are the printed field: one number, or "X/Y" for two guns.
@@ -40,7 +41,7 @@ VALUE_FIELDS = (
 SHIPPED = {"panzer-vor": "roster-panzer-vor.json"}
 
 
-class RosterError(LookupError):
+class RosterError(WorkbenchError, LookupError):
     """A tank name the roster does not know; the message lists the names it does."""
 
     def __str__(self) -> str:  # LookupError would quote the message

@@ -18,6 +18,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from workbench.boards.values import FileValue, Pictured
+from workbench.errors import WorkbenchError
 from workbench.files.errors import json_path
 from workbench.geometry.table import (
     XY,
@@ -167,7 +168,7 @@ class Problem:
         return f"{json_path(self.field)}: expected {self.expected}, found {self.found}"
 
 
-class TableError(ValueError):
+class TableError(WorkbenchError, ValueError):
     """A table that does not hold together (an invalid or overlapping piece, one off the
     table, an unknown kind). ``problem`` says which field."""
 
