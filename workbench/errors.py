@@ -33,3 +33,20 @@ class ArgumentError(WorkbenchError, ValueError):
     def __init__(self, argument: str, found: object, expected: str) -> None:
         self.argument, self.found, self.expected = argument, found, expected
         super().__init__(f"{argument}: expected {expected}, got {found!r}")
+
+
+def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
+    """A JSON path like ``$.forces[0].tanks`` from its parts.
+
+    >>> json_path(["terrain", "0716"])
+    '$.terrain["0716"]'
+    """
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += f'["{part}"]'
+    return text

@@ -4,7 +4,7 @@ square holds (open ground, street, building), flags and barricades.
 What the rulebook says (Board Assembly): 12 double-sided tiles marked I-a … VI-d; rows I–III
 form the northern group (north bracket), rows IV–VI the southern (south bracket); "you can
 play on the north, the south or somewhere in between"; two sets make a board of all 24.
-What it does not say (shared/data/FACTS.md): how many squares a tile has, what is printed on
+What it does not say: how many squares a tile has, what is printed on
 each face, and which faces share a tile. Those ship as user-editable stand-ins in a tile set
 (``workbench.tiles.panzer-strike/1``), every face marked ``"stand-in"``.
 

@@ -2,7 +2,7 @@
 
 Table A and the Dice Table are kept exactly as the rulebook prints them (source
 ``"rulebook: Table A"``, ``"rulebook: Dice Table"``). The dice faces, the ruler's scale and the
-Hit Direction zones are not in the text (shared/data/FACTS.md): they ship as ``"stand-in"``
+Hit Direction zones are not in the text: they ship as ``"stand-in"``
 values in ``workbench/data/panzer-strike-types.json``; a ``workbench.roster.panzer-strike/1``
 file replaces any of them.
 """

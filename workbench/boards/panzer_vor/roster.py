@@ -1,6 +1,6 @@
 """A roster: the tank counters a game knows, by name, each value with where it comes from.
 
-The Panzer Vor! rulebook prints only a handful of counter values (see shared/data/FACTS.md),
+The Panzer Vor! rulebook prints only a handful of counter values,
 so the shipped roster (``workbench/data/roster-panzer-vor.json``) marks every value with its
 source: ``"rulebook: <section>"`` where the text states it, ``"stand-in"`` where it is a
 plausible value for a user to replace. A user's roster file overrides any of them::

@@ -17,8 +17,7 @@ from typing import Literal, NamedTuple
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.values import FileValue
-from workbench.errors import WorkbenchError
-from workbench.files.errors import json_path
+from workbench.errors import WorkbenchError, json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
 MatchType = Literal["annihilation", "flag", "choice", "objective"]
