@@ -2,9 +2,10 @@
 
 __version__ = "0.1.0"
 
+from workbench.errors import WorkbenchError
 from workbench.files import BoardFileError, load, save
 
-__all__ = ["BoardFileError", "lint", "load", "save"]
+__all__ = ["BoardFileError", "WorkbenchError", "lint", "load", "save"]
 
 
 def __getattr__(name: str) -> object:
