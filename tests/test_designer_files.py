@@ -28,7 +28,7 @@ def test_a_scenario_saved_to_another_folder_still_finds_its_map(tmp_path: Path) 
     assert (target.parent / written["map"]).resolve() == (SCENARIO.parent / scenario.map).resolve()
     again = workbench.load(target)
     assert again == scenario  # the same map file, named from the new place
-    assert again.load_map() == scenario.load_map()
+    assert again.hexmap == scenario.hexmap
 
 
 def test_a_scenario_can_embed_its_map_instead(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_a_scenario_can_embed_its_map_instead(tmp_path: Path) -> None:
     assert isinstance(json.loads(target.read_text())["map"], dict)
     again = workbench.load(target)
     assert isinstance(again, PanzerVorScenario)
-    assert again.load_map() == scenario.load_map()
+    assert again.hexmap == scenario.hexmap
 
 
 def test_a_saved_copy_of_a_saved_copy_still_loads(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_a_saved_copy_of_a_saved_copy_still_loads(tmp_path: Path) -> None:
     workbench.load(SCENARIO).save(first)
     second = tmp_path / "b" / "c" / "two.json"
     workbench.load(first).save(second)
-    assert workbench.load(second).load_map().name == workbench.load(SCENARIO).load_map().name
+    assert workbench.load(second).hexmap.name == workbench.load(SCENARIO).hexmap.name
 
 
 def test_a_tile_set_saves_and_loads_back(tmp_path: Path) -> None:

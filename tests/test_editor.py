@@ -131,20 +131,20 @@ def test_scenario_tanks_are_placed_turned_and_erased(tmp_path: Path) -> None:
     e.tools.use("tank")
     e.tools.side.value = e.tools.side.options[0]
     e.tools.facing.value = 2
-    e.click(*centre(e, e.value.load_map().hex("0110")))
+    e.click(*centre(e, e.value.hexmap.hex("0110")))
     key, tank = e.value.placed_tanks()["0110"]
     assert (key, tank.facing, tank.tank) == (e.tools.side.value, 2, e.tools.tank.value)
-    e.click(*centre(e, e.value.load_map().hex("0110")))
+    e.click(*centre(e, e.value.hexmap.hex("0110")))
     assert e.value.placed_tanks()["0110"][1].facing == 3
     e.tools.use("terrain")
     e.tools.palette.value = "forest"
-    e.click(*centre(e, e.value.load_map().hex("0909")))
+    e.click(*centre(e, e.value.hexmap.hex("0909")))
     path = e.save(tmp_path / "scenario.json")  # the edited map goes inside the file
     again = workbench.load(path)
-    assert again.load_map().terrain_name("0909") == "forest"
+    assert again.hexmap.terrain_name("0909") == "forest"
     assert again.placed_tanks()["0110"][1].facing == 3
     e.tools.use("erase")
-    e.click(*centre(e, e.value.load_map().hex("0110")))
+    e.click(*centre(e, e.value.hexmap.hex("0110")))
     assert "0110" not in e.value.placed_tanks()
 
 

@@ -106,7 +106,7 @@ def test_hexes_cut_off_from_every_zone_are_unreachable() -> None:
 def test_a_scenario_tank_on_a_hex_it_may_not_enter_is_an_error() -> None:
     scenario = workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
     assert lint(scenario).ok
-    hexmap = scenario.load_map().with_terrain({"0802": "river"})
+    hexmap = scenario.hexmap.with_terrain({"0802": "river"})
     broken = scenario.with_map(hexmap)
     report = lint(broken)
     assert not report.ok

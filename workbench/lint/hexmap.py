@@ -25,9 +25,9 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, problems
 from workbench.files.errors import json_path
+from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex
 from workbench.lint import Finding, LintReport
 from workbench.rules.core import Reason
@@ -208,7 +208,7 @@ def lint_hexmap(
 def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     """Lint a scenario's map with reach from each side's deployment, then its tanks: placed
     on hexes they may not use, off the map, two to a hex, or outside their side's areas."""
-    hexmap = scenario.load_map()
+    hexmap = scenario.hexmap
     zones = {
         f"{side.name} deployment": scenario.deployment_hexes(side.key, hexmap)
         for side in scenario.sides
@@ -216,7 +216,7 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     zones = {k: v for k, v in zones.items() if v}
     base = lint_hexmap(hexmap, zones=zones or None, **options)  # type: ignore[arg-type]
     findings = list(base.findings)
-    for problem in problems(scenario, hexmap, scenario.load_roster()):
+    for problem in problems(scenario, hexmap, scenario.counters):
         text = f"{json_path(problem.field)}: expected {problem.expected}, found {problem.found}"
         findings.append(
             Finding("scenario", json_path(problem.field), Reason(text, GAME_SETUP), "error")

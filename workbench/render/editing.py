@@ -20,8 +20,8 @@ def scenario_scene(scenario: PanzerVorScenario, **options: Any) -> Scene:
     given: the player chooses, Part 2 - Scenarios)."""
     from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
-    hexmap = scenario.load_map()
-    roster = scenario.load_roster()
+    hexmap = scenario.hexmap
+    roster = scenario.counters
     tanks = []
     for side in scenario.sides:
         for n, placed in enumerate(side.tanks):

@@ -88,7 +88,7 @@ def _table_mm(board: Table, hex_mm: float, square_mm: float, table_scale: float)
 
 def _printed(board: Any) -> Any:
     """What is drawn: a scenario prints its map."""
-    return board.load_map() if isinstance(board, PanzerVorScenario) else board
+    return board.hexmap if isinstance(board, PanzerVorScenario) else board
 
 
 def plan(

@@ -134,7 +134,7 @@ class HexTools(Tools):
         self.zone_name = _combo("zone", hexmap.zones, next(iter(hexmap.zones), "deployment"))
         keys = [s.key for s in editor.value.sides] if scenario else []
         self.side = widgets.Dropdown(options=keys, description="side")
-        names = editor.value.load_roster().names if scenario else ()
+        names = editor.value.counters.names if scenario else ()
         self.tank = _combo("tank", names, next(iter(names), ""))
         self.facing = widgets.Dropdown(
             options=[(n, i) for i, n in enumerate(FACINGS)], value=0, description="facing"
@@ -161,7 +161,7 @@ class HexTools(Tools):
     # values
     @staticmethod
     def hexmap(value: Any) -> HexMap:
-        return value if isinstance(value, HexMap) else value.load_map()
+        return value if isinstance(value, HexMap) else value.hexmap
 
     def with_map(self, value: Any, hexmap: HexMap) -> Any:
         return hexmap if isinstance(value, HexMap) else value.with_inline_map(hexmap)

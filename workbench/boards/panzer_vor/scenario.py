@@ -211,10 +211,17 @@ class PanzerVorScenario(FileValue):
             return NotImplemented
         return self._compared() == other._compared()
 
+    def _referred(self, reference: str) -> Path:
+        """The file a reference names (relative to the scenario's folder when known)."""
+        path = Path(reference)
+        if path.is_absolute() or self.base_dir is None:
+            return path.resolve()
+        return (self.base_dir / path).resolve()
+
     def _compared(self) -> tuple[object, ...]:
         refs = ("map", "roster", "previous_stage", "next_stage")
         return tuple(
-            self._path(value).resolve() if name in refs and isinstance(value, str) else value
+            self._referred(value) if name in refs and isinstance(value, str) else value
             for name, f in self.__dataclass_fields__.items()
             if f.compare
             for value in (getattr(self, name),)
@@ -256,7 +263,7 @@ class PanzerVorScenario(FileValue):
         writes the map inside the scenario file instead."""
         from workbench.files import save
 
-        return save(replace(self, map=self.load_map()) if embed_map else self, path)
+        return save(replace(self, map=self.hexmap) if embed_map else self, path)
 
     def self_contained(self) -> PanzerVorScenario:
         """A copy holding its map inline, to be kept inside another file (a record)."""
