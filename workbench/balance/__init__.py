@@ -163,6 +163,10 @@ class SweepResult:
                 totals[kind] = totals.get(kind, 0) + count
         return pd.Series(totals, dtype="int64").sort_values(ascending=False)
 
+    def __repr__(self) -> str:
+        stopped = f", stopped after {len(self.games)} of {self.requested}" if self.stopped else ""
+        return f"<SweepResult: {len(self.games)} games ({self.where}){stopped}>\n{self.summary}"
+
     def _repr_html_(self) -> str:
         head = f"<p>{len(self.games)} games ({self.where})"
         if self.stopped:
@@ -259,7 +263,8 @@ def grid_sweep(
         for side, row in result.summary.iterrows():
             rows.append({parameter: value, "side": side, **row.to_dict(),
                          "draws": result.draws})  # fmt: skip
-    return pd.DataFrame(rows)
+    grid = pd.DataFrame(rows)
+    return grid.astype({"games": "int64", "wins": "int64", "draws": "int64"}) if rows else grid
 
 
 def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None) -> Any:
