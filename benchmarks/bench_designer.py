@@ -1,4 +1,4 @@
-"""Benchmarks 7-8: the designer's side — the linter's exposure heatmap and print-and-play."""
+"""Benchmarks 40-41: the designer's side — the linter's exposure heatmap and print-and-play."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def exposure_heatmap() -> Result:
     whole = once_seconds(lambda: lint(replace(hexmap)))
     reference = _sampled_reference(hexmap, sight(hexmap), pairs=300, seed=17)
     return Result(
-        7, "lint: exposure heatmap, 30 × 40", warm, 1.0,
+        40, "lint: exposure heatmap, 30 × 40", warm, 1.0,
         "per-pair exact trace, plain Python (300 sampled pairs, scaled)", reference,
         f"target: benchmark 2's; the whole lint (blind spots, reach, findings) {whole:.2f} s",
     )  # fmt: skip
@@ -49,7 +49,7 @@ def print_and_play() -> Result:
     warm = median_seconds(export, repeat=5)
     reference = median_seconds(one_page, repeat=5)
     return Result(
-        8, "print and play: 16 × 20 map to a tiled A4 PDF", warm, 2.0,
+        41, "print and play: 16 × 20 map to a tiled A4 PDF", warm, 2.0,
         "the whole board as one untiled page, one svg2pdf call", reference,
         f"{pages} pages, 20 mm hexes; each page draws only the part of the board it shows",
     )  # fmt: skip
