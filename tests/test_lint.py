@@ -197,3 +197,21 @@ def test_every_section_the_linter_cites_is_a_heading_of_its_rulebook() -> None:
                 headings = value.split(": ")
                 assert value in lines or all(h in lines for h in headings), (book, value)
     assert math.isfinite(fastest_movement())
+
+
+def test_a_table_tank_outside_its_sides_deployment_is_reported() -> None:
+    from workbench.boards import TableTank
+
+    table = Table("t").with_deployment("German", "north-west")
+    inside = table.with_tank(TableTank("Panther", "Panther", "German", (5, 5), 135))
+    assert lint(inside, cell_cm=15).of("tank-outside-deployment") == ()
+    outside = inside.with_tank(TableTank("Panther", "Panther", "German", (45, 45), 135))
+    found = lint(outside, cell_cm=15).of("tank-outside-deployment")
+    assert [f.place for f in found] == ["Panther"]
+    assert found[0].reason.section == "Game Set Up: Deployment"
+
+
+def test_a_scenario_made_in_python_lints_with_the_shipped_roster() -> None:
+    scenario = workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
+    bare = replace(scenario, resolved_roster=None)
+    assert lint(bare).kinds() == lint(scenario).kinds()

@@ -216,7 +216,8 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     zones = {k: v for k, v in zones.items() if v}
     base = lint_hexmap(hexmap, zones=zones or None, **options)  # type: ignore[arg-type]
     findings = list(base.findings)
-    for problem in problems(scenario, hexmap, scenario.counters):
+    roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
+    for problem in problems(scenario, hexmap, roster):
         text = f"{json_path(problem.field)}: expected {problem.expected}, found {problem.found}"
         findings.append(
             Finding("scenario", json_path(problem.field), Reason(text, GAME_SETUP), "error")

@@ -90,6 +90,17 @@ def lint_table(
             findings.append(
                 Finding("deployment-without-cover", who, Reason(text, DEPLOYMENT), "warning")
             )
+    for tank in table.tanks:
+        zones = [d for d in table.deployments if d.side == tank.side]
+        if zones and not any(_area(table, d.at).covers(Point(tank.at)) for d in zones):
+            where = " or ".join(d.at for d in zones)
+            text = (
+                f"{tank.id} ({tank.side}) starts at ({tank.at[0]:g}, {tank.at[1]:g}) cm, "
+                f"not within a Measuring Arrow of its deployment ({where})"
+            )
+            findings.append(
+                Finding("tank-outside-deployment", tank.id, Reason(text, DEPLOYMENT), "warning")
+            )
     notes = (
         Reason(f"cover margin {cover_margin:g} cm, half a tank's width", "stand-in"),
         Reason(f"the table sampled every {cell_cm:g} cm", LINE_OF_SIGHT),

@@ -21,7 +21,9 @@ def scenario_scene(scenario: PanzerVorScenario, **options: Any) -> Scene:
     from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
     hexmap = scenario.hexmap
-    roster = scenario.counters
+    from workbench.files.shipped import panzer_vor_roster
+
+    roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
     tanks = []
     for side in scenario.sides:
         for n, placed in enumerate(side.tanks):

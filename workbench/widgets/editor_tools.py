@@ -34,6 +34,7 @@ from workbench.boards.tanks.table import (
     placement_problems,
 )
 from workbench.boards.terrain import TerrainType
+from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.lint import LintReport
@@ -95,7 +96,7 @@ class Tools:
         return scene
 
     def title(self, value: Any) -> str:
-        return f"{type(value).__name__} {getattr(value, 'name', '')}".strip()
+        return type(value).__name__
 
     def scene(self, value: Any) -> Scene:
         """The board's picture (each kind's renderer)."""
@@ -134,7 +135,8 @@ class HexTools(Tools):
         self.zone_name = _combo("zone", hexmap.zones, next(iter(hexmap.zones), "deployment"))
         keys = [s.key for s in editor.value.sides] if scenario else []
         self.side = widgets.Dropdown(options=keys, description="side")
-        names = editor.value.counters.names if scenario else ()
+        roster = editor.value.resolved_roster if scenario else None
+        names = (roster or panzer_vor_roster()).names if scenario else ()
         self.tank = _combo("tank", names, next(iter(names), ""))
         self.facing = widgets.Dropdown(
             options=[(n, i) for i, n in enumerate(FACINGS)], value=0, description="facing"
