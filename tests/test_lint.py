@@ -215,3 +215,12 @@ def test_a_scenario_made_in_python_lints_with_the_shipped_roster() -> None:
     scenario = workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
     bare = replace(scenario, resolved_roster=None)
     assert lint(bare).kinds() == lint(scenario).kinds()
+
+
+def test_a_hex_only_one_side_may_enter_is_reached_by_that_side() -> None:
+    hexmap = workbench.load(ROOT / "maps/panzer-vor/oarai-city.json")
+    assert hexmap.terrain_at("0505").may_enter == ("Ōarai",)
+    report = lint(hexmap)
+    assert "0505" not in {f.place for f in report.of("unreachable")}
+    walled = hexmap.with_terrain({n: "river" for n in hexmap.hex("0505").neighbors()})
+    assert "0505" in {f.place for f in lint(walled).of("unreachable")}

@@ -11,7 +11,8 @@ Readings (where the rulebook leaves the designer's question open):
   turns in place not counted, so it is the fastest a tank could possibly get there (a lower
   bound). ``mp`` defaults to the fastest counter's movement in the shipped roster.
 - *Unreachable*: a hex a tank may enter that no deployment zone reaches at all; on a map
-  without zones, one cut off from the largest open area.
+  without zones, one cut off from the largest open area. A hex only some sides may enter
+  (an alley) counts as reached when a tank of such a side reaches it.
 - *Edge hexside*: a feature on the side between two hexes of the map's outer ring, running
   along the edge, where it cannot separate any part of the map from another.
 """
@@ -103,6 +104,24 @@ def reach_costs(hexmap: HexMap, starts: Iterable[Hex], side: str = "") -> dict[H
     return {table.hexes[i]: c for i, c in best.items()}
 
 
+def sides_of(hexmap: HexMap) -> tuple[str, ...]:
+    """The sides movement may differ for: any tank (""), and each side a terrain type lets
+    in alone (an alley only Ōarai enters)."""
+    only = {side for t in hexmap.terrain_types.values() if t.may_enter for side in t.may_enter}
+    return ("", *sorted(only))
+
+
+def best_reach(hexmap: HexMap, starts: Iterable[Hex]) -> dict[Hex, int]:
+    """The least MP to each hex for a tank of any side (see :func:`reach_costs`)."""
+    starts = list(starts)
+    best: dict[Hex, int] = {}
+    for side in sides_of(hexmap):
+        for h, cost in reach_costs(hexmap, starts, side).items():
+            if cost < best.get(h, math.inf):
+                best[h] = cost
+    return best
+
+
 def reach_turns(costs: Mapping[Hex, int], mp: int) -> dict[Hex, int]:
     """Turns to get to each hex with ``mp`` MP a turn (0 for a start hex)."""
     return {h: -(-c // mp) for h, c in costs.items()}
@@ -116,7 +135,7 @@ def _components(hexmap: HexMap) -> list[set[Hex]]:
     for h in open_hexes:
         if h in seen:
             continue
-        area = set(reach_costs(hexmap, [h])) & open_hexes | {h}
+        area = set(best_reach(hexmap, [h])) & open_hexes | {h}
         seen |= area
         areas.append(area)
     return areas
@@ -186,7 +205,7 @@ def lint_hexmap(
     reached: set[Hex] = set()
     for name, hexes in areas.items():
         starts = [h for h in hexes if _enterable(hexmap, h) or hexmap.terrain_at(h).deployment_only]
-        within = reach_turns(reach_costs(hexmap, starts), mp)
+        within = reach_turns(best_reach(hexmap, starts), mp)
         reached |= set(within)
         heatmaps[f"reach from {name}"] = {h: float(t) for h, t in within.items() if t <= turns}
     if areas:
