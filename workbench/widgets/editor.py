@@ -57,6 +57,7 @@ class Editor:
         self.report: LintReport | None = None
         self._gesture = False
         self._build_widgets()
+        self.file_path.value = "" if self.path is None else str(self.path)
         self._start(board)
 
     # --- values and history -----------------------------------------------------------
@@ -165,6 +166,7 @@ class Editor:
             raise ArgumentError("path", None, "a file to save to (the board has none yet)")
         written = self.value.save(target)
         self.path, self._saved = written, self.value
+        self.file_path.value = str(written)
         self.say(f"Saved to {written}")
         return written
 
@@ -182,6 +184,7 @@ class Editor:
             self.say(f"Not loaded: {error}")
             return False
         self.path = Path(path)
+        self.file_path.value = str(path)
         self.pending = None
         self._start(board)
         self.say(f"Loaded {path}")
@@ -295,6 +298,7 @@ class Editor:
         self.canvas.on_mouse_down(lambda x, y: self.press(x, y))
         self.canvas.on_mouse_move(lambda x, y: self.drag(x, y))
         self.canvas.on_mouse_up(lambda x, y: self.release(x, y))
+        self.canvas.on_mouse_out(lambda x, y: self.release(x, y))  # a drag that leaves ends
         for index, group in enumerate(GROUPS):
             # A browser that builds a layer late (a new page, Voilà) never saw what was drawn
             # before: draw that layer again when its model says the client is ready.
