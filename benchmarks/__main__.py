@@ -8,9 +8,11 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
+from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.timing import Result, table
 
 START, END = "<!-- results: start -->", "<!-- results: end -->"
@@ -19,9 +21,10 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 def main() -> int:
     began = time.perf_counter()
     results: list[Result] = []
-    for bench in (*BENCHMARKS, *GAME_BENCHMARKS, *BROWSER_BENCHMARKS):
+    for bench in (*BENCHMARKS, *GAME_BENCHMARKS, *DESIGNER_BENCHMARKS, *BROWSER_BENCHMARKS, balance_sweeps):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
-        results.append(bench())
+        produced = bench()
+        results.extend(produced if isinstance(produced, list) else [produced])
     text = table(results)
     took = time.perf_counter() - began
     print(text)

@@ -3,14 +3,20 @@
 ``workbench.load(path)``, saves with ``.save(path)``, and boards show as pictures."""
 
 from workbench.boards.hexmap import HexMap, MapError
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileFace, TileSet
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    BoardTank,
+    SquareBoard,
+    TileFace,
+    TileSet,
+)
 from workbench.boards.panzer_strike.tank_types import (
     PanzerStrikeRoster,
     TankType,
     panzer_strike_types,
 )
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
-from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, ScenarioError
 from workbench.boards.tanks.cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.tanks.table import (
@@ -18,6 +24,7 @@ from workbench.boards.tanks.table import (
     MeasuringArrow,
     Table,
     TableError,
+    TableTank,
     TerrainPiece,
     follows_placement_rule,
 )
@@ -26,6 +33,7 @@ from workbench.boards.terrain import HexsideType, TerrainType
 __all__ = [
     "TANKS_TERRAIN",
     "BoardError",
+    "BoardTank",
     "Gun",
     "HexMap",
     "HexsideType",
@@ -39,6 +47,7 @@ __all__ = [
     "SquareBoard",
     "Table",
     "TableError",
+    "TableTank",
     "TankCounter",
     "TankType",
     "TanksCard",
@@ -49,6 +58,5 @@ __all__ = [
     "TileSet",
     "follows_placement_rule",
     "panzer_strike_types",
-    "panzer_vor_roster",
     "tanks_cards",
 ]

@@ -19,8 +19,17 @@ import jsonschema
 
 from workbench.files.errors import BoardFileError, Where
 from workbench.files.registry import Document, Format, format_for, known_formats, schema
+from workbench.files.suggest import unexpected_field
 
-__all__ = ["BoardFileError", "load", "load_document", "save", "to_document"]
+__all__ = [
+    "BoardFileError",
+    "load",
+    "load_document",
+    "load_next_stage",
+    "panzer_vor_roster",
+    "save",
+    "to_document",
+]
 
 
 def load(path: str | Path) -> Any:
@@ -76,6 +85,9 @@ def _validate(document: Document, fmt: Format, where: Where) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))
     if error is None:
         return
+    misspelt = unexpected_field(error, where, [])
+    if misspelt is not None:
+        raise misspelt
     field = list(error.absolute_path)
     if error.validator == "required":
         missing = error.message.split("'")[1]
@@ -134,3 +146,7 @@ def save(obj: Any, path: str | Path) -> Path:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
+
+
+from workbench.files.formats.scenario_panzer_vor_format import load_next_stage  # noqa: E402
+from workbench.files.shipped import panzer_vor_roster  # noqa: E402

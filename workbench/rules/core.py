@@ -239,6 +239,9 @@ class Game:
     invariants: Callable[[Any], None] = field(default=lambda state: None)  # raise if broken
     # a text equal for equal states, cheaper than conformance.canonical (None: use that)
     fingerprint: Callable[[Any], str] | None = None
+    # a finished game in numbers for the balance lab: {"lost": {side: tanks},
+    # "damage_by": {tank type: tanks destroyed}}
+    summarize: Callable[[Any], Mapping[str, Any]] = field(default=lambda state: {})
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data, self.action_types)

@@ -27,11 +27,11 @@ against the map: an unknown tank, a hex off the map, two tanks in one hex are er
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
@@ -46,6 +46,7 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
+from workbench.files.shipped import panzer_vor_roster
 
 MAP_FORMAT = "workbench.map.hex/1"
 
@@ -172,6 +173,7 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
             notes=tuple(document.get("notes", [])),
             base_dir=base_dir,
             resolved_map=hexmap,
+            resolved_roster=roster,
         )
     except ScenarioError as error:  # the checks above should have caught it
         raise where.error([], document["name"], f"a scenario that fits ({error})") from None
@@ -243,7 +245,19 @@ def _side_out(side: Side) -> dict[str, Any]:
     return out
 
 
-def encode(scenario: PanzerVorScenario) -> Document:
+def _moved(scenario: PanzerVorScenario, reference: str, target: Path | None) -> str:
+    """A file reference rewritten relative to the folder the scenario is saved in, so the
+    saved copy finds the same file (absolute references stay as they are)."""
+    if target is None or Path(reference).is_absolute():
+        return reference
+    base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+    referred = (base / reference).resolve()
+    return Path(os.path.relpath(referred, target.resolve().parent)).as_posix()
+
+
+def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
+    """The document for a scenario saved to ``target``: its map, roster and stage files are
+    named relative to the target's folder (a map held inline stays inline)."""
     from workbench.files import to_document
 
     document: Document = {"name": scenario.name}
@@ -261,12 +275,14 @@ def encode(scenario: PanzerVorScenario) -> Document:
         del inline["format"]
         document["map"] = inline
     else:
-        document["map"] = scenario.map
+        document["map"] = _moved(scenario, scenario.map, target)
     if scenario.roster is not None:
-        document["roster"] = scenario.roster
-    for key in ("stage", "previous_stage", "next_stage"):
+        document["roster"] = _moved(scenario, scenario.roster, target)
+    if scenario.stage is not None:
+        document["stage"] = scenario.stage
+    for key in ("previous_stage", "next_stage"):
         if getattr(scenario, key) is not None:
-            document[key] = getattr(scenario, key)
+            document[key] = _moved(scenario, getattr(scenario, key), target)
     document["match_type"] = scenario.match_type
     if scenario.victory:
         document["victory"] = scenario.victory
@@ -292,5 +308,22 @@ FORMAT = register(
         kind=PanzerVorScenario,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )
+
+
+def load_next_stage(scenario: PanzerVorScenario) -> PanzerVorScenario | None:
+    """The next stage of a multi-part scenario (its ``next_stage`` file, relative to the
+    scenario's folder), or None."""
+    from workbench.files import BoardFileError, load
+
+    if scenario.next_stage is None:
+        return None
+    path = Path(scenario.next_stage)
+    if not path.is_absolute() and scenario.base_dir is not None:
+        path = scenario.base_dir / path
+    loaded = load(path)
+    if not isinstance(loaded, PanzerVorScenario):
+        raise BoardFileError(path, "$.format", type(loaded).__name__, "a Panzer Vor! scenario")
+    return loaded

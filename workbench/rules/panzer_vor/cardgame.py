@@ -25,7 +25,7 @@ from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
 from workbench.rules.panzer_vor.state import Tank
 
-OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "turn_limit")
+OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type")
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:

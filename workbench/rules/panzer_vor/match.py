@@ -151,6 +151,7 @@ class CardMatch(Pictured):
     destroyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by side: ids
     points: Mapping[str, int] = field(default_factory=dict)  # by side: points destroyed
     lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by owner: wrecked
+    kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target, its side)
     gone: tuple[str, ...] = ()  # tanks removed without being destroyed (Fair Play, exits)
     crew: tuple[Crew, ...] = ()
     reserves: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)  # not yet on map

@@ -805,3 +805,12 @@ def next_turn(match: CardMatch) -> CardMatch:
 
 def outcome(match: CardMatch):
     return match.ended
+
+
+def summarize(match: CardMatch) -> dict[str, object]:
+    """Tanks lost per side and tanks destroyed per firing tank type (for the balance lab)."""
+    lost = {side: len(match.lost.get(side, ())) for side in match.order}
+    damage_by: dict[str, int] = {}
+    for firer_type, _, _ in match.kills:
+        damage_by[firer_type] = damage_by.get(firer_type, 0) + 1
+    return {"lost": lost, "damage_by": damage_by}
