@@ -23,6 +23,7 @@ from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
+from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 
 OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type")
@@ -31,7 +32,7 @@ OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type")
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
     """Stand-in purchases: each buying side takes roster tanks in roster order while they fit
     its points (at most four, or its limit), so every scenario plays without a shop."""
-    roster = scenario.load_roster()
+    roster = scenario.counters
     sides = []
     for side in scenario.sides:
         if side.purchase is None:
@@ -50,20 +51,6 @@ def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
     return replace(scenario, sides=tuple(sides))
 
 
-_MAPS: dict[int, tuple[PanzerVorScenario, Any]] = {}
-
-
-def _map_of(scenario: PanzerVorScenario) -> Any:
-    """The scenario's map, loaded once per scenario value: every match of it then shares one
-    map, and with it the derived tables kept on the map (movement, lines of sight)."""
-    kept = _MAPS.get(id(scenario))
-    if kept is None or kept[0] is not scenario:
-        if len(_MAPS) > 64:
-            _MAPS.clear()
-        kept = _MAPS[id(scenario)] = (scenario, scenario.load_map())
-    return kept[1]
-
-
 def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> CardMatch:
     """The match at the start: hands being dealt (chance draws), then the first turn."""
     from workbench.rules.panzer_vor.turn import settle
@@ -75,7 +62,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
             Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
         )
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
-    scenario = _bought(scenario.with_map(_map_of(scenario)))
+    scenario = _bought(scenario)
     setup = game_from_scenario(scenario)
     if setup.waiting:
         setup = quick_deployment(scenario, setup)
@@ -92,7 +79,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     tanks = list(board.tanks)
     crew: list[Crew] = []
     reserves: dict[str, tuple[Tank, ...]] = {}
-    roster = scenario.load_roster()
+    roster = scenario.counters
     spare = next(iter(board.map.grid))  # a reserve tank's hex until it arrives
     for side in scenario.sides:
         name = names[side.key]
@@ -185,6 +172,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         reserves=reserves,
         solo=solo,
         solo_enemies=tuple(t.id for t in board.tanks if solo and t.side == order[1]),
+        spare_counters={n: roster.get(n) for n in UPGRADES if solo and n in roster},
     )
     match = replace(match, total_cards=match.cards_accounted())
     return settle(match, [])

@@ -159,6 +159,7 @@ class CardMatch(Pictured):
     attack_cards: Mapping[str, int] = field(default_factory=dict)  # Attack cards played
     solo: bool = False  # Test Your Luck!: the enemy acts by the rules
     solo_enemies: tuple[str, ...] = ()  # its enemy tanks in the die's order
+    spare_counters: Mapping[str, Any] = field(default_factory=dict)  # the Panzer IV's upgrades
     log: tuple[str, ...] = ()
     ended: Outcome | None = None
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -175,6 +176,7 @@ class CardMatch(Pictured):
             "reserves",
             "attack_cards",
             "first_draw",
+            "spare_counters",
         ):
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
@@ -233,6 +235,7 @@ _MAPPINGS = frozenset(
         "reserves",
         "attack_cards",
         "first_draw",
+        "spare_counters",
     )
 )
 

@@ -360,8 +360,8 @@ def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -
     points[by] = points.get(by, 0) + target.counter.points
     lost[target.side] = (*lost.get(target.side, ()), target_id)
     flags = match.flags | ({f"flag lost:{target.side}"} if target.flag else set())
-    match = evolve(
-        match, board=board, crew=crew, destroyed=destroyed, points=points, lost=lost, flags=flags
-    )
+    kill = (match.board.tank(firer).name, target_id, target.side)
+    match = evolve(match, board=board, crew=crew, destroyed=destroyed, points=points, lost=lost,
+                   flags=flags, kills=(*match.kills, kill))  # fmt: skip
     events.append(Event(f"{target_id} is destroyed ({target.counter.points} points)"))
     return scenarios.after_destroyed(match, target, events)

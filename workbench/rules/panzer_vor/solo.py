@@ -289,7 +289,6 @@ def offer_upgrade(match, side):
 def upgrade(match, tank_id, step, events):
     from dataclasses import replace
 
-    from workbench.boards.panzer_vor.roster import panzer_vor_roster
     from workbench.rules.core import Event, Reason
     from workbench.rules.panzer_vor import sections
     from workbench.rules.panzer_vor.match import evolve
@@ -299,7 +298,9 @@ def upgrade(match, tank_id, step, events):
     new = UPGRADES[max(0, min(len(UPGRADES) - 1, at + step))]
     if new == tank.name:
         return match
-    counter = panzer_vor_roster().get(new)
+    counter = match.spare_counters.get(new)
+    if counter is None:
+        return match
     events.append(Event(f"the Panzer IV becomes the {new}", (Reason("", sections.SOLO_UPGRADE),)))
     return evolve(match, board=match.board.with_tank(replace(tank, counter=counter)))
 
