@@ -220,3 +220,45 @@ def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex()
     into = next(a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.to == "0505")
     match = play(match, into)
     assert not match.board.tank("Type 89").smoke
+
+
+# --- Exhibition! ------------------------------------------------------------------------------
+
+
+def test_exhibition_setup_starting_player_match_type_and_obstacles():
+    match = started("exhibition")
+    # equal totals: "randomly decide if tied"
+    assert match.top == Chance("starting player", 2, "", ("Player 1", "Player 2"))
+    match = play(match, Die(2))
+    assert match.top == Choice("Player 2", "act first", ("first", "second"))
+    match = play(match, Choose("second"))
+    assert match.order == ("Player 1", "Player 2")
+    # "The player who acts first chooses whether ... Annihilation ... or Flag"
+    assert match.top == Choice("Player 1", "match type", ("annihilation", "flag"))
+    match = play(match, Choose("flag"))
+    assert match.top.side == "Player 1"  # each player marks one tank as the Flag Tank
+    match = play(match, Choose(match.top.options[1]))
+    assert match.top.side == "Player 2"
+    match = play(match, Choose(match.top.options[0]))
+    assert match.match_type == "flag"
+    assert [sum(t.flag for t in match.tanks_of(s)) for s in match.order] == [1, 1]
+    # two dice each for the number of obstacles: 36 ordered pairs
+    outcomes = GAME.chance_outcomes(match)
+    assert len(outcomes) == 36
+    match = play(match, Die(1), Die(7))  # 1+1 = 2 and 2+1 = 3 obstacles
+    placed = []
+    while isinstance(match.top, Choice) and match.top.purpose == "obstacle":
+        side, option = match.top.side, match.top.options[0]
+        placed.append(side)
+        match = play(match, Choose(option))
+    assert placed == ["Player 1", "Player 2", "Player 1", "Player 2", "Player 2"]  # alternately
+    grid = match.board.map.grid
+    forest = {h for h in grid if match.board.map.terrain_name(h) == "forest"}
+    assert len(forest) == 5
+    rows = {grid.to_offset(h)[1] for h in grid}
+    assert all(grid.to_offset(h)[1] not in (min(rows), max(rows)) for h in forest)
+    for h in forest:  # "not ... more than two hexes in a row"
+        for d in range(6):
+            line = (h, h.neighbor(d), h.neighbor(d).neighbor(d))
+            assert not all(x in forest for x in line)
+    assert isinstance(match.top, Drawing) and match.top.deal  # then five cards each

@@ -75,7 +75,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     solo = "Play Order" in scenario.special_rules and scenario.players == 1
     match_type = options.get("match_type") or scenario.match_type
     if match_type == "choice":
-        match_type = "annihilation"  # Exhibition!: the first player's choice; an option here
+        match_type = "annihilation"  # Exhibition!: until the first player chooses
     tanks = list(board.tanks)
     crew: list[Crew] = []
     reserves: dict[str, tuple[Tank, ...]] = {}
@@ -174,6 +174,11 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         solo_enemies=tuple(t.id for t in board.tanks if solo and t.side == order[1]),
         spare_counters={n: roster.get(n) for n in UPGRADES if solo and n in roster},
     )
+    if "Determining the Starting Player" in scenario.special_rules:
+        from workbench.rules.panzer_vor.scenarios import exhibition_setup
+
+        match = exhibition_setup(match, choose_type=scenario.match_type == "choice"
+                                 and not options.get("match_type"))  # fmt: skip
     match = replace(match, total_cards=match.cards_accounted())
     return settle(match, [])
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from workbench.geometry.hexgrid import DIRECTIONS as _DIRECTIONS
 from workbench.rules.core import Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.match import (
@@ -210,6 +211,8 @@ def apply_choice(
         return evolve(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
     if choice.purpose == "deploy":
         return _deploy_reserve(match, choice.side, option, events)
+    if choice.purpose in ("act first", "match type", "flag", "obstacle"):
+        return exhibition_choice(match, choice, option, events)
     raise AssertionError(choice)
 
 
@@ -433,6 +436,8 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
             )
             return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))
         return match
+    if frame.purpose in ("starting player", "obstacles"):
+        return exhibition_chance(match, frame, value, events)
     raise AssertionError(frame)
 
 
@@ -440,3 +445,116 @@ def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> Card
     if target.name == "Maus":
         match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
     return match
+
+
+# --- Exhibition! ----------------------------------------------------------------------------
+# Determining the Starting Player: the lower points total chooses to act first or second
+# (a die decides a tie). Choosing the Match Type: the first player chooses; in a Flag Battle
+# each player marks one tank. Terrain Setup: each player rolls two dice for their obstacles
+# (forest), placed alternately, the first player first, never in a deployment row and never a
+# third obstacle in a row (a reading: three obstacle hexes in a straight line of neighbours).
+
+
+def exhibition_setup(match: CardMatch, choose_type: bool) -> CardMatch:
+    totals = {s: sum(t.counter.points for t in match.tanks_of(s)) for s in match.order}
+    low = min(totals.values())
+    lowest = [s for s in match.order if totals[s] == low]
+    match = evolve(match, flags=match.flags | ({"choose match type"} if choose_type else set()))
+    if len(lowest) > 1:
+        return push(match, Chance("starting player", len(lowest), "", tuple(lowest)))
+    return push(match, Choice(lowest[0], "act first", ("first", "second")))
+
+
+def _after_order(match: CardMatch) -> CardMatch:
+    first = match.order[0]
+    match = push(match, Chance("obstacles", 36, first, ()))
+    if "choose match type" in match.flags:
+        match = push(match, Choice(first, "match type", ("annihilation", "flag")))
+    return match
+
+
+def _obstacle_options(match: CardMatch) -> tuple[str, ...]:
+    board = match.board
+    hexmap, grid = board.map, board.map.grid
+    rows = {grid.to_offset(h)[1] for h in grid}
+    edge = {min(rows), max(rows)}
+    taken = {t.hex for t in board.tanks}
+    forest = {h for h in grid if hexmap.terrain_name(h) == "forest"}
+    out = []
+    for h in grid:
+        if grid.to_offset(h)[1] in edge or h in taken or h in forest:
+            continue
+        if any(
+            ((h + d) in forest and (h + d + d) in forest)
+            or ((h + d) in forest and (h - d) in forest)
+            for d in _DIRECTIONS
+        ):
+            continue
+        out.append(grid.label(h))
+    return tuple(sorted(out))
+
+
+def exhibition_choice(
+    match: CardMatch, choice: Choice, option: str, events: list[Event]
+) -> CardMatch:
+    if choice.purpose == "act first":
+        side = choice.side
+        first = side if option == "first" else match.opponent(side)
+        order = (first, match.opponent(first))
+        events.append(
+            Event(
+                f"{side} chooses to act {option}",
+                (Reason("", "Exhibition!: Determining the Starting Player"),),
+            )
+        )
+        return _after_order(evolve(match, order=order))
+    if choice.purpose == "match type":
+        match = evolve(match, match_type=option, flags=match.flags - {"choose match type"})
+        if option == "flag":
+            for side in reversed(match.order):
+                match = push(match, Choice(side, "flag", tuple(t.id for t in match.tanks_of(side))))
+        return match
+    if choice.purpose == "flag":
+        board = match.board
+        return evolve(match, board=board.with_tank(replace(board.tank(option), flag=True)))
+    if choice.purpose == "obstacle":
+        left = dict(zip(match.order, choice.data, strict=True))
+        board = match.board
+        board = replace(board, map=board.map.with_terrain({option: "forest"}))
+        match = evolve(match, board=board)
+        left[choice.side] -= 1
+        return _next_obstacle(match, left, match.opponent(choice.side))
+    raise AssertionError(choice)
+
+
+def _next_obstacle(match: CardMatch, left: dict[str, int], side: str) -> CardMatch:
+    for who in (side, match.opponent(side)):
+        if left[who] > 0:
+            options = _obstacle_options(match)
+            if not options:
+                return match
+            counts = tuple(left[s] for s in match.order)
+            return push(match, Choice(who, "obstacle", options, counts))
+    return match
+
+
+def exhibition_chance(
+    match: CardMatch, frame: Chance, value: int, events: list[Event]
+) -> CardMatch:
+    if frame.purpose == "starting player":
+        chooser = frame.data[value - 1]
+        return push(match, Choice(chooser, "act first", ("first", "second")))
+    # "obstacles": the two dice of the first player, then of the second (value: 1..36 is the
+    # ordered pair of dice, so each total has its two-dice chance)
+    total = (value - 1) // 6 + 1 + (value - 1) % 6 + 1
+    rolled = (*frame.data, total)
+    events.append(
+        Event(
+            f"{frame.side} rolls {total} obstacles",
+            (Reason("two dice", "Exhibition!: Terrain Setup"),),
+        )
+    )
+    if len(rolled) < 2:
+        return push(match, Chance("obstacles", 36, match.opponent(frame.side), rolled))
+    left = dict(zip(match.order, rolled, strict=True))
+    return _next_obstacle(match, left, match.order[0])
