@@ -17,6 +17,7 @@ from workbench.geometry.hexgrid import (
     Hexside,
     direction_angle,
     trace,
+    trace_arrays,
 )
 
 PANZER_VOR = HexGrid(rows=20, cols=20)
@@ -243,3 +244,46 @@ def test_trace_touching_corners():
     assert not any(trace(Hex(0, 0), target).touched for target in Hex(0, 0).ring(3))
     for t in (trace(Hex(0, 0), target) for target in Hex(0, 0).ring(5)):
         assert all(h not in t.crossed for h in t.touched)
+
+
+def _reference_sides_crossed(a, b):
+    """Shapely on integer coordinates (3 x (q, r)): the hexsides whose interior the segment
+    meets at a point (not along them, not only at an end)."""
+    segment = shapely.LineString([(3 * a.q, 3 * a.r), (3 * b.q, 3 * b.r)])
+    found = set()
+    lo_q, hi_q = sorted((a.q, b.q))
+    lo_r, hi_r = sorted((a.r, b.r))
+    for q in range(lo_q - 2, hi_q + 3):
+        for r in range(lo_r - 2, hi_r + 3):
+            h = Hex(q, r)
+            for d, unit in enumerate(DIRECTIONS):
+                before, after = DIRECTIONS[(d - 1) % 6], DIRECTIONS[(d + 1) % 6]
+                ends = [(3 * q + unit.q + x.q, 3 * r + unit.r + x.r) for x in (before, after)]
+                if segment.relate(shapely.LineString(ends))[0] == "0":
+                    found.add(Hexside.between(h, h + unit))
+    return found
+
+
+@settings(max_examples=400)
+@given(small, small)
+def test_the_hexsides_a_line_crosses_are_those_whose_interior_it_meets(a, b):
+    arrays = trace_arrays(b - a)
+    crossed = {
+        Hexside.between(a + Hex(q, r), a + Hex(q, r) + DIRECTIONS[d])
+        for q, r, d in arrays.sides_crossed.tolist()
+    }
+    assert crossed == _reference_sides_crossed(a, b)
+
+
+def test_a_line_through_the_middle_of_a_hexside_near_a_touched_corner_crosses_it():
+    # issue: from 0302 to 0407 the line crosses the middle of 0304|0405 while it touches a
+    # hex next to both at another corner
+    grid = HexGrid(8, 8)
+    a, b = grid.hex("0302"), grid.hex("0407")
+    side = Hexside.between(grid.hex("0304"), grid.hex("0405"))
+    arrays = trace_arrays(b - a)
+    crossed = {
+        Hexside.between(a + Hex(q, r), a + Hex(q, r) + DIRECTIONS[d])
+        for q, r, d in arrays.sides_crossed.tolist()
+    }
+    assert side in crossed

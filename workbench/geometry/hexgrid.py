@@ -275,7 +275,8 @@ def _traced(offset: Hex) -> TraceArrays:
     if len(pairs):  # both hexes of a hexside meet the line along it: keep each side once
         _, first = np.unique(pairs.reshape(len(pairs), 4), axis=0, return_index=True)
         pairs = pairs[np.sort(first)]
-    return TraceArrays(crossed, pairs.reshape(-1, 2, 2), touched, _sides_crossed(crossed, touched))
+    sides = _sides_crossed(crossed, offset)
+    return TraceArrays(crossed, pairs.reshape(-1, 2, 2), touched, sides)
 
 
 def _cube_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -283,17 +284,24 @@ def _cube_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
 
 
-def _sides_crossed(crossed: np.ndarray, touched: np.ndarray) -> np.ndarray:
+def _sides_crossed(crossed: np.ndarray, offset: Hex) -> np.ndarray:
+    """The hexsides the line from the origin to ``offset`` passes through between two
+    crossed hexes: those whose interior it meets. A step between neighbours crosses their
+    shared hexside, at an inner point unless the line runs through one of the hexside's two
+    ends; an end is the corner shared with a hex next to both, at (a + b + c) / 3, so the
+    test is exact in integers (three times the corner, collinear with the offset)."""
     first, second = crossed[:-1], crossed[1:]
     step = second - first
     direction = np.full(len(step), -1)
     for d, unit in enumerate(DIRECTIONS):
         direction[(step[:, 0] == unit.q) & (step[:, 1] == unit.r)] = d
     keep = direction >= 0
-    if len(touched) and keep.any():
-        near_first = _cube_distance(first[:, None, :], touched[None, :, :]) == 1
-        near_second = _cube_distance(second[:, None, :], touched[None, :, :]) == 1
-        keep &= ~(near_first & near_second).any(axis=1)  # through a corner, not the side
+    units = np.array([(u.q, u.r) for u in DIRECTIONS], dtype=np.int64)
+    for turn in (-1, 1):
+        beside = first + units[(direction + turn) % 6]  # a hex next to both
+        corner = first + second + beside  # three times the hexside's end
+        on_line = corner[:, 0] * offset.r - corner[:, 1] * offset.q == 0
+        keep &= ~on_line
     return np.column_stack([first[keep], direction[keep]]).astype(np.int64)
 
 
