@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.panzer_vor_match import GAME, arranged, play, started
+from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.rules.core import CHANCE
 from workbench.rules.panzer_vor import scenarios
 from workbench.rules.panzer_vor.actions import (
@@ -15,6 +15,7 @@ from workbench.rules.panzer_vor.actions import (
     PlayCard,
     React,
     Select,
+    Stop,
 )
 from workbench.rules.panzer_vor.characters import Crew
 from workbench.rules.panzer_vor.deck import Draw
@@ -262,3 +263,57 @@ def test_exhibition_setup_starting_player_match_type_and_obstacles():
             line = (h, h.neighbor(d), h.neighbor(d).neighbor(d))
             assert not all(x in forest for x in line)
     assert isinstance(match.top, Drawing) and match.top.deal  # then five cards each
+
+
+def _stage_1_over():
+    match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move", "Move")})
+    match = at(match, {"Type 89": "1502", "Hetzer": "1402"})
+    match = play(match, PlayCard("Move"), Select("Type 89"), Move("Type 89", "1501", 4))
+    match = evolve(match, stack=(), phase="action", actions_left=1)
+    move = next(a for a in GAME.legal_actions(play(match, PlayCard("Move"), Select("Hetzer")))
+                if isinstance(a, Move) and a.to == "1501")  # fmt: skip
+    return play(match, PlayCard("Move"), Select("Hetzer"), move)
+
+
+def test_stage_2_follows_stage_1_with_its_survivors_hands_and_deck():
+    from workbench.rules.panzer_vor import linked
+
+    stage_1 = _stage_1_over()
+    assert GAME.outcome(stage_1).termination is CardGameEnd.STAGE_OVER
+    match = linked.next_stage(stage_1, scenario("kuromorimine-stage-2"))
+    GAME.invariants(match)
+    # hands filled up to five, Enforcement cards and Reinforcements set aside while dealing
+    while isinstance(match.top, Drawing):
+        allowed = {a.card for a, _ in GAME.chance_outcomes(match)}
+        assert "Reinforcements" not in allowed
+        match = play(match, GAME.chance_outcomes(match)[0][0])
+    assert all(len(match.hand(s)) == 5 for s in match.order)
+    assert dict(match.deck).get("Reinforcements") == 1  # mixed into the new deck
+    assert set(linked.STAGE_2_CARDS) <= set(match.scenario_cards["Ōarai"])
+    # the Ōarai tanks enter from 1019, each with one move of 4 MP, no card played
+    assert match.top == Choice("Ōarai", "enter", ("1019",))
+    match = play(match, Choose("1019"))
+    order = match.top
+    assert isinstance(order, Order) and order.mp == 4
+    moves = [a for a in GAME.legal_actions(match) if isinstance(a, Move)]
+    tank = match.board.tank(order.tank)
+    assert max(match.board.map.hex(m.to).distance(tank.hex) for m in moves) == 4
+    waiting = [t.id for t in match.reserves["Kuromorimine"]]
+    assert waiting[0] == "Tiger I"  # the Flag Tank comes first
+    assert "Type 89" in {t.id for t in (*match.tanks_of("Ōarai"), *match.reserves["Ōarai"])}
+
+
+def test_kuromorimine_reinforcements_arrive_at_0108_and_0109_after_the_trigger():
+    from workbench.rules.panzer_vor import linked
+
+    match = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2"))
+    match = evolve(match, stack=(), phase="action", active=1, hands={**match.hands,
+                   "Kuromorimine": ("Move",)})  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    moved = play(match, PlayCard("Move"), Select("Maus"), Stop())
+    assert len(moved.reserves["Kuromorimine"]) == len(match.reserves["Kuromorimine"])
+    match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
+    moved = play(match, PlayCard("Move"), Select("Maus"), Stop())
+    labels = {moved.board.map.grid.label(t.hex) for t in moved.tanks_of("Kuromorimine")}
+    assert {"0108", "0109"} <= labels
+    assert moved.board.tank("Tiger I").flag

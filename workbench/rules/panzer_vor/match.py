@@ -52,6 +52,7 @@ class Order:
     target: str | None = None  # Covering Fire: the one target
     from_scenario: bool = False
     acted: bool = False  # a tank moved or fired on this card
+    mp: int | None = None  # a move with exactly these MP, not the tank's (Stage 2's entry)
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,10 @@ class CardMatch(Pictured):
     points: Mapping[str, int] = field(default_factory=dict)  # by side: points destroyed
     lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by owner: wrecked
     kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target, its side)
-    gone: tuple[str, ...] = ()  # tanks removed without being destroyed (Fair Play, exits)
+    gone: tuple[str, ...] = ()
+    exited: tuple[
+        Tank, ...
+    ] = ()  # Ōarai tanks across Remagen Bridge (they go on to Stage 2)  # tanks removed without being destroyed (Fair Play, exits)
     crew: tuple[Crew, ...] = ()
     reserves: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)  # not yet on map
     flags: frozenset[str] = frozenset()  # scenario facts: "ceasefire", "trap", ...

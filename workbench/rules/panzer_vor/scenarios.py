@@ -127,7 +127,10 @@ def drawn(match: CardMatch, side: str, effect: str, events: list[Event]) -> Card
         match = evolve(match, flags=match.flags | {"fair play played"})
         return _fair_play(match)
     if effect == "reinforcements":
-        match = evolve(match, flags=match.flags | {"reinforcements drawn"})
+        more = (
+            {"kuromorimine reinforcements"} if _has(match, "Kuromorimine Reinforcements") else set()
+        )
+        match = evolve(match, flags=match.flags | {"reinforcements drawn"} | more)
         owner = next((s for s, tanks in match.reserves.items() if tanks), None)
         if owner is not None and _has(match, "Reinforcements"):
             return _next_reinforcement(match, owner)
@@ -158,6 +161,8 @@ def _next_reinforcement(match: CardMatch, side: str) -> CardMatch:
 
 
 def enforcement_drawn(match: CardMatch, events: list[Event]) -> CardMatch:
+    if _has(match, "Kuromorimine Reinforcements"):
+        match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
     if "trap" in match.flags:
         events.append(Event("Trap ends: an Enforcement card was drawn"))
         match = evolve(match, flags=match.flags - {"trap"})
@@ -211,6 +216,10 @@ def apply_choice(
         return evolve(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
     if choice.purpose == "deploy":
         return _deploy_reserve(match, choice.side, option, events)
+    if choice.purpose == "enter":
+        from workbench.rules.panzer_vor import linked
+
+        return linked.enter(match, events) if linked.may_enter(match) else match
     if choice.purpose in ("act first", "match type", "flag", "obstacle"):
         return exhibition_choice(match, choice, option, events)
     raise AssertionError(choice)
@@ -390,6 +399,7 @@ def after_move(
         and label == "1501"
     ):
         match = _remove(match, tank_id)
+        match = evolve(match, exited=(*match.exited, tank))
         out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
         match = evolve(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
         events.append(

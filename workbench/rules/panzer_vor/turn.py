@@ -248,7 +248,10 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
         yield Stop()  # the tank was destroyed (a Quick Shot) before it could act
         return
     if order.stage in ("move", "either"):
-        yield from move_options(match, tank_id, card.mp)
+        moves = move_options(match, tank_id, card.mp, order.mp)
+        yield from moves
+        if order.mp is not None and moves:
+            return  # Stage 2's entry: the tank moves off the entry hex
     if order.stage in ("fire", "either"):
         for target in fire_targets(match, tank_id, order):
             yield Fire(tank_id, target)
@@ -261,10 +264,12 @@ def _may_declare(match: CardMatch, card: Card, tank: Tank) -> bool:
     return not (card.move and not card.either and blocked)
 
 
-def move_options(match: CardMatch, tank_id: str, bonus: int) -> list[Move]:
+def move_options(
+    match: CardMatch, tank_id: str, bonus: int, fixed: int | None = None
+) -> list[Move]:
     """Every pose the tank can end a move in, with the card's bonus; poses only a
     character's movement ability reaches name it (Moving: Movement Bonuses)."""
-    key = ("moves", tank_id, bonus)
+    key = ("moves", tank_id, bonus, fixed)
     if key in match.memo:
         return match.memo[key]
     board = match.board
@@ -274,13 +279,14 @@ def move_options(match: CardMatch, tank_id: str, bonus: int) -> list[Move]:
         match.memo[key] = out
         return out
     label = board.map.grid.label
+    bonus = _fixed_bonus(board, tank_id, bonus, fixed)
     plain = _reach(board, tank_id, bonus)
     for where, facing in plain:
         if (where, facing) != (tank.hex, tank.facing) and scenarios.move_allowed(
             match, tank, where
         ):
             out.append(Move(tank_id, label(where), facing))
-    if scenarios.abilities_allowed(match, tank.side):
+    if fixed is None and scenarios.abilities_allowed(match, tank.side):
         for crew in match.crew_on(tank_id):
             extra = sum(a.value for a in crew.abilities if a.kind == "movement")
             if extra:
@@ -303,6 +309,13 @@ def _reach_of(board: GameState, tank_id: str, bonus: int) -> Reach:
     if key not in memo:
         memo[key] = reachable(board, tank_id, bonuses=_bonuses(bonus))
     return memo[key]
+
+
+def _fixed_bonus(board: GameState, tank_id: str, bonus: int, fixed: int | None) -> int:
+    """A move "as if it had N movement points": the bonus that makes the tank's MP N."""
+    if fixed is None:
+        return bonus
+    return fixed - movement_points(board.tank(tank_id))[0]
 
 
 def _bonuses(bonus: int) -> tuple[Modifier, ...]:
@@ -463,7 +476,8 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         return set_top(match, replace(order, stage=stage, tank=action.tank))
     if isinstance(action, Move):
         order = replace(order, acted=True)
-        match, spent, left = _move(match, action, card.mp, events)
+        bonus = _fixed_bonus(match.board, action.tank, card.mp, order.mp)
+        match, spent, left = _move(match, action, bonus, events)
         order = replace(order, stage="fire") if card.then_fire else order
         match = set_top(match, order)
         if not card.then_fire:
@@ -519,7 +533,10 @@ def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMa
             )
         )
         return add_to_hand(match, order.side, order.card)
-    return scenarios.after_order(leave_play(match, order.card), order)
+    from workbench.rules.panzer_vor import linked
+
+    match = linked.reinforce(leave_play(match, order.card), order, events)
+    return scenarios.after_order(match, order)
 
 
 def _move(

@@ -1,0 +1,140 @@
+"""Kuromorimine's two stages played as one match (Stage 2: Beginning the Second Stage).
+
+``next_stage(stage_1_end, stage_2)`` turns a Stage 1 match that ended with two Ōarai tanks
+across Remagen Bridge into the Stage 2 match: the discard pile, the deck and the
+Reinforcements card make the new deck; each hand is kept and filled up to five (Enforcement
+cards and Reinforcements set aside, as when dealing); Ōarai's surviving tanks (with their
+characters, face-down ones face down) enter from 1019, each with one move of 4 MP; the
+Kuromorimine survivors wait as reinforcements. Once an Enforcement card or the Reinforcements
+card is drawn, or the Maus is destroyed, each Movement card Kuromorimine plays from its next
+turn on places one waiting tank in each free hex of 0108 and 0109, the Flag Tank first.
+Readings: the reinforcements are placed in the order they wait (the Flag Tank first) rather
+than chosen; the Enforcement count of Stage 1 carries over (one match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.rules.core import Event, Reason
+from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.deck import add
+from workbench.rules.panzer_vor.match import (
+    HAND_LIMIT,
+    CardMatch,
+    Choice,
+    Drawing,
+    Order,
+    evolve,
+    push,
+)
+from workbench.rules.panzer_vor.state import Tank
+
+OARAI, KURO = "Ōarai", "Kuromorimine"
+ENTRY = "1019"
+ARRIVALS = ("0108", "0109")
+STAGE_2_CARDS = ("HS0017", "Spirit of the Student Council", "Super Strategy")
+ENTRY_MP = 4
+
+
+def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
+    """The Stage 2 match that follows a finished Stage 1 (see the module)."""
+    from workbench.rules.panzer_vor import cardgame
+    from workbench.rules.panzer_vor.turn import settle
+
+    if "stage over" not in stage_1.flags:
+        raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
+    fresh = cardgame.start(stage_2)
+    board = fresh.board
+    spare = next(iter(board.map.grid))
+    kuro_base = [t for t in board.tanks if t.side == KURO]
+    survivors = [t for t in stage_1.board.tanks if not t.wreck]
+    oarai = [replace(t, hex=spare, smoke=False) for t in survivors if t.side == OARAI]
+    oarai += [replace(t, hex=spare, smoke=False) for t in stage_1.exited]
+    kuro = sorted(
+        (replace(t, hex=spare, flag=t.flag) for t in survivors if t.side == KURO),
+        key=lambda t: not t.flag,
+    )
+    ids = {t.id for t in (*oarai, *kuro)}
+    crew = tuple(
+        replace(c, tank=None, arrives_with=c.tank) if c.tank in ids else c
+        for c in stage_1.crew
+        if c.face != "gone"
+    )
+    deck = stage_1.deck
+    for card in (*stage_1.discard, *stage_1.in_play, "Reinforcements"):
+        deck = add(deck, card)
+    scenario_cards = dict(stage_1.scenario_cards)
+    scenario_cards[OARAI] = (*scenario_cards.get(OARAI, ()), *STAGE_2_CARDS)
+    match = evolve(
+        stage_1,
+        board=replace(board, tanks=tuple(kuro_base)),
+        scenario=stage_2.name,
+        deck=deck,
+        discard=(),
+        scenario_cards=scenario_cards,
+        reserves={OARAI: tuple(oarai), KURO: tuple(kuro)},
+        exited=(),
+        crew=crew,
+        flags=frozenset(),
+        stack=(),
+        phase="setup",
+        order=(OARAI, KURO),
+        active=0,
+        turn=1,
+        ended=None,
+        actions_left=1,
+        event_played=False,
+        awareness_used=False,
+        reacted=False,
+        restrictions=frozenset(),
+        taken_back=(),
+        in_play=(),
+    )
+    frames: list = []
+    for side in (OARAI, KURO):
+        need = HAND_LIMIT - len(match.hand(side))
+        if need > 0:
+            frames.append(Drawing(side, need, deal=True))
+    frames.append(Choice(OARAI, "enter", (ENTRY,)))
+    match = evolve(match, stack=tuple(reversed(frames)))
+    match = evolve(match, total_cards=match.cards_accounted())
+    return settle(match, [])
+
+
+def enter(match: CardMatch, events: list[Event]) -> CardMatch:
+    """The next Ōarai tank enters at 1019 and moves with 4 MP; then the next, until none
+    wait or 1019 is held (a tank that stays on 1019 keeps the others out)."""
+    from workbench.rules.panzer_vor.scenarios import arrive
+
+    tank = match.reserves[OARAI][0]
+    match = arrive(match, OARAI, ENTRY)
+    events.append(Event(f"{tank.id} enters the map at {ENTRY}", (Reason(
+        "each tank carries out one Move action as if it had 4 movement points",
+        sections.STAGE_2_RULES),)))  # fmt: skip
+    if match.reserves.get(OARAI):
+        match = push(match, Choice(OARAI, "enter", (ENTRY,)))
+    return push(match, Order("Move", OARAI, "move", tank.id, from_scenario=True, mp=ENTRY_MP))
+
+
+def may_enter(match: CardMatch) -> bool:
+    return match.board.tank_at(ENTRY) is None
+
+
+def reinforce(match: CardMatch, order: Order, events: list[Event]) -> CardMatch:
+    """Kuromorimine Reinforcements: after a Movement card, one waiting tank in each free
+    hex of 0108 and 0109."""
+    from workbench.rules.panzer_vor.scenarios import arrive
+
+    if order.side != KURO or "kuromorimine reinforcements" not in match.flags:
+        return match
+    if order.from_scenario or not match.card(order.card).move:
+        return match
+    for where in ARRIVALS:
+        if match.reserves.get(KURO) and match.board.tank_at(where) is None:
+            tank: Tank = match.reserves[KURO][0]
+            match = arrive(match, KURO, where)
+            events.append(Event(f"{tank.id} arrives at {where}", (Reason(
+                "Kuromorimine Reinforcements", sections.STAGE_2_RULES),)))  # fmt: skip
+    return match
