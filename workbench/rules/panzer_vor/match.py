@@ -154,9 +154,8 @@ class CardMatch(Pictured):
     lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by owner: wrecked
     kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target, its side)
     gone: tuple[str, ...] = ()
-    exited: tuple[
-        Tank, ...
-    ] = ()  # Ōarai tanks across Remagen Bridge (they go on to Stage 2)  # tanks removed without being destroyed (Fair Play, exits)
+    # Ōarai tanks across Remagen Bridge (they go on to Stage 2)
+    exited: tuple[Tank, ...] = ()
     crew: tuple[Crew, ...] = ()
     reserves: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)  # not yet on map
     flags: frozenset[str] = frozenset()  # scenario facts: "ceasefire", "trap", ...
