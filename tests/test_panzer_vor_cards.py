@@ -267,3 +267,16 @@ def test_an_attack_card_without_a_target_may_be_taken_back():
 def test_events_name_the_card_and_its_source():
     match = arranged("mock-battle", hands={"Team B": ("Move",)})
     assert any("plays Move" in text for text in events(match, PlayCard("Move")))
+
+
+def test_combat_awareness_may_also_be_used_in_the_event_phase():
+    # Characters: "The following abilities may also be used during your own Event Phase"
+    match = arranged("mock-battle", hands={"Team A": ("Move", "Move")}, active=1, phase="event")
+    match = evolve(match, actions_left=0)
+    assert UseAbility("Miho Nishizumi", "combat awareness") in GAME.legal_actions(match)
+    match = play(match, UseAbility("Miho Nishizumi", "combat awareness"))
+    assert PlayCard("Move") in GAME.legal_actions(match)
+    match = play(match, PlayCard("Move"), Select("StuG III Ausf. F"), Stop())
+    assert not any(isinstance(a, (PlayCard, UseAbility)) and getattr(a, "ability", "") ==
+                   "combat awareness" for a in GAME.legal_actions(match))  # fmt: skip
+    assert PlayCard("Move") not in GAME.legal_actions(match)

@@ -192,12 +192,19 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for name in match.scenario_cards.get(side, ()):
             if match.card(name).acts_as == "event" and scenarios.may_play(match, side, name):
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
+    if match.awareness_used and match.actions_left > 0 and "desperate" not in match.restrictions:
+        # Combat Awareness used in the Event Phase: one more Action card, played now
+        for name in sorted(set(match.hand(side))):
+            if name not in match.taken_back and playable(match, side, name):
+                yield PlayCard(name)
     if scenarios.abilities_allowed(match, side):
         for crew in match.crew:
             if crew.side != side:
                 continue
             for ability in crew.abilities:
-                if ability.kind == "aide":
+                if ability.kind == "combat awareness" and not match.awareness_used:
+                    yield UseAbility(crew.name, "combat awareness")
+                elif ability.kind == "aide":
                     yield UseAbility(crew.name, "aide")
                 elif ability.kind == "recovery":
                     for choice in _recovery_choices(match, side):
@@ -413,7 +420,7 @@ def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> C
     if isinstance(action, UseAbility):
         return _use_phase_ability(match, who, action, events)
     if isinstance(action, PlayCard):
-        if match.phase == "action":
+        if match.phase == "action" or match.card(action.card).is_action:
             return _play_action(match, who, action.card, events)
         return _play_event(match, who, action, events)
     raise AssertionError(action)
@@ -633,7 +640,9 @@ def _use_phase_ability(
 ) -> CardMatch:
     match = use_crew(match, action.character, events)
     if action.ability == "combat awareness":
-        return evolve(match, awareness_used=True, actions_left=match.actions_left + 1)
+        # one additional Action card; used in the Event Phase, that card is played there
+        more = 1 if match.phase == "event" else match.actions_left + 1
+        return evolve(match, awareness_used=True, actions_left=more)
     if action.ability == "aide":
         crew_counter = next(c for c in match.crew if c.name == action.character)
         from workbench.rules.panzer_vor.characters import ABILITIES
