@@ -1,0 +1,66 @@
+"""The National Tournament's rules between matches, from the rulebook's words."""
+
+from __future__ import annotations
+
+import random
+
+from workbench.rules.panzer_vor.tournament import (
+    MAJOR,
+    MATCHES,
+    MINOR,
+    Campaign,
+    after_match,
+    bracket,
+    decide,
+    force_limits,
+    upgraded,
+)
+
+
+def test_the_linked_scenarios_are_played_in_order():
+    # Overview: "Saunders, Anzio, Pravda, and Kuromorimine"
+    assert [m.split("-")[0] for m in MATCHES] == ["saunders", "anzio", "pravda", "kuromorimine"]
+
+
+def test_the_panzer_iv_and_38t_upgrade_one_rank_at_a_time():
+    assert upgraded("Panzer IV Ausf. D", 2) == "Panzer IV Ausf. F2"  # never two ranks at once
+    assert upgraded("Panzer IV Ausf. F2", 1) == "Panzer IV Ausf. H"
+    assert upgraded("Panzer IV Ausf. D", 0) == "Panzer IV Ausf. D"
+    assert upgraded("38 (t)", 1) == "Hetzer"
+
+
+def test_character_growth_and_the_tank_schedule():
+    crews = {"Panzer IV Ausf. D": "Goosefish Team", "Type 89": "Duck Team", "M3 Lee": "Rabbit Team"}
+    won = after_match(Campaign(), True, {"Panzer IV Ausf. D": 2, "Type 89": 1}, crews, lost=1,
+                      goosefish_picks=("Hana Isuzu", "Mako Reizei", "Saori Takebe"))  # fmt: skip
+    assert isinstance(won, Campaign) and won.next_match == "anzio-revised"
+    assert won.face_up == {"Hana Isuzu", "Mako Reizei", "Duck Team"}  # one member per kill
+    assert "Panzer IV Ausf. F2" in won.tanks and "Char B1 bis" in won.tanks
+    # more than half lost at Saunders: the Char B1 bis waits for Match 3
+    late = after_match(Campaign(), True, {}, crews, lost=3)
+    assert "Char B1 bis" not in late.tanks
+    third = after_match(late, True, {}, crews, lost=2)  # two lost at Anzio: no Porsche Tiger
+    assert "Char B1 bis" in third.tanks and "Porsche Tiger" not in third.tanks
+    assert after_match(Campaign(), False, {}, crews, lost=0).startswith("the other player")
+
+
+def test_a_bracket_of_sixteen_with_every_controlled_school():
+    choices = {"Ann": (MAJOR[0], MINOR[0]), "Ben": (MAJOR[1], MINOR[1])}
+    made = bracket(choices, random.Random(3))
+    assert len(made.schools) == len(set(made.schools)) == 16
+    assert {MAJOR[0], MINOR[0], MAJOR[1], MINOR[1]} <= set(made.schools)
+    assert decide(made, MAJOR[0], MAJOR[1]) == "play"
+    assert decide(made, MAJOR[0], MINOR[0]) == "choose"
+    free = [s for s in made.schools if s not in made.controller]
+    assert decide(made, MAJOR[0], free[0]) == MAJOR[0]  # wins without playing
+    assert decide(made, free[0], free[1]) == "roll"
+
+
+def test_forces_by_round():
+    assert [force_limits(r)[:2] for r in (1, 2, 3, 4)] == [
+        (100, 10),
+        (100, 10),
+        (150, 15),
+        (200, 20),
+    ]
+    assert force_limits(1)[2] == 40
