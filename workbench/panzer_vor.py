@@ -2,13 +2,16 @@
 
 >>> from workbench import panzer_vor as pv
 >>> scenario = pv.load_scenario("test-your-luck")          # a shipped scenario, or a path
->>> state = pv.start(scenario)                              # the match, ready to play
+>>> state = pv.start(scenario)                              # the card game
+>>> pv.current_player(state)                                # the first Draw Phase draws
+'chance'
 >>> reach = pv.reachable(state.board, "Panzer IV Ausf. D")  # every pose in reach, least MP
 >>> print(pv.line_of_sight(state.board, "0802", "0507").reason)
 nothing obstructs the line between the two hexes (Firing: Line of Sight)
->>> move = next(a for a in pv.legal_actions(state) if isinstance(a, pv.Move))
->>> after, events = pv.apply(state, move)
->>> after.side_to_act != state.side_to_act
+>>> practice = pv.start(scenario, {"mode": "practice"})    # card-free practice mode
+>>> move = next(a for a in pv.legal_actions(practice) if isinstance(a, pv.Move))
+>>> after, events = pv.apply(practice, move)
+>>> after.side_to_act != practice.side_to_act
 True
 """
 
@@ -24,6 +27,10 @@ from workbench.boards.record import Record
 from workbench.files import load, panzer_vor_roster
 from workbench.rules.core import IllegalAction, Modifier, Outcome, Reason, replay
 from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.actions import PlayCard, Select, Stop
+from workbench.rules.panzer_vor.bots import greedy_player
+from workbench.rules.panzer_vor.cards import CARDS, Card, load_deck
+from workbench.rules.panzer_vor.deck import Draw
 from workbench.rules.panzer_vor.firing import (
     ArcConvention,
     AttackOdds,
@@ -44,6 +51,8 @@ from workbench.rules.panzer_vor.game import (
     Roll,
     match_of,
 )
+from workbench.rules.panzer_vor.linked import next_stage
+from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import (
     MoveExplanation,
     Reach,
@@ -57,12 +66,16 @@ from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.solo import shortest_routes
 from workbench.rules.panzer_vor.state import GameState, OptionalRules, Side, Tank
 from workbench.rules.panzer_vor.visibility import VisibilityMatrix, visibility_matrix
-from workbench.rules.play import play
+from workbench.rules.play import play, random_player
 
 __all__ = [
+    "CARDS",
     "GAME",
     "ArcConvention",
     "AttackOdds",
+    "Card",
+    "CardMatch",
+    "Draw",
     "Fire",
     "GameState",
     "Gun",
@@ -79,12 +92,15 @@ __all__ = [
     "PanzerVorRoster",
     "PanzerVorScenario",
     "Pass",
+    "PlayCard",
     "Reach",
     "Reason",
     "Record",
     "Roll",
+    "Select",
     "Shot",
     "Side",
+    "Stop",
     "Tank",
     "TankCounter",
     "VisibilityMatrix",
@@ -98,15 +114,19 @@ __all__ = [
     "explain_move",
     "fire_table",
     "game_from_scenario",
+    "greedy_player",
     "legal_actions",
     "line_of_sight",
+    "load_deck",
     "load_scenario",
     "match_of",
     "move",
     "movement_points",
+    "next_stage",
     "outcome",
     "play",
     "quick_deployment",
+    "random_player",
     "reachable",
     "replay",
     "roster",
