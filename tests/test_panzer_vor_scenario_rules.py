@@ -317,3 +317,25 @@ def test_kuromorimine_reinforcements_arrive_at_0108_and_0109_after_the_trigger()
     labels = {moved.board.map.grid.label(t.hex) for t in moved.tanks_of("Kuromorimine")}
     assert {"0108", "0109"} <= labels
     assert moved.board.tank("Tiger I").flag
+
+
+def test_hs0017_sets_the_final_duel_and_closes_1007():
+    match = arranged("kuromorimine-stage-2", hands={"Kuromorimine": ("Fire",)}, phase="event")
+    assert match.board.tank("Maus").flag and match.board.tank("Panzer IV Ausf. H").flag
+    board = match.board
+    spare = replace(board.tank("Panzer III Ausf. J"), id="Hetzer", side="Ōarai", flag=False)
+    board = board.with_tank(replace(spare, hex=board.map.hex("1210")))
+    match = evolve(match, board=board)
+    match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})  # within range, in sight
+    assert scenarios.may_play(match, "Ōarai", "HS0017")
+    no_card = evolve(match, hands={**match.hands, "Kuromorimine": ("Move",)})
+    assert not scenarios.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
+    match = play(match, PlayCard("HS0017"))
+    label = match.board.map.grid.label
+    assert label(match.board.tank("Panzer IV Ausf. H").hex) == "1402"
+    assert label(match.board.tank("Maus").hex) == "1006"
+    assert label(match.board.tank("Hetzer").hex) == "1007"
+    assert not scenarios.move_allowed(
+        match, match.board.tank("Hetzer"), match.board.map.hex("1008")
+    )
+    assert not scenarios.may_fire_at(match, "Hetzer", "Maus")

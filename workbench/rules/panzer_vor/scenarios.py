@@ -70,6 +70,10 @@ def may_play(match: CardMatch, side: str, name: str) -> bool:
         return match.attack_cards.get(match.opponent(side), 0) >= 1
     if name == "Childhood Friend":
         return _friends(match) is not None
+    if name == "HS0017":
+        return _hs0017_ready(match)
+    if name == "Spirit of the Student Council":
+        return any(t.name == "Maus" for t in match.tanks_of(match.opponent(side)))
     # Eavesdropping and Operation: Macaroni are played as reactions; Fair Play and
     # Reinforcements act when drawn
     return name not in ("Eavesdropping", "Operation: Macaroni", "Fair Play", "Reinforcements")
@@ -109,7 +113,7 @@ def event_effect(
     if effect == "panzer vor":
         return evolve(match, actions_left=match.actions_left + 1, phase="action")
     if effect == "hs0017":
-        return match
+        return _hs0017(match, side, events)
     if effect == "smokescreen":
         board = match.board
         for tank in match.tanks_of(side):
@@ -419,7 +423,12 @@ def after_move(
 
 def move_allowed(match: CardMatch, tank: Tank, end: Any) -> bool:
     """There Is No Fleeing in Nishizumi-ryu: in Stage 1 every Kuromorimine move ends closer
-    to the Ōarai Flag Tank (until it has left the map)."""
+    to the Ōarai Flag Tank (until it has left the map). After HS0017 no tank enters 1007 and
+    the tank there does not move."""
+    if match.flags and any(f.startswith("hs0017:") for f in match.flags):
+        held = next(f[7:] for f in match.flags if f.startswith("hs0017:"))
+        if tank.id == held or match.board.map.grid.label(end) == HS0017_GATE:
+            return False
     if tank.side != "Kuromorimine" or not _has(match, "There Is No Fleeing in Nishizumi-ryu"):
         return True
     flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
@@ -568,3 +577,56 @@ def exhibition_chance(
         return push(match, Chance("obstacles", 36, match.opponent(frame.side), rolled))
     left = dict(zip(match.order, rolled, strict=True))
     return _next_obstacle(match, left, match.order[0])
+
+
+# --- Stage 2: HS0017 --------------------------------------------------------------------------
+# The Kuromorimine Flag Tank must be able to fire at the Ōarai Flag Tank (in range, in sight,
+# and a card in the Kuromorimine hand that fires); then the Ōarai Flag Tank goes to 1402, the
+# Kuromorimine Flag Tank to 1006 and another Ōarai tank to 1007, which no tank may enter for
+# the rest of the match and whose tank may neither move nor fire at the Flag Tank. Readings:
+# the first other Ōarai tank is the one placed at 1007; "the complex beyond 1007" is taken as
+# the HS0017 hexes the text names (1006, 1007, 1402).
+
+HS0017_GATE = "1007"
+HS0017_HEXES = {"oarai flag": "1402", "kuro flag": "1006", "gate": HS0017_GATE}
+
+
+def _flag_of(match: CardMatch, side: str) -> Tank | None:
+    return next((t for t in match.tanks_of(side) if t.flag), None)
+
+
+def _hs0017_ready(match: CardMatch) -> bool:
+    from workbench.rules.panzer_vor.reactions import can_fire_at
+
+    oarai, kuro = _flag_of(match, OARAI), _flag_of(match, "Kuromorimine")
+    if oarai is None or kuro is None or not can_fire_at(match, kuro.id, oarai.id):
+        return False
+    if not any(match.card(c).attack for c in match.hand("Kuromorimine")):
+        return False
+    if not [t for t in match.tanks_of(OARAI) if not t.flag]:
+        return False  # no Ōarai tank may be placed in 1007
+    board = match.board
+    for label in HS0017_HEXES.values():
+        there = board.tank_at(label)
+        if there is not None and there.id not in (oarai.id, kuro.id):
+            return False
+    return True
+
+
+def _hs0017(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
+    oarai, kuro = _flag_of(match, OARAI), _flag_of(match, "Kuromorimine")
+    assert oarai is not None and kuro is not None
+    gate = next(t for t in match.tanks_of(OARAI) if not t.flag)
+    board = match.board
+    for tank, label in ((oarai, "1402"), (kuro, "1006"), (gate, HS0017_GATE)):
+        board = board.without([tank.id])
+        board = board.with_tank(replace(tank, hex=board.map.hex(label)))
+    events.append(Event(f"HS0017: the flag tanks face off; {gate.id} holds {HS0017_GATE}",
+                        (Reason("", S.STAGE_2_RULES),)))  # fmt: skip
+    return evolve(match, board=board, flags=match.flags | {f"hs0017:{gate.id}"})
+
+
+def may_fire_at(match: CardMatch, firer: str, target: str) -> bool:
+    """After HS0017 the tank in 1007 may not fire at the Flag Tank."""
+    held = next((f[7:] for f in match.flags if f.startswith("hs0017:")), None)
+    return not (held == firer and match.board.tank(target).flag)

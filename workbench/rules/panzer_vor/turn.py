@@ -337,6 +337,7 @@ def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> 
             e.id
             for e in match.board.enemies_of(tank)
             if reactions.can_fire_at(match, tank_id, e.id)
+            and scenarios.may_fire_at(match, tank_id, e.id)
         ]
     targets = match.memo[key]
     if order is not None and order.target is not None:
