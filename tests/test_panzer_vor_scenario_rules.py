@@ -339,3 +339,18 @@ def test_hs0017_sets_the_final_duel_and_closes_1007():
         match, match.board.tank("Hetzer"), match.board.map.hex("1008")
     )
     assert not scenarios.may_fire_at(match, "Hetzer", "Maus")
+
+
+def test_super_strategy_only_when_the_hex_behind_the_target_is_free():
+    match = arranged("kuromorimine-stage-2", active=0)
+    match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})
+    board = match.board
+    maus = board.tank("Maus")
+    match = evolve(match, board=board.with_tank(replace(maus, facing=1)))  # its back to the west
+    match = play(match, PlayCard("Super Strategy"), Select("Panzer IV Ausf. H"))
+    assert Fire("Panzer IV Ausf. H", "Maus") in GAME.legal_actions(match)
+    blocked = evolve(match, board=match.board.with_tank(
+        replace(match.board.tank("Panzer III Ausf. J"), hex=match.board.map.hex("0809"))))  # fmt: skip
+    assert Fire("Panzer IV Ausf. H", "Maus") not in GAME.legal_actions(blocked)
+    fired = play(match, Fire("Panzer IV Ausf. H", "Maus"))
+    assert fired.board.map.grid.label(fired.board.tank("Panzer IV Ausf. H").hex) == "0809"

@@ -400,11 +400,13 @@ CATALOGUE: tuple[Card, ...] = (
     Card(
         "Super Strategy",
         "scenario",
-        "One attack from the rear with +1 damage (stand-in).",
+        "Only if the tank could enter the hex behind the target: it slips in there and "
+        "attacks with +1 damage (effect: stand-in).",
         "rulebook: Kuromorimine Stage 2 (condition); effect: stand-in",
         acts_as="action",
         attack=True,
         damage_modifier=1,
+        effect="super strategy",
     ),
 )
 CARDS: Mapping[str, Card] = MappingProxyType({c.name: c for c in CATALOGUE})

@@ -630,3 +630,32 @@ def may_fire_at(match: CardMatch, firer: str, target: str) -> bool:
     """After HS0017 the tank in 1007 may not fire at the Flag Tank."""
     held = next((f[7:] for f in match.flags if f.startswith("hs0017:")), None)
     return not (held == firer and match.board.tank(target).flag)
+
+
+# --- Stage 2: Super Strategy ---------------------------------------------------------------
+# "The Ōarai player may not use this card if the Ōarai tank would be unable to enter the hex
+# behind the target tank (e.g. if it is on a map edge, or if the hex is occupied)." The card's
+# printed effect is not in the text: the stand-in has the Ōarai tank slip into that hex, facing
+# the target, and fire from there (with the card's stand-in +1 to the damage roll).
+
+
+def behind(match: CardMatch, target_id: str) -> Any:
+    """The hex behind a tank (opposite its front), if a tank could enter it now."""
+    board = match.board
+    target = board.tank(target_id)
+    there = target.hex.neighbor((target.facing + 3) % 6)
+    if there not in board.map.grid or board.tank_at(there) is not None:
+        return None
+    terrain = board.map.terrain_at(there)
+    return there if terrain.enterable and not terrain.deployment_only else None
+
+
+def super_strategy(match: CardMatch, firer: str, target: str, events: list[Event]) -> CardMatch:
+    there = behind(match, target)
+    board = match.board
+    tank = board.tank(firer)
+    facing = board.tank(target).facing  # behind the target, facing the same way: at its rear
+    board = board.with_tank(replace(tank, hex=there, facing=facing))
+    events.append(Event(f"Super Strategy: {firer} slips behind {target}",
+                        (Reason("placement: stand-in", S.STAGE_2_RULES),)))  # fmt: skip
+    return evolve(match, board=board)

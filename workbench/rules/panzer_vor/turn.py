@@ -342,6 +342,8 @@ def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> 
     targets = match.memo[key]
     if order is not None and order.target is not None:
         return [t for t in targets if t == order.target]
+    if order is not None and match.card(order.card).effect == "super strategy":
+        return [t for t in targets if scenarios.behind(match, t) is not None]
     return targets
 
 
@@ -497,6 +499,8 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         if card.same_target:
             order = replace(order, target=action.target)
         match = _tank_done(set_top(match, order), order, keep=True)
+        if card.effect == "super strategy":
+            match = scenarios.super_strategy(match, action.firer, action.target, events)
         mods = [Modifier(order.card, card.attack_modifier, "card")] if card.attack_modifier else []
         dmods = [Modifier(order.card, card.damage_modifier, "card")] if card.damage_modifier else []
         shot = Shot(
