@@ -196,3 +196,29 @@ def test_an_attack_card_makes_one_attack_with_a_single_tank():
     assert "Fire" in match.discard and not any(
         isinstance(a, Select) for a in GAME.legal_actions(match)
     )
+
+
+def test_poor_visibility_is_declared_before_the_attack_roll_and_modifies_it():
+    match = duel({P1: ("Fire",), P2: ("Poor Visibility",)})
+    match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), React("Poor Visibility"))
+    assert [(m.name, m.value) for m in match.top.attack] == [("Poor Visibility", -2)]
+
+
+def test_volley_fire_lets_several_tanks_attack():
+    match = duel({P1: ("Volley Fire",), P2: ()})
+    match = play(match, PlayCard("Volley Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
+    match = play(match, Select(F1), Fire(F1, H2), Roll((1, 1)))
+    match = play(match, Select(H1), Fire(H1, H2), Roll((1, 1)))
+    assert "Volley Fire" in match.discard  # three tanks fired (stand-in: three)
+
+
+def test_aide_draws_as_many_cards_as_its_counter_shows():
+    # Characters: Aide "has the same effect as the Morale Boost Event Card, except that the
+    # number of cards drawn is equal to the number shown on the counter"
+    yukari = Crew("Yukari Akiyama", P1, D1, "front")  # aide 2 (stand-in value)
+    match = duel({P1: (), P2: ()}, crew=(yukari,))
+    match = evolve(match, phase="event")
+    match = play(match, UseAbility("Yukari Akiyama", "aide"))
+    from workbench.rules.panzer_vor.match import Drawing
+
+    assert match.top == Drawing(P1, 2)

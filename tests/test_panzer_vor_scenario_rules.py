@@ -349,8 +349,9 @@ def test_super_strategy_only_when_the_hex_behind_the_target_is_free():
     match = evolve(match, board=board.with_tank(replace(maus, facing=1)))  # its back to the west
     match = play(match, PlayCard("Super Strategy"), Select("Panzer IV Ausf. H"))
     assert Fire("Panzer IV Ausf. H", "Maus") in GAME.legal_actions(match)
-    blocked = evolve(match, board=match.board.with_tank(
-        replace(match.board.tank("Panzer III Ausf. J"), hex=match.board.map.hex("0809"))))  # fmt: skip
+    board = match.board
+    pz3 = replace(board.tank("Panzer III Ausf. J"), hex=board.map.hex("0809"))
+    blocked = evolve(match, board=board.with_tank(pz3))
     assert Fire("Panzer IV Ausf. H", "Maus") not in GAME.legal_actions(blocked)
     fired = play(match, Fire("Panzer IV Ausf. H", "Maus"))
     assert fired.board.map.grid.label(fired.board.tank("Panzer IV Ausf. H").hex) == "0809"
