@@ -280,3 +280,10 @@ def test_combat_awareness_may_also_be_used_in_the_event_phase():
     assert not any(isinstance(a, (PlayCard, UseAbility)) and getattr(a, "ability", "") ==
                    "combat awareness" for a in GAME.legal_actions(match))  # fmt: skip
     assert PlayCard("Move") not in GAME.legal_actions(match)
+
+
+def test_a_card_match_shows_its_board_with_the_turn_phase_and_hands():
+    from workbench.render import svg_of
+
+    svg = svg_of(started("mock-battle"))
+    assert "turn 1, Team B: draw phase" in svg and "deck 77" in svg

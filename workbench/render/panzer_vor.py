@@ -20,8 +20,10 @@ from workbench.render.hexboard import (
 )
 from workbench.render.overlays import caption_overlay
 from workbench.render.scene import Scene
+from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.game import Match
+from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
 from workbench.rules.panzer_vor.sight import LineOfSight
 from workbench.rules.panzer_vor.state import GameState
@@ -130,6 +132,17 @@ def _match(match: Match, **options: Any) -> Scene:
     scene = state_scene(match.board, **options)
     who = "game over" if match.ended else f"{match.side_to_act} to act ({match.phase})"
     return caption_overlay(scene, f"turn {match.turn}: {who}")
+
+
+@scene_of.register
+def _card_match(match: CardMatch, **options: Any) -> Scene:
+    scene = state_scene(match.board, **options)
+    if match.ended is not None:
+        who = f"game over: {match.ended}"
+    else:
+        who = f"{match.side_to_act}: {match.phase} phase"
+    hands = ", ".join(f"{side} {len(match.hand(side))} cards" for side in match.order)
+    return caption_overlay(scene, f"turn {match.turn}, {who} ({hands}; deck {size(match.deck)})")
 
 
 @scene_of.register
