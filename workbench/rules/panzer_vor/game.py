@@ -360,10 +360,16 @@ def shipped_scenarios() -> dict[str, str]:
     return shipped("panzer-vor", "scenarios")
 
 
-def _card_game() -> Any:
-    from workbench.rules.panzer_vor import cardgame, turn
+_CARD_GAME: list[Any] = []
 
-    return cardgame, turn
+
+def _card_game() -> Any:
+    """The card game's modules (imported on first use: they import this module's actions)."""
+    if not _CARD_GAME:
+        from workbench.rules.panzer_vor import cardgame, turn
+
+        _CARD_GAME.extend((cardgame, turn))
+    return _CARD_GAME
 
 
 def start_any(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:

@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from workbench.rules.core import Action, Applied, Event, IllegalAction, Modifier, Reason
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Applied,
+    Event,
+    IllegalAction,
+    Modifier,
+    Reason,
+)
 from workbench.rules.panzer_vor import reactions, scenarios, sections, solo
 from workbench.rules.panzer_vor.actions import (
     Choose,
@@ -63,8 +72,6 @@ S = sections
 
 
 def current_player(match: CardMatch) -> str:
-    from workbench.rules.core import CHANCE, TERMINAL
-
     if match.ended is not None:
         return TERMINAL
     top = match.top
@@ -82,6 +89,13 @@ def current_player(match: CardMatch) -> str:
 
 
 def chance_outcomes(match: CardMatch) -> tuple:
+    found = match.memo.get("chance")
+    if found is None:
+        found = match.memo["chance"] = _chance_outcomes(match)
+    return found
+
+
+def _chance_outcomes(match: CardMatch) -> tuple:
     top = match.top
     if match.ended is not None or top is None:
         return ()
@@ -351,8 +365,6 @@ def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> 
 
 
 def apply(match: CardMatch, action: Action) -> Applied:
-    from workbench.rules.core import CHANCE, TERMINAL
-
     who = current_player(match)
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
