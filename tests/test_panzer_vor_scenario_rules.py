@@ -10,6 +10,7 @@ from workbench.rules.panzer_vor import scenarios
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Die,
+    Discard,
     Fire,
     Move,
     PlayCard,
@@ -355,3 +356,26 @@ def test_super_strategy_only_when_the_hex_behind_the_target_is_free():
     assert Fire("Panzer IV Ausf. H", "Maus") not in GAME.legal_actions(blocked)
     fired = play(match, Fire("Panzer IV Ausf. H", "Maus"))
     assert fired.board.map.grid.label(fired.board.tank("Panzer IV Ausf. H").hex) == "0809"
+
+
+def test_cv33_reinforcements_after_a_cv33_is_destroyed_by_discarding_a_move_card():
+    match = started("anzio-revised", cv33_reinforcements=True)
+    assert sum(t.name == "CV33" for t in match.tanks_of("Anzio")) == 4
+    assert len(match.reserves["Anzio"]) == 2
+    match = arranged("anzio-revised", hands={"Anzio": ("Move", "Fire")})
+    match = evolve(match, reserves={"Anzio": started("anzio-revised",
+                   cv33_reinforcements=True).reserves["Anzio"]})  # fmt: skip
+    assert Discard("Move") not in GAME.legal_actions(match)  # no CV33 destroyed yet
+    match = evolve(match, kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),),
+                   board=match.board.without(["CV33 2"]))  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    assert Discard("Move") in GAME.legal_actions(match)
+    match = play(match, Discard("Move"))
+    assert match.top.purpose == "cv33" and match.actions_left == 1  # not an Action
+    where = match.top.options[0]
+    match = play(match, Choose(where))
+    placed = match.board.tank_at(where)
+    assert placed is not None and placed.name == "CV33"
+    near_oarai = {n for t in match.tanks_of("Ōarai") for n in t.hex.neighbors()}
+    assert placed.hex not in near_oarai
+    assert Discard("Move") not in GAME.legal_actions(match)  # one destroyed, one placed

@@ -26,7 +26,7 @@ from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deploymen
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 
-OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type")
+OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "cv33_reinforcements")
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
@@ -126,6 +126,12 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
             for c, who in zip(side.characters, ("KV-2", "IS-2"), strict=False):
                 rides = next((t.id for t in arrivals if t.name == who), arrivals[0].id)
                 crew.append(Crew(c.name, name, None, "front", rides))
+    if options.get("cv33_reinforcements") and "Anzio" in order:
+        # Anzio (Revised), Optional Rules: Reinforcements: four CV33s start, two wait
+        late = [t for t in tanks if t.side == "Anzio" and t.name == "CV33"
+                and not any(c.tank == t.id for c in crew)][-2:]  # fmt: skip
+        tanks = [t for t in tanks if t not in late]
+        reserves["Anzio"] = tuple(replace(t, hex=spare) for t in late)
     board = replace(board, tanks=tuple(tanks))
     counts = dict(deck_list.counts)
     for name in scenario.deck_removed:

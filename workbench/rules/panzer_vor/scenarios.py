@@ -220,6 +220,17 @@ def apply_choice(
         return evolve(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
     if choice.purpose == "deploy":
         return _deploy_reserve(match, choice.side, option, events)
+    if choice.purpose == "cv33":
+        tank = match.reserves[choice.side][0]
+        match = arrive(match, choice.side, option)
+        flags = match.flags | {f"cv33 placed:{tank.id}"}
+        events.append(Event(f"{tank.id} arrives at {option}", (Reason("", S.ANZIO_REVISED_RULES),)))
+        match = evolve(match, flags=flags)
+        (left,) = choice.data
+        hexes = _cv33_hexes(match)
+        if left > 1 and hexes and match.reserves.get(choice.side):
+            match = push(match, Choice(choice.side, "cv33", hexes, (left - 1,)))
+        return match
     if choice.purpose == "enter":
         from workbench.rules.panzer_vor import linked
 
@@ -659,3 +670,44 @@ def super_strategy(match: CardMatch, firer: str, target: str, events: list[Event
     events.append(Event(f"Super Strategy: {firer} slips behind {target}",
                         (Reason("placement: stand-in", S.STAGE_2_RULES),)))  # fmt: skip
     return evolve(match, board=board)
+
+
+# --- Anzio (Revised), Optional Rules: Reinforcements ---------------------------------------
+# With the option ``cv33_reinforcements`` Anzio starts with four CV33s; in the Action Phase
+# of a turn after a CV33 was destroyed, discarding a Move card (not an Action) places as many
+# waiting CV33s as were destroyed, each next to an Anzio tank and not next to an Ōarai tank.
+
+
+def cv33_waiting(match: CardMatch, side: str) -> tuple[Any, ...]:
+    """The waiting CV33s that may be placed now (as many as CV33s destroyed, less those
+    already placed), when Anzio holds a Move card to discard."""
+    if side != "Anzio" or not match.reserves.get("Anzio") or "Move" not in match.hand(side):
+        return ()
+    lost = sum(1 for _, target, who in match.kills if who == "Anzio" and target.startswith("CV33"))
+    placed = sum(1 for f in match.flags if f.startswith("cv33 placed:"))
+    free = max(0, min(lost - placed, len(match.reserves["Anzio"])))
+    return tuple(match.reserves["Anzio"][:free]) if _cv33_hexes(match) else ()
+
+
+def _cv33_hexes(match: CardMatch) -> tuple[str, ...]:
+    board = match.board
+    taken = {t.hex for t in board.tanks}
+    near_anzio = {n for t in match.tanks_of("Anzio") for n in t.hex.neighbors()}
+    near_oarai = {n for t in match.tanks_of(OARAI) for n in t.hex.neighbors()}
+    out = []
+    for h in sorted(near_anzio - near_oarai - taken, key=lambda h: (h.r, h.q)):
+        terrain = board.map.terrain_at(h) if h in board.map.grid else None
+        if terrain is not None and terrain.enterable and not terrain.deployment_only:
+            out.append(board.map.grid.label(h))
+    return tuple(out)
+
+
+def cv33_reinforce(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
+    from workbench.rules.panzer_vor.match import take_from_hand
+
+    count = len(cv33_waiting(match, side))
+    match = take_from_hand(match, side, "Move")
+    match = evolve(match, discard=(*match.discard, "Move"))
+    events.append(Event(f"Anzio discards a Move card: {count} CV33 reinforcements",
+                        (Reason("this is not an Action", S.ANZIO_REVISED_RULES),)))  # fmt: skip
+    return push(match, Choice(side, "cv33", _cv33_hexes(match), (count,)))

@@ -170,6 +170,7 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
         for name in match.scenario_cards.get(side, ()):
             if match.card(name).acts_as == "action" and scenarios.may_play(match, side, name):
                 yield PlayCard(name)
+    yield from (Discard("Move") for _ in scenarios.cv33_waiting(match, side)[:1])
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
             aware = any(a.kind == "combat awareness" for a in crew.abilities)
@@ -427,6 +428,8 @@ def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> C
         events.append(Event(f"{who} ends the {match.phase} phase"))
         nxt = {"action": "event", "event": "end"}[match.phase]
         return evolve(match, phase=nxt)
+    if isinstance(action, Discard) and match.phase == "action":
+        return scenarios.cv33_reinforce(match, who, events)
     if isinstance(action, Discard):
         events.append(
             Event(f"{who} discards {action.card}", (Reason("hand over five", S.END_PHASE),))
