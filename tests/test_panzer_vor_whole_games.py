@@ -27,9 +27,9 @@ PER_SCENARIO = max(1, GAMES // len(SCENARIOS))
 REPLAY_EVERY = 50
 
 
-def one_game(name: str, seed: int) -> tuple[CardMatch, list, list[CardMatch]]:
+def one_game(name: str, seed: int, options=None) -> tuple[CardMatch, list, list[CardMatch]]:
     rng = random.Random(seed)
-    state = GAME.start(scenario(name))
+    state = GAME.start(scenario(name), options)
     actions, states = [], [state]
     for _ in range(20_000):
         GAME.invariants(state)
@@ -63,3 +63,18 @@ def test_seeded_whole_games_keep_every_invariant_and_end(name):
                             tuple(RecordStep(a.to_json()) for a in actions), {}, seed)  # fmt: skip
             assert replay(record, GAME) == states  # equal values, step by step
     assert sum(endings.values()) == PER_SCENARIO
+
+
+VARIANTS = [
+    ("st-gloriana", {"freshmen_dont_flee": True}),
+    ("st-gloriana", {"match_type": "flag"}),
+    ("anzio-revised", {"cv33_reinforcements": True}),
+    ("exhibition", {"match_type": "flag"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
+def test_scenario_options_keep_the_invariants_too(name, options):
+    for seed in range(max(2, PER_SCENARIO // 10)):
+        final, _, _ = one_game(name, seed, options)
+        assert GAME.outcome(final) is not None
