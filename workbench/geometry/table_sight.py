@@ -36,9 +36,18 @@ def _split_ring(coords: np.ndarray, eye: np.ndarray) -> np.ndarray:
     if (pieces == 1).all():
         return coords
     points = [coords[0]]
-    for start, end, n in zip(coords[:-1], coords[1:], pieces, strict=True):
-        for k in range(1, n + 1):
-            points.append(start + (end - start) * (k / n))
+    for start, end, n, turn in zip(coords[:-1], coords[1:], pieces, np.arctan2(cross, dot), strict=True):
+        first = math.atan2(start[1] - eye[1], start[0] - eye[0])
+        for k in range(1, n):  # equal angles, not equal lengths
+            angle = first + turn * k / n
+            ray = np.array([math.cos(angle), math.sin(angle)])
+            edge = end - start
+            # eye + r * ray = start + s * edge
+            det = ray[0] * -edge[1] - ray[1] * -edge[0]
+            rel = start - eye
+            s = (ray[0] * rel[1] - ray[1] * rel[0]) / det
+            points.append(start + edge * min(1.0, max(0.0, s)))
+        points.append(end)
     return np.asarray(points)
 
 

@@ -42,6 +42,7 @@ from workbench.rules.tanks import sections
 from workbench.rules.tanks.state import TankPiece
 
 WOODS_UNDER_TANKS = "a wood the shooter or target overlaps does not block that shot's sight"
+DISTANCE_EPS = 1e-9  # cm: a gap of exactly one arrow counts as within it
 CORNER_NAMES = ("front-left", "front-right", "rear-right", "rear-left")
 
 
@@ -209,7 +210,7 @@ def cover(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: 
 def close_range(table: Table, shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
     """Within one Measuring Arrow (head included): the hulls' least distance."""
     gap = float(shooter.polygon.distance(target.polygon))
-    near = gap <= table.arrow.length
+    near = gap <= table.arrow.length + DISTANCE_EPS
     rel = "within" if near else "beyond"
     text = f"{shooter.id} is {gap:.1f} cm from {target.id}, {rel} one Measuring Arrow ({table.arrow.length:g} cm)"
     return near, Reason(text, sections.CLOSE_RANGE)
@@ -317,7 +318,7 @@ def heatmaps(
         members = np.flatnonzero(groups.ravel() == k)
         seen[members] = ~shapely.covers(hidden, hulls[members])
     # close range and side shot
-    close = shapely.distance(own, hulls) <= table.arrow.length
+    close = shapely.distance(own, hulls) <= table.arrow.length + DISTANCE_EPS
     fx, fy = direction(hull.heading)
     fronts = centres @ np.array([fx, fy]) + hull.length / 2
     shooter_min = (np.asarray(shooter.hull.corners()) @ np.array([fx, fy])).min()
