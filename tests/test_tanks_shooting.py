@@ -81,7 +81,7 @@ def test_worked_example_odds_match_the_brute_force_reference():
     assert odds.distribution[(1, 1)] > 0
     assert odds.distribution == plain_shot_distribution(5, 4, False, False, False)
     sections = {r.section for r in odds.reasons}
-    assert {"Shooting: Cover", "Shooting: Close Range", "Shooting: Roll Attack Dice"} <= sections
+    assert {"Terrain: Woods", "Shooting: Close Range", "Shooting: Roll Attack Dice"} <= sections
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_coordinated_fire_adds_a_die_after_a_friend_shot_the_target():
 def test_big_gun_upgrades_a_hit():
     isu = tank("ISU", "ISU-152", "Soviet", (50, 20), 180, speed=1)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0)
-    b = battle(table(), [isu, sherman], attacker="Soviet", defender="American")
+    b = battle(table(), [isu, sherman], attacker="Soviet", defender="American", acted=("Sherman",))
     b = apply(b, Shoot("ISU", "Sherman")).state
     b = apply(b, AttackRoll((1, 1, 1, 4, 5))).state
     b = apply(b, DefenceRoll(tuple([1] * b.shot.defence_dice))).state
