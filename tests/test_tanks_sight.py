@@ -11,7 +11,7 @@ from shapely.geometry import Point, Polygon
 
 from tests.tanks_pieces import battle, box, table, tank
 from workbench.geometry.table import Hull
-from workbench.geometry.table_sight import segments_clear, shadow, visible_part
+from workbench.geometry.table_sight import edge_shadow, segments_clear, shadow, visible_part
 from workbench.rules.tanks.sight import (
     close_range,
     cover,
@@ -271,3 +271,15 @@ def test_heatmap_target_moves_only_its_own_copy():
 def test_battle_helper_builds_a_valid_state():
     b = battle(table(), [SHOOTER, target_at(60)])
     assert b.tank("Sherman").left == 6
+
+
+@given(coord, coord, blocker, heading)
+def test_the_convex_shadow_equals_the_edge_by_edge_shadow(ex, ey, wall, turn):
+    from shapely import affinity
+
+    wall = affinity.rotate(wall, turn)
+    if wall.covers(Point(ex, ey)):
+        return
+    fast, plain = shadow((ex, ey), wall, 130), edge_shadow((ex, ey), wall, 130)
+    disk = Point(ex, ey).buffer(130, quad_segs=64)
+    assert fast.intersection(disk).symmetric_difference(plain.intersection(disk)).area < 1e-6

@@ -64,6 +64,17 @@ def shadow(eye: XY, blocker: Polygon, reach: float) -> BaseGeometry:
     origin = np.asarray(eye, dtype=float)
     if blocker.is_empty or blocker.covers(Point(origin)):
         return Polygon()
+    if _convex(blocker):
+        return _convex_shadow(origin, blocker, reach)
+    return edge_shadow(eye, blocker, reach)
+
+
+def edge_shadow(eye: XY, blocker: Polygon, reach: float) -> BaseGeometry:
+    """The shadow of any polygon (holes too): one quadrilateral behind each edge piece,
+    merged. :func:`shadow` uses it for blockers that are not convex."""
+    origin = np.asarray(eye, dtype=float)
+    if blocker.is_empty or blocker.covers(Point(origin)):
+        return Polygon()
     far = 2.0 * reach
     parts: list[BaseGeometry] = [blocker]
     for ring in (blocker.exterior, *blocker.interiors):
@@ -76,6 +87,29 @@ def shadow(eye: XY, blocker: Polygon, reach: float) -> BaseGeometry:
         quads = shapely.polygons(np.stack([near_a, near_b, far_b, far_a, near_a], axis=1))
         parts.extend(quads[shapely.area(quads) > 0])
     return shapely.union_all(np.asarray(parts, dtype=object))
+
+
+def _convex(polygon: Polygon) -> bool:
+    return not polygon.interiors and abs(polygon.convex_hull.area - polygon.area) <= 1e-12 * max(
+        1.0, polygon.area
+    )
+
+
+def _convex_shadow(origin: np.ndarray, blocker: Polygon, reach: float) -> BaseGeometry:
+    """A convex blocker's shadow in one step: the convex hull of its corners and points far
+    out along rays spanning the angle it subtends (at most 30 degrees apart, so the far side
+    stays beyond ``reach``). The eye is outside, so that angle is below 180 degrees."""
+    corners = np.asarray(blocker.exterior.coords, dtype=float)[:-1, :2]
+    rel = corners - origin
+    centre = np.asarray(blocker.centroid.coords[0]) - origin
+    base = math.atan2(centre[1], centre[0])
+    angles = np.arctan2(rel[:, 1], rel[:, 0]) - base
+    angles = (angles + math.pi) % (2 * math.pi) - math.pi
+    low, high = float(angles.min()), float(angles.max())
+    steps = max(2, math.ceil((high - low) / (math.pi / 6)) + 1)
+    spread = base + np.linspace(low, high, steps)
+    far = origin + 3.0 * reach * np.stack([np.cos(spread), np.sin(spread)], axis=1)
+    return shapely.convex_hull(shapely.multipoints(np.concatenate([corners, far])))
 
 
 @dataclass(frozen=True)

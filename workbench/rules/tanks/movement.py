@@ -29,7 +29,7 @@ import shapely
 from shapely.geometry import Point
 
 from workbench.boards.tanks.table import TANKS_TERRAIN
-from workbench.geometry.table import Hull, direction
+from workbench.geometry.table import Hull, arrow_polygons, direction
 from workbench.rules.core import Reason
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.criticals import card as critical_card
@@ -236,12 +236,15 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
     arrow = battle.table.arrow
     solid = _impassable(battle)
     keep = np.ones(len(placements), dtype=bool)
-    stops: dict[tuple[float, float, float], float] = {}
-    for i, p in enumerate(placements):
-        key = (p.x, p.y, p.heading)
-        if key not in stops:
-            stops[key] = _stop_distance(battle, p)[0] if solid else math.inf
-        keep[i] = p.along <= stops[key] + TOUCH
+    if solid:
+        arrows = {(p.x, p.y, p.heading): p for p in placements}
+        keys = np.asarray(list(arrows), dtype=float)
+        templates = arrow_polygons(arrow.shape, keys[:, :2], keys[:, 2])
+        tree = shapely.STRtree(np.asarray([poly for _, poly in solid], dtype=object))
+        meets = set(tree.query(templates, predicate="intersects")[0].tolist())
+        stops = {key: (_stop_distance(battle, p)[0] if i in meets else math.inf) for i, (key, p) in enumerate(arrows.items())}
+        for i, p in enumerate(placements):
+            keep[i] = p.along <= stops[(p.x, p.y, p.heading)] + TOUCH
     values = np.array([p.as_tuple() for p in placements])
     radians = np.radians(values[:, 2])
     centres = values[:, :2] + np.stack([np.sin(radians), -np.cos(radians)], axis=1) * values[:, 3:4]
