@@ -295,11 +295,12 @@ def test_unknown_options_are_refused():
 
 # --- many games ----------------------------------------------------------------------------
 
+# on the standard table; No Retreat always lasts eight turns, so it is one game in eight
 MISSION_CYCLE = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat")
 
 
 def test_five_hundred_seeded_games_keep_the_invariants_and_end():
-    """500 seeded random games (random legal choices, exact chance), turn limit 3 (a short
+    """500 seeded random games (random legal choices, exact chance), turn limit 2 (a short
     time limit; No Retreat keeps its eight turns), every invariant checked at every step."""
     game = get_game("tanks")
     tables = [workbench.load(p) for p in game.scenarios().values()]
@@ -308,8 +309,8 @@ def test_five_hundred_seeded_games_keep_the_invariants_and_end():
     for seed in range(500):
         rng = random.Random(seed)
         scene = tables[seed % len(tables)]
-        mission = MISSION_CYCLE[seed % 4] if scene.name != "Barkmann's Corner" else "barkmanns-corner"
-        state = game.start(scene, {"mission": mission, "turn_limit": 3})
+        mission = MISSION_CYCLE[seed // 2 % 4] if scene.name != "Barkmann's Corner" else "barkmanns-corner"
+        state = game.start(scene, {"mission": mission, "turn_limit": 2})
         for _ in range(5000):
             invariants(state)
             who = current_player(state)
