@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from workbench.rules.tanks import sections
+from workbench.rules.tanks import sections, sources
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class CriticalCard:
     effect: str = ""
     repairable: bool = False
     copies: int = 1
-    source: str = sections.STAND_IN
+    source: str = sources.STAND_IN
 
 
 CRITICAL_CARDS: Mapping[str, CriticalCard] = MappingProxyType(

@@ -37,7 +37,7 @@ from workbench.rules.core import (
     Reason,
     register_game,
 )
-from workbench.rules.tanks import sections
+from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE, full_deck
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
@@ -497,7 +497,7 @@ def _resolve(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
     hits, crits = shot.hits, shot.crits
     if battle.tank(shot.shooter).has("Big Gun") and hits:
         hits, crits = hits - 1, crits + 1
-        events.append(Event("Big Gun upgrades a Hit to a Critical Hit", (Reason("Big Gun", sections.BIG_GUN),)))
+        events.append(Event("Big Gun upgrades a Hit to a Critical Hit", (Reason("Big Gun", sources.BIG_GUN),)))
     damaged = replace(target, damage=min(target.card.damage_capacity, target.damage + hits))
     events.append(Event(f"{target.id} takes {hits} damage and {crits} Critical Hit(s); {damaged.left} Damage Points left", (Reason("each uncancelled Hit does one damage", sections.HITS),)))
     after = battle.with_tank(damaged)
@@ -514,13 +514,13 @@ def _draw(battle: Battle, shot: Shot, name: str) -> Applied:
     if name:
         deck.remove(name)
         card = critical_card(name)
-        damage, reasons = card.damage, [Reason(f"{name}: Damage Effect {card.damage}" + (f", {card.effect}" if card.effect else ""), card.source if card.source == sections.STAND_IN else sections.CRITICAL_HITS)]
+        damage, reasons = card.damage, [Reason(f"{name}: Damage Effect {card.damage}" + (f", {card.effect}" if card.effect else ""), card.source if card.source == sources.STAND_IN else sections.CRITICAL_HITS)]
         if card.repairable and card.effect:
             target = replace(target, criticals=(*target.criticals, name))
         else:
             discard.append(name)
     else:
-        damage, reasons = EMPTY_DECK_DAMAGE, [Reason("no Critical card left to draw: 1 damage", sections.STAND_IN)]
+        damage, reasons = EMPTY_DECK_DAMAGE, [Reason("no Critical card left to draw: 1 damage", sources.STAND_IN)]
     target = replace(target, damage=min(target.card.damage_capacity, target.damage + damage))
     after = replace(battle.with_tank(target), deck=tuple(deck), discard=tuple(discard))
     left = shot.criticals_to_draw - 1

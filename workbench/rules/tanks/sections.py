@@ -56,8 +56,6 @@ COORDINATED_FIRE = "Keyword Reference: Coordinated Fire (Soviet)"
 FAST = "Keyword Reference: Fast"
 GUNG_HO = "Keyword Reference: Gung Ho (American)"
 SEMI_INDIRECT = "Keyword Reference: Semi-Indirect Fire (British)"
-HEAVY_TANK = "Heavy Tank (community data: BSData/tanks)"
-BIG_GUN = "Big Gun (community data: BSData/tanks)"
 
 PLATOON = "Building Your Platoon"
 POINT_LIMIT = "Building Your Platoon: Point Limit"
@@ -74,7 +72,3 @@ KING_OF_THE_HILL = "Missions: King of the Hill"
 FREE_FOR_ALL = "Missions: Free-For-All"
 NO_RETREAT = "Missions: No Retreat"
 BARKMANN = "Your First Game: Barkmann's Corner"
-
-STAND_IN = "stand-in"
-WORKBENCH = "workbench reading (not printed)"
-COMMUNITY = ("Heavy Tank (community data: BSData/tanks)", "Big Gun (community data: BSData/tanks)")

@@ -25,7 +25,7 @@ from math import factorial
 
 from workbench.boards.tanks.table import Table
 from workbench.rules.core import Reason
-from workbench.rules.tanks import sections
+from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.sight import close_range, cover, in_arc, line_of_sight, side_shot
 from workbench.rules.tanks.state import Battle, TankPiece
 
@@ -117,7 +117,7 @@ def attack_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> tuple[
             )
     if shooter.crew:
         reasons.append(
-            Reason(f"crew cards {', '.join(shooter.crew)}: effects not modelled (stand-in: none)", sections.STAND_IN)
+            Reason(f"crew cards {', '.join(shooter.crew)}: effects not modelled (stand-in: none)", sources.STAND_IN)
         )
     return n, reasons
 
@@ -149,7 +149,7 @@ def defence_dice(
         reasons.append(Reason(f"-1 Close Range: {why.text}", why.section))
     side, why = side_shot(shooter, target)
     if side and target.has("Heavy Tank"):
-        reasons.append(Reason(f"no loss for the Side Shot: {target.id} is a Heavy Tank", sections.HEAVY_TANK))
+        reasons.append(Reason(f"no loss for the Side Shot: {target.id} is a Heavy Tank", sources.HEAVY_TANK))
     elif side:
         n -= 1
         reasons.append(Reason(f"-1 Side Shot: {why.text}", why.section))
@@ -283,7 +283,7 @@ def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds
     policy = Reason(
         "shooter cancels Hits first with 4-5s, target Criticals first with 6s; re-roll when a "
         "fresh roll is expected to leave more uncancelled",
-        sections.WORKBENCH,
+        sources.WORKBENCH,
     )
     return ShotOdds(
         shooter.id, target.id, p.attack, p.defence, dict(sorted(dist.items())),
