@@ -29,6 +29,7 @@ import shapely
 from shapely.geometry import Point
 
 from workbench.boards.tanks.table import TANKS_TERRAIN
+from workbench.boards.values import Pictured
 from workbench.geometry.table import Hull, arrow_polygons, direction
 from workbench.rules.core import Reason
 from workbench.rules.tanks import sections
@@ -267,3 +268,19 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
             keep[hull_i[overlap]] = False
     del arrow
     return [p for p, ok in zip(placements, keep.tolist(), strict=True) if ok]
+
+
+@dataclass(frozen=True)
+class MoveSweep(Pictured):
+    """The arrow's sweep for one tank: the legal placements of the display sample and the
+    hulls they end as (for pictures and the explorer)."""
+
+    battle: Battle
+    tank: str
+    options: tuple[tuple[Placement, Hull], ...]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def move_sweep(battle: Battle, tank_id: str, sample: dict | None = None) -> MoveSweep:
+    return MoveSweep(battle, tank_id, tuple(move_options(battle, tank_id, sample)))

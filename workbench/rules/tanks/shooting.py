@@ -24,9 +24,18 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from workbench.boards.tanks.table import Table
-from workbench.rules.core import Reason
+from workbench.boards.values import Pictured
+from workbench.rules.core import Reason, lines_of
 from workbench.rules.tanks import sections, sources
-from workbench.rules.tanks.sight import close_range, cover, in_arc, line_of_sight, side_shot
+from workbench.rules.tanks.sight import (
+    CoverCheck,
+    LineOfSight,
+    close_range,
+    cover,
+    in_arc,
+    line_of_sight,
+    side_shot,
+)
 from workbench.rules.tanks.state import Battle, TankPiece
 
 MAX_DEFENCE = 6
@@ -327,3 +336,41 @@ def plain_shot_distribution(attack: int, defence: int, stationary: bool, semi: b
                 hits, crits = hits - 1, crits + 1
             out[(hits, crits)] = out.get((hits, crits), Fraction(0)) + p * q
     return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class ShotExam(Pictured):
+    """Everything about one shot, for the explorer and pictures: Line of Sight with the
+    visible part, the four corner lines, Close Range, Side Shot, the arc and the exact odds."""
+
+    battle: Battle
+    shooter: str
+    target: str
+    sight: LineOfSight
+    cover: CoverCheck
+    close: tuple[bool, Reason]
+    side: tuple[bool, Reason]
+    arc: tuple[bool, Reason]
+    odds: ShotOdds
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        first = (*self.sight.reasons, self.arc[1], self.cover.reason, self.close[1], self.side[1])
+        return (*first, *self.odds.reasons)
+
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
+
+
+def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
+    """The whole picture of one shot (see :class:`ShotExam`)."""
+    shooter, target = battle.tank(shooter_id), battle.tank(target_id)
+    sight = line_of_sight(battle.table, battle.tanks, shooter, target)
+    covered = cover(battle.table, battle.tanks, shooter, target)
+    return ShotExam(
+        battle, shooter_id, target_id, sight, covered,
+        close_range(battle.table, shooter, target), side_shot(shooter, target),
+        in_arc(shooter, target), shot_odds(battle, shooter_id, target_id),
+    )  # fmt: skip
