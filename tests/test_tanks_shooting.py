@@ -90,9 +90,9 @@ def test_worked_example_odds_match_the_brute_force_reference():
      (5, 1, False, False, True), (2, 6, True, True, True)],
 )  # fmt: skip
 def test_exact_odds_match_brute_force(attack, defence, stationary, semi, big):
-    from workbench.rules.tanks.shooting import after_defence, attack_outcomes
+    from workbench.rules.tanks.shooting import after_defence
 
-    fast = after_defence(tuple(sorted(attack_outcomes(attack, defence, stationary, semi).items())), defence, big)
+    fast = after_defence(attack, defence, stationary, semi, big)
     assert fast == plain_shot_distribution(attack, defence, stationary, semi, big)
 
 

@@ -72,12 +72,15 @@ def score(faces: Sequence[int]) -> tuple[int, int]:
 
 
 @cache
-def _categories(n: int) -> dict[tuple[int, int], Fraction]:
-    """(4-5 count, 6 count) distribution of ``n`` dice."""
-    out: dict[tuple[int, int], Fraction] = {}
-    for faces, p in rolls(n):
-        key = score(faces)
-        out[key] = out.get(key, Fraction(0)) + p
+def _categories(n: int) -> dict[tuple[int, int], int]:
+    """(4-5 count, 6 count) of ``n`` dice as whole-number weights out of ``6 ** n``: the
+    multinomial count times 2 ways for each 4-5 and 3 for each miss."""
+    out: dict[tuple[int, int], int] = {}
+    for a in range(n + 1):
+        for b in range(n - a + 1):
+            miss = n - a - b
+            ways = factorial(n) // (factorial(a) * factorial(b) * factorial(miss))
+            out[(a, b)] = ways * 2**a * 3**miss
     return out
 
 
@@ -207,59 +210,55 @@ def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> R
 
 
 @cache
-def _expected_left(successes: int, defence: int) -> Fraction:
-    """Expected uncancelled successes: each defence die cancels one on 4+ (1/2)."""
-    total = Fraction(0)
-    for (a, b), p in _categories(defence).items():
-        total += p * max(0, successes - a - b)
-    return total
+def _left(successes: int, defence: int) -> int:
+    """Expected uncancelled successes times ``6 ** defence`` (each defence die cancels one
+    on a 4, 5 or 6), as a whole number."""
+    return sum(w * max(0, successes - a - b) for (a, b), w in _categories(defence).items())
 
 
 @cache
-def attack_outcomes(n: int, defence: int, stationary: bool, semi_indirect: bool) -> dict[tuple[int, int], Fraction]:
-    """(Hits, Criticals) after the Attack roll and any re-roll (policy in the module)."""
+def attack_outcomes(n: int, defence: int, stationary: bool, semi_indirect: bool) -> dict[tuple[int, int], int]:
+    """(Hits, Criticals) after the Attack roll and any re-roll (policy in the module), as
+    whole-number weights out of ``6 ** (2 * n)``."""
     first = _categories(n)
+    scale = 6**n
     if not stationary or n == 0:
-        return dict(first)
-    fresh_value = sum(p * _expected_left(h + c, defence) for (h, c), p in first.items())
-    out: dict[tuple[int, int], Fraction] = {}
-
-    def add(dist: dict[tuple[int, int], Fraction], weight: Fraction, extra: tuple[int, int] = (0, 0)) -> None:
-        for (h, c), p in dist.items():
-            key = (h + extra[0], c + extra[1])
-            out[key] = out.get(key, Fraction(0)) + weight * p
-
-    for (h, c), p in first.items():
-        keep = _expected_left(h + c, defence)
-        choices = [(keep, "keep"), (fresh_value, "all")]
-        best_die = (0, 1) if c else (1, 0) if h else None
-        if semi_indirect and best_die is not None and n > 1:
-            rest = _categories(n - 1)
-            value = sum(q * _expected_left(a + b + 1, defence) for (a, b), q in rest.items())
-            choices.append((value, "keep one"))
-        value, pick = max(choices, key=lambda vc: (vc[0], vc[1] == "keep"))
+        return {k: w * scale for k, w in first.items()}
+    fresh = sum(w * _left(h + c, defence) for (h, c), w in first.items())  # out of 6**(n+d)
+    rest = _categories(n - 1) if semi_indirect and n > 1 else {}
+    out: dict[tuple[int, int], int] = {}
+    for (h, c), w in first.items():
+        choices = [(_left(h + c, defence) * scale, 2, "keep"), (fresh, 1, "all")]
+        best = (0, 1) if c else (1, 0) if h else None
+        if rest and best is not None:
+            value = 6 * sum(q * _left(a + b + 1, defence) for (a, b), q in rest.items())
+            choices.append((value, 0, "keep one"))
+        pick = max(choices)[2]  # ties: keep, then re-roll all
         if pick == "keep":
-            add({(h, c): Fraction(1)}, p)
+            out[(h, c)] = out.get((h, c), 0) + w * scale
         elif pick == "all":
-            add(first, p)
+            for key, q in first.items():
+                out[key] = out.get(key, 0) + w * q
         else:
-            add(_categories(n - 1), p, best_die)  # type: ignore[arg-type]
+            for (a, b), q in rest.items():
+                key = (a + best[0], b + best[1])  # type: ignore[index]
+                out[key] = out.get(key, 0) + w * q * 6
     return out
 
 
 @cache
-def after_defence(
-    attack: tuple[tuple[tuple[int, int], Fraction], ...], defence: int, big_gun: bool
-) -> dict[tuple[int, int], Fraction]:
-    out: dict[tuple[int, int], Fraction] = {}
+def after_defence(n: int, defence: int, stationary: bool, semi: bool, big_gun: bool) -> dict[tuple[int, int], Fraction]:
+    """The exact (damage, criticals) distribution after cancellation (and Big Gun)."""
+    out: dict[tuple[int, int], int] = {}
     saves = _categories(defence)
-    for (h, c), p in attack:
+    for (h, c), p in attack_outcomes(n, defence, stationary, semi).items():
         for (a, b), q in saves.items():
             hits, crits = cancel(h, c, a, b)
             if big_gun and hits:
                 hits, crits = hits - 1, crits + 1
-            out[(hits, crits)] = out.get((hits, crits), Fraction(0)) + p * q
-    return out
+            out[(hits, crits)] = out.get((hits, crits), 0) + p * q
+    total = 6 ** (2 * n + defence)
+    return {k: Fraction(w, total) for k, w in sorted(out.items())}
 
 
 @dataclass(frozen=True)
@@ -287,8 +286,7 @@ class ShotOdds:
 def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds:
     if not p.can_shoot:
         return ShotOdds(shooter.id, target.id, 0, 0, {(0, 0): Fraction(1)}, (p.refusal,) if p.refusal else (), False)
-    attack = attack_outcomes(p.attack, p.defence, p.stationary, shooter.has("Semi-Indirect Fire"))
-    dist = after_defence(tuple(sorted(attack.items())), p.defence, shooter.has("Big Gun"))
+    dist = after_defence(p.attack, p.defence, p.stationary, shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun"))
     policy = Reason(
         "shooter cancels Hits first with 4-5s, target Criticals first with 6s; re-roll when a "
         "fresh roll is expected to leave more uncancelled",

@@ -281,9 +281,17 @@ def heatmaps(
     eye = shooter.eye
     own = shooter.polygon
     # cover: corner lines
+    # a corner is seen unless it lies strictly inside a blocker's shadow (a line that only
+    # grazes a blocker ends on the shadow's edge): one point-in-polygon test per corner
+    reach = _reach(table)
     blockers = [p for _, p in cover_blockers(table, others, shooter, Polygon())]
-    clear = segments_clear(np.asarray([eye]), corners.reshape(-1, 2), blockers).reshape(-1, 4)
-    in_cover = clear.sum(axis=1) < 3
+    flat = corners.reshape(-1, 2)
+    clear = np.ones(len(flat), dtype=bool)
+    if blockers:
+        hidden = shapely.union_all([shadow(eye, p, reach) for p in blockers])
+        shapely.prepare(hidden)
+        clear = ~shapely.contains_xy(hidden, flat[:, 0], flat[:, 1])
+    in_cover = clear.reshape(-1, 4).sum(axis=1) < 3
     woods = [p.polygon for p in table.pieces if TANKS_TERRAIN[p.kind].cover_inside]
     if any(w.covers(own) for w in woods):
         in_cover[:] = True
@@ -291,7 +299,6 @@ def heatmaps(
         shapely.prepare(wood)
         in_cover |= shapely.covers(wood, hulls)
     # seen: shadows, the woods the target overlaps left out for those positions
-    reach = _reach(table)
     fixed = [shadow(eye, t.polygon, reach) for t in others if t.id != shooter.id]
     wood_shadows, wood_overlap = [], []
     for piece in table.pieces:
