@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
+from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
 from workbench.files import load
 from workbench.geometry.table import Hull
@@ -42,10 +43,11 @@ from workbench.rules.tanks.game import (
     Shoot,
     Stay,
 )
-from workbench.rules.tanks.movement import LEGAL_SAMPLE, MoveCheck, Placement, check_move
+from workbench.rules.tanks.criticals import full_deck
+from workbench.rules.tanks.movement import LEGAL_SAMPLE, MoveCheck, MoveSweep, Placement, check_move, move_sweep
 from workbench.rules.tanks.movement import move_options as _move_options
 from workbench.rules.tanks.setup import MISSIONS, PlatoonTank, platoon_problems
-from workbench.rules.tanks.shooting import Pools, ShotOdds, pools, shot_odds
+from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
     CoverCheck,
     Heatmaps,
@@ -60,7 +62,7 @@ from workbench.rules.tanks.sight import (
 from workbench.rules.tanks.state import Battle, Shot, TankPiece
 
 __all__ = [
-    "ACTIONS", "GAME", "LEGAL_SAMPLE", "MISSIONS", "Applied", "AttackRoll", "Battle", "Cancel",
+    "ACTIONS", "GAME", "MoveSweep", "ShotExam", "battle", "examine_shot", "move_sweep", "tank", "LEGAL_SAMPLE", "MISSIONS", "Applied", "AttackRoll", "Battle", "Cancel",
     "CoverCheck", "DefenceRoll", "DrawCritical", "EndMoves", "Heatmaps", "Hold", "Hull",
     "IllegalAction", "KeepRoll", "LineOfSight", "MeasuringArrow", "Move", "MoveCheck",
     "Placement", "PlatoonTank", "Pools", "Reason", "Repair", "RepairRoll", "Reroll", "Shoot",
@@ -69,6 +71,24 @@ __all__ = [
     "line_of_sight", "load", "move_options", "outcome", "platoon_problems", "play", "pools",
     "replay", "shot_odds", "side_shot", "start", "tables", "tanks_cards", "target_heatmaps",
 ]  # fmt: skip
+
+
+def tank(tank_id: str, card: str, side: str, centre: tuple[float, float], heading: float, **state: Any) -> TankPiece:
+    """A tank of a shipped card placed by hand (hull size: the labelled stand-in), e.g.
+    ``tank("Sherman", "Sherman (75mm)", "American", (50, 50), 0, speed=2)``."""
+    size = hull_size(card)
+    hull = Hull(centre, heading, size.length, size.width, size.turret_offset)
+    return TankPiece(tank_id, tanks_cards()[card], side, hull, **state)
+
+
+def battle(table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any) -> Battle:
+    """A battle set up by hand (for examples and what-ifs): the full Critical deck, no
+    Victory Points yet."""
+    return Battle(
+        table=table, tanks=tuple(tanks), attacker=attacker, defender=defender, phase=phase,
+        deck=full_deck(), victory_points={attacker: 0, defender: 0},
+        destroyed_points={attacker: 0, defender: 0}, **state,
+    )  # fmt: skip
 
 
 def tables() -> dict[str, str]:
