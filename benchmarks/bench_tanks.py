@@ -31,9 +31,13 @@ def _battle() -> Battle:
     ]
     table = Table("benchmark table", pieces=pieces)
     cards = tanks_cards()
-    german = quick_deploy(table, "north", [cards[n] for n in ("Panther", "Panther", "Panzer IV", "StuG G")], "German")
+    german = quick_deploy(
+        table, "north", [cards[n] for n in ("Panther", "Panther", "Panzer IV", "StuG G")], "German"
+    )
     american = quick_deploy(table, "south", [cards[n] for n in ("Sherman (75mm)",) * 4], "American")
-    return Battle(table, (*german, *american), "German", "American", phase="shooting", deck=full_deck())
+    return Battle(
+        table, (*german, *american), "German", "American", phase="shooting", deck=full_deck()
+    )
 
 
 def cover_heatmap() -> Result:
@@ -44,20 +48,32 @@ def cover_heatmap() -> Result:
     rng = np.random.default_rng(7)
     sample = rng.choice(np.flatnonzero(maps.placeable), 300, replace=False)
     answers: dict = {}
-    seconds = once_seconds(lambda: answers.update(heatmaps_reference(b.table, b.tanks, shooter, target, maps.centres[sample])))
+    seconds = once_seconds(
+        lambda: answers.update(
+            heatmaps_reference(b.table, b.tanks, shooter, target, maps.centres[sample])
+        )
+    )
     for name in ("seen", "in_cover", "close", "side"):
         if getattr(maps, name)[sample].tolist() != answers[name]:
             raise AssertionError(f"heatmap and reference disagree on {name}")
     reference = seconds * len(maps.centres) / len(sample)
     return Result(
         40, "TANKS heatmaps (seen, cover, close, side), 8,100 1-cm positions", warm, 0.300,
-        "one position at a time through line_of_sight, cover, close_range, side_shot (300 sampled, scaled)",
-        reference, f"{int(maps.placeable.sum()):,} positions where the hull may stand; 6 terrain pieces, 8 tanks",
+        "one position at a time through line_of_sight, cover, close_range, side_shot "
+        "(300 sampled, scaled)",
+        reference,
+        f"{int(maps.placeable.sum()):,} positions where the hull may stand; 6 pieces, 8 tanks",
     )  # fmt: skip
 
 
 def _clear_odds_caches() -> None:
-    for f in (shooting.rolls, shooting._categories, shooting._left, shooting.attack_outcomes, shooting.after_defence):
+    for f in (
+        shooting.rolls,
+        shooting._categories,
+        shooting._left,
+        shooting.attack_outcomes,
+        shooting.after_defence,
+    ):
         f.cache_clear()
 
 
@@ -79,11 +95,19 @@ def one_shot_odds() -> Result:
         raise AssertionError("shot_odds and the brute-force reference disagree")
     seconds = median_seconds(cold, repeat=15)
     warm = median_seconds(lambda: shooting.shot_odds(b, shooter, target), repeat=15)
-    reference = median_seconds(lambda: (shooting.pools(b, shooter, target), shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False)), repeat=3)
+    reference = median_seconds(
+        lambda: (
+            shooting.pools(b, shooter, target),
+            shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False),
+        ),
+        repeat=3,
+    )
     random.seed(0)
     return Result(
-        41, f"TANKS shot_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)", seconds, 0.005,
-        "the same pools, then every face of every die enumerated (brute force, fractions)", reference,
+        41, f"TANKS shot_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
+        seconds, 0.005,
+        "the same pools, then every face of every die enumerated (brute force, fractions)",
+        reference,
         f"caches cleared before each run; warm (cached distributions) {warm * 1000:.2f} ms",
     )  # fmt: skip
 

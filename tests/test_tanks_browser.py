@@ -23,7 +23,8 @@ PIXELS = """([selector, keep]) => {
     let count = 0;
     for (let i = 0; i < data.length; i += 4) {
         if (keep) { if (data[i + 3]) count++; }
-        else if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2]) count++;
+        else if (data[i] !== before[i] || data[i + 1] !== before[i + 1]
+                 || data[i + 2] !== before[i + 2]) count++;
     }
     if (keep) window.__tanksPixels = data;
     return count;
@@ -55,18 +56,32 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
     explorer = TanksExplorer(tanks.load(tanks.tables()["barkmanns-corner"]))  # the same scene
     env = browser_support.jupyter_env(home)
     port = free_port()
-    command = [str(BIN / "voila"), NOTEBOOK.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with browser_support.chromium(home) as context, browser_support.server(command, NOTEBOOK.parent, env, port, home / "voila.log"):
+    command = [
+        str(BIN / "voila"),
+        NOTEBOOK.name,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    with (
+        browser_support.chromium(home) as context,
+        browser_support.server(command, NOTEBOOK.parent, env, port, home / "voila.log"),
+    ):
         page = context.new_page()
         try:
             page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
             panel = page.locator(PANEL)
             expect(panel).to_contain_text("Click a tank", timeout=PAGE)
-            wait_until(lambda: (page.evaluate(PIXELS, [CANVAS, True]) or 0) > 10_000, "the table drawn")
+            wait_until(
+                lambda: (page.evaluate(PIXELS, [CANVAS, True]) or 0) > 10_000, "the table drawn"
+            )
             canvas = page.locator(CANVAS)
             canvas.scroll_into_view_if_needed()
             box = canvas.bounding_box()
-            scale_x, scale_y = box["width"] / explorer.canvas.width, box["height"] / explorer.canvas.height
+            scale_x, scale_y = (
+                box["width"] / explorer.canvas.width,
+                box["height"] / explorer.canvas.height,
+            )
 
             def click(tank_id: str) -> None:
                 x, y = explorer.scene.pixel_of(explorer.state.tank(tank_id).hull.centre)

@@ -15,7 +15,7 @@ BARKMANN = ROOT / "maps/tanks/barkmanns-corner.json"
 
 def test_it_opens_a_table_file_or_a_battle():
     explorer = TanksExplorer(BARKMANN)
-    assert [t.id for t in explorer.state.tanks][0] == "Panther G1"
+    assert explorer.state.tanks[0].id == "Panther G1"
     assert "click a tank" in repr(explorer) and "0x" not in repr(explorer)
     assert TanksExplorer(rulebook_example()).state.tank("Sherman").speed == 2
     with pytest.raises(TypeError, match="not a int"):
@@ -31,7 +31,7 @@ def test_click_a_tank_then_a_placement_then_an_enemy(sent):
     assert explorer.selected == "Panther" and explorer.sweep is not None
     assert "placements of the display sample" in explorer.panel_text
     assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 2, "only the overlay layers"
-    placement, hull = explorer.sweep.options[0]
+    _, hull = explorer.sweep.options[0]
     explorer.click_at(*hull.centre)
     assert explorer.preview is not None and explorer.preview[1].legal
     assert "Preview: legal move" in explorer.panel_text

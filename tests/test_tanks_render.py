@@ -38,9 +38,13 @@ def test_battle_sweep_odds_and_heatmap_pictures():
     b = rulebook_example()
     assert any("turn 1, shooting phase" in t for t in _texts(scene_of(b)))
     sweep = move_sweep(b, "Panther")
-    assert sum(t.startswith("placement") for t in _titles(scene_of(sweep))) == len(sweep.options) > 0
+    assert (
+        sum(t.startswith("placement") for t in _titles(scene_of(sweep))) == len(sweep.options) > 0
+    )
     odds = examine_shot(b, "Panther", "Sherman").odds
     chart = scene_of(odds)
-    assert sum(t.endswith(str(p)) for t in _titles(chart) for p in odds.distribution.values()) >= len(odds.distribution)
+    assert sum(
+        t.endswith(str(p)) for t in _titles(chart) for p in odds.distribution.values()
+    ) >= len(odds.distribution)
     maps = tanks.target_heatmaps(_half_hidden(), "Panther", "Sherman", step=5.0)
     assert heatmap_scene(_half_hidden(), maps).layers

@@ -4,7 +4,6 @@ Phase, missions, set-up and platoon building, section names, and many seeded gam
 import random
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -45,8 +44,6 @@ from workbench.rules.tanks.setup import (
     terrain_order_problems,
 )
 
-
-
 # --- movement -----------------------------------------------------------------------------
 
 
@@ -75,7 +72,9 @@ def test_a_move_along_the_arrow_square_against_the_tail():
     ],
 )
 def test_moves_refused_with_reasons(placement, words, section):
-    barn_close = battle(table(box("Barn", "building", 38, 40, 8, 10)), [_mover().tank("Sherman")], phase="movement")
+    barn_close = battle(
+        table(box("Barn", "building", 38, 40, 8, 10)), [_mover().tank("Sherman")], phase="movement"
+    )
     checked = check_move(barn_close, "Sherman", placement)
     assert not checked.legal
     assert words in checked.reasons[0].text and checked.reasons[0].section == section
@@ -87,7 +86,9 @@ def test_a_move_never_ends_overlapping_a_tank_or_off_the_table():
     b = battle(table(), [sherman, other], phase="movement")
     checked = check_move(b, "Sherman", Placement(32.95, 45, 90, 8, 90))
     assert not checked.legal and "overlapping Other" in checked.reasons[0].text
-    edge = battle(table(), [tank("S", "Sherman (75mm)", "American", (86, 45), 90)], phase="movement")
+    edge = battle(
+        table(), [tank("S", "Sherman (75mm)", "American", (86, 45), 90)], phase="movement"
+    )
     assert "off the table" in check_move(edge, "S", Placement(88.95, 45, 90, 5, 90)).reasons[0].text
 
 
@@ -95,7 +96,9 @@ def test_the_vectorised_sample_agrees_with_check_move():
     b = _mover()
     for sample in (None, DISPLAY_SAMPLE):
         fast = legal_sample(b, "Sherman", sample)
-        plain = [p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal]
+        plain = [
+            p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal
+        ]
         assert fast == plain
     assert len(move_options(b, "Sherman")) > 50
 
@@ -143,7 +146,12 @@ def test_movement_lowest_initiative_first_attacker_later_on_ties():
 def test_same_army_ties_the_owner_chooses():
     a = tank("Sherman A", "Sherman (75mm)", "American", (20, 70), 0)
     b_ = tank("Sherman B", "Sherman (76mm)", "American", (50, 70), 0)
-    b = battle(table(), [a, b_, tank("Panzer IV", "Panzer IV", "German", (40, 10), 180)], phase="shooting", acted=())
+    b = battle(
+        table(),
+        [a, b_, tank("Panzer IV", "Panzer IV", "German", (40, 10), 180)],
+        phase="shooting",
+        acted=(),
+    )
     # Sherman A and B tie at 6; the Panzer IV (5) shoots after them
     assert {x.tank for x in legal_actions(b) if isinstance(x, Hold)} == {"Sherman A", "Sherman B"}
 
@@ -154,8 +162,12 @@ def test_same_army_ties_the_owner_chooses():
 def test_command_phase_destroys_checks_victory_repairs_and_resets():
     panther = tank("Panther", "Panther", "German", (50, 20), 180, speed=1)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, damage=6)
-    other = tank("Other", "Sherman (75mm)", "American", (20, 70), 0, speed=2, criticals=("Busted Tracks",))
-    b = battle(table(), [panther, sherman, other], phase="shooting", acted=("Panther", "Sherman", "Other"))
+    other = tank(
+        "Other", "Sherman (75mm)", "American", (20, 70), 0, speed=2, criticals=("Busted Tracks",)
+    )
+    b = battle(
+        table(), [panther, sherman, other], phase="shooting", acted=("Panther", "Sherman", "Other")
+    )
     b = replace(b, deck=b.deck[1:])  # one Busted Tracks is on Other's card
     from workbench.rules.tanks.game import _advance
 
@@ -180,8 +192,15 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
     assert wreck.destroyed
     other = done.tank("Other")
     towards = Placement(*arrow_start(other.hull, 90), 90, 10, 90)  # the wreck lies east
-    moved = replace(done, tanks=tuple(replace(t, hull=t.hull.moved((38, 70))) if t.id == "Other" else t for t in done.tanks))
-    refused = check_move(moved, "Other", Placement(*arrow_start(moved.tank("Other").hull, 90), 90, 10, 90))
+    moved = replace(
+        done,
+        tanks=tuple(
+            replace(t, hull=t.hull.moved((38, 70))) if t.id == "Other" else t for t in done.tanks
+        ),
+    )
+    refused = check_move(
+        moved, "Other", Placement(*arrow_start(moved.tank("Other").hull, 90), 90, 10, 90)
+    )
     assert not refused.legal and "destroyed Sherman" in refused.reasons[0].text
     assert towards.along == 10
 
@@ -235,13 +254,19 @@ def test_platoon_building_checks():
     mixed = platoon_problems([PlatoonTank("Panther"), PlatoonTank("Sherman (75mm)")], 100)
     assert mixed[0].section == sections.COUNTRY
     hero = ("Ernst Barkmann", "Commander", 0, True)
-    twice = platoon_problems([PlatoonTank("Panther", crew=(hero,)), PlatoonTank("Panzer IV", crew=(hero,))], 100)
+    twice = platoon_problems(
+        [PlatoonTank("Panther", crew=(hero,)), PlatoonTank("Panzer IV", crew=(hero,))], 100
+    )
     assert [r.section for r in twice] == [sections.HEROES]
     crowded = PlatoonTank("StuG G", crew=tuple((f"c{i}", f"t{i}", 0, False) for i in range(4)))
     assert platoon_problems([crowded], 100)[0].section == sections.CREW_SLOTS
     same_type = PlatoonTank("Panther", upgrades=(("A", "Ammo", 0), ("B", "Ammo", 0)))
     assert platoon_problems([same_type], 100)[0].section == sections.UPGRADES
-    foreign = platoon_problems([PlatoonTank("Panther", crew=(("'Jailbird' Boggs", "Gunner", 0, True),))], 100, card_countries={"'Jailbird' Boggs": "American"})
+    foreign = platoon_problems(
+        [PlatoonTank("Panther", crew=(("'Jailbird' Boggs", "Gunner", 0, True),))],
+        100,
+        card_countries={"'Jailbird' Boggs": "American"},
+    )
     assert foreign[0].section == sections.GLOBAL_CARDS
 
 
@@ -252,7 +277,9 @@ def test_terrain_placement_order_and_spacing():
     wrong = terrain_order_problems(std, names[2:] + names[:2])
     assert wrong[0].section == sections.TABLE_SETUP
     bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
-    assert any("within" in r.text for r in terrain_order_problems(bark, [p.name for p in bark.pieces]))
+    assert any(
+        "within" in r.text for r in terrain_order_problems(bark, [p.name for p in bark.pieces])
+    )
 
 
 def test_deployment_against_the_edge_and_in_a_corner():
@@ -269,7 +296,10 @@ def test_deployment_against_the_edge_and_in_a_corner():
     assert [t.card.name for t in bb.in_play("German")] == ["Panther"]
     assert bb.in_play("German")[0].crew == ("Ernst Barkmann",)
     for t in bb.tanks:
-        assert check_deployment(bark, "north-west" if t.side == "German" else "south-east", t.hull) is None
+        assert (
+            check_deployment(bark, "north-west" if t.side == "German" else "south-east", t.hull)
+            is None
+        )
 
 
 def test_unknown_options_are_refused():
@@ -296,7 +326,11 @@ def test_five_hundred_seeded_games_keep_the_invariants_and_end():
     for seed in range(500):
         rng = random.Random(seed)
         scene = tables[seed % len(tables)]
-        mission = MISSION_CYCLE[seed // 2 % 4] if scene.name != "Barkmann's Corner" else "barkmanns-corner"
+        mission = (
+            MISSION_CYCLE[seed // 2 % 4]
+            if scene.name != "Barkmann's Corner"
+            else "barkmanns-corner"
+        )
         state = game.start(scene, {"mission": mission, "turn_limit": 2})
         for _ in range(5000):
             invariants(state)

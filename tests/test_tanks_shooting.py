@@ -22,7 +22,7 @@ from workbench.rules.tanks.game import (
     invariants,
     legal_actions,
 )
-from workbench.rules.tanks.movement import arrow_start, check_move, Placement
+from workbench.rules.tanks.movement import Placement, arrow_start, check_move
 from workbench.rules.tanks.shooting import (
     cancel,
     plain_shot_distribution,
@@ -162,7 +162,10 @@ def test_coordinated_fire_adds_a_die_after_a_friend_shot_the_target():
     assert pools(b, "T-34 b", "Panther").attack == 4
     b = replace(b, shot_at=(("T-34 a", "Panther"),))
     p = pools(b, "T-34 b", "Panther")
-    assert p.attack == 5 and p.attack_reasons[-2].section == "Keyword Reference: Coordinated Fire (Soviet)"
+    assert (
+        p.attack == 5
+        and p.attack_reasons[-2].section == "Keyword Reference: Coordinated Fire (Soviet)"
+    )
 
 
 def test_big_gun_upgrades_a_hit():

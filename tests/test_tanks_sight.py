@@ -23,7 +23,9 @@ from workbench.rules.tanks.sight import (
     side_shot,
 )
 
-SHOOTER = replace(tank("Panther", "Panther", "German", (10, 45), 90), hull=Hull((10, 45), 90, 6.9, 3.4))
+SHOOTER = replace(
+    tank("Panther", "Panther", "German", (10, 45), 90), hull=Hull((10, 45), 90, 6.9, 3.4)
+)
 
 
 def target_at(x, y=45.0, heading=90.0):
@@ -216,14 +218,26 @@ def test_line_of_sight_is_symmetric_between_points(ax, ay, bx, by, walls):
     assert forward.tolist() == backward.tolist()
 
 
-@given(coord, coord, coord, coord, heading, st.lists(blocker, max_size=3), st.floats(0, 1), st.floats(0, 1))
+@given(
+    coord,
+    coord,
+    coord,
+    coord,
+    heading,
+    st.lists(blocker, max_size=3),
+    st.floats(0, 1),
+    st.floats(0, 1),
+)
 def test_visible_part_agrees_with_single_lines(ex, ey, tx, ty, h, walls, u, v):
     eye = (ex, ey)
     if any(w.covers(Point(eye)) for w in walls):
         return
     hull = Hull((tx, ty), h, 6.0, 3.0)
     fl, fr, _, rl = hull.corners()
-    point = (fl[0] + u * (fr[0] - fl[0]) + v * (rl[0] - fl[0]), fl[1] + u * (fr[1] - fl[1]) + v * (rl[1] - fl[1]))
+    point = (
+        fl[0] + u * (fr[0] - fl[0]) + v * (rl[0] - fl[0]),
+        fl[1] + u * (fr[1] - fl[1]) + v * (rl[1] - fl[1]),
+    )
     part = visible_part(eye, hull.polygon(), [(str(i), w) for i, w in enumerate(walls)], 200)
     if part.seen.boundary.distance(Point(point)) < 1e-6:
         return  # on the edge of a shadow: either answer is a grazing line

@@ -26,6 +26,7 @@ from workbench.geometry.table import Hull
 from workbench.rules.core import Applied, IllegalAction, Reason
 from workbench.rules.core import replay as _replay
 from workbench.rules.play import play
+from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.game import (
     ACTIONS,
     GAME,
@@ -43,8 +44,14 @@ from workbench.rules.tanks.game import (
     Shoot,
     Stay,
 )
-from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.movement import LEGAL_SAMPLE, MoveCheck, MoveSweep, Placement, check_move, move_sweep
+from workbench.rules.tanks.movement import (
+    LEGAL_SAMPLE,
+    MoveCheck,
+    MoveSweep,
+    Placement,
+    check_move,
+    move_sweep,
+)
 from workbench.rules.tanks.movement import move_options as _move_options
 from workbench.rules.tanks.setup import MISSIONS, PlatoonTank, platoon_problems
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
@@ -62,18 +69,75 @@ from workbench.rules.tanks.sight import (
 from workbench.rules.tanks.state import Battle, Shot, TankPiece
 
 __all__ = [
-    "ACTIONS", "GAME", "MoveSweep", "ShotExam", "battle", "examine_shot", "move_sweep", "tank", "LEGAL_SAMPLE", "MISSIONS", "Applied", "AttackRoll", "Battle", "Cancel",
-    "CoverCheck", "DefenceRoll", "DrawCritical", "EndMoves", "Heatmaps", "Hold", "Hull",
-    "IllegalAction", "KeepRoll", "LineOfSight", "MeasuringArrow", "Move", "MoveCheck",
-    "Placement", "PlatoonTank", "Pools", "Reason", "Repair", "RepairRoll", "Reroll", "Shoot",
-    "Shot", "ShotOdds", "Stay", "Table", "TankPiece", "TanksCard", "TerrainPiece", "apply",
-    "check_move", "close_range", "cover", "heatmaps", "in_arc", "legal_actions",
-    "line_of_sight", "load", "move_options", "outcome", "platoon_problems", "play", "pools",
-    "replay", "shot_odds", "side_shot", "start", "tables", "tanks_cards", "target_heatmaps",
+    "ACTIONS",
+    "GAME",
+    "LEGAL_SAMPLE",
+    "MISSIONS",
+    "Applied",
+    "AttackRoll",
+    "Battle",
+    "Cancel",
+    "CoverCheck",
+    "DefenceRoll",
+    "DrawCritical",
+    "EndMoves",
+    "Heatmaps",
+    "Hold",
+    "Hull",
+    "IllegalAction",
+    "KeepRoll",
+    "LineOfSight",
+    "MeasuringArrow",
+    "Move",
+    "MoveCheck",
+    "MoveSweep",
+    "Placement",
+    "PlatoonTank",
+    "Pools",
+    "Reason",
+    "Repair",
+    "RepairRoll",
+    "Reroll",
+    "Shoot",
+    "Shot",
+    "ShotExam",
+    "ShotOdds",
+    "Stay",
+    "Table",
+    "TankPiece",
+    "TanksCard",
+    "TerrainPiece",
+    "apply",
+    "battle",
+    "check_move",
+    "close_range",
+    "cover",
+    "examine_shot",
+    "heatmaps",
+    "in_arc",
+    "legal_actions",
+    "line_of_sight",
+    "load",
+    "move_options",
+    "move_sweep",
+    "outcome",
+    "platoon_problems",
+    "play",
+    "pools",
+    "replay",
+    "shot_odds",
+    "side_shot",
+    "start",
+    "tables",
+    "tank",
+    "tanks_cards",
+    "target_heatmaps",
 ]  # fmt: skip
 
 
-def tank(tank_id: str, card: str, side: str, centre: tuple[float, float], heading: float, **state: Any) -> TankPiece:
+def tank(
+    tank_id: str, card: str, side: str, centre: tuple[float, float], heading: float, **state: Any
+) -> TankPiece:
     """A tank of a shipped card placed by hand (hull size: the labelled stand-in), e.g.
     ``tank("Sherman", "Sherman (75mm)", "American", (50, 50), 0, speed=2)``."""
     size = hull_size(card)
@@ -81,7 +145,9 @@ def tank(tank_id: str, card: str, side: str, centre: tuple[float, float], headin
     return TankPiece(tank_id, tanks_cards()[card], side, hull, **state)
 
 
-def battle(table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any) -> Battle:
+def battle(
+    table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any
+) -> Battle:
     """A battle set up by hand (for examples and what-ifs): the full Critical deck, no
     Victory Points yet."""
     return Battle(

@@ -207,7 +207,16 @@ def arrow_polygons(shape: ArrowShape, starts: np.ndarray, headings: np.ndarray) 
     if shape.head_length == 0:
         outline = [(0, -tw), (t, -tw), (t, tw), (0, tw), (0, -tw)]
     else:
-        outline = [(0, -tw), (t, -tw), (t, -hw), (shape.length, 0), (t, hw), (t, tw), (0, tw), (0, -tw)]
+        outline = [
+            (0, -tw),
+            (t, -tw),
+            (t, -hw),
+            (shape.length, 0),
+            (t, hw),
+            (t, tw),
+            (0, tw),
+            (0, -tw),
+        ]
     local = np.asarray(outline, dtype=float)
     radians = np.radians(np.asarray(headings, dtype=float))
     fx, fy = np.sin(radians), -np.cos(radians)

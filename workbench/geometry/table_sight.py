@@ -36,7 +36,9 @@ def _split_ring(coords: np.ndarray, eye: np.ndarray) -> np.ndarray:
     if (pieces == 1).all():
         return coords
     points = [coords[0]]
-    for start, end, n, turn in zip(coords[:-1], coords[1:], pieces, np.arctan2(cross, dot), strict=True):
+    for start, end, n, turn in zip(
+        coords[:-1], coords[1:], pieces, np.arctan2(cross, dot), strict=True
+    ):
         first = math.atan2(start[1] - eye[1], start[0] - eye[0])
         for k in range(1, n):  # equal angles, not equal lengths
             angle = first + turn * k / n
@@ -137,9 +139,7 @@ class VisiblePart:
         return tuple(name for name, _ in self.hidden_by)
 
 
-def visible_part(
-    eye: XY, target: Polygon, blockers: Sequence[Named], reach: float
-) -> VisiblePart:
+def visible_part(eye: XY, target: Polygon, blockers: Sequence[Named], reach: float) -> VisiblePart:
     """The part of ``target`` a line from ``eye`` reaches without crossing any blocker:
     the target less every blocker's shadow, exactly.
 

@@ -54,7 +54,14 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
     scene = table_scene(battle.table, tanks=battle.tanks, **options)
     marks = []
     for owner, (x, y) in battle.objectives:
-        marks.append(Circle((x, y), 2.0, Style(fill="#ffd54f", stroke="#222222", width=1.5), f"objective ({owner})"))
+        marks.append(
+            Circle(
+                (x, y),
+                2.0,
+                Style(fill="#ffd54f", stroke="#222222", width=1.5),
+                f"objective ({owner})",
+            )
+        )
         marks.append(Text((x, y), "O", Style(fill="#111111", font_size=10, bold=True)))
     scene = scene.add(ANNOTATIONS, marks)
     if caption:
@@ -73,12 +80,25 @@ def sweep_overlay(scene: Scene, sweep: MoveSweep) -> Scene:
         key = (placement.x, placement.y, placement.heading)
         if key not in laid:
             laid.add(key)
-            outline = tuple((float(x), float(y)) for x, y in list(arrow.polygon(key[:2], key[2]).exterior.coords)[:-1])
-            prims.append(Polygon(outline, Style(fill="#ffffff", stroke=SWEEP, width=0.8, opacity=0.35)))
+            outline = tuple(
+                (float(x), float(y))
+                for x, y in list(arrow.polygon(key[:2], key[2]).exterior.coords)[:-1]
+            )
+            prims.append(
+                Polygon(outline, Style(fill="#ffffff", stroke=SWEEP, width=0.8, opacity=0.35))
+            )
         corners = tuple((float(x), float(y)) for x, y in hull.corners())
-        prims.append(Polygon(corners, Style(stroke=SWEEP, width=1.0, opacity=0.6), f"placement {placement.as_tuple()}"))
+        prims.append(
+            Polygon(
+                corners,
+                Style(stroke=SWEEP, width=1.0, opacity=0.6),
+                f"placement {placement.as_tuple()}",
+            )
+        )
     scene = scene.add(OVERLAYS, prims)
-    return caption_overlay(scene, f"{sweep.tank}: {len(sweep.options)} placements of the display sample")
+    return caption_overlay(
+        scene, f"{sweep.tank}: {len(sweep.options)} placements of the display sample"
+    )
 
 
 def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
@@ -90,22 +110,48 @@ def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
     prims: list[Any] = []
     for name, part in exam.sight.part.hidden_by:
         for ring in _outlines(part):
-            prims.append(Polygon(ring, Style(fill=HIDDEN, stroke="#333333", width=1.0, opacity=0.85), f"hidden by {name}"))
+            prims.append(
+                Polygon(
+                    ring,
+                    Style(fill=HIDDEN, stroke="#333333", width=1.0, opacity=0.85),
+                    f"hidden by {name}",
+                )
+            )
     for ring in _outlines(exam.sight.part.seen):
-        prims.append(Polygon(ring, Style(fill="#7CFC00", stroke="#0b5d1e", width=1.5, opacity=0.85), "seen"))
+        prims.append(
+            Polygon(ring, Style(fill="#7CFC00", stroke="#0b5d1e", width=1.5, opacity=0.85), "seen")
+        )
     notes: list[Any] = []
     for line in exam.cover.lines:
-        style = Style(stroke=SEEN, width=1.6) if line.seen else Style(stroke=BLOCKED, width=1.6, dash=(6, 4))
-        prims.append(Polyline((eye, line.at), style, f"{line.corner}: {'seen' if line.seen else ', '.join(line.blockers)}"))
+        style = (
+            Style(stroke=SEEN, width=1.6)
+            if line.seen
+            else Style(stroke=BLOCKED, width=1.6, dash=(6, 4))
+        )
+        prims.append(
+            Polyline(
+                (eye, line.at),
+                style,
+                f"{line.corner}: {'seen' if line.seen else ', '.join(line.blockers)}",
+            )
+        )
         if not line.seen:
             notes.append(Text(line.at, "×", Style(fill=BLOCKED, font_size=14, bold=True)))
     prims.append(Circle(eye, 0.6, Style(fill="#ffffff", stroke="#111111", width=1.5), "eye"))
     hidden_names = ", ".join(exam.sight.part.blockers) or "nothing"
-    x0, y0, x1, y1 = target.polygon.bounds
+    x0, _, x1, y1 = target.polygon.bounds
     label = f"{exam.sight.part.fraction:.0%} seen; hidden by {hidden_names}"
-    notes.append(Text(((x0 + x1) / 2, y1 + 3.0), label, Style(fill="#111111", stroke="#ffffff", width=3.0, font_size=12, bold=True)))
+    notes.append(
+        Text(
+            ((x0 + x1) / 2, y1 + 3.0),
+            label,
+            Style(fill="#111111", stroke="#ffffff", width=3.0, font_size=12, bold=True),
+        )
+    )
     blocked = sorted({b for line in exam.cover.lines for b in line.blockers})
-    corner_text = f"corners seen {exam.cover.corners_seen}/4" + (f" (blocked by {', '.join(blocked)})" if blocked else "")
+    corner_text = f"corners seen {exam.cover.corners_seen}/4" + (
+        f" (blocked by {', '.join(blocked)})" if blocked else ""
+    )
     lines = [p for p in prims if isinstance(p, Polyline | Circle)]
     shading = [p for p in prims if isinstance(p, Polygon)]
     scene = scene.add(OVERLAYS, lines).add(ANNOTATIONS, [*shading, *notes])
@@ -114,11 +160,17 @@ def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
         "Close Range" if exam.close[0] else "not close",
         "Side Shot" if exam.side[0] else "no Side Shot",
     ]
-    scene = caption_overlay(scene, f"{exam.shooter} → {exam.target}: {corner_text}; {'; '.join(flags)}")
+    scene = caption_overlay(
+        scene, f"{exam.shooter} → {exam.target}: {corner_text}; {'; '.join(flags)}"
+    )
     odds = exam.odds
     if odds.can_shoot:
-        text = (f"{odds.attack_dice} Attack v {odds.defence_dice} Defence dice: no effect {_pct(odds.no_effect())}, "
-                f"expected damage {float(odds.expected_damage()):.2f}, criticals {float(odds.expected_criticals()):.2f}")  # fmt: skip
+        damage, crits = float(odds.expected_damage()), float(odds.expected_criticals())
+        pools = f"{odds.attack_dice} Attack v {odds.defence_dice} Defence dice"
+        text = (
+            f"{pools}: no effect {_pct(odds.no_effect())}, "
+            f"expected damage {damage:.2f}, criticals {crits:.2f}"
+        )
     else:
         text = f"no shot: {odds.reasons[0].text}" if odds.reasons else "no shot"
     return caption_overlay(scene, text)
@@ -134,7 +186,9 @@ def odds_chart(odds: ShotOdds, *, width: float | None = None, height: float = 26
     items = sorted(odds.distribution.items())
     width = width or max(560.0, 42.0 * len(items) + 60.0)
     margin, base = 40.0, height - 50.0
-    prims: list[Any] = [Polyline(((margin, base), (width - 10, base)), Style(stroke="#333333", width=1.0))]
+    prims: list[Any] = [
+        Polyline(((margin, base), (width - 10, base)), Style(stroke="#333333", width=1.0))
+    ]
     if items:
         top = max(p for _, p in items)
         slot = (width - margin - 10) / len(items)
@@ -142,13 +196,28 @@ def odds_chart(odds: ShotOdds, *, width: float | None = None, height: float = 26
             h = float(p / top) * (base - 30)
             x = margin + i * slot + slot * 0.15
             w = slot * 0.7
-            prims.append(Polygon(((x, base - h), (x + w, base - h), (x + w, base), (x, base)),
-                                 Style(fill=th.path_color, stroke="#222222"), f"{damage} damage, {crits} critical: {p}"))  # fmt: skip
-            prims.append(Text((x + w / 2, base - h - 8), _pct(p), Style(fill="#111111", font_size=10)))
-            prims.append(Text((x + w / 2, base + 12), f"{damage}d {crits}c", Style(fill="#111111", font_size=10)))
+            bar = ((x, base - h), (x + w, base - h), (x + w, base), (x, base))
+            style = Style(fill=th.path_color, stroke="#222222")
+            prims.append(Polygon(bar, style, f"{damage} damage, {crits} critical: {p}"))
+            prims.append(
+                Text((x + w / 2, base - h - 8), _pct(p), Style(fill="#111111", font_size=10))
+            )
+            prims.append(
+                Text(
+                    (x + w / 2, base + 12),
+                    f"{damage}d {crits}c",
+                    Style(fill="#111111", font_size=10),
+                )
+            )
     title = f"{odds.shooter} → {odds.target}: damage (d) and Critical cards (c) after defence"
     prims.append(Text((width / 2, 14), title, Style(fill="#111111", font_size=12, bold=True)))
-    prims.append(Text((width / 2, height - 14), "exact probabilities (fractions in the odds value)", Style(fill="#444444", font_size=10)))
+    prims.append(
+        Text(
+            (width / 2, height - 14),
+            "exact probabilities (fractions in the odds value)",
+            Style(fill="#444444", font_size=10),
+        )
+    )
     return Scene(width, height, Transform(1.0), {ANNOTATIONS: tuple(prims)}, None, th, title)
 
 
@@ -159,7 +228,9 @@ def heatmap_scene(battle: Battle, maps: Heatmaps, name: str = "in_cover", **opti
     scene = table_scene(battle.table, tanks=battle.tanks, cell_cm=step, **options)
     layout: TableLayout = scene.layout
     values = np.where(maps.placeable, np.asarray(getattr(maps, name), dtype=float), np.nan)
-    cells = {cell: float(v) for cell, v in zip(layout.cells(), values.tolist(), strict=True) if v == v}
+    cells = {
+        cell: float(v) for cell, v in zip(layout.cells(), values.tolist(), strict=True) if v == v
+    }
     return heatmap_overlay(scene, cells, low=0.0, high=1.0, legend=name.replace("_", " "))
 
 

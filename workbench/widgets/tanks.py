@@ -41,7 +41,9 @@ HELP = (
 Line = tuple[str, str]  # (kind, text): "head", "text", "item" or "note"
 
 
-def battle_of(board: Battle | Table | str | Path, options: Mapping[str, Any] | None = None) -> Battle:
+def battle_of(
+    board: Battle | Table | str | Path, options: Mapping[str, Any] | None = None
+) -> Battle:
     """The battle to explore: a battle as it is, or a table's first state (quick deployment)."""
     if isinstance(board, str | Path):
         from workbench.files import load
@@ -66,7 +68,9 @@ class TanksExplorer:
         theme: Any = None,
     ) -> None:
         self.state = battle_of(board, options)
-        self.scene: Scene = battle_scene(self.state, caption=False, px_per_cm=px_per_cm, theme=theme)
+        self.scene: Scene = battle_scene(
+            self.state, caption=False, px_per_cm=px_per_cm, theme=theme
+        )
         self.overlay_scene = self.scene
         self.selected: str | None = None
         self.target: str | None = None
@@ -83,8 +87,13 @@ class TanksExplorer:
             self.canvas[index].on_client_ready(self._redraw(group))
         self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.panel.add_class("workbench-tanks-panel")
-        side = widgets.VBox([self.panel], layout=widgets.Layout(flex="1 1 26em", min_width="18em", max_width="36em"))
-        self.widget = widgets.HBox([self.canvas, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        side = widgets.VBox(
+            [self.panel], layout=widgets.Layout(flex="1 1 26em", min_width="18em", max_width="36em")
+        )
+        self.widget = widgets.HBox(
+            [self.canvas, side],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
         self._refresh(draw_board=True)
 
     # --- display ------------------------------------------------------------------------
@@ -95,7 +104,8 @@ class TanksExplorer:
         return bundle
 
     def __repr__(self) -> str:
-        return f"<TanksExplorer of {self.state.table.name}: {len(self.state.tanks)} tanks; click a tank>"
+        name, count = self.state.table.name, len(self.state.tanks)
+        return f"<TanksExplorer of {name}: {count} tanks; click a tank>"
 
     @property
     def panel_text(self) -> str:
@@ -116,7 +126,12 @@ class TanksExplorer:
         point = Point(x, y)
         tank = next((t for t in self.state.tanks if t.polygon.covers(point)), None)
         chosen = self.state.tank(self.selected) if self.selected else None
-        if tank is not None and chosen is not None and tank.side != chosen.side and not tank.destroyed:
+        if (
+            tank is not None
+            and chosen is not None
+            and tank.side != chosen.side
+            and not tank.destroyed
+        ):
             self.aim_at(tank.id)
         elif tank is not None:
             self.select(tank.id)
@@ -177,9 +192,11 @@ class TanksExplorer:
             self.sweep = move_sweep(self.state, tank.id)
             scene = sweep_overlay(self.scene, self.sweep)
             lines = [
-                ("head", f"{tank.id} ({tank.side}): Initiative {tank.initiative}, Attack {tank.card.attack}, "
-                         f"Defence {tank.card.defence}, {tank.left} of {tank.card.damage_capacity} Damage Points left"),
-                ("text", f"{len(self.sweep.options)} placements of the display sample (outlined); click one"),
+                ("head", f"{tank.id} ({tank.side}): Initiative {tank.initiative}, "
+                         f"Attack {tank.card.attack}, Defence {tank.card.defence}, {tank.left} of "
+                         f"{tank.card.damage_capacity} Damage Points left"),
+                ("text", f"{len(self.sweep.options)} placements of the display sample "
+                         "(outlined); click one"),
             ]  # fmt: skip
             if self.preview is not None:
                 placement, checked = self.preview
@@ -188,7 +205,9 @@ class TanksExplorer:
                 if checked.hull is not None:
                     corners = tuple((float(x), float(y)) for x, y in checked.hull.corners())
                     style = Style(fill="#ffeb3b", stroke="#111111", width=2.0, opacity=0.8)
-                    scene = scene.add(OVERLAYS, [Polygon(corners, style, f"preview {placement.as_tuple()}")])
+                    scene = scene.add(
+                        OVERLAYS, [Polygon(corners, style, f"preview {placement.as_tuple()}")]
+                    )
         self._lines = lines
         self.panel.value = self._html()
         self.overlay_scene = scene
@@ -198,7 +217,13 @@ class TanksExplorer:
         odds = self.exam.odds if self.exam else None
         if odds is None or not odds.can_shoot:
             return [("note", "no shot")]
-        lines: list[Line] = [("head", f"Outcome after defence ({odds.attack_dice} Attack v {odds.defence_dice} Defence dice)")]
+        lines: list[Line] = [
+            (
+                "head",
+                f"Outcome after defence ({odds.attack_dice} Attack v "
+                f"{odds.defence_dice} Defence dice)",
+            )
+        ]
         for (damage, crits), p in odds.distribution.items():
             lines.append(("bar", f"{damage} damage, {crits} critical: {p} ({float(p):.1%})"))
         return lines
@@ -215,7 +240,8 @@ class TanksExplorer:
                 share = float(text.rsplit("(", 1)[1].rstrip("%)")) if "(" in text else 0.0
                 out.append(
                     "<div style='display:flex;align-items:center;gap:0.4em'>"
-                    f"<div style='background:#e67e22;height:0.8em;width:{share * 2:.1f}px'></div>{t}</div>"
+                    "<div style='background:#e67e22;height:0.8em;"
+                    f"width:{share * 2:.1f}px'></div>{t}</div>"
                 )
             elif kind == "note":
                 out.append(f"<div style='color:#a94442'>{t}</div>")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from workbench.rules.tanks import sections, sources
+from workbench.rules.tanks import sources
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,9 @@ CRITICAL_CARDS: Mapping[str, CriticalCard] = MappingProxyType(
             "Busted Tracks", 1, "cannot move", True, copies=3,
             source="rulebook: Shooting: Side Shot (example); copies: stand-in",
         ),
-        "Gun Damaged (stand-in)": CriticalCard("Gun Damaged (stand-in)", 0, "cannot shoot", True, 3),
+        "Gun Damaged (stand-in)": CriticalCard(
+            "Gun Damaged (stand-in)", 0, "cannot shoot", True, 3
+        ),
         "Penetration (stand-in)": CriticalCard("Penetration (stand-in)", 2, "", False, 3),
         "Shaken Crew (stand-in)": CriticalCard("Shaken Crew (stand-in)", 1, "", False, 3),
     }

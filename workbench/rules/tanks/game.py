@@ -16,7 +16,7 @@ with its exact probability), :class:`DrawCritical` (by the cards left in the dec
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -38,154 +38,37 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.tanks import sections, sources
+from workbench.rules.tanks.actions import (
+    ACTIONS,
+    AttackRoll,
+    Cancel,
+    DefenceRoll,
+    DrawCritical,
+    EndMoves,
+    Hold,
+    KeepRoll,
+    Move,
+    Repair,
+    RepairRoll,
+    Reroll,
+    Shoot,
+    Stay,
+)
 from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE, full_deck
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
 from workbench.rules.tanks.movement import (
-    Placement,
     cannot_move,
     check_move,
     legal_sample,
     moves_allowed,
 )
 from workbench.rules.tanks.setup import start_battle
-from workbench.rules.tanks.shooting import cancel, pools, rolls, score, shooting_refusal
+from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
 from workbench.rules.tanks.state import Battle, Shot, TankPiece
 
-
-# --- actions ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Move(Action):
-    """One Move with the Measuring Arrow (see ``movement.Placement`` for the numbers)."""
-
-    tank: str
-    x: float
-    y: float
-    heading: float
-    along: float
-    facing: float
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.heading, self.along, self.facing)
-
-    @staticmethod
-    def of(tank: str, p: Placement) -> Move:
-        return Move(tank, p.x, p.y, p.heading, p.along, p.facing)
-
-    def __str__(self) -> str:
-        return f"{self.tank} moves (arrow at ({self.x:.1f}, {self.y:.1f}) {self.heading:g}°, {self.along:g} cm)"
-
-
-@dataclass(frozen=True)
-class Stay(Action):
-    """Leave the tank where it is: stationary in the Movement Phase, no repair or move in the
-    Command Phase."""
-
-    tank: str
-
-    def __str__(self) -> str:
-        return f"{self.tank} stays"
-
-
-@dataclass(frozen=True)
-class EndMoves(Action):
-    tank: str
-
-    def __str__(self) -> str:
-        return f"{self.tank} ends its movement"
-
-
-@dataclass(frozen=True)
-class Shoot(Action):
-    tank: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.tank} shoots at {self.target}"
-
-
-@dataclass(frozen=True)
-class Hold(Action):
-    tank: str
-
-    def __str__(self) -> str:
-        return f"{self.tank} holds its fire"
-
-
-@dataclass(frozen=True)
-class KeepRoll(Action):
-    def __str__(self) -> str:
-        return "keep the Attack roll"
-
-
-@dataclass(frozen=True)
-class Reroll(Action):
-    """Re-roll the Attack dice; ``keep`` one face with Semi-Indirect Fire."""
-
-    keep: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return "re-roll" + (f" keeping a {self.keep[0]}" if self.keep else " all the Attack dice")
-
-
-@dataclass(frozen=True)
-class Cancel(Action):
-    """How many of this side's cancellations fall on Hits (the rest on Critical Hits)."""
-
-    hits: int
-
-    def __str__(self) -> str:
-        return f"cancel {self.hits} Hit(s) first"
-
-
-@dataclass(frozen=True)
-class Repair(Action):
-    tank: str
-
-    def __str__(self) -> str:
-        return f"{self.tank} tries a repair"
-
-
-@dataclass(frozen=True)
-class AttackRoll(Action):
-    faces: tuple[int, ...]
-    chance = True
-
-    def __str__(self) -> str:
-        return f"attack dice {', '.join(map(str, self.faces)) or 'none'}"
-
-
-@dataclass(frozen=True)
-class DefenceRoll(Action):
-    faces: tuple[int, ...]
-    chance = True
-
-    def __str__(self) -> str:
-        return f"defence dice {', '.join(map(str, self.faces)) or 'none'}"
-
-
-@dataclass(frozen=True)
-class DrawCritical(Action):
-    card: str
-    chance = True
-
-    def __str__(self) -> str:
-        return f"Critical card: {self.card}"
-
-
-@dataclass(frozen=True)
-class RepairRoll(Action):
-    face: int
-    chance = True
-
-    def __str__(self) -> str:
-        return f"repair roll {self.face}"
-
-
-ACTIONS = (Move, Stay, EndMoves, Shoot, Hold, KeepRoll, Reroll, Cancel, Repair,
-           AttackRoll, DefenceRoll, DrawCritical, RepairRoll)  # fmt: skip
+# --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
 
 
@@ -197,7 +80,6 @@ def _dice_outcomes(cls: type, n: int) -> tuple[tuple[Action, Fraction], ...]:
 REPAIR_OUTCOMES = tuple((RepairRoll(f), Fraction(1, 6)) for f in range(1, 7))
 
 
-# --- whose turn -----------------------------------------------------------------------------
 def start(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
     return start_battle(table, options)
 
@@ -328,17 +210,23 @@ def apply(battle: Battle, action: Action) -> Applied:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
     if who == CHANCE:
         if all(action != a for a, _ in chance_outcomes(battle)):
-            raise IllegalAction(Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING))
+            raise IllegalAction(
+                Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING)
+            )
         return _chance(battle, action)
     if action.chance:
-        raise IllegalAction(Reason(f"no roll or draw is waiting: {who} is to act", sections.TURN_SEQUENCE))
+        raise IllegalAction(
+            Reason(f"no roll or draw is waiting: {who} is to act", sections.TURN_SEQUENCE)
+        )
     if battle.shot is not None:
         return _shot_choice(battle, battle.shot, action)
     if isinstance(action, Move):
         return _move(battle, action)
     if isinstance(action, Stay | EndMoves | Hold | Shoot | Repair):
         return _tank_action(battle, action)
-    raise IllegalAction(Reason(f"{action} is not possible now ({battle.phase} phase)", sections.TURN_SEQUENCE))
+    raise IllegalAction(
+        Reason(f"{action} is not possible now ({battle.phase} phase)", sections.TURN_SEQUENCE)
+    )
 
 
 def _may_act(battle: Battle, tank_id: str, phase: str, section: str) -> TankPiece:
@@ -348,7 +236,9 @@ def _may_act(battle: Battle, tank_id: str, phase: str, section: str) -> TankPiec
         raise IllegalAction(Reason(f"{battle.moving} finishes its moves first", sections.RAPID))
     if battle.moving is None and tank_id not in {t.id for t in _next_group(battle)}:
         nxt = ", ".join(t.id for t in _next_group(battle))
-        raise IllegalAction(Reason(f"{tank_id} cannot act now; next in Initiative order: {nxt}", section))
+        raise IllegalAction(
+            Reason(f"{tank_id} cannot act now; next in Initiative order: {nxt}", section)
+        )
     return battle.tank(tank_id)
 
 
@@ -359,14 +249,24 @@ def _move(battle: Battle, action: Move) -> Applied:
     if battle.phase == "movement" and tank.speed >= moves_allowed(tank):
         raise IllegalAction(Reason(f"{tank.id} has made all its Moves", sections.RAPID))
     if battle.phase == "command" and not tank.has("Blitzkrieg"):
-        raise IllegalAction(Reason(f"{tank.id} has no Blitzkrieg: no Move in the Command Phase", sections.BLITZKRIEG))
+        raise IllegalAction(
+            Reason(
+                f"{tank.id} has no Blitzkrieg: no Move in the Command Phase", sections.BLITZKRIEG
+            )
+        )
     checked = check_move(battle, tank.id, action.placement)
     if not checked.legal or checked.hull is None:
         raise IllegalAction(checked.reasons[0])
     if battle.phase == "command":
         moved = replace(tank, hull=checked.hull)
         after = replace(battle.with_tank(moved), acted=(*battle.acted, tank.id))
-        event = Event(str(action), (*checked.reasons, Reason("a single Move instead of a repair roll", sections.BLITZKRIEG)))
+        event = Event(
+            str(action),
+            (
+                *checked.reasons,
+                Reason("a single Move instead of a repair roll", sections.BLITZKRIEG),
+            ),
+        )
         return Applied(_advance(after), (event,))
     moved = replace(tank, hull=checked.hull, speed=tank.speed + 1)
     reasons = (*checked.reasons, Reason(f"Speed token {moved.speed}", sections.SPEED))
@@ -383,20 +283,35 @@ def _tank_action(battle: Battle, action: Action) -> Applied:
         if battle.moving != tid:
             raise IllegalAction(Reason(f"{tid} is not in the middle of its moves", sections.RAPID))
         after = replace(battle, moving=None, acted=(*battle.acted, tid))
-        return Applied(_advance(after), (Event(str(action), (Reason(f"Speed token {battle.tank(tid).speed}", sections.SPEED),)),))
+        return Applied(
+            _advance(after),
+            (
+                Event(
+                    str(action), (Reason(f"Speed token {battle.tank(tid).speed}", sections.SPEED),)
+                ),
+            ),
+        )
     if isinstance(action, Stay):
         phase = battle.phase if battle.phase == "command" else "movement"
         tank = _may_act(battle, tid, phase, sections.MOVEMENT_INITIATIVE)
         if battle.moving is not None:
-            raise IllegalAction(Reason(f"{tid} has moved already: end its moves instead", sections.STATIONARY))
-        why = Reason(f"{tid} stays stationary: no Speed token", sections.STATIONARY) if phase == "movement" else Reason(f"{tid} does nothing", sections.REPAIR)
+            raise IllegalAction(
+                Reason(f"{tid} has moved already: end its moves instead", sections.STATIONARY)
+            )
+        why = (
+            Reason(f"{tid} stays stationary: no Speed token", sections.STATIONARY)
+            if phase == "movement"
+            else Reason(f"{tid} does nothing", sections.REPAIR)
+        )
         after = replace(battle, acted=(*battle.acted, tank.id))
         return Applied(_advance(after), (Event(str(action), (why,)),))
     if isinstance(action, Repair):
         tank = _may_act(battle, tid, "command", sections.REPAIR)
         if not any(critical_card(c).repairable for c in tank.criticals):
             raise IllegalAction(Reason(f"{tid} has no Repairable Critical card", sections.REPAIR))
-        return Applied(replace(battle, repairing=tid, acted=(*battle.acted, tid)), (Event(str(action)),))
+        return Applied(
+            replace(battle, repairing=tid, acted=(*battle.acted, tid)), (Event(str(action)),)
+        )
     tank = _may_act(battle, tid, "shooting", sections.SHOOTING_INITIATIVE)
     if isinstance(action, Hold):
         after = replace(battle, acted=(*battle.acted, tid))
@@ -408,25 +323,47 @@ def _tank_action(battle: Battle, action: Action) -> Applied:
     if not p.can_shoot:
         raise IllegalAction(p.refusal or Reason("no shot", sections.TARGET))
     shot = Shot(tid, action.target, p.attack, p.defence, "attack")
-    after = replace(battle, shot=shot, acted=(*battle.acted, tid), shot_at=(*battle.shot_at, (tid, action.target)))
-    event = Event(f"{action}: {p.attack} Attack dice against {p.defence} Defence dice", (*p.attack_reasons, *p.defence_reasons))
+    after = replace(
+        battle,
+        shot=shot,
+        acted=(*battle.acted, tid),
+        shot_at=(*battle.shot_at, (tid, action.target)),
+    )
+    event = Event(
+        f"{action}: {p.attack} Attack dice against {p.defence} Defence dice",
+        (*p.attack_reasons, *p.defence_reasons),
+    )
     return Applied(after, (event,))
 
 
 def _shot_choice(battle: Battle, shot: Shot, action: Action) -> Applied:
     if shot.step == "reroll?" and isinstance(action, KeepRoll | Reroll):
         if action not in set(_shot_choices(battle, shot)):
-            raise IllegalAction(Reason(f"{action} is not a choice for this roll", sections.SEMI_INDIRECT))
+            raise IllegalAction(
+                Reason(f"{action} is not a choice for this roll", sections.SEMI_INDIRECT)
+            )
         if isinstance(action, KeepRoll):
             return _after_attack(battle, replace(shot, rerolled=True), [Event(str(action))])
         kept = tuple(action.keep)
         why = sections.SEMI_INDIRECT if kept else sections.STATIONARY_SHOT
-        return Applied(replace(battle, shot=replace(shot, step="reroll", kept=kept)), (Event(str(action), (Reason(str(action), why),)),))
+        return Applied(
+            replace(battle, shot=replace(shot, step="reroll", kept=kept)),
+            (Event(str(action), (Reason(str(action), why),)),),
+        )
     if shot.step in ("cancel-shooter", "cancel-target") and isinstance(action, Cancel):
         if action.hits not in _cancel_range(shot):
-            raise IllegalAction(Reason(f"cannot cancel {action.hits} Hits now (choices {list(_cancel_range(shot))})", sections.DEFENCE_DICE))
+            raise IllegalAction(
+                Reason(
+                    f"cannot cancel {action.hits} Hits now (choices {list(_cancel_range(shot))})",
+                    sections.DEFENCE_DICE,
+                )
+            )
         return _allocate(battle, shot, action.hits)
-    raise IllegalAction(Reason(f"{action} is not possible while a shot is resolved ({shot.step})", sections.SHOOTING))
+    raise IllegalAction(
+        Reason(
+            f"{action} is not possible while a shot is resolved ({shot.step})", sections.SHOOTING
+        )
+    )
 
 
 def _chance(battle: Battle, action: Action) -> Applied:
@@ -436,8 +373,15 @@ def _chance(battle: Battle, action: Action) -> Applied:
         if action.face >= 4:
             left = list(tank.criticals)
             left.remove(repairable[0])
-            after = replace(battle.with_tank(replace(tank, criticals=tuple(left))), repairing=None, discard=(*battle.discard, repairable[0]))
-            why = Reason(f"{action.face}: {repairable[0]} repaired and discarded (its damage stays)", sections.REPAIR)
+            after = replace(
+                battle.with_tank(replace(tank, criticals=tuple(left))),
+                repairing=None,
+                discard=(*battle.discard, repairable[0]),
+            )
+            why = Reason(
+                f"{action.face}: {repairable[0]} repaired and discarded (its damage stays)",
+                sections.REPAIR,
+            )
         else:
             after = replace(battle, repairing=None)
             why = Reason(f"{action.face}: the repair fails (4, 5 or 6 needed)", sections.REPAIR)
@@ -447,14 +391,22 @@ def _chance(battle: Battle, action: Action) -> Applied:
     if isinstance(action, AttackRoll):
         faces = tuple(sorted((*shot.kept, *action.faces)))
         h, c = score(faces)
-        event = Event(f"{action}: {h} Hit(s), {c} Critical Hit(s)", (Reason("4-5 Hit, 6 Critical Hit", sections.ATTACK_DICE),))
+        event = Event(
+            f"{action}: {h} Hit(s), {c} Critical Hit(s)",
+            (Reason("4-5 Hit, 6 Critical Hit", sections.ATTACK_DICE),),
+        )
         if shot.step == "attack" and battle.tank(shot.shooter).speed == 0:
-            return Applied(replace(battle, shot=replace(shot, attack=faces, step="reroll?")), (event,))
+            return Applied(
+                replace(battle, shot=replace(shot, attack=faces, step="reroll?")), (event,)
+            )
         return _after_attack(battle, replace(shot, attack=faces, rerolled=True), [event])
     if isinstance(action, DefenceRoll):
         a, b = score(action.faces)
         shot = replace(shot, defence=action.faces, to_cancel_shooter=a, to_cancel_target=b)
-        event = Event(f"{action}: {a} cancel(s) chosen by the shooter, {b} by the target", (Reason("4-5: the shooter chooses; 6: the target chooses", sections.DEFENCE_DICE),))
+        event = Event(
+            f"{action}: {a} cancel(s) chosen by the shooter, {b} by the target",
+            (Reason("4-5: the shooter chooses; 6: the target chooses", sections.DEFENCE_DICE),),
+        )
         applied = _next_cancel(battle, replace(shot, step="cancel-shooter"))
         return Applied(applied.state, (event, *applied.events))
     assert isinstance(action, DrawCritical)
@@ -465,7 +417,10 @@ def _after_attack(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
     h, c = score(shot.attack)
     shot = replace(shot, hits=h, crits=c)
     if h + c == 0:
-        return Applied(_advance(replace(battle, shot=None)), (*events, Event("no Hits: the shot has no effect")))
+        return Applied(
+            _advance(replace(battle, shot=None)),
+            (*events, Event("no Hits: the shot has no effect")),
+        )
     if shot.defence_dice == 0:
         return _resolve(battle, shot, events)
     return Applied(replace(battle, shot=replace(shot, step="defence")), tuple(events))
@@ -483,10 +438,15 @@ def _next_cancel(battle: Battle, shot: Shot) -> Applied:
 
 def _allocate(battle: Battle, shot: Shot, on_hits: int) -> Applied:
     shooter_turn = shot.step == "cancel-shooter"
-    n = min(shot.to_cancel_shooter if shooter_turn else shot.to_cancel_target, shot.hits + shot.crits)
+    n = min(
+        shot.to_cancel_shooter if shooter_turn else shot.to_cancel_target, shot.hits + shot.crits
+    )
     hits, crits = shot.hits - on_hits, shot.crits - (n - on_hits)
     who = "shooter" if shooter_turn else "target"
-    event = Event(f"the {who} cancels {on_hits} Hit(s) and {n - on_hits} Critical Hit(s)", (Reason("cancellation", sections.DEFENCE_DICE),))
+    event = Event(
+        f"the {who} cancels {on_hits} Hit(s) and {n - on_hits} Critical Hit(s)",
+        (Reason("cancellation", sections.DEFENCE_DICE),),
+    )
     shot = replace(shot, hits=hits, crits=crits, step="cancel-target" if shooter_turn else "done")
     applied = _next_cancel(battle, shot) if shooter_turn else _resolve(battle, shot, [])
     return Applied(applied.state, (event, *applied.events))
@@ -497,12 +457,28 @@ def _resolve(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
     hits, crits = shot.hits, shot.crits
     if battle.tank(shot.shooter).has("Big Gun") and hits:
         hits, crits = hits - 1, crits + 1
-        events.append(Event("Big Gun upgrades a Hit to a Critical Hit", (Reason("Big Gun", sources.BIG_GUN),)))
+        events.append(
+            Event("Big Gun upgrades a Hit to a Critical Hit", (Reason("Big Gun", sources.BIG_GUN),))
+        )
     damaged = replace(target, damage=min(target.card.damage_capacity, target.damage + hits))
-    events.append(Event(f"{target.id} takes {hits} damage and {crits} Critical Hit(s); {damaged.left} Damage Points left", (Reason("each uncancelled Hit does one damage", sections.HITS),)))
+    events.append(
+        Event(
+            f"{target.id} takes {hits} damage and {crits} Critical Hit(s); "
+            f"{damaged.left} Damage Points left",
+            (Reason("each uncancelled Hit does one damage", sections.HITS),),
+        )
+    )
     after = battle.with_tank(damaged)
     if crits:
-        return Applied(replace(after, shot=replace(shot, hits=hits, crits=crits, step="critical", criticals_to_draw=crits)), tuple(events))
+        return Applied(
+            replace(
+                after,
+                shot=replace(
+                    shot, hits=hits, crits=crits, step="critical", criticals_to_draw=crits
+                ),
+            ),
+            tuple(events),
+        )
     return Applied(_advance(replace(after, shot=None)), tuple(events))
 
 
@@ -514,17 +490,31 @@ def _draw(battle: Battle, shot: Shot, name: str) -> Applied:
     if name:
         deck.remove(name)
         card = critical_card(name)
-        damage, reasons = card.damage, [Reason(f"{name}: Damage Effect {card.damage}" + (f", {card.effect}" if card.effect else ""), card.source if card.source == sources.STAND_IN else sections.CRITICAL_HITS)]
+        damage, reasons = (
+            card.damage,
+            [
+                Reason(
+                    f"{name}: Damage Effect {card.damage}"
+                    + (f", {card.effect}" if card.effect else ""),
+                    card.source if card.source == sources.STAND_IN else sections.CRITICAL_HITS,
+                )
+            ],
+        )
         if card.repairable and card.effect:
             target = replace(target, criticals=(*target.criticals, name))
         else:
             discard.append(name)
     else:
-        damage, reasons = EMPTY_DECK_DAMAGE, [Reason("no Critical card left to draw: 1 damage", sources.STAND_IN)]
+        damage, reasons = (
+            EMPTY_DECK_DAMAGE,
+            [Reason("no Critical card left to draw: 1 damage", sources.STAND_IN)],
+        )
     target = replace(target, damage=min(target.card.damage_capacity, target.damage + damage))
     after = replace(battle.with_tank(target), deck=tuple(deck), discard=tuple(discard))
     left = shot.criticals_to_draw - 1
-    event = Event(f"{target.id} draws {name or 'nothing'}; {target.left} Damage Points left", tuple(reasons))
+    event = Event(
+        f"{target.id} draws {name or 'nothing'}; {target.left} Damage Points left", tuple(reasons)
+    )
     if left:
         return Applied(replace(after, shot=replace(shot, criticals_to_draw=left)), (event,))
     return Applied(_advance(replace(after, shot=None)), (event,))
@@ -533,9 +523,18 @@ def _draw(battle: Battle, shot: Shot, name: str) -> Applied:
 # --- phases ---------------------------------------------------------------------------------
 def _advance(battle: Battle) -> Battle:
     """Move on while nobody has a choice: to the next phase, through the Command Phase."""
-    while battle.ended is None and battle.shot is None and battle.moving is None and battle.repairing is None:
+    while (
+        battle.ended is None
+        and battle.shot is None
+        and battle.moving is None
+        and battle.repairing is None
+    ):
         if battle.phase == "command":
-            idle = [t.id for t in battle.in_play() if t.id not in battle.acted and not _has_command_choice(t)]
+            idle = [
+                t.id
+                for t in battle.in_play()
+                if t.id not in battle.acted and not _has_command_choice(t)
+            ]
             if idle:
                 battle = replace(battle, acted=(*battle.acted, *idle))
             if not _next_group(battle):
@@ -569,7 +568,14 @@ def _command(battle: Battle) -> Battle:
             points[enemy] = points.get(enemy, 0) + t.card.points
             t = replace(t, destroyed=True, criticals=(), speed=0)
         tanks.append(t)
-    battle = replace(battle, tanks=tuple(tanks), discard=tuple(discard), destroyed_points=points, phase="command", acted=())
+    battle = replace(
+        battle,
+        tanks=tuple(tanks),
+        discard=tuple(discard),
+        destroyed_points=points,
+        phase="command",
+        acted=(),
+    )
     battle, _ = score_objectives(battle)
     ended = victory(battle)
     return replace(battle, ended=ended) if ended else battle
@@ -578,8 +584,9 @@ def _command(battle: Battle) -> Battle:
 def _reset(battle: Battle) -> Battle:
     """Step 4: Speed tokens removed, discards shuffled back into the deck, the next turn."""
     tanks = tuple(replace(t, speed=0) for t in battle.tanks)
-    after = replace(battle, tanks=tanks, deck=tuple(sorted((*battle.deck, *battle.discard))), discard=(),
-                    turn=battle.turn + 1, phase="movement", acted=(), shot_at=())  # fmt: skip
+    deck = tuple(sorted((*battle.deck, *battle.discard)))
+    after = replace(battle, tanks=tanks, deck=deck, discard=(), turn=battle.turn + 1,
+                    phase="movement", acted=(), shot_at=())  # fmt: skip
     if after.turn > after.turn_limit:
         return replace(after, ended=time_out(after))
     return after
@@ -599,7 +606,9 @@ def invariants(battle: Battle) -> None:
     for t in battle.tanks:
         assert battle.table.surface.covers(t.polygon), f"{t.id} is off the table"
         for s in solid:
-            assert shapely.intersection(t.polygon, s).area <= 1e-9, f"{t.id} overlaps impassable terrain"
+            assert shapely.intersection(t.polygon, s).area <= 1e-9, (
+                f"{t.id} overlaps impassable terrain"
+            )
         assert 0 <= t.speed <= moves_allowed(t), f"{t.id} moved {t.speed} times"
         assert 0 <= t.damage <= t.card.damage_capacity and t.left >= 0, f"{t.id} damage {t.damage}"
     shot = battle.shot
@@ -613,7 +622,9 @@ def invariants(battle: Battle) -> None:
             assert len(shot.defence) == shot.defence_dice
         assert shot.hits >= 0 and shot.crits >= 0
     held = [c for t in battle.tanks for c in t.criticals]
-    assert sorted((*battle.deck, *battle.discard, *held)) == list(full_deck()), "Critical cards lost"
+    assert sorted((*battle.deck, *battle.discard, *held)) == list(full_deck()), (
+        "Critical cards lost"
+    )
 
 
 def shipped_tables() -> dict[str, str]:

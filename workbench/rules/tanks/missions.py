@@ -25,9 +25,18 @@ class TanksEnd(Termination):
     KING = ("three Victory Points", sections.KING_OF_THE_HILL)
     FREE_FOR_ALL = ("two Victory Points and more than the opponent", sections.FREE_FOR_ALL)
     NO_RETREAT_ATTACKER = ("the Attacker scored two Victory Points", sections.NO_RETREAT)
-    NO_RETREAT_DEFENDER = ("eight turns passed without two Attacker Victory Points", sections.NO_RETREAT)
-    TIME = ("time ran out (the turn limit, a stand-in): most points destroyed wins", sections.PANZER_ACE)
-    TIME_VP = ("time ran out (the turn limit, a stand-in): most Victory Points wins", sections.MISSIONS)
+    NO_RETREAT_DEFENDER = (
+        "eight turns passed without two Attacker Victory Points",
+        sections.NO_RETREAT,
+    )
+    TIME = (
+        "time ran out (the turn limit, a stand-in): most points destroyed wins",
+        sections.PANZER_ACE,
+    )
+    TIME_VP = (
+        "time ran out (the turn limit, a stand-in): most Victory Points wins",
+        sections.MISSIONS,
+    )
 
 
 def holds(battle: Battle, side: str, at: tuple[float, float]) -> bool:
@@ -43,7 +52,9 @@ def score_objectives(battle: Battle) -> tuple[Battle, list[Reason]]:
     if mission not in ("king-of-the-hill", "free-for-all", "no-retreat"):
         return battle, []
     if mission != "no-retreat" and battle.turn == 1:
-        return battle, [Reason("no Victory Point can be claimed in the first turn", _section(mission))]
+        return battle, [
+            Reason("no Victory Point can be claimed in the first turn", _section(mission))
+        ]
     points = dict(battle.victory_points)
     reasons = []
     for side in battle.sides:
@@ -53,7 +64,9 @@ def score_objectives(battle: Battle) -> tuple[Battle, list[Reason]]:
         mine = [at for owner, at in battle.objectives if owner in (side, "both")]
         if any(holds(battle, side, at) and not holds(battle, enemy, at) for at in mine):
             points[side] = points.get(side, 0) + 1
-            reasons.append(Reason(f"{side} holds an objective alone: 1 Victory Point", _section(mission)))
+            reasons.append(
+                Reason(f"{side} holds an objective alone: 1 Victory Point", _section(mission))
+            )
     return replace(battle, victory_points=points), reasons
 
 
@@ -74,7 +87,7 @@ def victory(battle: Battle) -> Outcome | None:
     if gone:
         return Outcome(TanksEnd.ANNIHILATION, battle.enemy_of(gone[0]))
     vp = battle.victory_points
-    a, d = battle.attacker, battle.defender
+    a = battle.attacker
     if battle.mission == "king-of-the-hill":
         for side in battle.sides:
             if vp.get(side, 0) >= 3:
@@ -99,7 +112,11 @@ def time_out(battle: Battle) -> Outcome:
         a, b = (vp.get(s, 0) for s in battle.sides)
         if a != b:
             winner = battle.sides[0] if a > b else battle.sides[1]
-            return Outcome(TanksEnd.TIME_VP, winner, (Reason(f"Victory Points {a} to {b}", _section(battle.mission)),))
+            return Outcome(
+                TanksEnd.TIME_VP,
+                winner,
+                (Reason(f"Victory Points {a} to {b}", _section(battle.mission)),),
+            )
     a, b = (dp.get(s, 0) for s in battle.sides)
     winner = None if a == b else battle.sides[0] if a > b else battle.sides[1]
     return Outcome(TanksEnd.TIME, winner, (Reason(text, sections.PANZER_ACE),))

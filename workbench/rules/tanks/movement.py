@@ -142,11 +142,16 @@ def check_move(battle: Battle, tank_id: str, placement: Placement) -> MoveCheck:
         refuse.append(Reason(f"{tank_id} cannot move: {stuck}", sections.CRITICAL_HITS))
     values = placement.as_tuple()
     if not all(isinstance(v, int | float) and math.isfinite(v) for v in values):
-        return MoveCheck(False, None, (Reason(f"a placement is five numbers, not {values}", sections.MOVING),))
+        return MoveCheck(
+            False, None, (Reason(f"a placement is five numbers, not {values}", sections.MOVING),)
+        )
     gap = tank.polygon.exterior.distance(Point(placement.x, placement.y))
     if gap > TOUCH:
         refuse.append(
-            Reason(f"the arrow must touch {tank_id}; its start is {gap:.2f} cm from the hull", sections.MOVING)
+            Reason(
+                f"the arrow must touch {tank_id}; its start is {gap:.2f} cm from the hull",
+                sections.MOVING,
+            )
         )
     if not -TOUCH <= placement.along <= arrow.tail_length + TOUCH:
         refuse.append(
@@ -159,7 +164,10 @@ def check_move(battle: Battle, tank_id: str, placement: Placement) -> MoveCheck:
     turn = (placement.facing - placement.heading) % 90.0
     if min(turn, 90.0 - turn) > 1e-6:
         refuse.append(
-            Reason(f"facing {placement.facing:g}° is not square to the arrow ({placement.heading:g}°)", sections.MOVING)
+            Reason(
+                f"facing {placement.facing:g}° is not square to the arrow ({placement.heading:g}°)",
+                sections.MOVING,
+            )
         )
     if refuse:
         return MoveCheck(False, None, tuple(refuse))
@@ -168,7 +176,12 @@ def check_move(battle: Battle, tank_id: str, placement: Placement) -> MoveCheck:
         return MoveCheck(
             False,
             None,
-            (Reason(f"the arrow meets {what} {stop:.1f} cm along: the tank must stop there", sections.IMPASSABLE),),
+            (
+                Reason(
+                    f"the arrow meets {what} {stop:.1f} cm along: the tank must stop there",
+                    sections.IMPASSABLE,
+                ),
+            ),
         )
     fx, fy = direction(placement.heading)
     centre = (placement.x + fx * placement.along, placement.y + fy * placement.along)
@@ -176,7 +189,9 @@ def check_move(battle: Battle, tank_id: str, placement: Placement) -> MoveCheck:
     problem = hull_problem(battle, tank_id, hull)
     if problem:
         return MoveCheck(False, None, (problem,))
-    moved = f"{tank_id} moves to ({centre[0]:.1f}, {centre[1]:.1f}) facing {placement.facing % 360:g}°"
+    moved = (
+        f"{tank_id} moves to ({centre[0]:.1f}, {centre[1]:.1f}) facing {placement.facing % 360:g}°"
+    )
     return MoveCheck(True, hull, (Reason(moved, sections.MOVING),))
 
 
@@ -189,9 +204,10 @@ def hull_problem(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:
         if polygon.intersects(solid) and polygon.intersection(solid).area > 1e-9:  # type: ignore[attr-defined]
             return Reason(f"the tank cannot end its move in {name}", sections.IMPASSABLE)
     for other in battle.tanks:
-        if other.id != tank_id and not other.destroyed:
-            if polygon.intersects(other.polygon) and polygon.intersection(other.polygon).area > 1e-9:
-                return Reason(f"the tank would end overlapping {other.id}", sections.MOVING)
+        if other.id == tank_id or other.destroyed:
+            continue
+        if polygon.intersects(other.polygon) and polygon.intersection(other.polygon).area > 1e-9:
+            return Reason(f"the tank would end overlapping {other.id}", sections.MOVING)
     return None
 
 
@@ -208,11 +224,15 @@ def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) 
         x, y = arrow_start(tank.hull, heading)
         for fraction in sample["along_fractions"]:
             for turn in sample.get("turns", (0,)):
-                found.append(Placement(x, y, heading, round(tail * fraction, 9), (heading + turn) % 360.0))
+                found.append(
+                    Placement(x, y, heading, round(tail * fraction, 9), (heading + turn) % 360.0)
+                )
     return found
 
 
-def move_options(battle: Battle, tank_id: str, sample: dict | None = None) -> list[tuple[Placement, Hull]]:
+def move_options(
+    battle: Battle, tank_id: str, sample: dict | None = None
+) -> list[tuple[Placement, Hull]]:
     """Legal placements of a sample (default: the denser display sample) with their hulls."""
     found = []
     for placement in sample_placements(battle, tank_id, sample or DISPLAY_SAMPLE):
@@ -243,7 +263,10 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
         templates = arrow_polygons(arrow.shape, keys[:, :2], keys[:, 2])
         tree = shapely.STRtree(np.asarray([poly for _, poly in solid], dtype=object))
         meets = set(tree.query(templates, predicate="intersects")[0].tolist())
-        stops = {key: (_stop_distance(battle, p)[0] if i in meets else math.inf) for i, (key, p) in enumerate(arrows.items())}
+        stops = {
+            key: (_stop_distance(battle, p)[0] if i in meets else math.inf)
+            for i, (key, p) in enumerate(arrows.items())
+        }
         for i, p in enumerate(placements):
             keep[i] = p.along <= stops[(p.x, p.y, p.heading)] + TOUCH
     values = np.array([p.as_tuple() for p in placements])
@@ -259,7 +282,9 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
     )  # fmt: skip
     hulls = polygons_of(corners)
     keep &= shapely.covers(battle.table.surface, hulls)
-    walls = [poly for _, poly in solid] + [t.polygon for t in battle.tanks if t.id != tank_id and not t.destroyed]
+    walls = [poly for _, poly in solid] + [
+        t.polygon for t in battle.tanks if t.id != tank_id and not t.destroyed
+    ]
     if walls:
         arr = np.asarray(walls, dtype=object)
         hull_i, wall_i = shapely.STRtree(arr).query(hulls, predicate="intersects")

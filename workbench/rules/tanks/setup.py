@@ -64,20 +64,31 @@ def platoon_problems(
             found.append(Reason(f"no tank card {t.card!r}", sections.TANK_CARDS))
     nations = {cards[t.card].country for t in known}
     if len(nations) > 1:
-        found.append(Reason(f"tanks from {', '.join(sorted(nations))}: one Country only", sections.COUNTRY))
+        found.append(
+            Reason(f"tanks from {', '.join(sorted(nations))}: one Country only", sections.COUNTRY)
+        )
     points = sum(cards[t.card].points for t in known)
-    points += sum(c[2] for t in tanks for c in t.crew) + sum(u[2] for t in tanks for u in t.upgrades)
+    points += sum(c[2] for t in tanks for c in t.crew) + sum(
+        u[2] for t in tanks for u in t.upgrades
+    )
     if points > point_limit:
-        found.append(Reason(f"{points} points is over the limit of {point_limit}", sections.POINT_LIMIT))
+        found.append(
+            Reason(f"{points} points is over the limit of {point_limit}", sections.POINT_LIMIT)
+        )
     heroes: set[str] = set()
     for t in tanks:
         types = [c[1] for c in t.crew] + [u[1] for u in t.upgrades]
         doubled = sorted({k for k in types if types.count(k) > 1})
         if doubled:
-            found.append(Reason(f"{t.card} has two cards of type {', '.join(doubled)}", sections.UPGRADES))
+            found.append(
+                Reason(f"{t.card} has two cards of type {', '.join(doubled)}", sections.UPGRADES)
+            )
         if t.card in cards and len(t.crew) > cards[t.card].crew_slots:
             found.append(
-                Reason(f"{t.card} has {len(t.crew)} crew for {cards[t.card].crew_slots} Crew Slots", sections.CREW_SLOTS)
+                Reason(
+                    f"{t.card} has {len(t.crew)} crew for {cards[t.card].crew_slots} Crew Slots",
+                    sections.CREW_SLOTS,
+                )
             )
         for name, _, _, hero in t.crew:
             if hero and name in heroes:
@@ -98,15 +109,21 @@ def terrain_order_problems(table: Table, placed_in_order: Sequence[str]) -> list
     expected = ["woods", "woods", "building", "building", "building", "building"]
     if kinds != expected:
         found.append(
-            Reason(f"pieces placed as {', '.join(kinds)}: two woods, then four buildings", sections.TABLE_SETUP)
+            Reason(
+                f"pieces placed as {', '.join(kinds)}: two woods, then four buildings",
+                sections.TABLE_SETUP,
+            )
         )
     found += [Reason(text, sections.TABLE_SETUP) for text in placement_problems(table)]
     return found
 
 
-def initiative_order(tanks: Sequence[TankPiece], attacker: str, rising: bool = True) -> list[TankPiece]:
+def initiative_order(
+    tanks: Sequence[TankPiece], attacker: str, rising: bool = True
+) -> list[TankPiece]:
     """Tanks in Initiative order, the Attacker's tank counting higher on ties (Game Set Up:
     Initiative Ties). Ties within one army keep the given order (the owner chooses)."""
+
     def key(t: TankPiece) -> tuple[int, int]:
         return (t.initiative, 1 if t.side == attacker else 0)
 
@@ -121,25 +138,35 @@ def check_deployment(table: Table, where: str, hull: Hull) -> Reason | None:
     if not table.surface.covers(polygon):
         return Reason("the tank is partly off the table", sections.DEPLOYMENT)
     if "-" in where:  # a corner (Barkmann's Corner: within a Measuring Arrow of the corner)
-        corner = {"north-west": (0, 0), "north-east": (table.width, 0), "south-east": (table.width, table.depth), "south-west": (0, table.depth)}[where]
+        corner = {
+            "north-west": (0, 0),
+            "north-east": (table.width, 0),
+            "south-east": (table.width, table.depth),
+            "south-west": (0, table.depth),
+        }[where]
         if Point(corner).buffer(table.arrow.length, quad_segs=64).covers(polygon):
             return None
-        return Reason(f"the tank is not within a Measuring Arrow of the {where} corner", sections.BARKMANN)
+        return Reason(
+            f"the tank is not within a Measuring Arrow of the {where} corner", sections.BARKMANN
+        )
     x, y = hull.centre
     gap = {"north": y, "south": table.depth - y, "west": x, "east": table.width - x}[where]
     if gap <= table.arrow.tail_length:
         return None
     return Reason(
-        f"the tank's centre is {gap:.1f} cm from the {where} edge, beyond the arrow's tail ({table.arrow.tail_length:g} cm)",
+        f"the tank's centre is {gap:.1f} cm from the {where} edge, beyond the arrow's tail "
+        f"({table.arrow.tail_length:g} cm)",
         sections.DEPLOYMENT,
     )
 
 
-_INWARD = {"north": 180.0, "south": 0.0, "west": 90.0, "east": 270.0,
-           "north-west": 135.0, "north-east": 225.0, "south-east": 315.0, "south-west": 45.0}  # fmt: skip
+_INWARD = {"north": 180.0, "south": 0.0, "west": 90.0, "east": 270.0, "north-west": 135.0,
+           "north-east": 225.0, "south-east": 315.0, "south-west": 45.0}  # fmt: skip
 
 
-def quick_deploy(table: Table, where: str, cards: Sequence[TanksCard], side: str, start: int = 1) -> list[TankPiece]:
+def quick_deploy(
+    table: Table, where: str, cards: Sequence[TanksCard], side: str, start: int = 1
+) -> list[TankPiece]:
     """Tanks placed by the workbench (QUICK_DEPLOYMENT): spread along the edge, or stacked in
     the corner area, each facing into the table; every position passes check_deployment."""
     placed: list[TankPiece] = []
@@ -149,14 +176,20 @@ def quick_deploy(table: Table, where: str, cards: Sequence[TanksCard], side: str
         for attempt in range(40):
             centre = _spot(table, where, i + attempt, len(cards))
             hull = Hull(centre, heading, size.length, size.width, size.turret_offset)
-            if check_deployment(table, where, hull) is None and not any(
-                hull.polygon().intersects(p.polygon) for p in placed
-            ) and not any(
-                hull.polygon().intersects(t.polygon) for t in table.pieces if t.kind == "building"
+            if (
+                check_deployment(table, where, hull) is None
+                and not any(hull.polygon().intersects(p.polygon) for p in placed)
+                and not any(
+                    hull.polygon().intersects(t.polygon)
+                    for t in table.pieces
+                    if t.kind == "building"
+                )
             ):
                 break
         else:
-            raise IllegalAction(Reason(f"no room to deploy {card.name} at {where}", sections.DEPLOYMENT))
+            raise IllegalAction(
+                Reason(f"no room to deploy {card.name} at {where}", sections.DEPLOYMENT)
+            )
         placed.append(TankPiece(f"{card.name} {side[0]}{start + i}", card, side, hull))
     return placed
 
@@ -165,12 +198,17 @@ def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
     depth = table.arrow.tail_length * 0.6
     if "-" in where:
         r = table.arrow.length * 0.45 + (i // 3) * 3.0
-        corner = {"north-west": (0, 0, 1, 1), "north-east": (table.width, 0, -1, 1),
-                  "south-east": (table.width, table.depth, -1, -1), "south-west": (0, table.depth, 1, -1)}[where]  # fmt: skip
+        w, d = table.width, table.depth
+        corner = {"north-west": (0, 0, 1, 1), "north-east": (w, 0, -1, 1),
+                  "south-east": (w, d, -1, -1), "south-west": (0, d, 1, -1)}[where]  # fmt: skip
         cx, cy, sx, sy = corner
         spread = [(0.7, 0.7), (1.0, 0.35), (0.35, 1.0)][i % 3]
         return (cx + sx * r * spread[0], cy + sy * r * spread[1])
-    along = (i % 8 + 1) * (table.width if where in ("north", "south") else table.depth) / (min(n, 8) + 1)
+    along = (
+        (i % 8 + 1)
+        * (table.width if where in ("north", "south") else table.depth)
+        / (min(n, 8) + 1)
+    )
     along = along + (i // 8) * 4.0
     return {"north": (along, depth), "south": (along, table.depth - depth),
             "west": (depth, along), "east": (table.width - depth, along)}[where]  # fmt: skip
@@ -183,18 +221,29 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
     allowed = {"platoons", "attacker", "mission", "turn_limit"}
     unknown = set(options) - allowed
     if unknown:
-        raise IllegalAction(Reason(f"TANKS has no option {sorted(unknown)} (options: {', '.join(sorted(allowed))})"))
+        raise IllegalAction(
+            Reason(f"TANKS has no option {sorted(unknown)} (options: {', '.join(sorted(allowed))})")
+        )
     barkmann = table.name == "Barkmann's Corner"
     mission = options.get("mission", "barkmanns-corner" if barkmann else "panzer-ace")
     if mission not in MISSIONS:
-        raise IllegalAction(Reason(f"no mission {mission!r} (missions: {', '.join(MISSIONS)})", sections.MISSIONS))
-    platoons = {k: tuple(v) for k, v in dict(options.get("platoons") or (BARKMANN if barkmann else DEFAULT_PLATOONS)).items()}
+        raise IllegalAction(
+            Reason(f"no mission {mission!r} (missions: {', '.join(MISSIONS)})", sections.MISSIONS)
+        )
+    platoons = {
+        k: tuple(v)
+        for k, v in dict(
+            options.get("platoons") or (BARKMANN if barkmann else DEFAULT_PLATOONS)
+        ).items()
+    }
     if len(platoons) != 2:
         raise IllegalAction(Reason("a TANKS game has two players", sections.PLATOON))
     sides = list(platoons)
     attacker = options.get("attacker", "American" if barkmann else sides[0])
     if attacker not in sides:
-        raise IllegalAction(Reason(f"the attacker must be one of {sides}", sections.ATTACKER_DEFENDER))
+        raise IllegalAction(
+            Reason(f"the attacker must be one of {sides}", sections.ATTACKER_DEFENDER)
+        )
     defender = sides[1] if attacker == sides[0] else sides[0]
     cards = tanks_cards()
     where = _deployments(table, attacker, defender)
@@ -203,12 +252,18 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         try:
             chosen = [cards[name] for name in platoons[side]]
         except KeyError as missing:
-            raise IllegalAction(Reason(f"no tank card {missing.args[0]!r}", sections.TANK_CARDS)) from None
+            raise IllegalAction(
+                Reason(f"no tank card {missing.args[0]!r}", sections.TANK_CARDS)
+            ) from None
         chosen.sort(key=lambda c: c.initiative)  # placed in Initiative order
         tanks += quick_deploy(table, where[side], chosen, side)
     if barkmann:
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
-    limit = NO_RETREAT_TURNS if mission == "no-retreat" else int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
+    limit = (
+        NO_RETREAT_TURNS
+        if mission == "no-retreat"
+        else int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
+    )
     return Battle(
         table=table,
         tanks=tuple(tanks),
@@ -241,21 +296,26 @@ def _deployments(table: Table, attacker: str, defender: str) -> dict[str, str]:
     return {defender: home, attacker: named.get("Attacker", opposite.get(home, "south"))}
 
 
-def _objectives(table: Table, mission: str, attacker: str, defender: str, where: Mapping[str, str]) -> tuple:
+def _objectives(
+    table: Table, mission: str, attacker: str, defender: str, where: Mapping[str, str]
+) -> tuple:
     """Objective tokens by mission: the centre (King of the Hill); one by each player within a
     Measuring Arrow of the opponent's side (Free-For-All); two by the Attacker near the
     Defender's side (No Retreat). Positions other than the centre are the workbench's
     choice (QUICK_DEPLOYMENT), each half an arrow from the edge."""
     centre = (table.width / 2, table.depth / 2)
     if table.objectives:
-        return tuple((attacker if mission != "king-of-the-hill" else "both", o.at) for o in table.objectives)
+        return tuple(
+            (attacker if mission != "king-of-the-hill" else "both", o.at) for o in table.objectives
+        )
     half = table.arrow.length / 2
 
     def near(edge: str, fraction: float) -> tuple[float, float]:
         if "-" in edge:
             edge = edge.split("-")[0]
-        return {"north": (table.width * fraction, half), "south": (table.width * fraction, table.depth - half),
-                "west": (half, table.depth * fraction), "east": (table.width - half, table.depth * fraction)}[edge]  # fmt: skip
+        w, d = table.width, table.depth
+        return {"north": (w * fraction, half), "south": (w * fraction, d - half),
+                "west": (half, d * fraction), "east": (w - half, d * fraction)}[edge]  # fmt: skip
 
     if mission == "king-of-the-hill":
         return (("both", centre),)

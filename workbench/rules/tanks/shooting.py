@@ -125,11 +125,17 @@ def attack_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> tuple[
         if friends:
             n += 1
             reasons.append(
-                Reason(f"+1: {friends[0]} shot at {target.id} earlier, within one arrow", sections.COORDINATED_FIRE)
+                Reason(
+                    f"+1: {friends[0]} shot at {target.id} earlier, within one arrow",
+                    sections.COORDINATED_FIRE,
+                )
             )
     if shooter.crew:
         reasons.append(
-            Reason(f"crew cards {', '.join(shooter.crew)}: effects not modelled (stand-in: none)", sources.STAND_IN)
+            Reason(
+                f"crew cards {', '.join(shooter.crew)}: effects not modelled (stand-in: none)",
+                sources.STAND_IN,
+            )
         )
     return n, reasons
 
@@ -150,7 +156,9 @@ def defence_dice(
         reasons.append(Reason(f"+{moves}: {shooter.id} moved {moves}×", sections.SHOOTER_MOVES))
     if target.speed:
         n += target.speed
-        reasons.append(Reason(f"+{target.speed}: {target.id} moved {target.speed}×", sections.TARGET_MOVES))
+        reasons.append(
+            Reason(f"+{target.speed}: {target.id} moved {target.speed}×", sections.TARGET_MOVES)
+        )
     covered = cover(table, tanks, shooter, target)
     if covered.in_cover:
         n += 1
@@ -161,7 +169,9 @@ def defence_dice(
         reasons.append(Reason(f"-1 Close Range: {why.text}", why.section))
     side, why = side_shot(shooter, target)
     if side and target.has("Heavy Tank"):
-        reasons.append(Reason(f"no loss for the Side Shot: {target.id} is a Heavy Tank", sources.HEAVY_TANK))
+        reasons.append(
+            Reason(f"no loss for the Side Shot: {target.id} is a Heavy Tank", sources.HEAVY_TANK)
+        )
     elif side:
         n -= 1
         reasons.append(Reason(f"-1 Side Shot: {why.text}", why.section))
@@ -187,7 +197,9 @@ def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
     d, d_reasons, covered = defence_dice(battle.table, battle.tanks, shooter, target)
     stationary = shooter.speed == 0
     if stationary:
-        a_reasons.append(Reason(f"{shooter.id} stayed stationary: it may re-roll", sections.STATIONARY_SHOT))
+        a_reasons.append(
+            Reason(f"{shooter.id} stayed stationary: it may re-roll", sections.STATIONARY_SHOT)
+        )
     return Pools(a, d, tuple(a_reasons), tuple(d_reasons), stationary, True, None, sight, covered)
 
 
@@ -217,7 +229,9 @@ def _left(successes: int, defence: int) -> int:
 
 
 @cache
-def attack_outcomes(n: int, defence: int, stationary: bool, semi_indirect: bool) -> dict[tuple[int, int], int]:
+def attack_outcomes(
+    n: int, defence: int, stationary: bool, semi_indirect: bool
+) -> dict[tuple[int, int], int]:
     """(Hits, Criticals) after the Attack roll and any re-roll (policy in the module), as
     whole-number weights out of ``6 ** (2 * n)``."""
     first = _categories(n)
@@ -247,7 +261,9 @@ def attack_outcomes(n: int, defence: int, stationary: bool, semi_indirect: bool)
 
 
 @cache
-def after_defence(n: int, defence: int, stationary: bool, semi: bool, big_gun: bool) -> dict[tuple[int, int], Fraction]:
+def after_defence(
+    n: int, defence: int, stationary: bool, semi: bool, big_gun: bool
+) -> dict[tuple[int, int], Fraction]:
     """The exact (damage, criticals) distribution after cancellation (and Big Gun)."""
     out: dict[tuple[int, int], int] = {}
     saves = _categories(defence)
@@ -285,8 +301,18 @@ class ShotOdds:
 
 def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds:
     if not p.can_shoot:
-        return ShotOdds(shooter.id, target.id, 0, 0, {(0, 0): Fraction(1)}, (p.refusal,) if p.refusal else (), False)
-    dist = after_defence(p.attack, p.defence, p.stationary, shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun"))
+        return ShotOdds(
+            shooter.id,
+            target.id,
+            0,
+            0,
+            {(0, 0): Fraction(1)},
+            (p.refusal,) if p.refusal else (),
+            False,
+        )
+    dist = after_defence(
+        p.attack, p.defence, p.stationary, shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun")
+    )
     policy = Reason(
         "shooter cancels Hits first with 4-5s, target Criticals first with 6s; re-roll when a "
         "fresh roll is expected to leave more uncancelled",
@@ -301,27 +327,39 @@ def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds
 def shot_odds(battle: Battle, shooter_id: str, target_id: str) -> ShotOdds:
     """The exact (damage, criticals) distribution of one shot, as fractions, with both
     pools' contributions (see the module for the players' choices)."""
-    return odds_from_pools(battle.tank(shooter_id), battle.tank(target_id), pools(battle, shooter_id, target_id))
+    return odds_from_pools(
+        battle.tank(shooter_id), battle.tank(target_id), pools(battle, shooter_id, target_id)
+    )
 
 
-def plain_shot_distribution(attack: int, defence: int, stationary: bool, semi: bool, big_gun: bool) -> dict:
+def plain_shot_distribution(
+    attack: int, defence: int, stationary: bool, semi: bool, big_gun: bool
+) -> dict:
     """The same distribution by brute force over every face of every die (tests and the
     benchmark's reference): each roll, the re-roll choice, each defence roll, cancellation."""
+
     def value(successes: int) -> Fraction:
-        return sum((q * max(0, successes - sum(f >= 4 for f in faces)) for faces, q in rolls(defence)), Fraction(0))
+        return sum(
+            (q * max(0, successes - sum(f >= 4 for f in faces)) for faces, q in rolls(defence)),
+            Fraction(0),
+        )
 
     first = rolls(attack)
     fresh = sum((p * value(sum(f >= 4 for f in faces)) for faces, p in first), Fraction(0))
     attack_dist: dict[tuple[int, int], Fraction] = {}
     for faces, p in first:
         hc = score(faces)
-        options: list[tuple[Fraction, bool, list]] = [(value(sum(hc)), True, [(faces, Fraction(1))])]
+        options: list[tuple[Fraction, bool, list]] = [
+            (value(sum(hc)), True, [(faces, Fraction(1))])
+        ]
         if stationary and attack:
             options.append((fresh, False, list(first)))
             if semi and attack > 1 and sum(hc):
                 best = max(faces)
                 rest = [((best, *f), q) for f, q in rolls(attack - 1)]
-                options.append((sum((q * value(sum(score(f))) for f, q in rest), Fraction(0)), False, rest))
+                options.append(
+                    (sum((q * value(sum(score(f))) for f, q in rest), Fraction(0)), False, rest)
+                )
         _, _, outcome = max(options, key=lambda o: (o[0], o[1]))
         for f, q in outcome:
             key = score(f)

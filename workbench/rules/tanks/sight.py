@@ -61,12 +61,16 @@ def sight_blockers(
     """What can block a line from ``shooter`` to the target: every other tank (destroyed ones
     are terrain) and the pieces that block Line of Sight, less woods under either tank."""
     own = shooter.polygon
-    found = [(t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)]
+    found = [
+        (t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)
+    ]
     for piece in table.pieces:
         kind = TANKS_TERRAIN[piece.kind]
         if not kind.blocks_los:
             continue
-        if kind.cover_inside and (_inside(piece.polygon, own) or _inside(piece.polygon, target_polygon)):
+        if kind.cover_inside and (
+            _inside(piece.polygon, own) or _inside(piece.polygon, target_polygon)
+        ):
             continue  # WOODS_UNDER_TANKS
         found.append((piece.name, piece.polygon))
     return found
@@ -82,7 +86,9 @@ def cover_blockers(
     """What a corner line must not cross for the corner to count as seen (Shooting: Cover):
     other tanks, and terrain that blocks or gives cover less the part under the shooter."""
     own = shooter.polygon
-    found = [(t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)]
+    found = [
+        (t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)
+    ]
     for piece in table.pieces:
         kind = TANKS_TERRAIN[piece.kind]
         if not (kind.blocks_los or kind.gives_cover):
@@ -112,7 +118,9 @@ def sees(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: T
     if segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any():
         return True
     key = tuple(np.round(shapely.get_coordinates(p), 9).tobytes() for _, p in blockers)
-    return _hidden_part_seen(shooter.eye, target.polygon.wkb, key, blockers and tuple(blockers), _reach(table))
+    return _hidden_part_seen(
+        shooter.eye, target.polygon.wkb, key, blockers and tuple(blockers), _reach(table)
+    )
 
 
 _SEEN_CACHE: dict = {}
@@ -138,7 +146,9 @@ def line_of_sight(
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
     part = visible_part(shooter.eye, target.polygon, blockers, _reach(table))
     ends = np.asarray([target.hull.centre, *target.hull.corners()])
-    seen = part.any or bool(segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any())
+    seen = part.any or bool(
+        segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any()
+    )
     where = "the turret" if not shooter.has("Assault Gun") else "the gun barrel's point"
     if seen:
         text = f"{shooter.id} sees {part.fraction:.0%} of {target.id} from {where}"
@@ -183,7 +193,9 @@ def _wholly_in_wood(table: Table, hull: Polygon) -> str | None:
     return None
 
 
-def cover(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece) -> CoverCheck:
+def cover(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece
+) -> CoverCheck:
     """Cover: fewer than three of the target's four corners seen along lines that cross no
     other tank and no terrain that blocks or gives cover; or either tank wholly in a wood."""
     blockers = cover_blockers(table, tanks, shooter, target.polygon)
@@ -203,7 +215,9 @@ def cover(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: 
     elif seen < 3:
         reason = Reason(f"only {seen} of {target.id}'s 4 corners can be seen", sections.COVER)
     else:
-        reason = Reason(f"{seen} of {target.id}'s 4 corners can be seen: not in Cover", sections.COVER)
+        reason = Reason(
+            f"{seen} of {target.id}'s 4 corners can be seen: not in Cover", sections.COVER
+        )
     return CoverCheck(bool(wood_t or wood_s or seen < 3), lines, reason)
 
 
@@ -212,7 +226,8 @@ def close_range(table: Table, shooter: TankPiece, target: TankPiece) -> tuple[bo
     gap = float(shooter.polygon.distance(target.polygon))
     near = gap <= table.arrow.length + DISTANCE_EPS
     rel = "within" if near else "beyond"
-    text = f"{shooter.id} is {gap:.1f} cm from {target.id}, {rel} one Measuring Arrow ({table.arrow.length:g} cm)"
+    arrow = f"one Measuring Arrow ({table.arrow.length:g} cm)"
+    text = f"{shooter.id} is {gap:.1f} cm from {target.id}, {rel} {arrow}"
     return near, Reason(text, sections.CLOSE_RANGE)
 
 
@@ -234,11 +249,15 @@ def in_arc(shooter: TankPiece, target: TankPiece, reach: float = 200.0) -> tuple
     hull = shooter.hull
     whole = bool(hull.in_front(target.hull.corners()).all())
     corridor = hull.front_corridor(reach)
-    ahead = bool(corridor.intersects(target.polygon) and corridor.intersection(target.polygon).area > 1e-9)
+    ahead = bool(
+        corridor.intersects(target.polygon) and corridor.intersection(target.polygon).area > 1e-9
+    )
     if whole or ahead:
         how = "wholly in front of" if whole else "partly directly in front of"
         return True, Reason(f"{target.id} is {how} {shooter.id}", sections.FIRING_ARC)
-    return False, Reason(f"{target.id} is outside {shooter.id}'s Assault Gun arc", sections.FIRING_ARC)
+    return False, Reason(
+        f"{target.id} is outside {shooter.id}'s Assault Gun arc", sections.FIRING_ARC
+    )
 
 
 # --- heatmaps ---------------------------------------------------------------------------
@@ -274,7 +293,10 @@ def heatmaps(
     functions. ``tanks`` are the other tanks on the table (the target is left out)."""
     others = [t for t in tanks if t.id not in (target.id,)]
     centres = grid_centres(table.width, table.depth, step)
-    shape = (len(np.arange(step / 2, table.depth, step)), len(np.arange(step / 2, table.width, step)))
+    shape = (
+        len(np.arange(step / 2, table.depth, step)),
+        len(np.arange(step / 2, table.width, step)),
+    )
     hull = target.hull
     corners = rectangle_corners(centres, hull.heading, hull.length, hull.width)
     hulls = polygons_of(corners)
@@ -309,7 +331,9 @@ def heatmaps(
             if _inside(piece.polygon, own):
                 continue
             wood_shadows.append(shadow(eye, piece.polygon, reach))
-            overlap = shapely.intersects(piece.polygon, hulls) & ~shapely.touches(piece.polygon, hulls)
+            overlap = shapely.intersects(piece.polygon, hulls) & ~shapely.touches(
+                piece.polygon, hulls
+            )
             wood_overlap.append(overlap)
         else:
             fixed.append(shadow(eye, piece.polygon, reach))
@@ -345,7 +369,11 @@ def heatmaps(
 
 
 def heatmaps_reference(
-    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece, centres: np.ndarray
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    centres: np.ndarray,
 ) -> dict[str, list[bool]]:
     """The plain per-position version of :func:`heatmaps` (seen, in_cover, close, side): one
     position at a time through the single-shot functions. For tests and benchmarks."""
@@ -363,7 +391,9 @@ def heatmaps_reference(
     return out
 
 
-def point_seen(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, at: tuple[float, float]) -> bool:
+def point_seen(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, at: tuple[float, float]
+) -> bool:
     """Whether a line from the shooter's eye reaches a point crossing no blocker (for tests)."""
     blockers = [p for _, p in sight_blockers(table, tanks, shooter, Point(at).buffer(1e-9))]
     return bool(segments_clear(np.asarray([shooter.eye]), np.asarray([at]), blockers)[0])

@@ -71,7 +71,8 @@ class Shot:
     target: str
     attack_dice: int
     defence_dice: int
-    step: str  # "attack", "reroll?", "reroll", "defence", "cancel-shooter", "cancel-target", "critical"
+    # "attack", "reroll?", "reroll", "defence", "cancel-shooter", "cancel-target", "critical"
+    step: str
     attack: tuple[int, ...] = ()
     kept: tuple[int, ...] = ()  # Semi-Indirect Fire: the die kept before the re-roll
     rerolled: bool = False
