@@ -52,7 +52,7 @@ def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
 def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Scene:
     """The table with every tank (destroyed ones grey) and the mission's objectives."""
     scene = table_scene(battle.table, tanks=battle.tanks, **options)
-    marks = []
+    marks: list[Any] = []
     for owner, (x, y) in battle.objectives:
         marks.append(
             Circle(

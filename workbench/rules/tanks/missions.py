@@ -118,5 +118,5 @@ def time_out(battle: Battle) -> Outcome:
                 (Reason(f"Victory Points {a} to {b}", _section(battle.mission)),),
             )
     a, b = (dp.get(s, 0) for s in battle.sides)
-    winner = None if a == b else battle.sides[0] if a > b else battle.sides[1]
-    return Outcome(TanksEnd.TIME, winner, (Reason(text, sections.PANZER_ACE),))
+    most = None if a == b else battle.sides[0] if a > b else battle.sides[1]
+    return Outcome(TanksEnd.TIME, most, (Reason(text, sections.PANZER_ACE),))

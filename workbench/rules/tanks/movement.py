@@ -201,7 +201,7 @@ def hull_problem(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:
     if not battle.table.surface.covers(polygon):
         return Reason("the tank would end partly off the table", sections.MOVING)
     for name, solid in _impassable(battle):
-        if polygon.intersects(solid) and polygon.intersection(solid).area > 1e-9:  # type: ignore[attr-defined]
+        if polygon.intersects(solid) and polygon.intersection(solid).area > 1e-9:
             return Reason(f"the tank cannot end its move in {name}", sections.IMPASSABLE)
     for other in battle.tanks:
         if other.id == tank_id or other.destroyed:

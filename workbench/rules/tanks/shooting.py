@@ -354,7 +354,7 @@ def plain_shot_distribution(
         ]
         if stationary and attack:
             options.append((fresh, False, list(first)))
-            if semi and attack > 1 and sum(hc):
+            if semi and attack > 1 and hc[0] + hc[1]:
                 best = max(faces)
                 rest = [((best, *f), q) for f, q in rolls(attack - 1)]
                 options.append(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import shapely
@@ -126,7 +127,7 @@ def sees(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: T
 _SEEN_CACHE: dict = {}
 
 
-def _hidden_part_seen(eye, target_wkb, key, blockers, reach) -> bool:  # type: ignore[no-untyped-def]
+def _hidden_part_seen(eye: Any, target_wkb: bytes, key: Any, blockers: Any, reach: float) -> bool:
     """The exact check, remembered per (eye, target, blockers): in a Shooting Phase nothing
     moves, so each pair is worked out once however often the legal actions are listed."""
     cache_key = (eye, target_wkb, key)
