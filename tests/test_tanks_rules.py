@@ -114,6 +114,8 @@ def test_up_to_two_moves_then_a_speed_token_and_stationary_has_none():
     assert b2.tank("Sherman").speed == 2 and b2.phase == "shooting"  # all moves made
     still = apply(b, Stay("Sherman")).state
     assert still.tank("Sherman").speed == 0
+    with pytest.raises(IllegalAction, match="end its moves instead"):
+        apply(b1, Stay("Sherman"))
 
 
 def test_fast_tanks_move_three_times():
@@ -183,6 +185,10 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
     # the Panther's Blitzkrieg: a single Move instead of a repair roll
     assert current_player(after) == "German"
     assert any(isinstance(a, Move) for a in legal_actions(after))
+    blitz = next(a for a in legal_actions(after) if isinstance(a, Move))
+    moved = apply(after, blitz)
+    assert any(r.section == sections.BLITZKRIEG for e in moved.events for r in e.reasons)
+    assert moved.state.turn == 2 and moved.state.tank("Panther").hull != panther.hull
     done = apply(after, Stay("Panther")).state
     assert done.turn == 2 and done.phase == "movement"
     assert all(t.speed == 0 for t in done.tanks) and done.tank("Other").criticals == ()

@@ -297,3 +297,17 @@ def test_the_convex_shadow_equals_the_edge_by_edge_shadow(ex, ey, wall, turn):
     fast, plain = shadow((ex, ey), wall, 130), edge_shadow((ex, ey), wall, 130)
     disk = Point(ex, ey).buffer(130, quad_segs=64)
     assert fast.intersection(disk).symmetric_difference(plain.intersection(disk)).area < 1e-6
+
+
+@given(coord, coord, coord, coord, heading, blocker, st.floats(0.1, 0.9), st.floats(0.1, 0.9))
+def test_a_smaller_blocker_never_hides_more(ex, ey, tx, ty, h, wall, fx, fy):
+    """Moving a blocker's edges away from what it covered (a blocker inside the old one)
+    never reduces what is seen."""
+    x0, y0, x1, y1 = wall.bounds
+    inner = _box_at(x0, y0, (x1 - x0) * fx, (y1 - y0) * fy)
+    if wall.covers(Point(ex, ey)):
+        return
+    hull = Hull((tx, ty), h, 6.0, 3.0).polygon()
+    big = visible_part((ex, ey), hull, [("w", wall)], 200).seen
+    small = visible_part((ex, ey), hull, [("w", inner)], 200).seen
+    assert big.difference(small).area < 1e-6
