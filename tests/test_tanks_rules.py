@@ -175,6 +175,9 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
 
     b = _advance(b)
     assert b.phase == "command" and b.tank("Sherman").destroyed
+    from workbench.rules.tanks.game import summarize
+
+    assert summarize(b)["lost"] == {"German": 0, "American": 1}
     assert b.destroyed_points["German"] == 20
     assert current_player(b) == "American"  # Other's repair choice
     assert set(legal_actions(b)) == {Stay("Other"), Repair("Other")}

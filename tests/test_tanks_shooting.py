@@ -66,6 +66,7 @@ def test_the_rulebooks_worked_example_end_to_end():
     sherman = b.tank("Sherman")
     assert sherman.damage == 2 and sherman.left == 4  # and another for Busted Tracks
     assert sherman.criticals == ("Busted Tracks",)  # placed on the tank's card
+    assert sherman.finished_by == ""  # it has Damage Points left
     assert b.shot is None
     invariants(b)
     start = arrow_start(sherman.hull, 0)

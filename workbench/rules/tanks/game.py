@@ -460,7 +460,7 @@ def _resolve(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
         events.append(
             Event("Big Gun upgrades a Hit to a Critical Hit", (Reason("Big Gun", sources.BIG_GUN),))
         )
-    damaged = replace(target, damage=min(target.card.damage_capacity, target.damage + hits))
+    damaged = _damaged(target, hits, battle.tank(shot.shooter).card.name)
     events.append(
         Event(
             f"{target.id} takes {hits} damage and {crits} Critical Hit(s); "
@@ -480,6 +480,14 @@ def _resolve(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
             tuple(events),
         )
     return Applied(_advance(replace(after, shot=None)), tuple(events))
+
+
+def _damaged(target: TankPiece, damage: int, by: str) -> TankPiece:
+    """Damage Points crossed off (never below none left); who left it none is remembered."""
+    after = replace(target, damage=min(target.card.damage_capacity, target.damage + damage))
+    if target.left > 0 and after.left == 0:
+        after = replace(after, finished_by=by)
+    return after
 
 
 def _draw(battle: Battle, shot: Shot, name: str) -> Applied:
@@ -509,7 +517,7 @@ def _draw(battle: Battle, shot: Shot, name: str) -> Applied:
             EMPTY_DECK_DAMAGE,
             [Reason("no Critical card left to draw: 1 damage", sources.STAND_IN)],
         )
-    target = replace(target, damage=min(target.card.damage_capacity, target.damage + damage))
+    target = _damaged(target, damage, battle.tank(shot.shooter).card.name)
     after = replace(battle.with_tank(target), deck=tuple(deck), discard=tuple(discard))
     left = shot.criticals_to_draw - 1
     event = Event(
@@ -627,6 +635,18 @@ def invariants(battle: Battle) -> None:
     )
 
 
+def summarize(battle: Battle) -> dict[str, Any]:
+    """Tanks lost per side and tanks destroyed per shooting tank type (the balance lab)."""
+    lost = dict.fromkeys(battle.sides, 0)
+    damage_by: dict[str, int] = {}
+    for tank in battle.tanks:
+        if tank.destroyed:
+            lost[tank.side] = lost.get(tank.side, 0) + 1
+            if tank.finished_by:
+                damage_by[tank.finished_by] = damage_by.get(tank.finished_by, 0) + 1
+    return {"lost": lost, "damage_by": damage_by}
+
+
 def shipped_tables() -> dict[str, str]:
     from workbench.paths import shipped
 
@@ -649,5 +669,6 @@ GAME = register_game(
         players=players,
         scenarios=shipped_tables,
         invariants=invariants,
+        summarize=summarize,
     )
 )

@@ -37,6 +37,7 @@ class TankPiece:
     criticals: tuple[str, ...] = ()
     destroyed: bool = False
     crew: tuple[str, ...] = ()
+    finished_by: str = ""  # the card of the tank whose shot left it no Damage Points
 
     __hash__ = None  # type: ignore[assignment]
 
