@@ -327,7 +327,8 @@ MISSION_CYCLE = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat")
 
 def test_five_hundred_seeded_games_keep_the_invariants_and_end():
     """500 seeded random games (random legal choices, exact chance), turn limit 2 (a short
-    time limit; No Retreat keeps its eight turns), every invariant checked at every step."""
+    time limit; No Retreat keeps its eight turns), one in five with the players' deployment,
+    every invariant checked at every step."""
     game = get_game("tanks")
     tables = [workbench.load(p) for p in game.scenarios().values()]
     ends: dict[str, int] = {}
@@ -340,7 +341,9 @@ def test_five_hundred_seeded_games_keep_the_invariants_and_end():
             if scene.name != "Barkmann's Corner"
             else "barkmanns-corner"
         )
-        state = game.start(scene, {"mission": mission, "turn_limit": 2})
+        deployment = "players" if seed % 5 == 0 else "quick"  # one game in five deploys by hand
+        options = {"mission": mission, "turn_limit": 2, "deployment": deployment}
+        state = game.start(scene, options)
         for _ in range(5000):
             invariants(state)
             who = current_player(state)
@@ -359,3 +362,51 @@ def test_five_hundred_seeded_games_keep_the_invariants_and_end():
     print(f"500 games in {elapsed:.1f} s: {ends}")
     assert sum(ends.values()) == 500
     assert len(ends) >= 2  # more than one way to end is reached
+
+
+# --- deployment by the players ------------------------------------------------------------
+
+
+def test_players_deploy_lowest_initiative_first_the_attacker_later_on_ties():
+    from workbench.rules.tanks.actions import Deploy
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    platoons = {"German": ["Jagdpanther", "StuG G"], "American": ["Sherman (75mm)", "Pershing"]}
+    b = start_battle(std, {"deployment": "players", "platoons": platoons, "attacker": "German"})
+    assert b.phase == "deployment" and not b.tanks
+    order = []
+    while b.phase == "deployment":
+        actions = list(legal_actions(b))
+        assert actions and all(isinstance(a, Deploy) for a in actions)
+        choice = actions[0]
+        order.append(next(t for t in b.reserve if t.id == choice.tank).card.name)
+        b = apply(b, choice).state
+        invariants(b)
+    # StuG G (3) first; then the Initiative 6 tanks: the Defender's two before the Attacker's
+    assert order[0] == "StuG G" and order[-1] == "Jagdpanther"
+    assert set(order[1:3]) == {"Sherman (75mm)", "Pershing"}
+    assert b.phase == "movement" and len(b.tanks) == 4
+    for t in b.tanks:
+        assert check_deployment(std, "south" if t.side == "German" else "north", t.hull) is None
+
+
+def test_a_deployment_off_the_edge_area_is_refused_with_the_section():
+    from workbench.rules.tanks.actions import Deploy
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    b = start_battle(std, {"deployment": "players"})
+    first = next(iter(legal_actions(b)))
+    with pytest.raises(IllegalAction, match="beyond the arrow's tail") as refused:
+        apply(b, Deploy(first.tank, 45, 45, 0))
+    assert refused.value.section == sections.DEPLOYMENT
+    other = next(t.id for t in b.reserve if t.id != first.tank)
+    with pytest.raises(IllegalAction, match="Initiative"):
+        apply(b, Deploy(other, first.x, first.y, first.heading))
+
+
+def test_barkmanns_corner_germans_deploy_first_in_their_corner():
+    bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
+    b = start_battle(bark, {"deployment": "players"})
+    assert current_player(b) == "German"
+    b = apply(b, next(iter(legal_actions(b)))).state
+    assert current_player(b) == "American" and b.tanks[0].card.name == "Panther"

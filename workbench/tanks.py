@@ -163,7 +163,8 @@ def tables() -> dict[str, str]:
 
 
 def start(table: Table, options: Mapping[str, Any] | None = None, **more: Any) -> Battle:
-    """The first state (options: platoons, attacker, mission, turn_limit)."""
+    """The first state (options: platoons, attacker, mission, turn_limit, deployment:
+    "quick" (the workbench places the tanks) or "players" (a Deployment phase))."""
     return GAME.start(table, {**dict(options or {}), **more})
 
 

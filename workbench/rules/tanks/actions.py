@@ -34,6 +34,19 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Deploy(Action):
+    """Place a tank waiting to deploy: its centre at ``(x, y)``, facing ``heading``."""
+
+    tank: str
+    x: float
+    y: float
+    heading: float
+
+    def __str__(self) -> str:
+        return f"{self.tank} deploys at ({self.x:.1f}, {self.y:.1f}) facing {self.heading:g}°"
+
+
+@dataclass(frozen=True)
 class Stay(Action):
     """Leave the tank where it is: stationary in the Movement Phase, no repair or move in the
     Command Phase."""
@@ -139,5 +152,5 @@ class RepairRoll(Action):
         return f"repair roll {self.face}"
 
 
-ACTIONS = (Move, Stay, EndMoves, Shoot, Hold, KeepRoll, Reroll, Cancel, Repair,
+ACTIONS = (Deploy, Move, Stay, EndMoves, Shoot, Hold, KeepRoll, Reroll, Cancel, Repair,
            AttackRoll, DefenceRoll, DrawCritical, RepairRoll)  # fmt: skip

@@ -43,6 +43,7 @@ from workbench.rules.tanks.actions import (
     AttackRoll,
     Cancel,
     DefenceRoll,
+    Deploy,
     DrawCritical,
     EndMoves,
     Hold,
@@ -56,6 +57,7 @@ from workbench.rules.tanks.actions import (
 )
 from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE, full_deck
 from workbench.rules.tanks.criticals import card as critical_card
+from workbench.rules.tanks.deployment import check_deploy, deploy_hull, deploy_sample, reserve_tank
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
 from workbench.rules.tanks.movement import (
     cannot_move,
@@ -92,7 +94,14 @@ def _next_group(battle: Battle) -> list[TankPiece]:
     """The tanks that may act next in this phase: the lowest (Movement, Command) or highest
     (Shooting) Initiative not yet acted; the Attacker counts higher on ties, and among one
     army's tied tanks the owner chooses (each of them is offered)."""
-    waiting = [t for t in battle.in_play() if t.id not in battle.acted]
+    if battle.phase == "deployment":
+        waiting = list(battle.reserve)
+        # Barkmann's Corner: "The German player deploys ... then the American player deploys"
+        if battle.mission == "barkmanns-corner":
+            first = [t for t in waiting if t.side == "German"]
+            waiting = first or waiting
+    else:
+        waiting = [t for t in battle.in_play() if t.id not in battle.acted]
     if not waiting:
         return []
     pick = max if battle.phase == "shooting" else min
@@ -133,7 +142,11 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
         yield EndMoves(tank.id)
         return
     for tank in _next_group(battle):
-        if battle.phase == "movement":
+        if battle.phase == "deployment":
+            for x, y, heading in deploy_sample(battle, tank.id):
+                if check_deploy(battle, tank.id, deploy_hull(tank, x, y, heading)) is None:
+                    yield Deploy(tank.id, x, y, heading)
+        elif battle.phase == "movement":
             yield Stay(tank.id)
             yield from _moves(battle, tank)
         elif battle.phase == "shooting":
@@ -220,6 +233,8 @@ def apply(battle: Battle, action: Action) -> Applied:
         )
     if battle.shot is not None:
         return _shot_choice(battle, battle.shot, action)
+    if isinstance(action, Deploy):
+        return _deploy(battle, action)
     if isinstance(action, Move):
         return _move(battle, action)
     if isinstance(action, Stay | EndMoves | Hold | Shoot | Repair):
@@ -240,6 +255,41 @@ def _may_act(battle: Battle, tank_id: str, phase: str, section: str) -> TankPiec
             Reason(f"{tank_id} cannot act now; next in Initiative order: {nxt}", section)
         )
     return battle.tank(tank_id)
+
+
+def _deploy(battle: Battle, action: Deploy) -> Applied:
+    if battle.phase != "deployment":
+        raise IllegalAction(Reason("every tank is deployed already", sections.DEPLOYMENT))
+    group = {t.id for t in _next_group(battle)}
+    if action.tank not in group:
+        nxt = ", ".join(sorted(group))
+        raise IllegalAction(
+            Reason(
+                f"{action.tank} cannot deploy now; next in Initiative order: {nxt}",
+                sections.INITIATIVE_TIES,
+            )
+        )
+    tank = reserve_tank(battle, action.tank)
+    values = (action.x, action.y, action.heading)
+    if not all(isinstance(v, int | float) and v == v for v in values):
+        raise IllegalAction(
+            Reason(f"a deployment is three numbers, not {values}", sections.DEPLOYMENT)
+        )
+    hull = deploy_hull(tank, *values)
+    problem = check_deploy(battle, tank.id, hull)
+    if problem is not None:
+        raise IllegalAction(problem)
+    placed = replace(tank, hull=hull)
+    reserve = tuple(t for t in battle.reserve if t.id != tank.id)
+    after = replace(battle, tanks=(*battle.tanks, placed), reserve=reserve)
+    if not reserve:
+        after = replace(after, phase="movement", acted=())
+    where = battle.deploy_at[tank.side]
+    why = Reason(
+        f"{tank.id} placed against the {where} ({'corner' if '-' in where else 'edge'})",
+        sections.DEPLOYMENT,
+    )
+    return Applied(after, (Event(str(action), (why,)),))
 
 
 def _move(battle: Battle, action: Move) -> Applied:

@@ -216,9 +216,10 @@ def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
 
 def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
     """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
-    ``mission``, ``turn_limit``; tanks placed by the quick deployment; objectives placed."""
+    ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
+    "players": a Deployment phase of Deploy actions); objectives placed."""
     options = dict(options or {})
-    allowed = {"platoons", "attacker", "mission", "turn_limit"}
+    allowed = {"platoons", "attacker", "mission", "turn_limit", "deployment"}
     unknown = set(options) - allowed
     if unknown:
         raise IllegalAction(
@@ -259,6 +260,14 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         tanks += quick_deploy(table, where[side], chosen, side)
     if barkmann:
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
+    deployment = options.get("deployment", "quick")
+    if deployment not in ("quick", "players"):
+        raise IllegalAction(
+            Reason(f"deployment is 'quick' or 'players', not {deployment!r}", sections.DEPLOYMENT)
+        )
+    reserve: tuple[TankPiece, ...] = ()
+    if deployment == "players":  # the players place every tank (a Deployment phase)
+        reserve, tanks = tuple(tanks), []
     limit = (
         NO_RETREAT_TURNS
         if mission == "no-retreat"
@@ -276,6 +285,9 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0},
         options=options,
+        reserve=reserve,
+        deploy_at=where,
+        phase="deployment" if reserve else "movement",
     )
 
 

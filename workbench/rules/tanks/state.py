@@ -95,7 +95,7 @@ class Battle(Pictured):
     defender: str
     mission: str = "panzer-ace"
     turn: int = 1
-    phase: str = "movement"  # movement, shooting, command
+    phase: str = "movement"  # deployment, movement, shooting, command
     acted: tuple[str, ...] = ()  # tanks done with this phase (or this Command step)
     moving: str | None = None  # a tank in the middle of its moves
     shot: Shot | None = None
@@ -109,6 +109,8 @@ class Battle(Pictured):
     turn_limit: int = 10
     options: Mapping[str, Any] = field(default_factory=dict)
     ended: Outcome | None = None
+    reserve: tuple[TankPiece, ...] = ()  # tanks waiting to be deployed by the players
+    deploy_at: Mapping[str, str] = field(default_factory=dict)  # side -> edge or corner
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -116,6 +118,7 @@ class Battle(Pictured):
         object.__setattr__(self, "victory_points", MappingProxyType(dict(self.victory_points)))
         object.__setattr__(self, "destroyed_points", MappingProxyType(dict(self.destroyed_points)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "deploy_at", MappingProxyType(dict(self.deploy_at)))
 
     @property
     def sides(self) -> tuple[str, str]:
