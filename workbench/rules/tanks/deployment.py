@@ -12,6 +12,7 @@ placement ``check_deploy`` allows is accepted too.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from workbench.geometry.table import Hull
 from workbench.rules.core import Reason
@@ -22,7 +23,7 @@ from workbench.rules.tanks.state import Battle, TankPiece
 
 # along an edge: every half arrow, the centre half the tail from the edge; in a corner:
 # two distances (a third and a half of the arrow) at three angles
-DEPLOY_SAMPLE = {
+DEPLOY_SAMPLE: dict[str, Any] = {
     "edge_step_arrows": 0.5,
     "edge_depth_tails": 0.5,
     "corner_radii_arrows": (1 / 3, 1 / 2),
