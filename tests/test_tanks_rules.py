@@ -100,7 +100,10 @@ def test_the_vectorised_sample_agrees_with_check_move():
             p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal
         ]
         assert fast == plain
-    assert len(move_options(b, "Sherman")) > 50
+    options = move_options(b, "Sherman")
+    assert len(options) > 50
+    for placement, hull in options[::7]:
+        assert check_move(b, "Sherman", placement).hull == hull
 
 
 def test_up_to_two_moves_then_a_speed_token_and_stationary_has_none():

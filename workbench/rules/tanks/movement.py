@@ -233,12 +233,14 @@ def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) 
 def move_options(
     battle: Battle, tank_id: str, sample: dict | None = None
 ) -> list[tuple[Placement, Hull]]:
-    """Legal placements of a sample (default: the denser display sample) with their hulls."""
+    """Legal placements of a sample (default: the denser display sample) with their hulls
+    (checked all at once by :func:`legal_sample`)."""
+    tank = battle.tank(tank_id)
     found = []
-    for placement in sample_placements(battle, tank_id, sample or DISPLAY_SAMPLE):
-        checked = check_move(battle, tank_id, placement)
-        if checked.legal and checked.hull is not None:
-            found.append((placement, checked.hull))
+    for p in legal_sample(battle, tank_id, sample or DISPLAY_SAMPLE):
+        fx, fy = direction(p.heading)
+        centre = (p.x + fx * p.along, p.y + fy * p.along)
+        found.append((p, tank.hull.moved(centre, p.facing % 360.0)))
     return found
 
 
