@@ -413,3 +413,18 @@ def test_barkmanns_corner_germans_deploy_first_in_their_corner():
     assert current_player(b) == "German"
     b = apply(b, next(iter(legal_actions(b)))).state
     assert current_player(b) == "American" and b.tanks[0].card.name == "Panther"
+
+
+def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
+    from workbench.rules.tanks.missions import PER_OBJECTIVE, score_objectives
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    for option, expected in ((False, 1), (True, 2)):
+        b = start_battle(std, {"mission": "no-retreat", PER_OBJECTIVE: option})
+        attackers = b.in_play(b.attacker)
+        for tank, (_, at) in zip(attackers, b.objectives, strict=False):
+            b = b.with_tank(replace(tank, hull=tank.hull.moved(at)))
+        for i, enemy in enumerate(b.in_play(b.defender)):
+            b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
+        scored, _ = score_objectives(b)
+        assert scored.victory_points[b.attacker] == expected

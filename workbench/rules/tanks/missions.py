@@ -5,7 +5,8 @@ Readings: every mission is also won by destroying all enemy tanks (King of the H
 Free-For-All say so; for No Retreat and Barkmann's Corner it is the workbench's reading).
 Barkmann's Corner is played as Panzer Ace. A player's time limit is the ``turn_limit``
 option (a stand-in); No Retreat always ends after eight turns. In No Retreat the Attacker
-scores at most one Victory Point a Command Phase (the text says "an Objective Token").
+scores at most one Victory Point a Command Phase (the text says "an Objective Token"); the
+option ``no_retreat_point_per_objective`` scores one for each objective held alone.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from shapely.geometry import Point
 from workbench.rules.core import Outcome, Reason, Termination
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.state import Battle
+
+# a named option: in No Retreat, one Victory Point for each objective held alone (the text's
+# "an Objective Token" is read by default as at most one point a Command Phase)
+PER_OBJECTIVE = "no_retreat_point_per_objective"
 
 
 class TanksEnd(Termination):
@@ -62,10 +67,16 @@ def score_objectives(battle: Battle) -> tuple[Battle, list[Reason]]:
             continue
         enemy = battle.enemy_of(side)
         mine = [at for owner, at in battle.objectives if owner in (side, "both")]
-        if any(holds(battle, side, at) and not holds(battle, enemy, at) for at in mine):
-            points[side] = points.get(side, 0) + 1
+        alone = sum(holds(battle, side, at) and not holds(battle, enemy, at) for at in mine)
+        if alone and not (mission == "no-retreat" and battle.options.get(PER_OBJECTIVE)):
+            alone = 1
+        if alone:
+            points[side] = points.get(side, 0) + alone
             reasons.append(
-                Reason(f"{side} holds an objective alone: 1 Victory Point", _section(mission))
+                Reason(
+                    f"{side} holds {alone} objective(s) alone: {alone} Victory Point(s)",
+                    _section(mission),
+                )
             )
     return replace(battle, victory_points=points), reasons
 

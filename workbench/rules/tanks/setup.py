@@ -23,6 +23,7 @@ from workbench.geometry.table import Hull
 from workbench.rules.core import IllegalAction, Reason
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.criticals import full_deck
+from workbench.rules.tanks.missions import PER_OBJECTIVE
 from workbench.rules.tanks.state import Battle, TankPiece
 
 MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
@@ -219,7 +220,7 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
     ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
     "players": a Deployment phase of Deploy actions); objectives placed."""
     options = dict(options or {})
-    allowed = {"platoons", "attacker", "mission", "turn_limit", "deployment"}
+    allowed = {"platoons", "attacker", "mission", "turn_limit", "deployment", PER_OBJECTIVE}
     unknown = set(options) - allowed
     if unknown:
         raise IllegalAction(
