@@ -422,8 +422,8 @@ def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
     for option, expected in ((False, 1), (True, 2)):
         b = start_battle(std, {"mission": "no-retreat", PER_OBJECTIVE: option})
         attackers = b.in_play(b.attacker)
-        for tank, (_, at) in zip(attackers, b.objectives, strict=False):
-            b = b.with_tank(replace(tank, hull=tank.hull.moved(at)))
+        for mover, (_, at) in zip(attackers, b.objectives, strict=False):
+            b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))
         for i, enemy in enumerate(b.in_play(b.defender)):
             b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
         scored, _ = score_objectives(b)
