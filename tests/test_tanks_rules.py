@@ -324,8 +324,9 @@ def test_unknown_options_are_refused():
 
 # --- many games ----------------------------------------------------------------------------
 
-# on the standard table; No Retreat always lasts eight turns, so it is one game in eight
-MISSION_CYCLE = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat")
+# on the standard table; No Retreat always lasts eight turns, so it is one game in eight there
+MISSION_CYCLE = ("panzer-ace", "king-of-the-hill", "free-for-all", "panzer-ace",
+                 "king-of-the-hill", "free-for-all", "no-retreat", "panzer-ace")  # fmt: skip
 
 
 def test_five_hundred_seeded_games_keep_the_invariants_and_end():
@@ -340,7 +341,7 @@ def test_five_hundred_seeded_games_keep_the_invariants_and_end():
         rng = random.Random(seed)
         scene = tables[seed % len(tables)]
         mission = (
-            MISSION_CYCLE[seed // 2 % 4]
+            MISSION_CYCLE[seed // 2 % len(MISSION_CYCLE)]
             if scene.name != "Barkmann's Corner"
             else "barkmanns-corner"
         )
@@ -428,3 +429,24 @@ def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
             b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
         scored, _ = score_objectives(b)
         assert scored.victory_points[b.attacker] == expected
+
+
+def test_the_invariants_catch_what_they_guard():
+    barn = box("Barn", "building", 40, 40, 10, 10)
+    a = tank("A", "Sherman (75mm)", "American", (20, 20), 0)
+    b = tank("B", "Panther", "German", (60, 60), 0)
+    invariants(battle(table(barn), [a, b]))
+    touching = tank("B", "Panther", "German", (20 + 2.6 / 2 + 3.4 / 2, 20), 0)
+    invariants(battle(table(barn), [a, touching]))  # side by side, touching: allowed
+    broken = [
+        [a, tank("B", "Panther", "German", (21, 21), 0)],  # hulls overlap
+        [a, tank("B", "Panther", "German", (45, 45), 0)],  # in a building
+        [a, tank("B", "Panther", "German", (1, 60), 0)],  # off the table
+        [a, tank("B", "Panther", "German", (60, 60), 0, speed=3)],  # three moves, not Fast
+        [a, tank("B", "Panther", "German", (60, 60), 0, damage=7)],  # more damage than it has
+    ]
+    for tanks_ in broken:
+        with pytest.raises(AssertionError):
+            invariants(battle(table(barn), tanks_))
+    with pytest.raises(AssertionError, match="Critical cards"):
+        invariants(replace(battle(table(barn), [a, b]), deck=()))

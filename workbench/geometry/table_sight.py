@@ -151,7 +151,15 @@ def visible_part(eye: XY, target: Polygon, blockers: Sequence[Named], reach: flo
     """
     hidden: list[tuple[str, BaseGeometry]] = []
     shadows = []
+    cone = shapely.convex_hull(
+        shapely.multipoints([eye, *np.asarray(target.exterior.coords)[:, :2]])
+    )
+    shapely.prepare(cone)
     for name, polygon in blockers:
+        # only a blocker meeting the cone from the eye to the target can hide any of it
+        # (every sight line to the target lies in that convex cone)
+        if not cone.intersects(polygon):
+            continue
         cast = shadow(eye, polygon, reach)
         if cast.is_empty or not cast.intersects(target):
             continue

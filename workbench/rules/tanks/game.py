@@ -21,10 +21,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import numpy as np
 import shapely
 
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
-from workbench.geometry.table import overlapping_pairs
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -658,15 +658,22 @@ def outcome(battle: Battle) -> Outcome | None:
 def invariants(battle: Battle) -> None:
     """No hulls overlap, none overlaps impassable terrain or leaves the table, moves within
     allowance, dice pools within bounds, damage never negative, the Critical cards conserved."""
-    polygons = [t.polygon for t in battle.tanks]
-    assert not overlapping_pairs(polygons), f"hulls overlap: {overlapping_pairs(polygons)}"
+    hulls = np.asarray([t.polygon for t in battle.tanks], dtype=object)
     solid = [p.polygon for p in battle.table.pieces if TANKS_TERRAIN[p.kind].impassable]
+    everything = np.asarray([*hulls, *solid], dtype=object)
+    if len(hulls):
+        # overlap means shared area (as the movement rules judge it), touching is not
+        left, right = shapely.STRtree(everything).query(hulls, predicate="intersects")
+        keep = (left != right) & ((right >= len(hulls)) | (left < right))
+        left, right = left[keep], right[keep]
+        areas = shapely.area(shapely.intersection(hulls[left], everything[right]))
+        for i, j, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=True):
+            what = battle.tanks[j].id if j < len(hulls) else "impassable terrain"
+            assert area <= 1e-9, f"{battle.tanks[i].id} overlaps {what} ({area:.2g} cm²)"
+        off = ~shapely.covers(battle.table.surface, hulls)
+        gone = [t.id for t, o in zip(battle.tanks, off, strict=True) if o]
+        assert not gone, f"off the table: {gone}"
     for t in battle.tanks:
-        assert battle.table.surface.covers(t.polygon), f"{t.id} is off the table"
-        for s in solid:
-            assert shapely.intersection(t.polygon, s).area <= 1e-9, (
-                f"{t.id} overlaps impassable terrain"
-            )
         assert 0 <= t.speed <= moves_allowed(t), f"{t.id} moved {t.speed} times"
         assert 0 <= t.damage <= t.card.damage_capacity and t.left >= 0, f"{t.id} damage {t.damage}"
     shot = battle.shot
