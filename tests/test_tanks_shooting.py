@@ -198,3 +198,18 @@ def test_final_fury_a_tank_with_no_damage_left_still_shoots():
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, damage=6)
     b = battle(table(), [panther, sherman], acted=("Panther",))
     assert Shoot("Sherman", "Panther") in set(legal_actions(b))
+
+
+def test_results_say_their_reasons_as_lines():
+    from workbench.rules.tanks.sight import cover
+
+    b = rulebook_example()
+    odds = shot_odds(b, "Panther", "Sherman")
+    lines = odds.lines()
+    assert "+2: Sherman moved 2× (Shooting: Target Tank's Movement)" in lines
+    assert lines[-1].startswith("5 damage") or "damage" in lines[-1]
+    wall = box("Wall", "building", 30, 0, 1, 44.6)
+    shooter = tank("P", "Panther", "German", (10, 45), 90)
+    target = tank("S", "Sherman (75mm)", "American", (60, 45), 90)
+    check = cover(table(wall), [shooter, target], shooter, target)
+    assert any("crosses Wall" in r.text for r in check.reasons)

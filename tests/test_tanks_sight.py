@@ -101,8 +101,8 @@ def test_cover_with_exactly_two_corners_seen():
     sherman = target_at(60)
     check = cover(table(wall), [SHOOTER, sherman], SHOOTER, sherman)
     assert check.corners_seen == 2 and check.in_cover
-    assert {line.corner for line in check.lines if not line.seen} == {"front-left", "rear-left"}
-    assert all(line.blockers == ("Wall",) for line in check.lines if not line.seen)
+    assert {line.corner for line in check.corners if not line.seen} == {"front-left", "rear-left"}
+    assert all(line.blockers == ("Wall",) for line in check.corners if not line.seen)
     assert check.reason.section == "Shooting: Cover"
 
 
@@ -111,7 +111,7 @@ def test_no_cover_with_exactly_three_corners_seen():
     sherman = target_at(60)
     check = cover(table(wall), [SHOOTER, sherman], SHOOTER, sherman)
     assert check.corners_seen == 3 and not check.in_cover
-    assert [line.corner for line in check.lines if not line.seen] == ["rear-left"]
+    assert [line.corner for line in check.corners if not line.seen] == ["rear-left"]
 
 
 def test_terrain_directly_under_the_shooter_is_ignored_but_not_the_whole_piece():
@@ -120,7 +120,7 @@ def test_terrain_directly_under_the_shooter_is_ignored_but_not_the_whole_piece()
     wood = box("Wood", "woods", 5, 30, 40, 14.9)
     sherman = target_at(60)
     check = cover(table(wood), [SHOOTER, sherman], SHOOTER, sherman)
-    assert all(not line.seen for line in check.lines if line.at[1] < 45)
+    assert all(not line.seen for line in check.corners if line.at[1] < 45)
     narrow = box("Wood", "woods", 7, 30, 6, 14.9)  # crossed only under the shooter
     assert not cover(table(narrow), [SHOOTER, sherman], SHOOTER, sherman).in_cover
 
@@ -140,7 +140,7 @@ def test_another_tank_gives_cover():
     sherman = target_at(60)
     check = cover(table(), [SHOOTER, other, sherman], SHOOTER, sherman)
     assert check.in_cover
-    assert any("Panzer IV" in line.blockers for line in check.lines)
+    assert any("Panzer IV" in line.blockers for line in check.corners)
 
 
 # --- close range, side shot, arc ------------------------------------------------------

@@ -122,7 +122,7 @@ def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
             Polygon(ring, Style(fill="#7CFC00", stroke="#0b5d1e", width=1.5, opacity=0.85), "seen")
         )
     notes: list[Any] = []
-    for line in exam.cover.lines:
+    for line in exam.cover.corners:
         style = (
             Style(stroke=SEEN, width=1.6)
             if line.seen
@@ -148,7 +148,7 @@ def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
             Style(fill="#111111", stroke="#ffffff", width=3.0, font_size=12, bold=True),
         )
     )
-    blocked = sorted({b for line in exam.cover.lines for b in line.blockers})
+    blocked = sorted({b for line in exam.cover.corners for b in line.blockers})
     corner_text = f"corners seen {exam.cover.corners_seen}/4" + (
         f" (blocked by {', '.join(blocked)})" if blocked else ""
     )

@@ -31,7 +31,7 @@ from shapely.geometry import Point
 from workbench.boards.tanks.table import TANKS_TERRAIN
 from workbench.boards.values import Pictured
 from workbench.geometry.table import Hull, arrow_polygons, direction
-from workbench.rules.core import Reason
+from workbench.rules.core import Reason, lines_of
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.state import Battle, TankPiece
@@ -68,6 +68,9 @@ class MoveCheck:
     legal: bool
     hull: Hull | None
     reasons: tuple[Reason, ...]
+
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
 
 
 def moves_allowed(tank: TankPiece) -> int:

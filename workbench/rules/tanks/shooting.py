@@ -295,6 +295,11 @@ class ShotOdds:
     def expected_criticals(self) -> Fraction:
         return sum((p * c for (_, c), p in self.distribution.items()), Fraction(0))
 
+    def lines(self) -> list[str]:
+        """Each pool contribution with its section, then each outcome's exact chance."""
+        chances = [f"{d} damage, {c} critical: {p}" for (d, c), p in self.distribution.items()]
+        return [*lines_of(self.reasons), *chances]
+
     def no_effect(self) -> Fraction:
         return self.distribution.get((0, 0), Fraction(0))
 

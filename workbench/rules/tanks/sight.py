@@ -38,7 +38,7 @@ from workbench.geometry.table_sight import (
     shadow,
     visible_part,
 )
-from workbench.rules.core import Reason
+from workbench.rules.core import Reason, lines_of
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.state import TankPiece
 
@@ -110,6 +110,9 @@ class LineOfSight:
     reasons: tuple[Reason, ...]
     seen: bool  # some area seen, or a clear (grazing) line to the centre or a corner
 
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
+
 
 def sees(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece) -> bool:
     """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): a clear line
@@ -179,12 +182,27 @@ class CoverCheck:
     """The four corner lines, and whether the target is in Cover, with the reason."""
 
     in_cover: bool
-    lines: tuple[CornerLine, ...]
+    corners: tuple[CornerLine, ...]  # the four corner sight lines
     reason: Reason
 
     @property
     def corners_seen(self) -> int:
-        return sum(line.seen for line in self.lines)
+        return sum(line.seen for line in self.corners)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """The verdict, then each corner line that is blocked and by what."""
+        blocked = tuple(
+            Reason(
+                f"the line to the {c.corner} corner crosses {', '.join(c.blockers)}", sections.COVER
+            )
+            for c in self.corners
+            if not c.seen
+        )
+        return (self.reason, *blocked)
+
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
 
 
 def _wholly_in_wood(table: Table, hull: Polygon) -> str | None:
