@@ -450,3 +450,15 @@ def test_the_invariants_catch_what_they_guard():
             invariants(battle(table(barn), tanks_))
     with pytest.raises(AssertionError, match="Critical cards"):
         invariants(replace(battle(table(barn), [a, b]), deck=()))
+
+
+def test_a_game_with_the_players_deployment_saves_and_replays(tmp_path):
+    from workbench.rules.play import play
+    from workbench.testing.conformance import check_record_round_trip
+
+    game = get_game("tanks")
+    bark = workbench.load(game.scenarios()["barkmanns-corner"])
+    record = play(game, bark, seed=11, options={"deployment": "players", "turn_limit": 2})
+    assert record.steps[0].action["type"] == "Deploy"
+    states = check_record_round_trip(game, record, tmp_path)
+    assert game.outcome(states[-1]) is not None
