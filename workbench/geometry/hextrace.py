@@ -85,31 +85,27 @@ def _starts(owner: IntArray, n: int) -> IntArray:
 
 
 def _candidates(sector: IntArray) -> tuple[IntArray, IntArray]:
-    """Every cell that could meet each sector offset's segment (owner, cell), each once: the
-    hexes holding the points ``i / n`` of the way (n the length) and their neighbours. Any
-    hex the segment meets lies within one step of one of those (a point of the segment is
-    within half a spacing of such a point), so rounding errors only add candidates."""
-    lengths = sector.sum(axis=1)  # q + r: the hex length of a sector offset
-    owner, i = _segments(lengths + 1)
-    t = i / lengths[owner]
-    q, r = sector[owner, 0] * t, sector[owner, 1] * t
-    s = -q - r
-    rq, rr, rs = np.round(q), np.round(r), np.round(s)
-    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    rq = np.where(fix_q, -rr - rs, rq)
-    rr = np.where(fix_r, -rq - rs, rr)
-    centre = np.stack([rq, rr], axis=1).astype(np.int64)
-    near = centre[:, None, :] + np.vstack([[(0, 0)], _STEPS])[None, :, :]  # (m, 7, 2)
-    half = _KEY // 2
-    keys = (np.repeat(owner, 7) * _KEY + near[..., 0].ravel() + half) * _KEY + (
-        near[..., 1].ravel() + half
-    )
-    keys = np.unique(keys)
-    cell_owner = keys // (_KEY * _KEY)
-    cells = np.stack([(keys // _KEY) % _KEY - half, keys % _KEY - half], axis=1)
-    return cell_owner, cells
+    """Every cell that could meet each sector offset's segment (owner, cell), each once: row
+    by row in r, the cells within 2/3 in q and r of the segment's part near that row, and a
+    cell more on each side (as ``segment.candidate_cells``; floating point only picks
+    candidates, :func:`_sector_traces` decides exactly)."""
+    reach = 2 / 3
+    heights = sector[:, 1] + 3  # rows -1 .. r + 1
+    owner, place = _segments(heights)
+    q, r = sector[owner, 0].astype(float), sector[owner, 1].astype(float)
+    v = place - 1
+    flat = r == 0
+    safe = np.where(flat, 1.0, r)
+    a, b = (v - reach) / safe, (v + reach) / safe
+    lo_t = np.where(flat, 0.0, np.clip(np.minimum(a, b), 0.0, 1.0))
+    hi_t = np.where(flat, 1.0, np.clip(np.maximum(a, b), 0.0, 1.0))
+    near = ~flat | (np.abs(v) <= reach)
+    first = np.floor(lo_t * q - reach).astype(np.int64) - 1
+    last = np.ceil(hi_t * q + reach).astype(np.int64) + 1
+    counts = np.where(near, last - first + 1, 0)
+    row, u = _segments(counts)
+    cells = np.stack([first[row] + u, v[row]], axis=1)
+    return owner[row], cells
 
 
 def _sector_traces(sector: IntArray) -> BatchTraces:
@@ -177,7 +173,9 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
 
         corners = side_keys(t_owner, around.reshape(-1, 2), nxt.reshape(-1, 2))
         passed = side_keys(x_owner[:-1], x_cells[:-1], x_cells[1:])
-        keep &= ~np.isin(passed, corners)
+        corners = np.sort(corners)  # (np.isin would import numpy.ma on first use: slow)
+        found = np.minimum(np.searchsorted(corners, passed), len(corners) - 1)
+        keep &= corners[found] != passed
     kept = np.flatnonzero(keep)
     sides = np.column_stack([x_cells[kept], direction[kept]]).astype(np.int64)
 
@@ -185,6 +183,11 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     side_of = on_side[al].argmax(axis=1)
     sign = np.sign(twice[al, side_of])
     pairs = np.stack([cells[al], cells[al] + _NORMAL_STEPS[side_of] * sign[:, None]], axis=1)
+    # Both hexes of such a side run along it: keep the side once, from its lower hex.
+    lower = (pairs[:, 0, 0] < pairs[:, 1, 0]) | (
+        (pairs[:, 0, 0] == pairs[:, 1, 0]) & (pairs[:, 0, 1] < pairs[:, 1, 1])
+    )
+    al, pairs = al[lower], pairs[lower]
     return BatchTraces(
         sector,
         x_cells[inner],
@@ -194,6 +197,28 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
         sides,
         _starts(x_owner[kept], n),
     )
+
+
+def _in_chunks(sector: IntArray, cells: int = 200_000) -> BatchTraces:
+    """:func:`_sector_traces` a few hundred offsets at a time (about ``cells`` candidate
+    cells each), so that memory stays small on big maps."""
+    weight = np.cumsum(3 * sector.sum(axis=1) + 10)
+    cuts = np.searchsorted(weight, np.arange(cells, int(weight[-1]) if len(weight) else 0, cells))
+    cuts = cuts[np.flatnonzero(np.diff(cuts, prepend=-1))]  # (np.unique imports numpy.ma)
+    parts = [_sector_traces(part) for part in np.split(sector, cuts)]
+    if len(parts) == 1:
+        return parts[0]
+
+    def joined(name: str) -> tuple[IntArray, IntArray]:
+        rows = [getattr(p, name) for p in parts]
+        starts = [getattr(p, name + "_start") for p in parts]
+        shift = np.cumsum([0] + [len(r) for r in rows[:-1]])
+        start = np.concatenate(
+            [s[:-1] + k for s, k in zip(starts, shift)] + [[sum(map(len, rows))]]
+        )
+        return np.concatenate(rows), start.astype(np.int64)
+
+    return BatchTraces(sector, *joined("between"), *joined("along"), *joined("sides"))
 
 
 def _expand(
@@ -222,9 +247,8 @@ def batch_traces(offsets: npt.ArrayLike) -> BatchTraces:
         raise ValueError(f"batch_traces: offsets must be shorter than {_KEY // 4}")
     turns = _turns_into_sector(offsets)
     sector = _turn(offsets, (6 - turns) % 6)
-    unique, which = np.unique(sector, axis=0, return_inverse=True)
-    which = which.ravel()
-    traced = _sector_traces(unique)
+    keys, which = np.unique(sector[:, 0] * _KEY + sector[:, 1], return_inverse=True)
+    traced = _in_chunks(np.stack([keys // _KEY, keys % _KEY], axis=1))
     between, owner_b, between_start = _expand(traced.between, traced.between_start, which)
     along, owner_a, along_start = _expand(traced.along, traced.along_start, which)
     sides, owner_s, sides_start = _expand(traced.sides, traced.sides_start, which)
