@@ -112,7 +112,6 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     """Exact traces of offsets in the sector ``q > 0, r >= 0`` (see ``segment.chords``)."""
     n = len(sector)
     owner, cells = _candidates(sector)
-    dq, dr = sector[owner, 0], sector[owner, 1]
     u, v = cells[:, 0], cells[:, 1]
     # The segment relative to the cell's centre, against the normals (1,-1,0), (0,1,-1),
     # (-1,0,1): c = n . (start - centre), k = n . delta (cube coordinates).
@@ -214,7 +213,7 @@ def _in_chunks(sector: IntArray, cells: int = 200_000) -> BatchTraces:
         starts = [getattr(p, name + "_start") for p in parts]
         shift = np.cumsum([0] + [len(r) for r in rows[:-1]])
         start = np.concatenate(
-            [s[:-1] + k for s, k in zip(starts, shift)] + [[sum(map(len, rows))]]
+            [s[:-1] + k for s, k in zip(starts, shift, strict=True)] + [[sum(map(len, rows))]]
         )
         return np.concatenate(rows), start.astype(np.int64)
 

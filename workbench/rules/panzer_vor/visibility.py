@@ -161,18 +161,9 @@ def _plan(grid: HexGrid) -> _Plan:
             mine,
             order,
         )
+        far = lengths[mine][order] > 1
         groups.append(
-            _Group(
-                dr,
-                low,
-                count,
-                order,
-                np.argsort(order),
-                *between,
-                *along,
-                *sides,
-                lengths[mine][order] > 1,
-            )  # fmt: skip
+            _Group(dr, low, count, order, np.argsort(order), *between, *along, *sides, far)
         )
         first += count
     return _Plan(**{**plan.__dict__, "groups": tuple(groups)})
@@ -185,7 +176,10 @@ def _bit_table(plan: _Plan, channels: list[npt.NDArray[np.bool_]]) -> np.ndarray
     bits = 64 * plan.words
     out = np.zeros((plan.planes, plan.height, len(channels), plan.words), dtype=np.uint64)
     rows = np.repeat(np.arange(plan.rows), plan.row_len) + 1
-    cols = np.concatenate([q + np.arange(n) for q, n in zip(plan.row_q, plan.row_len)]) + 1
+    cols = (
+        np.concatenate([q + np.arange(n) for q, n in zip(plan.row_q, plan.row_len, strict=True)])
+        + 1
+    )
     for i, values in enumerate(channels):
         padded = np.zeros((plan.height, bits + 2 * plan.shift), dtype=bool)
         padded[rows, cols + plan.shift] = values
