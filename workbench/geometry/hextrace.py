@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from workbench.errors import ArgumentError
+
 IntArray = npt.NDArray[np.int64]
 
 # Axial unit steps of directions 0..5 (see hexgrid.DIRECTIONS), clockwise.
@@ -241,9 +243,9 @@ def batch_traces(offsets: npt.ArrayLike) -> BatchTraces:
     """
     offsets = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
     if (offsets == 0).all(axis=1).any():
-        raise ValueError("batch_traces: the zero offset has no line")
+        raise ArgumentError("offsets", "(0, 0)", "offsets other than zero (it has no line)")
     if len(offsets) and np.abs(offsets).max() >= _KEY // 4:
-        raise ValueError(f"batch_traces: offsets must be shorter than {_KEY // 4}")
+        raise ArgumentError("offsets", int(np.abs(offsets).max()), f"coordinates below {_KEY // 4}")
     turns = _turns_into_sector(offsets)
     sector = _turn(offsets, (6 - turns) % 6)
     keys, which = np.unique(sector[:, 0] * _KEY + sector[:, 1], return_inverse=True)
