@@ -110,7 +110,8 @@ class _Plan:
 
 @lru_cache(maxsize=8)
 def _plan(grid: HexGrid) -> _Plan:
-    hexes = tuple(sorted(grid, key=lambda h: (h.r, h.q)))
+    own = tuple(grid)
+    hexes = tuple(sorted(own, key=lambda h: (h.r, h.q)))
     qs = np.array([h.q for h in hexes])
     rs = np.array([h.r for h in hexes])
     q_min, r_min = int(qs.min()), int(rs.min())
@@ -121,7 +122,6 @@ def _plan(grid: HexGrid) -> _Plan:
     if not (qs - q_min == row_q[rs - r_min] + np.arange(len(hexes)) - row_first[rs - r_min]).all():
         raise ValueError("visibility_matrix needs each axial row of the grid to be unbroken")
     width = int(qs.max()) - q_min + 1
-    own = tuple(grid)
     grid_order = None
     if own != hexes:
         where = {h: i for i, h in enumerate(hexes)}
@@ -231,15 +231,18 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
     (False, True)
     """
     plan = _plan(hexmap.grid)
-    terrains = [hexmap.terrain_at(h) for h in plan.hexes]
-    names = np.array([t.name for t in terrains])
-    blocks = np.array([t.blocks_los for t in terrains])
-    across = sorted({t.name for t in terrains if t.see_across_same and t.blocks_los})
+    placed = hexmap.terrain
+    kinds = sorted({*placed.values(), hexmap.default_terrain})
+    number = {k: i for i, k in enumerate(kinds)}
+    default = number[hexmap.default_terrain]
+    kind = np.array([number.get(placed.get(h), default) for h in plan.hexes])
+    types = [hexmap.terrain_types[k] for k in kinds]
+    blocks = np.array([t.blocks_los for t in types])[kind]
+    across = [i for i, t in enumerate(types) if t.see_across_same and t.blocks_los]
     # Obstruction, then (hill to hill) obstruction other than each see-across type.
-    obstructing = _bit_table(plan, [blocks, *(blocks & (names != k) for k in across)])
-    ends = _bit_table(
-        plan, [np.array([t.fire_adjacent_only for t in terrains]), *(names == k for k in across)]
-    )
+    obstructing = _bit_table(plan, [blocks, *(blocks & (kind != k) for k in across)])
+    adjacent_only = np.array([t.fire_adjacent_only for t in types])[kind]
+    ends = _bit_table(plan, [adjacent_only, *(kind == k for k in across)])
     walls = _walls(hexmap, plan)
     n, w = len(plan.hexes), plan.words
     matrix = np.zeros((n, n), dtype=bool)
