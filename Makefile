@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
+		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)

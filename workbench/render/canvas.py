@@ -215,17 +215,17 @@ def _draw_run(
 ) -> None:
     pen.style(style)
     if kind == "styled":
-        shapes, colors = [], []
+        outlines: list[Any] = []
+        colors: list[tuple[int, int, int] | None] = []
         for fill_style, polygons in run:
             found = _shapes(polygons)
-            count = len(found)
-            shapes.extend(found if isinstance(found, list) else list(found))
-            colors.extend([_rgb(fill_style.fill)] * count)
-        if len({len(shape) for shape in shapes}) == 1:
-            pixels: Any = _pixels(np.array(shapes), t)
+            outlines.extend(found)
+            colors.extend([_rgb(fill_style.fill)] * len(found))
+        if len({len(shape) for shape in outlines}) == 1:
+            styled: Any = _pixels(np.array(outlines), t)
         else:
-            pixels = [_pixels(shape, t) for shape in shapes]
-        canvas.fill_styled_polygons(pixels, np.array(colors, dtype=np.uint8))
+            styled = [_pixels(shape, t) for shape in outlines]
+        canvas.fill_styled_polygons(styled, np.array(colors, dtype=np.uint8))
     elif kind == "polygons":
         shapes = _shapes(run)
         pixels = (

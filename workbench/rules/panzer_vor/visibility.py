@@ -235,7 +235,7 @@ def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
     kinds = sorted({*placed.values(), hexmap.default_terrain})
     number = {k: i for i, k in enumerate(kinds)}
     default = number[hexmap.default_terrain]
-    kind = np.array([number.get(placed.get(h), default) for h in plan.hexes])
+    kind = np.array([number[placed[h]] if h in placed else default for h in plan.hexes])
     types = [hexmap.terrain_types[k] for k in kinds]
     blocks = np.array([t.blocks_los for t in types])[kind]
     across = [i for i, t in enumerate(types) if t.see_across_same and t.blocks_los]
@@ -300,15 +300,15 @@ def _fill(matrix: np.ndarray, plan: _Plan, group: _Group, seen: np.ndarray) -> N
             by_row[r[:, 0, 0], :, r[:, 0, 0] + group.dr, :] = block
             by_row[r[:, 0, 0] + group.dr, :, r[:, 0, 0], :] = block.transpose(0, 2, 1)
         return
-    for r in range(rows):
-        t = r + group.dr
-        mine, theirs = int(lengths[r]), int(lengths[t])
+    for row in range(rows):
+        t = row + group.dr
+        mine, theirs = int(lengths[row]), int(lengths[t])
         if not mine or not theirs:
             continue
         ci, cj = np.arange(mine)[:, None], np.arange(theirs)[None, :]
-        which = int(plan.row_q[t] - plan.row_q[r]) - group.dq_low + cj - ci
-        block = seen[np.clip(which, 0, group.count - 1), r, ci + int(plan.row_q[r]) + 1]
-        first, other = int(plan.row_first[r]), int(plan.row_first[t])
+        which = int(plan.row_q[t] - plan.row_q[row]) - group.dq_low + cj - ci
+        block = seen[np.clip(which, 0, group.count - 1), row, ci + int(plan.row_q[row]) + 1]
+        first, other = int(plan.row_first[row]), int(plan.row_first[t])
         if group.dr == 0:
             block &= cj > ci
             block |= block.T
