@@ -13,6 +13,7 @@ kernel's reply for the browser's delayed acknowledgement (about 40 ms).
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -126,6 +127,8 @@ def click_to_overlay() -> Result:
             f"--Voila.kernel_websocket_connection_class={CONNECTION}",
         ]
         env = browser_support.jupyter_env(home)
+        # The server imports the connection class from this checkout.
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         with (
             browser_support.server(command, home, env, port, home / "voila.log"),
             browser_support.chromium(home) as context,
