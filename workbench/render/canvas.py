@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import fields
+from functools import lru_cache
 from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -66,6 +69,7 @@ def _runs(prims: Iterable[Primitive]) -> Iterator[tuple[str, Style, list[Any]]]:
         yield kind, style, list(run)
 
 
+@lru_cache(maxsize=4096)
 def _rgb(color: str | None) -> tuple[int, int, int] | None:
     """``#rrggbb`` or ``#rgb`` as integers; None for anything else (drawn the plain way)."""
     if not color or not color.startswith("#") or len(color) not in (4, 7):
@@ -81,11 +85,16 @@ def _fill_only(kind: str, style: Style) -> bool:
     return kind == "polygons" and style.stroke is None and _rgb(style.fill) is not None
 
 
+_all_but_fill = attrgetter(*(f.name for f in fields(Style) if f.name != "fill"))
+"""A style's settings other than its fill, as a tuple (to compare two styles quickly)."""
+
+
 def _batched(runs: Iterable[tuple[str, Style, list[Any]]]) -> Iterator[tuple[str, Style, list]]:
     """Runs as :func:`_runs` gives them, except that consecutive runs of fill-only polygons
     whose styles differ only in the fill colour (a heatmap: one colour per cell) become one
     ``"styled"`` run of ``(colour, run)`` pairs, drawn in the same order by one call."""
     pending: list[tuple[Style, list[Any]]] = []
+    shared: tuple[Any, ...] = ()
 
     def flush() -> Iterator[tuple[str, Style, list]]:
         if len(pending) == 1:
@@ -95,14 +104,14 @@ def _batched(runs: Iterable[tuple[str, Style, list[Any]]]) -> Iterator[tuple[str
         pending.clear()
 
     for kind, style, run in runs:
-        if _fill_only(kind, style) and (
-            not pending or pending[0][0].with_(fill=None) == style.with_(fill=None)
-        ):
+        mergeable = _fill_only(kind, style)
+        if mergeable and pending and _all_but_fill(style) == shared:
             pending.append((style, run))
             continue
         yield from flush()
-        if _fill_only(kind, style):
+        if mergeable:
             pending.append((style, run))
+            shared = _all_but_fill(style)
         else:
             yield kind, style, run
     yield from flush()
@@ -218,11 +227,16 @@ def _draw_run(
         outlines: list[Any] = []
         colors: list[tuple[int, int, int] | None] = []
         for fill_style, polygons in run:
-            found = _shapes(polygons)
-            outlines.extend(found)
-            colors.extend([_rgb(fill_style.fill)] * len(found))
+            color = _rgb(fill_style.fill)
+            for p in polygons:
+                if isinstance(p, Polygons):
+                    outlines.extend(p.points)
+                    colors.extend([color] * len(p))
+                else:
+                    outlines.append(p.points)
+                    colors.append(color)
         if len({len(shape) for shape in outlines}) == 1:
-            styled: Any = _pixels(np.array(outlines), t)
+            styled: Any = _pixels(np.array(outlines, dtype=float), t)
         else:
             styled = [_pixels(shape, t) for shape in outlines]
         canvas.fill_styled_polygons(styled, np.array(colors, dtype=np.uint8))
