@@ -178,6 +178,7 @@ def redraw() -> Result:
                 base.fill_style = state.map.terrain_at(h).color
                 base.fill_polygon(grid.corners(h, 20))
 
+    _check_terrain_fills(state, scene)
     seconds = median_seconds(fast, repeat=15, warmup=2)
     reference = median_seconds(one_call_per_hex, repeat=15, warmup=2)
     return Result(
@@ -186,6 +187,32 @@ def redraw() -> Result:
         "scene built from scratch + every ipycanvas command of all four layers, on the "
         "widget's existing canvas",
     )  # fmt: skip
+
+
+def _check_terrain_fills(state, scene) -> None:  # type: ignore[no-untyped-def]
+    """The batched terrain fills cover every hex once, where the reference draws it, and
+    split the hexes by terrain type exactly as the reference's one colour per type does (the
+    theme picks its own colours, so the partition is compared, not the colours)."""
+    import numpy as np
+
+    from workbench.render.scene import Polygons
+
+    t, grid = scene.transform, state.map.grid
+    filled: dict[tuple[float, float], str] = {}
+    for p in scene.layer("terrain"):
+        if isinstance(p, Polygons) and p.style.fill:
+            for centre in np.asarray(p.points).mean(axis=1) * t.scale:
+                filled[(round(float(centre[0]), 1), round(float(centre[1]), 1))] = p.style.fill
+    kinds = {
+        tuple(round(float(x), 1) for x in np.mean(grid.corners(h, t.scale), axis=0)): (
+            state.map.terrain_name(h)
+        )
+        for h in grid
+    }
+    pairs = {(filled.get(centre), kind) for centre, kind in kinds.items()}
+    colours, types = {colour for colour, _ in pairs}, {kind for _, kind in pairs}
+    if len(filled) != len(kinds) or None in colours or not len(colours) == len(types) == len(pairs):
+        raise AssertionError("the batched terrain fills do not match the hexes by terrain type")
 
 
 def heatmap() -> Result:
