@@ -19,8 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
+from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike
-from workbench.geometry.hextrace import batch_traces
+from workbench.geometry.hextrace import BatchTraces, batch_traces
 
 IntArray = npt.NDArray[np.int64]
 
@@ -120,7 +121,7 @@ def _plan(grid: HexGrid) -> _Plan:
     row_first = np.concatenate([[0], np.cumsum(row_len)[:-1]])
     row_q = np.where(row_len > 0, qs[np.minimum(row_first, len(hexes) - 1)] - q_min, 0)
     if not (qs - q_min == row_q[rs - r_min] + np.arange(len(hexes)) - row_first[rs - r_min]).all():
-        raise ValueError("visibility_matrix needs each axial row of the grid to be unbroken")
+        raise ArgumentError("hexmap", "a grid with broken rows", "a rectangular hex grid")
     width = int(qs.max()) - q_min + 1
     grid_order = None
     if own != hexes:
@@ -147,26 +148,41 @@ def _plan(grid: HexGrid) -> _Plan:
     place = np.arange(len(group)) - np.repeat(np.cumsum(spans[:, 2]) - spans[:, 2], spans[:, 2])
     offsets = np.stack([spans[group, 1] + place, spans[group, 0]], axis=1)
     traces = batch_traces(offsets)
+    _check_reach(plan, offsets, traces)
     lengths = np.maximum(np.abs(offsets).max(axis=1), np.abs(offsets.sum(axis=1)))
+    between_rows = plan.cell_rows(traces.between)
+    along_rows = plan.cell_rows(traces.along)
+    side_rows = plan.cell_rows(traces.sides[:, :2], traces.sides[:, 2])
     groups, first = [], 0
     for dr, low, count in ranges:
         mine = slice(first, first + count)
         order = np.argsort(-lengths[mine], kind="stable")
-        between = _padded(plan, plan.cell_rows(traces.between), traces.between_start, mine, order)
-        along = _padded(plan, plan.cell_rows(traces.along), traces.along_start, mine, order)
-        sides = _padded(
-            plan,
-            plan.cell_rows(traces.sides[:, :2], traces.sides[:, 2]),
-            traces.sides_start,
-            mine,
-            order,
-        )
+        between = _padded(plan, between_rows, traces.between_start, mine, order)
+        along = _padded(plan, along_rows, traces.along_start, mine, order)
+        sides = _padded(plan, side_rows, traces.sides_start, mine, order)
         far = lengths[mine][order] > 1
         groups.append(
             _Group(dr, low, count, order, np.argsort(order), *between, *along, *sides, far)
         )
         first += count
     return _Plan(**{**plan.__dict__, "groups": tuple(groups)})
+
+
+def _check_reach(plan: _Plan, offsets: IntArray, traces: BatchTraces) -> None:
+    """Every hex a line meets lies within one row of its ends' rows and within the shifts
+    the bit tables hold (so a gather never reads another row's bits)."""
+    for cells, start in (
+        (traces.between, traces.between_start),
+        (traces.along.reshape(-1, 2), 2 * traces.along_start),
+        (traces.sides[:, :2], traces.sides_start),
+    ):
+        dr = np.repeat(offsets[:, 1], np.diff(start))
+        if len(cells) and not (
+            (cells[:, 1] >= -1).all()
+            and (cells[:, 1] <= dr + 1).all()
+            and (np.abs(cells[:, 0]) <= plan.shift).all()
+        ):
+            raise AssertionError("a traced hex lies outside the bit tables")
 
 
 def _bit_table(plan: _Plan, channels: list[npt.NDArray[np.bool_]]) -> np.ndarray:
