@@ -180,12 +180,13 @@ def redraw() -> Result:
 
     _check_terrain_fills(state, scene)
     seconds = median_seconds(fast, repeat=15, warmup=2)
+    cpu = median_cpu_seconds(fast, repeat=15)
     reference = median_seconds(one_call_per_hex, repeat=15, warmup=2)
     return Result(
         5, "full redraw, 30 × 40 board, 40 counters, reach overlay (Python side)", seconds, 0.010,
         "one canvas call per hex in `hold_canvas` (terrain fill only)", reference,
         "scene built from scratch + every ipycanvas command of all four layers, on the "
-        "widget's existing canvas",
+        f"widget's existing canvas; CPU time {show(cpu)}",
     )  # fmt: skip
 
 
@@ -246,11 +247,13 @@ def heatmap() -> Result:
                 layer.fill_polygon(_pixels(p.points, scene.transform))
 
     seconds = median_seconds(batched, repeat=15, warmup=2)
+    cpu = median_cpu_seconds(batched, repeat=15)
     reference = median_seconds(one_call_per_cell, repeat=7, warmup=1)
     return Result(
         9, "heatmap on the live canvas: visibility counts, 30 × 40 (Python side)", seconds,
         0.010, "one `fill_polygon` and `fill_style` per cell in `hold_canvas`", reference,
-        f"{len(cells)} cells in {len(set(drawn))} colours, sent as one `fill_styled_polygons`",
+        f"{len(cells)} cells in {len(set(drawn))} colours, sent as one `fill_styled_polygons`; "
+        f"CPU time {show(cpu)}",
     )  # fmt: skip
 
 
