@@ -68,11 +68,11 @@ def _games(number: int, name: str, label: str) -> Result:
 
 
 def games_test_your_luck() -> Result:
-    return _games(50, "test-your-luck", "Test Your Luck!")
+    return _games(60, "test-your-luck", "Test Your Luck!")
 
 
 def games_mock_battle() -> Result:
-    return _games(51, "mock-battle", "A Mock Battle!")
+    return _games(61, "mock-battle", "A Mock Battle!")
 
 
 def _busy_state():  # type: ignore[no-untyped-def]
@@ -117,7 +117,7 @@ def legal_actions_busy() -> Result:
         lambda: plain_reachable_costs(board, tank, board.tank(tank).counter.movement), repeat=20
     )
     return Result(
-        52, "`legal_actions`, busy mid-game (Kuromorimine Stage 1, 25 tanks, a tank to move)",
+        62, "`legal_actions`, busy mid-game (Kuromorimine Stage 1, 25 tanks, a tank to move)",
         seconds, 0.005, "the plain Dijkstra for the same moves", reference,
         f"{len(listed)} legal actions; state and board fresh (nothing memoised)",
     )  # fmt: skip
