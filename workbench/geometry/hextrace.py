@@ -139,7 +139,6 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     chord = met & (low < high)
     along = chord & on_side.any(axis=1)
     crossed = chord & ~along
-    touched = met & (low == high)
 
     # Crossed hexes in order along each line (their chords do not overlap).
     xs = np.flatnonzero(crossed)
@@ -150,33 +149,23 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     last = np.repeat(np.diff(x_start) - 1, np.diff(x_start))
     inner = (place > 0) & (place < last)
 
-    # Sides crossed: consecutive crossed hexes one step apart, unless the line passes the
-    # corner where they meet a touched hex (that hex is then a neighbour of both).
+    # Sides crossed: consecutive crossed hexes one step apart, unless the line runs exactly
+    # through one of that side's two ends: the corner shared with a hex next to both, at
+    # (a + b + g) / 3. Exact in integers: three times that corner is collinear with the
+    # offset. (A touched hex next to both crossed hexes proves nothing: the line may touch
+    # it at another of its corners and still cross the side through its middle.)
     same = x_owner[1:] == x_owner[:-1]
     step = x_cells[1:] - x_cells[:-1]
     direction = np.full(len(step), -1)
     for d, unit in enumerate(_STEPS):
         direction[(step[:, 0] == unit[0]) & (step[:, 1] == unit[1])] = d
     keep = same & (direction >= 0)
-    ts = np.flatnonzero(touched)
-    if len(ts) and keep.any():
-        half = _KEY // 2
-        # Each touched hex rules out the six sides between consecutive pairs of its neighbours.
-        around = cells[ts][:, None, :] + _STEPS[None, :, :]  # (t, 6, 2)
-        nxt = np.roll(around, -1, axis=1)
-        t_owner = np.repeat(owner[ts], 6)
-
-        def side_keys(own: IntArray, a: IntArray, b: IntArray) -> IntArray:
-            first = (a[:, 0] + half) * _KEY + a[:, 1] + half
-            second = (b[:, 0] + half) * _KEY + b[:, 1] + half
-            lo, hi = np.minimum(first, second), np.maximum(first, second)
-            return (own * _KEY * _KEY + lo) * _KEY * _KEY + hi
-
-        corners = side_keys(t_owner, around.reshape(-1, 2), nxt.reshape(-1, 2))
-        passed = side_keys(x_owner[:-1], x_cells[:-1], x_cells[1:])
-        corners = np.sort(corners)  # (np.isin would import numpy.ma on first use: slow)
-        found = np.minimum(np.searchsorted(corners, passed), len(corners) - 1)
-        keep &= corners[found] != passed
+    if keep.any():
+        offset = sector[x_owner[:-1]]
+        for turn in (-1, 1):
+            beside = x_cells[:-1] + _STEPS[(direction + turn) % 6]
+            corner = x_cells[:-1] + x_cells[1:] + beside
+            keep &= corner[:, 0] * offset[:, 1] - corner[:, 1] * offset[:, 0] != 0
     kept = np.flatnonzero(keep)
     sides = np.column_stack([x_cells[kept], direction[kept]]).astype(np.int64)
 
