@@ -40,7 +40,7 @@ class TerrainType:
     damage_modifier: int = 0  # to damage against a tank in this hex
     angled_fire_modifier: int = 0  # to attacks against a tank here from a hex of another type
     removes_smoke: bool = False
-    deployment_only: bool = False  # entered only while deploying; a tank may leave it
+    deployment_only: bool = False  # entered only from another such hex: left, never re-entered
     color: str = "#e8e4d0"
     rule: str = ""  # where the effects come from, e.g. "Saunders scenario: Hills"
     description: str = ""
