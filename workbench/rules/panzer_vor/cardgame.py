@@ -218,9 +218,18 @@ def invariants(match: Any) -> None:
         scored = sum(match.points.values())
         assert scored >= 0
     assert sum(len(v) for v in match.destroyed.values()) == sum(len(v) for v in match.lost.values())
+    for side in match.order:  # the points each side destroyed are the points the other lost
+        lost_points = sum(points for _, _, who, points in _kills(match) if who != side)
+        assert match.points.get(side, 0) == lost_points, f"{side}: destroyed points"
     assert match.enforcement_drawn >= 0
     if sections.ENDING and match.ended is None and match.phase == "action" and not match.stack:
         side = match.side_to_act
         # after the End Phase every hand but the one being dealt to is five or fewer
         other = match.opponent(side)
         assert len(match.hand(other)) <= HAND_LIMIT, f"{other} kept more than five cards"
+
+
+def _kills(match: CardMatch) -> list[tuple[str, str, str, int]]:
+    """Each destroyed tank with its points, from the kills and the destroyed tanks' counters."""
+    points = dict(match.lost_points)
+    return [(firer, target, side, points.get(target, 0)) for firer, target, side in match.kills]

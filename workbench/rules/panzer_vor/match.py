@@ -153,6 +153,7 @@ class CardMatch(Pictured):
     points: Mapping[str, int] = field(default_factory=dict)  # by side: points destroyed
     lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by owner: wrecked
     kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target, its side)
+    lost_points: tuple[tuple[str, int], ...] = ()  # (destroyed tank, its points)
     gone: tuple[str, ...] = ()  # tanks removed without being destroyed (Fair Play, exits)
     # Ōarai tanks across Remagen Bridge (they go on to Stage 2)
     exited: tuple[Tank, ...] = ()
