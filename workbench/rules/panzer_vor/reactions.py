@@ -361,8 +361,16 @@ def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -
     lost[target.side] = (*lost.get(target.side, ()), target_id)
     flags = match.flags | ({f"flag lost:{target.side}"} if target.flag else set())
     kill = (match.board.tank(firer).name, target_id, target.side)
-    match = evolve(match, board=board, crew=crew, destroyed=destroyed, points=points, lost=lost,
-                   flags=flags, kills=(*match.kills, kill),
-        lost_points=(*match.lost_points, (target_id, target.counter.points)))  # fmt: skip
+    match = evolve(
+        match,
+        board=board,
+        crew=crew,
+        destroyed=destroyed,
+        points=points,
+        lost=lost,
+        flags=flags,
+        kills=(*match.kills, kill),
+        lost_points=(*match.lost_points, (target_id, target.counter.points)),
+    )
     events.append(Event(f"{target_id} is destroyed ({target.counter.points} points)"))
     return scenarios.after_destroyed(match, target, events)
