@@ -263,6 +263,16 @@ def test_exhibition_setup_starting_player_match_type_and_obstacles():
         for d in range(6):
             line = (h, h.neighbor(d), h.neighbor(d).neighbor(d))
             assert not all(x in forest for x in line)
+    # Tank Deployment: the first player places every tank in its first row, then the second
+    deployers = []
+    while isinstance(match.top, Choice) and match.top.purpose == "place":
+        choice = match.top
+        deployers.append(choice.side)
+        rows_used = {grid.to_offset(match.board.map.hex(o))[1] for o in choice.options}
+        assert rows_used <= {min(rows), max(rows)} and len(rows_used) == 1
+        match = play(match, Choose(choice.options[-1]))
+    assert deployers == ["Player 1"] * 4 + ["Player 2"] * 4
+    assert len({t.hex for t in match.board.tanks}) == 8
     assert isinstance(match.top, Drawing) and match.top.deal  # then five cards each
 
 

@@ -237,6 +237,8 @@ def apply_choice(
         return linked.enter(match, events) if linked.may_enter(match) else match
     if choice.purpose in ("act first", "match type", "flag", "obstacle"):
         return exhibition_choice(match, choice, option, events)
+    if choice.purpose == "place":
+        return _place(match, choice, option)
     raise AssertionError(choice)
 
 
@@ -562,10 +564,48 @@ def _next_obstacle(match: CardMatch, left: dict[str, int], side: str) -> CardMat
         if left[who] > 0:
             options = _obstacle_options(match)
             if not options:
-                return match
+                break
             counts = tuple(left[s] for s in match.order)
             return push(match, Choice(who, "obstacle", options, counts))
+    return _next_deployment(match, ())
+
+
+# Tank Deployment: the first player places every tank in an open hex of its first row, then
+# the second player. The tanks stand in their row from the start (the quick deployment), so
+# placing one on a hex another of its own unplaced tanks holds swaps the two; the facing
+# stays towards the middle of the map (a stand-in: the player may choose any hexside).
+
+
+def _next_deployment(match: CardMatch, placed: tuple[str, ...]) -> CardMatch:
+    for side in match.order:
+        for tank in match.tanks_of(side):
+            if tank.id in placed:
+                continue
+            grid = match.board.map.grid
+            row = grid.to_offset(tank.hex)[1]
+            held = {match.board.tank(t).hex for t in placed}
+            options = tuple(
+                grid.label(h) for h in grid
+                if grid.to_offset(h)[1] == row and h not in held
+                and match.board.map.terrain_at(h).enterable
+                and (match.board.tank_at(h) is None or match.board.tank_at(h).side == side)
+            )  # fmt: skip
+            return push(match, Choice(side, "place", options, (tank.id, *placed)))
     return match
+
+
+def _place(match: CardMatch, choice: Choice, option: str) -> CardMatch:
+    tank_id, *placed = choice.data
+    board = match.board
+    tank = board.tank(tank_id)
+    where = board.map.hex(option)
+    other = board.tank_at(where)
+    if other is not None and other.id != tank_id:
+        board = board.without([other.id]).with_tank(replace(tank, hex=where))
+        board = board.with_tank(replace(other, hex=tank.hex, facing=other.facing))
+    else:
+        board = board.with_tank(replace(tank, hex=where))
+    return _next_deployment(evolve(match, board=board), (*placed, tank_id))
 
 
 def exhibition_chance(
