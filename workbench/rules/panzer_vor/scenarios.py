@@ -584,11 +584,11 @@ def _next_deployment(match: CardMatch, placed: tuple[str, ...]) -> CardMatch:
             grid = match.board.map.grid
             row = grid.to_offset(tank.hex)[1]
             held = {match.board.tank(t).hex for t in placed}
+            sides = {t.hex: t.side for t in match.board.tanks}
             options = tuple(
                 grid.label(h) for h in grid
                 if grid.to_offset(h)[1] == row and h not in held
-                and match.board.map.terrain_at(h).enterable
-                and (match.board.tank_at(h) is None or match.board.tank_at(h).side == side)
+                and match.board.map.terrain_at(h).enterable and sides.get(h, side) == side
             )  # fmt: skip
             return push(match, Choice(side, "place", options, (tank.id, *placed)))
     return match

@@ -29,7 +29,7 @@ from workbench.rules.core import (
     Modifier,
     Reason,
 )
-from workbench.rules.panzer_vor import reactions, scenarios, sections, solo
+from workbench.rules.panzer_vor import drawing, reactions, scenarios, sections, solo
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Discard,
@@ -42,7 +42,8 @@ from workbench.rules.panzer_vor.actions import (
     UseAbility,
 )
 from workbench.rules.panzer_vor.cards import Card
-from workbench.rules.panzer_vor.deck import Draw, add, draw_outcomes, size, take
+from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
+from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
 from workbench.rules.panzer_vor.match import (
     HAND_LIMIT,
     CardMatch,
@@ -100,8 +101,8 @@ def _chance_outcomes(match: CardMatch) -> tuple:
     if match.ended is not None or top is None:
         return ()
     if isinstance(top, Drawing):
-        deck = match.deck if (size(match.deck) or match.marked) else _as_pile(match.discard)
-        allowed = _deal_allowed(match, deck) if top.deal else None
+        deck = match.deck if (size(match.deck) or match.marked) else as_pile(match.discard)
+        allowed = deal_allowed(match, deck) if top.deal else None
         return draw_outcomes(deck, match.marked, allowed)
     if isinstance(top, Chance):
         from fractions import Fraction
@@ -112,21 +113,6 @@ def _chance_outcomes(match: CardMatch) -> tuple:
     if isinstance(top, Shot):
         return reactions.shot_outcomes(match, top)
     return ()
-
-
-def _as_pile(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    pile: tuple[tuple[str, int], ...] = ()
-    for card in cards:
-        pile = add(pile, card)
-    return pile
-
-
-def _deal_allowed(match: CardMatch, deck: tuple[tuple[str, int], ...]) -> frozenset[str]:
-    # Game Setup: Enforcement cards dealt are set aside and replaced until the hand has none;
-    # that draws uniformly from the other cards. Stage 2 also sets aside Reinforcements.
-    return frozenset(
-        c for c, _ in deck if match.card(c).kind != "enforcement" and c != "Reinforcements"
-    )
 
 
 # --- what they may do ------------------------------------------------------------------------
@@ -413,7 +399,7 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
 def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> CardMatch:
     top = match.top
     if isinstance(top, Drawing):
-        return _draw(match, top, action, events)  # type: ignore[arg-type]
+        return drawing.draw(match, top, action, events)  # type: ignore[arg-type]
     if isinstance(top, Chance):
         return solo.resolve_chance(match, top, action, events)
     if isinstance(top, Shot):
@@ -673,82 +659,6 @@ def _use_phase_ability(
     if action.ability == "recovery":
         return recover(match, action.choice)
     raise AssertionError(action)
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def _draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) -> CardMatch:
-    if not size(match.deck) and not match.marked:
-        events.append(
-            Event(
-                "the deck is empty: the discard pile is shuffled into a new deck",
-                (Reason("not in the rulebook: a documented reading", ""),),
-            )
-        )
-        match = evolve(match, deck=_as_pile(match.discard), discard=())
-    more = frame.count > 1
-    match = set_top(match, replace(frame, count=frame.count - 1)) if more else pop(match)
-    if action.marked:
-        from workbench.rules.panzer_vor import ending
-
-        events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
-        return evolve(
-            match, marked=None, discard=(*match.discard, action.card), ended=ending.stagnant(match)
-        )
-    match = evolve(match, deck=take(match.deck, action.card))
-    card = match.card(action.card)
-    side = frame.side
-    if frame.deal:
-        events.append(Event(f"{side} is dealt a card"))
-        return add_to_hand(match, side, action.card)
-    if card.kind == "enforcement":
-        return _enforcement(match, side, action.card, frame.draw_phase, events)
-    if card.acts_as == "drawn":
-        events.append(Event(f"{side} draws {action.card}", (Reason(card.source, ""),)))
-        return scenarios.drawn(
-            evolve(match, removed=(*match.removed, action.card)), side, card.effect, events
-        )
-    events.append(Event(f"{side} draws a card"))
-    return add_to_hand(match, side, action.card)
-
-
-def _enforcement(
-    match: CardMatch, side: str, name: str, draw_phase: bool, events: list[Event]
-) -> CardMatch:
-    card = match.card(name)
-    count = match.enforcement_drawn + 1
-    match = evolve(match, enforcement_drawn=count)
-    match = scenarios.enforcement_drawn(match, events)
-    if match.solo:
-        match = solo.downgrade(match, side, events)
-    elif draw_phase:
-        events.append(
-            Event(f"{side} draws {name}: {card.text}", (Reason(card.source, S.ENFORCEMENT),))
-        )
-        if card.effect in ("desperate", "engine trouble"):
-            match = evolve(match, restrictions=match.restrictions | {card.effect})
-        elif card.effect == "thrown tread":
-            tanks = match.tanks_of(side)
-            if tanks:
-                match = push(match, Chance("thrown tread", len(tanks), side))
-    else:
-        events.append(
-            Event(
-                f"{side} draws {name} outside the Draw Phase: discarded without effect",
-                (Reason("it still counts for a stagnant match", S.ENFORCEMENT),),
-            )
-        )
-    if count == 4:
-        events.append(
-            Event(
-                f"the fourth Enforcement card ({name}) goes back into the deck: "
-                "when it is drawn again the match ends",
-                (Reason("", S.STAGNANT),),
-            )
-        )
-        return evolve(match, marked=name)
-    return evolve(match, discard=(*match.discard, name))
 
 
 # --- settling: phases that need no decision ----------------------------------------------------
