@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
+from workbench.boards.hexmap import HexMap
+from workbench.geometry.hexgrid import Hex
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -286,7 +288,7 @@ def move_options(
     if tank.immobile or "engine trouble" in match.restrictions:
         match.memo[key] = out
         return out
-    label = board.map.grid.label
+    label = _labels(board.map).__getitem__
     bonus = _fixed_bonus(board, tank_id, bonus, fixed)
     plain = _reach(board, tank_id, bonus)
     for where, facing in plain:
@@ -305,6 +307,14 @@ def move_options(
                 break
     match.memo[key] = out
     return out
+
+
+def _labels(hexmap: HexMap) -> dict[Hex, str]:
+    """Every hex's label, kept on the map (a legal move names its hex by label)."""
+    found = hexmap.derived.get("labels")
+    if found is None:
+        found = hexmap.derived["labels"] = {h: hexmap.grid.label(h) for h in hexmap.grid}
+    return found
 
 
 def _reach(board: GameState, tank_id: str, bonus: int) -> Mapping[Pose, int]:
