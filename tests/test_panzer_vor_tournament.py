@@ -64,3 +64,31 @@ def test_forces_by_round():
         (200, 20),
     ]
     assert force_limits(1)[2] == 40
+
+
+def test_the_next_match_is_played_with_the_campaigns_tanks_and_faces():
+    from tests.panzer_vor_match import GAME, scenario
+    from workbench.rules.panzer_vor.tournament import campaign_scenario
+
+    crews = {"Panzer IV Ausf. D": "Goosefish Team", "Type 89": "Duck Team"}
+    after = after_match(Campaign(), True, {"Panzer IV Ausf. D": 1, "Type 89": 1}, crews, 0,
+                        goosefish_picks=("Hana Isuzu",))  # fmt: skip
+    anzio = campaign_scenario(after, scenario(after.next_match))
+    match = GAME.start(anzio)
+    names = {t.name for t in match.tanks_of("Ōarai")}
+    assert {"Panzer IV Ausf. F2", "Char B1 bis", "Type 89"} <= names
+    faces = {c.name: c.face for c in match.crew if c.side == "Ōarai"}
+    assert faces["Hana Isuzu"] == "front" and faces["Duck Team"] == "front"
+    assert faces["Miho Nishizumi"] == "back" and faces["Turtle Team"] == "back"
+
+
+def test_the_mallard_team_joins_from_match_3():
+    from tests.panzer_vor_match import GAME, scenario
+    from workbench.rules.panzer_vor.tournament import campaign_scenario
+
+    second = after_match(Campaign(), True, {}, {}, 0)
+    crew = {c.name for c in GAME.start(campaign_scenario(second, scenario("anzio-revised"))).crew}
+    assert "Mallard Team" not in crew
+    third = after_match(second, True, {}, {}, 0)
+    crew = {c.name for c in GAME.start(campaign_scenario(third, scenario("pravda"))).crew}
+    assert "Mallard Team" in crew

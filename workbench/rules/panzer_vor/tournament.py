@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 MATCHES = ("saunders", "anzio-revised", "pravda", "kuromorimine-stage-1")  # Overview: in order
 UPGRADES = {
@@ -155,3 +156,51 @@ def force_limits(round_number: int) -> tuple[int, int, int]:
     """Creating Forces: (points, most tanks, most points a tank) for a round."""
     points, tanks = ROUNDS[round_number]
     return points, tanks, MOST_POINTS_A_TANK
+
+
+TEAMS = {  # the team on each tank in the Linked Scenarios (Ōarai Girls Academy Tanks)
+    "Panzer IV": "Goosefish Team",
+    "38 (t)": "Turtle Team",
+    "Hetzer": "Turtle Team",
+    "M3 Lee": "Rabbit Team",
+    "StuG III Ausf. F": "Hippo Team",
+    "Type 89": "Duck Team",
+    "Char B1 bis": "Mallard Team",
+    "Porsche Tiger": "Leopon Team",
+    "Type 3": "Anteater Team",
+}
+
+
+JOINS = {"Mallard Team": 2, "Anteater Team": 3, "Leopon Team": 3}  # matches played before
+
+
+def _team(tank: str) -> str:
+    return next(team for name, team in TEAMS.items() if tank.startswith(name))
+
+
+def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
+    """The next match's scenario with the campaign's Ōarai force: its tanks as upgraded and
+    scheduled, every team face down unless it has grown (Character Growth), the Goosefish
+    members on the Panzer IV each face up or down as they have grown."""
+    from dataclasses import replace as copy
+
+    from workbench.boards.panzer_vor.scenario import Character, ForceTank
+
+    def face(name: str) -> Character:
+        return Character(name, "front" if name in campaign.face_up else "reverse")
+
+    sides = []
+    for side in scenario.sides:
+        if side.school != "Ōarai":
+            sides.append(side)
+            continue
+        flag = next((t.tank for t in side.tanks if t.flag), None)
+        tanks = []
+        for tank in campaign.tanks:
+            team = _team(tank)
+            crew = [face(n) for n in GOOSEFISH] if team == "Goosefish Team" else [face(team)]
+            if campaign.played < JOINS.get(team, 0):
+                crew = []  # the Mallard Team from Match 3, Anteater and Leopon from Match 4
+            tanks.append(ForceTank(tank, characters=tuple(crew), flag=tank == flag))
+        sides.append(copy(side, tanks=tuple(tanks)))
+    return copy(scenario, sides=tuple(sides))
