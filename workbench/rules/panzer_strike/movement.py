@@ -1,0 +1,320 @@
+"""Movement (Rules: Movement): steps from the dice, the squares and facings a tank can reach,
+and the path to each.
+
+A step is one square forward along the facing (orthogonal or diagonal) or a 45° turn; a tank
+moves at most one square backwards. Steps for a die = large number − 2 (Heavy), large number
+(Medium), large number + 1 (Light): Table A's Speed column. Tanks, wrecks, buildings, flags and
+barricades in play block. The open cases are the named options of :class:`Options`.
+
+One breadth-first search per tank gives the fewest steps to every pose it can reach with the
+largest allowance; a smaller die reaches exactly the poses that cost no more, so every die is
+answered from the same search.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from workbench.errors import ArgumentError
+from workbench.geometry.squaregrid import FACING_NAMES, Square
+from workbench.rules.core import Reason
+from workbench.rules.panzer_strike import sections
+from workbench.rules.panzer_strike.state import Match, Options, Tank
+
+_DX = (0, 1, 1, 1, 0, -1, -1, -1)
+_DY = (-1, -1, 0, 1, 1, 1, 0, -1)
+Pose = tuple[Square, int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a path: what the tank did, where it stands after, and the count so far."""
+
+    action: str  # "forward", "turn left", "turn right", "backward"
+    at: Square
+    facing: int
+    count: int
+
+    @property
+    def reason(self) -> Reason:
+        where = f"({self.at.x}, {self.at.y}) facing {FACING_NAMES[self.facing]}"
+        if self.action == "backward":
+            return Reason(f"step {self.count}: one square backwards to {where}", sections.MOVEMENT)
+        if self.action == "forward":
+            return Reason(f"step {self.count}: one square forward to {where}", sections.MOVEMENT)
+        return Reason(f"step {self.count}: {self.action} 45° to {where}", sections.MOVEMENT)
+
+
+def allowance(match: Match, tank: Tank, large: int) -> int:
+    """Steps a tank may take on a die showing ``large`` (Table A's Speed column).
+
+    The Light tank's +1 gives the rulebook's example: a 6 moves it 7 steps."""
+    return match.kind(tank).steps(large)
+
+
+def blocked_squares(match: Match, mover: str | None = None) -> frozenset[Square]:
+    """Every square a tank (other than ``mover``) may not enter: buildings, flags, barricades
+    in play, and every other tank, active or destroyed."""
+    return _static_blocks(match) | {t.at for t in match.tanks if t.id != mover}
+
+
+_STATIC: dict[int, tuple[object, object, frozenset[Square]]] = {}
+
+
+def _static_blocks(match: Match) -> frozenset[Square]:
+    key = id(match.board)
+    cached = _STATIC.get(key)
+    if cached is not None and cached[0] is match.board and cached[1] == match.options.barricades:
+        return cached[2]
+    board = match.board
+    found = frozenset(s for s in board.squares() if board.feature_at(s).blocks_movement)
+    found |= frozenset(board.flags) | match.in_play_barricades()
+    if len(_STATIC) > 64:
+        _STATIC.clear()
+    _STATIC[key] = (board, match.options.barricades, found)
+    return found
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Fewest steps from a tank's pose to every pose it can reach within ``limit`` steps."""
+
+    tank: str
+    start: Pose
+    limit: int
+    costs: Mapping[Pose, int]
+    _parents: Mapping[tuple[int, int, int, int], tuple[tuple[int, int, int, int], str]] = field(
+        repr=False, compare=False
+    )
+    _best: Mapping[Pose, tuple[int, int, int, int]] = field(repr=False, compare=False)
+
+    def within(self, steps: int) -> dict[Pose, int]:
+        """The poses (other than the start) reachable in ``steps`` or fewer, with their cost."""
+        return {p: c for p, c in self.costs.items() if c <= steps and p != self.start}
+
+    def squares(self, steps: int) -> dict[Square, int]:
+        """Each square reachable in ``steps`` or fewer, with its fewest steps (any facing)."""
+        out: dict[Square, int] = {}
+        for (square, _), cost in self.within(steps).items():
+            if cost < out.get(square, steps + 1):
+                out[square] = cost
+        out.pop(self.start[0], None)
+        return out
+
+    def facings(self, square: Square, steps: int) -> dict[int, int]:
+        """The facings the tank can end in on ``square``, with their fewest steps."""
+        return {f: c for (s, f), c in self.within(steps).items() if s == square}
+
+    def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
+        """A fewest-steps path to the pose, step by step (empty if it is not reachable)."""
+        node = self._best.get((square, facing))
+        if node is None:
+            return ()
+        steps: list[tuple[tuple[int, int, int, int], str]] = []
+        while node in self._parents:
+            parent, action = self._parents[node]
+            steps.append((node, action))
+            node = parent
+        steps.reverse()
+        out, count = [], 0
+        for (x, y, f, _), action in steps:
+            count += 1
+            out.append(Step(action, Square(x, y), f, count))
+        # a free backward square (backward_counts False) takes no step of the allowance
+        cost = self.costs[(square, facing)]
+        if count != cost:
+            out = _recount(out)
+        return tuple(out)
+
+
+def _recount(steps: list[Step]) -> list[Step]:
+    count, out = 0, []
+    for step in steps:
+        count += step.action != "backward"
+        out.append(Step(step.action, step.at, step.facing, count))
+    return out
+
+
+def reach(match: Match, tank_id: str, limit: int) -> Reach:
+    """Every pose ``tank_id`` can reach in at most ``limit`` steps (Rules: Movement)."""
+    tank = match.tank(tank_id)
+    return _search(tank, blocked_squares(match, tank_id), match.board.width,
+                   match.board.depth, limit, match.options)
+
+
+def _search(tank: Tank, blocked: frozenset[Square], width: int, depth: int, limit: int,
+            options: Options) -> Reach:
+    free = bytearray(width * depth)
+    for y in range(depth):
+        for x in range(width):
+            free[y * width + x] = Square(x, y) not in blocked
+    cut = options.diagonal_cut
+    back_cost = 1 if options.backward_counts else 0
+    start = (tank.at.x, tank.at.y, tank.facing, 0)
+    cost = {start: 0}
+    parents: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, int], str]] = {}
+    queue = deque([start])
+
+    def can_step(x: int, y: int, dx: int, dy: int) -> bool:
+        nx, ny = x + dx, y + dy
+        if not (0 <= nx < width and 0 <= ny < depth) or not free[ny * width + nx]:
+            return False
+        if dx and dy and cut != "allowed":
+            a, b = free[y * width + nx], free[ny * width + x]
+            if cut == "not-past-any" and not (a and b):
+                return False
+            if cut == "not-between-two" and not (a or b):
+                return False
+        return True
+
+    while queue:
+        node = queue.popleft()
+        x, y, f, backed = node
+        c = cost[node]
+        if backed == 2:  # a move backwards that is the whole move (backward_alone)
+            continue
+        moves: list[tuple[tuple[int, int, int, int], str, int]] = []
+        if c < limit:
+            moves.append(((x, y, (f + 7) % 8, backed), "turn left", 1))
+            moves.append(((x, y, (f + 1) % 8, backed), "turn right", 1))
+            if can_step(x, y, _DX[f], _DY[f]):
+                moves.append(((x + _DX[f], y + _DY[f], f, backed), "forward", 1))
+        if not backed and (c + back_cost <= limit) and (c == 0 or not options.backward_alone):
+            if can_step(x, y, -_DX[f], -_DY[f]):
+                mark = 2 if options.backward_alone else 1
+                moves.append(((x - _DX[f], y - _DY[f], f, mark), "backward", back_cost))
+        for nxt, action, step_cost in moves:
+            new = c + step_cost
+            if nxt in cost and cost[nxt] <= new:
+                continue
+            cost[nxt] = new
+            parents[nxt] = (node, action)
+            if step_cost == 0:
+                queue.appendleft(nxt)
+            else:
+                queue.append(nxt)
+    costs: dict[Pose, int] = {}
+    best: dict[Pose, tuple[int, int, int, int]] = {}
+    for node, c in cost.items():
+        pose = (Square(node[0], node[1]), node[2])
+        if c < costs.get(pose, limit + 1):
+            costs[pose], best[pose] = c, node
+    return Reach(tank.id, (tank.at, tank.facing), limit, MappingProxyType(costs),
+                 MappingProxyType(parents), MappingProxyType(best))
+
+
+@dataclass(frozen=True)
+class TankOptions:
+    """What one tank can do with one die: its steps and the poses within them."""
+
+    tank: str
+    large: int
+    steps: int
+    reach: Reach
+    reasons: tuple[Reason, ...]
+
+    @property
+    def poses(self) -> dict[Pose, int]:
+        return self.reach.within(self.steps)
+
+    @property
+    def squares(self) -> dict[Square, int]:
+        return self.reach.squares(self.steps)
+
+    def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
+        if self.reach.costs.get((square, facing), self.steps + 1) > self.steps:
+            return ()
+        return self.reach.path_to(square, facing)
+
+
+@dataclass(frozen=True)
+class MovementOptions:
+    """The rolled dice and, for each tank that may move and each die value, what it reaches
+    (``options[(tank, large)]``); :meth:`assignments` lists every legal use of the dice."""
+
+    dice: tuple[int, ...]
+    slots: tuple[int, ...]
+    tanks: tuple[str, ...]
+    options: Mapping[tuple[str, int], TankOptions]
+    reasons: tuple[Reason, ...]
+
+    def for_tank(self, tank: str) -> dict[int, TankOptions]:
+        return {large: o for (t, large), o in self.options.items() if t == tank}
+
+    def assignments(self) -> Iterator[tuple[tuple[int, str], ...]]:
+        """Every legal assignment: tuples of (slot index, tank), each tank at most once,
+        any slot left unused ("you can move fewer tanks, or none"). Slots showing the same
+        number are interchangeable, so each multiset of choices appears once."""
+        slots = self.slots
+
+        def extend(i: int, used: frozenset[str], last: dict[int, int]) -> Iterator[tuple]:
+            if i == len(slots):
+                yield ()
+                return
+            yield from extend(i + 1, used, last)  # this slot unused
+            for k, tank in enumerate(self.tanks):
+                if tank in used or (tank, slots[i]) not in self.options:
+                    continue
+                # the same number in a row: assign in tank order, to list each set once
+                if i and slots[i - 1] == slots[i] and k <= last.get(slots[i], -1):
+                    continue
+                for rest in extend(i + 1, used | {tank}, {**last, slots[i]: k}):
+                    yield ((i, tank), *rest)
+
+        yield from extend(0, frozenset(), {})
+
+
+def slots_of(dice: Sequence[int]) -> tuple[int, ...]:
+    """The moves a roll gives: one per die, and one extra when every die shows the same
+    large number (Rules: Movement); the extra move uses that number (this project's reading)."""
+    dice = tuple(sorted(dice))
+    if len(dice) > 1 and len(set(dice)) == 1:
+        return (*dice, dice[0])
+    return dice
+
+
+def movement_options(match: Match, dice: Sequence[int] | None = None) -> MovementOptions:
+    """Every tank of the side to act that may move, and for each die value the squares and
+    facings it can reach, with the fewest steps and a path to each (Rules: Movement).
+
+    ``dice`` are large numbers (default: the dice of the turn)."""
+    if dice is None:
+        dice, slots = match.dice, match.slots
+    else:
+        if any(not isinstance(d, int) for d in dice):
+            raise ArgumentError("dice", dice, "the large numbers rolled, as whole numbers")
+        slots = slots_of(dice)
+    side = match.side_to_act
+    tanks = tuple(t.id for t in match.active_tanks(side) if not t.damaged)
+    values = sorted(set(slots))
+    reasons = [
+        Reason(f"{len(dice)} dice rolled: {', '.join(map(str, sorted(dice)))}", sections.DICE_TABLE)
+    ]
+    if len(slots) > len(dice):
+        reasons.append(Reason("every die shows the same large number: one extra tank moves",
+                              sections.MOVEMENT))
+    found: dict[tuple[str, int], TankOptions] = {}
+    static = _static_blocks(match)
+    occupied = {t.at: t.id for t in match.tanks}
+    for tank_id in tanks:
+        tank = match.tank(tank_id)
+        steps = {v: allowance(match, tank, v) for v in values}
+        most = max(steps.values(), default=0)
+        if most <= 0:
+            continue
+        blocked = static | {s for s, who in occupied.items() if who != tank_id}
+        searched = _search(tank, frozenset(blocked), match.board.width, match.board.depth,
+                           most, match.options)
+        modifier = match.kind(tank).speed_modifier
+        for v in values:
+            if steps[v] <= 0:
+                continue
+            why = Reason(
+                f"{tank.kind}: large number {v} {modifier:+d} = {steps[v]} steps", sections.TABLE_A
+            )
+            found[(tank_id, v)] = TankOptions(tank_id, v, steps[v], searched, (why,))
+    return MovementOptions(tuple(sorted(dice)), slots, tanks, MappingProxyType(found),
+                           tuple(reasons))
