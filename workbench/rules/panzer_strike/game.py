@@ -217,6 +217,8 @@ def legal_actions(match: Match) -> Iterator[Action]:
                 continue
             found = reach(match, tank.id, most)
             for i in slots:
+                if steps[i] <= 0:  # a die that gives no step moves nothing, not even back
+                    continue
                 for (square, facing) in found.within(steps[i]):
                     yield Move(tank.id, i, (square.x, square.y), facing)
         yield EndMovement()
@@ -473,7 +475,7 @@ def invariants(match: Match) -> None:
         seen[tank.at] = tank.id
         assert not match.blocks_movement(tank.at), f"{tank.id} stands where tanks may not"
     for tank_id, steps, allowed in match.steps_used:
-        assert 0 < steps <= allowed, f"{tank_id} took {steps} steps of {allowed}"
+        assert 0 <= steps <= allowed, f"{tank_id} took {steps} steps of {allowed}"
     if match.options.one_die_per_tank:
         assert len(set(match.moved)) == len(match.moved), "a tank moved twice in a turn"
     assert len(match.moved) <= len(match.slots), "more tanks moved than dice allow"

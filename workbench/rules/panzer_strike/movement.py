@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from types import MappingProxyType
 
 from workbench.errors import ArgumentError
@@ -248,23 +249,23 @@ class MovementOptions:
         """Every legal assignment: tuples of (slot index, tank), each tank at most once,
         any slot left unused ("you can move fewer tanks, or none"). Slots showing the same
         number are interchangeable, so each multiset of choices appears once."""
-        slots = self.slots
+        groups: dict[int, list[int]] = {}
+        for i, large in enumerate(self.slots):
+            groups.setdefault(large, []).append(i)
+        values = sorted(groups)
 
-        def extend(i: int, used: frozenset[str], last: dict[int, int]) -> Iterator[tuple]:
-            if i == len(slots):
+        def extend(k: int, used: frozenset[str]) -> Iterator[tuple[tuple[int, str], ...]]:
+            if k == len(values):
                 yield ()
                 return
-            yield from extend(i + 1, used, last)  # this slot unused
-            for k, tank in enumerate(self.tanks):
-                if tank in used or (tank, slots[i]) not in self.options:
-                    continue
-                # the same number in a row: assign in tank order, to list each set once
-                if i and slots[i - 1] == slots[i] and k <= last.get(slots[i], -1):
-                    continue
-                for rest in extend(i + 1, used | {tank}, {**last, slots[i]: k}):
-                    yield ((i, tank), *rest)
+            large, indices = values[k], groups[values[k]]
+            able = [t for t in self.tanks if t not in used and (t, large) in self.options]
+            for n in range(min(len(indices), len(able)) + 1):
+                for chosen in combinations(able, n):
+                    for rest in extend(k + 1, used | set(chosen)):
+                        yield (*zip(indices, chosen, strict=False), *rest)
 
-        yield from extend(0, frozenset(), {})
+        yield from extend(0, frozenset())
 
 
 def slots_of(dice: Sequence[int]) -> tuple[int, ...]:
