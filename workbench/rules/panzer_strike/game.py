@@ -219,8 +219,8 @@ def legal_actions(match: Match) -> Iterator[Action]:
             for i in slots:
                 if steps[i] <= 0:  # a die that gives no step moves nothing, not even back
                     continue
-                for (square, facing) in found.within(steps[i]):
-                    yield Move(tank.id, i, (square.x, square.y), facing)
+                for x, y, facing in found.raw(steps[i]):
+                    yield Move(tank.id, i, (x, y), facing)
         yield EndMovement()
         return
     for firer in match.active_tanks(match.side_to_act):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
 
@@ -62,39 +63,80 @@ def blocked_squares(match: Match, mover: str | None = None) -> frozenset[Square]
     return _static_blocks(match) | {t.at for t in match.tanks if t.id != mover}
 
 
-_STATIC: dict[int, tuple[object, object, frozenset[Square]]] = {}
+_STATIC: dict[int, tuple[object, bool, frozenset[Square], bytes]] = {}
 
 
-def _static_blocks(match: Match) -> frozenset[Square]:
+def _static(match: Match) -> tuple[frozenset[Square], bytes]:
+    """The board's own blocks (buildings, flags, barricades in play), as squares and as a
+    row-by-row free map; kept per board value (boards are immutable)."""
     key = id(match.board)
     cached = _STATIC.get(key)
     if cached is not None and cached[0] is match.board and cached[1] == match.options.barricades:
-        return cached[2]
+        return cached[2], cached[3]
     board = match.board
     found = frozenset(s for s in board.squares() if board.feature_at(s).blocks_movement)
     found |= frozenset(board.flags) | match.in_play_barricades()
+    width = board.width
+    free = bytes(Square(i % width, i // width) not in found for i in range(width * board.depth))
     if len(_STATIC) > 64:
         _STATIC.clear()
-    _STATIC[key] = (board, match.options.barricades, found)
-    return found
+    _STATIC[key] = (board, match.options.barricades, found, free)
+    return found, free
+
+
+def _static_blocks(match: Match) -> frozenset[Square]:
+    return _static(match)[0]
+
+
+def _static_free(match: Match) -> bytes:
+    return _static(match)[1]
+
+
+_ACTIONS = ("", "turn left", "turn right", "forward", "backward")
 
 
 @dataclass(frozen=True)
 class Reach:
-    """Fewest steps from a tank's pose to every pose it can reach within ``limit`` steps."""
+    """Fewest steps from a tank's pose to every pose it can reach within ``limit`` steps.
+
+    Kept as the search's flat arrays (a node is ``(square index * 8 + facing) * 3 + backed``);
+    :attr:`costs` and the other views are made when asked."""
 
     tank: str
     start: Pose
     limit: int
-    costs: Mapping[Pose, int]
-    _parents: Mapping[tuple[int, int, int, int], tuple[tuple[int, int, int, int], str]] = field(
-        repr=False, compare=False
-    )
-    _best: Mapping[Pose, tuple[int, int, int, int]] = field(repr=False, compare=False)
+    width: int
+    _cost: list[int] = field(repr=False, compare=False)
+    _parent: list[int] = field(repr=False, compare=False)
+    _action: bytearray = field(repr=False, compare=False)
+    _order: list[int] = field(repr=False, compare=False)  # reached nodes, in search order
+
+    def raw(self, steps: int) -> dict[tuple[int, int, int], int]:
+        """``(x, y, facing) -> fewest steps`` for poses within ``steps`` (start excluded)."""
+        out: dict[tuple[int, int, int], int] = {}
+        width, cost = self.width, self._cost
+        start = (self.start[0].x, self.start[0].y, self.start[1])
+        for node in self._order:
+            c = cost[node]
+            if c > steps:
+                continue
+            pose_index = node // 3
+            cell, f = divmod(pose_index, 8)
+            key = (cell % width, cell // width, f)
+            if key != start and c < out.get(key, steps + 1):
+                out[key] = c
+        return out
+
+    @cached_property
+    def costs(self) -> Mapping[Pose, int]:
+        """Every reachable pose (start included, at 0) with its fewest steps."""
+        found = {(Square(x, y), f): c for (x, y, f), c in self.raw(self.limit).items()}
+        found[self.start] = 0
+        return MappingProxyType(found)
 
     def within(self, steps: int) -> dict[Pose, int]:
         """The poses (other than the start) reachable in ``steps`` or fewer, with their cost."""
-        return {p: c for p, c in self.costs.items() if c <= steps and p != self.start}
+        return {(Square(x, y), f): c for (x, y, f), c in self.raw(steps).items()}
 
     def squares(self, steps: int) -> dict[Square, int]:
         """Each square reachable in ``steps`` or fewer, with its fewest steps (any facing)."""
@@ -111,100 +153,103 @@ class Reach:
 
     def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
         """A fewest-steps path to the pose, step by step (empty if it is not reachable)."""
-        node = self._best.get((square, facing))
-        if node is None:
+        base = ((square.y * self.width + square.x) * 8 + facing) * 3
+        nodes = [n for n in range(base, base + 3) if 0 <= n < len(self._cost)
+                 and self._cost[n] >= 0]
+        if not nodes or (square, facing) == self.start:
             return ()
-        steps: list[tuple[tuple[int, int, int, int], str]] = []
-        while node in self._parents:
-            parent, action = self._parents[node]
-            steps.append((node, action))
-            node = parent
-        steps.reverse()
+        node = min(nodes, key=lambda n: self._cost[n])
+        chain: list[int] = []
+        while self._parent[node] >= 0:
+            chain.append(node)
+            node = self._parent[node]
+        chain.reverse()
         out, count = [], 0
-        for (x, y, f, _), action in steps:
-            count += 1
-            out.append(Step(action, Square(x, y), f, count))
-        # a free backward square (backward_counts False) takes no step of the allowance
-        cost = self.costs[(square, facing)]
-        if count != cost:
-            out = _recount(out)
+        for node in chain:
+            action = _ACTIONS[self._action[node]]
+            count += self._cost[node] - self._cost[self._parent[node]]
+            cell, f = divmod(node // 3, 8)
+            out.append(Step(action, Square(cell % self.width, cell // self.width), f, count))
         return tuple(out)
-
-
-def _recount(steps: list[Step]) -> list[Step]:
-    count, out = 0, []
-    for step in steps:
-        count += step.action != "backward"
-        out.append(Step(step.action, step.at, step.facing, count))
-    return out
 
 
 def reach(match: Match, tank_id: str, limit: int) -> Reach:
     """Every pose ``tank_id`` can reach in at most ``limit`` steps (Rules: Movement)."""
     tank = match.tank(tank_id)
-    return _search(tank, blocked_squares(match, tank_id), match.board.width,
-                   match.board.depth, limit, match.options)
+    return _search(tank, _free_cells(match, tank_id), match.board.width, match.board.depth,
+                   limit, match.options)
 
 
-def _search(tank: Tank, blocked: frozenset[Square], width: int, depth: int, limit: int,
+def _free_cells(match: Match, mover: str | None) -> bytearray:
+    """1 for each square (row by row) a tank other than ``mover`` may enter, else 0."""
+    width = match.board.width
+    free = bytearray(_static_free(match))
+    for t in match.tanks:
+        if t.id != mover:
+            free[t.at.y * width + t.at.x] = 0
+    return free
+
+
+def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
             options: Options) -> Reach:
-    free = bytearray(width * depth)
-    for y in range(depth):
-        for x in range(width):
-            free[y * width + x] = Square(x, y) not in blocked
+    """A breadth-first search over poses (0-1 when the backward square is free)."""
     cut = options.diagonal_cut
     back_cost = 1 if options.backward_counts else 0
-    start = (tank.at.x, tank.at.y, tank.facing, 0)
-    cost = {start: 0}
-    parents: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, int], str]] = {}
+    alone = options.backward_alone
+    size = width * depth * 24
+    cost = [-1] * size
+    parent = [-1] * size
+    action = bytearray(size)
+    start = ((tank.at.y * width + tank.at.x) * 8 + tank.facing) * 3
+    cost[start] = 0
+    order = [start]
     queue = deque([start])
 
-    def can_step(x: int, y: int, dx: int, dy: int) -> bool:
+    def enter(x: int, y: int, dx: int, dy: int) -> int:
+        """The square index stepped into, or -1 when the step is refused."""
         nx, ny = x + dx, y + dy
         if not (0 <= nx < width and 0 <= ny < depth) or not free[ny * width + nx]:
-            return False
+            return -1
         if dx and dy and cut != "allowed":
             a, b = free[y * width + nx], free[ny * width + x]
-            if cut == "not-past-any" and not (a and b):
-                return False
-            if cut == "not-between-two" and not (a or b):
-                return False
-        return True
+            if (cut == "not-past-any" and not (a and b)) or (
+                cut == "not-between-two" and not (a or b)
+            ):
+                return -1
+        return ny * width + nx
 
     while queue:
         node = queue.popleft()
-        x, y, f, backed = node
         c = cost[node]
+        pose, backed = divmod(node, 3)
         if backed == 2:  # a move backwards that is the whole move (backward_alone)
             continue
-        moves: list[tuple[tuple[int, int, int, int], str, int]] = []
+        cell, f = divmod(pose, 8)
+        x, y = cell % width, cell // width
+        moves: list[tuple[int, int, int]] = []
         if c < limit:
-            moves.append(((x, y, (f + 7) % 8, backed), "turn left", 1))
-            moves.append(((x, y, (f + 1) % 8, backed), "turn right", 1))
-            if can_step(x, y, _DX[f], _DY[f]):
-                moves.append(((x + _DX[f], y + _DY[f], f, backed), "forward", 1))
-        if not backed and (c + back_cost <= limit) and (c == 0 or not options.backward_alone):
-            if can_step(x, y, -_DX[f], -_DY[f]):
-                mark = 2 if options.backward_alone else 1
-                moves.append(((x - _DX[f], y - _DY[f], f, mark), "backward", back_cost))
-        for nxt, action, step_cost in moves:
-            new = c + step_cost
-            if nxt in cost and cost[nxt] <= new:
+            moves.append((((cell * 8 + (f + 7) % 8) * 3 + backed), 1, 1))
+            moves.append((((cell * 8 + (f + 1) % 8) * 3 + backed), 2, 1))
+            ahead = enter(x, y, _DX[f], _DY[f])
+            if ahead >= 0:
+                moves.append((((ahead * 8 + f) * 3 + backed), 3, 1))
+        if not backed and c + back_cost <= limit and (c == 0 or not alone):
+            behind = enter(x, y, -_DX[f], -_DY[f])
+            if behind >= 0:
+                moves.append((((behind * 8 + f) * 3 + (2 if alone else 1)), 4, back_cost))
+        for nxt, kind, step in moves:
+            new = c + step
+            old = cost[nxt]
+            if old >= 0 and old <= new:
                 continue
-            cost[nxt] = new
-            parents[nxt] = (node, action)
-            if step_cost == 0:
+            if old < 0:
+                order.append(nxt)
+            cost[nxt], parent[nxt], action[nxt] = new, node, kind
+            if step == 0:
                 queue.appendleft(nxt)
             else:
                 queue.append(nxt)
-    costs: dict[Pose, int] = {}
-    best: dict[Pose, tuple[int, int, int, int]] = {}
-    for node, c in cost.items():
-        pose = (Square(node[0], node[1]), node[2])
-        if c < costs.get(pose, limit + 1):
-            costs[pose], best[pose] = c, node
-    return Reach(tank.id, (tank.at, tank.facing), limit, MappingProxyType(costs),
-                 MappingProxyType(parents), MappingProxyType(best))
+    return Reach(tank.id, (tank.at, tank.facing), limit, width, cost, parent, action, order)
 
 
 @dataclass(frozen=True)
@@ -298,17 +343,19 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
         reasons.append(Reason("every die shows the same large number: one extra tank moves",
                               sections.MOVEMENT))
     found: dict[tuple[str, int], TankOptions] = {}
-    static = _static_blocks(match)
-    occupied = {t.at: t.id for t in match.tanks}
+    static = _static_free(match)
+    width = match.board.width
     for tank_id in tanks:
         tank = match.tank(tank_id)
         steps = {v: allowance(match, tank, v) for v in values}
         most = max(steps.values(), default=0)
         if most <= 0:
             continue
-        blocked = static | {s for s, who in occupied.items() if who != tank_id}
-        searched = _search(tank, frozenset(blocked), match.board.width, match.board.depth,
-                           most, match.options)
+        free = bytearray(static)
+        for other in match.tanks:
+            if other.id != tank_id:
+                free[other.at.y * width + other.at.x] = 0
+        searched = _search(tank, free, width, match.board.depth, most, match.options)
         modifier = match.kind(tank).speed_modifier
         for v in values:
             if steps[v] <= 0:

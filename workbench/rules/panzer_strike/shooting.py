@@ -85,16 +85,16 @@ def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
     else:
         squares = tuple(sorted(trace.met()))
     checked = tuple(s for s in squares if s not in (firer, target) and s in match.board)
+    occupied = {t.at: t for t in match.tanks}
     blockers = []
     for square in checked:
-        what = _blocker(match, square)
+        what = _blocker(match, square, occupied.get(square))
         if what:
             blockers.append((square, what))
     return Trajectory(firer, target, trace, checked, tuple(blockers))
 
 
-def _blocker(match: Match, square: Square) -> str:
-    tank = match.tank_at(square)
+def _blocker(match: Match, square: Square, tank: Tank | None) -> str:
     if tank is not None:
         return f"destroyed tank {tank.id}" if tank.destroyed else f"tank {tank.id}"
     if square in match.in_play_barricades():
@@ -296,10 +296,6 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         reasons = [r for r in reasons if r != refused] + [refused]
     return KillOdds(firer.id, target.id, refused is None, tuple(reasons), distance, counted,
                     hit.zone, armour, dice, needed, destroy, damage, dist, path, hit)
-
-
-def firing_reasons(odds: KillOdds) -> tuple[Reason, ...]:
-    return odds.reasons
 
 
 def roll_kinds(roster: PanzerStrikeRoster) -> tuple[tuple[int, ...], tuple[int, ...]]:
