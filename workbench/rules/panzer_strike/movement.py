@@ -99,7 +99,9 @@ _ACTIONS = ("", "turn left", "turn right", "forward", "backward")
 class Reach:
     """Fewest steps from a tank's pose to every pose it can reach within ``limit`` steps.
 
-    Kept as the search's flat arrays (a node is ``(square index * 8 + facing) * 3 + backed``);
+    Kept as the search's flat arrays (a node is ``(square index * 8 + facing) * 3 + backed``,
+    squares indexed row by row on the board padded by one square all round: ``width`` is
+    the padded width);
     :attr:`costs` and the other views are made when asked."""
 
     tank: str
@@ -120,9 +122,8 @@ class Reach:
             c = cost[node]
             if c > steps:
                 continue
-            pose_index = node // 3
-            cell, f = divmod(pose_index, 8)
-            key = (cell % width, cell // width, f)
+            cell, f = divmod(node // 3, 8)
+            key = (cell % width - 1, cell // width - 1, f)
             if key != start and c < out.get(key, steps + 1):
                 out[key] = c
         return out
@@ -153,7 +154,7 @@ class Reach:
 
     def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
         """A fewest-steps path to the pose, step by step (empty if it is not reachable)."""
-        base = ((square.y * self.width + square.x) * 8 + facing) * 3
+        base = (((square.y + 1) * self.width + square.x + 1) * 8 + facing) * 3
         nodes = [n for n in range(base, base + 3) if 0 <= n < len(self._cost)
                  and self._cost[n] >= 0]
         if not nodes or (square, facing) == self.start:
@@ -169,7 +170,8 @@ class Reach:
             action = _ACTIONS[self._action[node]]
             count += self._cost[node] - self._cost[self._parent[node]]
             cell, f = divmod(node // 3, 8)
-            out.append(Step(action, Square(cell % self.width, cell // self.width), f, count))
+            at = Square(cell % self.width - 1, cell // self.width - 1)
+            out.append(Step(action, at, f, count))
         return tuple(out)
 
 
@@ -192,31 +194,38 @@ def _free_cells(match: Match, mover: str | None) -> bytearray:
 
 def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
             options: Options) -> Reach:
-    """A breadth-first search over poses (0-1 when the backward square is free)."""
+    """A breadth-first search over poses (0-1 when the backward square is free).
+
+    Squares are indexed on the board padded by one blocked square all round, so a step off
+    the board is a step into a blocked square and needs no bounds test."""
     cut = options.diagonal_cut
     back_cost = 1 if options.backward_counts else 0
     alone = options.backward_alone
-    size = width * depth * 24
+    padded = width + 2
+    cells = bytearray(padded * (depth + 2))
+    for y in range(depth):
+        cells[(y + 1) * padded + 1 : (y + 1) * padded + 1 + width] = free[y * width : (y + 1) * width]
+    ahead = [_DY[f] * padded + _DX[f] for f in range(8)]
+    size = len(cells) * 24
     cost = [-1] * size
     parent = [-1] * size
     action = bytearray(size)
-    start = ((tank.at.y * width + tank.at.x) * 8 + tank.facing) * 3
+    start = (((tank.at.y + 1) * padded + tank.at.x + 1) * 8 + tank.facing) * 3
     cost[start] = 0
     order = [start]
     queue = deque([start])
+    checks_cut = cut != "allowed"
+    need_both = cut == "not-past-any"
 
-    def enter(x: int, y: int, dx: int, dy: int) -> int:
-        """The square index stepped into, or -1 when the step is refused."""
-        nx, ny = x + dx, y + dy
-        if not (0 <= nx < width and 0 <= ny < depth) or not free[ny * width + nx]:
+    def open_step(cell: int, f: int, sign: int) -> int:
+        to = cell + sign * ahead[f]
+        if not cells[to]:
             return -1
-        if dx and dy and cut != "allowed":
-            a, b = free[y * width + nx], free[ny * width + x]
-            if (cut == "not-past-any" and not (a and b)) or (
-                cut == "not-between-two" and not (a or b)
-            ):
+        if checks_cut and f % 2:
+            a, b = cells[cell + sign * _DX[f]], cells[cell + sign * _DY[f] * padded]
+            if (need_both and not (a and b)) or not (a or b):
                 return -1
-        return ny * width + nx
+        return to
 
     while queue:
         node = queue.popleft()
@@ -225,22 +234,22 @@ def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
         if backed == 2:  # a move backwards that is the whole move (backward_alone)
             continue
         cell, f = divmod(pose, 8)
-        x, y = cell % width, cell // width
         moves: list[tuple[int, int, int]] = []
         if c < limit:
-            moves.append((((cell * 8 + (f + 7) % 8) * 3 + backed), 1, 1))
-            moves.append((((cell * 8 + (f + 1) % 8) * 3 + backed), 2, 1))
-            ahead = enter(x, y, _DX[f], _DY[f])
-            if ahead >= 0:
-                moves.append((((ahead * 8 + f) * 3 + backed), 3, 1))
+            base = cell * 8
+            moves.append(((base + (f + 7) % 8) * 3 + backed, 1, 1))
+            moves.append(((base + (f + 1) % 8) * 3 + backed, 2, 1))
+            to = open_step(cell, f, 1)
+            if to >= 0:
+                moves.append(((to * 8 + f) * 3 + backed, 3, 1))
         if not backed and c + back_cost <= limit and (c == 0 or not alone):
-            behind = enter(x, y, -_DX[f], -_DY[f])
-            if behind >= 0:
-                moves.append((((behind * 8 + f) * 3 + (2 if alone else 1)), 4, back_cost))
+            to = open_step(cell, f, -1)
+            if to >= 0:
+                moves.append(((to * 8 + f) * 3 + (2 if alone else 1), 4, back_cost))
         for nxt, kind, step in moves:
             new = c + step
             old = cost[nxt]
-            if old >= 0 and old <= new:
+            if 0 <= old <= new:
                 continue
             if old < 0:
                 order.append(nxt)
@@ -249,7 +258,7 @@ def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
                 queue.appendleft(nxt)
             else:
                 queue.append(nxt)
-    return Reach(tank.id, (tank.at, tank.facing), limit, width, cost, parent, action, order)
+    return Reach(tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order)
 
 
 @dataclass(frozen=True)
