@@ -29,7 +29,7 @@ from workbench.rules.panzer_strike.game import (
     legal_actions,
 )
 from workbench.rules.panzer_strike.movement import allowance, movement_options, reach
-from workbench.rules.panzer_strike.setup import open_board, position, rolled, with_dice
+from workbench.rules.panzer_strike.setup import open_board, position, rolled
 from workbench.rules.panzer_strike.shooting import hit_side, kill_odds, trajectory
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
@@ -64,16 +64,19 @@ def test_a_light_tank_rolling_6_moves_7_steps():
     assert Square(8, 0) not in options.options[("L", 6)].squares
 
 
-@pytest.mark.parametrize(("kind", "large", "steps"), [("Heavy", 6, 4), ("Medium", 6, 6),
-                                                       ("Light", 1, 2), ("Heavy", 2, 0)])
+@pytest.mark.parametrize(
+    ("kind", "large", "steps"),
+    [("Heavy", 6, 4), ("Medium", 6, 6), ("Light", 1, 2), ("Heavy", 2, 0)],
+)
 def test_steps_are_the_large_number_modified_by_type(kind, large, steps):
     # "Heavy tank: large number − 2 / Medium tank: large number / Light tank: large number + 1"
     match = duel(("T", kind, "north", (3, 3), "N"))
     assert allowance(match, match.tank("T"), large) == steps
 
 
-@pytest.mark.parametrize(("active", "dice"), [(1, 2), (4, 2), (5, 3), (8, 3), (9, 4), (12, 4),
-                                              (13, 5), (20, 5)])
+@pytest.mark.parametrize(
+    ("active", "dice"), [(1, 2), (4, 2), (5, 3), (8, 3), (9, 4), (12, 4), (13, 5), (20, 5)]
+)
 def test_dice_table(active, dice):
     tanks = [(f"T{i}", "Light", "north", (i % 16, i // 16), "S") for i in range(active)]
     match = duel(*tanks, ("E", "Light", "south", (15, 7), "N"))
@@ -106,9 +109,14 @@ def test_same_large_number_on_all_dice_gives_one_extra_tank_move():
 
 def test_a_die_moves_one_tank_and_fewer_or_none_may_move():
     # "a player can move a tank per dice rolled (you can move fewer tanks, or none)"
-    match = rolled(duel(("A", "Medium", "north", (0, 0), "S"), ("B", "Medium", "north", (3, 0),
-                                                                  "S"),
-                        ("E", "Light", "south", (15, 7), "N")), [2, 5])
+    match = rolled(
+        duel(
+            ("A", "Medium", "north", (0, 0), "S"),
+            ("B", "Medium", "north", (3, 0), "S"),
+            ("E", "Light", "south", (15, 7), "N"),
+        ),
+        [2, 5],
+    )
     after = apply(match, Move("A", 0, (0, 2), 4)).state
     with pytest.raises(IllegalAction, match="already moved"):
         apply(after, Move("B", 0, (3, 2), 4))
@@ -121,8 +129,12 @@ def test_a_step_is_one_square_forward_or_a_45_degree_turn():
     # "Any motion forward by one square or rotation for 45° counts as one step."
     match = duel(("M", "Medium", "north", (5, 5), "N"))
     found = reach(match, "M", 1).within(1)
-    assert found == {(Square(5, 4), 0): 1, (Square(5, 5), 1): 1, (Square(5, 5), 7): 1,
-                     (Square(5, 6), 0): 1}
+    assert found == {
+        (Square(5, 4), 0): 1,
+        (Square(5, 5), 1): 1,
+        (Square(5, 5), 7): 1,
+        (Square(5, 6), 0): 1,
+    }
     two = reach(match, "M", 2).within(2)
     assert two[(Square(6, 4), 1)] == 2  # a turn to NE, then a diagonal square forward
     assert (Square(6, 3), 1) not in two
@@ -154,10 +166,20 @@ def test_backward_readings_are_named_options():
 def test_no_moving_through_tanks_wrecks_buildings_flags_or_barricades(blocker):
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     # (9, 5) holds a barricade, (7, 0) a building, (2, 1) a flag on that board
-    where = {"tank": (9, 4), "wreck": (9, 4), "building": (7, 3), "flag": (12, 1),
-             "barricade": (9, 5)}[blocker]
-    start = {"tank": (9, 3), "wreck": (9, 3), "building": (7, 2), "flag": (12, 2),
-             "barricade": (9, 4)}[blocker]
+    where = {
+        "tank": (9, 4),
+        "wreck": (9, 4),
+        "building": (7, 3),
+        "flag": (12, 1),
+        "barricade": (9, 5),
+    }[blocker]
+    start = {
+        "tank": (9, 3),
+        "wreck": (9, 3),
+        "building": (7, 2),
+        "flag": (12, 2),
+        "barricade": (9, 4),
+    }[blocker]
     facing = {"tank": "S", "wreck": "S", "building": "S", "flag": "N", "barricade": "S"}[blocker]
     tanks = [("M", "Medium", "north", start, facing)]
     if blocker in ("tank", "wreck"):
@@ -182,16 +204,19 @@ def test_barricades_are_a_switch():
     assert Square(9, 5) in reach(off, "M", 1).squares(1)
 
 
-@pytest.mark.parametrize(("cut", "one", "two"), [("allowed", True, True),
-                                                  ("not-between-two", True, False),
-                                                  ("not-past-any", False, False)])
+@pytest.mark.parametrize(
+    ("cut", "one", "two"),
+    [("allowed", True, True), ("not-between-two", True, False), ("not-past-any", False, False)],
+)
 def test_diagonal_step_between_blocked_squares_is_a_named_option(cut, one, two):
     base = [("M", "Medium", "north", (5, 5), "NE"), ("A", "Light", "south", (5, 4), "N")]
-    assert ((Square(6, 4), 1) in reach(duel(*base, options={"diagonal_cut": cut}), "M", 1)
-            .within(1)) == one
+    assert (
+        (Square(6, 4), 1) in reach(duel(*base, options={"diagonal_cut": cut}), "M", 1).within(1)
+    ) == one
     both = [*base, ("B", "Light", "south", (6, 5), "N")]
-    assert ((Square(6, 4), 1) in reach(duel(*both, options={"diagonal_cut": cut}), "M", 1)
-            .within(1)) == two
+    assert (
+        (Square(6, 4), 1) in reach(duel(*both, options={"diagonal_cut": cut}), "M", 1).within(1)
+    ) == two
 
 
 def test_damaged_tank_cannot_move():
@@ -205,8 +230,11 @@ def test_damaged_tank_cannot_move():
 
 
 def test_movement_options_lists_every_assignment():
-    match = duel(("A", "Medium", "north", (0, 0), "S"), ("B", "Heavy", "north", (5, 0), "S"),
-                 ("E", "Light", "south", (15, 7), "N"))
+    match = duel(
+        ("A", "Medium", "north", (0, 0), "S"),
+        ("B", "Heavy", "north", (5, 0), "S"),
+        ("E", "Light", "south", (15, 7), "N"),
+    )
     found = movement_options(match, [1, 4])
     assert ("B", 1) not in found.options  # a Heavy tank gets 1 − 2 steps: none
     assignments = set(found.assignments())
@@ -232,8 +260,11 @@ def test_path_is_stepwise_and_as_long_as_its_cost():
 def test_unmoved_tank_shoots_all_round_moved_only_within_90_degrees():
     # "Tanks that haven't moved ... can shoot in any direction (360°). Tanks that have moved
     # can shoot only +/- 90° (including the squares along 90° line)."
-    tanks = [("F", "Medium", "north", (5, 4), "N"), ("R", "Light", "south", (5, 7), "N"),
-             ("L", "Light", "south", (1, 4), "N")]
+    tanks = [
+        ("F", "Medium", "north", (5, 4), "N"),
+        ("R", "Light", "south", (5, 7), "N"),
+        ("L", "Light", "south", (1, 4), "N"),
+    ]
     match = duel(*tanks)
     assert kill_odds(match, "F", "R").can_shoot  # behind it, but it has not moved
     from dataclasses import replace
@@ -246,8 +277,12 @@ def test_unmoved_tank_shoots_all_round_moved_only_within_90_degrees():
 
 def test_minimum_distance_is_2():
     # "the minimum distance to be able to shoot is 2"
-    match = duel(("F", "Medium", "north", (5, 4), "N"), ("A", "Light", "south", (6, 3), "N"),
-                 ("B", "Light", "south", (5, 2), "N"), ("C", "Light", "south", (3, 2), "N"))
+    match = duel(
+        ("F", "Medium", "north", (5, 4), "N"),
+        ("A", "Light", "south", (6, 3), "N"),
+        ("B", "Light", "south", (5, 2), "N"),
+        ("C", "Light", "south", (3, 2), "N"),
+    )
     assert not kill_odds(match, "F", "A").can_shoot  # diagonal neighbour, 1.41
     assert kill_odds(match, "F", "B").can_shoot  # 2
     assert kill_odds(match, "F", "C").can_shoot  # 2.83
@@ -256,14 +291,21 @@ def test_minimum_distance_is_2():
 def test_trajectory_blocked_by_tanks_active_or_destroyed_and_buildings_not_flags():
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     # row 1: flag at (2, 1); row 3: building at (5, 3)
-    match = duel(("F", "Medium", "north", (0, 1), "E"), ("T", "Light", "south", (4, 1), "W"),
-                 ("G", "Light", "south", (4, 3), "W"), ("H", "Light", "south", (8, 3), "W"),
-                 board=board)
+    match = duel(
+        ("F", "Medium", "north", (0, 1), "E"),
+        ("T", "Light", "south", (4, 1), "W"),
+        ("G", "Light", "south", (4, 3), "W"),
+        ("H", "Light", "south", (8, 3), "W"),
+        board=board,
+    )
     assert kill_odds(match, "F", "T").can_shoot  # over the flag
     path = trajectory(match, Square(4, 3), Square(8, 3))
     assert [s for s, _ in path.blockers] == [Square(5, 3), Square(7, 3)]
-    blocked = duel(("F", "Medium", "north", (0, 5), "E"), ("X", "Light", "north", (2, 5), "E"),
-                   ("T", "Light", "south", (4, 5), "W"))
+    blocked = duel(
+        ("F", "Medium", "north", (0, 5), "E"),
+        ("X", "Light", "north", (2, 5), "E"),
+        ("T", "Light", "south", (4, 5), "W"),
+    )
     assert "tank X" in kill_odds(blocked, "F", "T").refusal.text
     from dataclasses import replace
 
@@ -272,8 +314,11 @@ def test_trajectory_blocked_by_tanks_active_or_destroyed_and_buildings_not_flags
 
 
 def test_grazing_a_corner_blocks_only_under_the_met_reading():
-    tanks = [("F", "Medium", "north", (0, 0), "E"), ("X", "Light", "north", (1, 0), "E"),
-             ("T", "Light", "south", (2, 2), "W")]
+    tanks = [
+        ("F", "Medium", "north", (0, 0), "E"),
+        ("X", "Light", "north", (1, 0), "E"),
+        ("T", "Light", "south", (2, 2), "W"),
+    ]
     assert kill_odds(duel(*tanks), "F", "T").can_shoot
     assert not kill_odds(duel(*tanks, options={"trajectory": "met"}), "F", "T").can_shoot
 
@@ -286,9 +331,18 @@ def test_barricade_blocks_shots():
     assert kill_odds(duel(*tanks, board=board, options={"barricades": False}), "F", "T").can_shoot
 
 
-@pytest.mark.parametrize(("firer", "zone"), [((5, 1), "front"), ((5, 8), "rear"), ((1, 5), "side"),
-                                             ((7, 2), "front"), ((8, 2), "side"), ((2, 8), "side"),
-                                             ((4, 9), "rear")])
+@pytest.mark.parametrize(
+    ("firer", "zone"),
+    [
+        ((5, 1), "front"),
+        ((5, 8), "rear"),
+        ((1, 5), "side"),
+        ((7, 2), "front"),
+        ((8, 2), "side"),
+        ((2, 8), "side"),
+        ((4, 9), "rear"),
+    ],
+)
 def test_hit_direction_front_and_rear_90_degree_wedges_the_rest_side(firer, zone):
     # target at (5, 5) facing N: front wedge within 45° of north, rear within 45° of south;
     # (8, 2) and (2, 8) stand on the dividing lines: "a square divided by an arrow hits the side"
@@ -304,8 +358,12 @@ def test_divided_square_reading_is_a_named_option():
     roster = replace(PanzerStrikeRoster.builtin(), hit_direction=HitDirection(30, 30))
     # the 30° line from (5, 5) cuts the square (6, 2) but leaves its centre in the front zone
     side = position(BOARD, [("T", "Heavy", "north", (5, 5), "N")], roster=roster)
-    centre = position(BOARD, [("T", "Heavy", "north", (5, 5), "N")], roster=roster,
-                      options={"divided_square": "centre"})
+    centre = position(
+        BOARD,
+        [("T", "Heavy", "north", (5, 5), "N")],
+        roster=roster,
+        options={"divided_square": "centre"},
+    )
     assert hit_side(side, side.tank("T"), Square(6, 2)).zone == "side"
     assert hit_side(centre, centre.tank("T"), Square(6, 2)).zone == "front"
 
@@ -325,19 +383,28 @@ def test_kill_odds_sum_of_small_numbers_at_least_distance_plus_armour():
     assert all(r.section for r in odds.reasons)
 
 
-@given(st.integers(0, 15), st.integers(0, 7), st.integers(0, 15), st.integers(0, 7),
-       st.integers(0, 7), st.sampled_from(["up", "nearest", "exact"]), st.booleans(),
-       st.lists(st.tuples(st.integers(1, 6), st.integers(0, 4)), min_size=1, max_size=6))
-def test_kill_odds_match_brute_force_over_any_dice(fx, fy, tx, ty, facing, rounding, damage,
-                                                   faces):
+@given(
+    st.integers(0, 15),
+    st.integers(0, 7),
+    st.integers(0, 15),
+    st.integers(0, 7),
+    st.integers(0, 7),
+    st.sampled_from(["up", "nearest", "exact"]),
+    st.booleans(),
+    st.lists(st.tuples(st.integers(1, 6), st.integers(0, 4)), min_size=1, max_size=6),
+)
+def test_kill_odds_match_brute_force_over_any_dice(fx, fy, tx, ty, facing, rounding, damage, faces):
     import math
 
     if (fx, fy) == (tx, ty):
         return
     roster = PanzerStrikeRoster.builtin().with_die_faces(faces, "test")
-    match = position(BOARD, [("F", "Medium", "north", (fx, fy), "N"),
-                             ("T", "Heavy", "south", (tx, ty), facing)],
-                     roster=roster, options={"distance_rounding": rounding, "damage": damage})
+    match = position(
+        BOARD,
+        [("F", "Medium", "north", (fx, fy), "N"), ("T", "Heavy", "south", (tx, ty), facing)],
+        roster=roster,
+        options={"distance_rounding": rounding, "damage": damage},
+    )
     odds = kill_odds(match, "F", "T")
     d = math.hypot(tx - fx, ty - fy)
     assert odds.can_shoot == (d >= 2)
@@ -367,15 +434,20 @@ def at_shooting(match, large=(1, 1)):
 def test_a_destroyed_tank_stays_as_an_obstacle_and_the_winner_destroys_all():
     # "If the target is destroyed, the piece is flipped to its side and it remains on the board
     # (as an obstacle). The winner is the player who destroys all enemy tanks."
-    match = at_shooting(duel(("F", "Heavy", "north", (5, 0), "S"), ("T", "Light", "south", (5, 3),
-                                                                     "N"),
-                             ("U", "Light", "south", (9, 3), "N")))
+    match = at_shooting(
+        duel(
+            ("F", "Heavy", "north", (5, 0), "S"),
+            ("T", "Light", "south", (5, 3), "N"),
+            ("U", "Light", "south", (9, 3), "N"),
+        )
+    )
     after = shot(match, "F", "T", (2, 2, 2, 1))  # 7 = 3 + 4
     assert after.tank("T").destroyed and after.tank("T").at == Square(5, 3)
     assert after.outcome if False else GAME.outcome(after) is None
     assert Square(5, 3) not in reach(after, "F", 6).squares(6)
-    match2 = at_shooting(duel(("F", "Heavy", "north", (5, 0), "S"),
-                              ("T", "Light", "south", (5, 3), "N")))
+    match2 = at_shooting(
+        duel(("F", "Heavy", "north", (5, 0), "S"), ("T", "Light", "south", (5, 3), "N"))
+    )
     won = shot(match2, "F", "T", (3, 3, 1, 1))
     assert GAME.outcome(won).winner == "north"
 
@@ -396,8 +468,9 @@ def test_one_short_survives_and_damage_rule_equal_sum_damages():
 
 
 def test_each_tank_shoots_once_a_turn_and_only_when_its_turn():
-    match = at_shooting(duel(("F", "Heavy", "north", (5, 0), "S"),
-                             ("T", "Heavy", "south", (5, 4), "N")))
+    match = at_shooting(
+        duel(("F", "Heavy", "north", (5, 0), "S"), ("T", "Heavy", "south", (5, 4), "N"))
+    )
     after = shot(match, "F", "T", (1, 1, 1, 1))
     with pytest.raises(IllegalAction, match="already shot"):
         apply(after, Shoot("F", "T"))
@@ -409,10 +482,20 @@ def test_each_tank_shoots_once_a_turn_and_only_when_its_turn():
 
 
 def flag_match(**options):
-    board = BOARD.with_flag(Square(8, 7), "south").with_flag(Square(14, 7), "south") \
+    board = (
+        BOARD.with_flag(Square(8, 7), "south")
+        .with_flag(Square(14, 7), "south")
         .with_flag(Square(1, 0), "north")
-    return position(board, [("A", "Light", "north", (8, 2), "S"), ("B", "Light", "north", (2, 3), "S"),
-                            ("D", "Heavy", "south", (15, 3), "W")], options=options)
+    )
+    return position(
+        board,
+        [
+            ("A", "Light", "north", (8, 2), "S"),
+            ("B", "Light", "north", (2, 3), "S"),
+            ("D", "Heavy", "south", (15, 3), "W"),
+        ],
+        options=options,
+    )
 
 
 def end_turn(match):
@@ -449,8 +532,9 @@ def test_moving_again_or_being_destroyed_restarts_or_ends_the_watch():
 def test_capturing_all_enemy_flags_wins():
     # "The winner is the player who captures all enemy flags first."
     board = BOARD.with_flag(Square(8, 7), "south").with_flag(Square(1, 0), "north")
-    match = position(board, [("A", "Light", "north", (8, 2), "S"),
-                             ("D", "Heavy", "south", (15, 3), "W")])
+    match = position(
+        board, [("A", "Light", "north", (8, 2), "S"), ("D", "Heavy", "south", (15, 3), "W")]
+    )
     match = apply(rolled(match, [3, 5]), Move("A", 0, (8, 6), 4)).state
     match = end_turn(end_turn(end_turn(match)))
     assert GAME.outcome(match).winner == "north"
@@ -461,8 +545,11 @@ def test_attack_vs_defence_turn_limit_defender_wins():
     # "In attack vs. defence, the game can be limited to a certain number of turns until
     # which the attacker must capture the flag(s)."
     board = BOARD.with_flag(Square(8, 7), "south")
-    match = position(board, [("A", "Light", "north", (0, 0), "S"),
-                             ("D", "Heavy", "south", (15, 3), "W")], options={"turn_limit": 1})
+    match = position(
+        board,
+        [("A", "Light", "north", (0, 0), "S"), ("D", "Heavy", "south", (15, 3), "W")],
+        options={"turn_limit": 1},
+    )
     assert match.task == "attack-defence"
     match = end_turn(end_turn(match))
     assert GAME.outcome(match).winner == "south"
@@ -482,11 +569,13 @@ def test_flags_next_to_reading():
 def test_illegal_actions_are_refused_with_a_section_and_leave_the_state():
     match = rolled(flag_match(), [3, 5])
     before = repr(match)
-    for action, text in [(Move("D", 0, (14, 3), 6), "south's"),
-                         (Move("A", 0, (8, 9), 4), "cannot reach"),
-                         (Move("A", 7, (8, 3), 4), "no die"),
-                         (Shoot("A", "D"), "not possible in the move phase"),
-                         (RollMovement((1, 2)), "not possible")]:
+    for action, text in [
+        (Move("D", 0, (14, 3), 6), "south's"),
+        (Move("A", 0, (8, 9), 4), "cannot reach"),
+        (Move("A", 7, (8, 3), 4), "no die"),
+        (Shoot("A", "D"), "not possible in the move phase"),
+        (RollMovement((1, 2)), "not possible"),
+    ]:
         with pytest.raises(IllegalAction, match=text) as caught:
             apply(match, action)
         assert caught.value.section
@@ -497,8 +586,9 @@ def test_a_played_game_replays_from_its_record(tmp_path):
     from workbench.rules.core import replay
     from workbench.rules.play import play
 
-    scenario = workbench.load(ROOT / "maps" / "panzer-strike" / "scenarios" /
-                              "capture-the-flag.json")
+    scenario = workbench.load(
+        ROOT / "maps" / "panzer-strike" / "scenarios" / "capture-the-flag.json"
+    )
     record = play(GAME, scenario, seed=3, options={"turn_limit": 3})
     loaded = workbench.load(record.save(tmp_path / "game.json"))
     assert replay(loaded, GAME)[-1] == replay(record, GAME)[-1]

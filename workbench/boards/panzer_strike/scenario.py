@@ -108,20 +108,38 @@ def scenario_problems(scenario: PanzerStrikeScenario) -> list[Problem]:
                 found.append(Problem((*at, "facing"), str(tank.facing), " ".join(FACING_NAMES)))
             where = f"[{tank.at.x}, {tank.at.y}]"
             if tank.at not in board:
-                found.append(Problem((*at, "at"), where, f"a square on the {board.width} × "
-                                     f"{board.depth} board"))
+                found.append(
+                    Problem(
+                        (*at, "at"), where, f"a square on the {board.width} × {board.depth} board"
+                    )
+                )
             elif board.blocks_movement(tank.at):
-                found.append(Problem((*at, "at"), f"{where}, a {board.feature_name(tank.at)} "
-                                     "square or a flag or barricade", "an empty square"))
+                found.append(
+                    Problem(
+                        (*at, "at"),
+                        f"{where}, a {board.feature_name(tank.at)} square or a flag or barricade",
+                        "an empty square",
+                    )
+                )
             elif tank.at in seen:
-                found.append(Problem((*at, "at"), f"{where}, where {seen[tank.at]} stands",
-                                     "one tank per square (Initial Positions)"))
+                found.append(
+                    Problem(
+                        (*at, "at"),
+                        f"{where}, where {seen[tank.at]} stands",
+                        "one tank per square (Initial Positions)",
+                    )
+                )
             seen[tank.at] = tank.id
     if found or scenario.points is None:
         return found
     for i, side in enumerate(scenario.sides):
         total = scenario.points_of(side.name)
         if total > scenario.points:
-            found.append(Problem(("sides", i, "tanks"), f"tanks worth {total} points",
-                                 f"at most the agreed {scenario.points} (Choosing Tanks)"))
+            found.append(
+                Problem(
+                    ("sides", i, "tanks"),
+                    f"tanks worth {total} points",
+                    f"at most the agreed {scenario.points} (Choosing Tanks)",
+                )
+            )
     return found

@@ -98,7 +98,12 @@ def encode(scenario: PanzerStrikeScenario) -> Document:
             "name": side.name,
             "color": side.color,
             "tanks": [
-                {"id": t.id, "type": t.kind, "at": [t.at.x, t.at.y], "facing": FACING_NAMES[t.facing]}
+                {
+                    "id": t.id,
+                    "type": t.kind,
+                    "at": [t.at.x, t.at.y],
+                    "facing": FACING_NAMES[t.facing],
+                }
                 for t in side.tanks
             ],
         }

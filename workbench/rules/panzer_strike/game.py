@@ -65,8 +65,10 @@ class Move(Action):
     facing: int
 
     def __str__(self) -> str:
-        return f"{self.tank} moves to ({self.to[0]}, {self.to[1]}) facing " \
-               f"{FACING_NAMES[self.facing % 8]} (die {self.die + 1})"
+        return (
+            f"{self.tank} moves to ({self.to[0]}, {self.to[1]}) facing "
+            f"{FACING_NAMES[self.facing % 8]} (die {self.die + 1})"
+        )
 
 
 @dataclass(frozen=True)
@@ -113,31 +115,42 @@ ACTIONS = (RollMovement, Move, EndMovement, Shoot, RollGun, EndTurn)
 class PanzerStrikeEnd(Termination):
     ANNIHILATION = ("every enemy tank destroyed", sections.SHOOTING)
     FLAGS = ("every enemy flag captured", sections.CAPTURE_THE_FLAG)
-    DEFENDED = ("the attacker did not capture every flag by the turn limit",
-                sections.CAPTURE_THE_FLAG)
-    PRACTICE_LIMIT = ("the practice turn limit was reached; the greater value destroyed wins",
-                      sections.PRACTICE)
+    DEFENDED = (
+        "the attacker did not capture every flag by the turn limit",
+        sections.CAPTURE_THE_FLAG,
+    )
+    PRACTICE_LIMIT = (
+        "the practice turn limit was reached; the greater value destroyed wins",
+        sections.PRACTICE,
+    )
 
 
 # --- start ---------------------------------------------------------------------------------
 
 
-def start(scenario: PanzerStrikeScenario | SquareBoard,
-          options: Mapping[str, Any] | None = None) -> Match:
+def start(
+    scenario: PanzerStrikeScenario | SquareBoard, options: Mapping[str, Any] | None = None
+) -> Match:
     """The scenario's opening position (the first side listed moves first)."""
     if not isinstance(scenario, PanzerStrikeScenario):
-        raise IllegalAction(Reason(
-            f"Panzer Strike starts from a scenario (a board with tanks), not a "
-            f"{type(scenario).__name__}", sections.INITIAL_POSITIONS))
+        raise IllegalAction(
+            Reason(
+                f"Panzer Strike starts from a scenario (a board with tanks), not a "
+                f"{type(scenario).__name__}",
+                sections.INITIAL_POSITIONS,
+            )
+        )
     chosen = Options.of({**scenario.options, **dict(options or {})})
     order = (scenario.sides[0].name, scenario.sides[1].name)
     owners = set(scenario.board.flags.values())
     stray = owners - set(order)
     if stray:
-        raise IllegalAction(Reason(f"flags belong to {sorted(stray)}, not a side of {order}",
-                                   sections.CAPTURE_THE_FLAG))
-    task = ("annihilation" if not owners else "symmetric" if len(owners) == 2
-            else "attack-defence")
+        raise IllegalAction(
+            Reason(
+                f"flags belong to {sorted(stray)}, not a side of {order}", sections.CAPTURE_THE_FLAG
+            )
+        )
+    task = "annihilation" if not owners else "symmetric" if len(owners) == 2 else "attack-defence"
     tanks = tuple(
         Tank(t.id, t.kind, side.name, t.at, t.facing) for side in scenario.sides for t in side.tanks
     )
@@ -199,7 +212,8 @@ def _free_slots(match: Match) -> list[int]:
 
 def _movers(match: Match) -> list[Tank]:
     return [
-        t for t in match.active_tanks(match.side_to_act)
+        t
+        for t in match.active_tanks(match.side_to_act)
         if not t.damaged and not (match.options.one_die_per_tank and t.id in match.moved)
     ]
 
@@ -252,8 +266,12 @@ def apply(match: Match, action: Action) -> Applied:
         if match.phase == "gun" and isinstance(action, RollGun):
             return _roll_gun(match, action)
         wanted = "movement dice" if match.phase == "roll" else "gun dice"
-        raise IllegalAction(Reason(f"the {wanted} decide now, not {action}", sections.MOVEMENT
-                                   if match.phase == "roll" else sections.SHOOTING))
+        raise IllegalAction(
+            Reason(
+                f"the {wanted} decide now, not {action}",
+                sections.MOVEMENT if match.phase == "roll" else sections.SHOOTING,
+            )
+        )
     if isinstance(action, Move) and match.phase == "move":
         return _move(match, action)
     if isinstance(action, EndMovement) and match.phase == "move":
@@ -262,24 +280,40 @@ def apply(match: Match, action: Action) -> Applied:
         return _shoot(match, action)
     if isinstance(action, EndTurn) and match.phase == "shoot":
         return _end_turn(match)
-    raise IllegalAction(Reason(
-        f"{action} is not possible in the {match.phase} phase of {who}'s turn",
-        sections.SHOOTING if match.phase == "shoot" else sections.MOVEMENT))
+    raise IllegalAction(
+        Reason(
+            f"{action} is not possible in the {match.phase} phase of {who}'s turn",
+            sections.SHOOTING if match.phase == "shoot" else sections.MOVEMENT,
+        )
+    )
 
 
 def _roll_movement(match: Match, roll: RollMovement) -> Applied:
     legal = {a for a, _ in chance_outcomes(match)}
     if roll not in legal:
-        raise IllegalAction(Reason(f"{roll} is no roll of {dice_count(match)} dice with these "
-                                   "faces", sections.DICE_TABLE))
+        raise IllegalAction(
+            Reason(
+                f"{roll} is no roll of {dice_count(match)} dice with these faces",
+                sections.DICE_TABLE,
+            )
+        )
     slots = slots_of(roll.large)
-    reasons = [Reason(f"{len(match.active_tanks(match.side_to_act))} active tanks roll "
-                      f"{len(roll.large)} dice", sections.DICE_TABLE)]
+    reasons = [
+        Reason(
+            f"{len(match.active_tanks(match.side_to_act))} active tanks roll "
+            f"{len(roll.large)} dice",
+            sections.DICE_TABLE,
+        )
+    ]
     if len(slots) > len(roll.large):
-        reasons.append(Reason("the same large number on all the dice: one extra tank can move",
-                              sections.MOVEMENT))
-    after = replace(match, phase="move", dice=tuple(roll.large), slots=slots,
-                    used=(False,) * len(slots))
+        reasons.append(
+            Reason(
+                "the same large number on all the dice: one extra tank can move", sections.MOVEMENT
+            )
+        )
+    after = replace(
+        match, phase="move", dice=tuple(roll.large), slots=slots, used=(False,) * len(slots)
+    )
     return Applied(_skip_idle_movement(after), (Event(str(roll), tuple(reasons)),))
 
 
@@ -296,47 +330,71 @@ def _move(match: Match, action: Move) -> Applied:
     try:
         tank = match.tank(action.tank)
     except KeyError:
-        raise IllegalAction(Reason(f"there is no tank {action.tank!r}", sections.MOVEMENT)) \
-            from None
+        raise IllegalAction(
+            Reason(f"there is no tank {action.tank!r}", sections.MOVEMENT)
+        ) from None
     if tank.side != match.side_to_act:
-        raise IllegalAction(Reason(f"{tank.id} is {tank.side}'s; it is {match.side_to_act}'s "
-                                   "turn", sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(
+                f"{tank.id} is {tank.side}'s; it is {match.side_to_act}'s turn", sections.MOVEMENT
+            )
+        )
     if tank.destroyed or tank.damaged:
         state = "destroyed" if tank.destroyed else "damaged: it can't move (it can only shoot)"
-        raise IllegalAction(Reason(f"{tank.id} is {state}",
-                                   sections.DAMAGE if tank.damaged else sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(f"{tank.id} is {state}", sections.DAMAGE if tank.damaged else sections.MOVEMENT)
+        )
     if match.options.one_die_per_tank and tank.id in match.moved:
-        raise IllegalAction(Reason(f"{tank.id} has already moved this turn: a die moves one tank",
-                                   sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(
+                f"{tank.id} has already moved this turn: a die moves one tank", sections.MOVEMENT
+            )
+        )
     if not isinstance(action.die, int) or not 0 <= action.die < len(match.slots):
-        raise IllegalAction(Reason(f"there is no die {action.die!r} this turn "
-                                   f"({len(match.slots)} moves)", sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(
+                f"there is no die {action.die!r} this turn ({len(match.slots)} moves)",
+                sections.MOVEMENT,
+            )
+        )
     if match.used[action.die]:
-        raise IllegalAction(Reason(f"die {action.die + 1} has already moved a tank",
-                                   sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(f"die {action.die + 1} has already moved a tank", sections.MOVEMENT)
+        )
     if not isinstance(action.facing, int) or not 0 <= action.facing < 8:
-        raise IllegalAction(Reason(f"a facing is 0..7 (N … NW), not {action.facing!r}",
-                                   sections.INITIAL_POSITIONS))
+        raise IllegalAction(
+            Reason(f"a facing is 0..7 (N … NW), not {action.facing!r}", sections.INITIAL_POSITIONS)
+        )
     large = match.slots[action.die]
     steps = allowance(match, tank, large)
     to = Square(*action.to)
     found = reach(match, tank.id, max(steps, 0))
     cost = found.costs.get((to, action.facing))
     if cost is None or steps <= 0 or (to, action.facing) == (tank.at, tank.facing):
-        raise IllegalAction(Reason(
-            f"{tank.id} cannot reach ({to.x}, {to.y}) facing {FACING_NAMES[action.facing]} in "
-            f"{steps} steps (large number {large}, {tank.kind})", sections.MOVEMENT))
+        raise IllegalAction(
+            Reason(
+                f"{tank.id} cannot reach ({to.x}, {to.y}) facing {FACING_NAMES[action.facing]} in "
+                f"{steps} steps (large number {large}, {tank.kind})",
+                sections.MOVEMENT,
+            )
+        )
     path = found.path_to(to, action.facing)
     moved = replace(tank, at=to, facing=action.facing)
     used = tuple(u or i == action.die for i, u in enumerate(match.used))
-    after = replace(match.with_tank(moved), used=used, moved=(*match.moved, tank.id),
-                    steps_used=(*match.steps_used, (tank.id, cost, steps)))
-    if all(after.used):
-        after = replace(after, phase="shoot")
-    else:
-        after = _skip_idle_movement(after)
-    reasons = (Reason(f"{tank.kind}: large number {large} gives {steps} steps; this move takes "
-                      f"{cost}", sections.TABLE_A), *(s.reason for s in path))
+    after = replace(
+        match.with_tank(moved),
+        used=used,
+        moved=(*match.moved, tank.id),
+        steps_used=(*match.steps_used, (tank.id, cost, steps)),
+    )
+    after = replace(after, phase="shoot") if all(after.used) else _skip_idle_movement(after)
+    reasons = (
+        Reason(
+            f"{tank.kind}: large number {large} gives {steps} steps; this move takes {cost}",
+            sections.TABLE_A,
+        ),
+        *(s.reason for s in path),
+    )
     return Applied(after, (Event(str(action), reasons),))
 
 
@@ -346,18 +404,32 @@ def _shoot(match: Match, action: Shoot) -> Applied:
     except KeyError as missing:
         raise IllegalAction(Reason(f"there is no tank {missing}", sections.SHOOTING)) from None
     if firer.side != match.side_to_act:
-        raise IllegalAction(Reason(f"{firer.id} is {firer.side}'s; it is {match.side_to_act}'s "
-                                   "turn", sections.SHOOTING))
+        raise IllegalAction(
+            Reason(
+                f"{firer.id} is {firer.side}'s; it is {match.side_to_act}'s turn", sections.SHOOTING
+            )
+        )
     if firer.id in match.fired:
-        raise IllegalAction(Reason(f"{firer.id} has already shot this turn (one shot per tank, "
-                                   "this project's reading)", sections.READING))
+        raise IllegalAction(
+            Reason(
+                f"{firer.id} has already shot this turn (one shot per tank, "
+                "this project's reading)",
+                sections.READING,
+            )
+        )
     odds = kill_odds(match, firer.id, target.id)
     if not odds.can_shoot:
         raise IllegalAction(odds.reasons[-1])
-    record = ShotRecord(firer.id, target.id, firer.at, target.at, firer.facing,
-                        firer.id in match.moved)
-    after = replace(match, phase="gun", pending=(firer.id, target.id),
-                    fired=(*match.fired, firer.id), shots=(*match.shots, record))
+    record = ShotRecord(
+        firer.id, target.id, firer.at, target.at, firer.facing, firer.id in match.moved
+    )
+    after = replace(
+        match,
+        phase="gun",
+        pending=(firer.id, target.id),
+        fired=(*match.fired, firer.id),
+        shots=(*match.shots, record),
+    )
     text = f"{action}: destroys with {odds.destroy} ({float(odds.destroy):.1%})"
     return Applied(after, (Event(text, odds.reasons),))
 
@@ -365,8 +437,7 @@ def _shoot(match: Match, action: Shoot) -> Applied:
 def _roll_gun(match: Match, roll: RollGun) -> Applied:
     assert match.pending is not None
     if roll not in {a for a, _ in chance_outcomes(match)}:
-        raise IllegalAction(Reason(f"{roll} is no roll of this tank's gun dice",
-                                   sections.TABLE_A))
+        raise IllegalAction(Reason(f"{roll} is no roll of this tank's gun dice", sections.TABLE_A))
     firer_id, target_id = match.pending
     odds = kill_odds(match, firer_id, target_id)
     firepower = sum(roll.small)
@@ -375,21 +446,47 @@ def _roll_gun(match: Match, roll: RollGun) -> Applied:
     need = f"{odds.counted} + {odds.armour} ({odds.zone})"
     if firepower > odds.needed or (firepower == odds.needed and not match.options.damage):
         after = after.with_tank(replace(target, destroyed=True))
-        after = replace(after, wrecks=(*after.wrecks, (target.id, target.at)),
-                        watches=tuple(w for w in after.watches if w.tank != target.id))
-        event = Event(f"{roll}: {target.id} is destroyed", (
-            Reason(f"firepower {firepower} ≥ distance + armour {need}", sections.SHOOTING),
-            Reason("the piece stays on the board as an obstacle", sections.SHOOTING)))
+        after = replace(
+            after,
+            wrecks=(*after.wrecks, (target.id, target.at)),
+            watches=tuple(w for w in after.watches if w.tank != target.id),
+        )
+        event = Event(
+            f"{roll}: {target.id} is destroyed",
+            (
+                Reason(f"firepower {firepower} ≥ distance + armour {need}", sections.SHOOTING),
+                Reason("the piece stays on the board as an obstacle", sections.SHOOTING),
+            ),
+        )
         if not after.active_tanks(target.side):
             after = replace(after, ended=Outcome(PanzerStrikeEnd.ANNIHILATION, match.side_to_act))
         return Applied(after, (event,))
     if firepower == odds.needed and match.options.damage:
         after = after.with_tank(replace(target, damaged=True))
-        return Applied(after, (Event(f"{roll}: {target.id} is damaged", (Reason(
-            f"firepower {firepower} equals distance + armour {need}: it can't move, it can "
-            "only shoot", sections.DAMAGE),)),))
-    return Applied(after, (Event(f"{roll}: {target.id} survives", (
-        Reason(f"firepower {firepower} < distance + armour {need}", sections.SHOOTING),)),))
+        return Applied(
+            after,
+            (
+                Event(
+                    f"{roll}: {target.id} is damaged",
+                    (
+                        Reason(
+                            f"firepower {firepower} equals distance + armour {need}: it can't "
+                            "move, it can only shoot",
+                            sections.DAMAGE,
+                        ),
+                    ),
+                ),
+            ),
+        )
+    return Applied(
+        after,
+        (
+            Event(
+                f"{roll}: {target.id} survives",
+                (Reason(f"firepower {firepower} < distance + armour {need}", sections.SHOOTING),),
+            ),
+        ),
+    )
 
 
 def next_to(match: Match, a: Square, b: Square) -> bool:
@@ -409,25 +506,60 @@ def _end_turn(match: Match) -> Applied:
             if owner == side or not next_to(match, tank.at, flag):
                 continue
             earlier = next((w for w in match.watches if w.tank == tank.id and w.flag == flag), None)
-            if earlier is not None and tank.id not in match.moved and earlier.since == match.turn - 2:
+            if (
+                earlier is not None
+                and tank.id not in match.moved
+                and earlier.since == match.turn - 2
+            ):
                 board = board.without_flag(flag)
                 captured.append((flag, owner, tank.id))
-                events.append(Event(f"{tank.id} captures {owner}'s flag at ({flag.x}, {flag.y})", (
-                    Reason("it came next to the flag, survived the opponent's turn and stood "
-                           "still one more turn; the flag is removed", sections.CAPTURE_THE_FLAG),
-                )))
+                events.append(
+                    Event(
+                        f"{tank.id} captures {owner}'s flag at ({flag.x}, {flag.y})",
+                        (
+                            Reason(
+                                "it came next to the flag, survived the opponent's turn and stood "
+                                "still one more turn; the flag is removed",
+                                sections.CAPTURE_THE_FLAG,
+                            ),
+                        ),
+                    )
+                )
             elif tank.id in match.moved:
                 watches.append(Watch(tank.id, flag, match.turn))
-                events.append(Event(f"{tank.id} is next to {owner}'s flag at ({flag.x}, {flag.y})",
-                                    (Reason("it captures the flag if it survives the opponent's "
-                                            "turn and then stands still one more turn",
-                                            sections.CAPTURE_THE_FLAG),)))
+                events.append(
+                    Event(
+                        f"{tank.id} is next to {owner}'s flag at ({flag.x}, {flag.y})",
+                        (
+                            Reason(
+                                "it captures the flag if it survives the opponent's "
+                                "turn and then stands still one more turn",
+                                sections.CAPTURE_THE_FLAG,
+                            ),
+                        ),
+                    )
+                )
     # the opponent's watches wait for their next turn
-    watches += [w for w in match.watches if match.tank(w.tank).side != side
-                and w.flag in board.flags and match.tank(w.tank).active]
-    after = replace(match, board=board, watches=tuple(watches), captured=tuple(captured),
-                    turn=match.turn + 1, phase="roll", dice=(), slots=(), used=(), moved=(),
-                    fired=(), steps_used=(), shots=())
+    watches += [
+        w
+        for w in match.watches
+        if match.tank(w.tank).side != side and w.flag in board.flags and match.tank(w.tank).active
+    ]
+    after = replace(
+        match,
+        board=board,
+        watches=tuple(watches),
+        captured=tuple(captured),
+        turn=match.turn + 1,
+        phase="roll",
+        dice=(),
+        slots=(),
+        used=(),
+        moved=(),
+        fired=(),
+        steps_used=(),
+        shots=(),
+    )
     ended = _flags_won(after, side) or _turn_limit(after)
     return Applied(replace(after, ended=ended) if ended else after, tuple(events))
 
@@ -449,11 +581,17 @@ def _turn_limit(match: Match) -> Outcome | None:
         return None
     if match.task == "attack-defence":
         defender = next(iter(match.board.flags.values()), None) or next(
-            owner for _, owner, _ in match.captured)
-        return Outcome(PanzerStrikeEnd.DEFENDED, defender,
-                       (Reason(f"{limit} rounds played", sections.CAPTURE_THE_FLAG),))
-    lost = {s: sum(match.kind(t).value for t in match.tanks if t.side == s and t.destroyed)
-            for s in match.order}
+            owner for _, owner, _ in match.captured
+        )
+        return Outcome(
+            PanzerStrikeEnd.DEFENDED,
+            defender,
+            (Reason(f"{limit} rounds played", sections.CAPTURE_THE_FLAG),),
+        )
+    lost = {
+        s: sum(match.kind(t).value for t in match.tanks if t.side == s and t.destroyed)
+        for s in match.order
+    }
     a, b = match.order
     winner = None if lost[a] == lost[b] else (b if lost[a] > lost[b] else a)
     text = ", ".join(f"{s} lost tanks worth {v}" for s, v in lost.items())

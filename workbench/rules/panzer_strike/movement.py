@@ -155,8 +155,9 @@ class Reach:
     def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
         """A fewest-steps path to the pose, step by step (empty if it is not reachable)."""
         base = (((square.y + 1) * self.width + square.x + 1) * 8 + facing) * 3
-        nodes = [n for n in range(base, base + 3) if 0 <= n < len(self._cost)
-                 and self._cost[n] >= 0]
+        nodes = [
+            n for n in range(base, base + 3) if 0 <= n < len(self._cost) and self._cost[n] >= 0
+        ]
         if not nodes or (square, facing) == self.start:
             return ()
         node = min(nodes, key=lambda n: self._cost[n])
@@ -178,8 +179,14 @@ class Reach:
 def reach(match: Match, tank_id: str, limit: int) -> Reach:
     """Every pose ``tank_id`` can reach in at most ``limit`` steps (Rules: Movement)."""
     tank = match.tank(tank_id)
-    return _search(tank, _free_cells(match, tank_id), match.board.width, match.board.depth,
-                   limit, match.options)
+    return _search(
+        tank,
+        _free_cells(match, tank_id),
+        match.board.width,
+        match.board.depth,
+        limit,
+        match.options,
+    )
 
 
 def _free_cells(match: Match, mover: str | None) -> bytearray:
@@ -192,8 +199,9 @@ def _free_cells(match: Match, mover: str | None) -> bytearray:
     return free
 
 
-def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
-            options: Options) -> Reach:
+def _search(
+    tank: Tank, free: bytearray, width: int, depth: int, limit: int, options: Options
+) -> Reach:
     """A breadth-first search over poses (0-1 when the backward square is free).
 
     Squares are indexed on the board padded by one blocked square all round, so a step off
@@ -204,7 +212,9 @@ def _search(tank: Tank, free: bytearray, width: int, depth: int, limit: int,
     padded = width + 2
     cells = bytearray(padded * (depth + 2))
     for y in range(depth):
-        cells[(y + 1) * padded + 1 : (y + 1) * padded + 1 + width] = free[y * width : (y + 1) * width]
+        cells[(y + 1) * padded + 1 : (y + 1) * padded + 1 + width] = free[
+            y * width : (y + 1) * width
+        ]
     ahead = [_DY[f] * padded + _DX[f] for f in range(8)]
     size = len(cells) * 24
     cost = [-1] * size
@@ -349,8 +359,9 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
         Reason(f"{len(dice)} dice rolled: {', '.join(map(str, sorted(dice)))}", sections.DICE_TABLE)
     ]
     if len(slots) > len(dice):
-        reasons.append(Reason("every die shows the same large number: one extra tank moves",
-                              sections.MOVEMENT))
+        reasons.append(
+            Reason("every die shows the same large number: one extra tank moves", sections.MOVEMENT)
+        )
     found: dict[tuple[str, int], TankOptions] = {}
     static = _static_free(match)
     width = match.board.width
@@ -373,5 +384,6 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
                 f"{tank.kind}: large number {v} {modifier:+d} = {steps[v]} steps", sections.TABLE_A
             )
             found[(tank_id, v)] = TankOptions(tank_id, v, steps[v], searched, (why,))
-    return MovementOptions(tuple(sorted(dice)), slots, tanks, MappingProxyType(found),
-                           tuple(reasons))
+    return MovementOptions(
+        tuple(sorted(dice)), slots, tanks, MappingProxyType(found), tuple(reasons)
+    )

@@ -28,9 +28,11 @@ def open_board(columns: int = 4, rows: int = 2, name: str = "open ground") -> Sq
         {label: TileFace(label, blank) for label in base.faces},
         {},
     )
-    return SquareBoard.assembled(tiles, ("I", "II", "III", "IV", "V", "VI")[:rows], name=name) \
-        .with_layout([[f"{r}-{c}" for c in "abcd"[:columns]]
-                      for r in ("I", "II", "III", "IV", "V", "VI")[:rows]])
+    return SquareBoard.assembled(
+        tiles, ("I", "II", "III", "IV", "V", "VI")[:rows], name=name
+    ).with_layout(
+        [[f"{r}-{c}" for c in "abcd"[:columns]] for r in ("I", "II", "III", "IV", "V", "VI")[:rows]]
+    )
 
 
 def position(
@@ -51,8 +53,9 @@ def position(
         name="a position",
         board=board,
         roster=roster or PanzerStrikeRoster.builtin(),
-        sides=tuple(ScenarioSide(s, SIDE_COLORS[i % 2], tuple(by_side[s]))
-                    for i, s in enumerate(sides)),
+        sides=tuple(
+            ScenarioSide(s, SIDE_COLORS[i % 2], tuple(by_side[s])) for i, s in enumerate(sides)
+        ),
     )
     return start(scenario, options)
 
@@ -63,13 +66,15 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
     Any count and values are allowed here (a what-if); the game's own roll lists only those
     the Dice Table and the die faces allow."""
     if match.phase != "roll":
-        raise ValueError(f"the dice are rolled at the start of a turn, not in the {match.phase} "
-                         "phase")
+        raise ValueError(
+            f"the dice are rolled at the start of a turn, not in the {match.phase} phase"
+        )
     from workbench.rules.panzer_strike.movement import slots_of
 
     slots = slots_of(large)
-    after = replace(match, phase="move", dice=tuple(sorted(large)), slots=slots,
-                    used=(False,) * len(slots))
+    after = replace(
+        match, phase="move", dice=tuple(sorted(large)), slots=slots, used=(False,) * len(slots)
+    )
     return after
 
 

@@ -118,8 +118,12 @@ def dividing_lines(match: Match, target: Tank) -> tuple[float, ...]:
     base = 45.0 * target.facing
     return tuple(
         (base + a) % 360.0
-        for a in (zones.front_within, -zones.front_within, 180 - zones.rear_within,
-                  180 + zones.rear_within)
+        for a in (
+            zones.front_within,
+            -zones.front_within,
+            180 - zones.rear_within,
+            180 + zones.rear_within,
+        )
     )
 
 
@@ -151,13 +155,17 @@ def hit_side(match: Match, target: Tank, firer: Square) -> HitSide:
     on_line = any(abs(abs(b) - w) < _EPS for w in (zones.front_within, 180 - zones.rear_within))
     source = match.roster.source("hit_direction")
     if on_line or (divided and match.options.divided_square == "side"):
-        text = (f"({firer.x}, {firer.y}) is divided by a zone line ({b:.0f}° from "
-                f"{target.id}'s facing): side armour")
+        text = (
+            f"({firer.x}, {firer.y}) is divided by a zone line ({b:.0f}° from "
+            f"{target.id}'s facing): side armour"
+        )
         return HitSide("side", b, True, Reason(text, sections.SHOOTING))
     zone = zones.zone(b)
-    text = (f"({firer.x}, {firer.y}) is {abs(b):.0f}° from {target.id}'s facing: {zone} armour "
-            f"(zones: front within {zones.front_within:g}°, rear within {zones.rear_within:g}°, "
-            f"{source})")
+    text = (
+        f"({firer.x}, {firer.y}) is {abs(b):.0f}° from {target.id}'s facing: {zone} armour "
+        f"(zones: front within {zones.front_within:g}°, rear within {zones.rear_within:g}°, "
+        f"{source})"
+    )
     return HitSide(zone, b, divided, Reason(text, sections.HIT_DIRECTION))
 
 
@@ -183,7 +191,9 @@ def firepower_distribution(small: tuple[int, ...], dice: int) -> dict[int, Fract
 
 
 @cache
-def roll_outcomes(values: tuple[int, ...], dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+def roll_outcomes(
+    values: tuple[int, ...], dice: int
+) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every roll of ``dice`` dice as a sorted multiset of the faces' numbers (``values``,
     one per face, equally likely), with its exact probability."""
     per = _per_die(values)
@@ -243,14 +253,19 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     moved = firer.id in match.moved
     if moved:
         ok = in_arc(firer.facing, firer.at, target.at)
-        text = (f"{firer.id} moved this turn: it shoots within 90° of its facing "
-                f"{FACING_NAMES[firer.facing]}; {target.id} is {'inside' if ok else 'outside'}")
+        text = (
+            f"{firer.id} moved this turn: it shoots within 90° of its facing "
+            f"{FACING_NAMES[firer.facing]}; {target.id} is {'inside' if ok else 'outside'}"
+        )
         reasons.append(Reason(text, sections.SHOOTING))
         if not ok and refused is None:
             refused = reasons[-1]
     else:
-        reasons.append(Reason(f"{firer.id} has not moved this turn: it shoots in any direction",
-                              sections.SHOOTING))
+        reasons.append(
+            Reason(
+                f"{firer.id} has not moved this turn: it shoots in any direction", sections.SHOOTING
+            )
+        )
     distance = ruler(match.roster, firer.at, target.at)
     counted = counted_distance(distance, match.options.distance_rounding)
     far_enough = distance >= MIN_DISTANCE - _EPS
@@ -263,8 +278,11 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         refused = reasons[-1]
     path = trajectory(match, firer.at, target.at)
     if path.clear:
-        reasons.append(Reason(f"the trajectory is clear ({len(path.checked)} squares between)",
-                              sections.SHOOTING))
+        reasons.append(
+            Reason(
+                f"the trajectory is clear ({len(path.checked)} squares between)", sections.SHOOTING
+            )
+        )
     else:
         what = ", ".join(f"{w} at ({s.x}, {s.y})" for s, w in path.blockers)
         reasons.append(Reason(f"the trajectory is blocked by {what}", sections.SHOOTING))
@@ -285,19 +303,41 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         destroy = sum((p for s, p in dist.items() if s >= needed - _EPS), Fraction(0))
         damage = Fraction(0)
     reasons.append(Reason(f"{target.kind} {hit.zone} armour {armour}", sections.TABLE_A))
-    reasons.append(Reason(f"{firer.kind} rolls {dice} gun dice (small numbers "
-                          f"{'/'.join(map(str, small))}, {match.roster.source('die')})",
-                          sections.TABLE_A))
+    reasons.append(
+        Reason(
+            f"{firer.kind} rolls {dice} gun dice (small numbers "
+            f"{'/'.join(map(str, small))}, {match.roster.source('die')})",
+            sections.TABLE_A,
+        )
+    )
     rule = f"destroyed if the sum is at least {counted} + {armour}"
     if match.options.damage:
         rule = f"destroyed above {counted} + {armour}, damaged if equal"
     reasons.append(Reason(rule, sections.DAMAGE if match.options.damage else sections.SHOOTING))
     if refused is not None:
         reasons = [r for r in reasons if r != refused] + [refused]
-    return KillOdds(firer.id, target.id, refused is None, tuple(reasons), distance, counted,
-                    hit.zone, armour, dice, needed, destroy, damage, dist, path, hit)
+    return KillOdds(
+        firer.id,
+        target.id,
+        refused is None,
+        tuple(reasons),
+        distance,
+        counted,
+        hit.zone,
+        armour,
+        dice,
+        needed,
+        destroy,
+        damage,
+        dist,
+        path,
+        hit,
+    )
 
 
 def roll_kinds(roster: PanzerStrikeRoster) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The large and the small numbers, one per face."""
-    return (tuple(f.movement for f in roster.die_faces), tuple(f.firepower for f in roster.die_faces))
+    return (
+        tuple(f.movement for f in roster.die_faces),
+        tuple(f.firepower for f in roster.die_faces),
+    )

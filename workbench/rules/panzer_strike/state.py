@@ -109,8 +109,10 @@ class Tank:
 
     def __str__(self) -> str:
         state = " (destroyed)" if self.destroyed else " (damaged)" if self.damaged else ""
-        return f"{self.id} ({self.kind}) at ({self.at.x}, {self.at.y}) facing " \
-               f"{FACING_NAMES[self.facing]}{state}"
+        return (
+            f"{self.id} ({self.kind}) at ({self.at.x}, {self.at.y}) facing "
+            f"{FACING_NAMES[self.facing]}{state}"
+        )
 
 
 @dataclass(frozen=True)
@@ -216,4 +218,3 @@ class Match(Pictured):
     def blocks_fire(self, square: Square) -> bool:
         """A building or a barricade in play (tanks aside; flags are shot over)."""
         return self.board.feature_at(square).blocks_fire or square in self.in_play_barricades()
-
