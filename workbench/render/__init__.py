@@ -36,6 +36,10 @@ def scene_of(obj: Any, **options: Any) -> Scene:
     GameState (``.map`` and ``.tanks``), a TANKS Table, or a square board."""
     if isinstance(obj, Scene):
         return obj
+    from workbench.render.panzer_strike import DRAWN, panzer_strike_scene
+
+    if isinstance(obj, DRAWN):
+        return panzer_strike_scene(obj, **options)
     from workbench.boards.hexmap import HexMap
 
     if isinstance(obj, HexMap):

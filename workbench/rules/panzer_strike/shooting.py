@@ -341,3 +341,16 @@ def roll_kinds(roster: PanzerStrikeRoster) -> tuple[tuple[int, ...], tuple[int, 
         tuple(f.movement for f in roster.die_faces),
         tuple(f.firepower for f in roster.die_faces),
     )
+
+
+def hit_zones(match: Match, target_id: str, radius: int = 5) -> dict[Square, str]:
+    """The armour a shot from each square within ``radius`` squares of the target would hit
+    (the zones to compare with the printed Hit Direction Schemes)."""
+    target = match.tank(target_id)
+    out: dict[Square, str] = {}
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            square = Square(target.at.x + dx, target.at.y + dy)
+            if (dx or dy) and square in match.board:
+                out[square] = hit_side(match, target, square).zone
+    return out
