@@ -43,8 +43,10 @@ def test_board_drawn_once_and_a_click_redraws_only_the_overlays(sent, scenario):
 
 def test_the_light_tank_with_a_6_reaches_7_steps_and_the_path_steps(scenario):
     explorer = PanzerStrikeExplorer(
-        position(open_board(), [("L", "Light", "north", (0, 0), "E"),
-                                ("H", "Heavy", "south", (12, 6), "W")])
+        position(
+            open_board(),
+            [("L", "Light", "north", (0, 0), "E"), ("H", "Heavy", "south", (12, 6), "W")],
+        )
     )
     explorer.set_dice([6, 2])
     explorer.choose_die(6)
@@ -63,8 +65,9 @@ def test_the_light_tank_with_a_6_reaches_7_steps_and_the_path_steps(scenario):
 
 
 def test_clicking_an_enemy_shows_trajectory_armour_side_and_exact_odds():
-    match = position(open_board(), [("M", "Medium", "north", (2, 2), "E"),
-                                    ("H", "Light", "south", (5, 2), "N")])
+    match = position(
+        open_board(), [("M", "Medium", "north", (2, 2), "E"), ("H", "Light", "south", (5, 2), "N")]
+    )
     explorer = PanzerStrikeExplorer(match)
     explorer.click_square((2, 2))
     explorer.click_square((5, 2))
