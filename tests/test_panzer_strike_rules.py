@@ -593,3 +593,71 @@ def test_a_played_game_replays_from_its_record(tmp_path):
     loaded = workbench.load(record.save(tmp_path / "game.json"))
     assert replay(loaded, GAME)[-1] == replay(record, GAME)[-1]
     assert GAME.outcome(replay(loaded, GAME)[-1]) is not None
+
+
+# --- fast analyses against the plain references ---------------------------------------------
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 15), st.integers(0, 7)), min_size=2, max_size=8, unique=True),
+    st.lists(st.integers(0, 7), min_size=8, max_size=8),
+    st.lists(st.integers(1, 6), min_size=1, max_size=5),
+    st.sampled_from(["allowed", "not-between-two", "not-past-any"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_movement_options_match_the_plain_search(squares, facings, dice, cut, counts, alone):
+    from workbench.testing.panzer_strike_reference import plain_movement_options
+
+    board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
+    squares = [s for s in squares if not board.blocks_movement(Square(*s))]
+    if len(squares) < 2:
+        return
+    kinds = ("Heavy", "Medium", "Light")
+    tanks = [
+        (f"T{i}", kinds[i % 3], "north" if i % 2 == 0 else "south", s, facings[i])
+        for i, s in enumerate(squares)
+    ]
+    match = position(
+        board,
+        tanks,
+        options={"diagonal_cut": cut, "backward_counts": counts, "backward_alone": alone},
+    )
+    fast = movement_options(match, dice)
+    plain = plain_movement_options(match, dice)
+    assert set(fast.options) == set(plain)
+    for key, poses in plain.items():
+        assert fast.options[key].poses == poses, key
+
+
+@given(
+    st.integers(0, 15),
+    st.integers(0, 11),
+    st.integers(0, 15),
+    st.integers(0, 11),
+    st.integers(0, 7),
+    st.integers(0, 7),
+    st.booleans(),
+)
+def test_kill_odds_match_the_plain_rules(fx, fy, tx, ty, ff, tf, moved):
+    from dataclasses import replace
+
+    from workbench.testing.panzer_strike_reference import plain_kill
+
+    board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
+    if (
+        (fx, fy) == (tx, ty)
+        or board.blocks_movement(Square(fx, fy))
+        or board.blocks_movement(Square(tx, ty))
+    ):
+        return
+    match = position(
+        board, [("F", "Heavy", "north", (fx, fy), ff), ("T", "Medium", "south", (tx, ty), tf)]
+    )
+    if moved:
+        match = replace(match, moved=("F",))
+    odds = kill_odds(match, "F", "T")
+    plain = plain_kill(match, "F", "T")
+    assert odds.can_shoot == (plain is not None)
+    if plain is not None:
+        assert odds.destroy == plain
