@@ -66,10 +66,13 @@ def plain_reach(match: Match, tank_id: str, steps: int) -> dict[tuple[Square, in
             if _may_step(match, here, _DX[f], _DY[f], tank_id):
                 nexts.append(((x + _DX[f], y + _DY[f], f, backed), cost + 1))
         allowed_back = not backed and (cost == 0 or not options.backward_alone)
-        if allowed_back and cost + back_cost <= steps:
-            if _may_step(match, here, -_DX[f], -_DY[f], tank_id):
-                mark = 2 if options.backward_alone else 1
-                nexts.append(((x - _DX[f], y - _DY[f], f, mark), cost + back_cost))
+        if (
+            allowed_back
+            and cost + back_cost <= steps
+            and _may_step(match, here, -_DX[f], -_DY[f], tank_id)
+        ):
+            mark = 2 if options.backward_alone else 1
+            nexts.append(((x - _DX[f], y - _DY[f], f, mark), cost + back_cost))
         for nxt, c in nexts:
             if c < best.get(nxt, math.inf):
                 best[nxt] = c
