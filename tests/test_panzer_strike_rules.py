@@ -661,3 +661,12 @@ def test_kill_odds_match_the_plain_rules(fx, fy, tx, ty, ff, tf, moved):
     assert odds.can_shoot == (plain is not None)
     if plain is not None:
         assert odds.destroy == plain
+
+
+def test_a_malformed_move_is_refused_not_crashed():
+    match = rolled(flag_match(), [3, 5])
+    for bad in [(8,), ("8", "3"), (8, 3, 1)]:
+        with pytest.raises(IllegalAction, match="two whole numbers"):
+            apply(match, Move("A", 0, bad, 4))
+    with pytest.raises(IllegalAction, match="no tank"):
+        apply(match, Move("Z", 0, (8, 3), 4))

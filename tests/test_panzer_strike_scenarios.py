@@ -73,3 +73,11 @@ def test_bad_scenarios_name_the_field(change, field, expected):
     with pytest.raises(BoardFileError) as caught:
         load_document(data, "bad.json")
     assert field in str(caught.value) and expected in str(caught.value)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_shipped_forces_start_on_opposite_sides(path):
+    # "Choose the initial positions of the tanks (on the opposite sides of the board)."
+    from workbench.rules.panzer_strike.setup import opposite_sides
+
+    assert opposite_sides(load(path))

@@ -365,6 +365,14 @@ def _move(match: Match, action: Move) -> Applied:
         raise IllegalAction(
             Reason(f"a facing is 0..7 (N … NW), not {action.facing!r}", sections.INITIAL_POSITIONS)
         )
+    if not (
+        isinstance(action.to, tuple)
+        and len(action.to) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in action.to)
+    ):
+        raise IllegalAction(
+            Reason(f"a square is (x, y), two whole numbers, not {action.to!r}", sections.MOVEMENT)
+        )
     large = match.slots[action.die]
     steps = allowance(match, tank, large)
     to = Square(*action.to)

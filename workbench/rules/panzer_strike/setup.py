@@ -81,3 +81,19 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
 def rolled(match: Match, large: Sequence[int]) -> Match:
     """The match after the game's own movement roll of these large numbers."""
     return apply(match, RollMovement(tuple(sorted(large)))).state
+
+
+def opposite_sides(scenario: PanzerStrikeScenario) -> bool:
+    """The two forces start on opposite sides of the board (Initial Positions): every tank of
+    one side in one half and every tank of the other in the other half, north–south or
+    west–east. Not enforced on positions made by hand (a lesson may place tanks anywhere)."""
+    board = scenario.board
+    a, b = ([t.at for t in side.tanks] for side in scenario.sides)
+    for coordinate, size in ((lambda s: s.y, board.depth), (lambda s: s.x, board.width)):
+        half = (size - 1) / 2
+        for first, second in ((a, b), (b, a)):
+            if all(coordinate(s) < half for s in first) and all(
+                coordinate(s) > half for s in second
+            ):
+                return True
+    return False
