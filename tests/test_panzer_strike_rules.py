@@ -670,3 +670,23 @@ def test_a_malformed_move_is_refused_not_crashed():
             apply(match, Move("A", 0, bad, 4))
     with pytest.raises(IllegalAction, match="no tank"):
         apply(match, Move("Z", 0, (8, 3), 4))
+
+
+def test_the_invariants_catch_broken_states():
+    from dataclasses import replace
+
+    from workbench.rules.panzer_strike.state import ShotRecord
+
+    match = duel(("A", "Medium", "north", (2, 2), "N"), ("B", "Light", "south", (6, 6), "S"))
+    GAME.invariants(match)
+    broken = [
+        match.with_tank(replace(match.tank("B"), at=Square(2, 2))),  # two tanks on a square
+        replace(match, steps_used=(("A", 5, 4, Square(2, 2), Square(2, 7)),)),  # over allowance
+        replace(match, steps_used=(("A", 2, 2, Square(2, 2), Square(2, 7)),)),  # too far
+        replace(match, shots=(ShotRecord("A", "B", Square(2, 2), Square(3, 3), 0, False),)),
+        replace(match, shots=(ShotRecord("A", "B", Square(2, 2), Square(2, 6), 0, True),)),
+        replace(match, wrecks=(("B", Square(6, 5)),)),  # a wreck that moved
+    ]
+    for state in broken:
+        with pytest.raises(AssertionError):
+            GAME.invariants(state)

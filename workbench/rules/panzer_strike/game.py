@@ -393,7 +393,7 @@ def _move(match: Match, action: Move) -> Applied:
         match.with_tank(moved),
         used=used,
         moved=(*match.moved, tank.id),
-        steps_used=(*match.steps_used, (tank.id, cost, steps)),
+        steps_used=(*match.steps_used, (tank.id, cost, steps, tank.at, to)),
     )
     after = replace(after, phase="shoot") if all(after.used) else _skip_idle_movement(after)
     reasons = (
@@ -620,8 +620,12 @@ def invariants(match: Match) -> None:
         assert tank.at not in seen, f"{tank.id} and {seen[tank.at]} share a square"
         seen[tank.at] = tank.id
         assert not match.blocks_movement(tank.at), f"{tank.id} stands where tanks may not"
-    for tank_id, steps, allowed in match.steps_used:
+    for tank_id, steps, allowed, came_from, went_to in match.steps_used:
         assert 0 <= steps <= allowed, f"{tank_id} took {steps} steps of {allowed}"
+        # independent of the search: every square covered takes a step (a free square back
+        # aside), so the straight-line count of squares is a bound
+        free_back = 0 if match.options.backward_counts else 1
+        assert came_from.chebyshev(went_to) <= allowed + free_back, f"{tank_id} went too far"
     if match.options.one_die_per_tank:
         assert len(set(match.moved)) == len(match.moved), "a tank moved twice in a turn"
     assert len(match.moved) <= len(match.slots), "more tanks moved than dice allow"

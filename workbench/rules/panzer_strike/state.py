@@ -161,7 +161,8 @@ class Match(Pictured):
     used: tuple[bool, ...] = ()
     moved: tuple[str, ...] = ()
     fired: tuple[str, ...] = ()
-    steps_used: tuple[tuple[str, int, int], ...] = ()  # (tank, steps, allowance) this turn
+    # this turn's moves: (tank, steps taken, allowance, from, to)
+    steps_used: tuple[tuple[str, int, int, Square, Square], ...] = ()
     pending: tuple[str, str] | None = None  # (firer, target) awaiting the gun dice
     watches: tuple[Watch, ...] = ()
     captured: tuple[tuple[Square, str, str], ...] = ()  # (flag square, owner, by tank)
