@@ -58,6 +58,10 @@ def test_the_light_tank_with_a_6_reaches_7_steps_and_the_path_steps(scenario):
     explorer.click_square((7, 0))
     assert explorer.step_slider.max == 7 and explorer.step_slider.value == 7
     assert "Path to (7, 0) facing E: 7 steps" in explorer.panel_text
+    assert "it can end here facing (steps): E 7" in explorer.panel_text
+    explorer.click_square((5, 0))
+    assert "NE 6" in explorer.panel_text and "E 5" in explorer.panel_text
+    explorer.click_square((7, 0))
     explorer.step_by(-1)
     assert "▶ step 6: one square forward to (6, 0) facing E" in explorer.panel_text
     explorer.choose_die(2)

@@ -441,6 +441,10 @@ class PanzerStrikeExplorer:
                 f"{FACING_NAMES[end.facing]}: {end.count} steps",
             )
         ]
+        if self.tank_options is not None:
+            facings = self.tank_options.reach.facings(end.at, self.tank_options.steps)
+            ends = ", ".join(f"{FACING_NAMES[f]} {c}" for f, c in sorted(facings.items()))
+            lines.append(("text", f"it can end here facing (steps): {ends}"))
         for i, step in enumerate(steps, 1):
             lines.append(("current" if i == shown else "item", step.reason.text))
         lines.append(("text", f"showing {shown} of {len(steps)} steps (◀ ▶ or the slider)"))
