@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import singledispatch
 from typing import Any
 
+from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import Edge, Square, facing_angle
+from workbench.render import scene_of
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -450,22 +451,18 @@ def trajectory_overlay(scene: Scene, path: Any, label: str = "") -> Scene:
     return scene.add(ANNOTATIONS, prims)
 
 
-@singledispatch
-def panzer_strike_scene(obj: Any, **options: Any) -> Scene:
-    """The scene of a Panzer Strike value (a match or a scenario)."""
-    raise TypeError(f"no Panzer Strike picture for a {type(obj).__name__}")
+@scene_of.register
+def _board(board: SquareBoard, **options: Any) -> Scene:
+    return squareboard_scene(board, **options)
 
 
-@panzer_strike_scene.register
-def _(obj: Match, **options: Any) -> Scene:
-    return match_scene(obj, **options)
+@scene_of.register
+def _match(match: Match, **options: Any) -> Scene:
+    return match_scene(match, **options)
 
 
-@panzer_strike_scene.register
-def _(obj: PanzerStrikeScenario, **options: Any) -> Scene:
+@scene_of.register
+def _scenario(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
     from workbench.rules.panzer_strike.game import start
 
-    return match_scene(start(obj), **options)
-
-
-DRAWN = (Match, PanzerStrikeScenario)  # the types this module draws (see render.scene_of)
+    return match_scene(start(scenario), **options)
