@@ -109,11 +109,13 @@ __all__ = [
 ]
 
 
-def load(path: str | Path, options: dict[str, Any] | None = None) -> Match:
-    """The opening position of a scenario file (or a board file's scenario: not allowed —
-    a board has no tanks), with ``options`` over the scenario's own."""
+def load(name_or_path: str | Path, options: dict[str, Any] | None = None) -> Match:
+    """The opening position of a shipped scenario by name (``"capture-the-flag"``) or of a
+    scenario file, with ``options`` over the scenario's own."""
     from workbench.files import load as load_file
 
+    shipped = GAME.scenarios()
+    path = shipped.get(str(name_or_path), name_or_path)
     return start(load_file(path), options)
 
 

@@ -42,6 +42,9 @@ from workbench.rules.panzer_strike.shooting import (
 )
 from workbench.rules.panzer_strike.state import Match, Options, ShotRecord, Tank, Watch
 
+READING = "workbench reading"  # a case the rulebook leaves open; each is a named option
+PRACTICE = "workbench practice limit (not the rulebook's)"
+
 
 @dataclass(frozen=True)
 class RollMovement(Action):
@@ -121,7 +124,7 @@ class PanzerStrikeEnd(Termination):
     )
     PRACTICE_LIMIT = (
         "the practice turn limit was reached; the greater value destroyed wins",
-        sections.PRACTICE,
+        PRACTICE,
     )
 
 
@@ -422,7 +425,7 @@ def _shoot(match: Match, action: Shoot) -> Applied:
             Reason(
                 f"{firer.id} has already shot this turn (one shot per tank, "
                 "this project's reading)",
-                sections.READING,
+                READING,
             )
         )
     odds = kill_odds(match, firer.id, target.id)
@@ -603,7 +606,7 @@ def _turn_limit(match: Match) -> Outcome | None:
     a, b = match.order
     winner = None if lost[a] == lost[b] else (b if lost[a] > lost[b] else a)
     text = ", ".join(f"{s} lost tanks worth {v}" for s, v in lost.items())
-    return Outcome(PanzerStrikeEnd.PRACTICE_LIMIT, winner, (Reason(text, sections.PRACTICE),))
+    return Outcome(PanzerStrikeEnd.PRACTICE_LIMIT, winner, (Reason(text, PRACTICE),))
 
 
 def outcome(match: Match) -> Outcome | None:

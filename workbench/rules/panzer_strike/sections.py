@@ -1,8 +1,8 @@
 """Every Panzer Strike rulebook section the rules cite, in one place.
 
 A section is the rulebook's headings joined by ": " ("Rules: Movement"); a test checks that
-each heading occurs in the rulebook's text. ``READING`` marks this project's reading of a case
-the text leaves open (each one is a named option), ``STAND_IN`` a value no source gives.
+each heading occurs in the rulebook's text. This project's readings of cases the text leaves
+open cite ``game.READING`` (each one is a named option), its practice limit ``game.PRACTICE``.
 """
 
 CHOOSING_TANKS = "Rules: Choosing Tanks"
@@ -16,10 +16,6 @@ BOARD_ASSEMBLY = "Board Assembly"
 CAPTURE_THE_FLAG = "Task: Capture the Flag"
 DAMAGE = "Optional Rules: Damage"
 BARRICADES = "Optional Rules: Barricades"
-
-READING = "workbench reading"
-STAND_IN = "stand-in"
-PRACTICE = "workbench practice limit (not the rulebook's)"
 
 ALL = (
     CHOOSING_TANKS,
