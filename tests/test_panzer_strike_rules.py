@@ -381,6 +381,7 @@ def test_kill_odds_sum_of_small_numbers_at_least_distance_plus_armour():
     for part in ("distance 3.00", "front armour 4", "4 gun dice"):
         assert any(part in r.text for r in odds.reasons), part
     assert all(r.section for r in odds.reasons)
+    assert odds.lines()[-1].endswith("(Rules: Shooting and Armour)")
 
 
 @given(
@@ -450,6 +451,11 @@ def test_a_destroyed_tank_stays_as_an_obstacle_and_the_winner_destroys_all():
     )
     won = shot(match2, "F", "T", (3, 3, 1, 1))
     assert GAME.outcome(won).winner == "north"
+    assert GAME.summarize(won) == {
+        "lost": {"north": 0, "south": 1},
+        "damage_by": {"Heavy": 1},
+        "flags_captured": 0,
+    }
 
 
 def test_one_short_survives_and_damage_rule_equal_sum_damages():

@@ -460,6 +460,7 @@ def _roll_gun(match: Match, roll: RollGun) -> Applied:
         after = replace(
             after,
             wrecks=(*after.wrecks, (target.id, target.at)),
+            kills=(*after.kills, (match.tank(firer_id).kind, target.id, target.side)),
             watches=tuple(w for w in after.watches if w.tank != target.id),
         )
         event = Event(
@@ -650,6 +651,16 @@ def invariants(match: Match) -> None:
         assert next_to(match, match.tank(watch.tank).at, watch.flag), f"{watch} is not next to it"
 
 
+def summarize(match: Match) -> dict[str, Any]:
+    """Tanks lost per side and tanks destroyed per firing tank type (for the balance lab)."""
+    lost = dict.fromkeys(match.order, 0)
+    damage_by: dict[str, int] = {}
+    for firer_kind, _, side in match.kills:
+        lost[side] += 1
+        damage_by[firer_kind] = damage_by.get(firer_kind, 0) + 1
+    return {"lost": lost, "damage_by": damage_by, "flags_captured": len(match.captured)}
+
+
 def shipped_scenarios() -> dict[str, str]:
     from workbench.paths import shipped
 
@@ -676,6 +687,7 @@ GAME = register_game(
         players=players,
         scenarios=shipped_scenarios,
         invariants=invariants,
+        summarize=summarize,
     )
 )
 

@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
-from workbench.rules.core import Reason
+from workbench.rules.core import Reason, lines_of
 from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.state import Match, Options, Tank
 
@@ -305,6 +305,13 @@ class MovementOptions:
     tanks: tuple[str, ...]
     options: Mapping[tuple[str, int], TankOptions]
     reasons: tuple[Reason, ...]
+
+    def lines(self) -> list[str]:
+        """The dice's reasons, then each tank's steps per die, as text lines."""
+        out = lines_of(self.reasons)
+        for option in self.options.values():
+            out += lines_of(option.reasons)
+        return out
 
     def for_tank(self, tank: str) -> dict[int, TankOptions]:
         return {large: o for (t, large), o in self.options.items() if t == tank}

@@ -25,7 +25,7 @@ from math import factorial
 
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.geometry.squaregrid import FACING_NAMES, Square, SquareTrace, square_trace
-from workbench.rules.core import Reason
+from workbench.rules.core import Reason, lines_of
 from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.state import Match, Tank
 
@@ -237,6 +237,10 @@ class KillOdds:
     @property
     def refusal(self) -> Reason | None:
         return None if self.can_shoot else self.reasons[-1]
+
+    def lines(self) -> list[str]:
+        """The reasons as text lines, each with its section."""
+        return lines_of(self.reasons)
 
 
 def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:

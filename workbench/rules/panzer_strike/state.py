@@ -168,6 +168,7 @@ class Match(Pictured):
     captured: tuple[tuple[Square, str, str], ...] = ()  # (flag square, owner, by tank)
     shots: tuple[ShotRecord, ...] = ()  # this turn's shots, as fired
     wrecks: tuple[tuple[str, Square], ...] = ()  # destroyed tanks and where they stay
+    kills: tuple[tuple[str, str, str], ...] = ()  # (firer's type, target, target's side)
     ended: Outcome | None = None
 
     __hash__ = None  # type: ignore[assignment]
