@@ -357,17 +357,28 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list[Primit
     return prims
 
 
-def reach_overlay(scene: Scene, squares: Mapping[Square, int]) -> Scene:
-    """Shade each reachable square with its fewest steps."""
+def reach_overlay(
+    scene: Scene,
+    squares: Mapping[Square, int],
+    facings: Mapping[Square, Iterable[int]] | None = None,
+) -> Scene:
+    """Shade each reachable square with its fewest steps; with ``facings``, a tick from the
+    centre towards each facing the tank can end in there."""
     th = scene.theme
     fill = Style(fill=th.reach_fill, opacity=th.reach_opacity, stroke=None)
     font = Style(fill=th.reach_text, font_size=max(8.0, 0.3 * scene.transform.scale), bold=True)
+    tick = Style(stroke=th.tick_color, width=1.5)
     layout = scene.layout
     prims: list[Primitive] = []
     for cell, steps in sorted(squares.items()):
         title = f"({cell.x}, {cell.y}): {steps} steps"
         prims.append(Polygon(layout.cell_polygon(cell), fill, title))
         prims.append(Text((cell.x + 0.28, cell.y - 0.28), str(steps), font, title))
+        for facing in sorted((facings or {}).get(cell, ())):
+            v = _direction(facing)
+            start = (cell.x + v[0] * 0.12, cell.y + v[1] * 0.12)
+            end = (cell.x + v[0] * 0.36, cell.y + v[1] * 0.36)
+            prims.append(Polyline((start, end), tick, f"{title}, can end facing {facing}"))
     return scene.add(OVERLAYS, prims)
 
 

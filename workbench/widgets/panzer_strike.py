@@ -372,7 +372,10 @@ class PanzerStrikeExplorer:
             else:
                 lines += self._reach_lines(tank.id)
                 if self.tank_options is not None:
-                    scene = reach_overlay(self.scene, self.tank_options.squares)
+                    facings: dict[Square, list[int]] = {}
+                    for square, facing in self.tank_options.poses:
+                        facings.setdefault(square, []).append(facing)
+                    scene = reach_overlay(self.scene, self.tank_options.squares, facings)
                     steps = self._path(new_path)
                     if steps:
                         scene = path_overlay(
@@ -403,7 +406,8 @@ class PanzerStrikeExplorer:
         lines.append(
             (
                 "text",
-                f"Reach: {len(options.squares)} squares (shaded; the number is the fewest steps)",
+                f"Reach: {len(options.squares)} squares (shaded; the number is the fewest steps; "
+                "ticks: the facings it can end in)",
             )
         )
         return lines
