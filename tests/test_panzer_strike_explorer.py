@@ -97,3 +97,10 @@ def test_roll_uses_the_dice_table_and_is_seeded(scenario):
     assert a.state.options.damage and a.state.options.diagonal_cut == "not-past-any"
     with pytest.raises(KeyError):
         a.set_options(nonsense=True)
+
+
+def test_explore_picks_the_explorer_by_the_game():
+    from workbench.widgets import Explorer, explore
+
+    assert isinstance(explore(CTF), PanzerStrikeExplorer)
+    assert isinstance(explore(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"), Explorer)
