@@ -6,6 +6,19 @@ with any tank that has not yet shot this turn (each shot's gun dice are a chance
 end the turn. Capture the Flag is checked at the end of each turn. The game ends when one side
 has destroyed every enemy tank, captured every enemy flag, or at the turn limit (the
 rulebook's in attack vs. defence; elsewhere a practice stand-in, labelled).
+
+Readings of what the text leaves open (those a player could read otherwise are named
+options, see :class:`~workbench.rules.panzer_strike.state.Options`):
+
+- "Active tanks" in the Dice Table are those not destroyed; a damaged tank counts.
+- Each die moves one tank, each tank at most once a turn (``one_die_per_tank``); the extra
+  move of a roll showing the same large number on every die uses that number; a die that
+  gives no step (a Heavy tank's 1 or 2) moves nothing, not even backwards.
+- "After moving, all tanks can shoot": each tank at most one shot a turn, in any order.
+- Damage: an equal sum on a damaged tank leaves it damaged; a greater sum destroys it.
+- Capture the Flag: a watch starts when a tank ends its side's turn next to an enemy flag
+  having moved that turn; the flag is captured at the end of that side's next turn if the
+  tank survived and did not move. Destroying every enemy tank also wins.
 """
 
 from __future__ import annotations

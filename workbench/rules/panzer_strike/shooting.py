@@ -84,24 +84,42 @@ def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
         squares = tuple(trace.crossed)
     else:
         squares = tuple(sorted(trace.met()))
-    checked = tuple(s for s in squares if s not in (firer, target) and s in match.board)
+    width, depth = match.board.width, match.board.depth
+    checked = tuple(
+        s for s in squares if s != firer and s != target and 0 <= s.x < width and 0 <= s.y < depth
+    )
+    walls = _fire_blocks(match)
     occupied = {t.at: t for t in match.tanks}
     blockers = []
     for square in checked:
-        what = _blocker(match, square, occupied.get(square))
-        if what:
-            blockers.append((square, what))
+        tank = occupied.get(square)
+        if tank is not None:
+            blockers.append(
+                (square, f"destroyed tank {tank.id}" if tank.destroyed else f"tank {tank.id}")
+            )
+        elif square in walls:
+            blockers.append((square, walls[square]))
     return Trajectory(firer, target, trace, checked, tuple(blockers))
 
 
-def _blocker(match: Match, square: Square, tank: Tank | None) -> str:
-    if tank is not None:
-        return f"destroyed tank {tank.id}" if tank.destroyed else f"tank {tank.id}"
-    if square in match.in_play_barricades():
-        return "a barricade"
-    if match.board.feature_at(square).blocks_fire:
-        return f"a {match.board.feature_name(square)}"
-    return ""
+_WALLS: dict[int, tuple[object, bool, dict[Square, str]]] = {}
+
+
+def _fire_blocks(match: Match) -> dict[Square, str]:
+    """What stops a shell on each square of the board itself (buildings, barricades in
+    play), kept per board value (boards are immutable)."""
+    board, on = match.board, match.options.barricades
+    cached = _WALLS.get(id(board))
+    if cached is not None and cached[0] is board and cached[1] == on:
+        return cached[2]
+    walls = {
+        s: f"a {board.feature_name(s)}" for s in board.squares() if board.feature_at(s).blocks_fire
+    }
+    walls |= {s: "a barricade" for s in match.in_play_barricades()}
+    if len(_WALLS) > 64:
+        _WALLS.clear()
+    _WALLS[id(board)] = (board, on, walls)
+    return walls
 
 
 def bearing(target: Tank, firer: Square) -> float:
