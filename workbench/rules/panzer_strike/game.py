@@ -316,8 +316,7 @@ def _roll_movement(match: Match, roll: RollMovement) -> Applied:
     slots = slots_of(roll.large)
     reasons = [
         Reason(
-            f"{len(match.active_tanks(match.side_to_act))} active tanks roll "
-            f"{len(roll.large)} dice",
+            _active_tanks_roll(len(match.active_tanks(match.side_to_act)), len(roll.large)),
             sections.DICE_TABLE,
         )
     ]
@@ -331,6 +330,13 @@ def _roll_movement(match: Match, roll: RollMovement) -> Applied:
         match, phase="move", dice=tuple(roll.large), slots=slots, used=(False,) * len(slots)
     )
     return Applied(_skip_idle_movement(after), (Event(str(roll), tuple(reasons)),))
+
+
+def _active_tanks_roll(tanks: int, dice: int) -> str:
+    """``"1 active tank rolls 2 dice"``, ``"5 active tanks roll 3 dice"``."""
+    if tanks == 1:
+        return f"1 active tank rolls {dice} dice"
+    return f"{tanks} active tanks roll {dice} dice"
 
 
 def _skip_idle_movement(match: Match) -> Match:
