@@ -156,6 +156,7 @@ class PanzerStrikeExplorer:
                 options=choices,
                 value=getattr(self.start.options, name),
                 description=name.replace("_", " "),
+                style={"description_width": "9em"},
             )
             for name, choices in READINGS.items()
         }
