@@ -696,3 +696,15 @@ def test_the_invariants_catch_broken_states():
     for state in broken:
         with pytest.raises(AssertionError):
             GAME.invariants(state)
+
+
+def test_the_flat_module_loads_by_name_and_refuses_other_files():
+    from workbench import panzer_strike as ps
+    from workbench.files import BoardFileError
+
+    assert set(ps.scenarios()) == set(GAME.scenarios())
+    assert ps.load("attack-defence").task == "attack-defence"
+    record = ps.play(ps.GAME, ps.load_scenario("annihilation"), seed=2, options={"turn_limit": 2})
+    assert ps.outcome(ps.replay(record)[-1]) is not None
+    with pytest.raises(BoardFileError, match="a Panzer Strike scenario"):
+        ps.load_scenario(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")

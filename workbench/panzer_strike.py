@@ -56,6 +56,7 @@ from workbench.rules.panzer_strike.shooting import (
     trajectory,
 )
 from workbench.rules.panzer_strike.state import OPTION_NAMES, Match, Options, Tank
+from workbench.rules.play import play
 
 __all__ = [
     "ACTIONS",
@@ -95,13 +96,16 @@ __all__ = [
     "kill_odds",
     "legal_actions",
     "load",
+    "load_scenario",
     "movement_options",
     "open_board",
     "outcome",
+    "play",
     "position",
     "reach",
     "replay",
     "rolled",
+    "scenarios",
     "sections",
     "start",
     "trajectory",
@@ -109,14 +113,32 @@ __all__ = [
 ]
 
 
+def scenarios() -> dict[str, str]:
+    """The shipped scenarios by name (``"capture-the-flag"``, ...) and their files."""
+    return dict(GAME.scenarios())
+
+
+def load_scenario(name_or_path: str | Path) -> PanzerStrikeScenario:
+    """A shipped scenario by name, or a scenario file by path."""
+    from workbench.files import BoardFileError
+    from workbench.files import load as load_file
+
+    path = GAME.scenarios().get(str(name_or_path), name_or_path)
+    scenario = load_file(path)
+    if not isinstance(scenario, PanzerStrikeScenario):
+        raise BoardFileError(
+            path,
+            "$.format",
+            type(scenario).__name__,
+            "a Panzer Strike scenario (workbench.scenario.panzer-strike/1)",
+        )
+    return scenario
+
+
 def load(name_or_path: str | Path, options: dict[str, Any] | None = None) -> Match:
     """The opening position of a shipped scenario by name (``"capture-the-flag"``) or of a
     scenario file, with ``options`` over the scenario's own."""
-    from workbench.files import load as load_file
-
-    shipped = GAME.scenarios()
-    path = shipped.get(str(name_or_path), name_or_path)
-    return start(load_file(path), options)
+    return start(load_scenario(name_or_path), options)
 
 
 def apply(match: Match, action: Any) -> Applied:
