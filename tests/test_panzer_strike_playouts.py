@@ -2,8 +2,10 @@
 game's invariants (one tank per square, steps within the allowance, shots within the arc and
 range, wrecks staying put, flags captured only as the rule says), every game ending.
 
-The games are short (a 2-round practice limit) and spread over the shipped scenarios and a
-mix of the named options; ``WORKBENCH_PLAYOUTS`` (``make soak``) multiplies them."""
+The games are short (2 or 4 rounds) and spread over the shipped scenarios and a mix of the
+named options; half are played by random legal players, half by a purposeful test opponent
+that drives at flags and shoots, so captures and kills happen. ``WORKBENCH_PLAYOUTS``
+(``make soak``) multiplies them."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 
 import workbench
 from workbench.rules.core import CHANCE, TERMINAL
-from workbench.rules.panzer_strike.game import GAME
+from workbench.rules.panzer_strike.game import GAME, EndMovement, EndTurn, Move, Shoot
 from workbench.rules.play import sample_chance
 
 GAMES = 2000 * max(1, int(os.environ.get("WORKBENCH_PLAYOUTS", "3")) // 3)
@@ -26,19 +28,50 @@ OPTION_MIXES = (
 )
 
 
-def short_game(scenario, seed: int, options: dict) -> tuple[int, object]:
+def random_pick(state, legal, rng):
+    """Any legal action, uniformly (the conformance test's player)."""
+    return legal[rng.randrange(len(legal))]
+
+
+def purposeful(state, legal, rng):
+    """A test opponent (not the rulebook's): shoots whenever it may, keeps a tank that
+    watches a flag still, and otherwise mostly drives towards the nearest enemy flag (or
+    enemy tank), so that captures and kills happen in short games."""
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots:
+        return rng.choice(shots)
+    moves = [a for a in legal if isinstance(a, Move)]
+    watching = {w.tank for w in state.watches}
+    moves = [m for m in moves if m.tank not in watching]
+    if not moves or rng.random() < 0.2:
+        return next(a for a in legal if isinstance(a, EndMovement | EndTurn))
+    side = state.side_to_act
+    goals = [sq for sq, owner in state.board.flags.items() if owner != side] or [
+        t.at for t in state.tanks if t.side != side and not t.destroyed
+    ]
+
+    def distance(move):
+        return min(max(abs(move.to[0] - g.x), abs(move.to[1] - g.y)) for g in goals)
+
+    best = min(distance(m) for m in moves)
+    return rng.choice([m for m in moves if distance(m) == best])
+
+
+def short_game(scenario, seed: int, options: dict, rounds: int = 2) -> tuple[int, object, object]:
     rng = random.Random(seed)
-    state = GAME.start(scenario, {**options, "turn_limit": 2})
+    state = GAME.start(scenario, {**options, "turn_limit": rounds})
+    smart = seed % 2 == 1
     for step in range(2000):
         GAME.invariants(state)
         who = GAME.current_player(state)
         if who == TERMINAL:
-            return step, GAME.outcome(state)
+            return step, GAME.outcome(state), state
         if who == CHANCE:
             action = sample_chance(GAME.chance_outcomes(state), rng)
         else:
             legal = list(GAME.legal_actions(state))
-            action = legal[rng.randrange(len(legal))]
+            pick = purposeful if smart else random_pick
+            action = pick(state, legal, rng)
         state = GAME.apply(state, action).state
     raise AssertionError(f"game {seed} did not end")
 
@@ -49,11 +82,16 @@ def scenarios():
 
 
 def test_two_thousand_seeded_short_games_keep_the_invariants_and_end(scenarios):
-    ended = {}
+    ended: dict[str, int] = {}
+    captured = destroyed = 0
     for seed in range(GAMES):
         scenario = scenarios[seed % len(scenarios)]
         options = OPTION_MIXES[(seed // len(scenarios)) % len(OPTION_MIXES)]
-        steps, outcome = short_game(scenario, seed, options)
+        steps, outcome, last = short_game(scenario, seed, options, rounds=2 + 2 * (seed % 2))
+        captured += len(last.captured)
+        destroyed += len(last.wrecks)
         assert outcome is not None and steps > 0
         ended[outcome.termination.name] = ended.get(outcome.termination.name, 0) + 1
     assert sum(ended.values()) == GAMES
+    # the purposeful half captures flags and destroys tanks, so those rules are exercised
+    assert captured > GAMES // 20 and destroyed > 0
