@@ -199,6 +199,12 @@ def _free_cells(match: Match, mover: str | None) -> bytearray:
     return free
 
 
+def _cut(cells: bytearray, cell: int, f: int, sign: int, padded: int, need_both: bool) -> bool:
+    """A diagonal step refused for passing blocked squares (``diagonal_cut``)."""
+    a, b = cells[cell + sign * _DX[f]], cells[cell + sign * _DY[f] * padded]
+    return (need_both and not (a and b)) or not (a or b)
+
+
 def _search(
     tank: Tank, free: bytearray, width: int, depth: int, limit: int, options: Options
 ) -> Reach:
@@ -226,6 +232,46 @@ def _search(
     queue = deque([start])
     checks_cut = cut != "allowed"
     need_both = cut == "not-past-any"
+
+    if back_cost == 1:  # every step costs one: level by level, first visit is fewest
+        mark = 2 if alone else 1
+        frontier, c = [start], 0
+        while frontier and c < limit:
+            c += 1
+            reached: list[int] = []
+            for node in frontier:
+                pose, backed = divmod(node, 3)
+                if backed == 2:
+                    continue
+                cell, f = divmod(pose, 8)
+                base = cell * 8
+                for nxt, kind in (
+                    ((base + (f + 7) % 8) * 3 + backed, 1),
+                    ((base + (f + 1) % 8) * 3 + backed, 2),
+                ):
+                    if cost[nxt] < 0:
+                        cost[nxt], parent[nxt], action[nxt] = c, node, kind
+                        reached.append(nxt)
+                to = cell + ahead[f]
+                if cells[to] and not (
+                    checks_cut and f % 2 and _cut(cells, cell, f, 1, padded, need_both)
+                ):
+                    nxt = (to * 8 + f) * 3 + backed
+                    if cost[nxt] < 0:
+                        cost[nxt], parent[nxt], action[nxt] = c, node, 3
+                        reached.append(nxt)
+                if not backed and (c == 1 or not alone):
+                    to = cell - ahead[f]
+                    if cells[to] and not (
+                        checks_cut and f % 2 and _cut(cells, cell, f, -1, padded, need_both)
+                    ):
+                        nxt = (to * 8 + f) * 3 + mark
+                        if cost[nxt] < 0:
+                            cost[nxt], parent[nxt], action[nxt] = c, node, 4
+                            reached.append(nxt)
+            order += reached
+            frontier = reached
+        return Reach(tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order)
 
     def open_step(cell: int, f: int, sign: int) -> int:
         to = cell + sign * ahead[f]
