@@ -708,3 +708,12 @@ def test_the_flat_module_loads_by_name_and_refuses_other_files():
     assert ps.outcome(ps.replay(record)[-1]) is not None
     with pytest.raises(BoardFileError, match="a Panzer Strike scenario"):
         ps.load_scenario(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
+
+
+def test_cost_to_agrees_with_the_costs_view():
+    match = duel(("L", "Light", "north", (3, 3), "NE"), ("E", "Heavy", "south", (6, 3), "N"))
+    found = reach(match, "L", 5)
+    for (square, facing), cost in found.costs.items():
+        assert found.cost_to(square, facing) == cost
+    assert found.cost_to(Square(6, 3), 0) is None  # the enemy's square
+    assert found.cost_to(Square(40, 3), 0) is None  # off the board

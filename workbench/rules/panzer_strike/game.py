@@ -399,7 +399,7 @@ def _move(match: Match, action: Move) -> Applied:
     steps = allowance(match, tank, large)
     to = Square(*action.to)
     found = reach(match, tank.id, max(steps, 0))
-    cost = found.costs.get((to, action.facing))
+    cost = found.cost_to(to, action.facing)
     if cost is None or steps <= 0 or (to, action.facing) == (tank.at, tank.facing):
         raise IllegalAction(
             Reason(

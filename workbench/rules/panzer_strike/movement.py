@@ -152,6 +152,16 @@ class Reach:
         """The facings the tank can end in on ``square``, with their fewest steps."""
         return {f: c for (s, f), c in self.within(steps).items() if s == square}
 
+    def cost_to(self, square: Square, facing: int) -> int | None:
+        """The fewest steps to a pose (0 for the start), None when it is out of reach."""
+        if (square, facing) == self.start:
+            return 0
+        if not (0 <= square.x < self.width - 2 and square.y >= 0 and 0 <= facing < 8):
+            return None
+        base = (((square.y + 1) * self.width + square.x + 1) * 8 + facing) * 3
+        found = [c for c in self._cost[base : base + 3] if c >= 0]
+        return min(found) if found else None
+
     def path_to(self, square: Square, facing: int) -> tuple[Step, ...]:
         """A fewest-steps path to the pose, step by step (empty if it is not reachable)."""
         base = (((square.y + 1) * self.width + square.x + 1) * 8 + facing) * 3
