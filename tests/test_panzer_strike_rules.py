@@ -717,3 +717,17 @@ def test_cost_to_agrees_with_the_costs_view():
         assert found.cost_to(square, facing) == cost
     assert found.cost_to(Square(6, 3), 0) is None  # the enemy's square
     assert found.cost_to(Square(40, 3), 0) is None  # off the board
+
+
+def test_errors_raised_on_purpose_are_workbench_errors():
+    from workbench.boards.panzer_strike.scenario import ScenarioError
+    from workbench.errors import WorkbenchError
+
+    match = rolled(flag_match(), [3, 5])
+    with pytest.raises(WorkbenchError, match="start of a turn"):
+        with_dice(match, [1, 2])
+    assert issubclass(ScenarioError, WorkbenchError)
+    with pytest.raises(ScenarioError, match="one tank per square"):
+        position(
+            BOARD, [("A", "Light", "north", (1, 1), "N"), ("B", "Light", "south", (1, 1), "N")]
+        )

@@ -15,10 +15,11 @@ from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.boards.tanks.table import Problem
 from workbench.boards.values import FileValue, Pictured
+from workbench.errors import WorkbenchError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 
 
-class ScenarioError(ValueError):
+class ScenarioError(WorkbenchError, ValueError):
     """A scenario whose pieces do not hold together; ``problem`` names the file field."""
 
     def __init__(self, problem: Problem) -> None:

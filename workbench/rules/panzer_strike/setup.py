@@ -10,6 +10,7 @@ from typing import Any
 from workbench.boards.panzer_strike.board import SquareBoard, TileFace, TileSet
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario, PlacedTank, ScenarioSide
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
+from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.panzer_strike.game import RollMovement, apply, start
 from workbench.rules.panzer_strike.state import Match
@@ -66,8 +67,10 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
     Any count and values are allowed here (a what-if); the game's own roll lists only those
     the Dice Table and the die faces allow."""
     if match.phase != "roll":
-        raise ValueError(
-            f"the dice are rolled at the start of a turn, not in the {match.phase} phase"
+        raise ArgumentError(
+            "match",
+            f"a match in the {match.phase} phase",
+            "a match at the start of a turn (the dice are rolled then)",
         )
     from workbench.rules.panzer_strike.movement import slots_of
 
