@@ -29,7 +29,7 @@ from workbench.rules.panzer_strike.game import (
     legal_actions,
 )
 from workbench.rules.panzer_strike.movement import allowance, movement_options, reach
-from workbench.rules.panzer_strike.setup import open_board, position, rolled
+from workbench.rules.panzer_strike.setup import open_board, position, rolled, with_dice
 from workbench.rules.panzer_strike.shooting import hit_side, kill_odds, trajectory
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
