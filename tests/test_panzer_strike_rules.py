@@ -731,3 +731,20 @@ def test_errors_raised_on_purpose_are_workbench_errors():
         position(
             BOARD, [("A", "Light", "north", (1, 1), "N"), ("B", "Light", "south", (1, 1), "N")]
         )
+
+
+def test_gun_dice_outcomes_are_exact_over_the_faces():
+    # "To shoot, a player rolls as many dice as indicated for that tank type in the column Gun"
+    match = at_shooting(
+        duel(("F", "Heavy", "north", (5, 0), "S"), ("T", "Light", "south", (5, 3), "N"))
+    )
+    waiting = apply(match, Shoot("F", "T")).state
+    outcomes = chance_outcomes(waiting)
+    small = [f.firepower for f in match.roster.die_faces]
+    brute: dict[tuple, Fraction] = {}
+    for roll in product(small, repeat=4):
+        key = tuple(sorted(roll))
+        brute[key] = brute.get(key, Fraction(0)) + Fraction(1, len(small) ** 4)
+    assert {a.small: p for a, p in outcomes} == brute
+    destroyed = sum(p for a, p in outcomes if apply(waiting, a).state.tank("T").destroyed)
+    assert destroyed == kill_odds(match, "F", "T").destroy
