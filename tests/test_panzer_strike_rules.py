@@ -491,6 +491,7 @@ def flag_match(**options):
         BOARD.with_flag(Square(8, 7), "south")
         .with_flag(Square(14, 7), "south")
         .with_flag(Square(1, 0), "north")
+        .with_flag(Square(13, 0), "north")
     )
     return position(
         board,
@@ -747,3 +748,20 @@ def test_gun_dice_outcomes_are_exact_over_the_faces():
     assert {a.small: p for a, p in outcomes} == brute
     destroyed = sum(p for a, p in outcomes if apply(waiting, a).state.tank("T").destroyed)
     assert destroyed == kill_odds(match, "F", "T").destroy
+
+
+def test_flag_counts_as_the_task_says():
+    # "It can be symmetrical (1 or 2 flags each) or attack vs. defence (one player has up to
+    # 4 flags)."
+    tanks = [("A", "Light", "north", (0, 0), "S"), ("D", "Heavy", "south", (15, 7), "N")]
+    three = BOARD.with_flag(Square(2, 7), "south").with_flag(Square(4, 7), "south")
+    three = three.with_flag(Square(6, 7), "south").with_flag(Square(1, 0), "north")
+    with pytest.raises(IllegalAction, match="1 or 2 flags each"):
+        position(three, tanks)
+    assert position(three, tanks, options={"any_flags": True}).task == "symmetric"
+    five = BOARD
+    for x in range(5):
+        five = five.with_flag(Square(2 * x, 7), "south")
+    with pytest.raises(IllegalAction, match="up to 4 flags"):
+        position(five, tanks)
+    assert position(five.without_flag(Square(0, 7)), tanks).task == "attack-defence"

@@ -167,6 +167,9 @@ def start(
             )
         )
     task = "annihilation" if not owners else "symmetric" if len(owners) == 2 else "attack-defence"
+    counts = [sum(1 for o in scenario.board.flags.values() if o == side) for side in order]
+    if not chosen.any_flags:
+        _check_flag_counts(task, counts)
     tanks = tuple(
         Tank(t.id, t.kind, side.name, t.at, t.facing) for side in scenario.sides for t in side.tanks
     )
@@ -179,6 +182,25 @@ def start(
         tanks=tanks,
         task=task,
     )
+
+
+def _check_flag_counts(task: str, counts: list[int]) -> None:
+    """ "It can be symmetrical (1 or 2 flags each) or attack vs. defence (one player has up
+    to 4 flags)" (option ``any_flags`` lifts this for a designer's variant)."""
+    if task == "symmetric" and (counts[0] != counts[1] or max(counts) > 2):
+        found = f"{counts[0]} and {counts[1]} flags"
+        raise IllegalAction(
+            Reason(
+                f"a symmetrical game has 1 or 2 flags each, not {found}", sections.CAPTURE_THE_FLAG
+            )
+        )
+    if task == "attack-defence" and max(counts) > 4:
+        raise IllegalAction(
+            Reason(
+                f"in attack vs. defence one player has up to 4 flags, not {max(counts)}",
+                sections.CAPTURE_THE_FLAG,
+            )
+        )
 
 
 # --- protocol ------------------------------------------------------------------------------

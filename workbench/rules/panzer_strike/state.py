@@ -47,6 +47,8 @@ class Options:
     - ``flag_next_to``: "next to" a flag is any of the ``eight`` squares around it or the
       ``four`` orthogonal ones.
     - ``one_die_per_tank``: each tank moves on at most one die in a turn.
+    - ``any_flags``: allow flag counts the rulebook does not list (symmetrical: 1 or 2 each;
+      attack vs. defence: up to 4) for a designer's variant.
     - ``turn_limit``: rounds (each side one turn). The rulebook's limit in attack vs. defence
       (the attacker must capture by then); otherwise a practice stand-in so a game ends.
     """
@@ -61,6 +63,7 @@ class Options:
     divided_square: str = "side"
     flag_next_to: str = "eight"
     one_die_per_tank: bool = True
+    any_flags: bool = False
     turn_limit: int | None = 30
 
     def __post_init__(self) -> None:
