@@ -176,6 +176,14 @@ class Match(Pictured):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        tanks = sum(not t.destroyed for t in self.tanks)
+        where = f"ended: {self.ended}" if self.ended else f"{self.side_to_act} to {self.phase}"
+        return (
+            f"<Panzer Strike match on {self.board.name}: turn {self.turn}, {where}; "
+            f"{tanks} of {len(self.tanks)} tanks active>"
+        )
+
     @property
     def side_to_act(self) -> str:
         return self.order[(self.turn - 1) % 2]
