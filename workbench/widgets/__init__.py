@@ -4,10 +4,11 @@ rules, and redraw. No rule lives here."""
 from pathlib import Path
 from typing import Any
 
+from workbench.widgets.editor import Editor, edit
 from workbench.widgets.panzer_strike import PanzerStrikeExplorer
 from workbench.widgets.panzer_vor import Explorer, game_state_of
 
-__all__ = ["Explorer", "PanzerStrikeExplorer", "explore", "game_state_of"]
+__all__ = ["Editor", "Explorer", "PanzerStrikeExplorer", "edit", "explore", "game_state_of"]
 
 
 def explore(value: Any, **options: Any) -> Any:
