@@ -771,3 +771,15 @@ def test_flag_counts_as_the_task_says():
     with pytest.raises(IllegalAction, match="up to 4 flags"):
         position(five, tanks)
     assert position(five.without_flag(Square(0, 7)), tanks).task == "attack-defence"
+
+
+def test_a_board_that_places_its_own_tanks_starts_a_game():
+    from workbench.boards.panzer_strike.board import BoardTank
+
+    board = BOARD.with_tank(BoardTank("Tiger", "Heavy", "axis", Square(1, 1), 4))
+    board = board.with_tank(BoardTank("Sherman", "Medium", "allies", Square(12, 6), 0))
+    match = GAME.start(board)
+    assert match.order == ("axis", "allies") and match.tank("Tiger").facing == 4
+    assert not match.board.tanks  # the tanks live in the match
+    with pytest.raises(IllegalAction, match="two sides"):
+        GAME.start(BOARD.with_tank(BoardTank("Tiger", "Heavy", "axis", Square(1, 1), 4)))

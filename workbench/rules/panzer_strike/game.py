@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.boards.panzer_strike.board import SquareBoard
-from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
+from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario, PlacedTank, ScenarioSide
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import (
     CHANCE,
@@ -147,7 +147,11 @@ class PanzerStrikeEnd(Termination):
 def start(
     scenario: PanzerStrikeScenario | SquareBoard, options: Mapping[str, Any] | None = None
 ) -> Match:
-    """The scenario's opening position (the first side listed moves first)."""
+    """The scenario's opening position (the first side listed moves first). A board whose
+    file places tanks (the designer's editor) starts as a scenario of its own: the side of
+    its first tank moves first."""
+    if isinstance(scenario, SquareBoard) and scenario.tanks:
+        scenario = scenario_of_board(scenario)
     if not isinstance(scenario, PanzerStrikeScenario):
         raise IllegalAction(
             Reason(
@@ -181,6 +185,43 @@ def start(
         colors={s.name: s.color for s in scenario.sides},
         tanks=tanks,
         task=task,
+    )
+
+
+SIDE_COLORS = ("#3366cc", "#cc3333")
+
+
+def scenario_of_board(board: SquareBoard) -> PanzerStrikeScenario:
+    """A scenario from a board that places its own tanks: two sides, in the order their first
+    tank is listed."""
+    sides: list[str] = []
+    for tank in board.tanks:
+        if tank.side not in sides:
+            sides.append(tank.side)
+    for owner in board.flags.values():
+        if owner not in sides:
+            sides.append(owner)
+    if len(sides) != 2:
+        raise IllegalAction(
+            Reason(
+                f"a game needs tanks of two sides on the board, not {sides or 'none'}",
+                sections.INITIAL_POSITIONS,
+            )
+        )
+    return PanzerStrikeScenario(
+        name=board.name,
+        description=board.description,
+        board=replace(board, tanks=()),
+        sides=tuple(
+            ScenarioSide(
+                side,
+                SIDE_COLORS[i],
+                tuple(
+                    PlacedTank(t.id, t.kind, t.at, t.facing) for t in board.tanks if t.side == side
+                ),
+            )
+            for i, side in enumerate(sides)
+        ),
     )
 
 
