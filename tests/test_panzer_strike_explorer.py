@@ -38,7 +38,10 @@ def test_board_drawn_once_and_a_click_redraws_only_the_overlays(sent, scenario):
     sent.clear()
     x, y = explorer.scene.pixel_of(Square(14, 0))
     explorer.click(x, y)
-    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 2
+    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 1, "the overlays layer only"
+    sent.clear()
+    explorer.click(*explorer.scene.pixel_of(Square(12, 5)))  # a path: the same reach
+    assert len(sent) == 1 and Counter(sent[0])["clear"] == 1, "the annotations layer only"
 
 
 def test_the_light_tank_with_a_6_reaches_7_steps_and_the_path_steps(scenario):
