@@ -41,7 +41,7 @@ def test_board_drawn_once_and_a_click_redraws_only_the_overlays(sent, scenario):
     assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 1, "the overlays layer only"
     sent.clear()
     explorer.click(*explorer.scene.pixel_of(Square(12, 5)))  # a path: the same reach
-    assert len(sent) == 1 and Counter(sent[0])["clear"] == 1, "the annotations layer only"
+    assert len(sent) == 1, "one held message per click"
 
 
 def test_the_light_tank_with_a_6_reaches_7_steps_and_the_path_steps(scenario):
