@@ -107,3 +107,15 @@ def test_explore_picks_the_explorer_by_the_game():
 
     assert isinstance(explore(CTF), PanzerStrikeExplorer)
     assert isinstance(explore(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"), Explorer)
+
+
+def test_a_board_with_its_own_tanks_opens_in_the_explorer():
+    from workbench.boards.panzer_strike.board import BoardTank
+    from workbench.widgets import explore
+
+    board = open_board().with_tank(BoardTank("T", "Heavy", "axis", Square(1, 1), 2))
+    board = board.with_tank(BoardTank("S", "Light", "allies", Square(9, 1), 6))
+    explorer = explore(board)
+    explorer.click_square((1, 1))
+    explorer.click_square((9, 1))
+    assert "T shoots at S: trajectory clear" in explorer.panel_text

@@ -12,8 +12,10 @@ __all__ = ["Editor", "Explorer", "PanzerStrikeExplorer", "edit", "explore", "gam
 
 
 def explore(value: Any, **options: Any) -> Any:
-    """The explorer for a game value or file: a Panzer Strike scenario or match opens the
-    Panzer Strike explorer, anything else the Panzer Vor! one."""
+    """The explorer for a game value or file: a Panzer Strike scenario, match or board (one
+    that places its tanks) opens the Panzer Strike explorer, anything else the Panzer Vor!
+    one."""
+    from workbench.boards.panzer_strike.board import SquareBoard
     from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
     from workbench.rules.panzer_strike.state import Match
 
@@ -21,6 +23,6 @@ def explore(value: Any, **options: Any) -> Any:
         from workbench.files import load
 
         value = load(value)
-    if isinstance(value, PanzerStrikeScenario | Match):
+    if isinstance(value, PanzerStrikeScenario | Match | SquareBoard):
         return PanzerStrikeExplorer(value, **options)
     return Explorer(value, **options)

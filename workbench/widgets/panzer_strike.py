@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
@@ -62,16 +63,17 @@ READINGS = {
 }
 
 
-def match_of(board: PanzerStrikeScenario | Match | str | Path) -> Match:
-    """The match to explore: a match as it is, a scenario's opening, or a scenario file."""
+def match_of(board: PanzerStrikeScenario | SquareBoard | Match | str | Path) -> Match:
+    """The match to explore: a match as it is, a scenario's opening (or a board that places
+    its own tanks), or a file holding one."""
     if isinstance(board, str | Path):
         from workbench.files import load
 
         board = load(board)
     if isinstance(board, Match):
         return board
-    if isinstance(board, PanzerStrikeScenario):
-        return start(board)
+    if isinstance(board, PanzerStrikeScenario | SquareBoard):
+        return start(board)  # a board must place its own tanks (see rules start)
     raise TypeError(
         f"the Panzer Strike explorer shows a scenario or a match, not a {type(board).__name__}"
     )
@@ -93,7 +95,7 @@ class PanzerStrikeExplorer:
 
     def __init__(
         self,
-        board: PanzerStrikeScenario | Match | str | Path,
+        board: PanzerStrikeScenario | SquareBoard | Match | str | Path,
         *,
         size: float = 34.0,
         theme: Any = None,
