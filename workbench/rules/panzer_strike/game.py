@@ -45,6 +45,8 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.panzer_strike import sections
+from workbench.rules.panzer_strike.flags import capture_flags, check_flag_counts
+from workbench.rules.panzer_strike.invariants import invariants
 from workbench.rules.panzer_strike.movement import allowance, movement_options, reach, slots_of
 from workbench.rules.panzer_strike.shooting import (
     MIN_DISTANCE,
@@ -53,7 +55,7 @@ from workbench.rules.panzer_strike.shooting import (
     roll_outcomes,
     trajectory,
 )
-from workbench.rules.panzer_strike.state import Match, Options, ShotRecord, Tank, Watch
+from workbench.rules.panzer_strike.state import Match, Options, ShotRecord, Tank
 
 READING = "workbench reading"  # a case the rulebook leaves open; each is a named option
 PRACTICE = "workbench practice limit (not the rulebook's)"
@@ -173,7 +175,7 @@ def start(
     task = "annihilation" if not owners else "symmetric" if len(owners) == 2 else "attack-defence"
     counts = [sum(1 for o in scenario.board.flags.values() if o == side) for side in order]
     if not chosen.any_flags:
-        _check_flag_counts(task, counts)
+        check_flag_counts(task, counts)
     tanks = tuple(
         Tank(t.id, t.kind, side.name, t.at, t.facing) for side in scenario.sides for t in side.tanks
     )
@@ -223,25 +225,6 @@ def scenario_of_board(board: SquareBoard) -> PanzerStrikeScenario:
             for i, side in enumerate(sides)
         ),
     )
-
-
-def _check_flag_counts(task: str, counts: list[int]) -> None:
-    """ "It can be symmetrical (1 or 2 flags each) or attack vs. defence (one player has up
-    to 4 flags)" (option ``any_flags`` lifts this for a designer's variant)."""
-    if task == "symmetric" and (counts[0] != counts[1] or max(counts) > 2):
-        found = f"{counts[0]} and {counts[1]} flags"
-        raise IllegalAction(
-            Reason(
-                f"a symmetrical game has 1 or 2 flags each, not {found}", sections.CAPTURE_THE_FLAG
-            )
-        )
-    if task == "attack-defence" and max(counts) > 4:
-        raise IllegalAction(
-            Reason(
-                f"in attack vs. defence one player has up to 4 flags, not {max(counts)}",
-                sections.CAPTURE_THE_FLAG,
-            )
-        )
 
 
 # --- protocol ------------------------------------------------------------------------------
@@ -583,56 +566,11 @@ def _roll_gun(match: Match, roll: RollGun) -> Applied:
     )
 
 
-def next_to(match: Match, a: Square, b: Square) -> bool:
-    """``a`` is next to ``b``: one of the eight (or four, by option) squares around it."""
-    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
-    if match.options.flag_next_to == "four":
-        return dx + dy == 1
-    return max(dx, dy) == 1
-
-
 def _end_turn(match: Match) -> Applied:
     side = match.side_to_act
     events: list[Event] = [Event(f"{side} ends the turn")]
-    board, watches, captured = match.board, [], list(match.captured)
-    for tank in match.active_tanks(side):
-        for flag, owner in list(board.flags.items()):
-            if owner == side or not next_to(match, tank.at, flag):
-                continue
-            earlier = next((w for w in match.watches if w.tank == tank.id and w.flag == flag), None)
-            if (
-                earlier is not None
-                and tank.id not in match.moved
-                and earlier.since == match.turn - 2
-            ):
-                board = board.without_flag(flag)
-                captured.append((flag, owner, tank.id))
-                events.append(
-                    Event(
-                        f"{tank.id} captures {owner}'s flag at ({flag.x}, {flag.y})",
-                        (
-                            Reason(
-                                "it came next to the flag, survived the opponent's turn and stood "
-                                "still one more turn; the flag is removed",
-                                sections.CAPTURE_THE_FLAG,
-                            ),
-                        ),
-                    )
-                )
-            elif tank.id in match.moved:
-                watches.append(Watch(tank.id, flag, match.turn))
-                events.append(
-                    Event(
-                        f"{tank.id} is next to {owner}'s flag at ({flag.x}, {flag.y})",
-                        (
-                            Reason(
-                                "it captures the flag if it survives the opponent's "
-                                "turn and then stands still one more turn",
-                                sections.CAPTURE_THE_FLAG,
-                            ),
-                        ),
-                    )
-                )
+    board, watches, captured, more = capture_flags(match)
+    events += more
     # the opponent's watches wait for their next turn
     watches += [
         w
@@ -697,40 +635,6 @@ def outcome(match: Match) -> Outcome | None:
 
 
 # --- invariants ----------------------------------------------------------------------------
-
-
-def invariants(match: Match) -> None:
-    """Raise AssertionError if a state breaks a rule (the conformance test checks each one)."""
-    seen: dict[Square, str] = {}
-    for tank in match.tanks:
-        assert tank.at not in seen, f"{tank.id} and {seen[tank.at]} share a square"
-        seen[tank.at] = tank.id
-        assert not match.blocks_movement(tank.at), f"{tank.id} stands where tanks may not"
-    for tank_id, steps, allowed, came_from, went_to in match.steps_used:
-        assert 0 <= steps <= allowed, f"{tank_id} took {steps} steps of {allowed}"
-        # independent of the search: every square covered takes a step (a free square back
-        # aside), so the straight-line count of squares is a bound
-        free_back = 0 if match.options.backward_counts else 1
-        assert came_from.chebyshev(went_to) <= allowed + free_back, f"{tank_id} went too far"
-    if match.options.one_die_per_tank:
-        assert len(set(match.moved)) == len(match.moved), "a tank moved twice in a turn"
-    assert len(match.moved) <= len(match.slots), "more tanks moved than dice allow"
-    for tank_id, square in match.wrecks:
-        wreck = match.tank(tank_id)
-        assert wreck.destroyed and wreck.at == square, f"wreck {tank_id} left its square"
-    for shot in match.shots:
-        d2 = shot.firer_at.ruler_squared(shot.target_at)
-        assert d2 >= (MIN_DISTANCE * match.roster.squares_per_unit) ** 2, f"{shot} too close"
-        if shot.moved:
-            assert in_arc(shot.facing, shot.firer_at, shot.target_at), f"{shot} outside the arc"
-    for flag, owner, by in match.captured:
-        taker = match.tank(by)
-        assert taker.side != owner, f"{by} captured its own side's flag"
-        assert flag not in match.board.flags, "a captured flag stays on the board"
-    for watch in match.watches:
-        if watch.tank in match.moved:
-            continue
-        assert next_to(match, match.tank(watch.tank).at, watch.flag), f"{watch} is not next to it"
 
 
 def summarize(match: Match) -> dict[str, Any]:
