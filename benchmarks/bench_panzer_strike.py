@@ -40,7 +40,7 @@ def movement() -> Result:
     reference = median_seconds(lambda: plain_movement_options(match, DICE), repeat=5)
     poses = sum(len(o.poses) for o in fast.options.values())
     return Result(
-        30, "Panzer Strike `movement_options`, 5 dice, 12 tanks, 16 × 8 (two tile rows)",
+        20, "Panzer Strike `movement_options`, 5 dice, 12 tanks, 16 × 8 (two tile rows)",
         seconds, 0.010,
         "plain Dijkstra per tank and die, dicts and a heap", reference,
         f"{len(fast.options)} tank-die pairs, {poses} poses",
@@ -58,7 +58,7 @@ def odds() -> Result:
     seconds = median_seconds(lambda: kill_odds(match, "H", "M"), repeat=300, warmup=3)
     reference = median_seconds(lambda: plain_kill(match, "H", "M"), repeat=50)
     return Result(
-        31, "Panzer Strike `kill_odds`, a Heavy at a Medium's side, 5 squares", seconds, 0.001,
+        21, "Panzer Strike `kill_odds`, a Heavy at a Medium's side, 5 squares", seconds, 0.001,
         "each rule written out plainly, every ordered roll of the 4 gun dice counted",
         reference,
         f"destroy {result.destroy}; with the reasons, the trajectory and the firepower "
