@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.render.labels import LINE_HEIGHT, fit_text, wrap_text
+from workbench.render.legend import Entry, box_swatch, legend_band
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -31,7 +33,7 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.themes import Theme, contrast_text, theme_named
+from workbench.render.themes import Theme, contrast_text, readable, theme_named
 
 TABLE_FELT = "#cdd6a8"
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
@@ -95,10 +97,13 @@ def table_scene(
     grid_cm: float | None = 10.0,
     cell_cm: float = 5.0,
     margin: float = 12.0,
+    legend: bool = False,
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
-    ``grid_cm`` draws faint ruler lines every so many centimetres (None: none)."""
+    ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
+    adds a legend band of the terrain kinds and deployment areas."""
     th = theme_named(theme)
+    px_per_cm *= th.zoom
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -137,10 +142,7 @@ def table_scene(
         )
         for hole in holes:
             terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
-        c = piece.polygon.representative_point()
-        labels.append(
-            Text((c.x, c.y), piece.name, Style(fill=contrast_text(color), font_size=font))
-        )
+        labels += piece_label(piece, color, font, px_per_cm)
     edges: list[Primitive] = []
     for i, deployment in enumerate(getattr(table, "deployments", ())):
         color = th.zone_colors[i % len(th.zone_colors)]
@@ -160,9 +162,9 @@ def table_scene(
             )
         )
         c = area.representative_point()
-        labels.append(
-            Text((c.x, c.y), deployment.side, Style(fill=color, font_size=font, bold=True))
-        )
+        ink = readable(color, th.halo)
+        style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
+        labels.append(Text((c.x, c.y), deployment.side, style))
     units: list[Primitive] = []
     for objective in getattr(table, "objectives", ()):
         at = (float(objective.at[0]), float(objective.at[1]))
@@ -199,7 +201,39 @@ def table_scene(
     )
     if arrow is not None:
         scene = measuring_arrow_overlay(scene, table.arrow, *arrow)
+    if legend:
+        used = sorted({p.kind for p in table.pieces})
+        entries = [
+            Entry(k, box_swatch(th.terrain_color(k, getattr(kinds.get(k), "color", "#999999"))))
+            for k in used
+        ]
+        for i, deployment in enumerate(getattr(table, "deployments", ())):
+            color = th.zone_colors[i % len(th.zone_colors)]
+            entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
+        scene = legend_band(scene, entries)
     return scene
+
+
+def piece_label(piece: Any, color: str, font: float, px_per_cm: float) -> list[Primitive]:
+    """A terrain piece's name inside it: wrapped to the piece's width, at most as many lines
+    as its height holds (the last one shortened), centred on the piece."""
+    x0, y0, x1, y1 = piece.polygon.bounds
+    room = (x1 - x0) * px_per_cm * 0.9 - 4.0
+    rows = max(1, int((y1 - y0) * px_per_cm * 0.9 // (font * LINE_HEIGHT)))
+    lines = wrap_text(piece.name, room, font, max_lines=rows)
+    c = piece.polygon.representative_point()
+    cx = (x0 + x1) / 2 if piece.polygon.contains(_point((x0 + x1) / 2, c.y)) else c.x
+    step = font * LINE_HEIGHT / px_per_cm
+    top = c.y - step * (len(lines) - 1) / 2
+    style = Style(fill=contrast_text(color), font_size=font)
+    title = f"{piece.name} ({piece.kind})"
+    return [Text((cx, top + i * step), line, style, title) for i, line in enumerate(lines)]
+
+
+def _point(x: float, y: float) -> Any:
+    from shapely.geometry import Point as ShapelyPoint
+
+    return ShapelyPoint(x, y)
 
 
 def _terrain_kinds() -> Mapping[str, Any]:
@@ -254,11 +288,13 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
+        font = max(8.0, 0.28 * hull.width * px_per_cm)
+        label = fit_text(ident, hull.length * px_per_cm * 0.9, font, True)
         prims.append(
             Text(
                 (cx, cy),
-                ident,
-                Style(fill="#111111", font_size=max(8.0, 0.28 * hull.width * px_per_cm), bold=True),
+                label,
+                Style(fill=ink, stroke=color, width=2.0, font_size=font, bold=True),
                 title,
             )
         )
