@@ -39,3 +39,171 @@ def test_no_label_overlaps_another_or_leaves_the_picture(name: str, theme: str, 
     assert not out, f"labels leave the {scene.width} x {scene.height} picture: " + ", ".join(
         f"{label.text!r} at {tuple(round(v) for v in label.box)}" for label in out[:6]
     )
+
+
+# --- contrast, from the theme data ----------------------------------------------------------
+def _grounds(theme) -> dict[str, str]:
+    """Every colour a label can be drawn straight onto in this theme: each terrain type of
+    every game (the theme's override or the type's own colour), and the picture's background."""
+    from workbench.boards.tanks.table import TANKS_TERRAIN
+    from workbench.boards.terrain import panzer_vor_types
+    from workbench.render.panzer_strike import SQUARE_COLORS
+    from workbench.render.tanks import TABLE_FELT
+
+    grounds = {"background": theme.background, "board": theme.board_fill}
+    for name, kind in panzer_vor_types()[0].items():
+        grounds[f"Panzer Vor! {name}"] = theme.terrain_color(name, kind.color)
+    for name, color in SQUARE_COLORS.items():
+        grounds[f"Panzer Strike {name}"] = theme.terrain_color(name, color)
+    for name, kind in TANKS_TERRAIN.items():
+        grounds[f"TANKS {name}"] = theme.terrain_color(name, kind.color)
+    grounds["TANKS table"] = theme.terrain_color("table", TABLE_FELT)
+    for name in PICTURES:
+        for name_, color in _custom_terrain(PICTURES[name]).items():
+            grounds[f"{name} {name_}"] = theme.terrain_color(name_, color)
+    return grounds
+
+
+def _custom_terrain(value) -> dict[str, str]:
+    hexmap = getattr(value, "map", value)
+    types = getattr(hexmap, "terrain_types", {})
+    return {name: kind.color for name, kind in types.items()}
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_hex_numbers_and_plain_labels_reach_4_5_to_1_on_every_ground(theme: str):
+    from workbench.render.themes import contrast_ratio
+
+    th = THEMES[theme]
+    low = {
+        where: round(contrast_ratio(th.label_ink(color), color), 2)
+        for where, color in _grounds(th).items()
+        if contrast_ratio(th.label_ink(color), color) < 4.5
+    }
+    assert not low, f"labels below 4.5:1 on {low}"
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_fixed_inks_reach_4_5_to_1_on_what_they_sit_on(theme: str):
+    from workbench.render.legend import INK
+    from workbench.render.themes import contrast_ratio, contrast_text, readable
+
+    th = THEMES[theme]
+    pairs = {
+        "place names on their halo": (th.place_color, th.halo),
+        "legend text on the background": (INK, th.background),
+        "odds text in its box": (th.odds_text, th.odds_fill),
+        "reach numbers on their halo": (th.reach_text, th.halo),
+        "path steps on their halo": (readable(th.path_color, th.halo), th.halo),
+        "'blocked' on its halo": (readable(th.los_blocked, th.halo), th.halo),
+    }
+    for i, color in enumerate(th.zone_colors):
+        pairs[f"zone name {i} on its halo"] = (readable(color, th.halo), th.halo)
+    sides = {c for value in PICTURES.values() for c in _side_colors(value, th)}
+    for color in sorted(sides | {"#555555"}):
+        pairs[f"counter name on {color}"] = (contrast_text(color), color)
+    for where, color in _grounds(th).items():
+        pairs[f"TANKS piece name on {where}"] = (contrast_text(color), color)
+    low = {k: round(contrast_ratio(a, b), 2) for k, (a, b) in pairs.items()}
+    assert not {k: v for k, v in low.items() if v < 4.5}, low
+
+
+def _side_colors(value, th) -> list[str]:
+    tanks = getattr(value, "tanks", ())
+    side_color = getattr(value, "side_color", None)
+    if side_color is None:
+        return []
+    return [th.side_color(t.side, side_color(t.side)) for t in tanks]
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_haloed_label_in_a_picture_reads_on_its_halo(name: str, theme: str):
+    from workbench.render.scene import Text, singles
+    from workbench.render.themes import contrast_ratio
+
+    scene = _scene(name, theme, True)
+    haloed = [
+        p for _, p in scene.items() for p in singles([p]) if isinstance(p, Text) and p.style.stroke
+    ]
+    low = [
+        (p.text, round(contrast_ratio(p.style.fill, p.style.stroke), 2))
+        for p in haloed
+        if p.style.fill and contrast_ratio(p.style.fill, p.style.stroke) < 4.5
+    ]
+    assert not low, low
+
+
+def test_a_themes_contrast_fix_keeps_a_colour_that_already_reads():
+    from workbench.render.themes import DEFAULT
+
+    assert DEFAULT.label_ink(DEFAULT.board_fill) == DEFAULT.label_color
+    assert DEFAULT.label_ink("#0072B2") == "#ffffff"  # on a river blue, white: 5.1:1
+
+
+# --- results drawn over a scenario keep off their counters ---------------------------------
+RESULT_SCENES = ("reach", "path", "sight", "odds")
+
+
+def _result_scene(kind: str, theme: str) -> Scene:
+    import workbench
+    from workbench.render.panzer_vor import result_scene
+    from workbench.rules.panzer_vor.firing import attack_odds
+    from workbench.rules.panzer_vor.movement import explain_move, reachable
+    from workbench.rules.panzer_vor.setup import game_from_scenario
+    from workbench.rules.panzer_vor.sight import line_of_sight
+
+    scenario = workbench.load(workbench.gallery.MAPS / "panzer-vor/scenarios/test-your-luck.json")
+    state = game_from_scenario(scenario).state
+    panzer = "Panzer IV Ausf. D"
+    result = {
+        "reach": lambda: reachable(state, panzer),
+        "path": lambda: explain_move(state, panzer, [("0702", 1), ("0703", 0), ("0604", 1)]),
+        "sight": lambda: line_of_sight(state, "0802", "0507"),
+        "odds": lambda: attack_odds(state, "T-34/76", panzer),
+    }[kind]()
+    return result_scene(result, theme=theme)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("kind", RESULT_SCENES)
+def test_overlay_labels_never_overlap_or_hide_a_counter(kind: str, theme: str):
+    import workbench.gallery  # noqa: F401
+
+    from workbench.render.labels import unit_boxes
+
+    scene = _result_scene(kind, theme)
+    labels = scene_labels(scene)
+    assert not overlapping(labels), _describe(overlapping(labels))
+    assert not outside(labels, scene.width, scene.height)
+    counters = unit_boxes(scene)
+    over = [
+        (label.text, label.layer)
+        for label in labels
+        if label.layer != "units" and any(label.box.overlaps(c) for c in counters)
+    ]
+    assert not over, f"labels over a counter: {over}"
+
+
+def test_a_long_caption_wraps_inside_the_picture():
+    from workbench.render.overlays import caption_overlay
+
+    scene = _scene("panzer-vor-blank", "default", False)
+    long = "a line of sight that is blocked because " * 12
+    captioned = caption_overlay(scene, long)
+    added = scene_labels(captioned)[len(scene_labels(scene)) :]
+    assert len(added) > 1, "a caption longer than the picture is wrapped"
+    assert not outside(added, captioned.width, captioned.height)
+    assert captioned.height > scene.height
+
+
+def test_the_overlap_check_sees_an_overlap():
+    from workbench.render.scene import LABELS, Style, Text
+
+    scene = _scene("panzer-vor-blank", "default", False)
+    near = scene.layout.cell_center(scene.layout.grid.hex("0101"))
+    on_number = (near[0] + 0.5, near[1] - 0.62)  # across the hex number "0101"
+    clash = scene.add(LABELS, [Text(on_number, "a long clash label", Style(font_size=12))])
+    assert overlapping(scene_labels(clash))
+    far = scene.add(LABELS, [Text((-5.0, -5.0), "gone", Style())])
+    assert outside(scene_labels(far), far.width, far.height)

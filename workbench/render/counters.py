@@ -15,6 +15,7 @@ from typing import Any
 
 from workbench.render.labels import LINE_HEIGHT, wrap_text
 from workbench.render.scene import (
+    Arrow,
     Circle,
     Point,
     Polygon,
@@ -29,7 +30,7 @@ from workbench.render.themes import Theme, contrast_text
 BODY, FACING, TURRET, NAME, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(9)
 
 WRECK_FILL = "#555555"
-POINTER_LENGTH = 0.27  # how far the facing pointer reaches past the rim, in hex sizes
+POINTER_LENGTH = 0.3  # how far the facing pointer reaches past the rim, in hex sizes
 POINTER_HALF = 0.1  # half its base
 
 
@@ -90,7 +91,7 @@ class CounterStyles:
             ink = contrast_text(fill)
             found = self.by_fill[fill] = (
                 Style(fill=fill, stroke=self.th.counter_stroke, width=1.5),
-                Style(fill=self.th.counter_stroke, stroke=ink, width=1.0),
+                Style(stroke=self.th.counter_stroke, width=max(2.0, self.px / 14)),
                 Style(fill=ink, font_size=self.font, bold=True),
             )
         return found
@@ -126,7 +127,10 @@ def counter_parts(
     body, facing, name = styles.on(fill)
     box = ((cx - hw, cy - hh), (cx + hw, cy - hh), (cx + hw, cy + hh), (cx - hw, cy + hh))
     parts: list[tuple[int, Primitive]] = [(BODY, Polygon(box, body, title))]
-    parts.append((FACING, Polygon(pointer(cx, cy, v, hw, hh, POINTER_LENGTH, POINTER_HALF), facing, title)))
+    rx, ry = rim_point(v, hw, hh)
+    start = (cx + rx * 0.8, cy + ry * 0.8)
+    tip = (cx + rx + v[0] * POINTER_LENGTH, cy + ry + v[1] * POINTER_LENGTH)
+    parts.append((FACING, Arrow(start, tip, facing, max(5.0, styles.px * 0.2), title)))
     if turret is not None:
         rx, ry = rim_point(turret, hw, hh)
         at = (cx + rx * 0.78, cy + ry * 0.78)

@@ -12,7 +12,15 @@ from typing import Any
 import numpy as np
 
 from workbench.geometry.hexgrid import Hex
-from workbench.render.labels import annotation_placer, clear_numbers, place_text, unit_boxes
+from workbench.render.labels import (
+    ASCENT,
+    Box,
+    annotation_placer,
+    clear_numbers,
+    place_text,
+    text_width,
+    unit_boxes,
+)
 from workbench.render.overlays import arcs_overlay, heatmap_overlay, label_overlay, text_size
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -74,15 +82,10 @@ def reach_overlay(
     if cells:
         titles = tuple(f"{grid.label(cell)}: {costs[cell]} MP" for cell in cells)
         prims.append(Polygons(layout.outlines(layout.centers(cells)), shade, titles))
-    if numbers:
-        font = text_size(scene, th.overlay_font_scale)
-        style = Style(fill=th.reach_text, stroke=th.halo, width=2.0, font_size=font, bold=True)
-        counters = unit_boxes(scene)
-        for cell in cells:
-            x, y = scene.transform.to_pixel(*layout.cell_center(cell))
-            if any(b.x0 <= x <= b.x1 and b.y0 <= y <= b.y1 for b in counters):
-                continue  # the counter standing here is what the number is about
-            prims.append(Text(layout.cell_center(cell), str(costs[cell]), style))
+    if numbers and cells:
+        numbers_, moved = _reach_numbers(scene, layout, cells, costs, th)
+        prims += numbers_
+        scene = clear_numbers(scene, moved)
     tick = Style(stroke=th.tick_color, width=max(1.5, th.path_width_px * 0.6))
     ends: list[Hex] = []
     toward: list[int] = []
@@ -95,6 +98,41 @@ def reach_overlay(
         v = layout.directions()[toward][:, None, :]
         prims.append(Segments(where + v * np.array([[0.55], [0.8]]), tick))
     return scene.add(OVERLAYS, prims)
+
+
+def _reach_numbers(
+    scene: Scene, layout: Any, cells: Sequence[Hex], costs: Mapping[Hex, int], th: Theme
+) -> tuple[list[Primitive], list[Box]]:
+    """The MP of each reachable hex at its centre, or a little above or below it where a label
+    is in the way (the boxes of those moved are returned: hex numbers under them give way);
+    none on a counter's hex (the counter is what the number is about)."""
+    font = text_size(scene, th.overlay_font_scale)
+    style = Style(fill=th.reach_text, stroke=th.halo, width=2.0, font_size=font, bold=True)
+    t = scene.transform
+    placer = annotation_placer(scene)
+    centres = layout.centers(cells) * t.scale + np.array([t.offset_x, t.offset_y])
+    texts = [str(costs[c]) for c in cells]
+    half_w = np.array([text_width(x, font, True) for x in texts]) / 2 + 1.0
+    half_h = ASCENT * font + 1.0
+    counters = unit_boxes(scene)
+    out: list[Primitive] = []
+    moved: list[Box] = []
+    todo = np.ones(len(cells), dtype=bool)
+    for b in counters:
+        inside = (centres[:, 0] >= b.x0) & (centres[:, 0] <= b.x1)
+        todo &= ~(inside & (centres[:, 1] >= b.y0) & (centres[:, 1] <= b.y1))
+    for shift in (0.0, 0.3, -0.3):
+        y = centres[:, 1] + shift * t.scale
+        boxes = np.column_stack(
+            [centres[:, 0] - half_w, y - half_h, centres[:, 0] + half_w, y + half_h]
+        )
+        fits = todo & placer.free_mask(boxes)
+        for i in np.flatnonzero(fits).tolist():
+            out.append(Text(t.to_board(centres[i, 0], y[i]), texts[i], style))
+            if shift:
+                moved.append(Box(*boxes[i].tolist()))
+        todo &= ~fits
+    return out, moved
 
 
 def path_overlay(

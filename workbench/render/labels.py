@@ -244,12 +244,37 @@ def wrap_text(
     for word in text.split():
         if lines and text_width(lines[-1] + " " + word, font_size, bold) <= width:
             lines[-1] += " " + word
+        elif text_width(word, font_size, bold) > width and _breaks(word):
+            lines += _broken(word, width, font_size, bold)  # T-34/76 -> "T-34/", "76"
         else:
             lines.append(word)
     lines = [fit_text(line, width, font_size, bold) for line in lines] or [""]
     if max_lines and len(lines) > max_lines:
         rest = " ".join(lines[max_lines - 1 :])
         lines = [*lines[: max_lines - 1], fit_text(rest, width, font_size, bold)]
+    return lines
+
+
+def _breaks(word: str) -> bool:
+    return any(c in word[:-1] for c in "/-")
+
+
+def _broken(word: str, width: float, font_size: float, bold: bool) -> list[str]:
+    """A long word broken after its slashes and hyphens into lines that fit where they can."""
+    pieces: list[str] = []
+    for char in word:
+        if pieces and pieces[-1][-1:] in ("/", "-"):
+            pieces.append(char)
+        elif pieces:
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        if text_width(lines[-1] + piece, font_size, bold) <= width:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
     return lines
 
 
