@@ -11,6 +11,7 @@ pointer, every name...) grouped by style, which a backend draws in a few calls.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from workbench.render.labels import LINE_HEIGHT, wrap_text
@@ -32,6 +33,7 @@ BODY, FACING, TURRET, NAME, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(9)
 WRECK_FILL = "#555555"
 POINTER_LENGTH = 0.3  # how far the facing pointer reaches past the rim, in hex sizes
 POINTER_HALF = 0.1  # half its base
+FLAG_RISE = 0.14  # how far a flag on a counter rises above it
 
 
 def counter_half(th: Theme) -> tuple[float, float]:
@@ -60,6 +62,7 @@ def pointer(cx: float, cy: float, v: Point, hw: float, hh: float, length: float,
     return (tip, (bx - v[1] * half, by + v[0] * half), (bx + v[1] * half, by - v[0] * half))
 
 
+@lru_cache(maxsize=64)
 def counter_extent(v: Point, hw: float, hh: float) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1) about the centre that a counter facing ``v`` covers."""
     tip = pointer(0.0, 0.0, v, hw, hh, POINTER_LENGTH, POINTER_HALF)
@@ -82,7 +85,6 @@ class CounterStyles:
         self.puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.95)
         self.immobile = Style(stroke=th.immobile_color, width=max(2.0, px / 12))
         self.wreck = Style(stroke=th.wreck_color, width=max(2.0, px / 12), opacity=0.8)
-        self.lines: dict[str, list[str]] = {}
 
     def on(self, fill: str) -> tuple[Style, Style, Style]:
         """Body, facing pointer and name styles of a counter of this colour."""
@@ -98,12 +100,13 @@ class CounterStyles:
 
     def name_lines(self, name: str) -> list[str]:
         """The name in at most two lines that fit the counter."""
-        found = self.lines.get(name)
-        if found is None:
-            hw, _ = counter_half(self.th)
-            room = 2 * hw * self.px - 6.0
-            found = self.lines[name] = wrap_text(name, room, self.font, True, max_lines=2)
-        return found
+        hw, _ = counter_half(self.th)
+        return _name_lines(name, 2 * hw * self.px - 6.0, self.font)
+
+
+@lru_cache(maxsize=1024)
+def _name_lines(name: str, room: float, font: float) -> list[str]:
+    return wrap_text(name, room, font, True, max_lines=2)
 
 
 def counter_label(tank: Any) -> str:
@@ -146,7 +149,7 @@ def counter_parts(
     corner_x, corner_y = cx - hw, cy - hh
     if tank.flag:
         pole = (corner_x + 0.08, corner_y + 0.3)
-        top_of_pole = (pole[0], corner_y - 0.12)
+        top_of_pole = (pole[0], corner_y - FLAG_RISE + 0.02)
         parts.append((FLAG_POLE, Polyline((pole, top_of_pole), styles.staff)))
         cloth = (
             top_of_pole,

@@ -19,7 +19,6 @@ from workbench.render.labels import (
     clear_numbers,
     place_text,
     text_width,
-    unit_boxes,
 )
 from workbench.render.overlays import arcs_overlay, heatmap_overlay, label_overlay, text_size
 from workbench.render.scene import (
@@ -114,7 +113,7 @@ def _reach_numbers(
     texts = [str(costs[c]) for c in cells]
     half_w = np.array([text_width(x, font, True) for x in texts]) / 2 + 1.0
     half_h = ASCENT * font + 1.0
-    counters = unit_boxes(scene)
+    counters = placer.units
     out: list[Primitive] = []
     moved: list[Box] = []
     todo = np.ones(len(cells), dtype=bool)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
 from workbench.render.counters import (
+    FLAG_RISE,
     WRECK_FILL,
     CounterStyles,
     counter_extent,
@@ -96,8 +98,7 @@ class HexLayout:
 
     def direction(self, facing: int) -> Point:
         """Unit vector (x right, y down) towards hexside ``facing``."""
-        a = math.radians(direction_angle(facing, self.grid.orientation))
-        return (math.sin(a), -math.cos(a))
+        return _direction(facing % 6, self.grid.orientation)
 
     def side(self, h: Hex, direction: int) -> tuple[Point, Point]:
         """The two corners of hexside ``direction`` of ``h``."""
@@ -152,14 +153,14 @@ class HexLayout:
     def board_indices(self, cells: Sequence[Hex]) -> npt.NDArray[np.intp]:
         """Where each hex comes in the grid's order (row by row), -1 for a hex off the grid.
         Offset coordinates repeat every two steps of q and of r, like the centres."""
-        g = self.grid
-
-        def offset(q: int, r: int) -> npt.NDArray[np.intp]:
-            return np.array(g.to_offset(Hex(q, r)), dtype=np.intp)
-
-        block = np.array([[offset(q, r) for r in (0, 1)] for q in (0, 1)])  # [q % 2, r % 2]
-        step_q, step_r = offset(2, 0) - block[0, 0], offset(0, 2) - block[0, 0]
         qr = np.array([(h.q, h.r) for h in cells], dtype=np.intp).reshape(-1, 2)
+        return self.board_indices_qr(qr)
+
+    def board_indices_qr(self, qr: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """:meth:`board_indices` of hexes given as axial (q, r) rows."""
+        g = self.grid
+        block, step_q, step_r = _offset_steps(g)
+        qr = np.asarray(qr, dtype=np.intp).reshape(-1, 2)
         q, r = qr[:, 0], qr[:, 1]
         col_row = block[q % 2, r % 2] + (q // 2)[:, None] * step_q + (r // 2)[:, None] * step_r
         col, row = col_row[:, 0], col_row[:, 1]
@@ -184,6 +185,24 @@ class HexLayout:
     def directions(self) -> npt.NDArray[np.float64]:
         """Unit vectors towards hexsides 0-5, shape (6, 2)."""
         return np.array([self.direction(f) for f in range(6)])
+
+
+@lru_cache(maxsize=32)
+def _direction(facing: int, orientation: str) -> Point:
+    a = math.radians(direction_angle(facing, orientation))
+    return (math.sin(a), -math.cos(a))
+
+
+@lru_cache(maxsize=16)
+def _offset_steps(g: HexGrid) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Any]:
+    """Offset coordinates of the 2 x 2 block of axial (q, r) parities, and the steps for two
+    more q and two more r: they give the offset of any hex (see ``board_indices``)."""
+
+    def offset(q: int, r: int) -> npt.NDArray[np.intp]:
+        return np.array(g.to_offset(Hex(q, r)), dtype=np.intp)
+
+    block = np.array([[offset(q, r) for r in (0, 1)] for q in (0, 1)])  # [q % 2, r % 2]
+    return block, offset(2, 0) - block[0, 0], offset(0, 2) - block[0, 0]
 
 
 def _toward(p: Point, v: Point, k: float) -> Point:
@@ -253,9 +272,7 @@ def hexmap_scene(
             )
         for name in sorted(by_type):
             if name in ROAD_WORDS:
-                layers[TERRAIN] += road_primitives(
-                    layout, hexmap, centers, names, by_type[name], fills[name], th, px
-                )
+                layers[TERRAIN] += road_primitives(layout, hexmap, name, fills[name], th, px)
 
     # Hexside features: a dark outline under a thick coloured line, all outlines first (as a
     # road is drawn over its casing), then the coloured lines of each feature.
@@ -388,7 +405,7 @@ def _hex_numbers(
     font = max(th.label_min_px * th.zoom, round(th.label_scale * px, 1))
     at = centers + np.array([0.0, -0.62])
     pixel = at * transform.scale + np.array([transform.offset_x, transform.offset_y])
-    widths = np.array([text_width(n, font) for n in names]) / 2
+    widths = _number_widths(tuple(names), font) / 2
     half = ASCENT * font
     boxes = np.column_stack(
         [pixel[:, 0] - widths, pixel[:, 1] - half, pixel[:, 0] + widths, pixel[:, 1] + half]
@@ -398,54 +415,62 @@ def _hex_numbers(
     for name in sorted(by_type):
         by_ink.setdefault(th.label_ink(fills[name]), []).append(by_type[name])
     out: list[Primitive] = []
+    every = np.array(names, dtype=object)
     for ink, parts in by_ink.items():
         index = np.sort(np.concatenate(parts))
         index = index[free[index]]
         if len(index):
-            chosen = tuple(names[i] for i in index.tolist())
+            chosen = tuple(every[index].tolist())
             out.append(Texts(at[index], chosen, Style(fill=ink, font_size=font)))
     return out
 
 
+@lru_cache(maxsize=16)
+def _number_widths(names: tuple[str, ...], font: float) -> npt.NDArray[np.float64]:
+    """The widths of a board's hex numbers (the same board is drawn again and again)."""
+    return np.array([text_width(n, font) for n in names])
+
+
 def road_primitives(
-    layout: HexLayout,
-    hexmap: HexMap,
-    centers: npt.NDArray[np.float64],
-    names: Sequence[str],
-    index: npt.NDArray[np.intp],
-    fill: str,
-    th: Theme,
-    px: float,
+    layout: HexLayout, hexmap: HexMap, name: str, fill: str, th: Theme, px: float
 ) -> list[Primitive]:
     """A road through its hexes: centre to centre between neighbouring road hexes, and from a
     road hex at the map's edge off the edge, drawn as a light band in a dark casing."""
     grid = layout.grid
-    road = {grid.parse(names[i]) for i in index.tolist()} if hasattr(grid, "parse") else set()
-    if not road:
-        road = {c for c, t in hexmap.terrain.items() if t in ROAD_WORDS}
-    lines: list[tuple[Point, Point]] = []
-    for cell in sorted(road):
-        c = layout.cell_center(cell)
-        joined = False
-        for d in range(6):
-            other = cell.neighbor(d)
-            if other in road:
-                joined = True
-                if other > cell:
-                    lines.append((c, layout.cell_center(other)))
-        if not joined:  # off the map's edge (a road entry), else across its hex
-            off = [d for d in range(6) if cell.neighbor(d) not in grid]
-            if off:
-                middle = centers.mean(axis=0)
-                away = (c[0] - middle[0], c[1] - middle[1])
-                d = max(off, key=lambda d: _dot(layout.direction(d), away))
-                lines.append((c, _toward(c, layout.direction(d), 1.0)))
-            else:
-                lines.append((_toward(c, (-1.0, 0.0), 0.86), _toward(c, (1.0, 0.0), 0.86)))
-    if not lines:
+    cells = [c for c, t in hexmap.terrain.items() if t == name]
+    inside = layout.board_indices(cells) >= 0
+    cells = [c for c, ok in zip(cells, inside.tolist(), strict=True) if ok]
+    if not cells:
         return []
+    centres = layout.centers(cells)
+    steps = layout.directions() * math.sqrt(3.0)  # to the centre of the neighbour
+    qr = np.array([(c.q, c.r) for c in cells], dtype=np.intp)
+    deltas = np.array([(n.q, n.r) for n in (Hex(0, 0).neighbor(d) for d in range(6))])
+    on_road = np.zeros(len(grid) + 1, dtype=bool)  # the last entry: off the grid
+    on_road[layout.board_indices_qr(qr)] = True
+    on_road[-1] = False
+    neighbours = np.stack([layout.board_indices_qr(qr + deltas[d]) for d in range(6)], axis=1)
+    joined = on_road[neighbours]  # (cells, 6); -1 (off the grid) reads the last entry
+    blocks = [
+        np.stack([centres[joined[:, d]], centres[joined[:, d]] + steps[d]], axis=1)
+        for d in range(3)  # each pair once
+        if joined[:, d].any()
+    ]
+    alone = ~joined.any(axis=1)
+    at_edge = (neighbours < 0).any(axis=1)
+    middle = np.array(grid.pixel_size(1.0)) / 2
+    for i in np.flatnonzero(alone & at_edge).tolist():  # a road entry runs off the edge
+        c = (float(centres[i, 0]), float(centres[i, 1]))
+        off = [d for d in range(6) if neighbours[i, d] < 0]
+        away = (c[0] - middle[0], c[1] - middle[1])
+        d = max(off, key=lambda d: _dot(layout.direction(d), away))
+        blocks.append(np.array([[c, _toward(c, layout.direction(d), 1.0)]]))
+    lone = centres[alone & ~at_edge]  # a road hex on its own: a stretch of road across it
+    if len(lone):
+        across = np.array([[-0.86, 0.0], [0.86, 0.0]])
+        blocks.append(lone[:, None, :] + across[None])
     casing, band = road_styles(fill, px)
-    ends = np.array(lines)
+    ends = np.concatenate(blocks)
     return [Segments(ends, casing), Segments(ends, band)]
 
 
@@ -600,13 +625,16 @@ def counter_boxes(
     state: Any, layout: HexLayout, th: Theme
 ) -> list[tuple[float, float, float, float]]:
     """The boxes (board units) the counters of a state cover, pointers included."""
+    if not state.tanks:
+        return []
     hw, hh = counter_half(th)
-    out = []
-    for tank in state.tanks:
-        cx, cy = layout.cell_center(tank.hex)
-        x0, y0, x1, y1 = counter_extent(layout.direction(tank.facing), hw, hh)
-        out.append((cx + x0, cy + y0, cx + x1, cy + y1))
-    return out
+    extents = np.array([counter_extent(tuple(v), hw, hh) for v in layout.directions().tolist()])
+    centres = layout.centers([t.hex for t in state.tanks])
+    facing = np.array([t.facing % 6 for t in state.tanks])
+    boxes = np.tile(centres, 2) + extents[facing]
+    flagged = np.array([bool(t.flag) for t in state.tanks])
+    boxes[flagged, 1] = np.minimum(boxes[flagged, 1], centres[flagged, 1] - hh - FLAG_RISE)
+    return [tuple(b) for b in boxes.tolist()]
 
 
 def state_scene(

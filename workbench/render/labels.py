@@ -197,13 +197,15 @@ def shape_box(prim: Primitive, transform: Transform) -> Box | None:
 
 
 def unit_boxes(scene: Scene) -> list[Box]:
-    """The boxes of the counters and pieces in the units layer (their titled shapes)."""
+    """The boxes of the counters and pieces in the units layer (their titled polygons)."""
+    t = scene.transform
     boxes = []
     for prim in scene.layer("units"):
         if isinstance(prim, Polygon) and prim.title:
-            box = shape_box(prim, scene.transform)
-            if box is not None:
-                boxes.append(box)
+            xs = [p[0] for p in prim.points]
+            ys = [p[1] for p in prim.points]
+            (x0, y0), (x1, y1) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
+            boxes.append(Box(x0, y0, x1, y1))
     return boxes
 
 
@@ -286,6 +288,7 @@ class Placer:
     def __init__(self, width: float, height: float, taken: Iterable[Box] = ()) -> None:
         self.width, self.height = width, height
         self.taken: list[Box] = list(taken)
+        self.units: list[Box] = []  # the counters among them (see annotation_placer)
 
     def free(self, box: Box) -> bool:
         return box.inside(self.width, self.height) and not any(box.overlaps(b) for b in self.taken)
@@ -377,7 +380,8 @@ def annotation_placer(scene: Scene) -> Placer:
     """A placer for labels drawn over a finished scene: they keep clear of the counters and of
     every label except hex numbers (the ``Texts`` batches of the labels layer), which give way
     (see :func:`clear_numbers`)."""
-    taken = unit_boxes(scene)
+    units = unit_boxes(scene)
+    taken = list(units)
     t = scene.transform
     for layer, prim in scene.items():
         if isinstance(prim, Text):
@@ -388,7 +392,9 @@ def annotation_placer(scene: Scene) -> Placer:
                 text_box_px(x, y, s, prim.style)
                 for (x, y), s in zip(at.tolist(), prim.texts, strict=True)
             ]
-    return Placer(scene.width, scene.height, taken)
+    placer = Placer(scene.width, scene.height, taken)
+    placer.units = units
+    return placer
 
 
 def clear_numbers(scene: Scene, boxes: Sequence[Box]) -> Scene:

@@ -15,7 +15,6 @@ from workbench.render.labels import (
     clear_numbers,
     fit_text,
     text_width,
-    unit_boxes,
     wrap_text,
 )
 from workbench.render.legend import INK, MARGIN_PX, Entry, box_swatch, legend_band, legend_font
@@ -105,7 +104,7 @@ def label_overlay(
     theme, layout = _theme(scene), _layout(scene)
     size = theme.odds_font_px * theme.zoom if font_px is None else font_px
     placer = annotation_placer(scene)
-    counters = unit_boxes(scene)
+    counters = placer.units
     cell_px = scene.transform.scale * _cell_units(scene)
     prims: list[Primitive] = []
     boxes: list[Box] = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 OKABE_ITO: tuple[str, ...] = (
@@ -66,6 +67,7 @@ def luminance(color: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=1024)
 def contrast_ratio(a: str, b: str) -> float:
     """The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the least for text).
 
