@@ -84,6 +84,55 @@ def test_hex_numbers_and_plain_labels_reach_4_5_to_1_on_every_ground(theme: str)
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
+def test_hex_numbers_still_read_under_the_reach_shading(theme: str):
+    from workbench.render.themes import contrast_ratio, mix
+
+    th = THEMES[theme]
+    low = {}
+    for where, color in _grounds(th).items():
+        shaded = mix(color, th.reach_fill, th.reach_opacity)
+        ratio = contrast_ratio(th.label_ink(shaded), shaded)  # re-inked when lifted
+        if ratio < 4.5:
+            low[where] = round(ratio, 2)
+    assert not low, f"hex numbers below 4.5:1 under the reach shading on {low}"
+
+
+def test_a_reach_lifts_the_hex_numbers_it_shades_over_its_tint():
+    from workbench.render.hexboard import reach_overlay
+    from workbench.render.scene import LABELS, OVERLAYS, Polygons, Texts
+
+    scene = _scene("panzer-vor-kuromorimine-stage-1", "colorblind", False)
+    grid = scene.layout.grid
+    reached = {grid.hex(n): 1 for n in ("0304", "0305", "0404", "0810")}
+    shaded = reach_overlay(scene, reached)
+    under = [t for p in shaded.layer(LABELS) if isinstance(p, Texts) for t in p.texts]
+    assert not {"0304", "0305", "0404", "0810"} & set(under)
+    layer = shaded.layer(OVERLAYS)
+    shade = next(i for i, p in enumerate(layer) if isinstance(p, Polygons))
+    lifted = [t for p in layer[shade + 1 :] if isinstance(p, Texts) for t in p.texts]
+    assert sorted(lifted) == ["0304", "0305", "0404", "0810"]
+
+
+def test_a_heatmap_lifts_the_labels_over_its_tint_and_reinks_them():
+    from workbench.render.overlays import heatmap_overlay
+    from workbench.render.scene import LABELS, OVERLAYS, Texts
+    from workbench.render.themes import DEFAULT, contrast_ratio, mix
+
+    scene = _scene("panzer-vor-blank", "default", False)
+    cells = list(scene.layout.grid)
+    heat = heatmap_overlay(scene, {c: i for i, c in enumerate(cells)})
+    assert not [p for p in heat.layer(LABELS) if isinstance(p, Texts)]
+    numbers = [p for p in heat.layer(OVERLAYS) if isinstance(p, Texts)]
+    assert sum(len(p) for p in numbers) == len(cells)
+    scale = DEFAULT.heat_scale(0, len(cells) - 1)
+    for batch in numbers:
+        for (x, y), text in zip(batch.at.tolist(), batch.texts, strict=True):
+            cell = scene.layout.cell_at(x, y + 0.62)
+            ground = mix(DEFAULT.board_fill, scale.color(cells.index(cell)), DEFAULT.heat_opacity)
+            assert contrast_ratio(batch.style.fill, ground) >= 4.5, text
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
 def test_fixed_inks_reach_4_5_to_1_on_what_they_sit_on(theme: str):
     from workbench.render.legend import INK
     from workbench.render.themes import contrast_ratio, contrast_text, readable

@@ -18,6 +18,7 @@ from workbench.render.labels import (
     annotation_placer,
     clear_numbers,
     place_text,
+    reink_numbers,
     text_width,
 )
 from workbench.render.overlays import arcs_overlay, heatmap_overlay, label_overlay, text_size
@@ -36,7 +37,7 @@ from workbench.render.scene import (
     Style,
     Text,
 )
-from workbench.render.themes import Theme, readable, theme_named
+from workbench.render.themes import Theme, mix, readable, theme_named
 
 __all__ = [
     "arcs_overlay",
@@ -78,13 +79,22 @@ def reach_overlay(
     shade = Style(fill=th.reach_fill, opacity=th.reach_opacity)
     grid = layout.grid
     cells = sorted(costs)
-    if cells:
-        titles = tuple(f"{grid.label(cell)}: {costs[cell]} MP" for cell in cells)
-        prims.append(Polygons(layout.outlines(layout.centers(cells)), shade, titles))
-    if numbers and cells:
+    if not cells:
+        return scene
+    numbers_: list[Primitive] = []
+    if numbers:
         numbers_, moved = _reach_numbers(scene, layout, cells, costs, th)
-        prims += numbers_
         scene = clear_numbers(scene, moved)
+    titles = tuple(f"{grid.label(cell)}: {costs[cell]} MP" for cell in cells)
+    scene = scene.add(OVERLAYS, [Polygons(layout.outlines(layout.centers(cells)), shade, titles)])
+    if layout.grounds:  # hex numbers under the shading: lifted over it and re-inked
+        inks: dict[str, str] = {}
+        for cell, i in zip(cells, layout.board_indices(cells).tolist(), strict=True):
+            if i >= 0:
+                shaded = mix(layout.grounds[i], th.reach_fill, th.reach_opacity)
+                inks[grid.label(cell)] = th.label_ink(shaded)
+        scene = reink_numbers(scene, inks)
+    prims += numbers_
     tick = Style(stroke=th.tick_color, width=max(1.5, th.path_width_px * 0.6))
     ends: list[Hex] = []
     toward: list[int] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -85,6 +85,8 @@ class HexLayout:
 
     grid: HexGrid
     cell_units: float = 1.0
+    grounds: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The terrain colour of every hex in the grid's order, as drawn (empty: not known)."""
 
     def cell_at(self, x: float, y: float) -> Hex | None:
         h = self.grid.hex_at(x, y, 1.0)
@@ -262,6 +264,8 @@ def hexmap_scene(
         style = Style(fill=fill, stroke=th.grid_stroke, width=th.grid_width_px)
         titles = tuple([f"{names[i]} {name}" for i in index.tolist()])
         layers[TERRAIN].append(Polygons(layout.outlines(centers[index]), style, titles))
+    code_fill = [fills.get(name, "") for name in kinds]
+    layout = HexLayout(grid, grounds=tuple(np.array(code_fill, dtype=object)[terrain].tolist()))
     if marks:
         for name in sorted(by_type):
             symbol = terrain_symbol(hexmap.terrain_types[name])

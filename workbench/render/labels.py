@@ -19,7 +19,7 @@ its base letter (``Ō`` as ``O``) or, failing that, as a full em.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -366,6 +366,7 @@ __all__ = [
     "outside",
     "overlapping",
     "place_text",
+    "reink_numbers",
     "scene_labels",
     "shape_box",
     "text_box",
@@ -378,35 +379,36 @@ __all__ = [
 # --- room for annotations ----------------------------------------------------------------
 def annotation_placer(scene: Scene) -> Placer:
     """A placer for labels drawn over a finished scene: they keep clear of the counters and of
-    every label except hex numbers (the ``Texts`` batches of the labels layer), which give way
-    (see :func:`clear_numbers`)."""
+    every label except hex numbers (the ``Texts`` batches), which give way (see
+    :func:`clear_numbers`)."""
     units = unit_boxes(scene)
     taken = list(units)
     t = scene.transform
-    for layer, prim in scene.items():
+    for _, prim in scene.items():
         if isinstance(prim, Text):
             taken.append(text_box(prim, t))
-        elif isinstance(prim, Texts) and layer != "labels":
-            at = prim.at * t.scale + np.array([t.offset_x, t.offset_y])
-            taken += [
-                text_box_px(x, y, s, prim.style)
-                for (x, y), s in zip(at.tolist(), prim.texts, strict=True)
-            ]
     placer = Placer(scene.width, scene.height, taken)
     placer.units = units
     return placer
 
 
 def clear_numbers(scene: Scene, boxes: Sequence[Box]) -> Scene:
-    """The scene without the hex numbers (labels-layer ``Texts`` entries) that ``boxes``
-    would cover: a label placed over them takes their place, as on a printed map."""
+    """The scene without the hex numbers (``Texts`` entries of the labels and overlays layers)
+    that ``boxes`` would cover: a label placed over them takes their place, as on a printed
+    map."""
+    for layer in ("labels", "overlays"):
+        scene = _clear_numbers(scene, boxes, layer)
+    return scene
+
+
+def _clear_numbers(scene: Scene, boxes: Sequence[Box], layer: str) -> Scene:
     if not boxes:
         return scene
     t = scene.transform
     kept: list[Primitive] = []
     changed = False
     b = np.array(boxes, dtype=float).reshape(-1, 4)
-    for prim in scene.layer("labels"):
+    for prim in scene.layer(layer):
         if not isinstance(prim, Texts):
             kept.append(prim)
             continue
@@ -435,7 +437,7 @@ def clear_numbers(scene: Scene, boxes: Sequence[Box]) -> Scene:
             )
     if not changed:
         return scene
-    return scene.without("labels").add("labels", kept)
+    return scene.without(layer).add(layer, kept)
 
 
 def place_text(
@@ -453,3 +455,33 @@ def place_text(
     if found is None:
         return None
     return box_text(found, text, style, scene.transform, title), found
+
+
+def reink_numbers(scene: Scene, inks: Mapping[str, str]) -> Scene:
+    """The hex numbers named in ``inks`` (number -> colour) moved from the labels layer to the
+    top of the overlays layer in their new colours: a number under a tint is lifted over it
+    and inked to read on the tinted ground."""
+    if not inks:
+        return scene
+    kept: list[Primitive] = []
+    lifted: list[Primitive] = []
+    for prim in scene.layer("labels"):
+        if not isinstance(prim, Texts):
+            kept.append(prim)
+            continue
+        texts = np.array(prim.texts, dtype=object)
+        hit = np.fromiter((t in inks for t in prim.texts), dtype=bool, count=len(texts))
+        if not hit.any():
+            kept.append(prim)
+            continue
+        stay = np.flatnonzero(~hit)
+        if len(stay):
+            kept.append(Texts(prim.at[stay], tuple(texts[stay].tolist()), prim.style))
+        moved = np.flatnonzero(hit)
+        colours = [inks[t] for t in texts[moved].tolist()]
+        for ink in dict.fromkeys(colours):
+            pick = moved[[c == ink for c in colours]]
+            lifted.append(
+                Texts(prim.at[pick], tuple(texts[pick].tolist()), prim.style.with_(fill=ink))
+            )
+    return scene.without("labels").add("labels", kept).add("overlays", lifted)

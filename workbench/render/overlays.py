@@ -20,6 +20,7 @@ from workbench.render.labels import (
 from workbench.render.legend import INK, MARGIN_PX, Entry, box_swatch, legend_band, legend_font
 from workbench.render.scene import (
     ANNOTATIONS,
+    LABELS,
     OVERLAYS,
     Polygon,
     Primitive,
@@ -27,6 +28,7 @@ from workbench.render.scene import (
     SceneError,
     Style,
     Text,
+    Texts,
 )
 from workbench.render.themes import DEFAULT, Theme, contrast_text, mix
 
@@ -199,10 +201,38 @@ def heatmap_overlay(
             prims.append(
                 Text(layout.cell_center(cell), fmt(values[cell]), Style(fill=color, font_size=size))
             )
-    scene = scene.add(OVERLAYS, prims)
+    grounds = {
+        cell: mix(theme.board_fill, scale.color(values[cell]), theme.heat_opacity) for cell in order
+    }
+    scene = _labels_over(scene.add(OVERLAYS, prims), grounds)
     if legend is not None:
         scene = _colour_bar(scene, lo, hi, legend, fmt, ends)
     return scene
+
+
+def _labels_over(scene: Scene, grounds: Mapping[Any, str]) -> Scene:
+    """The board's labels lifted over a strong tint (they would fade under it): moved from the
+    labels layer to the top of the overlays layer, each hex number re-inked to read on the
+    tinted colour of its cell (``grounds``: cell -> colour as tinted)."""
+    theme, layout = _theme(scene), _layout(scene)
+    moved: list[Primitive] = []
+    kept: list[Primitive] = []
+    for prim in scene.layer(LABELS):
+        if isinstance(prim, Texts):
+            inks = []
+            for x, y in prim.at.tolist():
+                ground = grounds.get(layout.cell_at(x, y + 0.62 * _cell_units(scene)))
+                inks.append(prim.style.fill if ground is None else theme.label_ink(ground))
+            for ink in dict.fromkeys(inks):
+                pick = [i for i, k in enumerate(inks) if k == ink]
+                titles = tuple(prim.titles[i] for i in pick) if prim.titles else ()
+                texts = tuple(prim.texts[i] for i in pick)
+                moved.append(Texts(prim.at[pick], texts, prim.style.with_(fill=ink), titles))
+        elif isinstance(prim, Text) and prim.style.stroke:
+            moved.append(prim)
+        else:
+            kept.append(prim)
+    return scene.without(LABELS).add(LABELS, kept).add(OVERLAYS, moved)
 
 
 def _colour_bar(

@@ -137,7 +137,7 @@ class Theme:
     board_fill: str = "#e9e6cf"
     grid_stroke: str = "#8c8670"
     grid_width_px: float = 1.0
-    label_color: str = "#5a5544"
+    label_color: str = "#48432f"  # reads on the board and on it under the reach tint
     label_scale: float = 0.25  # hex-number font size as a fraction of hex size
     label_min_px: float = 8.0
     terrain_colors: Mapping[str, str] = field(default_factory=dict)
