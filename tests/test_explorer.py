@@ -98,7 +98,9 @@ def test_click_a_reachable_hex_shows_the_cheapest_path_step_by_step(scenario) ->
     explorer.step_slider.value = 3
     assert "▶ 3." in explorer.panel_text
     annotations = explorer.overlay_scene.layer("annotations")
-    assert any(getattr(p, "title", "") == "path" for p in annotations)
+    # the path's line runs under the counters (overlays), its marks on top (annotations)
+    drawn = (*annotations, *explorer.overlay_scene.layer("overlays"))
+    assert any(getattr(p, "title", "") == "path" for p in drawn)
 
 
 def test_a_reverse_path_with_a_chosen_facing(scenario) -> None:

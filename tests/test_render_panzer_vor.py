@@ -50,9 +50,11 @@ def test_reach_scene_draws_costs_ticks_and_path() -> None:
     east = a2.hex.neighbor(1)
     reach = FakeReach({(a2.hex, 2): 0, (a2.hex, 1): 1, (east, 1): 2, (east, 2): 3})
     scene = reach_scene(state, reach, to=east, size=30)
-    texts = [p.text for p in scene.layer(OVERLAYS) if isinstance(p, Text)]
+    texts = [p.text for p in scene.layer(OVERLAYS) if isinstance(p, Text) and p.text.isdigit()]
     assert sorted(texts) == ["2"]  # the start hex's 0 would sit under the tank's counter
-    ticks = [p for p in singles(scene.layer(OVERLAYS)) if isinstance(p, Polyline)]
+    ticks = [
+        p for p in singles(scene.layer(OVERLAYS)) if isinstance(p, Polyline) and p.title != "path"
+    ]
     assert len(ticks) == 2 + 2  # facings 1, 2 in the start hex and in the east hex
     shaded = [p.title for p in singles(scene.layer(OVERLAYS)) if isinstance(p, Polygon)]
     assert shaded == ["0405: 0 MP", "0406: 2 MP"]

@@ -17,6 +17,7 @@ from workbench.render.labels import (
     Box,
     annotation_placer,
     clear_numbers,
+    lift_haloed,
     place_text,
     reink_numbers,
     text_width,
@@ -94,6 +95,7 @@ def reach_overlay(
                 shaded = mix(layout.grounds[i], th.reach_fill, th.reach_opacity)
                 inks[grid.label(cell)] = th.label_ink(shaded)
         scene = reink_numbers(scene, inks)
+    scene = lift_haloed(scene)
     prims += numbers_
     tick = Style(stroke=th.tick_color, width=max(1.5, th.path_width_px * 0.6))
     ends: list[Hex] = []
@@ -157,6 +159,7 @@ def path_overlay(
     if not states:
         return scene
     prims: list[Primitive] = []
+    under: list[Primitive] = []
     line = Style(stroke=th.path_color, width=th.path_width_px, opacity=0.9)
     centres = [layout.cell_center(states[0][0])]
     for h, _ in states[1:]:
@@ -164,7 +167,7 @@ def path_overlay(
         if c != centres[-1]:
             centres.append(c)
     if len(centres) > 1:
-        prims.append(Polyline(tuple(centres), line, "path"))
+        under.append(Polyline(tuple(centres), line, "path"))  # under the counters it passes
     font = text_size(scene, th.overlay_font_scale * 0.8)
     ink = readable(th.path_color, th.halo)
     label = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
@@ -207,7 +210,7 @@ def path_overlay(
             title="final facing",
         )
     )
-    return clear_numbers(scene, placed).add(ANNOTATIONS, prims)
+    return clear_numbers(scene, placed).add(OVERLAYS, under).add(ANNOTATIONS, prims)
 
 
 def _nearest_corner(layout: Any, h: Hex, a: Point, b: Point) -> Point:
@@ -272,9 +275,9 @@ def los_overlay(
                 shades.append(Polygon(layout.cell_polygon(h), Style(fill=col, opacity=0.15), title))
     ring = Style(stroke=th.los_end, width=th.los_width_px * 1.5)
     for h in (start, end):
-        marks.append(Polygon(layout.cell_polygon(h), ring, f"{grid.label(h)} (end of the line)"))
+        shades.append(Polygon(layout.cell_polygon(h), ring, f"{grid.label(h)} (end of the line)"))
     line_style = Style(stroke=th.los_line, width=th.los_width_px)
-    marks.append(
+    shades.append(  # under the counters at its ends, which stay readable
         Polyline((a, b), line_style, f"line of sight {grid.label(start)}→{grid.label(end)}")
     )
     if blocking is not None:

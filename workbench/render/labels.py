@@ -363,6 +363,7 @@ __all__ = [
     "box_text",
     "clear_numbers",
     "fit_text",
+    "lift_haloed",
     "outside",
     "overlapping",
     "place_text",
@@ -485,3 +486,14 @@ def reink_numbers(scene: Scene, inks: Mapping[str, str]) -> Scene:
                 Texts(prim.at[pick], tuple(texts[pick].tolist()), prim.style.with_(fill=ink))
             )
     return scene.without("labels").add("labels", kept).add("overlays", lifted)
+
+
+def lift_haloed(scene: Scene) -> Scene:
+    """The haloed labels (place and zone names) moved from the labels layer to the top of the
+    overlays layer, so a tint drawn over the board does not fade them."""
+    labels = scene.layer("labels")
+    haloed = [p for p in labels if isinstance(p, Text) and p.style.stroke and p.style.fill]
+    if not haloed:
+        return scene
+    kept = [p for p in labels if not (isinstance(p, Text) and p.style.stroke and p.style.fill)]
+    return scene.without("labels").add("labels", kept).add("overlays", haloed)
