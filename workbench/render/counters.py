@@ -43,7 +43,7 @@ def counter_half(th: Theme) -> tuple[float, float]:
 
 def counter_font(th: Theme, px: float) -> float:
     """The counter name's font size for a hex size of ``px`` pixels."""
-    return max(7.0, round(th.counter_text_scale * px, 1))
+    return max(th.name_min_px - 1.0, round(th.counter_text_scale * px, 1))
 
 
 def rim_point(v: Point, hw: float, hh: float) -> Point:

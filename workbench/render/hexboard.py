@@ -306,7 +306,7 @@ def hexmap_scene(
 
     # Labels, most important first: each takes the first free spot among its candidates.
     placer = Placer(width, height, [_px_box(transform, b) for b in reserved])
-    place_font = text_size_px(px, th.place_scale)
+    place_font = text_size_px(px, th.place_scale, th.name_min_px * th.zoom)
     place_style = Style(
         fill=th.place_color, stroke=th.halo, width=3.0, font_size=place_font, bold=True
     )
@@ -325,7 +325,7 @@ def hexmap_scene(
         if not hexmap.zones[zone_name]:
             continue
         color = th.zone_colors[i % len(th.zone_colors)]
-        font = text_size_px(px, th.place_scale * 0.85)
+        font = text_size_px(px, th.place_scale * 0.85, th.name_min_px * th.zoom)
         style = Style(
             fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
         )

@@ -146,6 +146,7 @@ class Theme:
     mark_width_px: float = 1.0
     hexside_width_px: float = 5.0
     hexside_outline: str = "#333333"
+    name_min_px: float = 9.0  # place and zone names never smaller (counter names: 1 px less)
     place_color: str = "#1a1a1a"
     place_scale: float = 0.26
     zone_colors: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
