@@ -98,15 +98,22 @@ class CounterStyles:
             )
         return found
 
-    def name_lines(self, name: str) -> list[str]:
-        """The name in at most two lines that fit the counter."""
+    def name_lines(self, name: str) -> tuple[list[str], float]:
+        """The name in at most two lines that fit the counter, and their font size."""
         hw, _ = counter_half(self.th)
-        return _name_lines(name, 2 * hw * self.px - 6.0, self.font)
+        return _name_lines(name, 2 * hw * self.px - 6.0, self.font, self.th.name_min_px - 1.0)
 
 
 @lru_cache(maxsize=1024)
-def _name_lines(name: str, room: float, font: float) -> list[str]:
-    return wrap_text(name, room, font, True, max_lines=2)
+def _name_lines(name: str, room: float, font: float, least: float) -> tuple[list[str], float]:
+    """Wrapped at the counter's font size; a name that would be cut short is tried a size or
+    two smaller first (never below ``least``), as printed counters squeeze a long name."""
+    size = font
+    while True:
+        lines = wrap_text(name, room, size, True, max_lines=2)
+        if not any(line.endswith("…") for line in lines) or size * 0.9 < least:
+            return lines, size
+        size = round(size * 0.9, 1)
 
 
 def counter_label(tank: Any) -> str:
@@ -141,8 +148,10 @@ def counter_parts(
             (TURRET, Polyline(((cx + rx * 0.55, cy + ry * 0.55), (cx + rx, cy + ry)), styles.staff))
         )
         parts.append((TURRET, Circle(at, 0.08, styles.turret, "turret")))
-    lines = styles.name_lines(counter_label(tank))
-    step = styles.font * LINE_HEIGHT / styles.px
+    lines, size = styles.name_lines(counter_label(tank))
+    if size != name.font_size:
+        name = name.with_(font_size=size)
+    step = size * LINE_HEIGHT / styles.px
     top = cy + 0.06 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         parts.append((NAME, Text((cx, top + i * step), line, name, title)))

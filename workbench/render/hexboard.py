@@ -79,14 +79,26 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, eq=False)
+class Grounds:
+    """The colour each hex is drawn in: ``fills[codes[i]]`` for the i-th hex in the grid's
+    order (row by row)."""
+
+    codes: npt.NDArray[np.intp]
+    fills: tuple[str, ...]
+
+    def __getitem__(self, index: int) -> str:
+        return self.fills[int(self.codes[index])]
+
+
 @dataclass(frozen=True)
 class HexLayout:
     """Hex geometry for a scene, in board units (hex size 1); maps points back to hexes."""
 
     grid: HexGrid
     cell_units: float = 1.0
-    grounds: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    """The terrain colour of every hex in the grid's order, as drawn (empty: not known)."""
+    grounds: Grounds | None = field(default=None, compare=False, repr=False)
+    """The terrain colour of every hex as drawn (None: not known)."""
 
     def cell_at(self, x: float, y: float) -> Hex | None:
         h = self.grid.hex_at(x, y, 1.0)
@@ -265,7 +277,7 @@ def hexmap_scene(
         titles = tuple([f"{names[i]} {name}" for i in index.tolist()])
         layers[TERRAIN].append(Polygons(layout.outlines(centers[index]), style, titles))
     code_fill = [fills.get(name, "") for name in kinds]
-    layout = HexLayout(grid, grounds=tuple(np.array(code_fill, dtype=object)[terrain].tolist()))
+    layout = HexLayout(grid, grounds=Grounds(terrain, tuple(code_fill)))
     if marks:
         for name in sorted(by_type):
             symbol = terrain_symbol(hexmap.terrain_types[name])

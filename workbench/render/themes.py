@@ -49,6 +49,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c))):02x}" for c in rgb)
 
 
+@lru_cache(maxsize=4096)
 def mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (0: a, 1: b)."""
     ra, rb = _rgb(a), _rgb(b)
@@ -235,7 +236,7 @@ PROJECTOR = Theme(
     zone_width_px=5.0,
     zone_dash_px=(10.0, 5.0),
     counter_stroke="#000000",
-    counter_text_scale=0.3,
+    counter_text_scale=0.28,
     zoom=1.3,
     reach_opacity=0.5,
     path_width_px=6.0,
