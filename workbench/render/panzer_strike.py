@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from workbench.geometry.squaregrid import Edge, Square, facing_angle
 from workbench.render.labels import ASCENT, fit_text
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
@@ -33,6 +35,7 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
+from workbench.render.symbols import symbol_name, symbol_primitives
 from workbench.render.themes import Theme, contrast_text, theme_named
 
 SQUARE_COLORS: Mapping[str, str] = {
@@ -130,6 +133,9 @@ def square_scene(
             terrain.append(
                 Polygon(layout.cell_polygon(cell), style, f"({cell.x}, {cell.y}) {kind}")
             )
+        # a symbol as well as a colour (a house, trees, waves), as on the hex maps
+        centres = np.array([(c.x, c.y - 0.1) for c in by_kind[kind]], dtype=float)
+        terrain += symbol_primitives(symbol_name(kind), centres, color, th, unit=0.7, px=size)
     edges: list[Primitive] = []
     bar = Style(stroke="#5b3a1a", width=th.hexside_width_px, dash=(4.0, 2.0))
     for edge in sorted(barricades, key=lambda e: (e.first, e.second)):
@@ -185,7 +191,12 @@ def square_scene(
     )
     if legend:
         entries = [
-            Entry(kind, box_swatch(th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb"))))
+            Entry(
+                kind,
+                _square_swatch(
+                    kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th
+                ),
+            )
             for kind in sorted(by_kind)
         ]
         if tiles:
@@ -193,6 +204,21 @@ def square_scene(
         entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, owners))) for o in owners]
         scene = legend_band(scene, entries)
     return scene
+
+
+def _square_swatch(kind: str, fill: str, th: Theme) -> Any:
+    """A legend swatch: the square's colour and its symbol."""
+    plain = box_swatch(fill)
+
+    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
+        t = scene.transform
+        centre = np.array([t.to_board(x, y)])
+        unit = size * 0.45 / t.scale
+        return plain(scene, x, y, size) + symbol_primitives(
+            symbol_name(kind), centre, fill, th, unit=unit, px=t.scale
+        )
+
+    return draw
 
 
 def flag_color(th: Theme, owner: str, owners: list[str]) -> str:
