@@ -91,10 +91,10 @@ def test_sight_scene_highlights_the_blocking_crossing() -> None:
         blocking=blocker,
     )
     scene = sight_scene(state, los)
-    strong = [
+    strong = [  # the blocking hex outlined, under the counters like the rest of the line
         p
-        for p in scene.layer(ANNOTATIONS)
-        if isinstance(p, Polygon) and "blocks the line" in p.title
+        for p in scene.layer(OVERLAYS)
+        if isinstance(p, Polygon) and "blocks the line" in p.title and p.style.stroke
     ]
     assert len(strong) == 1
     captions = [p.text for p in scene.layer(ANNOTATIONS) if isinstance(p, Text)]

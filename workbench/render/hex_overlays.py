@@ -273,11 +273,15 @@ def los_overlay(
                 r = 0.16 if strong else 0.1
                 marks.append(Circle(p, r, Style(fill=col, stroke="#ffffff", width=1.0), title))
                 shades.append(Polygon(layout.cell_polygon(h), Style(fill=col, opacity=0.15), title))
+    # Everything but the "blocked" label goes under the counters, which stay readable: the
+    # tints, then the crossings' marks, the rings round both ends, and the line on top of them.
+    shades += marks
+    marks = []
     ring = Style(stroke=th.los_end, width=th.los_width_px * 1.5)
     for h in (start, end):
         shades.append(Polygon(layout.cell_polygon(h), ring, f"{grid.label(h)} (end of the line)"))
     line_style = Style(stroke=th.los_line, width=th.los_width_px)
-    shades.append(  # under the counters at its ends, which stay readable
+    shades.append(
         Polyline((a, b), line_style, f"line of sight {grid.label(start)}→{grid.label(end)}")
     )
     if blocking is not None:
