@@ -196,7 +196,7 @@ RESULT_SCENES = ("reach", "path", "sight", "odds")
 
 def _result_scene(kind: str, theme: str) -> Scene:
     import workbench
-    from workbench.render.panzer_vor import result_scene
+    from workbench.render import scene_of
     from workbench.rules.panzer_vor.firing import attack_odds
     from workbench.rules.panzer_vor.movement import explain_move, reachable
     from workbench.rules.panzer_vor.setup import game_from_scenario
@@ -211,14 +211,13 @@ def _result_scene(kind: str, theme: str) -> Scene:
         "sight": lambda: line_of_sight(state, "0802", "0507"),
         "odds": lambda: attack_odds(state, "T-34/76", panzer),
     }[kind]()
-    return result_scene(result, theme=theme)
+    return scene_of(result, theme=theme)
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("kind", RESULT_SCENES)
 def test_overlay_labels_never_overlap_or_hide_a_counter(kind: str, theme: str):
     import workbench.gallery  # noqa: F401
-
     from workbench.render.labels import unit_boxes
 
     scene = _result_scene(kind, theme)

@@ -25,12 +25,13 @@ def shipped_files(maps: Path = MAPS) -> list[Path]:
 def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
     """(name, value) for every shipped board and every scenario's starting state."""
     import workbench
+    from workbench.boards.panzer_vor.scenario import PanzerVorScenario
     from workbench.rules.panzer_vor.setup import game_from_scenario
 
     for path in shipped_files(maps):
         value = workbench.load(path)
         name = f"{path.parent.relative_to(maps)}/{path.stem}".replace("/", "-")
-        if hasattr(value, "load_map"):  # a Panzer Vor! scenario: its starting state
+        if isinstance(value, PanzerVorScenario):  # its starting state
             value = game_from_scenario(value).state
         yield name, value
 

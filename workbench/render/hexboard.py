@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
+from workbench.render import scene_of
 from workbench.render.counters import (
     FLAG_RISE,
     WRECK_FILL,
@@ -68,7 +69,6 @@ __all__ = [
     "HexLayout",
     "arcs_overlay",
     "heatmap_overlay",
-    "hexboard_scene",
     "hexmap_scene",
     "los_overlay",
     "odds_overlay",
@@ -698,11 +698,9 @@ def _used_terrain(hexmap: HexMap) -> list[str]:
     return sorted(used)
 
 
-def hexboard_scene(obj: Any, **options: Any) -> Scene:
-    """A HexMap or a game state (anything with ``.map`` and ``.tanks``)."""
-    if isinstance(obj, HexMap):
-        return hexmap_scene(obj, **options)
-    return state_scene(obj, **options)
+@scene_of.register
+def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
+    return hexmap_scene(hexmap, **options)
 
 
 # The overlays of hex boards live in hex_overlays; imported here, where they always were.

@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.geometry.squaregrid import Edge, Square, facing_angle
+from workbench.render import scene_of
 from workbench.render.labels import ASCENT, fit_text
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
 from workbench.render.scene import (
@@ -308,3 +310,8 @@ def squareboard_scene(board: Any, **options: Any) -> Scene:
     return square_scene(
         int(cols), int(rows), squares=squares, barricades=barricades, flags=flags, **options
     )
+
+
+@scene_of.register
+def _board(board: SquareBoard, **options: Any) -> Scene:
+    return squareboard_scene(board, **options)
