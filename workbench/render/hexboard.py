@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -202,7 +202,7 @@ class HexLayout:
 
 
 @lru_cache(maxsize=32)
-def _direction(facing: int, orientation: str) -> Point:
+def _direction(facing: int, orientation: Literal["pointy", "flat"]) -> Point:
     a = math.radians(direction_angle(facing, orientation))
     return (math.sin(a), -math.cos(a))
 

@@ -158,8 +158,9 @@ def square_scene(
     if tile_names:
         font = max(th.label_min_px * th.zoom, round(th.place_scale * size * 0.7, 1))
         style = Style(fill=th.place_color, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        for name, (x, y) in tile_names:
-            labels_.append(Text((x, y + ASCENT * font / size + 0.04), name, style, f"tile {name}"))
+        for name, (tx, ty) in tile_names:
+            at = (tx, ty + ASCENT * font / size + 0.04)
+            labels_.append(Text(at, name, style, f"tile {name}"))
     units: list[Primitive] = []
     owners = sorted(set((flags or {}).values()))
     for cell in sorted(flags or {}):
