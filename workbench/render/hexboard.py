@@ -369,9 +369,9 @@ def hexmap_scene(
     return scene
 
 
-ROAD_WORDS = frozenset({"road", "street", "track"})
-"""Terrain types drawn as a line through their hexes (joined to neighbouring road hexes and,
-at the map's edge, running off it) rather than as an area."""
+ROAD_WORDS = frozenset({"road", "street", "track", "river", "stream"})
+"""Terrain types drawn as a line through their hexes (joined to neighbouring hexes of the type
+and, at the map's edge, running off it) as well as their colour: roads and rivers."""
 
 
 def _px_box(t: Transform, b: tuple[float, float, float, float]) -> Box:
@@ -485,7 +485,7 @@ def road_primitives(
     if len(lone):
         across = np.array([[-0.86, 0.0], [0.86, 0.0]])
         blocks.append(lone[:, None, :] + across[None])
-    casing, band = road_styles(fill, px)
+    casing, band = road_styles(fill, px, name)
     ends = np.concatenate(blocks)
     return [Segments(ends, casing), Segments(ends, band)]
 
@@ -494,8 +494,13 @@ def _dot(a: Point, b: Point) -> float:
     return a[0] * b[0] + a[1] * b[1]
 
 
-def road_styles(fill: str, px: float) -> tuple[Style, Style]:
-    """A road's dark casing and light band."""
+def road_styles(fill: str, px: float, name: str = "road") -> tuple[Style, Style]:
+    """A road's dark casing and light band (a river's: narrower, its water darker)."""
+    if name in ("river", "stream"):
+        return (
+            Style(stroke=mix(fill, "#000000", 0.6), width=max(3.0, px * 0.22)),
+            Style(stroke=mix(fill, "#000000", 0.25), width=max(1.5, px * 0.12)),
+        )
     return (
         Style(stroke=mix(fill, "#000000", 0.55), width=max(4.0, px * 0.3)),
         Style(stroke=mix(fill, "#ffffff", 0.45), width=max(2.0, px * 0.2)),
@@ -522,7 +527,7 @@ def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> lis
                     fill,
                     None if name in ROAD_WORDS else terrain_symbol(kind),
                     th,
-                    road=name in ROAD_WORDS,
+                    road=name if name in ROAD_WORDS else "",
                 ),
             )
         )
@@ -537,7 +542,7 @@ def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> lis
     return entries
 
 
-def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: bool = False) -> Swatch:
+def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: str = "") -> Swatch:
     def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
         t = scene.transform
         unit = size / 2 / t.scale
@@ -556,12 +561,9 @@ def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: bool = False) ->
             Polygons(outline, Style(fill=fill, stroke=th.grid_stroke, width=th.grid_width_px))
         ]
         if road:
-            casing, band = road_styles(fill, size * 0.6)
+            casing, band = road_styles(fill, size, road)
             ends = np.array([[c[0] - (unit * 0.9, 0), c[0] + (unit * 0.9, 0)]])
-            out += [
-                Segments(ends, casing.with_(width=size * 0.3)),
-                Segments(ends, band.with_(width=size * 0.18)),
-            ]
+            out += [Segments(ends, casing), Segments(ends, band)]
         out += symbol_primitives(symbol, c, fill, th, unit=unit, px=t.scale)
         return out
 
