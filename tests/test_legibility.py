@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from workbench.gallery import shipped_pictures
 from workbench.render import show
@@ -255,3 +257,61 @@ def test_the_overlap_check_sees_an_overlap():
     assert overlapping(scene_labels(clash))
     far = scene.add(LABELS, [Text((-5.0, -5.0), "gone", Style())])
     assert outside(scene_labels(far), far.width, far.height)
+
+
+# --- fitting text, checked against a plain measure -------------------------------------------
+
+WORDS = st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ0123456789/-.()Ōé", min_size=1),
+    min_size=1,
+    max_size=6,
+).map(" ".join)
+
+
+@given(WORDS, st.floats(20.0, 300.0), st.floats(6.0, 20.0), st.booleans())
+def test_wrapped_and_fitted_lines_never_exceed_their_width(text, width, font, bold):
+    from workbench.render.labels import fit_text, text_width, wrap_text
+
+    for line in wrap_text(text, width, font, bold):
+        assert text_width(line, font, bold) <= width or len(line.rstrip("…")) <= 1
+    fitted = fit_text(text, width, font, bold)
+    assert text_width(fitted, font, bold) <= width or len(fitted.rstrip("…")) <= 1
+
+
+@given(WORDS)
+def test_text_width_is_the_sum_of_its_characters(text):
+    from workbench.render.labels import text_width
+
+    assert abs(text_width(text, 10.0) - sum(text_width(c, 10.0) for c in text)) < 1e-9
+
+
+def test_the_panzer_strike_board_shows_coordinates_tiles_and_flags_in_owner_colours():
+    from workbench.render.scene import Polygon, Text, singles
+
+    scene = _scene("panzer-strike-capture-the-flag", "default", False)
+    texts = {p.text for _, p in scene.items() for p in singles([p]) if isinstance(p, Text)}
+    assert {"0", "15", "11", "I-a", "III-d"} <= texts
+    tiles = [p for p in scene.layer("edges") if isinstance(p, Polygon) and "tile" in p.title]
+    assert len(tiles) == 12
+    flags = {p.title: p.style.fill for p in scene.layer("units") if isinstance(p, Polygon)}
+    assert flags["flag north"] != flags["flag south"]
+
+
+def test_tanks_piece_names_stay_inside_their_pieces():
+    from workbench.render.labels import text_box
+    from workbench.render.scene import Text
+
+    value = PICTURES["tanks-barkmanns-corner"]
+    for theme in THEMES:
+        scene = _scene("tanks-barkmanns-corner", theme, False)
+        for prim in scene.layer("labels"):
+            if not isinstance(prim, Text) or "(" not in prim.title:
+                continue
+            piece = next(p for p in value.pieces if prim.title.startswith(p.name))
+            x0, y0, x1, y1 = piece.polygon.bounds
+            (px0, py0), (px1, py1) = (
+                scene.transform.to_pixel(x0, y0),
+                scene.transform.to_pixel(x1, y1),
+            )
+            b = text_box(prim, scene.transform)
+            assert px0 <= b.x0 and b.x1 <= px1 and py0 <= b.y0 and b.y1 <= py1, prim.text
