@@ -21,6 +21,7 @@ from workbench.geometry.squaregrid import Edge, Square, facing_angle
 from workbench.render import scene_of
 from workbench.render.labels import ASCENT, fit_text
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
+from workbench.render.pieces import flag_color, rect, square_swatch, symbol_name, symbol_primitives
 from workbench.render.scene import (
     BOARD,
     EDGES,
@@ -37,7 +38,6 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.symbols import symbol_name, symbol_primitives
 from workbench.render.themes import Theme, contrast_text, theme_named
 
 SQUARE_COLORS: Mapping[str, str] = {
@@ -145,7 +145,7 @@ def square_scene(
     tile_style = Style(stroke=th.counter_stroke, width=max(2.5, th.grid_width_px * 2.5))
     tile_names: list[tuple[str, Point]] = []
     for name, (x0, y0, w, h) in sorted((tiles or {}).items(), key=lambda kv: kv[1][:2]):
-        edges.append(Polygon(_rect(x0 - 0.5, y0 - 0.5, w, h), tile_style, f"tile {name}"))
+        edges.append(Polygon(rect(x0 - 0.5, y0 - 0.5, w, h), tile_style, f"tile {name}"))
         tile_names.append((name, (x0 - 0.5 + w / 2, y0 - 0.5 + 0.12)))
     labels_: list[Primitive] = []
     if labels:
@@ -196,9 +196,7 @@ def square_scene(
         entries = [
             Entry(
                 kind,
-                _square_swatch(
-                    kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th
-                ),
+                square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
             )
             for kind in sorted(by_kind)
         ]
@@ -207,32 +205,6 @@ def square_scene(
         entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, owners))) for o in owners]
         scene = legend_band(scene, entries)
     return scene
-
-
-def _square_swatch(kind: str, fill: str, th: Theme) -> Any:
-    """A legend swatch: the square's colour and its symbol."""
-    plain = box_swatch(fill)
-
-    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
-        t = scene.transform
-        centre = np.array([t.to_board(x, y)])
-        unit = size * 0.45 / t.scale
-        return plain(scene, x, y, size) + symbol_primitives(
-            symbol_name(kind), centre, fill, th, unit=unit, px=t.scale
-        )
-
-    return draw
-
-
-def flag_color(th: Theme, owner: str, owners: list[str]) -> str:
-    """A flag in its owner's colour: the theme's side colour, else a zone colour by owner."""
-    if len(owners) < 2:
-        return th.side_color(owner, th.flag_color)
-    return th.side_color(owner, th.zone_colors[owners.index(owner) % len(th.zone_colors)])
-
-
-def _rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
-    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
 def square_tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list[Primitive]:
