@@ -56,6 +56,8 @@ def test_the_board_is_drawn_once_and_a_click_redraws_only_the_overlays(sent, sce
     explorer.click(x, y)
     assert len(sent) == 1
     calls = Counter(sent[0])
+    # Only the overlays changed, and the annotations (the hex numbers lifted over the reach
+    # shading); the board is not sent again.
     assert calls["switchCanvas"] == 2, "the overlays and annotations layers only"
     assert calls["clear"] == 2
     assert calls["fillPolygons"] >= 1 and calls["fillText"] >= 10, "shaded hexes with MP"

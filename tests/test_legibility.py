@@ -101,30 +101,27 @@ def test_hex_numbers_still_read_under_the_reach_shading(theme: str):
 
 def test_a_reach_lifts_the_hex_numbers_it_shades_over_its_tint():
     from workbench.render.hexboard import reach_overlay
-    from workbench.render.scene import LABELS, OVERLAYS, Polygons, Texts
+    from workbench.render.scene import ANNOTATIONS, LABELS, Texts
 
     scene = _scene("panzer-vor-kuromorimine-stage-1", "colorblind", False)
     grid = scene.layout.grid
     reached = {grid.hex(n): 1 for n in ("0304", "0305", "0404", "0810")}
     shaded = reach_overlay(scene, reached)
-    under = [t for p in shaded.layer(LABELS) if isinstance(p, Texts) for t in p.texts]
-    assert not {"0304", "0305", "0404", "0810"} & set(under)
-    layer = shaded.layer(OVERLAYS)
-    shade = next(i for i, p in enumerate(layer) if isinstance(p, Polygons))
-    lifted = [t for p in layer[shade + 1 :] if isinstance(p, Texts) for t in p.texts]
+    assert shaded.layer(LABELS) is scene.layer(LABELS)  # the board is not drawn again
+    lifted = [t for p in shaded.layer(ANNOTATIONS) if isinstance(p, Texts) for t in p.texts]
     assert sorted(lifted) == ["0304", "0305", "0404", "0810"]
 
 
 def test_a_heatmap_lifts_the_labels_over_its_tint_and_reinks_them():
     from workbench.render.overlays import heatmap_overlay
-    from workbench.render.scene import LABELS, OVERLAYS, Texts
+    from workbench.render.scene import ANNOTATIONS, LABELS, Texts
     from workbench.render.themes import DEFAULT, contrast_ratio, mix
 
     scene = _scene("panzer-vor-blank", "default", False)
     cells = list(scene.layout.grid)
     heat = heatmap_overlay(scene, {c: i for i, c in enumerate(cells)})
-    assert not [p for p in heat.layer(LABELS) if isinstance(p, Texts)]
-    numbers = [p for p in heat.layer(OVERLAYS) if isinstance(p, Texts)]
+    assert heat.layer(LABELS) is scene.layer(LABELS)
+    numbers = [p for p in heat.layer(ANNOTATIONS) if isinstance(p, Texts)]
     assert sum(len(p) for p in numbers) == len(cells)
     scale = DEFAULT.heat_scale(0, len(cells) - 1)
     for batch in numbers:

@@ -163,14 +163,19 @@ def scene_labels(scene: Scene) -> list[Label]:
 
 
 def overlapping(labels: Sequence[Label]) -> list[tuple[Label, Label]]:
-    """Every pair of labels whose boxes overlap (a sweep along x)."""
+    """Every pair of labels whose boxes overlap (a sweep along x); a label drawn again in the
+    same place (lifted over a tint, see :func:`reink_numbers`) is one label, not a pair."""
     order = sorted(range(len(labels)), key=lambda i: labels[i].box.x0)
     pairs: list[tuple[Label, Label]] = []
     active: list[int] = []
     for i in order:
         box = labels[i].box
         active = [j for j in active if labels[j].box.x1 > box.x0]
-        pairs.extend((labels[j], labels[i]) for j in active if labels[j].box.overlaps(box))
+        pairs.extend(
+            (labels[j], labels[i])
+            for j in active
+            if labels[j].box.overlaps(box) and not same_label(labels[j], labels[i])
+        )
         active.append(i)
     return pairs
 
@@ -394,10 +399,10 @@ def annotation_placer(scene: Scene) -> Placer:
 
 
 def clear_numbers(scene: Scene, boxes: Sequence[Box]) -> Scene:
-    """The scene without the hex numbers (``Texts`` entries of the labels and overlays layers)
+    """The scene without the hex numbers (``Texts`` entries, in any layer they were lifted to)
     that ``boxes`` would cover: a label placed over them takes their place, as on a printed
     map."""
-    for layer in ("labels", "overlays"):
+    for layer in ("labels", "overlays", "annotations"):
         scene = _clear_numbers(scene, boxes, layer)
     return scene
 
@@ -459,25 +464,21 @@ def place_text(
 
 
 def reink_numbers(scene: Scene, inks: Mapping[str, str]) -> Scene:
-    """The hex numbers named in ``inks`` (number -> colour) moved from the labels layer to the
-    top of the overlays layer in their new colours: a number under a tint is lifted over it
-    and inked to read on the tinted ground."""
+    """The hex numbers named in ``inks`` (number -> colour) drawn again in the annotations
+    layer in their new colours: a number under a tint is lifted over it and inked to read on
+    the tinted ground. The labels and overlays layers are left as they are (a live canvas need
+    not redraw the board, and the tint stays one batch); the copy covers the faded number
+    exactly, and no counter stands on a hex number (the board leaves those out)."""
     if not inks:
         return scene
-    kept: list[Primitive] = []
     lifted: list[Primitive] = []
     for prim in scene.layer("labels"):
         if not isinstance(prim, Texts):
-            kept.append(prim)
+            continue
+        hit = np.fromiter((t in inks for t in prim.texts), dtype=bool, count=len(prim.texts))
+        if not hit.any():
             continue
         texts = np.array(prim.texts, dtype=object)
-        hit = np.fromiter((t in inks for t in prim.texts), dtype=bool, count=len(texts))
-        if not hit.any():
-            kept.append(prim)
-            continue
-        stay = np.flatnonzero(~hit)
-        if len(stay):
-            kept.append(Texts(prim.at[stay], tuple(texts[stay].tolist()), prim.style))
         moved = np.flatnonzero(hit)
         colours = [inks[t] for t in texts[moved].tolist()]
         for ink in dict.fromkeys(colours):
@@ -485,15 +486,18 @@ def reink_numbers(scene: Scene, inks: Mapping[str, str]) -> Scene:
             lifted.append(
                 Texts(prim.at[pick], tuple(texts[pick].tolist()), prim.style.with_(fill=ink))
             )
-    return scene.without("labels").add("labels", kept).add("overlays", lifted)
+    return scene.add("annotations", lifted) if lifted else scene
 
 
 def lift_haloed(scene: Scene) -> Scene:
-    """The haloed labels (place and zone names) moved from the labels layer to the top of the
-    overlays layer, so a tint drawn over the board does not fade them."""
+    """The haloed labels (place and zone names) drawn again in the annotations layer, so a tint
+    drawn over the board does not fade them (the labels layer is left as it is; the board
+    placed them clear of the counters)."""
     labels = scene.layer("labels")
     haloed = [p for p in labels if isinstance(p, Text) and p.style.stroke and p.style.fill]
-    if not haloed:
-        return scene
-    kept = [p for p in labels if not (isinstance(p, Text) and p.style.stroke and p.style.fill)]
-    return scene.without("labels").add("labels", kept).add("overlays", haloed)
+    return scene.add("annotations", haloed) if haloed else scene
+
+
+def same_label(a: Label, b: Label) -> bool:
+    """Whether two labels are one label drawn twice (lifted over a tint): same text, same box."""
+    return a.text == b.text and all(abs(p - q) < 0.01 for p, q in zip(a.box, b.box, strict=True))

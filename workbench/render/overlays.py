@@ -211,12 +211,12 @@ def heatmap_overlay(
 
 
 def _labels_over(scene: Scene, grounds: Mapping[Any, str]) -> Scene:
-    """The board's labels lifted over a strong tint (they would fade under it): moved from the
-    labels layer to the top of the overlays layer, each hex number re-inked to read on the
-    tinted colour of its cell (``grounds``: cell -> colour as tinted)."""
+    """The board's labels lifted over a strong tint (they would fade under it): drawn again in
+    the annotations layer, each hex number re-inked to read on the tinted colour of its cell
+    (``grounds``: cell -> colour as tinted). The labels layer stays the same value and the
+    tint one batch; no counter stands on a label (the board placed them clear)."""
     theme, layout = _theme(scene), _layout(scene)
-    moved: list[Primitive] = []
-    kept: list[Primitive] = []
+    lifted: list[Primitive] = []
     for prim in scene.layer(LABELS):
         if isinstance(prim, Texts):
             inks = []
@@ -227,12 +227,10 @@ def _labels_over(scene: Scene, grounds: Mapping[Any, str]) -> Scene:
                 pick = [i for i, k in enumerate(inks) if k == ink]
                 titles = tuple(prim.titles[i] for i in pick) if prim.titles else ()
                 texts = tuple(prim.texts[i] for i in pick)
-                moved.append(Texts(prim.at[pick], texts, prim.style.with_(fill=ink), titles))
+                lifted.append(Texts(prim.at[pick], texts, prim.style.with_(fill=ink), titles))
         elif isinstance(prim, Text) and prim.style.stroke:
-            moved.append(prim)
-        else:
-            kept.append(prim)
-    return scene.without(LABELS).add(LABELS, kept).add(OVERLAYS, moved)
+            lifted.append(prim)
+    return scene.add(ANNOTATIONS, lifted) if lifted else scene
 
 
 def _colour_bar(
