@@ -11,13 +11,15 @@ from typing import Any
 
 import numpy as np
 
-from workbench.render.labels import LINE_HEIGHT, Box, text_box, wrap_text
+from workbench.render.labels import LINE_HEIGHT, Box, fit_text, text_box, text_width, wrap_text
 from workbench.render.legend import box_swatch
 from workbench.render.scene import Point, Primitive, Scene, Style, Text, Transform
 from workbench.render.symbols import symbol_name, symbol_primitives
 from workbench.render.themes import Theme, contrast_text
 
 __all__ = [
+    "area_label",
+    "fitted",
     "flag_color",
     "piece_label",
     "piece_symbols",
@@ -101,3 +103,41 @@ def flag_color(th: Theme, owner: str, owners: list[str]) -> str:
 
 def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
     return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+
+def fitted(text: str, width: float, font: float, least: float = 8.0) -> tuple[float, str]:
+    """A font size and the text to draw in ``width`` pixels: the text whole at ``font`` or a
+    size or two smaller (never below ``least``), else shortened with an ellipsis."""
+    size = max(least, font)
+    while text_width(text, size, True) > width and size * 0.9 >= least:
+        size = round(size * 0.9, 1)
+    return size, fit_text(text, width, size, True)
+
+
+def area_label(area: Any, name: str, style: Style, tanks: Any, px_per_cm: float) -> Text:
+    """An area's name (a deployment area) at a point inside it clear of the tanks standing
+    there: the area's own representative point, else the first of a few inside it."""
+    hulls = [getattr(t, "hull", t) for t in tanks]
+    hulls = [h for h in hulls if hasattr(h, "corners")]
+    t = Transform(px_per_cm)
+    c = area.representative_point()
+    x0, y0, x1, y1 = area.bounds
+    spots = [(c.x, c.y)] + [
+        (x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy)
+        for fy in (0.25, 0.5, 0.75)
+        for fx in (0.25, 0.5, 0.75)
+    ]
+    for x, y in spots:
+        text = Text((x, y), name, style)
+        box = text_box(text, t)
+        if not area.contains(_point(x, y)):
+            continue
+        if not any(box.overlaps(_hull_box(h, t)) for h in hulls):
+            return text
+    return Text((c.x, c.y), name, style)
+
+
+def _hull_box(hull: Any, t: Transform) -> Box:
+    xs, ys = zip(*((float(x), float(y)) for x, y in hull.corners()), strict=True)
+    (a, b), (c, d) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
+    return Box(a, b, c, d)

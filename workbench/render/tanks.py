@@ -16,9 +16,8 @@ from typing import Any
 from workbench.boards.tanks.table import Table
 from workbench.errors import InvalidValue
 from workbench.render import scene_of
-from workbench.render.labels import fit_text
 from workbench.render.legend import Entry, box_swatch, legend_band
-from workbench.render.pieces import piece_label, piece_symbols
+from workbench.render.pieces import area_label, fitted, piece_label, piece_symbols
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -108,6 +107,7 @@ def table_scene(
     adds a legend band of the terrain kinds and deployment areas."""
     th = theme_named(theme)
     px_per_cm *= th.zoom
+    tanks = tuple(tanks)
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -167,10 +167,9 @@ def table_scene(
                 f"deployment: {deployment.side}",
             )
         )
-        c = area.representative_point()
         ink = readable(color, th.halo)
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        labels.append(Text((c.x, c.y), deployment.side, style))
+        labels.append(area_label(area, deployment.side, style, tanks, px_per_cm))
     units: list[Primitive] = []
     for objective in getattr(table, "objectives", ()):
         at = (float(objective.at[0]), float(objective.at[1]))
@@ -272,8 +271,7 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
-        font = max(8.0, 0.28 * hull.width * px_per_cm)
-        label = fit_text(ident, hull.length * px_per_cm * 0.9, font, True)
+        font, label = fitted(ident, hull.length * px_per_cm * 0.9, 0.28 * hull.width * px_per_cm)
         prims.append(
             Text(
                 (cx, cy),
