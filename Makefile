@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 
-.PHONY: lab test lint format bench install clean
+.PHONY: lab test lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -43,6 +43,11 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
+
+# Every shipped board and scenario in every theme as PNG under build/gallery/<theme>/ (not
+# committed: build/ is ignored), for a person to look through.
+gallery: $(STAMP)
+	$(BIN)/python -m workbench.gallery build/gallery
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

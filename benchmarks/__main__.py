@@ -14,6 +14,7 @@ from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
+from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
 from benchmarks.bench_tanks import TANKS_BENCHMARKS
 from benchmarks.timing import Result, table
 
@@ -28,6 +29,7 @@ def main() -> int:
         *BENCHMARKS,
         *GAME_BENCHMARKS,
         *DESIGNER_BENCHMARKS,
+        *PANZER_STRIKE_BENCHMARKS,
         *BROWSER_BENCHMARKS,
         balance_sweeps,
         *TANKS_BENCHMARKS,
