@@ -2,5 +2,6 @@
 rules, and redraw. No rule lives here."""
 
 from workbench.widgets.panzer_vor import Explorer, game_state_of
+from workbench.widgets.stepper import Stepper
 
-__all__ = ["Explorer", "game_state_of"]
+__all__ = ["Explorer", "Stepper", "game_state_of"]

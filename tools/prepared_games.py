@@ -1,0 +1,164 @@
+"""Make the prepared games under ``maps/<game>/games/`` (run from the repository root):
+
+    python tools/prepared_games.py           # write them
+    python tools/prepared_games.py --check   # exit 1 if a shipped file differs
+
+Each game is a plan of actions played through the rules; the dice are rolled as the stepper
+rolls them (``random.Random(f"{seed}/{step}")``, so a teacher replaying with the same seed
+sees the same dice) and the seed is the first that tells the story the plan wants (a miss,
+a hit that glances off, a hit that destroys). The notes are the stops a teacher would make.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from workbench.boards.record import Record, RecordStep  # noqa: E402
+from workbench.files import load, to_document  # noqa: E402
+from workbench.games import get_game  # noqa: E402
+from workbench.rules.core import CHANCE, Event, Game  # noqa: E402
+from workbench.rules.play import sample_chance  # noqa: E402
+
+Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
+
+
+def play_plan(game: Game, scenario: Any, plan: Plan, seed: int) -> list[tuple[Any, str]] | None:
+    """The steps (action, note) of a plan with the dice of ``seed``; None when a roll does
+    not tell the plan's story. A plan entry is (action, wanted, note): ``wanted`` judges the
+    events of the action and the rolls after it; the notes go on the action and its rolls."""
+    state = game.start(scenario, {})
+    steps: list[tuple[Any, str]] = []
+    for action, wanted, notes in plan:
+        events: list[Event] = []
+        applied = game.apply(state, action)
+        state, events = applied.state, [*events, *applied.events]
+        notes = (*notes, "", "", "")
+        steps.append((action, notes[0]))
+        for note in notes[1:]:
+            if game.current_player(state) != CHANCE:
+                break
+            roll = sample_chance(
+                game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
+            )
+            applied = game.apply(state, roll)
+            state, events = applied.state, [*events, *applied.events]
+            steps.append((roll, note))
+        if not wanted(events):
+            return None
+    return steps
+
+
+def said(*words: str) -> Callable[[list[Event]], bool]:
+    return lambda events: all(any(w in e.text for e in events) for w in words)
+
+
+def anything(events: list[Event]) -> bool:
+    return True
+
+
+def first_shot() -> tuple[Path, Record]:
+    """Panzer Vor! practice mode on Test Your Luck!: moves, shots, the dice, and an end."""
+    from workbench.rules.panzer_vor.game import Fire, Move
+
+    game = get_game("panzer-vor")
+    path = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
+    scenario = load(path)
+    panzer, t34, matilda = "Panzer IV Ausf. D", "T-34/76", "Matilda II"
+    plan: Plan = [
+        (
+            Move(panzer, "0805", 0),
+            anything,
+            (
+                "A move: click the Panzer IV to shade its reach (3 MP), then a hex; one 60° "
+                "turn before or after the move comes free (Moving: Turning).",
+            ),
+        ),
+        (
+            Fire(t34, panzer),
+            said("miss"),
+            (
+                "A shot: before the dice, clicking the enemy shows the exact odds (hit, and "
+                "destroy). Nothing is rolled yet.",
+                "The attack roll: two dice must reach the distance in hexes; this one misses "
+                "(Firing: Attack Roll).",
+            ),
+        ),
+        (
+            Fire(panzer, t34),
+            said("hit", "no effect"),
+            (
+                "",
+                "A hit: the attack roll reached the distance.",
+                "The damage roll must reach the armour of the arc hit; the T-34's is thick, so "
+                "the hit glances off (Firing: Damage Roll).",
+            ),
+        ),
+        (Move(matilda, "0617", 4), anything, ("The slow Matilda II: 2 MP only.",)),
+        (Fire(panzer, t34), said("miss"), ()),
+        (
+            Fire(t34, panzer),
+            said("destroyed"),
+            (
+                "",
+                "",
+                "The end: a hit, then a damage roll over the Panzer IV's armour. Every tank "
+                "of Ōarai is destroyed: an annihilation (Ending the Game).",
+            ),
+        ),
+    ]
+    for seed in range(10_000):
+        steps = play_plan(game, scenario, plan, seed)
+        if steps is not None:
+            break
+    else:
+        raise SystemExit("no seed tells this story")
+    record = Record(
+        game=game.name,
+        scenario=scenario,
+        steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
+        seed=seed,
+        title="First shots: Test Your Luck! in practice mode",
+        description=(
+            "Panzer Vor! practice mode (one action a turn; not the rulebook's card-driven turn): "
+            "a move, a miss, a hit that glances off, and a hit that destroys."
+        ),
+        players={"Ōarai": "a learner", "Other": "the teacher"},
+        scenario_path=path,
+    )
+    return ROOT / "maps/panzer-vor/games/first-shots.json", record
+
+
+PREPARED = (first_shot,)
+
+
+def text_of(record: Record, target: Path) -> str:
+    return json.dumps(to_document(record, target), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    stale = []
+    for make in PREPARED:
+        target, record = make()
+        text = text_of(record, target)
+        if "--check" in argv:
+            if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                stale.append(target)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target.relative_to(ROOT)}: {len(record.steps)} steps")
+    for target in stale:
+        print(f"{target.relative_to(ROOT)} differs from what this script makes", file=sys.stderr)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

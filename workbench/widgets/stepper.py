@@ -1,0 +1,585 @@
+"""The game stepper: play any registered game move by move, go back, and replay a record.
+
+A thin widget over the game protocol (:mod:`workbench.rules.core`). It keeps a
+:class:`~workbench.boards.record.Record` and a cursor (the step shown); every state is the
+rules' answer (``game.apply``), every picture the render layer's, and what a click on the board
+means comes from the game's small view (:mod:`workbench.widgets.views`). Everything the buttons
+and keys do is a plain method, so tests and notebooks drive it without a browser::
+
+    stepper = Stepper("maps/panzer-vor/games/first-shot.json")   # a prepared game
+    stepper.last(); stepper.back(); print(stepper.panel_text)
+    stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
+    stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.boards.record import Record
+from workbench.errors import ArgumentError
+from workbench.games import get_game
+from workbench.render import Picture
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.scene import LAYER_GROUPS, Scene
+from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
+from workbench.rules.play import Player, random_player, sample_chance
+from workbench.widgets.views import Offer, view_for
+
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+BOOKMARK_KEYS = ("b", "B")
+MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
+
+
+def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
+    """A record to step through: a Record as it is, a record file, or a new game (no steps)
+    from a scenario (loaded, or a file) of the game called ``game``."""
+    if isinstance(source, str | Path):
+        from workbench.files import load
+
+        path = Path(source)
+        loaded = load(path)
+        if isinstance(loaded, Record):
+            return loaded
+        source, scenario_path = loaded, path.resolve()
+    else:
+        scenario_path = None
+    if isinstance(source, Record):
+        return source
+    if game is None:
+        raise ArgumentError("game", game, "the game's name for a new game from a scenario")
+    return Record(game=game, scenario=source, seed=seed, scenario_path=scenario_path)
+
+
+class Stepper:
+    """Step through a game: the board, whose turn, the log, undo and redo, bookmarks.
+
+    ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
+    plays ``bot_side`` (solo mode); chance is rolled at once when ``auto_roll`` is set, with
+    an rng seeded by the record's seed and the step number (the same step rolls the same).
+    Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        game: str | None = None,
+        *,
+        seed: int = 0,
+        at: int | None = None,
+        size: float = 30.0,
+        theme: Any = None,
+        bot: Player = random_player,
+        bot_side: str | None = None,
+        auto_roll: bool = True,
+    ) -> None:
+        self.record = record_of(source, game, seed=seed)
+        self.game = get_game(self.record.game)
+        self.view = view_for(self.game.name)
+        self.size, self.theme = size, theme
+        self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
+        self.selection: Any = None
+        self.proposed: Action | None = None
+        self.answer: tuple[str, ...] = ()
+        self.refusal: Reason | None = None
+        self.message = ""
+        self._busy = False
+        self._drawn: Scene | None = None
+        self._replay()
+        self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
+        self.scene = self.view.scene(self.state, size=size, theme=theme)
+        self.shown = self.scene
+        self._build()
+        self._refresh(log=True)
+
+    # --- the record and the cursor ---------------------------------------------------
+    def _replay(self) -> None:
+        """Every state and every step's events, rebuilt from the record by the rules."""
+        state = self.game.start(self.record.scenario, self.record.options)
+        self.states: list[Any] = [state]
+        self.events: list[tuple[Event, ...]] = [()]
+        for number, step in enumerate(self.record.steps, 1):
+            action = self.game.action_from_json(step.action)
+            try:
+                applied = self.game.apply(state, action)
+            except IllegalAction as refused:
+                raise IllegalAction(
+                    Reason(
+                        f"step {number} of the record ({action}) is refused: {refused.reason.text}",
+                        refused.section,
+                    )
+                ) from None
+            state = applied.state
+            self.states.append(state)
+            self.events.append(applied.events)
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        return self.record.steps
+
+    @property
+    def state(self) -> Any:
+        """The state at the cursor."""
+        return self.states[self.cursor]
+
+    def action_at(self, step: int) -> Action:
+        """The action of step ``step`` (1-based)."""
+        return self.game.action_from_json(self.record.steps[step - 1].action)
+
+    def actor_at(self, step: int) -> str:
+        """Who chose step ``step``: a side, or ``"chance"`` for dice and draws."""
+        return str(self.game.current_player(self.states[step - 1]))
+
+    def go(self, step: int) -> None:
+        """Show step ``step`` (0: the start); the selection is forgotten."""
+        self.cursor = max(0, min(int(step), len(self.states) - 1))
+        self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        self._refresh()
+
+    def back(self) -> None:
+        """Undo: one step back (the later steps stay, for redo)."""
+        self.go(self.cursor - 1)
+
+    def forward(self) -> None:
+        """Redo: one step on along the record."""
+        self.go(self.cursor + 1)
+
+    undo, redo = back, forward
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(len(self.states) - 1)
+
+    @classmethod
+    def new(cls, game: str, scenario: Any, *, seed: int = 0, **options: Any) -> Stepper:
+        """A new game of ``game`` from a scenario (loaded, a file, or a shipped name)."""
+        shipped = get_game(game).scenarios()
+        if isinstance(scenario, str) and scenario in shipped:
+            scenario = shipped[scenario]
+        return cls(scenario, game, seed=seed, **options)
+
+    # --- playing ---------------------------------------------------------------------
+    def play(self, action: Action, *, automatic: bool = True) -> bool:
+        """Play ``action`` at the cursor; the steps after it are dropped (a new branch). An
+        action the rules refuse changes nothing: the reason and its rule are shown. Then the
+        dice are rolled and the bot plays (``automatic``). True when it was played."""
+        if not self._apply(action):
+            self._refresh()
+            return False
+        if automatic:
+            self._play_on()
+        self._refresh(log=True)
+        return True
+
+    def _apply(self, action: Action) -> bool:
+        try:
+            applied = self.game.apply(self.state, action)
+        except IllegalAction as refused:
+            self.refusal, self.proposed = refused.reason, None
+            return False
+        self.record = self.record.truncated(self.cursor).with_step(action.to_json())
+        del self.states[self.cursor + 1 :], self.events[self.cursor + 1 :]
+        self.states.append(applied.state)
+        self.events.append(applied.events)
+        self.cursor += 1
+        self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        return True
+
+    def rng(self) -> random.Random:
+        """The rng for the step after the cursor: seeded by the record's seed and the step."""
+        return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
+
+    def _chance(self) -> Action | None:
+        outcomes = self.game.chance_outcomes(self.state)
+        if not outcomes:
+            self.refusal = Reason("nothing is left to chance now: a player acts")
+            return None
+        return sample_chance(outcomes, self.rng())
+
+    def roll(self) -> bool:
+        """Let chance decide the next step (a seeded roll or draw), then play on."""
+        action = self._chance()
+        if action is None:
+            self._refresh()
+            return False
+        return self.play(action)
+
+    def bot_move(self) -> bool:
+        """The bot's choice for the side to act, then play on."""
+        return self.play(self.bot(self.game, self.state, self.rng()))
+
+    def _play_on(self) -> None:
+        """Roll the dice (``auto_roll``) and play the bot's side, until a person acts."""
+        for _ in range(MAX_AUTOMATIC):
+            who = self.game.current_player(self.state)
+            if who == CHANCE and self.auto_roll:
+                action = self._chance()
+            elif who not in (CHANCE, TERMINAL) and who == self.bot_side:
+                action = self.bot(self.game, self.state, self.rng())
+            else:
+                return
+            if action is None or not self._apply(action):
+                return
+
+    def set_bot(self, side: str | None, bot: Player | None = None) -> None:
+        """Solo mode: the bot plays ``side`` (None: nobody), from now on."""
+        self.bot_side = side
+        if bot is not None:
+            self.bot = bot
+        if self.cursor == len(self.steps):
+            self._play_on()
+        self._refresh(log=True)
+
+    def play_proposed(self) -> bool:
+        """Play the action the last click proposed (the Play button)."""
+        if self.proposed is None:
+            self.refusal = Reason("nothing proposed: click on the board first")
+            self._refresh()
+            return False
+        return self.play(self.proposed)
+
+    # --- clicks and keys -------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel (x, y), as ipycanvas reports it."""
+        self.click_cell(self.scene.cell_at(x, y))
+
+    def click_cell(self, cell: Any) -> None:
+        """A click on a cell of the board (a label such as ``"0802"``, or the cell itself)."""
+        if isinstance(cell, str):
+            cell = self.view.cell(self.state, cell)
+        offer: Offer = self.view.click(
+            self.game, self.state, self.scene, cell, self.selection, self.proposed
+        )
+        self.refusal = None
+        self.selection, self.answer = offer.selection, offer.lines
+        self.proposed = offer.action
+        self.shown = offer.overlay if offer.overlay is not None else self.scene
+        if offer.commit and offer.action is not None:
+            if self.play(offer.action):
+                return
+            self.proposed = None
+        self._refresh(overlay_only=True)
+
+    def key(self, key: str) -> None:
+        """A key press: ← → step, Home and End jump, B bookmarks the step."""
+        if key in KEYS:
+            getattr(self, KEYS[key])()
+        elif key in BOOKMARK_KEYS:
+            self.bookmark(self.note_text.value or "bookmark")
+
+    # --- bookmarks, files and pictures -----------------------------------------------
+    def bookmark(self, note: str) -> None:
+        """A note on the step shown (a bookmark); an empty note removes it."""
+        if self.cursor == 0:
+            self.message = "The start cannot carry a note: step on first."
+        else:
+            self.record = self.record.with_note(self.cursor, note)
+            self.message = f"step {self.cursor} bookmarked: {note}" if note else "note removed"
+        self._refresh(log=True)
+
+    def bookmarks(self) -> dict[int, str]:
+        return self.record.notes()
+
+    def save(self, path: str | Path) -> Path:
+        """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
+        from workbench.files import save
+
+        written = save(self.record, path)
+        self.message = f"saved {written}"
+        self._refresh()
+        return written
+
+    def load(self, path: str | Path, at: int | None = None) -> None:
+        """Open a saved record (at its last step, or step ``at``)."""
+        record = record_of(path)
+        if record.game != self.game.name:
+            raise ArgumentError("path", str(path), f"a {self.game.title} record")
+        self.record = record
+        self._replay()
+        self.go(len(self.steps) if at is None else at)
+        self._refresh(log=True)
+
+    def picture(self) -> Picture:
+        """The board at the cursor, with the answer to the last click, as a picture."""
+        return Picture(self.shown)
+
+    def export(self, path: str | Path, scale: float = 1.0) -> Path:
+        """The picture of the step shown as SVG or PNG (by the suffix)."""
+        written = self.picture().save(path, scale=scale)
+        self.message = f"exported {written}"
+        self._refresh()
+        return written
+
+    # --- text --------------------------------------------------------------------------
+    def step_line(self, step: int) -> str:
+        """One line of the log: the step, who chose it, the action and what it caused."""
+        if step == 0:
+            return "0. start"
+        who = self.actor_at(step)
+        action = self.action_at(step)
+        head = f"{step}. {'🎲 ' if who == CHANCE else who + ': '}{action}"
+        said = str(action)
+        events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
+        events = [text for text in events if text]
+        if events:
+            head += " → " + "; ".join(events)
+        note = self.record.steps[step - 1].note
+        return f"★ {head}  [{note}]" if note else head
+
+    def log_lines(self) -> list[str]:
+        return [self.step_line(i) for i in range(len(self.states))]
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """The panel, as (kind, text): kind is head, text, item, note or refusal."""
+        state, game = self.state, self.game
+        who = game.current_player(state)
+        out: list[tuple[str, str]] = [("head", f"Step {self.cursor} of {len(self.steps)}")]
+        outcome = game.outcome(state)
+        if who == TERMINAL and outcome is not None:
+            out.append(("head", "Game over: " + outcome.lines()[0]))
+            out += [("item", line) for line in outcome.lines()[1:]]
+        elif who == CHANCE:
+            out.append(("head", "The dice decide next: press Roll"))
+        else:
+            bot = " (the bot)" if who == self.bot_side else ""
+            out.append(("head", f"{who} to act{bot}"))
+        out += [("text", line) for line in self.view.status(game, state)]
+        if self.refusal is not None:
+            out.append(("refusal", f"Refused: {self.refusal.text}"))
+            if self.refusal.section:
+                out.append(("refusal", f"rule: {self.refusal.section}"))
+            out.append(("refusal", "Nothing changed."))
+        if self.answer:
+            out.append(("head", self.answer[0]))
+            out += [("item", line) for line in self.answer[1:]]
+        if self.cursor:
+            out.append(("head", f"What happened at step {self.cursor}"))
+            out.append(("text", self.step_line(self.cursor)))
+            for event in self.events[self.cursor]:
+                out += [("item", line.strip()) for line in event.lines()]
+        if self.message:
+            out.append(("note", self.message))
+        return out
+
+    @property
+    def panel_text(self) -> str:
+        """The side panel as plain text, a line per fact (what tests and screen readers get)."""
+        return "\n".join(text for _, text in self._lines())
+
+    def _html(self) -> str:
+        styles = {
+            "head": "font-weight:bold;margin-top:0.35em",
+            "text": "",
+            "item": "padding-left:1.2em",
+            "note": "color:#31708f",
+            "refusal": "color:#a94442;font-weight:bold",
+        }
+        rows = [
+            f"<div style='{styles[kind]}'>{html.escape(text)}</div>" for kind, text in self._lines()
+        ]
+        return "<div style='line-height:1.35'>" + "".join(rows) + "</div>"
+
+    # --- the widget ------------------------------------------------------------------
+    def _build(self) -> None:
+        def button(label: str, tip: str, do: Any, width: str = "3.2em") -> widgets.Button:
+            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width=width))
+            b.on_click(lambda _: self._safely(do))
+            return b
+
+        self.canvas = new_canvas(self.scene)
+        self.canvas.add_class("workbench-stepper-canvas")
+        ratio = self.scene.width / self.scene.height
+        # The board takes the width it is given, and no more height than the window has.
+        self.canvas.layout = widgets.Layout(
+            width=f"min(100%, calc((100vh - 9em) * {ratio:.4f}))", height="auto"
+        )
+        self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
+        self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
+        for index, group in enumerate(GROUPS):
+            self.canvas[index].on_client_ready(lambda group=group: self._draw([group]))
+
+        self.slider = widgets.IntSlider(0, min=0, max=0, description="step")
+        self.slider.layout = widgets.Layout(flex="1 1 auto", min_width="8em")
+        self.slider.observe(self._slider_moved, names="value")
+        nav = widgets.HBox(
+            [
+                button("⏮", "first step (Home)", self.first),
+                button("◀", "undo: one step back (←)", self.back),
+                self.slider,
+                button("▶", "redo: one step on (→)", self.forward),
+                button("⏭", "last step (End)", self.last),
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.panel = widgets.HTML()
+        self.panel.add_class("workbench-stepper-panel")
+        self.log = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="100%"))
+        self.log.add_class("workbench-stepper-log")
+        self.log.observe(self._log_picked, names="value")
+        self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
+        self.roll_button = button("🎲 Roll", "let the dice decide", self.roll, "6em")
+        self.extra = widgets.HBox()
+        self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
+        self.choices.add_class("workbench-stepper-choices")
+        choose = button("Play chosen", "play the action chosen in the list", self._chosen, "8em")
+        sides = [("nobody", None)] + [(s, s) for s in self.game.players(self.states[0])]
+        label = getattr(self.bot, "label", getattr(self.bot, "__name__", "bot"))
+        self.bot_picker = widgets.Dropdown(
+            options=sides, value=self.bot_side, description="bot plays", tooltip=label
+        )
+        self.bot_picker.observe(lambda c: self._safely(lambda: self.set_bot(c["new"])), "value")
+        self.note_text = widgets.Text(placeholder="note for this step", layout={"width": "14em"})
+        self.path_text = widgets.Text(
+            value=f"{self.game.name}-game.json", description="file", layout={"width": "22em"}
+        )
+        files = widgets.HBox(
+            [
+                self.path_text,
+                button("Save", "save the record", lambda: self.save(self.path_text.value), "5em"),
+                button("Load", "open a saved record", lambda: self.load(self.path_text.value)),
+                button("SVG", "export this step as SVG", lambda: self._export(".svg"), "4em"),
+                button("PNG", "export this step as PNG", lambda: self._export(".png"), "4em"),
+            ],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        marks = widgets.HBox(
+            [
+                self.note_text,
+                button(
+                    "★ Bookmark",
+                    "note on this step (B)",
+                    lambda: self.bookmark(self.note_text.value or "bookmark"),
+                    "8em",
+                ),
+            ]
+        )
+        actions = widgets.HBox(
+            [self.play_button, self.roll_button, self.extra],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        side = widgets.VBox(
+            [self.panel, actions, self.log, marks, self.choices, choose, self.bot_picker, files],
+            layout=widgets.Layout(flex="1 1 22em", min_width="18em", max_width="34em"),
+        )
+        side.add_class("workbench-stepper-side")
+        board = widgets.VBox(
+            [self.canvas, nav], layout=widgets.Layout(flex="3 1 30em", min_width="16em")
+        )
+        self.widget = widgets.HBox(
+            [board, side],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
+        )
+        self.widget.add_class("workbench-stepper")
+
+    def _safely(self, do: Any) -> None:
+        """Run a button's or a key's work; an error is shown in the panel, not lost."""
+        try:
+            do()
+        except Exception as error:  # shown to the learner instead of vanishing in a log
+            self.message = f"{type(error).__name__}: {error}"
+            self.panel.value = self._html()
+
+    def _export(self, suffix: str) -> None:
+        stem = Path(self.path_text.value).stem or self.game.name
+        self.export(f"{stem}-step-{self.cursor}{suffix}")
+
+    def _chosen(self) -> None:
+        if self.choices.value is None:
+            self.refusal = Reason("choose an action in the list first")
+            self._refresh()
+            return
+        self.play(self.choices.value)
+
+    def _slider_moved(self, change: Any) -> None:
+        if not self._busy:
+            self._safely(lambda: self.go(change["new"]))
+
+    def _log_picked(self, change: Any) -> None:
+        if not self._busy and change["new"] is not None:
+            self._safely(lambda: self.go(change["new"]))
+
+    def _refresh(self, *, log: bool = False, overlay_only: bool = False) -> None:
+        """Show the cursor's state: board, panel, log, controls."""
+        if not hasattr(self, "widget"):
+            return
+        self._busy = True
+        try:
+            if not overlay_only:
+                self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+                self.shown = self.scene
+            self._draw(None)
+            self.panel.value = self._html()
+            if log or len(self.log.options) != len(self.states):
+                self.log.options = [(line, i) for i, line in enumerate(self.log_lines())]
+            self.log.value = self.cursor
+            self.slider.max = len(self.steps)
+            self.slider.value = self.cursor
+            self._controls()
+        finally:
+            self._busy = False
+
+    def _controls(self) -> None:
+        who = self.game.current_player(self.state)
+        self.roll_button.disabled = who != CHANCE
+        self.play_button.disabled = self.proposed is None
+        extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
+        buttons = []
+        for action in extra:
+            b = widgets.Button(description=str(action).capitalize(), layout={"width": "6em"})
+            b.on_click(lambda _, a=action: self._safely(lambda: self.play(a)))
+            buttons.append(b)
+        self.extra.children = buttons
+        if who == CHANCE:
+            options = [
+                (f"{a} ({p})", a) for a, p in self.game.chance_outcomes(self.state)
+            ]  # a teacher's chosen roll
+        elif who == TERMINAL or getattr(self.view, "clickable", False):
+            options = []
+        else:
+            options = [(str(a), a) for a in self.game.legal_actions(self.state)]
+        self.choices.options = options
+        self.choices.layout.display = "" if options else "none"
+
+    def _draw(self, groups: list[str] | None) -> None:
+        """Draw the board: only the layer groups that changed since the last drawing."""
+        scene, drawn = self.shown, self._drawn
+        if groups is None:
+            groups = [
+                g
+                for g in GROUPS
+                if drawn is None
+                or any(scene.layer(name) is not drawn.layer(name) for name in LAYER_GROUPS[g])
+            ]
+        if groups:
+            draw_scene(self.canvas, scene, groups)
+        self._drawn = scene
+
+    # --- display ---------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle = {**bundle, "text/plain": repr(self)}
+        return bundle
+
+    def __repr__(self) -> str:
+        title = f" {self.record.title!r}" if self.record.title else ""
+        return f"<Stepper {self.game.title}{title}: step {self.cursor} of {len(self.steps)}>"
+
+
+def prepared_games(game: str) -> Mapping[str, str]:
+    """The prepared records shipped for a game, by name (``maps/<game>/games/``)."""
+    from workbench.paths import shipped
+
+    return shipped(game, "games")
+
+
+__all__ = ["Stepper", "prepared_games", "record_of"]
