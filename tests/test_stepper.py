@@ -62,7 +62,7 @@ def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) ->
     stepper = Stepper(PREPARED)
     log = stepper.log_lines()
     assert log[2].startswith("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D → hit 11/12")
-    assert "🎲 roll 4 + 5 = 9 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert "dice: roll 4 + 5 = 9 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
     assert "glanced off" in log[6]
     assert "Panzer IV Ausf. D is destroyed" in log[12]
     assert len(stepper.bookmarks()) >= 5
@@ -142,7 +142,7 @@ def test_solo_mode_the_bot_plays_the_other_side_step_by_step() -> None:
     assert stepper.game.current_player(stepper.state) == "Ōarai"
     assert stepper.cursor >= 2 and stepper.actor_at(2) == "Other"
     assert "Ōarai to act" in stepper.panel_text
-    stepper.bot_picker.value = None
+    stepper.bot_picker.value = ""
     stepper.play(Pass())
     assert stepper.game.current_player(stepper.state) == "Other"
 
@@ -187,3 +187,21 @@ def test_a_step_redraws_the_counters_not_the_map(sent, record) -> None:
 def test_a_game_without_a_view_is_played_from_the_list() -> None:
     assert isinstance(view_for("no-such-game"), PlainView)
     assert PlainView().click(None, None, None, None, None, None).action is None  # type: ignore[arg-type]
+
+
+def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
+    from workbench.widgets.app import KEYBOARD_SCRIPT, TeacherApp, choices_for
+
+    choices = dict(choices_for("panzer-vor"))
+    assert choices["prepared: first-shots"] == ("record", str(PREPARED))
+    assert choices["new game: test-your-luck"][0] == "scenario"
+    app = TeacherApp()
+    assert app.stepper is not None and app.stepper.cursor == 0
+    assert app.stepper.theme == "projector" and len(app.stepper.steps) == 12
+    app.what.value = choices["new game: test-your-luck"]
+    app.seed.value = 4
+    stepper = app.open()
+    assert app.holder.children == (stepper.widget,) and stepper.record.seed == 4
+    assert not stepper.steps
+    for key in ("ArrowLeft", "ArrowRight", "Home", "End", '"b"'):
+        assert key in KEYBOARD_SCRIPT

@@ -63,6 +63,8 @@ class Stepper:
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
     plays ``bot_side`` (solo mode); chance is rolled at once when ``auto_roll`` is set, with
     an rng seeded by the record's seed and the step number (the same step rolls the same).
+    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
+    ``text_size`` is the side panel's CSS font size.
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
 
@@ -78,11 +80,12 @@ class Stepper:
         bot: Player = random_player,
         bot_side: str | None = None,
         auto_roll: bool = True,
+        text_size: str = "0.95em",
     ) -> None:
         self.record = record_of(source, game, seed=seed)
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
-        self.size, self.theme = size, theme
+        self.size, self.theme, self.text_size = size, theme, text_size
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
         self.selection: Any = None
         self.proposed: Action | None = None
@@ -319,20 +322,21 @@ class Stepper:
         return written
 
     # --- text --------------------------------------------------------------------------
-    def step_line(self, step: int) -> str:
-        """One line of the log: the step, who chose it, the action and what it caused."""
+    def step_line(self, step: int, *, note: bool = True) -> str:
+        """One line of the log: the step, who chose it, the action and what it caused (and
+        the teacher's note, with ``note``)."""
         if step == 0:
             return "0. start"
         who = self.actor_at(step)
         action = self.action_at(step)
-        head = f"{step}. {'🎲 ' if who == CHANCE else who + ': '}{action}"
+        head = f"{step}. {'dice: ' if who == CHANCE else who + ': '}{action}"
         said = str(action)
         events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
         if events:
             head += " → " + "; ".join(events)
-        note = self.record.steps[step - 1].note
-        return f"★ {head}  [{note}]" if note else head
+        said = self.record.steps[step - 1].note
+        return f"★ {head}  [{said}]" if said and note else head
 
     def log_lines(self) -> list[str]:
         return [self.step_line(i) for i in range(len(self.states))]
@@ -362,9 +366,16 @@ class Stepper:
             out += [("item", line) for line in self.answer[1:]]
         if self.cursor:
             out.append(("head", f"What happened at step {self.cursor}"))
-            out.append(("text", self.step_line(self.cursor)))
+            out.append(("text", self.step_line(self.cursor, note=False)))
+            said = self.record.steps[self.cursor - 1].note
+            if said:
+                out.append(("note", f"★ {said}"))
+            seen: set[str] = set()
             for event in self.events[self.cursor]:
-                out += [("item", line.strip()) for line in event.lines()]
+                for line in event.lines()[1:]:
+                    if line.strip() not in seen:
+                        seen.add(line.strip())
+                        out.append(("item", line.strip()))
         if self.message:
             out.append(("note", self.message))
         return out
@@ -385,7 +396,8 @@ class Stepper:
         rows = [
             f"<div style='{styles[kind]}'>{html.escape(text)}</div>" for kind, text in self._lines()
         ]
-        return "<div style='line-height:1.35'>" + "".join(rows) + "</div>"
+        style = f"line-height:1.35;font-size:{self.text_size}"
+        return f"<div style='{style}'>" + "".join(rows) + "</div>"
 
     # --- the widget ------------------------------------------------------------------
     def _build(self) -> None:
@@ -399,7 +411,7 @@ class Stepper:
         ratio = self.scene.width / self.scene.height
         # The board takes the width it is given, and no more height than the window has.
         self.canvas.layout = widgets.Layout(
-            width=f"min(100%, calc((100vh - 9em) * {ratio:.4f}))", height="auto"
+            width=f"min(100%, calc((100vh - 7em) * {ratio:.4f}))", height="auto"
         )
         self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
         self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
@@ -411,11 +423,11 @@ class Stepper:
         self.slider.observe(self._slider_moved, names="value")
         nav = widgets.HBox(
             [
-                button("⏮", "first step (Home)", self.first),
+                button("|◀", "first step (Home)", self.first),
                 button("◀", "undo: one step back (←)", self.back),
                 self.slider,
                 button("▶", "redo: one step on (→)", self.forward),
-                button("⏭", "last step (End)", self.last),
+                button("▶|", "last step (End)", self.last),
             ],
             layout=widgets.Layout(width="100%"),
         )
@@ -425,17 +437,21 @@ class Stepper:
         self.log.add_class("workbench-stepper-log")
         self.log.observe(self._log_picked, names="value")
         self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
-        self.roll_button = button("🎲 Roll", "let the dice decide", self.roll, "6em")
+        self.roll_button = button("Roll", "let the dice decide", self.roll, "5em")
         self.extra = widgets.HBox()
         self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
         self.choices.add_class("workbench-stepper-choices")
-        choose = button("Play chosen", "play the action chosen in the list", self._chosen, "8em")
-        sides = [("nobody", None)] + [(s, s) for s in self.game.players(self.states[0])]
+        self.choose = button(
+            "Play chosen", "play the action chosen in the list", self._chosen, "8em"
+        )
+        sides = [("nobody", "")] + [(s, s) for s in self.game.players(self.states[0])]
         label = getattr(self.bot, "label", getattr(self.bot, "__name__", "bot"))
         self.bot_picker = widgets.Dropdown(
-            options=sides, value=self.bot_side, description="bot plays", tooltip=label
+            options=sides, value=self.bot_side or "", description="bot plays", tooltip=label
         )
-        self.bot_picker.observe(lambda c: self._safely(lambda: self.set_bot(c["new"])), "value")
+        self.bot_picker.observe(
+            lambda c: self._safely(lambda: self.set_bot(c["new"] or None)), "value"
+        )
         self.note_text = widgets.Text(placeholder="note for this step", layout={"width": "14em"})
         self.path_text = widgets.Text(
             value=f"{self.game.name}-game.json", description="file", layout={"width": "22em"}
@@ -466,7 +482,16 @@ class Stepper:
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         side = widgets.VBox(
-            [self.panel, actions, self.log, marks, self.choices, choose, self.bot_picker, files],
+            [
+                self.panel,
+                actions,
+                self.log,
+                marks,
+                self.choices,
+                self.choose,
+                self.bot_picker,
+                files,
+            ],
             layout=widgets.Layout(flex="1 1 22em", min_width="18em", max_width="34em"),
         )
         side.add_class("workbench-stepper-side")
@@ -546,7 +571,7 @@ class Stepper:
         else:
             options = [(str(a), a) for a in self.game.legal_actions(self.state)]
         self.choices.options = options
-        self.choices.layout.display = "" if options else "none"
+        self.choices.layout.display = self.choose.layout.display = "" if options else "none"
 
     def _draw(self, groups: list[str] | None) -> None:
         """Draw the board: only the layer groups that changed since the last drawing."""
