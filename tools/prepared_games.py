@@ -97,8 +97,8 @@ def first_shot() -> tuple[Path, Record]:
             (
                 "",
                 "A hit: the attack roll reached the distance.",
-                "The damage roll must reach the armour of the arc hit; the T-34's is thick, so "
-                "the hit glances off (Firing: Damage Roll).",
+                "The damage roll: two dice plus the gun's firepower must reach the armour of "
+                "the arc hit; this one falls short, so the hit glances off (Firing: Damage Roll).",
             ),
         ),
         (Move(matilda, "0617", 4), anything, ("The slow Matilda II: 2 MP only.",)),
