@@ -20,7 +20,15 @@ import jsonschema
 from workbench.files.errors import BoardFileError, Where
 from workbench.files.registry import Document, Format, format_for, known_formats, schema
 
-__all__ = ["BoardFileError", "load", "load_document", "save", "to_document"]
+__all__ = [
+    "BoardFileError",
+    "load",
+    "load_document",
+    "load_next_stage",
+    "panzer_vor_roster",
+    "save",
+    "to_document",
+]
 
 
 def load(path: str | Path) -> Any:
@@ -134,3 +142,7 @@ def save(obj: Any, path: str | Path) -> Path:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
+
+
+from workbench.files.formats.scenario_panzer_vor_format import load_next_stage  # noqa: E402
+from workbench.files.shipped import panzer_vor_roster  # noqa: E402

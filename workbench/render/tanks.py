@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.boards.tanks.table import Table
+from workbench.render import scene_of
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -296,3 +298,8 @@ def table_heatmap_values(
     if len(values) != len(cells):
         raise ValueError(f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm")
     return dict(zip(cells, values, strict=True))
+
+
+@scene_of.register
+def _board(board: Table, **options: Any) -> Scene:
+    return table_scene(board, **options)

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
@@ -46,6 +45,7 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
+from workbench.files.shipped import panzer_vor_roster
 
 MAP_FORMAT = "workbench.map.hex/1"
 
@@ -172,6 +172,7 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
             notes=tuple(document.get("notes", [])),
             base_dir=base_dir,
             resolved_map=hexmap,
+            resolved_roster=roster,
         )
     except ScenarioError as error:  # the checks above should have caught it
         raise where.error([], document["name"], f"a scenario that fits ({error})") from None
@@ -294,3 +295,19 @@ FORMAT = register(
         encode=encode,
     )
 )
+
+
+def load_next_stage(scenario: PanzerVorScenario) -> PanzerVorScenario | None:
+    """The next stage of a multi-part scenario (its ``next_stage`` file, relative to the
+    scenario's folder), or None."""
+    from workbench.files import BoardFileError, load
+
+    if scenario.next_stage is None:
+        return None
+    path = Path(scenario.next_stage)
+    if not path.is_absolute() and scenario.base_dir is not None:
+        path = scenario.base_dir / path
+    loaded = load(path)
+    if not isinstance(loaded, PanzerVorScenario):
+        raise BoardFileError(path, "$.format", type(loaded).__name__, "a Panzer Vor! scenario")
+    return loaded

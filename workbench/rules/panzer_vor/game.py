@@ -97,7 +97,7 @@ class PanzerVorEnd(Termination):
 
 
 @dataclass(frozen=True)
-class Shot:
+class PendingShot:
     """A fired shot waiting for its dice: the odds it was fired with, and the attack roll
     once made (then the damage roll is next)."""
 
@@ -114,7 +114,7 @@ class Match(Pictured):
     order: tuple[str, ...]  # the sides, the first to act first
     turn: int = 1
     active: int = 0
-    shot: Shot | None = None
+    shot: PendingShot | None = None
     destroyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # side -> tank ids
     turn_limit: int = DEFAULT_TURN_LIMIT
     match_type: str = "annihilation"
@@ -160,6 +160,14 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
         match_type=scenario.match_type,
     )
+
+
+def match_of(board: GameState, order: tuple[str, ...] | None = None, **fields: Any) -> Match:
+    """A match in practice mode from any board state (sides in ``order``, or as the tanks
+    list them): to try a shot or a move from a position built by hand."""
+    if order is None:
+        order = tuple(dict.fromkeys([*board.sides, *(t.side for t in board.tanks)]))
+    return Match(board=board, order=order, **fields)
 
 
 def current_player(match: Match) -> str:
@@ -258,7 +266,7 @@ def _move(match: Match, action: Move) -> Applied:
         reach = reachable(board, action.tank)
         if end not in reach.costs:
             why = explain_move(board, action.tank, [end])
-            text = why.refusal.reason if why.refusal else "it is out of reach"
+            text = why.refusal.text if why.refusal else "it is out of reach"
             raise IllegalAction(
                 Reason(
                     f"{action.tank} cannot reach {action.to} facing {action.facing}: {text}",
@@ -290,7 +298,7 @@ def _fire(match: Match, action: Fire) -> Applied:
     if not odds.can_fire:
         raise IllegalAction(odds.reasons[0])
     event = Event(f"{action}: hit {odds.hit} ({float(odds.hit):.0%})", odds.reasons)
-    return Applied(replace(match, shot=Shot(odds)), (event,))
+    return Applied(replace(match, shot=PendingShot(odds)), (event,))
 
 
 def _roll(match: Match, roll: Roll) -> Applied:
@@ -313,7 +321,7 @@ def _roll(match: Match, roll: Roll) -> Applied:
     reasons = (
         Reason(f"2 dice {need} against armour {odds.armour} ({odds.arc})", sections.DAMAGE_ROLL),
     )
-    events = [Event(f"damage {roll}: {odds.target} {outcome}", reasons)]
+    events = [Event(f"damage {roll}: {odds.target}: {outcome}", reasons)]
     after = replace(match, shot=None)
     if destroyed:
         after = _destroy(after, odds.firer, odds.target)

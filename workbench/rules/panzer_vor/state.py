@@ -126,11 +126,5 @@ class GameState(Pictured):
         return replace(self, tanks=tuple(t for t in self.tanks if t.id not in gone))
 
 
-class DrawnResult:
+class DrawnResult(Pictured):
     """A rules result a notebook shows as a picture over its state (``self.state``)."""
-
-    def _repr_svg_(self) -> str:
-        from workbench.render.panzer_vor import result_scene
-        from workbench.render.svg import to_svg
-
-        return to_svg(result_scene(self))
