@@ -1,0 +1,101 @@
+"""Benchmark 7: one step forward in the game stepper, for each registered game.
+
+A step is what the stepper does when an action is played: the rules (``game.apply``), the
+board's scene from the game's view (the map's picture is kept; only the counters are new) and
+every ipycanvas command for the layers that changed, on the widget's existing canvas. The
+reference is the straightforward stepper: the whole scene built afresh and all four layers
+redrawn each step. Both walk the same game, a prepared record when the game ships one, else a
+seeded random playout.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from benchmarks.timing import Result
+from workbench.games import all_games
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.scene import LAYER_GROUPS
+from workbench.rules.play import play
+from workbench.widgets.stepper import Stepper, prepared_games
+
+
+def _record(game: Any) -> Any:
+    prepared = prepared_games(game.name)
+    if prepared:
+        return next(iter(prepared.values()))
+    scenario = next(iter(game.scenarios().values()))
+    from workbench.files import load
+
+    return play(game, load(scenario), seed=7, max_steps=40)
+
+
+def _per_step(stepper: Stepper, fresh: bool) -> list[float]:
+    """Seconds for each step of the record, played from the start."""
+    game, view = stepper.game, stepper.view
+    actions = [stepper.action_at(n) for n in range(1, len(stepper.steps) + 1)]
+    state = stepper.states[0]
+    canvas = stepper.canvas
+    drawn = view.scene(state, size=stepper.size, theme=stepper.theme)
+    times = []
+    for action in actions:
+        start = time.perf_counter()
+        state = game.apply(state, action).state
+        if fresh:  # the reference: everything afresh, every layer redrawn
+            from workbench.render import scene_of
+
+            scene = scene_of(state, size=stepper.size)
+            draw_scene(canvas, scene)
+        else:
+            scene = view.scene(state, size=stepper.size, theme=stepper.theme)
+            changed = [
+                g
+                for g in GROUPS
+                if any(scene.layer(n) is not drawn.layer(n) for n in LAYER_GROUPS[g])
+            ]
+            draw_scene(canvas, scene, changed)
+        times.append(time.perf_counter() - start)
+        drawn = scene
+    return times
+
+
+def _widget_steps(stepper: Stepper) -> list[float]:
+    """Seconds for :meth:`Stepper.play` of each recorded action from the step before it: the
+    whole widget's work (rules, scene, canvas, panel, log and controls)."""
+    record = stepper.record
+    times = []
+    for n in range(1, len(record.steps) + 1):
+        stepper.record = record
+        stepper._replay()
+        stepper.go(n - 1)
+        action = stepper.action_at(n)
+        start = time.perf_counter()
+        stepper.play(action, automatic=False)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def step_forward() -> list[Result]:
+    results = []
+    for game in all_games():
+        stepper = Stepper(_record(game), at=0)
+        new_canvas(stepper.scene)
+        fast = [t for _ in range(5) for t in _per_step(stepper, fresh=False)]
+        reference = [t for _ in range(3) for t in _per_step(stepper, fresh=True)]
+        widget = _widget_steps(stepper)
+        results.append(
+            Result(
+                7,
+                f"stepper: one step forward, {game.title} (rules + scene + canvas commands)",
+                statistics.median(fast),
+                0.030,
+                "the whole scene afresh and all four layers redrawn",
+                statistics.median(reference),
+                f"median over the {len(stepper.steps)} steps of the record, 5 runs; "
+                f"slowest step {max(fast) * 1000:.1f} ms; the whole widget's step (play: also "
+                f"the panel, the log, the controls) {statistics.median(widget) * 1000:.1f} ms",
+            )
+        )
+    return results
