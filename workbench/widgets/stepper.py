@@ -460,7 +460,7 @@ class Stepper:
             [
                 self.path_text,
                 button("Save", "save the record", lambda: self.save(self.path_text.value), "5em"),
-                button("Load", "open a saved record", lambda: self.load(self.path_text.value)),
+                button("Load", "open a saved record", lambda: self.load(self.path_text.value), "5em"),
                 button("SVG", "export this step as SVG", lambda: self._export(".svg"), "4em"),
                 button("PNG", "export this step as PNG", lambda: self._export(".png"), "4em"),
             ],
