@@ -108,10 +108,22 @@ def step_with_a_key(page, focus) -> None:
     expect(page.locator(PANEL)).to_contain_text("Step 0 of 12")
 
 
+def run_the_cell(page, shown: str) -> None:
+    """Run the notebook's one cell until ``shown`` is on the page: a key pressed before the
+    kernel is ready is lost, so it is pressed again (bounded)."""
+    for _ in range(int(PAGE / 15_000)):
+        page.locator(".jp-Notebook .jp-Cell:visible").first.click()
+        page.keyboard.press("Control+Enter")  # run in place: no new cell
+        try:
+            page.locator(shown).wait_for(timeout=15_000)
+            return
+        except Exception:  # playwright's TimeoutError: not run yet
+            continue
+    pytest.fail(f"the cell never showed {shown}")
+
+
 # --- Voilà: the teacher app -------------------------------------------------------------
-def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(
-    browser_context, home
-) -> None:
+def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
@@ -131,7 +143,7 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(
                     page.locator(PANEL).wait_for(timeout=PAGE)
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
                     # the key pressed anywhere on the page (nothing focused)
-                    step_with_a_key(page, lambda: page.locator("body").focus())
+                    step_with_a_key(page, lambda page=page: page.locator("body").focus())
                     page.screenshot(path=str(home / f"app-{width}.png"))
                 except Exception:
                     page.screenshot(path=str(home / f"app-{width}-failure.png"))
@@ -142,7 +154,6 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(
         pytest.fail(str(error))
 
 
-# --- JupyterLab -----------------------------------------------------------------------------
 def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:
     from playwright.sync_api import expect
 
@@ -167,6 +178,12 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
         "nbformat_minor": 5,
     }
     (root / "notebooks" / "stepper.ipynb").write_text(json.dumps(notebook))
+    scenario = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
+    notebook["cells"][0]["source"] = [
+        "from workbench.widgets import Explorer\n",
+        f"Explorer({str(scenario)!r})",
+    ]
+    (root / "notebooks" / "explorer.ipynb").write_text(json.dumps(notebook))
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
@@ -192,9 +209,7 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
                     status = page.locator("#jp-main-statusbar")
                     expect(status).to_contain_text("| Idle", timeout=PAGE)
-                    page.locator(".jp-Notebook .jp-Cell").first.click()
-                    page.keyboard.press("Control+Enter")  # run in place: no new cell
-                    page.locator(PANEL).wait_for(timeout=PAGE)
+                    run_the_cell(page, PANEL)
                     page.locator(CANVAS).scroll_into_view_if_needed()
                     scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
                     assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
@@ -205,7 +220,7 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     assert panel["x"] + panel["width"] <= width + 1
                     assert panel["x"] >= board["x"] + board["width"] - 1, "panel beside"
 
-                    def focus_board() -> None:  # a click off the counters focuses the board
+                    def focus_board(page=page) -> None:  # a click off the counters focuses it
                         box = page.locator(CANVAS).bounding_box()
                         page.mouse.click(box["x"] + 5, box["y"] + box["height"] - 5)
 
@@ -220,5 +235,46 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     raise
                 finally:
                     page.close()
+            explorer_fits_jupyterlab(browser_context, port, home)
     except browser_support.ServerError as error:
         pytest.fail(str(error))
+
+
+def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
+    """The issue's case: JupyterLab at 1400 × 1000 with the file browser open. The explorer's
+    board scales to the output area (no scrollbar hides column 20) and its panel is beside it,
+    so the answer to a click is in view; a click on a scaled board still finds the tank."""
+    from playwright.sync_api import expect
+
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    canvas, panel = "canvas.workbench-explorer-canvas", ".workbench-explorer-panel"
+    try:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/explorer.ipynb")
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+        expect(page.locator(".jp-DirListing")).to_be_visible()  # the file browser is open
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
+        run_the_cell(page, panel)
+        expect(page.locator(panel)).to_contain_text("Click a tank", timeout=PAGE)
+        scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
+        assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+        board = page.locator(canvas).bounding_box()
+        side = page.locator(panel).bounding_box()
+        area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
+        assert board and side and area
+        assert board["x"] + board["width"] <= area["x"] + area["width"] + 1, "column 20 cut off"
+        assert side["x"] >= board["x"] + board["width"] - 1 and side["y"] < board["y"] + 50
+        # the Panzer IV at 0802: column 8 of 20, row 2 of 16, placed by the scaled box
+        from workbench.widgets import Explorer
+
+        explorer = Explorer(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
+        x, y = explorer.scene.pixel_of(explorer.state.map.hex("0802"))
+        scale = board["width"] / explorer.canvas.width
+        page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
+        expect(page.locator(panel)).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
+        page.screenshot(path=str(home / "lab-explorer-1400.png"))
+    except Exception:
+        page.screenshot(path=str(home / "lab-explorer-failure.png"))
+        raise
+    finally:
+        page.close()

@@ -30,6 +30,7 @@ from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.scene import LAYER_GROUPS, Scene
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -408,11 +409,6 @@ class Stepper:
 
         self.canvas = new_canvas(self.scene)
         self.canvas.add_class("workbench-stepper-canvas")
-        ratio = self.scene.width / self.scene.height
-        # The board takes the width it is given, and no more height than the window has.
-        self.canvas.layout = widgets.Layout(
-            width=f"min(100%, calc((100vh - 7em) * {ratio:.4f}))", height="auto"
-        )
         self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
         self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
         for index, group in enumerate(GROUPS):
@@ -460,7 +456,9 @@ class Stepper:
             [
                 self.path_text,
                 button("Save", "save the record", lambda: self.save(self.path_text.value), "5em"),
-                button("Load", "open a saved record", lambda: self.load(self.path_text.value), "5em"),
+                button(
+                    "Load", "open a saved record", lambda: self.load(self.path_text.value), "5em"
+                ),
                 button("SVG", "export this step as SVG", lambda: self._export(".svg"), "4em"),
                 button("PNG", "export this step as PNG", lambda: self._export(".png"), "4em"),
             ],
@@ -491,17 +489,11 @@ class Stepper:
                 self.choose,
                 self.bot_picker,
                 files,
-            ],
-            layout=widgets.Layout(flex="1 1 22em", min_width="18em", max_width="34em"),
+            ]
         )
         side.add_class("workbench-stepper-side")
-        board = widgets.VBox(
-            [self.canvas, nav], layout=widgets.Layout(flex="3 1 30em", min_width="16em")
-        )
-        self.widget = widgets.HBox(
-            [board, side],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
-        )
+        fitted = fitted_board(self.canvas, self.scene.width, self.scene.height)
+        self.widget = board_and_panel(widgets.VBox([fitted, nav]), side)
         self.widget.add_class("workbench-stepper")
 
     def _safely(self, do: Any) -> None:
