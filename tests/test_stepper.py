@@ -205,3 +205,24 @@ def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
     assert not stepper.steps
     for key in ("ArrowLeft", "ArrowRight", "Home", "End", '"b"'):
         assert key in KEYBOARD_SCRIPT
+
+
+def test_a_move_can_end_facing_another_way_from_the_offered_buttons() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck")
+    stepper.click_cell("0802")
+    stepper.click_cell("0804")
+    faces = {b.description: b for b in stepper.extra.children if b.description.startswith("face")}
+    assert "face E" in faces and stepper.proposed not in (None, Move(PANZER, "0804", 1))
+    faces["face E"].click()  # the button's handler, as a browser click calls it
+    assert stepper.cursor == 1 and stepper.action_at(1) == Move(PANZER, "0804", 1)
+    assert stepper.state.board.tank(PANZER).facing == 1
+    assert not any(b.description.startswith("face") for b in stepper.extra.children)
+
+
+def test_a_waiting_bot_moves_one_press_at_a_time() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck", bot_side="Other", bot_waits=True)
+    stepper.play(Pass())
+    assert stepper.cursor == 1 and stepper.game.current_player(stepper.state) == "Other"
+    stepper.bot_button.click()
+    assert stepper.actor_at(2) == "Other"
+    assert stepper.game.current_player(stepper.state) == "Ōarai", "its dice rolled after it"

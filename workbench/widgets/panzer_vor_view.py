@@ -91,9 +91,14 @@ class PanzerVorView:
         lines = (
             f"Move {chosen.id} to {label(cell)} facing {FACINGS[facing]} ({facing})",
             *explained.lines(label)[1:],
-            "Click the hex again (or Play) to make this move.",
+            "Click the hex again (or Play) to make this move, or end it facing another way.",
         )
-        return Offer(lines, overlay, chosen.id, move, commit=proposed == move)
+        others = tuple(
+            (f"face {FACINGS[g]}", Move(chosen.id, label(cell), g))
+            for g in reach.facings_at(cell)
+            if g != facing
+        )
+        return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
 
     def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
         board = state.board

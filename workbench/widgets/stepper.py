@@ -62,7 +62,8 @@ class Stepper:
     """Step through a game: the board, whose turn, the log, undo and redo, bookmarks.
 
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
-    plays ``bot_side`` (solo mode); chance is rolled at once when ``auto_roll`` is set, with
+    plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
+    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
     an rng seeded by the record's seed and the step number (the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
     ``text_size`` is the side panel's CSS font size.
@@ -81,6 +82,7 @@ class Stepper:
         bot: Player = random_player,
         bot_side: str | None = None,
         auto_roll: bool = True,
+        bot_waits: bool = False,
         text_size: str = "0.95em",
     ) -> None:
         self.record = record_of(source, game, seed=seed)
@@ -88,8 +90,10 @@ class Stepper:
         self.view = view_for(self.game.name)
         self.size, self.theme, self.text_size = size, theme, text_size
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
+        self.bot_waits = bot_waits
         self.selection: Any = None
         self.proposed: Action | None = None
+        self.offered: tuple[tuple[str, Action], ...] = ()
         self.answer: tuple[str, ...] = ()
         self.refusal: Reason | None = None
         self.message = ""
@@ -144,6 +148,7 @@ class Stepper:
         """Show step ``step`` (0: the start); the selection is forgotten."""
         self.cursor = max(0, min(int(step), len(self.states) - 1))
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        self.offered = ()
         self._refresh()
 
     def back(self) -> None:
@@ -195,6 +200,7 @@ class Stepper:
         self.events.append(applied.events)
         self.cursor += 1
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        self.offered = ()
         return True
 
     def rng(self) -> random.Random:
@@ -217,7 +223,11 @@ class Stepper:
         return self.play(action)
 
     def bot_move(self) -> bool:
-        """The bot's choice for the side to act, then play on."""
+        """The bot's choice for the side to act (its dice rolled after it)."""
+        if self.game.current_player(self.state) in (CHANCE, TERMINAL):
+            self.refusal = Reason("the bot chooses when a side acts, not the dice")
+            self._refresh()
+            return False
         return self.play(self.bot(self.game, self.state, self.rng()))
 
     def _play_on(self) -> None:
@@ -226,7 +236,7 @@ class Stepper:
             who = self.game.current_player(self.state)
             if who == CHANCE and self.auto_roll:
                 action = self._chance()
-            elif who not in (CHANCE, TERMINAL) and who == self.bot_side:
+            elif who not in (CHANCE, TERMINAL) and who == self.bot_side and not self.bot_waits:
                 action = self.bot(self.game, self.state, self.rng())
             else:
                 return
@@ -264,7 +274,7 @@ class Stepper:
         )
         self.refusal = None
         self.selection, self.answer = offer.selection, offer.lines
-        self.proposed = offer.action
+        self.proposed, self.offered = offer.action, offer.choices
         self.shown = offer.overlay if offer.overlay is not None else self.scene
         if offer.commit and offer.action is not None:
             if self.play(offer.action):
@@ -434,6 +444,7 @@ class Stepper:
         self.log.observe(self._log_picked, names="value")
         self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
         self.roll_button = button("Roll", "let the dice decide", self.roll, "5em")
+        self.bot_button = button("Bot move", "the bot's choice now", self.bot_move, "7em")
         self.extra = widgets.HBox()
         self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
         self.choices.add_class("workbench-stepper-choices")
@@ -476,7 +487,7 @@ class Stepper:
             ]
         )
         actions = widgets.HBox(
-            [self.play_button, self.roll_button, self.extra],
+            [self.play_button, self.roll_button, self.bot_button, self.extra],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         side = widgets.VBox(
@@ -546,11 +557,13 @@ class Stepper:
     def _controls(self) -> None:
         who = self.game.current_player(self.state)
         self.roll_button.disabled = who != CHANCE
+        self.bot_button.layout.display = "" if self.bot_side else "none"
+        self.bot_button.disabled = who in (CHANCE, TERMINAL)
         self.play_button.disabled = self.proposed is None
         extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
         buttons = []
-        for action in extra:
-            b = widgets.Button(description=str(action).capitalize(), layout={"width": "6em"})
+        for label, action in [*self.offered, *((str(a).capitalize(), a) for a in extra)]:
+            b = widgets.Button(description=label, tooltip=str(action), layout={"width": "auto"})
             b.on_click(lambda _, a=action: self._safely(lambda: self.play(a)))
             buttons.append(b)
         self.extra.children = buttons

@@ -31,13 +31,16 @@ class Offer:
     ``lines`` explain (the first is a heading); ``overlay`` is the board with the answer drawn
     on it (None: the plain board); ``selection`` is what the view remembers for the next click
     (a tank id, say); ``action`` is the action the click proposes, shown before it is played,
-    or played at once when ``commit`` is set (the rules then accept or refuse it)."""
+    or played at once when ``commit`` is set (the rules then accept or refuse it); ``choices``
+    are other actions the click could mean (another end facing, a card's options), each shown
+    as a button that plays it."""
 
     lines: tuple[str, ...] = ()
     overlay: Scene | None = None
     selection: Any = None
     action: Action | None = None
     commit: bool = False
+    choices: tuple[tuple[str, Action], ...] = ()  # (button label, action)
 
 
 class GameView(Protocol):
