@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_stepper import step_forward
@@ -19,10 +20,10 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 def main() -> int:
     began = time.perf_counter()
     results: list[Result] = []
-    for bench in (*BENCHMARKS, step_forward, *BROWSER_BENCHMARKS):
+    for bench in (*BENCHMARKS, step_forward, *BROWSER_BENCHMARKS, balance_sweeps):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
-        done = bench()
-        results.extend(done if isinstance(done, list) else [done])
+        produced = bench()
+        results.extend(produced if isinstance(produced, list) else [produced])
     text = table(results)
     took = time.perf_counter() - began
     print(text)

@@ -135,7 +135,7 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
             click_hex(page, explorer, "0802")  # the Panzer IV
             expect(panel).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
             expect(panel).to_contain_text("3 MP to spend")
-            expect(panel).to_contain_text("+3 Panzer IV Ausf. D movement [Moving: Movement")
+            expect(panel).to_contain_text("Panzer IV Ausf. D movement +3 (Moving: Movement")
             changed = wait_until(
                 lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 5_000, "the reach overlay"
             )
@@ -144,8 +144,9 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
             drawn_pixels(page)  # remember the picture with the reach
             click_hex(page, explorer, "0507")  # the T-34/76, seven hexes away
             expect(panel).to_contain_text("Panzer IV Ausf. D fires at T-34/76: hit 21/36")
-            expect(panel).to_contain_text("Line of sight 0802 → 0507: clear")
-            expect(panel).to_contain_text("destroy: 7/144")
+            expect(panel).to_contain_text("Line of sight 0802 → 0507")
+            expect(panel).to_contain_text("clear: nothing obstructs")
+            expect(panel).to_contain_text("destroy 7/144")
             assert wait_until(
                 lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 1_000, "the line of sight"
             )

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from workbench.errors import WorkbenchError, json_path
 
-class BoardFileError(ValueError):
+
+class BoardFileError(WorkbenchError, ValueError):
     """A file that cannot be loaded: which file, which field (a JSON path such as
     ``$.terrain["0716"]``), what was found there and what was expected.
 
@@ -17,23 +19,6 @@ class BoardFileError(ValueError):
     def __init__(self, path: str | Path, field: str, found: str, expected: str) -> None:
         self.path, self.field, self.found, self.expected = str(path), field, found, expected
         super().__init__(f"{self.path}: {field}: expected {expected}, found {found}")
-
-
-def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
-    """A JSON path like ``$.forces[0].tanks`` from its parts.
-
-    >>> json_path(["terrain", "0716"])
-    '$.terrain["0716"]'
-    """
-    text = "$"
-    for part in parts:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part.isidentifier():
-            text += f".{part}"
-        else:
-            text += f'["{part}"]'
-    return text
 
 
 class Where:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.boards.tanks.table import Table
+from workbench.errors import InvalidValue
 from workbench.render import scene_of
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -296,7 +297,9 @@ def table_heatmap_values(
     """Pair values given row by row with the layout's cells (for ``heatmap_overlay``)."""
     cells = layout.cells()
     if len(values) != len(cells):
-        raise ValueError(f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm")
+        raise InvalidValue(
+            f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm"
+        )
     return dict(zip(cells, values, strict=True))
 
 

@@ -94,11 +94,19 @@ class TeacherApp:
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
-        options = {"size": self.size, "theme": self.theme, "text_size": PROJECTOR_TEXT}
         if kind == "record":
-            stepper = Stepper(path, at=0, **options)
+            stepper = Stepper(
+                path, at=0, size=self.size, theme=self.theme, text_size=PROJECTOR_TEXT
+            )
         else:
-            stepper = Stepper(path, self.game_picker.value, seed=self.seed.value, **options)
+            stepper = Stepper(
+                path,
+                self.game_picker.value,
+                seed=self.seed.value,
+                size=self.size,
+                theme=self.theme,
+                text_size=PROJECTOR_TEXT,
+            )
         self.stepper = stepper
         self.holder.children = [stepper.widget]
         return stepper

@@ -1,6 +1,6 @@
 """A roster: the tank counters a game knows, by name, each value with where it comes from.
 
-The Panzer Vor! rulebook prints only a handful of counter values (see shared/data/FACTS.md),
+The Panzer Vor! rulebook prints only a handful of counter values,
 so the shipped roster (``workbench/data/roster-panzer-vor.json``) marks every value with its
 source: ``"rulebook: <section>"`` where the text states it, ``"stand-in"`` where it is a
 plausible value for a user to replace. A user's roster file overrides any of them::
@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from workbench.boards.panzer_vor.counters import STAND_IN, TankCounter
 from workbench.boards.values import FileValue
+from workbench.errors import WorkbenchError
 
 # The values of a counter that carry a source, under these names in ``TankCounter.sources``.
 # ``range`` and ``firepower`` are the printed field: one number, or "X/Y" for two guns.
@@ -40,7 +41,7 @@ VALUE_FIELDS = (
 SHIPPED = {"panzer-vor": "roster-panzer-vor.json"}
 
 
-class RosterError(LookupError):
+class RosterError(WorkbenchError, LookupError):
     """A tank name the roster does not know; the message lists the names it does."""
 
     def __str__(self) -> str:  # LookupError would quote the message

@@ -17,7 +17,7 @@ from typing import Literal, NamedTuple
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.values import FileValue
-from workbench.files.errors import json_path
+from workbench.errors import WorkbenchError, json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
 MatchType = Literal["annihilation", "flag", "choice", "objective"]
@@ -26,7 +26,7 @@ CHOSEN = "chosen"  # deploys_first / acts_first decided by the players (Exhibiti
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy hexes, clockwise (geometry/hexgrid.py)
 
 
-class ScenarioError(ValueError):
+class ScenarioError(WorkbenchError, ValueError):
     """A scenario that does not fit together (a side that does not exist...)."""
 
 

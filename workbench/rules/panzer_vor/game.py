@@ -116,6 +116,7 @@ class Match(Pictured):
     active: int = 0
     shot: PendingShot | None = None
     destroyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # side -> tank ids
+    kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target id, target side)
     turn_limit: int = DEFAULT_TURN_LIMIT
     match_type: str = "annihilation"
     ended: Outcome | None = None
@@ -349,7 +350,8 @@ def _destroy(match: Match, firer: str, target_id: str) -> Match:
         board = board.without([target_id])
     destroyed = dict(match.destroyed)
     destroyed[side] = (*destroyed.get(side, ()), target_id)
-    after = replace(match, board=board, destroyed=destroyed)
+    kill = (board.tank(firer).counter.name, target_id, target.side)
+    after = replace(match, board=board, destroyed=destroyed, kills=(*match.kills, kill))
     ended = _ending(after, target.side, target.flag, side)
     return replace(after, ended=ended) if ended else after
 
@@ -386,6 +388,16 @@ def outcome(match: Match) -> Outcome | None:
     return match.ended
 
 
+def summarize(match: Match) -> dict[str, Any]:
+    """Tanks lost per side and tanks destroyed per firing tank type (for the balance lab)."""
+    lost = dict.fromkeys(match.order, 0)
+    damage_by: dict[str, int] = {}
+    for firer_type, _, side in match.kills:
+        lost[side] = lost.get(side, 0) + 1
+        damage_by[firer_type] = damage_by.get(firer_type, 0) + 1
+    return {"lost": lost, "damage_by": damage_by}
+
+
 def shipped_scenarios() -> dict[str, str]:
     from workbench.paths import shipped
 
@@ -407,5 +419,6 @@ GAME = register_game(
         action_types=(Move, Fire, Pass, Roll),
         players=players,
         scenarios=shipped_scenarios,
+        summarize=summarize,
     )
 )

@@ -221,7 +221,7 @@ class PoseCosts(Mapping[Pose, int]):
         return True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reach(DrawnResult):
     """Every pose a tank can end a move in, with its least MP and one cheapest path.
 
@@ -242,6 +242,16 @@ class Reach(DrawnResult):
     @property
     def costs(self) -> Mapping[Pose, int]:
         return PoseCosts(self.ends, self.mp)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Where the MP come from: the movement score and each bonus, with its rule."""
+        return tuple(m.reason for m in self.budget)
+
+    def lines(self) -> list[str]:
+        """The budget and what it reaches, for a learner."""
+        head = f"{self.tank.id}: {self.mp} MP to spend"
+        return [head, *(f"  {m}" for m in self.budget), f"{len(self.ends)} hexes in reach"]
 
     def hex_costs(self) -> dict[Hex, int]:
         """The least MP to end in each reachable hex, whatever the facing."""
@@ -352,7 +362,8 @@ def reachable(
         budget_mp, budget = mp, (Modifier("movement points given", mp, MOVEMENT),)
     if tank.immobile:
         only = {tank.hex: (0, 1 << tank.facing)}
-        return Reach(state, tank, 0, budget, only, {}, None, {})
+        return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
+                     _table=None, _searched={})  # fmt: skip
     table = move_table(state.map, tank.side)
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
@@ -409,7 +420,8 @@ def reachable(
     # A tank may pass through another tank's hex but not end there.
     ends = {hexes[i]: (best[i], mask[i]) for i in visited if not transit[i]}
     searched = {i: (best[i], mask[i]) for i in visited}
-    return Reach(state, tank, budget_mp, budget, ends, came, table, searched)
+    return Reach(state=state, tank=tank, mp=budget_mp, budget=budget, ends=ends, _came=came,
+                 _table=table, _searched=searched)  # fmt: skip
 
 
 def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:
@@ -434,7 +446,7 @@ def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose,
     return {pose: cost for pose, cost in best.items() if rules.may_end(pose[0])}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MoveExplanation(DrawnResult):
     """A proposed move checked step by step: legal or not, the MP of each step, and the first
     refused step with the reason and the rule."""
@@ -453,6 +465,12 @@ class MoveExplanation(DrawnResult):
     @property
     def legal(self) -> bool:
         return self.refusal is None
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why each step costs what it costs, then the refusal if there is one."""
+        found = [r for step in self.steps for r in step.reasons]
+        return (*found, *((self.refusal,) if self.refusal else ()))
 
     @property
     def end(self) -> Pose:
@@ -514,7 +532,10 @@ def explain_move(
         steps: list[Step], refusal: Reason | None = None, at: int | None = None
     ) -> MoveExplanation:
         spent = sum(s.mp for s in steps)
-        return MoveExplanation(state, tank, tuple(steps), spent, available, budget, refusal, at)
+        return MoveExplanation(
+            state=state, tank=tank, steps=tuple(steps), mp_spent=spent, mp_available=available,
+            budget=budget, refusal=refusal, refused_at=at,
+        )  # fmt: skip
 
     if tank.immobile and poses:
         return result(
