@@ -99,3 +99,78 @@ def step_forward() -> list[Result]:
             )
         )
     return results
+
+
+# --- in Chromium: a key press to the step painted ------------------------------------------
+KEY_AND_WAIT = """async ([selector, key, rx, ry, wait]) => {
+    const canvas = document.querySelector(selector);
+    const ctx = canvas.getContext('2d');
+    const region = () => ctx.getImageData(rx - 4, ry - 4, 9, 9).data;
+    const before = region();
+    const start = performance.now();
+    canvas.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true}));
+    return await new Promise(resolve => {
+        const check = () => {
+            const now = region();
+            for (let i = 0; i < now.length; i++) {
+                if (now[i] !== before[i]) { resolve(performance.now() - start); return; }
+            }
+            if (performance.now() - start > wait) { resolve(-1); return; }
+            requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+    });
+}"""
+
+
+def key_to_paint() -> Result:
+    """The teacher app in Voilà: → (and ←) pressed, until the counter that moves is painted
+    at its new place (the pixels of its starting hex change)."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "tests"))
+    import tempfile
+
+    import browser_support
+
+    work = "browser: a key press (→ / ←) in the teacher app to the step painted (Voilà)"
+    if not Path(browser_support.CHROMIUM).exists():
+        return Result(7, work, None, 0.100, note=f"not run: {browser_support.CHROMIUM} missing")
+    from workbench.widgets.app import TeacherApp
+
+    app = TeacherApp()
+    assert app.stepper is not None
+    x, y = app.stepper.scene.pixel_of(app.stepper.view.cell(app.stepper.state, "0802"))
+    canvas = "canvas.workbench-stepper-canvas"
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        port = browser_support.free_port()
+        command = [
+            str(browser_support.BIN / "voila"),
+            str(root / "app/teacher.ipynb"),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+        ]
+        env = browser_support.jupyter_env(home)
+        with (
+            browser_support.server(command, root, env, port, home / "voila.log"),
+            browser_support.chromium(home) as context,
+        ):
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.locator(".workbench-stepper-panel").filter(has_text="Step 0 of").wait_for()
+            page.wait_for_timeout(1000)  # the board's first paint
+            for _ in range(6):
+                for key in ("ArrowRight", "ArrowLeft"):
+                    shown = page.evaluate(KEY_AND_WAIT, [canvas, key, x, y, 10_000])
+                    if shown < 0:
+                        raise AssertionError(f"{key}: the step was not painted within 10 s")
+                    times.append(shown / 1000)
+    return Result(
+        7, work, statistics.median(times), 0.100,
+        note=f"median of {len(times)} key presses; slowest {max(times) * 1000:.0f} ms",
+    )  # fmt: skip
