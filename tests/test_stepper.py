@@ -226,3 +226,101 @@ def test_a_waiting_bot_moves_one_press_at_a_time() -> None:
     stepper.bot_button.click()
     assert stepper.actor_at(2) == "Other"
     assert stepper.game.current_player(stepper.state) == "Ōarai", "its dice rolled after it"
+
+
+# --- any game on the protocol -----------------------------------------------------------------
+def toy_game():
+    """A game no view knows: players add 1 or 2 in turn, then a coin adds 0 or 1; 6 ends it."""
+    from dataclasses import dataclass
+    from fractions import Fraction
+
+    from workbench.rules.core import (
+        CHANCE,
+        TERMINAL,
+        Action,
+        Applied,
+        Event,
+        Game,
+        IllegalAction,
+        Outcome,
+        Reason,
+        Termination,
+    )
+
+    @dataclass(frozen=True)
+    class Add(Action):
+        n: int
+
+        def __str__(self) -> str:
+            return f"add {self.n}"
+
+    @dataclass(frozen=True)
+    class Coin(Action):
+        n: int
+        chance = True
+
+        def __str__(self) -> str:
+            return f"coin {self.n}"
+
+    class End(Termination):
+        SIX = ("the total reached 6", "Toy: Ending")
+
+    def current(state):
+        total, turn, coin = state
+        return TERMINAL if total >= 6 else CHANCE if coin else ("A", "B")[turn % 2]
+
+    def apply(state, action):
+        total, turn, _ = state
+        if current(state) == CHANCE and isinstance(action, Coin):
+            return Applied(
+                (total + action.n, turn + 1, False), (Event(f"the coin adds {action.n}"),)
+            )
+        if isinstance(action, Add) and action.n in (1, 2) and current(state) in ("A", "B"):
+            return Applied((total + action.n, turn, True), (Event(f"total {total + action.n}"),))
+        raise IllegalAction(Reason(f"{action} is not allowed now", "Toy: Turns"))
+
+    return Game(
+        name="toy-stepper",
+        title="Toy",
+        rulebook="none",
+        board_kind="table",
+        start=lambda scenario, options=None: (0, 0, False),
+        current_player=current,
+        legal_actions=lambda s: [Add(1), Add(2)] if current(s) in ("A", "B") else [],
+        chance_outcomes=lambda s: (
+            [(Coin(0), Fraction(1, 2)), (Coin(1), Fraction(1, 2))] if current(s) == CHANCE else []
+        ),
+        apply=apply,
+        outcome=lambda s: Outcome(End.SIX, None) if s[0] >= 6 else None,
+        action_types=(Add, Coin),
+        players=lambda s: ("A", "B"),
+    )
+
+
+def test_a_game_with_no_view_and_no_picture_is_stepped_from_its_list(monkeypatch) -> None:
+    from workbench.rules import core
+
+    game = toy_game()
+    monkeypatch.setitem(core._GAMES, game.name, game)
+    stepper = Stepper(Record(game=game.name, scenario=None), seed=3)
+    assert stepper.scene.count() == 1, "a line saying there is no picture"
+    assert [label for label, _ in stepper.choices.options] == ["add 1", "add 2"]
+    stepper.click_cell(None)
+    assert "list of legal actions" in stepper.panel_text
+    stepper.choices.value = stepper.choices.options[1][1]
+    stepper.choose.click()
+    assert stepper.cursor == 2 and stepper.actor_at(2) == "chance"  # the coin tossed at once
+    assert stepper.log_lines()[1] == "1. A: add 2 → total 2"
+    before = (stepper.record, stepper.cursor)
+    assert not stepper.play(game.action_types[1](1))  # a coin when a player acts: refused
+    assert (stepper.record, stepper.cursor) == before
+    assert "rule: Toy: Turns" in stepper.panel_text
+    stepper.set_bot("B")
+    while game.outcome(stepper.state) is None:
+        stepper.play(game.legal_actions(stepper.state)[0])
+    assert "Game over: a draw: the total reached 6 (Toy: Ending)" in stepper.panel_text
+    states = list(stepper.states)
+    stepper.first()
+    for n in range(1, len(states)):
+        stepper.forward()
+        assert stepper.state == states[n]

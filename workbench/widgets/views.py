@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from workbench.render import scene_of
-from workbench.render.scene import Scene
+from workbench.render.scene import ANNOTATIONS, Scene, Style, Text, Transform
 from workbench.rules.core import Action, Game
 
 # game name -> the module whose import registers that game's view
@@ -70,13 +70,17 @@ class GameView(Protocol):
 
 
 class PlainView:
-    """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state,
-    no board clicks, no buttons (the stepper's list of legal actions plays every action)."""
+    """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state
+    (a line saying there is none yet, for a game the render layer does not draw), no board
+    clicks, no buttons (the stepper's list of legal actions plays every action)."""
 
     clickable = False
 
     def scene(self, state: Any, *, size: float, theme: Any) -> Scene:
-        return scene_of(state, size=size, theme=theme)
+        try:
+            return scene_of(state, size=size, theme=theme)
+        except TypeError:  # scene_of's answer for a type no render module registered
+            return _no_picture(f"no picture of a {type(state).__name__} yet: see the log")
 
     def click(
         self, game: Game, state: Any, scene: Scene, cell: Any, selection: Any, proposed: Any
@@ -91,6 +95,11 @@ class PlainView:
 
     def cell(self, state: Any, label: str) -> Any:
         return label
+
+
+def _no_picture(text: str) -> Scene:
+    style = Style(fill="#333333", font_size=16.0)
+    return Scene(480, 60, Transform(1.0), {ANNOTATIONS: (Text((240, 30), text, style),)})
 
 
 _VIEWS: dict[str, Callable[[], GameView]] = {}
