@@ -59,7 +59,7 @@ class TeacherApp:
 
     def __init__(self, *, theme: str = "projector", size: float = 40.0) -> None:
         self.theme, self.size = theme, size
-        games = [(g.title, g.name) for g in all_games()]
+        games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
         self.game_picker = widgets.Dropdown(options=games, description="game")
         self.what = widgets.Dropdown(description="open", layout={"width": "28em"})
         self.what.add_class("workbench-app-record")
