@@ -11,6 +11,7 @@ from pathlib import Path
 from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
+from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
 from benchmarks.timing import Result, table
 
@@ -20,7 +21,14 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 def main() -> int:
     began = time.perf_counter()
     results: list[Result] = []
-    for bench in (*BENCHMARKS, step_forward, *BROWSER_BENCHMARKS, key_to_paint, balance_sweeps):
+    for bench in (
+        *BENCHMARKS,
+        *DESIGNER_BENCHMARKS,
+        step_forward,
+        *BROWSER_BENCHMARKS,
+        key_to_paint,
+        balance_sweeps,
+    ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()
         results.extend(produced if isinstance(produced, list) else [produced])

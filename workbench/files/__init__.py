@@ -19,6 +19,7 @@ import jsonschema
 
 from workbench.files.errors import BoardFileError, Where
 from workbench.files.registry import Document, Format, format_for, known_formats, schema
+from workbench.files.suggest import unexpected_field
 
 __all__ = [
     "BoardFileError",
@@ -84,6 +85,9 @@ def _validate(document: Document, fmt: Format, where: Where) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))
     if error is None:
         return
+    misspelt = unexpected_field(error, where, [])
+    if misspelt is not None:
+        raise misspelt
     field = list(error.absolute_path)
     if error.validator == "required":
         missing = error.message.split("'")[1]

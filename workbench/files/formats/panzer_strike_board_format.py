@@ -14,9 +14,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileSet, tile_set_to_data
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    BoardTank,
+    SquareBoard,
+    TileSet,
+    tile_set_to_data,
+)
 from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
@@ -48,7 +55,12 @@ def decode(document: Document, where: Where) -> SquareBoard:
             layout=tuple(tuple(row) for row in document["layout"]),
             flags=flags,
             barricades=frozenset(Square(*at) for at in document.get("barricades", [])),
+            tanks=tuple(
+                BoardTank(t["id"], t["kind"], t["side"], Square(*t["at"]), t.get("facing", 0))
+                for t in document.get("tanks", [])
+            ),
             tile_set_file=tile_set_file,
+            base_dir=Path(where.path).parent if tile_set_file else None,
         )
     except BoardError as error:
         problem = error.problem
@@ -67,12 +79,17 @@ def _tile_set_file(name: str, where: Where) -> TileSet:
     return tiles
 
 
-def encode(board: SquareBoard) -> Document:
+def encode(board: SquareBoard, target: Path | None = None) -> Document:
+    """The document for a board saved to ``target``: a tile set file it names is named
+    relative to the target's folder, so the saved copy finds the same tiles."""
     document: Document = {"name": board.name}
     if board.description:
         document["description"] = board.description
     if board.tile_set_file:
         document["tile_set"] = board.tile_set_file
+        if target is not None and board.base_dir is not None:
+            tiles = (board.base_dir / board.tile_set_file).resolve()
+            document["tile_set"] = Path(os.path.relpath(tiles, target.resolve().parent)).as_posix()
     elif board.tiles == TileSet.builtin():
         document["tile_set"] = "builtin"
     else:
@@ -81,6 +98,11 @@ def encode(board: SquareBoard) -> Document:
     document["layout"] = [list(row) for row in board.layout]
     document["flags"] = [{"at": [s.x, s.y], "owner": owner} for s, owner in board.flags.items()]
     document["barricades"] = [[s.x, s.y] for s in sorted(board.barricades)]
+    if board.tanks:
+        document["tanks"] = [
+            {"id": t.id, "kind": t.kind, "side": t.side, "at": [t.at.x, t.at.y], "facing": t.facing}
+            for t in board.tanks
+        ]
     return document
 
 
@@ -92,5 +114,6 @@ FORMAT = register(
         kind=SquareBoard,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )

@@ -27,6 +27,7 @@ against the map: an unknown tank, a hex off the map, two tanks in one hex are er
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -244,7 +245,19 @@ def _side_out(side: Side) -> dict[str, Any]:
     return out
 
 
-def encode(scenario: PanzerVorScenario) -> Document:
+def _moved(scenario: PanzerVorScenario, reference: str, target: Path | None) -> str:
+    """A file reference rewritten relative to the folder the scenario is saved in, so the
+    saved copy finds the same file (absolute references stay as they are)."""
+    if target is None or Path(reference).is_absolute():
+        return reference
+    base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+    referred = (base / reference).resolve()
+    return Path(os.path.relpath(referred, target.resolve().parent)).as_posix()
+
+
+def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
+    """The document for a scenario saved to ``target``: its map, roster and stage files are
+    named relative to the target's folder (a map held inline stays inline)."""
     from workbench.files import to_document
 
     document: Document = {"name": scenario.name}
@@ -262,12 +275,14 @@ def encode(scenario: PanzerVorScenario) -> Document:
         del inline["format"]
         document["map"] = inline
     else:
-        document["map"] = scenario.map
+        document["map"] = _moved(scenario, scenario.map, target)
     if scenario.roster is not None:
-        document["roster"] = scenario.roster
-    for key in ("stage", "previous_stage", "next_stage"):
+        document["roster"] = _moved(scenario, scenario.roster, target)
+    if scenario.stage is not None:
+        document["stage"] = scenario.stage
+    for key in ("previous_stage", "next_stage"):
         if getattr(scenario, key) is not None:
-            document[key] = getattr(scenario, key)
+            document[key] = _moved(scenario, getattr(scenario, key), target)
     document["match_type"] = scenario.match_type
     if scenario.victory:
         document["victory"] = scenario.victory
@@ -293,6 +308,7 @@ FORMAT = register(
         kind=PanzerVorScenario,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )
 
