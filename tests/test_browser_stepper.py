@@ -124,6 +124,8 @@ def run_the_cell(page, shown: str) -> None:
 
 # --- Voilà: the teacher app -------------------------------------------------------------
 def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
+    from playwright.sync_api import expect
+
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
@@ -144,6 +146,11 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
                     # the key pressed anywhere on the page (nothing focused)
                     step_with_a_key(page, lambda page=page: page.locator("body").focus())
+                    # a click on a line of the log jumps there; the keys go on from it
+                    page.locator(f"{LOG} option").nth(5).click()
+                    expect(page.locator(PANEL)).to_contain_text("Step 5 of 12")
+                    page.keyboard.press("ArrowRight")
+                    expect(page.locator(PANEL)).to_contain_text("Step 6 of 12")
                     page.screenshot(path=str(home / f"app-{width}.png"))
                 except Exception:
                     page.screenshot(path=str(home / f"app-{width}-failure.png"))

@@ -28,7 +28,7 @@ KEYBOARD_SCRIPT = """
     const target = event.target;
     if (!keys.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     if (target && target.closest && target.closest(
-        "input, textarea, select, [contenteditable], .widget-slider, .noUi-target")) return;
+        "input, textarea, .widget-dropdown, [contenteditable], .widget-slider")) return;
     const canvas = document.querySelector("canvas.workbench-stepper-canvas");
     if (!canvas || target === canvas) return;  // the canvas takes its own keys
     event.preventDefault();
