@@ -142,7 +142,12 @@ def test_solo_mode_the_bot_plays_the_other_side_step_by_step() -> None:
     assert stepper.game.current_player(stepper.state) == "Ōarai"
     assert stepper.cursor >= 2 and stepper.actor_at(2) == "Other"
     assert "Ōarai to act" in stepper.panel_text
-    stepper.bot_picker.value = ""
+    stepper.bot_waits = True
+    stepper.play(Pass())
+    assert "Other to act (the bot: random legal player (not the rulebook's))" in stepper.panel_text
+    stepper.bot_waits = False
+    stepper.bot_picker.value = ""  # nobody: the learner plays both sides
+    stepper.play(Pass())
     stepper.play(Pass())
     assert stepper.game.current_player(stepper.state) == "Other"
 

@@ -6,7 +6,7 @@ rules' answer (``game.apply``), every picture the render layer's, and what a cli
 means comes from the game's small view (:mod:`workbench.widgets.views`). Everything the buttons
 and keys do is a plain method, so tests and notebooks drive it without a browser::
 
-    stepper = Stepper("maps/panzer-vor/games/first-shot.json")   # a prepared game
+    stepper = Stepper("maps/panzer-vor/games/first-shots.json")  # a prepared game
     stepper.last(); stepper.back(); print(stepper.panel_text)
     stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
     stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
@@ -243,6 +243,11 @@ class Stepper:
             if action is None or not self._apply(action):
                 return
 
+    @property
+    def bot_label(self) -> str:
+        """What the bot is, as its function labels itself (e.g. the random legal player)."""
+        return str(getattr(self.bot, "label", getattr(self.bot, "__name__", "bot")))
+
     def set_bot(self, side: str | None, bot: Player | None = None) -> None:
         """Solo mode: the bot plays ``side`` (None: nobody), from now on."""
         self.bot_side = side
@@ -364,7 +369,7 @@ class Stepper:
         elif who == CHANCE:
             out.append(("head", "The dice decide next: press Roll"))
         else:
-            bot = " (the bot)" if who == self.bot_side else ""
+            bot = f" (the bot: {self.bot_label})" if who == self.bot_side else ""
             out.append(("head", f"{who} to act{bot}"))
         out += [("text", line) for line in self.view.status(game, state)]
         if self.refusal is not None:
@@ -452,9 +457,11 @@ class Stepper:
             "Play chosen", "play the action chosen in the list", self._chosen, "8em"
         )
         sides = [("nobody", "")] + [(s, s) for s in self.game.players(self.states[0])]
-        label = getattr(self.bot, "label", getattr(self.bot, "__name__", "bot"))
         self.bot_picker = widgets.Dropdown(
-            options=sides, value=self.bot_side or "", description="bot plays", tooltip=label
+            options=sides,
+            value=self.bot_side or "",
+            description="bot plays",
+            tooltip=self.bot_label,
         )
         self.bot_picker.observe(
             lambda c: self._safely(lambda: self.set_bot(c["new"] or None)), "value"
