@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from workbench.widgets.views import Offer, view_for
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 BOOKMARK_KEYS = ("b", "B")
 MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
+MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
 
 
 def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
@@ -581,7 +583,8 @@ class Stepper:
         elif who == TERMINAL or getattr(self.view, "clickable", False):
             options = []
         else:
-            options = [(str(a), a) for a in self.game.legal_actions(self.state)]
+            listed = islice(self.game.legal_actions(self.state), MAX_LISTED)
+            options = [(str(a), a) for a in listed]
         self.choices.options = options
         self.choices.layout.display = self.choose.layout.display = "" if options else "none"
 
