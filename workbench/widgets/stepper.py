@@ -150,7 +150,7 @@ class Stepper:
         """Show step ``step`` (0: the start); the selection is forgotten."""
         self.cursor = max(0, min(int(step), len(self.states) - 1))
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
-        self.offered = ()
+        self.offered, self.message = (), ""
         self._refresh()
 
     def back(self) -> None:
@@ -202,7 +202,7 @@ class Stepper:
         self.events.append(applied.events)
         self.cursor += 1
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
-        self.offered = ()
+        self.offered, self.message = (), ""
         return True
 
     def rng(self) -> random.Random:
@@ -326,6 +326,7 @@ class Stepper:
         self.record = record
         self._replay()
         self.go(len(self.steps) if at is None else at)
+        self.message = f"opened {path}"
         self._refresh(log=True)
 
     def picture(self) -> Picture:
