@@ -36,6 +36,7 @@ def snapshot(stepper: Stepper) -> tuple:
 def test_a_prepared_game_steps_forward_and_back_to_identical_states(record) -> None:
     states = replay(record)
     stepper = Stepper(record, at=0)
+    assert every_prepared_game()[0] == ("panzer-vor", str(PREPARED))
     assert stepper.state == states[0]
     for n in range(1, len(states)):
         stepper.key("ArrowRight")
@@ -55,6 +56,28 @@ def test_a_prepared_game_steps_forward_and_back_to_identical_states(record) -> N
     assert stepper.cursor == 5 and stepper.state == states[5]
     stepper.slider.value = 7
     assert stepper.cursor == 7
+
+
+def every_prepared_game() -> list[tuple[str, str]]:
+    from workbench.games import names
+
+    return [(game, path) for game in names() for path in prepared_games(game).values()]
+
+
+@pytest.mark.parametrize("game, path", every_prepared_game(), ids=lambda v: Path(v).stem)
+def test_every_prepared_game_replays_forward_and_back_with_its_notes(game, path) -> None:
+    stepper = Stepper(path, at=0)
+    states = replay(stepper.record)
+    assert stepper.game.name == game and stepper.record.notes(), "a teacher's stops"
+    for n in range(1, len(states)):
+        stepper.forward()
+        assert stepper.state == states[n]
+    for n in reversed(range(len(states) - 1)):
+        stepper.back()
+        assert stepper.state == states[n]
+    for step in stepper.record.notes():
+        stepper.go(step)
+        assert "★" in stepper.panel_text
 
 
 def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) -> None:

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from workbench.boards.record import Record, RecordStep  # noqa: E402
 from workbench.files import load, to_document  # noqa: E402
-from workbench.games import get_game  # noqa: E402
-from workbench.rules.core import CHANCE, Event, Game  # noqa: E402
+from workbench.games import get_game, names  # noqa: E402
+from workbench.rules.core import CHANCE, TERMINAL, Event, Game  # noqa: E402
 from workbench.rules.play import sample_chance  # noqa: E402
 
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
@@ -64,7 +64,7 @@ def anything(events: list[Event]) -> bool:
     return True
 
 
-def first_shot() -> tuple[Path, Record]:
+def first_shot() -> tuple[Path, Record] | None:
     """Panzer Vor! practice mode on Test Your Luck!: moves, shots, the dice, and an end."""
     from workbench.rules.panzer_vor.game import Fire, Move
 
@@ -136,7 +136,144 @@ def first_shot() -> tuple[Path, Record]:
     return ROOT / "maps/panzer-vor/games/first-shots.json", record
 
 
-PREPARED = (first_shot,)
+def from_playouts(
+    game: Game,
+    scenario: Any,
+    chooser: Callable[[Game, Any, random.Random], Any],
+    story: list[tuple[str, str]],
+    *,
+    seeds: range = range(300),
+    max_steps: int = 2000,
+    options: dict[str, Any] | None = None,
+) -> tuple[int, list[tuple[Any, str]]] | None:
+    """The first seeded playout whose events tell the story: each ``(words, note)`` in turn,
+    ``words`` found (case-insensitively) in an event's text or reasons after the step of the
+    one before. The game is cut after the last of them; each note goes on its step, followed
+    by the event line that matched (the rules' own words, with their section). Only the game
+    protocol is used; ``chooser`` picks the side's action, chance is rolled as the stepper
+    rolls it (``random.Random(f"{seed}/{step}")``)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.start(scenario, options or {})
+        steps: list[tuple[Any, str]] = []
+        wanted = 0
+        for _ in range(max_steps):
+            who = game.current_player(state)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                step_rng = random.Random(f"{seed}/{len(steps) + 1}")
+                action = sample_chance(game.chance_outcomes(state), step_rng)
+            else:
+                action = chooser(game, state, rng)
+            applied = game.apply(state, action)
+            state, note = applied.state, ""
+            words, said = story[wanted]
+            for event in applied.events:
+                lines = [line.strip() for line in event.lines()]
+                if any(words in line.lower() for line in lines):
+                    note, wanted = f"{said} {' / '.join(lines)}", wanted + 1
+                    break
+            steps.append((action, note))
+            if wanted == len(story):
+                return seed, steps
+    return None
+
+
+def toward_flags(game: Game, state: Any, rng: random.Random) -> Any:
+    """A Panzer Strike chooser for a prepared game (not the rulebook's, nor a fair player):
+    shoots when it may, keeps a tank that watches a flag still, else drives at the nearest
+    enemy flag."""
+    from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
+
+    legal = list(game.legal_actions(state))
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots:
+        return rng.choice(shots)
+    watching = {w.tank for w in state.watches}
+    moves = [a for a in legal if isinstance(a, Move) and a.tank not in watching]
+    if not moves or rng.random() < 0.2:
+        return next(a for a in legal if isinstance(a, EndMovement | EndTurn))
+    side = state.side_to_act
+    goals = [sq for sq, owner in state.board.flags.items() if owner != side] or [
+        t.at for t in state.tanks if t.side != side and not t.destroyed
+    ]
+    scored = [(min(max(abs(m.to[0] - g.x), abs(m.to[1] - g.y)) for g in goals), m) for m in moves]
+    best = min(d for d, _ in scored)
+    return rng.choice([m for d, m in scored if d == best])
+
+
+def record_of_playout(
+    game: Game, scenario_name: str, found: tuple[int, list[tuple[Any, str]]], **text: str
+) -> Record:
+    seed, steps = found
+    path = Path(game.scenarios()[scenario_name])
+    return Record(
+        game=game.name,
+        scenario=load(path),
+        steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
+        seed=seed,
+        scenario_path=path,
+        **text,
+    )
+
+
+def flag_capture() -> tuple[Path, Record] | None:
+    """Panzer Strike, Capture the Flag: a kill, a tank beside a flag, the flag captured."""
+    if "panzer-strike" not in names():
+        return None
+    game = get_game("panzer-strike")
+    scenario = load(game.scenarios()["capture-the-flag"])
+    story = [
+        ("is destroyed", "A kill:"),
+        ("s flag at (", "A tank beside an enemy flag:"),
+        ("captures", "The flag is captured:"),
+    ]
+    found = from_playouts(game, scenario, toward_flags, story)
+    if found is None:
+        raise SystemExit("no seed captures a flag")
+    record = record_of_playout(
+        game,
+        "capture-the-flag",
+        found,
+        title="Capture the Flag: a kill and a flag taken",
+        description=(
+            "Played by a test chooser that shoots when it may and drives at the enemy flags "
+            "(not the rulebook's, nor a fair player), cut after the capture."
+        ),
+    )
+    return ROOT / "maps/panzer-strike/games/flag-capture.json", record
+
+
+def cover_and_critical() -> tuple[Path, Record] | None:
+    """TANKS on the standard table: a shot at a tank in cover, then a Critical Hit's card."""
+    if "tanks" not in names():
+        return None
+    from workbench.rules.play import random_player
+
+    game = get_game("tanks")
+    scenario = load(game.scenarios()["standard-table"])
+    story = [
+        ("cover", "A shot at a tank in cover:"),
+        (" draws ", "A Critical Hit draws a Damage card:"),
+    ]
+    found = from_playouts(game, scenario, random_player, story)
+    if found is None:
+        raise SystemExit("no seed shows cover and a critical")
+    record = record_of_playout(
+        game,
+        "standard-table",
+        found,
+        title="Cover and a Critical Hit",
+        description=(
+            "Played by the labelled random legal players (not the rulebook's), cut after the "
+            "first Damage card drawn."
+        ),
+    )
+    return ROOT / "maps/tanks/games/cover-and-critical.json", record
+
+
+PREPARED = (first_shot, flag_capture, cover_and_critical)
 
 
 def text_of(record: Record, target: Path) -> str:
@@ -146,7 +283,10 @@ def text_of(record: Record, target: Path) -> str:
 def main(argv: list[str]) -> int:
     stale = []
     for make in PREPARED:
-        target, record = make()
+        made = make()
+        if made is None:  # that game is not registered (its rules are not built yet)
+            continue
+        target, record = made
         text = text_of(record, target)
         if "--check" in argv:
             if not target.is_file() or target.read_text(encoding="utf-8") != text:
