@@ -352,3 +352,15 @@ def test_a_game_with_no_view_and_no_picture_is_stepped_from_its_list(monkeypatch
     for n in range(1, len(states)):
         stepper.forward()
         assert stepper.state == states[n]
+
+
+def test_an_action_chosen_in_the_list_is_previewed_before_it_is_played(monkeypatch) -> None:
+    from workbench.rules import core
+
+    game = toy_game()
+    monkeypatch.setitem(core._GAMES, game.name, game)
+    stepper = Stepper(Record(game=game.name, scenario=None))
+    stepper.choices.value = stepper.choices.options[1][1]  # add 2: previewed, not played
+    assert stepper.cursor == 0 and "If played: add 2" in stepper.panel_text
+    assert "total 2" in stepper.panel_text
+    assert stepper.play_proposed() and stepper.action_at(1) == stepper.choices.options[1][1]

@@ -259,6 +259,21 @@ class Stepper:
             self._play_on()
         self._refresh(log=True)
 
+    def preview(self, action: Action) -> tuple[str, ...]:
+        """What ``action`` would do now, shown before it is played (the rules' events on a
+        copy: states are values, so nothing changes), or why the rules refuse it."""
+        try:
+            events = self.game.apply(self.state, action).events
+        except IllegalAction as refused:
+            lines: tuple[str, ...] = (f"{action} would be refused: {refused.reason}",)
+        else:
+            said = [line.strip() for event in events for line in event.lines()]
+            lines = (f"If played: {action}", *said)
+        self.answer, self.proposed = lines, action
+        self.panel.value = self._html()
+        self.play_button.disabled = False
+        return lines
+
     def play_proposed(self) -> bool:
         """Play the action the last click proposed (the Play button)."""
         if self.proposed is None:
@@ -456,6 +471,7 @@ class Stepper:
         self.extra = widgets.HBox()
         self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
         self.choices.add_class("workbench-stepper-choices")
+        self.choices.observe(self._choice_changed, names="value")
         self.choose = button(
             "Play chosen", "play the action chosen in the list", self._chosen, "8em"
         )
@@ -535,6 +551,10 @@ class Stepper:
             self._refresh()
             return
         self.play(self.choices.value)
+
+    def _choice_changed(self, change: Any) -> None:
+        if not self._busy and change["new"] is not None:
+            self._safely(lambda: self.preview(change["new"]))
 
     def _slider_moved(self, change: Any) -> None:
         if not self._busy:
