@@ -13,6 +13,7 @@ from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
+from benchmarks.bench_tanks import TANKS_BENCHMARKS
 from benchmarks.timing import Result, table
 
 START, END = "<!-- results: start -->", "<!-- results: end -->"
@@ -28,6 +29,7 @@ def main() -> int:
         *BROWSER_BENCHMARKS,
         key_to_paint,
         balance_sweeps,
+        *TANKS_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()
