@@ -179,9 +179,11 @@ class Stepper:
 
     # --- playing ---------------------------------------------------------------------
     def play(self, action: Action, *, automatic: bool = True) -> bool:
-        """Play ``action`` at the cursor; the steps after it are dropped (a new branch). An
-        action the rules refuse changes nothing: the reason and its rule are shown. Then the
-        dice are rolled and the bot plays (``automatic``). True when it was played."""
+        """Play ``action`` at the cursor. The recorded next step, played again, goes on along
+        the record (its dice too); any other action starts a new branch (the steps after the
+        cursor are dropped). An action the rules refuse changes nothing: the reason and its
+        rule are shown. Then the dice are rolled and the bot plays (``automatic``). True when
+        it was played."""
         if not self._apply(action):
             self._refresh()
             return False
@@ -191,15 +193,22 @@ class Stepper:
         return True
 
     def _apply(self, action: Action) -> bool:
-        try:
-            applied = self.game.apply(self.state, action)
-        except IllegalAction as refused:
-            self.refusal, self.proposed = refused.reason, None
-            return False
-        self.record = self.record.truncated(self.cursor).with_step(action.to_json())
-        del self.states[self.cursor + 1 :], self.events[self.cursor + 1 :]
-        self.states.append(applied.state)
-        self.events.append(applied.events)
+        """Play ``action`` at the cursor: the recorded next step when it is that action (the
+        record goes on, as a redo), else a new branch from here."""
+        recorded = (
+            self.cursor < len(self.steps)
+            and dict(self.record.steps[self.cursor].action) == action.to_json()
+        )
+        if not recorded:
+            try:
+                applied = self.game.apply(self.state, action)
+            except IllegalAction as refused:
+                self.refusal, self.proposed = refused.reason, None
+                return False
+            self.record = self.record.truncated(self.cursor).with_step(action.to_json())
+            del self.states[self.cursor + 1 :], self.events[self.cursor + 1 :]
+            self.states.append(applied.state)
+            self.events.append(applied.events)
         self.cursor += 1
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
         self.offered, self.message = (), ""
@@ -210,10 +219,14 @@ class Stepper:
         return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
 
     def _chance(self) -> Action | None:
+        """The next chance outcome: the recorded one when the record goes on, else a seeded
+        roll or draw."""
         outcomes = self.game.chance_outcomes(self.state)
         if not outcomes:
             self.refusal = Reason("nothing is left to chance now: a player acts")
             return None
+        if self.cursor < len(self.steps):
+            return self.action_at(self.cursor + 1)
         return sample_chance(outcomes, self.rng())
 
     def roll(self) -> bool:
@@ -230,7 +243,13 @@ class Stepper:
             self.refusal = Reason("the bot chooses when a side acts, not the dice")
             self._refresh()
             return False
-        return self.play(self.bot(self.game, self.state, self.rng()))
+        return self.play(self._bot_choice())
+
+    def _bot_choice(self) -> Action:
+        """The bot's choice: the recorded next step when the record goes on, else its own."""
+        if self.cursor < len(self.steps):
+            return self.action_at(self.cursor + 1)
+        return self.bot(self.game, self.state, self.rng())
 
     def _play_on(self) -> None:
         """Roll the dice (``auto_roll``) and play the bot's side, until a person acts."""
@@ -239,7 +258,7 @@ class Stepper:
             if who == CHANCE and self.auto_roll:
                 action = self._chance()
             elif who not in (CHANCE, TERMINAL) and who == self.bot_side and not self.bot_waits:
-                action = self.bot(self.game, self.state, self.rng())
+                action = self._bot_choice()
             else:
                 return
             if action is None or not self._apply(action):
