@@ -149,7 +149,7 @@ def from_playouts(
     """The first seeded playout whose events tell the story: each ``(words, note)`` in turn,
     ``words`` found (case-insensitively) in an event's text or reasons after the step of the
     one before. The game is cut after the last of them; each note goes on its step, followed
-    by the event line that matched (the rules' own words, with their section). Only the game
+    by the line of the events that matched (the rules' own words, with their section). Only the game
     protocol is used; ``chooser`` picks the side's action, chance is rolled as the stepper
     rolls it (``random.Random(f"{seed}/{step}")``)."""
     for seed in seeds:
@@ -169,11 +169,10 @@ def from_playouts(
             applied = game.apply(state, action)
             state, note = applied.state, ""
             words, said = story[wanted]
-            for event in applied.events:
-                lines = [line.strip() for line in event.lines()]
-                if any(words in line.lower() for line in lines):
-                    note, wanted = f"{said} {' / '.join(lines)}", wanted + 1
-                    break
+            lines = [line.strip() for event in applied.events for line in event.lines()]
+            matched = next((line for line in lines if words in line.lower()), None)
+            if matched is not None:
+                note, wanted = f"{said} {matched}", wanted + 1
             steps.append((action, note))
             if wanted == len(story):
                 return seed, steps
