@@ -71,7 +71,7 @@ class TeacherApp:
         self.holder = widgets.Box(layout={"width": "100%"})
         keys = widgets.HTML(
             "<b>←</b> <b>→</b> step · <b>Home</b> <b>End</b> jump · <b>B</b> bookmark · "
-            "click a tank, then a hex or an enemy (twice to play)"
+            "click a tank, then where it goes or an enemy (twice to play)"
         )
         bar = widgets.HBox(
             [self.game_picker, self.what, self.seed, self.open_button, keys],

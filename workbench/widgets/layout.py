@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 
-def fitted_board(canvas: Any, width: float, height: float, *, below: str = "7em") -> Any:
+def fitted_board(canvas: Any, width: float, height: float, *, below: str = "9em") -> Any:
     """A box holding ``canvas`` (a ``width`` × ``height`` pixel board) scaled to the width
     of the box, its height at most the window's less ``below`` (room for the controls)."""
     canvas.layout = widgets.Layout(
