@@ -3,6 +3,7 @@ benchmarks/README.md between the result markers."""
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import time
@@ -21,6 +22,7 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 
 def main() -> int:
     began = time.perf_counter()
+    load = os.getloadavg()[0]  # the machine is shared: say how busy it was
     results: list[Result] = []
     for bench in (
         *BENCHMARKS,
@@ -43,7 +45,8 @@ def main() -> int:
     if START in body and END in body:
         stamp = (
             f"`make bench` on {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
-            f"{platform.machine()}, whole suite {took:.0f} s:"
+            f"{platform.machine()}, whole suite {took:.0f} s, load average {load:.1f} at the "
+            f"start on {os.cpu_count()} cores:"
         )
         head, rest = body.split(START, 1)
         tail = rest.split(END, 1)[1]

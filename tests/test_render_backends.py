@@ -304,7 +304,8 @@ def test_canvas_sends_a_setting_only_when_it_changes(commands) -> None:
 
     from workbench.render.canvas import draw_layers
 
-    red, blue = Style(fill="#ff0000"), Style(fill="#0000ff")
+    # Outlined, so not a heatmap run (those go out as one styled call, tested below).
+    red, blue = Style(fill="#ff0000", stroke="#000000"), Style(fill="#0000ff", stroke="#000000")
     square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))
     scene = Scene(10, 10, Transform(1.0)).add(
         "board", [Polygon(square, red), Polygon(square, blue), Polygon(square, red)]
@@ -332,3 +333,55 @@ def test_canvas_redraws_one_group_without_the_board(sent) -> None:
     assert calls["fillPolygons"] == 1 and calls["fillText"] == 1
     with pytest.raises(ValueError, match="unknown layer group"):
         draw_scene(multi, scene, ["floor"])
+
+
+def test_canvas_draws_a_heatmap_in_one_styled_call(commands) -> None:
+    """One ``fillStyledPolygons`` with a colour per cell, in the cells' order, instead of a
+    ``fillStyle`` and a fill per cell; the layers around it are untouched."""
+    from ipycanvas import hold_canvas
+    from ipycanvas.canvas import COMMANDS
+
+    from workbench.render.canvas import _batched, _runs, canvas_of
+    from workbench.render.overlays import heatmap_overlay
+
+    m = small_map()
+    values = {h: float(i % 7) for i, h in enumerate(m.grid)}
+    scene = heatmap_overlay(hexmap_scene(m, size=20), values, legend=None)
+    runs = list(_batched(_runs(scene.layer("overlays"))))
+    assert [kind for kind, _, _ in runs] == ["styled"]
+    colours = [style.fill for style, run in runs[0][2] for _ in run]
+    expected = [p.style.fill for p in scene.layer("overlays")]
+    assert colours == expected  # drawing order kept
+    with hold_canvas():
+        canvas_of(scene)
+    names = {v: k for k, v in COMMANDS.items()}
+    sent = [names[c[0]] for c in commands[-1]]
+    assert sent.count("fillStyledPolygons") == 1
+    assert sent.count("fillPolygons") == 2  # the terrain, one per type (clear, forest)
+
+
+def test_rgb_reads_hex_colours_only() -> None:
+    from workbench.render.canvas import _rgb
+
+    assert _rgb("#ff8000") == (255, 128, 0) and _rgb("#f80") == (255, 136, 0)
+    assert _rgb("red") is None and _rgb("#12345") is None and _rgb(None) is None
+
+
+def test_canvas_redraws_only_groups_that_changed(sent) -> None:
+    """After a click only the overlay is new: the board with its hex labels is not sent
+    again; ``force`` sends everything (a browser view that has just appeared)."""
+    from workbench.render.canvas import GROUPS, canvas_of, draw_scene
+
+    m = small_map()
+    scene = hexmap_scene(m, size=20)
+    multi = canvas_of(scene)
+    sent.clear()
+    draw_scene(multi, scene)
+    assert sent == []  # nothing changed: nothing sent
+    draw_scene(multi, reach_overlay(scene, {m.hex("0101"): 1}))
+    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 1
+    assert Counter(sent[0])["fillText"] == 1  # the MP number; no hex label again
+    sent.clear()
+    draw_scene(multi, scene, force=True)
+    assert Counter(sent[0])["switchCanvas"] == len(GROUPS)
+    assert Counter(sent[0])["fillText"] == len(m.grid)  # the labels, drawn when asked
