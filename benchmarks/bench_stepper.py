@@ -47,7 +47,7 @@ def _per_step(stepper: Stepper, fresh: bool) -> list[float]:
         state = game.apply(state, action).state
         if fresh:  # the reference: the whole scene afresh (a new view), every layer redrawn
             scene = view_for(game.name).scene(state, size=stepper.size, theme=stepper.theme)
-            draw_scene(canvas, scene)
+            draw_scene(canvas, scene, force=True)
         else:
             scene = view.scene(state, size=stepper.size, theme=stepper.theme)
             changed = [

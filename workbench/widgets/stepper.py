@@ -28,7 +28,6 @@ from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.render import Picture
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
-from workbench.render.scene import LAYER_GROUPS, Scene
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.layout import board_and_panel, fitted_board
@@ -100,7 +99,6 @@ class Stepper:
         self.refusal: Reason | None = None
         self.message = ""
         self._busy = False
-        self._drawn: Scene | None = None
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
         self.scene = self.view.scene(self.state, size=size, theme=theme)
@@ -464,7 +462,7 @@ class Stepper:
         self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
         self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
         for index, group in enumerate(GROUPS):
-            self.canvas[index].on_client_ready(lambda group=group: self._draw([group]))
+            self.canvas[index].on_client_ready(lambda g=group: self._draw([g], force=True))
 
         self.slider = widgets.IntSlider(0, min=0, max=0, description="step")
         self.slider.layout = widgets.Layout(flex="1 1 auto", min_width="8em")
@@ -628,19 +626,10 @@ class Stepper:
         self.choices.options = options
         self.choices.layout.display = self.choose.layout.display = "" if options else "none"
 
-    def _draw(self, groups: list[str] | None) -> None:
-        """Draw the board: only the layer groups that changed since the last drawing."""
-        scene, drawn = self.shown, self._drawn
-        if groups is None:
-            groups = [
-                g
-                for g in GROUPS
-                if drawn is None
-                or any(scene.layer(name) is not drawn.layer(name) for name in LAYER_GROUPS[g])
-            ]
-        if groups:
-            draw_scene(self.canvas, scene, groups)
-        self._drawn = scene
+    def _draw(self, groups: list[str] | None, *, force: bool = False) -> None:
+        """Draw the board shown; ``draw_scene`` redraws only the layer groups that changed
+        (``force``: a browser view that has just appeared and saw nothing)."""
+        draw_scene(self.canvas, self.shown, groups, force=force)
 
     # --- display ---------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
