@@ -13,6 +13,7 @@ from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
+from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
 from benchmarks.bench_tanks import TANKS_BENCHMARKS
 from benchmarks.timing import Result, table
@@ -28,6 +29,7 @@ def main() -> int:
         *BENCHMARKS,
         *DESIGNER_BENCHMARKS,
         step_forward,
+        *PANZER_STRIKE_BENCHMARKS,
         *BROWSER_BENCHMARKS,
         key_to_paint,
         balance_sweeps,

@@ -1,4 +1,4 @@
-"""Benchmarks 20 and 21: one step forward in the game stepper, for each registered game.
+"""Benchmarks 60 and 61: one step forward in the game stepper, for each registered game.
 
 A step is what the stepper does when an action is played: the rules (``game.apply``), the
 board's scene from the game's view (Panzer Vor!'s keeps the map's picture and draws only the
@@ -87,7 +87,7 @@ def step_forward() -> list[Result]:
         widget = _widget_steps(stepper)
         results.append(
             Result(
-                20,
+                60,
                 f"stepper: one step forward, {game.title} (rules + scene + canvas commands)",
                 statistics.median(fast),
                 0.030,
@@ -137,7 +137,7 @@ def key_to_paint() -> Result:
 
     work = "browser: a key press (→ / ←) in the teacher app to the step painted (Voilà)"
     if not Path(browser_support.CHROMIUM).exists():
-        return Result(21, work, None, 0.100, note=f"not run: {browser_support.CHROMIUM} missing")
+        return Result(61, work, None, 0.100, note=f"not run: {browser_support.CHROMIUM} missing")
     from workbench.widgets.app import TeacherApp
 
     app = TeacherApp()
@@ -171,6 +171,6 @@ def key_to_paint() -> Result:
                         raise AssertionError(f"{key}: the step was not painted within 10 s")
                     times.append(shown / 1000)
     return Result(
-        21, work, statistics.median(times), 0.100,
+        61, work, statistics.median(times), 0.100,
         note=f"median of {len(times)} key presses; slowest {max(times) * 1000:.0f} ms",
     )  # fmt: skip
