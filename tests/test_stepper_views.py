@@ -48,3 +48,37 @@ def test_tanks_a_shot_at_a_tank_in_cover_is_shown_before_its_dice() -> None:
     stepper.click_cell("{},{}".format(*where[shot.target]))
     assert stepper.action_at(step) == shot and stepper.cursor > step, "its dice after it"
     assert len(stepper.steps) == length, "the recorded shot, played again, follows the record"
+
+
+def test_panzer_strike_clicks_move_a_tank_and_show_a_shot_before_its_dice() -> None:
+    from workbench.rules.panzer_strike.game import Move, Shoot
+
+    stepper = Stepper(ROOT / "maps/panzer-strike/games/flag-capture.json", at=1)
+    assert type(stepper.view).__name__ == "PanzerStrikeView"
+    who = stepper.game.current_player(stepper.state)
+    tank = next(t for t in stepper.state.tanks if t.side == who)
+    stepper.click_cell(f"{tank.at.x},{tank.at.y}")
+    assert "squares it may move to (shaded)" in stepper.panel_text
+    move = next(
+        a
+        for a in stepper.game.legal_actions(stepper.state)
+        if isinstance(a, Move) and a.tank == tank.id and tuple(a.to) != (tank.at.x, tank.at.y)
+    )
+    stepper.click_cell(f"{move.to[0]},{move.to[1]}")
+    assert isinstance(stepper.proposed, Move) and stepper.cursor == 1
+    assert any(label.startswith("die ") for label, _ in stepper.offered)
+    stepper.click_cell(f"{move.to[0]},{move.to[1]}")
+    assert stepper.cursor == 2 and isinstance(stepper.action_at(2), Move)
+    # the recorded kill: the shot's odds shown before its dice
+    shooter = Stepper(ROOT / "maps/panzer-strike/games/flag-capture.json")
+    shot_step = next(
+        n for n in range(1, len(shooter.steps) + 1) if isinstance(shooter.action_at(n), Shoot)
+    )
+    shooter.go(shot_step - 1)
+    shot = shooter.action_at(shot_step)
+    firer = next(t for t in shooter.state.tanks if t.id == shot.firer)
+    target = next(t for t in shooter.state.tanks if t.id == shot.target)
+    shooter.click_cell(f"{firer.at.x},{firer.at.y}")
+    shooter.click_cell(f"{target.at.x},{target.at.y}")
+    assert shooter.proposed == shot and "destroys with" in shooter.panel_text
+    assert shooter.cursor == shot_step - 1, "nothing is played before the second click"
