@@ -364,3 +364,16 @@ def test_an_action_chosen_in_the_list_is_previewed_before_it_is_played(monkeypat
     assert stepper.cursor == 0 and "If played: add 2" in stepper.panel_text
     assert "total 2" in stepper.panel_text
     assert stepper.play_proposed() and stepper.action_at(1) == stepper.choices.options[1][1]
+
+
+def test_the_teacher_app_opens_every_games_prepared_record() -> None:
+    from workbench.widgets.app import TeacherApp
+
+    app = TeacherApp()
+    for game, path in every_prepared_game():
+        app.game_picker.value = game
+        app.what.value = ("record", path)
+        stepper = app.open()
+        assert stepper.game.name == game and stepper.cursor == 0
+        stepper.key("End")
+        assert stepper.cursor == len(stepper.steps)
