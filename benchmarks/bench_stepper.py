@@ -2,11 +2,11 @@
 
 A step is what the stepper does when an action is played: the rules (``game.apply``), the
 board's scene from the game's view (Panzer Vor!'s keeps the map's picture and draws only the
-counters anew; Panzer Strike's and TANKS's draw the board afresh) and every ipycanvas command for the layers that
-changed, on the widget's existing canvas. The reference is the straightforward stepper: the
-whole scene built afresh (a new view, nothing kept) and all four layers redrawn each step.
-Both walk the same game, a prepared record when the game ships one, else a seeded random
-playout.
+counters anew; Panzer Strike's and TANKS's draw the board afresh) and every ipycanvas command
+for the layers that changed, on the widget's existing canvas. The reference is the
+straightforward stepper: the whole scene built afresh (a new view, nothing kept) and all four
+layers redrawn each step. Both walk the same game, a prepared record when the game ships one,
+else a seeded random playout.
 """
 
 from __future__ import annotations
