@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test lint format bench install clean
+.PHONY: lab app test lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -48,6 +48,11 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
+
+# Every shipped board and scenario in every theme as PNG under build/gallery/<theme>/ (not
+# committed: build/ is ignored), for a person to look through.
+gallery: $(STAMP)
+	$(BIN)/python -m workbench.gallery build/gallery
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -201,7 +201,7 @@ def _check_terrain_fills(state, scene) -> None:  # type: ignore[no-untyped-def]
     t, grid = scene.transform, state.map.grid
     filled: dict[tuple[float, float], str] = {}
     for p in scene.layer("terrain"):
-        if isinstance(p, Polygons) and p.style.fill:
+        if isinstance(p, Polygons) and p.style.fill and p.titles:  # hexes (symbols: untitled)
             for centre in np.asarray(p.points).mean(axis=1) * t.scale:
                 filled[(round(float(centre[0]), 1), round(float(centre[1]), 1))] = p.style.fill
     kinds = {

@@ -60,7 +60,11 @@ def test_letter_paper_and_a_square_board(tmp_path: Path) -> None:
     board = workbench.load(ROOT / "maps/panzer-strike/capture-the-flag.json")
     path = tmp_path / "board.pdf"
     layout = export_pdf(board, path, square_mm=20.0, paper="Letter")
-    assert layout.board_mm[0] == pytest.approx(20.0 * (board.width + 1.2))  # the scene's margin
+    from workbench.render import scene_of
+
+    scene = scene_of(board)
+    squares_across = scene.width / scene.transform.scale  # the board and the scene's margin
+    assert layout.board_mm[0] == pytest.approx(20.0 * squares_across)
     sizes = page_sizes(path.read_bytes())
     assert len(sizes) == layout.pages
     assert sorted(sizes[0]) == pytest.approx(sorted(PAPER_MM["Letter"]), abs=0.1)

@@ -131,11 +131,16 @@ def test_a_hex_board_is_a_few_batches() -> None:
     m = small_map().with_terrain({"0101": "hill"})
     scene = hexmap_scene(m)
     terrain = scene.layer("terrain")
-    assert [type(p).__name__ for p in terrain] == ["Polygons"] * 3 + ["Segments"] * 2
-    assert sum(len(p) for p in terrain if isinstance(p, Polygons)) == len(m.grid)
+    # a batch of hexes per type, then each type's symbol: trunks and crowns of the trees,
+    # the hill's contour strokes
+    kinds = [type(p).__name__ for p in terrain]
+    assert kinds == ["Polygons"] * 3 + ["Segments", "Polygons", "Segments"]
+    assert sum(len(p) for p in terrain[:3] if isinstance(p, Polygons)) == len(m.grid)
     assert [p.titles[0] for p in terrain[:3]] == ["0102 clear", "0203 forest", "0101 hill"]
-    (labels,) = scene.layer("labels")
-    assert isinstance(labels, Texts) and labels.texts[:2] == ("0101", "0102")
+    labels = scene.layer("labels")  # hex numbers, one batch per ink (one that reads on forest)
+    assert all(isinstance(p, Texts) for p in labels) and len(labels) <= 2
+    numbers = sorted(t for p in labels for t in p.texts)
+    assert numbers == sorted(m.grid.label(h) for h in m.grid)
 
 
 def test_counters_are_drawn_part_by_part_but_stack_within_a_hex() -> None:
@@ -249,13 +254,15 @@ def test_canvas_batches_a_whole_board_in_one_message(sent) -> None:
     # One fill and one grid stroke per terrain type (clear, forest, hill), not per hex; one
     # fill for the reach shading; one call for the hatches (forest, hill) and one for the
     # crosses (forest).
-    assert calls["fillPolygons"] == 3 + 1
+    assert calls["fillPolygons"] == 3 + 1 + 1  # terrain, the trees' crowns, the reach
     assert calls["strokePolygons"] == 3
     assert calls["strokeLineSegments"] == 2
     assert calls["fillPolygon"] == 0 and calls["strokePolygon"] == 0
-    assert calls["fillText"] == hexes + 2  # labels and MP: ipycanvas has no batched text call
+    # labels, MP, and the two shaded hexes' numbers lifted over the shading: ipycanvas has no
+    # batched text call
+    assert calls["fillText"] == hexes + 2 + 2
     # Settings go out when they change: a few per run of shapes, not a dozen per run.
-    assert calls["set"] <= 30
+    assert calls["set"] <= 36  # terrain, symbols, hex numbers in two inks, reach
     assert calls["setLineDash"] <= len(GROUPS)
 
 
@@ -330,7 +337,8 @@ def test_canvas_redraws_one_group_without_the_board(sent) -> None:
     assert len(sent) == 1
     calls = Counter(sent[0])
     assert calls["switchCanvas"] == 1
-    assert calls["fillPolygons"] == 1 and calls["fillText"] == 1
+    assert calls["fillPolygons"] == 1
+    assert calls["fillText"] == 1  # the MP (the hex number lifted over it is an annotation)
     with pytest.raises(ValueError, match="unknown layer group"):
         draw_scene(multi, scene, ["floor"])
 
@@ -357,7 +365,7 @@ def test_canvas_draws_a_heatmap_in_one_styled_call(commands) -> None:
     names = {v: k for k, v in COMMANDS.items()}
     sent = [names[c[0]] for c in commands[-1]]
     assert sent.count("fillStyledPolygons") == 1
-    assert sent.count("fillPolygons") == 2  # the terrain, one per type (clear, forest)
+    assert sent.count("fillPolygons") == 3  # terrain, one per type (clear, forest); the trees
 
 
 def test_rgb_reads_hex_colours_only() -> None:
@@ -379,8 +387,9 @@ def test_canvas_redraws_only_groups_that_changed(sent) -> None:
     draw_scene(multi, scene)
     assert sent == []  # nothing changed: nothing sent
     draw_scene(multi, reach_overlay(scene, {m.hex("0101"): 1}))
-    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 1
-    assert Counter(sent[0])["fillText"] == 1  # the MP number; no hex label again
+    # the overlay, and the annotations with the hex number lifted over the shading
+    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 2
+    assert Counter(sent[0])["fillText"] == 2  # the MP number and 0101 lifted; not every label
     sent.clear()
     draw_scene(multi, scene, force=True)
     assert Counter(sent[0])["switchCanvas"] == len(GROUPS)

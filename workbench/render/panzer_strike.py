@@ -14,10 +14,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import Edge, Square, facing_angle
 from workbench.render import scene_of
+from workbench.render.labels import ASCENT, fit_text
+from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
+from workbench.render.pieces import flag_color, rect, square_swatch, symbol_name, symbol_primitives
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -102,13 +107,19 @@ def square_scene(
     title: str = "",
     labels: bool = True,
     default_kind: str = "open",
+    tiles: Mapping[str, tuple[int, int, int, int]] | None = None,
+    legend: bool = False,
 ) -> Scene:
     """A square board: a kind per square (default ``open``), barricades on edges, flags
-    (square -> side or name), tanks (anything with a square ``at``/``square``, ``facing``
-    0..7, and optionally ``id``, ``side``, ``color``)."""
+    (square -> owner, drawn in the owner's colour), tanks (anything with a square
+    ``at``/``square``, ``facing`` 0..7, and optionally ``id``, ``side``, ``color``), the
+    board's tiles (name -> first column, first row, columns, rows) with their borders and
+    names, column and row numbers round the edge, and (``legend``) a legend band."""
     th = theme_named(theme)
+    size = size * th.zoom
     layout = SquareLayout(cols, rows)
-    pad = size * 0.6
+    coord_font = max(th.label_min_px * th.zoom, round(th.label_scale * size * 0.9, 1))
+    pad = size * 0.5 + coord_font * 2.4  # the board's edge, then room for the numbers
     transform = Transform(size, pad, pad)
     kinds = dict(squares or {})
     board: list[Primitive] = [
@@ -129,33 +140,49 @@ def square_scene(
             terrain.append(
                 Polygon(layout.cell_polygon(cell), style, f"({cell.x}, {cell.y}) {kind}")
             )
+        # a symbol as well as a colour (a house, trees, waves), as on the hex maps
+        centres = np.array([(c.x, c.y - 0.1) for c in by_kind[kind]], dtype=float)
+        terrain += symbol_primitives(symbol_name(kind), centres, color, th, unit=0.7, px=size)
     edges: list[Primitive] = []
     bar = Style(stroke="#5b3a1a", width=th.hexside_width_px, dash=(4.0, 2.0))
     for edge in sorted(barricades, key=lambda e: (e.first, e.second)):
         edges.append(Polyline(layout.edge_line(edge), bar, "barricade"))
+    tile_style = Style(stroke=th.counter_stroke, width=max(2.5, th.grid_width_px * 2.5))
+    tile_names: list[tuple[str, Point]] = []
+    for name, (x0, y0, w, h) in sorted((tiles or {}).items(), key=lambda kv: kv[1][:2]):
+        edges.append(Polygon(rect(x0 - 0.5, y0 - 0.5, w, h), tile_style, f"tile {name}"))
+        tile_names.append((name, (x0 - 0.5 + w / 2, y0 - 0.5 + 0.12)))
     labels_: list[Primitive] = []
     if labels:
-        font = max(th.label_min_px, round(th.label_scale * size * 0.9, 1))
-        style = Style(fill=th.label_color, font_size=font)
+        style = Style(fill=th.label_ink(th.background), font_size=coord_font)
+        margin = (pad - size * 0.5) / 2 / size  # board units from the board's edge
         for x in range(cols):
-            labels_.append(Text((float(x), -0.5 - 0.3), str(x), style))
+            labels_.append(Text((float(x), -0.5 - margin), str(x), style))
         for y in range(rows):
-            labels_.append(Text((-0.5 - 0.3, float(y)), str(y), style))
+            labels_.append(Text((-0.5 - margin, float(y)), str(y), style))
+    if tile_names:
+        font = max(th.label_min_px * th.zoom, round(th.place_scale * size * 0.7, 1))
+        style = Style(fill=th.place_color, stroke=th.halo, width=3.0, font_size=font, bold=True)
+        for name, (tx, ty) in tile_names:
+            at = (tx, ty + ASCENT * font / size + 0.04)
+            labels_.append(Text(at, name, style, f"tile {name}"))
     units: list[Primitive] = []
+    owners = sorted(set((flags or {}).values()))
     for cell in sorted(flags or {}):
         cx, cy = layout.cell_center(cell)
         pole = (cx - 0.25, cy - 0.3)
         units.append(Polyline((pole, (pole[0], pole[1] + 0.6)), Style(stroke="#222222", width=2.0)))
         flag = (pole, (pole[0] + 0.45, pole[1] + 0.12), (pole[0], pole[1] + 0.24))
+        owner = (flags or {})[cell]
         units.append(
             Polygon(
                 flag,
-                Style(fill=th.flag_color, stroke="#222222", width=1.0),
-                f"flag {(flags or {})[cell]}",
+                Style(fill=flag_color(th, owner, owners), stroke="#222222", width=1.0),
+                f"flag {owner}",
             )
         )
     units += square_tank_primitives(tanks, th, size)
-    return Scene(
+    scene = Scene(
         width=round(cols * size + 2 * pad, 2),
         height=round(rows * size + 2 * pad, 2),
         transform=transform,
@@ -170,6 +197,19 @@ def square_scene(
         theme=th,
         title=title,
     )
+    if legend:
+        entries = [
+            Entry(
+                kind,
+                square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
+            )
+            for kind in sorted(by_kind)
+        ]
+        if tiles:
+            entries.append(Entry("tile border", line_swatch(tile_style)))
+        entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, owners))) for o in owners]
+        scene = legend_band(scene, entries)
+    return scene
 
 
 def square_tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list[Primitive]:
@@ -207,7 +247,8 @@ def square_tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list
             )
         )
         font = max(7.0, th.counter_text_scale * size)
-        prims.append(Text((cx, cy + 0.2), ident, Style(fill=ink, font_size=font, bold=True), title))
+        label = fit_text(ident, 2 * half * size - 4.0, font, True)
+        prims.append(Text((cx, cy + 0.2), label, Style(fill=ink, font_size=font, bold=True), title))
     return prims
 
 
@@ -233,6 +274,17 @@ def squareboard_scene(board: Any, **options: Any) -> Scene:
     if flags is not None and not isinstance(flags, Mapping):
         flags = {f: "flag" for f in flags}
     options.setdefault("title", str(getattr(board, "name", "")))
+    tile_set, layout = getattr(board, "tiles", None), getattr(board, "layout", None)
+    if tile_set is not None and layout and hasattr(tile_set, "width"):
+        w, h = int(tile_set.width), int(tile_set.depth)
+        options.setdefault(
+            "tiles",
+            {
+                name: (c * w, r * h, w, h)
+                for r, row in enumerate(layout)
+                for c, name in enumerate(row)
+            },
+        )
     return square_scene(
         int(cols), int(rows), squares=squares, barricades=barricades, flags=flags, **options
     )
