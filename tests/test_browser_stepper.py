@@ -249,8 +249,9 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
 
 def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
     """The issue's case: JupyterLab at 1400 × 1000 with the file browser open. The explorer's
-    board scales to the output area (no scrollbar hides column 20) and its panel is beside it,
-    so the answer to a click is in view; a click on a scaled board still finds the tank."""
+    board fits the output area (no scrollbar hides column 20), shown no smaller than that (its
+    labels stay readable where there is room: the panel then goes under it); a click on the
+    scaled board still finds the tank."""
     from playwright.sync_api import expect
 
     page = browser_context.new_page()
@@ -270,13 +271,18 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
         area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
         assert board and side and area
         assert board["x"] + board["width"] <= area["x"] + area["width"] + 1, "column 20 cut off"
-        assert side["x"] >= board["x"] + board["width"] - 1 and side["y"] < board["y"] + 50
-        # the Panzer IV at 0802: column 8 of 20, row 2 of 16, placed by the scaled box
+        beside = side["x"] >= board["x"] + board["width"] - 1 and side["y"] < board["y"] + 50
+        under = side["y"] >= board["y"] + board["height"] - 1
+        assert beside or under, (board, side)
         from workbench.widgets import Explorer
+        from workbench.widgets.layout import READABLE_PX, smallest_label_px
 
         explorer = Explorer(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
-        x, y = explorer.scene.pixel_of(explorer.state.map.hex("0802"))
         scale = board["width"] / explorer.canvas.width
+        readable = READABLE_PX / smallest_label_px(explorer.scene) * explorer.canvas.width
+        assert board["width"] >= min(readable, area["width"]) - 2, "no smaller than it must"
+        # the Panzer IV at 0802: column 8 of 20, row 2 of 16, placed by the scaled box
+        x, y = explorer.scene.pixel_of(explorer.state.map.hex("0802"))
         page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
         expect(page.locator(panel)).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
         page.screenshot(path=str(home / "lab-explorer-1400.png"))

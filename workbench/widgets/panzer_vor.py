@@ -152,9 +152,9 @@ class Explorer:
                 self.movement_bonus,
             ]
         )
-        # The board scales to the width it is given; the panel stays beside it when there is
-        # room, so the answer to a click is in view.
-        board = fitted_board(self.canvas, self.scene.width, self.scene.height, below="2em")
+        # The board scales to the width it is given, never so small that a label is unreadable;
+        # the panel stays beside it when there is room, so the answer to a click is in view.
+        board = fitted_board(self.canvas, self.scene, below=None, readable=True)
         self.widget = board_and_panel(board, widgets.VBox([self.panel, controls]))
         self._refresh(draw_board=True)
 

@@ -546,7 +546,7 @@ class Stepper:
             ]
         )
         side.add_class("workbench-stepper-side")
-        fitted = fitted_board(self.canvas, self.scene.width, self.scene.height)
+        fitted = fitted_board(self.canvas, self.scene)
         self.widget = board_and_panel(widgets.VBox([fitted, nav]), side)
         self.widget.add_class("workbench-stepper")
 
