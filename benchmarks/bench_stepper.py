@@ -87,7 +87,7 @@ def step_forward() -> list[Result]:
         widget = _widget_steps(stepper)
         results.append(
             Result(
-                60,
+                70,
                 f"stepper: one step forward, {game.title} (rules + scene + canvas commands)",
                 statistics.median(fast),
                 0.030,
@@ -137,7 +137,7 @@ def key_to_paint() -> Result:
 
     work = "browser: a key press (→ / ←) in the teacher app to the step painted (Voilà)"
     if not Path(browser_support.CHROMIUM).exists():
-        return Result(61, work, None, 0.100, note=f"not run: {browser_support.CHROMIUM} missing")
+        return Result(71, work, None, 0.100, note=f"not run: {browser_support.CHROMIUM} missing")
     from workbench.widgets.app import TeacherApp
 
     app = TeacherApp()
@@ -171,6 +171,6 @@ def key_to_paint() -> Result:
                         raise AssertionError(f"{key}: the step was not painted within 10 s")
                     times.append(shown / 1000)
     return Result(
-        61, work, statistics.median(times), 0.100,
+        71, work, statistics.median(times), 0.100,
         note=f"median of {len(times)} key presses; slowest {max(times) * 1000:.0f} ms",
     )  # fmt: skip
