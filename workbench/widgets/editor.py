@@ -261,7 +261,7 @@ class Editor:
 
     def _redraw_group(self, group: str) -> Any:
         def redraw() -> None:
-            draw_scene(self.canvas, self._scene, [group])
+            draw_scene(self.canvas, self._scene, [group], force=True)
 
         return redraw
 

@@ -252,7 +252,7 @@ class TanksExplorer:
     def _redraw(self, group: str) -> Callable[[], None]:
         def redraw() -> None:
             scene = self.scene if group in ("base", "units") else self.overlay_scene
-            draw_scene(self.canvas, scene, [group])
+            draw_scene(self.canvas, scene, [group], force=True)
 
         return redraw
 
