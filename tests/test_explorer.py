@@ -111,7 +111,7 @@ def test_a_reverse_path_with_a_chosen_facing(scenario) -> None:
     explorer.go_to("0901", 0)  # straight behind the Panzer IV, still facing NE
     assert [s.kind for s in explorer.steps] == ["reverse"]
     assert "1. reverse to 0901 facing 0: 2 MP" in explorer.panel_text
-    assert "reverse movement costs twice as much: +1 MP (Moving: Reverse Movement)" in (
+    assert "reverse movement costs twice as much: 2 x 1 MP (Moving: Reverse Movement)" in (
         explorer.panel_text
     )
     annotations = explorer.overlay_scene.layer("annotations")

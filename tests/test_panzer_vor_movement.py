@@ -110,7 +110,7 @@ def test_ridge_costs_two_to_enter_and_one_to_leave():
         ("forest", "0506 is forest: it may not be entered"),
         ("river", "0506 is river: it may not be entered"),
         ("church", "0506 is church: it may not be entered"),
-        ("deployment_forest", "only while deploying"),
+        ("deployment_forest", "may not re-enter"),
     ],
 )
 def test_impassable_terrain_is_refused_with_its_rule(terrain, message):

@@ -9,7 +9,7 @@ probability is an exact fraction; every modifier carries its name and source.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -409,15 +409,41 @@ def attack_odds(
     return odds(shot(state, firer_id, target_id, attack, damage, gun, arcs))
 
 
-def _turret_turn(firer: Tank, target: Hex, arcs: ArcConvention) -> int | None:
-    """Hexsides the turret must turn to bring a target into its front arc (0: none), or None
-    when its Turret Rotation cannot reach it this turn."""
+def _turret_aim(firer: Tank, target: Hex, arcs: ArcConvention) -> tuple[int, int] | None:
+    """The fewest hexsides the turret turns to bring the target into its field of fire, and
+    the hexside it then points at; None when its Turret Rotation cannot reach it this turn.
+    A target exactly on the line between two 60° arcs lies in both: turning the turret
+    engages it (the turret, unlike a fixed gun, can be laid on that line)."""
     reach = firer.counter.turret_rotation
     for steps in range(reach + 1):
         for sign in (1, -1):
-            if in_field_of_fire((firer.turret_facing + sign * steps) % 6, firer.hex, target, arcs):
-                return steps
+            facing = (firer.turret_facing + sign * steps) % 6
+            if _wedge(target - firer.hex, arcs.bounds(facing)) != "outside":
+                return steps, facing
     return None
+
+
+def _turret_turn(firer: Tank, target: Hex, arcs: ArcConvention) -> int | None:
+    """Hexsides the turret must turn to bring a target into its front arc (0: none), or None
+    when its Turret Rotation cannot reach it this turn."""
+    aim = _turret_aim(firer, target, arcs)
+    return None if aim is None else aim[0]
+
+
+def aimed(
+    state: GameState, firer_id: str, target_id: str, arcs: ArcConvention = DEFAULT_ARCS
+) -> GameState:
+    """The state once the firer's turret has turned onto the target for a shot (Turret
+    Rotation): the turret marker shows the new direction and stays there, so the next shot
+    the same way needs no turn; it is taken off when the turret points forward again."""
+    firer = state.tank(firer_id)
+    if not state.options.turret_rotation or not firer.counter.turreted:
+        return state
+    aim = _turret_aim(firer, state.tank(target_id).hex, arcs)
+    if aim is None or aim[0] == 0:
+        return state
+    offset = (aim[1] - firer.facing) % 6
+    return state.with_tank(replace(firer, turret=offset or None))
 
 
 def fire_table(

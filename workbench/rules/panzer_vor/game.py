@@ -34,7 +34,7 @@ from workbench.rules.core import (
 )
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
-from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
+from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
 from workbench.rules.panzer_vor.movement import explain_move, move, reachable
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.state import GameState
@@ -252,7 +252,8 @@ def _fire(match: Match, action: Fire) -> Applied:
     if not odds.can_fire:
         raise IllegalAction(odds.reasons[0])
     event = Event(f"{action}: hit {odds.hit} ({float(odds.hit):.0%})", odds.reasons)
-    return Applied(replace(match, shot=PendingShot(odds)), (event,))
+    board = aimed(match.board, action.firer, action.target)  # the turret marker stays
+    return Applied(replace(match, board=board, shot=PendingShot(odds)), (event,))
 
 
 def _roll(match: Match, roll: Roll) -> Applied:

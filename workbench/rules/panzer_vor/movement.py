@@ -1,11 +1,12 @@
 """Panzer Vor! movement: steps with facing, their cost in MP, and every pose within reach.
 
 A tank's pose is its hex and the hexside it faces. Its steps (Moving):
-forward one hex (the terrain's entry cost: 1 MP on clear ground), reverse one hex (2 MP per
-hex, so one more than forward), each with one free 60-degree turn before or after; or a turn
-in place (1 MP whatever the angle). ``reachable`` searches the poses by least MP;
-``explain_move`` checks a path a learner proposes and says why each step costs what it costs,
-or which step is refused and by which rule.
+forward one hex (the terrain's entry cost: 1 MP on clear ground), reverse one hex (twice
+the forward cost: 2 MP on clear ground, 4 into a hill from flat ground), each with one free
+60-degree turn before or after; or a turn in place (1 MP whatever the angle).
+``reachable`` searches the poses by least MP; ``explain_move`` checks a path a learner
+proposes and says why each step costs what it costs, or which step is refused and by which
+rule.
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ def movement_points(
     return total(parts), parts
 
 
+def school_of(state: GameState, side: str) -> str:
+    """The school a side's tanks belong to (alleys admit "the Ōarai tanks", whichever team
+    they play for: both teams of A Mock Battle! are Ōarai)."""
+    found = state.sides.get(side)
+    return found.school if found is not None and found.school else side
+
+
 class StepRules:
     """Step costs for one tank on one state; shared by the search and the explanation."""
 
@@ -74,6 +82,7 @@ class StepRules:
         self.grid = state.map.grid
         self.blockers = {t.hex: t for t in state.tanks if t.id != tank.id and not t.wreck}
         self.wrecks = {t.hex for t in state.tanks if t.wreck} if state.options.wreckage else set()
+        self.school = school_of(state, tank.side)
 
     def label(self, h: Hex) -> str:
         return self.grid.label(h)
@@ -93,9 +102,12 @@ class StepRules:
         where = f"hex {self.label(end)} is {terrain.name}"
         if not terrain.enterable:
             return Reason(f"{where}: it may not be entered", terrain.rule or OBSTRUCTING)
-        if terrain.deployment_only:
-            return Reason(f"{where}: it may be entered only while deploying", terrain.rule)
-        if terrain.may_enter is not None and self.tank.side not in terrain.may_enter:
+        if terrain.deployment_only and not self.map.terrain_at(start).deployment_only:
+            return Reason(
+                f"{where}: once a tank has left the deployment forest it may not re-enter",
+                terrain.rule,
+            )
+        if terrain.may_enter is not None and self.school not in terrain.may_enter:
             who = " and ".join(terrain.may_enter)
             return Reason(f"{where}: only {who} tanks may enter", terrain.rule)
         came_from = self.map.terrain_name(start)
@@ -106,8 +118,9 @@ class StepRules:
             text = f"entering {terrain.name} from {came_from} costs {cost} MP"
             reasons = [Reason(text, terrain.rule or MOVEMENT)]
         if reverse:
-            cost += 1
-            reasons.append(Reason("reverse movement costs twice as much: +1 MP", REVERSE))
+            text = f"reverse movement costs twice as much: 2 x {cost} MP"
+            reasons.append(Reason(text, REVERSE))
+            cost *= 2
         if end in self.wrecks:
             cost += 1
             reasons.append(Reason(f"wreckage in {self.label(end)}: +1 MP", WRECKAGE))
@@ -317,26 +330,26 @@ def move_table(hexmap: HexMap, side: str) -> MoveTable:
     return cache[side]
 
 
-def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int], ...]:
+def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int, bool], ...]:
     """Moving out through hexside ``d`` from a hex whose cheapest facings are ``bits``: each
-    final facing with its extra MP and the facing it starts from. Forward through ``d``:
-    facing d, or d +- 1 turned before, or a 60° turn after; reverse (out through the side
-    behind, facing d + 3) costs one more; a start facing not among the cheapest costs one
-    more for the turn in place."""
+    final facing with its extra MP, the facing it starts from, and whether it reverses.
+    Forward through ``d``: facing d, or d +- 1 turned before, or a 60° turn after; reverse
+    (out through the side behind, facing d + 3) pays the entry twice; a start facing not
+    among the cheapest costs one more for the turn in place."""
     options = (
-        (d, (d, d - 1, d + 1), 0),
-        (d - 1, (d,), 0),
-        (d + 1, (d,), 0),
-        (d + 3, (d + 3, d + 2, d + 4), 1),
-        (d + 2, (d + 3,), 1),
-        (d + 4, (d + 3,), 1),
+        (d, (d, d - 1, d + 1), False),
+        (d - 1, (d,), False),
+        (d + 1, (d,), False),
+        (d + 3, (d + 3, d + 2, d + 4), True),
+        (d + 2, (d + 3,), True),
+        (d + 4, (d + 3,), True),
     )
     out = []
-    for final, sources, extra in options:
+    for final, sources, reverse in options:
         ready = [f % 6 for f in sources if bits >> (f % 6) & 1]
         source = ready[0] if ready else sources[0] % 6
-        out.append((final % 6, extra + (0 if ready else 1), source))
-    return tuple(sorted(out, key=lambda arrival: arrival[1]))  # cheapest first
+        out.append((final % 6, 0 if ready else 1, source, reverse))
+    return tuple(sorted(out, key=lambda arrival: (arrival[3], arrival[1])))
 
 
 _ARRIVALS = tuple(tuple(_arrivals(bits, d) for d in range(6)) for bits in range(64))
@@ -364,7 +377,7 @@ def reachable(
         only = {tank.hex: (0, 1 << tank.facing)}
         return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
                      _table=None, _searched={})  # fmt: skip
-    table = move_table(state.map, tank.side)
+    table = move_table(state.map, school_of(state, tank.side))
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
     closed = [False] * len(table.hexes)  # another tank's hex: never entered
@@ -399,10 +412,10 @@ def reachable(
                 if entry < 0 or closed[j]:
                     continue
                 base = cost + entry + extra_mp[j]
-                for final, extra, source in arrivals[d]:  # cheapest first
-                    new = base + extra
+                for final, extra, source, reverse in arrivals[d]:
+                    new = base + extra + (entry if reverse else 0)  # reverse: twice the entry
                     if new > budget_mp:
-                        break
+                        continue
                     known = best[j]
                     if new < known:
                         if known == unreached:

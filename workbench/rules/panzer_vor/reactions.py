@@ -16,7 +16,7 @@ from typing import Any
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import scenarios, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
-from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
+from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
 from workbench.rules.panzer_vor.match import (
     CardMatch,
     Effect,
@@ -27,6 +27,7 @@ from workbench.rules.panzer_vor.match import (
     push,
     set_top,
 )
+from workbench.rules.panzer_vor.sections import TURRET_ROTATION
 from workbench.rules.panzer_vor.sight import line_of_sight
 
 S = sections
@@ -191,6 +192,10 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     odds = _odds(match, shot)
+    turned = [m for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
+    if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
+        match = evolve(match, board=aimed(match.board, shot.firer, shot.target))
+        shot = replace(shot, attack=(*shot.attack, *turned))
     if shot.no_attack_roll:
         chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"
     else:

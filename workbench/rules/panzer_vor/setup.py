@@ -51,7 +51,7 @@ def game_from_scenario(
         flags = {OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES}
         options = OptionalRules(**flags)
     sides = {
-        side_name(scenario, s.key): Side(side_name(scenario, s.key), s.color)
+        side_name(scenario, s.key): Side(side_name(scenario, s.key), s.color, s.school)
         for s in scenario.sides
     }
     tanks: list[Tank] = []

@@ -200,6 +200,21 @@ def _featured_sides(hexmap: HexMap) -> dict[tuple[int, int, int, int], Hexside]:
     return found
 
 
+def _through_an_end(trace: Trace, h1: Hex, h2: Hex) -> bool:
+    """Whether the line passes the hexside between neighbours ``h1`` and ``h2`` exactly at
+    one of its two ends: the corner shared with a hex next to both, at (h1 + h2 + g) / 3.
+    Exact in integers: three times that point, from the start, is collinear with the line."""
+    d = trace.end - trace.start
+    for g in h1.neighbors():
+        if g.distance(h2) != 1:
+            continue
+        q = h1.q + h2.q + g.q - 3 * trace.start.q
+        r = h1.r + h2.r + g.r - 3 * trace.start.r
+        if q * d.r - r * d.q == 0:
+            return True
+    return False
+
+
 def _hexsides_crossed(hexmap: HexMap, trace: Trace) -> list[Sighting]:
     """Hexsides with a feature that the line passes from one crossed hex to the next:
     blocking when it crosses a fire-blocking one, clear when it only passes its end."""
@@ -214,7 +229,7 @@ def _hexsides_crossed(hexmap: HexMap, trace: Trace) -> list[Sighting]:
         kind = hexmap.hexsides[side]
         feature = hexmap.hexside_types[kind]
         name = hexmap.grid.hexside_label(side)
-        if any(g.distance(h1) == 1 and g.distance(h2) == 1 for g in trace.touched):
+        if _through_an_end(trace, h1, h2):
             text = f"the line passes the end of the {kind} hexside {name}, at a corner"
             found.append(Sighting("hexside", side.hexes, "clear", text))
         elif feature.blocks_fire:

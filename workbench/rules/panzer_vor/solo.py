@@ -17,10 +17,10 @@ def shortest_routes(
 ) -> tuple[tuple[Hex, ...], ...]:
     """Every shortest route (hexes after the start, ending next to the target), as
     :func:`plain_shortest_routes` finds them, by a search over the map's movement table."""
-    from workbench.rules.panzer_vor.movement import move_table
+    from workbench.rules.panzer_vor.movement import move_table, school_of
 
     tank, target = state.tank(tank_id), state.tank(target_id)
-    table = move_table(state.map, tank.side)
+    table = move_table(state.map, school_of(state, tank.side))
     index, neighbor, entry, hexes = table.index, table.neighbor, table.entry, table.hexes
     closed = set()
     if not state.options.cutting_through:

@@ -40,10 +40,12 @@ class OptionalRules:
 
 @dataclass(frozen=True)
 class Side:
-    """One player's school: its name (as used by terrain's ``may_enter``) and colour."""
+    """One player's side: its name, colour and school (terrain's ``may_enter`` asks for the
+    school; a side without one is its own school)."""
 
     name: str
     color: str = "#3366cc"
+    school: str = ""  # the school its tanks belong to (both Mock Battle teams are Ōarai)
 
 
 @dataclass(frozen=True)
@@ -92,12 +94,14 @@ class GameState(Pictured):
         object.__setattr__(self, "sides", MappingProxyType(dict(self.sides)))
         seen: dict[Hex, str] = {}
         ids: set[str] = set()
-        for tank in self.tanks:
+        for tank in self.tanks:  # wreckage is a marker: a live tank may share its hex
             if tank.id in ids:
                 raise StateError(f"two tanks are called {tank.id!r}")
             ids.add(tank.id)
             if tank.hex not in self.map.grid:
                 raise StateError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
+            if tank.wreck:
+                continue
             if tank.hex in seen:
                 raise StateError(
                     f"{tank.id} and {seen[tank.hex]} share hex {self.map.grid.label(tank.hex)}: "
@@ -115,7 +119,8 @@ class GameState(Pictured):
 
     def tank_at(self, where: HexLike) -> Tank | None:
         h = self.map.hex(where)
-        return next((t for t in self.tanks if t.hex == h), None)
+        here = [t for t in self.tanks if t.hex == h]
+        return next((t for t in here if not t.wreck), here[0] if here else None)
 
     def occupied(self) -> Mapping[Hex, Tank]:
         return {t.hex: t for t in self.tanks}
