@@ -30,11 +30,16 @@ from workbench.rules.play import sample_chance  # noqa: E402
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
 
 
+PRACTICE = {
+    "mode": "practice"
+}  # Panzer Vor!'s card-free practice mode (the default is the card game)
+
+
 def play_plan(game: Game, scenario: Any, plan: Plan, seed: int) -> list[tuple[Any, str]] | None:
     """The steps (action, note) of a plan with the dice of ``seed``; None when a roll does
     not tell the plan's story. A plan entry is (action, wanted, note): ``wanted`` judges the
     events of the action and the rolls after it; the notes go on the action and its rolls."""
-    state = game.start(scenario, {})
+    state = game.start(scenario, PRACTICE if game.name == "panzer-vor" else {})
     steps: list[tuple[Any, str]] = []
     for action, wanted, notes in plan:
         events: list[Event] = []
@@ -124,6 +129,7 @@ def first_shot() -> tuple[Path, Record] | None:
         game=game.name,
         scenario=scenario,
         steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
+        options=PRACTICE,
         seed=seed,
         title="First shots: Test Your Luck! in practice mode",
         description=(

@@ -56,7 +56,11 @@ def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
         return source
     if game is None:
         raise ArgumentError("game", game, "the game's name for a new game from a scenario")
-    return Record(game=game, scenario=source, seed=seed, scenario_path=scenario_path)
+    # The stepper's clicks move and fire: a new Panzer Vor! game is in practice mode (the
+    # card game plays through the choices list; pass a record with {"mode": "cards"}).
+    options = {"mode": "practice"} if game == "panzer-vor" else {}
+    return Record(game=game, scenario=source, seed=seed, options=options,
+                  scenario_path=scenario_path)  # fmt: skip
 
 
 class Stepper:
