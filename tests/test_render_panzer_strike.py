@@ -7,6 +7,7 @@ from pathlib import Path
 import workbench
 from workbench import panzer_strike as ps
 from workbench.render import scene_of, show, svg_of
+from workbench.render.counters import WRECK_FILL
 from workbench.render.panzer_strike import (
     match_scene,
     path_overlay,
@@ -27,11 +28,12 @@ def texts(scene, layer):
 def test_a_match_draws_tiles_coordinates_flags_and_tanks():
     match = ps.load("capture-the-flag")
     scene = scene_of(match)
-    assert {"I-a", "II-c", "III-d"} <= set(texts(scene, EDGES))
-    assert {"0", "15", "11"} <= set(texts(scene, LABELS))
+    assert {"I-a", "II-c", "III-d", "0", "15", "11"} <= set(texts(scene, LABELS))
+    tiles = [p for p in scene.layer(EDGES) if isinstance(p, Polygon) and p.title.startswith("tile")]
+    assert len(tiles) == 12
     flags = [p for p in scene.layer(UNITS) if isinstance(p, Polygon) and "flag" in p.title]
-    assert {p.style.fill for p in flags if p.title.startswith("north")} == {"#3366cc"}
-    assert {p.style.fill for p in flags if p.title.startswith("south")} == {"#cc3333"}
+    assert {p.style.fill for p in flags if p.title == "flag north"} == {"#3366cc"}
+    assert {p.style.fill for p in flags if p.title == "flag south"} == {"#cc3333"}
     arrows = [p for p in scene.layer(UNITS) if isinstance(p, Arrow)]
     assert len(arrows) == len(match.tanks)
     assert "N3" in texts(scene, UNITS)
@@ -71,5 +73,5 @@ def test_a_picture_of_a_damaged_tank_and_a_wreck(tmp_path):
     titles = [p.title for p in scene.layer(UNITS)]
     assert "A damaged: can't move" in titles
     wreck = [p for p in scene.layer(UNITS) if isinstance(p, Polygon) and p.title.startswith("B")]
-    assert wreck[0].style.fill == "#777777"
+    assert wreck[0].style.fill == WRECK_FILL and "destroyed" in wreck[0].title
     assert show(match).save(tmp_path / "m.png").stat().st_size > 1000
