@@ -21,8 +21,18 @@ from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_angle
 from workbench.render import scene_of
 from workbench.render.counters import WRECK_FILL, counter_font, rim_point
-from workbench.render.labels import ASCENT, LINE_HEIGHT, Box, Placer, box_text, text_box_px
+from workbench.render.labels import (
+    ASCENT,
+    LINE_HEIGHT,
+    Box,
+    Placer,
+    box_text,
+    text_box,
+    text_box_px,
+    unit_boxes,
+)
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
+from workbench.render.overlays import label_overlay
 from workbench.render.pieces import (
     fitted,
     flag_color,
@@ -48,6 +58,7 @@ from workbench.render.scene import (
     Scene,
     Style,
     Text,
+    Texts,
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, theme_named
@@ -389,29 +400,46 @@ def match_scene(
     )
 
 
+def _tinted(scene: Scene, prims: list[Primitive]) -> Scene:
+    """The overlay's shapes added, then the tile names again over them, so a tint does not fade
+    them (in the overlays layer too: a live canvas redraws only that layer for a new tint)."""
+    names = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.style.stroke]
+    return scene.add(OVERLAYS, [*prims, *names])
+
+
+STEP_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # NE, NW, SE, SW: where a step count goes
+
+
 def reach_overlay(
     scene: Scene,
     squares: Mapping[Square, int],
     facings: Mapping[Square, Iterable[int]] | None = None,
 ) -> Scene:
-    """Shade each reachable square with its fewest steps; with ``facings``, a tick from the
-    centre towards each facing the tank can end in there."""
+    """Shade each reachable square with its fewest steps (in its north-east corner, or the
+    first other corner clear of a tile name); with ``facings``, a tick from the centre
+    towards each facing the tank can end in there."""
     th = scene.theme
+    t = scene.transform
     fill = Style(fill=th.reach_fill, opacity=th.reach_opacity, stroke=None)
-    font = Style(fill=th.reach_text, font_size=max(8.0, 0.3 * scene.transform.scale), bold=True)
+    font = Style(fill=th.reach_text, font_size=max(8.0, 0.3 * t.scale), bold=True)
     tick = Style(stroke=th.tick_color, width=1.5)
     layout = scene.layout
+    names = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.style.stroke]
+    placer = Placer(scene.width, scene.height, [text_box(p, t) for p in names])
     prims: list[Primitive] = []
     for cell, steps in sorted(squares.items()):
         title = f"({cell.x}, {cell.y}): {steps} steps"
         prims.append(Polygon(layout.cell_polygon(cell), fill, title))
-        prims.append(Text((cell.x + 0.28, cell.y - 0.28), str(steps), font, title))
+        corners = [(cell.x + dx * 0.28, cell.y + dy * 0.28) for dx, dy in STEP_CORNERS]
+        boxes = [text_box_px(*t.to_pixel(*c), str(steps), font) for c in corners]
+        found = placer.place(boxes) or boxes[0]
+        prims.append(box_text(found, str(steps), font, t, title))
         for facing in sorted((facings or {}).get(cell, ())):
             v = _direction(facing)
             start = (cell.x + v[0] * 0.12, cell.y + v[1] * 0.12)
             end = (cell.x + v[0] * 0.36, cell.y + v[1] * 0.36)
             prims.append(Polyline((start, end), tick, f"{title}, can end facing {facing}"))
-    return scene.add(OVERLAYS, prims)
+    return _tinted(scene, prims)
 
 
 def path_overlay(
@@ -449,24 +477,45 @@ def path_overlay(
 
 
 def zone_overlay(scene: Scene, zones: Mapping[Square, str]) -> Scene:
-    """Shade squares by the armour a shot from them hits: front, side, rear (F, S, R)."""
+    """Shade squares by the armour a shot from them hits: front, side, rear (F, S, R). The
+    letters are one batch that gives way to a label placed over it (the odds), and a square
+    under a counter shows its shade alone."""
     th = scene.theme
-    font = Style(fill="#111111", font_size=max(8.0, 0.28 * scene.transform.scale))
+    t = scene.transform
+    font = Style(fill="#111111", font_size=max(8.0, 0.28 * t.scale))
+    counters = unit_boxes(scene)
     prims: list[Primitive] = []
+    at: list[Point] = []
+    letters: list[str] = []
+    titles: list[str] = []
     for cell, zone in sorted(zones.items()):
         style = Style(fill=th.arc_colors[zone], opacity=th.arc_opacity)
         title = f"a shot from ({cell.x}, {cell.y}) hits the {zone}"
         prims.append(Polygon(scene.layout.cell_polygon(cell), style, title))
-        prims.append(Text((cell.x - 0.3, cell.y + 0.3), zone[0].upper(), font, title))
-    return scene.add(OVERLAYS, prims)
+        spot, letter = (cell.x - 0.3, cell.y + 0.3), zone[0].upper()
+        if not any(text_box_px(*t.to_pixel(*spot), letter, font).overlaps(c) for c in counters):
+            at.append(spot)
+            letters.append(letter)
+            titles.append(title)
+    if letters:
+        prims.append(Texts(np.array(at, dtype=float), tuple(letters), font, tuple(titles)))
+    return _tinted(scene, prims)
+
+
+def _rim_to_rim(a: Square, b: Square) -> tuple[Point, Point]:
+    """The line from square ``a``'s centre to ``b``'s, both ends at the counters' rims (so the
+    arrow's head does not cover the target's id)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    n = math.hypot(dx, dy)
+    cut = min(COUNTER_HALF, n / 3) / n if n else 0.0
+    return (a.x + dx * cut, a.y + dy * cut), (b.x - dx * cut, b.y - dy * cut)
 
 
 def trajectory_overlay(scene: Scene, path: Any, label: str = "") -> Scene:
     """The shell's line, the squares it crosses outlined, what blocks it crossed out, and an
-    optional label (the odds) beside the target."""
+    optional label (the odds) in a box by the target."""
     th = scene.theme
-    start = (float(path.firer.x), float(path.firer.y))
-    end = (float(path.target.x), float(path.target.y))
+    start, end = _rim_to_rim(path.firer, path.target)
     color = th.los_clear if path.clear else th.los_blocked
     prims: list[Primitive] = []
     ring = Style(stroke=th.los_line, width=1.5, dash=(3.0, 2.0))
@@ -488,10 +537,9 @@ def trajectory_overlay(scene: Scene, path: Any, label: str = "") -> Scene:
         x, y = float(cell.x), float(cell.y)
         prims.append(Polyline(((x - 0.4, y - 0.4), (x + 0.4, y + 0.4)), bad, f"blocked by {what}"))
         prims.append(Polyline(((x - 0.4, y + 0.4), (x + 0.4, y - 0.4)), bad, f"blocked by {what}"))
-    if label:
-        font = Style(fill=th.odds_text, font_size=th.odds_font_px, bold=True, anchor="start")
-        prims.append(Text((end[0] + 0.55, end[1] - 0.55), label, font, label))
-    return scene.add(ANNOTATIONS, prims)
+    scene = scene.add(ANNOTATIONS, prims)
+    # the odds in a box by the target, clear of the counters and labels (zone letters give way)
+    return label_overlay(scene, {path.target: label}) if label else scene
 
 
 @scene_of.register
