@@ -499,7 +499,7 @@ def test_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken_replace)
     smaller = PanzerVorRoster("tiny", {"Tiger I": panzer_vor_roster().get("Tiger I")})
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(BoardFileError, match="disk full"):  # an OSError told as the file's error
         smaller.save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["roster.json"]  # no temporary file left

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from workbench.errors import WorkbenchError
 
-class BoardFileError(ValueError):
+
+class BoardFileError(WorkbenchError, ValueError):
     """A file that cannot be loaded: which file, which field (a JSON path such as
     ``$.terrain["0716"]``), what was found there and what was expected.
 
@@ -16,7 +19,8 @@ class BoardFileError(ValueError):
 
     def __init__(self, path: str | Path, field: str, found: str, expected: str) -> None:
         self.path, self.field, self.found, self.expected = str(path), field, found, expected
-        super().__init__(f"{self.path}: {field}: expected {expected}, found {found}")
+        message = f"{self.path}: {field}: expected {expected}, found {found}"
+        super().__init__(message.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
@@ -27,6 +31,8 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
     """
     text = "$"
     for part in parts:
+        if isinstance(part, str) and len(part) > 40:
+            part = part[:37] + "..."
         if isinstance(part, int):
             text += f"[{part}]"
         elif part.isidentifier():
@@ -36,11 +42,26 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
     return text
 
 
+@dataclass(frozen=True)
 class Where:
-    """Raises BoardFileError for one file, so decoders name the file without repeating it."""
+    """Raises BoardFileError for one file, so decoders name the file without repeating it.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+    ``folder`` is where the file's references are resolved from, ``root`` the board folder
+    they must stay inside, ``chain`` the files being loaded that led here (to refuse a
+    cycle); see :mod:`workbench.files.references`.
+    """
+
+    path: str
+    folder: Path | None = None
+    root: Path | None = None
+    chain: tuple[Path, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", str(self.path))
+
+    def inside(self, label: str) -> Where:
+        """The same file, reported as ``label`` (a document held inline in this one)."""
+        return replace(self, path=label)
 
     def error(self, field: list[str | int], found: object, expected: str) -> BoardFileError:
         """The error for a field holding the value ``found`` (shown as JSON)."""
@@ -51,7 +72,23 @@ class Where:
         return BoardFileError(self.path, json_path(field), found, expected)
 
 
-def shown(value: object) -> str:
-    """A value as JSON, cut short when long."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
+def shown(value: object, limit: int = 60) -> str:
+    """A value as JSON, cut short when long (a lone surrogate shown as its escape).
+
+    >>> shown("x" * 100)[-5:]
+    'xx...'
+    """
+    if isinstance(value, (dict, list)) and len(value) > limit:
+        value = value[:limit] if isinstance(value, list) else dict(list(value.items())[:limit])
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, RecursionError):
+        text = "a value too deeply nested to show"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def short(text: str, limit: int = 200) -> str:
+    """A message cut short when long (a list of thousands of keys stays readable)."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."

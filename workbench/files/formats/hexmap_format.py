@@ -25,7 +25,7 @@ from workbench.boards.terrain import (
     terrain_to_dict,
 )
 from workbench.files.errors import Where
-from workbench.files.labels import read_hex, read_hexes, write_labels
+from workbench.files.labels import HexBudget, read_hex, read_hexes, write_labels
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.hexgrid import GridError, HexGrid, Hexside
 
@@ -55,11 +55,12 @@ def decode(document: Document, where: Where) -> HexMap:
     if default not in terrain_types:
         raise where.error(["default_terrain"], default, f"a terrain type ({known})")
 
+    budget = HexBudget()
     terrain = {}
     for key, kind in document.get("terrain", {}).items():
         if kind not in terrain_types:
             raise where.error(["terrain", key], kind, f"a terrain type ({known})")
-        for h in read_hexes(grid, key, where, ["terrain", key]):
+        for h in read_hexes(grid, key, where, ["terrain", key], budget):
             terrain[h] = kind
     hexsides = {}
     for i, entry in enumerate(document.get("hexsides", [])):
@@ -84,7 +85,7 @@ def decode(document: Document, where: Where) -> HexMap:
         name: frozenset(
             h
             for i, text in enumerate(items)
-            for h in read_hexes(grid, text, where, ["zones", name, i])
+            for h in read_hexes(grid, text, where, ["zones", name, i], budget)
         )
         for name, items in document.get("zones", {}).items()
     }

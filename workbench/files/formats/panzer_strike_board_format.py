@@ -14,12 +14,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileSet, tile_set_to_data
-from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
+from workbench.files.references import load_reference
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.squaregrid import Square
 
@@ -56,15 +54,10 @@ def decode(document: Document, where: Where) -> SquareBoard:
 
 
 def _tile_set_file(name: str, where: Where) -> TileSet:
-    """The tile set in a file named relative to the board's own file."""
-    path = Path(where.path).parent / name
+    """The tile set in a file named relative to the board's own file (inside its folder)."""
     expected = '"builtin", a tile set file beside this one (like "tiles.json") or a whole tile set'
-    if not path.is_file():
-        raise where.error(["tile_set"], name, f"{expected}; there is no file {path}")
-    tiles = load(path)  # a fault inside the tile set file is reported in that file
-    if not isinstance(tiles, TileSet):
-        raise where.error(["tile_set"], name, f"{expected}; {path} is not a tile set")
-    return tiles
+    tiles, _ = load_reference(where, ["tile_set"], name, TileSet, expected, "a tile set")
+    return tiles  # a fault inside the tile set file is reported in that file
 
 
 def encode(board: SquareBoard) -> Document:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, panzer_vor_roster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
@@ -45,6 +45,8 @@ from workbench.boards.panzer_vor.scenario import (
     problems,
 )
 from workbench.files.errors import Where
+from workbench.files.limits import MAX_EXPANDED_HEXES
+from workbench.files.references import checked_path, load_reference
 from workbench.files.registry import Document, Format, register
 
 MAP_FORMAT = "workbench.map.hex/1"
@@ -103,46 +105,85 @@ def _side(data: dict[str, Any]) -> Side:
     )
 
 
-def _map(document: Document, where: Where, base_dir: Path) -> HexMap:
-    from workbench.files import load, load_document
+def _map(document: Document, where: Where) -> HexMap:
+    from workbench.files.loading import decode as decode_inline
 
     value = document["map"]
     if isinstance(value, dict):
         inline = {"format": MAP_FORMAT, **value}
-        hexmap = load_document(inline, f"{where.path} (the inline map at $.map)")
-    else:
-        path = Path(value) if Path(value).is_absolute() else base_dir / value
-        if not path.is_file():
-            raise where.error(
-                ["map"], value, f"a map file, relative to the scenario file (there is no {path})"
-            )
-        hexmap = load(path)
-    if not isinstance(hexmap, HexMap):
-        raise where.error(["map"], value, "a hex map (workbench.map.hex)")
+        hexmap = decode_inline(inline, where.inside(f"{where.path} (the inline map at $.map)"))
+        if not isinstance(hexmap, HexMap):
+            raise where.error(["map"], value, "a hex map (workbench.map.hex)")
+        return hexmap
+    expected = "a map file, relative to the scenario file"
+    hexmap, _ = load_reference(where, ["map"], value, HexMap, expected)
     return hexmap
 
 
+def references(
+    document: Document, where: Where
+) -> tuple[HexMap, PanzerVorRoster, PanzerVorScenario | None]:
+    """The map, the roster (the shipped one with the scenario's own file over it) and the
+    next stage a scenario names, each checked to stay inside the board folder and to hold
+    the right kind of value. ``previous_stage`` is only checked to stay inside (the stages
+    name each other, so loading it would go round in a circle)."""
+    hexmap = _map(document, where)
+    roster = panzer_vor_roster()
+    if "roster" in document:
+        expected = "a roster file, relative to the scenario"
+        own, _ = load_reference(where, ["roster"], document["roster"], PanzerVorRoster, expected)
+        roster = roster.merged(own)
+    next_stage = None
+    if "next_stage" in document:
+        expected = "the next stage's scenario file, relative to this one"
+        next_stage, _ = load_reference(
+            where, ["next_stage"], document["next_stage"], PanzerVorScenario, expected
+        )
+    if "previous_stage" in document:
+        expected = "the previous stage's scenario file, relative to this one"
+        checked_path(where, ["previous_stage"], document["previous_stage"], expected)
+    return hexmap, roster, next_stage
+
+
+def _expanded_hexes(document: Document, hexmap: HexMap, where: Where) -> None:
+    """Refuse a scenario whose deployment areas name more than MAX_EXPANDED_HEXES hexes in
+    all (counted before any is listed)."""
+    total = 0
+    for i, side in enumerate(document["sides"]):
+        for group in ("deployment", "reinforcement_area"):
+            for j, area in enumerate(side.get(group, [])):
+                total += _area_size(area, hexmap)
+                if total > MAX_EXPANDED_HEXES:
+                    raise where.error(
+                        ["sides", i, group, j],
+                        area,
+                        f"areas of at most {MAX_EXPANDED_HEXES:,} hexes in all (a limit)",
+                    )
+
+
+def _area_size(area: str | dict[str, Any], hexmap: HexMap) -> int:
+    """At most how many hexes an area names (without listing them)."""
+    size = len(hexmap.grid)
+    if isinstance(area, dict):
+        radius = area["within"]
+        return min(size, 3 * radius * (radius + 1) + 1)
+    return size
+
+
 def decode(document: Document, where: Where) -> PanzerVorScenario:
-    base_dir = Path(where.path).parent
-    hexmap = _map(document, where, base_dir)
+    base_dir = Path(where.path).parent if where.folder is None else where.folder
+    hexmap, roster, _ = references(document, where)
+    _expanded_hexes(document, hexmap, where)
     roster_path = document.get("roster")
-    if roster_path is None:
-        roster = panzer_vor_roster()
-    else:
-        path = Path(roster_path) if Path(roster_path).is_absolute() else base_dir / roster_path
-        if not path.is_file():
-            raise where.error(
-                ["roster"], roster_path, f"a roster file, relative to the scenario (no {path})"
-            )
-        roster = panzer_vor_roster(path)
-    keys: list[str] = []
+    keys: set[str] = set()
     for i, side in enumerate(document["sides"]):
         if side["key"] in keys:
             raise where.error(["sides", i, "key"], side["key"], "a key no other side uses")
-        keys.append(side["key"])
+        keys.add(side["key"])
+    ordered = [side["key"] for side in document["sides"]]
     for who in ("deploys_first", "acts_first"):
         if document.get(who, CHOSEN) not in (*keys, CHOSEN):
-            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (*keys, CHOSEN))
+            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (*ordered[:8], CHOSEN))
             raise where.error([who], document[who], f'a side\'s key or "chosen" ({shown})')
     deck = document.get("deck", {})
     try:

@@ -1,0 +1,131 @@
+"""Loading: a path or a parsed document to the value its ``format`` names.
+
+Every fault ends in :class:`BoardFileError` naming the file and the JSON path: the bytes
+are read and parsed as :mod:`workbench.files.reading` says, the document is checked against
+its format's JSON Schema (which holds the format's size limits), then decoded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from workbench.files.errors import BoardFileError, Where, short
+from workbench.files.reading import decode_text, file_path, parse, read_bytes
+from workbench.files.references import default_root
+from workbench.files.registry import Document, Format, known_formats, schema
+
+TAG = re.compile(r"([a-z][a-z0-9.-]{0,63})/([0-9]{1,6})")
+
+
+def load(path: str | Path, *, root: str | Path | None = None) -> Any:
+    """Read a file and return the object its ``format`` names (a map, roster, scenario...).
+
+    Files it names (a scenario's map...) must lie inside the board folder (see
+    :mod:`workbench.files.references`); ``root`` names another folder to allow.
+    """
+    path = file_path(path)
+    base = None if root is None else Path(os.path.realpath(file_path(root, "root")))
+    return load_file(path, root=base)
+
+
+def load_file(path: Path, root: Path | None, chain: tuple[Path, ...] = ()) -> Any:
+    if not chain:
+        chain = (Path(os.path.realpath(path)),)
+    document = parse(decode_text(read_bytes(path), path), path)
+    where = Where(
+        path,
+        folder=path.parent,
+        root=root if root is not None else default_root(path),
+        chain=chain,
+    )
+    return decode(document, where)
+
+
+def load_document(
+    document: Document, path: str | Path = "<document>", *, root: str | Path | None = None
+) -> Any:
+    """Read an already parsed document (``path`` names it in error messages; files it names
+    are found relative to it)."""
+    if not isinstance(document, dict):
+        raise BoardFileError(path, "$", f"a {type(document).__name__}", "a JSON object")
+    try:
+        text = json.dumps(document, allow_nan=True)
+    except (TypeError, ValueError, RecursionError):
+        raise BoardFileError(path, "$", "values JSON cannot hold", "a JSON document") from None
+    document = parse(text, path)  # the same checks as a file's text
+    folder = Path(path).parent if path != "<document>" else Path.cwd()
+    base = default_root(folder / "x") if root is None else Path(os.path.realpath(root))
+    return decode(document, Where(path, folder=folder, root=base))
+
+
+def decode(document: Document, where: Where) -> Any:
+    """A checked document to its value (the document must be a parsed, checked object)."""
+    fmt = _format_of(document, where)
+    _validate(document, fmt, where)
+    return fmt.decode(document, where)
+
+
+def _format_of(document: Document, where: Where) -> Format:
+    tag = document.get("format")
+    known = ", ".join(sorted(f.tag for f in known_formats().values()))
+    match = TAG.fullmatch(tag) if isinstance(tag, str) else None
+    if match is None:
+        raise where.error(["format"], tag, f'a format field like "name/1", one of {known}')
+    name, version = match[1], int(match[2])
+    fmt = known_formats().get(name)
+    if fmt is None:
+        raise where.error(["format"], tag, f"one of {known}")
+    if version not in (fmt.version, *fmt.reads):
+        readable = ", ".join(f"{name}/{v}" for v in (fmt.version, *fmt.reads))
+        raise where.error(["format"], tag, f"a version this workbench reads: {readable}")
+    return fmt
+
+
+def _validate(document: Document, fmt: Format, where: Where) -> None:
+    validator = jsonschema.Draft202012Validator(schema(fmt.schema))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(document))
+    if error is None:
+        return
+    field = list(error.absolute_path)
+    if error.validator == "required":
+        missing = error.message.split("'")[1]
+        raise where.describe([*field, missing], "nothing", f"a {missing!r} field (it is required)")
+    expected = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if not expected:
+        expected = _expected_from(error)
+    raise where.error(field, error.instance, short(expected))
+
+
+def _expected_from(error: jsonschema.exceptions.ValidationError) -> str:
+    value = error.validator_value
+    match error.validator:
+        case "type":
+            kinds = value if isinstance(value, list) else [value]
+            return " or ".join(f"a JSON {k}" for k in kinds)
+        case "enum":
+            return "one of " + ", ".join(json.dumps(v) for v in value)
+        case "const":
+            return json.dumps(value)
+        case "minimum":
+            return f"a number of at least {value}"
+        case "maximum":
+            return f"a number of at most {value} (a limit of the format)"
+        case "pattern":
+            return f"text matching {value}"
+        case "minItems":
+            return f"a list of at least {value} items"
+        case "maxItems":
+            return f"a list of at most {value} items (a limit of the format)"
+        case "maxProperties":
+            return f"an object of at most {value} entries (a limit of the format)"
+        case "maxLength":
+            return f"text of at most {value} characters (a limit of the format)"
+        case "additionalProperties":
+            return "only the fields the format defines (" + error.message + ")"
+    return error.message
