@@ -13,4 +13,4 @@ MAX_NESTING = 64  # objects and lists inside each other
 MAX_INTEGER_DIGITS = 20  # an integer of more digits is refused (a seed fits in 20)
 MAX_NUMBER_CHARACTERS = 40  # a number written with more characters is refused
 MAX_REFERENCE_DEPTH = 8  # a file naming a file naming a file ... at most this deep
-MAX_EXPANDED_HEXES = 1_000_000  # hexes that the labels, ranges and areas of one file name
+MAX_EXPANDED_HEXES = 400_000  # hexes that the labels, ranges and areas of one file name

@@ -48,6 +48,7 @@ from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
 from workbench.files.references import checked_path, load_reference
 from workbench.files.registry import Document, Format, register
+from workbench.geometry.hexgrid import GridError
 
 MAP_FORMAT = "workbench.map.hex/1"
 
@@ -163,11 +164,18 @@ def _expanded_hexes(document: Document, hexmap: HexMap, where: Where) -> None:
 
 def _area_size(area: str | dict[str, Any], hexmap: HexMap) -> int:
     """At most how many hexes an area names (without listing them)."""
-    size = len(hexmap.grid)
     if isinstance(area, dict):
         radius = area["within"]
-        return min(size, 3 * radius * (radius + 1) + 1)
-    return size
+        return 3 * radius * (radius + 1) + 1  # the whole disk is walked, on the map or off
+    if area in hexmap.zones:
+        return len(hexmap.zones[area])
+    grid = hexmap.grid
+    first, _, last = area.partition("-")
+    try:
+        (c0, r0), (c1, r1) = (grid.to_offset(grid.hex(label)) for label in (first, last or first))
+    except (GridError, ValueError):
+        return 1  # not on the map: problems() says so
+    return (abs(c1 - c0) + 1) * (abs(r1 - r0) + 1)
 
 
 def decode(document: Document, where: Where) -> PanzerVorScenario:
