@@ -4,7 +4,7 @@ board's ``tile_set``, a record's ``scenario``.
 A reference is a path relative to the file that holds it, and it stays inside the *board
 folder*: no absolute path, no ``..`` (nor a symbolic link) leading out of it. The board
 folder is the folder of the file given to :func:`workbench.files.load`, or the one above
-it when that folder is called ``scenarios`` or ``records`` (so the shipped
+it when that folder is called ``scenarios``, ``records`` or ``games`` (so the shipped
 ``maps/panzer-vor/scenarios/saunders.json`` may name ``../saunders.json``). ``load(path,
 root=folder)`` names another board folder, wider or narrower; never the default.
 
@@ -21,7 +21,11 @@ from typing import Any
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_REFERENCE_DEPTH
 
-SUBFOLDERS = ("scenarios", "records")  # a game folder's subfolders: their board folder is above
+SUBFOLDERS = (
+    "scenarios",
+    "records",
+    "games",
+)  # a game folder's subfolders: the board folder is above
 
 
 def default_root(path: Path) -> Path:

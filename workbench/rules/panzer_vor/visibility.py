@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from workbench.boards.hexmap import HexMap
+from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike, trace_arrays
 
 _STEPS = np.array([(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
@@ -68,16 +69,32 @@ class _Flat:
         return out
 
 
-def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
+MAX_MATRIX_BYTES = 256 * 1024 * 1024  # one byte per pair of hexes: 16,384 hexes, 128 x 128
+
+
+def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
     """Which hexes of the map see which, by the line-of-sight rules, for every pair.
+
+    The matrix takes a byte per pair of hexes (and its working arrays as much again): a map
+    whose matrix would pass ``max_bytes`` (256 MiB, a 128 x 128 map) is refused with an
+    ArgumentError rather than exhausting the machine; pass a larger ``max_bytes`` to allow it.
 
     >>> board = HexMap.blank(6, 6).with_terrain({"0303": "forest"})
     >>> seen = visibility_matrix(board)
     >>> seen.sees("0301", "0305"), seen.sees("0301", "0302")
     (False, True)
     """
+    if not isinstance(hexmap, HexMap):
+        raise ArgumentError("hexmap", hexmap, "a HexMap")
+    n = len(hexmap.grid)
+    if n * n > max_bytes:
+        raise ArgumentError(
+            "hexmap",
+            f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
+            f"a map whose visibility matrix fits in max_bytes={max_bytes:,} "
+            f"(this one needs {n * n:,} bytes; pass a larger max_bytes to allow it)",
+        )
     flat = _Flat(hexmap)
-    n = len(flat.hexes)
     terrains = [hexmap.terrain_at(h) for h in flat.hexes]
     names = sorted({t.name for t in terrains})
     kind = flat.array(np.array([names.index(t.name) + 1 for t in terrains]))
