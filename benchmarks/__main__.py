@@ -10,6 +10,7 @@ from pathlib import Path
 
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
+from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.timing import Result, table
 
 START, END = "<!-- results: start -->", "<!-- results: end -->"
@@ -18,7 +19,7 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 def main() -> int:
     began = time.perf_counter()
     results: list[Result] = []
-    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS):
+    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS, *LARGE_BENCHMARKS):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         results.append(bench())
     text = table(results)

@@ -18,7 +18,6 @@ from workbench.files import load, save
 KILLS = int(os.environ.get("WORKBENCH_SAVE_KILLS", "10"))
 
 
-
 def board(name: str, kind: str) -> HexMap:
     hexmap = HexMap.blank(80, 80, name=name)
     return hexmap.with_terrain({h: kind for i, h in enumerate(hexmap.grid) if i % 3})
