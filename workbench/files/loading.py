@@ -39,7 +39,7 @@ def load_file(path: Path, root: Path | None, chain: tuple[Path, ...] = ()) -> An
         chain = (Path(os.path.realpath(path)),)
     document = parse(decode_text(read_bytes(path), path), path)
     where = Where(
-        path,
+        str(path),
         folder=path.parent,
         root=root if root is not None else default_root(path),
         chain=chain,
@@ -61,7 +61,7 @@ def load_document(
     document = parse(text, path)  # the same checks as a file's text
     folder = Path(path).parent if path != "<document>" else Path.cwd()
     base = default_root(folder / "x") if root is None else Path(os.path.realpath(root))
-    return decode(document, Where(path, folder=folder, root=base))
+    return decode(document, Where(str(path), folder=folder, root=base))
 
 
 def decode(document: Document, where: Where) -> Any:

@@ -115,11 +115,7 @@ def decode_text(data: bytes, path: Path | str) -> str:
         raise BoardFileError(path, "$", found, "UTF-8 text") from None
 
 
-class _Refused(ValueError):
-    """A number the parser refuses at once (its JSON path is found afterwards)."""
-
-
-class _Duplicated(dict):  # type: ignore[type-arg]
+class _Duplicated(dict[str, Any]):
     """An object that named a key twice (the walk reports where)."""
 
     twice: str = ""
