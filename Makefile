@@ -13,7 +13,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed]'
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
@@ -19,9 +20,14 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 def main() -> int:
     began = time.perf_counter()
     results: list[Result] = []
+<<<<<<< HEAD
     for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS, *LARGE_BENCHMARKS):
+=======
+    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS, balance_sweeps):
+>>>>>>> main
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
-        results.append(bench())
+        produced = bench()
+        results.extend(produced if isinstance(produced, list) else [produced])
     text = table(results)
     took = time.perf_counter() - began
     print(text)

@@ -8,7 +8,7 @@ import pytest
 
 import workbench
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import panzer_vor_roster
+from workbench.files import panzer_vor_roster
 from workbench.geometry.hexgrid import EAST, WEST
 from workbench.render.canvas import GROUPS
 from workbench.rules.panzer_vor import GameState, Side, Tank
@@ -69,7 +69,7 @@ def test_click_a_tank_shows_its_reach_and_mp_budget(scenario) -> None:
     assert "Panzer IV Ausf. D (Ōarai) at 0802" in text
     assert "3 MP to spend" in text
     # each part of the budget with its rule, and where the counter's value comes from
-    assert "+3 Panzer IV Ausf. D movement [Moving: Movement; value: rulebook:" in text
+    assert "Panzer IV Ausf. D movement +3 (Moving: Movement; value: rulebook:" in text
     assert explorer.reach is not None
     costs = explorer.reach.hex_costs()
     assert costs[explorer.state.map.hex("0805")] == 3
@@ -119,12 +119,12 @@ def test_click_an_enemy_shows_line_of_sight_and_exact_odds(scenario) -> None:
     explorer.click_hex("0802")
     explorer.click_hex("0507")  # the T-34/76, exactly at the Panzer IV's range 7
     text = explorer.panel_text
-    assert "Line of sight 0802 → 0507: clear" in text
+    assert "Line of sight 0802 → 0507" in text and "clear: nothing obstructs" in text
     assert "hex 0803: clear" in text
-    assert "arc hit: side (armour 14, value: " in text
+    assert "side arc (armour 14, value: " in text
     assert "Panzer IV Ausf. D fires at T-34/76: hit 21/36 · kill 7/144" in text
-    assert "+0 T-34/76 target size [Firing: Attack Modifiers: Target Size Modifier" in text
-    assert "+3 Panzer IV Ausf. D firepower [Firing: Damage Roll" in text
+    assert "T-34/76 target size +0 (Firing: Attack Modifiers: Target Size Modifier" in text
+    assert "Panzer IV Ausf. D firepower +3 (Firing: Damage Roll" in text
     assert explorer.odds is not None and explorer.sight is not None and explorer.sight.clear
     annotations = explorer.overlay_scene.layer("annotations")
     assert any("hit 21/36" in getattr(p, "text", "") for p in annotations)
@@ -138,24 +138,24 @@ def test_mobile_fire_2_at_a_tiger_ii_gives_15_in_36() -> None:
     explorer.attack_card.value = -2  # Mobile Fire 2
     text = explorer.panel_text
     assert "hit 15/36" in text and "needs 8+ on two dice: hit 5/12" in text
-    assert "-2 attack card (what if) [card]" in text
-    assert "+1 Tiger II target size [Firing: Attack Modifiers: Target Size Modifier" in text
+    assert "attack card (what if) -2 (card)" in text
+    assert "Tiger II target size +1 (Firing: Attack Modifiers: Target Size Modifier" in text
     explorer.character_bonus.value = 1
-    assert "hit 21/36" in explorer.panel_text and "[character ability]" in explorer.panel_text
+    assert "hit 21/36" in explorer.panel_text and "(character ability)" in explorer.panel_text
     explorer.damage_card.value = 3
-    assert "+3 damage card (what if) [card]" in explorer.panel_text
+    assert "damage card (what if) +3 (card)" in explorer.panel_text
     # 12 on the dice + firepower 3 + 3 = 18 < the Tiger II's front armour 20
-    assert "cannot destroy: destroy if hit 0 (0.0%)" in explorer.panel_text
+    assert "cannot destroy: destroy if hit 0; destroy 0 (0.0%)" in explorer.panel_text
 
 
 def test_side_armour_only_changes_the_arc_and_the_odds() -> None:
     explorer = Explorer(mobile_fire_duel())
     explorer.click_hex("0302")
     explorer.click_hex("0309")
-    assert "arc hit: front (armour 20," in explorer.panel_text
+    assert "front arc (armour 20," in explorer.panel_text
     explorer.options["side_armour_only"].value = True
     assert explorer.state.options.side_armour_only
-    assert "arc hit: side (armour 15," in explorer.panel_text
+    assert "side arc (armour 15," in explorer.panel_text
     assert "side armour for every attack" in explorer.panel_text
 
 
@@ -173,7 +173,7 @@ def test_movement_bonus_and_cutting_through_change_the_reach() -> None:
     assert board.hex("0304") in plain  # around the Tiger, 3 MP
     explorer.movement_bonus.value = 2
     assert "5 MP to spend" in explorer.panel_text
-    assert "+2 movement bonus (what if) [card]" in explorer.panel_text
+    assert "movement bonus (what if) +2 (card)" in explorer.panel_text
     bigger = explorer.reach.hex_costs()
     assert len(bigger) > len(plain)
     explorer.movement_bonus.value = 0

@@ -228,7 +228,7 @@ def test_references_may_not_leave_the_board_folder(tmp_path):
     os.symlink(outside, folder / "link.json")  # a link inside that leads out
     error = refused(write(folder / "s.json", scenario(map="link.json")), "$.map")
     assert "board folder" in error.expected
-    assert load(folder / "s.json", root=tmp_path).load_map().name == "SECRET-CONTENT"  # widened
+    assert load(folder / "s.json", root=tmp_path).hexmap.name == "SECRET-CONTENT"  # widened
 
 
 def test_the_shipped_layout_names_maps_one_folder_up():

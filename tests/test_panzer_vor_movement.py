@@ -32,7 +32,7 @@ def test_tiger_moves_three_hexes_with_its_three_mp():
         s, "Tank", [("0506", EAST), ("0507", EAST), ("0508", EAST), ("0509", EAST)]
     )
     assert not fourth.legal and fourth.refused_at == 3
-    assert "only 0 of 3 MP are left" in fourth.refusal.reason
+    assert "only 0 of 3 MP are left" in fourth.refusal.text
 
 
 def test_move_and_turn_sixty_degrees_three_times_costs_three_mp():
@@ -49,13 +49,13 @@ def test_turning_without_moving_costs_one_mp_whatever_the_angle():
         explained = explain_move(s, "Tank", [("0505", facing)])
         assert explained.mp_spent == 1
         assert explained.steps[0].kind == "turn"
-        assert explained.steps[0].reasons[0].rule == "Moving: Turning"
+        assert explained.steps[0].reasons[0].section == "Moving: Turning"
 
 
 def test_a_turn_of_120_degrees_with_a_move_is_not_free():
     explained = explain_move(one_tank(), "Tank", [("0506", SOUTHWEST)])
     assert not explained.legal
-    assert explained.refusal.rule == "Moving: Turning"
+    assert explained.refusal.section == "Moving: Turning"
     # ...but turning in place first and then moving is legal: 1 + 1 MP.
     assert (
         explain_move(one_tank(), "Tank", [("0505", SOUTHEAST), ("0606", SOUTHEAST)]).mp_spent == 2
@@ -116,8 +116,8 @@ def test_ridge_costs_two_to_enter_and_one_to_leave():
 def test_impassable_terrain_is_refused_with_its_rule(terrain, message):
     s = one_tank(board(**{terrain: ["0506"]}))
     explained = explain_move(s, "Tank", [("0506", EAST)])
-    assert not explained.legal and message in explained.refusal.reason
-    assert explained.refusal.rule == s.map.terrain_types[terrain.replace("_", " ")].rule
+    assert not explained.legal and message in explained.refusal.text
+    assert explained.refusal.section == s.map.terrain_types[terrain.replace("_", " ")].rule
     assert s.map.hex("0506") not in reachable(s, "Tank").hex_costs()
 
 
@@ -133,8 +133,8 @@ def test_shallows_cost_two():
 def test_alleys_only_for_oarai():
     hexmap = board(alley=["0506"])
     refused = explain_move(one_tank(hexmap, side="Enemy"), "Tank", [("0506", EAST)])
-    assert refused.refusal.reason == "hex 0506 is alley: only Ōarai tanks may enter"
-    assert "St. Gloriana" in refused.refusal.rule
+    assert refused.refusal.text == "hex 0506 is alley: only Ōarai tanks may enter"
+    assert "St. Gloriana" in refused.refusal.section
     assert explain_move(one_tank(hexmap, side="Ōarai"), "Tank", [("0506", EAST)]).legal
 
 
@@ -142,7 +142,7 @@ def test_white_hexside_blocks_movement():
     hexmap = board(rows=10, cols=20).with_hexside("0716", "0817", "white")
     s = one_tank(hexmap, label="0716", facing=SOUTHEAST)
     refused = explain_move(s, "Tank", [("0817", SOUTHEAST)])
-    assert "0716|0817 is white" in refused.refusal.reason
+    assert "0716|0817 is white" in refused.refusal.text
 
 
 def test_no_entering_or_passing_through_another_tank():
@@ -151,14 +151,14 @@ def test_no_entering_or_passing_through_another_tank():
         hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), ("Other", TIGER_I, "Enemy", "0506", EAST)
     )
     refused = explain_move(s, "Tank", [("0506", EAST)])
-    assert refused.refusal.rule == "Moving: Obstructing Movement"
+    assert refused.refusal.section == "Moving: Obstructing Movement"
     assert hexmap.hex("0507") not in reachable(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
     # Cutting Through: +1 MP to pass, never end there.
     cutting = s.with_options(cutting_through=True)
     passed = explain_move(cutting, "Tank", [("0506", EAST), ("0507", EAST)])
     assert passed.legal and [st.mp for st in passed.steps] == [2, 1]
     ended = explain_move(cutting, "Tank", [("0506", EAST)])
-    assert not ended.legal and ended.refusal.rule == "Optional Rules: Cutting Through"
+    assert not ended.legal and ended.refusal.section == "Optional Rules: Cutting Through"
     reach = reachable(cutting, "Tank")
     assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
 
@@ -173,7 +173,7 @@ def test_wreckage_costs_one_more_mp():
 def test_immobile_tanks_cannot_move():
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST, {"immobile": True}))
     refused = explain_move(s, "Tank", [("0506", EAST)])
-    assert "immobile" in refused.refusal.reason
+    assert "immobile" in refused.refusal.text
     assert list(reachable(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
 
 
@@ -191,7 +191,7 @@ def counter_with_movement(mp):
 
 def test_the_board_edge_stops_a_tank():
     s = one_tank(label="0512")
-    assert "off the map" in explain_move(s, "Tank", [("0513", EAST)]).refusal.reason
+    assert "off the map" in explain_move(s, "Tank", [("0513", EAST)]).refusal.text
 
 
 def test_an_illegal_move_raises_and_changes_nothing():

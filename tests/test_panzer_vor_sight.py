@@ -30,7 +30,7 @@ def test_along_the_hexside_of_one_obstructing_hex_is_clear():
     assert line.clear
     sides = [s.hexes for s in line.crossings if s.kind == "hexside"]
     assert sides == [(hexmap.hex("0403"), hexmap.hex("0404"))]
-    assert "only one side obstructs" in line.crossings[1].reason
+    assert "only one side obstructs" in line.crossings[1].text
 
 
 def test_through_the_corner_of_an_obstructing_hex_is_clear():
@@ -51,13 +51,13 @@ def test_through_an_obstructing_hex_is_blocked():
     line = line_of_sight(board(forest=["0404"]), "0402", "0406")
     assert not line.clear
     assert line.blocking.hexes == (board().hex("0404"),)
-    assert "0404 is forest, which blocks line of sight" in line.reason
+    assert "0404 is forest, which blocks line of sight" in line.reason.text
 
 
 def test_along_the_shared_hexside_of_two_obstructing_hexes_is_blocked():
     line = line_of_sight(board(forest=["0403", "0404"]), "0303", "0503")
     assert not line.clear and line.blocking.kind == "hexside"
-    assert "shared by two obstructing hexes" in line.reason
+    assert "shared by two obstructing hexes" in line.reason.text
 
 
 # --- terrain from the scenarios ---------------------------------------------------------------
@@ -90,7 +90,7 @@ def test_church_obstructs_fire():
 def test_white_hexside_blocks_fire_crossing_it():
     hexmap = board(10, 20).with_hexside("0716", "0817", "white")
     line = line_of_sight(hexmap, "0716", "0817")
-    assert not line.clear and "white hexside 0716|0817" in line.reason
+    assert not line.clear and "white hexside 0716|0817" in line.reason.text
     assert not line_of_sight(hexmap, "0716", "0917").clear  # two hexes on, through 0817
     assert line_of_sight(hexmap, "0716", "0717").clear
 
@@ -98,7 +98,7 @@ def test_white_hexside_blocks_fire_crossing_it():
 def test_running_along_a_white_hexside_does_not_cross_it():
     hexmap = board().with_hexside("0403", "0404", "white")
     line = line_of_sight(hexmap, "0303", "0503")
-    assert line.clear and "without crossing it" in line.crossings[1].reason
+    assert line.clear and "without crossing it" in line.crossings[1].text
 
 
 def test_alley_fire_only_to_and_from_adjacent_hexes():
@@ -109,7 +109,7 @@ def test_alley_fire_only_to_and_from_adjacent_hexes():
     assert not line_of_sight(hexmap, "0505", "0704").clear
     assert line_of_sight(hexmap, "0903", "0804").clear
     refused = line_of_sight(hexmap, "0903", "0704")
-    assert not refused.clear and "only from an adjacent hex" in refused.reason
+    assert not refused.clear and "only from an adjacent hex" in refused.reason.text
     assert not line_of_sight(hexmap, "0704", "0903").clear  # nor fired at from afar
 
 
@@ -167,4 +167,4 @@ def test_line_of_sight_is_symmetric(hexmap, data):
     for _ in range(15):
         a, b = data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells))
         there, back = line_of_sight(hexmap, a, b), line_of_sight(hexmap, b, a)
-        assert there.clear == back.clear, (there.reason, back.reason)
+        assert there.clear == back.clear, (there.reason.text, back.reason.text)

@@ -108,7 +108,8 @@ def test_odds_scene_labels_each_target() -> None:
     scene = odds_scene(state, odds)
     texts = [p.text for p in scene.layer(ANNOTATIONS) if isinstance(p, Text)]
     assert texts == ["hit 15/36 · kill 1/4", "no shot"]
-    assert odds_label(SimpleNamespace(hit=Fraction(1), destroy=0.5)) == "hit 1 · kill 0.5"
+    sure = SimpleNamespace(hit=Fraction(1), destroy=Fraction(1, 2), can_fire=True)
+    assert odds_label(sure) == "hit 1 · kill 1/2"
 
 
 def test_adapters_work_on_the_real_rules_results() -> None:

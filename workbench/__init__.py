@@ -2,6 +2,7 @@
 
 __version__ = "0.1.0"
 
+from workbench.errors import WorkbenchError
 from workbench.files import BoardFileError, load, save
 
-__all__ = ["BoardFileError", "load", "save"]
+__all__ = ["BoardFileError", "WorkbenchError", "load", "save"]

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
+from workbench.errors import InvalidValue
+
 SIDES = 6
 
 
@@ -59,7 +61,7 @@ class Dice:
         if self._preset:
             faces = tuple(self._preset.pop(0))
             if len(faces) != count or not all(1 <= f <= sides for f in faces):
-                raise ValueError(f"preset roll {faces} is not {count} dice of 1-{sides}")
+                raise InvalidValue(f"preset roll {faces} is not {count} dice of 1-{sides}")
         else:
             faces = tuple(self._random.randint(1, sides) for _ in range(count))
         self.history.append(faces)

@@ -17,6 +17,15 @@ class WorkbenchError(Exception):
     expected (a file and field, an argument, or the rule that refuses an action)."""
 
 
+class InvalidValue(WorkbenchError, ValueError):
+    """A value the workbench cannot take; the message says what was expected."""
+
+
+class GeometryError(WorkbenchError, ValueError):
+    """A shape or coordinate the geometry cannot take (a hull of no size, squares that are
+    not neighbours, ...)."""
+
+
 class ArgumentError(WorkbenchError, ValueError):
     """A public function was called with an argument it does not take: the message names
     the argument, what was given and what was expected."""
@@ -24,3 +33,22 @@ class ArgumentError(WorkbenchError, ValueError):
     def __init__(self, argument: str, found: object, expected: str) -> None:
         self.argument, self.found, self.expected = argument, found, expected
         super().__init__(f"{argument}: expected {expected}, got {found!r}")
+
+
+def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
+    """A JSON path like ``$.forces[0].tanks`` from its parts.
+
+    >>> json_path(["terrain", "0716"])
+    '$.terrain["0716"]'
+    """
+    text = "$"
+    for part in parts:
+        if isinstance(part, str) and len(part) > 40:  # a path stays readable
+            part = part[:37] + "..."
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += f'["{part}"]'
+    return text

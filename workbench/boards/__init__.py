@@ -10,7 +10,7 @@ from workbench.boards.panzer_strike.tank_types import (
     panzer_strike_types,
 )
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
-from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, ScenarioError
 from workbench.boards.tanks.cards import TanksCard, TanksRoster, tanks_cards
 from workbench.boards.tanks.table import (
@@ -49,6 +49,5 @@ __all__ = [
     "TileSet",
     "follows_placement_rule",
     "panzer_strike_types",
-    "panzer_vor_roster",
     "tanks_cards",
 ]

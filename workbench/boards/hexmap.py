@@ -13,10 +13,11 @@ from typing import Any
 
 from workbench.boards.terrain import HexsideType, TerrainType, panzer_vor_types
 from workbench.boards.values import FileValue, Pictured
+from workbench.errors import WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike, Hexside
 
 
-class MapError(ValueError):
+class MapError(WorkbenchError, ValueError):
     """A change that does not fit the map (an unknown terrain type, a label off the grid)."""
 
 

@@ -16,4 +16,15 @@ from workbench.files.errors import BoardFileError
 from workbench.files.loading import load, load_document
 from workbench.files.saving import save, to_document
 
-__all__ = ["BoardFileError", "load", "load_document", "save", "to_document"]
+__all__ = [
+    "BoardFileError",
+    "load",
+    "load_document",
+    "load_next_stage",
+    "panzer_vor_roster",
+    "save",
+    "to_document",
+]
+
+from workbench.files.formats.scenario_panzer_vor_format import load_next_stage
+from workbench.files.shipped import panzer_vor_roster

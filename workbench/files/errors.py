@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from workbench.errors import WorkbenchError
+from workbench.errors import WorkbenchError, json_path
 
 
 class BoardFileError(WorkbenchError, ValueError):
@@ -21,25 +21,6 @@ class BoardFileError(WorkbenchError, ValueError):
         self.path, self.field, self.found, self.expected = str(path), field, found, expected
         message = f"{self.path}: {field}: expected {expected}, found {found}"
         super().__init__(message.encode("utf-8", "backslashreplace").decode("utf-8"))
-
-
-def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
-    """A JSON path like ``$.forces[0].tanks`` from its parts.
-
-    >>> json_path(["terrain", "0716"])
-    '$.terrain["0716"]'
-    """
-    text = "$"
-    for part in parts:
-        if isinstance(part, str) and len(part) > 40:
-            part = part[:37] + "..."
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part.isidentifier():
-            text += f".{part}"
-        else:
-            text += f'["{part}"]'
-    return text
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Literal
 
 import numpy as np
 
+from workbench.errors import WorkbenchError
 from workbench.geometry.segment import candidate_cells, chords, ordered
 
 Orientation = Literal["pointy", "flat"]
@@ -24,7 +25,7 @@ Parity = Literal["odd", "even"]
 LabelOrder = Literal["row-col", "col-row"]
 
 
-class GridError(ValueError):
+class GridError(WorkbenchError, ValueError):
     """A label, hex or pair of hexes that does not fit the grid; the message says why."""
 
 

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from workbench.errors import GeometryError
 from workbench.geometry.segment import candidate_cells, chords, ordered
 
 FACING_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -89,7 +90,7 @@ class Edge:
     @staticmethod
     def between(a: Square, b: Square) -> Edge:
         if abs(a.x - b.x) + abs(a.y - b.y) != 1:
-            raise ValueError(f"{a} and {b} are not orthogonally adjacent: they share no edge")
+            raise GeometryError(f"{a} and {b} are not orthogonally adjacent: they share no edge")
         return Edge(*sorted((a, b)))
 
     @property

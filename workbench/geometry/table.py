@@ -20,6 +20,8 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from workbench.errors import GeometryError
+
 Side = Literal["front", "rear", "left", "right"]
 XY = tuple[float, float]
 
@@ -75,7 +77,7 @@ class Hull:
 
     def __post_init__(self) -> None:
         if not (self.length > 0 and self.width > 0):
-            raise ValueError(f"a hull needs a positive length and width, not {self}")
+            raise GeometryError(f"a hull needs a positive length and width, not {self}")
         object.__setattr__(self, "centre", (float(self.centre[0]), float(self.centre[1])))
 
     def corners(self) -> tuple[XY, XY, XY, XY]:
@@ -108,7 +110,9 @@ class Hull:
         try:
             return LineString(ends[side])
         except KeyError:
-            raise ValueError(f"a hull side is front, rear, left or right, not {side!r}") from None
+            raise GeometryError(
+                f"a hull side is front, rear, left or right, not {side!r}"
+            ) from None
 
     def moved(self, centre: XY, heading: float | None = None) -> Hull:
         return Hull(
@@ -162,12 +166,12 @@ class ArrowShape:
 
     def __post_init__(self) -> None:
         if not 0 < self.tail_length <= self.length:
-            raise ValueError(
+            raise GeometryError(
                 f"the arrow's tail ({self.tail_length}) must be positive and no longer "
                 f"than the whole arrow ({self.length})"
             )
         if not 0 < self.tail_width <= self.head_width:
-            raise ValueError(
+            raise GeometryError(
                 f"the arrow's tail width ({self.tail_width}) must be positive and no wider "
                 f"than its head ({self.head_width})"
             )
@@ -207,7 +211,7 @@ def polygon_from_rings(rings: Sequence[Sequence[Sequence[float]]]) -> Polygon:
     6.0
     """
     if not rings:
-        raise ValueError("a polygon needs at least its outer ring")
+        raise GeometryError("a polygon needs at least its outer ring")
     outer, *holes = ([(float(x), float(y)) for x, y in ring] for ring in rings)
     return Polygon(outer, holes)
 

@@ -11,6 +11,7 @@ Jupyter with a lazy one-liner (python-chess style)::
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,43 +32,19 @@ __all__ = [
 ]
 
 
+@functools.singledispatch
 def scene_of(obj: Any, **options: Any) -> Scene:
-    """The scene for a board or game value: a Scene as it is, a HexMap, a Panzer Vor!
-    GameState (``.map`` and ``.tanks``), a TANKS Table, or a square board."""
-    if isinstance(obj, Scene):
-        return obj
-    from workbench.boards.hexmap import HexMap
+    """The scene for a board, game state or rules result, chosen by its type: each game's
+    render module (``render/panzer_vor.py``, ...) registers its types with
+    ``@scene_of.register``; options go to the builder (e.g. ``size=48, theme="projector"``)."""
+    raise TypeError(
+        f"no picture for a {type(obj).__name__}: expected a board, game state or rules result"
+    )
 
-    if isinstance(obj, HexMap):
-        from workbench.render.hexboard import hexmap_scene
 
-        return hexmap_scene(obj, **options)
-    if isinstance(getattr(obj, "map", None), HexMap) and hasattr(obj, "tanks"):
-        from workbench.render.hexboard import state_scene
-
-        return state_scene(obj, **options)
-    if hasattr(obj, "pieces") and hasattr(obj, "depth") and hasattr(obj, "arrow"):
-        from workbench.render.tanks import table_scene
-
-        return table_scene(obj, **options)
-    if isinstance(getattr(obj, "table", None), object) and hasattr(
-        getattr(obj, "table", None), "pieces"
-    ):
-        from workbench.render.tanks import table_scene
-
-        options.setdefault("tanks", getattr(obj, "tanks", ()))
-        return table_scene(obj.table, **options)
-    board = getattr(obj, "board", None)
-    if board is not None and (hasattr(board, "cols") or hasattr(board, "width")):
-        from workbench.render.panzer_strike import squareboard_scene
-
-        options.setdefault("tanks", getattr(obj, "tanks", ()))
-        return squareboard_scene(board, **options)
-    if (hasattr(obj, "cols") and hasattr(obj, "rows")) or hasattr(obj, "squares"):
-        from workbench.render.panzer_strike import squareboard_scene
-
-        return squareboard_scene(obj, **options)
-    raise TypeError(f"no picture for a {type(obj).__name__}: expected a map, table, board or state")
+@scene_of.register
+def _(obj: Scene, **options: Any) -> Scene:
+    return obj
 
 
 def svg_of(obj: Any, **options: Any) -> str:
@@ -113,3 +90,10 @@ def show(obj: Any, **options: Any) -> Picture:
     """A displayable picture of a board or game value (options go to its scene builder,
     e.g. ``size=48, theme="projector"``)."""
     return Picture(scene_of(obj, **options))
+
+
+# Each game's module registers its boards, states and results with scene_of.
+from workbench.render import hexboard as _hexboard  # noqa: E402, F401
+from workbench.render import panzer_strike as _panzer_strike  # noqa: E402, F401
+from workbench.render import panzer_vor as _panzer_vor  # noqa: E402, F401
+from workbench.render import tanks as _tanks  # noqa: E402, F401

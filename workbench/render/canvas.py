@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from workbench.errors import InvalidValue
 from workbench.render.scene import (
     LAYER_GROUPS,
     Arrow,
@@ -246,7 +247,7 @@ def draw_scene(multi: Any, scene: Scene, groups: Iterable[str] | None = None) ->
     chosen = GROUPS if groups is None else tuple(groups)
     unknown = set(chosen) - set(GROUPS)
     if unknown:
-        raise ValueError(
+        raise InvalidValue(
             f"unknown layer group(s) {sorted(unknown)}: groups are {', '.join(GROUPS)}"
         )
     with hold_canvas():

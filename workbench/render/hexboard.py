@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
+from workbench.render import scene_of
 from workbench.render.overlays import arcs_overlay, heatmap_overlay, label_overlay, text_size
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -52,7 +53,6 @@ __all__ = [
     "HexLayout",
     "arcs_overlay",
     "heatmap_overlay",
-    "hexboard_scene",
     "hexmap_scene",
     "los_overlay",
     "odds_overlay",
@@ -482,11 +482,9 @@ def state_scene(
     return scene.add(UNITS, units_primitives(state, scene.layout, size, scene.theme))
 
 
-def hexboard_scene(obj: Any, **options: Any) -> Scene:
-    """A HexMap or a game state (anything with ``.map`` and ``.tanks``)."""
-    if isinstance(obj, HexMap):
-        return hexmap_scene(obj, **options)
-    return state_scene(obj, **options)
+@scene_of.register
+def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
+    return hexmap_scene(hexmap, **options)
 
 
 # --- overlays ----------------------------------------------------------------------------------

@@ -14,7 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.geometry.squaregrid import Edge, Square, facing_angle
+from workbench.render import scene_of
 from workbench.render.scene import (
     BOARD,
     EDGES,
@@ -229,3 +231,8 @@ def squareboard_scene(board: Any, **options: Any) -> Scene:
     return square_scene(
         int(cols), int(rows), squares=squares, barricades=barricades, flags=flags, **options
     )
+
+
+@scene_of.register
+def _board(board: SquareBoard, **options: Any) -> Scene:
+    return squareboard_scene(board, **options)

@@ -1,8 +1,6 @@
-"""Adapters from Panzer Vor! rules results to scenes: a reach, a path, a line of sight, odds.
-
-Duck-typed on the rules' result values (``movement.Reach`` and ``Step``, ``sight.LineOfSight``
-and ``Sighting``, ``firing.AttackOdds``), so this module imports no rules code and the rules
-never import render. Each adapter draws the state first, then the result over it.
+"""Panzer Vor! pictures: game states, matches and the rules' results (a reach, a path, a line
+of sight, odds), each registered with ``workbench.render.scene_of`` by type. Each result is
+drawn over the state it was computed on. Render reads the rules' values; it decides nothing.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.geometry.hexgrid import Hex
+from workbench.render import scene_of
 from workbench.render.hexboard import (
     los_overlay,
     odds_overlay,
@@ -21,6 +20,11 @@ from workbench.render.hexboard import (
 )
 from workbench.render.overlays import caption_overlay
 from workbench.render.scene import Scene
+from workbench.rules.panzer_vor.firing import AttackOdds
+from workbench.rules.panzer_vor.game import Match
+from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
+from workbench.rules.panzer_vor.sight import LineOfSight
+from workbench.rules.panzer_vor.state import GameState
 
 
 def _base(state: Any, scene: Scene | None, options: dict[str, Any]) -> Scene:
@@ -75,17 +79,14 @@ def sight_scene(
     base = _base(state, scene, options)
     crossings = [(c.kind, tuple(c.hexes), c.verdict) for c in los.crossings]
     blocking = None
-    if getattr(los, "blocking", None) is not None:
-        blocking = next((i for i, c in enumerate(los.crossings) if c is los.blocking), None)
-        if blocking is None:
-            blocking = next((i for i, c in enumerate(los.crossings) if c == los.blocking), None)
+    if los.blocking is not None:
+        blocking = next((i for i, c in enumerate(los.crossings) if c == los.blocking), None)
     out = los_overlay(base, los.start, los.end, crossings, blocking=blocking)
     if caption:
         grid = base.layout.grid
         verdict = "clear" if los.clear else "blocked"
         text = f"{grid.label(los.start)} → {grid.label(los.end)}: {verdict}"
-        reason = getattr(los, "reason", "")
-        out = caption_overlay(out, f"{text} — {reason}" if reason else text)
+        out = caption_overlay(out, f"{text} — {los.reason}")
     return out
 
 
@@ -105,7 +106,7 @@ def _in_36ths(value: Any) -> str:
 def odds_label(odds: Any) -> str:
     """The short text for one attack, e.g. ``"hit 15/36 · kill 1/4"`` (the hit in 36ths, as
     two dice are counted); ``"no shot"`` when the shot may not be fired."""
-    if not getattr(odds, "can_fire", True):
+    if not odds.can_fire:
         return "no shot"
     return f"hit {_in_36ths(odds.hit)} · kill {_fraction(odds.destroy)}"
 
@@ -119,17 +120,34 @@ def odds_scene(
     return odds_overlay(base, labels)
 
 
-def result_scene(result: Any, **options: Any) -> Scene:
-    """The picture of one Panzer Vor! rules result, over the state it was computed on:
-    a ``Reach``, a ``MoveExplanation`` (its steps), a ``LineOfSight`` or an ``AttackOdds``
-    (its line of sight and its odds)."""
+@scene_of.register
+def _state(state: GameState, **options: Any) -> Scene:
+    return state_scene(state, **options)
+
+
+@scene_of.register
+def _match(match: Match, **options: Any) -> Scene:
+    scene = state_scene(match.board, **options)
+    who = "game over" if match.ended else f"{match.side_to_act} to act ({match.phase})"
+    return caption_overlay(scene, f"turn {match.turn}: {who}")
+
+
+@scene_of.register
+def _reach(result: Reach, **options: Any) -> Scene:
+    return reach_scene(result.state, result, **options)
+
+
+@scene_of.register
+def _move(result: MoveExplanation, **options: Any) -> Scene:
+    return path_scene(result.state, result.steps, **options)
+
+
+@scene_of.register
+def _sight(result: LineOfSight, **options: Any) -> Scene:
+    return sight_scene(result.state, result, **options)
+
+
+@scene_of.register
+def _odds(result: AttackOdds, **options: Any) -> Scene:
     state = result.state
-    if hasattr(result, "hex_costs"):
-        return reach_scene(state, result, **options)
-    if hasattr(result, "steps") and hasattr(result, "mp_spent"):
-        return path_scene(state, result.steps, **options)
-    if hasattr(result, "crossings"):
-        return sight_scene(state, result, **options)
-    if hasattr(result, "destroy") and hasattr(result, "line"):
-        return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))
-    raise TypeError(f"no picture for a {type(result).__name__}")
+    return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))

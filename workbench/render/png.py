@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from workbench.errors import InvalidValue
 from workbench.render.scene import Scene
 from workbench.render.svg import to_svg
 
@@ -11,7 +12,7 @@ from workbench.render.svg import to_svg
 def to_png(scene: Scene, scale: float = 1.0) -> bytes:
     """The scene as PNG bytes, ``scale`` times its pixel size (2.0 for a sharp projector)."""
     if scale <= 0:
-        raise ValueError(f"scale must be positive, not {scale}")
+        raise InvalidValue(f"scale must be positive, not {scale}")
     import cairosvg  # lazily: a C library that only PNG export needs
 
     width = max(1, round(scene.width * scale))
@@ -37,5 +38,5 @@ def png_size(data: bytes) -> tuple[int, int]:
     (3, 2)
     """
     if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        raise ValueError("not a PNG image")
+        raise InvalidValue("not a PNG image")
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

@@ -27,6 +27,8 @@ from typing import Any, Literal, Protocol, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from workbench.errors import WorkbenchError
+
 Point: TypeAlias = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
 
@@ -53,7 +55,7 @@ LAYER_GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 board under it."""
 
 
-class SceneError(ValueError):
+class SceneError(WorkbenchError, ValueError):
     """A scene that cannot be built as asked (an unknown layer, a bad size)."""
 
 

@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.boards.tanks.table import Table
+from workbench.errors import InvalidValue
+from workbench.render import scene_of
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -294,5 +297,12 @@ def table_heatmap_values(
     """Pair values given row by row with the layout's cells (for ``heatmap_overlay``)."""
     cells = layout.cells()
     if len(values) != len(cells):
-        raise ValueError(f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm")
+        raise InvalidValue(
+            f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm"
+        )
     return dict(zip(cells, values, strict=True))
+
+
+@scene_of.register
+def _board(board: Table, **options: Any) -> Scene:
+    return table_scene(board, **options)

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from workbench.errors import InvalidValue
+
 OKABE_ITO: tuple[str, ...] = (
     "#E69F00",  # orange
     "#56B4E9",  # sky blue
@@ -40,7 +42,7 @@ def _rgb(color: str) -> tuple[int, int, int]:
     if len(text) == 3:
         text = "".join(c * 2 for c in text)
     if len(text) != 6:
-        raise ValueError(f"colour {color!r} should be '#rrggbb'")
+        raise InvalidValue(f"colour {color!r} should be '#rrggbb'")
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
@@ -225,4 +227,4 @@ def theme_named(theme: Theme | str | None) -> Theme:
     try:
         return THEMES[theme]
     except KeyError:
-        raise ValueError(f"no theme called {theme!r} (themes: {', '.join(THEMES)})") from None
+        raise InvalidValue(f"no theme called {theme!r} (themes: {', '.join(THEMES)})") from None

@@ -237,6 +237,9 @@ class Game:
     players: Callable[[Any], tuple[str, ...]]  # the sides, in order
     scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
     invariants: Callable[[Any], None] = field(default=lambda state: None)  # raise if broken
+    # a finished game in numbers for the balance lab: {"lost": {side: tanks},
+    # "damage_by": {tank type: tanks destroyed}}
+    summarize: Callable[[Any], Mapping[str, Any]] = field(default=lambda state: {})
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data, self.action_types)

@@ -66,7 +66,7 @@ class PresetChance:
         return sample_chance(outcomes, self.rng)
 
 
-def play(
+def play_to_end(
     game: Game,
     scenario: Any,
     players: Mapping[str, Player] | Player = random_player,
@@ -74,9 +74,8 @@ def play(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 100_000,
-    scenario_path: Any = None,
-) -> Record:
-    """Play a whole game with seeded players and chance; the record replays it exactly.
+) -> tuple[Any, list[RecordStep]]:
+    """Play a whole game with seeded players and chance: the last state and every step.
 
     Each side's choices and every chance outcome come from one rng seeded with ``seed``.
     """
@@ -94,6 +93,21 @@ def play(
             action = chooser(game, state, rng)
         state = game.apply(state, action).state
         steps.append(RecordStep(action.to_json()))
+    return state, steps
+
+
+def play(
+    game: Game,
+    scenario: Any,
+    players: Mapping[str, Player] | Player = random_player,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 100_000,
+    scenario_path: Any = None,
+) -> Record:
+    """Play a whole game (see :func:`play_to_end`); the record replays it exactly."""
+    _, steps = play_to_end(game, scenario, players, seed=seed, options=options, max_steps=max_steps)
     return Record(
         game=game.name,
         scenario=scenario,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -67,15 +66,6 @@ def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) ->
         "the explorer shows a Panzer Vor! scenario, game state or map, "
         f"not a {type(board).__name__}"
     )
-
-
-def _chance(value: Fraction) -> str:
-    """An exact chance and its percentage, e.g. ``7/12 (58.3%)``."""
-    return f"{value} ({float(value):.1%})"
-
-
-def _signed(m: Modifier) -> str:
-    return f"{m.value:+d} {m.name} [{m.source}]"
 
 
 class Explorer:
@@ -380,7 +370,7 @@ class Explorer:
             ("text", f"{reach.mp} MP to spend:"),
         ]
         for part in reach.budget:
-            lines.append(("item", _signed(part)))
+            lines.append(("item", str(part)))
         counter = tank.counter
         armour = "/".join(str(counter.armour[a]) for a in ("front", "side", "rear"))
         lines.append(
@@ -416,40 +406,12 @@ class Explorer:
         return lines
 
     def _sight_lines(self, los: LineOfSight) -> list[Line]:
-        verdict = "clear" if los.clear else "blocked"
-        lines: list[Line] = [
-            ("head", f"Line of sight {self._label(los.start)} → {self._label(los.end)}: {verdict}"),
-            ("text", f"{los.reason} [{los.rule}]"),
-        ]
-        for c in los.crossings:
-            where = "|".join(self._label(h) for h in c.hexes)
-            lines.append(("item", f"{c.kind} {where}: {c.verdict} — {c.reason}"))
-        for m in los.modifiers:
-            lines.append(("item", _signed(m)))
-        return lines
+        head = f"Line of sight {self._label(los.start)} → {self._label(los.end)}"
+        return [("head", head), *_shown(los.lines(self._label))]
 
     def _odds_lines(self, odds: AttackOdds) -> list[Line]:
-        lines: list[Line] = [
-            ("head", f"{odds.firer} fires at {odds.target}: {odds_label(odds)}"),
-            (
-                "text",
-                f"{odds.distance} hexes; arc hit: {odds.arc} (armour {odds.armour}, "
-                f"value: {odds.armour_source})",
-            ),
-        ]
-        lines += [("item", reason) for reason in odds.reasons]
-        if not odds.can_fire:
-            return lines
-        lines.append(("text", f"attack roll: 2 dice + modifiers ≥ {odds.distance} hexes"))
-        lines += [("item", _signed(m)) for m in odds.attack_modifiers]
-        need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
-        lines.append(("text", f"{need} on two dice: hit {_chance(odds.hit)}"))
-        lines.append(("text", f"damage roll: 2 dice + modifiers ≥ armour {odds.armour}"))
-        lines += [("item", _signed(m)) for m in odds.damage_modifiers]
-        need = "cannot destroy" if odds.damage_needed is None else f"needs {odds.damage_needed}+"
-        lines.append(("text", f"{need}: destroy if hit {_chance(odds.destroy_given_hit)}"))
-        lines.append(("head", f"destroy: {_chance(odds.destroy)}"))
-        return lines
+        head = f"{odds.firer} fires at {odds.target}: {odds_label(odds)}"
+        return [("head", head), *_shown(odds.lines())]
 
     def _html(self) -> str:
         out: list[str] = []
@@ -486,3 +448,8 @@ class Explorer:
 
 
 __all__ = ["Explorer", "game_state_of"]
+
+
+def _shown(lines: Sequence[str]) -> list[Line]:
+    """A result's own lines, unchanged: indented ones as list items, the rest as text."""
+    return [("item", line.strip()) if line.startswith("  ") else ("text", line) for line in lines]

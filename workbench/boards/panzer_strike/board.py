@@ -4,7 +4,7 @@ square holds (open ground, street, building), flags and barricades.
 What the rulebook says (Board Assembly): 12 double-sided tiles marked I-a … VI-d; rows I–III
 form the northern group (north bracket), rows IV–VI the southern (south bracket); "you can
 play on the north, the south or somewhere in between"; two sets make a board of all 24.
-What it does not say (shared/data/FACTS.md): how many squares a tile has, what is printed on
+What it does not say: how many squares a tile has, what is printed on
 each face, and which faces share a tile. Those ship as user-editable stand-ins in a tile set
 (``workbench.tiles.panzer-strike/1``), every face marked ``"stand-in"``.
 
@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from workbench.boards.tanks.table import Problem
 from workbench.boards.values import FileValue, Pictured
+from workbench.errors import WorkbenchError
 from workbench.geometry.squaregrid import Square
 
 STAND_IN = "stand-in"
@@ -73,7 +74,7 @@ FEATURES: Mapping[str, SquareFeature] = MappingProxyType(
 SYMBOLS: Mapping[str, str] = MappingProxyType({f.symbol: f.name for f in FEATURES.values()})
 
 
-class BoardError(ValueError):
+class BoardError(WorkbenchError, ValueError):
     """A board or tile set that does not hold together; ``problem`` names the field."""
 
     def __init__(self, problem: Problem) -> None:

@@ -2,7 +2,7 @@
 
 Table A and the Dice Table are kept exactly as the rulebook prints them (source
 ``"rulebook: Table A"``, ``"rulebook: Dice Table"``). The dice faces, the ruler's scale and the
-Hit Direction zones are not in the text (shared/data/FACTS.md): they ship as ``"stand-in"``
+Hit Direction zones are not in the text: they ship as ``"stand-in"``
 values in ``workbench/data/panzer-strike-types.json``; a ``workbench.roster.panzer-strike/1``
 file replaces any of them.
 """
@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from workbench.boards.values import FileValue
+from workbench.errors import InvalidValue
 
 STAND_IN = "stand-in"
 TYPE_FIELDS = ("speed", "armour_front", "armour_side", "armour_rear", "gun_dice", "value")
@@ -34,7 +35,7 @@ def speed_modifier(printed: str) -> int:
     """
     match = _SPEED.match(printed.strip())
     if match is None:
-        raise ValueError(
+        raise InvalidValue(
             f"a speed reads like 'large number', 'large number + 1' or 'large number − 2', "
             f"not {printed!r}"
         )
@@ -68,7 +69,7 @@ class TankType:
         for name in TYPE_FIELDS[1:]:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{self.name}: {name} must be a whole number of at least 0")
+                raise InvalidValue(f"{self.name}: {name} must be a whole number of at least 0")
 
     @property
     def speed_modifier(self) -> int:
@@ -90,7 +91,9 @@ class TankType:
     def with_values(self, source: str, **values: Any) -> TankType:
         unknown = set(values) - set(TYPE_FIELDS)
         if unknown:
-            raise ValueError(f"a tank type has no field {sorted(unknown)} (fields: {TYPE_FIELDS})")
+            raise InvalidValue(
+                f"a tank type has no field {sorted(unknown)} (fields: {TYPE_FIELDS})"
+            )
         return replace(self, **values, sources={**self.sources, **dict.fromkeys(values, source)})
 
 
@@ -170,7 +173,7 @@ class PanzerStrikeRoster(FileValue):
         object.__setattr__(self, "dice_table", tuple(self.dice_table))
         object.__setattr__(self, "die_faces", tuple(self.die_faces))
         if not self.die_faces:
-            raise ValueError("a die needs at least one face")
+            raise InvalidValue("a die needs at least one face")
 
     @staticmethod
     def builtin() -> PanzerStrikeRoster:

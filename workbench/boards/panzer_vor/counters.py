@@ -1,6 +1,6 @@
 """Panzer Vor! tank counters: the printed values a tank brings to the rules, with sources.
 
-Most counter values are not in the rulebook text (see shared/data/FACTS.md): a roster marks
+Most counter values are not in the rulebook text: a roster marks
 each value with where it comes from — ``"rulebook: <section>"``, a named outside source, or
 ``"stand-in"`` for a plausible value a user should replace with their counter's.
 """

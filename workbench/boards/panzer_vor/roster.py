@@ -1,11 +1,11 @@
 """A roster: the tank counters a game knows, by name, each value with where it comes from.
 
-The Panzer Vor! rulebook prints only a handful of counter values (see shared/data/FACTS.md),
+The Panzer Vor! rulebook prints only a handful of counter values,
 so the shipped roster (``workbench/data/roster-panzer-vor.json``) marks every value with its
 source: ``"rulebook: <section>"`` where the text states it, ``"stand-in"`` where it is a
 plausible value for a user to replace. A user's roster file overrides any of them::
 
-    roster = panzer_vor_roster("my-counters.json")   # the shipped roster, then the user's
+    roster = workbench.files.panzer_vor_roster("my-counters.json")   # shipped, then yours
 
 A roster file that says ``"based_on": "panzer-vor"`` may give only the values it changes;
 the rest come from the shipped roster.
@@ -13,16 +13,13 @@ the rest come from the shipped roster.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.panzer_vor.counters import STAND_IN, TankCounter
 from workbench.boards.values import FileValue
+from workbench.errors import WorkbenchError
 
 # The values of a counter that carry a source, under these names in ``TankCounter.sources``.
 # ``range`` and ``firepower`` are the printed field: one number, or "X/Y" for two guns.
@@ -44,7 +41,7 @@ VALUE_FIELDS = (
 SHIPPED = {"panzer-vor": "roster-panzer-vor.json"}
 
 
-class RosterError(LookupError):
+class RosterError(WorkbenchError, LookupError):
     """A tank name the roster does not know; the message lists the names it does."""
 
     def __str__(self) -> str:  # LookupError would quote the message
@@ -59,6 +56,7 @@ def _frozen(mapping: Mapping) -> MappingProxyType:
 class PanzerVorRoster(FileValue):
     """Tank counters by name, with the short labels printed on the counters as aliases.
 
+    >>> from workbench.files import panzer_vor_roster
     >>> roster = panzer_vor_roster()
     >>> roster.get("PzIV D").name, roster.get("Tiger I").movement
     ('Panzer IV Ausf. D', 3)
@@ -144,38 +142,3 @@ class PanzerVorRoster(FileValue):
         if note is not None:
             notes[counter.name] = note
         return replace(self, counters={**self.counters, counter.name: counter}, notes=notes)
-
-
-@cache
-def shipped_roster(name: str) -> PanzerVorRoster:
-    """A roster shipped as package data (``"panzer-vor"``)."""
-    from workbench.files import load_document
-    from workbench.files.registry import Document
-
-    if name not in SHIPPED:
-        raise RosterError(f"no shipped roster called {name!r} (known: {', '.join(SHIPPED)})")
-    file_name = SHIPPED[name]
-    text = resources.files("workbench.data").joinpath(file_name).read_text("utf-8")
-    document: Document = json.loads(text)
-    roster = load_document(document, f"workbench/data/{file_name}")
-    if not isinstance(roster, PanzerVorRoster):
-        raise TypeError(f"{file_name} does not hold a roster")
-    return roster
-
-
-def panzer_vor_roster(user_file: str | Path | None = None) -> PanzerVorRoster:
-    """The shipped Panzer Vor! roster, with a user's roster file overriding its values."""
-    roster = shipped_roster("panzer-vor")
-    if user_file is None:
-        return roster
-    return roster.merged(load_roster(user_file))
-
-
-def load_roster(path: str | Path) -> PanzerVorRoster:
-    """A roster file (BoardFileError if the file holds something else)."""
-    from workbench.files import BoardFileError, load
-
-    roster = load(path)
-    if not isinstance(roster, PanzerVorRoster):
-        raise BoardFileError(path, "$.format", type(roster).__name__, "a roster file")
-    return roster

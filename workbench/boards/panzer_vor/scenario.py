@@ -15,9 +15,9 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError, panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.values import FileValue
-from workbench.files.errors import json_path
+from workbench.errors import WorkbenchError, json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
 MatchType = Literal["annihilation", "flag", "choice", "objective"]
@@ -26,7 +26,7 @@ CHOSEN = "chosen"  # deploys_first / acts_first decided by the players (Exhibiti
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy hexes, clockwise (geometry/hexgrid.py)
 
 
-class ScenarioError(ValueError):
+class ScenarioError(WorkbenchError, ValueError):
     """A scenario that does not fit together (a side that does not exist...)."""
 
 
@@ -173,6 +173,7 @@ class PanzerVorScenario(FileValue):
     notes: tuple[str, ...] = ()
     base_dir: Path | None = field(default=None, compare=False, repr=False)
     resolved_map: HexMap | None = field(default=None, compare=False, repr=False)
+    resolved_roster: PanzerVorRoster | None = field(default=None, compare=False, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -212,42 +213,30 @@ class PanzerVorScenario(FileValue):
             f"no side {key!r} in {self.name} (sides: {', '.join(s.key for s in self.sides)})"
         )
 
-    def _path(self, relative: str) -> Path:
-        path = Path(relative)
-        return path if path.is_absolute() or self.base_dir is None else self.base_dir / path
+    @property
+    def hexmap(self) -> HexMap:
+        """The scenario's map, as the files layer resolved it when the scenario was loaded."""
+        if self.resolved_map is None:
+            raise ScenarioError(
+                f"{self.name}: its map {self.map!r} was never loaded: load the scenario with "
+                "workbench.load, or give it a HexMap"
+            )
+        return self.resolved_map
 
-    def load_map(self) -> HexMap:
-        """The scenario's map (loaded from its file, relative to the scenario's, once)."""
-        if self.resolved_map is not None:
-            return self.resolved_map
-        from workbench.files import BoardFileError, load
-
-        if isinstance(self.map, HexMap):
-            return self.map
-        hexmap = load(self._path(self.map))
-        if not isinstance(hexmap, HexMap):
-            raise BoardFileError(self._path(self.map), "$.format", "not a map", "a hex map file")
-        return hexmap
-
-    def load_roster(self) -> PanzerVorRoster:
-        """The shipped roster, overridden by the scenario's own roster file if it names one."""
-        return (
-            panzer_vor_roster()
-            if self.roster is None
-            else panzer_vor_roster(self._path(self.roster))
-        )
-
-    def load_next_stage(self) -> PanzerVorScenario | None:
-        """The next stage of a multi-part scenario, if any."""
-        if self.next_stage is None:
-            return None
-        from workbench.files import load
-
-        return load(self._path(self.next_stage))
+    @property
+    def counters(self) -> PanzerVorRoster:
+        """The roster in force: the shipped one with the scenario's roster file over it, as
+        the files layer resolved it when the scenario was loaded."""
+        if self.resolved_roster is None:
+            raise ScenarioError(
+                f"{self.name}: its roster was never loaded: load the scenario with "
+                "workbench.load, or give it resolved_roster"
+            )
+        return self.resolved_roster
 
     def self_contained(self) -> PanzerVorScenario:
         """A copy holding its map inline, to be kept inside another file (a record)."""
-        return replace(self, map=self.load_map())
+        return replace(self, map=self.hexmap)
 
     def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)
@@ -258,12 +247,12 @@ class PanzerVorScenario(FileValue):
 
     def area_hexes(self, areas: Iterable[Area], hexmap: HexMap | None = None) -> frozenset[Hex]:
         """The hexes a list of deployment areas covers."""
-        hexmap = hexmap or self.load_map()
+        hexmap = hexmap or self.hexmap
         return frozenset(h for area in areas for h in area_hexes(area, hexmap))
 
     def deployment_hexes(self, key: str, hexmap: HexMap | None = None) -> frozenset[Hex]:
         """Where a side deploys: its areas and the hexes its placed tanks start on."""
-        hexmap = hexmap or self.load_map()
+        hexmap = hexmap or self.hexmap
         side = self.side(key)
         placed = {hexmap.hex(t.hex) for t in side.tanks if t.hex is not None}
         return self.area_hexes(side.deployment, hexmap) | placed

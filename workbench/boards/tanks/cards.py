@@ -19,6 +19,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from workbench.boards.values import FileValue
+from workbench.errors import InvalidValue
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
@@ -55,7 +56,7 @@ class TanksCard:
         for name in NUMBER_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{self.name}: {name} must be a whole number of at least 0")
+                raise InvalidValue(f"{self.name}: {name} must be a whole number of at least 0")
 
     def source(self, field_name: str) -> str:
         """Where a value comes from: a named source, ``"rulebook: ..."`` or ``"stand-in"``."""
@@ -72,7 +73,9 @@ class TanksCard:
         """A copy with these values changed, each marked with ``source``."""
         unknown = set(values) - set(CARD_FIELDS)
         if unknown:
-            raise ValueError(f"a tank card has no field {sorted(unknown)} (fields: {CARD_FIELDS})")
+            raise InvalidValue(
+                f"a tank card has no field {sorted(unknown)} (fields: {CARD_FIELDS})"
+            )
         sources = {**self.sources, **dict.fromkeys(values, source)}
         return replace(self, **values, sources=sources)  # type: ignore[arg-type]
 
@@ -151,7 +154,7 @@ class TanksRoster(FileValue):
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
         if self.base not in ("builtin", "none"):
-            raise ValueError(f"a roster's base is 'builtin' or 'none', not {self.base!r}")
+            raise InvalidValue(f"a roster's base is 'builtin' or 'none', not {self.base!r}")
 
     @property
     def own_source(self) -> str:

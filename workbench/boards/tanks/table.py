@@ -3,7 +3,7 @@ deployment edges or corners, and the Measuring Arrow that every distance is take
 
 Centimetres, x to the right, y down, ``(0, 0)`` the table's top-left (north-west) corner.
 Immutable: the ``with_*`` methods return a new table. The Measuring Arrow's measurements are
-not in the rulebook text (shared/data/FACTS.md), so :class:`MeasuringArrow` ships labelled
+not in the rulebook text, so :class:`MeasuringArrow` ships labelled
 stand-in values a user replaces with their own arrow's.
 """
 
@@ -18,7 +18,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from workbench.boards.values import FileValue, Pictured
-from workbench.files.errors import json_path
+from workbench.errors import WorkbenchError, json_path
 from workbench.geometry.table import (
     XY,
     ArrowShape,
@@ -167,7 +167,7 @@ class Problem:
         return f"{json_path(self.field)}: expected {self.expected}, found {self.found}"
 
 
-class TableError(ValueError):
+class TableError(WorkbenchError, ValueError):
     """A table that does not hold together (an invalid or overlapping piece, one off the
     table, an unknown kind). ``problem`` says which field."""
 

@@ -33,7 +33,6 @@ from workbench.boards.panzer_vor.roster import (
     VALUE_FIELDS,
     PanzerVorRoster,
     RosterError,
-    shipped_roster,
 )
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
@@ -142,6 +141,8 @@ def decode(document: Document, where: Where) -> PanzerVorRoster:
     if based_on is not None:
         if based_on not in SHIPPED:
             raise where.error(["based_on"], based_on, f"a shipped roster ({', '.join(SHIPPED)})")
+        from workbench.files.shipped import shipped_roster
+
         base = shipped_roster(based_on)
     default_source = document.get("default_source", f"file: {Path(where.path).name}")
     counters: dict[str, TankCounter] = {}

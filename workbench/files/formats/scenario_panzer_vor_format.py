@@ -27,11 +27,12 @@ against the map: an unknown tank, a hex off the map, two tanks in one hex are er
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.roster import PanzerVorRoster, panzer_vor_roster
+from workbench.boards.panzer_vor.roster import PanzerVorRoster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
@@ -46,8 +47,9 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
-from workbench.files.references import checked_path, load_reference
+from workbench.files.references import checked_path, default_root, load_reference
 from workbench.files.registry import Document, Format, register
+from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import GridError
 
 MAP_FORMAT = "workbench.map.hex/1"
@@ -221,6 +223,7 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
             notes=tuple(document.get("notes", [])),
             base_dir=base_dir,
             resolved_map=hexmap,
+            resolved_roster=roster,
         )
     except ScenarioError as error:  # the checks above should have caught it
         raise where.error([], document["name"], f"a scenario that fits ({error})") from None
@@ -343,3 +346,23 @@ FORMAT = register(
         encode=encode,
     )
 )
+
+
+def load_next_stage(
+    scenario: PanzerVorScenario, *, root: str | Path | None = None
+) -> PanzerVorScenario | None:
+    """The next stage of a multi-part scenario (its ``next_stage`` file, relative to the
+    scenario's folder and inside its board folder, or ``root``), or None."""
+    if scenario.next_stage is None:
+        return None
+    folder = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+    where = Where(
+        f"{folder / '(scenario)'} {scenario.name!r}",
+        folder=folder,
+        root=Path(os.path.realpath(root)) if root is not None else default_root(folder / "x"),
+    )
+    expected = "the next stage's scenario file, relative to this one"
+    loaded, _ = load_reference(
+        where, ["next_stage"], scenario.next_stage, PanzerVorScenario, expected
+    )
+    return loaded

@@ -9,14 +9,14 @@ probability is an exact fraction; every modifier carries its name and source.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
 from workbench.boards.panzer_vor.counters import Arc, Gun
-from workbench.dice import Dice, at_least
+from workbench.dice import at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import IllegalAction, Modifier, total
+from workbench.rules.core import Modifier, Reason, total
 from workbench.rules.panzer_vor.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
@@ -24,14 +24,18 @@ from workbench.rules.panzer_vor.sections import (
     CV33,
     DAMAGE_ROLL,
     EXTREME_RANGE,
+    FIRING,
     FIRING_ARCS,
     MULTIPLE_GUNS,
     TURRET_ROTATION,
+    WRECKAGE,
 )
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
 
-CV33_RULE = "CV33"
+# Scenario rules that take away the range bonus, and the counters they name: the rule's own
+# words ("The CV33 is equipped with a machine gun", Anzio (Revised): CV33).
+NO_RANGE_BONUS = {"CV33": frozenset({"CV33"})}
 EXTREME = 13
 
 
@@ -128,21 +132,155 @@ def in_field_of_fire(
     return _wedge(target_hex - firer_hex, convention.bounds(facing)) == "inside"
 
 
-@dataclass(frozen=True)
-class AttackOdds(DrawnResult):
-    """One shot, explained: may it be fired, from which arc, with which modifiers, and the
-    exact chances to hit, to destroy given a hit, and to destroy."""
+@dataclass(frozen=True, kw_only=True)
+class Shot:
+    """One shot before any dice: who fires which gun at whom, from how far, at which arc and
+    armour, along which line, with the card and character modifiers played. Every step of
+    the odds reads this one value."""
 
-    firer: str
-    target: str
+    state: GameState = field(repr=False, compare=False)
+    firer: Tank
+    target: Tank
     gun: Gun
     distance: int
     arc: Arc
     armour: int
-    armour_source: str  # where the counter's armour value comes from (or "stand-in")
     line: LineOfSight
+    arcs: ArcConvention = DEFAULT_ARCS
+    attack: tuple[Modifier, ...] = ()  # cards and characters played on the attack roll
+    damage: tuple[Modifier, ...] = ()  # ... and on the damage roll
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def shot(
+    state: GameState,
+    firer_id: str,
+    target_id: str,
+    attack: Sequence[Modifier] = (),
+    damage: Sequence[Modifier] = (),
+    gun: Literal["main", "secondary"] | None = None,
+    arcs: ArcConvention = DEFAULT_ARCS,
+) -> Shot:
+    """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet)."""
+    firer, target = state.tank(firer_id), state.tank(target_id)
+    arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
+    return Shot(
+        state=state, firer=firer, target=target, gun=firer.counter.gun(gun),
+        distance=firer.hex.distance(target.hex), arc=arc,
+        armour=target.counter.armour_against(arc),
+        line=line_of_sight(state, firer.hex, target.hex), arcs=arcs,
+        attack=tuple(attack), damage=tuple(damage),
+    )  # fmt: skip
+
+
+def refusals(shot: Shot) -> list[Reason]:
+    """Why the shot may not be fired at all (empty: it may)."""
+    firer, target, state = shot.firer, shot.target, shot.state
+    found: list[Reason] = []
+    if target.wreck:
+        found.append(Reason(f"{target.id} is already wreckage", WRECKAGE))
+    if target.side == firer.side:
+        found.append(Reason(f"{target.id} is on the same side", FIRING))
+    if firer.wreck:
+        found.append(Reason(f"{firer.id} is wreckage", WRECKAGE))
+    # Range: the text says "less than the Range", but its own example (Panzer IV D, Range 7,
+    # cannot fire at 8 or more) allows 7: we follow the example.
+    if shot.distance > shot.gun.range:
+        found.append(
+            Reason(
+                f"out of range: {shot.distance} hexes, range {shot.gun.range} (a target at exactly "
+                "the Range may be fired at, as in the rulebook's example)",
+                ATTACK_ROLL,
+            )
+        )
+    if not shot.line.clear:
+        found.append(Reason(f"no line of sight: {shot.line.reason.text}", shot.line.reason.section))
+    if _fixed(shot):
+        rule = MULTIPLE_GUNS if firer.counter.multiple_guns else ASSAULT_GUNS
+        if not in_field_of_fire(firer.facing, firer.hex, target.hex, shot.arcs):
+            what = "main gun" if firer.counter.multiple_guns else "gun"
+            found.append(Reason(f"{firer.id}'s {what} fires only into its front arc", rule))
+    elif state.options.turret_rotation and _turret_turn(firer, target.hex, shot.arcs) is None:
+        found.append(
+            Reason(
+                f"the turret cannot turn onto {target.id} this turn (turret rotation "
+                f"{firer.counter.turret_rotation})",
+                TURRET_ROTATION,
+            )
+        )
+    return found
+
+
+def _fixed(shot: Shot) -> bool:
+    return not shot.gun.turret or not shot.firer.counter.turreted
+
+
+def attack_modifiers(shot: Shot) -> tuple[Modifier, ...]:
+    """Every modifier of the attack roll: target size, the cards and characters played,
+    the target's terrain, angled fire, the line (wreckage, smoke), turning the turret."""
+    firer, target, state = shot.firer, shot.target, shot.state
+    target_terrain = state.map.terrain_at(target.hex)
+    firer_terrain = state.map.terrain_at(firer.hex)
+    size_source = f"{ATTACK_MODIFIERS}: Target Size Modifier; value: "
+    found = [
+        Modifier(f"{target.name} target size", target.counter.target_size,
+                 size_source + target.counter.source("target_size")),
+        *shot.attack,
+    ]  # fmt: skip
+    if target_terrain.attack_modifier:
+        found.append(
+            Modifier(
+                f"target in {target_terrain.name}",
+                target_terrain.attack_modifier,
+                target_terrain.rule,
+            )
+        )
+    # "Angled fire" (Saunders: Hills): the firer's terrain differs from the target's.
+    if target_terrain.angled_fire_modifier and firer_terrain.name != target_terrain.name:
+        found.append(
+            Modifier(
+                f"angled fire at a tank in {target_terrain.name}",
+                target_terrain.angled_fire_modifier,
+                target_terrain.rule,
+            )
+        )
+    found += shot.line.modifiers
+    turret = not _fixed(shot) and state.options.turret_rotation
+    if turret and _turret_turn(firer, target.hex, shot.arcs):
+        found.append(Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION))
+    return tuple(found)
+
+
+def damage_modifiers(shot: Shot) -> tuple[tuple[Modifier, ...], tuple[Reason, ...]]:
+    """Every modifier of the damage roll (firepower, range, cards, terrain), and why a
+    usual one does not apply."""
+    firer, target, state = shot.firer, shot.target, shot.state
+    firepower_source = f"{DAMAGE_ROLL}; value: {firer.counter.source('firepower')}"
+    found = [Modifier(f"{firer.name} firepower", shot.gun.firepower, firepower_source)]
+    notes: list[Reason] = []
+    bonus = {1: 2, 2: 1}.get(shot.distance, 0)
+    no_bonus = [rule for rule, names in NO_RANGE_BONUS.items()
+                if rule in state.special_rules and firer.counter.name in names]  # fmt: skip
+    if bonus and no_bonus:
+        notes.append(Reason(f"no range bonus for {firer.counter.name}: a machine gun", CV33))
+    elif bonus:
+        found.append(Modifier(f"range {shot.distance}", bonus, f"{DAMAGE_ROLL}: Range Modifier"))
+    found += shot.damage
+    terrain = state.map.terrain_at(target.hex)
+    if terrain.damage_modifier:
+        found.append(Modifier(f"target in {terrain.name}", terrain.damage_modifier, terrain.rule))
+    return tuple(found), tuple(notes)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackOdds(DrawnResult):
+    """One shot, explained: may it be fired, from which arc, with which modifiers, and the
+    exact chances to hit, to destroy given a hit, and to destroy."""
+
+    shot: Shot = field(repr=False)
     can_fire: bool
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # why it may not be fired first, then the other facts
     attack_modifiers: tuple[Modifier, ...]
     damage_modifiers: tuple[Modifier, ...]
     attack_needed: int | None  # the two-dice total that hits; None: it cannot hit
@@ -150,19 +288,57 @@ class AttackOdds(DrawnResult):
     hit: Fraction
     destroy_given_hit: Fraction
     destroy: Fraction
-    state: GameState | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def state(self) -> GameState:
+        return self.shot.state
+
+    @property
+    def firer(self) -> str:
+        return self.shot.firer.id
+
+    @property
+    def target(self) -> str:
+        return self.shot.target.id
+
+    @property
+    def gun(self) -> Gun:
+        return self.shot.gun
+
+    @property
+    def distance(self) -> int:
+        return self.shot.distance
+
+    @property
+    def arc(self) -> Arc:
+        return self.shot.arc
+
+    @property
+    def armour(self) -> int:
+        return self.shot.armour
+
+    @property
+    def armour_source(self) -> str:
+        """Where the target's armour value comes from (a rulebook section or "stand-in")."""
+        return self.shot.target.counter.source(f"armour_{self.shot.arc}")
+
+    @property
+    def line(self) -> LineOfSight:
+        return self.shot.line
 
     def lines(self) -> list[str]:
-        """The explanation, a line per fact, for a learner."""
+        """The explanation, a line per fact, for a learner; widgets show these unchanged."""
         head = f"{self.firer} at {self.target}: {self.distance} hexes"
         armour = f"armour {self.armour}, value: {self.armour_source}"
-        out = [f"{head}, {self.arc} arc ({armour})", *self.reasons]
+        out = [f"{head}, {self.arc} arc ({armour})", *(str(r) for r in self.reasons)]
         if not self.can_fire:
             return out
-        out.append(f"attack: 2 dice {_terms(self.attack_modifiers)} >= {self.distance}")
+        out.append(f"attack roll: 2 dice + modifiers >= {self.distance} hexes")
+        out += [f"  {m}" for m in self.attack_modifiers]
         need = "cannot hit" if self.attack_needed is None else f"needs {self.attack_needed}+"
-        out.append(f"  {need}: hit {self.hit} ({float(self.hit):.1%})")
-        out.append(f"damage: 2 dice {_terms(self.damage_modifiers)} >= {self.armour}")
+        out.append(f"  {need} on two dice: hit {self.hit} ({float(self.hit):.1%})")
+        out.append(f"damage roll: 2 dice + modifiers >= armour {self.armour}")
+        out += [f"  {m}" for m in self.damage_modifiers]
         need = "cannot destroy" if self.damage_needed is None else f"needs {self.damage_needed}+"
         chance = f"destroy if hit {self.destroy_given_hit}; destroy {self.destroy}"
         out.append(f"  {need}: {chance} ({float(self.destroy):.1%})")
@@ -172,10 +348,6 @@ class AttackOdds(DrawnResult):
         return "\n".join(self.lines())
 
 
-def _terms(modifiers: Sequence[Modifier]) -> str:
-    return " ".join(f"{m.value:+d} {m.name} [{m.source}]" for m in modifiers)
-
-
 def _needed(target_number: int, modifiers: Sequence[Modifier]) -> tuple[int | None, Fraction]:
     """The two-dice total needed to reach ``target_number``, and its probability."""
     needed = target_number - total(modifiers)
@@ -183,6 +355,41 @@ def _needed(target_number: int, modifiers: Sequence[Modifier]) -> tuple[int | No
     if chance == 0:
         return None, chance
     return max(needed, 2), chance
+
+
+def odds(shot: Shot) -> AttackOdds:
+    """The exact odds of a shot: legality, then the attack and damage modifiers, then the
+    chances (every probability an exact fraction)."""
+    refused = refusals(shot)
+    facts: list[Reason] = []
+    if shot.state.options.side_armour_only:
+        facts.append(
+            Reason("side armour for every attack (the note's simplification)", FIRING_ARCS)
+        )
+    if shot.distance <= shot.gun.range:
+        facts.append(Reason(f"in range: {shot.distance} of {shot.gun.range} hexes", ATTACK_ROLL))
+    attack = attack_modifiers(shot)
+    damage, notes = damage_modifiers(shot)
+    facts += notes
+    attack_needed, hit = _needed(shot.distance, attack)
+    if shot.distance >= EXTREME and total(shot.attack) <= 0:
+        facts.append(
+            Reason(
+                f"extreme range ({shot.distance} hexes): without a card or character adding to the "
+                "attack it always misses",
+                EXTREME_RANGE,
+            )
+        )
+        attack_needed, hit = None, Fraction(0)
+    damage_needed, kill = _needed(shot.armour, damage)
+    if refused:
+        hit, attack_needed = Fraction(0), None
+    return AttackOdds(
+        shot=shot, can_fire=not refused, reasons=tuple(refused + facts),
+        attack_modifiers=attack, damage_modifiers=damage,
+        attack_needed=attack_needed, damage_needed=damage_needed,
+        hit=hit, destroy_given_hit=kill, destroy=hit * kill,
+    )  # fmt: skip
 
 
 def attack_odds(
@@ -199,120 +406,7 @@ def attack_odds(
 
     The Mobile Fire 2 shot at a Tiger II seven hexes away needs 8+ (Firing: Attack Modifiers).
     """
-    firer, target = state.tank(firer_id), state.tank(target_id)
-    chosen = firer.counter.gun(gun)
-    distance = firer.hex.distance(target.hex)
-    arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
-    armour = target.counter.armour_against(arc)
-    line = line_of_sight(state, firer.hex, target.hex)
-    reasons: list[str] = []
-    refusals: list[str] = []
-    if state.options.side_armour_only:
-        reasons.append(f"side armour for every attack [{FIRING_ARCS}, note]")
-
-    if target.wreck:
-        refusals.append(f"{target.id} is already wreckage")
-    if target.side == firer.side:
-        refusals.append(f"{target.id} is on the same side")
-    if firer.wreck:
-        refusals.append(f"{firer.id} is wreckage")
-    # Range: the text says "less than the Range", but its own example (Panzer IV D, Range 7,
-    # cannot fire at 8 or more) allows 7: we follow the example.
-    if distance > chosen.range:
-        refusals.append(
-            f"out of range: {distance} hexes, range {chosen.range} [{ATTACK_ROLL}: a target at "
-            "exactly the Range may be fired at, as in the rulebook's example]"
-        )
-    else:
-        reasons.append(f"in range: {distance} of {chosen.range} hexes [{ATTACK_ROLL}]")
-    if not line.clear:
-        refusals.append(f"no line of sight: {line.reason} [{line.rule}]")
-    turret_modifiers: list[Modifier] = []
-    fixed = not chosen.turret or not firer.counter.turreted
-    if fixed:
-        rule = MULTIPLE_GUNS if firer.counter.multiple_guns else ASSAULT_GUNS
-        if not in_field_of_fire(firer.facing, firer.hex, target.hex, arcs):
-            refusals.append(
-                f"{firer.id}'s {'main gun' if firer.counter.multiple_guns else 'gun'} fires "
-                f"only into its front arc [{rule}]"
-            )
-    elif state.options.turret_rotation:
-        turn = _turret_turn(firer, target.hex, arcs)
-        if turn is None:
-            refusals.append(
-                f"the turret cannot turn onto {target.id} this turn (turret rotation "
-                f"{firer.counter.turret_rotation}) [{TURRET_ROTATION}]"
-            )
-        elif turn:
-            turret_modifiers.append(
-                Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION)
-            )
-
-    target_terrain = state.map.terrain_at(target.hex)
-    firer_terrain = state.map.terrain_at(firer.hex)
-    size_source = f"{ATTACK_MODIFIERS}: Target Size Modifier; value: "
-    situation = [
-        Modifier(
-            f"{target.name} target size",
-            target.counter.target_size,
-            size_source + target.counter.source("target_size"),
-        )
-    ]
-    situation += list(attack)
-    if target_terrain.attack_modifier:
-        situation.append(
-            Modifier(
-                f"target in {target_terrain.name}",
-                target_terrain.attack_modifier,
-                target_terrain.rule,
-            )
-        )
-    if target_terrain.angled_fire_modifier and firer_terrain.name != target_terrain.name:
-        situation.append(
-            Modifier(
-                f"angled fire at a tank in {target_terrain.name}",
-                target_terrain.angled_fire_modifier,
-                target_terrain.rule,
-            )
-        )
-    situation += list(line.modifiers) + turret_modifiers
-
-    firepower_source = f"{DAMAGE_ROLL}; value: {firer.counter.source('firepower')}"
-    damage_mods = [Modifier(f"{firer.name} firepower", chosen.firepower, firepower_source)]
-    bonus = {1: 2, 2: 1}.get(distance, 0)
-    if bonus and CV33_RULE in state.special_rules and firer.name.upper().startswith("CV33"):
-        reasons.append(f"no range bonus: the CV33's machine gun [{CV33}]")
-    elif bonus:
-        damage_mods.append(Modifier(f"range {distance}", bonus, f"{DAMAGE_ROLL}: Range Modifier"))
-    damage_mods += list(damage)
-    if target_terrain.damage_modifier:
-        damage_mods.append(
-            Modifier(
-                f"target in {target_terrain.name}",
-                target_terrain.damage_modifier,
-                target_terrain.rule,
-            )
-        )
-
-    attack_needed, hit = _needed(distance, situation)
-    played = total(attack)
-    if distance >= EXTREME and played <= 0:
-        reasons.append(
-            f"extreme range ({distance} hexes): without a card or character adding to the "
-            f"attack it always misses [{EXTREME_RANGE}]"
-        )
-        attack_needed, hit = None, Fraction(0)
-    damage_needed, kill = _needed(armour, damage_mods)
-    can_fire = not refusals
-    if not can_fire:
-        hit = Fraction(0)
-        attack_needed = None
-    return AttackOdds(
-        firer.id, target.id, chosen, distance, arc, armour,
-        target.counter.source(f"armour_{arc}"), line, can_fire,
-        tuple(refusals + reasons), tuple(situation), tuple(damage_mods),
-        attack_needed, damage_needed, hit, kill, hit * kill, state,
-    )  # fmt: skip
+    return odds(shot(state, firer_id, target_id, attack, damage, gun, arcs))
 
 
 def _turret_turn(firer: Tank, target: Hex, arcs: ArcConvention) -> int | None:
@@ -338,55 +432,3 @@ def fire_table(
     firer = state.tank(firer_id)
     enemies = sorted(state.enemies_of(firer), key=lambda t: (firer.hex.distance(t.hex), t.id))
     return tuple(attack_odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
-
-
-@dataclass(frozen=True)
-class ShotResult:
-    """What one fired shot did: the dice, the totals and the outcome."""
-
-    odds: AttackOdds
-    attack_dice: tuple[int, ...]
-    attack_total: int
-    hit: bool
-    damage_dice: tuple[int, ...] = ()
-    damage_total: int | None = None
-    destroyed: bool = False
-
-
-def fire(
-    state: GameState,
-    firer_id: str,
-    target_id: str,
-    dice: Dice,
-    attack: Sequence[Modifier] = (),
-    damage: Sequence[Modifier] = (),
-    gun: Literal["main", "secondary"] | None = None,
-    arcs: ArcConvention = DEFAULT_ARCS,
-) -> tuple[GameState, ShotResult]:
-    """Fire one shot with the seeded dice: the new state and what happened. A shot the rules
-    refuse raises IllegalAction and changes nothing. A destroyed tank is removed, or left as
-    wreckage under the Wreckage optional rule."""
-    odds = attack_odds(state, firer_id, target_id, attack, damage, gun, arcs)
-    if not odds.can_fire:
-        raise IllegalAction(
-            f"{firer_id} may not fire at {target_id}: {odds.reasons[0]}", ATTACK_ROLL
-        )
-    rolled = dice.roll(2)
-    attack_total = sum(rolled) + total(odds.attack_modifiers)
-    hit = odds.attack_needed is not None and sum(rolled) >= odds.attack_needed
-    if not hit:
-        return state, ShotResult(odds, rolled, attack_total, False)
-    damage_rolled = dice.roll(2)
-    damage_total = sum(damage_rolled) + total(odds.damage_modifiers)
-    destroyed = damage_total >= odds.armour
-    after = state
-    if destroyed:
-        target = state.tank(target_id)
-        after = (
-            state.with_tank(replace(target, wreck=True))
-            if state.options.wreckage
-            else state.without([target_id])
-        )
-    return after, ShotResult(
-        odds, rolled, attack_total, True, damage_rolled, damage_total, destroyed
-    )

@@ -97,7 +97,7 @@ class PanzerVorEnd(Termination):
 
 
 @dataclass(frozen=True)
-class Shot:
+class PendingShot:
     """A fired shot waiting for its dice: the odds it was fired with, and the attack roll
     once made (then the damage roll is next)."""
 
@@ -114,8 +114,9 @@ class Match(Pictured):
     order: tuple[str, ...]  # the sides, the first to act first
     turn: int = 1
     active: int = 0
-    shot: Shot | None = None
+    shot: PendingShot | None = None
     destroyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # side -> tank ids
+    kills: tuple[tuple[str, str, str], ...] = ()  # (firer's tank type, target id, target side)
     turn_limit: int = DEFAULT_TURN_LIMIT
     match_type: str = "annihilation"
     ended: Outcome | None = None
@@ -160,6 +161,14 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
         match_type=scenario.match_type,
     )
+
+
+def match_of(board: GameState, order: tuple[str, ...] | None = None, **fields: Any) -> Match:
+    """A match in practice mode from any board state (sides in ``order``, or as the tanks
+    list them): to try a shot or a move from a position built by hand."""
+    if order is None:
+        order = tuple(dict.fromkeys([*board.sides, *(t.side for t in board.tanks)]))
+    return Match(board=board, order=order, **fields)
 
 
 def current_player(match: Match) -> str:
@@ -258,7 +267,7 @@ def _move(match: Match, action: Move) -> Applied:
         reach = reachable(board, action.tank)
         if end not in reach.costs:
             why = explain_move(board, action.tank, [end])
-            text = why.refusal.reason if why.refusal else "it is out of reach"
+            text = why.refusal.text if why.refusal else "it is out of reach"
             raise IllegalAction(
                 Reason(
                     f"{action.tank} cannot reach {action.to} facing {action.facing}: {text}",
@@ -290,7 +299,7 @@ def _fire(match: Match, action: Fire) -> Applied:
     if not odds.can_fire:
         raise IllegalAction(odds.reasons[0])
     event = Event(f"{action}: hit {odds.hit} ({float(odds.hit):.0%})", odds.reasons)
-    return Applied(replace(match, shot=Shot(odds)), (event,))
+    return Applied(replace(match, shot=PendingShot(odds)), (event,))
 
 
 def _roll(match: Match, roll: Roll) -> Applied:
@@ -313,7 +322,7 @@ def _roll(match: Match, roll: Roll) -> Applied:
     reasons = (
         Reason(f"2 dice {need} against armour {odds.armour} ({odds.arc})", sections.DAMAGE_ROLL),
     )
-    events = [Event(f"damage {roll}: {odds.target} {outcome}", reasons)]
+    events = [Event(f"damage {roll}: {odds.target}: {outcome}", reasons)]
     after = replace(match, shot=None)
     if destroyed:
         after = _destroy(after, odds.firer, odds.target)
@@ -341,7 +350,8 @@ def _destroy(match: Match, firer: str, target_id: str) -> Match:
         board = board.without([target_id])
     destroyed = dict(match.destroyed)
     destroyed[side] = (*destroyed.get(side, ()), target_id)
-    after = replace(match, board=board, destroyed=destroyed)
+    kill = (board.tank(firer).counter.name, target_id, target.side)
+    after = replace(match, board=board, destroyed=destroyed, kills=(*match.kills, kill))
     ended = _ending(after, target.side, target.flag, side)
     return replace(after, ended=ended) if ended else after
 
@@ -378,6 +388,16 @@ def outcome(match: Match) -> Outcome | None:
     return match.ended
 
 
+def summarize(match: Match) -> dict[str, Any]:
+    """Tanks lost per side and tanks destroyed per firing tank type (for the balance lab)."""
+    lost = dict.fromkeys(match.order, 0)
+    damage_by: dict[str, int] = {}
+    for firer_type, _, side in match.kills:
+        lost[side] = lost.get(side, 0) + 1
+        damage_by[firer_type] = damage_by.get(firer_type, 0) + 1
+    return {"lost": lost, "damage_by": damage_by}
+
+
 def shipped_scenarios() -> dict[str, str]:
     from workbench.paths import shipped
 
@@ -399,5 +419,6 @@ GAME = register_game(
         action_types=(Move, Fire, Pass, Roll),
         players=players,
         scenarios=shipped_scenarios,
+        summarize=summarize,
     )
 )

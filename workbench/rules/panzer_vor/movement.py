@@ -49,17 +49,6 @@ class Step:
     reasons: tuple[Reason, ...] = ()
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why a step may not be taken."""
-
-    reason: str
-    rule: str
-
-    def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})"
-
-
 def movement_points(
     tank: Tank, bonuses: Sequence[Modifier] = ()
 ) -> tuple[int, tuple[Modifier, ...]]:
@@ -89,15 +78,13 @@ class StepRules:
     def label(self, h: Hex) -> str:
         return self.grid.label(h)
 
-    def enter(
-        self, start: Hex, end: Hex, reverse: bool
-    ) -> tuple[int, tuple[Reason, ...]] | Refusal:
+    def enter(self, start: Hex, end: Hex, reverse: bool) -> tuple[int, tuple[Reason, ...]] | Reason:
         """MP to move from ``start`` into the adjacent ``end``, or why it may not."""
         if end not in self.grid:
-            return Refusal(f"hex {self.label(end)} is off the map", MOVEMENT_DIRECTION)
+            return Reason(f"hex {self.label(end)} is off the map", MOVEMENT_DIRECTION)
         side = self.map.hexside_at(start, end)
         if side is not None and side.blocks_movement:
-            return Refusal(
+            return Reason(
                 f"the hexside {self.label(start)}|{self.label(end)} is {side.name}: "
                 "tanks may not move through it",
                 side.rule,
@@ -105,12 +92,12 @@ class StepRules:
         terrain = self.map.terrain_at(end)
         where = f"hex {self.label(end)} is {terrain.name}"
         if not terrain.enterable:
-            return Refusal(f"{where}: it may not be entered", terrain.rule or OBSTRUCTING)
+            return Reason(f"{where}: it may not be entered", terrain.rule or OBSTRUCTING)
         if terrain.deployment_only:
-            return Refusal(f"{where}: it may be entered only while deploying", terrain.rule)
+            return Reason(f"{where}: it may be entered only while deploying", terrain.rule)
         if terrain.may_enter is not None and self.tank.side not in terrain.may_enter:
             who = " and ".join(terrain.may_enter)
-            return Refusal(f"{where}: only {who} tanks may enter", terrain.rule)
+            return Reason(f"{where}: only {who} tanks may enter", terrain.rule)
         came_from = self.map.terrain_name(start)
         cost = terrain.entry_cost(came_from)
         if cost == terrain.mp_enter:
@@ -127,7 +114,7 @@ class StepRules:
         if end in self.blockers:
             other = self.blockers[end]
             if not self.state.options.cutting_through:
-                return Refusal(
+                return Reason(
                     f"hex {self.label(end)} holds {other.id}: a tank may not enter or move "
                     "through another tank's hex",
                     OBSTRUCTING,
@@ -136,12 +123,12 @@ class StepRules:
             reasons.append(Reason(f"passing through {other.id}: +1 MP", CUTTING_THROUGH))
         return cost, tuple(reasons)
 
-    def step(self, start: Pose, end: Pose) -> Step | Refusal:
+    def step(self, start: Pose, end: Pose) -> Step | Reason:
         """The step between two poses, or why there is none."""
         (h, f), (h2, g) = start, end
         if h2 == h:
             if g % 6 == f % 6:
-                return Refusal("this step neither moves nor turns", MOVEMENT_DIRECTION)
+                return Reason("this step neither moves nor turns", MOVEMENT_DIRECTION)
             why = Reason("turning without moving costs 1 MP, whatever the angle", TURNING)
             return Step("turn", start, end, 1, (why,))
         offset = h2 - h
@@ -152,21 +139,21 @@ class StepRules:
                 turned = (g - f) % 6
                 free = turned in (0, 1, 5) if turn == 0 else (g - (f + turn)) % 6 == 0
                 if not free:
-                    return Refusal(
+                    return Reason(
                         "only one 60° turn comes free with a move; turning 120° or more "
                         "costs 1 MP as a turn in place",
                         TURNING,
                     )
                 entered = self.enter(h, h2, reverse=sign < 0)
-                if isinstance(entered, Refusal):
+                if isinstance(entered, Reason):
                     return entered
                 cost, reasons = entered
                 if turned:
                     reasons += (Reason("one 60° turn before or after the move is free", TURNING),)
                 return Step(kind, start, end, cost, reasons)  # type: ignore[arg-type]
         if h.distance(h2) == 1:
-            return Refusal("a tank moves only straight forwards or backwards", MOVEMENT_DIRECTION)
-        return Refusal(f"a step moves one hex, not {h.distance(h2)}", MOVEMENT_DIRECTION)
+            return Reason("a tank moves only straight forwards or backwards", MOVEMENT_DIRECTION)
+        return Reason(f"a step moves one hex, not {h.distance(h2)}", MOVEMENT_DIRECTION)
 
     def successors(self, pose: Pose) -> Iterator[tuple[Pose, int]]:
         """Every pose one step away that may be entered, with its MP."""
@@ -179,7 +166,7 @@ class StepRules:
                 d = (f + turn) % 6
                 h2 = h + DIRECTIONS[d] * sign
                 entered = self.enter(h, h2, reverse=sign < 0)
-                if isinstance(entered, Refusal):
+                if isinstance(entered, Reason):
                     continue
                 cost = entered[0]
                 finals = (d,) if turn else ((f - 1) % 6, f, (f + 1) % 6)
@@ -234,7 +221,7 @@ class PoseCosts(Mapping[Pose, int]):
         return True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reach(DrawnResult):
     """Every pose a tank can end a move in, with its least MP and one cheapest path.
 
@@ -255,6 +242,16 @@ class Reach(DrawnResult):
     @property
     def costs(self) -> Mapping[Pose, int]:
         return PoseCosts(self.ends, self.mp)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Where the MP come from: the movement score and each bonus, with its rule."""
+        return tuple(m.reason for m in self.budget)
+
+    def lines(self) -> list[str]:
+        """The budget and what it reaches, for a learner."""
+        head = f"{self.tank.id}: {self.mp} MP to spend"
+        return [head, *(f"  {m}" for m in self.budget), f"{len(self.ends)} hexes in reach"]
 
     def hex_costs(self) -> dict[Hex, int]:
         """The least MP to end in each reachable hex, whatever the facing."""
@@ -313,7 +310,7 @@ def move_table(hexmap: HexMap, side: str) -> MoveTable:
             costs = []
             for step in DIRECTIONS:
                 entered = rules.enter(h, h + step, reverse=False)
-                costs.append(-1 if isinstance(entered, Refusal) else entered[0])
+                costs.append(-1 if isinstance(entered, Reason) else entered[0])
             neighbor.append(tuple(near))
             entry.append(tuple(costs))
         cache[side] = MoveTable(hexes, index, tuple(neighbor), tuple(entry))
@@ -365,7 +362,8 @@ def reachable(
         budget_mp, budget = mp, (Modifier("movement points given", mp, MOVEMENT),)
     if tank.immobile:
         only = {tank.hex: (0, 1 << tank.facing)}
-        return Reach(state, tank, 0, budget, only, {}, None, {})
+        return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
+                     _table=None, _searched={})  # fmt: skip
     table = move_table(state.map, tank.side)
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
@@ -422,7 +420,8 @@ def reachable(
     # A tank may pass through another tank's hex but not end there.
     ends = {hexes[i]: (best[i], mask[i]) for i in visited if not transit[i]}
     searched = {i: (best[i], mask[i]) for i in visited}
-    return Reach(state, tank, budget_mp, budget, ends, came, table, searched)
+    return Reach(state=state, tank=tank, mp=budget_mp, budget=budget, ends=ends, _came=came,
+                 _table=table, _searched=searched)  # fmt: skip
 
 
 def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:
@@ -447,7 +446,7 @@ def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose,
     return {pose: cost for pose, cost in best.items() if rules.may_end(pose[0])}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MoveExplanation(DrawnResult):
     """A proposed move checked step by step: legal or not, the MP of each step, and the first
     refused step with the reason and the rule."""
@@ -458,7 +457,7 @@ class MoveExplanation(DrawnResult):
     mp_spent: int
     mp_available: int
     budget: tuple[Modifier, ...]
-    refusal: Refusal | None = None
+    refusal: Reason | None = None
     refused_at: int | None = None  # index into the proposed path
 
     __hash__ = None  # type: ignore[assignment]
@@ -466,6 +465,12 @@ class MoveExplanation(DrawnResult):
     @property
     def legal(self) -> bool:
         return self.refusal is None
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why each step costs what it costs, then the refusal if there is one."""
+        found = [r for step in self.steps for r in step.reasons]
+        return (*found, *((self.refusal,) if self.refusal else ()))
 
     @property
     def end(self) -> Pose:
@@ -524,25 +529,28 @@ def explain_move(
         poses = poses[1:]
 
     def result(
-        steps: list[Step], refusal: Refusal | None = None, at: int | None = None
+        steps: list[Step], refusal: Reason | None = None, at: int | None = None
     ) -> MoveExplanation:
         spent = sum(s.mp for s in steps)
-        return MoveExplanation(state, tank, tuple(steps), spent, available, budget, refusal, at)
+        return MoveExplanation(
+            state=state, tank=tank, steps=tuple(steps), mp_spent=spent, mp_available=available,
+            budget=budget, refusal=refusal, refused_at=at,
+        )  # fmt: skip
 
     if tank.immobile and poses:
         return result(
-            [], Refusal(f"{tank.id} is immobile: it may not use Move cards", ACTION_PHASE), 0
+            [], Reason(f"{tank.id} is immobile: it may not use Move cards", ACTION_PHASE), 0
         )
     mover = StepRules(state, tank)
     steps: list[Step] = []
     current: Pose = (tank.hex, tank.facing)
     for index, pose in enumerate(poses):
         made = mover.step(current, pose)
-        if isinstance(made, Refusal):
+        if isinstance(made, Reason):
             return result(steps, made, index)
         if sum(s.mp for s in steps) + made.mp > available:
             spent = sum(s.mp for s in steps)
-            why = Refusal(
+            why = Reason(
                 f"this step costs {made.mp} MP but only {available - spent} of "
                 f"{available} MP are left",
                 MOVEMENT,
@@ -552,7 +560,7 @@ def explain_move(
         current = pose
     if steps and not mover.may_end(current[0]):
         other = mover.blockers[current[0]]
-        why = Refusal(
+        why = Reason(
             f"the move ends in {mover.label(current[0])}, which holds {other.id}: a tank may "
             "pass through but not end there",
             CUTTING_THROUGH,
@@ -571,7 +579,7 @@ def move(
     with the reason and the rule, and the state stays as it was."""
     explained = explain_move(state, tank_id, path, bonuses)
     if explained.refusal is not None:
-        raise IllegalAction(explained.refusal.reason, explained.refusal.rule)
+        raise IllegalAction(explained.refusal)
     tank = state.tank(tank_id)
     end_hex, end_facing = explained.end
     smoke = tank.smoke and not any(

@@ -32,6 +32,6 @@ WRECKAGE = "Optional Rules: Wreckage"
 TURRET_ROTATION = "Optional Rules: Turret Rotation"
 CUTTING_THROUGH = "Optional Rules: Cutting Through"
 
-SMOKE = "Kuromorimine: Smokescreen"
-CV33 = "Anzio (Revised): CV33"
+SMOKE = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Smokescreen"
+CV33 = "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: CV33"
 SOLO = "Test Your Luck!: Play Order"

@@ -45,8 +45,8 @@ def game_from_scenario(
     options: OptionalRules | None = None,
 ) -> Setup:
     """The scenario's opening position (its optional rules in force unless ``options`` says)."""
-    hexmap = scenario.load_map()
-    roster = roster or scenario.load_roster()
+    hexmap = scenario.hexmap
+    roster = roster or scenario.counters
     if options is None:
         flags = {OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES}
         options = OptionalRules(**flags)
@@ -100,7 +100,7 @@ def quick_deployment(scenario: PanzerVorScenario, setup: Setup) -> Setup:
         base = tank.counter.name
         names[base] = names.get(base, 0) + 1
     left: list[tuple[str, str]] = []
-    roster = scenario.load_roster()
+    roster = scenario.counters
     for side_label, tank_name in setup.waiting:
         key = next(s.key for s in scenario.sides if side_name(scenario, s.key) == side_label)
         area = sorted(

@@ -10,13 +10,14 @@ fired at, Saunders scenario: Hills).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexLike, Hexside, Trace
-from workbench.rules.core import Modifier
+from workbench.rules.core import Modifier, Reason
 from workbench.rules.panzer_vor.sections import (
     LINE_OF_SIGHT,
     SMOKE,
@@ -35,25 +36,45 @@ class Sighting:
     kind: Literal["hex", "hexside", "corner"]
     hexes: tuple[Hex, ...]
     verdict: Verdict
-    reason: str
-    rule: str = LINE_OF_SIGHT
+    text: str
+    section: str = LINE_OF_SIGHT
+
+    @property
+    def reason(self) -> Reason:
+        return Reason(self.text, self.section)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LineOfSight(DrawnResult):
-    """Whether ``start`` sees ``end``; every hex, hexside and corner the line meets with its
-    verdict; the first blocking one; and the attack modifiers the line brings (wreckage,
-    smoke)."""
+    """Whether ``start`` sees ``end`` and why (``reason``); every hex, hexside and corner the
+    line meets with its verdict; the first blocking one; and the attack modifiers the line
+    brings (wreckage, smoke)."""
 
     start: Hex
     end: Hex
     clear: bool
-    reason: str
-    rule: str
+    reason: Reason
     crossings: tuple[Sighting, ...]
     blocking: Sighting | None = None
     modifiers: tuple[Modifier, ...] = ()
     state: GameState | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """The verdict, then the modifiers the line brings."""
+        return (self.reason, *(m.reason for m in self.modifiers))
+
+    def lines(self, label: Callable[[Hex], str] = str) -> list[str]:
+        """The verdict, then every hex, hexside and corner the line meets."""
+        out = [("clear: " if self.clear else "blocked: ") + str(self.reason)]
+        out += [str(m.reason) for m in self.modifiers]
+        for c in self.crossings:
+            where = "|".join(label(h) for h in c.hexes)
+            out.append(f"{c.kind} {where}: {c.verdict} — {c.text}")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
 
 class _Judge:
@@ -131,20 +152,20 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
 
     adjacent_only = _adjacent_only(hexmap, start, end)
     if adjacent_only is not None:
-        reason, rule = adjacent_only
         return LineOfSight(
-            start, end, False, reason, rule, tuple(crossings), first_blocking, (), state
-        )
+            start=start, end=end, clear=False, reason=Reason(*adjacent_only),
+            crossings=tuple(crossings), blocking=first_blocking, state=state,
+        )  # fmt: skip
     if first_blocking is not None:
-        reason, rule = first_blocking.reason, first_blocking.rule
         return LineOfSight(
-            start, end, False, reason, rule, tuple(crossings), first_blocking, (), state
-        )
-    modifiers = _line_modifiers(state, trace)
-    reason = "nothing obstructs the line between the two hexes"
+            start=start, end=end, clear=False, reason=first_blocking.reason,
+            crossings=tuple(crossings), blocking=first_blocking, state=state,
+        )  # fmt: skip
     return LineOfSight(
-        start, end, True, reason, LINE_OF_SIGHT, tuple(crossings), None, modifiers, state
-    )
+        start=start, end=end, clear=True,
+        reason=Reason("nothing obstructs the line between the two hexes", LINE_OF_SIGHT),
+        crossings=tuple(crossings), modifiers=_line_modifiers(state, trace), state=state,
+    )  # fmt: skip
 
 
 def _judge_along(judge: _Judge, side: Hexside) -> Sighting:

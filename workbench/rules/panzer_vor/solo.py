@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import deque
 
 from workbench.geometry.hexgrid import Hex
-from workbench.rules.panzer_vor.movement import Refusal, StepRules
+from workbench.rules.core import Reason
+from workbench.rules.panzer_vor.movement import StepRules
 from workbench.rules.panzer_vor.state import GameState
 
 
@@ -29,7 +30,7 @@ def shortest_routes(
         if found_at is not None and depth[here] >= found_at:
             break
         for there in here.neighbors():
-            if there == target.hex or isinstance(mover.enter(here, there, reverse=False), Refusal):
+            if there == target.hex or isinstance(mover.enter(here, there, reverse=False), Reason):
                 continue
             if there not in depth:
                 depth[there] = depth[here] + 1

@@ -13,7 +13,19 @@ from types import MappingProxyType
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import TankCounter
 from workbench.boards.values import Pictured
+from workbench.errors import WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexLike
+
+
+class StateError(WorkbenchError, ValueError):
+    """A game state that cannot be: two tanks in one hex, a tank off the map..."""
+
+
+class UnknownTank(WorkbenchError, KeyError):
+    """A tank named that is not in the state (the message lists those that are)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
 
 
 @dataclass(frozen=True)
@@ -82,12 +94,12 @@ class GameState(Pictured):
         ids: set[str] = set()
         for tank in self.tanks:
             if tank.id in ids:
-                raise ValueError(f"two tanks are called {tank.id!r}")
+                raise StateError(f"two tanks are called {tank.id!r}")
             ids.add(tank.id)
             if tank.hex not in self.map.grid:
-                raise ValueError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
+                raise StateError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
             if tank.hex in seen:
-                raise ValueError(
+                raise StateError(
                     f"{tank.id} and {seen[tank.hex]} share hex {self.map.grid.label(tank.hex)}: "
                     "only one tank may be placed in any one hex (Game Setup)"
                 )
@@ -97,7 +109,9 @@ class GameState(Pictured):
         for tank in self.tanks:
             if tank.id == tank_id:
                 return tank
-        raise KeyError(f"no tank called {tank_id!r} (tanks: {', '.join(t.id for t in self.tanks)})")
+        raise UnknownTank(
+            f"no tank called {tank_id!r} (tanks: {', '.join(t.id for t in self.tanks)})"
+        )
 
     def tank_at(self, where: HexLike) -> Tank | None:
         h = self.map.hex(where)
@@ -126,11 +140,5 @@ class GameState(Pictured):
         return replace(self, tanks=tuple(t for t in self.tanks if t.id not in gone))
 
 
-class DrawnResult:
+class DrawnResult(Pictured):
     """A rules result a notebook shows as a picture over its state (``self.state``)."""
-
-    def _repr_svg_(self) -> str:
-        from workbench.render.panzer_vor import result_scene
-        from workbench.render.svg import to_svg
-
-        return to_svg(result_scene(self))

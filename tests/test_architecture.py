@@ -1,0 +1,83 @@
+"""The shape of the code: imports run only downward through the layers, and the repository
+never sends a user to files they do not have."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "workbench"
+
+# A layer may import its own layer and those below it (ARCHITECTURE.md).
+RANKS = {
+    "errors": 0,
+    "paths": 0,
+    "data": 0,
+    "geometry": 1,
+    "dice": 1,
+    "boards": 2,
+    "files": 3,
+    "rules": 4,
+    "games": 4,
+    "testing": 4,
+    "render": 5,
+    "widgets": 6,
+}
+TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    if parts[0] != "workbench":
+        return -1
+    if len(parts) == 1:
+        return TOP
+    return RANKS.get(parts[1], TOP)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _top_level_imports(path: Path) -> list[tuple[int, str]]:
+    """Imports at module level (not inside functions, where lazy upward imports are allowed)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+    return found
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_run_only_downward(path):
+    module = _module_name(path)
+    own = _layer(module)
+    upward = [
+        f"line {line}: {name}"
+        for line, name in _top_level_imports(path)
+        if _layer(name) > own and not (own == 5 and name.startswith("workbench.render"))
+    ]
+    assert not upward, f"{module} (layer {own}) imports upward: {upward}"
+
+
+def test_the_repository_never_sends_a_user_to_shared():
+    shipped = [*PACKAGE.rglob("*"), *(ROOT / "maps").rglob("*"), *(ROOT / "notebooks").glob("*")]
+    shipped += [ROOT / "README.md", ROOT / "ARCHITECTURE.md"]
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in shipped
+        if p.is_file()
+        and p.suffix in (".py", ".md", ".json", ".ipynb", ".csv")
+        and ("../shared" in (text := p.read_text(encoding="utf-8")) or "shared/data" in text)
+    ]
+    assert not offenders
