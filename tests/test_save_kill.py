@@ -40,8 +40,9 @@ def test_a_killed_save_leaves_the_file_whole(tmp_path):
     boards = [board("forest board", "forest"), board("hill board", "hill")]
     names = {"first board", "forest board", "hill board"}
     rng = random.Random(17)
-    orphans = 0
+    orphans = changed = 0
     for _ in range(KILLS):
+        before = target.read_bytes()
         child = os.fork()  # a saving subprocess, without the cost of starting Python again
         if child == 0:
             saving_forever(boards, target)
@@ -49,7 +50,10 @@ def test_a_killed_save_leaves_the_file_whole(tmp_path):
         os.kill(child, signal.SIGKILL)
         os.waitpid(child, 0)
         assert load(target).name in names  # whole: the old file or the new, never a part
+        changed += target.read_bytes() != before
         orphans += sum(1 for p in tmp_path.iterdir() if p != target)
+    print(f"\n{KILLS} kills: the file changed before {changed}; temporaries left: {orphans}")
+    assert changed > 0  # the kills did land among saves
     save(load(target), target)  # the next save removes what a killed one left
     assert [p.name for p in tmp_path.iterdir()] == ["board.json"]
     assert orphans <= KILLS // 20  # unnamed temporaries: only a kill between link and rename
