@@ -374,3 +374,24 @@ def test_the_readme_lists_every_limit():
         walk(schema(fmt.schema))
     for number in numbers:
         assert f"{number:,}" in table or f" {number}" in table, number
+
+
+def test_saving_keeps_the_owner(tmp_path):
+    path = save(HexMap.blank(2, 2, name="first"), tmp_path / "m.json")
+    if os.geteuid() == 0:  # only root may give a file away; elsewhere the owner is ours anyway
+        os.chown(path, 1234, 5678)
+    owner = path.stat().st_uid, path.stat().st_gid
+    save(HexMap.blank(2, 2, name="second"), path)
+    assert (path.stat().st_uid, path.stat().st_gid) == owner
+
+
+def test_the_new_contents_reach_the_disk_before_the_rename(tmp_path, monkeypatch):
+    path = save(HexMap.blank(2, 2), tmp_path / "m.json")
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(
+        os, "replace", lambda a, b: (calls.append("replace"), real_replace(a, b))[1]
+    )
+    save(HexMap.blank(3, 3), path)
+    assert calls[:2] == ["fsync", "replace"]
