@@ -395,3 +395,13 @@ def test_the_new_contents_reach_the_disk_before_the_rename(tmp_path, monkeypatch
     )
     save(HexMap.blank(3, 3), path)
     assert calls[:2] == ["fsync", "replace"]
+
+
+def test_a_file_of_too_many_values_is_refused_before_the_schema_check(tmp_path):
+    from workbench.files.limits import MAX_VALUES
+
+    table = json.loads((ROOT / "maps/tanks/standard-table.json").read_text("utf-8"))
+    ring = [[10, 10]] * (MAX_VALUES // 3 + 1)  # each point: a list and two numbers
+    table["terrain"][0]["polygon"] = [ring]
+    error = refused(write(tmp_path / "t.json", table), "$")
+    assert f"{MAX_VALUES:,}" in error.expected

@@ -9,6 +9,7 @@ these are the ones every file shares. ``maps/README.md`` lists them all.
 from __future__ import annotations
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # checked with stat() before the file is opened
+MAX_VALUES = 300_000  # numbers, texts, lists and objects in one file: bounds the schema check
 MAX_NESTING = 64  # objects and lists inside each other
 MAX_INTEGER_DIGITS = 20  # an integer of more digits is refused (a seed fits in 20)
 MAX_NUMBER_CHARACTERS = 40  # a number written with more characters is refused

@@ -6,7 +6,7 @@ ends in a :class:`BoardFileError` naming the file, before anything slow or unbou
   being opened, so nothing hangs), and only one of at most ``MAX_FILE_BYTES``.
 - The bytes must be UTF-8. A UTF-8 byte order mark at the start is accepted and ignored
   (some Windows editors write one); saving never writes one.
-- The JSON must be one object; duplicate keys, ``NaN``/``Infinity``, numbers of more than
+- The JSON must be one object of at most ``MAX_VALUES`` values; duplicate keys, ``NaN``/``Infinity``, numbers of more than
   ``MAX_INTEGER_DIGITS`` digits, nesting deeper than ``MAX_NESTING`` and strings holding a
   lone surrogate (``"\\ud800"``, which no file can save) are refused with the JSON path.
 """
@@ -28,6 +28,7 @@ from workbench.files.limits import (
     MAX_INTEGER_DIGITS,
     MAX_NESTING,
     MAX_NUMBER_CHARACTERS,
+    MAX_VALUES,
 )
 
 Document = dict[str, Any]
@@ -174,8 +175,13 @@ def check_values(document: Any, path: Path | str) -> None:
     """Refuse what JSON may hold but a file of the workbench may not (see the docstring);
     an iterative walk, so no nesting can exhaust the stack."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    count = 0
     while stack:
         value, at = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            found = f"more than {MAX_VALUES:,} values (numbers, texts, lists and objects)"
+            raise BoardFileError(path, "$", found, f"a file of at most {MAX_VALUES:,} values")
         if len(at) > MAX_NESTING:
             found = f"lists or objects nested more than {MAX_NESTING} deep"
             raise BoardFileError(path, json_path(at[:MAX_NESTING]), found, "a shallower file")
