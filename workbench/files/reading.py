@@ -6,9 +6,10 @@ ends in a :class:`BoardFileError` naming the file, before anything slow or unbou
   being opened, so nothing hangs), and only one of at most ``MAX_FILE_BYTES``.
 - The bytes must be UTF-8. A UTF-8 byte order mark at the start is accepted and ignored
   (some Windows editors write one); saving never writes one.
-- The JSON must be one object of at most ``MAX_VALUES`` values; duplicate keys, ``NaN``/``Infinity``, numbers of more than
-  ``MAX_INTEGER_DIGITS`` digits, nesting deeper than ``MAX_NESTING`` and strings holding a
-  lone surrogate (``"\\ud800"``, which no file can save) are refused with the JSON path.
+- The JSON must be one object of at most ``MAX_VALUES`` values; duplicate keys,
+  ``NaN``/``Infinity``, numbers of more than ``MAX_INTEGER_DIGITS`` digits, nesting deeper
+  than ``MAX_NESTING`` and strings holding a lone surrogate (``"\\ud800"``, which no file
+  can save) are refused with the JSON path.
 """
 
 from __future__ import annotations
