@@ -87,8 +87,58 @@ def _format_of(document: Document, where: Where) -> Format:
     return fmt
 
 
+def _limits_first(
+    rules: Any, instance: Any, field: list[str | int], where: Where, root: Any
+) -> None:
+    """Check the schema's size limits (maxItems, maxProperties, maximum) before the full
+    schema check, which would otherwise read every item of an overlong list first: a plain
+    walk along properties, items and local $refs (branches of oneOf are left to the check)."""
+    stack = [(rules, instance, field)]
+    while stack:
+        rules, instance, field = stack.pop()
+        if not isinstance(rules, dict):
+            continue
+        reference = rules.get("$ref")
+        if isinstance(reference, str) and reference.startswith("#/"):
+            target = root
+            for part in reference[2:].split("/"):
+                target = target.get(part, {}) if isinstance(target, dict) else {}
+            stack.append((target, instance, field))
+        if isinstance(instance, list):
+            if len(instance) > rules.get("maxItems", len(instance)):
+                limit = f"a list of at most {rules['maxItems']} items (a limit of the format)"
+                raise where.error(field, instance, rules.get("description") or limit)
+            items = rules.get("items")
+            if isinstance(items, dict):  # reversed: the first fault in reading order is told
+                stack.extend(
+                    (items, item, [*field, i]) for i, item in reversed(list(enumerate(instance)))
+                )
+        elif isinstance(instance, dict):
+            if len(instance) > rules.get("maxProperties", len(instance)):
+                limit = rules["maxProperties"]
+                raise where.error(
+                    field, instance, f"an object of at most {limit} entries (a limit)"
+                )
+            properties = rules.get("properties", {})
+            extra = rules.get("additionalProperties")
+            for key, item in reversed(list(instance.items())):
+                inner = properties.get(key, extra)
+                if isinstance(inner, dict):
+                    stack.append((inner, item, [*field, key]))
+        elif (
+            isinstance(instance, (int, float))
+            and not isinstance(instance, bool)
+            and "maximum" in rules
+            and instance > rules["maximum"]
+        ):
+            expected = rules.get("description") or f"a number of at most {rules['maximum']}"
+            raise where.error(field, instance, expected)
+
+
 def _validate(document: Document, fmt: Format, where: Where) -> None:
-    validator = jsonschema.Draft202012Validator(schema(fmt.schema))
+    rules = schema(fmt.schema)
+    _limits_first(rules, document, [], where, rules)
+    validator = jsonschema.Draft202012Validator(rules)
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))
     if error is None:
         return
