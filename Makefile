@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 
-.PHONY: lab test soak lint format bench install clean
+.PHONY: lab test soak lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
+		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)
@@ -45,8 +46,21 @@ format: $(STAMP)
 	$(BIN)/ruff format workbench tests benchmarks
 	$(BIN)/ruff check --fix workbench tests benchmarks
 
-bench: $(STAMP)
+# The benchmarks also time a peer library, from the `bench` extra (installed once per pyproject).
+BENCH_STAMP := $(VENV)/.bench-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,bench]'
+	@rm -f $(VENV)/.bench-*
+	@touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
+
+# Every shipped board and scenario in every theme as PNG under build/gallery/<theme>/ (not
+# committed: build/ is ignored), for a person to look through.
+gallery: $(STAMP)
+	$(BIN)/python -m workbench.gallery build/gallery
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,6 +3,7 @@ benchmarks/README.md between the result markers."""
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import time
@@ -11,7 +12,10 @@ from pathlib import Path
 from benchmarks.bench_balance import balance_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
+from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
+from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
+from benchmarks.bench_tanks import TANKS_BENCHMARKS
 from benchmarks.timing import Result, table
 
 START, END = "<!-- results: start -->", "<!-- results: end -->"
@@ -19,12 +23,17 @@ START, END = "<!-- results: start -->", "<!-- results: end -->"
 
 def main() -> int:
     began = time.perf_counter()
+    load = os.getloadavg()[0]  # the machine is shared: say how busy it was
     results: list[Result] = []
-<<<<<<< HEAD
-    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS, *LARGE_BENCHMARKS):
-=======
-    for bench in (*BENCHMARKS, *BROWSER_BENCHMARKS, balance_sweeps):
->>>>>>> main
+    for bench in (
+        *BENCHMARKS,
+        *DESIGNER_BENCHMARKS,
+        *PANZER_STRIKE_BENCHMARKS,
+        *BROWSER_BENCHMARKS,
+        balance_sweeps,
+        *TANKS_BENCHMARKS,
+        *LARGE_BENCHMARKS,
+    ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()
         results.extend(produced if isinstance(produced, list) else [produced])
@@ -37,7 +46,8 @@ def main() -> int:
     if START in body and END in body:
         stamp = (
             f"`make bench` on {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
-            f"{platform.machine()}, whole suite {took:.0f} s:"
+            f"{platform.machine()}, whole suite {took:.0f} s, load average {load:.1f} at the "
+            f"start on {os.cpu_count()} cores:"
         )
         head, rest = body.split(START, 1)
         tail = rest.split(END, 1)[1]

@@ -47,8 +47,15 @@ def balance_sweeps() -> list[Result]:
         LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
         Client(cluster) as client,
     ):
-        balance.sweep("panzer-vor", get_game("panzer-vor").scenarios()["mock-battle"],
-                      games=4, seed=99, options=OPTIONS, client=client, progress=False)  # warm
+        balance.sweep(
+            "panzer-vor",
+            get_game("panzer-vor").scenarios()["mock-battle"],
+            games=4,
+            seed=99,
+            options=OPTIONS,
+            client=client,
+            progress=False,
+        )  # warm
         dask, on_dask = _timed(client=client)
     assert on_dask.games.equals(reference.games), "Dask gives the same games"
     overhead = dask / GAMES - here / GAMES / 2

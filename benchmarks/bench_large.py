@@ -1,4 +1,4 @@
-"""Benchmarks 7-12: large boards (100 × 100 and 200 × 200) — the visibility matrix, reach and
+"""Benchmarks 60-65: large boards (100 × 100 and 200 × 200) — the visibility matrix, reach and
 a picture, each with its peak memory; the visibility matrix of a 200 × 200 map is refused
 (ArgumentError) rather than exhausting the machine."""
 
@@ -40,7 +40,7 @@ def visibility_100() -> Result:
     seconds, peak, matrix = measured(lambda: visibility_matrix(hexmap))
     reference = _sampled_reference(hexmap, matrix, 200, seed=21)
     return Result(
-        7, "all-pairs LOS, 100 × 100 (100 M ordered pairs), one cold call", seconds, 60.0,
+        60, "all-pairs LOS, 100 × 100 (100 M ordered pairs), one cold call", seconds, 60.0,
         "per-pair reference (200 sampled pairs, scaled)", reference,
         f"peak memory {mib(peak)}; limit {mib(MAX_MATRIX_BYTES)} for the matrix",
     )  # fmt: skip
@@ -56,7 +56,7 @@ def visibility_200_refused() -> Result:
         raise AssertionError("a 200 × 200 visibility matrix must be refused")
     seconds = median_seconds(lambda: _refused(hexmap), repeat=50)
     return Result(
-        8, "all-pairs LOS, 200 × 200: refused (ArgumentError)", seconds, 0.001,
+        61, "all-pairs LOS, 200 × 200: refused (ArgumentError)", seconds, 0.001,
         note=f"the matrix would need {mib(len(hexmap.grid) ** 2)} > {mib(MAX_MATRIX_BYTES)}; "
         "without the limit it took 146 s and 2.7 GB",
     )  # fmt: skip
@@ -88,11 +88,11 @@ def _reach(number: int, size: int, mp: int) -> Result:
 
 
 def reach_100() -> Result:
-    return _reach(9, 100, 40)
+    return _reach(62, 100, 40)
 
 
 def reach_200() -> Result:
-    return _reach(10, 200, 80)
+    return _reach(63, 200, 80)
 
 
 def _picture(number: int, size: int) -> Result:
@@ -118,11 +118,11 @@ def _picture(number: int, size: int) -> Result:
 
 
 def picture_100() -> Result:
-    return _picture(11, 100)
+    return _picture(64, 100)
 
 
 def picture_200() -> Result:
-    return _picture(12, 200)
+    return _picture(65, 200)
 
 
 LARGE_BENCHMARKS = (

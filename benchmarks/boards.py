@@ -45,3 +45,11 @@ def battle(hexmap: HexMap, tanks: int, seed: int = 2) -> GameState:
     for i in range(1, tanks):
         placed.append(Tank(f"T{i}", MEDIUM, "B", open_hexes[i], rng.randrange(6)))
     return GameState(hexmap, tuple(placed), {"A": Side("A", "#1f77b4"), "B": Side("B", "#d62728")})
+
+
+def forest_map(rows: int, cols: int, share: float = 0.2, seed: int = 1) -> HexMap:
+    """A map with ``share`` of its hexes forest and nothing else (no hills, no hexsides):
+    the rules a plain field-of-view library also has, opaque hexes."""
+    rng = random.Random(seed)
+    hexmap = HexMap.blank(rows, cols, name=f"forest {rows}x{cols}")
+    return hexmap.with_terrain({h: "forest" for h in hexmap.grid if rng.random() < share})

@@ -25,6 +25,7 @@ RANKS = {
     "games": 4,
     "testing": 4,
     "render": 5,
+    "lint": 5,
     "widgets": 6,
 }
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)

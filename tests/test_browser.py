@@ -135,7 +135,7 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
             click_hex(page, explorer, "0802")  # the Panzer IV
             expect(panel).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
             expect(panel).to_contain_text("3 MP to spend")
-            expect(panel).to_contain_text("+3 Panzer IV Ausf. D movement [Moving: Movement")
+            expect(panel).to_contain_text("Panzer IV Ausf. D movement +3 (Moving: Movement")
             changed = wait_until(
                 lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 5_000, "the reach overlay"
             )
@@ -144,8 +144,9 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
             drawn_pixels(page)  # remember the picture with the reach
             click_hex(page, explorer, "0507")  # the T-34/76, seven hexes away
             expect(panel).to_contain_text("Panzer IV Ausf. D fires at T-34/76: hit 21/36")
-            expect(panel).to_contain_text("Line of sight 0802 → 0507: clear")
-            expect(panel).to_contain_text("destroy: 7/144")
+            expect(panel).to_contain_text("Line of sight 0802 → 0507")
+            expect(panel).to_contain_text("clear: nothing obstructs")
+            expect(panel).to_contain_text("destroy 7/144")
             assert wait_until(
                 lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 1_000, "the line of sight"
             )
@@ -202,6 +203,101 @@ def test_jupyterlab_runs_all_cells_and_the_explorer_draws(
         except Exception:
             page.screenshot(path=str(home / "jupyterlab-failure.png"))
             print(f"JupyterLab log: {home / 'lab.log'}; screenshot: jupyterlab-failure.png")
+            raise
+        finally:
+            page.close()
+
+
+def label_font(prim) -> float:
+    from workbench.render.scene import Text, Texts
+
+    return prim.style.font_size if isinstance(prim, Text | Texts) else 0.0
+
+
+# --- the picture fits ---------------------------------------------------------------------
+FITS = """(selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas) return null;
+    const box = canvas.getBoundingClientRect();
+    const area = canvas.closest('.jp-OutputArea-output') || document.body;
+    const room = area.getBoundingClientRect();
+    return {width: canvas.width, height: canvas.height, left: box.left, right: box.right,
+            top: box.top, bottom: box.bottom, shownWidth: box.width, shownHeight: box.height,
+            roomLeft: room.left, roomRight: room.right};
+}"""
+
+
+@pytest.mark.parametrize("theme", ["default", "projector"])
+def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
+    browser_context, jupyter_env, home, theme
+) -> None:
+    """Notebook 01 in JupyterLab (its explorer in this theme): the canvas is shown at its own
+    size inside the output area, and every text box of the scene it draws lies inside it."""
+    import json
+
+    import workbench
+    from workbench.render.labels import outside, overlapping, scene_labels
+    from workbench.widgets import Explorer
+
+    scene = Explorer(
+        workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"), theme=theme
+    ).scene
+    labels = scene_labels(scene)
+    assert not outside(labels, scene.width, scene.height)
+    assert not overlapping(labels)
+
+    root = home / f"lab-root-{theme}"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    notebook = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        if "Explorer(scenario)" in source:
+            cell["source"] = source.replace(
+                "Explorer(scenario)", f"Explorer(scenario, theme={theme!r})"
+            )
+    (root / "notebooks" / NOTEBOOK.name).write_text(json.dumps(notebook), encoding="utf-8")
+    if not (root / "maps").exists():
+        (root / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
+    port = free_port()
+    command = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with server(command, root, jupyter_env, port, home / f"lab-{theme}.log"):
+        page = browser_context.new_page()
+        try:
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{NOTEBOOK.name}", timeout=PAGE)
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+            status = page.locator("#jp-main-statusbar")
+            from playwright.sync_api import expect
+
+            expect(status).to_contain_text("Python 3 (ipykernel) | Idle", timeout=PAGE)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+            assert wait_until(lambda: drawn_pixels(page) > 10_000, "the board in JupyterLab")
+            page.locator(CANVAS).scroll_into_view_if_needed()
+            fit = page.evaluate(FITS, CANVAS)
+            page.screenshot(path=str(home / f"notebook-01-{theme}.png"))
+            assert (fit["width"], fit["height"]) == (round(scene.width), round(scene.height))
+            # wholly inside the output area, in proportion, and if shown smaller than drawn
+            # (a large theme in a narrow window), not so small that labels become unreadable
+            assert fit["left"] >= fit["roomLeft"] - 1 and fit["right"] <= fit["roomRight"] + 1, fit
+            shown = fit["shownWidth"] / fit["width"]
+            assert abs(fit["shownHeight"] / fit["height"] - shown) < 0.01, fit
+            fonts = [label_font(p) for layer in ("labels", "units") for p in scene.layer(layer)]
+            smallest = min(f for f in fonts if f)
+            assert smallest * shown >= 8.0, f"labels shown at {smallest * shown:.1f} px"
+        except BaseException:  # pytest.fail too
+            page.screenshot(path=str(home / f"jupyterlab-{theme}-failure.png"))
             raise
         finally:
             page.close()

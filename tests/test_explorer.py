@@ -56,6 +56,8 @@ def test_the_board_is_drawn_once_and_a_click_redraws_only_the_overlays(sent, sce
     explorer.click(x, y)
     assert len(sent) == 1
     calls = Counter(sent[0])
+    # Only the overlays changed, and the annotations (the hex numbers lifted over the reach
+    # shading); the board is not sent again.
     assert calls["switchCanvas"] == 2, "the overlays and annotations layers only"
     assert calls["clear"] == 2
     assert calls["fillPolygons"] >= 1 and calls["fillText"] >= 10, "shaded hexes with MP"
@@ -98,7 +100,9 @@ def test_click_a_reachable_hex_shows_the_cheapest_path_step_by_step(scenario) ->
     explorer.step_slider.value = 3
     assert "▶ 3." in explorer.panel_text
     annotations = explorer.overlay_scene.layer("annotations")
-    assert any(getattr(p, "title", "") == "path" for p in annotations)
+    # the path's line runs under the counters (overlays), its marks on top (annotations)
+    drawn = (*annotations, *explorer.overlay_scene.layer("overlays"))
+    assert any(getattr(p, "title", "") == "path" for p in drawn)
 
 
 def test_a_reverse_path_with_a_chosen_facing(scenario) -> None:

@@ -25,3 +25,4 @@ def test_the_readme_tour_runs_as_written(tmp_path, monkeypatch, capsys):
     assert "Sequence of Play" in printed  # the refusal cites the rule
     assert (tmp_path / "my-game.json").is_file()
     assert namespace["states"][0] == namespace["match"]
+    assert "large number 6 +1 = 7 steps" in printed  # the Panzer Strike rulebook's example

@@ -131,11 +131,16 @@ def test_a_hex_board_is_a_few_batches() -> None:
     m = small_map().with_terrain({"0101": "hill"})
     scene = hexmap_scene(m)
     terrain = scene.layer("terrain")
-    assert [type(p).__name__ for p in terrain] == ["Polygons"] * 3 + ["Segments"] * 2
-    assert sum(len(p) for p in terrain if isinstance(p, Polygons)) == len(m.grid)
+    # a batch of hexes per type, then each type's symbol: trunks and crowns of the trees,
+    # the hill's contour strokes
+    kinds = [type(p).__name__ for p in terrain]
+    assert kinds == ["Polygons"] * 3 + ["Segments", "Polygons", "Segments"]
+    assert sum(len(p) for p in terrain[:3] if isinstance(p, Polygons)) == len(m.grid)
     assert [p.titles[0] for p in terrain[:3]] == ["0102 clear", "0203 forest", "0101 hill"]
-    (labels,) = scene.layer("labels")
-    assert isinstance(labels, Texts) and labels.texts[:2] == ("0101", "0102")
+    labels = scene.layer("labels")  # hex numbers, one batch per ink (one that reads on forest)
+    assert all(isinstance(p, Texts) for p in labels) and len(labels) <= 2
+    numbers = sorted(t for p in labels for t in p.texts)
+    assert numbers == sorted(m.grid.label(h) for h in m.grid)
 
 
 def test_counters_are_drawn_part_by_part_but_stack_within_a_hex() -> None:
@@ -249,13 +254,15 @@ def test_canvas_batches_a_whole_board_in_one_message(sent) -> None:
     # One fill and one grid stroke per terrain type (clear, forest, hill), not per hex; one
     # fill for the reach shading; one call for the hatches (forest, hill) and one for the
     # crosses (forest).
-    assert calls["fillPolygons"] == 3 + 1
+    assert calls["fillPolygons"] == 3 + 1 + 1  # terrain, the trees' crowns, the reach
     assert calls["strokePolygons"] == 3
     assert calls["strokeLineSegments"] == 2
     assert calls["fillPolygon"] == 0 and calls["strokePolygon"] == 0
-    assert calls["fillText"] == hexes + 2  # labels and MP: ipycanvas has no batched text call
+    # labels, MP, and the two shaded hexes' numbers lifted over the shading: ipycanvas has no
+    # batched text call
+    assert calls["fillText"] == hexes + 2 + 2
     # Settings go out when they change: a few per run of shapes, not a dozen per run.
-    assert calls["set"] <= 30
+    assert calls["set"] <= 36  # terrain, symbols, hex numbers in two inks, reach
     assert calls["setLineDash"] <= len(GROUPS)
 
 
@@ -304,7 +311,8 @@ def test_canvas_sends_a_setting_only_when_it_changes(commands) -> None:
 
     from workbench.render.canvas import draw_layers
 
-    red, blue = Style(fill="#ff0000"), Style(fill="#0000ff")
+    # Outlined, so not a heatmap run (those go out as one styled call, tested below).
+    red, blue = Style(fill="#ff0000", stroke="#000000"), Style(fill="#0000ff", stroke="#000000")
     square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))
     scene = Scene(10, 10, Transform(1.0)).add(
         "board", [Polygon(square, red), Polygon(square, blue), Polygon(square, red)]
@@ -329,6 +337,60 @@ def test_canvas_redraws_one_group_without_the_board(sent) -> None:
     assert len(sent) == 1
     calls = Counter(sent[0])
     assert calls["switchCanvas"] == 1
-    assert calls["fillPolygons"] == 1 and calls["fillText"] == 1
+    assert calls["fillPolygons"] == 1
+    assert calls["fillText"] == 1  # the MP (the hex number lifted over it is an annotation)
     with pytest.raises(ValueError, match="unknown layer group"):
         draw_scene(multi, scene, ["floor"])
+
+
+def test_canvas_draws_a_heatmap_in_one_styled_call(commands) -> None:
+    """One ``fillStyledPolygons`` with a colour per cell, in the cells' order, instead of a
+    ``fillStyle`` and a fill per cell; the layers around it are untouched."""
+    from ipycanvas import hold_canvas
+    from ipycanvas.canvas import COMMANDS
+
+    from workbench.render.canvas import _batched, _runs, canvas_of
+    from workbench.render.overlays import heatmap_overlay
+
+    m = small_map()
+    values = {h: float(i % 7) for i, h in enumerate(m.grid)}
+    scene = heatmap_overlay(hexmap_scene(m, size=20), values, legend=None)
+    runs = list(_batched(_runs(scene.layer("overlays"))))
+    assert [kind for kind, _, _ in runs] == ["styled"]
+    colours = [style.fill for style, run in runs[0][2] for _ in run]
+    expected = [p.style.fill for p in scene.layer("overlays")]
+    assert colours == expected  # drawing order kept
+    with hold_canvas():
+        canvas_of(scene)
+    names = {v: k for k, v in COMMANDS.items()}
+    sent = [names[c[0]] for c in commands[-1]]
+    assert sent.count("fillStyledPolygons") == 1
+    assert sent.count("fillPolygons") == 3  # terrain, one per type (clear, forest); the trees
+
+
+def test_rgb_reads_hex_colours_only() -> None:
+    from workbench.render.canvas import _rgb
+
+    assert _rgb("#ff8000") == (255, 128, 0) and _rgb("#f80") == (255, 136, 0)
+    assert _rgb("red") is None and _rgb("#12345") is None and _rgb(None) is None
+
+
+def test_canvas_redraws_only_groups_that_changed(sent) -> None:
+    """After a click only the overlay is new: the board with its hex labels is not sent
+    again; ``force`` sends everything (a browser view that has just appeared)."""
+    from workbench.render.canvas import GROUPS, canvas_of, draw_scene
+
+    m = small_map()
+    scene = hexmap_scene(m, size=20)
+    multi = canvas_of(scene)
+    sent.clear()
+    draw_scene(multi, scene)
+    assert sent == []  # nothing changed: nothing sent
+    draw_scene(multi, reach_overlay(scene, {m.hex("0101"): 1}))
+    # the overlay, and the annotations with the hex number lifted over the shading
+    assert len(sent) == 1 and Counter(sent[0])["switchCanvas"] == 2
+    assert Counter(sent[0])["fillText"] == 2  # the MP number and 0101 lifted; not every label
+    sent.clear()
+    draw_scene(multi, scene, force=True)
+    assert Counter(sent[0])["switchCanvas"] == len(GROUPS)
+    assert Counter(sent[0])["fillText"] == len(m.grid)  # the labels, drawn when asked

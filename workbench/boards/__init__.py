@@ -3,7 +3,13 @@
 ``workbench.load(path)``, saves with ``.save(path)``, and boards show as pictures."""
 
 from workbench.boards.hexmap import HexMap, MapError
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileFace, TileSet
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    BoardTank,
+    SquareBoard,
+    TileFace,
+    TileSet,
+)
 from workbench.boards.panzer_strike.tank_types import (
     PanzerStrikeRoster,
     TankType,
@@ -18,6 +24,7 @@ from workbench.boards.tanks.table import (
     MeasuringArrow,
     Table,
     TableError,
+    TableTank,
     TerrainPiece,
     follows_placement_rule,
 )
@@ -26,6 +33,7 @@ from workbench.boards.terrain import HexsideType, TerrainType
 __all__ = [
     "TANKS_TERRAIN",
     "BoardError",
+    "BoardTank",
     "Gun",
     "HexMap",
     "HexsideType",
@@ -39,6 +47,7 @@ __all__ = [
     "SquareBoard",
     "Table",
     "TableError",
+    "TableTank",
     "TankCounter",
     "TankType",
     "TanksCard",

@@ -126,14 +126,15 @@ class HexMap(FileValue, Pictured):
 
     # --- a designer's changes -----------------------------------------------------------
     def with_terrain(self, changes: Mapping[HexLike, str]) -> HexMap:
-        """A copy with these hexes set to these terrain types."""
+        """A copy with these hexes (labels, ranges such as ``"0401-0408"``, or hexes) set to
+        these terrain types."""
         terrain = dict(self.terrain)
         for where, kind in changes.items():
-            h = self.grid.hex(where)
-            if kind == self.default_terrain:
-                terrain.pop(h, None)
-            else:
-                terrain[h] = kind
+            for h in self.grid.hexes_in(where):
+                if kind == self.default_terrain:
+                    terrain.pop(h, None)
+                else:
+                    terrain[h] = kind
         return replace(self, terrain=terrain)
 
     def with_hexside(self, a: HexLike, b: HexLike, kind: str | None) -> HexMap:
@@ -155,7 +156,32 @@ class HexMap(FileValue, Pictured):
         return replace(self, places=places)
 
     def with_zone(self, name: str, hexes: Iterable[HexLike]) -> HexMap:
-        return replace(self, zones={**self.zones, name: frozenset(self.grid.hex(h) for h in hexes)})
+        """A copy with a zone of these hexes (labels, ranges or hexes)."""
+        cells = frozenset(h for item in hexes for h in self.grid.hexes_in(item))
+        return replace(self, zones={**self.zones, name: cells})
+
+    def without_zone(self, name: str) -> HexMap:
+        self.zone(name)
+        return replace(self, zones={k: v for k, v in self.zones.items() if k != name})
+
+    def with_size(self, rows: int, cols: int) -> HexMap:
+        """A copy on a grid of another size (same layout); what falls off the grid is dropped."""
+        grid = replace(self.grid, rows=rows, cols=cols)
+        return replace(
+            self,
+            grid=grid,
+            terrain={h: k for h, k in self.terrain.items() if h in grid},
+            hexsides={s: k for s, k in self.hexsides.items() if all(h in grid for h in s.hexes)},
+            places={h: n for h, n in self.places.items() if h in grid},
+            zones={n: frozenset(h for h in z if h in grid) for n, z in self.zones.items()},
+        )
+
+    def with_name(self, name: str) -> HexMap:
+        return replace(self, name=name)
+
+    def with_hexside_type(self, kind: HexsideType) -> HexMap:
+        """A copy that knows one more hexside type (or a changed one)."""
+        return replace(self, hexside_types={**self.hexside_types, kind.name: kind})
 
     def with_terrain_type(self, kind: TerrainType) -> HexMap:
         """A copy that knows one more terrain type (or a changed one)."""

@@ -19,6 +19,7 @@ from workbench.files.errors import BoardFileError, Where, short
 from workbench.files.reading import decode_text, file_path, parse, read_bytes
 from workbench.files.references import default_root
 from workbench.files.registry import Document, Format, known_formats, schema
+from workbench.files.suggest import unexpected_field
 
 TAG = re.compile(r"([a-z][a-z0-9.-]{0,63})/([0-9]{1,6})")
 
@@ -142,6 +143,9 @@ def _validate(document: Document, fmt: Format, where: Where) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))
     if error is None:
         return
+    misspelt = unexpected_field(error, where, [])
+    if misspelt is not None:
+        raise misspelt
     field = list(error.absolute_path)
     if error.validator == "required":
         missing = error.message.split("'")[1]

@@ -34,6 +34,13 @@ def default_root(path: Path) -> Path:
     return folder.parent if folder.name in SUBFOLDERS else folder
 
 
+def referable(referred: Path, target: Path) -> bool:
+    """Whether a file saved at ``target`` may name ``referred``: only a file inside the
+    target's board folder (a file saved elsewhere holds what it refers to inline)."""
+    root = os.path.realpath(default_root(target))
+    return Path(os.path.realpath(referred)).is_relative_to(root)
+
+
 def checked_path(where: Where, field: list[str | int], value: Any, expected: str) -> Path:
     """The path a reference names, refused (BoardFileError) if it is absolute, holds a NUL,
     or leads outside the board folder; it need not exist."""

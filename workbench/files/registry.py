@@ -27,7 +27,7 @@ class Format:
     schema: str  # file name under workbench/data/schemas/
     kind: type
     decode: Callable[[Document, Where], Any]
-    encode: Callable[..., Document]  # (value) or (value, target) when relative
+    encode: Callable[..., Document]  # (obj) or, when ``relative``, (obj, target path)
     reads: tuple[int, ...] = ()  # older versions this codec also reads
     relative: bool = False  # encode(obj, target) writes references relative to the target
 

@@ -10,7 +10,7 @@ through hexside ``i`` (see :func:`direction_names`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -410,6 +410,59 @@ class HexGrid:
         first, second = int(text[: self.digits]), int(text[self.digits :])
         row, col = (first, second) if self.label_order == "row-col" else (second, first)
         return self.from_offset(col - self.first_number, row - self.first_number)
+
+    def hexes_in(self, text: HexLike) -> list[Hex]:
+        """The hexes a label or a range names: ``"0404-0407"`` is every hex in the rectangle
+        of rows and columns between the two labels (as map files write them).
+
+        >>> grid = HexGrid(rows=8, cols=8)
+        >>> [grid.label(h) for h in grid.hexes_in("0404-0506")]
+        ['0404', '0405', '0406', '0504', '0505', '0506']
+        """
+        if isinstance(text, Hex) or "-" not in str(text):
+            return [self.hex(text)]
+        first, _, last = str(text).partition("-")
+        (c0, r0), (c1, r1) = self.to_offset(self.hex(first)), self.to_offset(self.hex(last))
+        return [
+            self.from_offset(c, r)
+            for r in range(min(r0, r1), max(r0, r1) + 1)
+            for c in range(min(c0, c1), max(c0, c1) + 1)
+        ]
+
+    def ranges(self, hexes: Iterable[Hex]) -> list[str]:
+        """Labels and ranges that name exactly these hexes, in reading order: runs along a
+        row, stacked into rectangles where rows repeat the run (the inverse of
+        :meth:`hexes_in`).
+
+        >>> grid = HexGrid(rows=8, cols=8)
+        >>> grid.ranges(grid.hexes_in("0101-0108") + grid.hexes_in("0303"))
+        ['0101-0108', '0303']
+        """
+        rows: dict[int, list[int]] = {}
+        for h in set(hexes):
+            col, row = self.to_offset(h)
+            rows.setdefault(row, []).append(col)
+        runs: dict[int, list[tuple[int, int]]] = {}
+        for row, cols in rows.items():
+            cols.sort()
+            start = prev = cols[0]
+            for col in cols[1:]:
+                if col != prev + 1:
+                    runs.setdefault(row, []).append((start, prev))
+                    start = col
+                prev = col
+            runs.setdefault(row, []).append((start, prev))
+        out: list[tuple[int, int, str]] = []
+        for row in sorted(runs):
+            for run in runs[row]:
+                bottom = row
+                while run in runs.get(bottom + 1, ()):
+                    bottom += 1
+                    runs[bottom].remove(run)
+                first = self.label(self.from_offset(run[0], row))
+                last = self.label(self.from_offset(run[1], bottom))
+                out.append((row, run[0], first if first == last else f"{first}-{last}"))
+        return [text for _, _, text in sorted(out)]
 
     def _span(self, count: int) -> str:
         width = self.digits

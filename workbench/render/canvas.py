@@ -8,12 +8,24 @@ many) become *one* vectorised call (``fill_polygons``, ``stroke_polygons``,
 calls, not one per hex. Settings (colours, widths, font...) are sent only when they change.
 Text has no batched call in ipycanvas: each label is one ``fillText`` command in the same held
 message, appended the cheap way described in :func:`_send_texts`.
+
+A heatmap is a run of fill-only polygons that differ only in colour: it goes out as *one*
+``fill_styled_polygons`` call carrying a colour per polygon (:func:`_batched`), not one call
+and one ``fillStyle`` per cell. And :func:`draw_scene` remembers what each sub-canvas shows:
+a group whose layers are the very same values as last time (the board and its hex labels,
+after a click that only changes the overlay) is not cleared and sent again, so a click
+redraws only what changed. In the browser every redrawn sub-canvas also costs a composite of
+all the layers, so skipping the unchanged ones matters there too.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import fields
+from functools import lru_cache
 from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -56,6 +68,54 @@ def _runs(prims: Iterable[Primitive]) -> Iterator[tuple[str, Style, list[Any]]]:
     """Consecutive primitives of the same kind and style (drawing order is kept)."""
     for (kind, style), run in groupby(prims, key=lambda p: (_KIND[type(p)], p.style)):
         yield kind, style, list(run)
+
+
+@lru_cache(maxsize=4096)
+def _rgb(color: str | None) -> tuple[int, int, int] | None:
+    """``#rrggbb`` or ``#rgb`` as integers; None for anything else (drawn the plain way)."""
+    if not color or not color.startswith("#") or len(color) not in (4, 7):
+        return None
+    digits = color[1:] if len(color) == 7 else "".join(c * 2 for c in color[1:])
+    try:
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    except ValueError:
+        return None
+
+
+def _fill_only(kind: str, style: Style) -> bool:
+    return kind == "polygons" and style.stroke is None and _rgb(style.fill) is not None
+
+
+_all_but_fill = attrgetter(*(f.name for f in fields(Style) if f.name != "fill"))
+"""A style's settings other than its fill, as a tuple (to compare two styles quickly)."""
+
+
+def _batched(runs: Iterable[tuple[str, Style, list[Any]]]) -> Iterator[tuple[str, Style, list]]:
+    """Runs as :func:`_runs` gives them, except that consecutive runs of fill-only polygons
+    whose styles differ only in the fill colour (a heatmap: one colour per cell) become one
+    ``"styled"`` run of ``(colour, run)`` pairs, drawn in the same order by one call."""
+    pending: list[tuple[Style, list[Any]]] = []
+    shared: tuple[Any, ...] = ()
+
+    def flush() -> Iterator[tuple[str, Style, list]]:
+        if len(pending) == 1:
+            yield "polygons", pending[0][0], pending[0][1]
+        elif pending:
+            yield "styled", pending[0][0].with_(fill=None), list(pending)
+        pending.clear()
+
+    for kind, style, run in runs:
+        mergeable = _fill_only(kind, style)
+        if mergeable and pending and _all_but_fill(style) == shared:
+            pending.append((style, run))
+            continue
+        yield from flush()
+        if mergeable:
+            pending.append((style, run))
+            shared = _all_but_fill(style)
+        else:
+            yield kind, style, run
+    yield from flush()
 
 
 def _pixels(points: Any, t: Transform) -> npt.NDArray[np.float64]:
@@ -164,7 +224,24 @@ def _draw_run(
     canvas: Any, pen: _Pen, kind: str, style: Style, run: list[Any], t: Transform, family: str
 ) -> None:
     pen.style(style)
-    if kind == "polygons":
+    if kind == "styled":
+        outlines: list[Any] = []
+        colors: list[tuple[int, int, int] | None] = []
+        for fill_style, polygons in run:
+            color = _rgb(fill_style.fill)
+            for p in polygons:
+                if isinstance(p, Polygons):
+                    outlines.extend(p.points)
+                    colors.extend([color] * len(p))
+                else:
+                    outlines.append(p.points)
+                    colors.append(color)
+        if len({len(shape) for shape in outlines}) == 1:
+            styled: Any = _pixels(np.array(outlines, dtype=float), t)
+        else:
+            styled = [_pixels(shape, t) for shape in outlines]
+        canvas.fill_styled_polygons(styled, np.array(colors, dtype=np.uint8))
+    elif kind == "polygons":
         shapes = _shapes(run)
         pixels = (
             _pixels(shapes, t)
@@ -225,7 +302,7 @@ def draw_layers(canvas: Any, scene: Scene, layers: Iterable[str]) -> None:
     family = getattr(scene.theme, "font_family", "sans-serif")
     pen = _Pen(canvas)
     for name in layers:
-        for kind, style, run in _runs(scene.layer(name)):
+        for kind, style, run in _batched(_runs(scene.layer(name))):
             _draw_run(canvas, pen, kind, style, run, scene.transform, family)
     pen.set(global_alpha=1.0)
 
@@ -237,8 +314,36 @@ def new_canvas(scene: Scene) -> Any:
     return MultiCanvas(len(GROUPS), width=round(scene.width), height=round(scene.height))
 
 
-def draw_scene(multi: Any, scene: Scene, groups: Iterable[str] | None = None) -> Any:
-    """Clear and redraw the chosen layer groups (all by default) in one held message.
+_SHOWN: weakref.WeakKeyDictionary[Any, dict[str, tuple[Any, ...]]] = weakref.WeakKeyDictionary()
+"""What each live ``MultiCanvas`` shows, group by group (see :func:`_showing`)."""
+
+
+def _showing(scene: Scene, group: str) -> tuple[Any, ...]:
+    """What a group's sub-canvas shows: the scene's size, transform and background, and its
+    layers' primitive tuples themselves (compared by identity: scenes share unchanged
+    layers, so this is cheap and never mistakes a new overlay for an old one)."""
+    background = getattr(scene.theme, "background", None) if group == "base" else None
+    return (
+        scene.width,
+        scene.height,
+        scene.transform,
+        background,
+        *(scene.layer(name) for name in LAYER_GROUPS[group]),
+    )
+
+
+def _same(a: tuple[Any, ...] | None, b: tuple[Any, ...]) -> bool:
+    if a is None or len(a) != len(b):
+        return False
+    return a[:4] == b[:4] and all(x is y for x, y in zip(a[4:], b[4:], strict=True))
+
+
+def draw_scene(
+    multi: Any, scene: Scene, groups: Iterable[str] | None = None, *, force: bool = False
+) -> Any:
+    """Redraw the chosen layer groups (all by default) in one held message, each cleared
+    first; a group that already shows these very layers is left alone unless ``force``
+    (say, for a browser view that has just appeared and saw nothing).
 
     ``groups`` are names from :data:`GROUPS`: ``"base"``, ``"overlays"``, ``"units"``,
     ``"annotations"``; e.g. ``draw_scene(c, scene, ["overlays"])`` after a new reach."""
@@ -250,14 +355,23 @@ def draw_scene(multi: Any, scene: Scene, groups: Iterable[str] | None = None) ->
         raise InvalidValue(
             f"unknown layer group(s) {sorted(unknown)}: groups are {', '.join(GROUPS)}"
         )
+    try:
+        shown = _SHOWN.setdefault(multi, {})
+    except TypeError:  # not weakly referable (a stand-in in a test): remember nothing
+        shown = {}
+    wanted = {name: _showing(scene, name) for name in chosen}
+    todo = [name for name in chosen if force or not _same(shown.get(name), wanted[name])]
+    if not todo:
+        return multi
     with hold_canvas():
-        for name in chosen:
+        for name in todo:
             canvas = multi[GROUPS.index(name)]
             canvas.clear()
             if name == "base" and getattr(scene.theme, "background", None):
                 canvas.fill_style = scene.theme.background
                 canvas.fill_rect(0, 0, scene.width, scene.height)
             draw_layers(canvas, scene, LAYER_GROUPS[name])
+            shown[name] = wanted[name]
     return multi
 
 

@@ -14,9 +14,10 @@ the same picture as drawing them one by one.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -24,30 +25,45 @@ import numpy.typing as npt
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
 from workbench.render import scene_of
-from workbench.render.overlays import arcs_overlay, heatmap_overlay, label_overlay, text_size
+from workbench.render.counters import (
+    FLAG_RISE,
+    WRECK_FILL,
+    CounterStyles,
+    counter_extent,
+    counter_half,
+    counter_parts,
+    tank_title,
+)
+from workbench.render.labels import (
+    ASCENT,
+    Box,
+    Placer,
+    around,
+    box_text,
+    fit_text,
+    text_box_px,
+    text_width,
+)
+from workbench.render.legend import Entry, Swatch, box_swatch, legend_band, line_swatch
 from workbench.render.scene import (
-    ANNOTATIONS,
     BOARD,
     EDGES,
     LABELS,
-    OVERLAYS,
     TERRAIN,
     UNITS,
-    Arrow,
     Circle,
     Point,
-    Polygon,
     Polygons,
     Polyline,
     Primitive,
     Scene,
     Segments,
     Style,
-    Text,
     Texts,
     Transform,
 )
-from workbench.render.themes import Theme, contrast_text, theme_named
+from workbench.render.symbols import symbol_primitives, terrain_symbol
+from workbench.render.themes import Theme, mix, readable, theme_named
 
 __all__ = [
     "HexLayout",
@@ -63,12 +79,26 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, eq=False)
+class Grounds:
+    """The colour each hex is drawn in: ``fills[codes[i]]`` for the i-th hex in the grid's
+    order (row by row)."""
+
+    codes: npt.NDArray[np.intp]
+    fills: tuple[str, ...]
+
+    def __getitem__(self, index: int) -> str:
+        return self.fills[int(self.codes[index])]
+
+
 @dataclass(frozen=True)
 class HexLayout:
     """Hex geometry for a scene, in board units (hex size 1); maps points back to hexes."""
 
     grid: HexGrid
     cell_units: float = 1.0
+    grounds: Grounds | None = field(default=None, compare=False, repr=False)
+    """The terrain colour of every hex as drawn (None: not known)."""
 
     def cell_at(self, x: float, y: float) -> Hex | None:
         h = self.grid.hex_at(x, y, 1.0)
@@ -82,8 +112,7 @@ class HexLayout:
 
     def direction(self, facing: int) -> Point:
         """Unit vector (x right, y down) towards hexside ``facing``."""
-        a = math.radians(direction_angle(facing, self.grid.orientation))
-        return (math.sin(a), -math.cos(a))
+        return _direction(facing % 6, self.grid.orientation)
 
     def side(self, h: Hex, direction: int) -> tuple[Point, Point]:
         """The two corners of hexside ``direction`` of ``h``."""
@@ -138,14 +167,14 @@ class HexLayout:
     def board_indices(self, cells: Sequence[Hex]) -> npt.NDArray[np.intp]:
         """Where each hex comes in the grid's order (row by row), -1 for a hex off the grid.
         Offset coordinates repeat every two steps of q and of r, like the centres."""
-        g = self.grid
-
-        def offset(q: int, r: int) -> npt.NDArray[np.intp]:
-            return np.array(g.to_offset(Hex(q, r)), dtype=np.intp)
-
-        block = np.array([[offset(q, r) for r in (0, 1)] for q in (0, 1)])  # [q % 2, r % 2]
-        step_q, step_r = offset(2, 0) - block[0, 0], offset(0, 2) - block[0, 0]
         qr = np.array([(h.q, h.r) for h in cells], dtype=np.intp).reshape(-1, 2)
+        return self.board_indices_qr(qr)
+
+    def board_indices_qr(self, qr: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """:meth:`board_indices` of hexes given as axial (q, r) rows."""
+        g = self.grid
+        block, step_q, step_r = _offset_steps(g)
+        qr = np.asarray(qr, dtype=np.intp).reshape(-1, 2)
         q, r = qr[:, 0], qr[:, 1]
         col_row = block[q % 2, r % 2] + (q // 2)[:, None] * step_q + (r // 2)[:, None] * step_r
         col, row = col_row[:, 0], col_row[:, 1]
@@ -172,6 +201,24 @@ class HexLayout:
         return np.array([self.direction(f) for f in range(6)])
 
 
+@lru_cache(maxsize=32)
+def _direction(facing: int, orientation: Literal["pointy", "flat"]) -> Point:
+    a = math.radians(direction_angle(facing, orientation))
+    return (math.sin(a), -math.cos(a))
+
+
+@lru_cache(maxsize=16)
+def _offset_steps(g: HexGrid) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], Any]:
+    """Offset coordinates of the 2 x 2 block of axial (q, r) parities, and the steps for two
+    more q and two more r: they give the offset of any hex (see ``board_indices``)."""
+
+    def offset(q: int, r: int) -> npt.NDArray[np.intp]:
+        return np.array(g.to_offset(Hex(q, r)), dtype=np.intp)
+
+    block = np.array([[offset(q, r) for r in (0, 1)] for q in (0, 1)])  # [q % 2, r % 2]
+    return block, offset(2, 0) - block[0, 0], offset(0, 2) - block[0, 0]
+
+
 def _toward(p: Point, v: Point, k: float) -> Point:
     return (p[0] + v[0] * k, p[1] + v[1] * k)
 
@@ -185,15 +232,26 @@ def hexmap_scene(
     margin: float | None = None,
     labels: bool = True,
     marks: bool = True,
+    legend: bool = False,
+    reserved: Sequence[tuple[float, float, float, float]] = (),
 ) -> Scene:
-    """The map: terrain colours (with a cross on hexes that cannot be entered and a hatch on
-    hexes that block line of sight), hexside features, zones, places and hex labels."""
+    """The map: terrain colours with a symbol per kind (trees, contours, waves...; a hatch or a
+    cross for custom types that block sight or cannot be entered), roads as lines, hexside
+    features, zones, places and hex numbers, and (``legend``) a legend band under it.
+
+    ``size`` is the hex size in pixels at zoom 1 (the theme's ``zoom`` multiplies it).
+    Labels are laid out so that none overlaps another or leaves the picture: place names
+    first, then zone names, then hex numbers, which give way (a hex number hidden by a
+    label or a counter is in the hex's hover title). ``reserved``: boxes in board units
+    (x0, y0, x1, y1) that labels keep clear of, such as counters."""
     th = theme_named(theme)
+    px = size * th.zoom
     grid = hexmap.grid
     layout = HexLayout(grid)
-    pad = size * 0.25 if margin is None else margin
-    w, h = grid.pixel_size(size)
-    transform = Transform(size, pad, pad)
+    pad = px * 0.25 if margin is None else margin
+    w, h = grid.pixel_size(px)
+    transform = Transform(px, pad, pad)
+    width, height = round(w + 2 * pad, 2), round(h + 2 * pad, 2)
     layers: dict[str, list[Primitive]] = {BOARD: [], TERRAIN: [], EDGES: [], LABELS: []}
 
     # Terrain: one batch of hexes per type (row by row within it), so one call per style.
@@ -207,18 +265,30 @@ def hexmap_scene(
     set_codes = np.array([code[hexmap.terrain[c]] for c in set_cells], dtype=terrain.dtype)
     terrain[where[where >= 0]] = set_codes[where >= 0]
     by_type: dict[str, npt.NDArray[np.intp]] = {}
+    fills: dict[str, str] = {}
     for i, name in enumerate(kinds):
         index = by_type[name] = np.flatnonzero(terrain == i)
         if not len(index):
             del by_type[name]
             continue
         kind = hexmap.terrain_types[name]
-        fill = th.terrain_color(name, kind.color)
+        fill = fills[name] = th.terrain_color(name, kind.color)
         style = Style(fill=fill, stroke=th.grid_stroke, width=th.grid_width_px)
         titles = tuple([f"{names[i]} {name}" for i in index.tolist()])
         layers[TERRAIN].append(Polygons(layout.outlines(centers[index]), style, titles))
+    code_fill = [fills.get(name, "") for name in kinds]
+    layout = HexLayout(grid, grounds=Grounds(terrain, tuple(code_fill)))
     if marks:
-        layers[TERRAIN] += _terrain_marks(hexmap, centers, by_type, th)
+        for name in sorted(by_type):
+            symbol = terrain_symbol(hexmap.terrain_types[name])
+            if name in ROAD_WORDS:
+                continue
+            layers[TERRAIN] += symbol_primitives(
+                symbol, centers[by_type[name]], fills[name], th, px=px
+            )
+        for name in sorted(by_type):
+            if name in ROAD_WORDS:
+                layers[TERRAIN] += road_primitives(layout, hexmap, name, fills[name], th, px)
 
     # Hexside features: a dark outline under a thick coloured line, all outlines first (as a
     # road is drawn over its casing), then the coloured lines of each feature.
@@ -231,106 +301,290 @@ def hexmap_scene(
         side_titles = [
             f"{grid.hexside_label(s)} {f.name}" for s, f in zip(sides, features, strict=True)
         ]
-        width = th.hexside_width_px
-        outline = Style(stroke=th.hexside_outline, width=width + 2.0 * th.grid_width_px + 1.0)
+        outline, _ = _hexside_styles(th, "#ffffff")
         layers[EDGES].append(Segments(ends, outline, tuple(side_titles)))
         for name in sorted({f.name for f in features}):
             chosen = [i for i, f in enumerate(features) if f.name == name]
-            color = features[chosen[0]].color
+            _, line = _hexside_styles(th, features[chosen[0]].color)
             layers[EDGES].append(
-                Segments(
-                    ends[chosen],
-                    Style(stroke=color, width=width),
-                    tuple(side_titles[i] for i in chosen),
-                )
+                Segments(ends[chosen], line, tuple(side_titles[i] for i in chosen))
             )
 
-    # Zones: each zone's outer boundary, dashed in the zone's colour, with its name.
-    for i, zone_name in enumerate(sorted(hexmap.zones)):
-        color = th.zone_colors[i % len(th.zone_colors)]
-        style = Style(stroke=color, width=th.zone_width_px, dash=th.zone_dash_px)
+    # Zones: each zone's outer boundary, dashed in the zone's colour.
+    zone_names = sorted(hexmap.zones)
+    for i, zone_name in enumerate(zone_names):
         for loop in zone_outline(layout, hexmap.zones[zone_name]):
-            layers[EDGES].append(Polyline(loop, style, f"zone {zone_name}"))
-        if hexmap.zones[zone_name]:
-            first = min(hexmap.zones[zone_name], key=lambda c: (c.r, c.q))
-            cx, cy = layout.cell_center(first)
-            font = text_size_px(size, th.place_scale * 0.85)
-            layers[LABELS].append(
-                Text((cx, cy + 0.45), zone_name, Style(fill=color, font_size=font, bold=True))
-            )
+            layers[EDGES].append(Polyline(loop, _zone_style(th, i), f"zone {zone_name}"))
 
-    if labels:
-        font = max(th.label_min_px, round(th.label_scale * size, 1))
-        style = Style(fill=th.label_color, font_size=font)
-        layers[LABELS].append(Texts(centers + np.array([0.0, -0.62]), tuple(names), style))
-
-    place_font = text_size_px(size, th.place_scale)
+    # Labels, most important first: each takes the first free spot among its candidates.
+    placer = Placer(width, height, [_px_box(transform, b) for b in reserved])
+    place_font = text_size_px(px, th.place_scale, th.name_min_px * th.zoom)
     place_style = Style(
-        fill=th.place_color, stroke="#ffffff", width=3.0, font_size=place_font, bold=True
+        fill=th.place_color, stroke=th.halo, width=3.0, font_size=place_font, bold=True
     )
     for cell in sorted(hexmap.places):
-        cx, cy = layout.cell_center(cell)
-        layers[LABELS].append(Circle((cx, cy), 0.12, Style(fill=th.place_color)))
+        cx, cy = transform.to_pixel(*layout.cell_center(cell))
         layers[LABELS].append(
-            Text((cx, cy + 0.3), hexmap.places[cell], place_style, grid.label(cell))
+            Circle(layout.cell_center(cell), 0.12, Style(fill=th.place_color), hexmap.places[cell])
         )
+        occupied = any(
+            _px_box(transform, b).overlaps(Box(cx - 1, cy - 1, cx + 1, cy + 1)) for b in reserved
+        )
+        text = _place_label(placer, cx, cy, px, hexmap.places[cell], place_style, occupied)
+        if text is not None:
+            layers[LABELS].append(box_text(*text, transform, grid.label(cell)))
+    for i, zone_name in enumerate(zone_names):
+        if not hexmap.zones[zone_name]:
+            continue
+        color = th.zone_colors[i % len(th.zone_colors)]
+        font = text_size_px(px, th.place_scale * 0.85, th.name_min_px * th.zoom)
+        style = Style(
+            fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
+        )
+        cells = sorted(hexmap.zones[zone_name], key=lambda c: (c.r, c.q))
+        spots = [transform.to_pixel(*layout.cell_center(c)) for c in cells[:12]]
+        candidates = [
+            text_box_px(x, y + dy * px, zone_name, style)
+            for x, y in spots
+            for dy in (0.42, -0.3, 0.0)
+        ]
+        found = placer.place(candidates)
+        if found is not None:
+            layers[LABELS].append(box_text(found, zone_name, style, transform, f"zone {zone_name}"))
 
-    return Scene(
-        width=round(w + 2 * pad, 2),
-        height=round(h + 2 * pad, 2),
+    if labels:
+        layers[LABELS] += _hex_numbers(placer, transform, centers, names, by_type, fills, th, px)
+
+    scene = Scene(
+        width=width,
+        height=height,
         transform=transform,
         layers={k: tuple(v) for k, v in layers.items()},
         layout=layout,
         theme=th,
         title=hexmap.name,
     )
+    if legend:
+        scene = legend_band(scene, map_legend(hexmap, sorted(by_type), th, px))
+    return scene
+
+
+ROAD_WORDS = frozenset({"road", "street", "track", "river", "stream"})
+"""Terrain types drawn as a line through their hexes (joined to neighbouring hexes of the type
+and, at the map's edge, running off it) as well as their colour: roads and rivers."""
+
+
+def _px_box(t: Transform, b: tuple[float, float, float, float]) -> Box:
+    (x0, y0), (x1, y1) = t.to_pixel(b[0], b[1]), t.to_pixel(b[2], b[3])
+    return Box(x0, y0, x1, y1)
+
+
+def _hexside_styles(th: Theme, color: str) -> tuple[Style, Style]:
+    width = th.hexside_width_px * th.zoom
+    outline = Style(stroke=th.hexside_outline, width=width + 2.0 * th.grid_width_px + 1.0)
+    return outline, Style(stroke=color, width=width)
+
+
+def _zone_style(th: Theme, i: int) -> Style:
+    color = th.zone_colors[i % len(th.zone_colors)]
+    return Style(stroke=color, width=th.zone_width_px * th.zoom, dash=th.zone_dash_px)
+
+
+def _place_label(
+    placer: Placer, cx: float, cy: float, px: float, name: str, style: Style, occupied: bool
+) -> tuple[Box, str, Style] | None:
+    """A place name's spot: under its dot, else under or over the counter standing there, else
+    beside; shortened to two hexes' width if it fits nowhere whole."""
+    half = ASCENT * style.font_size + style.width / 2
+    below_counter = 0.45 * px + half + 2
+    offsets = [(0.0, 0.32 * px)] if not occupied else []
+    offsets += [(0.0, below_counter), (0.0, -below_counter), (0.0, 1.0 * px), (0.0, -1.0 * px)]
+    for text in (name, fit_text(name, 2.0 * px, style.font_size, True)):
+        found = placer.place(around(cx, cy, text, style, offsets))
+        if found is not None:
+            return found, text, style
+    return None
+
+
+def _hex_numbers(
+    placer: Placer,
+    transform: Transform,
+    centers: npt.NDArray[np.float64],
+    names: Sequence[str],
+    by_type: Mapping[str, npt.NDArray[np.intp]],
+    fills: Mapping[str, str],
+    th: Theme,
+    px: float,
+) -> list[Primitive]:
+    """Hex numbers at the top of each hex, in an ink that reads on its terrain, where they do
+    not run into a label or counter placed before."""
+    font = max(th.label_min_px * th.zoom, round(th.label_scale * px, 1))
+    at = centers + np.array([0.0, -0.62])
+    pixel = at * transform.scale + np.array([transform.offset_x, transform.offset_y])
+    widths = _number_widths(tuple(names), font) / 2
+    half = ASCENT * font
+    boxes = np.column_stack(
+        [pixel[:, 0] - widths, pixel[:, 1] - half, pixel[:, 0] + widths, pixel[:, 1] + half]
+    )
+    free = placer.free_mask(boxes)
+    by_ink: dict[str, list[npt.NDArray[np.intp]]] = {}
+    for name in sorted(by_type):
+        by_ink.setdefault(th.label_ink(fills[name]), []).append(by_type[name])
+    out: list[Primitive] = []
+    every = np.array(names, dtype=object)
+    for ink, parts in by_ink.items():
+        index = np.sort(np.concatenate(parts))
+        index = index[free[index]]
+        if len(index):
+            chosen = tuple(every[index].tolist())
+            out.append(Texts(at[index], chosen, Style(fill=ink, font_size=font)))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _number_widths(names: tuple[str, ...], font: float) -> npt.NDArray[np.float64]:
+    """The widths of a board's hex numbers (the same board is drawn again and again)."""
+    return np.array([text_width(n, font) for n in names])
+
+
+def road_primitives(
+    layout: HexLayout, hexmap: HexMap, name: str, fill: str, th: Theme, px: float
+) -> list[Primitive]:
+    """A road through its hexes: centre to centre between neighbouring road hexes, and from a
+    road hex at the map's edge off the edge, drawn as a light band in a dark casing."""
+    grid = layout.grid
+    cells = [c for c, t in hexmap.terrain.items() if t == name]
+    inside = layout.board_indices(cells) >= 0
+    cells = [c for c, ok in zip(cells, inside.tolist(), strict=True) if ok]
+    if not cells:
+        return []
+    centres = layout.centers(cells)
+    steps = layout.directions() * math.sqrt(3.0)  # to the centre of the neighbour
+    qr = np.array([(c.q, c.r) for c in cells], dtype=np.intp)
+    deltas = np.array([(n.q, n.r) for n in (Hex(0, 0).neighbor(d) for d in range(6))])
+    on_road = np.zeros(len(grid) + 1, dtype=bool)  # the last entry: off the grid
+    on_road[layout.board_indices_qr(qr)] = True
+    on_road[-1] = False
+    neighbours = np.stack([layout.board_indices_qr(qr + deltas[d]) for d in range(6)], axis=1)
+    joined = on_road[neighbours]  # (cells, 6); -1 (off the grid) reads the last entry
+    blocks = [
+        np.stack([centres[joined[:, d]], centres[joined[:, d]] + steps[d]], axis=1)
+        for d in range(3)  # each pair once
+        if joined[:, d].any()
+    ]
+    alone = ~joined.any(axis=1)
+    at_edge = (neighbours < 0).any(axis=1)
+    middle = np.array(grid.pixel_size(1.0)) / 2
+    for i in np.flatnonzero(alone & at_edge).tolist():  # a road entry runs off the edge
+        c = (float(centres[i, 0]), float(centres[i, 1]))
+        off = [d for d in range(6) if neighbours[i, d] < 0]
+        away = (c[0] - middle[0], c[1] - middle[1])
+        d = max(off, key=lambda d: _dot(layout.direction(d), away))
+        blocks.append(np.array([[c, _toward(c, layout.direction(d), 1.0)]]))
+    lone = centres[alone & ~at_edge]  # a road hex on its own: a stretch of road across it
+    if len(lone):
+        across = np.array([[-0.86, 0.0], [0.86, 0.0]])
+        blocks.append(lone[:, None, :] + across[None])
+    casing, band = road_styles(fill, px, name)
+    ends = np.concatenate(blocks)
+    return [Segments(ends, casing), Segments(ends, band)]
+
+
+def _dot(a: Point, b: Point) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def road_styles(fill: str, px: float, name: str = "road") -> tuple[Style, Style]:
+    """A road's dark casing and light band (a river's: narrower, its water darker)."""
+    if name in ("river", "stream"):
+        return (
+            Style(stroke=mix(fill, "#000000", 0.6), width=max(3.0, px * 0.22)),
+            Style(stroke=mix(fill, "#000000", 0.25), width=max(1.5, px * 0.12)),
+        )
+    return (
+        Style(stroke=mix(fill, "#000000", 0.55), width=max(4.0, px * 0.3)),
+        Style(stroke=mix(fill, "#ffffff", 0.45), width=max(2.0, px * 0.2)),
+    )
+
+
+def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> list[Entry]:
+    """Legend entries for the terrain types used (with their rules in a word or two), the
+    hexside features, the zones and the places of a map."""
+    entries: list[Entry] = []
+    for name in used:
+        kind = hexmap.terrain_types[name]
+        fill = th.terrain_color(name, kind.color)
+        notes = [
+            w
+            for w, on in (("no entry", not kind.enterable), ("blocks sight", kind.blocks_los))
+            if on
+        ]
+        text = f"{name} ({', '.join(notes)})" if notes else name
+        entries.append(
+            Entry(
+                text,
+                _hex_swatch(
+                    fill,
+                    None if name in ROAD_WORDS else terrain_symbol(kind),
+                    th,
+                    road=name if name in ROAD_WORDS else "",
+                ),
+            )
+        )
+    for name in sorted(set(hexmap.hexsides.values())):
+        feature = hexmap.hexside_types[name]
+        outline, line = _hexside_styles(th, feature.color)
+        entries.append(Entry(f"{name} hexside", line_swatch(line, outline)))
+    for i, zone_name in enumerate(sorted(hexmap.zones)):
+        entries.append(Entry(zone_name, line_swatch(_zone_style(th, i))))
+    if hexmap.places:
+        entries.append(Entry("named place", _dot_swatch(th.place_color)))
+    return entries
+
+
+def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: str = "") -> Swatch:
+    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
+        t = scene.transform
+        unit = size / 2 / t.scale
+        c = np.array([t.to_board(x, y)])
+        outline = (
+            c[:, None, :]
+            + np.array(
+                [
+                    (math.cos(math.radians(a)), math.sin(math.radians(a)))
+                    for a in range(-90, 270, 60)
+                ]
+            )[None]
+            * unit
+        )
+        out: list[Primitive] = [
+            Polygons(outline, Style(fill=fill, stroke=th.grid_stroke, width=th.grid_width_px))
+        ]
+        if road:
+            casing, band = road_styles(fill, size, road)
+            ends = np.array([[c[0] - (unit * 0.9, 0), c[0] + (unit * 0.9, 0)]])
+            out += [Segments(ends, casing), Segments(ends, band)]
+        out += symbol_primitives(symbol, c, fill, th, unit=unit, px=t.scale)
+        return out
+
+    return draw
+
+
+def _dot_swatch(color: str) -> Swatch:
+    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
+        return [
+            Circle(
+                scene.transform.to_board(x, y),
+                size * 0.2 / scene.transform.scale,
+                Style(fill=color),
+            )
+        ]
+
+    return draw
 
 
 def text_size_px(size: float, fraction: float, minimum: float = 7.0) -> float:
     return max(minimum, round(fraction * size, 1))
-
-
-def _hatch_strokes() -> npt.NDArray[np.float64]:
-    """Three 45-degree strokes inside the inscribed circle, about a centre: shape (3, 2, 2)."""
-    d = math.sqrt(0.5)
-    strokes = []
-    for k in (-0.3, 0.0, 0.3):
-        half = math.sqrt(0.55**2 - k * k / 2) * 0.9
-        x0 = y0 = k * d
-        strokes.append(((x0 - half * d, y0 + half * d), (x0 + half * d, y0 - half * d)))
-    return np.array(strokes)
-
-
-_CROSS_STROKES = np.array(
-    [((-0.22, -0.1), (0.22, 0.34)), ((-0.22, 0.34), (0.22, -0.1))]
-)  # about a centre: an X of half-width 0.22, a little below the middle
-
-
-def _terrain_marks(
-    hexmap: HexMap,
-    centers: npt.NDArray[np.float64],
-    by_type: Mapping[str, npt.NDArray[np.intp]],
-    th: Theme,
-) -> list[Primitive]:
-    """A cross on hexes that cannot be entered, a hatch on hexes that block line of sight
-    (``by_type``: each terrain type's hexes, as rows of ``centers``)."""
-
-    def hexes_where(test: Callable[[Any], bool]) -> npt.NDArray[np.intp]:
-        chosen = [by_type[n] for n in sorted(by_type) if test(hexmap.terrain_types[n])]
-        return np.concatenate(chosen) if chosen else np.empty(0, dtype=np.intp)
-
-    blocking = hexes_where(lambda kind: kind.blocks_los)
-    closed = hexes_where(lambda kind: not kind.enterable)
-    marks: list[Primitive] = []
-    if len(blocking):
-        hatch = Style(stroke=th.blocking_mark, width=th.mark_width_px, opacity=0.55)
-        strokes = centers[blocking][:, None, None, :] + _hatch_strokes()[None]
-        marks.append(Segments(strokes.reshape(-1, 2, 2), hatch))
-    if len(closed):
-        cross = Style(stroke=th.impassable_mark, width=th.mark_width_px * 1.5, opacity=0.6)
-        strokes = centers[closed][:, None, None, :] + _CROSS_STROKES[None]
-        marks.append(Segments(strokes.reshape(-1, 2, 2), cross))
-    return marks
 
 
 def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, ...]]:
@@ -366,107 +620,39 @@ def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, .
 
 
 # --- counters ----------------------------------------------------------------------------------
-# The parts of a counter, bottom first.
-BODY, FACING, TURRET, GUN, NAME, ID, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(11)
-
-
-class _CounterStyles:
-    """The styles of a theme's counters at one size: made once per drawing, not per counter."""
-
-    def __init__(self, th: Theme, size: float) -> None:
-        self.th = th
-        self.font = text_size_px(size, th.counter_text_scale, minimum=6.0)
-        self.by_fill: dict[str, tuple[Style, Style, Style, Style]] = {}
-        self.turret = Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0)
-        self.gun = Style(stroke=th.turret_color, width=3.0)
-        self.staff = Style(stroke=th.counter_stroke, width=1.5)
-        self.cloth = Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8)
-        self.puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.9)
-        self.immobile = Style(stroke=th.immobile_color, width=3.0)
-        self.wreck = Style(stroke=th.wreck_color, width=3.0, opacity=0.8)
-
-    def on(self, fill: str) -> tuple[Style, Style, Style, Style]:
-        """Body, facing arrow, name and id styles of a counter of this colour."""
-        found = self.by_fill.get(fill)
-        if found is None:
-            ink = contrast_text(fill)
-            found = self.by_fill[fill] = (
-                Style(fill=fill, stroke=self.th.counter_stroke, width=1.5),
-                Style(stroke=ink, width=2.0),
-                Style(fill=ink, font_size=self.font, bold=True),
-                Style(fill=ink, font_size=self.font * 0.9),
-            )
-        return found
-
-
 def units_primitives(state: Any, layout: HexLayout, size: float, th: Theme) -> list[Primitive]:
-    """A counter per tank: side colour, facing arrow, name, and markers for flag, smoke,
-    immobile, turret direction and wreck.
-
-    A counter stays inside its hex, so counters in different hexes never overlap: they are
-    drawn part by part (every body, then every arrow, every name...), each part grouped by
-    style, which a backend draws in a few calls and which is the same picture as counter by
-    counter. Tanks sharing a hex stack as before: the second is drawn over the first."""
-    # (stack level, part) -> style -> primitives, styles in the order they first appear
+    """A counter per tank (see :mod:`workbench.render.counters`); ``size`` is the hex size in
+    pixels as drawn. Tanks sharing a hex stack: the second is drawn over the first."""
     drawn: dict[tuple[int, int], dict[Style, list[Primitive]]] = {}
     level_in_hex: dict[Hex, int] = {}
-    styles = _CounterStyles(th, size)
+    styles = CounterStyles(th, size)
+    grid = state.map.grid
     for tank in sorted(state.tanks, key=lambda t: (t.hex, t.id)):
         level = level_in_hex[tank.hex] = level_in_hex.get(tank.hex, -1) + 1
-        for part, prim in _counter_parts(state, tank, layout, size, styles):
+        fill = WRECK_FILL if tank.wreck else th.side_color(tank.side, state.side_color(tank.side))
+        turret = None if tank.turret is None else layout.direction(tank.turret_facing)
+        title = tank_title(tank, grid.label(tank.hex))
+        center = layout.cell_center(tank.hex)
+        v = layout.direction(tank.facing)
+        for part, prim in counter_parts(tank, center, v, turret, fill, title, styles):
             drawn.setdefault((level, part), {}).setdefault(prim.style, []).append(prim)
     return [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
 
 
-def _counter_parts(
-    state: Any, tank: Any, layout: HexLayout, size: float, styles: _CounterStyles
-) -> list[tuple[int, Primitive]]:
-    """One tank's counter as (part, primitive) pairs."""
-    half = styles.th.counter_scale  # board units: half the counter side (hex height is 2)
-    grid = state.map.grid
-    cx, cy = layout.cell_center(tank.hex)
-    base = state.side_color(tank.side)
-    fill = "#555555" if tank.wreck else styles.th.side_color(tank.side, base)
-    body, facing, name, ident = styles.on(fill)
-    title = f"{tank.id}: {tank.name} ({tank.side}) at {grid.label(tank.hex)}, facing {tank.facing}"
-    marks = [m for m in ("wreck", "immobile", "smoke", "flag") if getattr(tank, m, False)]
-    if marks:
-        title += " [" + ", ".join(marks) + "]"
-    box = (
-        (cx - half, cy - half),
-        (cx + half, cy - half),
-        (cx + half, cy + half),
-        (cx - half, cy + half),
-    )
-    v = layout.direction(tank.facing)
-    arrow = Arrow((cx, cy), _toward((cx, cy), v, 0.82), facing, max(6.0, size * 0.2), title)
-    parts: list[tuple[int, Primitive]] = [(BODY, Polygon(box, body, title)), (FACING, arrow)]
-    if tank.turret is not None:
-        t = layout.direction(tank.turret)
-        parts.append((TURRET, Circle((cx, cy), 0.16, styles.turret)))
-        parts.append((GUN, Polyline(((cx, cy), _toward((cx, cy), t, 0.62)), styles.gun)))
-    parts.append((NAME, Text((cx, cy + half * 0.68), tank.name, name, title)))
-    parts.append((ID, Text((cx, cy - half * 0.62), tank.id, ident, title)))
-    corner = half * 0.62
-    if tank.flag:
-        pole = (cx - corner, cy - corner)
-        parts.append((FLAG_POLE, Polyline((_toward(pole, (0, 1), 0.3), pole), styles.staff)))
-        flag = (pole, (pole[0] + 0.28, pole[1] + 0.08), (pole[0], pole[1] + 0.16))
-        parts.append((FLAG, Polygon(flag, styles.cloth, "flag")))
-    if tank.smoke:
-        parts.append((SMOKE, Circle((cx + corner, cy - corner), 0.17, styles.puff, "smoke")))
-    if tank.immobile:
-        r = 0.13
-        ix, iy = cx + corner, cy + corner * 0.2
-        red = styles.immobile
-        parts.append((IMMOBILE, Polyline(((ix - r, iy - r), (ix + r, iy + r)), red, "immobile")))
-        parts.append((IMMOBILE, Polyline(((ix - r, iy + r), (ix + r, iy - r)), red, "immobile")))
-    if tank.wreck:
-        diagonal = ((cx - half, cy - half), (cx + half, cy + half))
-        anti = ((cx - half, cy + half), (cx + half, cy - half))
-        parts.append((WRECK, Polyline(diagonal, styles.wreck, "wreck")))
-        parts.append((WRECK, Polyline(anti, styles.wreck, "wreck")))
-    return parts
+def counter_boxes(
+    state: Any, layout: HexLayout, th: Theme
+) -> list[tuple[float, float, float, float]]:
+    """The boxes (board units) the counters of a state cover, pointers included."""
+    if not state.tanks:
+        return []
+    hw, hh = counter_half(th)
+    extents = np.array([counter_extent(tuple(v), hw, hh) for v in layout.directions().tolist()])
+    centres = layout.centers([t.hex for t in state.tanks])
+    facing = np.array([t.facing % 6 for t in state.tanks])
+    boxes = np.tile(centres, 2) + extents[facing]
+    flagged = np.array([bool(t.flag) for t in state.tanks])
+    boxes[flagged, 1] = np.minimum(boxes[flagged, 1], centres[flagged, 1] - hh - FLAG_RISE)
+    return [tuple(b) for b in boxes.tolist()]
 
 
 def state_scene(
@@ -476,10 +662,42 @@ def state_scene(
     theme: Theme | str | None = None,
     labels: bool = True,
     margin: float | None = None,
+    legend: bool = False,
 ) -> Scene:
-    """A Panzer Vor! game state: its map with a counter for every tank."""
-    scene = hexmap_scene(state.map, size=size, theme=theme, labels=labels, margin=margin)
-    return scene.add(UNITS, units_primitives(state, scene.layout, size, scene.theme))
+    """A Panzer Vor! game state: its map with a counter for every tank (labels keep clear of
+    the counters), and (``legend``) the map's legend with the sides and markers."""
+    th = theme_named(theme)
+    layout = HexLayout(state.map.grid)
+    reserved = counter_boxes(state, layout, th)
+    scene = hexmap_scene(
+        state.map, size=size, theme=th, labels=labels, margin=margin, reserved=reserved
+    )
+    scene = scene.add(UNITS, units_primitives(state, layout, scene.transform.scale, th))
+    if legend:
+        px = scene.transform.scale
+        entries = map_legend(state.map, _used_terrain(state.map), th, px)
+        sides = sorted({t.side for t in state.tanks})
+        entries += [
+            Entry(side, box_swatch(th.side_color(side, state.side_color(side)))) for side in sides
+        ]
+        for mark, color in (("flag", th.flag_color), ("smoke", th.smoke_color)):
+            if any(getattr(t, mark, False) for t in state.tanks):
+                entries.append(Entry(mark, box_swatch(color)))
+        if any(t.immobile for t in state.tanks):
+            entries.append(
+                Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0)))
+            )
+        if any(t.wreck for t in state.tanks):
+            entries.append(Entry("wreck", box_swatch(WRECK_FILL)))
+        scene = legend_band(scene, entries)
+    return scene
+
+
+def _used_terrain(hexmap: HexMap) -> list[str]:
+    used = set(hexmap.terrain.values())
+    if len(hexmap.terrain) < len(hexmap.grid):
+        used.add(hexmap.default_terrain)
+    return sorted(used)
 
 
 @scene_of.register
@@ -487,199 +705,12 @@ def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
     return hexmap_scene(hexmap, **options)
 
 
-# --- overlays ----------------------------------------------------------------------------------
-def _hex_layout(scene: Scene) -> HexLayout:
-    if not isinstance(scene.layout, HexLayout):
-        raise TypeError("this overlay draws on hex boards: build the scene with hexmap_scene")
-    return scene.layout
-
-
-def _theme_of(scene: Scene) -> Theme:
-    return scene.theme if isinstance(scene.theme, Theme) else theme_named(None)
-
-
-def reach_overlay(
-    scene: Scene,
-    costs: Mapping[Hex, int],
-    facings: Mapping[Hex, Iterable[int]] | None = None,
-    *,
-    numbers: bool = True,
-) -> Scene:
-    """Shade reachable hexes with the MP each costs; small ticks toward the facings a tank
-    may end in."""
-    layout, th = _hex_layout(scene), _theme_of(scene)
-    prims: list[Primitive] = []
-    shade = Style(fill=th.reach_fill, opacity=th.reach_opacity)
-    grid = layout.grid
-    cells = sorted(costs)
-    if cells:
-        titles = tuple(f"{grid.label(cell)}: {costs[cell]} MP" for cell in cells)
-        prims.append(Polygons(layout.outlines(layout.centers(cells)), shade, titles))
-    if numbers:
-        font = text_size(scene, th.overlay_font_scale)
-        style = Style(fill=th.reach_text, font_size=font, bold=True)
-        for cell in cells:
-            prims.append(Text(layout.cell_center(cell), str(costs[cell]), style))
-    tick = Style(stroke=th.tick_color, width=max(1.5, th.path_width_px * 0.6))
-    ends: list[Hex] = []
-    toward: list[int] = []
-    for cell in sorted(facings or {}):
-        for f in sorted(set((facings or {})[cell])):
-            ends.append(cell)
-            toward.append(f)
-    if ends:
-        where = layout.centers(ends)[:, None, :]
-        v = layout.directions()[toward][:, None, :]
-        prims.append(Segments(where + v * np.array([[0.55], [0.8]]), tick))
-    return scene.add(OVERLAYS, prims)
-
-
-def path_overlay(
-    scene: Scene,
-    states: Sequence[tuple[Hex, int]],
-    mp: Sequence[int] | None = None,
-    *,
-    kinds: Sequence[str] | None = None,
-) -> Scene:
-    """A path of (hex, facing) states: a line through the hexes, a turn mark where the facing
-    changes in place, the MP of each step, and the final facing."""
-    layout, th = _hex_layout(scene), _theme_of(scene)
-    if not states:
-        return scene
-    prims: list[Primitive] = []
-    line = Style(stroke=th.path_color, width=th.path_width_px, opacity=0.9)
-    centres = [layout.cell_center(states[0][0])]
-    for h, _ in states[1:]:
-        c = layout.cell_center(h)
-        if c != centres[-1]:
-            centres.append(c)
-    if len(centres) > 1:
-        prims.append(Polyline(tuple(centres), line, "path"))
-    font = text_size(scene, th.overlay_font_scale * 0.8)
-    label = Style(fill=th.path_color, stroke="#ffffff", width=3.0, font_size=font, bold=True)
-    turn = Style(stroke=th.path_color, width=max(1.5, th.path_width_px * 0.6))
-    for i in range(1, len(states)):
-        (h0, f0), (h1, f1) = states[i - 1], states[i]
-        c0, c1 = layout.cell_center(h0), layout.cell_center(h1)
-        kind = kinds[i - 1] if kinds is not None and i - 1 < len(kinds) else None
-        if h0 == h1:
-            a, b = _toward(c0, layout.direction(f0), 0.42), _toward(c0, layout.direction(f1), 0.42)
-            prims.append(
-                Arrow(a, b, turn, head=max(5.0, th.path_width_px * 2), title=f"turn {f0}→{f1}")
-            )
-            at = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        else:
-            at = ((c0[0] + c1[0]) / 2, (c0[1] + c1[1]) / 2)
-            if kind == "reverse":
-                prims.append(
-                    Circle(
-                        at, 0.1, Style(fill="#ffffff", stroke=th.path_color, width=2.0), "reverse"
-                    )
-                )
-        if mp is not None and i - 1 < len(mp):
-            prims.append(Text(at, f"{mp[i - 1]}", label, f"step {i}: {mp[i - 1]} MP"))
-    end_hex, end_facing = states[-1]
-    c = layout.cell_center(end_hex)
-    prims.append(
-        Arrow(
-            c,
-            _toward(c, layout.direction(end_facing), 0.85),
-            line,
-            head=max(7.0, th.path_width_px * 3),
-            title="final facing",
-        )
-    )
-    return scene.add(ANNOTATIONS, prims)
-
-
-def _nearest_corner(layout: HexLayout, h: Hex, a: Point, b: Point) -> Point:
-    """The corner of ``h`` nearest to segment ab (where a line only touches a hex)."""
-
-    def dist(p: Point) -> float:
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length2 = dx * dx + dy * dy or 1.0
-        t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-        return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
-
-    return min(layout.cell_polygon(h), key=dist)
-
-
-def los_overlay(
-    scene: Scene,
-    start: Hex,
-    end: Hex,
-    crossings: Sequence[tuple[str, Sequence[Hex], str]],
-    *,
-    blocking: int | None = None,
-) -> Scene:
-    """A line of sight: the exact centre-to-centre line, and each crossing marked by its
-    verdict (``clear``, ``blocked``, ``end``): a crossed hex is shaded, a hexside the line runs
-    along is drawn thick, a touched corner gets a dot. The blocking crossing (``blocking``
-    index, else the first blocked one) is highlighted."""
-    layout, th = _hex_layout(scene), _theme_of(scene)
-    color = {"clear": th.los_clear, "blocked": th.los_blocked, "end": th.los_end}
-    if blocking is None:
-        blocking = next((i for i, c in enumerate(crossings) if c[2] == "blocked"), None)
-    a, b = layout.cell_center(start), layout.cell_center(end)
-    grid = layout.grid
-    shades: list[Primitive] = []
-    marks: list[Primitive] = []
-    for i, (kind, hexes, verdict) in enumerate(crossings):
-        col = color.get(verdict, "#999999")
-        strong = i == blocking
-        where = ", ".join(grid.label(h) for h in hexes)
-        title = f"{kind} {where}: {verdict}" + (" (blocks the line)" if strong else "")
-        if kind == "hex":
-            for h in hexes:
-                style = Style(fill=col, opacity=0.55 if strong else 0.3)
-                shades.append(Polygon(layout.cell_polygon(h), style, title))
-                if strong:
-                    marks.append(
-                        Polygon(
-                            layout.cell_polygon(h),
-                            Style(stroke=col, width=th.los_width_px * 2),
-                            title,
-                        )
-                    )
-        elif kind == "hexside" and len(hexes) >= 2:
-            h0, h1 = hexes[0], hexes[1]
-            p, q = layout.side(h0, h0.direction_to(h1))
-            width = th.los_width_px * (3.0 if strong else 2.0)
-            marks.append(Polyline((p, q), Style(stroke=col, width=width, opacity=0.9), title))
-        elif kind == "corner":
-            for h in hexes:
-                p = _nearest_corner(layout, h, a, b)
-                r = 0.16 if strong else 0.1
-                marks.append(Circle(p, r, Style(fill=col, stroke="#ffffff", width=1.0), title))
-                shades.append(Polygon(layout.cell_polygon(h), Style(fill=col, opacity=0.15), title))
-    ring = Style(stroke=th.los_end, width=th.los_width_px * 1.5)
-    for h in (start, end):
-        marks.append(Polygon(layout.cell_polygon(h), ring, f"{grid.label(h)} (end of the line)"))
-    line_style = Style(stroke=th.los_line, width=th.los_width_px)
-    marks.append(
-        Polyline((a, b), line_style, f"line of sight {grid.label(start)}→{grid.label(end)}")
-    )
-    if blocking is not None:
-        kind, hexes, _ = crossings[blocking]
-        if kind == "corner":
-            p = _nearest_corner(layout, hexes[0], a, b)
-        elif kind == "hexside" and len(hexes) >= 2:
-            s0, s1 = layout.side(hexes[0], hexes[0].direction_to(hexes[1]))
-            p = ((s0[0] + s1[0]) / 2, (s0[1] + s1[1]) / 2)
-        else:
-            p = layout.cell_center(hexes[0])
-        font = text_size(scene, th.overlay_font_scale * 0.9)
-        marks.append(
-            Text(
-                (p[0], p[1] - 0.3),
-                "✕ blocked",
-                Style(fill=th.los_blocked, stroke="#ffffff", width=3.0, font_size=font, bold=True),
-            )
-        )
-    return scene.add(OVERLAYS, shades).add(ANNOTATIONS, marks)
-
-
-def odds_overlay(scene: Scene, odds: Mapping[Hex, str]) -> Scene:
-    """A boxed label above each target hex, e.g. ``"hit 15/36 · kill 1/4"``."""
-    _hex_layout(scene)
-    return label_overlay(scene, odds)
+# The overlays of hex boards live in hex_overlays; imported here, where they always were.
+from workbench.render.hex_overlays import (  # noqa: E402
+    arcs_overlay,
+    heatmap_overlay,
+    los_overlay,
+    odds_overlay,
+    path_overlay,
+    reach_overlay,
+)

@@ -16,6 +16,8 @@ from typing import Any
 from workbench.boards.tanks.table import Table
 from workbench.errors import InvalidValue
 from workbench.render import scene_of
+from workbench.render.legend import Entry, box_swatch, legend_band
+from workbench.render.pieces import area_label, fitted, piece_label, piece_symbols
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -34,7 +36,7 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.themes import Theme, contrast_text, theme_named
+from workbench.render.themes import Theme, contrast_text, readable, theme_named
 
 TABLE_FELT = "#cdd6a8"
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
@@ -98,10 +100,14 @@ def table_scene(
     grid_cm: float | None = 10.0,
     cell_cm: float = 5.0,
     margin: float = 12.0,
+    legend: bool = False,
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
-    ``grid_cm`` draws faint ruler lines every so many centimetres (None: none)."""
+    ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
+    adds a legend band of the terrain kinds and deployment areas."""
     th = theme_named(theme)
+    px_per_cm *= th.zoom
+    tanks = tuple(tanks)
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -140,10 +146,9 @@ def table_scene(
         )
         for hole in holes:
             terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
-        c = piece.polygon.representative_point()
-        labels.append(
-            Text((c.x, c.y), piece.name, Style(fill=contrast_text(color), font_size=font))
-        )
+        named = piece_label(piece, color, font, px_per_cm)
+        labels += named
+        terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []
     for i, deployment in enumerate(getattr(table, "deployments", ())):
         color = th.zone_colors[i % len(th.zone_colors)]
@@ -162,10 +167,9 @@ def table_scene(
                 f"deployment: {deployment.side}",
             )
         )
-        c = area.representative_point()
-        labels.append(
-            Text((c.x, c.y), deployment.side, Style(fill=color, font_size=font, bold=True))
-        )
+        ink = readable(color, th.halo)
+        style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
+        labels.append(area_label(area, deployment.side, style, tanks, px_per_cm))
     units: list[Primitive] = []
     for objective in getattr(table, "objectives", ()):
         at = (float(objective.at[0]), float(objective.at[1]))
@@ -202,6 +206,16 @@ def table_scene(
     )
     if arrow is not None:
         scene = measuring_arrow_overlay(scene, table.arrow, *arrow)
+    if legend:
+        used = sorted({p.kind for p in table.pieces})
+        entries = [
+            Entry(k, box_swatch(th.terrain_color(k, getattr(kinds.get(k), "color", "#999999"))))
+            for k in used
+        ]
+        for i, deployment in enumerate(getattr(table, "deployments", ())):
+            color = th.zone_colors[i % len(th.zone_colors)]
+            entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
+        scene = legend_band(scene, entries)
     return scene
 
 
@@ -257,11 +271,12 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
+        font, label = fitted(ident, hull.length * px_per_cm * 0.9, 0.28 * hull.width * px_per_cm)
         prims.append(
             Text(
                 (cx, cy),
-                ident,
-                Style(fill="#111111", font_size=max(8.0, 0.28 * hull.width * px_per_cm), bold=True),
+                label,
+                Style(fill=ink, stroke=color, width=2.0, font_size=font, bold=True),
                 title,
             )
         )
@@ -306,3 +321,7 @@ def table_heatmap_values(
 @scene_of.register
 def _board(board: Table, **options: Any) -> Scene:
     return table_scene(board, **options)
+
+
+# pictures of play (battles, sweeps, shots, odds, heatmaps) register themselves too
+from workbench.render import tanks_play as _tanks_play  # noqa: E402, F401

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 from workbench.errors import InvalidValue
@@ -50,6 +51,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c))):02x}" for c in rgb)
 
 
+@lru_cache(maxsize=4096)
 def mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (0: a, 1: b)."""
     ra, rb = _rgb(a), _rgb(b)
@@ -57,10 +59,58 @@ def mix(a: str, b: str, t: float) -> str:
     return _hex((red, green, blue))
 
 
+def luminance(color: str) -> float:
+    """The WCAG 2 relative luminance of a colour (0 black .. 1 white)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in _rgb(color))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@lru_cache(maxsize=1024)
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the least for text).
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    >>> round(contrast_ratio("#777777", "#ffffff"), 2)
+    4.48
+    """
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+MIN_CONTRAST = 4.5
+"""WCAG 2 level AA for normal text: every label is drawn at least this far from its ground."""
+
+
 def contrast_text(background: str) -> str:
-    """Black or white, whichever reads better on ``background``."""
-    r, g, b = _rgb(background)
-    return "#000000" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#ffffff"
+    """Black or white, whichever has the higher contrast on ``background`` (one of them always
+    reaches 4.5:1)."""
+    black, white = contrast_ratio("#000000", background), contrast_ratio("#ffffff", background)
+    return "#000000" if black >= white else "#ffffff"
+
+
+def readable(ink: str, background: str, minimum: float = MIN_CONTRAST) -> str:
+    """``ink`` if it reads on ``background`` (contrast at least ``minimum``), else ``ink``
+    darkened or lightened step by step until it does (black or white at the end).
+
+    >>> readable("#5a5544", "#e9e6cf")
+    '#5a5544'
+    >>> contrast_ratio(readable("#2ca02c", "#ffffff"), "#ffffff") >= 4.5
+    True
+    """
+    if contrast_ratio(ink, background) >= minimum:
+        return ink
+    toward = contrast_text(background)
+    for step in range(1, 21):
+        candidate = mix(ink, toward, step / 20)
+        if contrast_ratio(candidate, background) >= minimum:
+            return candidate
+    return toward
 
 
 @dataclass(frozen=True)
@@ -90,24 +140,26 @@ class Theme:
     board_fill: str = "#e9e6cf"
     grid_stroke: str = "#8c8670"
     grid_width_px: float = 1.0
-    label_color: str = "#5a5544"
-    label_scale: float = 0.22  # label font size as a fraction of hex size
-    label_min_px: float = 6.0
+    label_color: str = "#48432f"  # reads on the board and on it under the reach tint
+    label_scale: float = 0.25  # hex-number font size as a fraction of hex size
+    label_min_px: float = 8.0
     terrain_colors: Mapping[str, str] = field(default_factory=dict)
     impassable_mark: str = "#222222"  # the cross drawn on hexes that cannot be entered
     blocking_mark: str = "#1b3a12"  # the hatch drawn on hexes that block line of sight
     mark_width_px: float = 1.0
     hexside_width_px: float = 5.0
     hexside_outline: str = "#333333"
+    name_min_px: float = 9.0  # place and zone names never smaller (counter names: 1 px less)
     place_color: str = "#1a1a1a"
     place_scale: float = 0.26
     zone_colors: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
     zone_width_px: float = 2.5
     zone_dash_px: tuple[float, ...] = (6.0, 3.0)
     side_colors: Mapping[str, str] = field(default_factory=dict)
-    counter_scale: float = 0.56  # half the counter side, in hex sizes (centre to corner)
+    counter_scale: float = 0.45  # half the counter's height, in hex sizes (centre to corner)
+    counter_half_width: float = 0.7  # half its width: a counter fits inside its hex
     counter_stroke: str = "#111111"
-    counter_text_scale: float = 0.17
+    counter_text_scale: float = 0.24
     facing_color: str = "#111111"
     turret_color: str = "#ffffff"
     flag_color: str = "#ffd700"
@@ -137,6 +189,8 @@ class Theme:
     legend_font_px: float = 11.0
     overlay_font_scale: float = 0.3
     font_family: str = "DejaVu Sans, Arial, sans-serif"
+    zoom: float = 1.0  # every builder multiplies its cell size by this (projector: larger)
+    halo: str = "#ffffff"  # the outline drawn round labels that sit on busy ground
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 
@@ -157,6 +211,13 @@ class Theme:
     def with_side_colors(self, colors: Mapping[str, str]) -> Theme:
         return replace(self, side_colors={**self.side_colors, **colors})
 
+    def label_ink(self, background: str) -> str:
+        """The colour of hex numbers and other plain labels on a ground of this colour: the
+        theme's label colour where it reads (4.5:1), else black or white."""
+        if contrast_ratio(self.label_color, background) >= MIN_CONTRAST:
+            return self.label_color
+        return contrast_text(background)
+
     def heat_scale(self, low: float, high: float) -> ColorScale:
         return ColorScale(self.heat_stops, low, high)
 
@@ -168,8 +229,8 @@ PROJECTOR = Theme(
     grid_stroke="#000000",
     grid_width_px=2.0,
     label_color="#000000",
-    label_scale=0.3,
-    label_min_px=12.0,
+    label_scale=0.28,
+    label_min_px=9.0,
     mark_width_px=2.5,
     hexside_width_px=9.0,
     hexside_outline="#000000",
@@ -177,12 +238,13 @@ PROJECTOR = Theme(
     zone_width_px=5.0,
     zone_dash_px=(10.0, 5.0),
     counter_stroke="#000000",
-    counter_text_scale=0.22,
+    counter_text_scale=0.28,
+    zoom=1.3,
     reach_opacity=0.5,
     path_width_px=6.0,
     los_width_px=4.0,
-    odds_font_px=18.0,
-    legend_font_px=18.0,
+    odds_font_px=14.0,
+    legend_font_px=13.0,
     overlay_font_scale=0.4,
 )
 """For a room: big labels, thick lines, black grid."""

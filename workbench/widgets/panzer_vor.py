@@ -100,6 +100,10 @@ class Explorer:
         self.canvas = new_canvas(self.scene)
         self.canvas.add_class("workbench-explorer-canvas")
         self.canvas.layout.flex = "0 0 auto"  # the board keeps its size; the panel gives way
+        # ...unless the output area is narrower than the board (a large theme, a narrow
+        # window): then the whole board is shown smaller rather than cut off
+        self.canvas.layout.max_width = "100%"
+        self.canvas.layout.height = "auto"
         self.canvas.on_mouse_down(self._on_mouse_down)
         for index, group in enumerate(GROUPS):
             # Every sub-canvas model tells the kernel when a browser has built it (a new page,
@@ -442,7 +446,7 @@ class Explorer:
     def _redraw(self, group: str) -> Callable[[], None]:
         def redraw() -> None:
             scene = self.scene if group in ("base", "units") else self.overlay_scene
-            draw_scene(self.canvas, scene, [group])
+            draw_scene(self.canvas, scene, [group], force=True)
 
         return redraw
 

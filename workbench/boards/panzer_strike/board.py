@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.tanks.table import Problem
@@ -103,7 +104,7 @@ class TileFace:
 
 
 @dataclass(frozen=True)
-class TileSet:
+class TileSet(FileValue):
     """The faces of one game's tiles, their size in squares and which faces share a tile.
 
     >>> tiles = TileSet.builtin()
@@ -187,11 +188,24 @@ def tile_set_problems(tiles: TileSet) -> list[Problem]:
 
 
 @dataclass(frozen=True)
+class BoardTank:
+    """A tank placed on the board at the start: its name, type, side, square and facing
+    (0..7 clockwise from north, Initial Positions: "orthogonally or diagonally")."""
+
+    id: str
+    kind: str
+    side: str
+    at: Square
+    facing: int = 0
+
+
+@dataclass(frozen=True)
 class SquareBoard(FileValue, Pictured):
     """A Panzer Strike board: tile faces laid in rows (north row first), flags and barricades.
 
     ``tile_set_file`` remembers a tile set read from its own file (a path relative to the
-    board's file), so saving the board names that file again instead of copying the tiles.
+    board's file, in ``base_dir``), so saving the board names that file again instead of
+    copying the tiles, relative to wherever the board is saved.
 
     >>> board = SquareBoard.assembled(TileSet.builtin(), "north", name="sketch")
     >>> board.width, board.depth, board.tile_at(Square(5, 0))
@@ -208,7 +222,9 @@ class SquareBoard(FileValue, Pictured):
     flags: Mapping[Square, str] = field(default_factory=dict)
     barricades: frozenset[Square] = frozenset()
     description: str = ""
+    tanks: tuple[BoardTank, ...] = ()
     tile_set_file: str = field(default="", compare=False)  # the tile set file it was read from
+    base_dir: Path | None = field(default=None, compare=False, repr=False)  # of the board file
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 
@@ -216,6 +232,7 @@ class SquareBoard(FileValue, Pictured):
         object.__setattr__(self, "layout", tuple(tuple(row) for row in self.layout))
         object.__setattr__(self, "flags", MappingProxyType(dict(self.flags)))
         object.__setattr__(self, "barricades", frozenset(self.barricades))
+        object.__setattr__(self, "tanks", tuple(self.tanks))
         found = board_problems(self)
         if found:
             raise BoardError(found[0])
@@ -304,6 +321,22 @@ class SquareBoard(FileValue, Pictured):
     def without_barricade(self, square: Square) -> SquareBoard:
         return replace(self, barricades=self.barricades - {square})
 
+    def with_tank(self, tank: BoardTank) -> SquareBoard:
+        """A copy with this tank placed (replacing a tank of the same id)."""
+        return replace(self, tanks=(*(t for t in self.tanks if t.id != tank.id), tank))
+
+    def without_tank(self, tank_id: str) -> SquareBoard:
+        return replace(self, tanks=tuple(t for t in self.tanks if t.id != tank_id))
+
+    def tank_at(self, square: Square) -> BoardTank | None:
+        return next((t for t in self.tanks if t.at == square), None)
+
+    def with_tile(self, row: int, column: int, label: str) -> SquareBoard:
+        """A copy with one slot of the layout holding another tile face (``I-a``, ``IV-a``...)."""
+        layout = [list(r) for r in self.layout]
+        layout[row][column] = label
+        return self.with_layout(layout)
+
     def with_layout(self, layout: Iterable[Iterable[str]], sets: int | None = None) -> SquareBoard:
         return replace(
             self,
@@ -313,7 +346,7 @@ class SquareBoard(FileValue, Pictured):
 
     def with_tiles(self, tiles: TileSet, file: str = "") -> SquareBoard:
         """A copy on other tiles (``file``: the tile set file a saved board should name)."""
-        return replace(self, tiles=tiles, tile_set_file=file)
+        return replace(self, tiles=tiles, tile_set_file=file, base_dir=None)
 
 
 def board_problems(board: SquareBoard) -> list[Problem]:
@@ -358,6 +391,20 @@ def board_problems(board: SquareBoard) -> list[Problem]:
             )
         if not owner:
             found.append(Problem(("flags", i, "owner"), '""', "the side the flag belongs to"))
+    taken: dict[Square, str] = {}
+    for i, tank in enumerate(board.tanks):
+        at = ("tanks", i, "at")
+        if tank.at not in board:
+            found.append(Problem(at, f"[{tank.at.x}, {tank.at.y}]", _on(board)))
+        elif board.blocks_movement(tank.at):
+            found.append(
+                Problem(at, f"a tank on a {board.feature_name(tank.at)} square", "an empty square")
+            )
+        elif tank.at in taken:
+            found.append(Problem(at, f"two tanks on one square ({taken[tank.at]})", "one tank"))
+        taken.setdefault(tank.at, tank.id)
+        if not 0 <= tank.facing <= 7:
+            found.append(Problem(("tanks", i, "facing"), str(tank.facing), "a facing 0..7"))
     for i, square in enumerate(sorted(board.barricades)):
         at = ("barricades", i)
         if square not in board:

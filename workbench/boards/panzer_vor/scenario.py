@@ -204,6 +204,29 @@ class PanzerVorScenario(FileValue):
         if isinstance(self.map, HexMap) and self.resolved_map is None:
             object.__setattr__(self, "resolved_map", self.map)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal fields, with file references compared by the file they name (a copy saved
+        in another folder names the same map by another relative path)."""
+        if not isinstance(other, PanzerVorScenario):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def _referred(self, reference: str) -> Path:
+        """The file a reference names (relative to the scenario's folder when known)."""
+        path = Path(reference)
+        if path.is_absolute() or self.base_dir is None:
+            return path.resolve()
+        return (self.base_dir / path).resolve()
+
+    def _compared(self) -> tuple[object, ...]:
+        refs = ("map", "roster", "previous_stage", "next_stage")
+        return tuple(
+            self._referred(value) if name in refs and isinstance(value, str) else value
+            for name, f in self.__dataclass_fields__.items()
+            if f.compare
+            for value in (getattr(self, name),)
+        )
+
     # --- reading ----------------------------------------------------------------------
     def side(self, key: str) -> Side:
         for side in self.sides:
@@ -234,12 +257,41 @@ class PanzerVorScenario(FileValue):
             )
         return self.resolved_roster
 
+    def save(self, path: str | Path, *, embed_map: bool = False) -> Path:
+        """Write the scenario as JSON, atomically. Its map (and roster, stage) files are named
+        relative to the new place, so the copy loads wherever it is saved; ``embed_map=True``
+        writes the map inside the scenario file instead."""
+        from workbench.files import save
+
+        return save(replace(self, map=self.hexmap) if embed_map else self, path)
+
     def self_contained(self) -> PanzerVorScenario:
         """A copy holding its map inline, to be kept inside another file (a record)."""
         return replace(self, map=self.hexmap)
 
     def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)
+
+    def with_inline_map(self, hexmap: HexMap) -> PanzerVorScenario:
+        """A copy holding this (edited) map inline: it is saved inside the scenario file."""
+        return replace(self, map=hexmap, resolved_map=hexmap)
+
+    def with_placed_tank(self, key: str, tank: ForceTank) -> PanzerVorScenario:
+        """A copy where side ``key`` has this tank placed (replacing a tank on its hex)."""
+        self.side(key)
+        cleared = self.without_placed_tank(tank.hex) if tank.hex is not None else self
+        sides = tuple(
+            replace(s, tanks=(*s.tanks, tank)) if s.key == key else s for s in cleared.sides
+        )
+        return replace(cleared, sides=sides)
+
+    def without_placed_tank(self, label: str | None) -> PanzerVorScenario:
+        """A copy without the tank placed on the hex ``label`` (if any)."""
+        sides = tuple(
+            replace(s, tanks=tuple(t for t in s.tanks if t.hex is None or t.hex != label))
+            for s in self.sides
+        )
+        return replace(self, sides=sides)
 
     def placed_tanks(self) -> dict[str, tuple[str, ForceTank]]:
         """Every tank placed on a hex at the start: label -> (side key, tank)."""

@@ -22,6 +22,7 @@ from workbench.errors import WorkbenchError, json_path
 from workbench.geometry.table import (
     XY,
     ArrowShape,
+    Hull,
     arrow_polygon,
     gaps_to_edges,
     hidden_area,
@@ -154,6 +155,28 @@ class Deployment:
     at: str
 
 
+STAND_IN_HULL = (7.0, 4.0)  # cm, length and width: a tank's own card or model decides
+
+
+@dataclass(frozen=True)
+class TableTank:
+    """A tank placed on the table at the start: name, card, side, centre (cm) and heading
+    (degrees clockwise from north). Its drawn hull is a stand-in size."""
+
+    id: str
+    kind: str
+    side: str
+    at: XY
+    heading: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", (float(self.at[0]), float(self.at[1])))
+
+    @property
+    def hull(self) -> Hull:
+        return Hull(self.at, self.heading, *STAND_IN_HULL)
+
+
 @dataclass(frozen=True)
 class Problem:
     """Something wrong with a table, by the field of its file: ``field`` parts as in a JSON
@@ -193,9 +216,10 @@ class Table(FileValue, Pictured):
     deployments: tuple[Deployment, ...] = ()
     arrow: MeasuringArrow = field(default_factory=MeasuringArrow)
     description: str = ""
+    tanks: tuple[TableTank, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("pieces", "objectives", "deployments"):
+        for name in ("pieces", "objectives", "deployments", "tanks"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         found = table_problems(self)
         if found:
@@ -268,6 +292,13 @@ class Table(FileValue, Pictured):
     def with_deployment(self, side: str, at: str) -> Table:
         kept = tuple(d for d in self.deployments if d.side != side)
         return replace(self, deployments=(*kept, Deployment(side, at)))
+
+    def with_tank(self, tank: TableTank) -> Table:
+        """A copy with this tank placed (replacing a tank of the same id)."""
+        return replace(self, tanks=(*(t for t in self.tanks if t.id != tank.id), tank))
+
+    def without_tank(self, tank_id: str) -> Table:
+        return replace(self, tanks=tuple(t for t in self.tanks if t.id != tank_id))
 
     def with_arrow(self, arrow: MeasuringArrow) -> Table:
         return replace(self, arrow=arrow)
@@ -363,6 +394,29 @@ def table_problems(table: Table) -> list[Problem]:
                     f"a point on the {table.width:g} × {table.depth:g} cm table",
                 )
             )
+    walls = [
+        p.polygon
+        for p in table.pieces
+        if TANKS_TERRAIN.get(p.kind, None) is not None and TANKS_TERRAIN[p.kind].impassable
+    ]
+    for i, tank in enumerate(table.tanks):
+        x, y = tank.at
+        if not (0 <= x <= table.width and 0 <= y <= table.depth):
+            found.append(
+                Problem(
+                    ("tanks", i, "at"),
+                    f"[{x:g}, {y:g}]",
+                    f"a point on the {table.width:g} × {table.depth:g} cm table",
+                )
+            )
+        elif any(w.contains(Point(x, y)) for w in walls):
+            found.append(
+                Problem(
+                    ("tanks", i, "at"),
+                    f"[{x:g}, {y:g}], inside impassable terrain",
+                    "a point a tank may stand on",
+                )
+            )
     for i, deployment in enumerate(table.deployments):
         if deployment.at not in EDGES + CORNERS:
             found.append(
@@ -400,6 +454,19 @@ def placement_problems(table: Table) -> list[str]:
         for i, j, gap in pairs_within(polygons, reach)
     ]
     return found
+
+
+def crowded_pieces(table: Table) -> frozenset[str]:
+    """The names of the set-up pieces that break the placement rule (see
+    :func:`placement_problems`): within a Measuring Arrow of a table edge or of another."""
+    reach = table.arrow.length
+    pieces = [p for p in table.pieces if p.kind in SET_UP_KINDS]
+    polygons = [p.polygon for p in pieces]
+    gaps = gaps_to_edges(polygons, table.width, table.depth)
+    names = {piece.name for piece, gap in zip(pieces, gaps, strict=True) if gap < reach}
+    for i, j, _ in pairs_within(polygons, reach):
+        names |= {pieces[i].name, pieces[j].name}
+    return frozenset(names)
 
 
 def follows_placement_rule(table: Table) -> bool:

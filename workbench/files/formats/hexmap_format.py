@@ -135,8 +135,7 @@ def encode(hexmap: HexMap) -> Document:
     document["grid"] = grid_fields
     if hexmap.default_terrain != "clear":
         document["default_terrain"] = hexmap.default_terrain
-    ordered = sorted(hexmap.terrain.items(), key=lambda item: grid.to_offset(item[0])[::-1])
-    document["terrain"] = {grid.label(h): kind for h, kind in ordered}
+    document["terrain"] = _compact_terrain(hexmap)
     document["hexsides"] = [
         {"between": [grid.label(s.first), grid.label(s.second)], "type": kind}
         for s, kind in sorted(hexmap.hexsides.items(), key=lambda item: grid.hexside_label(item[0]))
@@ -161,6 +160,20 @@ def encode(hexmap: HexMap) -> Document:
     if own_hexsides:
         document["hexside_types"] = own_hexsides
     return document
+
+
+def _compact_terrain(hexmap: HexMap) -> dict[str, str]:
+    """Terrain as labels and ranges per type (``"0401-0408": "river"``), in reading order."""
+    grid = hexmap.grid
+    by_kind: dict[str, list[Hex]] = {}
+    for h, kind in hexmap.terrain.items():
+        by_kind.setdefault(kind, []).append(h)
+    entries = []
+    for kind, hexes in by_kind.items():
+        for text in grid.ranges(hexes):
+            first = grid.hex(text.partition("-")[0])
+            entries.append((grid.to_offset(first)[::-1], text, kind))
+    return {text: kind for _, text, kind in sorted(entries)}
 
 
 FORMAT = register(

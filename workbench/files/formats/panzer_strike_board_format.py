@@ -14,10 +14,19 @@
 
 from __future__ import annotations
 
-from workbench.boards.panzer_strike.board import BoardError, SquareBoard, TileSet, tile_set_to_data
+import os
+from pathlib import Path
+
+from workbench.boards.panzer_strike.board import (
+    BoardError,
+    BoardTank,
+    SquareBoard,
+    TileSet,
+    tile_set_to_data,
+)
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
-from workbench.files.references import load_reference
+from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.squaregrid import Square
 
@@ -46,7 +55,12 @@ def decode(document: Document, where: Where) -> SquareBoard:
             layout=tuple(tuple(row) for row in document["layout"]),
             flags=flags,
             barricades=frozenset(Square(*at) for at in document.get("barricades", [])),
+            tanks=tuple(
+                BoardTank(t["id"], t["kind"], t["side"], Square(*t["at"]), t.get("facing", 0))
+                for t in document.get("tanks", [])
+            ),
             tile_set_file=tile_set_file,
+            base_dir=Path(where.path).parent if tile_set_file else None,
         )
     except BoardError as error:
         problem = error.problem
@@ -60,12 +74,20 @@ def _tile_set_file(name: str, where: Where) -> TileSet:
     return tiles  # a fault inside the tile set file is reported in that file
 
 
-def encode(board: SquareBoard) -> Document:
+def encode(board: SquareBoard, target: Path | None = None) -> Document:
+    """The document for a board saved to ``target``: a tile set file it names is named
+    relative to the target's folder, so the saved copy finds the same tiles."""
     document: Document = {"name": board.name}
     if board.description:
         document["description"] = board.description
-    if board.tile_set_file:
+    tiles = None if board.base_dir is None else board.base_dir / board.tile_set_file
+    if board.tile_set_file and (target is None or tiles is None):
         document["tile_set"] = board.tile_set_file
+    elif board.tile_set_file and tiles is not None and referable(tiles, target):  # type: ignore[arg-type]
+        where = Path(os.path.realpath(target)).parent  # type: ignore[arg-type]
+        document["tile_set"] = Path(os.path.relpath(os.path.realpath(tiles), where)).as_posix()
+    elif board.tile_set_file:  # outside the new file's board folder: the tiles go inline
+        document["tile_set"] = tile_set_to_data(board.tiles)
     elif board.tiles == TileSet.builtin():
         document["tile_set"] = "builtin"
     else:
@@ -74,6 +96,11 @@ def encode(board: SquareBoard) -> Document:
     document["layout"] = [list(row) for row in board.layout]
     document["flags"] = [{"at": [s.x, s.y], "owner": owner} for s, owner in board.flags.items()]
     document["barricades"] = [[s.x, s.y] for s in sorted(board.barricades)]
+    if board.tanks:
+        document["tanks"] = [
+            {"id": t.id, "kind": t.kind, "side": t.side, "at": [t.at.x, t.at.y], "facing": t.facing}
+            for t in board.tanks
+        ]
     return document
 
 
@@ -85,5 +112,6 @@ FORMAT = register(
         kind=SquareBoard,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )

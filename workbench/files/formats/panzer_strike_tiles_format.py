@@ -25,6 +25,7 @@ from workbench.boards.panzer_strike.board import (
 )
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register, schema
+from workbench.files.suggest import unexpected_field
 
 SCHEMA = "tiles-panzer-strike-1.json"
 
@@ -39,6 +40,9 @@ def read_tile_set(data: Any, where: Where, prefix: list[str | int]) -> TileSet:
         )
         error = jsonschema.exceptions.best_match(validator.iter_errors(data))
         if error is not None:
+            misspelt = unexpected_field(error, where, prefix)
+            if misspelt is not None:
+                raise misspelt
             field = [*prefix, *error.absolute_path]
             if error.validator == "required":
                 missing = error.message.split("'")[1]

@@ -19,7 +19,7 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.files.errors import BoardFileError, Where
-from workbench.files.references import default_root, load_reference
+from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 
 
@@ -53,12 +53,8 @@ def decode(document: Document, where: Where) -> Record:
 
 
 def _referable(scenario: Path | None, target: Path | None) -> bool:
-    """Whether a record saved at ``target`` may name its scenario's file: only one inside the
-    record's board folder (see workbench.files.references); any other is kept inline."""
-    if scenario is None or target is None:
-        return False
-    root = os.path.realpath(default_root(target))
-    return Path(os.path.realpath(scenario)).is_relative_to(root)
+    """Whether a record saved at ``target`` may name its scenario's file (see referable)."""
+    return scenario is not None and target is not None and referable(scenario, target)
 
 
 def encode(record: Record, target: Path | None) -> Document:

@@ -47,7 +47,7 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
-from workbench.files.references import checked_path, default_root, load_reference
+from workbench.files.references import checked_path, default_root, load_reference, referable
 from workbench.files.registry import Document, Format, register
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import GridError
@@ -295,7 +295,25 @@ def _side_out(side: Side) -> dict[str, Any]:
     return out
 
 
-def encode(scenario: PanzerVorScenario) -> Document:
+def _moved(
+    scenario: PanzerVorScenario, reference: str, target: Path | None, inside: bool = True
+) -> str | None:
+    """A file reference for the scenario saved to ``target``: the same file, named relative
+    to the target's folder. With ``inside``, None when that file is outside the target's
+    board folder (see workbench.files.references): it could not be loaded from there."""
+    if target is None or Path(reference).is_absolute():
+        return reference
+    base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+    referred = Path(os.path.realpath(base / reference))
+    if inside and not referable(referred, target):
+        return None
+    where = Path(os.path.realpath(target)).parent
+    return Path(os.path.relpath(referred, where)).as_posix()
+
+
+def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
+    """The document for a scenario saved to ``target``: its map, roster and stage files are
+    named relative to the target's folder (a map held inline stays inline)."""
     from workbench.files import to_document
 
     document: Document = {"name": scenario.name}
@@ -308,17 +326,22 @@ def encode(scenario: PanzerVorScenario) -> Document:
             document[key] = getattr(scenario, key)
     if scenario.description:
         document["description"] = scenario.description
-    if isinstance(scenario.map, HexMap):
-        inline = to_document(scenario.map)
+    map_reference = (
+        None if isinstance(scenario.map, HexMap) else _moved(scenario, scenario.map, target)
+    )
+    if map_reference is None:  # held inline, or its file is outside the new board folder
+        inline = to_document(scenario.hexmap)
         del inline["format"]
         document["map"] = inline
     else:
-        document["map"] = scenario.map
-    if scenario.roster is not None:
-        document["roster"] = scenario.roster
-    for key in ("stage", "previous_stage", "next_stage"):
+        document["map"] = map_reference
+    if scenario.roster is not None:  # outside the board folder: load it with root=
+        document["roster"] = _moved(scenario, scenario.roster, target, inside=False)
+    if scenario.stage is not None:
+        document["stage"] = scenario.stage
+    for key in ("previous_stage", "next_stage"):
         if getattr(scenario, key) is not None:
-            document[key] = getattr(scenario, key)
+            document[key] = _moved(scenario, getattr(scenario, key), target, inside=False)
     document["match_type"] = scenario.match_type
     if scenario.victory:
         document["victory"] = scenario.victory
@@ -344,6 +367,7 @@ FORMAT = register(
         kind=PanzerVorScenario,
         decode=decode,
         encode=encode,
+        relative=True,
     )
 )
 

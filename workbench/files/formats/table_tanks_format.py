@@ -22,6 +22,7 @@ from workbench.boards.tanks.table import (
     Objective,
     Table,
     TableError,
+    TableTank,
     TerrainPiece,
 )
 from workbench.files.errors import Where
@@ -67,6 +68,10 @@ def decode(document: Document, where: Where) -> Table:
                 Deployment(d["side"], d["at"]) for d in document.get("deployment", [])
             ),
             arrow=arrow,
+            tanks=tuple(
+                TableTank(t["id"], t["kind"], t["side"], tuple(t["at"]), t.get("heading", 0.0))
+                for t in document.get("tanks", [])
+            ),
         )
     except TableError as error:
         problem = error.problem
@@ -93,6 +98,17 @@ def encode(table: Table) -> Document:
         {"name": o.name, "at": [_number(o.at[0]), _number(o.at[1])]} for o in table.objectives
     ]
     document["deployment"] = [{"side": d.side, "at": d.at} for d in table.deployments]
+    if table.tanks:
+        document["tanks"] = [
+            {
+                "id": t.id,
+                "kind": t.kind,
+                "side": t.side,
+                "at": [_number(t.at[0]), _number(t.at[1])],
+                "heading": _number(t.heading),
+            }
+            for t in table.tanks
+        ]
     return document
 
 

@@ -1,0 +1,115 @@
+"""Benchmarks 40 and 41: TANKS on the open table: the 8,100-position cover heatmap and the
+exact odds of one shot, each against a plain reference measured in the same run."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+
+from benchmarks.timing import Result, median_seconds, once_seconds
+from workbench.boards.tanks.table import Table, TerrainPiece
+from workbench.rules.tanks import shooting
+from workbench.rules.tanks.criticals import full_deck
+from workbench.rules.tanks.setup import quick_deploy
+from workbench.rules.tanks.sight import heatmaps, heatmaps_reference
+from workbench.rules.tanks.state import Battle
+
+
+def _battle() -> Battle:
+    """The standard set-up pieces (two woods, four buildings) and four tanks a side."""
+    from workbench.boards.tanks.cards import tanks_cards
+
+    pieces = [
+        TerrainPiece.box("North wood", "woods", 38, 20, 16, 14),
+        TerrainPiece.box("South wood", "woods", 20, 55, 14, 16),
+        TerrainPiece.box("Farmhouse", "building", 60, 40, 10, 8),
+        TerrainPiece.box("Barn", "building", 20, 30, 9, 7),
+        TerrainPiece.box("Cottage", "building", 55, 62, 8, 8),
+        TerrainPiece.box("Chapel", "building", 40, 45, 6, 6),
+    ]
+    table = Table("benchmark table", pieces=pieces)
+    cards = tanks_cards()
+    german = quick_deploy(
+        table, "north", [cards[n] for n in ("Panther", "Panther", "Panzer IV", "StuG G")], "German"
+    )
+    american = quick_deploy(table, "south", [cards[n] for n in ("Sherman (75mm)",) * 4], "American")
+    return Battle(
+        table, (*german, *american), "German", "American", phase="shooting", deck=full_deck()
+    )
+
+
+def cover_heatmap() -> Result:
+    b = _battle()
+    shooter, target = b.tanks[0], b.tanks[4]
+    maps = heatmaps(b.table, b.tanks, shooter, target)
+    warm = median_seconds(lambda: heatmaps(b.table, b.tanks, shooter, target), repeat=5)
+    rng = np.random.default_rng(7)
+    sample = rng.choice(np.flatnonzero(maps.placeable), 300, replace=False)
+    answers: dict = {}
+    seconds = once_seconds(
+        lambda: answers.update(
+            heatmaps_reference(b.table, b.tanks, shooter, target, maps.centres[sample])
+        )
+    )
+    for name in ("seen", "in_cover", "close", "side"):
+        if getattr(maps, name)[sample].tolist() != answers[name]:
+            raise AssertionError(f"heatmap and reference disagree on {name}")
+    reference = seconds * len(maps.centres) / len(sample)
+    return Result(
+        50, "TANKS heatmaps (seen, cover, close, side), 8,100 1-cm positions", warm, 0.300,
+        "one position at a time through line_of_sight, cover, close_range, side_shot "
+        "(300 sampled, scaled)",
+        reference,
+        f"{int(maps.placeable.sum()):,} positions where the hull may stand; 6 pieces, 8 tanks",
+    )  # fmt: skip
+
+
+def _clear_odds_caches() -> None:
+    for f in (
+        shooting.rolls,
+        shooting._categories,
+        shooting._left,
+        shooting.attack_outcomes,
+        shooting.after_defence,
+    ):
+        f.cache_clear()
+
+
+def one_shot_odds() -> Result:
+    b = _battle()
+    shooter, target = next(
+        (s.id, t.id) for s in b.tanks for t in b.tanks
+        if s.side == "German" and t.side != s.side and shooting.pools(b, s.id, t.id).can_shoot
+    )  # fmt: skip
+
+    def cold() -> object:
+        _clear_odds_caches()
+        return shooting.shot_odds(b, shooter, target)
+
+    odds = cold()
+    p = shooting.pools(b, shooter, target)
+    plain = shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False)
+    if odds.distribution != plain or sum(plain.values()) != Fraction(1):
+        raise AssertionError("shot_odds and the brute-force reference disagree")
+    seconds = median_seconds(cold, repeat=15)
+    warm = median_seconds(lambda: shooting.shot_odds(b, shooter, target), repeat=15)
+    reference = median_seconds(
+        lambda: (
+            shooting.pools(b, shooter, target),
+            shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False),
+        ),
+        repeat=3,
+    )
+    random.seed(0)
+    return Result(
+        51, f"TANKS shot_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
+        seconds, 0.005,
+        "the same pools, then every face of every die enumerated (brute force, fractions)",
+        reference,
+        f"caches cleared before each run; warm (cached distributions) {warm * 1000:.2f} ms",
+    )  # fmt: skip
+
+
+TANKS_BENCHMARKS = (cover_heatmap, one_shot_odds)

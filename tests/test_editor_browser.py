@@ -1,0 +1,101 @@
+"""The map editor in a real browser: Voilà serves a one-cell notebook with the editor, the
+system Chromium clicks a hex, and the canvas pixels change (the hex is painted forest)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import browser_support
+import nbformat
+import pytest
+from browser_support import BIN, PAGE, free_port
+
+pytestmark = pytest.mark.browser
+
+CANVAS = "canvas.workbench-editor-canvas"
+PANEL = ".workbench-editor-panel"
+SOURCE = """from workbench.boards import HexMap
+from workbench.widgets.editor import Editor
+
+editor = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))
+editor"""
+READ = """(selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || !canvas.width) return null;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
+    window.__editorPixels = data;
+    return drawn;
+}"""
+CHANGED = """(selector) => {
+    const canvas = document.querySelector(selector);
+    const before = window.__editorPixels;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let changed = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
+            changed++;
+    }
+    return changed;
+}"""
+
+
+def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.25)
+
+
+def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
+    from playwright.sync_api import expect
+
+    from workbench.boards import HexMap
+    from workbench.widgets.editor import Editor
+
+    home: Path = tmp_path_factory.mktemp("editor-browser-home")
+    folder = home / "notebook"
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, folder / "editor.ipynb")
+    here = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))  # the same geometry
+    x, y = here.scene.pixel_of(here.value.hex("0304"))
+
+    env = browser_support.jupyter_env(home)
+    port = free_port()
+    command = [
+        str(BIN / "voila"),
+        "editor.ipynb",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    try:
+        running = browser_support.server(command, folder, env, port, home / "voila.log")
+        with running, browser_support.chromium(home) as context:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
+            assert wait_until(
+                lambda: (page.evaluate(READ, CANVAS) or 0) > 10_000, "the map on the canvas"
+            )
+            canvas = page.locator(CANVAS)
+            box = canvas.bounding_box()
+            assert box is not None
+            scale_x = box["width"] / here.canvas.width
+            scale_y = box["height"] / here.canvas.height
+            page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
+            changed = wait_until(
+                lambda: page.evaluate(CHANGED, CANVAS) > 500, "the painted hex on the canvas"
+            )
+            assert changed
+            expect(page.locator(PANEL)).to_contain_text("unsaved changes", timeout=PAGE)
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))

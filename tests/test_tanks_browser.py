@@ -1,0 +1,104 @@
+"""The TANKS notebook's explorer in a real browser: Voilà serves notebooks/05-tanks.ipynb,
+Playwright drives the system Chromium. A click on the Panther shows the arrow's sweep
+(pixels change, the panel counts the placements); a click on a Sherman shows the shot."""
+
+from __future__ import annotations
+
+import time
+
+import browser_support
+import pytest
+from browser_support import BIN, PAGE, ROOT, free_port
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = ROOT / "notebooks" / "05-tanks.ipynb"
+CANVAS = "canvas.workbench-tanks-canvas"
+PANEL = ".workbench-tanks-panel"
+PIXELS = """([selector, keep]) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || !canvas.width) return null;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const before = window.__tanksPixels;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (keep) { if (data[i + 3]) count++; }
+        else if (data[i] !== before[i] || data[i + 1] !== before[i + 1]
+                 || data[i + 2] !== before[i + 2]) count++;
+    }
+    if (keep) window.__tanksPixels = data;
+    return count;
+}"""
+
+
+def wait_until(check, what: str, timeout: float = PAGE / 1000):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.25)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    return tmp_path_factory.mktemp("tanks-browser-home")
+
+
+def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) -> None:
+    from playwright.sync_api import expect
+
+    from workbench import tanks
+    from workbench.widgets.tanks import TanksExplorer
+
+    explorer = TanksExplorer(tanks.load(tanks.tables()["barkmanns-corner"]))  # the same scene
+    env = browser_support.jupyter_env(home)
+    port = free_port()
+    command = [
+        str(BIN / "voila"),
+        NOTEBOOK.name,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    with (
+        browser_support.chromium(home) as context,
+        browser_support.server(command, NOTEBOOK.parent, env, port, home / "voila.log"),
+    ):
+        page = context.new_page()
+        try:
+            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            panel = page.locator(PANEL)
+            expect(panel).to_contain_text("Click a tank", timeout=PAGE)
+            wait_until(
+                lambda: (page.evaluate(PIXELS, [CANVAS, True]) or 0) > 10_000, "the table drawn"
+            )
+            canvas = page.locator(CANVAS)
+            canvas.scroll_into_view_if_needed()
+            box = canvas.bounding_box()
+            scale_x, scale_y = (
+                box["width"] / explorer.canvas.width,
+                box["height"] / explorer.canvas.height,
+            )
+
+            def click(tank_id: str) -> None:
+                x, y = explorer.scene.pixel_of(explorer.state.tank(tank_id).hull.centre)
+                page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
+
+            click("Panther G1")
+            expect(panel).to_contain_text("Panther G1 (German): Initiative 7")
+            expect(panel).to_contain_text("placements of the display sample")
+            wait_until(lambda: page.evaluate(PIXELS, [CANVAS, False]) > 2_000, "the arrow's sweep")
+            page.evaluate(PIXELS, [CANVAS, True])
+            click("Sherman (75mm) A1")
+            expect(panel).to_contain_text("Panther G1 shoots at Sherman (75mm) A1")
+            expect(panel).to_contain_text("(Shooting: Line of Sight)")
+            wait_until(lambda: page.evaluate(PIXELS, [CANVAS, False]) > 500, "the shot drawn")
+        except Exception:
+            page.screenshot(path=str(home / "tanks-failure.png"))
+            print(f"Voilà log: {home / 'voila.log'}; screenshot: {home / 'tanks-failure.png'}")
+            raise
+        finally:
+            page.close()

@@ -1,0 +1,50 @@
+"""TANKS pictures: battles, the arrow's sweep, a shot with its visible part and corner lines,
+the odds chart and a heatmap, each reached through scene_of by type."""
+
+from tests.tanks_pieces import battle, box, rulebook_example, table, tank
+from workbench import tanks
+from workbench.render import scene_of, show
+from workbench.render.tanks_play import heatmap_scene
+from workbench.rules.tanks.movement import move_sweep
+from workbench.rules.tanks.shooting import examine_shot
+
+
+def _titles(scene):
+    return [getattr(p, "title", "") for _, p in scene.items()]
+
+
+def _texts(scene):
+    return [p.text for _, p in scene.items() if hasattr(p, "text")]
+
+
+def _half_hidden():
+    barn = box("Barn", "building", 40, 30, 10, 15.5)
+    p = tank("Panther", "Panther", "German", (15, 45), 90)
+    s = tank("Sherman", "Sherman (75mm)", "American", (70, 46), 270)
+    return battle(table(barn), [p, s])
+
+
+def test_a_shot_shows_seen_and_hidden_parts_and_names_the_blockers():
+    exam = examine_shot(_half_hidden(), "Panther", "Sherman")
+    scene = scene_of(exam)
+    titles = _titles(scene)
+    assert "seen" in titles and "hidden by Barn" in titles
+    assert any(t.startswith("front-left: ") for t in titles)
+    assert any("blocked by Barn" in t for t in _texts(scene))
+    assert "<svg" in show(exam)._repr_svg_()
+
+
+def test_battle_sweep_odds_and_heatmap_pictures():
+    b = rulebook_example()
+    assert any("turn 1, shooting phase" in t for t in _texts(scene_of(b)))
+    sweep = move_sweep(b, "Panther")
+    assert (
+        sum(t.startswith("placement") for t in _titles(scene_of(sweep))) == len(sweep.options) > 0
+    )
+    odds = examine_shot(b, "Panther", "Sherman").odds
+    chart = scene_of(odds)
+    assert sum(
+        t.endswith(str(p)) for t in _titles(chart) for p in odds.distribution.values()
+    ) >= len(odds.distribution)
+    maps = tanks.target_heatmaps(_half_hidden(), "Panther", "Sherman", step=5.0)
+    assert heatmap_scene(_half_hidden(), maps).layers

@@ -1,0 +1,464 @@
+"""TANKS rules on the protocol: movement with the Measuring Arrow, turn order, the Command
+Phase, missions, set-up and platoon building, section names, and many seeded games."""
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+import workbench
+from tests.tanks_pieces import battle, box, table, tank
+from workbench.games import get_game
+from workbench.rules.core import CHANCE, TERMINAL, IllegalAction
+from workbench.rules.play import sample_chance
+from workbench.rules.tanks import sections
+from workbench.rules.tanks.game import (
+    EndMoves,
+    Hold,
+    Move,
+    Repair,
+    RepairRoll,
+    Stay,
+    apply,
+    current_player,
+    invariants,
+    legal_actions,
+)
+from workbench.rules.tanks.missions import victory
+from workbench.rules.tanks.movement import (
+    DISPLAY_SAMPLE,
+    Placement,
+    arrow_start,
+    check_move,
+    legal_sample,
+    move_options,
+    sample_placements,
+)
+from workbench.rules.tanks.setup import (
+    PlatoonTank,
+    check_deployment,
+    initiative_order,
+    platoon_problems,
+    start_battle,
+    terrain_order_problems,
+)
+
+# --- movement -----------------------------------------------------------------------------
+
+
+def _mover(**changes):
+    sherman = tank("Sherman", "Sherman (75mm)", "American", (30, 45), 90, **changes)
+    return battle(table(box("Barn", "building", 50, 40, 8, 10)), [sherman], phase="movement")
+
+
+def test_a_move_along_the_arrow_square_against_the_tail():
+    b = _mover()
+    start = arrow_start(b.tank("Sherman").hull, 90)
+    assert start == (32.95, 45.0)
+    checked = check_move(b, "Sherman", Placement(*start, 90, 10, 90))
+    assert checked.legal and checked.hull.centre == pytest.approx((42.95, 45.0))
+    turned = check_move(b, "Sherman", Placement(*start, 90, 5, 180))
+    assert turned.legal and turned.hull.heading == 180
+
+
+@pytest.mark.parametrize(
+    ("placement", "words", "section"),
+    [
+        (Placement(40, 45, 90, 5, 90), "must touch", sections.MOVING),
+        (Placement(32.95, 45, 90, 10.5, 90), "past", sections.MOVING),
+        (Placement(32.95, 45, 90, 5, 45), "not square", sections.MOVING),
+        (Placement(32.95, 45, 90, 10, 90), "must stop there", sections.IMPASSABLE),
+    ],
+)
+def test_moves_refused_with_reasons(placement, words, section):
+    barn_close = battle(
+        table(box("Barn", "building", 38, 40, 8, 10)), [_mover().tank("Sherman")], phase="movement"
+    )
+    checked = check_move(barn_close, "Sherman", placement)
+    assert not checked.legal
+    assert words in checked.reasons[0].text and checked.reasons[0].section == section
+
+
+def test_a_move_never_ends_overlapping_a_tank_or_off_the_table():
+    sherman = tank("Sherman", "Sherman (75mm)", "American", (30, 45), 90)
+    other = tank("Other", "Sherman (75mm)", "American", (42, 45), 90)
+    b = battle(table(), [sherman, other], phase="movement")
+    checked = check_move(b, "Sherman", Placement(32.95, 45, 90, 8, 90))
+    assert not checked.legal and "overlapping Other" in checked.reasons[0].text
+    edge = battle(
+        table(), [tank("S", "Sherman (75mm)", "American", (86, 45), 90)], phase="movement"
+    )
+    assert "off the table" in check_move(edge, "S", Placement(88.95, 45, 90, 5, 90)).reasons[0].text
+
+
+def test_the_vectorised_sample_agrees_with_check_move():
+    b = _mover()
+    for sample in (None, DISPLAY_SAMPLE):
+        fast = legal_sample(b, "Sherman", sample)
+        plain = [
+            p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal
+        ]
+        assert fast == plain
+    options = move_options(b, "Sherman")
+    assert len(options) > 50
+    for placement, hull in options[::7]:
+        assert check_move(b, "Sherman", placement).hull == hull
+
+
+def test_up_to_two_moves_then_a_speed_token_and_stationary_has_none():
+    b = _mover()
+    first = next(a for a in legal_actions(b) if isinstance(a, Move))
+    b1 = apply(b, first).state
+    assert b1.moving == "Sherman" and b1.tank("Sherman").speed == 1
+    assert EndMoves("Sherman") in set(legal_actions(b1))
+    second = next(a for a in legal_actions(b1) if isinstance(a, Move))
+    b2 = apply(b1, second).state
+    assert b2.tank("Sherman").speed == 2 and b2.phase == "shooting"  # all moves made
+    still = apply(b, Stay("Sherman")).state
+    assert still.tank("Sherman").speed == 0
+    with pytest.raises(IllegalAction, match="end its moves instead"):
+        apply(b1, Stay("Sherman"))
+
+
+def test_fast_tanks_move_three_times():
+    cromwell = tank("Cromwell", "Cromwell", "British", (30, 45), 90)
+    b = battle(table(), [cromwell], phase="movement")
+    for _ in range(3):
+        b = apply(b, next(a for a in legal_actions(b) if isinstance(a, Move))).state
+    assert b.tank("Cromwell").speed == 3 and b.phase == "shooting"
+
+
+def test_movement_lowest_initiative_first_attacker_later_on_ties():
+    stug = tank("StuG", "StuG G", "German", (20, 20), 180)
+    jagd = tank("Jagdpanther", "Jagdpanther", "German", (40, 20), 180)
+    sherman = tank("Sherman", "Sherman (75mm)", "American", (40, 70), 0)
+    b = battle(table(), [jagd, sherman, stug], phase="movement")  # German attacks
+    assert {a.tank for a in legal_actions(b)} == {"StuG"}
+    b = apply(b, Stay("StuG")).state
+    assert {a.tank for a in legal_actions(b)} == {"Sherman"}  # Initiative 6, the Defender's
+    b = apply(b, Stay("Sherman")).state
+    assert {a.tank for a in legal_actions(b)} == {"Jagdpanther"}
+    b = apply(b, Stay("Jagdpanther")).state
+    assert b.phase == "shooting"
+    assert {a.tank for a in legal_actions(b)} == {"Jagdpanther"}  # highest first, ties: Attacker
+    with pytest.raises(IllegalAction, match="Initiative"):
+        apply(b, Hold("Sherman"))
+    order = initiative_order([stug, sherman, jagd], attacker="German")
+    assert [t.id for t in order] == ["StuG", "Sherman", "Jagdpanther"]
+
+
+def test_same_army_ties_the_owner_chooses():
+    a = tank("Sherman A", "Sherman (75mm)", "American", (20, 70), 0)
+    b_ = tank("Sherman B", "Sherman (76mm)", "American", (50, 70), 0)
+    b = battle(
+        table(),
+        [a, b_, tank("Panzer IV", "Panzer IV", "German", (40, 10), 180)],
+        phase="shooting",
+        acted=(),
+    )
+    # Sherman A and B tie at 6; the Panzer IV (5) shoots after them
+    assert {x.tank for x in legal_actions(b) if isinstance(x, Hold)} == {"Sherman A", "Sherman B"}
+
+
+# --- command phase ---------------------------------------------------------------------------
+
+
+def test_command_phase_destroys_checks_victory_repairs_and_resets():
+    panther = tank("Panther", "Panther", "German", (50, 20), 180, speed=1)
+    sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, damage=6)
+    other = tank(
+        "Other", "Sherman (75mm)", "American", (20, 70), 0, speed=2, criticals=("Busted Tracks",)
+    )
+    b = battle(
+        table(), [panther, sherman, other], phase="shooting", acted=("Panther", "Sherman", "Other")
+    )
+    b = replace(b, deck=b.deck[1:])  # one Busted Tracks is on Other's card
+    from workbench.rules.tanks.game import _advance
+
+    b = _advance(b)
+    assert b.phase == "command" and b.tank("Sherman").destroyed
+    from workbench.rules.tanks.game import summarize
+
+    assert summarize(b)["lost"] == {"German": 0, "American": 1}
+    assert b.destroyed_points["German"] == 20
+    assert current_player(b) == "American"  # Other's repair choice
+    assert set(legal_actions(b)) == {Stay("Other"), Repair("Other")}
+    b = apply(b, Repair("Other")).state
+    assert current_player(b) == CHANCE
+    assert current_player(apply(b, RepairRoll(3)).state) != CHANCE
+    after = apply(b, RepairRoll(4)).state
+    # the Panther's Blitzkrieg: a single Move instead of a repair roll
+    assert current_player(after) == "German"
+    assert any(isinstance(a, Move) for a in legal_actions(after))
+    blitz = next(a for a in legal_actions(after) if isinstance(a, Move))
+    moved = apply(after, blitz)
+    assert any(r.section == sections.BLITZKRIEG for e in moved.events for r in e.reasons)
+    assert moved.state.turn == 2 and moved.state.tank("Panther").hull != panther.hull
+    done = apply(after, Stay("Panther")).state
+    assert done.turn == 2 and done.phase == "movement"
+    assert all(t.speed == 0 for t in done.tanks) and done.tank("Other").criticals == ()
+    invariants(done)
+    # a destroyed tank stays as impassable terrain
+    wreck = done.tank("Sherman")
+    assert wreck.destroyed
+    other = done.tank("Other")
+    towards = Placement(*arrow_start(other.hull, 90), 90, 10, 90)  # the wreck lies east
+    moved = replace(
+        done,
+        tanks=tuple(
+            replace(t, hull=t.hull.moved((38, 70))) if t.id == "Other" else t for t in done.tanks
+        ),
+    )
+    refused = check_move(
+        moved, "Other", Placement(*arrow_start(moved.tank("Other").hull, 90), 90, 10, 90)
+    )
+    assert not refused.legal and "destroyed Sherman" in refused.reasons[0].text
+    assert towards.along == 10
+
+
+def test_victory_when_the_enemy_has_no_tanks():
+    panther = tank("Panther", "Panther", "German", (50, 20), 180)
+    sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, destroyed=True)
+    result = victory(battle(table(), [panther, sherman]))
+    assert result.winner == "German" and result.termination.section == sections.VICTORY
+
+
+@pytest.mark.parametrize("mission", ["king-of-the-hill", "free-for-all", "no-retreat"])
+def test_missions_score_objectives_and_end(mission):
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    b = start_battle(std, {"mission": mission})
+    assert b.objectives
+    owner, at = b.objectives[0]
+    # put an attacker tank on the objective
+    mover = b.in_play(b.attacker)[0]
+    b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))
+    for i, enemy in enumerate(b.in_play(b.defender)):  # the defenders leave the edge
+        b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
+    from workbench.rules.tanks.missions import score_objectives
+
+    b2 = replace(b, turn=2)
+    scored, reasons = score_objectives(b2)
+    if mission == "free-for-all" and owner != b.attacker:
+        owner, at = b.objectives[1]
+    assert scored.victory_points[b.attacker] == 1, reasons
+    first, _ = score_objectives(replace(b, turn=1))
+    assert first.victory_points[b.attacker] == (1 if mission == "no-retreat" else 0)
+    need = {"king-of-the-hill": 3, "free-for-all": 2, "no-retreat": 2}[mission]
+    won = victory(replace(b, victory_points={b.attacker: need, b.defender: 0}))
+    assert won is not None and won.winner == b.attacker
+
+
+def test_no_retreat_ends_after_eight_turns_for_the_defender():
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    b = start_battle(std, {"mission": "no-retreat", "turn_limit": 3})
+    assert b.turn_limit == 8
+
+
+# --- set-up and platoons -------------------------------------------------------------------
+
+
+def test_platoon_building_checks():
+    ok = [PlatoonTank("Panther"), PlatoonTank("Panzer IV")]
+    assert platoon_problems(ok, 50) == []
+    over = platoon_problems([PlatoonTank("Panther"), PlatoonTank("Panther")], 50)
+    assert over[0].section == sections.POINT_LIMIT
+    mixed = platoon_problems([PlatoonTank("Panther"), PlatoonTank("Sherman (75mm)")], 100)
+    assert mixed[0].section == sections.COUNTRY
+    hero = ("Ernst Barkmann", "Commander", 0, True)
+    twice = platoon_problems(
+        [PlatoonTank("Panther", crew=(hero,)), PlatoonTank("Panzer IV", crew=(hero,))], 100
+    )
+    assert [r.section for r in twice] == [sections.HEROES]
+    crowded = PlatoonTank("StuG G", crew=tuple((f"c{i}", f"t{i}", 0, False) for i in range(4)))
+    assert platoon_problems([crowded], 100)[0].section == sections.CREW_SLOTS
+    same_type = PlatoonTank("Panther", upgrades=(("A", "Ammo", 0), ("B", "Ammo", 0)))
+    assert platoon_problems([same_type], 100)[0].section == sections.UPGRADES
+    foreign = platoon_problems(
+        [PlatoonTank("Panther", crew=(("'Jailbird' Boggs", "Gunner", 0, True),))],
+        100,
+        card_countries={"'Jailbird' Boggs": "American"},
+    )
+    assert foreign[0].section == sections.GLOBAL_CARDS
+
+
+def test_terrain_placement_order_and_spacing():
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    names = [p.name for p in std.pieces]
+    assert terrain_order_problems(std, names) == []
+    wrong = terrain_order_problems(std, names[2:] + names[:2])
+    assert wrong[0].section == sections.TABLE_SETUP
+    bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
+    assert any(
+        "within" in r.text for r in terrain_order_problems(bark, [p.name for p in bark.pieces])
+    )
+
+
+def test_deployment_against_the_edge_and_in_a_corner():
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    b = start_battle(std)
+    for t in b.tanks:
+        where = "north" if t.side == b.defender else "south"
+        assert check_deployment(std, where, t.hull) is None
+    far = b.tanks[0].hull.moved((45, 45))
+    assert check_deployment(std, "north", far).section == sections.DEPLOYMENT
+    bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
+    bb = start_battle(bark)
+    assert bb.mission == "barkmanns-corner" and bb.attacker == "American"
+    assert [t.card.name for t in bb.in_play("German")] == ["Panther"]
+    assert bb.in_play("German")[0].crew == ("Ernst Barkmann",)
+    for t in bb.tanks:
+        assert (
+            check_deployment(bark, "north-west" if t.side == "German" else "south-east", t.hull)
+            is None
+        )
+
+
+def test_unknown_options_are_refused():
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    with pytest.raises(IllegalAction, match="no option"):
+        start_battle(std, {"speed": 3})
+    with pytest.raises(IllegalAction, match="no mission"):
+        start_battle(std, {"mission": "capture"})
+
+
+# --- many games ----------------------------------------------------------------------------
+
+# on the standard table; No Retreat always lasts eight turns, so it is one game in eight there
+MISSION_CYCLE = ("panzer-ace", "king-of-the-hill", "free-for-all", "panzer-ace",
+                 "king-of-the-hill", "free-for-all", "no-retreat", "panzer-ace")  # fmt: skip
+
+
+def test_five_hundred_seeded_games_keep_the_invariants_and_end():
+    """500 seeded random games (random legal choices, exact chance), turn limit 2 (a short
+    time limit; No Retreat keeps its eight turns), one in five with the players' deployment,
+    every invariant checked at every step."""
+    game = get_game("tanks")
+    tables = [workbench.load(p) for p in game.scenarios().values()]
+    ends: dict[str, int] = {}
+    started = time.perf_counter()
+    for seed in range(500):
+        rng = random.Random(seed)
+        scene = tables[seed % len(tables)]
+        mission = (
+            MISSION_CYCLE[seed // 2 % len(MISSION_CYCLE)]
+            if scene.name != "Barkmann's Corner"
+            else "barkmanns-corner"
+        )
+        deployment = "players" if seed % 5 == 0 else "quick"  # one game in five deploys by hand
+        options = {"mission": mission, "turn_limit": 2, "deployment": deployment}
+        state = game.start(scene, options)
+        for _ in range(5000):
+            invariants(state)
+            who = current_player(state)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                action = sample_chance(game.chance_outcomes(state), rng)
+            else:
+                actions = list(legal_actions(state))
+                action = actions[rng.randrange(len(actions))]
+            state = apply(state, action).state
+        else:
+            raise AssertionError(f"seed {seed} did not end")
+        ends[state.ended.termination.name] = ends.get(state.ended.termination.name, 0) + 1
+    elapsed = time.perf_counter() - started
+    print(f"500 games in {elapsed:.1f} s: {ends}")
+    assert sum(ends.values()) == 500
+    assert len(ends) >= 2  # more than one way to end is reached
+
+
+# --- deployment by the players ------------------------------------------------------------
+
+
+def test_players_deploy_lowest_initiative_first_the_attacker_later_on_ties():
+    from workbench.rules.tanks.actions import Deploy
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    platoons = {"German": ["Jagdpanther", "StuG G"], "American": ["Sherman (75mm)", "Pershing"]}
+    b = start_battle(std, {"deployment": "players", "platoons": platoons, "attacker": "German"})
+    assert b.phase == "deployment" and not b.tanks
+    order = []
+    while b.phase == "deployment":
+        actions = list(legal_actions(b))
+        assert actions and all(isinstance(a, Deploy) for a in actions)
+        choice = actions[0]
+        order.append(next(t for t in b.reserve if t.id == choice.tank).card.name)
+        b = apply(b, choice).state
+        invariants(b)
+    # StuG G (3) first; then the Initiative 6 tanks: the Defender's two before the Attacker's
+    assert order[0] == "StuG G" and order[-1] == "Jagdpanther"
+    assert set(order[1:3]) == {"Sherman (75mm)", "Pershing"}
+    assert b.phase == "movement" and len(b.tanks) == 4
+    for t in b.tanks:
+        assert check_deployment(std, "south" if t.side == "German" else "north", t.hull) is None
+
+
+def test_a_deployment_off_the_edge_area_is_refused_with_the_section():
+    from workbench.rules.tanks.actions import Deploy
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    b = start_battle(std, {"deployment": "players"})
+    first = next(iter(legal_actions(b)))
+    with pytest.raises(IllegalAction, match="beyond the arrow's tail") as refused:
+        apply(b, Deploy(first.tank, 45, 45, 0))
+    assert refused.value.section == sections.DEPLOYMENT
+    other = next(t.id for t in b.reserve if t.id != first.tank)
+    with pytest.raises(IllegalAction, match="Initiative"):
+        apply(b, Deploy(other, first.x, first.y, first.heading))
+
+
+def test_barkmanns_corner_germans_deploy_first_in_their_corner():
+    bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
+    b = start_battle(bark, {"deployment": "players"})
+    assert current_player(b) == "German"
+    b = apply(b, next(iter(legal_actions(b)))).state
+    assert current_player(b) == "American" and b.tanks[0].card.name == "Panther"
+
+
+def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
+    from workbench.rules.tanks.missions import PER_OBJECTIVE, score_objectives
+
+    std = workbench.load(get_game("tanks").scenarios()["standard-table"])
+    for option, expected in ((False, 1), (True, 2)):
+        b = start_battle(std, {"mission": "no-retreat", PER_OBJECTIVE: option})
+        attackers = b.in_play(b.attacker)
+        for mover, (_, at) in zip(attackers, b.objectives, strict=False):
+            b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))
+        for i, enemy in enumerate(b.in_play(b.defender)):
+            b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
+        scored, _ = score_objectives(b)
+        assert scored.victory_points[b.attacker] == expected
+
+
+def test_the_invariants_catch_what_they_guard():
+    barn = box("Barn", "building", 40, 40, 10, 10)
+    a = tank("A", "Sherman (75mm)", "American", (20, 20), 0)
+    b = tank("B", "Panther", "German", (60, 60), 0)
+    invariants(battle(table(barn), [a, b]))
+    touching = tank("B", "Panther", "German", (20 + 2.6 / 2 + 3.4 / 2, 20), 0)
+    invariants(battle(table(barn), [a, touching]))  # side by side, touching: allowed
+    broken = [
+        [a, tank("B", "Panther", "German", (21, 21), 0)],  # hulls overlap
+        [a, tank("B", "Panther", "German", (45, 45), 0)],  # in a building
+        [a, tank("B", "Panther", "German", (1, 60), 0)],  # off the table
+        [a, tank("B", "Panther", "German", (60, 60), 0, speed=3)],  # three moves, not Fast
+        [a, tank("B", "Panther", "German", (60, 60), 0, damage=7)],  # more damage than it has
+    ]
+    for tanks_ in broken:
+        with pytest.raises(AssertionError):
+            invariants(battle(table(barn), tanks_))
+    with pytest.raises(AssertionError, match="Critical cards"):
+        invariants(replace(battle(table(barn), [a, b]), deck=()))
+
+
+def test_a_game_with_the_players_deployment_saves_and_replays(tmp_path):
+    from workbench.rules.play import play
+    from workbench.testing.conformance import check_record_round_trip
+
+    game = get_game("tanks")
+    bark = workbench.load(game.scenarios()["barkmanns-corner"])
+    record = play(game, bark, seed=11, options={"deployment": "players", "turn_limit": 2})
+    assert record.steps[0].action["type"] == "Deploy"
+    states = check_record_round_trip(game, record, tmp_path)
+    assert game.outcome(states[-1]) is not None

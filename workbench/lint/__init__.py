@@ -1,0 +1,125 @@
+"""The map linter: what a board does to play, checked before anyone plays on it.
+
+``workbench.lint(board)`` takes a Panzer Vor! hex map or scenario, a Panzer Strike square
+board or a TANKS table and returns a :class:`LintReport`: findings, each naming the place and
+the rule or reason (:class:`~workbench.rules.core.Reason`), and heatmaps (exposure, reach,
+cover) a widget or a notebook draws. Options are keyword arguments of the board's linter
+(:func:`workbench.lint.hexmap.lint_hexmap`, :func:`~workbench.lint.squares.lint_square_board`,
+:func:`~workbench.lint.table.lint_table`).
+
+>>> import workbench
+>>> from workbench.boards import HexMap
+>>> report = workbench.lint(HexMap.blank(rows=4, cols=4).with_terrain({"0202": "forest"}))
+>>> report.ok, [f.kind for f in report.findings]
+(True, [])
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import singledispatch
+from types import MappingProxyType
+from typing import Any, Literal
+
+from workbench.rules.core import Reason
+
+Severity = Literal["error", "warning", "note"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the linter found: what kind, where (in the board's own words: a hex label,
+    a square, a piece's name), why (a Reason citing the rule), how serious, and the cells
+    involved (for a picture to highlight)."""
+
+    kind: str
+    place: str
+    reason: Reason
+    severity: Severity = "warning"
+    cells: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.place}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """Findings and heatmaps (name -> cell -> value) for one board."""
+
+    board: Any
+    findings: tuple[Finding, ...] = ()
+    heatmaps: Mapping[str, Mapping[Any, float]] = field(default_factory=dict)
+    notes: tuple[Reason, ...] = ()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "findings", tuple(self.findings))
+        object.__setattr__(self, "heatmaps", MappingProxyType(dict(self.heatmaps)))
+
+    @property
+    def ok(self) -> bool:
+        """No errors (warnings and notes may remain)."""
+        return not any(f.severity == "error" for f in self.findings)
+
+    def of(self, kind: str) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.kind == kind)
+
+    def kinds(self) -> dict[str, int]:
+        """How many findings of each kind."""
+        out: dict[str, int] = {}
+        for f in self.findings:
+            out[f.kind] = out.get(f.kind, 0) + 1
+        return out
+
+    def __iter__(self) -> Iterator[Finding]:
+        return iter(self.findings)
+
+    def __len__(self) -> int:
+        return len(self.findings)
+
+    def __str__(self) -> str:
+        if not self.findings:
+            return "no findings"
+        return "\n".join(str(f) for f in self.findings)
+
+
+@singledispatch
+def lint(board: Any, **options: Any) -> LintReport:
+    """Check a board (a HexMap, PanzerVorScenario, SquareBoard or Table)."""
+    from workbench.errors import ArgumentError
+
+    raise ArgumentError("board", type(board).__name__, "a hex map, scenario, square board or table")
+
+
+def _register() -> None:
+    from workbench.boards.hexmap import HexMap
+    from workbench.boards.panzer_strike.board import SquareBoard
+    from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+    from workbench.boards.tanks.table import Table
+    from workbench.lint.hexmap import lint_hexmap, lint_scenario
+    from workbench.lint.squares import lint_square_board
+    from workbench.lint.table import lint_table
+
+    lint.register(HexMap)(lint_hexmap)
+    lint.register(PanzerVorScenario)(lint_scenario)
+    lint.register(SquareBoard)(lint_square_board)
+    lint.register(Table)(lint_table)
+
+
+_register()
+
+
+class _CallableModule(types.ModuleType):
+    """``workbench.lint(board)`` calls :func:`lint`; ``workbench.lint.Finding`` still works."""
+
+    def __call__(self, board: Any, **options: Any) -> LintReport:
+        return lint(board, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule
+
+__all__ = ["Finding", "LintReport", "lint"]

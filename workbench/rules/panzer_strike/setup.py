@@ -1,0 +1,102 @@
+"""Positions made by hand (a lesson, a test, a what-if): tanks placed on a board without a
+scenario file, and a turn's dice set instead of rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from workbench.boards.panzer_strike.board import SquareBoard, TileFace, TileSet
+from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario, PlacedTank, ScenarioSide
+from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
+from workbench.errors import ArgumentError
+from workbench.geometry.squaregrid import FACING_NAMES, Square
+from workbench.rules.panzer_strike.game import RollMovement, apply, start
+from workbench.rules.panzer_strike.state import Match
+
+SIDE_COLORS = ("#3366cc", "#cc3333")
+
+
+def open_board(columns: int = 4, rows: int = 2, name: str = "open ground") -> SquareBoard:
+    """A board of open squares only, ``columns`` × ``rows`` tiles (at most 4 × 6)."""
+    base = TileSet.builtin()
+    blank = ("." * base.width,) * base.depth
+    tiles = TileSet(
+        "open tiles (a lesson's board)",
+        base.width,
+        base.depth,
+        {label: TileFace(label, blank) for label in base.faces},
+        {},
+    )
+    return SquareBoard.assembled(
+        tiles, ("I", "II", "III", "IV", "V", "VI")[:rows], name=name
+    ).with_layout(
+        [[f"{r}-{c}" for c in "abcd"[:columns]] for r in ("I", "II", "III", "IV", "V", "VI")[:rows]]
+    )
+
+
+def position(
+    board: SquareBoard,
+    tanks: Iterable[tuple[str, str, str, tuple[int, int], str | int]],
+    *,
+    sides: Sequence[str] = ("north", "south"),
+    options: Mapping[str, Any] | None = None,
+    roster: PanzerStrikeRoster | None = None,
+) -> Match:
+    """A match with these tanks: ``(id, type, side, (x, y), facing)``, facing a name (N, NE …)
+    or 0..7. The first of ``sides`` is to act, its movement dice not yet rolled."""
+    by_side: dict[str, list[PlacedTank]] = {s: [] for s in sides}
+    for ident, kind, side, (x, y), facing in tanks:
+        f = FACING_NAMES.index(facing) if isinstance(facing, str) else facing
+        by_side[side].append(PlacedTank(ident, kind, Square(x, y), f))
+    scenario = PanzerStrikeScenario(
+        name="a position",
+        board=board,
+        roster=roster or PanzerStrikeRoster.builtin(),
+        sides=tuple(
+            ScenarioSide(s, SIDE_COLORS[i % 2], tuple(by_side[s])) for i, s in enumerate(sides)
+        ),
+    )
+    return start(scenario, options)
+
+
+def with_dice(match: Match, large: Sequence[int]) -> Match:
+    """The match with the side's movement dice set to these large numbers (as if rolled).
+
+    Any count and values are allowed here (a what-if); the game's own roll lists only those
+    the Dice Table and the die faces allow."""
+    if match.phase != "roll":
+        raise ArgumentError(
+            "match",
+            f"a match in the {match.phase} phase",
+            "a match at the start of a turn (the dice are rolled then)",
+        )
+    from workbench.rules.panzer_strike.movement import slots_of
+
+    slots = slots_of(large)
+    after = replace(
+        match, phase="move", dice=tuple(sorted(large)), slots=slots, used=(False,) * len(slots)
+    )
+    return after
+
+
+def rolled(match: Match, large: Sequence[int]) -> Match:
+    """The match after the game's own movement roll of these large numbers."""
+    return apply(match, RollMovement(tuple(sorted(large)))).state
+
+
+def opposite_sides(scenario: PanzerStrikeScenario) -> bool:
+    """The two forces start on opposite sides of the board (Initial Positions): every tank of
+    one side in one half and every tank of the other in the other half, north–south or
+    west–east. Not enforced on positions made by hand (a lesson may place tanks anywhere)."""
+    board = scenario.board
+    a, b = ([t.at for t in side.tanks] for side in scenario.sides)
+    for coordinate, size in ((lambda s: s.y, board.depth), (lambda s: s.x, board.width)):
+        half = (size - 1) / 2
+        for first, second in ((a, b), (b, a)):
+            if all(coordinate(s) < half for s in first) and all(
+                coordinate(s) > half for s in second
+            ):
+                return True
+    return False

@@ -1,0 +1,342 @@
+"""Game Set Up and Building Your Platoon: platoon checks, terrain placement order and
+spacing, initiative order with its ties, deployment against a table edge (or a corner in
+Barkmann's Corner), mission objectives, and the first state of a battle.
+
+The workbench's quick deployment places each side's tanks for the players, in Initiative
+order, each square against an arrow touching its edge (or inside its corner's area): a
+labelled convenience, not a player's choice; ``check_deployment`` says whether a placement
+of the players' own is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import Point
+
+from workbench.boards.tanks.cards import TanksCard, tanks_cards
+from workbench.boards.tanks.hulls import hull_size
+from workbench.boards.tanks.table import SET_UP_KINDS, Table, placement_problems
+from workbench.geometry.table import Hull
+from workbench.rules.core import IllegalAction, Reason
+from workbench.rules.tanks import sections
+from workbench.rules.tanks.criticals import full_deck
+from workbench.rules.tanks.missions import PER_OBJECTIVE
+from workbench.rules.tanks.state import Battle, TankPiece
+
+MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
+QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
+DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
+NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
+
+# Default platoons (a stand-in choice of the workbench, each within 50 points)
+DEFAULT_PLATOONS = {
+    "German": ("Panther", "Panzer IV"),
+    "American": ("Sherman (76mm)", "Sherman (75mm)"),
+}
+BARKMANN = {"German": ("Panther",), "American": ("Sherman (75mm)", "Sherman (75mm)")}
+
+
+@dataclass(frozen=True)
+class PlatoonTank:
+    """A tank in a platoon with its crew and upgrade cards (name, type, points, hero)."""
+
+    card: str
+    crew: tuple[tuple[str, str, int, bool], ...] = ()  # (name, type, points, hero)
+    upgrades: tuple[tuple[str, str, int], ...] = ()  # (name, type, points)
+
+
+def platoon_problems(
+    tanks: Sequence[PlatoonTank],
+    point_limit: int,
+    cards: Mapping[str, TanksCard] | None = None,
+    card_countries: Mapping[str, str] | None = None,
+) -> list[Reason]:
+    """Everything that breaks Building Your Platoon: the point limit, one Country (Global
+    cards excepted), one card of each Type per tank, crew slots, unique Heroes."""
+    cards = cards or tanks_cards()
+    countries = dict(card_countries or {})
+    found: list[Reason] = []
+    known = [t for t in tanks if t.card in cards]
+    for t in tanks:
+        if t.card not in cards:
+            found.append(Reason(f"no tank card {t.card!r}", sections.TANK_CARDS))
+    nations = {cards[t.card].country for t in known}
+    if len(nations) > 1:
+        found.append(
+            Reason(f"tanks from {', '.join(sorted(nations))}: one Country only", sections.COUNTRY)
+        )
+    points = sum(cards[t.card].points for t in known)
+    points += sum(c[2] for t in tanks for c in t.crew) + sum(
+        u[2] for t in tanks for u in t.upgrades
+    )
+    if points > point_limit:
+        found.append(
+            Reason(f"{points} points is over the limit of {point_limit}", sections.POINT_LIMIT)
+        )
+    heroes: set[str] = set()
+    for t in tanks:
+        types = [c[1] for c in t.crew] + [u[1] for u in t.upgrades]
+        doubled = sorted({k for k in types if types.count(k) > 1})
+        if doubled:
+            found.append(
+                Reason(f"{t.card} has two cards of type {', '.join(doubled)}", sections.UPGRADES)
+            )
+        if t.card in cards and len(t.crew) > cards[t.card].crew_slots:
+            found.append(
+                Reason(
+                    f"{t.card} has {len(t.crew)} crew for {cards[t.card].crew_slots} Crew Slots",
+                    sections.CREW_SLOTS,
+                )
+            )
+        for name, _, _, hero in t.crew:
+            if hero and name in heroes:
+                found.append(Reason(f"{name} is a Hero: one copy only", sections.HEROES))
+            heroes.add(name) if hero else None
+        for name in [c[0] for c in t.crew] + [u[0] for u in t.upgrades]:
+            country = countries.get(name, "Global")
+            if country != "Global" and nations and country not in nations:
+                found.append(Reason(f"{name} is a {country} card", sections.GLOBAL_CARDS))
+    return found
+
+
+def terrain_order_problems(table: Table, placed_in_order: Sequence[str]) -> list[Reason]:
+    """Table Setup: the two woods first, then the four buildings (players alternate), none
+    within a Measuring Arrow of another piece or a table edge."""
+    found = []
+    kinds = [table.kind_of(name).name for name in placed_in_order]
+    expected = ["woods", "woods", "building", "building", "building", "building"]
+    if kinds != expected:
+        found.append(
+            Reason(
+                f"pieces placed as {', '.join(kinds)}: two woods, then four buildings",
+                sections.TABLE_SETUP,
+            )
+        )
+    found += [Reason(text, sections.TABLE_SETUP) for text in placement_problems(table)]
+    return found
+
+
+def initiative_order(
+    tanks: Sequence[TankPiece], attacker: str, rising: bool = True
+) -> list[TankPiece]:
+    """Tanks in Initiative order, the Attacker's tank counting higher on ties (Game Set Up:
+    Initiative Ties). Ties within one army keep the given order (the owner chooses)."""
+
+    def key(t: TankPiece) -> tuple[int, int]:
+        return (t.initiative, 1 if t.side == attacker else 0)
+
+    return sorted(tanks, key=key, reverse=not rising)
+
+
+def check_deployment(table: Table, where: str, hull: Hull) -> Reason | None:
+    """Whether a deployed hull is legal: on the table, within its corner's Measuring Arrow, or
+    with its centre on an arrow's tail touching its edge (reading: within the tail's length
+    of the edge). ``None`` when legal."""
+    polygon = hull.polygon()
+    if not table.surface.covers(polygon):
+        return Reason("the tank is partly off the table", sections.DEPLOYMENT)
+    if "-" in where:  # a corner (Barkmann's Corner: within a Measuring Arrow of the corner)
+        corner = {
+            "north-west": (0, 0),
+            "north-east": (table.width, 0),
+            "south-east": (table.width, table.depth),
+            "south-west": (0, table.depth),
+        }[where]
+        if Point(corner).buffer(table.arrow.length, quad_segs=64).covers(polygon):
+            return None
+        return Reason(
+            f"the tank is not within a Measuring Arrow of the {where} corner", sections.BARKMANN
+        )
+    x, y = hull.centre
+    gap = {"north": y, "south": table.depth - y, "west": x, "east": table.width - x}[where]
+    if gap <= table.arrow.tail_length:
+        return None
+    return Reason(
+        f"the tank's centre is {gap:.1f} cm from the {where} edge, beyond the arrow's tail "
+        f"({table.arrow.tail_length:g} cm)",
+        sections.DEPLOYMENT,
+    )
+
+
+_INWARD = {"north": 180.0, "south": 0.0, "west": 90.0, "east": 270.0, "north-west": 135.0,
+           "north-east": 225.0, "south-east": 315.0, "south-west": 45.0}  # fmt: skip
+
+
+def quick_deploy(
+    table: Table, where: str, cards: Sequence[TanksCard], side: str, start: int = 1
+) -> list[TankPiece]:
+    """Tanks placed by the workbench (QUICK_DEPLOYMENT): spread along the edge, or stacked in
+    the corner area, each facing into the table; every position passes check_deployment."""
+    placed: list[TankPiece] = []
+    for i, card in enumerate(cards):
+        size = hull_size(card.name)
+        heading = _INWARD[where]
+        for attempt in range(40):
+            centre = _spot(table, where, i + attempt, len(cards))
+            hull = Hull(centre, heading, size.length, size.width, size.turret_offset)
+            if (
+                check_deployment(table, where, hull) is None
+                and not any(hull.polygon().intersects(p.polygon) for p in placed)
+                and not any(
+                    hull.polygon().intersects(t.polygon)
+                    for t in table.pieces
+                    if t.kind == "building"
+                )
+            ):
+                break
+        else:
+            raise IllegalAction(
+                Reason(f"no room to deploy {card.name} at {where}", sections.DEPLOYMENT)
+            )
+        placed.append(TankPiece(f"{card.name} {side[0]}{start + i}", card, side, hull))
+    return placed
+
+
+def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
+    depth = table.arrow.tail_length * 0.6
+    if "-" in where:
+        r = table.arrow.length * 0.45 + (i // 3) * 3.0
+        w, d = table.width, table.depth
+        corner = {"north-west": (0, 0, 1, 1), "north-east": (w, 0, -1, 1),
+                  "south-east": (w, d, -1, -1), "south-west": (0, d, 1, -1)}[where]  # fmt: skip
+        cx, cy, sx, sy = corner
+        spread = [(0.7, 0.7), (1.0, 0.35), (0.35, 1.0)][i % 3]
+        return (cx + sx * r * spread[0], cy + sy * r * spread[1])
+    along = (
+        (i % 8 + 1)
+        * (table.width if where in ("north", "south") else table.depth)
+        / (min(n, 8) + 1)
+    )
+    along = along + (i // 8) * 4.0
+    return {"north": (along, depth), "south": (along, table.depth - depth),
+            "west": (depth, along), "east": (table.width - depth, along)}[where]  # fmt: skip
+
+
+def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
+    """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
+    ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
+    "players": a Deployment phase of Deploy actions); objectives placed."""
+    options = dict(options or {})
+    allowed = {"platoons", "attacker", "mission", "turn_limit", "deployment", PER_OBJECTIVE}
+    unknown = set(options) - allowed
+    if unknown:
+        raise IllegalAction(
+            Reason(f"TANKS has no option {sorted(unknown)} (options: {', '.join(sorted(allowed))})")
+        )
+    barkmann = table.name == "Barkmann's Corner"
+    mission = options.get("mission", "barkmanns-corner" if barkmann else "panzer-ace")
+    if mission not in MISSIONS:
+        raise IllegalAction(
+            Reason(f"no mission {mission!r} (missions: {', '.join(MISSIONS)})", sections.MISSIONS)
+        )
+    platoons = {
+        k: tuple(v)
+        for k, v in dict(
+            options.get("platoons") or (BARKMANN if barkmann else DEFAULT_PLATOONS)
+        ).items()
+    }
+    if len(platoons) != 2:
+        raise IllegalAction(Reason("a TANKS game has two players", sections.PLATOON))
+    sides = list(platoons)
+    attacker = options.get("attacker", "American" if barkmann else sides[0])
+    if attacker not in sides:
+        raise IllegalAction(
+            Reason(f"the attacker must be one of {sides}", sections.ATTACKER_DEFENDER)
+        )
+    defender = sides[1] if attacker == sides[0] else sides[0]
+    cards = tanks_cards()
+    where = _deployments(table, attacker, defender)
+    tanks: list[TankPiece] = []
+    for side in (defender, attacker):
+        try:
+            chosen = [cards[name] for name in platoons[side]]
+        except KeyError as missing:
+            raise IllegalAction(
+                Reason(f"no tank card {missing.args[0]!r}", sections.TANK_CARDS)
+            ) from None
+        chosen.sort(key=lambda c: c.initiative)  # placed in Initiative order
+        tanks += quick_deploy(table, where[side], chosen, side)
+    if barkmann:
+        tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
+    deployment = options.get("deployment", "quick")
+    if deployment not in ("quick", "players"):
+        raise IllegalAction(
+            Reason(f"deployment is 'quick' or 'players', not {deployment!r}", sections.DEPLOYMENT)
+        )
+    reserve: tuple[TankPiece, ...] = ()
+    if deployment == "players":  # the players place every tank (a Deployment phase)
+        reserve, tanks = tuple(tanks), []
+    limit = (
+        NO_RETREAT_TURNS
+        if mission == "no-retreat"
+        else int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
+    )
+    return Battle(
+        table=table,
+        tanks=tuple(tanks),
+        attacker=attacker,
+        defender=defender,
+        mission=mission,
+        deck=full_deck(),
+        objectives=_objectives(table, mission, attacker, defender, where),
+        turn_limit=limit,
+        victory_points={attacker: 0, defender: 0},
+        destroyed_points={attacker: 0, defender: 0},
+        options=options,
+        reserve=reserve,
+        deploy_at=where,
+        phase="deployment" if reserve else "movement",
+    )
+
+
+def _with_crew(tank: TankPiece, name: str) -> TankPiece:
+    from dataclasses import replace
+
+    return replace(tank, crew=(*tank.crew, name))
+
+
+def _deployments(table: Table, attacker: str, defender: str) -> dict[str, str]:
+    """Each side's edge or corner from the table's deployments (by side name, or as
+    Defender/Attacker); the Defender chooses and the Attacker takes the opposite edge."""
+    named = {d.side: d.at for d in table.deployments}
+    if attacker in named and defender in named:
+        return {attacker: named[attacker], defender: named[defender]}
+    opposite = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    home = named.get("Defender", "north")
+    return {defender: home, attacker: named.get("Attacker", opposite.get(home, "south"))}
+
+
+def _objectives(
+    table: Table, mission: str, attacker: str, defender: str, where: Mapping[str, str]
+) -> tuple:
+    """Objective tokens by mission: the centre (King of the Hill); one by each player within a
+    Measuring Arrow of the opponent's side (Free-For-All); two by the Attacker near the
+    Defender's side (No Retreat). Positions other than the centre are the workbench's
+    choice (QUICK_DEPLOYMENT), each half an arrow from the edge."""
+    centre = (table.width / 2, table.depth / 2)
+    if table.objectives:
+        return tuple(
+            (attacker if mission != "king-of-the-hill" else "both", o.at) for o in table.objectives
+        )
+    half = table.arrow.length / 2
+
+    def near(edge: str, fraction: float) -> tuple[float, float]:
+        if "-" in edge:
+            edge = edge.split("-")[0]
+        w, d = table.width, table.depth
+        return {"north": (w * fraction, half), "south": (w * fraction, d - half),
+                "west": (half, d * fraction), "east": (w - half, d * fraction)}[edge]  # fmt: skip
+
+    if mission == "king-of-the-hill":
+        return (("both", centre),)
+    if mission == "free-for-all":
+        return ((attacker, near(where[defender], 0.5)), (defender, near(where[attacker], 0.5)))
+    if mission == "no-retreat":
+        return ((attacker, near(where[defender], 1 / 3)), (attacker, near(where[defender], 2 / 3)))
+    return ()
+
+
+_ = SET_UP_KINDS

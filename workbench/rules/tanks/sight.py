@@ -1,0 +1,421 @@
+"""Line of Sight, Cover, Close Range, Side Shot and the Assault Gun's Firing Arc on the open
+table, each with its reasons, and the same four answers for every centimetre of the table in
+one vectorised call (designers' heatmaps).
+
+Readings where the text leaves a case open (documented, each a named constant):
+
+- WOODS_UNDER_TANKS: a wood the shooter or the target overlaps does not block Line of Sight
+  for that shot (Terrain: Woods says tanks within a wood are in Cover and shoot from it, so a
+  wood cannot hide a tank inside it); every other wood, building and destroyed tank blocks.
+- Cover lines ignore only the part of each piece directly under the shooter's hull; the piece
+  the target stands in counts (Woods: "can give Cover to tanks on their edges").
+- Close Range: the least distance between the two hulls is at most one whole Measuring Arrow.
+- Side Shot: a corner of the shooter's hull strictly behind the line of the target's front
+  edge (extended across the table). A tank exactly on the line is not behind it.
+- Assault Gun arc: every corner strictly in front of the line of the gun's hull front, or the
+  target's hull meeting the interior of the strip straight ahead of the front edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon
+
+from workbench.boards.tanks.table import TANKS_TERRAIN, Table
+from workbench.geometry.table import Hull, direction
+from workbench.geometry.table_sight import (
+    VisiblePart,
+    crossed,
+    grid_centres,
+    polygons_of,
+    rectangle_corners,
+    segments_clear,
+    shadow,
+    visible_part,
+)
+from workbench.rules.core import Reason, lines_of
+from workbench.rules.tanks import sections
+from workbench.rules.tanks.state import TankPiece
+
+WOODS_UNDER_TANKS = "a wood the shooter or target overlaps does not block that shot's sight"
+DISTANCE_EPS = 1e-9  # cm: a gap of exactly one arrow counts as within it
+CORNER_NAMES = ("front-left", "front-right", "rear-right", "rear-left")
+
+
+def _reach(table: Table) -> float:
+    return float(np.hypot(table.width, table.depth)) + 1.0
+
+
+def _inside(polygon: Polygon, hull: Polygon) -> bool:
+    """Interiors overlap (touching is not being in)."""
+    return bool(polygon.intersects(hull) and polygon.intersection(hull).area > 1e-9)
+
+
+def sight_blockers(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target_polygon: Polygon
+) -> list[tuple[str, Polygon]]:
+    """What can block a line from ``shooter`` to the target: every other tank (destroyed ones
+    are terrain) and the pieces that block Line of Sight, less woods under either tank."""
+    own = shooter.polygon
+    found = [
+        (t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)
+    ]
+    for piece in table.pieces:
+        kind = TANKS_TERRAIN[piece.kind]
+        if not kind.blocks_los:
+            continue
+        if kind.cover_inside and (
+            _inside(piece.polygon, own) or _inside(piece.polygon, target_polygon)
+        ):
+            continue  # WOODS_UNDER_TANKS
+        found.append((piece.name, piece.polygon))
+    return found
+
+
+def _same(tank: TankPiece, polygon: Polygon) -> bool:
+    return bool(tank.polygon.equals(polygon))
+
+
+def cover_blockers(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target_polygon: Polygon
+) -> list[tuple[str, Polygon]]:
+    """What a corner line must not cross for the corner to count as seen (Shooting: Cover):
+    other tanks, and terrain that blocks or gives cover less the part under the shooter."""
+    own = shooter.polygon
+    found = [
+        (t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)
+    ]
+    for piece in table.pieces:
+        kind = TANKS_TERRAIN[piece.kind]
+        if not (kind.blocks_los or kind.gives_cover):
+            continue
+        polygon = piece.polygon.difference(own) if piece.polygon.intersects(own) else piece.polygon
+        if not polygon.is_empty:
+            found.append((piece.name, polygon))
+    return found
+
+
+@dataclass(frozen=True)
+class LineOfSight:
+    """Whether the shooter sees any part of the target, the visible part and who hides the rest."""
+
+    shooter: str
+    target: str
+    part: VisiblePart
+    reasons: tuple[Reason, ...]
+    seen: bool  # some area seen, or a clear (grazing) line to the centre or a corner
+
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
+
+
+def sees(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece) -> bool:
+    """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): a clear line
+    to the centre or a corner settles it at once; otherwise the exact visible part decides."""
+    blockers = sight_blockers(table, tanks, shooter, target.polygon)
+    ends = np.asarray([target.hull.centre, *target.hull.corners()])
+    if segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any():
+        return True
+    key = tuple(np.round(shapely.get_coordinates(p), 9).tobytes() for _, p in blockers)
+    return _hidden_part_seen(
+        shooter.eye, target.polygon.wkb, key, blockers and tuple(blockers), _reach(table)
+    )
+
+
+_SEEN_CACHE: dict = {}
+
+
+def _hidden_part_seen(eye: Any, target_wkb: bytes, key: Any, blockers: Any, reach: float) -> bool:
+    """The exact check, remembered per (eye, target, blockers): in a Shooting Phase nothing
+    moves, so each pair is worked out once however often the legal actions are listed."""
+    cache_key = (eye, target_wkb, key)
+    if cache_key not in _SEEN_CACHE:
+        if len(_SEEN_CACHE) > 4096:
+            _SEEN_CACHE.clear()
+        target = shapely.from_wkb(target_wkb)
+        _SEEN_CACHE[cache_key] = visible_part(eye, target, list(blockers or ()), reach).any
+    return _SEEN_CACHE[cache_key]
+
+
+def line_of_sight(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece
+) -> LineOfSight:
+    """Line of Sight from the turret (or an Assault Gun's barrel point) to any part of the
+    target's hull, computed exactly: the hull less each blocker's shadow."""
+    blockers = sight_blockers(table, tanks, shooter, target.polygon)
+    part = visible_part(shooter.eye, target.polygon, blockers, _reach(table))
+    ends = np.asarray([target.hull.centre, *target.hull.corners()])
+    seen = part.any or bool(
+        segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any()
+    )
+    where = "the turret" if not shooter.has("Assault Gun") else "the gun barrel's point"
+    if seen:
+        text = f"{shooter.id} sees {part.fraction:.0%} of {target.id} from {where}"
+    else:
+        text = f"{shooter.id} cannot see {target.id}: hidden by {', '.join(part.blockers)}"
+    reasons = [Reason(text, sections.LINE_OF_SIGHT)]
+    if seen and part.blockers:
+        reasons.append(
+            Reason(f"the rest is hidden by {', '.join(part.blockers)}", sections.LINE_OF_SIGHT)
+        )
+    return LineOfSight(shooter.id, target.id, part, tuple(reasons), seen)
+
+
+@dataclass(frozen=True)
+class CornerLine:
+    corner: str
+    at: tuple[float, float]
+    blockers: tuple[str, ...]
+
+    @property
+    def seen(self) -> bool:
+        return not self.blockers
+
+
+@dataclass(frozen=True)
+class CoverCheck:
+    """The four corner lines, and whether the target is in Cover, with the reason."""
+
+    in_cover: bool
+    corners: tuple[CornerLine, ...]  # the four corner sight lines
+    reason: Reason
+
+    @property
+    def corners_seen(self) -> int:
+        return sum(line.seen for line in self.corners)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """The verdict, then each corner line that is blocked and by what."""
+        blocked = tuple(
+            Reason(
+                f"the line to the {c.corner} corner crosses {', '.join(c.blockers)}", sections.COVER
+            )
+            for c in self.corners
+            if not c.seen
+        )
+        return (self.reason, *blocked)
+
+    def lines(self) -> list[str]:
+        return lines_of(self.reasons)
+
+
+def _wholly_in_wood(table: Table, hull: Polygon) -> str | None:
+    for piece in table.pieces:
+        if TANKS_TERRAIN[piece.kind].cover_inside and piece.polygon.covers(hull):
+            return piece.name
+    return None
+
+
+def cover(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece
+) -> CoverCheck:
+    """Cover: fewer than three of the target's four corners seen along lines that cross no
+    other tank and no terrain that blocks or gives cover; or either tank wholly in a wood."""
+    blockers = cover_blockers(table, tanks, shooter, target.polygon)
+    corners = np.asarray(target.hull.corners())
+    names = crossed(np.asarray([shooter.eye]), corners, blockers)
+    lines = tuple(
+        CornerLine(n, (float(x), float(y)), tuple(b))
+        for n, (x, y), b in zip(CORNER_NAMES, corners, names, strict=True)
+    )
+    seen = sum(line.seen for line in lines)
+    wood_t = _wholly_in_wood(table, target.polygon)
+    wood_s = _wholly_in_wood(table, shooter.polygon)
+    if wood_t:
+        reason = Reason(f"{target.id} is completely within {wood_t}", sections.WOODS)
+    elif wood_s:
+        reason = Reason(f"{shooter.id} shoots from completely within {wood_s}", sections.WOODS)
+    elif seen < 3:
+        reason = Reason(f"only {seen} of {target.id}'s 4 corners can be seen", sections.COVER)
+    else:
+        reason = Reason(
+            f"{seen} of {target.id}'s 4 corners can be seen: not in Cover", sections.COVER
+        )
+    return CoverCheck(bool(wood_t or wood_s or seen < 3), lines, reason)
+
+
+def close_range(table: Table, shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
+    """Within one Measuring Arrow (head included): the hulls' least distance."""
+    gap = float(shooter.polygon.distance(target.polygon))
+    near = gap <= table.arrow.length + DISTANCE_EPS
+    rel = "within" if near else "beyond"
+    arrow = f"one Measuring Arrow ({table.arrow.length:g} cm)"
+    text = f"{shooter.id} is {gap:.1f} cm from {target.id}, {rel} {arrow}"
+    return near, Reason(text, sections.CLOSE_RANGE)
+
+
+def side_shot(shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
+    """Any part of the shooter's hull behind the line of the target's front."""
+    behind = bool(target.hull.behind_front(shooter.hull.corners()).any())
+    text = (
+        f"part of {shooter.id}'s hull is behind the front of {target.id}"
+        if behind
+        else f"{shooter.id}'s hull is wholly in front of {target.id}'s front"
+    )
+    return behind, Reason(text, sections.SIDE_SHOT)
+
+
+def in_arc(shooter: TankPiece, target: TankPiece, reach: float = 200.0) -> tuple[bool, Reason]:
+    """The Assault Gun's Firing Arc (any tank without the keyword shoots all round)."""
+    if not shooter.has("Assault Gun"):
+        return True, Reason(f"{shooter.id} can shoot in any direction", sections.FIRING_ARC)
+    hull = shooter.hull
+    whole = bool(hull.in_front(target.hull.corners()).all())
+    corridor = hull.front_corridor(reach)
+    ahead = bool(
+        corridor.intersects(target.polygon) and corridor.intersection(target.polygon).area > 1e-9
+    )
+    if whole or ahead:
+        how = "wholly in front of" if whole else "partly directly in front of"
+        return True, Reason(f"{target.id} is {how} {shooter.id}", sections.FIRING_ARC)
+    return False, Reason(
+        f"{target.id} is outside {shooter.id}'s Assault Gun arc", sections.FIRING_ARC
+    )
+
+
+# --- heatmaps ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Heatmaps:
+    """For a target hull placed with its centre at each 1-cm cell of the table (row by row,
+    ``shape`` rows × columns): seen, in cover, close range, side shot, and whether the hull
+    may stand there at all (on the table, overlapping no impassable terrain and no tank)."""
+
+    centres: np.ndarray
+    shape: tuple[int, int]
+    seen: np.ndarray
+    in_cover: np.ndarray
+    close: np.ndarray
+    side: np.ndarray
+    placeable: np.ndarray
+
+    def grid(self, name: str) -> np.ndarray:
+        return np.asarray(getattr(self, name)).reshape(self.shape)
+
+
+def heatmaps(
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    step: float = 1.0,
+) -> Heatmaps:
+    """The four answers for ``target`` (its size and heading) at every ``step``-cm cell,
+    as arrays, in one call: corner lines, shadows and distances with shapely's array
+    functions. ``tanks`` are the other tanks on the table (the target is left out)."""
+    others = [t for t in tanks if t.id not in (target.id,)]
+    centres = grid_centres(table.width, table.depth, step)
+    shape = (
+        len(np.arange(step / 2, table.depth, step)),
+        len(np.arange(step / 2, table.width, step)),
+    )
+    hull = target.hull
+    corners = rectangle_corners(centres, hull.heading, hull.length, hull.width)
+    hulls = polygons_of(corners)
+    eye = shooter.eye
+    own = shooter.polygon
+    # cover: corner lines
+    # a corner is seen unless it lies strictly inside a blocker's shadow (a line that only
+    # grazes a blocker ends on the shadow's edge): one point-in-polygon test per corner
+    reach = _reach(table)
+    blockers = [p for _, p in cover_blockers(table, others, shooter, Polygon())]
+    flat = corners.reshape(-1, 2)
+    clear = np.ones(len(flat), dtype=bool)
+    if blockers:
+        hidden = shapely.union_all([shadow(eye, p, reach) for p in blockers])
+        shapely.prepare(hidden)
+        clear = ~shapely.contains_xy(hidden, flat[:, 0], flat[:, 1])
+    in_cover = clear.reshape(-1, 4).sum(axis=1) < 3
+    woods = [p.polygon for p in table.pieces if TANKS_TERRAIN[p.kind].cover_inside]
+    if any(w.covers(own) for w in woods):
+        in_cover[:] = True
+    for wood in woods:
+        shapely.prepare(wood)
+        in_cover |= shapely.covers(wood, hulls)
+    # seen: shadows, the woods the target overlaps left out for those positions
+    fixed = [shadow(eye, t.polygon, reach) for t in others if t.id != shooter.id]
+    wood_shadows, wood_overlap = [], []
+    for piece in table.pieces:
+        kind = TANKS_TERRAIN[piece.kind]
+        if not kind.blocks_los:
+            continue
+        if kind.cover_inside:
+            if _inside(piece.polygon, own):
+                continue
+            wood_shadows.append(shadow(eye, piece.polygon, reach))
+            overlap = shapely.intersects(piece.polygon, hulls) & ~shapely.touches(
+                piece.polygon, hulls
+            )
+            wood_overlap.append(overlap)
+        else:
+            fixed.append(shadow(eye, piece.polygon, reach))
+    pattern = np.stack(wood_overlap, axis=1) if wood_overlap else np.zeros((len(hulls), 0), bool)
+    seen = np.ones(len(hulls), dtype=bool)
+    keys, groups = np.unique(pattern, axis=0, return_inverse=True)
+    for k, key in enumerate(keys):
+        parts = fixed + [s for s, skip in zip(wood_shadows, key, strict=True) if not skip]
+        if not parts:
+            continue
+        hidden = shapely.union_all(parts)
+        shapely.prepare(hidden)
+        members = np.flatnonzero(groups.ravel() == k)
+        seen[members] = ~shapely.covers(hidden, hulls[members])
+    # close range and side shot
+    close = shapely.distance(own, hulls) <= table.arrow.length + DISTANCE_EPS
+    fx, fy = direction(hull.heading)
+    fronts = centres @ np.array([fx, fy]) + hull.length / 2
+    shooter_min = (np.asarray(shooter.hull.corners()) @ np.array([fx, fy])).min()
+    side = shooter_min < fronts
+    # placeable
+    surface = table.surface
+    shapely.prepare(surface)
+    placeable = shapely.covers(surface, hulls)
+    solid = [p.polygon for p in table.pieces if TANKS_TERRAIN[p.kind].impassable]
+    solid += [t.polygon for t in others]
+    if solid:
+        tree = shapely.STRtree(np.asarray(solid, dtype=object))
+        hull_i, solid_i = tree.query(hulls, predicate="intersects")
+        touching = shapely.touches(hulls[hull_i], np.asarray(solid, dtype=object)[solid_i])
+        placeable[hull_i[~touching]] = False
+    return Heatmaps(centres, shape, seen, in_cover, close, side, placeable)
+
+
+def heatmaps_reference(
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    centres: np.ndarray,
+) -> dict[str, list[bool]]:
+    """The plain per-position version of :func:`heatmaps` (seen, in_cover, close, side): one
+    position at a time through the single-shot functions. For tests and benchmarks."""
+    from dataclasses import replace
+
+    out: dict[str, list[bool]] = {"seen": [], "in_cover": [], "close": [], "side": []}
+    others = [t for t in tanks if t.id != target.id]
+    for x, y in np.asarray(centres).tolist():
+        placed = replace(target, hull=target.hull.moved((x, y)))
+        everyone = [*others, placed]
+        out["seen"].append(line_of_sight(table, everyone, shooter, placed).seen)
+        out["in_cover"].append(cover(table, everyone, shooter, placed).in_cover)
+        out["close"].append(close_range(table, shooter, placed)[0])
+        out["side"].append(side_shot(shooter, placed)[0])
+    return out
+
+
+def point_seen(
+    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, at: tuple[float, float]
+) -> bool:
+    """Whether a line from the shooter's eye reaches a point crossing no blocker (for tests)."""
+    blockers = [p for _, p in sight_blockers(table, tanks, shooter, Point(at).buffer(1e-9))]
+    return bool(segments_clear(np.asarray([shooter.eye]), np.asarray([at]), blockers)[0])
+
+
+_ = Hull  # re-exported type for callers building targets
