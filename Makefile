@@ -5,8 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
+APP_PORT ?= 8866
 
-.PHONY: lab test soak lint format bench gallery install clean
+.PHONY: lab app test soak lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -20,6 +21,10 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
 		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
+
+# The teacher app: the game stepper in Voilà, on this machine only (127.0.0.1).
+app: $(STAMP)
+	$(BIN)/voila app/teacher.ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)

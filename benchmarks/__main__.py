@@ -15,6 +15,7 @@ from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
+from benchmarks.bench_stepper import key_to_paint, step_forward
 from benchmarks.bench_tanks import TANKS_BENCHMARKS
 from benchmarks.timing import Result, table
 
@@ -28,8 +29,10 @@ def main() -> int:
     for bench in (
         *BENCHMARKS,
         *DESIGNER_BENCHMARKS,
+        step_forward,
         *PANZER_STRIKE_BENCHMARKS,
         *BROWSER_BENCHMARKS,
+        key_to_paint,
         balance_sweeps,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,

@@ -12,7 +12,10 @@ MAPS = Path(__file__).parent.parent / "maps"
 BOARDS = sorted(
     p
     for p in MAPS.rglob("*.json")
-    if "scenarios" not in p.parts and "roster" not in p.name and p.name != "tiles.json"
+    if "scenarios" not in p.parts
+    and "games" not in p.parts  # played games (records), stepped through by the stepper
+    and "roster" not in p.name
+    and p.name != "tiles.json"
 )
 
 

@@ -16,9 +16,12 @@ NOT_PICTURES = ("roster", "tiles.json")
 
 
 def shipped_files(maps: Path = MAPS) -> list[Path]:
-    """The shipped boards, tables and scenarios (rosters and tile sets are not pictures)."""
+    """The shipped boards, tables and scenarios (rosters, tile sets and the prepared games in
+    ``<game>/games/``, which are played records, are not pictures)."""
     return sorted(
-        p for p in maps.rglob("*.json") if not any(word in p.name for word in NOT_PICTURES)
+        p
+        for p in maps.rglob("*.json")
+        if not any(word in p.name for word in NOT_PICTURES) and "games" not in p.parts
     )
 
 

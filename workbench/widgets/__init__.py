@@ -7,8 +7,17 @@ from typing import Any
 from workbench.widgets.editor import Editor, edit
 from workbench.widgets.panzer_strike import PanzerStrikeExplorer
 from workbench.widgets.panzer_vor import Explorer, game_state_of
+from workbench.widgets.stepper import Stepper
 
-__all__ = ["Editor", "Explorer", "PanzerStrikeExplorer", "edit", "explore", "game_state_of"]
+__all__ = [
+    "Editor",
+    "Explorer",
+    "PanzerStrikeExplorer",
+    "Stepper",
+    "edit",
+    "explore",
+    "game_state_of",
+]
 
 
 def explore(value: Any, **options: Any) -> Any:

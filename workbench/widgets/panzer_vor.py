@@ -35,6 +35,7 @@ from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reach
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.widgets.layout import board_and_panel, fitted_board
 
 OVERLAY_GROUPS = ("overlays", "annotations")
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
@@ -99,11 +100,6 @@ class Explorer:
 
         self.canvas = new_canvas(self.scene)
         self.canvas.add_class("workbench-explorer-canvas")
-        self.canvas.layout.flex = "0 0 auto"  # the board keeps its size; the panel gives way
-        # ...unless the output area is narrower than the board (a large theme, a narrow
-        # window): then the whole board is shown smaller rather than cut off
-        self.canvas.layout.max_width = "100%"
-        self.canvas.layout.height = "auto"
         self.canvas.on_mouse_down(self._on_mouse_down)
         for index, group in enumerate(GROUPS):
             # Every sub-canvas model tells the kernel when a browser has built it (a new page,
@@ -156,14 +152,10 @@ class Explorer:
                 self.movement_bonus,
             ]
         )
-        side = widgets.VBox(
-            [self.panel, controls],
-            layout=widgets.Layout(flex="1 1 26em", min_width="18em", max_width="34em"),
-        )
-        self.widget = widgets.HBox(
-            [self.canvas, side],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
-        )
+        # The board scales to the width it is given, never so small that a label is unreadable;
+        # the panel stays beside it when there is room, so the answer to a click is in view.
+        board = fitted_board(self.canvas, self.scene, below=None, readable=True)
+        self.widget = board_and_panel(board, widgets.VBox([self.panel, controls]))
         self._refresh(draw_board=True)
 
     # --- display ------------------------------------------------------------------------

@@ -1,0 +1,293 @@
+"""The game stepper in a real browser (Chromium, driven by Playwright): the teacher app served
+by Voilà and the stepper in JupyterLab, at 1280 × 720 and 1920 × 1080. No horizontal
+scrollbar; the board and the side panel both in view; a key press steps (the board's pixels
+change) and the log names the action."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import browser_support
+import pytest
+from browser_support import BIN, PAGE, ROOT, free_port
+
+pytestmark = pytest.mark.browser
+
+CANVAS = "canvas.workbench-stepper-canvas"
+PANEL = ".workbench-stepper-panel"
+LOG = ".workbench-stepper-log select"
+SIZES = [(1280, 720), (1920, 1080)]
+FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
+
+REMEMBER = """(selector) => {
+    const c = document.querySelector(selector);
+    if (!c || !c.width) return 0;
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    window.__stepperPixels = data;
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
+    return drawn;
+}"""
+CHANGED = """(selector) => {
+    const c = document.querySelector(selector);
+    const before = window.__stepperPixels;
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let changed = 0;
+    for (let i = 0; i < data.length; i += 4)
+        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
+            changed++;
+    return changed;
+}"""
+SCROLL = """(selector) => {
+    const root = document.scrollingElement || document.documentElement;
+    const boxes = [root, ...document.querySelectorAll(selector)];
+    return boxes.filter(e => e.scrollWidth > e.clientWidth + 1 &&
+        getComputedStyle(e).overflowX !== 'hidden' &&
+        (e === root || ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)))
+        .map(e => `${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`);
+}"""
+
+
+def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.25)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("stepper-browser-home")
+
+
+@pytest.fixture(scope="module")
+def browser_context(home: Path):
+    with browser_support.chromium(home) as context:
+        yield context
+
+
+def check_fits(page, width: int, height: int, scrollers: str) -> None:
+    """No horizontal scrollbar; the board and the panel inside the window."""
+    assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+    board = page.locator(CANVAS).bounding_box()
+    panel = page.locator(PANEL).bounding_box()
+    assert board is not None and panel is not None
+    assert board["x"] >= 0 and board["x"] + board["width"] <= width + 1
+    assert board["y"] >= 0 and board["y"] + board["height"] <= height + 1, board
+    assert panel["x"] + panel["width"] <= width + 1 and 0 <= panel["y"] < height - 40, panel
+    assert panel["x"] >= board["x"] + board["width"] - 1, "the panel beside the board"
+
+
+def step_with_a_key(page, focus) -> None:
+    """Remember the board, press →, and see the board change and the log name the move."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(PANEL)).to_contain_text("Step 0 of 12", timeout=PAGE)
+    assert wait_until(lambda: page.evaluate(REMEMBER, CANVAS) > 10_000, "the board drawn")
+    focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(PANEL)).to_contain_text("Step 1 of 12")
+    expect(page.locator(PANEL)).to_contain_text(FIRST_MOVE)
+    assert wait_until(lambda: page.evaluate(CHANGED, CANVAS) > 200, "the counter moved")
+    expect(page.locator(LOG)).to_contain_text(FIRST_MOVE)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("b")  # a bookmark on step 2 (it has a note: the note is replaced)
+    expect(page.locator(PANEL)).to_contain_text("step 2 bookmarked: bookmark")
+    expect(page.locator(LOG)).to_contain_text("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D")
+    page.keyboard.press("End")
+    expect(page.locator(PANEL)).to_contain_text("Step 12 of 12")
+    expect(page.locator(PANEL)).to_contain_text("Game over")
+    page.keyboard.press("Home")
+    expect(page.locator(PANEL)).to_contain_text("Step 0 of 12")
+
+
+def run_the_cell(page, shown: str) -> None:
+    """Run the notebook's one cell until ``shown`` is on the page: a key pressed before the
+    kernel is ready is lost, so it is pressed again (bounded)."""
+    for _ in range(int(PAGE / 15_000)):
+        page.locator(".jp-Notebook .jp-Cell:visible").first.click()
+        page.keyboard.press("Control+Enter")  # run in place: no new cell
+        try:
+            page.locator(shown).wait_for(timeout=15_000)
+            return
+        except Exception:  # playwright's TimeoutError: not run yet
+            continue
+    pytest.fail(f"the cell never showed {shown}")
+
+
+# --- Voilà: the teacher app -------------------------------------------------------------
+def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
+    from playwright.sync_api import expect
+
+    env = browser_support.jupyter_env(home)
+    port = free_port()
+    command = [
+        str(BIN / "voila"),
+        "app/teacher.ipynb",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    try:
+        with browser_support.server(command, ROOT, env, port, home / "voila.log"):
+            for width, height in SIZES:
+                page = browser_context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                try:
+                    page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+                    page.locator(PANEL).wait_for(timeout=PAGE)
+                    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
+                    # the key pressed anywhere on the page (nothing focused)
+                    step_with_a_key(page, lambda page=page: page.locator("body").focus())
+                    # a click on a line of the log jumps there; the keys go on from it
+                    page.locator(f"{LOG} option").nth(5).click()
+                    expect(page.locator(PANEL)).to_contain_text("Step 5 of 12")
+                    page.keyboard.press("ArrowRight")
+                    expect(page.locator(PANEL)).to_contain_text("Step 6 of 12")
+                    page.screenshot(path=str(home / f"app-{width}.png"))
+                except Exception:
+                    page.screenshot(path=str(home / f"app-{width}-failure.png"))
+                    raise
+                finally:
+                    page.close()
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))
+
+
+def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:
+    from playwright.sync_api import expect
+
+    root = home / "lab-root"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    record = ROOT / "maps/panzer-vor/games/first-shots.json"
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": [
+                    "from workbench.widgets.stepper import Stepper\n",
+                    f"Stepper({str(record)!r}, at=0)",
+                ],
+            }
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "notebooks" / "stepper.ipynb").write_text(json.dumps(notebook))
+    scenario = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
+    notebook["cells"][0]["source"] = [
+        "from workbench.widgets import Explorer\n",
+        f"Explorer({str(scenario)!r})",
+    ]
+    (root / "notebooks" / "explorer.ipynb").write_text(json.dumps(notebook))
+    env = browser_support.jupyter_env(home)
+    port = free_port()
+    command = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    try:
+        with browser_support.server(command, root, env, port, home / "lab.log"):
+            for width, height in SIZES:
+                page = browser_context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                try:
+                    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/stepper.ipynb")
+                    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+                    status = page.locator("#jp-main-statusbar")
+                    expect(status).to_contain_text("| Idle", timeout=PAGE)
+                    run_the_cell(page, PANEL)
+                    page.locator(CANVAS).scroll_into_view_if_needed()
+                    scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
+                    assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+                    board = page.locator(CANVAS).bounding_box()
+                    panel = page.locator(PANEL).bounding_box()
+                    assert board and panel
+                    assert board["x"] + board["width"] <= width + 1
+                    assert panel["x"] + panel["width"] <= width + 1
+                    assert panel["x"] >= board["x"] + board["width"] - 1, "panel beside"
+
+                    def focus_board(page=page) -> None:  # a click off the counters focuses it
+                        box = page.locator(CANVAS).bounding_box()
+                        page.mouse.click(box["x"] + 5, box["y"] + box["height"] - 5)
+
+                    step_with_a_key(page, focus_board)
+                    assert page.locator(".jp-Notebook .jp-Cell").count() == 1, (
+                        "B went to the stepper, not to JupyterLab (insert a cell)"
+                    )
+                    page.screenshot(path=str(home / f"lab-{width}.png"))
+                except Exception:
+                    page.screenshot(path=str(home / f"lab-{width}-failure.png"))
+                    print(f"JupyterLab log: {home / 'lab.log'}")
+                    raise
+                finally:
+                    page.close()
+            explorer_fits_jupyterlab(browser_context, port, home)
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))
+
+
+def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
+    """The issue's case: JupyterLab at 1400 × 1000 with the file browser open. The explorer's
+    board fits the output area (no scrollbar hides column 20), shown no smaller than that (its
+    labels stay readable where there is room: the panel then goes under it); a click on the
+    scaled board still finds the tank."""
+    from playwright.sync_api import expect
+
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    canvas, panel = "canvas.workbench-explorer-canvas", ".workbench-explorer-panel"
+    try:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/explorer.ipynb")
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+        expect(page.locator(".jp-DirListing")).to_be_visible()  # the file browser is open
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
+        run_the_cell(page, panel)
+        expect(page.locator(panel)).to_contain_text("Click a tank", timeout=PAGE)
+        scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
+        assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+        board = page.locator(canvas).bounding_box()
+        side = page.locator(panel).bounding_box()
+        area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
+        assert board and side and area
+        assert board["x"] + board["width"] <= area["x"] + area["width"] + 1, "column 20 cut off"
+        beside = side["x"] >= board["x"] + board["width"] - 1 and side["y"] < board["y"] + 50
+        under = side["y"] >= board["y"] + board["height"] - 1
+        assert beside or under, (board, side)
+        from workbench.widgets import Explorer
+        from workbench.widgets.layout import READABLE_PX, smallest_label_px
+
+        explorer = Explorer(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
+        scale = board["width"] / explorer.canvas.width
+        readable = READABLE_PX / smallest_label_px(explorer.scene) * explorer.canvas.width
+        assert board["width"] >= min(readable, area["width"]) - 2, "no smaller than it must"
+        # the Panzer IV at 0802: column 8 of 20, row 2 of 16, placed by the scaled box
+        x, y = explorer.scene.pixel_of(explorer.state.map.hex("0802"))
+        page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
+        expect(page.locator(panel)).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
+        page.screenshot(path=str(home / "lab-explorer-1400.png"))
+    except Exception:
+        page.screenshot(path=str(home / "lab-explorer-failure.png"))
+        raise
+    finally:
+        page.close()

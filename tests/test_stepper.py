@@ -1,0 +1,379 @@
+"""The game stepper driven without a browser: the same methods the canvas, the buttons and
+the keys call. A prepared game steps forward and back to identical states; an illegal click
+changes nothing; a saved record reloads to the same states and step."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import workbench
+from workbench.boards.record import Record
+from workbench.games import get_game
+from workbench.rules.core import replay
+from workbench.rules.panzer_vor.game import Fire, Move, Pass
+from workbench.widgets.stepper import Stepper, prepared_games
+from workbench.widgets.views import PlainView, view_for
+
+ROOT = Path(__file__).resolve().parents[1]
+PREPARED = ROOT / "maps/panzer-vor/games/first-shots.json"
+SCENARIO = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
+PANZER, T34 = "Panzer IV Ausf. D", "T-34/76"
+
+
+@pytest.fixture(scope="module")
+def record() -> Record:
+    return workbench.load(PREPARED)
+
+
+def snapshot(stepper: Stepper) -> tuple:
+    return (stepper.record, stepper.cursor, stepper.state, len(stepper.states))
+
+
+def test_a_prepared_game_steps_forward_and_back_to_identical_states(record) -> None:
+    states = replay(record)
+    stepper = Stepper(record, at=0)
+    assert every_prepared_game()[0] == ("panzer-vor", str(PREPARED))
+    assert stepper.state == states[0]
+    for n in range(1, len(states)):
+        stepper.key("ArrowRight")
+        assert stepper.cursor == n and stepper.state == states[n]
+    stepper.forward()  # past the end: stays at the end
+    assert stepper.cursor == len(states) - 1
+    assert get_game("panzer-vor").outcome(stepper.state) is not None
+    assert "Game over: Other wins" in stepper.panel_text
+    for n in reversed(range(len(states) - 1)):
+        stepper.key("ArrowLeft")
+        assert stepper.state == states[n]
+    stepper.key("End")
+    assert stepper.state == states[-1]
+    stepper.key("Home")
+    assert stepper.cursor == 0
+    stepper.log.value = 5  # a click on a line of the log jumps there
+    assert stepper.cursor == 5 and stepper.state == states[5]
+    stepper.slider.value = 7
+    assert stepper.cursor == 7
+
+
+def every_prepared_game() -> list[tuple[str, str]]:
+    from workbench.games import names
+
+    return [(game, path) for game in names() for path in prepared_games(game).values()]
+
+
+@pytest.mark.parametrize("game, path", every_prepared_game(), ids=lambda v: Path(v).stem)
+def test_every_prepared_game_replays_forward_and_back_with_its_notes(game, path) -> None:
+    stepper = Stepper(path, at=0)
+    states = replay(stepper.record)
+    assert stepper.game.name == game and stepper.record.notes(), "a teacher's stops"
+    for n in range(1, len(states)):
+        stepper.forward()
+        assert stepper.state == states[n]
+    for n in reversed(range(len(states) - 1)):
+        stepper.back()
+        assert stepper.state == states[n]
+    for step in stepper.record.notes():
+        stepper.go(step)
+        assert "★" in stepper.panel_text
+
+
+def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) -> None:
+    assert prepared_games("panzer-vor")["first-shots"] == str(PREPARED)
+    stepper = Stepper(PREPARED)
+    log = stepper.log_lines()
+    assert log[2].startswith("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D → hit 11/12")
+    assert "dice: roll 4 + 5 = 9 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert "glanced off" in log[6]
+    assert "Panzer IV Ausf. D is destroyed" in log[12]
+    assert len(stepper.bookmarks()) >= 5
+    stepper.go(3)
+    text = stepper.panel_text
+    assert "2 dice needs 4+ to hit at 4 hexes (Firing: Attack Roll)" in text
+    assert "Step 3 of 12" in text
+
+
+def test_the_prepared_games_are_what_the_tool_makes() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools/prepared_games.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_clicks_play_a_move_and_a_shot_with_odds_before_the_dice() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck", seed=5)
+    stepper.click_cell("0802")
+    assert "3 MP" in stepper.panel_text and stepper.proposed is None
+    stepper.click_cell("0507")  # aim at the T-34: the odds, nothing played yet
+    assert stepper.proposed == Fire(PANZER, T34)
+    assert "hit 21/36 · kill 7/144" in stepper.panel_text
+    assert len(stepper.steps) == 0
+    stepper.click_cell("0802")
+    stepper.click_cell("0805")  # a destination: the path, proposed
+    assert isinstance(stepper.proposed, Move) and len(stepper.steps) == 0
+    assert "legal: 3 of 3 MP spent" in stepper.panel_text
+    stepper.click_cell("0805")  # again: played
+    assert stepper.cursor == 1 and stepper.action_at(1) == Move(PANZER, "0805", 0)
+    stepper.click_cell("0507")  # the T-34 (Other's turn now) ...
+    stepper.click_cell("0805")  # ... aims at the Panzer IV
+    assert stepper.proposed == Fire(T34, PANZER)
+    assert stepper.play_proposed()
+    # the shot and its rolls (rolled at once, seeded by the step)
+    assert stepper.actor_at(2) == "Other" and stepper.actor_at(3) == "chance"
+    assert "attack roll" in stepper.step_line(3)
+    again = Stepper.new("panzer-vor", "test-your-luck", seed=5)
+    again.play(Move(PANZER, "0805", 0))
+    again.play(Fire(T34, PANZER))
+    assert again.record == stepper.record, "the same seed rolls the same dice"
+
+
+def test_an_illegal_click_is_refused_with_its_rule_and_changes_nothing() -> None:
+    stepper = Stepper.new("panzer-vor", SCENARIO, seed=1)
+    stepper.play(Move(PANZER, "0805", 0))
+    before = snapshot(stepper)
+    stepper.click_cell("0805")
+    stepper.click_cell("1610")  # far out of reach: the rules refuse the move
+    assert snapshot(stepper) == before
+    assert "Refused: Panzer IV Ausf. D" in stepper.panel_text
+    assert "belongs to Ōarai; it is Other's turn" in stepper.panel_text
+    assert "rule: Sequence of Play" in stepper.panel_text
+    assert "Nothing changed." in stepper.panel_text
+    stepper.undo()  # undo after the refusal undoes the last real step
+    assert stepper.cursor == 0 and len(stepper.steps) == 1
+    stepper.redo()
+    assert snapshot(stepper)[:3] == before[:3]
+
+
+def test_undo_then_a_new_action_branches_and_redo_follows_the_record(record) -> None:
+    stepper = Stepper(record, at=1)
+    assert stepper.play(Pass())  # Other passes instead of firing: a new branch
+    assert len(stepper.steps) == 2 and stepper.cursor == 2
+    assert stepper.record.steps[0] == record.steps[0]
+    stepper.back()
+    stepper.redo()
+    assert stepper.action_at(2) == Pass()
+
+
+def test_solo_mode_the_bot_plays_the_other_side_step_by_step() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck", seed=2, bot_side="Other")
+    stepper.play(Pass())
+    assert stepper.game.current_player(stepper.state) == "Ōarai"
+    assert stepper.cursor >= 2 and stepper.actor_at(2) == "Other"
+    assert "Ōarai to act" in stepper.panel_text
+    stepper.bot_waits = True
+    stepper.play(Pass())
+    assert "Other to act (the bot: random legal player (not the rulebook's))" in stepper.panel_text
+    stepper.bot_waits = False
+    stepper.bot_picker.value = ""  # nobody: the learner plays both sides
+    stepper.play(Pass())
+    stepper.play(Pass())
+    assert stepper.game.current_player(stepper.state) == "Other"
+
+
+def test_bookmarks_save_and_load_to_the_same_step(tmp_path: Path, record) -> None:
+    stepper = Stepper(record, at=4)
+    stepper.note_text.value = "look at the arc"
+    stepper.key("b")
+    assert stepper.bookmarks()[4] == "look at the arc"
+    target = tmp_path / "games" / "mine.json"
+    stepper.save(target)
+    loaded = workbench.load(target)
+    assert loaded == stepper.record and loaded.steps[3].note == "look at the arc"
+    again = Stepper(target, at=stepper.cursor)
+    assert (again.record, again.cursor, again.state) == (
+        stepper.record,
+        stepper.cursor,
+        stepper.state,
+    )
+    assert replay(loaded) == stepper.states
+    other = Stepper.new("panzer-vor", "test-your-luck")
+    other.load(target, at=4)
+    assert other.state == stepper.state and "★ 4." in other.log_lines()[4]
+
+
+def test_export_writes_the_step_shown_as_svg_and_png(tmp_path: Path, record) -> None:
+    stepper = Stepper(record, at=3)
+    svg = stepper.export(tmp_path / "step.svg")
+    assert svg.read_text().startswith("<svg") and "T-34/76" in svg.read_text()
+    png = stepper.export(tmp_path / "step.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_step_redraws_the_counters_not_the_map(sent, record) -> None:
+    stepper = Stepper(record, at=0)
+    sent.clear()
+    stepper.forward()
+    assert len(sent) == 1
+    assert sent[0].count("switchCanvas") <= 3, "units (and overlays) only, never the base"
+
+
+def test_a_game_without_a_view_is_played_from_the_list() -> None:
+    assert isinstance(view_for("no-such-game"), PlainView)
+    assert PlainView().click(None, None, None, None, None, None).action is None  # type: ignore[arg-type]
+
+
+def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
+    from workbench.widgets.app import KEYBOARD_SCRIPT, TeacherApp, choices_for
+
+    choices = dict(choices_for("panzer-vor"))
+    assert choices["prepared: first-shots"] == ("record", str(PREPARED))
+    assert choices["new game: test-your-luck"][0] == "scenario"
+    app = TeacherApp()
+    assert app.stepper is not None and app.stepper.cursor == 0
+    assert app.stepper.theme == "projector" and len(app.stepper.steps) == 12
+    app.what.value = choices["new game: test-your-luck"]
+    app.seed.value = 4
+    stepper = app.open()
+    assert app.holder.children == (stepper.widget,) and stepper.record.seed == 4
+    assert not stepper.steps
+    for key in ("ArrowLeft", "ArrowRight", "Home", "End", '"b"'):
+        assert key in KEYBOARD_SCRIPT
+
+
+def test_a_move_can_end_facing_another_way_from_the_offered_buttons() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck")
+    stepper.click_cell("0802")
+    stepper.click_cell("0804")
+    faces = {b.description: b for b in stepper.extra.children if b.description.startswith("face")}
+    assert "face E" in faces and stepper.proposed not in (None, Move(PANZER, "0804", 1))
+    faces["face E"].click()  # the button's handler, as a browser click calls it
+    assert stepper.cursor == 1 and stepper.action_at(1) == Move(PANZER, "0804", 1)
+    assert stepper.state.board.tank(PANZER).facing == 1
+    assert not any(b.description.startswith("face") for b in stepper.extra.children)
+
+
+def test_a_waiting_bot_moves_one_press_at_a_time() -> None:
+    stepper = Stepper.new("panzer-vor", "test-your-luck", bot_side="Other", bot_waits=True)
+    stepper.play(Pass())
+    assert stepper.cursor == 1 and stepper.game.current_player(stepper.state) == "Other"
+    stepper.bot_button.click()
+    assert stepper.actor_at(2) == "Other"
+    assert stepper.game.current_player(stepper.state) == "Ōarai", "its dice rolled after it"
+
+
+# --- any game on the protocol -----------------------------------------------------------------
+def toy_game():
+    """A game no view knows: players add 1 or 2 in turn, then a coin adds 0 or 1; 6 ends it."""
+    from dataclasses import dataclass
+    from fractions import Fraction
+
+    from workbench.rules.core import (
+        CHANCE,
+        TERMINAL,
+        Action,
+        Applied,
+        Event,
+        Game,
+        IllegalAction,
+        Outcome,
+        Reason,
+        Termination,
+    )
+
+    @dataclass(frozen=True)
+    class Add(Action):
+        n: int
+
+        def __str__(self) -> str:
+            return f"add {self.n}"
+
+    @dataclass(frozen=True)
+    class Coin(Action):
+        n: int
+        chance = True
+
+        def __str__(self) -> str:
+            return f"coin {self.n}"
+
+    class End(Termination):
+        SIX = ("the total reached 6", "Toy: Ending")
+
+    def current(state):
+        total, turn, coin = state
+        return TERMINAL if total >= 6 else CHANCE if coin else ("A", "B")[turn % 2]
+
+    def apply(state, action):
+        total, turn, _ = state
+        if current(state) == CHANCE and isinstance(action, Coin):
+            return Applied(
+                (total + action.n, turn + 1, False), (Event(f"the coin adds {action.n}"),)
+            )
+        if isinstance(action, Add) and action.n in (1, 2) and current(state) in ("A", "B"):
+            return Applied((total + action.n, turn, True), (Event(f"total {total + action.n}"),))
+        raise IllegalAction(Reason(f"{action} is not allowed now", "Toy: Turns"))
+
+    return Game(
+        name="toy-stepper",
+        title="Toy",
+        rulebook="none",
+        board_kind="table",
+        start=lambda scenario, options=None: (0, 0, False),
+        current_player=current,
+        legal_actions=lambda s: [Add(1), Add(2)] if current(s) in ("A", "B") else [],
+        chance_outcomes=lambda s: (
+            [(Coin(0), Fraction(1, 2)), (Coin(1), Fraction(1, 2))] if current(s) == CHANCE else []
+        ),
+        apply=apply,
+        outcome=lambda s: Outcome(End.SIX, None) if s[0] >= 6 else None,
+        action_types=(Add, Coin),
+        players=lambda s: ("A", "B"),
+    )
+
+
+def test_a_game_with_no_view_and_no_picture_is_stepped_from_its_list(monkeypatch) -> None:
+    from workbench.rules import core
+
+    game = toy_game()
+    monkeypatch.setitem(core._GAMES, game.name, game)
+    stepper = Stepper(Record(game=game.name, scenario=None), seed=3)
+    assert stepper.scene.count() == 1, "a line saying there is no picture"
+    assert [label for label, _ in stepper.choices.options] == ["add 1", "add 2"]
+    stepper.click_cell(None)
+    assert "list of legal actions" in stepper.panel_text
+    stepper.choices.value = stepper.choices.options[1][1]
+    stepper.choose.click()
+    assert stepper.cursor == 2 and stepper.actor_at(2) == "chance"  # the coin tossed at once
+    assert stepper.log_lines()[1] == "1. A: add 2 → total 2"
+    before = (stepper.record, stepper.cursor)
+    assert not stepper.play(game.action_types[1](1))  # a coin when a player acts: refused
+    assert (stepper.record, stepper.cursor) == before
+    assert "rule: Toy: Turns" in stepper.panel_text
+    stepper.set_bot("B")
+    while game.outcome(stepper.state) is None:
+        stepper.play(game.legal_actions(stepper.state)[0])
+    assert "Game over: a draw: the total reached 6 (Toy: Ending)" in stepper.panel_text
+    states = list(stepper.states)
+    stepper.first()
+    for n in range(1, len(states)):
+        stepper.forward()
+        assert stepper.state == states[n]
+
+
+def test_an_action_chosen_in_the_list_is_previewed_before_it_is_played(monkeypatch) -> None:
+    from workbench.rules import core
+
+    game = toy_game()
+    monkeypatch.setitem(core._GAMES, game.name, game)
+    stepper = Stepper(Record(game=game.name, scenario=None))
+    stepper.choices.value = stepper.choices.options[1][1]  # add 2: previewed, not played
+    assert stepper.cursor == 0 and "If played: add 2" in stepper.panel_text
+    assert "total 2" in stepper.panel_text
+    assert stepper.play_proposed() and stepper.action_at(1) == stepper.choices.options[1][1]
+
+
+def test_the_teacher_app_opens_every_games_prepared_record() -> None:
+    from workbench.widgets.app import TeacherApp
+
+    app = TeacherApp()
+    for game, path in every_prepared_game():
+        app.game_picker.value = game
+        app.what.value = ("record", path)
+        stepper = app.open()
+        assert stepper.game.name == game and stepper.cursor == 0
+        stepper.key("End")
+        assert stepper.cursor == len(stepper.steps)

@@ -1,0 +1,59 @@
+"""Fitting a board to the screen: the canvas takes the width it is given (and no more height
+than the window has), with the side panel beside it when there is room and under it when not.
+ipycanvas scales a click by the canvas's size on the page, so a scaled board clicks right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.render.scene import LABELS, UNITS, Scene, Text, Texts
+
+READABLE_PX = 8.0  # the smallest label a person reads on screen (as the legibility tests ask)
+
+
+def smallest_label_px(scene: Scene) -> float:
+    """The smallest font of the scene's hex labels and counter texts, in canvas pixels."""
+    sizes = [
+        p.style.font_size
+        for layer in (LABELS, UNITS)
+        for p in scene.layer(layer)
+        if isinstance(p, Text | Texts)
+    ]
+    return min(sizes, default=READABLE_PX)
+
+
+def fitted_board(
+    canvas: Any, scene: Scene, *, below: str | None = "9em", readable: bool = False
+) -> Any:
+    """A box holding ``canvas`` (drawn from ``scene``) scaled to the width of the box, its
+    height at most the window's less ``below`` (room for the controls; None: no limit). With
+    ``readable`` it is not shown so small that its smallest label falls under
+    :data:`READABLE_PX` (the panel goes under the board instead of beside it) unless the whole
+    width is smaller still: then the whole board is shown, smaller, rather than cut off."""
+    width = scene.width
+    if below is None:
+        shown = "100%"
+    else:
+        shown = f"min(100%, calc((100vh - {below}) * {scene.width / scene.height:.4f}))"
+    layout = widgets.Layout(width=shown, height="auto")
+    box = widgets.Box([canvas], layout=widgets.Layout(width="100%"))
+    if readable:
+        least = READABLE_PX / smallest_label_px(scene)
+        layout.min_width = box.layout.min_width = f"min({round(width * least)}px, 100%)"
+    canvas.layout = layout
+    return box
+
+
+def board_and_panel(board: Any, side: Any) -> Any:
+    """The board and the side panel in one row that wraps the panel under the board only when
+    the row is narrower than both at their least (the board's least, 18em of panel)."""
+    board.layout.flex = "3 1 30em"
+    if not board.layout.min_width:
+        board.layout.min_width = "16em"
+    side.layout.flex, side.layout.min_width, side.layout.max_width = "1 1 22em", "18em", "34em"
+    return widgets.HBox(
+        [board, side],
+        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
+    )

@@ -1,0 +1,135 @@
+"""The stepper's view of Panzer Vor! (practice mode): the board with its tanks, and what a
+click means. Click one of your tanks: its reach. A shaded hex: the move there (the cheapest
+path drawn); click it again to play it. An enemy: the shot with its exact odds; click it
+again to fire. Anything the rules refuse is played anyway, so the rules say why.
+
+The rules answer every question (``reachable``, ``explain_move``, ``attack_odds``); the
+pictures come from the render layer; this module only maps clicks to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workbench.render.hexboard import hexmap_scene, odds_overlay, units_primitives
+from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
+from workbench.render.scene import UNITS, Scene
+from workbench.rules.core import Action, Game
+from workbench.rules.panzer_vor.firing import attack_odds
+from workbench.rules.panzer_vor.game import Fire, Match, Move, Pass
+from workbench.rules.panzer_vor.movement import explain_move, reachable
+from workbench.widgets.views import Offer, register_view
+
+FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
+
+
+class PanzerVorView:
+    """Panzer Vor! for the stepper (see the module). The map's picture is made once per map,
+    size and theme; a step only redraws the counters."""
+
+    clickable = True
+
+    def __init__(self) -> None:
+        self._base: tuple[Any, float, Any, Scene] | None = None
+
+    def scene(self, state: Match, *, size: float, theme: Any) -> Scene:
+        board = state.board
+        cached = self._base
+        if cached is None or cached[0] is not board.map or cached[1:3] != (size, theme):
+            cached = (board.map, size, theme, hexmap_scene(board.map, size=size, theme=theme))
+            self._base = cached
+        base = cached[3]
+        return base.add(UNITS, units_primitives(board, base.layout, size, base.theme))
+
+    def status(self, game: Game, state: Match) -> list[str]:
+        lines = [f"turn {state.turn} of at most {state.turn_limit} (practice mode)"]
+        lines.append(f"phase: {state.phase}")
+        if state.shot is not None:
+            lines.append(f"waiting for dice: {state.shot.odds.firer} at {state.shot.odds.target}")
+        for side in state.order:
+            lost = state.destroyed.get(side, ())
+            if lost:
+                lines.append(f"{side} destroyed {len(lost)}: {', '.join(lost)}")
+        return lines
+
+    def cell(self, state: Match, label: str) -> Any:
+        return state.board.map.hex(label)
+
+    def buttons(self, game: Game, state: Match) -> list[Action]:
+        return [Pass()] if state.shot is None and state.ended is None else []
+
+    def click(
+        self, game: Game, state: Match, scene: Scene, cell: Any, selection: Any, proposed: Any
+    ) -> Offer:
+        board = state.board
+        label = board.map.grid.label
+        if state.ended is not None or state.shot is not None:
+            return Offer(("No board action now: " + state.phase,))
+        tank = None if cell is None else board.tank_at(cell)
+        chosen = None
+        if isinstance(selection, str) and any(t.id == selection for t in board.tanks):
+            chosen = board.tank(selection)
+        if tank is not None and chosen is not None and tank.side != chosen.side and not tank.wreck:
+            return self._aim(state, scene, chosen.id, tank.id, proposed)
+        if tank is not None:
+            return self._select(state, scene, tank.id)
+        if cell is None or chosen is None:
+            return Offer(("Click one of the counters: its reach is shaded.",))
+        reach = reachable(board, chosen.id)
+        if cell not in reach.hex_costs():  # out of reach: the rules refuse it, with why
+            return Offer(
+                selection=chosen.id,
+                action=Move(chosen.id, label(cell), chosen.facing),
+                commit=True,
+            )
+        facing = reach.facings_at(cell)[0]
+        steps = reach.path_to(cell, None)
+        facing = steps[-1].end[1] if steps else facing
+        move = Move(chosen.id, label(cell), facing)
+        explained = explain_move(board, chosen.id, [s.end for s in steps])
+        overlay = path_overlay_of(reach_scene(board, reach, scene=scene), steps)
+        lines = (
+            f"Move {chosen.id} to {label(cell)} facing {FACINGS[facing]} ({facing})",
+            *explained.lines(label)[1:],
+            "Click the hex again (or Play) to make this move, or end it facing another way.",
+        )
+        others = tuple(
+            (f"face {FACINGS[g]}", Move(chosen.id, label(cell), g))
+            for g in reach.facings_at(cell)
+            if g != facing
+        )
+        return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
+
+    def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
+        board = state.board
+        tank = board.tank(tank_id)
+        reach = reachable(board, tank_id)
+        where = f"{board.map.grid.label(tank.hex)} facing {FACINGS[tank.facing]}"
+        turn = (
+            "Click a shaded hex to move there, or an enemy to aim."
+            if tank.side == state.side_to_act
+            else f"It is {state.side_to_act}'s turn, not {tank.side}'s."
+        )
+        lines = (
+            f"{tank.id} ({tank.side}) at {where}",
+            f"{reach.mp} MP: " + ", ".join(str(m) for m in reach.budget),
+            turn,
+        )
+        return Offer(lines, reach_scene(board, reach, scene=scene), tank_id)
+
+    def _aim(self, state: Match, scene: Scene, firer: str, target: str, proposed: Any) -> Offer:
+        board = state.board
+        odds = attack_odds(board, firer, target)
+        fire = Fire(firer, target)
+        overlay = sight_scene(board, odds.line, scene=scene, caption=False)
+        overlay = odds_overlay(overlay, {board.tank(target).hex: odds_label(odds)})
+        lines = [f"{firer} fires at {target}: {odds_label(odds)}", *odds.lines()[1:]]
+        if odds.can_fire:
+            lines.append("Click the enemy again (or Play) to fire.")
+        commit = proposed == fire or not odds.can_fire  # a shot refused: the rules say why
+        return Offer(tuple(lines), overlay, firer, fire, commit=commit)
+
+
+register_view("panzer-vor", PanzerVorView)
+
+__all__ = ["PanzerVorView"]

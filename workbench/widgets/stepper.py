@@ -1,0 +1,654 @@
+"""The game stepper: play any registered game move by move, go back, and replay a record.
+
+A thin widget over the game protocol (:mod:`workbench.rules.core`). It keeps a
+:class:`~workbench.boards.record.Record` and a cursor (the step shown); every state is the
+rules' answer (``game.apply``), every picture the render layer's, and what a click on the board
+means comes from the game's small view (:mod:`workbench.widgets.views`). Everything the buttons
+and keys do is a plain method, so tests and notebooks drive it without a browser::
+
+    stepper = Stepper("maps/panzer-vor/games/first-shots.json")  # a prepared game
+    stepper.last(); stepper.back(); print(stepper.panel_text)
+    stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
+    stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Mapping
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.boards.record import Record
+from workbench.errors import ArgumentError
+from workbench.games import get_game
+from workbench.render import Picture
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
+from workbench.rules.play import Player, random_player, sample_chance
+from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.views import Offer, view_for
+
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+BOOKMARK_KEYS = ("b", "B")
+MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
+MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
+
+
+def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
+    """A record to step through: a Record as it is, a record file, or a new game (no steps)
+    from a scenario (loaded, or a file) of the game called ``game``."""
+    if isinstance(source, str | Path):
+        from workbench.files import load
+
+        path = Path(source)
+        loaded = load(path)
+        if isinstance(loaded, Record):
+            return loaded
+        source, scenario_path = loaded, path.resolve()
+    else:
+        scenario_path = None
+    if isinstance(source, Record):
+        return source
+    if game is None:
+        raise ArgumentError("game", game, "the game's name for a new game from a scenario")
+    return Record(game=game, scenario=source, seed=seed, scenario_path=scenario_path)
+
+
+class Stepper:
+    """Step through a game: the board, whose turn, the log, undo and redo, bookmarks.
+
+    ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
+    plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
+    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
+    an rng seeded by the record's seed and the step number (the same step rolls the same).
+    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
+    ``text_size`` is the side panel's CSS font size.
+    Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        game: str | None = None,
+        *,
+        seed: int = 0,
+        at: int | None = None,
+        size: float = 30.0,
+        theme: Any = None,
+        bot: Player = random_player,
+        bot_side: str | None = None,
+        auto_roll: bool = True,
+        bot_waits: bool = False,
+        text_size: str = "0.95em",
+    ) -> None:
+        self.record = record_of(source, game, seed=seed)
+        self.game = get_game(self.record.game)
+        self.view = view_for(self.game.name)
+        self.size, self.theme, self.text_size = size, theme, text_size
+        self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
+        self.bot_waits = bot_waits
+        self.selection: Any = None
+        self.proposed: Action | None = None
+        self.offered: tuple[tuple[str, Action], ...] = ()
+        self.answer: tuple[str, ...] = ()
+        self.refusal: Reason | None = None
+        self.message = ""
+        self._busy = False
+        self._replay()
+        self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
+        self.scene = self.view.scene(self.state, size=size, theme=theme)
+        self.shown = self.scene
+        self._build()
+        self._refresh(log=True)
+
+    # --- the record and the cursor ---------------------------------------------------
+    def _replay(self) -> None:
+        """Every state and every step's events, rebuilt from the record by the rules."""
+        state = self.game.start(self.record.scenario, self.record.options)
+        self.states: list[Any] = [state]
+        self.events: list[tuple[Event, ...]] = [()]
+        for number, step in enumerate(self.record.steps, 1):
+            action = self.game.action_from_json(step.action)
+            try:
+                applied = self.game.apply(state, action)
+            except IllegalAction as refused:
+                raise IllegalAction(
+                    Reason(
+                        f"step {number} of the record ({action}) is refused: {refused.reason.text}",
+                        refused.section,
+                    )
+                ) from None
+            state = applied.state
+            self.states.append(state)
+            self.events.append(applied.events)
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        return self.record.steps
+
+    @property
+    def state(self) -> Any:
+        """The state at the cursor."""
+        return self.states[self.cursor]
+
+    def action_at(self, step: int) -> Action:
+        """The action of step ``step`` (1-based)."""
+        return self.game.action_from_json(self.record.steps[step - 1].action)
+
+    def actor_at(self, step: int) -> str:
+        """Who chose step ``step``: a side, or ``"chance"`` for dice and draws."""
+        return str(self.game.current_player(self.states[step - 1]))
+
+    def go(self, step: int) -> None:
+        """Show step ``step`` (0: the start); the selection is forgotten."""
+        self.cursor = max(0, min(int(step), len(self.states) - 1))
+        self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        self.offered, self.message = (), ""
+        self._refresh()
+
+    def back(self) -> None:
+        """Undo: one step back (the later steps stay, for redo)."""
+        self.go(self.cursor - 1)
+
+    def forward(self) -> None:
+        """Redo: one step on along the record."""
+        self.go(self.cursor + 1)
+
+    undo, redo = back, forward
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(len(self.states) - 1)
+
+    @classmethod
+    def new(cls, game: str, scenario: Any, *, seed: int = 0, **options: Any) -> Stepper:
+        """A new game of ``game`` from a scenario (loaded, a file, or a shipped name)."""
+        shipped = get_game(game).scenarios()
+        if isinstance(scenario, str) and scenario in shipped:
+            scenario = shipped[scenario]
+        return cls(scenario, game, seed=seed, **options)
+
+    # --- playing ---------------------------------------------------------------------
+    def play(self, action: Action, *, automatic: bool = True) -> bool:
+        """Play ``action`` at the cursor. The recorded next step, played again, goes on along
+        the record (its dice too); any other action starts a new branch (the steps after the
+        cursor are dropped). An action the rules refuse changes nothing: the reason and its
+        rule are shown. Then the dice are rolled and the bot plays (``automatic``). True when
+        it was played."""
+        if not self._apply(action):
+            self._refresh()
+            return False
+        if automatic:
+            self._play_on()
+        self._refresh(log=True)
+        return True
+
+    def _apply(self, action: Action) -> bool:
+        """Play ``action`` at the cursor: the recorded next step when it is that action (the
+        record goes on, as a redo), else a new branch from here."""
+        recorded = (
+            self.cursor < len(self.steps)
+            and dict(self.record.steps[self.cursor].action) == action.to_json()
+        )
+        if not recorded:
+            try:
+                applied = self.game.apply(self.state, action)
+            except IllegalAction as refused:
+                self.refusal, self.proposed = refused.reason, None
+                return False
+            self.record = self.record.truncated(self.cursor).with_step(action.to_json())
+            del self.states[self.cursor + 1 :], self.events[self.cursor + 1 :]
+            self.states.append(applied.state)
+            self.events.append(applied.events)
+        self.cursor += 1
+        self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
+        self.offered, self.message = (), ""
+        return True
+
+    def rng(self) -> random.Random:
+        """The rng for the step after the cursor: seeded by the record's seed and the step."""
+        return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
+
+    def _chance(self) -> Action | None:
+        """The next chance outcome: the recorded one when the record goes on, else a seeded
+        roll or draw."""
+        outcomes = self.game.chance_outcomes(self.state)
+        if not outcomes:
+            self.refusal = Reason("nothing is left to chance now: a player acts")
+            return None
+        if self.cursor < len(self.steps):
+            return self.action_at(self.cursor + 1)
+        return sample_chance(outcomes, self.rng())
+
+    def roll(self) -> bool:
+        """Let chance decide the next step (a seeded roll or draw), then play on."""
+        action = self._chance()
+        if action is None:
+            self._refresh()
+            return False
+        return self.play(action)
+
+    def bot_move(self) -> bool:
+        """The bot's choice for the side to act (its dice rolled after it)."""
+        if self.game.current_player(self.state) in (CHANCE, TERMINAL):
+            self.refusal = Reason("the bot chooses when a side acts, not the dice")
+            self._refresh()
+            return False
+        return self.play(self._bot_choice())
+
+    def _bot_choice(self) -> Action:
+        """The bot's choice: the recorded next step when the record goes on, else its own."""
+        if self.cursor < len(self.steps):
+            return self.action_at(self.cursor + 1)
+        return self.bot(self.game, self.state, self.rng())
+
+    def _play_on(self) -> None:
+        """Roll the dice (``auto_roll``) and play the bot's side, until a person acts."""
+        for _ in range(MAX_AUTOMATIC):
+            who = self.game.current_player(self.state)
+            if who == CHANCE and self.auto_roll:
+                action = self._chance()
+            elif who not in (CHANCE, TERMINAL) and who == self.bot_side and not self.bot_waits:
+                action = self._bot_choice()
+            else:
+                return
+            if action is None or not self._apply(action):
+                return
+
+    @property
+    def bot_label(self) -> str:
+        """What the bot is, as its function labels itself (e.g. the random legal player)."""
+        return str(getattr(self.bot, "label", getattr(self.bot, "__name__", "bot")))
+
+    def set_bot(self, side: str | None, bot: Player | None = None) -> None:
+        """Solo mode: the bot plays ``side`` (None: nobody), from now on."""
+        self.bot_side = side
+        if bot is not None:
+            self.bot = bot
+        if self.cursor == len(self.steps):
+            self._play_on()
+        self._refresh(log=True)
+
+    def preview(self, action: Action) -> tuple[str, ...]:
+        """What ``action`` would do now, shown before it is played (the rules' events on a
+        copy: states are values, so nothing changes), or why the rules refuse it."""
+        try:
+            events = self.game.apply(self.state, action).events
+        except IllegalAction as refused:
+            lines: tuple[str, ...] = (f"{action} would be refused: {refused.reason}",)
+        else:
+            said = [line.strip() for event in events for line in event.lines()]
+            lines = (f"If played: {action}", *said)
+        self.answer, self.proposed = lines, action
+        self.panel.value = self._html()
+        self.play_button.disabled = False
+        return lines
+
+    def play_proposed(self) -> bool:
+        """Play the action the last click proposed (the Play button)."""
+        if self.proposed is None:
+            self.refusal = Reason("nothing proposed: click on the board first")
+            self._refresh()
+            return False
+        return self.play(self.proposed)
+
+    # --- clicks and keys -------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel (x, y), as ipycanvas reports it."""
+        self.click_cell(self.scene.cell_at(x, y))
+
+    def click_cell(self, cell: Any) -> None:
+        """A click on a cell of the board (a label such as ``"0802"``, or the cell itself)."""
+        if isinstance(cell, str):
+            cell = self.view.cell(self.state, cell)
+        offer: Offer = self.view.click(
+            self.game, self.state, self.scene, cell, self.selection, self.proposed
+        )
+        self.refusal = None
+        self.selection, self.answer = offer.selection, offer.lines
+        self.proposed, self.offered = offer.action, offer.choices
+        self.shown = offer.overlay if offer.overlay is not None else self.scene
+        if offer.commit and offer.action is not None:
+            if self.play(offer.action):
+                return
+            self.proposed = None
+        self._refresh(overlay_only=True)
+
+    def key(self, key: str) -> None:
+        """A key press: ← → step, Home and End jump, B bookmarks the step."""
+        if key in KEYS:
+            getattr(self, KEYS[key])()
+        elif key in BOOKMARK_KEYS:
+            self.bookmark(self.note_text.value or "bookmark")
+
+    # --- bookmarks, files and pictures -----------------------------------------------
+    def bookmark(self, note: str) -> None:
+        """A note on the step shown (a bookmark); an empty note removes it."""
+        if self.cursor == 0:
+            self.message = "The start cannot carry a note: step on first."
+        else:
+            self.record = self.record.with_note(self.cursor, note)
+            self.message = f"step {self.cursor} bookmarked: {note}" if note else "note removed"
+        self._refresh(log=True)
+
+    def bookmarks(self) -> dict[int, str]:
+        return self.record.notes()
+
+    def save(self, path: str | Path) -> Path:
+        """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
+        from workbench.files import save
+
+        written = save(self.record, path)
+        self.message = f"saved {written}"
+        self._refresh()
+        return written
+
+    def load(self, path: str | Path, at: int | None = None) -> None:
+        """Open a saved record (at its last step, or step ``at``)."""
+        record = record_of(path)
+        if record.game != self.game.name:
+            raise ArgumentError("path", str(path), f"a {self.game.title} record")
+        self.record = record
+        self._replay()
+        self.go(len(self.steps) if at is None else at)
+        self.message = f"opened {path}"
+        self._refresh(log=True)
+
+    def picture(self) -> Picture:
+        """The board at the cursor, with the answer to the last click, as a picture."""
+        return Picture(self.shown)
+
+    def export(self, path: str | Path, scale: float = 1.0) -> Path:
+        """The picture of the step shown as SVG or PNG (by the suffix)."""
+        written = self.picture().save(path, scale=scale)
+        self.message = f"exported {written}"
+        self._refresh()
+        return written
+
+    # --- text --------------------------------------------------------------------------
+    def step_line(self, step: int, *, note: bool = True) -> str:
+        """One line of the log: the step, who chose it, the action and what it caused (and
+        the teacher's note, with ``note``)."""
+        if step == 0:
+            return "0. start"
+        who = self.actor_at(step)
+        action = self.action_at(step)
+        head = f"{step}. {'dice: ' if who == CHANCE else who + ': '}{action}"
+        said = str(action)
+        events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
+        events = [text for text in events if text]
+        if events:
+            head += " → " + "; ".join(events)
+        said = self.record.steps[step - 1].note
+        return f"★ {head}  [{said}]" if said and note else head
+
+    def log_lines(self) -> list[str]:
+        return [self.step_line(i) for i in range(len(self.states))]
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """The panel, as (kind, text): kind is head, text, item, note or refusal."""
+        state, game = self.state, self.game
+        who = game.current_player(state)
+        out: list[tuple[str, str]] = [("head", f"Step {self.cursor} of {len(self.steps)}")]
+        outcome = game.outcome(state)
+        if who == TERMINAL and outcome is not None:
+            out.append(("head", "Game over: " + outcome.lines()[0]))
+            out += [("item", line) for line in outcome.lines()[1:]]
+        elif who == CHANCE:
+            out.append(("head", "The dice decide next: press Roll"))
+        else:
+            bot = f" (the bot: {self.bot_label})" if who == self.bot_side else ""
+            out.append(("head", f"{who} to act{bot}"))
+        out += [("text", line) for line in self.view.status(game, state)]
+        if self.refusal is not None:
+            out.append(("refusal", f"Refused: {self.refusal.text}"))
+            if self.refusal.section:
+                out.append(("refusal", f"rule: {self.refusal.section}"))
+            out.append(("refusal", "Nothing changed."))
+        if self.answer:
+            out.append(("head", self.answer[0]))
+            out += [("item", line) for line in self.answer[1:]]
+        if self.cursor:
+            out.append(("head", f"What happened at step {self.cursor}"))
+            out.append(("text", self.step_line(self.cursor, note=False)))
+            said = self.record.steps[self.cursor - 1].note
+            if said:
+                out.append(("note", f"★ {said}"))
+            seen: set[str] = set()
+            for event in self.events[self.cursor]:
+                for line in event.lines()[1:]:
+                    if line.strip() not in seen:
+                        seen.add(line.strip())
+                        out.append(("item", line.strip()))
+        if self.message:
+            out.append(("note", self.message))
+        return out
+
+    @property
+    def panel_text(self) -> str:
+        """The side panel as plain text, a line per fact (what tests and screen readers get)."""
+        return "\n".join(text for _, text in self._lines())
+
+    def _html(self) -> str:
+        styles = {
+            "head": "font-weight:bold;margin-top:0.35em",
+            "text": "",
+            "item": "padding-left:1.2em",
+            "note": "color:#31708f",
+            "refusal": "color:#a94442;font-weight:bold",
+        }
+        rows = [
+            f"<div style='{styles[kind]}'>{html.escape(text)}</div>" for kind, text in self._lines()
+        ]
+        style = f"line-height:1.35;font-size:{self.text_size}"
+        return f"<div style='{style}'>" + "".join(rows) + "</div>"
+
+    # --- the widget ------------------------------------------------------------------
+    def _build(self) -> None:
+        def button(label: str, tip: str, do: Any, width: str = "3.2em") -> widgets.Button:
+            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width=width))
+            b.on_click(lambda _: self._safely(do))
+            return b
+
+        self.canvas = new_canvas(self.scene)
+        self.canvas.add_class("workbench-stepper-canvas")
+        self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
+        self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
+        for index, group in enumerate(GROUPS):
+            self.canvas[index].on_client_ready(lambda g=group: self._draw([g], force=True))
+
+        self.slider = widgets.IntSlider(0, min=0, max=0, description="step")
+        self.slider.layout = widgets.Layout(flex="1 1 auto", min_width="8em")
+        self.slider.observe(self._slider_moved, names="value")
+        nav = widgets.HBox(
+            [
+                button("|◀", "first step (Home)", self.first),
+                button("◀", "undo: one step back (←)", self.back),
+                self.slider,
+                button("▶", "redo: one step on (→)", self.forward),
+                button("▶|", "last step (End)", self.last),
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.panel = widgets.HTML()
+        self.panel.add_class("workbench-stepper-panel")
+        self.log = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="100%"))
+        self.log.add_class("workbench-stepper-log")
+        self.log.observe(self._log_picked, names="value")
+        self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
+        self.roll_button = button("Roll", "let the dice decide", self.roll, "5em")
+        self.bot_button = button("Bot move", "the bot's choice now", self.bot_move, "7em")
+        self.extra = widgets.HBox()
+        self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
+        self.choices.add_class("workbench-stepper-choices")
+        self.choices.observe(self._choice_changed, names="value")
+        self.choose = button(
+            "Play chosen", "play the action chosen in the list", self._chosen, "8em"
+        )
+        sides = [("nobody", "")] + [(s, s) for s in self.game.players(self.states[0])]
+        self.bot_picker = widgets.Dropdown(
+            options=sides,
+            value=self.bot_side or "",
+            description="bot plays",
+            tooltip=self.bot_label,
+        )
+        self.bot_picker.observe(
+            lambda c: self._safely(lambda: self.set_bot(c["new"] or None)), "value"
+        )
+        self.note_text = widgets.Text(placeholder="note for this step", layout={"width": "14em"})
+        self.path_text = widgets.Text(
+            value=f"{self.game.name}-game.json", description="file", layout={"width": "22em"}
+        )
+        files = widgets.HBox(
+            [
+                self.path_text,
+                button("Save", "save the record", lambda: self.save(self.path_text.value), "5em"),
+                button(
+                    "Load", "open a saved record", lambda: self.load(self.path_text.value), "5em"
+                ),
+                button("SVG", "export this step as SVG", lambda: self._export(".svg"), "4em"),
+                button("PNG", "export this step as PNG", lambda: self._export(".png"), "4em"),
+            ],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        marks = widgets.HBox(
+            [
+                self.note_text,
+                button(
+                    "★ Bookmark",
+                    "note on this step (B)",
+                    lambda: self.bookmark(self.note_text.value or "bookmark"),
+                    "8em",
+                ),
+            ]
+        )
+        actions = widgets.HBox(
+            [self.play_button, self.roll_button, self.bot_button, self.extra],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        side = widgets.VBox(
+            [
+                self.panel,
+                actions,
+                self.log,
+                marks,
+                self.choices,
+                self.choose,
+                self.bot_picker,
+                files,
+            ]
+        )
+        side.add_class("workbench-stepper-side")
+        fitted = fitted_board(self.canvas, self.scene)
+        self.widget = board_and_panel(widgets.VBox([fitted, nav]), side)
+        self.widget.add_class("workbench-stepper")
+
+    def _safely(self, do: Any) -> None:
+        """Run a button's or a key's work; an error is shown in the panel, not lost."""
+        try:
+            do()
+        except Exception as error:  # shown to the learner instead of vanishing in a log
+            self.message = f"{type(error).__name__}: {error}"
+            self.panel.value = self._html()
+
+    def _export(self, suffix: str) -> None:
+        stem = Path(self.path_text.value).stem or self.game.name
+        self.export(f"{stem}-step-{self.cursor}{suffix}")
+
+    def _chosen(self) -> None:
+        if self.choices.value is None:
+            self.refusal = Reason("choose an action in the list first")
+            self._refresh()
+            return
+        self.play(self.choices.value)
+
+    def _choice_changed(self, change: Any) -> None:
+        if not self._busy and change["new"] is not None:
+            self._safely(lambda: self.preview(change["new"]))
+
+    def _slider_moved(self, change: Any) -> None:
+        if not self._busy:
+            self._safely(lambda: self.go(change["new"]))
+
+    def _log_picked(self, change: Any) -> None:
+        if not self._busy and change["new"] is not None:
+            self._safely(lambda: self.go(change["new"]))
+
+    def _refresh(self, *, log: bool = False, overlay_only: bool = False) -> None:
+        """Show the cursor's state: board, panel, log, controls."""
+        if not hasattr(self, "widget"):
+            return
+        self._busy = True
+        try:
+            if not overlay_only:
+                self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+                self.shown = self.scene
+            self._draw(None)
+            self.panel.value = self._html()
+            if log or len(self.log.options) != len(self.states):
+                self.log.options = [(line, i) for i, line in enumerate(self.log_lines())]
+            self.log.value = self.cursor
+            self.slider.max = len(self.steps)
+            self.slider.value = self.cursor
+            self._controls()
+        finally:
+            self._busy = False
+
+    def _controls(self) -> None:
+        who = self.game.current_player(self.state)
+        self.roll_button.disabled = who != CHANCE
+        self.bot_button.layout.display = "" if self.bot_side else "none"
+        self.bot_button.disabled = who in (CHANCE, TERMINAL)
+        self.play_button.disabled = self.proposed is None
+        extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
+        buttons = []
+        for label, action in [*self.offered, *((str(a).capitalize(), a) for a in extra)]:
+            b = widgets.Button(description=label, tooltip=str(action), layout={"width": "auto"})
+            b.on_click(lambda _, a=action: self._safely(lambda: self.play(a)))
+            buttons.append(b)
+        self.extra.children = buttons
+        if who == CHANCE:
+            options = [
+                (f"{a} ({p})", a) for a, p in self.game.chance_outcomes(self.state)
+            ]  # a teacher's chosen roll
+        elif who == TERMINAL or getattr(self.view, "clickable", False):
+            options = []
+        else:
+            listed = islice(self.game.legal_actions(self.state), MAX_LISTED)
+            options = [(str(a), a) for a in listed]
+        self.choices.options = options
+        self.choices.layout.display = self.choose.layout.display = "" if options else "none"
+
+    def _draw(self, groups: list[str] | None, *, force: bool = False) -> None:
+        """Draw the board shown; ``draw_scene`` redraws only the layer groups that changed
+        (``force``: a browser view that has just appeared and saw nothing)."""
+        draw_scene(self.canvas, self.shown, groups, force=force)
+
+    # --- display ---------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle = {**bundle, "text/plain": repr(self)}
+        return bundle
+
+    def __repr__(self) -> str:
+        title = f" {self.record.title!r}" if self.record.title else ""
+        return f"<Stepper {self.game.title}{title}: step {self.cursor} of {len(self.steps)}>"
+
+
+def prepared_games(game: str) -> Mapping[str, str]:
+    """The prepared records shipped for a game, by name (``maps/<game>/games/``)."""
+    from workbench.paths import shipped
+
+    return shipped(game, "games")
+
+
+__all__ = ["Stepper", "prepared_games", "record_of"]

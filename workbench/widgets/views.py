@@ -1,0 +1,124 @@
+"""How the stepper shows one game: its board picture, what a click on the board means, and the
+lines that say whose turn and which phase. One small *view* per game, the rest is generic.
+
+A view is any object with the methods of :class:`GameView`. The shipped views register by
+game name in :data:`SHIPPED` (imported on first use, as the games are); a game with no view
+gets :class:`PlainView`: its picture from :func:`workbench.render.scene_of` and no board clicks
+(its actions are still played from the stepper's list of legal actions).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from workbench.render import scene_of
+from workbench.render.scene import ANNOTATIONS, Scene, Style, Text, Transform
+from workbench.rules.core import Action, Game
+
+# game name -> the module whose import registers that game's view
+SHIPPED = {
+    "panzer-vor": "workbench.widgets.panzer_vor_view",
+    "panzer-strike": "workbench.widgets.panzer_strike_view",
+    "tanks": "workbench.widgets.tanks_view",
+}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What a click on the board means, as a view answers it.
+
+    ``lines`` explain (the first is a heading); ``overlay`` is the board with the answer drawn
+    on it (None: the plain board); ``selection`` is what the view remembers for the next click
+    (a tank id, say); ``action`` is the action the click proposes, shown before it is played,
+    or played at once when ``commit`` is set (the rules then accept or refuse it); ``choices``
+    are other actions the click could mean (another end facing, a card's options), each shown
+    as a button that plays it."""
+
+    lines: tuple[str, ...] = ()
+    overlay: Scene | None = None
+    selection: Any = None
+    action: Action | None = None
+    commit: bool = False
+    choices: tuple[tuple[str, Action], ...] = ()  # (button label, action)
+
+
+class GameView(Protocol):
+    """One game's view for the stepper (see the module)."""
+
+    def scene(self, state: Any, *, size: float, theme: Any) -> Scene:
+        """The board of ``state``: one scene, layered as :mod:`workbench.render.scene` says."""
+        ...
+
+    def click(
+        self, game: Game, state: Any, scene: Scene, cell: Any, selection: Any, proposed: Any
+    ) -> Offer:
+        """What a click on ``cell`` (None: off the board) means now."""
+        ...
+
+    def status(self, game: Game, state: Any) -> list[str]:
+        """Lines on the turn and the phase beyond whose turn it is (e.g. ``"turn 3"``)."""
+        ...
+
+    def buttons(self, game: Game, state: Any) -> list[Action]:
+        """Legal actions that have no place on the board (e.g. Pass), shown as buttons."""
+        ...
+
+    def cell(self, state: Any, label: str) -> Any:
+        """The board cell a label names (``"0802"``), as the scene's layout gives cells."""
+        ...
+
+
+class PlainView:
+    """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state
+    (a line saying there is none yet, for a game the render layer does not draw), no board
+    clicks, no buttons (the stepper's list of legal actions plays every action)."""
+
+    clickable = False
+
+    def scene(self, state: Any, *, size: float, theme: Any) -> Scene:
+        try:
+            return scene_of(state, size=size, theme=theme)
+        except TypeError:  # scene_of's answer for a type no render module registered
+            return _no_picture(f"no picture of a {type(state).__name__} yet: see the log")
+
+    def click(
+        self, game: Game, state: Any, scene: Scene, cell: Any, selection: Any, proposed: Any
+    ) -> Offer:
+        return Offer(("Pick an action from the list of legal actions below the board.",))
+
+    def status(self, game: Game, state: Any) -> list[str]:
+        return []
+
+    def buttons(self, game: Game, state: Any) -> list[Action]:
+        return []
+
+    def cell(self, state: Any, label: str) -> Any:
+        return label
+
+
+def _no_picture(text: str) -> Scene:
+    style = Style(fill="#333333", font_size=16.0)
+    return Scene(480, 60, Transform(1.0), {ANNOTATIONS: (Text((240, 30), text, style),)})
+
+
+_VIEWS: dict[str, Callable[[], GameView]] = {}
+
+
+def register_view(game_name: str, make: Callable[[], GameView]) -> Callable[[], GameView]:
+    """Make each new stepper's view of the game called ``game_name`` with ``make()`` (a view
+    class, say: each stepper has its own, with its own cached pictures)."""
+    _VIEWS[game_name] = make
+    return make
+
+
+def view_for(game_name: str) -> GameView:
+    """A new view of a game: its registered one, else a :class:`PlainView`."""
+    if game_name not in _VIEWS and game_name in SHIPPED:
+        importlib.import_module(SHIPPED[game_name])
+    return _VIEWS.get(game_name, PlainView)()
+
+
+__all__ = ["GameView", "Offer", "PlainView", "register_view", "view_for"]
