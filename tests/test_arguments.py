@@ -5,6 +5,7 @@ from deep inside, and never an answer for something that is not there."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,21 @@ def test_the_explorer_shows_a_refusal_and_stays_usable():
     explorer.set_options(cutting_through=False)
     explorer.click_hex("0302")
     assert "refuse" not in explorer.panel_text
+
+
+def test_the_anzio_type_89_with_the_lowest_movement_bonus():
+    """The issue's case: Anzio (original), the Type 89 at 1603, the bonus slider at its
+    lowest: the slider stops at 0, and the click shows the tank's reach."""
+    import workbench
+    from workbench.widgets import Explorer
+
+    root = Path(__file__).resolve().parents[1]
+    explorer = Explorer(workbench.load(root / "maps/panzer-vor/scenarios/anzio-original.json"))
+    explorer.movement_bonus.value = -3
+    assert explorer.movement_bonus.value == 0
+    tank = explorer.state.tank_at("1603")
+    assert tank is not None and tank.name == "Type 89"
+    explorer.click_hex("1603")
+    assert explorer.selected == tank.id and "refuse" not in explorer.panel_text
+    for flag in explorer.options:
+        explorer.set_options(**{flag: True})  # every toggle still works
