@@ -176,3 +176,20 @@ def test_the_anzio_type_89_with_the_lowest_movement_bonus():
     assert explorer.selected == tank.id and "refuse" not in explorer.panel_text
     for flag in explorer.options:
         explorer.set_options(**{flag: True})  # every toggle still works
+
+
+def test_a_tank_may_end_its_move_on_a_wreck_under_the_wreckage_rule():
+    """Found by the random-play soak (seed 2214, kuromorimine-stage-2): "A tank can enter a
+    hex with wreckage in it" (Optional Rules: Wreckage), so a wreck does not occupy its hex."""
+    from dataclasses import replace
+
+    from workbench.rules.panzer_vor.movement import move
+    from workbench.rules.panzer_vor.state import StateError
+
+    state = duel()
+    wreck = replace(state.tank("T"), hex=state.map.hex("0303"), wreck=True)
+    state = state.with_tank(wreck).with_options(wreckage=True)
+    after, explained = move(state, "P", [("0303", EAST)])
+    assert after.tank("P").hex == after.tank("T").hex and explained.mp_spent == 2
+    with pytest.raises(StateError, match="share hex"):
+        after.with_tank(replace(wreck, wreck=False))  # two tanks: still refused

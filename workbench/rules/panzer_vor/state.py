@@ -106,6 +106,8 @@ class GameState(Pictured):
             ids.add(tank.id)
             if tank.hex not in self.map.grid:
                 raise StateError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
+            if tank.wreck:  # a wreck hinders; a tank may enter its hex (Optional Rules: Wreckage)
+                continue
             if tank.hex in seen:
                 raise StateError(
                     f"{tank.id} and {seen[tank.hex]} share hex {self.map.grid.label(tank.hex)}: "
