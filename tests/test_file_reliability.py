@@ -405,3 +405,20 @@ def test_a_file_of_too_many_values_is_refused_before_the_schema_check(tmp_path):
     table["terrain"][0]["polygon"] = [ring]
     error = refused(write(tmp_path / "t.json", table), "$")
     assert f"{MAX_VALUES:,}" in error.expected
+
+
+@pytest.mark.parametrize(
+    ("shipped", "change", "field"),
+    [
+        ("maps/tanks/my-cards-roster.json", lambda d: d["tanks"].update({"ISU-122": {"points": 0.0}}),
+         '$.tanks["ISU-122"].points'),
+        ("workbench/data/roster-panzer-vor.json",
+         lambda d: next(iter(d["tanks"].values())).update(range=8.0), "$.tanks"),
+    ],
+)  # fmt: skip
+def test_a_whole_number_written_as_a_float_is_refused(tmp_path, shipped, change, field):
+    """Found by the fuzzer: JSON Schema counts 8.0 as an integer, the values did not."""
+    document = json.loads((ROOT / shipped).read_text("utf-8"))
+    change(document)
+    error = refused(write(tmp_path / "r.json", document))
+    assert error.field.startswith(field) and "whole number" in error.expected

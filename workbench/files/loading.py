@@ -15,10 +15,11 @@ from typing import Any
 
 import jsonschema
 
+from workbench.errors import WorkbenchError
 from workbench.files.errors import BoardFileError, Where, short
 from workbench.files.reading import decode_text, file_path, parse, read_bytes
 from workbench.files.references import default_root
-from workbench.files.registry import Document, Format, known_formats, schema
+from workbench.files.registry import Document, Format, Validator, known_formats, schema
 from workbench.files.suggest import unexpected_field
 
 TAG = re.compile(r"([a-z][a-z0-9.-]{0,63})/([0-9]{1,6})")
@@ -69,7 +70,12 @@ def decode(document: Document, where: Where) -> Any:
     """A checked document to its value (the document must be a parsed, checked object)."""
     fmt = _format_of(document, where)
     _validate(document, fmt, where)
-    return fmt.decode(document, where)
+    try:
+        return fmt.decode(document, where)
+    except BoardFileError:
+        raise
+    except (WorkbenchError, ValueError) as error:  # a value's own refusal, told as the file's
+        raise where.describe([], short(str(error)), f"a {fmt.name} file that fits") from None
 
 
 def _format_of(document: Document, where: Where) -> Format:
@@ -139,7 +145,7 @@ def _limits_first(
 def _validate(document: Document, fmt: Format, where: Where) -> None:
     rules = schema(fmt.schema)
     _limits_first(rules, document, [], where, rules)
-    validator = jsonschema.Draft202012Validator(rules)
+    validator = Validator(rules)
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))
     if error is None:
         return
