@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_strike.board import BoardTank
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.geometry.squaregrid import Edge, Square
 from workbench.render.hexboard import (
@@ -70,8 +71,8 @@ def hex_golden() -> Scene:
 
 def square_golden() -> Scene:
     tanks = [
-        SimpleNamespace(id="S1", side="US", square=Square(1, 4), facing=1, color="#3366cc"),
-        SimpleNamespace(id="P1", side="DE", square=Square(5, 1), facing=5, color="#555555"),
+        BoardTank("S1", "Medium", "US", Square(1, 4), facing=1),
+        BoardTank("P1", "Heavy", "DE", Square(5, 1), facing=5),
     ]
     s = square_scene(
         7,

@@ -7,6 +7,7 @@ from pathlib import Path
 import workbench
 from workbench import panzer_strike as ps
 from workbench.render import scene_of, show, svg_of
+from workbench.render.counters import WRECK_FILL
 from workbench.render.panzer_strike import (
     match_scene,
     path_overlay,
@@ -14,7 +15,17 @@ from workbench.render.panzer_strike import (
     trajectory_overlay,
     zone_overlay,
 )
-from workbench.render.scene import ANNOTATIONS, EDGES, LABELS, OVERLAYS, UNITS, Arrow, Polygon, Text
+from workbench.render.scene import (
+    ANNOTATIONS,
+    EDGES,
+    LABELS,
+    OVERLAYS,
+    UNITS,
+    Arrow,
+    Polygon,
+    Text,
+    Texts,
+)
 from workbench.rules.panzer_strike.shooting import hit_zones
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,11 +38,12 @@ def texts(scene, layer):
 def test_a_match_draws_tiles_coordinates_flags_and_tanks():
     match = ps.load("capture-the-flag")
     scene = scene_of(match)
-    assert {"I-a", "II-c", "III-d"} <= set(texts(scene, EDGES))
-    assert {"0", "15", "11"} <= set(texts(scene, LABELS))
+    assert {"I-a", "II-c", "III-d", "0", "15", "11"} <= set(texts(scene, LABELS))
+    tiles = [p for p in scene.layer(EDGES) if isinstance(p, Polygon) and p.title.startswith("tile")]
+    assert len(tiles) == 12
     flags = [p for p in scene.layer(UNITS) if isinstance(p, Polygon) and "flag" in p.title]
-    assert {p.style.fill for p in flags if p.title.startswith("north")} == {"#3366cc"}
-    assert {p.style.fill for p in flags if p.title.startswith("south")} == {"#cc3333"}
+    assert {p.style.fill for p in flags if p.title == "flag north"} == {"#3366cc"}
+    assert {p.style.fill for p in flags if p.title == "flag south"} == {"#cc3333"}
     arrows = [p for p in scene.layer(UNITS) if isinstance(p, Arrow)]
     assert len(arrows) == len(match.tanks)
     assert "N3" in texts(scene, UNITS)
@@ -50,8 +62,10 @@ def test_overlays_reach_path_zones_and_trajectory():
     assert any(p.title == "after step 2" for p in scene.layer(ANNOTATIONS))
     zones = hit_zones(match, "S1")
     drawn = zone_overlay(match_scene(match), zones)
-    letters = texts(drawn, OVERLAYS)
-    assert len(letters) == len(zones) and {"F", "S"} <= set(letters) <= {"F", "S", "R"}
+    letters = [t for p in drawn.layer(OVERLAYS) if isinstance(p, Texts) for t in p.texts]
+    under_counters = sum(1 for t in match.tanks if t.at in zones)
+    assert len(letters) == len(zones) - under_counters
+    assert {"F", "S"} <= set(letters) <= {"F", "S", "R"}
     odds = ps.kill_odds(match, "N3", "S1")
     shot = trajectory_overlay(match_scene(match), odds.trajectory, "cannot shoot")
     assert any("blocked by a building" in p.title for p in shot.layer(ANNOTATIONS))
@@ -71,5 +85,49 @@ def test_a_picture_of_a_damaged_tank_and_a_wreck(tmp_path):
     titles = [p.title for p in scene.layer(UNITS)]
     assert "A damaged: can't move" in titles
     wreck = [p for p in scene.layer(UNITS) if isinstance(p, Polygon) and p.title.startswith("B")]
-    assert wreck[0].style.fill == "#777777"
+    assert wreck[0].style.fill == WRECK_FILL and "destroyed" in wreck[0].title
     assert show(match).save(tmp_path / "m.png").stat().st_size > 1000
+
+
+def test_the_odds_and_zone_letters_keep_off_each_other_and_the_counters():
+    from workbench.render.labels import outside, overlapping, scene_labels, unit_boxes
+
+    match = ps.load("capture-the-flag")
+    odds = ps.kill_odds(match, "N3", "S1")
+    for theme in ("default", "projector"):
+        scene = zone_overlay(match_scene(match, theme=theme), hit_zones(match, "S1"))
+        scene = trajectory_overlay(scene, odds.trajectory, "destroy 50/81 (a long label)")
+        labels = scene_labels(scene)
+        assert "destroy 50/81 (a long label)" in {label.text for label in labels}
+        assert not overlapping(labels) and not outside(labels, scene.width, scene.height)
+        counters = unit_boxes(scene)
+        over = [
+            lb.text
+            for lb in labels
+            if lb.layer != UNITS and any(lb.box.overlaps(c) for c in counters)
+        ]
+        assert not over, over
+
+
+def test_tank_ids_stay_inside_their_counters_and_tile_names_keep_off_them():
+    from workbench.render.labels import scene_labels, unit_boxes
+
+    match = ps.position(
+        ps.open_board(),
+        [("A", "Medium", "north", (1, 0), "S"), ("LongName7", "Heavy", "south", (5, 0), "SW")],
+    )
+    scene = show(match, legend=True, theme="projector").scene
+    counters = [b for b in unit_boxes(scene)]
+    labels = scene_labels(scene)
+    ids = [lb for lb in labels if lb.layer == UNITS]
+    assert {"A", "M", "H"} <= {lb.text for lb in ids} and any(lb.text.endswith("…") for lb in ids)
+    for label in ids:
+        assert any(
+            c.x0 <= label.box.x0
+            and label.box.x1 <= c.x1
+            and c.y0 <= label.box.y0 <= label.box.y1 <= c.y1
+            for c in counters
+        ), label
+    tiles = [lb for lb in labels if lb.text in ("I-a", "I-b")]
+    assert len(tiles) == 2
+    assert not any(t.box.overlaps(c) for t in tiles for c in counters)

@@ -1,28 +1,46 @@
 """Panzer Strike square boards as scenes: board units are squares (``Square(x, y)`` centred on
 ``(x, y)``), ``size`` pixels each. Buildings, streets and other square kinds as colours,
-barricades on edges, flags, and tanks as squares with a facing arrow (8 facings).
+barricades, flags, and tanks as counters with a facing arrow (8 facings).
 
-Plain inputs (the square-board model is being written): ``square_scene`` takes the numbers;
-``squareboard_scene`` reads any board value with ``cols``/``rows`` (or ``width``/``height``)
-and a square-to-kind mapping (``terrain``, ``squares`` or ``features``).
+``square_scene`` is the plain builder (sizes, a square-to-kind mapping, flags, tanks, tiles);
+``squareboard_scene`` draws a :class:`SquareBoard` with it and ``match_scene`` a match (the
+board's picture with the barricades in play and the tanks as they stand).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from workbench.boards.panzer_strike.board import SquareBoard
+from workbench.boards.panzer_strike.board import BoardTank, SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
-from workbench.geometry.squaregrid import Edge, Square, facing_angle
+from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_angle
 from workbench.render import scene_of
-from workbench.render.labels import ASCENT, fit_text
+from workbench.render.counters import WRECK_FILL, counter_font, rim_point
+from workbench.render.labels import (
+    ASCENT,
+    LINE_HEIGHT,
+    Box,
+    Placer,
+    box_text,
+    text_box,
+    text_box_px,
+    unit_boxes,
+)
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
-from workbench.render.pieces import flag_color, rect, square_swatch, symbol_name, symbol_primitives
+from workbench.render.overlays import label_overlay
+from workbench.render.pieces import (
+    fitted,
+    flag_color,
+    rect,
+    square_swatch,
+    symbol_name,
+    symbol_primitives,
+)
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -40,10 +58,11 @@ from workbench.render.scene import (
     Scene,
     Style,
     Text,
+    Texts,
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, theme_named
-from workbench.rules.panzer_strike.state import Match
+from workbench.rules.panzer_strike.state import Match, Tank
 
 SQUARE_COLORS: Mapping[str, str] = {
     "open": "#cdd6a8",
@@ -94,6 +113,14 @@ def _direction(facing: int) -> Point:
     return (math.sin(a), -math.cos(a))
 
 
+TankOnSquare = BoardTank | Tank
+"""What stands on a square board: a board's starting tank or a tank in a match."""
+
+COUNTER_HALF = 0.36  # half a tank counter's side, in squares (a counter stays in its square)
+POINTER_LENGTH = 0.12  # how far the facing arrow reaches past the counter's rim
+FLAG_HALF = 0.4  # half the box a flag covers in its square
+
+
 def square_scene(
     cols: int,
     rows: int,
@@ -101,7 +128,7 @@ def square_scene(
     squares: Mapping[Square, str] | None = None,
     barricades: Iterable[Edge] = (),
     flags: Mapping[Square, str] | None = None,
-    tanks: Iterable[Any] = (),
+    tanks: Sequence[TankOnSquare] = (),
     size: float = 36.0,
     theme: Theme | str | None = None,
     title: str = "",
@@ -111,16 +138,17 @@ def square_scene(
     legend: bool = False,
 ) -> Scene:
     """A square board: a kind per square (default ``open``), barricades on edges, flags
-    (square -> owner, drawn in the owner's colour), tanks (anything with a square
-    ``at``/``square``, ``facing`` 0..7, and optionally ``id``, ``side``, ``color``), the
-    board's tiles (name -> first column, first row, columns, rows) with their borders and
-    names, column and row numbers round the edge, and (``legend``) a legend band."""
+    (square -> owner, drawn in the owner's colour), tanks as counters in their side's colour
+    with a facing arrow, id and type letter, the board's tiles (name -> first column, first
+    row, columns, rows) with their borders and names (kept clear of flags and tanks), column
+    and row numbers round the edge, and (``legend``) a legend band."""
     th = theme_named(theme)
     size = size * th.zoom
     layout = SquareLayout(cols, rows)
     coord_font = max(th.label_min_px * th.zoom, round(th.label_scale * size * 0.9, 1))
     pad = size * 0.5 + coord_font * 2.4  # the board's edge, then room for the numbers
     transform = Transform(size, pad, pad)
+    width, height = round(cols * size + 2 * pad, 2), round(rows * size + 2 * pad, 2)
     kinds = dict(squares or {})
     board: list[Primitive] = [
         Polygon(
@@ -148,10 +176,8 @@ def square_scene(
     for edge in sorted(barricades, key=lambda e: (e.first, e.second)):
         edges.append(Polyline(layout.edge_line(edge), bar, "barricade"))
     tile_style = Style(stroke=th.counter_stroke, width=max(2.5, th.grid_width_px * 2.5))
-    tile_names: list[tuple[str, Point]] = []
     for name, (x0, y0, w, h) in sorted((tiles or {}).items(), key=lambda kv: kv[1][:2]):
         edges.append(Polygon(rect(x0 - 0.5, y0 - 0.5, w, h), tile_style, f"tile {name}"))
-        tile_names.append((name, (x0 - 0.5 + w / 2, y0 - 0.5 + 0.12)))
     labels_: list[Primitive] = []
     if labels:
         style = Style(fill=th.label_ink(th.background), font_size=coord_font)
@@ -160,31 +186,24 @@ def square_scene(
             labels_.append(Text((float(x), -0.5 - margin), str(x), style))
         for y in range(rows):
             labels_.append(Text((-0.5 - margin, float(y)), str(y), style))
-    if tile_names:
-        font = max(th.label_min_px * th.zoom, round(th.place_scale * size * 0.7, 1))
-        style = Style(fill=th.place_color, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        for name, (tx, ty) in tile_names:
-            at = (tx, ty + ASCENT * font / size + 0.04)
-            labels_.append(Text(at, name, style, f"tile {name}"))
+    flags = dict(flags or {})
+    sides = sorted(set(flags.values()) | {t.side for t in tanks})
+    taken = [_square_box(transform, s, FLAG_HALF) for s in flags]
+    taken += [_square_box(transform, t.at, COUNTER_HALF + POINTER_LENGTH) for t in tanks]
+    labels_ += tile_names(tiles or {}, th, transform, Placer(width, height, taken))
     units: list[Primitive] = []
-    owners = sorted(set((flags or {}).values()))
-    for cell in sorted(flags or {}):
+    for cell in sorted(flags):
         cx, cy = layout.cell_center(cell)
         pole = (cx - 0.25, cy - 0.3)
         units.append(Polyline((pole, (pole[0], pole[1] + 0.6)), Style(stroke="#222222", width=2.0)))
         flag = (pole, (pole[0] + 0.45, pole[1] + 0.12), (pole[0], pole[1] + 0.24))
-        owner = (flags or {})[cell]
-        units.append(
-            Polygon(
-                flag,
-                Style(fill=flag_color(th, owner, owners), stroke="#222222", width=1.0),
-                f"flag {owner}",
-            )
-        )
-    units += square_tank_primitives(tanks, th, size)
+        owner = flags[cell]
+        fill = Style(fill=flag_color(th, owner, sides), stroke="#222222", width=1.0)
+        units.append(Polygon(flag, fill, f"flag {owner}"))
+    units += tank_counters(tanks, th, size, sides)
     scene = Scene(
-        width=round(cols * size + 2 * pad, 2),
-        height=round(rows * size + 2 * pad, 2),
+        width=width,
+        height=height,
         transform=transform,
         layers={
             BOARD: tuple(board),
@@ -207,86 +226,143 @@ def square_scene(
         ]
         if tiles:
             entries.append(Entry("tile border", line_swatch(tile_style)))
-        entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, owners))) for o in owners]
+        owners = sorted(set(flags.values()))
+        entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, sides))) for o in owners]
+        entries += tank_entries(tanks, th, sides)
         scene = legend_band(scene, entries)
     return scene
 
 
-def square_tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list[Primitive]:
-    """A square counter per tank in its side colour, an arrow along its facing, its id."""
+def _square_box(t: Transform, at: Square, half: float) -> Box:
+    (x0, y0), (x1, y1) = t.to_pixel(at.x - half, at.y - half), t.to_pixel(at.x + half, at.y + half)
+    return Box(x0, y0, x1, y1)
+
+
+def tile_names(
+    tiles: Mapping[str, tuple[int, int, int, int]], th: Theme, t: Transform, placer: Placer
+) -> list[Text]:
+    """Each tile's name on a halo at the middle of its north edge, or if a flag or a tank
+    stands there, at the first spot along its north, then its south edge that is clear."""
+    if not tiles:
+        return []
+    font = max(th.label_min_px * th.zoom, round(th.place_scale * t.scale * 0.7, 1))
+    style = Style(fill=th.place_color, stroke=th.halo, width=3.0, font_size=font, bold=True)
+    drop = ASCENT * font / t.scale + 0.16  # from the tile's edge to the text's middle
+    out: list[Text] = []
+    for name, (x0, y0, w, h) in sorted(tiles.items(), key=lambda kv: kv[1][:2]):
+        xs = [x0 - 0.5 + w / 2, *(x0 + i for i in range(w))]
+        spots = [(x, y0 - 0.5 + drop) for x in xs] + [(x, y0 + h - 0.5 - drop) for x in xs]
+        boxes = [text_box_px(*t.to_pixel(x, y), name, style) for x, y in spots]
+        found = placer.place(boxes) or boxes[0]
+        out.append(box_text(found, name, style, t, f"tile {name}"))
+    return out
+
+
+def tank_title(tank: TankOnSquare) -> str:
+    """The hover text: id, type, side, square, facing and (in a match) its state."""
+    if isinstance(tank, Tank):
+        return f"{tank} [{tank.side}]"
+    return (
+        f"{tank.id} ({tank.kind}) at ({tank.at.x}, {tank.at.y}) facing "
+        f"{FACING_NAMES[tank.facing]} [{tank.side}]"
+    )
+
+
+def tank_counters(
+    tanks: Iterable[TankOnSquare], th: Theme, size: float, sides: list[str]
+) -> list[Primitive]:
+    """Each tank as a counter inside its square, in its side's colour (a wreck grey and
+    crossed, a damaged tank on a marker square), an arrow on its rim along its facing, its id
+    fitted inside it and the first letter of its type (H, M, L) under the id."""
     prims: list[Primitive] = []
-    half = 0.36
-    for n, tank in enumerate(tanks):
-        at = getattr(tank, "square", None) or getattr(tank, "at", None)
-        if at is None:
-            continue
-        cx, cy = float(at.x), float(at.y)
-        side = str(getattr(tank, "side", ""))
-        ident = str(getattr(tank, "id", f"tank {n + 1}"))
-        color = th.side_color(
-            side, getattr(tank, "color", None) or th.zone_colors[n % len(th.zone_colors)]
-        )
-        if getattr(tank, "wreck", False) or getattr(tank, "destroyed", False):
-            color = "#555555"
-        ink = contrast_text(color)
-        title = (
-            f"{ident} {side}".strip() + f" at ({at.x}, {at.y}), facing {getattr(tank, 'facing', 0)}"
-        )
-        box = (
-            (cx - half, cy - half),
-            (cx + half, cy - half),
-            (cx + half, cy + half),
-            (cx - half, cy + half),
-        )
-        prims.append(Polygon(box, Style(fill=color, stroke=th.counter_stroke, width=1.5), title))
-        v = _direction(int(getattr(tank, "facing", 0)))
-        tip = (cx + v[0] * 0.46, cy + v[1] * 0.46)
-        prims.append(
-            Arrow(
-                (cx, cy), tip, Style(stroke=ink, width=2.0), head=max(6.0, 0.2 * size), title=title
+    half = COUNTER_HALF
+    room = 2 * half * size - 4.0
+    for tank in tanks:
+        cx, cy = float(tank.at.x), float(tank.at.y)
+        destroyed = isinstance(tank, Tank) and tank.destroyed
+        color = WRECK_FILL if destroyed else flag_color(th, tank.side, sides)
+        title = tank_title(tank)
+        if isinstance(tank, Tank) and tank.damaged:
+            marker = Style(fill="#f4f4f4", stroke=th.immobile_color, width=2.5)
+            prims.append(
+                Polygon(
+                    rect(cx - 0.48, cy - 0.48, 0.96, 0.96), marker, f"{tank.id} damaged: can't move"
+                )
             )
-        )
-        font = max(7.0, th.counter_text_scale * size)
-        label = fit_text(ident, 2 * half * size - 4.0, font, True)
-        prims.append(Text((cx, cy + 0.2), label, Style(fill=ink, font_size=font, bold=True), title))
+        body = Style(fill=color, stroke=th.counter_stroke, width=1.5)
+        prims.append(Polygon(rect(cx - half, cy - half, 2 * half, 2 * half), body, title))
+        if destroyed:
+            cross = Style(stroke=th.wreck_color, width=2.5, opacity=0.8)
+            a, b = (cx - half, cy - half), (cx + half, cy + half)
+            prims.append(Polyline((a, b), cross, title))
+            prims.append(Polyline(((a[0], b[1]), (b[0], a[1])), cross, title))
+        v = _direction(tank.facing)
+        rx, ry = rim_point(v, half, half)
+        start = (cx + rx * 0.7, cy + ry * 0.7)
+        tip = (cx + rx + v[0] * POINTER_LENGTH, cy + ry + v[1] * POINTER_LENGTH)
+        arrow = Style(stroke=th.counter_stroke, width=max(2.0, size / 14))
+        prims.append(Arrow(start, tip, arrow, max(5.0, size * 0.2), title))
+        ink = contrast_text(color)
+        font, ident = fitted(tank.id, room, counter_font(th, size), th.name_min_px - 1.0)
+        step = font * LINE_HEIGHT / size
+        name = Style(fill=ink, font_size=font, bold=True)
+        prims.append(Text((cx, cy - step / 2), ident, name, title))
+        prims.append(Text((cx, cy + step / 2), tank.kind[:1], name.with_(bold=False), title))
     return prims
 
 
-def squareboard_scene(board: Any, **options: Any) -> Scene:
-    """A square-board value: a Panzer Strike ``SquareBoard`` (tiles, flags, barricades on
-    squares), or any value with ``cols``/``rows`` and a square-to-kind mapping."""
-    cols = getattr(board, "cols", None) or board.width
-    rows = getattr(board, "rows", None) or getattr(board, "height", None) or board.depth
-    squares = None
-    if callable(getattr(board, "feature_name", None)):
-        squares = {sq: board.feature_name(sq) for sq in board.squares()}
-    for name in ("terrain", "squares", "features"):
-        value = getattr(board, name, None)
-        if squares is None and isinstance(value, Mapping):
-            squares = {k: str(getattr(v, "name", v)) for k, v in value.items()}
-            break
-    barricades = tuple(getattr(board, "barricades", ()))
-    if barricades and all(isinstance(b, Square) for b in barricades):
-        # Barricades that stand on squares (Panzer Strike) are drawn as a kind of square.
-        squares = {**(squares or {}), **{b: "barricade" for b in barricades}}
-        barricades = ()
-    flags = getattr(board, "flags", None)
-    if flags is not None and not isinstance(flags, Mapping):
-        flags = {f: "flag" for f in flags}
-    options.setdefault("title", str(getattr(board, "name", "")))
-    tile_set, layout = getattr(board, "tiles", None), getattr(board, "layout", None)
-    if tile_set is not None and layout and hasattr(tile_set, "width"):
-        w, h = int(tile_set.width), int(tile_set.depth)
-        options.setdefault(
-            "tiles",
-            {
-                name: (c * w, r * h, w, h)
-                for r, row in enumerate(layout)
-                for c, name in enumerate(row)
-            },
-        )
+def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, sides: list[str]) -> list[Entry]:
+    """Legend entries for the tanks: a counter per side, and wreck and damaged if there are."""
+    present = sorted({t.side for t in tanks})
+    entries = [Entry(f"tank: {s}", box_swatch(flag_color(th, s, sides))) for s in present]
+    in_match = [t for t in tanks if isinstance(t, Tank)]
+    if any(t.destroyed for t in in_match):
+        entries.append(Entry("wreck", box_swatch(WRECK_FILL)))
+    if any(t.damaged for t in in_match):
+        entries.append(Entry("damaged", line_swatch(Style(stroke=th.immobile_color, width=2.5))))
+    return entries
+
+
+def board_kinds(board: SquareBoard, barricades: Iterable[Square]) -> dict[Square, str]:
+    """What each square shows: its feature (open, street, building), or a barricade on it."""
+    kinds = {sq: board.feature_name(sq) for sq in board.squares()}
+    kinds.update({b: "barricade" for b in barricades})
+    return kinds
+
+
+def board_tiles(board: SquareBoard) -> dict[str, tuple[int, int, int, int]]:
+    """Each tile face in the layout: name -> (first column, first row, columns, rows)."""
+    w, h = board.tiles.width, board.tiles.depth
+    return {
+        name: (c * w, r * h, w, h)
+        for r, row in enumerate(board.layout)
+        for c, name in enumerate(row)
+    }
+
+
+def squareboard_scene(
+    board: SquareBoard,
+    *,
+    size: float = 36.0,
+    theme: Theme | str | None = None,
+    title: str | None = None,
+    legend: bool = False,
+    labels: bool = True,
+) -> Scene:
+    """A Panzer Strike board: its squares by feature, barricades (on squares), tile borders
+    and names, coordinates, flags in their owner's colour and the tanks placed on it."""
     return square_scene(
-        int(cols), int(rows), squares=squares, barricades=barricades, flags=flags, **options
+        board.width,
+        board.depth,
+        squares=board_kinds(board, board.barricades),
+        flags=board.flags,
+        tanks=board.tanks,
+        tiles=board_tiles(board),
+        size=size,
+        theme=theme,
+        title=board.name if title is None else title,
+        legend=legend,
+        labels=labels,
     )
 
 
@@ -294,119 +370,44 @@ def squareboard_scene(board: Any, **options: Any) -> Scene:
 
 
 def match_scene(
-    match: Any, *, size: float = 36.0, theme: Theme | str | None = None, title: str | None = None
+    match: Match,
+    *,
+    size: float = 36.0,
+    theme: Theme | str | None = None,
+    title: str | None = None,
+    legend: bool = False,
+    labels: bool = True,
 ) -> Scene:
-    """A Panzer Strike match: squares by kind, tile borders and names, coordinates, flags in
-    their owner's colour, barricades in play, and tanks with their facing (wrecks grey and
-    crossed, damaged tanks with a marker under them)."""
+    """A Panzer Strike match: its board's picture (squares by kind, tile borders and names,
+    coordinates, flags in their owner's colour) with the barricades in play, and the tanks
+    in their sides' colours with their facing (wrecks grey and crossed, damaged tanks on a
+    marker square)."""
     board = match.board
-    kinds = {sq: board.feature_name(sq) for sq in board.squares()}
-    kinds.update({b: "barricade" for b in match.in_play_barricades()})
     th = theme_named(theme)
     th = th.with_side_colors({**match.colors, **th.side_colors})
-    scene = square_scene(
+    return square_scene(
         board.width,
         board.depth,
-        squares=kinds,
+        squares=board_kinds(board, match.in_play_barricades()),
+        flags=board.flags,
+        tanks=match.tanks,
+        tiles=board_tiles(board),
         size=size,
         theme=th,
         title=board.name if title is None else title,
-    )
-    pad = size * 1.1  # room for the coordinates and the odds beside the board
-    scene = replace(
-        scene,
-        width=round(board.width * size + 2 * pad, 2),
-        height=round(board.depth * size + 2 * pad, 2),
-        transform=Transform(size, pad, pad),
-    )
-    return scene.add(EDGES, tile_primitives(board, size)).add(
-        UNITS, [*flag_primitives(board.flags, th), *tank_primitives(match.tanks, th, size)]
+        legend=legend,
+        labels=labels,
     )
 
 
-def tile_primitives(board: Any, size: float) -> list[Primitive]:
-    """A border round each tile and its name (I-a …) in its north-west corner."""
-    prims: list[Primitive] = []
-    w, d = board.tiles.width, board.tiles.depth
-    line = Style(stroke="#222222", width=2.5)
-    font = Style(fill="#222222", font_size=max(9.0, 0.3 * size), bold=True, anchor="start")
-    for r, row in enumerate(board.layout):
-        for c, label in enumerate(row):
-            x0, y0 = c * w - 0.5, r * d - 0.5
-            box = ((x0, y0), (x0 + w, y0), (x0 + w, y0 + d), (x0, y0 + d), (x0, y0))
-            prims.append(Polyline(box, line, f"tile {label}"))
-            prims.append(Text((x0 + 0.08, y0 + 0.22), label, font, f"tile {label}"))
-    return prims
+def _tinted(scene: Scene, prims: list[Primitive]) -> Scene:
+    """The overlay's shapes added, then the tile names again over them, so a tint does not fade
+    them (in the overlays layer too: a live canvas redraws only that layer for a new tint)."""
+    names = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.style.stroke]
+    return scene.add(OVERLAYS, [*prims, *names])
 
 
-def flag_primitives(flags: Mapping[Square, str], th: Theme) -> list[Primitive]:
-    """A flag on a pole per flag square, in its owner's colour, with the owner's name."""
-    prims: list[Primitive] = []
-    for cell in sorted(flags):
-        owner = flags[cell]
-        color = th.side_color(owner, th.flag_color)
-        pole = (cell.x - 0.25, cell.y - 0.35)
-        prims.append(Polyline((pole, (pole[0], pole[1] + 0.7)), Style(stroke="#222222", width=2.0)))
-        cloth = (pole, (pole[0] + 0.55, pole[1] + 0.15), (pole[0], pole[1] + 0.3))
-        prims.append(
-            Polygon(
-                cloth,
-                Style(fill=color, stroke="#222222", width=1.0),
-                f"{owner}'s flag at ({cell.x}, {cell.y})",
-            )
-        )
-    return prims
-
-
-def tank_primitives(tanks: Iterable[Any], th: Theme, size: float) -> list[Primitive]:
-    """Each tank as a counter in its side's colour with a facing arrow, its id and type
-    letter (H, M, L); a wreck grey and crossed; a damaged tank on a marker square."""
-    prims: list[Primitive] = []
-    half = 0.38
-    for tank in tanks:
-        cx, cy = float(tank.at.x), float(tank.at.y)
-        color = "#777777" if tank.destroyed else th.side_color(tank.side, "#3366cc")
-        title = str(tank)
-        if tank.damaged:
-            m = 0.48
-            marker = ((cx - m, cy - m), (cx + m, cy - m), (cx + m, cy + m), (cx - m, cy + m))
-            prims.append(
-                Polygon(
-                    marker,
-                    Style(fill="#f4f4f4", stroke=th.immobile_color, width=2.5),
-                    f"{tank.id} damaged: can't move",
-                )
-            )
-        box = (
-            (cx - half, cy - half),
-            (cx + half, cy - half),
-            (cx + half, cy + half),
-            (cx - half, cy + half),
-        )
-        prims.append(Polygon(box, Style(fill=color, stroke=th.counter_stroke, width=1.5), title))
-        ink = contrast_text(color)
-        v = _direction(tank.facing)
-        prims.append(
-            Arrow(
-                (cx + v[0] * 0.2, cy + v[1] * 0.2),
-                (cx + v[0] * 0.62, cy + v[1] * 0.62),
-                Style(stroke="#111111", width=3.0),
-                head=max(7.0, 0.25 * size),
-                title=title,
-            )
-        )
-        font = max(8.0, 0.26 * size)
-        prims.append(
-            Text((cx, cy - 0.1), tank.id, Style(fill=ink, font_size=font, bold=True), title)
-        )
-        prims.append(
-            Text((cx, cy + 0.2), tank.kind[0], Style(fill=ink, font_size=font * 0.85), title)
-        )
-        if tank.destroyed:
-            cross = Style(stroke="#111111", width=2.5)
-            prims.append(Polyline(((cx - half, cy - half), (cx + half, cy + half)), cross, title))
-            prims.append(Polyline(((cx - half, cy + half), (cx + half, cy - half)), cross, title))
-    return prims
+STEP_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # NE, NW, SE, SW: where a step count goes
 
 
 def reach_overlay(
@@ -414,24 +415,31 @@ def reach_overlay(
     squares: Mapping[Square, int],
     facings: Mapping[Square, Iterable[int]] | None = None,
 ) -> Scene:
-    """Shade each reachable square with its fewest steps; with ``facings``, a tick from the
-    centre towards each facing the tank can end in there."""
+    """Shade each reachable square with its fewest steps (in its north-east corner, or the
+    first other corner clear of a tile name); with ``facings``, a tick from the centre
+    towards each facing the tank can end in there."""
     th = scene.theme
+    t = scene.transform
     fill = Style(fill=th.reach_fill, opacity=th.reach_opacity, stroke=None)
-    font = Style(fill=th.reach_text, font_size=max(8.0, 0.3 * scene.transform.scale), bold=True)
+    font = Style(fill=th.reach_text, font_size=max(8.0, 0.3 * t.scale), bold=True)
     tick = Style(stroke=th.tick_color, width=1.5)
     layout = scene.layout
+    names = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.style.stroke]
+    placer = Placer(scene.width, scene.height, [text_box(p, t) for p in names])
     prims: list[Primitive] = []
     for cell, steps in sorted(squares.items()):
         title = f"({cell.x}, {cell.y}): {steps} steps"
         prims.append(Polygon(layout.cell_polygon(cell), fill, title))
-        prims.append(Text((cell.x + 0.28, cell.y - 0.28), str(steps), font, title))
+        corners = [(cell.x + dx * 0.28, cell.y + dy * 0.28) for dx, dy in STEP_CORNERS]
+        boxes = [text_box_px(*t.to_pixel(*c), str(steps), font) for c in corners]
+        found = placer.place(boxes) or boxes[0]
+        prims.append(box_text(found, str(steps), font, t, title))
         for facing in sorted((facings or {}).get(cell, ())):
             v = _direction(facing)
             start = (cell.x + v[0] * 0.12, cell.y + v[1] * 0.12)
             end = (cell.x + v[0] * 0.36, cell.y + v[1] * 0.36)
             prims.append(Polyline((start, end), tick, f"{title}, can end facing {facing}"))
-    return scene.add(OVERLAYS, prims)
+    return _tinted(scene, prims)
 
 
 def path_overlay(
@@ -469,24 +477,45 @@ def path_overlay(
 
 
 def zone_overlay(scene: Scene, zones: Mapping[Square, str]) -> Scene:
-    """Shade squares by the armour a shot from them hits: front, side, rear (F, S, R)."""
+    """Shade squares by the armour a shot from them hits: front, side, rear (F, S, R). The
+    letters are one batch that gives way to a label placed over it (the odds), and a square
+    under a counter shows its shade alone."""
     th = scene.theme
-    font = Style(fill="#111111", font_size=max(8.0, 0.28 * scene.transform.scale))
+    t = scene.transform
+    font = Style(fill="#111111", font_size=max(8.0, 0.28 * t.scale))
+    counters = unit_boxes(scene)
     prims: list[Primitive] = []
+    at: list[Point] = []
+    letters: list[str] = []
+    titles: list[str] = []
     for cell, zone in sorted(zones.items()):
         style = Style(fill=th.arc_colors[zone], opacity=th.arc_opacity)
         title = f"a shot from ({cell.x}, {cell.y}) hits the {zone}"
         prims.append(Polygon(scene.layout.cell_polygon(cell), style, title))
-        prims.append(Text((cell.x - 0.3, cell.y + 0.3), zone[0].upper(), font, title))
-    return scene.add(OVERLAYS, prims)
+        spot, letter = (cell.x - 0.3, cell.y + 0.3), zone[0].upper()
+        if not any(text_box_px(*t.to_pixel(*spot), letter, font).overlaps(c) for c in counters):
+            at.append(spot)
+            letters.append(letter)
+            titles.append(title)
+    if letters:
+        prims.append(Texts(np.array(at, dtype=float), tuple(letters), font, tuple(titles)))
+    return _tinted(scene, prims)
+
+
+def _rim_to_rim(a: Square, b: Square) -> tuple[Point, Point]:
+    """The line from square ``a``'s centre to ``b``'s, both ends at the counters' rims (so the
+    arrow's head does not cover the target's id)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    n = math.hypot(dx, dy)
+    cut = min(COUNTER_HALF, n / 3) / n if n else 0.0
+    return (a.x + dx * cut, a.y + dy * cut), (b.x - dx * cut, b.y - dy * cut)
 
 
 def trajectory_overlay(scene: Scene, path: Any, label: str = "") -> Scene:
     """The shell's line, the squares it crosses outlined, what blocks it crossed out, and an
-    optional label (the odds) beside the target."""
+    optional label (the odds) in a box by the target."""
     th = scene.theme
-    start = (float(path.firer.x), float(path.firer.y))
-    end = (float(path.target.x), float(path.target.y))
+    start, end = _rim_to_rim(path.firer, path.target)
     color = th.los_clear if path.clear else th.los_blocked
     prims: list[Primitive] = []
     ring = Style(stroke=th.los_line, width=1.5, dash=(3.0, 2.0))
@@ -508,10 +537,9 @@ def trajectory_overlay(scene: Scene, path: Any, label: str = "") -> Scene:
         x, y = float(cell.x), float(cell.y)
         prims.append(Polyline(((x - 0.4, y - 0.4), (x + 0.4, y + 0.4)), bad, f"blocked by {what}"))
         prims.append(Polyline(((x - 0.4, y + 0.4), (x + 0.4, y - 0.4)), bad, f"blocked by {what}"))
-    if label:
-        font = Style(fill=th.odds_text, font_size=th.odds_font_px, bold=True, anchor="start")
-        prims.append(Text((end[0] + 0.55, end[1] - 0.55), label, font, label))
-    return scene.add(ANNOTATIONS, prims)
+    scene = scene.add(ANNOTATIONS, prims)
+    # the odds in a box by the target, clear of the counters and labels (zone letters give way)
+    return label_overlay(scene, {path.target: label}) if label else scene
 
 
 @scene_of.register

@@ -327,7 +327,7 @@ class SquareTools(Tools):
         return f"square board {value.name} ({value.width} × {value.depth} squares)"
 
     def scene(self, value: SquareBoard) -> Scene:
-        return squareboard_scene(value, tanks=value.tanks, size=30.0)
+        return squareboard_scene(value, size=30.0)
 
     def slot(self, square: Square) -> tuple[int, int]:
         """The layout slot (row, column) a square lies in."""
