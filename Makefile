@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test lint format bench gallery install clean
+.PHONY: lab app test soak lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -28,6 +28,19 @@ app: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)
+
+# The tested promises of RELIABILITY.md, run long: fuzzing every shipped file, killing saves,
+# and random play of every game (100,000 steps each, every invariant checked).
+SOAK_FUZZ ?= 500
+SOAK_KILLS ?= 200
+SOAK_STEPS ?= 100000
+SOAK_PLAYOUTS ?= 30
+soak: $(STAMP)
+	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
+	WORKBENCH_SOAK_STEPS=$(SOAK_STEPS) WORKBENCH_PLAYOUTS=$(SOAK_PLAYOUTS) \
+	$(BIN)/python -m pytest -s -p no:cacheprovider tests/test_file_fuzz.py tests/test_save_kill.py \
+		tests/test_file_reliability.py tests/test_soak_playouts.py tests/test_conformance.py \
+		$(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

@@ -14,6 +14,7 @@ from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
+from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
 from benchmarks.bench_tanks import TANKS_BENCHMARKS
@@ -36,6 +37,7 @@ def main() -> int:
         key_to_paint,
         balance_sweeps,
         *TANKS_BENCHMARKS,
+        *LARGE_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()

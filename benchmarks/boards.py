@@ -14,9 +14,10 @@ MEDIUM = TankCounter("Medium tank", 3, 0, (Gun(10, 5),), ARMOUR)
 
 def obstructed_map(rows: int, cols: int, share: float = 0.2, seed: int = 1) -> HexMap:
     """A map with ``share`` of its hexes obstructing (forest and hills, half each), a few
-    roads and shallows, and some white hexsides."""
+    roads and shallows, and some white hexsides (labels of 3 digits past 99 rows or columns)."""
     rng = random.Random(seed)
-    hexmap = HexMap.blank(rows, cols, name=f"benchmark {rows}x{cols}")
+    digits = 2 if max(rows, cols) < 100 else 3
+    hexmap = HexMap.blank(rows, cols, name=f"benchmark {rows}x{cols}", digits=digits)
     terrain = {}
     for h in hexmap.grid:
         roll = rng.random()

@@ -14,6 +14,7 @@ PACKAGE = ROOT / "workbench"
 # A layer may import its own layer and those below it (ARCHITECTURE.md).
 RANKS = {
     "errors": 0,
+    "arguments": 0,
     "paths": 0,
     "data": 0,
     "geometry": 1,

@@ -10,6 +10,7 @@ import pytest
 import workbench
 from workbench.boards import HexMap, SquareBoard, Table, TerrainType, TileSet
 from workbench.errors import ArgumentError
+from workbench.files import BoardFileError
 from workbench.geometry.squaregrid import Square
 from workbench.widgets.editor import Editor
 
@@ -309,8 +310,8 @@ def test_a_failed_save_leaves_the_old_file_whole(hex_editor: Editor, tmp_path: P
     with pytest.raises(ArgumentError):
         Editor(HexMap.blank(2, 2)).save()  # no file yet
     (tmp_path / "blocked").mkdir()
-    with pytest.raises(OSError):
-        e.save(tmp_path / "blocked")  # a folder: the rename fails
+    with pytest.raises(BoardFileError):
+        e.save(tmp_path / "blocked")  # a folder: refused, as the files layer tells an OSError
     assert path.read_text() == before
     assert e.dirty
     assert not list(tmp_path.glob(".*.tmp"))

@@ -242,12 +242,21 @@ def test_a_late_browser_gets_every_layer_again(sent, scenario) -> None:
     assert sum(Counter(batch)["fillText"] for batch in sent) > 100  # labels, MP numbers
 
 
-def test_a_failing_click_is_shown_in_the_panel(scenario, monkeypatch) -> None:
+def test_a_refused_click_is_shown_in_the_panel_and_a_bug_stays_a_bug(scenario, monkeypatch) -> None:
+    from workbench.errors import WorkbenchError
+
     explorer = Explorer(scenario)
+
+    def refused(where):
+        raise WorkbenchError("the rules refuse it")
+
+    monkeypatch.setattr(explorer, "click_hex", refused)
+    explorer._on_mouse_down(10.0, 10.0)
+    assert "the rules refuse it" in explorer.panel_text
 
     def broken(where):
         raise RuntimeError("the rules broke")
 
     monkeypatch.setattr(explorer, "click_hex", broken)
-    explorer._on_mouse_down(10.0, 10.0)
-    assert "the rules broke" in explorer.panel_text
+    with pytest.raises(RuntimeError):  # only the library's errors are caught
+        explorer._on_mouse_down(10.0, 10.0)

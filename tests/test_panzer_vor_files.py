@@ -105,9 +105,19 @@ def test_shipped_scenario_loads_validates_and_round_trips(path, tmp_path):
     assert isinstance(scenario, PanzerVorScenario)
     assert scenario.source.startswith("rulebook: ")
     assert isinstance(scenario.hexmap, HexMap)
-    copy = tmp_path / "panzer-vor"  # relative map paths must still resolve
+    copy = tmp_path / "panzer-vor"  # a copy of the folder: its files name each other
     shutil.copytree(MAPS, copy)
-    round_trip(scenario, copy / "scenarios" / "a.json", copy / "scenarios" / "b.json")
+    copied = load(copy / "scenarios" / path.name)
+    round_trip(copied, copy / "scenarios" / "a.json", copy / "scenarios" / "b.json")
+    # Saved outside its board folder, it holds its map inline; the stage files it names
+    # are outside, so they load only from a root that holds both (an explicit choice).
+    saved = save(scenario, tmp_path / "elsewhere.json")
+    staged = scenario.next_stage or scenario.previous_stage
+    if staged:
+        with pytest.raises(BoardFileError, match="board folder"):
+            load(saved)
+    elsewhere = load(saved, root=ROOT if staged else None)
+    assert elsewhere.hexmap == scenario.hexmap
 
 
 def test_every_tank_the_scenarios_name_is_in_the_roster():
@@ -500,7 +510,7 @@ def test_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken_replace)
     smaller = PanzerVorRoster("tiny", {"Tiger I": panzer_vor_roster().get("Tiger I")})
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(BoardFileError, match="disk full"):  # an OSError told as the file's error
         smaller.save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["roster.json"]  # no temporary file left

@@ -43,6 +43,8 @@ def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
     """
     text = "$"
     for part in parts:
+        if isinstance(part, str) and len(part) > 40:  # a path stays readable
+            part = part[:37] + "..."
         if isinstance(part, int):
             text += f"[{part}]"
         elif part.isidentifier():

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from workbench.arguments import whole_number
 from workbench.boards.terrain import HexsideType, TerrainType, panzer_vor_types
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike, Hexside
 
 
@@ -78,7 +79,17 @@ class HexMap(FileValue, Pictured):
 
     @staticmethod
     def blank(rows: int, cols: int, name: str = "blank map", **grid_options: object) -> HexMap:
-        """An all-clear map (the Panzer Vor! layout unless ``grid_options`` say otherwise)."""
+        """An all-clear map (the Panzer Vor! layout unless ``grid_options`` say otherwise).
+
+        >>> HexMap.blank("8", 8)
+        Traceback (most recent call last):
+        ...
+        workbench.errors.ArgumentError: rows: expected a whole number from 1 to 1000, got '8'
+        """
+        whole_number("rows", rows, low=1, high=1000)
+        whole_number("cols", cols, low=1, high=1000)
+        if not isinstance(name, str):
+            raise ArgumentError("name", name, "text")
         return HexMap(name=name, grid=HexGrid(rows, cols, **grid_options))  # type: ignore[arg-type]
 
     # --- reading ----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from workbench.errors import WorkbenchError, json_path
@@ -18,14 +19,30 @@ class BoardFileError(WorkbenchError, ValueError):
 
     def __init__(self, path: str | Path, field: str, found: str, expected: str) -> None:
         self.path, self.field, self.found, self.expected = str(path), field, found, expected
-        super().__init__(f"{self.path}: {field}: expected {expected}, found {found}")
+        message = f"{self.path}: {field}: expected {expected}, found {found}"
+        super().__init__(message.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
+@dataclass(frozen=True)
 class Where:
-    """Raises BoardFileError for one file, so decoders name the file without repeating it."""
+    """Raises BoardFileError for one file, so decoders name the file without repeating it.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+    ``folder`` is where the file's references are resolved from, ``root`` the board folder
+    they must stay inside, ``chain`` the files being loaded that led here (to refuse a
+    cycle); see :mod:`workbench.files.references`.
+    """
+
+    path: str
+    folder: Path | None = None
+    root: Path | None = None
+    chain: tuple[Path, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", str(self.path))
+
+    def inside(self, label: str) -> Where:
+        """The same file, reported as ``label`` (a document held inline in this one)."""
+        return replace(self, path=label)
 
     def error(self, field: list[str | int], found: object, expected: str) -> BoardFileError:
         """The error for a field holding the value ``found`` (shown as JSON)."""
@@ -36,7 +53,23 @@ class Where:
         return BoardFileError(self.path, json_path(field), found, expected)
 
 
-def shown(value: object) -> str:
-    """A value as JSON, cut short when long."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
+def shown(value: object, limit: int = 60) -> str:
+    """A value as JSON, cut short when long (a lone surrogate shown as its escape).
+
+    >>> shown("x" * 100)[-5:]
+    'xx...'
+    """
+    if isinstance(value, (dict, list)) and len(value) > limit:
+        value = value[:limit] if isinstance(value, list) else dict(list(value.items())[:limit])
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, RecursionError):
+        text = "a value too deeply nested to show"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def short(text: str, limit: int = 200) -> str:
+    """A message cut short when long (a list of thousands of keys stays readable)."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."

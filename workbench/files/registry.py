@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import jsonschema
+
 from workbench.files.errors import Where
 
 Document = dict[str, Any]
@@ -63,3 +65,15 @@ def schema(file_name: str) -> Document:
     """A JSON Schema shipped with the package."""
     text = resources.files("workbench.data").joinpath("schemas", file_name).read_text("utf-8")
     return json.loads(text)
+
+
+def _whole(checker: object, value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# JSON Schema counts 8.0 as an integer; the workbench's values do not (a roster's range of
+# 8.0, a card's points of 0.0), so an integer field holds an integer as written.
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
+)

@@ -25,6 +25,9 @@ Parity = Literal["odd", "even"]
 LabelOrder = Literal["row-col", "col-row"]
 
 
+MAX_GRID_HEXES = 1_000_000  # a grid lists its hexes: a billion would exhaust the machine
+
+
 class GridError(WorkbenchError, ValueError):
     """A label, hex or pair of hexes that does not fit the grid; the message says why."""
 
@@ -346,6 +349,14 @@ class HexGrid:
     _labels: dict[Hex, str] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        for name in ("rows", "cols", "first_number", "digits"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GridError(f"{name} must be a whole number, not {value!r}")
+        if self.rows * self.cols > MAX_GRID_HEXES:
+            raise GridError(
+                f"a grid of at most {MAX_GRID_HEXES:,} hexes, not {self.rows} x {self.cols}"
+            )
         if self.rows < 1 or self.cols < 1:
             raise GridError(
                 f"a grid needs at least one row and one column, not {self.rows} x {self.cols}"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
+from workbench.arguments import whole_number
 from workbench.errors import WorkbenchError
 
 CHANCE = "chance"  # current_player when dice or a draw decide next
@@ -85,6 +86,9 @@ class Modifier:
     name: str
     value: int
     source: str
+
+    def __post_init__(self) -> None:  # a half point would give odds no dice can roll
+        whole_number(f"the value of modifier {self.name!r}", self.value)
 
     def __str__(self) -> str:
         return f"{self.name} {self.value:+d} ({self.source})"

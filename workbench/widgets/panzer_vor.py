@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.errors import WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.hexboard import odds_overlay, state_scene
@@ -127,10 +128,13 @@ class Explorer:
         for box in self.options.values():
             box.observe(self._control_changed, names="value")
 
-        def number(description: str, tooltip: str) -> widgets.IntSlider:
+        def number(
+            description: str, tooltip: str, low: int = -3, high: int = 3
+        ) -> widgets.IntSlider:
             slider = widgets.IntSlider(
-                0, min=-3, max=3, description=description, tooltip=tooltip, continuous_update=False
-            )
+                0, min=low, max=high, description=description, tooltip=tooltip,
+                continuous_update=False,
+            )  # fmt: skip
             slider.style.description_width = "11em"
             slider.observe(self._control_changed, names="value")
             return slider
@@ -138,7 +142,8 @@ class Explorer:
         self.attack_card = number("attack card", "a card's attack modifier, e.g. Mobile Fire 2: -2")
         self.damage_card = number("damage card", "a card's damage modifier")
         self.character_bonus = number("character attack", "a character's attack ability")
-        self.movement_bonus = number("movement bonus", "e.g. Full Speed Ahead!: +2 MP")
+        # Movement bonuses only add MP (Moving: Movement Bonuses): a negative one is no rule
+        self.movement_bonus = number("movement bonus", "e.g. Full Speed Ahead!: +2 MP", 0, 6)
 
         controls = widgets.VBox(
             [
@@ -236,12 +241,16 @@ class Explorer:
             self.options[flag].value = on
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        # A callback's exception would vanish into the kernel log: show it in the panel.
+        # A callback's exception would vanish into the kernel log: the library's refusals are
+        # shown in the panel (a bug still shows as a bug).
         try:
             self.click(x, y)
-        except Exception as error:  # shown to the learner instead of lost
-            self._lines = [("head", "Something went wrong"), ("text", str(error))]
-            self.panel.value = self._html()
+        except WorkbenchError as error:
+            self._show_refusal(error)
+
+    def _show_refusal(self, error: WorkbenchError) -> None:
+        self._lines = [("head", "The rules refuse this"), ("text", str(error))]
+        self.panel.value = self._html()
 
     def _control_changed(self, _change: Any = None) -> None:
         if self._busy:
@@ -274,6 +283,8 @@ class Explorer:
         self._busy = True
         try:
             self._ask_and_draw(draw_board, new_path)
+        except WorkbenchError as error:  # shown, and every control still works
+            self._show_refusal(error)
         finally:
             self._busy = False
 

@@ -221,7 +221,11 @@ class PanzerVorScenario(FileValue):
     def _compared(self) -> tuple[object, ...]:
         refs = ("map", "roster", "previous_stage", "next_stage")
         return tuple(
-            self._referred(value) if name in refs and isinstance(value, str) else value
+            self.resolved_map  # the map itself: held inline or named by a file (a copy
+            if name == "map" and self.resolved_map is not None  # saved elsewhere holds it)
+            else self._referred(value)
+            if name in refs and isinstance(value, str)
+            else value
             for name, f in self.__dataclass_fields__.items()
             if f.compare
             for value in (getattr(self, name),)

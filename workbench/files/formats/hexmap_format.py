@@ -26,6 +26,7 @@ from workbench.boards.terrain import (
 )
 from workbench.files.errors import Where
 from workbench.files.labels import read_hex, read_hexes, write_labels
+from workbench.files.limits import MAX_EXPANDED_HEXES
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.hexgrid import GridError, Hex, HexGrid, Hexside
 
@@ -36,6 +37,22 @@ GRID_DEFAULTS = {
     "first_number": 1,
     "digits": 2,
 }
+
+
+class HexBudget:
+    """How many more hexes the ranges of one file may name (MAX_EXPANDED_HEXES in all), so
+    a short file of many whole-map ranges cannot take minutes to read: each range is at most
+    one map, so the work is bounded by the limit and one map more."""
+
+    def __init__(self, where: Where, limit: int = MAX_EXPANDED_HEXES) -> None:
+        self.where, self.limit, self.left = where, limit, limit
+
+    def spend(self, hexes: list[Hex], field: list[str | int], text: str) -> list[Hex]:
+        self.left -= len(hexes)
+        if self.left < 0:
+            expected = f"ranges naming at most {self.limit:,} hexes in all (a limit)"
+            raise self.where.error(field, text, expected)
+        return hexes
 
 
 def decode(document: Document, where: Where) -> HexMap:
@@ -55,11 +72,14 @@ def decode(document: Document, where: Where) -> HexMap:
     if default not in terrain_types:
         raise where.error(["default_terrain"], default, f"a terrain type ({known})")
 
+    budget = HexBudget(where)
     terrain = {}
     for key, kind in document.get("terrain", {}).items():
         if kind not in terrain_types:
             raise where.error(["terrain", key], kind, f"a terrain type ({known})")
-        for h in read_hexes(grid, key, where, ["terrain", key]):
+        for h in budget.spend(
+            read_hexes(grid, key, where, ["terrain", key]), ["terrain", key], key
+        ):
             terrain[h] = kind
     hexsides = {}
     for i, entry in enumerate(document.get("hexsides", [])):
@@ -84,7 +104,9 @@ def decode(document: Document, where: Where) -> HexMap:
         name: frozenset(
             h
             for i, text in enumerate(items)
-            for h in read_hexes(grid, text, where, ["zones", name, i])
+            for h in budget.spend(
+                read_hexes(grid, text, where, ["zones", name, i]), ["zones", name, i], text
+            )
         )
         for name, items in document.get("zones", {}).items()
     }

@@ -24,9 +24,9 @@ from workbench.boards.panzer_strike.board import (
     TileSet,
     tile_set_to_data,
 )
-from workbench.files import load
 from workbench.files.errors import Where
 from workbench.files.formats.panzer_strike_tiles_format import read_tile_set
+from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.squaregrid import Square
 
@@ -68,15 +68,10 @@ def decode(document: Document, where: Where) -> SquareBoard:
 
 
 def _tile_set_file(name: str, where: Where) -> TileSet:
-    """The tile set in a file named relative to the board's own file."""
-    path = Path(where.path).parent / name
+    """The tile set in a file named relative to the board's own file (inside its folder)."""
     expected = '"builtin", a tile set file beside this one (like "tiles.json") or a whole tile set'
-    if not path.is_file():
-        raise where.error(["tile_set"], name, f"{expected}; there is no file {path}")
-    tiles = load(path)  # a fault inside the tile set file is reported in that file
-    if not isinstance(tiles, TileSet):
-        raise where.error(["tile_set"], name, f"{expected}; {path} is not a tile set")
-    return tiles
+    tiles, _ = load_reference(where, ["tile_set"], name, TileSet, expected, "a tile set")
+    return tiles  # a fault inside the tile set file is reported in that file
 
 
 def encode(board: SquareBoard, target: Path | None = None) -> Document:
@@ -85,11 +80,14 @@ def encode(board: SquareBoard, target: Path | None = None) -> Document:
     document: Document = {"name": board.name}
     if board.description:
         document["description"] = board.description
-    if board.tile_set_file:
+    tiles = None if board.base_dir is None else board.base_dir / board.tile_set_file
+    if board.tile_set_file and (target is None or tiles is None):
         document["tile_set"] = board.tile_set_file
-        if target is not None and board.base_dir is not None:
-            tiles = (board.base_dir / board.tile_set_file).resolve()
-            document["tile_set"] = Path(os.path.relpath(tiles, target.resolve().parent)).as_posix()
+    elif board.tile_set_file and tiles is not None and referable(tiles, target):  # type: ignore[arg-type]
+        where = Path(os.path.realpath(target)).parent  # type: ignore[arg-type]
+        document["tile_set"] = Path(os.path.relpath(os.path.realpath(tiles), where)).as_posix()
+    elif board.tile_set_file:  # outside the new file's board folder: the tiles go inline
+        document["tile_set"] = tile_set_to_data(board.tiles)
     elif board.tiles == TileSet.builtin():
         document["tile_set"] = "builtin"
     else:

@@ -24,7 +24,7 @@ from workbench.boards.panzer_strike.board import (
     tile_set_to_data,
 )
 from workbench.files.errors import Where
-from workbench.files.registry import Document, Format, register, schema
+from workbench.files.registry import Document, Format, Validator, register, schema
 from workbench.files.suggest import unexpected_field
 
 SCHEMA = "tiles-panzer-strike-1.json"
@@ -35,9 +35,7 @@ def read_tile_set(data: Any, where: Where, prefix: list[str | int]) -> TileSet:
     (so a tile set written inside a board file is reported where it stands)."""
     if prefix:  # the top-level document was checked by the loader already
         rules = schema(SCHEMA)
-        validator = jsonschema.Draft202012Validator(
-            {"$defs": rules["$defs"], "$ref": "#/$defs/tileSet"}
-        )
+        validator = Validator({"$defs": rules["$defs"], "$ref": "#/$defs/tileSet"})
         error = jsonschema.exceptions.best_match(validator.iter_errors(data))
         if error is not None:
             misspelt = unexpected_field(error, where, prefix)

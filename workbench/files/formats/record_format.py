@@ -18,24 +18,23 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.record import Record, RecordStep
-from workbench.files.errors import Where
+from workbench.files.errors import BoardFileError, Where
+from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 
 
 def _scenario(value: Any, where: Where) -> tuple[Any, Path | None]:
-    from workbench.files import load, load_document
+    from workbench.files.loading import decode as decode_inline
 
     if isinstance(value, dict):
-        return load_document(value, f"{where.path} (the inline scenario at $.scenario)"), None
-    path = Path(where.path).parent / value
-    if not path.is_file():
-        raise where.error(
-            ["scenario"], value, f"a scenario or board file, relative to the record (no {path})"
-        )
-    loaded = load(path)
+        return decode_inline(
+            value, where.inside(f"{where.path} (the inline scenario at $.scenario)")
+        ), None
+    expected = "a scenario or board file, relative to the record"
+    loaded, path = load_reference(where, ["scenario"], value, object, expected)
     if isinstance(loaded, Record):
         raise where.error(["scenario"], value, "a scenario or board file, not another record")
-    return loaded, path.resolve()
+    return loaded, path
 
 
 def decode(document: Document, where: Where) -> Record:
@@ -53,6 +52,11 @@ def decode(document: Document, where: Where) -> Record:
     )
 
 
+def _referable(scenario: Path | None, target: Path | None) -> bool:
+    """Whether a record saved at ``target`` may name its scenario's file (see referable)."""
+    return scenario is not None and target is not None and referable(scenario, target)
+
+
 def encode(record: Record, target: Path | None) -> Document:
     from workbench.files import to_document
 
@@ -60,14 +64,25 @@ def encode(record: Record, target: Path | None) -> Document:
     for key in ("title", "description"):
         if getattr(record, key):
             document[key] = getattr(record, key)
-    if record.scenario_path is not None and target is not None:
-        where = target.resolve().parent
-        document["scenario"] = Path(os.path.relpath(record.scenario_path, where)).as_posix()
-    else:  # kept inline, with whatever it refers to inline too
+    if _referable(record.scenario_path, target):
+        where = Path(os.path.realpath(target)).parent  # type: ignore[arg-type]
+        document["scenario"] = Path(os.path.relpath(record.scenario_path, where)).as_posix()  # type: ignore[arg-type]
+    else:  # kept inline, with whatever it refers to inline too (outside the board folder)
         scenario = record.scenario
         if hasattr(type(scenario), "self_contained"):
             scenario = scenario.self_contained()
-        document["scenario"] = to_document(scenario)
+        inline = to_document(scenario)
+        # a stage's neighbours are files beside it: kept inline, the record plays this stage
+        for key in ("next_stage", "previous_stage"):
+            inline.pop(key, None)
+        if "roster" in inline:
+            raise BoardFileError(
+                target or "<record>",
+                "$.scenario.roster",
+                f"a scenario naming its own roster file {inline['roster']!r}",
+                "a record saved in the scenario's board folder (it names the roster by path)",
+            )
+        document["scenario"] = inline
     document["options"] = dict(record.options)
     document["seed"] = record.seed
     if record.players:

@@ -14,8 +14,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import (
     PanzerStrikeScenario,
@@ -25,6 +23,7 @@ from workbench.boards.panzer_strike.scenario import (
 )
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.files.errors import Where
+from workbench.files.references import load_reference
 from workbench.files.registry import Document, Format, register
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 
@@ -32,17 +31,18 @@ BOARD_FORMAT = "workbench.board.panzer-strike/1"
 
 
 def _loaded(document: Document, key: str, kind: type, what: str, where: Where) -> tuple:
-    from workbench.files import load, load_document
+    """The board or roster a scenario holds inline or names (a file inside the board folder,
+    see workbench.files.references), and the name it was given by."""
+    from workbench.files.loading import decode as decode_inline
 
     value = document[key]
     if isinstance(value, dict):
-        return load_document(value, f"{where.path} (the inline {what} at $.{key})"), ""
-    path = Path(where.path).parent / value
-    if not path.is_file():
-        raise where.error([key], value, f"a {what} file, relative to the scenario (no {path})")
-    loaded = load(path)
-    if not isinstance(loaded, kind):
-        raise where.error([key], value, f"a {what} file")
+        loaded = decode_inline(value, where.inside(f"{where.path} (the inline {what} at $.{key})"))
+        if not isinstance(loaded, kind):
+            raise where.error([key], value, f"a {what}")
+        return loaded, ""
+    expected = f"a {what} file, relative to the scenario"
+    loaded, _ = load_reference(where, [key], value, kind, expected, f"a {what}")
     return loaded, value
 
 

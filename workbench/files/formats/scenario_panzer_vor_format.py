@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.roster import PanzerVorRoster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
     Area,
@@ -45,8 +46,11 @@ from workbench.boards.panzer_vor.scenario import (
     problems,
 )
 from workbench.files.errors import Where
+from workbench.files.limits import MAX_EXPANDED_HEXES
+from workbench.files.references import checked_path, default_root, load_reference, referable
 from workbench.files.registry import Document, Format, register
 from workbench.files.shipped import panzer_vor_roster
+from workbench.geometry.hexgrid import GridError
 
 MAP_FORMAT = "workbench.map.hex/1"
 
@@ -104,46 +108,92 @@ def _side(data: dict[str, Any]) -> Side:
     )
 
 
-def _map(document: Document, where: Where, base_dir: Path) -> HexMap:
-    from workbench.files import load, load_document
+def _map(document: Document, where: Where) -> HexMap:
+    from workbench.files.loading import decode as decode_inline
 
     value = document["map"]
     if isinstance(value, dict):
         inline = {"format": MAP_FORMAT, **value}
-        hexmap = load_document(inline, f"{where.path} (the inline map at $.map)")
-    else:
-        path = Path(value) if Path(value).is_absolute() else base_dir / value
-        if not path.is_file():
-            raise where.error(
-                ["map"], value, f"a map file, relative to the scenario file (there is no {path})"
-            )
-        hexmap = load(path)
-    if not isinstance(hexmap, HexMap):
-        raise where.error(["map"], value, "a hex map (workbench.map.hex)")
+        hexmap = decode_inline(inline, where.inside(f"{where.path} (the inline map at $.map)"))
+        if not isinstance(hexmap, HexMap):
+            raise where.error(["map"], value, "a hex map (workbench.map.hex)")
+        return hexmap
+    expected = "a map file, relative to the scenario file"
+    hexmap, _ = load_reference(where, ["map"], value, HexMap, expected)
     return hexmap
 
 
+def references(
+    document: Document, where: Where
+) -> tuple[HexMap, PanzerVorRoster, PanzerVorScenario | None]:
+    """The map, the roster (the shipped one with the scenario's own file over it) and the
+    next stage a scenario names, each checked to stay inside the board folder and to hold
+    the right kind of value. ``previous_stage`` is only checked to stay inside (the stages
+    name each other, so loading it would go round in a circle)."""
+    hexmap = _map(document, where)
+    roster = panzer_vor_roster()
+    if "roster" in document:
+        expected = "a roster file, relative to the scenario"
+        own, _ = load_reference(where, ["roster"], document["roster"], PanzerVorRoster, expected)
+        roster = roster.merged(own)
+    next_stage = None
+    if "next_stage" in document:
+        expected = "the next stage's scenario file, relative to this one"
+        next_stage, _ = load_reference(
+            where, ["next_stage"], document["next_stage"], PanzerVorScenario, expected
+        )
+    if "previous_stage" in document:
+        expected = "the previous stage's scenario file, relative to this one"
+        checked_path(where, ["previous_stage"], document["previous_stage"], expected)
+    return hexmap, roster, next_stage
+
+
+def _expanded_hexes(document: Document, hexmap: HexMap, where: Where) -> None:
+    """Refuse a scenario whose deployment areas name more than MAX_EXPANDED_HEXES hexes in
+    all (counted before any is listed)."""
+    total = 0
+    for i, side in enumerate(document["sides"]):
+        for group in ("deployment", "reinforcement_area"):
+            for j, area in enumerate(side.get(group, [])):
+                total += _area_size(area, hexmap)
+                if total > MAX_EXPANDED_HEXES:
+                    raise where.error(
+                        ["sides", i, group, j],
+                        area,
+                        f"areas of at most {MAX_EXPANDED_HEXES:,} hexes in all (a limit)",
+                    )
+
+
+def _area_size(area: str | dict[str, Any], hexmap: HexMap) -> int:
+    """At most how many hexes an area names (without listing them)."""
+    if isinstance(area, dict):
+        radius = area["within"]
+        return 3 * radius * (radius + 1) + 1  # the whole disk is walked, on the map or off
+    if area in hexmap.zones:
+        return len(hexmap.zones[area])
+    grid = hexmap.grid
+    first, _, last = area.partition("-")
+    try:
+        (c0, r0), (c1, r1) = (grid.to_offset(grid.hex(label)) for label in (first, last or first))
+    except (GridError, ValueError):
+        return 1  # not on the map: problems() says so
+    return (abs(c1 - c0) + 1) * (abs(r1 - r0) + 1)
+
+
 def decode(document: Document, where: Where) -> PanzerVorScenario:
-    base_dir = Path(where.path).parent
-    hexmap = _map(document, where, base_dir)
+    base_dir = Path(where.path).parent if where.folder is None else where.folder
+    hexmap, roster, _ = references(document, where)
+    _expanded_hexes(document, hexmap, where)
     roster_path = document.get("roster")
-    if roster_path is None:
-        roster = panzer_vor_roster()
-    else:
-        path = Path(roster_path) if Path(roster_path).is_absolute() else base_dir / roster_path
-        if not path.is_file():
-            raise where.error(
-                ["roster"], roster_path, f"a roster file, relative to the scenario (no {path})"
-            )
-        roster = panzer_vor_roster(path)
-    keys: list[str] = []
+    keys: set[str] = set()
     for i, side in enumerate(document["sides"]):
         if side["key"] in keys:
             raise where.error(["sides", i, "key"], side["key"], "a key no other side uses")
-        keys.append(side["key"])
+        keys.add(side["key"])
+    ordered = [side["key"] for side in document["sides"]]
     for who in ("deploys_first", "acts_first"):
         if document.get(who, CHOSEN) not in (*keys, CHOSEN):
-            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (*keys, CHOSEN))
+            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (*ordered[:8], CHOSEN))
             raise where.error([who], document[who], f'a side\'s key or "chosen" ({shown})')
     deck = document.get("deck", {})
     try:
@@ -245,14 +295,20 @@ def _side_out(side: Side) -> dict[str, Any]:
     return out
 
 
-def _moved(scenario: PanzerVorScenario, reference: str, target: Path | None) -> str:
-    """A file reference rewritten relative to the folder the scenario is saved in, so the
-    saved copy finds the same file (absolute references stay as they are)."""
+def _moved(
+    scenario: PanzerVorScenario, reference: str, target: Path | None, inside: bool = True
+) -> str | None:
+    """A file reference for the scenario saved to ``target``: the same file, named relative
+    to the target's folder. With ``inside``, None when that file is outside the target's
+    board folder (see workbench.files.references): it could not be loaded from there."""
     if target is None or Path(reference).is_absolute():
         return reference
     base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
-    referred = (base / reference).resolve()
-    return Path(os.path.relpath(referred, target.resolve().parent)).as_posix()
+    referred = Path(os.path.realpath(base / reference))
+    if inside and not referable(referred, target):
+        return None
+    where = Path(os.path.realpath(target)).parent
+    return Path(os.path.relpath(referred, where)).as_posix()
 
 
 def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
@@ -270,19 +326,22 @@ def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
             document[key] = getattr(scenario, key)
     if scenario.description:
         document["description"] = scenario.description
-    if isinstance(scenario.map, HexMap):
-        inline = to_document(scenario.map)
+    map_reference = (
+        None if isinstance(scenario.map, HexMap) else _moved(scenario, scenario.map, target)
+    )
+    if map_reference is None:  # held inline, or its file is outside the new board folder
+        inline = to_document(scenario.hexmap)
         del inline["format"]
         document["map"] = inline
     else:
-        document["map"] = _moved(scenario, scenario.map, target)
-    if scenario.roster is not None:
-        document["roster"] = _moved(scenario, scenario.roster, target)
+        document["map"] = map_reference
+    if scenario.roster is not None:  # outside the board folder: load it with root=
+        document["roster"] = _moved(scenario, scenario.roster, target, inside=False)
     if scenario.stage is not None:
         document["stage"] = scenario.stage
     for key in ("previous_stage", "next_stage"):
         if getattr(scenario, key) is not None:
-            document[key] = _moved(scenario, getattr(scenario, key), target)
+            document[key] = _moved(scenario, getattr(scenario, key), target, inside=False)
     document["match_type"] = scenario.match_type
     if scenario.victory:
         document["victory"] = scenario.victory
@@ -313,17 +372,21 @@ FORMAT = register(
 )
 
 
-def load_next_stage(scenario: PanzerVorScenario) -> PanzerVorScenario | None:
+def load_next_stage(
+    scenario: PanzerVorScenario, *, root: str | Path | None = None
+) -> PanzerVorScenario | None:
     """The next stage of a multi-part scenario (its ``next_stage`` file, relative to the
-    scenario's folder), or None."""
-    from workbench.files import BoardFileError, load
-
+    scenario's folder and inside its board folder, or ``root``), or None."""
     if scenario.next_stage is None:
         return None
-    path = Path(scenario.next_stage)
-    if not path.is_absolute() and scenario.base_dir is not None:
-        path = scenario.base_dir / path
-    loaded = load(path)
-    if not isinstance(loaded, PanzerVorScenario):
-        raise BoardFileError(path, "$.format", type(loaded).__name__, "a Panzer Vor! scenario")
+    folder = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+    where = Where(
+        f"{folder / '(scenario)'} {scenario.name!r}",
+        folder=folder,
+        root=Path(os.path.realpath(root)) if root is not None else default_root(folder / "x"),
+    )
+    expected = "the next stage's scenario file, relative to this one"
+    loaded, _ = load_reference(
+        where, ["next_stage"], scenario.next_stage, PanzerVorScenario, expected
+    )
     return loaded

@@ -15,8 +15,10 @@ from typing import Literal
 
 from workbench.boards.panzer_vor.counters import Arc, Gun
 from workbench.dice import at_least
+from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import Modifier, Reason, total
+from workbench.rules.panzer_vor import arguments as checked
 from workbench.rules.panzer_vor.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
@@ -163,6 +165,11 @@ def shot(
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> Shot:
     """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet)."""
+    attack, damage = checked.modifiers("attack", attack), checked.modifiers("damage", damage)
+    if gun not in (None, "main", "secondary"):
+        raise ArgumentError("gun", gun, 'None, "main" or "secondary"')
+    if not isinstance(arcs, ArcConvention):
+        raise ArgumentError("arcs", arcs, "an ArcConvention")
     firer, target = state.tank(firer_id), state.tank(target_id)
     arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
     return Shot(

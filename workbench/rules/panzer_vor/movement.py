@@ -19,8 +19,10 @@ from typing import Literal
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
+from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.panzer_vor import arguments as checked
 from workbench.rules.panzer_vor.sections import (
     ACTION_PHASE,
     CUTTING_THROUGH,
@@ -370,9 +372,14 @@ def reachable(
     An immobile tank stays where it is (Sequence of Play: Action Phase).
     """
     tank = state.tank(tank_id)
-    budget_mp, budget = movement_points(tank, bonuses)
+    mp = checked.movement_points(mp)
+    budget_mp, budget = movement_points(tank, checked.modifiers("bonuses", bonuses))
     if mp is not None:
         budget_mp, budget = mp, (Modifier("movement points given", mp, MOVEMENT),)
+    if budget_mp < 0:
+        raise ArgumentError(
+            "bonuses", bonuses, f"bonuses that leave {tank.id} at least 0 MP (not {budget_mp})"
+        )
     if tank.immobile:
         only = {tank.hex: (0, 1 << tank.facing)}
         return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
@@ -513,10 +520,6 @@ class MoveExplanation(DrawnResult):
         return "\n".join(self.lines())
 
 
-def _poses(hexmap: HexMap, path: Iterable[tuple[HexLike, int]]) -> list[Pose]:
-    return [(hexmap.grid.parse(h), int(f) % 6) for h, f in path]
-
-
 def explain_move(
     state: GameState,
     tank_id: str,
@@ -536,8 +539,12 @@ def explain_move(
     3
     """
     tank = state.tank(tank_id)
-    available, budget = movement_points(tank, bonuses)
-    poses = _poses(state.map, path)
+    available, budget = movement_points(tank, checked.modifiers("bonuses", bonuses))
+    if available < 0:
+        raise ArgumentError(
+            "bonuses", bonuses, f"bonuses that leave {tank.id} at least 0 MP (not {available})"
+        )
+    poses = checked.path(state.map, path)
     if poses and poses[0] == (tank.hex, tank.facing):
         poses = poses[1:]
 

@@ -16,8 +16,10 @@ from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
+from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import Hex, HexLike, Hexside, Trace
 from workbench.rules.core import Modifier, Reason
+from workbench.rules.panzer_vor.arguments import on_map
 from workbench.rules.panzer_vor.sections import (
     LINE_OF_SIGHT,
     SMOKE,
@@ -117,9 +119,11 @@ def line_of_sight(board: GameState | HexMap, a: HexLike, b: HexLike) -> LineOfSi
     >>> line_of_sight(board, "0303", "0503").clear          # along one forest hex's side
     True
     """
+    if not isinstance(board, (GameState, HexMap)):
+        raise ArgumentError("board", board, "a GameState or a HexMap")
     state = board if isinstance(board, GameState) else GameState(board)
     hexmap = state.map
-    start, end = hexmap.hex(a), hexmap.hex(b)
+    start, end = on_map(hexmap, "a", a), on_map(hexmap, "b", b)  # never judge off the map
     grid = hexmap.grid
     trace = grid.trace(start, end)
     judge = _Judge(hexmap, start, end)

@@ -10,10 +10,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from workbench.arguments import facing, whole_number
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import TankCounter
 from workbench.boards.values import Pictured
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexLike
 
 
@@ -68,6 +69,13 @@ class Tank:
 
     __hash__ = None  # type: ignore[assignment]  # holds a counter with mappings
 
+    def __post_init__(self) -> None:
+        facing(f"{self.id}: facing", self.facing)
+        if self.turret is not None:  # a turn from the hull, clockwise (negative: the other way)
+            whole_number(f"{self.id}: turret", self.turret, low=-5, high=5)
+        if not isinstance(self.hex, Hex):
+            raise ArgumentError(f"{self.id}: hex", self.hex, "a Hex (map.hex(label))")
+
     @property
     def name(self) -> str:
         return self.counter.name
@@ -100,7 +108,7 @@ class GameState(Pictured):
             ids.add(tank.id)
             if tank.hex not in self.map.grid:
                 raise StateError(f"{tank.id} stands off the map at {self.map.grid.label(tank.hex)}")
-            if tank.wreck:
+            if tank.wreck:  # a wreck hinders; a tank may enter its hex (Optional Rules: Wreckage)
                 continue
             if tank.hex in seen:
                 raise StateError(

@@ -238,14 +238,31 @@ def _gather_or(windows: np.ndarray, rows: IntArray, active: IntArray) -> np.ndar
     return out
 
 
-def visibility_matrix(hexmap: HexMap) -> VisibilityMatrix:
+MAX_MATRIX_BYTES = 256 * 1024 * 1024  # one byte per pair of hexes: 16,384 hexes, 128 x 128
+
+
+def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
     """Which hexes of the map see which, by the line-of-sight rules, for every pair.
+
+    The matrix takes a byte per pair of hexes: a map whose matrix would pass ``max_bytes``
+    (256 MiB, a 128 x 128 map) is refused with an ArgumentError rather than exhausting the
+    machine; pass a larger ``max_bytes`` to allow it.
 
     >>> board = HexMap.blank(6, 6).with_terrain({"0303": "forest"})
     >>> seen = visibility_matrix(board)
     >>> seen.sees("0301", "0305"), seen.sees("0301", "0302")
     (False, True)
     """
+    if not isinstance(hexmap, HexMap):
+        raise ArgumentError("hexmap", hexmap, "a HexMap")
+    n = len(hexmap.grid)
+    if n * n > max_bytes:
+        raise ArgumentError(
+            "hexmap",
+            f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
+            f"a map whose visibility matrix fits in max_bytes={max_bytes:,} "
+            f"(this one needs {n * n:,} bytes; pass a larger max_bytes to allow it)",
+        )
     plan = _plan(hexmap.grid)
     placed = hexmap.terrain
     kinds = sorted({*placed.values(), hexmap.default_terrain})

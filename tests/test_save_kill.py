@@ -1,0 +1,59 @@
+"""Killing a process while it saves never harms the file: after each SIGKILL the file loads
+whole (the old contents or the new), and no temporary file outlives the next save.
+
+``WORKBENCH_SAVE_KILLS`` sets how many times the saving process is killed (``make soak``
+raises it)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+from workbench.boards.hexmap import HexMap
+from workbench.files import load, save
+
+KILLS = int(os.environ.get("WORKBENCH_SAVE_KILLS", "10"))
+
+
+def board(name: str, kind: str) -> HexMap:
+    hexmap = HexMap.blank(80, 80, name=name)
+    return hexmap.with_terrain({h: kind for i, h in enumerate(hexmap.grid) if i % 3})
+
+
+def saving_forever(boards: list[HexMap], target: Path) -> None:
+    """The child process: save the boards in turn until killed (never back into pytest)."""
+    try:
+        i = 0
+        while True:
+            save(boards[i % 2], target)
+            i += 1
+    finally:
+        os._exit(1)
+
+
+def test_a_killed_save_leaves_the_file_whole(tmp_path):
+    target = tmp_path / "board.json"
+    save(HexMap.blank(2, 2, name="first board"), target)
+    boards = [board("forest board", "forest"), board("hill board", "hill")]
+    names = {"first board", "forest board", "hill board"}
+    rng = random.Random(17)
+    orphans = changed = 0
+    for _ in range(KILLS):
+        before = target.read_bytes()
+        child = os.fork()  # a saving subprocess, without the cost of starting Python again
+        if child == 0:
+            saving_forever(boards, target)
+        time.sleep(rng.uniform(0.02, 0.4))
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        assert load(target).name in names  # whole: the old file or the new, never a part
+        changed += target.read_bytes() != before
+        orphans += sum(1 for p in tmp_path.iterdir() if p != target)
+    print(f"\n{KILLS} kills: the file changed before {changed}; temporaries left: {orphans}")
+    assert changed > 0  # the kills did land among saves
+    save(load(target), target)  # the next save removes what a killed one left
+    assert [p.name for p in tmp_path.iterdir()] == ["board.json"]
+    assert orphans <= KILLS // 20  # unnamed temporaries: only a kill between link and rename

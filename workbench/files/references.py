@@ -1,0 +1,93 @@
+"""A file naming another file: a scenario's ``map``, ``roster`` and ``next_stage``, a
+board's ``tile_set``, a record's ``scenario``.
+
+A reference is a path relative to the file that holds it, and it stays inside the *board
+folder*: no absolute path, no ``..`` (nor a symbolic link) leading out of it. The board
+folder is the folder of the file given to :func:`workbench.files.load`, or the one above
+it when that folder is called ``scenarios``, ``records`` or ``games`` (so the shipped
+``maps/panzer-vor/scenarios/saunders.json`` may name ``../saunders.json``). ``load(path,
+root=folder)`` names another board folder, wider or narrower; never the default.
+
+A file may not name itself, nor a file that leads back to it, and a chain of references
+is at most ``MAX_REFERENCE_DEPTH`` files deep.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from workbench.files.errors import Where
+from workbench.files.limits import MAX_REFERENCE_DEPTH
+
+SUBFOLDERS = (
+    "scenarios",
+    "records",
+    "games",
+)  # a game folder's subfolders: the board folder is above
+
+
+def default_root(path: Path) -> Path:
+    """The board folder of a file (see the module docstring)."""
+    folder = Path(os.path.realpath(path)).parent
+    return folder.parent if folder.name in SUBFOLDERS else folder
+
+
+def referable(referred: Path, target: Path) -> bool:
+    """Whether a file saved at ``target`` may name ``referred``: only a file inside the
+    target's board folder (a file saved elsewhere holds what it refers to inline)."""
+    root = os.path.realpath(default_root(target))
+    return Path(os.path.realpath(referred)).is_relative_to(root)
+
+
+def checked_path(where: Where, field: list[str | int], value: Any, expected: str) -> Path:
+    """The path a reference names, refused (BoardFileError) if it is absolute, holds a NUL,
+    or leads outside the board folder; it need not exist."""
+    if not isinstance(value, str) or not value or "\0" in value:
+        raise where.error(field, value, f"{expected}: a file path relative to this file")
+    if Path(value).is_absolute():
+        raise where.error(
+            field, value, f"{expected}: a path relative to this file, not an absolute path"
+        )
+    folder = where.folder if where.folder is not None else Path.cwd()
+    root = where.root if where.root is not None else default_root(folder / "x")
+    path = folder / value
+    inside = Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root))
+    if not inside:
+        raise where.error(
+            field,
+            value,
+            f"{expected} inside the board folder {root} (pass root= to load to allow another)",
+        )
+    return path
+
+
+def load_reference(
+    where: Where,
+    field: list[str | int],
+    value: Any,
+    kind: type | tuple[type, ...],
+    expected: str,
+    kind_name: str = "",
+) -> tuple[Any, Path]:
+    """Load the file a reference names: checked as :func:`checked_path` says, refused if it
+    leads back to a file being loaded, and refused unless it holds a ``kind``. Returns the
+    value and its path; a fault inside that file is reported in that file."""
+    from workbench.files.loading import load_file
+
+    path = checked_path(where, field, value, expected)
+    if not path.is_file():
+        raise where.error(field, value, f"{expected}; there is no file {path}")
+    resolved = Path(os.path.realpath(path))
+    if resolved in where.chain:
+        cycle = " -> ".join(p.name for p in (*where.chain, resolved))
+        raise where.error(field, value, f"{expected} that does not lead back to itself ({cycle})")
+    if len(where.chain) >= MAX_REFERENCE_DEPTH:
+        raise where.error(field, value, f"{expected} at most {MAX_REFERENCE_DEPTH} references deep")
+    loaded = load_file(path, root=where.root, chain=(*where.chain, resolved))
+    if not isinstance(loaded, kind):
+        found = type(loaded).__name__
+        what = kind_name or "one"
+        raise where.error(field, value, f"{expected}; {path.name} is not {what} (a {found})")
+    return loaded, resolved
