@@ -410,8 +410,8 @@ def test_a_file_of_too_many_values_is_refused_before_the_schema_check(tmp_path):
 @pytest.mark.parametrize(
     ("shipped", "change", "field"),
     [
-        ("maps/tanks/my-cards-roster.json", lambda d: d["tanks"].update({"ISU-122": {"points": 0.0}}),
-         '$.tanks["ISU-122"].points'),
+        ("maps/tanks/my-cards-roster.json",
+         lambda d: d["tanks"].update({"ISU-122": {"points": 0.0}}), '$.tanks["ISU-122"].points'),
         ("workbench/data/roster-panzer-vor.json",
          lambda d: next(iter(d["tanks"].values())).update(range=8.0), "$.tanks"),
     ],
