@@ -16,7 +16,7 @@ and asks the renderer to draw. Clicks are plain methods (:meth:`click` in canvas
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Square
-from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.panzer_strike import (
     match_scene,
     path_overlay,
@@ -42,9 +42,8 @@ from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
 from workbench.rules.play import sample_chance
-from workbench.widgets.panel import Line, lines_html, lines_text
+from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
-OVERLAY_GROUPS = ("overlays", "annotations")
 HELP = (
     "Roll or set the dice, then click a tank to see where it can move with the chosen die. "
     "Click a shaded square for the path (◀ ▶ step through it), or an enemy tank for the "
@@ -87,7 +86,7 @@ def _chance(value: Fraction) -> str:
     return f"{value} ({float(value):.1%})"
 
 
-class PanzerStrikeExplorer:
+class PanzerStrikeExplorer(CanvasExplorer):
     """A Panzer Strike board with its tanks on a live canvas and a side panel that explains.
 
     ``board`` is a PanzerStrikeScenario, a Match or the path of a scenario file. Display it
@@ -124,8 +123,7 @@ class PanzerStrikeExplorer:
         self.canvas.add_class("workbench-explorer-canvas")
         self.canvas.layout.flex = "0 0 auto"
         self.canvas.on_mouse_down(self._on_mouse_down)
-        for index, group in enumerate(GROUPS):
-            self.canvas[index].on_client_ready(self._redraw(group))
+        self._redraw_late_views()
         self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.panel.add_class("workbench-explorer-panel")
 
@@ -185,21 +183,11 @@ class PanzerStrikeExplorer:
         self._refresh(draw_board=True)
 
     # --- display ------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = {**bundle, "text/plain": repr(self)}
-        return bundle
-
     def __repr__(self) -> str:
         return (
             f"<PanzerStrikeExplorer of {self.start.board.name}: {len(self.start.tanks)} "
             "tanks; roll the dice and click a tank>"
         )
-
-    @property
-    def panel_text(self) -> str:
-        return lines_text(self._lines)
 
     # --- dice ---------------------------------------------------------------------------
     def roll(self) -> tuple[int, ...]:
@@ -300,7 +288,7 @@ class PanzerStrikeExplorer:
             self.click(x, y)
         except Exception as error:  # shown to the learner instead of lost in the kernel log
             self._lines = [("head", "Something went wrong"), ("text", str(error))]
-            self.panel.value = lines_html(self._lines)
+            self.panel.value = self._html()
 
     def _dice_typed(self, change: Any) -> None:
         if self._busy:
@@ -390,7 +378,7 @@ class PanzerStrikeExplorer:
         if self.note:
             lines.append(("note", self.note))
         self._lines = lines
-        self.panel.value = lines_html(lines)
+        self.panel.value = self._html()
         self.overlay_scene = scene
         draw_scene(self.canvas, scene, None if draw_board else OVERLAY_GROUPS)
 
@@ -487,13 +475,6 @@ class PanzerStrikeExplorer:
             lines.append(("text", f"damage: {_chance(odds.damage)}"))
         lines.append(("head", f"destroy: {_chance(odds.destroy)}"))
         return scene, lines
-
-    def _redraw(self, group: str) -> Callable[[], None]:
-        def redraw() -> None:
-            scene = self.scene if group in ("base", "units") else self.overlay_scene
-            draw_scene(self.canvas, scene, [group], force=True)
-
-        return redraw
 
 
 __all__ = ["PanzerStrikeExplorer", "match_of"]

@@ -15,8 +15,7 @@ and notebooks drive it without a browser::
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.errors import WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexLike
-from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.hexboard import odds_overlay, state_scene
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.scene import Scene
@@ -37,15 +36,13 @@ from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario,
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
 from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
-OVERLAY_GROUPS = ("overlays", "annotations")
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
 HELP = (
     "Click a tank to see where it can move. Then click a shaded hex for the cheapest path, "
     "or an enemy tank for the line of sight and the odds. Click empty ground to clear."
 )
-
-Line = tuple[str, str]  # (kind, text): kind is "head", "text", "item", "current" or "note"
 
 
 def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) -> GameState:
@@ -70,7 +67,7 @@ def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) ->
     )
 
 
-class Explorer:
+class Explorer(CanvasExplorer):
     """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
 
     ``board`` is a PanzerVorScenario, a GameState, a HexMap or the path of a file holding one.
@@ -102,10 +99,7 @@ class Explorer:
         self.canvas = new_canvas(self.scene)
         self.canvas.add_class("workbench-explorer-canvas")
         self.canvas.on_mouse_down(self._on_mouse_down)
-        for index, group in enumerate(GROUPS):
-            # Every sub-canvas model tells the kernel when a browser has built it (a new page,
-            # Voilà): draw that layer again, as what was drawn before no client saw is lost.
-            self.canvas[index].on_client_ready(self._redraw(group))
+        self._redraw_late_views()
 
         self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.panel.add_class("workbench-explorer-panel")
@@ -164,21 +158,9 @@ class Explorer:
         self._refresh(draw_board=True)
 
     # --- display ------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = {**bundle, "text/plain": repr(self)}
-        return bundle
-
     def __repr__(self) -> str:
         name = self.state.map.name
         return f"<Explorer of {name}: {len(self.state.tanks)} tanks; click a tank>"
-
-    @property
-    def panel_text(self) -> str:
-        """The side panel as plain text, a line per fact (what tests and screen readers get)."""
-        return "\n".join(("▶ " if kind == "current" else "") + text for kind, text in self._lines)
 
     # --- clicks -------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -419,39 +401,6 @@ class Explorer:
     def _odds_lines(self, odds: AttackOdds) -> list[Line]:
         head = f"{odds.firer} fires at {odds.target}: {odds_label(odds)}"
         return [("head", head), *_shown(odds.lines())]
-
-    def _html(self) -> str:
-        out: list[str] = []
-        items: list[str] = []
-
-        def flush() -> None:
-            if items:
-                out.append("<ul style='margin:0 0 0.3em 0;padding-left:1.2em'>")
-                out.extend(items)
-                out.append("</ul>")
-                items.clear()
-
-        for kind, text in self._lines:
-            t = html.escape(text)
-            if kind in ("item", "current"):
-                items.append(f"<li><b>▶ {t}</b></li>" if kind == "current" else f"<li>{t}</li>")
-                continue
-            flush()
-            if kind == "head":
-                out.append(f"<div style='font-weight:bold;margin-top:0.3em'>{t}</div>")
-            elif kind == "note":
-                out.append(f"<div style='color:#a94442'>{t}</div>")
-            else:
-                out.append(f"<div>{t}</div>")
-        flush()
-        return "<div style='font-size:0.9em;line-height:1.35'>" + "".join(out) + "</div>"
-
-    def _redraw(self, group: str) -> Callable[[], None]:
-        def redraw() -> None:
-            scene = self.scene if group in ("base", "units") else self.overlay_scene
-            draw_scene(self.canvas, scene, [group], force=True)
-
-        return redraw
 
 
 __all__ = ["Explorer", "game_state_of"]

@@ -15,8 +15,7 @@ Clicks are plain methods (:meth:`TanksExplorer.click` in canvas pixels,
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +23,20 @@ import ipywidgets as widgets
 from shapely.geometry import Point
 
 from workbench.boards.tanks.table import Table
-from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.scene import OVERLAYS, Polygon, Scene, Style
 from workbench.render.tanks_play import battle_scene, shot_overlay, sweep_overlay
 from workbench.rules.tanks.game import start
 from workbench.rules.tanks.movement import MoveCheck, MoveSweep, Placement, check_move, move_sweep
 from workbench.rules.tanks.shooting import ShotExam, examine_shot
 from workbench.rules.tanks.state import Battle
+from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
-OVERLAY_GROUPS = ("overlays", "annotations")
 HELP = (
     "Click a tank to see the Measuring Arrow's sweep of its placements. Click a placement to "
     "preview it, or an enemy tank for Line of Sight, Cover, Close Range, Side Shot and the odds. "
     "Click empty ground to clear."
 )
-Line = tuple[str, str]  # (kind, text): "head", "text", "item" or "note"
 
 
 def battle_of(
@@ -56,7 +54,7 @@ def battle_of(
     raise TypeError(f"the TANKS explorer shows a table or a battle, not a {type(board).__name__}")
 
 
-class TanksExplorer:
+class TanksExplorer(CanvasExplorer):
     """The TANKS table with its tanks on a live canvas and a side panel that explains."""
 
     def __init__(
@@ -83,8 +81,7 @@ class TanksExplorer:
         self.canvas.add_class("workbench-tanks-canvas")
         self.canvas.layout.flex = "0 0 auto"
         self.canvas.on_mouse_down(self._on_mouse_down)
-        for index, group in enumerate(GROUPS):
-            self.canvas[index].on_client_ready(self._redraw(group))
+        self._redraw_late_views()
         self.panel = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.panel.add_class("workbench-tanks-panel")
         side = widgets.VBox(
@@ -97,19 +94,9 @@ class TanksExplorer:
         self._refresh(draw_board=True)
 
     # --- display ------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = {**bundle, "text/plain": repr(self)}
-        return bundle
-
     def __repr__(self) -> str:
         name, count = self.state.table.name, len(self.state.tanks)
         return f"<TanksExplorer of {name}: {count} tanks; click a tank>"
-
-    @property
-    def panel_text(self) -> str:
-        return "\n".join(text for _, text in self._lines)
 
     # --- clicks -------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -227,34 +214,6 @@ class TanksExplorer:
         for (damage, crits), p in odds.distribution.items():
             lines.append(("bar", f"{damage} damage, {crits} critical: {p} ({float(p):.1%})"))
         return lines
-
-    def _html(self) -> str:
-        out = []
-        for kind, text in self._lines:
-            t = html.escape(text)
-            if kind == "head":
-                out.append(f"<div style='font-weight:bold;margin-top:0.3em'>{t}</div>")
-            elif kind == "item":
-                out.append(f"<div style='margin-left:1em'>• {t}</div>")
-            elif kind == "bar":
-                share = float(text.rsplit("(", 1)[1].rstrip("%)")) if "(" in text else 0.0
-                out.append(
-                    "<div style='display:flex;align-items:center;gap:0.4em'>"
-                    "<div style='background:#e67e22;height:0.8em;"
-                    f"width:{share * 2:.1f}px'></div>{t}</div>"
-                )
-            elif kind == "note":
-                out.append(f"<div style='color:#a94442'>{t}</div>")
-            else:
-                out.append(f"<div>{t}</div>")
-        return "<div style='font-size:0.9em;line-height:1.35'>" + "".join(out) + "</div>"
-
-    def _redraw(self, group: str) -> Callable[[], None]:
-        def redraw() -> None:
-            scene = self.scene if group in ("base", "units") else self.overlay_scene
-            draw_scene(self.canvas, scene, [group], force=True)
-
-        return redraw
 
 
 __all__ = ["TanksExplorer", "battle_of"]
