@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 NOTEBOOK = ROOT / "notebooks" / "01-panzer-vor-first-steps.ipynb"
@@ -123,3 +125,40 @@ def chromium(home: Path, timeout_ms: int = PAGE) -> Iterator:
             yield context
         finally:
             context.close()
+
+
+# --- pixels ---------------------------------------------------------------------------------
+# READ_PIXELS counts the drawn pixels of a canvas and remembers them; CHANGED_PIXELS counts
+# the pixels that differ from the remembered ones.
+READ_PIXELS = """(selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || !canvas.width) return null;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
+    window.__workbenchPixels = data;
+    return drawn;
+}"""
+CHANGED_PIXELS = """(selector) => {
+    const canvas = document.querySelector(selector);
+    const before = window.__workbenchPixels;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let changed = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
+            changed++;
+    }
+    return changed;
+}"""
+
+
+def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
+    """Poll ``check`` until it returns something truthy (bounded)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.25)

@@ -11,14 +11,24 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import BIN, CANVAS, NOTEBOOK, PAGE, PANEL, ROOT, free_port
+from browser_support import (
+    BIN,
+    CANVAS,
+    CHANGED_PIXELS,
+    NOTEBOOK,
+    PAGE,
+    PANEL,
+    READ_PIXELS,
+    ROOT,
+    free_port,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -59,38 +69,6 @@ def explorer():
 
 
 # --- pixels ---------------------------------------------------------------------------------
-READ_PIXELS = """(selector) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || !canvas.width) return null;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let drawn = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
-    window.__explorerPixels = data;
-    return drawn;
-}"""
-CHANGED_PIXELS = """(selector) => {
-    const canvas = document.querySelector(selector);
-    const before = window.__explorerPixels;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let changed = 0;
-    for (let i = 0; i < data.length; i += 4) {
-        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
-            changed++;
-    }
-    return changed;
-}"""
-
-
-def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
-    """Poll ``check`` until it returns something truthy (bounded)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.25)
 
 
 def drawn_pixels(page) -> int:

@@ -9,8 +9,18 @@ from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import BIN, CANVAS, PAGE, PANEL, ROOT, free_port
-from test_browser import CHANGED_PIXELS, drawn_pixels, server, wait_until
+from browser_support import (
+    BIN,
+    CANVAS,
+    CHANGED_PIXELS,
+    PAGE,
+    PANEL,
+    ROOT,
+    free_port,
+    server,
+    wait_until,
+)
+from test_browser import drawn_pixels
 
 pytestmark = pytest.mark.browser
 NOTEBOOK = ROOT / "notebooks" / "04-panzer-strike.ipynb"

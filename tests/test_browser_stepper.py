@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import BIN, PAGE, ROOT, free_port
+from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, ROOT, free_port, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -22,25 +21,6 @@ LOG = ".workbench-stepper-log select"
 SIZES = [(1280, 720), (1920, 1080)]
 FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
 
-REMEMBER = """(selector) => {
-    const c = document.querySelector(selector);
-    if (!c || !c.width) return 0;
-    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    window.__stepperPixels = data;
-    let drawn = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
-    return drawn;
-}"""
-CHANGED = """(selector) => {
-    const c = document.querySelector(selector);
-    const before = window.__stepperPixels;
-    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let changed = 0;
-    for (let i = 0; i < data.length; i += 4)
-        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
-            changed++;
-    return changed;
-}"""
 SCROLL = """(selector) => {
     const root = document.scrollingElement || document.documentElement;
     const boxes = [root, ...document.querySelectorAll(selector)];
@@ -49,17 +29,6 @@ SCROLL = """(selector) => {
         (e === root || ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)))
         .map(e => `${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`);
 }"""
-
-
-def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.25)
 
 
 @pytest.fixture(scope="module")
@@ -90,12 +59,12 @@ def step_with_a_key(page, focus) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator(PANEL)).to_contain_text("Step 0 of 12", timeout=PAGE)
-    assert wait_until(lambda: page.evaluate(REMEMBER, CANVAS) > 10_000, "the board drawn")
+    assert wait_until(lambda: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000, "the board drawn")
     focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator(PANEL)).to_contain_text("Step 1 of 12")
     expect(page.locator(PANEL)).to_contain_text(FIRST_MOVE)
-    assert wait_until(lambda: page.evaluate(CHANGED, CANVAS) > 200, "the counter moved")
+    assert wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 200, "the counter moved")
     expect(page.locator(LOG)).to_contain_text(FIRST_MOVE)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("b")  # a bookmark on step 2 (it has a note: the note is replaced)

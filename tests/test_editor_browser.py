@@ -3,13 +3,12 @@ system Chromium clicks a hex, and the canvas pixels change (the hex is painted f
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import browser_support
 import nbformat
 import pytest
-from browser_support import BIN, PAGE, free_port
+from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, free_port, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -20,37 +19,6 @@ from workbench.widgets.editor import Editor
 
 editor = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))
 editor"""
-READ = """(selector) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || !canvas.width) return null;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let drawn = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]) drawn++;
-    window.__editorPixels = data;
-    return drawn;
-}"""
-CHANGED = """(selector) => {
-    const canvas = document.querySelector(selector);
-    const before = window.__editorPixels;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let changed = 0;
-    for (let i = 0; i < data.length; i += 4) {
-        if (data[i] !== before[i] || data[i + 1] !== before[i + 1] || data[i + 2] !== before[i + 2])
-            changed++;
-    }
-    return changed;
-}"""
-
-
-def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.25)
 
 
 def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
@@ -84,7 +52,7 @@ def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
             page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
             expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
             assert wait_until(
-                lambda: (page.evaluate(READ, CANVAS) or 0) > 10_000, "the map on the canvas"
+                lambda: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000, "the map on the canvas"
             )
             canvas = page.locator(CANVAS)
             box = canvas.bounding_box()
@@ -93,7 +61,7 @@ def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
             scale_y = box["height"] / here.canvas.height
             page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
             changed = wait_until(
-                lambda: page.evaluate(CHANGED, CANVAS) > 500, "the painted hex on the canvas"
+                lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 500, "the painted hex on the canvas"
             )
             assert changed
             expect(page.locator(PANEL)).to_contain_text("unsaved changes", timeout=PAGE)

@@ -4,42 +4,15 @@ Playwright drives the system Chromium. A click on the Panther shows the arrow's 
 
 from __future__ import annotations
 
-import time
-
 import browser_support
 import pytest
-from browser_support import BIN, PAGE, ROOT, free_port
+from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, ROOT, free_port, wait_until
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = ROOT / "notebooks" / "05-tanks.ipynb"
 CANVAS = "canvas.workbench-tanks-canvas"
 PANEL = ".workbench-tanks-panel"
-PIXELS = """([selector, keep]) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || !canvas.width) return null;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    const before = window.__tanksPixels;
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-        if (keep) { if (data[i + 3]) count++; }
-        else if (data[i] !== before[i] || data[i + 1] !== before[i + 1]
-                 || data[i + 2] !== before[i + 2]) count++;
-    }
-    if (keep) window.__tanksPixels = data;
-    return count;
-}"""
-
-
-def wait_until(check, what: str, timeout: float = PAGE / 1000):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.25)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +46,7 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
             panel = page.locator(PANEL)
             expect(panel).to_contain_text("Click a tank", timeout=PAGE)
             wait_until(
-                lambda: (page.evaluate(PIXELS, [CANVAS, True]) or 0) > 10_000, "the table drawn"
+                lambda: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000, "the table drawn"
             )
             canvas = page.locator(CANVAS)
             canvas.scroll_into_view_if_needed()
@@ -90,12 +63,12 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
             click("Panther G1")
             expect(panel).to_contain_text("Panther G1 (German): Initiative 7")
             expect(panel).to_contain_text("placements of the display sample")
-            wait_until(lambda: page.evaluate(PIXELS, [CANVAS, False]) > 2_000, "the arrow's sweep")
-            page.evaluate(PIXELS, [CANVAS, True])
+            wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 2_000, "the arrow's sweep")
+            page.evaluate(READ_PIXELS, CANVAS)
             click("Sherman (75mm) A1")
             expect(panel).to_contain_text("Panther G1 shoots at Sherman (75mm) A1")
             expect(panel).to_contain_text("(Shooting: Line of Sight)")
-            wait_until(lambda: page.evaluate(PIXELS, [CANVAS, False]) > 500, "the shot drawn")
+            wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 500, "the shot drawn")
         except Exception:
             page.screenshot(path=str(home / "tanks-failure.png"))
             print(f"Voilà log: {home / 'voila.log'}; screenshot: {home / 'tanks-failure.png'}")
