@@ -213,7 +213,6 @@ def sweep(
             return _played(the_game, value, task)
 
     results: dict[int, dict[str, Any]] = {}
-    stopped = False
     bar = _progress(games, the_game.title, progress)
     try:
         for index, row in runner.run(run, tasks):

@@ -250,9 +250,6 @@ class Game:
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data, self.action_types)
 
-    def is_chance(self, state: Any) -> bool:
-        return self.current_player(state) == CHANCE
-
     def apply_all(self, state: Any, actions: Iterable[Action]) -> Any:
         """The state after every action in turn (raises at the first illegal one)."""
         for action in actions:

@@ -7,8 +7,9 @@ The random player here is labelled as such: it is no rulebook's opponent.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -20,9 +21,7 @@ Player = Callable[[Game, Any, random.Random], Action]
 
 def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """One chance outcome drawn with its exact probability (a seeded ``rng``)."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
     pick = rng.randrange(denominator)
     for action, p in outcomes:
         weight = p.numerator * (denominator // p.denominator)
@@ -30,12 +29,6 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
             return action
         pick -= weight
     return outcomes[-1][0]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 def random_player(game: Game, state: Any, rng: random.Random) -> Action:
@@ -47,23 +40,6 @@ def random_player(game: Game, state: Any, rng: random.Random) -> Action:
 
 
 random_player.label = "random legal player (not the rulebook's)"  # type: ignore[attr-defined]
-
-
-class PresetChance:
-    """Chance outcomes from a list (a teacher's prepared rolls), then from a seeded rng."""
-
-    def __init__(self, preset: Iterable[Action] = (), seed: int = 0) -> None:
-        self.preset, self.rng = list(preset), random.Random(seed)
-
-    def __call__(self, game: Game, state: Any) -> Action:
-        outcomes = game.chance_outcomes(state)
-        if self.preset:
-            wanted = self.preset.pop(0)
-            if all(action != wanted for action, _ in outcomes):
-                listed = ", ".join(str(a) for a, _ in outcomes[:6])
-                raise IllegalAction(Reason(f"{wanted} is not a possible outcome now ({listed}…)"))
-            return wanted
-        return sample_chance(outcomes, self.rng)
 
 
 def play_to_end(

@@ -16,7 +16,6 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -126,10 +125,6 @@ def check_record_round_trip(game: Game, record: Any, folder: Path) -> list[Any]:
     again = replay(loaded, game)
     assert again == states, "the loaded record replays to identical states"
     return states
-
-
-def probabilities_sum(outcomes: Iterable[tuple[Action, Fraction]]) -> Fraction:
-    return sum((p for _, p in outcomes), Fraction(0))
 
 
 def canonical(value: Any) -> str:

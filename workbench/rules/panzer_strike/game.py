@@ -653,10 +653,6 @@ def shipped_scenarios() -> dict[str, str]:
     return shipped("panzer-strike", "scenarios")
 
 
-def action_of(data: Mapping[str, Any]) -> Action:
-    return GAME.action_from_json(data)
-
-
 GAME = register_game(
     Game(
         name="panzer-strike",
