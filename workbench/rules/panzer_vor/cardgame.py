@@ -26,7 +26,8 @@ from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deploymen
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 
-OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "cv33_reinforcements")
+OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "cv33_reinforcements", "setup")
+SETUPS = ("quick",)  # how tanks are bought and placed: "quick" is the labelled quick placement
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
@@ -60,6 +61,10 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     if unknown:
         raise IllegalAction(
             Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
+        )
+    if options.get("setup", "quick") not in SETUPS:
+        raise IllegalAction(
+            Reason(f"Panzer Vor! option setup is {options['setup']!r}; expected one of {SETUPS}")
         )
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
     scenario = _bought(scenario)
