@@ -18,8 +18,13 @@ def scenario(name: str) -> Any:
     return workbench.load(GAME.scenarios()[name])
 
 
+QUICK = {"setup": "quick"}  # tanks placed by the labelled quick placement, not chosen
+
+
 def started(name: str, **options: Any) -> CardMatch:
-    return GAME.start(scenario(name), options)
+    """The scenario's match with its tanks placed by the quick placement (``setup: "quick"``,
+    unless ``setup`` is given): the tests here arrange positions by hand."""
+    return GAME.start(scenario(name), {**QUICK, **options})
 
 
 def arranged(

@@ -77,8 +77,8 @@ def test_an_enforcement_card_downgrades_the_panzer_iv_instead_of_its_effect():
     match = evolve(match, deck=(("Desperate Situation!", 1), ("Fire", 5)))
     match = evolve(match, total_cards=match.cards_accounted())
     board = match.board
-    f2 = replace(board.tank(PZ), counter=GAME.start(scenario("mock-battle")).board.tank(
-        "Panzer IV Ausf. F2").counter)  # fmt: skip
+    quick = GAME.start(scenario("mock-battle"), {"setup": "quick"})
+    f2 = replace(board.tank(PZ), counter=quick.board.tank("Panzer IV Ausf. F2").counter)
     match = evolve(match, board=board.with_tank(f2), stack=(Drawing(PLAYER, 1, True),),
                    phase="draw")  # fmt: skip
     match = play(match, Draw("Desperate Situation!"))

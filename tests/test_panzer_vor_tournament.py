@@ -74,7 +74,7 @@ def test_the_next_match_is_played_with_the_campaigns_tanks_and_faces():
     after = after_match(Campaign(), True, {"Panzer IV Ausf. D": 1, "Type 89": 1}, crews, 0,
                         goosefish_picks=("Hana Isuzu",))  # fmt: skip
     anzio = campaign_scenario(after, scenario(after.next_match))
-    match = GAME.start(anzio)
+    match = GAME.start(anzio, {"setup": "quick"})
     names = {t.name for t in match.tanks_of("Ōarai")}
     assert {"Panzer IV Ausf. F2", "Char B1 bis", "Type 89"} <= names
     faces = {c.name: c.face for c in match.crew if c.side == "Ōarai"}

@@ -159,3 +159,35 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Buy one tank of the roster name ``tank`` for the force (Exhibition!: Purchasing Tanks;
+    Anzio (Original)'s tanks bought within its points)."""
+
+    tank: str
+
+    def __str__(self) -> str:
+        return f"buy {self.tank}"
+
+
+@dataclass(frozen=True)
+class DoneBuying(Action):
+    """The force is complete: buy no more tanks."""
+
+    def __str__(self) -> str:
+        return "done buying"
+
+
+@dataclass(frozen=True)
+class Deploy(Action):
+    """Place the tank ``tank`` (not yet on the map) on the hex ``to`` facing ``facing``
+    (0..5), in its side's deployment area (Game Setup; each scenario's Deployment)."""
+
+    tank: str
+    to: str
+    facing: int
+
+    def __str__(self) -> str:
+        return f"deploy {self.tank} at {self.to} facing {self.facing}"

@@ -16,18 +16,34 @@ from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
 from workbench.rules.core import IllegalAction, Reason
-from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor import placing, sections
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
-from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
-from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
+from workbench.rules.panzer_vor.scenarios import CEASEFIRE_ORDERS, PRAVDA_CARDS
+from workbench.rules.panzer_vor.setup import (
+    Setup,
+    _placed,
+    game_from_scenario,
+    quick_deployment,
+    side_name,
+)
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 
-OPTIONS = ("mode", "deck", "freshmen_dont_flee", "match_type", "cv33_reinforcements", "setup")
-SETUPS = ("quick",)  # how tanks are bought and placed: "quick" is the labelled quick placement
+OPTIONS = (
+    "mode",
+    "deck",
+    "freshmen_dont_flee",
+    "match_type",
+    "cv33_reinforcements",
+    "setup",
+    "ceasefire_order",
+)
+# how tanks are bought and placed: "choose" (the default) plays every choice as an action;
+# "quick" is the labelled quick placement
+SETUPS = ("choose", "quick")
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
@@ -62,14 +78,26 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         raise IllegalAction(
             Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
         )
-    if options.get("setup", "quick") not in SETUPS:
+    if options.get("setup", "choose") not in SETUPS:
         raise IllegalAction(
             Reason(f"Panzer Vor! option setup is {options['setup']!r}; expected one of {SETUPS}")
         )
+    if options.get("ceasefire_order", "pravda first") not in CEASEFIRE_ORDERS:
+        raise IllegalAction(
+            Reason(
+                f"Panzer Vor! option ceasefire_order is {options['ceasefire_order']!r}; "
+                f"expected one of {CEASEFIRE_ORDERS}"
+            )
+        )
+    choose = options.get("setup", "choose") == "choose"
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
-    scenario = _bought(scenario)
+    if not choose:
+        scenario = _bought(scenario)
     setup = game_from_scenario(scenario)
-    if setup.waiting:
+    waiting: list[Tank] = []  # tanks the players deploy by choice
+    if setup.waiting and choose:
+        waiting = _waiting_tanks(scenario, setup)
+    elif setup.waiting:
         setup = quick_deployment(scenario, setup)
     board = setup.state
     names = {s.key: side_name(scenario, s.key) for s in scenario.sides}
@@ -78,10 +106,12 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         first = names[scenario.acts_first]
         order = (first, *(s for s in order if s != first))
     solo = "Play Order" in scenario.special_rules and scenario.players == 1
+    specials = scenario.special_rules
     match_type = options.get("match_type") or scenario.match_type
     if match_type == "choice":
         match_type = "annihilation"  # Exhibition!: until the first player chooses
-    tanks = list(board.tanks)
+    tanks = [*board.tanks, *waiting]
+    pending = {t.id for t in waiting}
     crew: list[Crew] = []
     reserves: dict[str, tuple[Tank, ...]] = {}
     roster = scenario.counters
@@ -106,10 +136,11 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
                     )
         free = [t for t in mine if not any(c.tank == t.id for c in crew)]
         for c, tank in zip(side.characters, free, strict=False):
-            if side.reinforcements:
-                continue
+            if side.reinforcements or choose:
+                continue  # chosen: a "character" choice (placing)
             crew.append(Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front"))
-        if match_type == "flag" and mine and not any(t.flag for t in mine):
+        flag_chosen = choose and side.flag_choice and "Choosing the Match Type" not in specials
+        if match_type == "flag" and mine and not any(t.flag for t in mine) and not flag_chosen:
             first_tank = mine[0]
             tanks[tanks.index(first_tank)] = replace(first_tank, flag=True)
         waiting = list(side.reinforcements)
@@ -137,7 +168,9 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
                 and not any(c.tank == t.id for c in crew)][-2:]  # fmt: skip
         tanks = [t for t in tanks if t not in late]
         reserves["Anzio"] = tuple(replace(t, hex=spare) for t in late)
-    board = replace(board, tanks=tuple(tanks))
+    undeployed = {n: tuple(t for t in tanks if t.id in pending and t.side == n) for n in order}
+    crew = [replace(c, tank=None, arrives_with=c.tank) if c.tank in pending else c for c in crew]
+    board = replace(board, tanks=tuple(t for t in tanks if t.id not in pending))
     counts = dict(deck_list.counts)
     for name in scenario.deck_removed:
         counts.pop(name, None)
@@ -167,6 +200,15 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     if "Additional Scenario Cards" in scenario.special_rules and "Ōarai" in order:
         waiting_cards += PRAVDA_CARDS
         stack.insert(0, Choice("Ōarai", "pravda cards", PRAVDA_CARDS))
+    flags = set()
+    if not choose:
+        flags.add("quick setup")
+    if options.get("ceasefire_order") == "published":
+        flags.add("ceasefire published order")
+    if choose:
+        stack[0:0] = _setup_choices(scenario, board.map, names, match_type)
+        if scenario.match_type == "choice" and not options.get("match_type"):
+            flags.add("choose match type")
     match = CardMatch(
         board=board,
         order=order,
@@ -181,17 +223,72 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         first_draw=first_draw,
         crew=tuple(crew),
         reserves=reserves,
+        undeployed=undeployed,
+        flags=frozenset(flags),
         solo=solo,
         solo_enemies=tuple(t.id for t in board.tanks if solo and t.side == order[1]),
         spare_counters={n: roster.get(n) for n in UPGRADES if solo and n in roster},
     )
-    if "Determining the Starting Player" in scenario.special_rules:
+    if "Determining the Starting Player" in scenario.special_rules and not choose:
         from workbench.rules.panzer_vor.scenarios import exhibition_setup
 
         match = exhibition_setup(match, choose_type=scenario.match_type == "choice"
                                  and not options.get("match_type"))  # fmt: skip
     match = replace(match, total_cards=match.cards_accounted())
-    return settle(match, [])
+    return settle(placing.tidy(match, []), [])
+
+
+def _waiting_tanks(scenario: PanzerVorScenario, setup: Setup) -> list[Tank]:
+    """The tanks the players deploy, named as the quick deployment names them, on a spare
+    hex until placed (``CardMatch.undeployed``)."""
+    state = setup.state
+    names: dict[str, int] = {}
+    for tank in state.tanks:
+        names[tank.counter.name] = names.get(tank.counter.name, 0) + 1
+    spare = next(iter(state.map.grid))
+    return [
+        _placed(ForceTank(tank_name), side_label, scenario.counters, spare, names)
+        for side_label, tank_name in setup.waiting
+    ]
+
+
+def _setup_choices(
+    scenario: PanzerVorScenario, hexmap: Any, names: dict[str, str], match_type: str
+) -> list[Choice]:
+    """The setup choices, first to be made first: each buying side buys (in the scenario's
+    order); then, side by side in the deployment order (the scenario's "Deployment: X deploys
+    first"; Exhibition! orders its own), the characters placed on tanks of the player's
+    choice, the tanks deployed, and the flag marker where the player places it."""
+    roster = scenario.counters
+    exhibition = "Tank Deployment" in scenario.special_rules
+    buys = []
+    for side in scenario.sides:
+        if side.purchase is None:
+            continue
+        area = len(scenario.deployment_hexes(side.key, hexmap))
+        limit = side.purchase.max_tanks or max(0, area - side.tank_count)
+        offered = side.purchase.tanks or tuple(roster.names)
+        counters = tuple(roster.get(n) for n in offered)
+        section = sections.PURCHASING if exhibition else sections.ANZIO_ORIGINAL_FORCE
+        buys.append(
+            Choice(names[side.key], "buy", (), (side.purchase.points, limit, section, counters))
+        )
+    sides = list(scenario.sides)
+    if scenario.deploys_first in names:
+        sides.sort(key=lambda s: s.key != scenario.deploys_first)
+    frames: list[Choice] = []
+    section = sections.EXHIBITION_DEPLOYMENT if exhibition else sections.GAME_SETUP
+    for side in sides:
+        name = names[side.key]
+        if not side.reinforcements:
+            for c in side.characters:
+                face = "back" if c.side == "reverse" else "front"
+                frames.append(Choice(name, "character", (), (c.name, face)))
+        labels = sorted(hexmap.grid.label(h) for h in scenario.deployment_hexes(side.key, hexmap))
+        frames.append(Choice(name, "position", tuple(labels), (False, section)))
+        if side.flag_choice and match_type == "flag" and not exhibition:
+            frames.append(Choice(name, "flag marker", ()))
+    return buys + frames
 
 
 def invariants(match: Any) -> None:

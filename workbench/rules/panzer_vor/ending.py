@@ -29,8 +29,8 @@ class CardGameEnd(Termination):
 
 def check(match: CardMatch) -> Outcome | None:
     """The outcome the board decides now (a flag tank or a whole side destroyed)."""
-    if match.phase == "setup":
-        return None
+    if match.phase == "setup" or any(match.undeployed.values()):
+        return None  # tanks still being placed (setup, Ceasefire)
     if match.solo:
         player = match.order[0]
         if not match.tanks_of(player):

@@ -45,7 +45,7 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
 
     if "stage over" not in stage_1.flags:
         raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
-    fresh = cardgame.start(stage_2)
+    fresh = cardgame.start(stage_2, {"setup": "quick"})  # its Kuromorimine tanks placed quick
     board = fresh.board
     spare = next(iter(board.map.grid))
     kuro_base = [t for t in board.tanks if t.side == KURO]

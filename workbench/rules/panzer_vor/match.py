@@ -159,6 +159,8 @@ class CardMatch(Pictured):
     exited: tuple[Tank, ...] = ()
     crew: tuple[Crew, ...] = ()
     reserves: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)  # not yet on map
+    # tanks a side still places by choice (setup, Ceasefire): off the map until deployed
+    undeployed: Mapping[str, tuple[Tank, ...]] = field(default_factory=dict)
     flags: frozenset[str] = frozenset()  # scenario facts: "ceasefire", "trap", ...
     attack_cards: Mapping[str, int] = field(default_factory=dict)  # Attack cards played
     solo: bool = False  # Test Your Luck!: the enemy acts by the rules
@@ -178,6 +180,7 @@ class CardMatch(Pictured):
             "points",
             "lost",
             "reserves",
+            "undeployed",
             "attack_cards",
             "first_draw",
             "spare_counters",
@@ -237,6 +240,7 @@ _MAPPINGS = frozenset(
         "points",
         "lost",
         "reserves",
+        "undeployed",
         "attack_cards",
         "first_draw",
         "spare_counters",

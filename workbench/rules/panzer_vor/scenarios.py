@@ -6,8 +6,8 @@ Reinforcements (and Freshmen Don't Flee as an option); Anzio's Childhood Friend,
 Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire, Goosefish Dance and
 reinforcements; Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in
 Nishizumi-ryu and Smokescreen; Stage 2's Maus tread check and reinforcement trigger.
-Where a rule asks a player to place tanks (Ceasefire), they are placed by a labelled quick
-placement, not by the player's choice.
+Where a rule asks a player to place tanks (Ceasefire), the player places them by choice
+(``placing``), or with ``setup: "quick"`` a labelled quick placement does.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from workbench.rules.panzer_vor.state import Tank
 
 S = sections
 OARAI = "Ōarai"
+PLACING = ("buy", "position", "character", "flag marker")  # setup choices (``placing``)
 QUICK = "placed by the workbench's quick placement (not the rulebook's: the player chooses)"
 
 
@@ -62,7 +63,7 @@ def may_play(match: CardMatch, side: str, name: str) -> bool:
     if name == "Trap":
         return bool(match.lost.get(side))
     if name == "Ceasefire":
-        church = match.board.map.hex("1403")
+        church = match.board.map.hex(CHURCH)
         return any(t.hex.distance(church) <= 2 for t in match.tanks_of(side))
     if name == "Goosefish Dance":
         return "ceasefire" in match.flags
@@ -181,6 +182,10 @@ def apply_choice(
 ) -> CardMatch:
     from workbench.rules.panzer_vor import solo
 
+    if choice.purpose in PLACING:
+        from workbench.rules.panzer_vor import placing
+
+        return placing.apply(match, choice, action, events)
     option = action.option  # type: ignore[attr-defined]
     match = pop(match)
     if choice.purpose == "upgrade":
@@ -309,18 +314,100 @@ def macaroni(match: CardMatch, side: str, target: str, events: list[Event]) -> C
 # --- Pravda -----------------------------------------------------------------------------------
 
 
+# Ceasefire: "remove all tanks from the map (but leave wreckage in place as is). The Pravda
+# player redeploys all of their remaining tanks (including reinforcements) ... to any
+# non-adjacent hexes that are between six and nine hexes from the Church hex. The Ōarai player
+# then redeploys all of their surviving tanks to any hex within two hexes of the Church hex."
+# Played as choices (``placing``): Pravda first by default (the EDITOR'S NOTE), Ōarai first
+# with the option ``ceasefire_order: "published"``; with ``setup: "quick"`` the tanks are
+# placed by the labelled quick placement. Reading: "non-adjacent" is between the Pravda tanks.
+
+CHURCH = "1403"
+CEASEFIRE_ORDERS = ("pravda first", "published")
+
+
 def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
+    from workbench.rules.panzer_vor import placing
+
     board = match.board
-    church = board.map.hex("1403")
+    church = board.map.hex(CHURCH)
     grid = board.map.grid
     pravda = match.opponent(side)
+    ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
+    near = [h for h in church.disk(2) if h in grid]
+    if placing.choosing(match):
+        match = _lift_for_ceasefire(match, side, pravda, events)
+    else:
+        match = _quick_ceasefire(match, side, pravda, ring, near, events)
+    deck = match.deck
+    from workbench.rules.panzer_vor.deck import add
+
+    for card in match.discard:
+        deck = add(deck, card)
+    match = evolve(
+        match,
+        deck=deck,
+        discard=(),
+        flags=match.flags | {"ceasefire", "restart"},
+        phase="end",
+    )
+    for who in match.order:
+        need = 5 - len(match.hand(who))
+        if need > 0:
+            match = push(match, Drawing(who, need))
+    if not placing.choosing(match):
+        return match
+    label = grid.label
+    frames = {
+        pravda: Choice(pravda, "position", tuple(sorted(map(label, ring))), (True, S.PRAVDA_RULES)),
+        side: Choice(side, "position", tuple(sorted(map(label, near))), (False, S.PRAVDA_RULES)),
+    }
+    first = side if "ceasefire published order" in match.flags else pravda
+    match = push(match, frames[match.opponent(first)], frames[first])
+    return placing.tidy(match, events)
+
+
+def _lift_for_ceasefire(
+    match: CardMatch, oarai: str, pravda: str, events: list[Event]
+) -> CardMatch:
+    """Every tank off the map (wrecks stay); Pravda's reinforcements join its tanks to place."""
+    board = match.board
+    reserves = dict(match.reserves)
+    lifted = {
+        pravda: (*match.tanks_of(pravda), *reserves.pop(pravda, ())),
+        oarai: match.tanks_of(oarai),
+    }
+    ids = {t.id for tanks in lifted.values() for t in tanks}
+    crew = tuple(
+        replace(c, tank=None, arrives_with=c.tank) if c.tank in ids else c for c in match.crew
+    )
+    undeployed = dict(match.undeployed)
+    undeployed.update(lifted)
+    events.append(
+        Event(
+            "Ceasefire: every tank leaves the map to be redeployed around the Church",
+            (Reason("", S.PRAVDA_RULES),),
+        )
+    )
+    return evolve(
+        match,
+        board=replace(board, tanks=tuple(t for t in board.tanks if t.wreck)),
+        reserves=reserves,
+        undeployed=undeployed,
+        crew=crew,
+    )
+
+
+def _quick_ceasefire(
+    match: CardMatch, side: str, pravda: str, ring: list, near: list, events: list[Event]
+) -> CardMatch:
+    board = match.board
+    grid = board.map.grid
     reserves = dict(match.reserves)
     tanks = [t for t in board.tanks if not t.wreck]
     wrecks = [t for t in board.tanks if t.wreck]
     pravda_tanks = [t for t in tanks if t.side == pravda] + list(reserves.pop(pravda, ()))
     oarai_tanks = [t for t in tanks if t.side == side]
-    ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
-    near = [h for h in church.disk(2) if h in grid]
     placed: list[Tank] = []
     used: set = {t.hex for t in wrecks}
 
@@ -338,32 +425,13 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
 
     place(pravda_tanks, ring, True)
     place(oarai_tanks, near, False)
-    board = replace(board, tanks=(*wrecks, *placed))
-    deck = match.deck
-    from workbench.rules.panzer_vor.deck import add
-
-    for card in match.discard:
-        deck = add(deck, card)
-    match = evolve(
-        match,
-        board=board,
-        reserves=reserves,
-        deck=deck,
-        discard=(),
-        flags=match.flags | {"ceasefire", "restart"},
-        phase="end",
-    )
     events.append(
         Event(
             "Ceasefire: the tanks are redeployed around the Church",
             (Reason(QUICK, S.PRAVDA_RULES),),
         )
     )
-    for who in match.order:
-        need = 5 - len(match.hand(who))
-        if need > 0:
-            match = push(match, Drawing(who, need))
-    return match
+    return evolve(match, board=replace(board, tanks=(*wrecks, *placed)), reserves=reserves)
 
 
 def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
@@ -488,7 +556,10 @@ def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> Card
 
 
 def exhibition_setup(match: CardMatch, choose_type: bool) -> CardMatch:
-    totals = {s: sum(t.counter.points for t in match.tanks_of(s)) for s in match.order}
+    totals = {
+        s: sum(t.counter.points for t in (*match.tanks_of(s), *match.undeployed.get(s, ())))
+        for s in match.order
+    }
     low = min(totals.values())
     lowest = [s for s in match.order if totals[s] == low]
     match = evolve(match, flags=match.flags | ({"choose match type"} if choose_type else set()))
@@ -539,16 +610,20 @@ def exhibition_choice(
                 (Reason("", "Exhibition!: Determining the Starting Player"),),
             )
         )
-        return _after_order(evolve(match, order=order))
+        from workbench.rules.panzer_vor.placing import order_positions
+
+        return _after_order(order_positions(evolve(match, order=order)))
     if choice.purpose == "match type":
         match = evolve(match, match_type=option, flags=match.flags - {"choose match type"})
         if option == "flag":
             for side in reversed(match.order):
-                match = push(match, Choice(side, "flag", tuple(t.id for t in match.tanks_of(side))))
+                tanks = (*match.tanks_of(side), *match.undeployed.get(side, ()))
+                match = push(match, Choice(side, "flag", tuple(t.id for t in tanks)))
         return match
     if choice.purpose == "flag":
-        board = match.board
-        return evolve(match, board=board.with_tank(replace(board.tank(option), flag=True)))
+        from workbench.rules.panzer_vor.placing import mark_flag
+
+        return mark_flag(match, option)
     if choice.purpose == "obstacle":
         left = dict(zip(match.order, choice.data, strict=True))
         board = match.board
@@ -577,6 +652,8 @@ def _next_obstacle(match: CardMatch, left: dict[str, int], side: str) -> CardMat
 
 
 def _next_deployment(match: CardMatch, placed: tuple[str, ...]) -> CardMatch:
+    if "quick setup" not in match.flags:
+        return match  # the tanks wait to be deployed by choice (``placing``)
     for side in match.order:
         for tank in match.tanks_of(side):
             if tank.id in placed:

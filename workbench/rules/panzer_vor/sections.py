@@ -8,6 +8,10 @@ its section, search for the constant's name here and then for its uses.
 SEQUENCE_OF_PLAY = "Sequence of Play"
 ACTION_PHASE = "Sequence of Play: Action Phase"
 GAME_SETUP = "Game Setup"
+SCENARIO_PLACEMENT = "Part 2 - Scenarios: Scenarios: From Practice to the Nationals"
+PURCHASING = "Exhibition!: Purchasing Tanks"
+EXHIBITION_DEPLOYMENT = "Exhibition!: Tank Deployment"
+ANZIO_ORIGINAL_FORCE = "Anzio High School vs. Ōarai Girls Academy (Original): Anzio High School"
 ENDING = "Ending the Game and Victory Conditions"
 
 MOVING = "Moving"

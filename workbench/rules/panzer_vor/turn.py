@@ -31,9 +31,8 @@ from workbench.rules.core import (
     Modifier,
     Reason,
 )
-from workbench.rules.panzer_vor import drawing, reactions, scenarios, sections, solo
+from workbench.rules.panzer_vor import drawing, placing, reactions, scenarios, sections, solo
 from workbench.rules.panzer_vor.actions import (
-    Choose,
     Discard,
     Fire,
     Move,
@@ -138,7 +137,7 @@ def _legal(match: CardMatch) -> Iterator[Action]:
     elif isinstance(top, Window):
         yield from reactions.window_actions(match, top)
     elif isinstance(top, Choice):
-        yield from (Choose(o) for o in top.options)
+        yield from placing.choice_actions(match, top)
     elif isinstance(top, Order):
         yield from _order_actions(match, top)
     elif match.phase == "action":
@@ -387,6 +386,8 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
         return Reason(
             f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY
         )
+    if isinstance(match.top, Choice) and match.top.purpose in placing.PURPOSES:
+        return placing.why_not(match, match.top, action)  # setup choices
     held = (*match.hand(who), *match.scenario_cards.get(who, ()))
     if isinstance(action, PlayCard) and action.card not in held:
         return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
