@@ -6,7 +6,10 @@ automatic opponent is Test Your Luck!'s enemy, which the game plays itself by di
 - :func:`greedy_player`: fires the shot with the best odds of destroying; else plays an
   Attack card when a tank has a target, else moves towards the objective (the shrine in Test
   Your Luck!, else the nearest enemy); reacts whenever it can; uses abilities that turn a
-  roll; discards Enforcement-free extras from the end of its hand.
+  roll; discards Enforcement-free extras from the end of its hand. Setup (a simple reading,
+  not the rulebook's advice): it buys the dearest tank that fits the points left until none
+  fits; deploys each tank on the free hex nearest the middle of the map, facing the middle;
+  puts the flag marker and characters on the first tank offered.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ def greedy_player(game: Game, state: Any, rng: random.Random) -> Action:
     legal = list(game.legal_actions(state))
     if len(legal) == 1:
         return legal[0]
+    buys = [a for a in legal if isinstance(a, A.Buy)]
+    if buys:
+        return max(buys, key=lambda a: (_price(state, a), rng.random()))
+    deploys = [a for a in legal if isinstance(a, A.Deploy)]
+    if deploys:
+        return min(deploys, key=lambda a: _from_middle(state, a))
     fires = [a for a in legal if isinstance(a, A.Fire)]
     if fires:
         return max(fires, key=lambda a: (_kill_chance(state, a), rng.random()))
@@ -50,6 +59,19 @@ def greedy_player(game: Game, state: Any, rng: random.Random) -> Action:
     if choices:
         return choices[0]
     return legal[-1]  # Pass, Stop, Decline, NoReaction come last in every list
+
+
+def _price(state: Any, buy: A.Buy) -> int:
+    _, _, _, counters = state.top.data
+    return next(c.points for c in counters if c.name == buy.tank)
+
+
+def _from_middle(state: Any, deploy: A.Deploy) -> tuple[int, int]:
+    """How far the hex is from the middle of the map, and how far its facing turns away."""
+    grid = state.board.map.grid
+    middle = grid.from_offset(grid.cols // 2, grid.rows // 2)
+    where = state.board.map.hex(deploy.to)
+    return where.distance(middle), where.neighbor(deploy.facing).distance(middle)
 
 
 def _kill_chance(state: Any, fire: A.Fire) -> float:
