@@ -1,11 +1,28 @@
 """Starting a card-driven match from a scenario (Game Setup, each scenario's Setup), and the
 invariants every state keeps.
 
-Setup readings (each labelled where a player would choose): tanks the players deploy are
-placed by the quick deployment; a flag the player places goes on the side's first tank;
-Exhibition! forces (and Anzio (Original)'s bought tanks) are a stand-in purchase of the
-roster's tanks within the points; characters placed "on tanks of your choice" go on the side's
-first tanks; Pravda's Katyusha and Nonna ride the KV-2 and the IS-2.
+Setup readings. With the option ``setup: "choose"`` (the default) every placement a player
+makes is an action of the match (``placing``), recorded and replayed like any other:
+
+- buying: Exhibition!'s forces (up to 100 points, one tank per hex of the first row) and
+  Anzio (Original)'s nine tanks within 80 points are bought tank by tank (``Buy``, then
+  ``DoneBuying``), each side in the scenario's order; Exhibition!'s lower total then chooses
+  who acts first;
+- deployment: each tank a side deploys is placed by ``Deploy(tank, hex, facing)`` on a free
+  hex of its deployment area, sides in the scenario's "Deployment: X deploys first" order
+  (Exhibition!: the first player, then the second);
+- the flag marker "on a tank of your choice" and characters placed "on tanks of your choice"
+  (one team per tank) are ``Choose(tank)`` answers, the characters before that side deploys,
+  the flag after;
+- Pravda's Ceasefire: Pravda redeploys every remaining tank (and reinforcement) on
+  non-adjacent hexes 6-9 from the Church, then Ōarai within two (the EDITOR'S NOTE order;
+  ``ceasefire_order: "published"``: Ōarai first).
+
+With ``setup: "quick"`` these are a labelled quick placement (not the rulebook's): tanks by
+``quick_deployment``, a chosen flag on the side's first tank, a stand-in purchase
+(``_bought``), characters on the side's first free tanks, the Ceasefire by reading order.
+Either way Pravda's Katyusha and Nonna ride the KV-2 and the IS-2, a flag "on a P40" goes on
+Anchovy's, and a Stage 2 that follows Stage 1 (``linked``) places its tanks quick.
 """
 
 from __future__ import annotations
