@@ -27,7 +27,15 @@ from workbench.boards.record import Record
 from workbench.files import load, panzer_vor_roster
 from workbench.rules.core import IllegalAction, Modifier, Outcome, Reason, replay
 from workbench.rules.panzer_vor import sections
-from workbench.rules.panzer_vor.actions import PlayCard, Select, Stop
+from workbench.rules.panzer_vor.actions import (
+    Buy,
+    Choose,
+    Deploy,
+    DoneBuying,
+    PlayCard,
+    Select,
+    Stop,
+)
 from workbench.rules.panzer_vor.bots import greedy_player
 from workbench.rules.panzer_vor.cards import CARDS, Card, load_deck
 from workbench.rules.panzer_vor.deck import Draw
@@ -73,8 +81,12 @@ __all__ = [
     "GAME",
     "ArcConvention",
     "AttackOdds",
+    "Buy",
     "Card",
     "CardMatch",
+    "Choose",
+    "Deploy",
+    "DoneBuying",
     "Draw",
     "Fire",
     "GameState",

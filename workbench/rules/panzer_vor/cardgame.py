@@ -111,9 +111,9 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     if not choose:
         scenario = _bought(scenario)
     setup = game_from_scenario(scenario)
-    waiting: list[Tank] = []  # tanks the players deploy by choice
+    to_deploy: list[Tank] = []  # tanks the players deploy by choice
     if setup.waiting and choose:
-        waiting = _waiting_tanks(scenario, setup)
+        to_deploy = _waiting_tanks(scenario, setup)
     elif setup.waiting:
         setup = quick_deployment(scenario, setup)
     board = setup.state
@@ -127,8 +127,8 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     match_type = options.get("match_type") or scenario.match_type
     if match_type == "choice":
         match_type = "annihilation"  # Exhibition!: until the first player chooses
-    tanks = [*board.tanks, *waiting]
-    pending = {t.id for t in waiting}
+    tanks = [*board.tanks, *to_deploy]
+    pending = {t.id for t in to_deploy}
     crew: list[Crew] = []
     reserves: dict[str, tuple[Tank, ...]] = {}
     roster = scenario.counters

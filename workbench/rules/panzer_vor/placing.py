@@ -297,7 +297,7 @@ def order_positions(match: CardMatch) -> CardMatch:
     then the other: the waiting deployment frames put in the order of play."""
     stack = list(match.stack)
     at = [i for i, f in enumerate(stack) if isinstance(f, Choice) and f.purpose == "position"]
-    frames = sorted((stack[i] for i in at), key=lambda f: -match.order.index(f.side))
+    frames = sorted((stack[i] for i in at), key=lambda f: -match.order.index(f.side))  # type: ignore[union-attr]
     for i, frame in zip(at, frames, strict=True):
         stack[i] = frame
     return evolve(match, stack=tuple(stack))
