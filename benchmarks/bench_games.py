@@ -28,9 +28,9 @@ def _scenario(name: str):  # type: ignore[no-untyped-def]
     return workbench.load(GAME.scenarios()[name])
 
 
-def _play(scenario, seed: int):  # type: ignore[no-untyped-def]
+def _play(scenario, seed: int, options=None):  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
-    state = GAME.start(scenario)
+    state = GAME.start(scenario, options)
     steps = 0
     while GAME.current_player(state) != TERMINAL:
         if GAME.current_player(state) == CHANCE:
@@ -123,4 +123,66 @@ def legal_actions_busy() -> Result:
     )  # fmt: skip
 
 
-GAME_BENCHMARKS = (games_test_your_luck, games_mock_battle, legal_actions_busy)
+def legal_actions_deployment() -> Result:
+    """The largest setup choice: Kuromorimine Stage 1's first deployment, every waiting tank
+    on every free hex of its area with six facings."""
+    state = GAME.start(_scenario("kuromorimine-stage-1"))
+    while state.top.side == "Ōarai":  # "Ōarai deploys first": then Kuromorimine's 18 tanks
+        state = GAME.apply(state, GAME.legal_actions(state)[0]).state
+    choice = state.top
+    board = state.board
+
+    def plain() -> list[tuple[str, str, int]]:
+        out = []
+        for tank in state.undeployed[choice.side]:
+            for label in choice.options:
+                where = board.map.hex(label)
+                terrain = board.map.terrain_at(where)
+                if any(t.hex == where for t in board.tanks):
+                    continue
+                if terrain.enterable or terrain.deployment_only:
+                    out.extend((tank.id, label, f) for f in range(6))
+        return out
+
+    listed = GAME.legal_actions(evolve(state))
+    if {(a.tank, a.to, a.facing) for a in listed} != set(plain()):
+        raise AssertionError("the deployment actions and the plain list disagree")
+    seconds = median_seconds(lambda: GAME.legal_actions(evolve(state)), repeat=20, warmup=2)
+    reference = median_seconds(plain, repeat=20, warmup=2)
+    return Result(
+        63, "`legal_actions` at Kuromorimine Stage 1's deployment of its 18 tanks (setup: choose)",
+        seconds, 0.02, "a plain list of tank x free hex x facing", reference,
+        f"{len(listed)} Deploy actions; a fresh state (nothing memoised)",
+    )  # fmt: skip
+
+
+def games_exhibition_setup() -> Result:
+    """Exhibition! played whole, its forces bought and deployed by choices, against the same
+    games with the labelled quick setup."""
+    scenario = _scenario("exhibition")
+    _play(scenario, 0)
+    seconds = (
+        median_seconds(lambda: [_play(scenario, seed) for seed in range(GAMES)], repeat=3, warmup=0)
+        / GAMES
+    )
+    quick = {"setup": "quick"}
+    reference = (
+        median_seconds(
+            lambda: [_play(scenario, seed, quick) for seed in range(GAMES)], repeat=3, warmup=0
+        )
+        / GAMES
+    )
+    return Result(
+        64, f"one whole random game of Exhibition!, set up by choices ({1 / seconds:,.0f} games/s)",
+        seconds, 1 / 10, "the same seeds with setup: quick (stand-in purchase)", reference,
+        f"{GAMES} seeded games each; random forces differ from the stand-in purchase",
+    )  # fmt: skip
+
+
+GAME_BENCHMARKS = (
+    games_test_your_luck,
+    games_mock_battle,
+    legal_actions_busy,
+    legal_actions_deployment,
+    games_exhibition_setup,
+)
