@@ -347,3 +347,30 @@ def test_random_players_set_up_and_finish_every_scenario(name):
             match = play(match, random_player(GAME, match, rng))
     assert GAME.outcome(match) is not None
     assert not any(match.undeployed.values())
+
+
+def test_kuromorimine_deploys_in_its_forest_hexes_after_oarai():
+    # Stage 1: "Deployment: Ōarai deploys first"; "Deployment in Forests: Kuromorimine's
+    # deployment hexes in the first stage are forest hexes" (entered at the start of the match)
+    match = chosen("kuromorimine-stage-1")
+    match = deploy_all(match, "Ōarai")
+    assert match.top.side == "Kuromorimine"
+    area = labels(match, scenario("kuromorimine-stage-1").deployment_hexes("Kuromorimine"))
+    legal = GAME.legal_actions(match)
+    assert {a.to for a in legal} == area and len(legal) == 18 * 20 * 6
+    assert {match.board.map.terrain_name(match.board.map.hex(h)) for h in area} == {
+        "deployment forest"
+    }
+
+
+def test_saunders_oarai_puts_its_flag_on_a_tank_of_its_choice_after_deploying():
+    # "Type 89: Hex 0803"; "Other Tanks: Any other hexes marked with the Ōarai Girls Academy
+    # symbol (0813 - 1413)"; "Flag Marker: Place the Ōarai Flag marker on a tank of your
+    # choice"
+    match = deploy_all(chosen("saunders"), "Saunders")
+    assert "0803" not in {a.to for a in GAME.legal_actions(match)}  # the Type 89 is there
+    match = deploy_all(match, "Ōarai")
+    assert match.top == Choice("Ōarai", "flag marker", ())
+    match = play(match, Choose("38 (t)"))
+    assert [t.id for t in match.tanks_of("Ōarai") if t.flag] == ["38 (t)"]
+    assert [t.id for t in match.tanks_of("Saunders") if t.flag] == ["M4A1"]  # "Place on the M4A1"
