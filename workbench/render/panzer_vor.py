@@ -23,8 +23,9 @@ from workbench.render.scene import Scene
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.game import Match
-from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.match import CardMatch, Choice
 from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
+from workbench.rules.panzer_vor.placing import PURPOSES as SETUP_CHOICES
 from workbench.rules.panzer_vor.sight import LineOfSight
 from workbench.rules.panzer_vor.state import GameState
 
@@ -141,6 +142,11 @@ def _card_match(match: CardMatch, **options: Any) -> Scene:
         who = f"game over: {match.ended}"
     else:
         who = f"{match.side_to_act}: {match.phase} phase"
+    waiting = {side: len(tanks) for side, tanks in match.undeployed.items() if tanks}
+    if isinstance(match.top, Choice) and match.top.purpose in SETUP_CHOICES:
+        who = f"{match.top.side}: setup ({match.top.purpose})"
+    if waiting:  # tanks still to be placed by their players (setup, Ceasefire)
+        who += "; to deploy: " + ", ".join(f"{s} {n}" for s, n in waiting.items())
     hands = ", ".join(f"{side} {len(match.hand(side))} cards" for side in match.order)
     return caption_overlay(scene, f"turn {match.turn}, {who} ({hands}; deck {size(match.deck)})")
 
