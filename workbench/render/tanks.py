@@ -2,8 +2,9 @@
 pixels each. Terrain pieces, deployment areas, objective tokens, tanks as hull rectangles with
 a turret, and the Measuring Arrow template laid where it is given.
 
-Tanks are plain inputs: anything with a ``hull`` (a ``geometry.table.Hull``) and optionally
-``id``, ``side``, ``color`` and ``turret_heading``; a bare ``Hull`` works too.
+Tanks are drawn from a :class:`TankDrawing` (hull, name, side, colour, wrecked, turret);
+:func:`tank_drawing` makes one from a table's ``TableTank``, a played ``TankPiece`` or a bare
+``Hull``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import singledispatch
 from typing import Any
 
-from workbench.boards.tanks.table import Table
-from workbench.errors import InvalidValue
+from workbench.boards.tanks.table import Table, TableTank
+from workbench.errors import ArgumentError, InvalidValue
+from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.legend import Entry, box_swatch, legend_band
 from workbench.render.pieces import area_label, fitted, piece_label, piece_symbols
@@ -37,9 +40,50 @@ from workbench.render.scene import (
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, readable, theme_named
+from workbench.rules.tanks.state import TankPiece
 
 TABLE_FELT = "#cdd6a8"
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
+
+
+@dataclass(frozen=True)
+class TankDrawing:
+    """What the picture needs of one tank: its hull, name and side, a colour (None: the
+    side's), whether it is wrecked (drawn grey) and the turret's heading (None: the hull's)."""
+
+    hull: Hull
+    id: str = ""
+    side: str = ""
+    color: str | None = None
+    wrecked: bool = False
+    turret_heading: float | None = None
+
+
+@singledispatch
+def tank_drawing(tank: object) -> TankDrawing:
+    """The drawing of a tank on the table (a ``TableTank``, ``TankPiece``, ``Hull`` or a
+    ``TankDrawing`` as it is)."""
+    raise ArgumentError("tanks", tank, "TableTank, TankPiece, Hull or TankDrawing values")
+
+
+@tank_drawing.register
+def _(tank: TankDrawing) -> TankDrawing:
+    return tank
+
+
+@tank_drawing.register
+def _(tank: Hull) -> TankDrawing:
+    return TankDrawing(tank)
+
+
+@tank_drawing.register
+def _(tank: TableTank) -> TankDrawing:
+    return TankDrawing(tank.hull, tank.id, tank.side)
+
+
+@tank_drawing.register
+def _(tank: TankPiece) -> TankDrawing:
+    return TankDrawing(tank.hull, tank.id, tank.side, wrecked=tank.destroyed)
 
 
 @dataclass(frozen=True)
@@ -107,7 +151,7 @@ def table_scene(
     adds a legend band of the terrain kinds and deployment areas."""
     th = theme_named(theme)
     px_per_cm *= th.zoom
-    tanks = tuple(tanks)
+    drawn = tuple(tank_drawing(t) for t in tanks)
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -150,7 +194,8 @@ def table_scene(
         labels += named
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []
-    for i, deployment in enumerate(getattr(table, "deployments", ())):
+    hulls = [t.hull for t in drawn]
+    for i, deployment in enumerate(table.deployments):
         color = th.zone_colors[i % len(th.zone_colors)]
         area = table.deployment_area(deployment.side)
         outer, _ = _rings(area)
@@ -169,7 +214,7 @@ def table_scene(
         )
         ink = readable(color, th.halo)
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        labels.append(area_label(area, deployment.side, style, tanks, px_per_cm))
+        labels.append(area_label(area, deployment.side, style, hulls, px_per_cm))
     units: list[Primitive] = []
     for objective in getattr(table, "objectives", ()):
         at = (float(objective.at[0]), float(objective.at[1]))
@@ -188,7 +233,7 @@ def table_scene(
                 Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
             )
         )
-    units += tank_primitives(tanks, th, px_per_cm)
+    units += tank_primitives(drawn, th, px_per_cm)
     scene = Scene(
         width=round(w * px_per_cm + 2 * margin, 2),
         height=round(d * px_per_cm + 2 * margin, 2),
@@ -230,14 +275,12 @@ def _terrain_kinds() -> Mapping[str, Any]:
 def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[Primitive]:
     """Hull rectangles in side colours, a front arrow, the turret and its gun."""
     prims: list[Primitive] = []
-    for n, tank in enumerate(tanks):
-        hull = getattr(tank, "hull", tank)
-        ident = str(getattr(tank, "id", f"tank {n + 1}"))
-        side = str(getattr(tank, "side", ""))
-        color = th.side_color(
-            side, getattr(tank, "color", None) or th.zone_colors[n % len(th.zone_colors)]
-        )
-        if getattr(tank, "destroyed", False) or getattr(tank, "wreck", False):
+    for n, tank in enumerate(map(tank_drawing, tanks)):
+        hull = tank.hull
+        ident = tank.id or f"tank {n + 1}"
+        side = tank.side
+        color = th.side_color(side, tank.color or th.zone_colors[n % len(th.zone_colors)])
+        if tank.wrecked:
             color = "#555555"
         ink = contrast_text(color)
         corners = tuple((float(x), float(y)) for x, y in hull.corners())
@@ -253,8 +296,7 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
         head = max(5.0, 0.25 * hull.width * px_per_cm)
         prims.append(Arrow((cx, cy), front, Style(stroke=ink, width=1.5), head=head, title=title))
         tx, ty = hull.turret
-        turret_heading = getattr(tank, "turret_heading", None)
-        heading = hull.heading if turret_heading is None else turret_heading
+        heading = hull.heading if tank.turret_heading is None else tank.turret_heading
         v = _direction(heading)
         gun = 0.75 * hull.length
         prims.append(
