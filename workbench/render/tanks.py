@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import singledispatch
 from typing import Any
 
@@ -19,8 +19,9 @@ from workbench.boards.tanks.table import Table, TableTank
 from workbench.errors import ArgumentError, InvalidValue
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
+from workbench.render.labels import Box, text_box
 from workbench.render.legend import Entry, box_swatch, legend_band
-from workbench.render.pieces import area_label, fitted, piece_label, piece_symbols
+from workbench.render.pieces import area_label, piece_label, piece_symbols
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -233,7 +234,7 @@ def table_scene(
                 Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
             )
         )
-    units += tank_primitives(drawn, th, px_per_cm)
+    units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
     scene = Scene(
         width=round(w * px_per_cm + 2 * margin, 2),
         height=round(d * px_per_cm + 2 * margin, 2),
@@ -272,14 +273,27 @@ def _terrain_kinds() -> Mapping[str, Any]:
     return TANKS_TERRAIN
 
 
-def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[Primitive]:
-    """Hull rectangles in side colours, a front arrow, the turret and its gun."""
+def tank_primitives(
+    tanks: Iterable[Any], th: Theme, px_per_cm: float, table: Point | None = None
+) -> list[Primitive]:
+    """Hull rectangles in side colours (each side its own), a front arrow, the turret and its
+    gun, and the tank's whole name beside the hull (a hull is too small to hold one): below
+    it, else above or beside it, where it stays on a ``table`` of (width, depth) cm and clear
+    of the hulls and the names already placed."""
     prims: list[Primitive] = []
-    for n, tank in enumerate(map(tank_drawing, tanks)):
+    drawn = [tank_drawing(t) for t in tanks]
+    t = Transform(px_per_cm)
+    size = None if table is None else t.to_pixel(*table)
+    taken = [_box_of(tank.hull.corners(), t) for tank in drawn]
+    names: list[Primitive] = []
+    sides = list(dict.fromkeys(t.side for t in drawn))
+    font = max(10.0, 1.6 * px_per_cm)
+    for n, tank in enumerate(drawn):
         hull = tank.hull
         ident = tank.id or f"tank {n + 1}"
         side = tank.side
-        color = th.side_color(side, tank.color or th.zone_colors[n % len(th.zone_colors)])
+        fallback = th.zone_colors[(sides.index(side) if side else n) % len(th.zone_colors)]
+        color = th.side_color(side, tank.color or fallback)
         if tank.wrecked:
             color = "#555555"
         ink = contrast_text(color)
@@ -313,16 +327,68 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
-        font, label = fitted(ident, hull.length * px_per_cm * 0.9, 0.28 * hull.width * px_per_cm)
-        prims.append(
-            Text(
-                (cx, cy),
-                label,
-                Style(fill=ink, stroke=color, width=2.0, font_size=font, bold=True),
-                title,
-            )
+        gun_end = (tx + v[0] * gun, ty + v[1] * gun)
+        style = Style(
+            fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
         )
-    return prims
+        spots = _name_spots((*corners, gun_end), font / px_per_cm)
+        text = _first_clear(spots, ident, style, title, t, taken, size)
+        taken.append(text_box(text, t))
+        names.append(text)
+    return prims + names  # names over every hull
+
+
+def _name_spots(points: Sequence[Point], line: float) -> list[Point]:
+    """Where a tank's name may go, best first: below, above, right of, left of its hull
+    (``points``: the hull's corners and the gun's end; ``line``: a line's height in cm)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    gap = 0.8 * line
+    return [
+        (cx, max(ys) + gap),
+        (cx, min(ys) - gap),
+        (max(xs) + gap, cy),
+        (min(xs) - gap, cy),
+        (cx, max(ys) + gap + line),
+        (cx, min(ys) - gap - line),
+        (min(xs) - gap, cy - line),
+        (min(xs) - gap, cy + line),
+        (max(xs) + gap, cy - line),
+        (max(xs) + gap, cy + line),
+        (cx, min(ys) - gap - 2 * line),
+        (cx, max(ys) + gap + 2 * line),
+    ]
+
+
+def _first_clear(
+    spots: Sequence[Point],
+    name: str,
+    style: Style,
+    title: str,
+    t: Transform,
+    taken: list[Box],
+    size: tuple[float, float] | None,
+) -> Text:
+    """The name at the first spot whose box stays on the table (``size`` in pixels) and
+    clear of every box ``taken``; when none is, the spot on the table that overlaps least."""
+    placed: list[tuple[bool, int, int, Text]] = []
+    for x, y in spots:
+        beside = x != spots[0][0]  # beside the hull: the text starts (or ends) there
+        aligned = replace(style, anchor="start" if x > spots[0][0] else "end") if beside else style
+        text = Text((x, y), name, aligned, title)
+        box = text_box(text, t)
+        off_table = size is not None and not box.inside(*size)
+        crowded = sum(box.overlaps(other) for other in taken)
+        if not off_table and not crowded:
+            return text
+        placed.append((off_table, crowded, len(placed), text))
+    return min(placed, key=lambda p: p[:3])[3]
+
+
+def _box_of(points: Iterable[Point], t: Transform) -> Box:
+    xs, ys = zip(*((float(x), float(y)) for x, y in points), strict=True)
+    (a, b), (c, d) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
+    return Box(a, b, c, d)
 
 
 def measuring_arrow_overlay(scene: Scene, arrow: Any, start: Point, heading: float) -> Scene:
