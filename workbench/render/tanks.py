@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import singledispatch
 from typing import Any
 
-from workbench.boards.tanks.table import Table, TableTank
+from workbench.boards.tanks.table import MeasuringArrow, Table, TableTank
 from workbench.errors import ArgumentError, InvalidValue
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
@@ -136,7 +136,7 @@ def _direction(heading: float) -> Point:
 
 
 def table_scene(
-    table: Any,
+    table: Table,
     *,
     tanks: Iterable[Any] = (),
     px_per_cm: float = 7.0,
@@ -217,7 +217,7 @@ def table_scene(
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
         labels.append(area_label(area, deployment.side, style, hulls, px_per_cm))
     units: list[Primitive] = []
-    for objective in getattr(table, "objectives", ()):
+    for objective in table.objectives:
         at = (float(objective.at[0]), float(objective.at[1]))
         units.append(
             Circle(
@@ -258,7 +258,7 @@ def table_scene(
             Entry(k, box_swatch(th.terrain_color(k, getattr(kinds.get(k), "color", "#999999"))))
             for k in used
         ]
-        for i, deployment in enumerate(getattr(table, "deployments", ())):
+        for i, deployment in enumerate(table.deployments):
             color = th.zone_colors[i % len(th.zone_colors)]
             entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
         scene = legend_band(scene, entries)
@@ -391,14 +391,15 @@ def _box_of(points: Iterable[Point], t: Transform) -> Box:
     return Box(a, b, c, d)
 
 
-def measuring_arrow_overlay(scene: Scene, arrow: Any, start: Point, heading: float) -> Scene:
+def measuring_arrow_overlay(
+    scene: Scene, arrow: MeasuringArrow, start: Point, heading: float
+) -> Scene:
     """The Measuring Arrow template laid from ``start`` (the tail's end) along ``heading``,
     with its length written beside it."""
     th = scene.theme if isinstance(scene.theme, Theme) else theme_named(None)
     outer, _ = _rings(arrow.polygon(start, heading))
     style = Style(fill="#ffffff", stroke=th.path_color, width=2.0, opacity=0.8)
-    source = getattr(arrow, "source", "")
-    title = f"Measuring Arrow, {arrow.length:g} cm" + (f" ({source})" if source else "")
+    title = f"Measuring Arrow, {arrow.length:g} cm" + (f" ({arrow.source})" if arrow.source else "")
     v = _direction(heading)
     mid = (
         start[0] + v[0] * arrow.length / 2 - v[1] * arrow.head_width,
