@@ -54,6 +54,7 @@ class Order:
     from_scenario: bool = False
     acted: bool = False  # a tank moved or fired on this card
     mp: int | None = None  # a move with exactly these MP, not the tank's (Stage 2's entry)
+    placed: tuple[str, ...] = ()  # reinforcements placed with this card (Kuromorimine)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,15 @@ from workbench.rules.core import (
     Modifier,
     Reason,
 )
-from workbench.rules.panzer_vor import drawing, reactions, scenarios, sections, solo, turret
+from workbench.rules.panzer_vor import (
+    drawing,
+    reactions,
+    reinforcements,
+    scenarios,
+    sections,
+    solo,
+    turret,
+)
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Discard,
@@ -244,6 +252,9 @@ def _recovery_choices(match: CardMatch, side: str) -> list[str]:
 def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     card = match.card(order.card)
     if order.stage == "choose":
+        yield from reinforcements.placements(match, order)
+        if reinforcements.flag_owed(match, order):
+            return  # the first deployment holds the Flag Tank
         limit = card.tanks or len(match.tanks_of(order.side)) + len(order.done)
         if len(order.done) >= limit:
             yield Stop()
@@ -514,6 +525,8 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
             match = _tank_done(match, order)
         match = scenarios.after_move(match, action.tank, left, spent, events)
         return reactions.open_window(match, match.opponent(order.side), "moved", tank=action.tank)
+    if isinstance(action, Choose):
+        return reinforcements.place(match, order, action.option, events)
     if isinstance(action, TurnTurret):
         order = replace(order, acted=True)
         board = turret.turn(match.board, action, events)
@@ -570,10 +583,7 @@ def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMa
             )
         )
         return add_to_hand(match, order.side, order.card)
-    from workbench.rules.panzer_vor import linked
-
-    match = linked.reinforce(leave_play(match, order.card), order, events)
-    return scenarios.after_order(match, order)
+    return reinforcements.after_order(leave_play(match, order.card), order)
 
 
 def _move(
@@ -781,7 +791,7 @@ def next_turn(match: CardMatch) -> CardMatch:
         taken_back=(),
         reacted=False,
     )
-    return _start_turn(match)
+    return _start_turn(reinforcements.new_turn(match))
 
 
 def outcome(match: CardMatch):
