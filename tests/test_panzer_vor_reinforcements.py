@@ -83,7 +83,9 @@ def test_the_first_deployment_must_include_the_flag_tank():
     assert GAME.legal_actions(match) == [Choose("Tiger I@0109")]
     match = play(match, Choose("Tiger I@0109"))
     labels = {match.board.map.grid.label(match.board.tank(t).hex) for t in ("Tiger II", "Tiger I")}
-    assert labels == {"0108", "0109"} and match.board.tank("Tiger I").flag
+    assert labels == {"0108", "0109"}
+    flags = [t.id for t in match.tanks_of(KURO) if t.flag]
+    assert flags == ["Tiger I"]  # Stage 1's Flag Tank, the only one (the Maus carries none)
     # "they may use the move listed on the card on the newly placed tanks or on another one"
     selects = {a.tank for a in GAME.legal_actions(match) if isinstance(a, Select)}
     assert {"Tiger I", "Tiger II", "Maus"} <= selects
@@ -185,3 +187,28 @@ def test_the_kv2_and_is2_only_after_all_the_t34s():
     last = _pravda_moved(reserves=("KV-2", "IS-2"))
     assert last.top.options == ("KV-2 (reinforcement 9)", "IS-2 (reinforcement 10)")
     assert reinforcements.pravda_choices(last) == last.top.options
+
+
+def test_random_stage_2_games_after_stage_1_deploy_reinforcements_and_keep_the_invariants():
+    import random
+
+    from workbench.rules.core import CHANCE, TERMINAL
+    from workbench.rules.play import sample_chance
+
+    placed = 0
+    for seed in range(3):
+        rng, match = random.Random(seed), _stage_2()
+        for _ in range(20_000):
+            GAME.invariants(match)
+            who = GAME.current_player(match)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                action = sample_chance(GAME.chance_outcomes(match), rng)
+            else:
+                legal = GAME.legal_actions(match)
+                action = legal[rng.randrange(len(legal))]
+            placed += isinstance(action, Choose) and isinstance(match.top, Order)
+            match = GAME.apply(match, action).state
+        assert GAME.outcome(match) is not None
+    assert placed  # reinforcements came in at 0108 and 0109

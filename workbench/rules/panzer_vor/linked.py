@@ -51,6 +51,8 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
         (replace(t, hex=spare, flag=t.flag) for t in survivors if t.side == KURO),
         key=lambda t: not t.flag,
     )
+    if any(t.flag for t in kuro):  # the Stage 1 Flag Tank stays Kuromorimine's only one
+        kuro_base = [replace(t, flag=False) for t in kuro_base]
     ids = {t.id for t in (*oarai, *kuro)}
     crew = tuple(
         replace(c, tank=None, arrives_with=c.tank) if c.tank in ids else c
