@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.panzer_vor_match import GAME, arranged, play, started
+from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from tests.test_panzer_vor_whole_games import one_game
-from workbench.rules.core import IllegalAction
+from workbench.boards.record import Record, RecordStep
+from workbench.rules.core import IllegalAction, replay
 from workbench.rules.panzer_vor.actions import Move, PlayCard, Select, TurnTurret
 from workbench.rules.panzer_vor.cards import CARDS, STAND_IN, load_deck
 from workbench.rules.panzer_vor.variants import TEASY_TEASE
@@ -72,7 +73,11 @@ VARIANTS = [
 def test_random_games_with_the_options_keep_the_invariants(name, options):
     turned = 0
     for seed in range(3):
-        final, actions, _ = one_game(name, seed, options)
+        final, actions, states = one_game(name, seed, options)
         assert GAME.outcome(final) is not None
         turned += sum(isinstance(a, TurnTurret) for a in actions)
+        if seed == 0:  # the record (options included) replays to the same states
+            steps = tuple(RecordStep(a.to_json()) for a in actions)
+            record = Record("panzer-vor", scenario(name), steps, options, seed)
+            assert replay(record, GAME) == states
     assert turned  # the random player turned turrets with Movement cards

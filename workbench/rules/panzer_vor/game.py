@@ -448,7 +448,7 @@ def _action_types() -> tuple[type[Action], ...]:
     return (
         Move, Fire, Pass, Roll, Draw, actions.Die, actions.PlayCard, actions.Select,
         actions.Stop, actions.React, actions.NoReaction, actions.UseAbility, actions.Decline,
-        actions.Choose, actions.Discard,
+        actions.Choose, actions.Discard, actions.TurnTurret,
     )  # fmt: skip
 
 
