@@ -3,9 +3,10 @@ names a scenario file lists in ``special_rules`` (kept on the board's ``special_
 
 Done here: Test Your Luck!'s shrine; Saunders' Fair Play and Decoy; St. Gloriana's
 Reinforcements (and Freshmen Don't Flee as an option); Anzio's Childhood Friend, Operation:
-Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire, Goosefish Dance and
-reinforcements; Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in
-Nishizumi-ryu and Smokescreen; Stage 2's Maus tread check and reinforcement trigger.
+Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire and Goosefish Dance;
+Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in Nishizumi-ryu and
+Smokescreen; Stage 2's Maus tread check and the conditions for its reinforcements. Pravda's
+and Kuromorimine's reinforcements deployed with Movement cards are in ``reinforcements``.
 Where a rule asks a player to place tanks (Ceasefire), they are placed by a labelled quick
 placement, not by the player's choice.
 """
