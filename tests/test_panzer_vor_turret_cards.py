@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tests.panzer_vor_match import GAME, arranged, play
 from workbench.rules.panzer_vor import turret
 from workbench.rules.panzer_vor.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
@@ -147,3 +150,29 @@ def test_the_marker_is_removed_when_the_turret_faces_forward_again():
 def test_mobile_fire_turns_the_turret_only_with_its_shot():
     match = play(_match(cards=("Mobile Fire 2",)), PlayCard("Mobile Fire 2"), Select(FIRER))
     assert not _turns(match)
+
+
+@given(
+    offset=st.integers(-5, 5),
+    rotation=st.integers(0, 3),
+    spent=st.integers(0, 3),
+)
+def test_the_turns_offered_are_every_direction_within_the_budget_each_the_short_way(
+    offset, rotation, spent
+):
+    board = _match().board
+    tank = board.tank(FIRER)
+    tank = replace(tank, counter=replace(tank.counter, turret_rotation=rotation),
+                   turret=offset or None, turret_turned=spent)  # fmt: skip
+    board = board.with_tank(tank)
+    left = max(0, rotation - spent)
+    here = offset % 6
+    expected = {(here + d) % 6 for d in range(-left, left + 1)} - {here}
+    offered = turret.turns(board, FIRER)
+    reached = [(here + a.turn) % 6 for a in offered]
+    assert sorted(reached) == sorted(expected)  # each new direction once
+    for action in offered:  # never the long way round
+        assert abs(action.turn) == min((action.turn % 6), (-action.turn) % 6)
+        after = turret.turn(board, action, []).tank(FIRER)
+        assert after.turret_facing == (tank.facing + here + action.turn) % 6
+        assert after.turret_turned == spent + abs(action.turn)
