@@ -9,7 +9,9 @@ Readings the text leaves open, decided here:
 
 - The Turret Rotation value is hexsides "in the player's turn": one budget per tank per turn,
   shared by every turn of its turret that turn — a Movement-card turn and a later
-  rotate-and-fire together turn at most that many hexsides (``Tank.turret_turned``).
+  rotate-and-fire together turn at most that many hexsides (``Tank.turret_turned``, set
+  back to 0 for every tank when a player turn begins; a Quick Shot fired in the other
+  player's turn spends from that turn's budget).
 - "-2 when you rotate a turret and fire in the same turn (example 3 above)": the parenthesis
   points at the rotate-and-fire of an Attack card, so by default a turn made with a Movement
   card earlier in the turn does not cost -2 on a later shot that does not turn the turret
