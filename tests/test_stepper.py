@@ -377,3 +377,34 @@ def test_the_teacher_app_opens_every_games_prepared_record() -> None:
         assert stepper.game.name == game and stepper.cursor == 0
         stepper.key("End")
         assert stepper.cursor == len(stepper.steps)
+
+
+# --- the Panzer Vor! card game ------------------------------------------------------------
+CARD_GAME = ROOT / "maps/panzer-vor/games/stagnant-draw.json"
+
+
+def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_draw() -> None:
+    from workbench.rules.core import replay
+    from workbench.rules.panzer_vor.ending import CardGameEnd
+    from workbench.rules.panzer_vor.match import CardMatch
+
+    record = workbench.load(CARD_GAME)
+    assert record.options == {"mode": "cards", "setup": "quick"}
+    game = get_game("panzer-vor")
+    states = replay(record, game)
+    assert all(isinstance(s, CardMatch) for s in states)
+    outcome = game.outcome(states[-1])
+    assert outcome is not None and outcome.termination is CardGameEnd.STAGNANT_DRAW
+    assert outcome.winner is None
+    events = []
+    for before, step in zip(states, record.steps, strict=False):
+        events += game.apply(before, game.action_from_json(step.action)).events
+    texts = [e.text for e in events]
+    assert any(" reacts with " in t for t in texts), "a reaction"
+    assert any("goes back into the deck" in t for t in texts), "the fourth Enforcement card"
+    assert "again: the match is stagnant" in texts[-1], "the final draw ends it"
+    points = states[-1].points
+    assert len({points.get(side, 0) for side in states[-1].order}) == 1, "equal points"
+    notes = " ".join(record.notes().values())
+    for stop in ("A reaction:", "Enforcement card 4 of 4", "a draw", "odds are known"):
+        assert stop in notes
