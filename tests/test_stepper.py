@@ -408,3 +408,119 @@ def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_dra
     notes = " ".join(record.notes().values())
     for stop in ("A reaction:", "Enforcement card 4 of 4", "a draw", "odds are known"):
         assert stop in notes
+
+
+def card_button(stepper: Stepper, name: str):
+    """The button under a card's face in the hand shown (what a browser click presses)."""
+    for box in stepper.hand_box.children:
+        _face, button = box.children
+        if button.description.removeprefix("▶ ") == name:
+            return button
+    raise AssertionError(f"no {name} in the hand: {stepper.hand()}")
+
+
+def hex_of(stepper: Stepper, tank: str) -> str:
+    state = stepper.state
+    return state.board.map.grid.label(state.board.tank(tank).hex)
+
+
+def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire() -> None:
+    from workbench.rules.panzer_vor.actions import PlayCard, Select
+
+    stepper = Stepper(CARD_GAME, at=50)
+    length = len(stepper.steps)
+    side, cards = stepper.hand()
+    assert side == "Team B" and [c.name for c in cards][:2] == ["Aimed Shot 2", "Coordinated Move"]
+    assert "Team B's hand: Aimed Shot 2" in stepper.panel_text
+    assert "Enforcement cards drawn: 3 of 4" in stepper.panel_text
+    assert "Aimed Shot 2" in stepper.hand_box.children[0].children[0].value  # its face
+    card_button(stepper, "Aimed Shot 2").click()
+    assert stepper.proposed == PlayCard("Aimed Shot 2") and stepper.cursor == 50
+    assert "Aimed Shot 2 — Action card (Attack, attack +2)" in stepper.panel_text
+    card_button(stepper, "Aimed Shot 2").click()  # again: played (as the record goes on)
+    assert stepper.cursor == 51 and len(stepper.steps) == length
+    assert "declare a tank" in stepper.panel_text
+    stepper.click_cell(hex_of(stepper, "M4 (75)"))  # its targets with the card's +2
+    assert stepper.proposed == Select("M4 (75)") and stepper.cursor == 51
+    assert "at Panzer IV Ausf. F2: hit 35/36" in stepper.panel_text
+    stepper.click_cell(hex_of(stepper, "M4 (75)"))
+    assert stepper.cursor == 52
+    target = hex_of(stepper, "Panzer IV Ausf. F2")
+    stepper.click_cell(target)  # the shot's exact odds, before any die
+    assert stepper.proposed == Fire("M4 (75)", "Panzer IV Ausf. F2") and stepper.cursor == 52
+    assert "hit 35/36 · kill 175/648" in stepper.panel_text
+    assert "Aimed Shot 2 +2 (card)" in stepper.panel_text
+    stepper.click_cell(target)
+    assert stepper.cursor >= 53 and len(stepper.steps) == length
+    assert "hit 35/36" in stepper.step_line(53), "the odds shown are the shot's"
+
+
+def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing() -> None:
+    stepper = Stepper(CARD_GAME, at=50)
+    before = snapshot(stepper)
+    card_button(stepper, "Emergency Stop").click()  # a Reaction card in the Action Phase
+    assert snapshot(stepper) == before
+    assert "Refused: play Emergency Stop is not legal now" in stepper.panel_text
+    assert (
+        "rule: Sequence of Play" in stepper.panel_text and "Nothing changed." in stepper.panel_text
+    )
+    stepper.undo()  # undo after the refusal undoes the last real step
+    assert stepper.cursor == 49 and stepper.record == before[0]
+    stepper.redo()
+    assert snapshot(stepper)[:3] == before[:3]
+    stepper.go(51)  # Aimed Shot 2 waits for a tank: an enemy cannot be declared
+    before = snapshot(stepper)
+    stepper.click_cell(hex_of(stepper, "Panzer IV Ausf. F2"))
+    assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
+
+
+def test_card_game_a_reaction_window_offers_its_choices_as_buttons() -> None:
+    from workbench.rules.panzer_vor.actions import React
+
+    stepper = Stepper(CARD_GAME, at=89)
+    assert "Team A may react now (attack)" in stepper.panel_text
+    buttons = {b.description: b for b in stepper.extra.children}
+    assert set(buttons) == {"React with Poor Visibility", "No reaction"}
+    buttons["React with Poor Visibility"].click()
+    assert stepper.action_at(90) == React("Poor Visibility") and stepper.cursor >= 90
+    assert len(stepper.steps) == 207, "the recorded reaction: the record goes on"
+    stepper.go(90)
+    assert "Poor Visibility" in stepper.step_card.value, "the card played, as a card"
+
+
+def test_card_game_draws_show_the_card_drawn_and_the_end_says_why() -> None:
+    stepper = Stepper(CARD_GAME, at=2)
+    assert "Desperate Situation!" in stepper.step_card.value
+    assert "Enforcement card" in stepper.step_card.value
+    assert "Team B draws Desperate Situation!" in stepper.panel_text
+    stepper.last()
+    assert "Game over: a draw: a stagnant match with equal points" in stepper.panel_text
+    assert "the stagnation card" in stepper.step_line(207)
+
+
+def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> None:
+    stepper = Stepper(CARD_GAME, at=89)
+    stepper.bookmark("hands here")
+    stepper.play(stepper.game.legal_actions(stepper.state)[-1])  # no reaction: a new branch
+    assert len(stepper.steps) < 207
+    target = stepper.save(tmp_path / "cards.json")
+    again = Stepper(target, at=stepper.cursor)
+    assert (again.record, again.cursor, again.state) == (
+        stepper.record,
+        stepper.cursor,
+        stepper.state,
+    )
+    assert again.record.notes()[89] == "hands here"
+
+
+def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:
+    stepper = Stepper.new(
+        "panzer-vor", "mock-battle", seed=3, options={"mode": "cards", "setup": "quick"}
+    )
+    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+    stepper.roll()  # the deal and the first draw, rolled until a side acts
+    side, cards = stepper.hand()
+    assert side == stepper.game.current_player(stepper.state) and cards
+    playable = next(c for c in cards if c.playable)
+    card_button(stepper, playable.name).click()
+    assert stepper.proposed is not None or stepper.offered

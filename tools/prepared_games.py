@@ -355,7 +355,7 @@ def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
                 firing, _, odds = text.partition(": ")
                 said.append(
                     f"A shot: {firing}. Its odds are known before any die: {odds}. Click the "
-                    "firer, then the target, to see them before committing."
+                    "target once the firer is declared, to see them before committing."
                 )
         notes.append(" ".join(said))
     return notes

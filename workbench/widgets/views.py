@@ -45,6 +45,32 @@ class Offer:
     choices: tuple[tuple[str, Action], ...] = ()  # (button label, action)
 
 
+@dataclass(frozen=True)
+class HandCard:
+    """One card of a hand as a view shows it: ``face`` is its HTML (from the render layer),
+    ``text`` the same in a line, ``playable`` when a legal action plays it now, ``face_up``
+    for a card played from the table (a Scenario card) rather than the hand."""
+
+    name: str
+    face: str
+    text: str
+    playable: bool
+    face_up: bool = False
+
+
+class NoCards:
+    """A game without cards in hand: no hand, nothing to click on it, no card faces."""
+
+    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
+        return "", ()
+
+    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
+        return Offer((f"{game.title} has no cards in hand.",))
+
+    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
+        return ()
+
+
 class GameView(Protocol):
     """One game's view for the stepper (see the module)."""
 
@@ -70,8 +96,20 @@ class GameView(Protocol):
         """The board cell a label names (``"0802"``), as the scene's layout gives cells."""
         ...
 
+    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
+        """The side whose hand is shown and its cards (none: ``("", ())``, see NoCards)."""
+        ...
 
-class PlainView:
+    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
+        """What a click on the card called ``name`` in the hand means now."""
+        ...
+
+    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
+        """The faces (HTML) of the cards ``action``, played on ``state``, drew or played."""
+        ...
+
+
+class PlainView(NoCards):
     """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state
     (a line saying there is none yet, for a game the render layer does not draw), no board
     clicks, no buttons (the stepper's list of legal actions plays every action)."""
@@ -121,4 +159,4 @@ def view_for(game_name: str) -> GameView:
     return _VIEWS.get(game_name, PlainView)()
 
 
-__all__ = ["GameView", "Offer", "PlainView", "register_view", "view_for"]
+__all__ = ["GameView", "HandCard", "NoCards", "Offer", "PlainView", "register_view", "view_for"]
