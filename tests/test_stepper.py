@@ -225,7 +225,7 @@ def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
     assert choices["new game: test-your-luck"][0] == "scenario"
     app = TeacherApp()
     assert app.stepper is not None and app.stepper.cursor == 0
-    assert app.stepper.theme == "projector" and len(app.stepper.steps) == 12
+    assert app.stepper.theme.name == "projector" and len(app.stepper.steps) == 12
     app.what.value = choices["new game: test-your-luck"]
     app.seed.value = 4
     stepper = app.open()
@@ -524,3 +524,32 @@ def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:
     playable = next(c for c in cards if c.playable)
     card_button(stepper, playable.name).click()
     assert stepper.proposed is not None or stepper.offered
+
+
+def test_the_teacher_apps_boards_keep_every_label_readable_at_1280_by_720() -> None:
+    """Fitted beside the panel in a 1280 × 720 window, no hex label or counter name of any
+    prepared game's board is shown under 8 px (the browser test measures the page itself)."""
+    from workbench.widgets.app import SMALLEST_SCREEN, TeacherApp
+    from workbench.widgets.layout import READABLE_PX, shown_scale, smallest_label_px
+
+    app = TeacherApp()
+    plain = Stepper(PREPARED, at=0, size=40.0, theme="projector")
+    assert smallest_label_px(plain.scene) * shown_scale(plain.scene, SMALLEST_SCREEN) < 8
+    for game, path in every_prepared_game():
+        app.game_picker.value = game
+        app.what.value = ("record", path)
+        stepper = app.open()
+        for step in (0, len(stepper.steps)):
+            stepper.go(step)
+            shown = smallest_label_px(stepper.scene) * shown_scale(stepper.scene, SMALLEST_SCREEN)
+            assert shown >= READABLE_PX, (path, step, shown)
+    app.game_picker.value = "panzer-vor"
+    app.what.value = dict(choices_for_app("panzer-vor"))["new card game: mock-battle"]
+    stepper = app.open()
+    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+
+
+def choices_for_app(game: str):
+    from workbench.widgets.app import choices_for
+
+    return choices_for(game)

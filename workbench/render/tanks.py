@@ -132,7 +132,7 @@ def table_scene(
             y += grid_cm
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
-    font = max(9.0, th.place_scale * 3.0 * px_per_cm)
+    font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     for piece in table.pieces:
         kind = kinds.get(piece.kind)
         color = th.terrain_color(piece.kind, getattr(kind, "color", "#999999"))
@@ -185,7 +185,9 @@ def table_scene(
             Text(
                 at,
                 objective.name[:3],
-                Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
+                Style(
+                    fill="#111111", font_size=max(th.name_min_px - 1.0, 1.4 * px_per_cm), bold=True
+                ),
             )
         )
     units += tank_primitives(tanks, th, px_per_cm)
@@ -271,7 +273,12 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
-        font, label = fitted(ident, hull.length * px_per_cm * 0.9, 0.28 * hull.width * px_per_cm)
+        font, label = fitted(
+            ident,
+            hull.length * px_per_cm * 0.9,
+            0.28 * hull.width * px_per_cm,
+            th.name_min_px - 1.0,
+        )
         prims.append(
             Text(
                 (cx, cy),

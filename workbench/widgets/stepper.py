@@ -30,7 +30,7 @@ from workbench.render import Picture
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
 from workbench.rules.play import Player, random_player, sample_chance
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -81,6 +81,8 @@ class Stepper:
     an rng seeded by the record's seed and the step number (the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
+    ``readable_at``: a window (width, height) in which every board label must stay at least
+    ``least_px`` pixels once the board is fitted beside the panel (the teacher app: 1280 × 720).
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
 
@@ -99,6 +101,8 @@ class Stepper:
         bot_waits: bool = False,
         text_size: str = "0.95em",
         options: Mapping[str, Any] | None = None,
+        readable_at: tuple[float, float] | None = None,
+        least_px: float = ROOM_PX,
     ) -> None:
         self.record = record_of(source, game, seed=seed, options=options)
         self.game = get_game(self.record.game)
@@ -116,6 +120,9 @@ class Stepper:
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
         self.scene = self.view.scene(self.state, size=size, theme=theme)
+        if readable_at is not None:  # every label at least least_px when shown in that window
+            self.theme = readable_theme(theme, self.scene, readable_at, least_px)
+            self.scene = self.view.scene(self.state, size=size, theme=self.theme)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
