@@ -74,7 +74,7 @@ def card_html(
     count: int = 1,
     playable: bool = True,
     font_px: float = CARD_FONT_PX,
-    width_em: float = 11.0,
+    width_em: float = 9.5,
 ) -> str:
     """One card face as HTML: a coloured header with its name (and ×count), the type line,
     its icons and values, its text, and its source (a stand-in is labelled as one).

@@ -111,24 +111,26 @@ class CardGameView:
             lines.append("now: play an Event card from the hand (click it), or pass")
         elif match.ended is None and match.phase == "end":
             lines.append("now: discard down to five (click a card in the hand)")
-        marked = " + the fourth Enforcement card, back in it" if match.marked else ""
-        lines.append(f"deck {size(match.deck)} cards{marked} · discard pile {len(match.discard)}")
-        drawn = f"Enforcement cards drawn: {match.enforcement_drawn} of {ENFORCEMENT_LIMIT}"
+        marked = " + the stagnation card" if match.marked else ""
+        drawn = f"Enforcement cards drawn: {match.enforcement_drawn}"
         if match.marked:
-            drawn += f": drawing {match.marked} again ends the match (stagnant)"
-        lines.append(drawn)
+            drawn += f", the match is stagnant: drawing {match.marked} again ends it"
+        elif match.enforcement_drawn < ENFORCEMENT_LIMIT:
+            drawn += f" (the {ENFORCEMENT_LIMIT}th goes back into the deck: the match stagnates)"
+        lines.append(f"deck {size(match.deck)}{marked} · discard {len(match.discard)} · {drawn}")
+        hands = ", ".join(f"{side} {len(match.hand(side))}" for side in match.order)
+        points = ", ".join(f"{side} {match.points.get(side, 0)}" for side in match.order)
+        lines.append(f"cards in hand: {hands} · points destroyed: {points}")
         for side in match.order:
-            points = match.points.get(side, 0)
-            lines.append(
-                f"{side}: {len(match.hand(side))} cards in hand, destroyed {points} points"
-            )
             face_up = match.scenario_cards.get(side, ())
             if face_up:
                 lines.append(f"{side}'s Scenario cards face up: {', '.join(face_up)}")
-        for crew in match.crew:
-            where = f"on {crew.tank}" if crew.tank else f"arrives with {crew.arrives_with}"
-            where = where if crew.tank or crew.arrives_with else "off the map"
-            lines.append(f"character {crew.name} ({crew.side}) {where}, {crew.face}")
+        crew = []
+        for c in match.crew:
+            where = c.tank or (f"arrives with {c.arrives_with}" if c.arrives_with else "")
+            crew.append(f"{c.name} ({c.side}{', ' + where if where else ''}, {c.face})")
+        if crew:
+            lines.append("characters: " + "; ".join(crew))
         if match.restrictions:
             lines.append(f"this turn: {', '.join(sorted(match.restrictions))}")
         return lines
