@@ -553,3 +553,21 @@ def choices_for_app(game: str):
     from workbench.widgets.app import choices_for
 
     return choices_for(game)
+
+
+def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice() -> None:
+    from workbench.rules.panzer_vor.actions import Move as CardMove
+
+    stepper = Stepper(CARD_GAME, at=87)  # Commander!: the Sherman Firefly moves, then fires
+    assert "Sherman Firefly acts, click where the tank moves" in stepper.panel_text
+    before = snapshot(stepper)
+    stepper.click_cell("0101")  # out of reach: refused, with the reach
+    assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
+    assert "0101 is not among the moves Sherman Firefly may end on Commander!" in stepper.panel_text
+    stepper.click_cell("1111")  # the path, proposed; other end facings as buttons
+    assert isinstance(stepper.proposed, CardMove) and stepper.proposed.to == "1111"
+    assert stepper.cursor == 87 and "entering clear costs 1 MP" in stepper.panel_text
+    faces = {b.description: b for b in stepper.extra.children}
+    faces["face E"].click()  # facing 1: the recorded move, so the record goes on
+    assert stepper.action_at(88) == CardMove("Sherman Firefly", "1111", 1)
+    assert stepper.cursor >= 88 and len(stepper.steps) == 207

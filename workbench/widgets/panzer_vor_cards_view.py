@@ -214,10 +214,14 @@ class CardGameView:
             return self._tank_info(match, scene, acting, frame_line(match, top), top)
         legal = [a for a in game.legal_actions(match) if isinstance(a, Move) and a.tank == acting]
         here = [m for m in legal if m.to == label(cell)]
+        reach = order_reach(match, top, acting)
         if not here:  # out of reach, or the card does not move: the rules say why
             facing = board.tank(acting).facing
-            return Offer(action=Move(acting, label(cell), facing), commit=True)
-        reach = order_reach(match, top, acting)
+            why = (
+                f"{label(cell)} is not among the moves {acting} may end on {top.card} now "
+                f"({reach.mp} MP; shaded when the tank is clicked)",
+            )
+            return Offer(why, action=Move(acting, label(cell), facing), commit=True)
         plain = [m for m in here if not m.ability] or here
         steps = reach.path_to(cell, None)
         best = next((m for m in plain if steps and m.facing == steps[-1].end[1]), plain[0])
