@@ -217,11 +217,11 @@ class CardGameView:
         reach = order_reach(match, top, acting)
         if not here:  # out of reach, or the card does not move: the rules say why
             facing = board.tank(acting).facing
-            why = (
+            out_of_reach = (
                 f"{label(cell)} is not among the moves {acting} may end on {top.card} now "
                 f"({reach.mp} MP; shaded when the tank is clicked)",
             )
-            return Offer(why, action=Move(acting, label(cell), facing), commit=True)
+            return Offer(out_of_reach, action=Move(acting, label(cell), facing), commit=True)
         plain = [m for m in here if not m.ability] or here
         steps = reach.path_to(cell, None)
         best = next((m for m in plain if steps and m.facing == steps[-1].end[1]), plain[0])
