@@ -571,3 +571,55 @@ def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice() -> None:
     faces["face E"].click()  # facing 1: the recorded move, so the record goes on
     assert stepper.action_at(88) == CardMove("Sherman Firefly", "1111", 1)
     assert stepper.cursor >= 88 and len(stepper.steps) == 207
+
+
+def play_by_clicks(stepper: Stepper, wanted) -> None:
+    """Play ``wanted`` as a person would: a tank, a hex or a card clicked (twice, or once and
+    then the button that names it), else the button that names it."""
+    from workbench.rules.panzer_vor.actions import Discard, PlayCard, React, Select
+
+    def press(action) -> bool:
+        for button in stepper.extra.children:
+            if button.tooltip == str(action):
+                button.click()
+                return True
+        return False
+
+    if isinstance(wanted, Select | Fire):
+        where = hex_of(stepper, wanted.tank if isinstance(wanted, Select) else wanted.target)
+        stepper.click_cell(where)
+        assert stepper.proposed == wanted, (wanted, stepper.answer)
+        stepper.click_cell(where)
+    elif isinstance(wanted, Move):
+        stepper.click_cell(wanted.to)
+        if stepper.proposed == wanted:
+            stepper.click_cell(wanted.to)
+        else:
+            assert press(wanted), (wanted, stepper.offered)
+    elif isinstance(wanted, PlayCard | React | Discard) and not press(wanted):
+        stepper.click_card(wanted.card)
+        if stepper.proposed == wanted:
+            stepper.click_card(wanted.card)
+        else:
+            assert press(wanted), (wanted, stepper.offered)
+    elif not isinstance(wanted, PlayCard | React | Discard):
+        assert press(wanted), (wanted, [b.tooltip for b in stepper.extra.children])
+
+
+def test_card_game_the_whole_prepared_game_is_played_by_clicks_alone() -> None:
+    """Every recorded choice of the prepared card game is made by clicks on the board, the
+    hand and the buttons (the dice and the deck roll as recorded): the same record results."""
+    from workbench.rules.core import CHANCE
+
+    record = workbench.load(CARD_GAME)
+    stepper = Stepper(record, at=0)
+    wanted = [stepper.action_at(n) for n in range(1, len(record.steps) + 1)]
+    while stepper.cursor < len(wanted):
+        at = stepper.cursor
+        if stepper.game.current_player(stepper.state) == CHANCE:
+            stepper.roll()
+        else:
+            play_by_clicks(stepper, wanted[at])
+        assert stepper.cursor > at, (at, wanted[at], stepper.panel_text)
+        assert stepper.action_at(at + 1) == wanted[at]
+    assert stepper.record == record

@@ -210,10 +210,15 @@ class CardGameView:
         label = board.map.grid.label
         if tank is not None and tank.side != top.side:
             return self._aim(match, scene, top, acting, tank.id, proposed)
-        if (tank is not None and tank.id == acting) or cell is None:
+        if cell is None:
             return self._tank_info(match, scene, acting, frame_line(match, top), top)
         legal = [a for a in game.legal_actions(match) if isinstance(a, Move) and a.tank == acting]
         here = [m for m in legal if m.to == label(cell)]
+        if tank is not None and tank.id == acting:  # its reach, and turning where it stands
+            info = self._tank_info(match, scene, acting, frame_line(match, top), top)
+            turns = tuple((f"turn to face {FACINGS[m.facing]}", m) for m in here)
+            more = ("Or turn where it stands: a button each.",) if turns else ()
+            return Offer((*info.lines, *more), info.overlay, acting, choices=turns)
         reach = order_reach(match, top, acting)
         if not here:  # out of reach, or the card does not move: the rules say why
             facing = board.tank(acting).facing
