@@ -46,7 +46,6 @@ from workbench.rules.panzer_vor.previews import order_odds, order_reach, shot_od
 from workbench.widgets.views import HandCard, Offer
 
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")
-ENFORCEMENT_LIMIT = 4  # the fourth goes back into the deck (Match Types and Stagnant Matches)
 STAGES = {
     "choose": "declare a tank (click one of yours) or stop",
     "move": "click where the tank moves",
@@ -115,8 +114,6 @@ class CardGameView:
         drawn = f"Enforcement cards drawn: {match.enforcement_drawn}"
         if match.marked:
             drawn += f", the match is stagnant: drawing {match.marked} again ends it"
-        elif match.enforcement_drawn < ENFORCEMENT_LIMIT:
-            drawn += f" (the {ENFORCEMENT_LIMIT}th goes back into the deck: the match stagnates)"
         lines.append(f"deck {size(match.deck)}{marked} · discard {len(match.discard)} · {drawn}")
         hands = ", ".join(f"{side} {len(match.hand(side))}" for side in match.order)
         points = ", ".join(f"{side} {match.points.get(side, 0)}" for side in match.order)
