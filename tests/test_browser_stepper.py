@@ -171,32 +171,36 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
 
 
 def open_the_card_game(page, width: int, height: int, home: Path) -> None:
-    """Open the prepared card game in the app: it fits, its hand shows as readable cards, a
-    key steps it, and a card clicked in the hand offers its choices."""
+    """Open the prepared card game in the app: it fits, its hand shows as readable cards, the
+    keys step it to its first reaction window, whose button plays the reaction."""
     from playwright.sync_api import expect
 
+    from workbench.rules.panzer_vor.actions import React
     from workbench.widgets.app import TeacherApp
 
-    page.locator(".workbench-app-record select").select_option(label="prepared: stagnant-draw")
-    page.get_by_role("button", name="Open").click()
-    expect(page.locator(PANEL)).to_contain_text("Step 0 of 207", timeout=PAGE)
-    page.locator("body").focus()
-    for _ in range(89):  # to the shot a reaction answers
-        page.keyboard.press("ArrowRight")
-    expect(page.locator(PANEL)).to_contain_text("Step 89 of 207", timeout=PAGE)
-    expect(page.locator(PANEL)).to_contain_text("Team A may react now")
-    expect(page.locator(".workbench-stepper-hand .workbench-card").first).to_be_visible()
-    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
     app = TeacherApp()
     app.what.value = ("record", str(ROOT / "maps/panzer-vor/games/stagnant-draw.json"))
     stepper = app.open()
-    stepper.go(89)
+    total = len(stepper.steps)
+    n = next(k for k in range(1, total + 1) if isinstance(stepper.action_at(k), React))
+    stepper.go(n - 1)  # the window the reaction answers, as the page will show it
+    react = str(stepper.action_at(n))
+    page.locator(".workbench-app-record select").select_option(label="prepared: stagnant-draw")
+    page.get_by_role("button", name="Open").click()
+    expect(page.locator(PANEL)).to_contain_text(f"Step 0 of {total}", timeout=PAGE)
+    page.locator("body").focus()
+    for _ in range(n - 1):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(PANEL)).to_contain_text(f"Step {n - 1} of {total}", timeout=PAGE)
+    expect(page.locator(PANEL)).to_contain_text("may react now")
+    expect(page.locator(".workbench-stepper-hand .workbench-card").first).to_be_visible()
+    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
     sizes = check_readable(page, stepper, f"the card game at {width}")
     page.screenshot(path=str(home / f"app-cards-{width}.png"))
     print(f"{width} x {height}: smallest text {sizes}")
-    page.get_by_role("button", name="React with Poor Visibility").click()
-    expect(page.locator(PANEL)).not_to_contain_text("Step 89 of 207")
-    expect(page.locator(LOG)).to_contain_text("90. Team A: react with Poor Visibility")
+    page.get_by_role("button", name=react[:1].upper() + react[1:]).click()
+    expect(page.locator(PANEL)).not_to_contain_text(f"Step {n - 1} of {total}")
+    expect(page.locator(LOG)).to_contain_text(f"{n}. {stepper.actor_at(n)}: {react}")
 
 
 def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:

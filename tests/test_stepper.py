@@ -424,85 +424,164 @@ def hex_of(stepper: Stepper, tank: str) -> str:
     return state.board.map.grid.label(state.board.tank(tank).hex)
 
 
-def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire() -> None:
+@pytest.fixture(scope="module")
+def card_stepper() -> Stepper:
+    """The prepared card game (one stepper: each test goes to its step first)."""
+    return Stepper(CARD_GAME, at=0)
+
+
+def first_step(stepper: Stepper, found) -> int:
+    """The first step n of the record for which ``found(stepper, n)`` holds (the steps are
+    found by what happens there, so a record made anew by the tool still tests the same)."""
+    return next(n for n in range(1, len(stepper.steps) + 1) if found(stepper, n))
+
+
+def card_shot(stepper: Stepper, n: int) -> bool:
+    """Step n plays an Attack card, n + 1 declares its tank, n + 2 fires."""
     from workbench.rules.panzer_vor.actions import PlayCard, Select
 
-    stepper = Stepper(CARD_GAME, at=50)
+    actions = [stepper.action_at(k) for k in range(n, min(n + 3, len(stepper.steps) + 1))]
+    return (
+        len(actions) == 3
+        and isinstance(actions[0], PlayCard)
+        and stepper.states[n - 1].card(actions[0].card).attack_modifier != 0
+        and isinstance(actions[1], Select)
+        and isinstance(actions[2], Fire)
+    )
+
+
+def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire(
+    card_stepper,
+) -> None:
+    from workbench.render.panzer_vor import odds_label
+    from workbench.rules.panzer_vor.actions import PlayCard, Select
+    from workbench.rules.panzer_vor.previews import order_odds
+
+    stepper = card_stepper
+    n = first_step(stepper, card_shot)
+    play, select, fire = (stepper.action_at(k) for k in (n, n + 1, n + 2))
+    stepper.go(n - 1)
     length = len(stepper.steps)
     side, cards = stepper.hand()
-    assert side == "Team B" and [c.name for c in cards][:2] == ["Aimed Shot 2", "Coordinated Move"]
-    assert "Team B's hand: Aimed Shot 2" in stepper.panel_text
-    assert "Enforcement cards drawn: 3" in stepper.panel_text
-    assert "Aimed Shot 2" in stepper.hand_box.children[0].children[0].value  # its face
-    card_button(stepper, "Aimed Shot 2").click()
-    assert stepper.proposed == PlayCard("Aimed Shot 2") and stepper.cursor == 50
-    assert "Aimed Shot 2 — Action card (Attack, attack +2)" in stepper.panel_text
-    card_button(stepper, "Aimed Shot 2").click()  # again: played (as the record goes on)
-    assert stepper.cursor == 51 and len(stepper.steps) == length
+    assert side == stepper.game.current_player(stepper.state)
+    assert play.card in [c.name for c in cards if c.playable]
+    assert f"{side}'s hand: " in stepper.panel_text
+    assert "Enforcement cards drawn: " in stepper.panel_text
+    face = next(
+        b.children[0] for b in stepper.hand_box.children if play.card in b.children[0].value
+    )
+    assert "workbench-card" in face.value
+    card_button(stepper, play.card).click()
+    assert stepper.proposed == play and stepper.cursor == n - 1
+    assert f"{play.card} — Action card (Attack" in stepper.panel_text
+    card_button(stepper, play.card).click()  # again: played (as the record goes on)
+    assert stepper.cursor == n and len(stepper.steps) == length
     assert "declare a tank" in stepper.panel_text
-    stepper.click_cell(hex_of(stepper, "M4 (75)"))  # its targets with the card's +2
-    assert stepper.proposed == Select("M4 (75)") and stepper.cursor == 51
-    assert "at Panzer IV Ausf. F2: hit 35/36" in stepper.panel_text
-    stepper.click_cell(hex_of(stepper, "M4 (75)"))
-    assert stepper.cursor == 52
-    target = hex_of(stepper, "Panzer IV Ausf. F2")
+    stepper.click_cell(hex_of(stepper, select.tank))  # its targets, with the card's modifier
+    assert stepper.proposed == Select(select.tank) and stepper.cursor == n
+    order = stepper.state.top
+    odds = order_odds(stepper.state, order, fire.firer, fire.target)
+    assert f"at {fire.target}: {odds_label(odds)}" in stepper.panel_text
+    stepper.click_cell(hex_of(stepper, select.tank))
+    assert stepper.cursor == n + 1
+    target = hex_of(stepper, fire.target)
     stepper.click_cell(target)  # the shot's exact odds, before any die
-    assert stepper.proposed == Fire("M4 (75)", "Panzer IV Ausf. F2") and stepper.cursor == 52
-    assert "hit 35/36 · kill 175/648" in stepper.panel_text
-    assert "Aimed Shot 2 +2 (card)" in stepper.panel_text
+    assert stepper.proposed == fire and stepper.cursor == n + 1
+    assert odds_label(odds) in stepper.panel_text
+    assert f"{play.card} {stepper.state.card(play.card).attack_modifier:+d} (card)" in (
+        stepper.panel_text
+    )
     stepper.click_cell(target)
-    assert stepper.cursor >= 53 and len(stepper.steps) == length
-    assert "hit 35/36" in stepper.step_line(53), "the odds shown are the shot's"
+    assert stepper.cursor >= n + 2 and len(stepper.steps) == length
+    assert f"hit {odds.hit} (" in stepper.step_line(n + 2), "the odds shown are the shot's"
+    assert isinstance(play, PlayCard)
 
 
-def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing() -> None:
-    stepper = Stepper(CARD_GAME, at=50)
+def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing(
+    card_stepper,
+) -> None:
+    stepper = card_stepper
+
+    def unplayable_in_hand(stepper: Stepper, n: int) -> bool:
+        state = stepper.states[n]
+        if state.top is not None or state.phase != "action" or state.ended is not None:
+            return False
+        if stepper.game.current_player(state) != state.side_to_act:
+            return False
+        _, cards = stepper.view.hand(stepper.game, state)
+        return any(not card.playable for card in cards)
+
+    n = first_step(stepper, unplayable_in_hand)
+    stepper.go(n)
     before = snapshot(stepper)
-    card_button(stepper, "Emergency Stop").click()  # a Reaction card in the Action Phase
+    card = next(c for c in stepper.hand()[1] if not c.playable)
+    card_button(stepper, card.name).click()  # a card the rules do not let be played now
     assert snapshot(stepper) == before
-    assert "Refused: play Emergency Stop is not legal now" in stepper.panel_text
+    assert f"Refused: play {card.name} is not legal now" in stepper.panel_text
     assert (
         "rule: Sequence of Play" in stepper.panel_text and "Nothing changed." in stepper.panel_text
     )
     stepper.undo()  # undo after the refusal undoes the last real step
-    assert stepper.cursor == 49 and stepper.record == before[0]
+    assert stepper.cursor == n - 1 and stepper.record == before[0]
     stepper.redo()
     assert snapshot(stepper)[:3] == before[:3]
-    stepper.go(51)  # Aimed Shot 2 waits for a tank: an enemy cannot be declared
+    m = first_step(stepper, card_shot)
+    stepper.go(m)  # an Attack card waits for a tank: an enemy cannot be declared
     before = snapshot(stepper)
-    stepper.click_cell(hex_of(stepper, "Panzer IV Ausf. F2"))
+    enemy = stepper.action_at(m + 2).target
+    stepper.click_cell(hex_of(stepper, enemy))
     assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
 
 
-def test_card_game_a_reaction_window_offers_its_choices_as_buttons() -> None:
+def reaction(stepper: Stepper, n: int) -> bool:
     from workbench.rules.panzer_vor.actions import React
 
-    stepper = Stepper(CARD_GAME, at=89)
-    assert "Team A may react now (attack)" in stepper.panel_text
-    buttons = {b.description: b for b in stepper.extra.children}
-    assert set(buttons) == {"React with Poor Visibility", "No reaction"}
-    buttons["React with Poor Visibility"].click()
-    assert stepper.action_at(90) == React("Poor Visibility") and stepper.cursor >= 90
-    assert len(stepper.steps) == 207, "the recorded reaction: the record goes on"
-    stepper.go(90)
-    assert "Poor Visibility" in stepper.step_card.value, "the card played, as a card"
+    return isinstance(stepper.action_at(n), React)
 
 
-def test_card_game_draws_show_the_card_drawn_and_the_end_says_why() -> None:
-    stepper = Stepper(CARD_GAME, at=2)
-    assert "Desperate Situation!" in stepper.step_card.value
-    assert "Enforcement card" in stepper.step_card.value
-    assert "Team B draws Desperate Situation!" in stepper.panel_text
+def test_card_game_a_reaction_window_offers_its_choices_as_buttons(card_stepper) -> None:
+    stepper = card_stepper
+    n = first_step(stepper, reaction)
+    react = stepper.action_at(n)
+    stepper.go(n - 1)
+    assert f"{stepper.actor_at(n)} may react now" in stepper.panel_text
+    buttons = {b.tooltip: b for b in stepper.extra.children}
+    assert str(react) in buttons and "no reaction" in buttons
+    buttons[str(react)].click()
+    assert stepper.action_at(n) == react and stepper.cursor >= n
+    assert len(stepper.steps) == len(workbench.load(CARD_GAME).steps), "the record goes on"
+    stepper.go(n)
+    assert react.card in stepper.step_card.value, "the card played, as a card"
+
+
+def test_card_game_draws_show_the_card_drawn_and_the_end_says_why(card_stepper) -> None:
+    from workbench.rules.panzer_vor.deck import Draw
+
+    stepper = card_stepper
+
+    def enforcement_drawn(stepper: Stepper, n: int) -> bool:
+        action = stepper.action_at(n)
+        return isinstance(action, Draw) and stepper.states[n].card(action.card).kind == (
+            "enforcement"
+        )
+
+    n = first_step(stepper, enforcement_drawn)
+    stepper.go(n)
+    drawn = stepper.action_at(n).card
+    assert drawn in stepper.step_card.value and "Enforcement card" in stepper.step_card.value
+    assert f"draws {drawn}" in stepper.panel_text
     stepper.last()
     assert "Game over: a draw: a stagnant match with equal points" in stepper.panel_text
-    assert "the stagnation card" in stepper.step_line(207)
+    assert "the stagnation card" in stepper.step_line(len(stepper.steps))
 
 
 def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> None:
-    stepper = Stepper(CARD_GAME, at=89)
+    stepper = Stepper(CARD_GAME, at=0)
+    n = first_step(stepper, reaction)
+    stepper.go(n - 1)
     stepper.bookmark("hands here")
     stepper.play(stepper.game.legal_actions(stepper.state)[-1])  # no reaction: a new branch
-    assert len(stepper.steps) < 207
+    assert stepper.action_at(n) != workbench.load(CARD_GAME).steps[n - 1]
     target = stepper.save(tmp_path / "cards.json")
     again = Stepper(target, at=stepper.cursor)
     assert (again.record, again.cursor, again.state) == (
@@ -510,7 +589,7 @@ def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> No
         stepper.cursor,
         stepper.state,
     )
-    assert again.record.notes()[89] == "hands here"
+    assert again.record.notes()[n - 1] == "hands here"
 
 
 def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:
@@ -555,22 +634,48 @@ def choices_for_app(game: str):
     return choices_for(game)
 
 
-def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice() -> None:
+def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice(card_stepper) -> None:
     from workbench.rules.panzer_vor.actions import Move as CardMove
+    from workbench.rules.panzer_vor.match import Order
 
-    stepper = Stepper(CARD_GAME, at=87)  # Commander!: the Sherman Firefly moves, then fires
-    assert "Sherman Firefly acts, click where the tank moves" in stepper.panel_text
+    stepper = card_stepper
+
+    def declared_move(stepper: Stepper, n: int) -> bool:
+        top = stepper.states[n - 1].top
+        action = stepper.action_at(n)
+        return (
+            isinstance(top, Order)
+            and top.stage == "move"
+            and isinstance(action, CardMove)
+            and not action.ability
+            and action.to != hex_of_in(stepper.states[n - 1], action.tank)
+        )
+
+    n = first_step(stepper, declared_move)
+    move = stepper.action_at(n)
+    stepper.go(n - 1)
+    card = stepper.state.top.card
+    assert f"{move.tank} acts, click where the tank moves" in stepper.panel_text
+    legal = {a.to for a in stepper.game.legal_actions(stepper.state) if isinstance(a, CardMove)}
+    far = next(label for label in ("0101", "1620", "0120", "1601") if label not in legal)
     before = snapshot(stepper)
-    stepper.click_cell("0101")  # out of reach: refused, with the reach
+    stepper.click_cell(far)  # out of reach: refused, with the reach
     assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
-    assert "0101 is not among the moves Sherman Firefly may end on Commander!" in stepper.panel_text
-    stepper.click_cell("1111")  # the path, proposed; other end facings as buttons
-    assert isinstance(stepper.proposed, CardMove) and stepper.proposed.to == "1111"
-    assert stepper.cursor == 87 and "entering clear costs 1 MP" in stepper.panel_text
-    faces = {b.description: b for b in stepper.extra.children}
-    faces["face E"].click()  # facing 1: the recorded move, so the record goes on
-    assert stepper.action_at(88) == CardMove("Sherman Firefly", "1111", 1)
-    assert stepper.cursor >= 88 and len(stepper.steps) == 207
+    assert f"{far} is not among the moves {move.tank} may end on {card}" in stepper.panel_text
+    stepper.click_cell(move.to)  # the path, proposed; other end facings as buttons
+    assert isinstance(stepper.proposed, CardMove) and stepper.proposed.to == move.to
+    assert stepper.cursor == n - 1 and "MP (Moving: Movement)" in stepper.panel_text
+    if stepper.proposed == move:
+        stepper.click_cell(move.to)
+    else:
+        faces = {b.tooltip: b for b in stepper.extra.children}
+        faces[str(move)].click()  # the recorded facing: the record goes on
+    assert stepper.action_at(n) == move
+    assert stepper.cursor >= n and len(stepper.steps) == len(workbench.load(CARD_GAME).steps)
+
+
+def hex_of_in(state, tank: str) -> str:
+    return state.board.map.grid.label(state.board.tank(tank).hex)
 
 
 def play_by_clicks(stepper: Stepper, wanted) -> None:
