@@ -484,6 +484,8 @@ def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire(
     assert f"at {fire.target}: {odds_label(odds)}" in stepper.panel_text
     stepper.click_cell(hex_of(stepper, select.tank))
     assert stepper.cursor == n + 1
+    assert stepper.shown is not stepper.scene, "declared: its targets' odds on the board"
+    assert stepper.shown.count() > stepper.scene.count()
     target = hex_of(stepper, fire.target)
     stepper.click_cell(target)  # the shot's exact odds, before any die
     assert stepper.proposed == fire and stepper.cursor == n + 1

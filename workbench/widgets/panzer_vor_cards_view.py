@@ -175,6 +175,16 @@ class CardGameView:
             return ()
         return (card_html(match.card(action.card)),)
 
+    def highlight(self, game: Game, match: CardMatch, scene: Scene) -> Scene | None:
+        """A declared tank's reach (a card that moves) and its targets' odds (one that fires),
+        shown as soon as it is declared."""
+        top = match.top
+        if match.ended is not None or not isinstance(top, Order) or top.tank is None:
+            return None
+        if not any(t.id == top.tank for t in match.tanks_of(top.side)):
+            return None
+        return self._tank_info(match, scene, top.tank, "", top).overlay
+
     # --- buttons -------------------------------------------------------------------------
     def buttons(self, game: Game, match: CardMatch) -> list[Action]:
         """Legal actions without a place on the board or in the hand: stop, pass, no

@@ -112,6 +112,11 @@ class PanzerVorView:
         )
         return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
 
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        if isinstance(state, CardMatch):
+            return self.cards.highlight(game, state, scene)
+        return None
+
     def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
         if isinstance(state, CardMatch):
             return self.cards.hand(game, state)

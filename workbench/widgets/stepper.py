@@ -349,7 +349,8 @@ class Stepper:
         self.refusal = None
         self.selection, self.answer = None, offer.lines
         self.proposed, self.offered = offer.action, offer.choices
-        self.shown = self.scene
+        shown = self.view.highlight(self.game, self.state, self.scene)
+        self.shown = self.scene if shown is None else shown
         if offer.commit and offer.action is not None:
             if self.play(offer.action):
                 return
@@ -642,7 +643,8 @@ class Stepper:
         try:
             if not overlay_only:
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
-                self.shown = self.scene
+                shown = self.view.highlight(self.game, self.state, self.scene)
+                self.shown = self.scene if shown is None else shown
             self._draw(None)
             self.panel.value = self._html()
             self._show_cards()

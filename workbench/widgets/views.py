@@ -58,8 +58,12 @@ class HandCard:
     face_up: bool = False
 
 
-class NoCards:
-    """A game without cards in hand: no hand, nothing to click on it, no card faces."""
+class ViewDefaults:
+    """What a view has when its game has no cards in hand (no hand, nothing to click on it,
+    no card faces) and nothing to show on the board before a click."""
+
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        return None
 
     def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
         return "", ()
@@ -96,8 +100,13 @@ class GameView(Protocol):
         """The board cell a label names (``"0802"``), as the scene's layout gives cells."""
         ...
 
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        """The board with what the state asks about drawn on it before any click (a declared
+        tank's reach, say), or None for the plain board."""
+        ...
+
     def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
-        """The side whose hand is shown and its cards (none: ``("", ())``, see NoCards)."""
+        """The side whose hand is shown and its cards (none: ``("", ())``, see ViewDefaults)."""
         ...
 
     def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
@@ -109,7 +118,7 @@ class GameView(Protocol):
         ...
 
 
-class PlainView(NoCards):
+class PlainView(ViewDefaults):
     """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state
     (a line saying there is none yet, for a game the render layer does not draw), no board
     clicks, no buttons (the stepper's list of legal actions plays every action)."""
@@ -159,4 +168,12 @@ def view_for(game_name: str) -> GameView:
     return _VIEWS.get(game_name, PlainView)()
 
 
-__all__ = ["GameView", "HandCard", "NoCards", "Offer", "PlainView", "register_view", "view_for"]
+__all__ = [
+    "GameView",
+    "HandCard",
+    "Offer",
+    "PlainView",
+    "ViewDefaults",
+    "register_view",
+    "view_for",
+]
