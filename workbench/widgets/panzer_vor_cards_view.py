@@ -265,8 +265,9 @@ class CardGameView:
     def _tank_info(
         self, match: CardMatch, scene: Scene, tank_id: str, head: str, order: Order | None = None
     ) -> Offer:
-        """A tank's reach (with the card's bonus) and its targets' odds (with the card's
-        modifiers), as the card being carried out would give them."""
+        """A tank's reach (with the card's bonus) and its targets' odds from where it stands
+        (with the card's modifiers; not while it is still to move first), as the card being
+        carried out would give them."""
         board = match.board
         tank = board.tank(tank_id)
         card = match.card(order.card) if order is not None else None
@@ -281,7 +282,7 @@ class CardGameView:
             else:
                 lines.append(f"{reach.mp} MP on {card.name if card else 'this card'}")
                 overlay = reach_scene(board, reach, scene=scene)
-        if order is not None and card is not None and card.attack:
+        if order is not None and card is not None and card.attack and order.stage != "move":
             odds = {e.id: order_odds(match, order, tank_id, e.id) for e in board.enemies_of(tank)}
             shown = {board.tank(t).hex: odds_label(o) for t, o in odds.items() if o.can_fire}
             lines += [f"at {t}: {odds_label(o)}" for t, o in odds.items() if o.can_fire]
