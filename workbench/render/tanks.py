@@ -177,7 +177,7 @@ def table_scene(
             y += grid_cm
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
-    font = max(9.0, th.place_scale * 3.0 * px_per_cm)
+    font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     for piece in table.pieces:
         kind = kinds.get(piece.kind)
         color = th.terrain_color(piece.kind, getattr(kind, "color", "#999999"))
@@ -231,7 +231,9 @@ def table_scene(
             Text(
                 at,
                 objective.name[:3],
-                Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
+                Style(
+                    fill="#111111", font_size=max(th.name_min_px - 1.0, 1.4 * px_per_cm), bold=True
+                ),
             )
         )
     units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
@@ -287,7 +289,7 @@ def tank_primitives(
     taken = [_box_of(tank.hull.corners(), t) for tank in drawn]
     names: list[Primitive] = []
     sides = list(dict.fromkeys(t.side for t in drawn))
-    font = max(10.0, 1.6 * px_per_cm)
+    font = max(10.0, th.name_min_px, 1.6 * px_per_cm)
     for n, tank in enumerate(drawn):
         hull = tank.hull
         ident = tank.id or f"tank {n + 1}"
