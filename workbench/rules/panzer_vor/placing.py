@@ -25,6 +25,7 @@ aside (they take no part), as the quick deployment does.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -55,12 +56,17 @@ def choice_actions(match: CardMatch, choice: Choice) -> Iterator[Action]:
         free = free_hexes(match, choice)
         for tank in match.undeployed.get(choice.side, ()):
             for label in free:
-                for facing in FACINGS:
-                    yield Deploy(tank.id, label, facing)
+                yield from _deploys(tank.id, label)
     elif purpose in ("character", "flag marker"):
         yield from (Choose(t) for t in tank_choices(match, choice))
     else:
         yield from (Choose(o) for o in choice.options)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _deploys(tank: str, label: str) -> tuple[Deploy, ...]:
+    """The six facings of one placement (values, shared: a deployment lists thousands)."""
+    return tuple(Deploy(tank, label, facing) for facing in FACINGS)
 
 
 def affordable(choice: Choice) -> list[str]:
