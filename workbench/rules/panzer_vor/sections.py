@@ -54,3 +54,12 @@ ANZIO_ORIGINAL_RULES = "Anzio High School vs. Ōarai Girls Academy (Original): S
 PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"
 STAGE_1_RULES = "Stage 1: Scenario Rules"
 STAGE_2_RULES = "Stage 2: Scenario Rules"
+
+LINKED = "The National Tournament: Linked Scenarios"
+LINKED_OVERVIEW = "The National Tournament: Linked Scenarios: Overview"
+LINKED_SCENARIO_CARDS = "The National Tournament: Linked Scenarios: Scenario Cards"
+LINKED_TANKS = "The National Tournament: Linked Scenarios: Ōarai Girls Academy Tanks"
+TANK_UPGRADES = "The National Tournament: Linked Scenarios: Tank Upgrades"
+CHARACTER_GROWTH = "The National Tournament: Linked Scenarios: Character Growth"
+TOURNAMENT_PLAY = "The National Tournament: Tournament Play"
+TOURNAMENT_PROGRESSION = "The National Tournament: Tournament Play: Tournament Progression"
