@@ -234,3 +234,13 @@ def test_the_linked_scenarios_file_round_trips_inline():
     again = load_document(document)
     assert [s.name for s in again.matches.values()] == [s.name for s in linked().matches.values()]
     assert GAME.start(again).step == "cards"
+
+
+def test_a_campaign_state_draws_its_match_or_where_it_stands():
+    from workbench.render import svg_of
+
+    between = started()
+    assert "Scenario Card Decoy" in svg_of(between) and "Saunders" not in svg_of(between)
+    playing = skip_cards(between)
+    picture = svg_of(playing)
+    assert "Match 1 of 4 (saunders)" in picture and "M4A1" in picture

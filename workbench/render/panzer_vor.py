@@ -19,10 +19,11 @@ from workbench.render.hexboard import (
     state_scene,
 )
 from workbench.render.overlays import caption_overlay
-from workbench.render.scene import Scene
+from workbench.render.scene import Scene, Transform
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.game import Match
+from workbench.rules.panzer_vor.linked_game import LinkedState, step_text
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
 from workbench.rules.panzer_vor.sight import LineOfSight
@@ -143,6 +144,17 @@ def _card_match(match: CardMatch, **options: Any) -> Scene:
         who = f"{match.side_to_act}: {match.phase} phase"
     hands = ", ".join(f"{side} {len(match.hand(side))} cards" for side in match.order)
     return caption_overlay(scene, f"turn {match.turn}, {who} ({hands}; deck {size(match.deck)})")
+
+
+@scene_of.register
+def _linked(state: LinkedState, **options: Any) -> Scene:
+    """The match being played, else (between matches) the campaign in words."""
+    if state.match is not None:
+        return caption_overlay(_card_match(state.match, **options), step_text(state))
+    from workbench.render.themes import theme_named
+
+    blank = Scene(640, 8, Transform(1.0), theme=theme_named(options.get("theme")))
+    return caption_overlay(blank, step_text(state))
 
 
 @scene_of.register

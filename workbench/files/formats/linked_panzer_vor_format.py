@@ -50,10 +50,13 @@ def decode(document: Document, where: Where) -> LinkedScenarios:
             paths[name] = path
     stage_2 = "kuromorimine-stage-2"
     if stage_2 not in matches and "kuromorimine-stage-1" in matches:
-        following = load_next_stage(matches["kuromorimine-stage-1"], root=where.root)
+        stage_1 = matches["kuromorimine-stage-1"]
+        following = load_next_stage(stage_1, root=where.root)
         if following is None:
             raise where.error(["matches"], sorted(matches), "the scenarios with Stage 2")
         matches[stage_2] = following
+        if stage_1.base_dir is not None and stage_1.next_stage is not None:
+            paths[stage_2] = stage_1.base_dir / stage_1.next_stage
     missing = [n for n in MATCH_NAMES if n not in matches]
     if missing:
         raise where.error(["matches"], sorted(matches), f"every match: {', '.join(MATCH_NAMES)}")

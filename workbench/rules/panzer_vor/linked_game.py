@@ -413,6 +413,24 @@ def _next_match(state: LinkedState, growth: Growth, events: list[Event]) -> Link
     return _prepare(state, events)
 
 
+def step_text(state: LinkedState) -> str:
+    """Where the campaign stands, in words (for a picture's caption or a status line)."""
+    campaign = state.campaign
+    head = f"Linked Scenarios, Match {campaign.played + 1} of {len(MATCHES)} ({state.scenario})"
+    if state.step == "over":
+        head = f"Linked Scenarios over: {state.ended}"
+    elif state.step == "anzio":
+        head += ": Ōarai chooses the Revised or the Original Anzio scenario"
+    elif state.step == "cards":
+        head += f": Ōarai decides on the Scenario Card {state.to_decide[0]}"
+    elif state.step == "growth" and state.growth is not None:
+        head = (f"Linked Scenarios: Match {campaign.played + 1} won; Ōarai turns up to "
+                f"{state.growth.picks_left} more Goosefish members face up")  # fmt: skip
+    up = ", ".join(sorted(campaign.face_up)) or "none"
+    done = "; ".join(str(r) for r in state.results) or "none yet"
+    return f"{head}. Ōarai's tanks: {', '.join(campaign.tanks)}. Face up: {up}. Played: {done}."
+
+
 def outcome(state: LinkedState) -> Outcome | None:
     return state.ended
 

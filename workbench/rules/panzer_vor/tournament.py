@@ -178,6 +178,10 @@ def _team(tank: str) -> str:
     return next(team for name, team in TEAMS.items() if tank.startswith(name))
 
 
+def _team_or_none(tank: str) -> str | None:
+    return next((team for name, team in TEAMS.items() if tank.startswith(name)), None)
+
+
 def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
     """The next match's scenario with the campaign's Ōarai force: its tanks as upgraded and
     scheduled, every team face down unless it has grown (Character Growth), the Goosefish
@@ -194,13 +198,18 @@ def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
         if side.school != "Ōarai":
             sides.append(side)
             continue
-        flag = next((t.tank for t in side.tanks if t.flag), None)
+        # the scenario's tank of the same team (upgraded or not) gives the hex it deploys
+        # on, its facing and the flag
+        printed = {_team_or_none(t.tank): t for t in side.tanks}
         tanks = []
         for tank in campaign.tanks:
             team = _team(tank)
             crew = [face(n) for n in GOOSEFISH] if team == "Goosefish Team" else [face(team)]
             if campaign.played < JOINS.get(team, 0):
                 crew = []  # the Mallard Team from Match 3, Anteater and Leopon from Match 4
-            tanks.append(ForceTank(tank, characters=tuple(crew), flag=tank == flag))
+            same = printed.get(team)
+            where = {} if same is None else {"hex": same.hex, "facing": same.facing}
+            flag = same is not None and same.flag
+            tanks.append(ForceTank(tank, characters=tuple(crew), flag=flag, **where))
         sides.append(copy(side, tanks=tuple(tanks)))
     return copy(scenario, sides=tuple(sides))
