@@ -17,6 +17,7 @@ from workbench.rules.core import Game, UnknownGame, register_game, registered_ga
 SHIPPED = {
     "panzer-vor": "workbench.rules.panzer_vor.game",
     "panzer-vor-linked": "workbench.rules.panzer_vor.linked_game",
+    "panzer-vor-tournament": "workbench.rules.panzer_vor.tournament_game",
     "panzer-strike": "workbench.rules.panzer_strike.game",
     "tanks": "workbench.rules.tanks.game",
 }
