@@ -323,10 +323,15 @@ def _end_facings(reach: Reach) -> list[tuple[Hex, tuple[int, ...]]]:
     budget = reach.mp
     out = []
     for where, (least, mask) in reach.ends.items():
-        facings = tuple(g for g in range(6) if (least if mask >> g & 1 else least + 1) <= budget)
-        if facings:
-            out.append((where, facings))
+        if least < budget:  # every facing: the cheapest ones, or one more MP to turn
+            out.append((where, _EVERY_FACING))
+        elif least == budget and mask:  # only the cheapest facings
+            out.append((where, _FACINGS_OF[mask]))
     return out
+
+
+_EVERY_FACING = tuple(range(6))
+_FACINGS_OF = tuple(tuple(g for g in range(6) if mask >> g & 1) for mask in range(64))
 
 
 def _labels(hexmap: HexMap) -> dict[Hex, str]:
