@@ -147,3 +147,11 @@ def test_bad_options_are_refused():
         GAME.start(exhibition(), {"schools": {"Player 1": [OARAI, OARAI], "Player 2": []}})
     with pytest.raises(IllegalAction):
         GAME.start(workbench.load(get_game("panzer-vor").scenarios()["saunders"]))
+
+
+def test_a_tournament_state_draws_its_match_or_where_it_stands():
+    from workbench.render import svg_of
+
+    assert "Player 1 chooses a Major School" in svg_of(GAME.start(exhibition()))
+    playing = drawn([OARAI, KURO])
+    assert "round 1: Ōarai Girls Academy vs Kuromorimine Girls Academy" in svg_of(playing)

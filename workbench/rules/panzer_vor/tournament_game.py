@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario, Purchase
 from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
@@ -266,10 +266,10 @@ def apply(state: TournamentState, action: Action) -> Applied:
             )
         assert state.match is not None
         match, caused = CARDS.apply(state.match, action)
-        events = list(caused)
+        found = list(caused)
         if CARDS.outcome(match) is None:
-            return Applied(replace(state, match=match), tuple(events))
-        return Applied(_match_over(replace(state, match=match), events), tuple(events))
+            return Applied(replace(state, match=match), tuple(found))
+        return Applied(_match_over(replace(state, match=match), found), tuple(found))
     listed = [a for a, _ in chance_outcomes(state)] or legal_actions(state)
     if action not in listed:
         raise IllegalAction(Reason(f"{action} is not possible now ({state.step})",
@@ -342,7 +342,7 @@ def exhibition_for(state: TournamentState) -> PanzerVorScenario:
         colour = ROSTER_SCHOOL.get(school)
         own = tuple(n for n in roster.names if roster.get(n).points <= top
                     and (colour is None or roster.get(n).school == colour))  # fmt: skip
-        purchase = replace(side.purchase, points=points, max_tanks=most, tanks=own)
+        purchase = Purchase(points=points, max_tanks=most, tanks=own)
         sides.append(replace(side, name=school, school=colour or school, purchase=purchase))
     return replace(scenario, sides=tuple(sides))
 
@@ -372,6 +372,26 @@ def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
         return _begin_match(state, events)
     return _won(state, _school(state, ended.winner), f"won the match: {ended.termination.text}",
                 events)  # fmt: skip
+
+
+def step_text(state: TournamentState) -> str:
+    """Where the tournament stands, in words (for a picture's caption or a status line)."""
+    if state.step == "over":
+        head = f"Tournament over: {state.ended}"
+    elif state.step == "schools":
+        kind = "Major" if len(state.picks) < len(state.players) else "Minor"
+        head = f"{_chooser(state)} chooses a {kind} School"
+    elif state.step in ("leave out", "bracket"):
+        head = f"drawing the bracket: {len(state.alive)} of 16 spots filled"
+    else:
+        a, b = state.pair
+        head = f"round {state.round}: {a} vs {b}"
+        if state.step == "choose":
+            head += f": {state.controller[a]} chooses which goes on"
+        elif state.step == "roll":
+            head += ": a die decides"
+    schools = "; ".join(f"{p}: {s}" for p, s in state.picks) or "none yet"
+    return f"Tournament Play, {head}. Schools: {schools}. Still in: {', '.join(state.alive)}."
 
 
 def outcome(state: TournamentState) -> Outcome | None:
