@@ -4,7 +4,9 @@ one match to the next — and Tournament Play's bracket of sixteen schools and h
 matches is decided.
 
 These are the rules between matches; each match itself is a card game started from its
-scenario (``workbench.rules.panzer_vor.cardgame``). Readings: the rulebook names six major and
+scenario (``workbench.rules.panzer_vor.cardgame``). Both ways to play are played whole as
+games on the protocol: ``linked_game`` ("panzer-vor-linked") and ``tournament_game``
+("panzer-vor-tournament"). Readings: the rulebook names six major and
 eleven minor schools but a bracket of sixteen (its picture is not reproduced), so the bracket
 holds every school a player controls and is filled to sixteen with the others drawn at random.
 
