@@ -730,3 +730,26 @@ def test_card_game_the_whole_prepared_game_is_played_by_clicks_alone() -> None:
         assert stepper.cursor > at, (at, wanted[at], stepper.panel_text)
         assert stepper.action_at(at + 1) == wanted[at]
     assert stepper.record == record
+
+
+@pytest.mark.parametrize("game, path", every_prepared_game(), ids=lambda v: Path(v).stem)
+def test_every_roll_of_a_prepared_game_shows_as_dice(game, path) -> None:
+    # "for Panzer Strike and TANKS the dice as dice": the step of a roll shows its faces drawn
+    # (pips, or Panzer Strike's numbers), one die per face rolled; other steps show none
+    import re
+
+    from workbench.render.dice import dice_of
+    from workbench.rules.core import CHANCE
+
+    stepper = Stepper(path, at=0)
+    rolls = [n for n in range(1, len(stepper.states)) if dice_of(stepper.action_at(n))]
+    assert rolls, "a prepared game rolls dice"
+    for n in rolls:
+        stepper.go(n)
+        assert stepper.actor_at(n) == CHANCE
+        faces = dice_of(stepper.action_at(n))
+        label = re.search(r"aria-label='dice: ([0-9, ]+)'", stepper.step_card.value)
+        assert label is not None and label.group(1) == ", ".join(str(f.value) for f in faces)
+    quiet = next(n for n in range(1, len(stepper.states)) if n not in rolls)
+    stepper.go(quiet)
+    assert "The roll of this step" not in stepper.step_card.value
