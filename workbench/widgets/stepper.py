@@ -425,7 +425,8 @@ class Stepper:
             return "0. start"
         who = self.actor_at(step)
         action = self.action_at(step)
-        head = f"{step}. {'dice: ' if who == CHANCE else who + ': '}{action}"
+        chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
+        head = f"{step}. {chance if who == CHANCE else who + ': '}{action}"
         said = str(action)
         events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
