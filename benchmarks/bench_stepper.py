@@ -1,4 +1,5 @@
-"""Benchmarks 60 and 61: one step forward in the game stepper, for each registered game.
+"""Benchmarks 70 and 71: one step forward in the game stepper, for each registered game (and
+the Panzer Vor! card game: its hand, card faces and frames in the panel too).
 
 A step is what the stepper does when an action is played: the rules (``game.apply``), the
 board's scene from the game's view (Panzer Vor!'s keeps the map's picture and draws only the
@@ -65,10 +66,11 @@ def _widget_steps(stepper: Stepper) -> list[float]:
     """Seconds for :meth:`Stepper.play` of each recorded action from the step before it: the
     whole widget's work (rules, scene, canvas, panel, log and controls)."""
     record = stepper.record
+    states, events = list(stepper.states), list(stepper.events)
     times = []
     for n in range(1, len(record.steps) + 1):
         stepper.record = record.truncated(n - 1)  # a new step, not a redo along the record
-        stepper._replay()
+        stepper.states, stepper.events = states[:n], events[:n]  # as _replay would rebuild
         stepper.go(n - 1)
         action = stepper.game.action_from_json(record.steps[n - 1].action)
         start = time.perf_counter()
@@ -77,10 +79,27 @@ def _widget_steps(stepper: Stepper) -> list[float]:
     return times
 
 
+def _records() -> list[tuple[Any, str, Any]]:
+    """(game, title, record) to step through: each game's first prepared record, and for
+    Panzer Vor! also its card game (the first prepared record in card mode)."""
+    out = []
+    for game in all_games():
+        out.append((game, game.title, _record(game)))
+        if game.name == "panzer-vor":
+            from workbench.files import load
+
+            for path in prepared_games(game.name).values():
+                record = load(path)
+                if record.options.get("mode") == "cards":
+                    out.append((game, f"{game.title} card game", record))
+                    break
+    return out
+
+
 def step_forward() -> list[Result]:
     results = []
-    for game in all_games():
-        stepper = Stepper(_record(game), at=0)
+    for _, title, record in _records():
+        stepper = Stepper(record, at=0)
         new_canvas(stepper.scene)
         fast = [t for _ in range(5) for t in _per_step(stepper, fresh=False)]
         reference = [t for _ in range(3) for t in _per_step(stepper, fresh=True)]
@@ -88,7 +107,7 @@ def step_forward() -> list[Result]:
         results.append(
             Result(
                 70,
-                f"stepper: one step forward, {game.title} (rules + scene + canvas commands)",
+                f"stepper: one step forward, {title} (rules + scene + canvas commands)",
                 statistics.median(fast),
                 0.030,
                 "the whole scene afresh (a new view) and all four layers redrawn",

@@ -77,6 +77,42 @@ def step_with_a_key(page, focus) -> None:
     expect(page.locator(PANEL)).to_contain_text("Step 0 of 12")
 
 
+# The smallest font (CSS px) of the text shown inside the elements a selector finds.
+SMALLEST_TEXT = """(selector) => {
+    let least = Infinity;
+    for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            if (!node.textContent.trim()) continue;
+            const box = node.parentElement;
+            if (!box.getClientRects().length) continue;  // not shown
+            least = Math.min(least, parseFloat(getComputedStyle(box).fontSize));
+        }
+    }
+    return least === Infinity ? null : least;
+}"""
+CANVAS_SCALE = """(selector) => {
+    const canvas = document.querySelector(selector);
+    return canvas.getBoundingClientRect().width / canvas.width;
+}"""
+
+
+def check_readable(page, stepper, what: str) -> dict[str, float]:
+    """Every label a room reads, measured on the page: the board's smallest label (its font
+    in the scene times the scale the canvas is shown at), the side panel's text and the
+    hand's cards. At least 8 px each; the panel and the cards at least 12 px."""
+    from workbench.widgets.layout import smallest_label_px
+
+    board = smallest_label_px(stepper.scene) * page.evaluate(CANVAS_SCALE, CANVAS)
+    panel = page.evaluate(SMALLEST_TEXT, PANEL)
+    cards = page.evaluate(SMALLEST_TEXT, ".workbench-card")
+    assert board >= 8.0, f"{what}: a board label shown at {board:.1f} px"
+    assert panel is not None and panel >= 12.0, f"{what}: panel text at {panel} px"
+    assert cards is None or cards >= 12.0, f"{what}: card text at {cards} px"
+    return {"board": board, "panel": panel, "cards": cards or 0.0}
+
+
 def run_the_cell(page, shown: str) -> None:
     """Run the notebook's one cell until ``shown`` is on the page: a key pressed before the
     kernel is ready is lost, so it is pressed again (bounded)."""
@@ -94,6 +130,8 @@ def run_the_cell(page, shown: str) -> None:
 # --- Voilà: the teacher app -------------------------------------------------------------
 def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
     from playwright.sync_api import expect
+
+    from workbench.widgets.app import TeacherApp
 
     env = browser_support.jupyter_env(home)
     port = free_port()
@@ -113,6 +151,7 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
                     page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
                     page.locator(PANEL).wait_for(timeout=PAGE)
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
+                    check_readable(page, TeacherApp().stepper, f"first-shots at {width}")
                     # the key pressed anywhere on the page (nothing focused)
                     step_with_a_key(page, lambda page=page: page.locator("body").focus())
                     # a click on a line of the log jumps there; the keys go on from it
@@ -121,6 +160,7 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
                     page.keyboard.press("ArrowRight")
                     expect(page.locator(PANEL)).to_contain_text("Step 6 of 12")
                     page.screenshot(path=str(home / f"app-{width}.png"))
+                    open_the_card_game(page, width, height, home)
                 except Exception:
                     page.screenshot(path=str(home / f"app-{width}-failure.png"))
                     raise
@@ -128,6 +168,39 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
                     page.close()
     except browser_support.ServerError as error:
         pytest.fail(str(error))
+
+
+def open_the_card_game(page, width: int, height: int, home: Path) -> None:
+    """Open the prepared card game in the app: it fits, its hand shows as readable cards, the
+    keys step it to its first reaction window, whose button plays the reaction."""
+    from playwright.sync_api import expect
+
+    from workbench.rules.panzer_vor.actions import React
+    from workbench.widgets.app import TeacherApp
+
+    app = TeacherApp()
+    app.what.value = ("record", str(ROOT / "maps/panzer-vor/games/stagnant-draw.json"))
+    stepper = app.open()
+    total = len(stepper.steps)
+    n = next(k for k in range(1, total + 1) if isinstance(stepper.action_at(k), React))
+    stepper.go(n - 1)  # the window the reaction answers, as the page will show it
+    react = str(stepper.action_at(n))
+    page.locator(".workbench-app-record select").select_option(label="prepared: stagnant-draw")
+    page.get_by_role("button", name="Open").click()
+    expect(page.locator(PANEL)).to_contain_text(f"Step 0 of {total}", timeout=PAGE)
+    page.locator("body").focus()
+    for _ in range(n - 1):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(PANEL)).to_contain_text(f"Step {n - 1} of {total}", timeout=PAGE)
+    expect(page.locator(PANEL)).to_contain_text("may react now")
+    expect(page.locator(".workbench-stepper-hand .workbench-card").first).to_be_visible()
+    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
+    sizes = check_readable(page, stepper, f"the card game at {width}")
+    page.screenshot(path=str(home / f"app-cards-{width}.png"))
+    print(f"{width} x {height}: smallest text {sizes}")
+    page.get_by_role("button", name=react[:1].upper() + react[1:]).click()
+    expect(page.locator(PANEL)).not_to_contain_text(f"Step {n - 1} of {total}")
+    expect(page.locator(LOG)).to_contain_text(f"{n}. {stepper.actor_at(n)}: {react}")
 
 
 def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:

@@ -7,6 +7,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -16,15 +17,25 @@ import pytest
 from browser_support import ROOT, free_port, jupyter_env
 
 
+def installed_venv() -> list[str]:
+    """``VENV=`` the environment running these tests when make's stamp says it is installed
+    from this very pyproject.toml (a fresh worktree then reuses it instead of building one);
+    nothing otherwise, so make builds .venv as a user's first `make lab` does."""
+    pyproject = (ROOT / "pyproject.toml").read_bytes()
+    stamp = subprocess.run(["cksum"], input=pyproject, capture_output=True, check=True)
+    installed = Path(sys.prefix) / f".installed-{stamp.stdout.split()[0].decode()}"
+    return [f"VENV={sys.prefix}"] if installed.exists() and sys.prefix != sys.base_prefix else []
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_lab_answers_on_its_port_and_asks_for_a_token(tmp_path: Path) -> None:
     port = free_port()
     env = jupyter_env(tmp_path)
     log = (tmp_path / "lab.log").open("w")
+    command = ["make", "lab", f"PORT={port}", *installed_venv()]
     process = subprocess.Popen(
-        ["make", "lab", f"PORT={port}"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )  # fmt: skip
+        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
     try:
         deadline = time.monotonic() + 120
         status = None

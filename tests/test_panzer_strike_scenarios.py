@@ -81,3 +81,28 @@ def test_shipped_forces_start_on_opposite_sides(path):
     from workbench.rules.panzer_strike.setup import opposite_sides
 
     assert opposite_sides(load(path))
+
+
+def test_a_scenario_whose_forces_do_not_start_on_opposite_sides_is_refused_at_start():
+    # Initial Positions: "Choose the initial positions of the tanks (on the opposite sides of
+    # the board)." A scenario breaking it is refused with the rule; a position made by hand
+    # (a lesson) may place tanks anywhere, and so may a scenario with any_positions.
+    from dataclasses import replace
+
+    from workbench.geometry.squaregrid import Square
+    from workbench.rules.core import IllegalAction
+    from workbench.rules.panzer_strike import sections
+    from workbench.rules.panzer_strike.game import start
+
+    scenario = load(SHIPPED[0])
+    first, second = scenario.sides
+    taken = {t.at for side in scenario.sides for t in side.tanks}
+    row = first.tanks[0].at.y  # a free square in the row of the first side's first tank
+    free = next(Square(x, row) for x in range(scenario.board.width) if Square(x, row) not in taken)
+    intruder = replace(second.tanks[-1], at=free)  # in the other side's half
+    mixed = replace(scenario, sides=(first, replace(second, tanks=(*second.tanks[:-1], intruder))))
+    with pytest.raises(IllegalAction) as refused:
+        start(mixed)
+    assert refused.value.reason.section == sections.INITIAL_POSITIONS
+    assert "opposite sides" in refused.value.reason.text
+    assert intruder.id in {t.id for t in start(mixed, {"any_positions": True}).tanks}

@@ -153,6 +153,8 @@ def test_pravda_deploys_a_reinforcement_each_time_it_plays_a_movement_card():
     match = play(match, PlayCard("Move"), Select("T-34/76"))
     move = next(a for a in GAME.legal_actions(match) if isinstance(a, Move))
     match = play(match, move)
+    assert isinstance(match.top, Choice) and match.top.purpose == "deploy which"
+    match = play(match, Choose("T-34/76 (reinforcement 1)"))
     assert isinstance(match.top, Choice) and match.top.purpose == "deploy"
     match = play(match, Choose(match.top.options[0]))
     assert any(t.id == "T-34/76 (reinforcement 1)" for t in match.board.tanks)
@@ -324,7 +326,8 @@ def test_kuromorimine_reinforcements_arrive_at_0108_and_0109_after_the_trigger()
     moved = play(match, PlayCard("Move"), Select("Maus"), Stop())
     assert len(moved.reserves["Kuromorimine"]) == len(match.reserves["Kuromorimine"])
     match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
-    moved = play(match, PlayCard("Move"), Select("Maus"), Stop())
+    moved = play(match, PlayCard("Move"), Choose("Tiger I@0108"), Choose("Panther@0109"))
+    moved = play(moved, Select("Maus"), Stop())
     labels = {moved.board.map.grid.label(t.hex) for t in moved.tanks_of("Kuromorimine")}
     assert {"0108", "0109"} <= labels
     assert moved.board.tank("Tiger I").flag

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -95,7 +94,7 @@ def table_golden() -> Scene:
     from workbench.boards.tanks.table import Table, TerrainPiece
     from workbench.geometry.table import Hull
     from workbench.render.overlays import heatmap_overlay as heat
-    from workbench.render.tanks import table_scene
+    from workbench.render.tanks import TankDrawing, table_scene
 
     table = (
         Table("golden table")
@@ -104,11 +103,7 @@ def table_golden() -> Scene:
         .with_objective("A", (45, 45))
         .with_deployment("Allies", "south")
     )
-    tanks = [
-        SimpleNamespace(
-            id="Sherman", side="Allies", hull=Hull((20, 70), 30, 8, 4, 1), turret_heading=60
-        )
-    ]
+    tanks = [TankDrawing(Hull((20, 70), 30, 8, 4, 1), "Sherman", "Allies", turret_heading=60)]
     s = table_scene(table, tanks=tanks, px_per_cm=5, arrow=((20, 70), 30.0))
     return heat(s, {(0, 0): 0.0, (1, 0): 0.5, (2, 0): 1.0}, legend="cover")
 

@@ -225,7 +225,7 @@ def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
     assert choices["new game: test-your-luck"][0] == "scenario"
     app = TeacherApp()
     assert app.stepper is not None and app.stepper.cursor == 0
-    assert app.stepper.theme == "projector" and len(app.stepper.steps) == 12
+    assert app.stepper.theme.name == "projector" and len(app.stepper.steps) == 12
     app.what.value = choices["new game: test-your-luck"]
     app.seed.value = 4
     stepper = app.open()
@@ -377,3 +377,379 @@ def test_the_teacher_app_opens_every_games_prepared_record() -> None:
         assert stepper.game.name == game and stepper.cursor == 0
         stepper.key("End")
         assert stepper.cursor == len(stepper.steps)
+
+
+# --- the Panzer Vor! card game ------------------------------------------------------------
+CARD_GAME = ROOT / "maps/panzer-vor/games/stagnant-draw.json"
+
+
+def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_draw() -> None:
+    from workbench.rules.core import replay
+    from workbench.rules.panzer_vor.ending import CardGameEnd
+    from workbench.rules.panzer_vor.match import CardMatch
+
+    record = workbench.load(CARD_GAME)
+    assert record.options == {"mode": "cards", "setup": "quick"}
+    game = get_game("panzer-vor")
+    states = replay(record, game)
+    assert all(isinstance(s, CardMatch) for s in states)
+    outcome = game.outcome(states[-1])
+    assert outcome is not None and outcome.termination is CardGameEnd.STAGNANT_DRAW
+    assert outcome.winner is None
+    events = []
+    for before, step in zip(states, record.steps, strict=False):
+        events += game.apply(before, game.action_from_json(step.action)).events
+    texts = [e.text for e in events]
+    assert any(" reacts with " in t for t in texts), "a reaction"
+    assert any("goes back into the deck" in t for t in texts), "the fourth Enforcement card"
+    assert "again: the match is stagnant" in texts[-1], "the final draw ends it"
+    points = states[-1].points
+    assert len({points.get(side, 0) for side in states[-1].order}) == 1, "equal points"
+    notes = " ".join(record.notes().values())
+    for stop in ("A reaction:", "Enforcement card 4 of 4", "a draw", "odds are known"):
+        assert stop in notes
+
+
+def card_button(stepper: Stepper, name: str):
+    """The button under a card's face in the hand shown (what a browser click presses)."""
+    for box in stepper.hand_box.children:
+        _face, button = box.children
+        if button.description.removeprefix("▶ ") == name:
+            return button
+    raise AssertionError(f"no {name} in the hand: {stepper.hand()}")
+
+
+def hex_of(stepper: Stepper, tank: str) -> str:
+    state = stepper.state
+    return state.board.map.grid.label(state.board.tank(tank).hex)
+
+
+@pytest.fixture(scope="module")
+def card_stepper() -> Stepper:
+    """The prepared card game (one stepper: each test goes to its step first)."""
+    return Stepper(CARD_GAME, at=0)
+
+
+def first_step(stepper: Stepper, found) -> int:
+    """The first step n of the record for which ``found(stepper, n)`` holds (the steps are
+    found by what happens there, so a record made anew by the tool still tests the same)."""
+    return next(n for n in range(1, len(stepper.steps) + 1) if found(stepper, n))
+
+
+def card_shot(stepper: Stepper, n: int) -> bool:
+    """Step n plays an Attack card, n + 1 declares its tank, n + 2 fires."""
+    from workbench.rules.panzer_vor.actions import PlayCard, Select
+
+    actions = [stepper.action_at(k) for k in range(n, min(n + 3, len(stepper.steps) + 1))]
+    return (
+        len(actions) == 3
+        and isinstance(actions[0], PlayCard)
+        and stepper.states[n - 1].card(actions[0].card).attack_modifier != 0
+        and isinstance(actions[1], Select)
+        and isinstance(actions[2], Fire)
+    )
+
+
+def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire(
+    card_stepper,
+) -> None:
+    from workbench.render.panzer_vor import odds_label
+    from workbench.rules.panzer_vor.actions import PlayCard, Select
+    from workbench.rules.panzer_vor.previews import order_odds
+
+    stepper = card_stepper
+    n = first_step(stepper, card_shot)
+    play, select, fire = (stepper.action_at(k) for k in (n, n + 1, n + 2))
+    stepper.go(n - 1)
+    length = len(stepper.steps)
+    side, cards = stepper.hand()
+    assert side == stepper.game.current_player(stepper.state)
+    assert play.card in [c.name for c in cards if c.playable]
+    assert f"{side}'s hand: " in stepper.panel_text
+    assert "Enforcement cards drawn: " in stepper.panel_text
+    face = next(
+        b.children[0] for b in stepper.hand_box.children if play.card in b.children[0].value
+    )
+    assert "workbench-card" in face.value
+    card_button(stepper, play.card).click()
+    assert stepper.proposed == play and stepper.cursor == n - 1
+    assert f"{play.card} — Action card (Attack" in stepper.panel_text
+    card_button(stepper, play.card).click()  # again: played (as the record goes on)
+    assert stepper.cursor == n and len(stepper.steps) == length
+    assert "declare a tank" in stepper.panel_text
+    stepper.click_cell(hex_of(stepper, select.tank))  # its targets, with the card's modifier
+    assert stepper.proposed == Select(select.tank) and stepper.cursor == n
+    order = stepper.state.top
+    odds = order_odds(stepper.state, order, fire.firer, fire.target)
+    assert f"at {fire.target}: {odds_label(odds)}" in stepper.panel_text
+    stepper.click_cell(hex_of(stepper, select.tank))
+    assert stepper.cursor == n + 1
+    assert stepper.shown is not stepper.scene, "declared: its targets' odds on the board"
+    assert stepper.shown.count() > stepper.scene.count()
+    target = hex_of(stepper, fire.target)
+    stepper.click_cell(target)  # the shot's exact odds, before any die
+    assert stepper.proposed == fire and stepper.cursor == n + 1
+    assert odds_label(odds) in stepper.panel_text
+    assert f"{play.card} {stepper.state.card(play.card).attack_modifier:+d} (card)" in (
+        stepper.panel_text
+    )
+    stepper.click_cell(target)
+    assert stepper.cursor >= n + 2 and len(stepper.steps) == length
+    assert f"hit {odds.hit} (" in stepper.step_line(n + 2), "the odds shown are the shot's"
+    assert isinstance(play, PlayCard)
+
+
+def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing(
+    card_stepper,
+) -> None:
+    stepper = card_stepper
+
+    def unplayable_in_hand(stepper: Stepper, n: int) -> bool:
+        state = stepper.states[n]
+        if state.top is not None or state.phase != "action" or state.ended is not None:
+            return False
+        if stepper.game.current_player(state) != state.side_to_act:
+            return False
+        _, cards = stepper.view.hand(stepper.game, state)
+        return any(not card.playable for card in cards)
+
+    n = first_step(stepper, unplayable_in_hand)
+    stepper.go(n)
+    before = snapshot(stepper)
+    card = next(c for c in stepper.hand()[1] if not c.playable)
+    card_button(stepper, card.name).click()  # a card the rules do not let be played now
+    assert snapshot(stepper) == before
+    assert f"Refused: play {card.name} is not legal now" in stepper.panel_text
+    assert (
+        "rule: Sequence of Play" in stepper.panel_text and "Nothing changed." in stepper.panel_text
+    )
+    stepper.undo()  # undo after the refusal undoes the last real step
+    assert stepper.cursor == n - 1 and stepper.record == before[0]
+    stepper.redo()
+    assert snapshot(stepper)[:3] == before[:3]
+    m = first_step(stepper, card_shot)
+    stepper.go(m)  # an Attack card waits for a tank: an enemy cannot be declared
+    before = snapshot(stepper)
+    enemy = stepper.action_at(m + 2).target
+    stepper.click_cell(hex_of(stepper, enemy))
+    assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
+
+
+def reaction(stepper: Stepper, n: int) -> bool:
+    from workbench.rules.panzer_vor.actions import React
+
+    return isinstance(stepper.action_at(n), React)
+
+
+def test_card_game_a_reaction_window_offers_its_choices_as_buttons(card_stepper) -> None:
+    stepper = card_stepper
+    n = first_step(stepper, reaction)
+    react = stepper.action_at(n)
+    stepper.go(n - 1)
+    assert f"{stepper.actor_at(n)} may react now" in stepper.panel_text
+    buttons = {b.tooltip: b for b in stepper.extra.children}
+    assert str(react) in buttons and "no reaction" in buttons
+    buttons[str(react)].click()
+    assert stepper.action_at(n) == react and stepper.cursor >= n
+    assert len(stepper.steps) == len(workbench.load(CARD_GAME).steps), "the record goes on"
+    stepper.go(n)
+    assert react.card in stepper.step_card.value, "the card played, as a card"
+
+
+def test_card_game_draws_show_the_card_drawn_and_the_end_says_why(card_stepper) -> None:
+    from workbench.rules.panzer_vor.deck import Draw
+
+    stepper = card_stepper
+
+    def enforcement_drawn(stepper: Stepper, n: int) -> bool:
+        action = stepper.action_at(n)
+        return isinstance(action, Draw) and stepper.states[n].card(action.card).kind == (
+            "enforcement"
+        )
+
+    n = first_step(stepper, enforcement_drawn)
+    stepper.go(n)
+    drawn = stepper.action_at(n).card
+    assert drawn in stepper.step_card.value and "Enforcement card" in stepper.step_card.value
+    assert f"draws {drawn}" in stepper.panel_text
+    stepper.last()
+    assert "Game over: a draw: a stagnant match with equal points" in stepper.panel_text
+    assert "the stagnation card" in stepper.step_line(len(stepper.steps))
+
+
+def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> None:
+    stepper = Stepper(CARD_GAME, at=0)
+    n = first_step(stepper, reaction)
+    stepper.go(n - 1)
+    stepper.bookmark("hands here")
+    stepper.play(stepper.game.legal_actions(stepper.state)[-1])  # no reaction: a new branch
+    assert stepper.action_at(n) != workbench.load(CARD_GAME).steps[n - 1]
+    target = stepper.save(tmp_path / "cards.json")
+    again = Stepper(target, at=stepper.cursor)
+    assert (again.record, again.cursor, again.state) == (
+        stepper.record,
+        stepper.cursor,
+        stepper.state,
+    )
+    assert again.record.notes()[n - 1] == "hands here"
+
+
+def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:
+    stepper = Stepper.new(
+        "panzer-vor", "mock-battle", seed=3, options={"mode": "cards", "setup": "quick"}
+    )
+    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+    stepper.roll()  # the deal and the first draw, rolled until a side acts
+    side, cards = stepper.hand()
+    assert side == stepper.game.current_player(stepper.state) and cards
+    playable = next(c for c in cards if c.playable)
+    card_button(stepper, playable.name).click()
+    assert stepper.proposed is not None or stepper.offered
+
+
+def test_the_teacher_apps_boards_keep_every_label_readable_at_1280_by_720() -> None:
+    """Fitted beside the panel in a 1280 × 720 window, no hex label or counter name of any
+    prepared game's board is shown under 8 px (the browser test measures the page itself)."""
+    from workbench.widgets.app import SMALLEST_SCREEN, TeacherApp
+    from workbench.widgets.layout import READABLE_PX, shown_scale, smallest_label_px
+
+    app = TeacherApp()
+    plain = Stepper(PREPARED, at=0, size=40.0, theme="projector")
+    assert smallest_label_px(plain.scene) * shown_scale(plain.scene, SMALLEST_SCREEN) < 8
+    for game, path in every_prepared_game():
+        app.game_picker.value = game
+        app.what.value = ("record", path)
+        stepper = app.open()
+        for step in (0, len(stepper.steps)):
+            stepper.go(step)
+            shown = smallest_label_px(stepper.scene) * shown_scale(stepper.scene, SMALLEST_SCREEN)
+            assert shown >= READABLE_PX, (path, step, shown)
+    app.game_picker.value = "panzer-vor"
+    app.what.value = dict(choices_for_app("panzer-vor"))["new card game: mock-battle"]
+    stepper = app.open()
+    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+
+
+def choices_for_app(game: str):
+    from workbench.widgets.app import choices_for
+
+    return choices_for(game)
+
+
+def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice(card_stepper) -> None:
+    from workbench.rules.panzer_vor.actions import Move as CardMove
+    from workbench.rules.panzer_vor.match import Order
+
+    stepper = card_stepper
+
+    def declared_move(stepper: Stepper, n: int) -> bool:
+        top = stepper.states[n - 1].top
+        action = stepper.action_at(n)
+        return (
+            isinstance(top, Order)
+            and top.stage == "move"
+            and isinstance(action, CardMove)
+            and not action.ability
+            and action.to != hex_of_in(stepper.states[n - 1], action.tank)
+        )
+
+    n = first_step(stepper, declared_move)
+    move = stepper.action_at(n)
+    stepper.go(n - 1)
+    card = stepper.state.top.card
+    assert f"{move.tank} acts, click where the tank moves" in stepper.panel_text
+    legal = {a.to for a in stepper.game.legal_actions(stepper.state) if isinstance(a, CardMove)}
+    far = next(label for label in ("0101", "1620", "0120", "1601") if label not in legal)
+    before = snapshot(stepper)
+    stepper.click_cell(far)  # out of reach: refused, with the reach
+    assert snapshot(stepper) == before and "Refused:" in stepper.panel_text
+    assert f"{far} is not among the moves {move.tank} may end on {card}" in stepper.panel_text
+    stepper.click_cell(move.to)  # the path, proposed; other end facings as buttons
+    assert isinstance(stepper.proposed, CardMove) and stepper.proposed.to == move.to
+    assert stepper.cursor == n - 1 and "MP (Moving: Movement)" in stepper.panel_text
+    if stepper.proposed == move:
+        stepper.click_cell(move.to)
+    else:
+        faces = {b.tooltip: b for b in stepper.extra.children}
+        faces[str(move)].click()  # the recorded facing: the record goes on
+    assert stepper.action_at(n) == move
+    assert stepper.cursor >= n and len(stepper.steps) == len(workbench.load(CARD_GAME).steps)
+
+
+def hex_of_in(state, tank: str) -> str:
+    return state.board.map.grid.label(state.board.tank(tank).hex)
+
+
+def play_by_clicks(stepper: Stepper, wanted) -> None:
+    """Play ``wanted`` as a person would: a tank, a hex or a card clicked (twice, or once and
+    then the button that names it), else the button that names it."""
+    from workbench.rules.panzer_vor.actions import Discard, PlayCard, React, Select
+
+    def press(action) -> bool:
+        for button in stepper.extra.children:
+            if button.tooltip == str(action):
+                button.click()
+                return True
+        return False
+
+    if isinstance(wanted, Select | Fire):
+        where = hex_of(stepper, wanted.tank if isinstance(wanted, Select) else wanted.target)
+        stepper.click_cell(where)
+        assert stepper.proposed == wanted, (wanted, stepper.answer)
+        stepper.click_cell(where)
+    elif isinstance(wanted, Move):
+        stepper.click_cell(wanted.to)
+        if stepper.proposed == wanted:
+            stepper.click_cell(wanted.to)
+        else:
+            assert press(wanted), (wanted, stepper.offered)
+    elif isinstance(wanted, PlayCard | React | Discard) and not press(wanted):
+        stepper.click_card(wanted.card)
+        if stepper.proposed == wanted:
+            stepper.click_card(wanted.card)
+        else:
+            assert press(wanted), (wanted, stepper.offered)
+    elif not isinstance(wanted, PlayCard | React | Discard):
+        assert press(wanted), (wanted, [b.tooltip for b in stepper.extra.children])
+
+
+def test_card_game_the_whole_prepared_game_is_played_by_clicks_alone() -> None:
+    """Every recorded choice of the prepared card game is made by clicks on the board, the
+    hand and the buttons (the dice and the deck roll as recorded): the same record results."""
+    from workbench.rules.core import CHANCE
+
+    record = workbench.load(CARD_GAME)
+    stepper = Stepper(record, at=0)
+    wanted = [stepper.action_at(n) for n in range(1, len(record.steps) + 1)]
+    while stepper.cursor < len(wanted):
+        at = stepper.cursor
+        if stepper.game.current_player(stepper.state) == CHANCE:
+            stepper.roll()
+        else:
+            play_by_clicks(stepper, wanted[at])
+        assert stepper.cursor > at, (at, wanted[at], stepper.panel_text)
+        assert stepper.action_at(at + 1) == wanted[at]
+    assert stepper.record == record
+
+
+@pytest.mark.parametrize("game, path", every_prepared_game(), ids=lambda v: Path(v).stem)
+def test_every_roll_of_a_prepared_game_shows_as_dice(game, path) -> None:
+    # "for Panzer Strike and TANKS the dice as dice": the step of a roll shows its faces drawn
+    # (pips, or Panzer Strike's numbers), one die per face rolled; other steps show none
+    import re
+
+    from workbench.render.dice import dice_of
+    from workbench.rules.core import CHANCE
+
+    stepper = Stepper(path, at=0)
+    rolls = [n for n in range(1, len(stepper.states)) if dice_of(stepper.action_at(n))]
+    assert rolls, "a prepared game rolls dice"
+    for n in rolls:
+        stepper.go(n)
+        assert stepper.actor_at(n) == CHANCE
+        faces = dice_of(stepper.action_at(n))
+        label = re.search(r"aria-label='dice: ([0-9, ]+)'", stepper.step_card.value)
+        assert label is not None and label.group(1) == ", ".join(str(f.value) for f in faces)
+    quiet = next(n for n in range(1, len(stepper.states)) if n not in rolls)
+    stepper.go(quiet)
+    assert "The roll of this step" not in stepper.step_card.value

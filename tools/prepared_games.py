@@ -278,7 +278,127 @@ def cover_and_critical() -> tuple[Path, Record] | None:
     return ROOT / "maps/tanks/games/cover-and-critical.json", record
 
 
-PREPARED = (first_shot, flag_capture, cover_and_critical)
+CARDS_QUICK = {"mode": "cards", "setup": "quick"}  # the card game, tanks placed the quick way
+
+
+def stagnation_playout(
+    game: Game, scenario: Any, seed: int, chooser: Callable[[Game, Any, random.Random], Any]
+) -> tuple[list[tuple[Any, list[Event]]], Any]:
+    """One seeded playout of the card game: ``chooser`` (rng ``random.Random(seed)``) picks
+    both sides' actions, chance is rolled as the stepper rolls it
+    (``random.Random(f"{seed}/{step}")``). Returns each step's action and events, and the end."""
+    rng = random.Random(seed)
+    state = game.start(scenario, CARDS_QUICK)
+    steps: list[tuple[Any, list[Event]]] = []
+    for _ in range(1500):
+        who = game.current_player(state)
+        if who == TERMINAL:
+            break
+        if who == CHANCE:
+            action = sample_chance(
+                game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
+            )
+        else:
+            action = chooser(game, state, rng)
+        applied = game.apply(state, action)
+        state = applied.state
+        steps.append((action, list(applied.events)))
+    return steps, state
+
+
+def tells_the_stagnation_story(game: Game, steps: list[tuple[Any, list[Event]]], end: Any) -> bool:
+    """A reaction, at least three shots, and a stagnant match drawn on equal points."""
+    texts = [e.text for _, events in steps for e in events]
+    outcome = game.outcome(end)
+    return (
+        outcome is not None
+        and outcome.termination.name == "STAGNANT_DRAW"
+        and outcome.winner is None
+        and any(" reacts with " in t for t in texts)
+        and sum(" fires at " in t for t in texts) >= 3
+    )
+
+
+def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
+    """The stops a teacher makes: the first three shots (their odds), the reactions, each
+    Enforcement card drawn up to the fourth (which goes back into the deck), the final draw."""
+    from workbench.rules.panzer_vor.sections import ENFORCEMENT, STAGNANT
+
+    notes = []
+    shots = enforcement = 0
+    for _, events in steps:
+        said: list[str] = []
+        for event in events:
+            text = event.text
+            sections = {r.section for r in event.reasons}
+            if " reacts with " in text:
+                said.append(
+                    f"A reaction: {text}, out of turn, answering the opponent's action "
+                    "(Reactions); only one Reaction card answers one action."
+                )
+            elif " draws " in text and ENFORCEMENT in sections:
+                enforcement += 1
+                if enforcement <= 4:
+                    said.append(f"Enforcement card {enforcement} of 4: {text} (Enforcement Cards).")
+            elif "goes back into the deck" in text:
+                said.append(
+                    f"Then {text}. The match is stagnant: the next draw of this very card ends "
+                    f"it on the points each side destroyed ({STAGNANT})."
+                )
+            elif "again: the match is stagnant" in text:
+                said.append(
+                    f"{text}. Both sides destroyed the same points, so the match is a draw "
+                    f"({STAGNANT})."
+                )
+            elif " fires at " in text and shots < 3:
+                shots += 1
+                firing, _, odds = text.partition(": ")
+                said.append(
+                    f"A shot: {firing}. Its odds are known before any die: {odds}. Click the "
+                    "target once the firer is declared, to see them before committing."
+                )
+        notes.append(" ".join(said))
+    return notes
+
+
+def stagnation_draw() -> tuple[Path, Record] | None:
+    """Panzer Vor! card game on the Mock Battle: a reaction, a few shots, four Enforcement
+    cards, and the fourth drawn again: a stagnant match, drawn on equal points. The first
+    seed whose playout by the random legal players tells that story."""
+    from workbench.rules.play import random_player
+
+    game = get_game("panzer-vor")
+    path = ROOT / "maps/panzer-vor/scenarios/mock-battle.json"
+    scenario = load(path)
+    for seed in range(500):
+        steps, end = stagnation_playout(game, scenario, seed, random_player)
+        if tells_the_stagnation_story(game, steps, end):
+            break
+    else:
+        raise SystemExit("no seed ends the Mock Battle in a stagnant draw with a reaction")
+    notes = stagnation_notes(steps)
+    record = Record(
+        game=game.name,
+        scenario=scenario,
+        steps=tuple(
+            RecordStep(a.to_json(), note) for (a, _), note in zip(steps, notes, strict=True)
+        ),
+        options=CARDS_QUICK,
+        seed=seed,
+        title="A reaction and a stagnant draw: the Mock Battle with the cards",
+        description=(
+            "The Panzer Vor! card game (Sequence of Play), both sides played by the labelled "
+            "random legal player (not the rulebook's): a reaction, shots with their odds, and "
+            "the fourth Enforcement card drawn again, ending a stagnant match drawn on equal "
+            "points."
+        ),
+        players={"Team A": "random legal player", "Team B": "random legal player"},
+        scenario_path=path,
+    )
+    return ROOT / "maps/panzer-vor/games/stagnant-draw.json", record
+
+
+PREPARED = (first_shot, stagnation_draw, flag_capture, cover_and_critical)
 
 
 def text_of(record: Record, target: Path) -> str:

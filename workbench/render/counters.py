@@ -26,6 +26,7 @@ from workbench.render.scene import (
     Text,
 )
 from workbench.render.themes import Theme, contrast_text
+from workbench.rules.panzer_vor.state import Tank
 
 # The parts of a counter, bottom first.
 BODY, FACING, TURRET, NAME, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(9)
@@ -184,9 +185,10 @@ def counter_parts(
     return parts
 
 
-def tank_title(tank: Any, where: str) -> str:
+def tank_title(tank: Tank, where: str) -> str:
     """The hover text: id, name, side, hex, facing and markers."""
     name = f"{tank.id}: {tank.name}" if tank.id != tank.name else str(tank.id)
     title = f"{name} ({tank.side}) at {where}, facing {tank.facing}"
-    marks = [m for m in ("wreck", "immobile", "smoke", "flag") if getattr(tank, m, False)]
+    flags = {"wreck": tank.wreck, "immobile": tank.immobile, "smoke": tank.smoke, "flag": tank.flag}
+    marks = [m for m, on in flags.items() if on]
     return title + (" [" + ", ".join(marks) + "]" if marks else "")

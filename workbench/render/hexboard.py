@@ -680,9 +680,10 @@ def state_scene(
         entries += [
             Entry(side, box_swatch(th.side_color(side, state.side_color(side)))) for side in sides
         ]
-        for mark, color in (("flag", th.flag_color), ("smoke", th.smoke_color)):
-            if any(getattr(t, mark, False) for t in state.tanks):
-                entries.append(Entry(mark, box_swatch(color)))
+        if any(t.flag for t in state.tanks):
+            entries.append(Entry("flag", box_swatch(th.flag_color)))
+        if any(t.smoke for t in state.tanks):
+            entries.append(Entry("smoke", box_swatch(th.smoke_color)))
         if any(t.immobile for t in state.tanks):
             entries.append(
                 Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0)))

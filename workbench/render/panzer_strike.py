@@ -21,6 +21,7 @@ from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_angle
 from workbench.render import scene_of
 from workbench.render.counters import WRECK_FILL, counter_font, rim_point
+from workbench.render.dice import DieFace, dice_of
 from workbench.render.labels import (
     ASCENT,
     LINE_HEIGHT,
@@ -62,6 +63,7 @@ from workbench.render.scene import (
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, theme_named
+from workbench.rules.panzer_strike.game import RollGun, RollMovement
 from workbench.rules.panzer_strike.state import Match, Tank
 
 SQUARE_COLORS: Mapping[str, str] = {
@@ -557,3 +559,13 @@ def _scenario(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
     from workbench.rules.panzer_strike.game import start
 
     return match_scene(start(scenario), **options)
+
+
+@dice_of.register
+def _(action: RollMovement) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, numbered=True, kind="movement (large number)") for d in action.large)
+
+
+@dice_of.register
+def _(action: RollGun) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, numbered=True, kind="firepower (small number)") for d in action.small)

@@ -11,6 +11,7 @@ from typing import Any
 
 from workbench.geometry.hexgrid import Hex
 from workbench.render import scene_of
+from workbench.render.dice import DieFace, dice_of
 from workbench.render.hexboard import (
     los_overlay,
     odds_overlay,
@@ -20,6 +21,7 @@ from workbench.render.hexboard import (
 )
 from workbench.render.overlays import caption_overlay
 from workbench.render.scene import Scene, Transform
+from workbench.rules.panzer_vor.actions import Die, Roll
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.game import Match
@@ -189,3 +191,13 @@ def _sight(result: LineOfSight, **options: Any) -> Scene:
 def _odds(result: AttackOdds, **options: Any) -> Scene:
     state = result.state
     return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))
+
+
+@dice_of.register
+def _(action: Roll) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d) for d in action.dice)
+
+
+@dice_of.register
+def _(action: Die) -> tuple[DieFace, ...]:
+    return (DieFace(action.value),)

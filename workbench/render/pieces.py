@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from workbench.geometry.table import Hull
 from workbench.render.labels import LINE_HEIGHT, Box, fit_text, text_box, text_width, wrap_text
 from workbench.render.legend import box_swatch
 from workbench.render.scene import Point, Primitive, Scene, Style, Text, Transform
@@ -114,11 +115,9 @@ def fitted(text: str, width: float, font: float, least: float = 8.0) -> tuple[fl
     return size, fit_text(text, width, size, True)
 
 
-def area_label(area: Any, name: str, style: Style, tanks: Any, px_per_cm: float) -> Text:
-    """An area's name (a deployment area) at a point inside it clear of the tanks standing
-    there: the area's own representative point, else the first of a few inside it."""
-    hulls = [getattr(t, "hull", t) for t in tanks]
-    hulls = [h for h in hulls if hasattr(h, "corners")]
+def area_label(area: Any, name: str, style: Style, hulls: Sequence[Hull], px_per_cm: float) -> Text:
+    """An area's name (a deployment area) at a point inside it clear of the tank hulls
+    standing there: the area's own representative point, else the first of a few inside it."""
     t = Transform(px_per_cm)
     c = area.representative_point()
     x0, y0, x1, y1 = area.bounds

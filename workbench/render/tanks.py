@@ -2,22 +2,26 @@
 pixels each. Terrain pieces, deployment areas, objective tokens, tanks as hull rectangles with
 a turret, and the Measuring Arrow template laid where it is given.
 
-Tanks are plain inputs: anything with a ``hull`` (a ``geometry.table.Hull``) and optionally
-``id``, ``side``, ``color`` and ``turret_heading``; a bare ``Hull`` works too.
+Tanks are drawn from a :class:`TankDrawing` (hull, name, side, colour, wrecked, turret);
+:func:`tank_drawing` makes one from a table's ``TableTank``, a played ``TankPiece`` or a bare
+``Hull``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import singledispatch
 from typing import Any
 
-from workbench.boards.tanks.table import Table
-from workbench.errors import InvalidValue
+from workbench.boards.tanks.table import MeasuringArrow, Table, TableTank
+from workbench.errors import ArgumentError, InvalidValue
+from workbench.geometry.table import Hull
 from workbench.render import scene_of
+from workbench.render.labels import Box, text_box
 from workbench.render.legend import Entry, box_swatch, legend_band
-from workbench.render.pieces import area_label, fitted, piece_label, piece_symbols
+from workbench.render.pieces import area_label, piece_label, piece_symbols
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -37,9 +41,50 @@ from workbench.render.scene import (
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, readable, theme_named
+from workbench.rules.tanks.state import TankPiece
 
 TABLE_FELT = "#cdd6a8"
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
+
+
+@dataclass(frozen=True)
+class TankDrawing:
+    """What the picture needs of one tank: its hull, name and side, a colour (None: the
+    side's), whether it is wrecked (drawn grey) and the turret's heading (None: the hull's)."""
+
+    hull: Hull
+    id: str = ""
+    side: str = ""
+    color: str | None = None
+    wrecked: bool = False
+    turret_heading: float | None = None
+
+
+@singledispatch
+def tank_drawing(tank: object) -> TankDrawing:
+    """The drawing of a tank on the table (a ``TableTank``, ``TankPiece``, ``Hull`` or a
+    ``TankDrawing`` as it is)."""
+    raise ArgumentError("tanks", tank, "TableTank, TankPiece, Hull or TankDrawing values")
+
+
+@tank_drawing.register
+def _(tank: TankDrawing) -> TankDrawing:
+    return tank
+
+
+@tank_drawing.register
+def _(tank: Hull) -> TankDrawing:
+    return TankDrawing(tank)
+
+
+@tank_drawing.register
+def _(tank: TableTank) -> TankDrawing:
+    return TankDrawing(tank.hull, tank.id, tank.side)
+
+
+@tank_drawing.register
+def _(tank: TankPiece) -> TankDrawing:
+    return TankDrawing(tank.hull, tank.id, tank.side, wrecked=tank.destroyed)
 
 
 @dataclass(frozen=True)
@@ -91,7 +136,7 @@ def _direction(heading: float) -> Point:
 
 
 def table_scene(
-    table: Any,
+    table: Table,
     *,
     tanks: Iterable[Any] = (),
     px_per_cm: float = 7.0,
@@ -107,7 +152,7 @@ def table_scene(
     adds a legend band of the terrain kinds and deployment areas."""
     th = theme_named(theme)
     px_per_cm *= th.zoom
-    tanks = tuple(tanks)
+    drawn = tuple(tank_drawing(t) for t in tanks)
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -132,7 +177,7 @@ def table_scene(
             y += grid_cm
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
-    font = max(9.0, th.place_scale * 3.0 * px_per_cm)
+    font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     for piece in table.pieces:
         kind = kinds.get(piece.kind)
         color = th.terrain_color(piece.kind, getattr(kind, "color", "#999999"))
@@ -150,7 +195,8 @@ def table_scene(
         labels += named
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []
-    for i, deployment in enumerate(getattr(table, "deployments", ())):
+    hulls = [t.hull for t in drawn]
+    for i, deployment in enumerate(table.deployments):
         color = th.zone_colors[i % len(th.zone_colors)]
         area = table.deployment_area(deployment.side)
         outer, _ = _rings(area)
@@ -169,9 +215,9 @@ def table_scene(
         )
         ink = readable(color, th.halo)
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        labels.append(area_label(area, deployment.side, style, tanks, px_per_cm))
+        labels.append(area_label(area, deployment.side, style, hulls, px_per_cm))
     units: list[Primitive] = []
-    for objective in getattr(table, "objectives", ()):
+    for objective in table.objectives:
         at = (float(objective.at[0]), float(objective.at[1]))
         units.append(
             Circle(
@@ -185,10 +231,12 @@ def table_scene(
             Text(
                 at,
                 objective.name[:3],
-                Style(fill="#111111", font_size=max(8.0, 1.4 * px_per_cm), bold=True),
+                Style(
+                    fill="#111111", font_size=max(th.name_min_px - 1.0, 1.4 * px_per_cm), bold=True
+                ),
             )
         )
-    units += tank_primitives(tanks, th, px_per_cm)
+    units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
     scene = Scene(
         width=round(w * px_per_cm + 2 * margin, 2),
         height=round(d * px_per_cm + 2 * margin, 2),
@@ -212,7 +260,7 @@ def table_scene(
             Entry(k, box_swatch(th.terrain_color(k, getattr(kinds.get(k), "color", "#999999"))))
             for k in used
         ]
-        for i, deployment in enumerate(getattr(table, "deployments", ())):
+        for i, deployment in enumerate(table.deployments):
             color = th.zone_colors[i % len(th.zone_colors)]
             entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
         scene = legend_band(scene, entries)
@@ -227,17 +275,28 @@ def _terrain_kinds() -> Mapping[str, Any]:
     return TANKS_TERRAIN
 
 
-def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[Primitive]:
-    """Hull rectangles in side colours, a front arrow, the turret and its gun."""
+def tank_primitives(
+    tanks: Iterable[Any], th: Theme, px_per_cm: float, table: Point | None = None
+) -> list[Primitive]:
+    """Hull rectangles in side colours (each side its own), a front arrow, the turret and its
+    gun, and the tank's whole name beside the hull (a hull is too small to hold one): below
+    it, else above or beside it, where it stays on a ``table`` of (width, depth) cm and clear
+    of the hulls and the names already placed."""
     prims: list[Primitive] = []
-    for n, tank in enumerate(tanks):
-        hull = getattr(tank, "hull", tank)
-        ident = str(getattr(tank, "id", f"tank {n + 1}"))
-        side = str(getattr(tank, "side", ""))
-        color = th.side_color(
-            side, getattr(tank, "color", None) or th.zone_colors[n % len(th.zone_colors)]
-        )
-        if getattr(tank, "destroyed", False) or getattr(tank, "wreck", False):
+    drawn = [tank_drawing(t) for t in tanks]
+    t = Transform(px_per_cm)
+    size = None if table is None else t.to_pixel(*table)
+    taken = [_box_of(tank.hull.corners(), t) for tank in drawn]
+    names: list[Primitive] = []
+    sides = list(dict.fromkeys(t.side for t in drawn))
+    font = max(10.0, th.name_min_px, 1.6 * px_per_cm)
+    for n, tank in enumerate(drawn):
+        hull = tank.hull
+        ident = tank.id or f"tank {n + 1}"
+        side = tank.side
+        fallback = th.zone_colors[(sides.index(side) if side else n) % len(th.zone_colors)]
+        color = th.side_color(side, tank.color or fallback)
+        if tank.wrecked:
             color = "#555555"
         ink = contrast_text(color)
         corners = tuple((float(x), float(y)) for x, y in hull.corners())
@@ -253,8 +312,7 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
         head = max(5.0, 0.25 * hull.width * px_per_cm)
         prims.append(Arrow((cx, cy), front, Style(stroke=ink, width=1.5), head=head, title=title))
         tx, ty = hull.turret
-        turret_heading = getattr(tank, "turret_heading", None)
-        heading = hull.heading if turret_heading is None else turret_heading
+        heading = hull.heading if tank.turret_heading is None else tank.turret_heading
         v = _direction(heading)
         gun = 0.75 * hull.length
         prims.append(
@@ -271,26 +329,79 @@ def tank_primitives(tanks: Iterable[Any], th: Theme, px_per_cm: float) -> list[P
                 title,
             )
         )
-        font, label = fitted(ident, hull.length * px_per_cm * 0.9, 0.28 * hull.width * px_per_cm)
-        prims.append(
-            Text(
-                (cx, cy),
-                label,
-                Style(fill=ink, stroke=color, width=2.0, font_size=font, bold=True),
-                title,
-            )
+        gun_end = (tx + v[0] * gun, ty + v[1] * gun)
+        style = Style(
+            fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
         )
-    return prims
+        spots = _name_spots((*corners, gun_end), font / px_per_cm)
+        text = _first_clear(spots, ident, style, title, t, taken, size)
+        taken.append(text_box(text, t))
+        names.append(text)
+    return prims + names  # names over every hull
 
 
-def measuring_arrow_overlay(scene: Scene, arrow: Any, start: Point, heading: float) -> Scene:
+def _name_spots(points: Sequence[Point], line: float) -> list[Point]:
+    """Where a tank's name may go, best first: below, above, right of, left of its hull
+    (``points``: the hull's corners and the gun's end; ``line``: a line's height in cm)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    gap = 0.8 * line
+    return [
+        (cx, max(ys) + gap),
+        (cx, min(ys) - gap),
+        (max(xs) + gap, cy),
+        (min(xs) - gap, cy),
+        (cx, max(ys) + gap + line),
+        (cx, min(ys) - gap - line),
+        (min(xs) - gap, cy - line),
+        (min(xs) - gap, cy + line),
+        (max(xs) + gap, cy - line),
+        (max(xs) + gap, cy + line),
+        (cx, min(ys) - gap - 2 * line),
+        (cx, max(ys) + gap + 2 * line),
+    ]
+
+
+def _first_clear(
+    spots: Sequence[Point],
+    name: str,
+    style: Style,
+    title: str,
+    t: Transform,
+    taken: list[Box],
+    size: tuple[float, float] | None,
+) -> Text:
+    """The name at the first spot whose box stays on the table (``size`` in pixels) and
+    clear of every box ``taken``; when none is, the spot on the table that overlaps least."""
+    placed: list[tuple[bool, int, int, Text]] = []
+    for x, y in spots:
+        beside = x != spots[0][0]  # beside the hull: the text starts (or ends) there
+        aligned = replace(style, anchor="start" if x > spots[0][0] else "end") if beside else style
+        text = Text((x, y), name, aligned, title)
+        box = text_box(text, t)
+        off_table = size is not None and not box.inside(*size)
+        crowded = sum(box.overlaps(other) for other in taken)
+        if not off_table and not crowded:
+            return text
+        placed.append((off_table, crowded, len(placed), text))
+    return min(placed, key=lambda p: p[:3])[3]
+
+
+def _box_of(points: Iterable[Point], t: Transform) -> Box:
+    xs, ys = zip(*((float(x), float(y)) for x, y in points), strict=True)
+    (a, b), (c, d) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
+    return Box(a, b, c, d)
+
+
+def measuring_arrow_overlay(
+    scene: Scene, arrow: MeasuringArrow, start: Point, heading: float
+) -> Scene:
     """The Measuring Arrow template laid from ``start`` (the tail's end) along ``heading``,
     with its length written beside it."""
     th = scene.theme if isinstance(scene.theme, Theme) else theme_named(None)
     outer, _ = _rings(arrow.polygon(start, heading))
     style = Style(fill="#ffffff", stroke=th.path_color, width=2.0, opacity=0.8)
-    source = getattr(arrow, "source", "")
-    title = f"Measuring Arrow, {arrow.length:g} cm" + (f" ({source})" if source else "")
+    title = f"Measuring Arrow, {arrow.length:g} cm" + (f" ({arrow.source})" if arrow.source else "")
     v = _direction(heading)
     mid = (
         start[0] + v[0] * arrow.length / 2 - v[1] * arrow.head_width,

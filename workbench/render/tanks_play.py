@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from workbench.render import scene_of
+from workbench.render.dice import DieFace, dice_of
 from workbench.render.overlays import caption_overlay, heatmap_overlay
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -26,6 +27,7 @@ from workbench.render.scene import (
 )
 from workbench.render.tanks import TableLayout, table_scene
 from workbench.render.themes import theme_named
+from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
 from workbench.rules.tanks.movement import MoveSweep
 from workbench.rules.tanks.shooting import ShotExam, ShotOdds
 from workbench.rules.tanks.sight import Heatmaps
@@ -252,3 +254,18 @@ def _shot(exam: ShotExam, **options: Any) -> Scene:
 @scene_of.register
 def _odds(odds: ShotOdds, **options: Any) -> Scene:
     return odds_chart(odds, **options)
+
+
+@dice_of.register
+def _(action: AttackRoll) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, kind="attack") for d in action.faces)
+
+
+@dice_of.register
+def _(action: DefenceRoll) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, kind="defence") for d in action.faces)
+
+
+@dice_of.register
+def _(action: RepairRoll) -> tuple[DieFace, ...]:
+    return (DieFace(action.face, kind="repair"),)

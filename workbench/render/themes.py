@@ -211,6 +211,23 @@ class Theme:
     def with_side_colors(self, colors: Mapping[str, str]) -> Theme:
         return replace(self, side_colors={**self.side_colors, **colors})
 
+    def with_least_text(self, px: float) -> Theme:
+        """This theme with no label, counter name or overlay text smaller than ``px`` pixels
+        (a board shown scaled down keeps its text readable: ask for the least size divided
+        by the scale it is shown at).
+
+        >>> PROJECTOR.with_least_text(20.0).label_min_px * PROJECTOR.zoom >= 20.0
+        True
+        """
+        least = px / self.zoom  # the builders multiply these by the zoom
+        return replace(
+            self,
+            label_min_px=max(self.label_min_px, least),
+            name_min_px=max(self.name_min_px, px + 1.0),  # counter names: 1 px less
+            odds_font_px=max(self.odds_font_px, least),
+            legend_font_px=max(self.legend_font_px, least),
+        )
+
     def label_ink(self, background: str) -> str:
         """The colour of hex numbers and other plain labels on a ground of this colour: the
         theme's label colour where it reads (4.5:1), else black or white."""

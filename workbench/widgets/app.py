@@ -17,6 +17,8 @@ from workbench.games import all_games, get_game
 from workbench.widgets.stepper import Stepper, prepared_games
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
+SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
+CARD_GAME = {"mode": "cards", "setup": "quick"}  # a new Panzer Vor! card game
 
 KEYBOARD_SCRIPT = """
 <script>
@@ -51,6 +53,8 @@ def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
     out = [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
     scenarios = get_game(game).scenarios()
     out += [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
+    if game == "panzer-vor":  # "new game" is practice mode (one action a turn)
+        out += [(f"new card game: {name}", ("cards", path)) for name, path in scenarios.items()]
     return out
 
 
@@ -71,7 +75,7 @@ class TeacherApp:
         self.holder = widgets.Box(layout={"width": "100%"})
         keys = widgets.HTML(
             "<b>←</b> <b>→</b> step · <b>Home</b> <b>End</b> jump · <b>B</b> bookmark · "
-            "click a tank, then where it goes or an enemy (twice to play)"
+            "click a tank, then where it goes or an enemy, or a card in the hand (twice to play)"
         )
         bar = widgets.HBox(
             [self.game_picker, self.what, self.seed, self.open_button, keys],
@@ -96,7 +100,12 @@ class TeacherApp:
         kind, path = self.what.value
         if kind == "record":
             stepper = Stepper(
-                path, at=0, size=self.size, theme=self.theme, text_size=PROJECTOR_TEXT
+                path,
+                at=0,
+                size=self.size,
+                theme=self.theme,
+                text_size=PROJECTOR_TEXT,
+                readable_at=SMALLEST_SCREEN,
             )
         else:
             stepper = Stepper(
@@ -106,6 +115,8 @@ class TeacherApp:
                 size=self.size,
                 theme=self.theme,
                 text_size=PROJECTOR_TEXT,
+                readable_at=SMALLEST_SCREEN,
+                options=CARD_GAME if kind == "cards" else None,
             )
         self.stepper = stepper
         self.holder.children = [stepper.widget]

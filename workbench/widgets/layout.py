@@ -24,6 +24,38 @@ def smallest_label_px(scene: Scene) -> float:
     return min(sizes, default=READABLE_PX)
 
 
+# The least a board label is shown at in the teacher app (1280 × 720). 8 px is the least a
+# person reads; 9 keeps a margin. 12 px would fill every hex of a 20 × 16 map with its number
+# and cut each counter's name to a letter or two at that size, so the board stays at 9.
+ROOM_PX = 9.0
+
+
+def board_room(window: tuple[float, float], *, below_px: float = 144.0) -> tuple[float, float]:
+    """The room a fitted board has in a window of ``window`` (width, height) CSS pixels, beside
+    its side panel: the board's share of the row (:func:`board_and_panel`: 30em of board to
+    22em of panel, growing 3 to 1, about 0.64 of 1280 px) and the height less ``below_px``
+    (the 9em that :func:`fitted_board` leaves for the controls)."""
+    width, height = window
+    return 0.62 * width, max(1.0, height - below_px)
+
+
+def shown_scale(scene: Scene, window: tuple[float, float]) -> float:
+    """How much smaller than drawn a fitted board shows in ``window`` (1: not scaled down)."""
+    room_w, room_h = board_room(window)
+    return min(1.0, room_w / scene.width, room_h / scene.height)
+
+
+def readable_theme(theme: Any, scene: Scene, window: tuple[float, float], least: float) -> Any:
+    """A theme whose every board label stays at least ``least`` CSS pixels when ``scene``
+    (drawn with ``theme``) is fitted to ``window``: ``theme`` itself when it already does."""
+    from workbench.render.themes import theme_named
+
+    scale = shown_scale(scene, window)
+    if smallest_label_px(scene) * scale >= least:
+        return theme
+    return theme_named(theme).with_least_text(round(least / scale + 0.5, 1))
+
+
 def fitted_board(
     canvas: Any, scene: Scene, *, below: str | None = "9em", readable: bool = False
 ) -> Any:

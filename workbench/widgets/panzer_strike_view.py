@@ -19,7 +19,7 @@ from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game, IllegalAction
 from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
 from workbench.rules.panzer_strike.state import Match
-from workbench.widgets.views import Offer, register_view
+from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 
 def _preview(game: Game, state: Match, action: Action) -> list[str]:
@@ -32,7 +32,7 @@ def _preview(game: Game, state: Match, action: Action) -> list[str]:
     return [line for line in lines if line != str(action)]
 
 
-class PanzerStrikeView:
+class PanzerStrikeView(ViewDefaults):
     """Panzer Strike for the stepper (see the module)."""
 
     clickable = True

@@ -1,5 +1,8 @@
-"""The stepper's view of Panzer Vor! (practice mode): the board with its tanks, and what a
-click means. Click one of your tanks: its reach. A shaded hex: the move there (the cheapest
+"""The stepper's view of Panzer Vor!: the board with its tanks, and what a click means. The
+card game (the default) is :mod:`workbench.widgets.panzer_vor_cards_view`'s; practice mode is
+here.
+
+In practice mode: Click one of your tanks: its reach. A shaded hex: the move there (the cheapest
 path drawn); click it again to play it. An enemy: the shot with its exact odds; click it
 again to fire. Anything the rules refuse is played anyway, so the rules say why.
 
@@ -17,8 +20,10 @@ from workbench.render.scene import UNITS, Scene
 from workbench.rules.core import Action, Game
 from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.game import Fire, Match, Move, Pass
+from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import explain_move, reachable
-from workbench.widgets.views import Offer, register_view
+from workbench.widgets.panzer_vor_cards_view import CardGameView
+from workbench.widgets.views import HandCard, Offer, register_view
 
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
 
@@ -31,8 +36,9 @@ class PanzerVorView:
 
     def __init__(self) -> None:
         self._base: tuple[Any, float, Any, Scene] | None = None
+        self.cards = CardGameView(self)
 
-    def scene(self, state: Match, *, size: float, theme: Any) -> Scene:
+    def scene(self, state: Match | CardMatch, *, size: float, theme: Any) -> Scene:
         board = state.board
         cached = self._base
         if cached is None or cached[0] is not board.map or cached[1:3] != (size, theme):
@@ -41,7 +47,9 @@ class PanzerVorView:
         base = cached[3]
         return base.add(UNITS, units_primitives(board, base.layout, size, base.theme))
 
-    def status(self, game: Game, state: Match) -> list[str]:
+    def status(self, game: Game, state: Match | CardMatch) -> list[str]:
+        if isinstance(state, CardMatch):
+            return self.cards.status(game, state)
         lines = [f"turn {state.turn} of at most {state.turn_limit} (practice mode)"]
         lines.append(f"phase: {state.phase}")
         if state.shot is not None:
@@ -55,12 +63,16 @@ class PanzerVorView:
     def cell(self, state: Match, label: str) -> Any:
         return state.board.map.hex(label)
 
-    def buttons(self, game: Game, state: Match) -> list[Action]:
+    def buttons(self, game: Game, state: Match | CardMatch) -> list[Action]:
+        if isinstance(state, CardMatch):
+            return self.cards.buttons(game, state)
         return [Pass()] if state.shot is None and state.ended is None else []
 
     def click(
-        self, game: Game, state: Match, scene: Scene, cell: Any, selection: Any, proposed: Any
+        self, game: Game, state: Any, scene: Scene, cell: Any, selection: Any, proposed: Any
     ) -> Offer:
+        if isinstance(state, CardMatch):
+            return self.cards.click(game, state, scene, cell, selection, proposed)
         board = state.board
         label = board.map.grid.label
         if state.ended is not None or state.shot is not None:
@@ -99,6 +111,26 @@ class PanzerVorView:
             if g != facing
         )
         return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
+
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        if isinstance(state, CardMatch):
+            return self.cards.highlight(game, state, scene)
+        return None
+
+    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
+        if isinstance(state, CardMatch):
+            return self.cards.hand(game, state)
+        return "", ()
+
+    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
+        if isinstance(state, CardMatch):
+            return self.cards.click_card(game, state, name, proposed)
+        return Offer(("Practice mode has no cards: click a tank.",))
+
+    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
+        if isinstance(state, CardMatch):
+            return self.cards.card_faces(game, state, action)
+        return ()
 
     def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
         board = state.board

@@ -28,9 +28,10 @@ from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.render import Picture
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
 from workbench.rules.play import Player, random_player, sample_chance
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -39,9 +40,17 @@ MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper s
 MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
 
 
-def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
+def record_of(
+    source: Any,
+    game: str | None = None,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Record:
     """A record to step through: a Record as it is, a record file, or a new game (no steps)
-    from a scenario (loaded, or a file) of the game called ``game``."""
+    from a scenario (loaded, or a file) of the game called ``game``, with ``options`` (for a
+    new Panzer Vor! game, None means practice mode; ``{"mode": "cards", "setup": "quick"}``
+    plays the card game)."""
     if isinstance(source, str | Path):
         from workbench.files import load
 
@@ -58,9 +67,13 @@ def record_of(source: Any, game: str | None = None, *, seed: int = 0) -> Record:
         raise ArgumentError("game", game, "the game's name for a new game from a scenario")
     # The stepper's clicks move and fire: a new Panzer Vor! game is in practice mode (the
     # card game plays through the choices list; pass a record with {"mode": "cards"}).
-    options = {"mode": "practice"} if game == "panzer-vor" else {}
+    if options is None:
+        options = {"mode": "practice"} if game == "panzer-vor" else {}
     return Record(game=game, scenario=source, seed=seed, options=options,
                   scenario_path=scenario_path)  # fmt: skip
+
+
+DIE_PX = 36.0  # a die's side in the panel: its pips readable from the back of a room
 
 
 class Stepper:
@@ -71,7 +84,9 @@ class Stepper:
     ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
     an rng seeded by the record's seed and the step number (the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
-    ``text_size`` is the side panel's CSS font size.
+    ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
+    ``readable_at``: a window (width, height) in which every board label must stay at least
+    ``least_px`` pixels once the board is fitted beside the panel (the teacher app: 1280 × 720).
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
 
@@ -89,8 +104,11 @@ class Stepper:
         auto_roll: bool = True,
         bot_waits: bool = False,
         text_size: str = "0.95em",
+        options: Mapping[str, Any] | None = None,
+        readable_at: tuple[float, float] | None = None,
+        least_px: float = ROOM_PX,
     ) -> None:
-        self.record = record_of(source, game, seed=seed)
+        self.record = record_of(source, game, seed=seed, options=options)
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
         self.size, self.theme, self.text_size = size, theme, text_size
@@ -106,6 +124,9 @@ class Stepper:
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
         self.scene = self.view.scene(self.state, size=size, theme=theme)
+        if readable_at is not None:  # every label at least least_px when shown in that window
+            self.theme = readable_theme(theme, self.scene, readable_at, least_px)
+            self.scene = self.view.scene(self.state, size=size, theme=self.theme)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
@@ -325,6 +346,26 @@ class Stepper:
             self.proposed = None
         self._refresh(overlay_only=True)
 
+    def click_card(self, name: str) -> None:
+        """A click on the card called ``name`` in the hand shown (the button under its face):
+        its choices, or a refusal with the rule when the rules do not let it be played now."""
+        offer: Offer = self.view.click_card(self.game, self.state, name, self.proposed)
+        self.refusal = None
+        self.selection, self.answer = None, offer.lines
+        self.proposed, self.offered = offer.action, offer.choices
+        shown = self.view.highlight(self.game, self.state, self.scene)
+        self.shown = self.scene if shown is None else shown
+        if offer.commit and offer.action is not None:
+            if self.play(offer.action):
+                return
+            self.proposed = None
+        self._refresh(overlay_only=True)
+
+    def hand(self) -> tuple[str, tuple[Any, ...]]:
+        """The side whose hand is shown and its cards (each a
+        :class:`~workbench.widgets.views.HandCard`)."""
+        return self.view.hand(self.game, self.state)
+
     def key(self, key: str) -> None:
         """A key press: ← → step, Home and End jump, B bookmarks the step."""
         if key in KEYS:
@@ -384,7 +425,8 @@ class Stepper:
             return "0. start"
         who = self.actor_at(step)
         action = self.action_at(step)
-        head = f"{step}. {'dice: ' if who == CHANCE else who + ': '}{action}"
+        chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
+        head = f"{step}. {chance if who == CHANCE else who + ': '}{action}"
         said = str(action)
         events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
@@ -411,6 +453,10 @@ class Stepper:
             bot = f" (the bot: {self.bot_label})" if who == self.bot_side else ""
             out.append(("head", f"{who} to act{bot}"))
         out += [("text", line) for line in self.view.status(game, state)]
+        side, cards = self.hand()
+        if side:
+            held = ", ".join(c.name + ("" if c.playable else " (not now)") for c in cards)
+            out.append(("head", f"{side}'s hand: {held or 'no cards'}"))
         if self.refusal is not None:
             out.append(("refusal", f"Refused: {self.refusal.text}"))
             if self.refusal.section:
@@ -489,7 +535,13 @@ class Stepper:
         self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
         self.roll_button = button("Roll", "let the dice decide", self.roll, "5em")
         self.bot_button = button("Bot move", "the bot's choice now", self.bot_move, "7em")
-        self.extra = widgets.HBox()
+        self.extra = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._hand_key: Any = None
+        self.hand_title = widgets.HTML()
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("workbench-stepper-hand")
+        self.step_card = widgets.HTML()
+        self.step_card.add_class("workbench-stepper-step-card")
         self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
         self.choices.add_class("workbench-stepper-choices")
         self.choices.observe(self._choice_changed, names="value")
@@ -541,6 +593,9 @@ class Stepper:
             [
                 self.panel,
                 actions,
+                self.hand_title,
+                self.hand_box,
+                self.step_card,
                 self.log,
                 marks,
                 self.choices,
@@ -593,9 +648,11 @@ class Stepper:
         try:
             if not overlay_only:
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
-                self.shown = self.scene
+                shown = self.view.highlight(self.game, self.state, self.scene)
+                self.shown = self.scene if shown is None else shown
             self._draw(None)
             self.panel.value = self._html()
+            self._show_cards()
             if log or len(self.log.options) != len(self.states):
                 self.log.options = [(line, i) for i, line in enumerate(self.log_lines())]
             self.log.value = self.cursor
@@ -605,6 +662,40 @@ class Stepper:
         finally:
             self._busy = False
 
+    def _show_cards(self) -> None:
+        """The hand as cards (a button under each plays or offers it), the face of the card
+        the step shown drew or played, and the dice it rolled, drawn as dice."""
+        side, cards = self.hand()
+        key = (side, tuple((c.name, c.text, c.playable) for c in cards))
+        if key != self._hand_key:
+            self._hand_key = key
+            faces = []
+            for card in cards:
+                press = widgets.Button(
+                    description=("▶ " if card.playable else "") + card.name,
+                    tooltip=f"{card.name}: its choices now",
+                    layout={"width": "auto"},
+                )
+                press.on_click(lambda _, n=card.name: self._safely(lambda: self.click_card(n)))
+                face = widgets.HTML(card.face)
+                face.add_class("workbench-card-face")
+                faces.append(widgets.VBox([face, press]))
+            title = f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if side else ""
+            self.hand_title.value = title
+            self.hand_box.children = faces
+        shown: tuple[str, ...] = ()
+        if self.cursor:
+            shown = self.view.card_faces(
+                self.game, self.states[self.cursor - 1], self.action_at(self.cursor)
+            )
+        text = "<b>The card of this step</b>" + "".join(shown) if shown else ""
+        rolled = dice_of(self.action_at(self.cursor)) if self.cursor else ()
+        if rolled:
+            dice = dice_svg(rolled, size=DIE_PX)
+            text += f"<b>The roll of this step</b><div style='margin:0.3em 0'>{dice}</div>"
+        if self.step_card.value != text:
+            self.step_card.value = text
+
     def _controls(self) -> None:
         who = self.game.current_player(self.state)
         self.roll_button.disabled = who != CHANCE
@@ -613,7 +704,7 @@ class Stepper:
         self.play_button.disabled = self.proposed is None
         extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
         buttons = []
-        for label, action in [*self.offered, *((str(a).capitalize(), a) for a in extra)]:
+        for label, action in [*self.offered, *((_capital(str(a)), a) for a in extra)]:
             b = widgets.Button(description=label, tooltip=str(action), layout={"width": "auto"})
             b.on_click(lambda _, a=action: self._safely(lambda: self.play(a)))
             buttons.append(b)
@@ -646,6 +737,11 @@ class Stepper:
     def __repr__(self) -> str:
         title = f" {self.record.title!r}" if self.record.title else ""
         return f"<Stepper {self.game.title}{title}: step {self.cursor} of {len(self.steps)}>"
+
+
+def _capital(text: str) -> str:
+    """The text with its first letter a capital (the rest as it is: card names keep theirs)."""
+    return text[:1].upper() + text[1:]
 
 
 def prepared_games(game: str) -> Mapping[str, str]:

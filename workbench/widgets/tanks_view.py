@@ -18,7 +18,7 @@ from workbench.render.tanks_play import battle_scene
 from workbench.rules.core import Action, Game, IllegalAction
 from workbench.rules.tanks.actions import Move, Shoot
 from workbench.rules.tanks.state import Battle
-from workbench.widgets.views import Offer, register_view
+from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 PICK_CM = 4.0  # a click this close to a tank's centre picks the tank
 
@@ -33,7 +33,7 @@ def _preview(game: Game, state: Battle, action: Action) -> tuple[Any, list[str]]
     return applied.state, [line for line in lines if line != str(action)]
 
 
-class TanksView:
+class TanksView(ViewDefaults):
     """TANKS for the stepper (see the module). ``size`` is pixels per centimetre / 4."""
 
     clickable = True

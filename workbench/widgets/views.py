@@ -45,6 +45,36 @@ class Offer:
     choices: tuple[tuple[str, Action], ...] = ()  # (button label, action)
 
 
+@dataclass(frozen=True)
+class HandCard:
+    """One card of a hand as a view shows it: ``face`` is its HTML (from the render layer),
+    ``text`` the same in a line, ``playable`` when a legal action plays it now, ``face_up``
+    for a card played from the table (a Scenario card) rather than the hand."""
+
+    name: str
+    face: str
+    text: str
+    playable: bool
+    face_up: bool = False
+
+
+class ViewDefaults:
+    """What a view has when its game has no cards in hand (no hand, nothing to click on it,
+    no card faces) and nothing to show on the board before a click."""
+
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        return None
+
+    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
+        return "", ()
+
+    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
+        return Offer((f"{game.title} has no cards in hand.",))
+
+    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
+        return ()
+
+
 class GameView(Protocol):
     """One game's view for the stepper (see the module)."""
 
@@ -70,8 +100,25 @@ class GameView(Protocol):
         """The board cell a label names (``"0802"``), as the scene's layout gives cells."""
         ...
 
+    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
+        """The board with what the state asks about drawn on it before any click (a declared
+        tank's reach, say), or None for the plain board."""
+        ...
 
-class PlainView:
+    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
+        """The side whose hand is shown and its cards (none: ``("", ())``, see ViewDefaults)."""
+        ...
+
+    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
+        """What a click on the card called ``name`` in the hand means now."""
+        ...
+
+    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
+        """The faces (HTML) of the cards ``action``, played on ``state``, drew or played."""
+        ...
+
+
+class PlainView(ViewDefaults):
     """Any registered game: the picture :func:`workbench.render.scene_of` makes of its state
     (a line saying there is none yet, for a game the render layer does not draw), no board
     clicks, no buttons (the stepper's list of legal actions plays every action)."""
@@ -121,4 +168,12 @@ def view_for(game_name: str) -> GameView:
     return _VIEWS.get(game_name, PlainView)()
 
 
-__all__ = ["GameView", "Offer", "PlainView", "register_view", "view_for"]
+__all__ = [
+    "GameView",
+    "HandCard",
+    "Offer",
+    "PlainView",
+    "ViewDefaults",
+    "register_view",
+    "view_for",
+]

@@ -48,6 +48,7 @@ from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.flags import capture_flags, check_flag_counts
 from workbench.rules.panzer_strike.invariants import invariants
 from workbench.rules.panzer_strike.movement import allowance, movement_options, reach, slots_of
+from workbench.rules.panzer_strike.positions import opposite_sides
 from workbench.rules.panzer_strike.shooting import (
     MIN_DISTANCE,
     in_arc,
@@ -164,6 +165,15 @@ def start(
         )
     chosen = Options.of({**scenario.options, **dict(options or {})})
     order = (scenario.sides[0].name, scenario.sides[1].name)
+    if not chosen.any_positions and not opposite_sides(scenario):
+        raise IllegalAction(
+            Reason(
+                f"{scenario.name}: the forces of {order[0]} and {order[1]} do not start on "
+                "opposite sides of the board (every tank of one side in one half, every tank of "
+                "the other in the other half); the option any_positions allows it",
+                sections.INITIAL_POSITIONS,
+            )
+        )
     owners = set(scenario.board.flags.values())
     stray = owners - set(order)
     if stray:

@@ -13,6 +13,7 @@ from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.panzer_strike.game import RollMovement, apply, start
+from workbench.rules.panzer_strike.positions import opposite_sides
 from workbench.rules.panzer_strike.state import Match
 
 SIDE_COLORS = ("#3366cc", "#cc3333")
@@ -45,7 +46,8 @@ def position(
     roster: PanzerStrikeRoster | None = None,
 ) -> Match:
     """A match with these tanks: ``(id, type, side, (x, y), facing)``, facing a name (N, NE …)
-    or 0..7. The first of ``sides`` is to act, its movement dice not yet rolled."""
+    or 0..7. The first of ``sides`` is to act, its movement dice not yet rolled. Tanks may
+    stand anywhere (option ``any_positions``), not only on opposite sides."""
     by_side: dict[str, list[PlacedTank]] = {s: [] for s in sides}
     for ident, kind, side, (x, y), facing in tanks:
         f = FACING_NAMES.index(facing) if isinstance(facing, str) else facing
@@ -58,7 +60,7 @@ def position(
             ScenarioSide(s, SIDE_COLORS[i % 2], tuple(by_side[s])) for i, s in enumerate(sides)
         ),
     )
-    return start(scenario, options)
+    return start(scenario, {"any_positions": True, **dict(options or {})})
 
 
 def with_dice(match: Match, large: Sequence[int]) -> Match:
@@ -86,17 +88,4 @@ def rolled(match: Match, large: Sequence[int]) -> Match:
     return apply(match, RollMovement(tuple(sorted(large)))).state
 
 
-def opposite_sides(scenario: PanzerStrikeScenario) -> bool:
-    """The two forces start on opposite sides of the board (Initial Positions): every tank of
-    one side in one half and every tank of the other in the other half, north–south or
-    west–east. Not enforced on positions made by hand (a lesson may place tanks anywhere)."""
-    board = scenario.board
-    a, b = ([t.at for t in side.tanks] for side in scenario.sides)
-    for coordinate, size in ((lambda s: s.y, board.depth), (lambda s: s.x, board.width)):
-        half = (size - 1) / 2
-        for first, second in ((a, b), (b, a)):
-            if all(coordinate(s) < half for s in first) and all(
-                coordinate(s) > half for s in second
-            ):
-                return True
-    return False
+__all__ = ["open_board", "opposite_sides", "position", "rolled", "with_dice"]

@@ -47,6 +47,8 @@ class Options:
     - ``flag_next_to``: "next to" a flag is any of the ``eight`` squares around it or the
       ``four`` orthogonal ones.
     - ``one_die_per_tank``: each tank moves on at most one die in a turn.
+    - ``any_positions``: allow forces that do not start on opposite sides of the board
+      (Initial Positions), for a lesson's position or a designer's what-if.
     - ``any_flags``: allow flag counts the rulebook does not list (symmetrical: 1 or 2 each;
       attack vs. defence: up to 4) for a designer's variant.
     - ``turn_limit``: rounds (each side one turn). The rulebook's limit in attack vs. defence
@@ -64,6 +66,7 @@ class Options:
     flag_next_to: str = "eight"
     one_die_per_tank: bool = True
     any_flags: bool = False
+    any_positions: bool = False
     turn_limit: int | None = 30
 
     def __post_init__(self) -> None:

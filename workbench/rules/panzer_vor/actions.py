@@ -159,3 +159,17 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class TurnTurret(Action):
+    """Turn ``tank``'s turret ``turn`` hexsides, clockwise (negative: anticlockwise), with a
+    Movement card after moving or instead of moving (Optional Rules: Turret Rotation)."""
+
+    tank: str
+    turn: int
+
+    def __str__(self) -> str:
+        way = "clockwise" if self.turn > 0 else "anticlockwise"
+        n = abs(self.turn)
+        return f"{self.tank} turns its turret {n} hexside{'s' if n > 1 else ''} {way}"

@@ -381,6 +381,18 @@ CATALOGUE: tuple[Card, ...] = (
         effect="smokescreen",
     ),
     Card(
+        "Operation: Teasy-Tease",
+        "scenario",
+        "The rulebook prints no effect for this card: Kuromorimine Stage 1 only names it as "
+        "the alternative to Smokescreen. Stand-in: move up to two of your tanks, one after "
+        "another. Replace it with your card's text in a deck file (load_deck).",
+        "stand-in: the rulebook names the card (Kuromorimine Stage 1: Scenario Cards, "
+        "'Smokescreen (or Operation: Teasy-Tease)') and prints no effect",
+        acts_as="action",
+        move=True,
+        tanks=2,
+    ),
+    Card(
         "HS0017",
         "scenario",
         "Kuromorimine flag tank in sight of Ōarai's: set the final "

@@ -256,6 +256,8 @@ def attack_modifiers(shot: Shot) -> tuple[Modifier, ...]:
     turret = not _fixed(shot) and state.options.turret_rotation
     if turret and _turret_turn(firer, target.hex, shot.arcs):
         found.append(Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION))
+    elif turret and firer.turret_turned and state.options.turret_penalty_any_rotation:
+        found.append(Modifier("the turret turned earlier this turn", -2, TURRET_ROTATION))
     return tuple(found)
 
 
@@ -420,8 +422,10 @@ def _turret_aim(firer: Tank, target: Hex, arcs: ArcConvention) -> tuple[int, int
     """The fewest hexsides the turret turns to bring the target into its field of fire, and
     the hexside it then points at; None when its Turret Rotation cannot reach it this turn.
     A target exactly on the line between two 60° arcs lies in both: turning the turret
-    engages it (the turret, unlike a fixed gun, can be laid on that line)."""
-    reach = firer.counter.turret_rotation
+    engages it (the turret, unlike a fixed gun, can be laid on that line). The Turret
+    Rotation value is hexsides per player turn: what the turret already turned this turn (with
+    a Movement card or an earlier shot) is spent."""
+    reach = max(0, firer.counter.turret_rotation - firer.turret_turned)
     for steps in range(reach + 1):
         for sign in (1, -1):
             facing = (firer.turret_facing + sign * steps) % 6
@@ -442,7 +446,8 @@ def aimed(
 ) -> GameState:
     """The state once the firer's turret has turned onto the target for a shot (Turret
     Rotation): the turret marker shows the new direction and stays there, so the next shot
-    the same way needs no turn; it is taken off when the turret points forward again."""
+    the same way needs no turn; it is taken off when the turret points forward again. The
+    hexsides turned count against the tank's Turret Rotation for the rest of the turn."""
     firer = state.tank(firer_id)
     if not state.options.turret_rotation or not firer.counter.turreted:
         return state
@@ -450,7 +455,8 @@ def aimed(
     if aim is None or aim[0] == 0:
         return state
     offset = (aim[1] - firer.facing) % 6
-    return state.with_tank(replace(firer, turret=offset or None))
+    turned = firer.turret_turned + aim[0]
+    return state.with_tank(replace(firer, turret=offset or None, turret_turned=turned))
 
 
 def fire_table(

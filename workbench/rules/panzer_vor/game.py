@@ -326,7 +326,9 @@ def _next_turn(match: Match) -> Match:
     turn = match.turn + (active == 0)
     if turn > match.turn_limit:
         return replace(match, ended=_at_turn_limit(match))
-    return replace(match, active=active, turn=turn)
+    from workbench.rules.panzer_vor.turret import new_turn
+
+    return replace(match, board=new_turn(match.board), active=active, turn=turn)
 
 
 def _at_turn_limit(match: Match) -> Outcome:
@@ -384,8 +386,12 @@ def start_any(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = N
         return start(scenario, rest)
     if mode != "cards":
         raise IllegalAction(Reason(f"mode is 'cards' or 'practice', not {mode!r}"))
+    from workbench.rules.panzer_vor import variants
+
+    chosen, rest = variants.split(options)
     cardgame, _ = _card_game()
-    return cardgame.start(scenario, options)
+    match = cardgame.start(variants.scenario_for(scenario, chosen), rest)
+    return variants.after_start(match, chosen)
 
 
 def _either(practice: Any, cards: str) -> Any:
@@ -420,7 +426,7 @@ def _fingerprint(state: Any) -> str:
     def tank(t: Any) -> tuple[Any, ...]:
         c = t.counter
         return (t.id, c.name, c.movement, c.guns, t.side, t.hex, t.facing, t.immobile,
-                t.smoke, t.flag, t.wreck, t.turret, t.character)  # fmt: skip
+                t.smoke, t.flag, t.wreck, t.turret, t.turret_turned, t.character)  # fmt: skip
 
     board = state.board
     parts = [repr([tank(t) for t in board.tanks])]
@@ -442,7 +448,7 @@ def _action_types() -> tuple[type[Action], ...]:
     return (
         Move, Fire, Pass, Roll, Draw, actions.Die, actions.PlayCard, actions.Select,
         actions.Stop, actions.React, actions.NoReaction, actions.UseAbility, actions.Decline,
-        actions.Choose, actions.Discard,
+        actions.Choose, actions.Discard, actions.TurnTurret,
     )  # fmt: skip
 
 

@@ -5,11 +5,8 @@ across Remagen Bridge into the Stage 2 match: the discard pile, the deck and the
 Reinforcements card make the new deck; each hand is kept and filled up to five (Enforcement
 cards and Reinforcements set aside, as when dealing); Ōarai's surviving tanks (with their
 characters, face-down ones face down) enter from 1019, each with one move of 4 MP; the
-Kuromorimine survivors wait as reinforcements. Once an Enforcement card or the Reinforcements
-card is drawn, or the Maus is destroyed, each Movement card Kuromorimine plays from its next
-turn on places one waiting tank in each free hex of 0108 and 0109, the Flag Tank first.
-Readings: the reinforcements are placed in the order they wait (the Flag Tank first) rather
-than chosen; the Enforcement count of Stage 1 carries over (one match).
+Kuromorimine survivors wait as reinforcements (deployed at 0108 and 0109 with Movement cards:
+see ``reinforcements``). Reading: the Enforcement count of Stage 1 carries over (one match).
 """
 
 from __future__ import annotations
@@ -29,11 +26,9 @@ from workbench.rules.panzer_vor.match import (
     evolve,
     push,
 )
-from workbench.rules.panzer_vor.state import Tank
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
 ENTRY = "1019"
-ARRIVALS = ("0108", "0109")
 STAGE_2_CARDS = ("HS0017", "Spirit of the Student Council", "Super Strategy")
 ENTRY_MP = 4
 
@@ -56,6 +51,8 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
         (replace(t, hex=spare, flag=t.flag) for t in survivors if t.side == KURO),
         key=lambda t: not t.flag,
     )
+    if any(t.flag for t in kuro):  # the Stage 1 Flag Tank stays Kuromorimine's only one
+        kuro_base = [replace(t, flag=False) for t in kuro_base]
     ids = {t.id for t in (*oarai, *kuro)}
     crew = tuple(
         replace(c, tank=None, arrives_with=c.tank) if c.tank in ids else c
@@ -120,21 +117,3 @@ def enter(match: CardMatch, events: list[Event]) -> CardMatch:
 
 def may_enter(match: CardMatch) -> bool:
     return match.board.tank_at(ENTRY) is None
-
-
-def reinforce(match: CardMatch, order: Order, events: list[Event]) -> CardMatch:
-    """Kuromorimine Reinforcements: after a Movement card, one waiting tank in each free
-    hex of 0108 and 0109."""
-    from workbench.rules.panzer_vor.scenarios import arrive
-
-    if order.side != KURO or "kuromorimine reinforcements" not in match.flags:
-        return match
-    if order.from_scenario or not match.card(order.card).move:
-        return match
-    for where in ARRIVALS:
-        if match.reserves.get(KURO) and match.board.tank_at(where) is None:
-            tank: Tank = match.reserves[KURO][0]
-            match = arrive(match, KURO, where)
-            events.append(Event(f"{tank.id} arrives at {where}", (Reason(
-                "Kuromorimine Reinforcements", sections.STAGE_2_RULES),)))  # fmt: skip
-    return match

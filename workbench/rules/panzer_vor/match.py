@@ -42,7 +42,8 @@ class Drawing:
 @dataclass(frozen=True)
 class Order:
     """An Action card being carried out by ``side``: ``stage`` is "choose" (declare a tank),
-    "move", "fire" or "either" for the declared ``tank``; ``done``: tanks that acted."""
+    "move", "fire", "either" or "turret" (it moved and may turn its turret, Optional Rules:
+    Turret Rotation) for the declared ``tank``; ``done``: tanks that acted."""
 
     card: str
     side: str
@@ -53,6 +54,7 @@ class Order:
     from_scenario: bool = False
     acted: bool = False  # a tank moved or fired on this card
     mp: int | None = None  # a move with exactly these MP, not the tank's (Stage 2's entry)
+    placed: tuple[str, ...] = ()  # reinforcements placed with this card (Kuromorimine)
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@ names a scenario file lists in ``special_rules`` (kept on the board's ``special_
 
 Done here: Test Your Luck!'s shrine; Saunders' Fair Play and Decoy; St. Gloriana's
 Reinforcements (and Freshmen Don't Flee as an option); Anzio's Childhood Friend, Operation:
-Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire, Goosefish Dance and
-reinforcements; Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in
-Nishizumi-ryu and Smokescreen; Stage 2's Maus tread check and reinforcement trigger.
+Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire and Goosefish Dance;
+Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in Nishizumi-ryu and
+Smokescreen; Stage 2's Maus tread check and the conditions for its reinforcements. Pravda's
+and Kuromorimine's reinforcements deployed with Movement cards are in ``reinforcements``.
 Where a rule asks a player to place tanks (Ceasefire), they are placed by a labelled quick
 placement, not by the player's choice.
 """
@@ -132,10 +133,9 @@ def drawn(match: CardMatch, side: str, effect: str, events: list[Event]) -> Card
         match = evolve(match, flags=match.flags | {"fair play played"})
         return _fair_play(match)
     if effect == "reinforcements":
-        more = (
-            {"kuromorimine reinforcements"} if _has(match, "Kuromorimine Reinforcements") else set()
-        )
-        match = evolve(match, flags=match.flags | {"reinforcements drawn"} | more)
+        from workbench.rules.panzer_vor.reinforcements import trigger
+
+        match = trigger(evolve(match, flags=match.flags | {"reinforcements drawn"}))
         owner = next((s for s, tanks in match.reserves.items() if tanks), None)
         if owner is not None and _has(match, "Reinforcements"):
             return _next_reinforcement(match, owner)
@@ -166,8 +166,9 @@ def _next_reinforcement(match: CardMatch, side: str) -> CardMatch:
 
 
 def enforcement_drawn(match: CardMatch, events: list[Event]) -> CardMatch:
-    if _has(match, "Kuromorimine Reinforcements"):
-        match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
+    from workbench.rules.panzer_vor.reinforcements import trigger
+
+    match = trigger(match)
     if "trap" in match.flags:
         events.append(Event("Trap ends: an Enforcement card was drawn"))
         match = evolve(match, flags=match.flags - {"trap"})
@@ -219,8 +220,10 @@ def apply_choice(
         for name in rest:
             waiting.remove(name)
         return evolve(match, waiting_cards=tuple(waiting), removed=(*match.removed, *rest))
-    if choice.purpose == "deploy":
-        return _deploy_reserve(match, choice.side, option, events)
+    if choice.purpose in ("deploy", "deploy which"):
+        from workbench.rules.panzer_vor import reinforcements
+
+        return reinforcements.apply_choice(match, choice, option, events)
     if choice.purpose == "cv33":
         tank = match.reserves[choice.side][0]
         match = arrive(match, choice.side, option)
@@ -367,12 +370,6 @@ def _ceasefire(match: CardMatch, side: str, events: list[Event]) -> CardMatch:
     return match
 
 
-def _deploy_reserve(match: CardMatch, side: str, where: str, events: list[Event]) -> CardMatch:
-    tank = match.reserves[side][0]
-    events.append(Event(f"{tank.id} deploys at {where}", (Reason("", S.PRAVDA_RULES),)))
-    return arrive(match, side, where)
-
-
 def arrive(match: CardMatch, side: str, where: str) -> CardMatch:
     """The next reserve tank is placed on ``where``, with the characters riding in on it."""
     tank, *rest = match.reserves[side]
@@ -384,20 +381,6 @@ def arrive(match: CardMatch, side: str, where: str) -> CardMatch:
         for c in match.crew
     )
     return evolve(match, board=match.board.with_tank(placed), reserves=reserves, crew=crew)
-
-
-def after_order(match: CardMatch, order: Order) -> CardMatch:
-    """Pravda Reinforcements: one reserve tank deploys each time Pravda plays a Movement
-    card (after moving); the T-34s come before the KV-2 and IS-2 (the reserve's order)."""
-    side = order.side
-    if not _has(match, "Pravda Reinforcements") or side != "Pravda" or not match.reserves.get(side):
-        return match
-    if not match.card(order.card).move:
-        return match
-    taken = {t.hex for t in match.board.tanks}
-    zone = match.board.map.zones.get("Pravda deployment", frozenset())
-    free = sorted(match.board.map.grid.label(h) for h in zone if h not in taken)[:8]
-    return push(match, Choice(side, "deploy", tuple(free))) if free else match
 
 
 # --- movement and destruction -----------------------------------------------------------------
@@ -498,7 +481,9 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
 
 def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> CardMatch:
     if target.name == "Maus":
-        match = evolve(match, flags=match.flags | {"kuromorimine reinforcements"})
+        from workbench.rules.panzer_vor.reinforcements import trigger
+
+        match = trigger(match)
     return match
 
 

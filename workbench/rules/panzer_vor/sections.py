@@ -28,6 +28,7 @@ FIRING_ARCS = "Firing: Firing Arcs"
 ASSAULT_GUNS = "Firing: Assault Guns and Jagdpanzers"
 MULTIPLE_GUNS = "Firing: Multiple-gun Tanks"
 
+OPTIONAL_RULES = "Optional Rules"
 WRECKAGE = "Optional Rules: Wreckage"
 TURRET_ROTATION = "Optional Rules: Turret Rotation"
 CUTTING_THROUGH = "Optional Rules: Cutting Through"
@@ -54,6 +55,8 @@ ANZIO_ORIGINAL_RULES = "Anzio High School vs. Ōarai Girls Academy (Original): S
 PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"
 STAGE_1_RULES = "Stage 1: Scenario Rules"
 STAGE_2_RULES = "Stage 2: Scenario Rules"
+STAGE_1_SCENARIO_CARDS = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Scenario Cards"
+KUROMORIMINE_REINFORCEMENTS = "Stage 2: Scenario Rules: Kuromorimine Reinforcements"
 
 LINKED = "The National Tournament: Linked Scenarios"
 LINKED_OVERVIEW = "The National Tournament: Linked Scenarios: Overview"

@@ -37,6 +37,10 @@ class OptionalRules:
     turret_rotation: bool = False
     cutting_through: bool = False
     side_armour_only: bool = False  # Firing: Firing Arcs, the note's simplification
+    # Turret Rotation's "-2 when you rotate a turret and fire in the same turn (example 3
+    # above)": by default only a turn made as part of the attack (example 3) costs -2; with
+    # this reading on, any turn of the tank's turret earlier that turn does (see ``turret``)
+    turret_penalty_any_rotation: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ class Side:
 class Tank:
     """A tank on the map. ``facing`` is the hexside its front faces (0..5, clockwise from NE
     on pointy-top maps); ``turret`` is the turret marker's turn from the hull in hexsides,
-    clockwise (None: no marker, the turret points forward), so it turns with the hull."""
+    clockwise (None: no marker, the turret points forward), so it turns with the hull;
+    ``turret_turned``: hexsides the turret has turned in this player turn (Turret Rotation)."""
 
     id: str
     counter: TankCounter
@@ -66,6 +71,7 @@ class Tank:
     wreck: bool = False
     turret: int | None = None
     character: str | None = None
+    turret_turned: int = 0
 
     __hash__ = None  # type: ignore[assignment]  # holds a counter with mappings
 

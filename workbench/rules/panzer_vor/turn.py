@@ -31,7 +31,15 @@ from workbench.rules.core import (
     Modifier,
     Reason,
 )
-from workbench.rules.panzer_vor import drawing, reactions, scenarios, sections, solo
+from workbench.rules.panzer_vor import (
+    drawing,
+    reactions,
+    reinforcements,
+    scenarios,
+    sections,
+    solo,
+    turret,
+)
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Discard,
@@ -41,6 +49,7 @@ from workbench.rules.panzer_vor.actions import (
     PlayCard,
     Select,
     Stop,
+    TurnTurret,
     UseAbility,
 )
 from workbench.rules.panzer_vor.cards import Card
@@ -243,6 +252,9 @@ def _recovery_choices(match: CardMatch, side: str) -> list[str]:
 def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     card = match.card(order.card)
     if order.stage == "choose":
+        yield from reinforcements.placements(match, order)
+        if reinforcements.flag_owed(match, order):
+            return  # the first deployment holds the Flag Tank
         limit = card.tanks or len(match.tanks_of(order.side)) + len(order.done)
         if len(order.done) >= limit:
             yield Stop()
@@ -257,11 +269,17 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     if not any(t.id == tank_id for t in match.tanks_of(order.side)):
         yield Stop()  # the tank was destroyed (a Quick Shot) before it could act
         return
+    if order.stage == "turret":  # after moving (Optional Rules: Turret Rotation)
+        yield from turret.turns(match.board, tank_id)
+        yield Stop()
+        return
     if order.stage in ("move", "either"):
         moves = move_options(match, tank_id, card.mp, order.mp)
         yield from moves
         if order.mp is not None and moves:
             return  # Stage 2's entry: the tank moves off the entry hex
+        if turret.with_card(card, order):  # a turn of the turret without moving
+            yield from turret.turns(match.board, tank_id)
     if order.stage in ("fire", "either"):
         for target in fire_targets(match, tank_id, order):
             yield Fire(tank_id, target)
@@ -526,10 +544,19 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         match, spent, left = _move(match, action, bonus, events)
         order = replace(order, stage="fire") if card.then_fire else order
         match = set_top(match, order)
-        if not card.then_fire:
+        if turret.with_card(card, order) and turret.turns(match.board, action.tank):
+            match = set_top(match, replace(order, stage="turret"))  # it may turn its turret
+        elif not card.then_fire:
             match = _tank_done(match, order)
         match = scenarios.after_move(match, action.tank, left, spent, events)
         return reactions.open_window(match, match.opponent(order.side), "moved", tank=action.tank)
+    if isinstance(action, Choose):
+        return reinforcements.place(match, order, action.option, events)
+    if isinstance(action, TurnTurret):
+        order = replace(order, acted=True)
+        board = turret.turn(match.board, action, events)
+        match = logged(evolve(match, board=board), f"turn {match.turn}: {action}")
+        return _tank_done(set_top(match, order), order)
     if isinstance(action, Fire):
         order = replace(order, acted=True)
         if card.same_target:
@@ -581,10 +608,7 @@ def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMa
             )
         )
         return add_to_hand(match, order.side, order.card)
-    from workbench.rules.panzer_vor import linked
-
-    match = linked.reinforce(leave_play(match, order.card), order, events)
-    return scenarios.after_order(match, order)
+    return reinforcements.after_order(leave_play(match, order.card), order)
 
 
 def _move(
@@ -782,6 +806,7 @@ def next_turn(match: CardMatch) -> CardMatch:
         match = evolve(match, flags=match.flags - {"restart"})
     match = replace(
         match,
+        board=turret.new_turn(match.board),
         active=active,
         turn=match.turn + (active == 0),
         actions_left=1,
@@ -791,7 +816,7 @@ def next_turn(match: CardMatch) -> CardMatch:
         taken_back=(),
         reacted=False,
     )
-    return _start_turn(match)
+    return _start_turn(reinforcements.new_turn(match))
 
 
 def outcome(match: CardMatch):

@@ -1,0 +1,83 @@
+"""Card-game options: Optional Rules in force, the turret-penalty reading, and Kuromorimine
+Stage 1's "Smokescreen (or Operation: Teasy-Tease)"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.panzer_vor_match import GAME, arranged, play, scenario, started
+from tests.test_panzer_vor_whole_games import one_game
+from workbench.boards.record import Record, RecordStep
+from workbench.rules.core import IllegalAction, replay
+from workbench.rules.panzer_vor.actions import Move, PlayCard, Select, TurnTurret
+from workbench.rules.panzer_vor.cards import CARDS, STAND_IN, load_deck
+from workbench.rules.panzer_vor.variants import TEASY_TEASE
+
+
+def test_the_scenario_lists_smokescreen_by_default_and_teasy_tease_as_the_option():
+    # Kuromorimine Stage 1, Ōarai: "Scenario Cards: Self-Sacrifice, Volleyball Club
+    # Comeback!, Smokescreen (or Operation: Teasy-Tease)"
+    plain = started("kuromorimine-stage-1")
+    assert "Smokescreen" in plain.scenario_cards["Ōarai"]
+    swapped = started("kuromorimine-stage-1", teasy_tease=True)
+    assert swapped.scenario_cards["Ōarai"] == (
+        "Self-Sacrifice", "Volleyball Club Comeback!", TEASY_TEASE)  # fmt: skip
+    assert "Scenario Card: Smokescreen" not in swapped.board.special_rules
+    assert swapped.total_cards == plain.total_cards  # one card for the other
+
+
+def test_teasy_tease_is_a_labelled_stand_in_never_presented_as_printed():
+    card = CARDS[TEASY_TEASE]
+    assert card.source.startswith(STAND_IN) and "prints no effect" in card.source
+    assert "rulebook prints no effect" in card.text and "Stand-in" in card.text
+
+
+def test_teasy_tease_is_only_for_the_scenario_that_offers_it():
+    with pytest.raises(IllegalAction):
+        started("exhibition", teasy_tease=True)
+
+
+def test_teasy_tease_plays_its_stand_in_effect_and_a_deck_file_replaces_it(tmp_path):
+    match = started("kuromorimine-stage-1", teasy_tease=True)
+    match = arranged("kuromorimine-stage-1", scenario_cards=match.scenario_cards)
+    assert PlayCard(TEASY_TEASE) in GAME.legal_actions(match)
+    match = play(match, PlayCard(TEASY_TEASE), Select("Type 89"))
+    assert any(isinstance(a, Move) for a in GAME.legal_actions(match))
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"counts": {"Move": 1}, "cards": [{"name": "Operation: Teasy-Tease", '
+                    '"text": "my card", "source": "my printed card", "tanks": 1}]}')  # fmt: skip
+    mine = load_deck(deck).card(TEASY_TEASE)
+    assert (mine.text, mine.source, mine.tanks) == ("my card", "my printed card", 1)
+
+
+def test_optional_rules_and_the_turret_penalty_reading_as_options():
+    match = started("exhibition", optional_rules=["Turret Rotation"])
+    assert match.board.options.turret_rotation
+    assert not match.board.options.turret_penalty_any_rotation
+    other = started("exhibition", optional_rules=["Turret Rotation"],
+                    turret_penalty="any rotation")  # fmt: skip
+    assert other.board.options.turret_penalty_any_rotation
+    for bad in ({"optional_rules": ["Flying"]}, {"turret_penalty": "sometimes"}):
+        with pytest.raises(IllegalAction):
+            started("exhibition", **bad)
+
+
+VARIANTS = [
+    ("exhibition", {"optional_rules": ["Turret Rotation"]}),
+    ("mock-battle", {"optional_rules": ["Turret Rotation"], "turret_penalty": "any rotation"}),
+    ("kuromorimine-stage-1", {"teasy_tease": True, "optional_rules": ["Turret Rotation"]}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
+def test_random_games_with_the_options_keep_the_invariants(name, options):
+    turned = 0
+    for seed in range(3):
+        final, actions, states = one_game(name, seed, options)
+        assert GAME.outcome(final) is not None
+        turned += sum(isinstance(a, TurnTurret) for a in actions)
+        if seed == 0:  # the record (options included) replays to the same states
+            steps = tuple(RecordStep(a.to_json()) for a in actions)
+            record = Record("panzer-vor", scenario(name), steps, options, seed)
+            assert replay(record, GAME) == states
+    assert turned  # the random player turned turrets with Movement cards
