@@ -16,10 +16,10 @@ from workbench.rules.core import Game, UnknownGame, register_game, registered_ga
 # name -> the module whose import registers that game
 SHIPPED = {
     "panzer-vor": "workbench.rules.panzer_vor.game",
-    "panzer-vor-linked": "workbench.rules.panzer_vor.linked_game",
-    "panzer-vor-tournament": "workbench.rules.panzer_vor.tournament_game",
     "panzer-strike": "workbench.rules.panzer_strike.game",
     "tanks": "workbench.rules.tanks.game",
+    "panzer-vor-linked": "workbench.rules.panzer_vor.linked_game",
+    "panzer-vor-tournament": "workbench.rules.panzer_vor.tournament_game",
 }
 
 __all__ = ["Game", "all_games", "get_game", "names", "register_game", "shipped_games"]
