@@ -88,4 +88,6 @@ def test_the_shipped_games_are_listed_in_their_order_whatever_was_imported_first
         "from workbench.games import names\nprint(names())"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert shown.stdout.strip() == "['panzer-vor', 'panzer-strike', 'tanks']"
+    assert shown.stdout.strip() == str(
+        ["panzer-vor", "panzer-strike", "tanks", "panzer-vor-linked", "panzer-vor-tournament"]
+    )
