@@ -753,3 +753,35 @@ def test_every_roll_of_a_prepared_game_shows_as_dice(game, path) -> None:
     quiet = next(n for n in range(1, len(stepper.states)) if n not in rolls)
     stepper.go(quiet)
     assert "The roll of this step" not in stepper.step_card.value
+
+
+@pytest.mark.parametrize("name", ["panzer-vor-linked", "panzer-vor-tournament"])
+def test_a_series_of_matches_steps_with_the_panzer_vor_view_of_the_match_in_play(name) -> None:
+    # between matches: the series' choices as buttons; in a match: its board, hand and clicks
+    from workbench.rules.core import CHANCE, TERMINAL
+    from workbench.rules.panzer_vor.match import CardMatch
+    from workbench.widgets.panzer_vor_series_view import SeriesView
+
+    game = get_game(name)
+    stepper = Stepper.new(name, next(iter(game.scenarios().values())), seed=2)
+    assert isinstance(stepper.view, SeriesView)
+    for _ in range(200):  # the choices before the first match, by their buttons
+        if stepper.view.match_in_play(stepper.state) is not None:
+            break
+        who = game.current_player(stepper.state)
+        assert who != TERMINAL
+        if who == CHANCE:
+            stepper.roll()
+        else:
+            buttons = stepper.view.buttons(game, stepper.state)
+            assert buttons and all(b in game.legal_actions(stepper.state) for b in buttons)
+            stepper.play(buttons[0])
+    match = stepper.view.match_in_play(stepper.state)
+    assert isinstance(match, CardMatch)
+    assert stepper.view.status(game, stepper.state)[0].startswith(("match 1", "round "))
+    side, cards = stepper.hand()
+    assert side == match.side_to_act or not cards  # the hand of the side to decide
+    mover = next(t for t in match.board.tanks if t.side == match.side_to_act)
+    before = stepper.state
+    stepper.click_cell(mover.hex)  # a click on the board: the match's view answers
+    assert stepper.answer and stepper.state is before
