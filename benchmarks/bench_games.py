@@ -150,7 +150,7 @@ def legal_actions_deployment() -> Result:
     seconds = median_seconds(lambda: GAME.legal_actions(evolve(state)), repeat=20, warmup=2)
     reference = median_seconds(plain, repeat=20, warmup=2)
     return Result(
-        63, "`legal_actions` at Kuromorimine Stage 1's deployment of its 18 tanks (setup: choose)",
+        64, "`legal_actions` at Kuromorimine Stage 1's deployment of its 18 tanks (setup: choose)",
         seconds, 0.02, "a plain list of tank x free hex x facing", reference,
         f"{len(listed)} Deploy actions; a fresh state (nothing memoised)",
     )  # fmt: skip
@@ -173,10 +173,52 @@ def games_exhibition_setup() -> Result:
         / GAMES
     )
     return Result(
-        64, f"one whole random game of Exhibition!, set up by choices ({1 / seconds:,.0f} games/s)",
+        65, f"one whole random game of Exhibition!, set up by choices ({1 / seconds:,.0f} games/s)",
         seconds, 1 / 10, "the same seeds with setup: quick (stand-in purchase)", reference,
         f"{GAMES} seeded games each; random forces differ from the stand-in purchase",
     )  # fmt: skip
+
+
+def movement_table_fresh_map() -> Result:
+    """The movement table of a map no game has used yet (as after each Exhibition! obstacle
+    is placed): from the cost-only entry_cost, against StepRules.enter with its reasons."""
+    from workbench.geometry.hexgrid import DIRECTIONS
+    from workbench.rules.panzer_vor.movement import StepRules, move_table
+    from workbench.rules.panzer_vor.state import GameState, Tank
+
+    hexmap = _scenario("kuromorimine-stage-1").hexmap
+
+    def fresh_map():  # type: ignore[no-untyped-def]
+        return replace(hexmap)  # a new value: derived tables start empty
+
+    def reference_table(m):  # type: ignore[no-untyped-def]
+        rules = StepRules(GameState(m), Tank("", _ANY_COUNTER, "Ōarai", next(iter(m.grid)), 0))
+        out = []
+        for h in m.grid:
+            for step in DIRECTIONS:
+                entered = rules.enter(h, h + step, reverse=False)
+                out.append(entered[0] if isinstance(entered, tuple) else -1)
+        return out
+
+    table = move_table(fresh_map(), "Ōarai")
+    if [c for row in table.entry for c in row] != reference_table(fresh_map()):
+        raise AssertionError("the movement table and StepRules.enter disagree")
+    seconds = median_seconds(lambda: move_table(fresh_map(), "Ōarai"), repeat=10)
+    reference = median_seconds(lambda: reference_table(fresh_map()), repeat=5)
+    return Result(
+        63, f"movement table of a fresh map ({len(table.hexes)} hexes x 6 hexsides)",
+        seconds, 0.05, "StepRules.enter for every hexside, with its reasons", reference,
+        "built once per map and side; an Exhibition! map is new after each obstacle",
+    )  # fmt: skip
+
+
+def _any_counter():  # type: ignore[no-untyped-def]
+    from workbench.boards.panzer_vor.counters import Gun, TankCounter
+
+    return TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
+
+
+_ANY_COUNTER = _any_counter()
 
 
 GAME_BENCHMARKS = (
@@ -185,4 +227,5 @@ GAME_BENCHMARKS = (
     legal_actions_busy,
     legal_actions_deployment,
     games_exhibition_setup,
+    movement_table_fresh_map,
 )

@@ -75,3 +75,19 @@ def test_a_record_saved_here_replays_identically_in_a_fresh_process(game_name, t
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert there == here
+
+
+def test_the_shipped_games_are_listed_in_their_order_whatever_was_imported_first():
+    # the teacher app opens the first game listed: Panzer Vor!, even when a module that
+    # registers another game (a render module, say) happened to be imported before it
+    import subprocess
+    import sys
+
+    code = (
+        "import workbench.rules.tanks.game, workbench.rules.panzer_strike.game\n"
+        "from workbench.games import names\nprint(names())"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == str(
+        ["panzer-vor", "panzer-strike", "tanks", "panzer-vor-linked", "panzer-vor-tournament"]
+    )

@@ -267,3 +267,29 @@ def test_the_fast_search_finds_the_same_costs_as_a_plain_search_over_poses(s, mp
     if wreck:
         s = s.with_options(wreckage=True).with_tank(replace(s.tank("Other"), wreck=True))
     assert dict(reachable(s, "Tank", mp=mp).costs) == plain_reachable_costs(s, "Tank", mp)
+
+
+def test_the_movement_tables_entry_costs_are_the_step_rules_costs():
+    """The table's fast cost (movement.entry_cost) against StepRules.enter, the explained
+    version: every hex and direction of every shipped map, for each school on it."""
+    import workbench
+    from workbench.geometry.hexgrid import DIRECTIONS
+    from workbench.paths import shipped
+    from workbench.rules.panzer_vor.movement import StepRules, entry_cost, move_table
+    from workbench.rules.panzer_vor.state import GameState, Tank
+
+    for path in shipped("panzer-vor", "scenarios").values():
+        scenario = workbench.load(path)
+        hexmap = scenario.hexmap
+        schools = {s.school or s.key for s in scenario.sides} | {"Ōarai", "nobody"}
+        for school in sorted(schools):
+            rules = StepRules(
+                GameState(hexmap), Tank("", PANZER_IV_D, school, next(iter(hexmap.grid)), 0)
+            )
+            table = move_table(hexmap, school)
+            for i, h in enumerate(table.hexes):
+                for d, step in enumerate(DIRECTIONS):
+                    entered = rules.enter(h, h + step, reverse=False)
+                    expected = -1 if not isinstance(entered, tuple) else entered[0]
+                    assert entry_cost(hexmap, school, h, h + step) == expected
+                    assert table.entry[i][d] == expected

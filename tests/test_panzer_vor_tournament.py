@@ -92,3 +92,16 @@ def test_the_mallard_team_joins_from_match_3():
     third = after_match(second, True, {}, {}, 0)
     crew = {c.name for c in GAME.start(campaign_scenario(third, scenario("pravda"))).crew}
     assert "Mallard Team" in crew
+
+
+def test_the_campaigns_tanks_deploy_where_the_scenario_places_its_team():
+    from tests.panzer_vor_match import GAME, scenario
+    from workbench.rules.panzer_vor.tournament import campaign_scenario
+
+    saunders = GAME.start(campaign_scenario(Campaign(), scenario("saunders")))
+    assert saunders.board.map.grid.label(saunders.board.tank("Type 89").hex) == "0803"
+    # Kuromorimine's Flag Tank is the Panzer IV of whatever rank the campaign brings
+    final = Campaign(played=3, tanks=("Panzer IV Ausf. F2", "38 (t)", "Type 89"))
+    sides = campaign_scenario(final, scenario("kuromorimine-stage-1")).sides
+    oarai = next(s for s in sides if s.school == "Ōarai")
+    assert [t.tank for t in oarai.tanks if t.flag] == ["Panzer IV Ausf. F2"]

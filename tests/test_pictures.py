@@ -14,6 +14,7 @@ BOARDS = sorted(
     for p in MAPS.rglob("*.json")
     if "scenarios" not in p.parts
     and "games" not in p.parts  # played games (records), stepped through by the stepper
+    and "campaigns" not in p.parts  # lists of scenarios (the Linked Scenarios)
     and "roster" not in p.name
     and p.name != "tiles.json"
 )

@@ -730,3 +730,58 @@ def test_card_game_the_whole_prepared_game_is_played_by_clicks_alone() -> None:
         assert stepper.cursor > at, (at, wanted[at], stepper.panel_text)
         assert stepper.action_at(at + 1) == wanted[at]
     assert stepper.record == record
+
+
+@pytest.mark.parametrize("game, path", every_prepared_game(), ids=lambda v: Path(v).stem)
+def test_every_roll_of_a_prepared_game_shows_as_dice(game, path) -> None:
+    # "for Panzer Strike and TANKS the dice as dice": the step of a roll shows its faces drawn
+    # (pips, or Panzer Strike's numbers), one die per face rolled; other steps show none
+    import re
+
+    from workbench.render.dice import dice_of
+    from workbench.rules.core import CHANCE
+
+    stepper = Stepper(path, at=0)
+    rolls = [n for n in range(1, len(stepper.states)) if dice_of(stepper.action_at(n))]
+    assert rolls, "a prepared game rolls dice"
+    for n in rolls:
+        stepper.go(n)
+        assert stepper.actor_at(n) == CHANCE
+        faces = dice_of(stepper.action_at(n))
+        label = re.search(r"aria-label='dice: ([0-9, ]+)'", stepper.step_card.value)
+        assert label is not None and label.group(1) == ", ".join(str(f.value) for f in faces)
+    quiet = next(n for n in range(1, len(stepper.states)) if n not in rolls)
+    stepper.go(quiet)
+    assert "The roll of this step" not in stepper.step_card.value
+
+
+@pytest.mark.parametrize("name", ["panzer-vor-linked", "panzer-vor-tournament"])
+def test_a_series_of_matches_steps_with_the_panzer_vor_view_of_the_match_in_play(name) -> None:
+    # between matches: the series' choices as buttons; in a match: its board, hand and clicks
+    from workbench.rules.core import CHANCE, TERMINAL
+    from workbench.rules.panzer_vor.match import CardMatch
+    from workbench.widgets.panzer_vor_series_view import SeriesView
+
+    game = get_game(name)
+    stepper = Stepper.new(name, next(iter(game.scenarios().values())), seed=2)
+    assert isinstance(stepper.view, SeriesView)
+    for _ in range(200):  # the choices before the first match, by their buttons
+        if stepper.view.match_in_play(stepper.state) is not None:
+            break
+        who = game.current_player(stepper.state)
+        assert who != TERMINAL
+        if who == CHANCE:
+            stepper.roll()
+        else:
+            buttons = stepper.view.buttons(game, stepper.state)
+            assert buttons and all(b in game.legal_actions(stepper.state) for b in buttons)
+            stepper.play(buttons[0])
+    match = stepper.view.match_in_play(stepper.state)
+    assert isinstance(match, CardMatch)
+    assert stepper.view.status(game, stepper.state)[0].startswith(("match 1", "round "))
+    side, cards = stepper.hand()
+    assert side == match.side_to_act or not cards  # the hand of the side to decide
+    mover = next(t for t in match.board.tanks if t.side == match.side_to_act)
+    before = stepper.state
+    stepper.click_cell(mover.hex)  # a click on the board: the match's view answers
+    assert stepper.answer and stepper.state is before

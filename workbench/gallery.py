@@ -16,12 +16,15 @@ NOT_PICTURES = ("roster", "tiles.json")
 
 
 def shipped_files(maps: Path = MAPS) -> list[Path]:
-    """The shipped boards, tables and scenarios (rosters, tile sets and the prepared games in
-    ``<game>/games/``, which are played records, are not pictures)."""
+    """The shipped boards, tables and scenarios (rosters, tile sets, the prepared games in
+    ``<game>/games/``, which are played records, and the campaigns in ``<game>/campaigns/``,
+    lists of scenarios pictured on their own, are not pictures)."""
     return sorted(
         p
         for p in maps.rglob("*.json")
-        if not any(word in p.name for word in NOT_PICTURES) and "games" not in p.parts
+        if not any(word in p.name for word in NOT_PICTURES)
+        and "games" not in p.parts
+        and "campaigns" not in p.parts
     )
 
 

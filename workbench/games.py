@@ -18,6 +18,8 @@ SHIPPED = {
     "panzer-vor": "workbench.rules.panzer_vor.game",
     "panzer-strike": "workbench.rules.panzer_strike.game",
     "tanks": "workbench.rules.tanks.game",
+    "panzer-vor-linked": "workbench.rules.panzer_vor.linked_game",
+    "panzer-vor-tournament": "workbench.rules.panzer_vor.tournament_game",
 }
 
 __all__ = ["Game", "all_games", "get_game", "names", "register_game", "shipped_games"]
@@ -33,15 +35,16 @@ def _load_shipped() -> None:
 
 
 def names() -> list[str]:
-    """The registered games' names."""
-    _load_shipped()
-    return list(registered_games())
+    """The registered games' names: the shipped ones in their order, then a user's."""
+    return [game.name for game in all_games()]
 
 
 def all_games() -> list[Game]:
-    """Every registered game: the shipped ones and any a user registered."""
-    _load_shipped()
-    return list(registered_games().values())
+    """Every registered game: the shipped ones in :data:`SHIPPED`'s order (whatever order
+    their modules happened to be imported in), then any a user registered."""
+    games = registered_games()
+    shipped = shipped_games()
+    return shipped + [g for name, g in games.items() if name not in SHIPPED]
 
 
 def shipped_games() -> list[Game]:

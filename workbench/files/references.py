@@ -4,7 +4,7 @@ board's ``tile_set``, a record's ``scenario``.
 A reference is a path relative to the file that holds it, and it stays inside the *board
 folder*: no absolute path, no ``..`` (nor a symbolic link) leading out of it. The board
 folder is the folder of the file given to :func:`workbench.files.load`, or the one above
-it when that folder is called ``scenarios``, ``records`` or ``games`` (so the shipped
+it when that folder is called ``scenarios``, ``records``, ``games`` or ``campaigns`` (so the shipped
 ``maps/panzer-vor/scenarios/saunders.json`` may name ``../saunders.json``). ``load(path,
 root=folder)`` names another board folder, wider or narrower; never the default.
 
@@ -25,6 +25,7 @@ SUBFOLDERS = (
     "scenarios",
     "records",
     "games",
+    "campaigns",
 )  # a game folder's subfolders: the board folder is above
 
 

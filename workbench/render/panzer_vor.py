@@ -20,16 +20,20 @@ from workbench.render.hexboard import (
     state_scene,
 )
 from workbench.render.overlays import caption_overlay
-from workbench.render.scene import Scene
+from workbench.render.scene import Scene, Transform
 from workbench.rules.panzer_vor.actions import Die, Roll
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.game import Match
+from workbench.rules.panzer_vor.linked_game import LinkedState
+from workbench.rules.panzer_vor.linked_game import step_text as linked_text
 from workbench.rules.panzer_vor.match import CardMatch, Choice
 from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
 from workbench.rules.panzer_vor.placing import PURPOSES as SETUP_CHOICES
 from workbench.rules.panzer_vor.sight import LineOfSight
 from workbench.rules.panzer_vor.state import GameState
+from workbench.rules.panzer_vor.tournament_game import TournamentState
+from workbench.rules.panzer_vor.tournament_game import step_text as tournament_text
 
 
 def _base(state: Any, scene: Scene | None, options: dict[str, Any]) -> Scene:
@@ -151,6 +155,27 @@ def _card_match(match: CardMatch, **options: Any) -> Scene:
         who += "; to deploy: " + ", ".join(f"{s} {n}" for s, n in waiting.items())
     hands = ", ".join(f"{side} {len(match.hand(side))} cards" for side in match.order)
     return caption_overlay(scene, f"turn {match.turn}, {who} ({hands}; deck {size(match.deck)})")
+
+
+@scene_of.register
+def _linked(state: LinkedState, **options: Any) -> Scene:
+    """The match being played, else (between matches) the campaign in words."""
+    return _match_or_words(state.match, linked_text(state), options)
+
+
+@scene_of.register
+def _tournament(state: TournamentState, **options: Any) -> Scene:
+    """The Exhibition! match being played, else the bracket in words."""
+    return _match_or_words(state.match, tournament_text(state), options)
+
+
+def _match_or_words(match: CardMatch | None, text: str, options: dict[str, Any]) -> Scene:
+    if match is not None:
+        return caption_overlay(_card_match(match, **options), text)
+    from workbench.render.themes import theme_named
+
+    blank = Scene(640, 8, Transform(1.0), theme=theme_named(options.get("theme")))
+    return caption_overlay(blank, text)
 
 
 @scene_of.register

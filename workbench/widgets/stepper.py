@@ -28,6 +28,7 @@ from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.render import Picture
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
@@ -70,6 +71,9 @@ def record_of(
         options = {"mode": "practice"} if game == "panzer-vor" else {}
     return Record(game=game, scenario=source, seed=seed, options=options,
                   scenario_path=scenario_path)  # fmt: skip
+
+
+DIE_PX = 36.0  # a die's side in the panel: its pips readable from the back of a room
 
 
 class Stepper:
@@ -421,7 +425,8 @@ class Stepper:
             return "0. start"
         who = self.actor_at(step)
         action = self.action_at(step)
-        head = f"{step}. {'dice: ' if who == CHANCE else who + ': '}{action}"
+        chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
+        head = f"{step}. {chance if who == CHANCE else who + ': '}{action}"
         said = str(action)
         events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
@@ -658,8 +663,8 @@ class Stepper:
             self._busy = False
 
     def _show_cards(self) -> None:
-        """The hand as cards (a button under each plays or offers it), and the face of the
-        card the step shown drew or played."""
+        """The hand as cards (a button under each plays or offers it), the face of the card
+        the step shown drew or played, and the dice it rolled, drawn as dice."""
         side, cards = self.hand()
         key = (side, tuple((c.name, c.text, c.playable) for c in cards))
         if key != self._hand_key:
@@ -684,6 +689,10 @@ class Stepper:
                 self.game, self.states[self.cursor - 1], self.action_at(self.cursor)
             )
         text = "<b>The card of this step</b>" + "".join(shown) if shown else ""
+        rolled = dice_of(self.action_at(self.cursor)) if self.cursor else ()
+        if rolled:
+            dice = dice_svg(rolled, size=DIE_PX)
+            text += f"<b>The roll of this step</b><div style='margin:0.3em 0'>{dice}</div>"
         if self.step_card.value != text:
             self.step_card.value = text
 

@@ -23,6 +23,8 @@ SHIPPED = {
     "panzer-vor": "workbench.widgets.panzer_vor_view",
     "panzer-strike": "workbench.widgets.panzer_strike_view",
     "tanks": "workbench.widgets.tanks_view",
+    "panzer-vor-linked": "workbench.widgets.panzer_vor_series_view",
+    "panzer-vor-tournament": "workbench.widgets.panzer_vor_series_view",
 }
 
 

@@ -315,30 +315,22 @@ def invariants(match: Any) -> None:
     assert match.cards_accounted() == match.total_cards, (
         f"cards accounted {match.cards_accounted()} != {match.total_cards}"
     )
-    seen = set()
-    for tank in match.board.tanks:
-        assert tank.hex not in seen, f"two tanks share a hex ({tank.id})"
-        seen.add(tank.hex)
-    if match.phase not in ("end", "setup") or match.stack:
-        pass
-    if match.phase == "draw" and not match.stack:
-        pass
+    ids, wrecks = _board_facts(match.board)
     on = [c.tank for c in match.crew if c.tank is not None]
     names = [c.name for c in match.crew]
     assert len(names) == len(set(names)), "a character is counted twice"
-    ids = {t.id for t in match.board.tanks if not t.wreck}
     assert all(t in ids for t in on), "a character rides a tank that is not on the map"
+    wreckage = match.board.options.wreckage
     for side in match.order:
         lost = set(match.lost.get(side, ()))
-        wrecks = {t.id for t in match.board.tanks if t.wreck and t.side == side}
-        if match.board.options.wreckage:
-            assert wrecks <= lost, f"{side}: wrecks not counted as destroyed"
+        if wreckage:
+            assert wrecks.get(side, frozenset()) <= lost, f"{side}: wrecks not counted as destroyed"
         assert not (lost & ids), f"{side}: a destroyed tank still fights"
-        scored = sum(match.points.values())
-        assert scored >= 0
+    assert sum(match.points.values()) >= 0
     assert sum(len(v) for v in match.destroyed.values()) == sum(len(v) for v in match.lost.values())
+    kills = _kills(match)
     for side in match.order:  # the points each side destroyed are the points the other lost
-        lost_points = sum(points for _, _, who, points in _kills(match) if who != side)
+        lost_points = sum(points for _, _, who, points in kills if who != side)
         assert match.points.get(side, 0) == lost_points, f"{side}: destroyed points"
     assert match.enforcement_drawn >= 0
     if sections.ENDING and match.ended is None and match.phase == "action" and not match.stack:
@@ -346,6 +338,27 @@ def invariants(match: Any) -> None:
         # after the End Phase every hand but the one being dealt to is five or fewer
         other = match.opponent(side)
         assert len(match.hand(other)) <= HAND_LIMIT, f"{other} kept more than five cards"
+
+
+def _board_facts(board: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """The ids of the tanks fighting and each side's wrecks, after checking that no two
+    tanks share a hex: once per board value (it never changes)."""
+    from workbench.rules.panzer_vor.reactions import board_memo
+
+    memo = board_memo(board)
+    found = memo.get("invariant facts")
+    if found is None:
+        seen = set()
+        for tank in board.tanks:
+            assert tank.hex not in seen, f"two tanks share a hex ({tank.id})"
+            seen.add(tank.hex)
+        ids = frozenset(t.id for t in board.tanks if not t.wreck)
+        wrecks: dict[str, set[str]] = {}
+        for t in board.tanks:
+            if t.wreck:
+                wrecks.setdefault(t.side, set()).add(t.id)
+        found = memo["invariant facts"] = (ids, {k: frozenset(v) for k, v in wrecks.items()})
+    return found
 
 
 def _kills(match: CardMatch) -> list[tuple[str, str, str, int]]:

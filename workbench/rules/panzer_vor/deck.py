@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter
 
 from workbench.rules.core import Action
 
@@ -37,7 +38,7 @@ class Draw(Action):
 def add(pile: Pile, card: str, copies: int = 1) -> Pile:
     counts = dict(pile)
     counts[card] = counts.get(card, 0) + copies
-    return tuple(sorted((c, n) for c, n in counts.items() if n > 0))
+    return _pile(counts)
 
 
 def take(pile: Pile, card: str, copies: int = 1) -> Pile:
@@ -46,11 +47,21 @@ def take(pile: Pile, card: str, copies: int = 1) -> Pile:
     if have < copies:
         raise KeyError(f"{card} is not in the pile")
     counts[card] = have - copies
-    return tuple(sorted((c, n) for c, n in counts.items() if n > 0))
+    return _pile(counts)
+
+
+def _pile(counts: dict[str, int]) -> Pile:
+    """The counts as a pile: sorted by card, without the cards of no copies."""
+    if counts and min(counts.values()) <= 0:
+        counts = {c: n for c, n in counts.items() if n > 0}
+    return tuple(sorted(counts.items()))
 
 
 def size(pile: Pile) -> int:
-    return sum(n for _, n in pile)
+    return sum(map(_copies, pile))
+
+
+_copies = itemgetter(1)
 
 
 def from_counts(counts: Iterable[tuple[str, int]]) -> Pile:
@@ -66,9 +77,27 @@ def draw_outcomes(
     """Each distinct card (and the marked card, apart) with probability copies / cards.
     ``allowed`` restricts the draw to some cards (a starting hand is redealt until free of
     Enforcement cards, which draws uniformly from the other cards)."""
-    chosen = [(c, n) for c, n in pile if allowed is None or c in allowed]
+    chosen = pile if allowed is None else [(c, n) for c, n in pile if c in allowed]
     total = sum(n for _, n in chosen) + (1 if marked and allowed is None else 0)
-    out = [(Draw(c), Fraction(n, total)) for c, n in chosen]
+    out = [(_draw(c), _fraction(n, total)) for c, n in chosen]
     if marked and allowed is None:
-        out.append((Draw(marked, True), Fraction(1, total)))
+        out.append((Draw(marked, True), _fraction(1, total)))
     return tuple(out)
+
+
+_DRAWS: dict[str, Draw] = {}  # equal values shared: a draw of each card is made once
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+def _draw(card: str) -> Draw:
+    found = _DRAWS.get(card)
+    if found is None:
+        found = _DRAWS[card] = Draw(card)
+    return found
+
+
+def _fraction(n: int, total: int) -> Fraction:
+    found = _FRACTIONS.get((n, total))
+    if found is None:
+        found = _FRACTIONS[(n, total)] = Fraction(n, total)
+    return found

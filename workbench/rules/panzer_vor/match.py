@@ -196,7 +196,10 @@ class CardMatch(Pictured):
         return self.order[self.active]
 
     def opponent(self, side: str) -> str:
-        return next(s for s in self.order if s != side)
+        for other in self.order:  # the first other side (a loop: this is called often)
+            if other != side:
+                return other
+        raise StopIteration
 
     def card(self, name: str) -> Card:
         return self.deck_list.card(name)
@@ -212,11 +215,13 @@ class CardMatch(Pictured):
         return tuple(c for c in self.crew if c.tank == tank_id)
 
     def tanks_of(self, side: str) -> tuple[Tank, ...]:
+        # kept on the board value (shared by the matches of one position; it never changes)
+        memo = self.board.__dict__.setdefault("_derived", {})
         key = ("tanks of", side)
-        found = self.memo.get(key)
+        found = memo.get(key)
         if found is None:
             found = tuple(t for t in self.board.tanks if t.side == side and not t.wreck)
-            self.memo[key] = found
+            memo[key] = found
         return found
 
     def cards_accounted(self) -> int:

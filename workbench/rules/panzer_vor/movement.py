@@ -18,7 +18,6 @@ from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
@@ -37,7 +36,6 @@ from workbench.rules.panzer_vor.sections import (
 from workbench.rules.panzer_vor.state import DrawnResult, GameState, Tank
 
 Pose = tuple[Hex, int]
-_NO_COUNTER = TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
 StepKind = Literal["forward", "reverse", "turn"]
 
 
@@ -318,18 +316,34 @@ def move_table(hexmap: HexMap, side: str) -> MoveTable:
     if side not in cache:
         hexes = tuple(hexmap.grid)
         index = {h: i for i, h in enumerate(hexes)}
-        rules = StepRules(GameState(hexmap), Tank("", _NO_COUNTER, side, hexes[0], 0))
+        school = school_of(GameState(hexmap), side)
         neighbor, entry = [], []
         for h in hexes:
             near = [index.get(h + step, -1) for step in DIRECTIONS]
-            costs = []
-            for step in DIRECTIONS:
-                entered = rules.enter(h, h + step, reverse=False)
-                costs.append(-1 if isinstance(entered, Reason) else entered[0])
             neighbor.append(tuple(near))
-            entry.append(tuple(costs))
+            entry.append(tuple(entry_cost(hexmap, school, h, h + step) for step in DIRECTIONS))
         cache[side] = MoveTable(hexes, index, tuple(neighbor), tuple(entry))
     return cache[side]
+
+
+def entry_cost(hexmap: HexMap, school: str, start: Hex, end: Hex) -> int:
+    """MP for a tank of ``school`` to move forward from ``start`` into the adjacent ``end``
+    on an empty map, or -1 where it may not: :meth:`StepRules.enter` without its reasons
+    (the movement table's numbers, made once per map)."""
+    if end not in hexmap.grid:
+        return -1
+    if hexmap.hexsides:
+        side = hexmap.hexside_at(start, end)
+        if side is not None and side.blocks_movement:
+            return -1
+    terrain = hexmap.terrain_at(end)
+    if not terrain.enterable:
+        return -1
+    if terrain.deployment_only and not hexmap.terrain_at(start).deployment_only:
+        return -1
+    if terrain.may_enter is not None and school not in terrain.may_enter:
+        return -1
+    return terrain.entry_cost(hexmap.terrain_name(start))
 
 
 def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int, bool], ...]:

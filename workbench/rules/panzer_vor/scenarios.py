@@ -13,6 +13,7 @@ Where a rule asks a player to place tanks (Ceasefire), the player places them by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -489,16 +490,38 @@ def move_allowed(match: CardMatch, tank: Tank, end: Any) -> bool:
     """There Is No Fleeing in Nishizumi-ryu: in Stage 1 every Kuromorimine move ends closer
     to the Ōarai Flag Tank (until it has left the map). After HS0017 no tank enters 1007 and
     the tank there does not move."""
+    allowed = move_filter(match, tank)
+    return True if allowed is None else allowed(end)
+
+
+def _never(end: Any) -> bool:
+    return False
+
+
+def move_filter(match: CardMatch, tank: Tank) -> Callable[[Any], bool] | None:
+    """:func:`move_allowed` for one tank as a test of the end hex, or None when every end
+    is allowed (worked out once for all the ends a tank can reach)."""
+    gate = None
     if match.flags and any(f.startswith("hs0017:") for f in match.flags):
         held = next(f[7:] for f in match.flags if f.startswith("hs0017:"))
-        if tank.id == held or match.board.map.grid.label(end) == HS0017_GATE:
+        if tank.id == held:
+            return _never
+        gate = HS0017_GATE
+    target = None
+    if tank.side == "Kuromorimine" and _has(match, "There Is No Fleeing in Nishizumi-ryu"):
+        flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
+        if flag is not None:
+            target, limit = flag.hex, tank.hex.distance(flag.hex)
+    if gate is None and target is None:
+        return None
+    label = match.board.map.grid.label
+
+    def allowed(end: Any) -> bool:
+        if gate is not None and label(end) == gate:
             return False
-    if tank.side != "Kuromorimine" or not _has(match, "There Is No Fleeing in Nishizumi-ryu"):
-        return True
-    flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
-    if flag is None:
-        return True
-    return end.distance(flag.hex) < tank.hex.distance(flag.hex)
+        return target is None or end.distance(target) < limit
+
+    return allowed
 
 
 def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Event]) -> CardMatch:
@@ -568,15 +591,14 @@ def _obstacle_options(match: CardMatch) -> tuple[str, ...]:
     edge = {min(rows), max(rows)}
     taken = {t.hex for t in board.tanks}
     forest = {h for h in grid if hexmap.terrain_name(h) == "forest"}
+    # a hex h is left out when, for some direction d, h + d is forest and so is h + 2d or
+    # h - d: found from each forest hex f = h + d (then h + 2d = f + d, h - d = f - 2d)
+    hemmed = {
+        f - d for f in forest for d in _DIRECTIONS if (f + d) in forest or (f - d - d) in forest
+    }
     out = []
     for h in grid:
-        if grid.to_offset(h)[1] in edge or h in taken or h in forest:
-            continue
-        if any(
-            ((h + d) in forest and (h + d + d) in forest)
-            or ((h + d) in forest and (h - d) in forest)
-            for d in _DIRECTIONS
-        ):
+        if grid.to_offset(h)[1] in edge or h in taken or h in forest or h in hemmed:
             continue
         out.append(grid.label(h))
     return tuple(sorted(out))

@@ -4,7 +4,9 @@ one match to the next — and Tournament Play's bracket of sixteen schools and h
 matches is decided.
 
 These are the rules between matches; each match itself is a card game started from its
-scenario (``workbench.rules.panzer_vor.cardgame``). Readings: the rulebook names six major and
+scenario (``workbench.rules.panzer_vor.cardgame``). Both ways to play are played whole as
+games on the protocol: ``linked_game`` ("panzer-vor-linked") and ``tournament_game``
+("panzer-vor-tournament"). Readings: the rulebook names six major and
 eleven minor schools but a bracket of sixteen (its picture is not reproduced), so the bracket
 holds every school a player controls and is filled to sixteen with the others drawn at random.
 
@@ -178,6 +180,10 @@ def _team(tank: str) -> str:
     return next(team for name, team in TEAMS.items() if tank.startswith(name))
 
 
+def _team_or_none(tank: str) -> str | None:
+    return next((team for name, team in TEAMS.items() if tank.startswith(name)), None)
+
+
 def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
     """The next match's scenario with the campaign's Ōarai force: its tanks as upgraded and
     scheduled, every team face down unless it has grown (Character Growth), the Goosefish
@@ -194,13 +200,18 @@ def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
         if side.school != "Ōarai":
             sides.append(side)
             continue
-        flag = next((t.tank for t in side.tanks if t.flag), None)
+        # the scenario's tank of the same team (upgraded or not) gives the hex it deploys
+        # on, its facing and the flag
+        printed = {_team_or_none(t.tank): t for t in side.tanks}
         tanks = []
         for tank in campaign.tanks:
             team = _team(tank)
             crew = [face(n) for n in GOOSEFISH] if team == "Goosefish Team" else [face(team)]
             if campaign.played < JOINS.get(team, 0):
                 crew = []  # the Mallard Team from Match 3, Anteater and Leopon from Match 4
-            tanks.append(ForceTank(tank, characters=tuple(crew), flag=tank == flag))
+            same = printed.get(team)
+            where = {} if same is None else {"hex": same.hex, "facing": same.facing}
+            flag = same is not None and same.flag
+            tanks.append(ForceTank(tank, characters=tuple(crew), flag=flag, **where))
         sides.append(copy(side, tanks=tuple(tanks)))
     return copy(scenario, sides=tuple(sides))

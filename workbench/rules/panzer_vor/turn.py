@@ -309,23 +309,48 @@ def move_options(
         return out
     label = _labels(board.map).__getitem__
     bonus = _fixed_bonus(board, tank_id, bonus, fixed)
-    plain = _reach(board, tank_id, bonus)
-    for where, facing in plain:
-        if (where, facing) != (tank.hex, tank.facing) and scenarios.move_allowed(
-            match, tank, where
-        ):
-            out.append(Move(tank_id, label(where), facing))
+    plain = _reach_of(board, tank_id, bonus)
+    allowed = scenarios.move_filter(match, tank)  # move_allowed, worked out once per tank
+    # every pose of Reach.costs in its order (hex by hex, facings 0..5), read from the
+    # search's compact result: per hex, the facings within the budget
+    for where, facings in _end_facings(plain):
+        if allowed is None or allowed(where):
+            to = label(where)
+            for facing in facings:
+                if where != tank.hex or facing != tank.facing:
+                    out.append(Move(tank_id, to, facing))
     if fixed is None and scenarios.abilities_allowed(match, tank.side):
         for crew in match.crew_on(tank_id):
             extra = sum(a.value for a in crew.abilities if a.kind == "movement")
             if extra:
-                more = _reach(board, tank_id, bonus + extra)
-                for where, facing in more:
-                    if (where, facing) not in plain and scenarios.move_allowed(match, tank, where):
-                        out.append(Move(tank_id, label(where), facing, ability=crew.name))
+                more = _reach_of(board, tank_id, bonus + extra)
+                within = dict(_end_facings(plain))
+                for where, facings in _end_facings(more):
+                    if allowed is None or allowed(where):
+                        to, known = label(where), within.get(where, ())
+                        for facing in facings:
+                            if facing not in known:
+                                out.append(Move(tank_id, to, facing, ability=crew.name))
                 break
     match.memo[key] = out
     return out
+
+
+def _end_facings(reach: Reach) -> list[tuple[Hex, tuple[int, ...]]]:
+    """Each hex a move may end in with the facings it may end with there, in the order of
+    ``reach.costs`` (a facing not among the cheapest costs one more MP: a turn in place)."""
+    budget = reach.mp
+    out = []
+    for where, (least, mask) in reach.ends.items():
+        if least < budget:  # every facing: the cheapest ones, or one more MP to turn
+            out.append((where, _EVERY_FACING))
+        elif least == budget and mask:  # only the cheapest facings
+            out.append((where, _FACINGS_OF[mask]))
+    return out
+
+
+_EVERY_FACING = tuple(range(6))
+_FACINGS_OF = tuple(tuple(g for g in range(6) if mask >> g & 1) for mask in range(64))
 
 
 def _labels(hexmap: HexMap) -> dict[Hex, str]:

@@ -1,0 +1,246 @@
+"""The Linked Scenarios played as one game ("panzer-vor-linked"), from the rulebook's words
+(The National Tournament: Linked Scenarios). The conformance playouts, the record's save and
+replay in a fresh process run for it in test_conformance (it is a shipped game)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+import pytest
+
+import workbench
+from tests.test_panzer_vor_scenario_rules import at
+from workbench.files import to_document
+from workbench.files.loading import load_document
+from workbench.games import get_game
+from workbench.rules.core import TERMINAL, IllegalAction, Outcome, replay
+from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
+from workbench.rules.panzer_vor.bots import greedy_player
+from workbench.rules.panzer_vor.ending import CardGameEnd
+from workbench.rules.panzer_vor.linked_game import (
+    OARAI,
+    OPPONENT,
+    FaceUp,
+    LinkedEnd,
+    MatchResult,
+    NoMoreFaceUp,
+    PlayAnzio,
+    UseScenarioCard,
+    _match_over,
+    card_pool,
+    linked_player,
+)
+from workbench.rules.panzer_vor.match import evolve
+from workbench.rules.panzer_vor.tournament import GOOSEFISH, Campaign
+from workbench.rules.play import play, random_player
+
+GAME = get_game("panzer-vor-linked")
+THREE_WON = tuple(MatchResult(n, OARAI, "won", 0) for n in ("saunders", "anzio", "pravda"))
+
+
+@functools.cache
+def linked():
+    return workbench.load(GAME.scenarios()["linked-scenarios"])
+
+
+def started(**options):
+    return GAME.start(linked(), options)
+
+
+def apply_all(state, *actions):
+    for action in actions:
+        state = GAME.apply(state, action).state
+    return state
+
+
+def skip_cards(state):
+    """Decide every Scenario Card (leave each out) until the match starts."""
+    while state.step == "cards":
+        state = GAME.apply(state, UseScenarioCard(state.to_decide[0], False)).state
+    return state
+
+
+def won(state, kills, lost=()):
+    """The current match ended with Ōarai destroying the enemy Flag Tank: ``kills`` as
+    (Ōarai tank type, enemy tank id)."""
+    match = state.match
+    enemy = match.opponent(OARAI)
+    match = evolve(
+        match,
+        ended=Outcome(CardGameEnd.FLAG, OARAI),
+        kills=tuple((firer, target, enemy) for firer, target in kills),
+        lost={OARAI: tuple(lost)},
+    )
+    return _match_over(replace(state, match=match), [])
+
+
+def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
+    state = started()
+    assert state.step == "cards" and state.scenario == "saunders"
+    assert GAME.current_player(state) == OARAI
+    # Scenario Cards: all of them but Trap and Reinforcements, chosen before each match
+    pool = card_pool(linked())
+    assert "Trap" not in pool and "Reinforcements" not in pool
+    assert {"Decoy", "Volleyball Club Comeback!", "Ceasefire", "Smokescreen"} <= set(pool)
+    assert state.to_decide == pool
+    choices = [UseScenarioCard(c, c in ("Decoy", "Ceasefire")) for c in pool]
+    state = apply_all(state, *choices)
+    assert state.step == "match"
+    assert state.match.scenario_cards[OARAI] == ("Decoy", "Ceasefire")
+    names = sorted(t.name for t in state.match.tanks_of(OARAI))
+    assert names == sorted(Campaign().tanks)  # Match 1: the five tanks of the schedule
+    faces = {c.name: c.face for c in state.match.crew if c.side == OARAI}
+    assert set(faces.values()) == {"back"}  # every team and Goosefish member face down
+
+
+def test_printed_scenario_cards_skip_the_choice():
+    state = started(scenario_cards="printed")
+    assert state.step == "match"
+    assert state.match.scenario_cards[OARAI] == ("Decoy",)  # as Saunders prints
+
+
+def test_a_card_decision_out_of_turn_is_refused_and_changes_nothing():
+    state = started()
+    before = GAME.fingerprint(state)
+    with pytest.raises(IllegalAction, match="Scenario Cards"):
+        GAME.apply(state, UseScenarioCard("Smokescreen", True))  # not the card being decided
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, PlayCard("Move"))  # no match is being played yet
+    assert GAME.fingerprint(state) == before
+    match = skip_cards(state)
+    with pytest.raises(IllegalAction, match="a match is being played"):
+        GAME.apply(match, PlayAnzio("revised"))
+
+
+def test_a_win_upgrades_the_panzer_iv_and_grows_the_characters():
+    state = skip_cards(started())
+    enemy = [t.id for t in state.match.tanks_of("Saunders")]
+    after = won(state, [("Panzer IV Ausf. D", enemy[0]), ("Panzer IV Ausf. D", enemy[1]),
+                        ("Type 89", enemy[2])])  # fmt: skip
+    # Character Growth: one Goosefish member per enemy tank destroyed, the player choosing
+    assert after.step == "growth" and GAME.current_player(after) == OARAI
+    assert set(GAME.legal_actions(after)) == {*(FaceUp(m) for m in GOOSEFISH), NoMoreFaceUp()}
+    after = GAME.apply(after, FaceUp("Hana Isuzu")).state
+    assert FaceUp("Hana Isuzu") not in GAME.legal_actions(after)
+    with pytest.raises(IllegalAction, match="Character Growth"):
+        GAME.apply(after, FaceUp("Hana Isuzu"))
+    after = GAME.apply(after, FaceUp("Mako Reizei")).state  # the second pick: no more
+    assert after.step == "anzio"
+    campaign = after.campaign
+    assert campaign.played == 1 and campaign.face_up == {"Hana Isuzu", "Mako Reizei", "Duck Team"}
+    # Tank Upgrades: one rank however many it destroyed; the Char B1 bis joins for Match 2
+    assert "Panzer IV Ausf. F2" in campaign.tanks and "Char B1 bis" in campaign.tanks
+    # Match 2: the Ōarai player chooses the Anzio scenario
+    assert set(GAME.legal_actions(after)) == {PlayAnzio("revised"), PlayAnzio("original")}
+    anzio = skip_cards(GAME.apply(after, PlayAnzio("original")).state)
+    assert anzio.scenario == "anzio-original" and anzio.match.scenario.startswith("Anzio")
+    names = {t.name for t in anzio.match.tanks_of(OARAI)}
+    assert {"Panzer IV Ausf. F2", "Char B1 bis"} <= names
+    faces = {c.name: c.face for c in anzio.match.crew if c.side == OARAI}
+    assert faces["Hana Isuzu"] == faces["Duck Team"] == "front"
+    assert faces["Miho Nishizumi"] == faces["Turtle Team"] == "back"
+
+
+def test_declining_a_goosefish_pick_and_losing_more_than_half():
+    state = skip_cards(started(anzio="revised"))
+    enemy = [t.id for t in state.match.tanks_of("Saunders")]
+    own = [t.id for t in state.match.tanks_of(OARAI)]
+    after = won(state, [("Panzer IV Ausf. D", enemy[0])], lost=own[:3])
+    after = GAME.apply(after, NoMoreFaceUp()).state
+    assert after.campaign.face_up == frozenset()
+    # more than half lost at Saunders: the Char B1 bis waits for Match 3; Anzio as optioned
+    assert "Char B1 bis" not in after.campaign.tanks
+    assert after.step == "cards" and after.scenario == "anzio-revised"
+
+
+def test_a_loss_or_a_draw_ends_the_tournament_for_the_other_player():
+    state = skip_cards(started())
+    lost = _match_over(replace(state, match=evolve(
+        state.match, ended=Outcome(CardGameEnd.FLAG, "Saunders"))), [])  # fmt: skip
+    assert GAME.current_player(lost) == TERMINAL and GAME.legal_actions(lost) == []
+    assert GAME.outcome(lost).winner == OPPONENT
+    assert GAME.outcome(lost).termination is LinkedEnd.OTHER_WINS
+    assert "Overview" in GAME.outcome(lost).termination.section
+    drawn = _match_over(replace(state, match=evolve(
+        state.match, ended=Outcome(CardGameEnd.STAGNANT_DRAW, None))), [])  # fmt: skip
+    assert GAME.outcome(drawn).winner == OPPONENT  # Ōarai must win every match
+
+
+def test_winning_the_final_wins_the_tournament():
+    state = started(scenario_cards="printed")
+    state = replace(state, campaign=Campaign(played=3), scenario="kuromorimine-stage-1")
+    state = replace(state, results=THREE_WON)
+    state = won(state, [])
+    assert GAME.outcome(state).winner == OARAI
+    assert GAME.outcome(state).termination is LinkedEnd.OARAI_WINS
+
+
+def test_stage_1_over_leads_into_stage_2_in_the_same_game():
+    from workbench.rules.panzer_vor.cardgame import start as card_start
+
+    first = linked()["kuromorimine-stage-1"]
+    match = card_start(first)
+    match = evolve(match, stack=(), phase="action", waiting_cards=(),
+                   hands={**match.hands, OARAI: ("Move", "Move")})  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    match = at(match, {"Type 89": "1502", "Hetzer": "1402"})
+    cards = get_game("panzer-vor")
+    for action in (PlayCard("Move"), Select("Type 89"), Move("Type 89", "1501", 4)):
+        match = cards.apply(match, action).state
+    match = evolve(match, stack=(), phase="action", actions_left=1)
+    match = apply_all_cards(cards, match, PlayCard("Move"), Select("Hetzer"))
+    cross = next(a for a in cards.legal_actions(match) if isinstance(a, Move) and a.to == "1501")
+    state = started(scenario_cards="printed")
+    state = replace(state, campaign=Campaign(played=3), scenario="kuromorimine-stage-1",
+                    match=match, results=THREE_WON)  # fmt: skip
+    applied = GAME.apply(state, cross)
+    after = applied.state
+    assert after.scenario == "kuromorimine-stage-2" and after.step == "match"
+    assert GAME.outcome(after) is None and "Stage 2" in after.match.scenario
+    assert any("Stage 2 begins" in e.text for e in applied.events)
+    GAME.invariants(after)
+
+
+def apply_all_cards(cards, match, *actions):
+    for action in actions:
+        match = cards.apply(match, action).state
+    return match
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_seeded_campaigns_with_bots_run_to_their_end(seed):
+    players = (
+        {OARAI: linked_player(greedy_player), OPPONENT: random_player}
+        if seed % 2
+        else random_player
+    )
+    record = play(GAME, linked(), players, seed=seed)
+    states = replay(record, GAME)
+    final = states[-1]
+    assert GAME.outcome(final).winner in (OARAI, OPPONENT)
+    assert len(final.results) >= 1
+    assert all(r.winner == OARAI for r in final.results[:-1])  # only a win leads on
+    if GAME.outcome(final).winner == OARAI:
+        assert [r.scenario.split("-")[0] for r in final.results] == [
+            "saunders", "anzio", "pravda", "kuromorimine"]  # fmt: skip
+    for state in states[:: max(1, len(states) // 50)]:
+        GAME.invariants(state)
+
+
+def test_the_linked_scenarios_file_round_trips_inline():
+    document = to_document(linked().self_contained())
+    assert set(document["matches"]) == set(linked().matches)
+    again = load_document(document)
+    assert [s.name for s in again.matches.values()] == [s.name for s in linked().matches.values()]
+    assert GAME.start(again).step == "cards"
+
+
+def test_a_campaign_state_draws_its_match_or_where_it_stands():
+    from workbench.render import svg_of
+
+    between = started()
+    assert "Scenario Card Decoy" in svg_of(between) and "Saunders" not in svg_of(between)
+    playing = skip_cards(between)
+    picture = svg_of(playing)
+    assert "Match 1 of 4 (saunders)" in picture and "M4A1" in picture

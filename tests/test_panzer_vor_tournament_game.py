@@ -1,0 +1,157 @@
+"""Tournament Play as one game ("panzer-vor-tournament"), from the rulebook's words
+(The National Tournament: Tournament Play). The conformance playouts and the record's save
+and replay run for it in test_conformance (it is a shipped game)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import workbench
+from workbench.games import get_game
+from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Outcome, replay
+from workbench.rules.panzer_vor.actions import Die
+from workbench.rules.panzer_vor.ending import CardGameEnd
+from workbench.rules.panzer_vor.match import evolve
+from workbench.rules.panzer_vor.tournament import MAJOR, MINOR
+from workbench.rules.panzer_vor.tournament_game import (
+    Advance,
+    ChooseSchool,
+    DrawSchool,
+    TournamentEnd,
+    _match_over,
+    exhibition_for,
+)
+from workbench.rules.play import play
+
+GAME = get_game("panzer-vor-tournament")
+OARAI, GLORIANA, SAUNDERS, ANZIO, PRAVDA, KURO = MAJOR
+SCHOOLS = {"Player 1": [OARAI, MINOR[0]], "Player 2": [KURO, MINOR[1]]}
+
+
+@functools.cache
+def exhibition():
+    return workbench.load(GAME.scenarios()["exhibition"])
+
+
+def apply_all(state, *actions):
+    for action in actions:
+        state = GAME.apply(state, action).state
+    return state
+
+
+def drawn(order, left_out=None):
+    """The tournament of SCHOOLS with the bracket drawn in ``order`` (first spots first)."""
+    state = GAME.start(exhibition(), {"schools": SCHOOLS})
+    rest = [s for s in (*MAJOR, *MINOR) if s not in order]
+    out = left_out or next(s for s in rest if s not in (OARAI, KURO, *MINOR[:2]))
+    rest.remove(out)
+    return apply_all(state, DrawSchool(out), *(DrawSchool(s) for s in (*order, *rest)))
+
+
+def test_each_player_chooses_a_major_school_then_a_minor_school():
+    state = GAME.start(exhibition())
+    assert GAME.current_player(state) == "Player 1"
+    assert {a.school for a in GAME.legal_actions(state)} == set(MAJOR)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, ChooseSchool(MINOR[0]))  # the Major Schools first
+    state = apply_all(state, ChooseSchool(OARAI))
+    assert GAME.current_player(state) == "Player 2"
+    assert ChooseSchool(OARAI) not in GAME.legal_actions(state)  # no school twice
+    state = apply_all(state, ChooseSchool(KURO))
+    assert {a.school for a in GAME.legal_actions(state)} == set(MINOR)
+    state = apply_all(state, ChooseSchool(MINOR[3]), ChooseSchool(MINOR[4]))
+    assert state.controller == {OARAI: "Player 1", KURO: "Player 2", MINOR[3]: "Player 1",
+                                MINOR[4]: "Player 2"}  # fmt: skip
+    # the bracket is drawn at random: first the one school of seventeen left out
+    assert GAME.current_player(state) == CHANCE
+    outcomes = GAME.chance_outcomes(state)
+    assert len(outcomes) == 13 and {p for _, p in outcomes} == {Fraction(1, 13)}
+    assert all(a.school not in state.controller for a, _ in outcomes)
+
+
+def test_the_bracket_holds_sixteen_schools_with_every_players_school():
+    state = GAME.start(exhibition(), {"schools": SCHOOLS})
+    state = apply_all(state, DrawSchool(MINOR[10]))
+    outcomes = GAME.chance_outcomes(state)
+    assert len(outcomes) == 16 and outcomes[0][1] == Fraction(1, 16)
+    state = apply_all(state, *(DrawSchool(s) for s in (*MAJOR, *MINOR[:10])))
+    assert state.round == 1 and len(state.alive) == 16 and MINOR[10] not in state.alive
+    assert {OARAI, KURO, MINOR[0], MINOR[1]} <= set(state.alive)
+    assert state.alive[:4] == (OARAI, GLORIANA, SAUNDERS, ANZIO)  # the order drawn
+
+
+def test_a_players_school_against_nobodys_goes_on_without_playing():
+    state = drawn([OARAI, GLORIANA, KURO, SAUNDERS])
+    first, second = state.results[:2]
+    assert first.schools == (OARAI, GLORIANA) and first.winner == OARAI
+    assert second.schools == (KURO, SAUNDERS) and second.winner == KURO
+
+
+def test_two_schools_of_nobody_roll_a_die():
+    state = drawn([GLORIANA, SAUNDERS])
+    assert state.step == "roll" and GAME.current_player(state) == CHANCE
+    assert [a for a, _ in GAME.chance_outcomes(state)] == [Die(v) for v in range(1, 7)]
+    low = GAME.apply(state, Die(3)).state
+    high = GAME.apply(state, Die(4)).state
+    assert low.results[0].winner == GLORIANA and high.results[0].winner == SAUNDERS
+
+
+def test_one_players_two_schools_the_player_chooses_the_winner():
+    state = drawn([OARAI, MINOR[0]])
+    assert state.step == "choose" and GAME.current_player(state) == "Player 1"
+    assert set(GAME.legal_actions(state)) == {Advance(OARAI), Advance(MINOR[0])}
+    after = GAME.apply(state, Advance(MINOR[0])).state
+    assert after.results[0].winner == MINOR[0]
+
+
+def test_two_players_schools_play_an_exhibition_match_with_the_rounds_forces():
+    state = drawn([OARAI, KURO])
+    assert state.step == "match"
+    assert set(state.match.order) == {"Ōarai", "Kuromorimine"}
+    assert GAME.current_player(state) in ("Player 1", "Player 2", CHANCE)
+    roster = exhibition().counters
+    scenario = exhibition_for(state)
+    for side, school in zip(scenario.sides, ("Ōarai", "Kuromorimine"), strict=True):
+        assert side.purchase.points == 100 and side.purchase.max_tanks == 10  # 1st Round
+        assert all(roster.get(n).school == school for n in side.purchase.tanks)
+        assert all(roster.get(n).points <= 40 for n in side.purchase.tanks)  # no Maus
+    assert exhibition_for(replace(state, round=3)).sides[0].purchase.points == 150
+    won = _match_over(replace(state, match=evolve(
+        state.match, ended=Outcome(CardGameEnd.FLAG, "Kuromorimine"))), [])  # fmt: skip
+    assert won.results[0].winner == KURO and won.results[0].schools == (OARAI, KURO)
+    again = _match_over(replace(state, match=evolve(
+        state.match, ended=Outcome(CardGameEnd.STAGNANT_DRAW, None))), [])  # fmt: skip
+    assert again.step == "match" and not again.results  # a drawn match is played again
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_seeded_tournament_runs_to_its_end(seed):
+    record = play(GAME, exhibition(), seed=seed)
+    final = replay(record, GAME)[-1]
+    assert GAME.current_player(final) == TERMINAL
+    assert len(final.results) == 15  # 8 + 4 + 2 + 1 matches
+    assert GAME.outcome(final).termination is TournamentEnd.WON
+    champion = final.results[-1].winner
+    assert GAME.outcome(final).winner == final.controller[champion]
+    assert [r.round for r in final.results] == [1] * 8 + [2] * 4 + [3] * 2 + [4]
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(IllegalAction):
+        GAME.start(exhibition(), {"players": 7})
+    with pytest.raises(IllegalAction):
+        GAME.start(exhibition(), {"schools": {"Player 1": [OARAI, OARAI], "Player 2": []}})
+    with pytest.raises(IllegalAction):
+        GAME.start(workbench.load(get_game("panzer-vor").scenarios()["saunders"]))
+
+
+def test_a_tournament_state_draws_its_match_or_where_it_stands():
+    from workbench.render import svg_of
+
+    assert "Player 1 chooses a Major School" in svg_of(GAME.start(exhibition()))
+    playing = drawn([OARAI, KURO])
+    assert "round 1: Ōarai Girls Academy vs Kuromorimine Girls Academy" in svg_of(playing)

@@ -1,0 +1,493 @@
+"""The National Tournament's Linked Scenarios played as one game on the protocol
+(registered as ``"panzer-vor-linked"``; start it from the shipped
+``maps/panzer-vor/campaigns/linked-scenarios.json``).
+
+A :class:`LinkedState` holds the :class:`~workbench.rules.panzer_vor.tournament.Campaign`
+and the card match being played; ``current_player``, ``legal_actions``,
+``chance_outcomes`` and ``apply`` go to that match. When a match ends the campaign records
+it: a win leads to the next match with the schedule's tanks, the Panzer IV and 38 (t)
+upgrades and the grown characters; anything else (a loss or a drawn stagnant match) ends
+the tournament, won by the other player (Overview). Kuromorimine's Stage 1 leads into
+Stage 2 (``linked.next_stage``).
+
+Between matches the Ōarai player chooses, as actions: which Goosefish members begin the
+next match face up, one per enemy tank the Goosefish tank destroyed (Character Growth:
+:class:`FaceUp`, or :class:`NoMoreFaceUp`); which Anzio scenario to play
+(:class:`PlayAnzio`, unless option ``anzio`` names it); and which Scenario Cards to use
+(:class:`UseScenarioCard`, one decision per card, unless option ``scenario_cards`` is
+``"printed"``).
+
+The two players are ``"Ōarai"`` and ``"Opponent"`` (who plays every other school).
+Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are those
+the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside) and the
+Stage 2 cards come with Stage 2 as that scenario says; a character growth pick goes only
+to a face-down member; Alternate Reality (an optional rule) is not built.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from workbench.boards.panzer_vor.linked import LinkedScenarios
+from workbench.paths import shipped
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Applied,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Termination,
+    register_game,
+)
+from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.game import GAME as CARDS
+from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.tournament import (
+    GOOSEFISH,
+    JOINS,
+    MATCHES,
+    Campaign,
+    _team,
+    after_match,
+    campaign_scenario,
+)
+
+OARAI, OPPONENT = "Ōarai", "Opponent"
+OPTIONS = ("anzio", "scenario_cards", "deck", "setup")
+ANZIO = ("choose", "revised", "original")
+SCENARIO_CARDS = ("choose", "printed")
+NOT_GIVEN = ("Trap", "Reinforcements")  # Scenario Cards: "(except for Trap and Reinforcements)"
+STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"
+
+
+class LinkedEnd(Termination):
+    OARAI_WINS = ("Ōarai won every match of the National Tournament", S.LINKED_OVERVIEW)
+    OTHER_WINS = ("Ōarai did not win a match: the other player wins", S.LINKED_OVERVIEW)
+
+
+# --- actions between matches ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayAnzio(Action):
+    """Match 2: play the Revised or the Original Anzio scenario."""
+
+    version: str  # "revised" or "original"
+
+    def __str__(self) -> str:
+        return f"play Anzio ({self.version})"
+
+
+@dataclass(frozen=True)
+class UseScenarioCard(Action):
+    """Before a match: use this Scenario Card in it, or not."""
+
+    card: str
+    use: bool
+
+    def __str__(self) -> str:
+        return f"{'use' if self.use else 'leave out'} {self.card}"
+
+
+@dataclass(frozen=True)
+class FaceUp(Action):
+    """Character Growth: this Goosefish member begins the next match face up."""
+
+    member: str
+
+    def __str__(self) -> str:
+        return f"{self.member} begins the next match face up"
+
+
+@dataclass(frozen=True)
+class NoMoreFaceUp(Action):
+    """Character Growth: turn no more Goosefish members face up."""
+
+    def __str__(self) -> str:
+        return "no more Goosefish members face up"
+
+
+LINKED_ACTIONS = (PlayAnzio, UseScenarioCard, FaceUp, NoMoreFaceUp)
+
+
+# --- the state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match played: its scenario, who won and why, and Ōarai's tanks lost."""
+
+    scenario: str
+    winner: str | None
+    why: str
+    lost: int
+
+    def __str__(self) -> str:
+        who = f"{self.winner} won" if self.winner else "drawn"
+        return f"{self.scenario}: {who} ({self.why}); Ōarai lost {self.lost} tanks"
+
+
+@dataclass(frozen=True)
+class Growth:
+    """A won match waiting for the Goosefish picks before the campaign records it."""
+
+    destroyed_by: tuple[tuple[str, int], ...]
+    crews: tuple[tuple[str, str], ...]
+    lost: int
+    picks_left: int
+    picked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LinkedState:
+    """The Linked Scenarios between and during matches. ``step`` is ``"anzio"``,
+    ``"cards"`` (Scenario Cards being chosen), ``"match"``, ``"growth"`` or ``"over"``."""
+
+    scenarios: LinkedScenarios = field(compare=False, repr=False)  # where it started from
+    options: tuple[tuple[str, Any], ...]
+    campaign: Campaign = field(default_factory=Campaign)
+    step: str = "match"
+    scenario: str = MATCHES[0]  # the match being played or prepared
+    match: CardMatch | None = None
+    to_decide: tuple[str, ...] = ()  # Scenario Cards still to choose for this match
+    chosen: tuple[str, ...] = ()
+    growth: Growth | None = None
+    results: tuple[MatchResult, ...] = ()
+    ended: Outcome | None = None
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return (OARAI, OPPONENT)
+
+    @property
+    def board(self) -> Any:
+        return None if self.match is None else self.match.board
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+
+def _evolve(state: LinkedState, **changes: Any) -> LinkedState:
+    return replace(state, **changes)
+
+
+# --- starting and preparing matches -----------------------------------------------------------
+
+
+def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) -> LinkedState:
+    """The campaign before Match 1 (Saunders): the Scenario Cards to choose, then the match."""
+    if not isinstance(scenarios, LinkedScenarios):
+        raise IllegalAction(
+            Reason(f"the Linked Scenarios start from linked scenarios, not {scenarios!r}", S.LINKED)
+        )
+    options = dict(options or {})
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise IllegalAction(
+            Reason(f"the Linked Scenarios have no option {sorted(unknown)} ({OPTIONS=})")
+        )
+    for name, allowed in (("anzio", ANZIO), ("scenario_cards", SCENARIO_CARDS)):
+        if options.get(name, allowed[0]) not in allowed:
+            raise IllegalAction(Reason(f"option {name} is one of {allowed}, not {options[name]!r}"))
+    state = LinkedState(scenarios, tuple(sorted(options.items())))
+    return _prepare(state, [])
+
+
+def card_pool(scenarios: LinkedScenarios) -> tuple[str, ...]:
+    """The Scenario Cards the Ōarai player holds (Scenario Cards): every card the matches'
+    scenarios give Ōarai, Trap and Reinforcements aside; Stage 2's come with Stage 2."""
+    cards: list[str] = []
+    for name in (*MATCHES[:-1], "anzio-original", STAGE_1):
+        for side in scenarios[name].sides:
+            if side.school == OARAI:
+                cards += [c for c in side.scenario_cards if c not in (*NOT_GIVEN, *cards)]
+    return tuple(cards)
+
+
+def _prepare(state: LinkedState, events: list[Event]) -> LinkedState:
+    """The next match, once its choices are made: Anzio's version, then the cards."""
+    name = state.campaign.next_match
+    assert name is not None
+    if name == "anzio-revised":
+        version = state.option("anzio", "choose")
+        if version == "choose":
+            return _evolve(state, step="anzio", scenario=name, match=None)
+        name = f"anzio-{version}"
+    return _choose_cards(_evolve(state, scenario=name), events)
+
+
+def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
+    if state.option("scenario_cards", "choose") == "choose":
+        pool = card_pool(state.scenarios)
+        if pool:
+            return _evolve(state, step="cards", to_decide=pool, chosen=(), match=None)
+    return _begin(state, events)
+
+
+def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
+    """Start the match with the campaign's force (and the chosen cards)."""
+    scenario = campaign_scenario(state.campaign, state.scenarios[state.scenario])
+    if state.option("scenario_cards", "choose") == "choose":
+        sides = tuple(
+            replace(s, scenario_cards=state.chosen) if s.school == OARAI else s
+            for s in scenario.sides
+        )
+        scenario = replace(scenario, sides=sides)
+    card_options = {k: v for k, v in state.options if k in ("deck", "setup")}
+    match = CARDS.start(scenario, card_options)
+    number = state.campaign.played + 1
+    events.append(
+        Event(
+            f"Match {number}: {scenario.name}",
+            (Reason(f"Ōarai's tanks: {', '.join(state.campaign.tanks)}", S.LINKED_TANKS),),
+        )
+    )
+    return _evolve(state, step="match", match=match, to_decide=(), growth=None)
+
+
+# --- the protocol ---------------------------------------------------------------------------
+
+
+def current_player(state: LinkedState) -> str:
+    if state.step == "over":
+        return TERMINAL
+    if state.step != "match":
+        return OARAI
+    assert state.match is not None
+    who = CARDS.current_player(state.match)
+    if who in (CHANCE, TERMINAL):
+        return who
+    return OARAI if who == OARAI else OPPONENT
+
+
+def players(state: LinkedState) -> tuple[str, ...]:
+    return (OARAI, OPPONENT)
+
+
+def legal_actions(state: LinkedState) -> list[Action]:
+    if state.step == "match":
+        assert state.match is not None
+        return list(CARDS.legal_actions(state.match))
+    if state.step == "anzio":
+        return [PlayAnzio("revised"), PlayAnzio("original")]
+    if state.step == "cards":
+        card = state.to_decide[0]
+        return [UseScenarioCard(card, True), UseScenarioCard(card, False)]
+    if state.step == "growth":
+        return [*(FaceUp(m) for m in _face_down(state)), NoMoreFaceUp()]
+    return []
+
+
+def chance_outcomes(state: LinkedState) -> Sequence[tuple[Action, Fraction]]:
+    if state.step != "match":
+        return ()
+    assert state.match is not None
+    return CARDS.chance_outcomes(state.match)
+
+
+def _face_down(state: LinkedState) -> list[str]:
+    picked = state.growth.picked if state.growth else ()
+    return [m for m in GOOSEFISH if m not in state.campaign.face_up and m not in picked]
+
+
+def apply(state: LinkedState, action: Action) -> Applied:
+    if state.step == "over":
+        raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.LINKED_OVERVIEW))
+    if state.step == "match":
+        if isinstance(action, LINKED_ACTIONS):
+            raise IllegalAction(Reason(f"a match is being played: {action} waits", S.LINKED))
+        assert state.match is not None
+        match, caused = CARDS.apply(state.match, action)
+        found = list(caused)
+        if CARDS.outcome(match) is None:
+            return Applied(_evolve(state, match=match), tuple(found))
+        return Applied(_match_over(_evolve(state, match=match), found), tuple(found))
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(_refusal(state, action))
+    events: list[Event] = []
+    if isinstance(action, PlayAnzio):
+        events.append(Event(str(action), (Reason("Match 2: Anzio", S.LINKED_TANKS),)))
+        after = _choose_cards(_evolve(state, scenario=f"anzio-{action.version}"), events)
+    elif isinstance(action, UseScenarioCard):
+        events.append(Event(str(action), (Reason("", S.LINKED_SCENARIO_CARDS),)))
+        chosen = (*state.chosen, action.card) if action.use else state.chosen
+        after = _evolve(state, to_decide=state.to_decide[1:], chosen=chosen)
+        if not after.to_decide:
+            after = _begin(after, events)
+    else:
+        after = _grow(state, action, events)
+    return Applied(after, tuple(events))
+
+
+def _refusal(state: LinkedState, action: Action) -> Reason:
+    if state.step == "anzio":
+        return Reason(f"{action}: first choose the Anzio scenario", S.LINKED_TANKS)
+    if state.step == "cards":
+        return Reason(f"{action}: decide on {state.to_decide[0]} first", S.LINKED_SCENARIO_CARDS)
+    return Reason(
+        f"{action}: choose face-down Goosefish members to turn face up", S.CHARACTER_GROWTH
+    )
+
+
+def _grow(state: LinkedState, action: Action, events: list[Event]) -> LinkedState:
+    growth = state.growth
+    assert growth is not None
+    if isinstance(action, FaceUp):
+        why = Reason("one member per enemy tank the Goosefish tank destroyed", S.CHARACTER_GROWTH)
+        events.append(Event(str(action), (why,)))
+        growth = replace(growth, picks_left=growth.picks_left - 1,
+                         picked=(*growth.picked, action.member))  # fmt: skip
+        state = _evolve(state, growth=growth)
+        if growth.picks_left > 0 and _face_down(state):
+            return state
+    else:
+        events.append(Event(str(action), (Reason("", S.CHARACTER_GROWTH),)))
+    return _next_match(state, growth, events)
+
+
+def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
+    """The campaign after the match that just ended (see the module)."""
+    match = state.match
+    assert match is not None
+    ended = CARDS.outcome(match)
+    assert ended is not None
+    if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
+        from workbench.rules.panzer_vor.linked import next_stage
+
+        stage_2 = next_stage(match, state.scenarios[STAGE_2])
+        events.append(Event("Stage 1 is over: Stage 2 begins", (Reason(
+            "two Ōarai tanks crossed Remagen Bridge", S.STAGE_2_RULES),)))  # fmt: skip
+        return _evolve(state, scenario=STAGE_2, match=stage_2)
+    lost = len(match.lost.get(OARAI, ()))
+    result = MatchResult(state.scenario, ended.winner, ended.termination.text, lost)
+    events.append(Event(f"match over: {result}", (Reason(ended.termination.text,
+                                                         ended.termination.section),)))  # fmt: skip
+    state = _evolve(state, results=(*state.results, result))
+    won = ended.winner == OARAI
+    if not won or state.campaign.played + 1 == len(MATCHES):
+        why = LinkedEnd.OARAI_WINS if won else LinkedEnd.OTHER_WINS
+        outcome = Outcome(why, OARAI if won else OPPONENT, tuple(
+            Reason(str(r), S.LINKED_OVERVIEW) for r in state.results))  # fmt: skip
+        events.append(Event(str(outcome), outcome.reasons))
+        return _evolve(state, step="over", ended=outcome)
+    destroyed = Counter(firer for firer, _, side in match.kills if side != OARAI)
+    crews = {t: _team(t) for t in state.campaign.tanks
+             if state.campaign.played >= JOINS.get(_team(t), 0)}  # fmt: skip
+    goosefish = sum(n for t, n in destroyed.items() if crews.get(t) == "Goosefish Team")
+    growth = Growth(tuple(sorted(destroyed.items())), tuple(sorted(crews.items())), lost, goosefish)
+    state = _evolve(state, step="growth", growth=growth, match=None)
+    if goosefish and _face_down(state):
+        return state
+    return _next_match(state, growth, events)
+
+
+def _next_match(state: LinkedState, growth: Growth, events: list[Event]) -> LinkedState:
+    before = state.campaign
+    campaign = after_match(before, True, dict(growth.destroyed_by), dict(growth.crews),
+                           growth.lost, growth.picked)  # fmt: skip
+    assert isinstance(campaign, Campaign)
+    upgrades = [f"{a} -> {b}" for a, b in zip(before.tanks, campaign.tanks, strict=False) if a != b]
+    if upgrades:
+        events.append(Event(f"upgraded: {', '.join(upgrades)}", (Reason(
+            "one rank up after destroying an enemy tank", S.TANK_UPGRADES),)))  # fmt: skip
+    grown = sorted(campaign.face_up - before.face_up)
+    if grown:
+        events.append(Event(f"face up next match: {', '.join(grown)}", (Reason(
+            "a team that destroyed an enemy tank", S.CHARACTER_GROWTH),)))  # fmt: skip
+    joined = campaign.tanks[len(before.tanks) :]
+    if joined:
+        events.append(Event(f"joining Ōarai: {', '.join(joined)}", (Reason(
+            "the schedule of Ōarai's tanks", S.LINKED_TANKS),)))  # fmt: skip
+    state = _evolve(state, campaign=campaign, growth=None, step="match")
+    return _prepare(state, events)
+
+
+def step_text(state: LinkedState) -> str:
+    """Where the campaign stands, in words (for a picture's caption or a status line)."""
+    campaign = state.campaign
+    head = f"Linked Scenarios, Match {campaign.played + 1} of {len(MATCHES)} ({state.scenario})"
+    if state.step == "over":
+        head = f"Linked Scenarios over: {state.ended}"
+    elif state.step == "anzio":
+        head += ": Ōarai chooses the Revised or the Original Anzio scenario"
+    elif state.step == "cards":
+        head += f": Ōarai decides on the Scenario Card {state.to_decide[0]}"
+    elif state.step == "growth" and state.growth is not None:
+        head = (f"Linked Scenarios: Match {campaign.played + 1} won; Ōarai turns up to "
+                f"{state.growth.picks_left} more Goosefish members face up")  # fmt: skip
+    up = ", ".join(sorted(campaign.face_up)) or "none"
+    done = "; ".join(str(r) for r in state.results) or "none yet"
+    return f"{head}. Ōarai's tanks: {', '.join(campaign.tanks)}. Face up: {up}. Played: {done}."
+
+
+def outcome(state: LinkedState) -> Outcome | None:
+    return state.ended
+
+
+def invariants(state: LinkedState) -> None:
+    recorded = state.campaign.played + (state.step in ("growth", "over"))
+    assert recorded == len(state.results), "each match played is recorded"
+    if state.step in ("anzio", "cards", "growth"):
+        assert state.match is None, f"a match in step {state.step}"
+    assert (state.ended is not None) == (state.step == "over")
+    if state.step == "match":
+        assert state.match is not None, "a match is being played"
+        CARDS.invariants(state.match)
+        assert CARDS.outcome(state.match) is None, "a finished match is recorded at once"
+    assert all(r.winner == OARAI for r in state.results[:-1]), "only a won match leads on"
+
+
+def fingerprint(state: LinkedState) -> str:
+    rest = (state.options, state.campaign, state.step, state.scenario, state.to_decide,
+            state.chosen, state.growth, state.results, state.ended)  # fmt: skip
+    inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
+    return f"{inner}\n{rest!r}"
+
+
+def shipped_campaigns() -> dict[str, str]:
+    return shipped("panzer-vor", "campaigns")
+
+
+GAME = register_game(
+    Game(
+        name="panzer-vor-linked",
+        title="Panzer Vor! The National Tournament (Linked Scenarios)",
+        rulebook="Panzer Vor! Rulebook (English translation)",
+        board_kind="hex",
+        start=start,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        apply=apply,
+        outcome=outcome,
+        action_types=(*CARDS.action_types, *LINKED_ACTIONS),
+        players=players,
+        scenarios=shipped_campaigns,
+        invariants=invariants,
+        fingerprint=fingerprint,
+    )
+)
+
+
+def linked_player(player: Any) -> Any:
+    """A card-game player (``workbench.rules.panzer_vor.bots``) as a Linked Scenarios
+    player: it chooses in the match; between matches it takes the first listed choice."""
+
+    def play(game: Game, state: LinkedState, rng: Any) -> Action:
+        if state.step == "match":
+            return player(CARDS, state.match, rng)
+        return legal_actions(state)[0]
+
+    play.label = f"{getattr(player, 'label', player.__name__)}, in each match"  # type: ignore[attr-defined]
+    return play

@@ -1,0 +1,442 @@
+"""The National Tournament's Tournament Play as one game on the protocol (registered as
+``"panzer-vor-tournament"``; start it from the Exhibition! scenario).
+
+The players choose their schools in turn (Overview: each a Major School, then each a Minor
+School: :class:`ChooseSchool`), the bracket of sixteen is drawn at random (chance: one school
+of the seventeen left out, then each spot: :class:`DrawSchool`), and the matches are played
+in bracket order, round by round (Tournament Progression): two players' schools play an
+Exhibition! match (the card game, forces limited as Creating Forces says for the round); one
+player's two schools: that player chooses the winner (:class:`Advance`); a player's school
+against a school nobody controls: the player's school goes on; two schools nobody controls:
+a die decides (:class:`~workbench.rules.panzer_vor.actions.Die`). The player whose school
+wins the last match wins.
+
+Readings (each a choice the rulebook leaves open): the rulebook lists seventeen schools for a
+bracket of sixteen, so one school nobody controls is left out at random; in a die roll
+between two schools nobody controls, 1-3 sends the first on (in bracket order), 4-6 the
+second; a drawn Exhibition! match (a stagnant match with equal points) is played again; a
+Minor School, which has no tanks of its own colour in the roster, buys from every tank of 40
+points or less; the forces are bought by the card game's labelled stand-in purchase.
+Option ``players`` (2 to 6, default 2) names the players "Player 1", "Player 2", ...;
+``schools`` ({player: [major, minor]}) skips the choosing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario, Purchase
+from workbench.paths import shipped
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Applied,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Termination,
+    register_game,
+)
+from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.actions import Die
+from workbench.rules.panzer_vor.game import GAME as CARDS
+from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.tournament import MAJOR, MINOR, Bracket, decide, force_limits
+
+OPTIONS = ("players", "schools", "deck", "setup")
+ROLL_FIRST = (1, 2, 3)  # reading: a die of 1-3 sends the first school on, 4-6 the second
+ROSTER_SCHOOL = {  # the roster's school of each Major School's tanks (its colour)
+    "Ōarai Girls Academy": "Ōarai",
+    "St. Gloriana Girls College": "St. Gloriana",
+    "Saunders University High School": "Saunders",
+    "Anzio High School": "Anzio",
+    "Pravda Girls High School": "Pravda",
+    "Kuromorimine Girls Academy": "Kuromorimine",
+}
+SIXTH = 1 / Fraction(6)
+
+
+class TournamentEnd(Termination):
+    WON = ("the player whose school won the tournament wins", S.TOURNAMENT_PROGRESSION)
+
+
+@dataclass(frozen=True)
+class ChooseSchool(Action):
+    """Overview: the player to choose takes this school (a Major School, then a Minor one)."""
+
+    school: str
+
+    def __str__(self) -> str:
+        return f"choose {self.school}"
+
+
+@dataclass(frozen=True)
+class DrawSchool(Action):
+    """The bracket: this school's flag marker is drawn (for the next spot, or left out)."""
+
+    school: str
+    chance = True
+
+    def __str__(self) -> str:
+        return f"draw {self.school}"
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """Tournament Progression: the player of both schools sends this one on."""
+
+    school: str
+
+    def __str__(self) -> str:
+        return f"{self.school} goes on"
+
+
+TOURNAMENT_ACTIONS = (ChooseSchool, DrawSchool, Advance)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One match of the bracket: the round, the two schools, the winner and how."""
+
+    round: int
+    schools: tuple[str, str]
+    winner: str
+    how: str
+
+    def __str__(self) -> str:
+        a, b = self.schools
+        return f"round {self.round}: {a} vs {b}: {self.winner} goes on ({self.how})"
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """Tournament Play. ``step``: "schools", "leave out", "bracket", "choose", "roll",
+    "match" or "over"; ``alive``: the schools still in, in bracket order; ``at``: the
+    first school of the pair being decided in ``alive``."""
+
+    exhibition: PanzerVorScenario = field(compare=False, repr=False)
+    options: tuple[tuple[str, Any], ...]
+    players: tuple[str, ...]
+    picks: tuple[tuple[str, str], ...] = ()  # (player, school) in the order chosen
+    step: str = "schools"
+    left_out: str = ""
+    alive: tuple[str, ...] = ()  # the bracket while it is drawn, then the schools still in
+    round: int = 1
+    at: int = 0
+    winners: tuple[str, ...] = ()  # the winners of this round so far
+    match: CardMatch | None = None
+    results: tuple[Result, ...] = ()
+    ended: Outcome | None = None
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def controller(self) -> dict[str, str]:
+        return {school: player for player, school in self.picks}
+
+    @property
+    def bracket(self) -> Bracket:
+        return Bracket(self.alive, self.controller)
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return self.alive[self.at], self.alive[self.at + 1]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return self.players
+
+    @property
+    def board(self) -> Any:
+        return None if self.match is None else self.match.board
+
+
+def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:
+    """Tournament Play from the Exhibition! scenario: the schools to choose first."""
+    if not isinstance(exhibition, PanzerVorScenario) or (
+        "Determining the Starting Player" not in exhibition.special_rules
+    ):
+        raise IllegalAction(
+            Reason("Tournament Play starts from the Exhibition! scenario", S.TOURNAMENT_PLAY)
+        )
+    options = dict(options or {})
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise IllegalAction(Reason(f"Tournament Play has no option {sorted(unknown)} ({OPTIONS})"))
+    count = options.get("players", 2)
+    if not isinstance(count, int) or not 2 <= count <= 6:
+        raise IllegalAction(Reason(f"2 to 6 players, not {count!r}", S.TOURNAMENT_PLAY))
+    players = tuple(f"Player {n}" for n in range(1, count + 1))
+    state = TournamentState(exhibition, tuple(sorted(options.items())), players)
+    given = options.get("schools")
+    if given:
+        pairs = [tuple(given.get(p, ())) for p in players]
+        every = [s for pair in pairs for s in pair]
+        if len(set(every)) != len(every) or not all(
+            len(pair) == 2 and pair[0] in MAJOR and pair[1] in MINOR for pair in pairs
+        ):
+            why = f"schools: for each player a Major and a Minor School, none twice: {given!r}"
+            raise IllegalAction(Reason(why, S.TOURNAMENT_PLAY))
+        majors = [(p, pair[0]) for p, pair in zip(players, pairs, strict=True)]
+        minors = [(p, pair[1]) for p, pair in zip(players, pairs, strict=True)]
+        state = replace(state, picks=(*majors, *minors), step="leave out")
+    return state
+
+
+def _chosen(state: TournamentState) -> list[str]:
+    return [s for _, s in state.picks]
+
+
+def _choices(state: TournamentState) -> tuple[str, ...]:
+    """Schools the next pick may take: a Major School in the players' first pass, then a
+    Minor one."""
+    taken = set(_chosen(state))
+    major = len(state.picks) < len(state.players)
+    return tuple(s for s in (MAJOR if major else MINOR) if s not in taken)
+
+
+def _chooser(state: TournamentState) -> str:
+    return state.players[len(state.picks) % len(state.players)]
+
+
+def current_player(state: TournamentState) -> str:
+    if state.step == "over":
+        return TERMINAL
+    if state.step in ("leave out", "bracket", "roll"):
+        return CHANCE
+    if state.step == "schools":
+        return _chooser(state)
+    if state.step == "choose":
+        return state.controller[state.pair[0]]
+    assert state.match is not None
+    who = CARDS.current_player(state.match)
+    if who in (CHANCE, TERMINAL):
+        return who
+    return state.controller[_school(state, who)]
+
+
+def players(state: TournamentState) -> tuple[str, ...]:
+    return state.players
+
+
+def legal_actions(state: TournamentState) -> list[Action]:
+    if state.step == "schools":
+        return [ChooseSchool(s) for s in _choices(state)]
+    if state.step == "choose":
+        return [Advance(s) for s in state.pair]
+    if state.step == "match":
+        assert state.match is not None
+        return list(CARDS.legal_actions(state.match))
+    return []
+
+
+def _undrawn(state: TournamentState) -> list[str]:
+    drawn = {*state.alive, state.left_out}
+    return [s for s in (*MAJOR, *MINOR) if s not in drawn]
+
+
+def chance_outcomes(state: TournamentState) -> Sequence[tuple[Action, Fraction]]:
+    if state.step == "leave out":
+        free = [s for s in _undrawn(state) if s not in state.controller]
+        return tuple((DrawSchool(s), Fraction(1, len(free))) for s in free)
+    if state.step == "bracket":
+        left = _undrawn(state)
+        return tuple((DrawSchool(s), Fraction(1, len(left))) for s in left)
+    if state.step == "roll":
+        return tuple((Die(v), SIXTH) for v in range(1, 7))
+    if state.step == "match":
+        assert state.match is not None
+        return CARDS.chance_outcomes(state.match)
+    return ()
+
+
+def apply(state: TournamentState, action: Action) -> Applied:
+    if state.step == "over":
+        raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.TOURNAMENT_PLAY))
+    if state.step == "match":
+        if isinstance(action, TOURNAMENT_ACTIONS):
+            raise IllegalAction(
+                Reason(f"a match is being played: {action} waits", S.TOURNAMENT_PLAY)
+            )
+        assert state.match is not None
+        match, caused = CARDS.apply(state.match, action)
+        found = list(caused)
+        if CARDS.outcome(match) is None:
+            return Applied(replace(state, match=match), tuple(found))
+        return Applied(_match_over(replace(state, match=match), found), tuple(found))
+    listed = [a for a, _ in chance_outcomes(state)] or legal_actions(state)
+    if action not in listed:
+        raise IllegalAction(Reason(f"{action} is not possible now ({state.step})",
+                                   S.TOURNAMENT_PROGRESSION if state.step in ("choose", "roll")
+                                   else S.TOURNAMENT_PLAY))  # fmt: skip
+    events: list[Event] = [Event(str(action))]
+    if isinstance(action, ChooseSchool):
+        state = replace(state, picks=(*state.picks, (_chooser(state), action.school)))
+        if len(state.picks) == 2 * len(state.players):
+            state = replace(state, step="leave out")
+        return Applied(state, tuple(events))
+    if isinstance(action, DrawSchool):
+        if state.step == "leave out":
+            state = replace(state, left_out=action.school, step="bracket")
+        else:
+            state = replace(state, alive=(*state.alive, action.school))
+        if len(state.alive) == 16:
+            state = _decide_next(replace(state, step="matches"), events)
+        return Applied(state, tuple(events))
+    if isinstance(action, Advance):
+        return Applied(_won(state, action.school, "chosen by its player", events), tuple(events))
+    assert isinstance(action, Die)
+    first, second = state.pair
+    winner = first if action.value in ROLL_FIRST else second
+    return Applied(_won(state, winner, f"a die roll of {action.value}", events), tuple(events))
+
+
+def _won(state: TournamentState, winner: str, how: str, events: list[Event]) -> TournamentState:
+    result = Result(state.round, state.pair, winner, how)
+    events.append(Event(str(result), (Reason(how, S.TOURNAMENT_PROGRESSION),)))
+    state = replace(state, results=(*state.results, result), winners=(*state.winners, winner),
+                    at=state.at + 2, match=None)  # fmt: skip
+    return _decide_next(state, events)
+
+
+def _decide_next(state: TournamentState, events: list[Event]) -> TournamentState:
+    """Decide the matches in order until one needs a player, a die or a game."""
+    while True:
+        if state.at >= len(state.alive):  # the round is over
+            if len(state.winners) == 1:
+                winner = state.winners[0]
+                player = state.controller[winner]
+                why = Reason(f"{winner} ({player}) won the tournament", S.TOURNAMENT_PROGRESSION)
+                outcome = Outcome(TournamentEnd.WON, player, (why,))
+                events.append(Event(str(outcome), outcome.reasons))
+                return replace(state, step="over", ended=outcome, alive=state.winners)
+            state = replace(state, alive=state.winners, winners=(), at=0, round=state.round + 1)
+        a, b = state.pair
+        how = decide(state.bracket, a, b)
+        if how == "choose":
+            return replace(state, step="choose")
+        if how == "roll":
+            return replace(state, step="roll")
+        if how == "play":
+            return _begin_match(state, events)
+        result = Result(state.round, (a, b), how, "its player's school against nobody's")
+        events.append(Event(str(result), (Reason(result.how, S.TOURNAMENT_PROGRESSION),)))
+        state = replace(state, results=(*state.results, result),
+                        winners=(*state.winners, how), at=state.at + 2)  # fmt: skip
+
+
+def exhibition_for(state: TournamentState) -> PanzerVorScenario:
+    """The Exhibition! scenario of the pair being played: each side a school and its player's
+    forces as Creating Forces allows in this round."""
+    points, most, top = force_limits(state.round)
+    scenario = state.exhibition
+    roster = scenario.counters
+    sides = []
+    for side, school in zip(scenario.sides, state.pair, strict=True):
+        colour = ROSTER_SCHOOL.get(school)
+        own = tuple(n for n in roster.names if roster.get(n).points <= top
+                    and (colour is None or roster.get(n).school == colour))  # fmt: skip
+        purchase = Purchase(points=points, max_tanks=most, tanks=own)
+        sides.append(replace(side, name=school, school=colour or school, purchase=purchase))
+    return replace(scenario, sides=tuple(sides))
+
+
+def _begin_match(state: TournamentState, events: list[Event]) -> TournamentState:
+    card_options = {k: v for k, v in state.options if k in ("deck", "setup")}
+    match = CARDS.start(exhibition_for(state), card_options)
+    a, b = state.pair
+    why = Reason("both schools' players play it", S.TOURNAMENT_PROGRESSION)
+    events.append(Event(f"round {state.round}: {a} vs {b}: an Exhibition! match", (why,)))
+    return replace(state, step="match", match=match)
+
+
+def _school(state: TournamentState, side: str) -> str:
+    """The bracket's school of a card match's side (named by its roster school)."""
+    return next(s for s in state.pair if ROSTER_SCHOOL.get(s, s) == side)
+
+
+def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
+    match = state.match
+    assert match is not None
+    ended = CARDS.outcome(match)
+    assert ended is not None
+    if ended.winner is None:  # reading: a drawn match is played again
+        events.append(Event("a drawn match: it is played again", (Reason(
+            "a match has a winner who proceeds", S.TOURNAMENT_PROGRESSION),)))  # fmt: skip
+        return _begin_match(state, events)
+    return _won(state, _school(state, ended.winner), f"won the match: {ended.termination.text}",
+                events)  # fmt: skip
+
+
+def step_text(state: TournamentState) -> str:
+    """Where the tournament stands, in words (for a picture's caption or a status line)."""
+    if state.step == "over":
+        head = f"Tournament over: {state.ended}"
+    elif state.step == "schools":
+        kind = "Major" if len(state.picks) < len(state.players) else "Minor"
+        head = f"{_chooser(state)} chooses a {kind} School"
+    elif state.step in ("leave out", "bracket"):
+        head = f"drawing the bracket: {len(state.alive)} of 16 spots filled"
+    else:
+        a, b = state.pair
+        head = f"round {state.round}: {a} vs {b}"
+        if state.step == "choose":
+            head += f": {state.controller[a]} chooses which goes on"
+        elif state.step == "roll":
+            head += ": a die decides"
+    schools = "; ".join(f"{p}: {s}" for p, s in state.picks) or "none yet"
+    return f"Tournament Play, {head}. Schools: {schools}. Still in: {', '.join(state.alive)}."
+
+
+def outcome(state: TournamentState) -> Outcome | None:
+    return state.ended
+
+
+def invariants(state: TournamentState) -> None:
+    assert len(set(_chosen(state))) == len(state.picks), "a school chosen twice"
+    assert len(state.alive) == len(set(state.alive)) <= 16
+    if state.step == "match":
+        assert state.match is not None and CARDS.outcome(state.match) is None
+        CARDS.invariants(state.match)
+    if state.step not in ("schools", "leave out", "bracket"):
+        assert len(state.alive) == 16 >> (state.round - 1) or state.step == "over"
+        assert set(state.winners) <= set(state.alive), "a winner comes from this round"
+
+
+def fingerprint(state: TournamentState) -> str:
+    rest = (state.options, state.picks, state.step, state.left_out, state.alive, state.round,
+            state.at, state.winners, state.results, state.ended)  # fmt: skip
+    inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
+    return f"{inner}\n{rest!r}"
+
+
+def shipped_exhibition() -> dict[str, str]:
+    every = shipped("panzer-vor", "scenarios")
+    return {"exhibition": every["exhibition"]} if "exhibition" in every else {}
+
+
+GAME = register_game(
+    Game(
+        name="panzer-vor-tournament",
+        title="Panzer Vor! The National Tournament (Tournament Play)",
+        rulebook="Panzer Vor! Rulebook (English translation)",
+        board_kind="hex",
+        start=start,
+        current_player=current_player,
+        legal_actions=legal_actions,
+        chance_outcomes=chance_outcomes,
+        apply=apply,
+        outcome=outcome,
+        action_types=(*CARDS.action_types, *TOURNAMENT_ACTIONS),
+        players=players,
+        scenarios=shipped_exhibition,
+        invariants=invariants,
+        fingerprint=fingerprint,
+    )
+)
