@@ -45,7 +45,9 @@ def linked():
 
 
 def started(**options):
-    return GAME.start(linked(), options)
+    """The series with each match's tanks placed by the quick placement (``setup: "quick"``,
+    unless given): these tests read the positions at a match's start."""
+    return GAME.start(linked(), {"setup": "quick", **options})
 
 
 def apply_all(state, *actions):
@@ -180,7 +182,7 @@ def test_stage_1_over_leads_into_stage_2_in_the_same_game():
     from workbench.rules.panzer_vor.cardgame import start as card_start
 
     first = linked()["kuromorimine-stage-1"]
-    match = card_start(first)
+    match = card_start(first, {"setup": "quick"})  # the positions are arranged by hand
     match = evolve(match, stack=(), phase="action", waiting_cards=(),
                    hands={**match.hands, OARAI: ("Move", "Move")})  # fmt: skip
     match = evolve(match, total_cards=match.cards_accounted())

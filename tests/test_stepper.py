@@ -763,7 +763,8 @@ def test_a_series_of_matches_steps_with_the_panzer_vor_view_of_the_match_in_play
     from workbench.widgets.panzer_vor_series_view import SeriesView
 
     game = get_game(name)
-    stepper = Stepper.new(name, next(iter(game.scenarios().values())), seed=2)
+    quick = {"setup": "quick"}  # each match's tanks placed quick: the clicks below need a tank
+    stepper = Stepper.new(name, next(iter(game.scenarios().values())), seed=2, options=quick)
     assert isinstance(stepper.view, SeriesView)
     for _ in range(200):  # the choices before the first match, by their buttons
         if stepper.view.match_in_play(stepper.state) is not None:
