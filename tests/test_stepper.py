@@ -786,3 +786,55 @@ def test_a_series_of_matches_steps_with_the_panzer_vor_view_of_the_match_in_play
     before = stepper.state
     stepper.click_cell(mover.hex)  # a click on the board: the match's view answers
     assert stepper.answer and stepper.state is before
+
+
+def test_a_card_game_is_set_up_by_clicks_on_the_board_and_buttons() -> None:
+    # setup played as choices: buying and the match type by buttons, obstacles and tanks
+    # placed by clicking shaded hexes (twice: propose, then play); a click on a hex outside
+    # the deployment area is refused by the rules and changes nothing
+    from workbench.rules.core import CHANCE
+    from workbench.rules.panzer_vor.actions import Choose, Deploy
+
+    game = get_game("panzer-vor")
+    stepper = Stepper.new("panzer-vor", "exhibition", seed=1, options={"mode": "cards"})
+    grid = stepper.state.board.map.grid
+    refused_once = False
+    for _ in range(400):
+        state = stepper.state
+        if state.phase != "setup" and not state.stack:
+            break
+        who = game.current_player(state)
+        if who == CHANCE:
+            stepper.roll()
+            continue
+        legal = list(game.legal_actions(state))
+        on_map = [a for a in legal if isinstance(a, Deploy | Choose) and _is_hex(grid, a)]
+        if not on_map:
+            buttons = stepper.view.buttons(game, state)
+            assert buttons, f"nothing to press at {stepper.panel_text}"
+            stepper.play(buttons[0])
+            continue
+        assert not any(b in on_map for b in stepper.view.buttons(game, state)), "on the board"
+        if isinstance(on_map[0], Deploy) and not refused_once:
+            free = {a.to for a in on_map}
+            outside = next(
+                h for h in grid if grid.label(h) not in free and not state.board.tank_at(h)
+            )
+            stepper.click_cell(outside)
+            assert stepper.refusal is not None and stepper.state is state
+            refused_once = True
+        where = on_map[0].to if isinstance(on_map[0], Deploy) else on_map[0].option
+        stepper.click_cell(state.board.map.hex(where))
+        assert stepper.state is state, "the first click proposes"
+        stepper.click_cell(state.board.map.hex(where))
+        assert len(stepper.steps) and stepper.state is not state, "the second click plays"
+    assert refused_once
+    assert not any(isinstance(a, Deploy) for a in game.legal_actions(stepper.state))
+    assert stepper.state.board.tanks, "the tanks were placed by clicks"
+
+
+def _is_hex(grid, action) -> bool:
+    from workbench.rules.panzer_vor.actions import Deploy
+
+    label = action.to if isinstance(action, Deploy) else action.option
+    return label in {grid.label(h) for h in grid}

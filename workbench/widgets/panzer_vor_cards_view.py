@@ -17,12 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from workbench.render.hex_overlays import reach_overlay
 from workbench.render.hexboard import odds_overlay
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.panzer_vor_cards import card_html, card_text
 from workbench.render.scene import Scene
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction
 from workbench.rules.panzer_vor.actions import (
+    Choose,
+    Deploy,
     Discard,
     Fire,
     Move,
@@ -52,6 +55,22 @@ STAGES = {
     "fire": "click the enemy it fires at",
     "either": "click where it moves, or an enemy it fires at",
 }
+
+
+def _deploys(game: Game, match: CardMatch) -> list[Deploy]:
+    """The placements the rules offer now (setup, a Ceasefire's redeployment)."""
+    if not isinstance(match.top, Choice):
+        return []
+    return [a for a in game.legal_actions(match) if isinstance(a, Deploy)]
+
+
+def _hex_choices(game: Game, match: CardMatch) -> list[Choose]:
+    """The choices the rules offer now that are hexes of the map (played by a click)."""
+    if not isinstance(match.top, Choice):
+        return []
+    grid = match.board.map.grid
+    labels = {grid.label(h) for h in grid}
+    return [a for a in game.legal_actions(match) if isinstance(a, Choose) and a.option in labels]
 
 
 def uses_card(action: Action, name: str) -> bool:
@@ -179,6 +198,10 @@ class CardGameView:
         """A declared tank's reach (a card that moves) and its targets' odds (one that fires),
         shown as soon as it is declared."""
         top = match.top
+        deploys = _deploys(game, match)
+        hexes = [d.to for d in deploys] or [c.option for c in _hex_choices(game, match)]
+        if hexes:  # setup: where the tanks (or obstacles) may be placed
+            return reach_overlay(scene, {match.board.map.hex(h): 0 for h in hexes}, numbers=False)
         if match.ended is not None or not isinstance(top, Order) or top.tank is None:
             return None
         if not any(t.id == top.tank for t in match.tanks_of(top.side)):
@@ -189,8 +212,13 @@ class CardGameView:
     def buttons(self, game: Game, match: CardMatch) -> list[Action]:
         """Legal actions without a place on the board or in the hand: stop, pass, no
         reaction, decline, the reactions themselves, choices, abilities."""
-        board_or_hand = Move | Fire | Select | PlayCard | Discard
-        return [a for a in game.legal_actions(match) if not isinstance(a, board_or_hand)]
+        board_or_hand = Move | Fire | Select | PlayCard | Discard | Deploy
+        on_the_map = set(_hex_choices(game, match))
+        return [
+            a
+            for a in game.legal_actions(match)
+            if not isinstance(a, board_or_hand) and a not in on_the_map
+        ]
 
     # --- the board -----------------------------------------------------------------------
     def click(
@@ -199,6 +227,18 @@ class CardGameView:
         board = match.board
         if match.ended is not None:
             return Offer((f"The match is over: {match.ended}",))
+        deploys = _deploys(game, match)
+        if deploys:
+            return self._deploy(match, scene, deploys, cell, selection, proposed)
+        hexes = _hex_choices(game, match)
+        if hexes:  # a hex the rules ask for (Exhibition!'s obstacles, say): click it
+            if cell is None:
+                return Offer((f"{frame_line(match, match.top)}: click a shaded hex.",))
+            choose = Choose(board.map.grid.label(cell))
+            if choose not in hexes:
+                return Offer(action=choose, commit=True)  # the rules say why not
+            said = (f"{choose}: click the hex again (or Play).",)
+            return Offer(said, scene, action=choose, commit=proposed == choose)
         top = match.top
         tank = None if cell is None else board.tank_at(cell)
         tank = None if tank is not None and tank.wreck else tank
@@ -251,6 +291,42 @@ class CardGameView:
             if m != best
         )
         return Offer(lines, overlay, acting, best, commit=proposed == best, choices=others)
+
+    def _deploy(
+        self,
+        match: CardMatch,
+        scene: Scene,
+        deploys: list[Deploy],
+        cell: Any,
+        selection: Any,
+        proposed: Any,
+    ) -> Offer:
+        """Setup: a click on a shaded hex places a tank there, facing the middle of the map
+        (other tanks and facings as buttons); anywhere else the rules say why not."""
+        grid = match.board.map.grid
+        waiting = list(dict.fromkeys(d.tank for d in deploys))
+        if cell is None:
+            return Offer((f"Click a shaded hex to place a tank: {', '.join(waiting)} wait.",))
+        label = grid.label(cell)
+        here = [d for d in deploys if d.to == label]
+        if not here:
+            tank = selection if selection in waiting else waiting[0]
+            return Offer(action=Deploy(tank, label, 0), commit=True)  # the rules say why not
+        tanks = list(dict.fromkeys(d.tank for d in here))
+        tank = selection if selection in tanks else tanks[0]
+        middle = grid.from_offset(grid.cols // 2, grid.rows // 2)
+        mine = [d for d in here if d.tank == tank]
+        best = min(mine, key=lambda d: cell.neighbor(d.facing).distance(middle))
+        lines = (
+            f"Place {tank} on {label} facing {FACINGS[best.facing]} ({best.facing})",
+            f"waiting to be placed: {', '.join(waiting)}",
+            "Click the hex again (or Play) to place it, or pick another facing or tank.",
+        )
+        others = tuple((f"face {FACINGS[d.facing]}", d) for d in mine if d != best)
+        others += tuple(
+            (f"place {t} here", next(d for d in here if d.tank == t)) for t in tanks if t != tank
+        )
+        return Offer(lines, scene, tank, best, commit=proposed == best, choices=others)
 
     def _declare(
         self, game: Game, match: CardMatch, scene: Scene, order: Order, tank_id: str, proposed: Any
