@@ -17,8 +17,8 @@ def order_reach(match: CardMatch, order: Order, tank_id: str) -> Reach:
     """Where ``tank_id`` could end a move on the card ``order`` carries out (the card's bonus,
     or Stage 2's fixed MP), before any character's movement ability."""
     card = match.card(order.card)
-    bonus = turn._fixed_bonus(match.board, tank_id, card.mp, order.mp)
-    return turn._reach_of(match.board, tank_id, bonus)
+    bonus = turn.card_bonus(match.board, tank_id, card.mp, order.mp)
+    return turn.reach_with_bonus(match.board, tank_id, bonus)
 
 
 def order_odds(match: CardMatch, order: Order, firer: str, target: str) -> AttackOdds:
@@ -29,12 +29,12 @@ def order_odds(match: CardMatch, order: Order, firer: str, target: str) -> Attac
     attack = (Modifier(order.card, card.attack_modifier, "card"),) if card.attack_modifier else ()
     damage = (Modifier(order.card, card.damage_modifier, "card"),) if card.damage_modifier else ()
     shot = Shot(firer, target, attack, damage, no_attack_roll=card.no_attack_roll)
-    return reactions._odds(match, shot)
+    return reactions.shot_odds(match, shot)
 
 
 def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     """The odds of a shot being resolved (with every modifier played so far)."""
-    return reactions._odds(match, shot)
+    return reactions.shot_odds(match, shot)
 
 
 __all__ = ["order_odds", "order_reach", "shot_odds"]

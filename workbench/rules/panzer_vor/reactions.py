@@ -191,7 +191,7 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
 
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
-    odds = _odds(match, shot)
+    odds = shot_odds(match, shot)
     turned = [m for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
     if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
         board = aimed(match.board, shot.firer, shot.target)
@@ -210,7 +210,9 @@ def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
     return tuple(r if isinstance(r, Reason) else Reason(str(r)) for r in odds.reasons)
 
 
-def _odds(match: CardMatch, shot: Shot) -> AttackOdds:
+def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
+    """The exact odds of the shot being resolved, with the scenario's and the shot's own
+    modifiers (kept with the board)."""
     side = match.board.tank(shot.firer).side
     mods = (*scenarios.attack_modifiers(match, side), *shot.attack)
     key = ("shot", shot.firer, shot.target, mods, shot.damage)
@@ -252,7 +254,7 @@ def shot_actions(match: CardMatch, shot: Shot) -> Iterator[Action]:
 
 
 def _result(match: CardMatch, shot: Shot) -> bool:
-    odds = _odds(match, shot)
+    odds = shot_odds(match, shot)
     assert shot.dice is not None
     if shot.stage.startswith("attack"):
         return odds.attack_needed is not None and shot.dice >= odds.attack_needed
@@ -316,7 +318,7 @@ def _advance(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
 
 def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     success = _result(match, shot)
-    odds = _odds(match, shot)
+    odds = shot_odds(match, shot)
     if shot.stage == "attack ability":
         need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
         events.append(

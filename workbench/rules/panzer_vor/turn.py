@@ -308,8 +308,8 @@ def move_options(
         match.memo[key] = out
         return out
     label = _labels(board.map).__getitem__
-    bonus = _fixed_bonus(board, tank_id, bonus, fixed)
-    plain = _reach_of(board, tank_id, bonus)
+    bonus = card_bonus(board, tank_id, bonus, fixed)
+    plain = reach_with_bonus(board, tank_id, bonus)
     allowed = scenarios.move_filter(match, tank)  # move_allowed, worked out once per tank
     # every pose of Reach.costs in its order (hex by hex, facings 0..5), read from the
     # search's compact result: per hex, the facings within the budget
@@ -323,7 +323,7 @@ def move_options(
         for crew in match.crew_on(tank_id):
             extra = sum(a.value for a in crew.abilities if a.kind == "movement")
             if extra:
-                more = _reach_of(board, tank_id, bonus + extra)
+                more = reach_with_bonus(board, tank_id, bonus + extra)
                 within = dict(_end_facings(plain))
                 for where, facings in _end_facings(more):
                     if allowed is None or allowed(where):
@@ -362,10 +362,11 @@ def _labels(hexmap: HexMap) -> dict[Hex, str]:
 
 
 def _reach(board: GameState, tank_id: str, bonus: int) -> Mapping[Pose, int]:
-    return _reach_of(board, tank_id, bonus).costs
+    return reach_with_bonus(board, tank_id, bonus).costs
 
 
-def _reach_of(board: GameState, tank_id: str, bonus: int) -> Reach:
+def reach_with_bonus(board: GameState, tank_id: str, bonus: int) -> Reach:
+    """The tank's reach with a card's MP ``bonus`` (kept with the board: asked often)."""
     memo = reactions.board_memo(board)
     key = ("reach", tank_id, bonus)
     if key not in memo:
@@ -373,7 +374,7 @@ def _reach_of(board: GameState, tank_id: str, bonus: int) -> Reach:
     return memo[key]
 
 
-def _fixed_bonus(board: GameState, tank_id: str, bonus: int, fixed: int | None) -> int:
+def card_bonus(board: GameState, tank_id: str, bonus: int, fixed: int | None) -> int:
     """A move "as if it had N movement points": the bonus that makes the tank's MP N."""
     if fixed is None:
         return bonus
@@ -543,7 +544,7 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         return set_top(match, replace(order, stage=stage, tank=action.tank))
     if isinstance(action, Move):
         order = replace(order, acted=True)
-        bonus = _fixed_bonus(match.board, action.tank, card.mp, order.mp)
+        bonus = card_bonus(match.board, action.tank, card.mp, order.mp)
         match, spent, left = _move(match, action, bonus, events)
         order = replace(order, stage="fire") if card.then_fire else order
         match = set_top(match, order)
@@ -624,7 +625,7 @@ def _move(
         extra = sum(a.value for a in crew.abilities if a.kind == "movement")
         match = use_crew(match, crew.name, events)
     bonuses = _bonuses(bonus + extra)
-    reach = _reach_of(board, action.tank, bonus + extra)
+    reach = reach_with_bonus(board, action.tank, bonus + extra)
     end = (board.map.hex(action.to), action.facing)
     path = [s.end for s in reach.path_to(*end)]
     after, explained = move(board, action.tank, path, bonuses)
