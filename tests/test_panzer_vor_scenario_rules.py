@@ -392,3 +392,17 @@ def test_cv33_reinforcements_after_a_cv33_is_destroyed_by_discarding_a_move_card
     near_oarai = {n for t in match.tanks_of("Ōarai") for n in t.hex.neighbors()}
     assert placed.hex not in near_oarai
     assert Discard("Move") not in GAME.legal_actions(match)  # one destroyed, one placed
+
+
+def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
+    # one match in two stages: the Optional Rules in force (Turret Rotation here) and the
+    # turret penalty's reading carry into Stage 2, beside Stage 2's own Wreckage
+    from workbench.rules.panzer_vor import linked
+
+    stage_1 = _stage_1_over()
+    agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty_any_rotation=True)
+    stage_1 = evolve(stage_1, board=agreed)
+    rules = linked.next_stage(stage_1, scenario("kuromorimine-stage-2")).board.options
+    assert rules.turret_rotation and rules.turret_penalty_any_rotation and rules.wreckage
+    plain = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2")).board.options
+    assert not plain.turret_rotation and not plain.turret_penalty_any_rotation and plain.wreckage

@@ -14,7 +14,7 @@ from tests.panzer_vor_match import GAME, arranged, play
 from workbench.rules.panzer_vor import turret
 from workbench.rules.panzer_vor.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
 from workbench.rules.panzer_vor.match import Order, evolve
-from workbench.rules.panzer_vor.reactions import _odds
+from workbench.rules.panzer_vor.reactions import shot_odds
 from workbench.rules.panzer_vor.sections import TURRET_ROTATION
 
 EAST = 1
@@ -109,7 +109,7 @@ def test_a_value_of_two_turns_two_hexsides_a_turn_in_one_or_two_goes():
 
 def _turret_mods(match):
     """The turret modifiers of the attack roll of the shot being resolved."""
-    odds = _odds(match, match.top)
+    odds = shot_odds(match, match.top)
     return [m.value for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
 from workbench.rules.core import IllegalAction, Reason
-from workbench.rules.panzer_vor import placing, sections
+from workbench.rules.panzer_vor import placing, sections, variants
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
@@ -48,6 +48,7 @@ from workbench.rules.panzer_vor.setup import (
 )
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
+from workbench.rules.panzer_vor.variants import VARIANT_OPTIONS
 
 OPTIONS = (
     "mode",
@@ -57,6 +58,7 @@ OPTIONS = (
     "cv33_reinforcements",
     "setup",
     "ceasefire_order",
+    *VARIANT_OPTIONS,  # optional_rules, turret_penalty, teasy_tease (see ``variants``)
 )
 # how tanks are bought and placed: "choose" (the default) plays every choice as an action;
 # "quick" is the labelled quick placement
@@ -106,6 +108,8 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
                 f"expected one of {CEASEFIRE_ORDERS}"
             )
         )
+    variant = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
+    scenario = variants.scenario_for(scenario, variant)
     choose = options.get("setup", "choose") == "choose"
     deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
     if not choose:
@@ -252,6 +256,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         match = exhibition_setup(match, choose_type=scenario.match_type == "choice"
                                  and not options.get("match_type"))  # fmt: skip
     match = replace(match, total_cards=match.cards_accounted())
+    match = variants.after_start(match, variant)
     return settle(placing.tidy(match, []), [])
 
 

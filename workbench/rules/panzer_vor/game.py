@@ -386,12 +386,8 @@ def start_any(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = N
         return start(scenario, rest)
     if mode != "cards":
         raise IllegalAction(Reason(f"mode is 'cards' or 'practice', not {mode!r}"))
-    from workbench.rules.panzer_vor import variants
-
-    chosen, rest = variants.split(options)
     cardgame, _ = _card_game()
-    match = cardgame.start(variants.scenario_for(scenario, chosen), rest)
-    return variants.after_start(match, chosen)
+    return cardgame.start(scenario, options)
 
 
 def _either(practice: Any, cards: str) -> Any:

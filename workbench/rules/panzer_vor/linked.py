@@ -40,7 +40,15 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
 
     if "stage over" not in stage_1.flags:
         raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
-    fresh = cardgame.start(stage_2, {"setup": "quick"})  # its Kuromorimine tanks placed quick
+    from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
+
+    # the Optional Rules agreed for the match hold in both its stages, and so does the
+    # reading of the turret penalty
+    agreed = stage_1.board.options
+    carried = [rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)]
+    penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
+    options = {"setup": "quick", "optional_rules": carried, "turret_penalty": penalty}
+    fresh = cardgame.start(stage_2, options)  # its Kuromorimine tanks placed quick
     board = fresh.board
     spare = next(iter(board.map.grid))
     kuro_base = [t for t in board.tanks if t.side == KURO]

@@ -1,5 +1,5 @@
 """Card-game options that change a scenario or its Optional Rules before the match starts
-(``game.start_any`` applies them around ``cardgame.start``).
+(``cardgame.start`` applies them).
 
 - ``optional_rules``: Optional Rules names put in force on top of the scenario's own
   (``["Turret Rotation", "Wreckage"]``).
@@ -11,9 +11,6 @@
   with ``True`` the Ōarai player holds Operation: Teasy-Tease instead of Smokescreen. The
   rulebook prints no effect for that card: its effect is a labelled stand-in (``cards``) that
   a deck file replaces.
-
->>> split({"teasy_tease": True, "deck": "mine.json"})
-({'teasy_tease': True}, {'deck': 'mine.json'})
 """
 
 from __future__ import annotations
@@ -31,12 +28,6 @@ VARIANT_OPTIONS = ("optional_rules", "turret_penalty", "teasy_tease")
 TURRET_PENALTIES = ("attack card", "any rotation")
 SMOKESCREEN, TEASY_TEASE = "Smokescreen", "Operation: Teasy-Tease"
 TEASY_TEASE_RULE = "Scenario Card: Operation: Teasy-Tease (effect: stand-in)"
-
-
-def split(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The options this module applies, and the rest (for ``cardgame.start``)."""
-    mine = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
-    return mine, {k: v for k, v in options.items() if k not in VARIANT_OPTIONS}
 
 
 def scenario_for(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
