@@ -155,3 +155,28 @@ def test_a_tournament_state_draws_its_match_or_where_it_stands():
     assert "Player 1 chooses a Major School" in svg_of(GAME.start(exhibition()))
     playing = drawn([OARAI, KURO])
     assert "round 1: Ōarai Girls Academy vs Kuromorimine Girls Academy" in svg_of(playing)
+
+
+def test_each_player_buys_the_force_by_actions_within_the_rounds_limits():
+    # Creating Forces: "Each player puts together their own force before each match (however,
+    # tanks over 40 points are not allowed)" - 1st Round: 100 points (up to 10 tanks)
+    from workbench.rules.panzer_vor.actions import Buy, DoneBuying
+
+    state = drawn([OARAI, KURO])
+    while GAME.current_player(state) == CHANCE:  # any deal before the buying
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0]).state
+    offered = [a for a in GAME.legal_actions(state) if isinstance(a, Buy)]
+    roster = exhibition().counters
+    assert offered and all(roster.get(a.tank).points <= 40 for a in offered)
+    buyer = GAME.current_player(state)
+    dearest = max(offered, key=lambda a: roster.get(a.tank).points)
+    spent = 0
+    while Buy(dearest.tank) in GAME.legal_actions(state):
+        state = GAME.apply(state, Buy(dearest.tank)).state
+        spent += roster.get(dearest.tank).points
+    assert 0 < spent <= 100
+    before = state
+    with pytest.raises(IllegalAction):  # over the points left (or the tanks allowed)
+        GAME.apply(state, Buy(dearest.tank))
+    assert state == before
+    assert DoneBuying() in GAME.legal_actions(state) and GAME.current_player(state) == buyer

@@ -16,7 +16,9 @@ bracket of sixteen, so one school nobody controls is left out at random; in a di
 between two schools nobody controls, 1-3 sends the first on (in bracket order), 4-6 the
 second; a drawn Exhibition! match (a stagnant match with equal points) is played again; a
 Minor School, which has no tanks of its own colour in the roster, buys from every tank of 40
-points or less; the forces are bought by the card game's labelled stand-in purchase.
+points or less. Each player buys the force by actions (the card game's setup, ``Buy`` within
+the round's points and tank limit, then ``Deploy``); the option ``setup: "quick"`` uses the
+card game's labelled stand-in purchase and placement instead.
 Option ``players`` (2 to 6, default 2) names the players "Player 1", "Player 2", ...;
 ``schools`` ({player: [major, minor]}) skips the choosing.
 """
