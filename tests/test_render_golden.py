@@ -144,3 +144,27 @@ def test_hex_golden_draws_every_hex_and_escapes_text() -> None:
     assert len(hexes) == 80  # every hex, titled with its number (symbols have no title)
     texts = [t.text for t in root.iter(f"{ns}text")]
     assert "Bridge & <Ford>" in texts and "0101" in texts and "hit 15/36 · kill 1/4" in texts
+
+
+def test_a_counter_too_small_for_its_name_shows_the_name_printed_on_the_counter():
+    # the roster keeps the rulebook's short counter names ("Panzer IV Ausf. D [PzIV D]"); a
+    # counter whose whole name would be cut short shows that one, with the tank's number
+    import re
+    from dataclasses import replace
+
+    from workbench import panzer_vor as pv
+    from workbench.render import scene_of
+    from workbench.render.counters import short_label
+    from workbench.render.svg import to_svg
+
+    board = pv.start(pv.load_scenario("test-your-luck"), {"mode": "practice"}).board
+    panzer = board.tank("Panzer IV Ausf. D")
+    assert panzer.counter.label == "PzIV D" and short_label(panzer) == "PzIV D"
+    assert short_label(replace(panzer, id="Panzer IV Ausf. D 2")) == "PzIV D 2"
+
+    def lines(size: int) -> list[str]:
+        svg = to_svg(scene_of(board, size=size))
+        return re.findall(r">([^<>]+)<title>Panzer IV Ausf\. D \(", svg)
+
+    assert lines(20) == ["PzIV", "D"]  # the whole name would be cut here
+    assert lines(60) == ["Panzer IV", "Ausf. D"]  # room for the whole name

@@ -117,9 +117,20 @@ def _name_lines(name: str, room: float, font: float, least: float) -> tuple[list
         size = round(size * 0.9, 1)
 
 
-def counter_label(tank: Any) -> str:
+def counter_label(tank: Tank) -> str:
     """What the counter shows: the tank's id (the name a player uses for it)."""
     return str(tank.id)
+
+
+def short_label(tank: Tank) -> str:
+    """The id with the counter's printed short name for its type ("PzIV D 2" for "Panzer IV
+    Ausf. D 2"): what a counter too small for the whole name shows."""
+    counter = tank.counter
+    if not counter.label:
+        return tank.id
+    if tank.id.startswith(counter.name):
+        return counter.label + tank.id[len(counter.name) :]
+    return tank.id if tank.id != counter.name else counter.label
 
 
 def counter_parts(
@@ -150,6 +161,8 @@ def counter_parts(
         )
         parts.append((TURRET, Circle(at, 0.08, styles.turret, "turret")))
     lines, size = styles.name_lines(counter_label(tank))
+    if any(line.endswith("…") for line in lines):  # cut short: the counter's printed name
+        lines, size = styles.name_lines(short_label(tank))
     if size != name.font_size:
         name = name.with_(font_size=size)
     step = size * LINE_HEIGHT / styles.px

@@ -49,6 +49,7 @@ class TankCounter:
     school: str = ""
     color: str = "#777777"
     sources: Mapping[str, str] = field(default_factory=dict)
+    label: str = ""  # the short name printed on the counter ("PzIV D"); "": the name
 
     __hash__ = None  # type: ignore[assignment]  # immutable, but holds mappings
 

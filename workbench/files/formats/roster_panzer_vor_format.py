@@ -98,6 +98,7 @@ def _counter(
             school=entry.get("school", DEFAULTS["school"]),
             color=entry.get("color", DEFAULTS["color"]),
             sources=sources,
+            label=next(iter(entry.get("aliases", [])), ""),  # the short name on the counter
         )
     except ValueError as error:
         raise where.error(at, name, f"a tank counter that fits ({error})") from None
@@ -161,6 +162,8 @@ def decode(document: Document, where: Where) -> PanzerVorRoster:
         if base is not None and name in base:
             old = base.get(name)
             filled = {**_entry(old), **entry}
+            if old.label and "aliases" not in entry:
+                filled["aliases"] = [old.label]
             filled["armour"] = {**old.armour, **entry.get("armour", {})}
             entry = filled
             sources = {**old.sources, **sources}
