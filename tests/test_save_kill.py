@@ -40,13 +40,17 @@ def test_a_killed_save_leaves_the_file_whole(tmp_path):
     boards = [board("forest board", "forest"), board("hill board", "hill")]
     names = {"first board", "forest board", "hill board"}
     rng = random.Random(17)
+    began = time.perf_counter()  # how long one save takes here and now (a loaded machine
+    save(boards[0], tmp_path / "timing.json")  # is slower): the kills land within a few saves
+    one_save = time.perf_counter() - began
+    (tmp_path / "timing.json").unlink()
     orphans = changed = 0
     for _ in range(KILLS):
         before = target.read_bytes()
         child = os.fork()  # a saving subprocess, without the cost of starting Python again
         if child == 0:
             saving_forever(boards, target)
-        time.sleep(rng.uniform(0.02, 0.4))
+        time.sleep(rng.uniform(0.1, 3.0) * one_save)
         os.kill(child, signal.SIGKILL)
         os.waitpid(child, 0)
         assert load(target).name in names  # whole: the old file or the new, never a part

@@ -251,7 +251,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         spare_counters={n: roster.get(n) for n in UPGRADES if solo and n in roster},
     )
     if "Determining the Starting Player" in scenario.special_rules and not choose:
-        from workbench.rules.panzer_vor.scenarios import exhibition_setup
+        from workbench.rules.panzer_vor.exhibition import exhibition_setup
 
         match = exhibition_setup(match, choose_type=scenario.match_type == "choice"
                                  and not options.get("match_type"))  # fmt: skip

@@ -223,8 +223,8 @@ def _after_buying(match: CardMatch) -> CardMatch:
     Flag Battle fixed by the option ``match_type`` has each player mark a tank first."""
     if "Determining the Starting Player" not in match.board.special_rules:
         return match
+    from workbench.rules.panzer_vor.exhibition import exhibition_setup
     from workbench.rules.panzer_vor.match import push
-    from workbench.rules.panzer_vor.scenarios import exhibition_setup
 
     choose_type = "choose match type" in match.flags
     if match.match_type == "flag" and not choose_type:

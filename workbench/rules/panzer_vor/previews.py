@@ -7,7 +7,7 @@ will be."""
 from __future__ import annotations
 
 from workbench.rules.core import Modifier
-from workbench.rules.panzer_vor import reactions, turn
+from workbench.rules.panzer_vor import options, reactions
 from workbench.rules.panzer_vor.firing import AttackOdds
 from workbench.rules.panzer_vor.match import CardMatch, Order, Shot
 from workbench.rules.panzer_vor.movement import Reach
@@ -17,8 +17,8 @@ def order_reach(match: CardMatch, order: Order, tank_id: str) -> Reach:
     """Where ``tank_id`` could end a move on the card ``order`` carries out (the card's bonus,
     or Stage 2's fixed MP), before any character's movement ability."""
     card = match.card(order.card)
-    bonus = turn.card_bonus(match.board, tank_id, card.mp, order.mp)
-    return turn.reach_with_bonus(match.board, tank_id, bonus)
+    bonus = options.card_bonus(match.board, tank_id, card.mp, order.mp)
+    return options.reach_with_bonus(match.board, tank_id, bonus)
 
 
 def order_odds(match: CardMatch, order: Order, firer: str, target: str) -> AttackOdds:

@@ -6,7 +6,8 @@ Reinforcements (and Freshmen Don't Flee as an option); Anzio's Childhood Friend,
 Macaroni and Trap; Pravda's Additional Scenario Cards, Ceasefire and Goosefish Dance;
 Kuromorimine Stage 1's exit by Remagen Bridge, There Is No Fleeing in Nishizumi-ryu and
 Smokescreen; Stage 2's Maus tread check and the conditions for its reinforcements. Pravda's
-and Kuromorimine's reinforcements deployed with Movement cards are in ``reinforcements``.
+and Kuromorimine's reinforcements deployed with Movement cards are in ``reinforcements``;
+Exhibition!'s set-up (who acts first, the match type, the obstacles) is in ``exhibition``.
 Where a rule asks a player to place tanks (Ceasefire), the player places them by choice
 (``placing``), or with ``setup: "quick"`` a labelled quick placement does.
 """
@@ -17,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from workbench.geometry.hexgrid import DIRECTIONS as _DIRECTIONS
 from workbench.rules.core import Action, Event, Modifier, Reason
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.match import (
@@ -245,9 +245,13 @@ def apply_choice(
 
         return linked.enter(match, events) if linked.may_enter(match) else match
     if choice.purpose in ("act first", "match type", "flag", "obstacle"):
+        from workbench.rules.panzer_vor.exhibition import exhibition_choice
+
         return exhibition_choice(match, choice, option, events)
     if choice.purpose == "place":
-        return _place(match, choice, option)
+        from workbench.rules.panzer_vor.exhibition import place
+
+        return place(match, choice, option)
     raise AssertionError(choice)
 
 
@@ -543,6 +547,8 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
             return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))
         return match
     if frame.purpose in ("starting player", "obstacles"):
+        from workbench.rules.panzer_vor.exhibition import exhibition_chance
+
         return exhibition_chance(match, frame, value, events)
     raise AssertionError(frame)
 
@@ -553,165 +559,6 @@ def after_destroyed(match: CardMatch, target: Tank, events: list[Event]) -> Card
 
         match = trigger(match)
     return match
-
-
-# --- Exhibition! ----------------------------------------------------------------------------
-# Determining the Starting Player: the lower points total chooses to act first or second
-# (a die decides a tie). Choosing the Match Type: the first player chooses; in a Flag Battle
-# each player marks one tank. Terrain Setup: each player rolls two dice for their obstacles
-# (forest), placed alternately, the first player first, never in a deployment row and never a
-# third obstacle in a row (a reading: three obstacle hexes in a straight line of neighbours).
-
-
-def exhibition_setup(match: CardMatch, choose_type: bool) -> CardMatch:
-    totals = {
-        s: sum(t.counter.points for t in (*match.tanks_of(s), *match.undeployed.get(s, ())))
-        for s in match.order
-    }
-    low = min(totals.values())
-    lowest = [s for s in match.order if totals[s] == low]
-    match = evolve(match, flags=match.flags | ({"choose match type"} if choose_type else set()))
-    if len(lowest) > 1:
-        return push(match, Chance("starting player", len(lowest), "", tuple(lowest)))
-    return push(match, Choice(lowest[0], "act first", ("first", "second")))
-
-
-def _after_order(match: CardMatch) -> CardMatch:
-    first = match.order[0]
-    match = push(match, Chance("obstacles", 36, first, ()))
-    if "choose match type" in match.flags:
-        match = push(match, Choice(first, "match type", ("annihilation", "flag")))
-    return match
-
-
-def _obstacle_options(match: CardMatch) -> tuple[str, ...]:
-    board = match.board
-    hexmap, grid = board.map, board.map.grid
-    rows = {grid.to_offset(h)[1] for h in grid}
-    edge = {min(rows), max(rows)}
-    taken = {t.hex for t in board.tanks}
-    forest = {h for h in grid if hexmap.terrain_name(h) == "forest"}
-    # a hex h is left out when, for some direction d, h + d is forest and so is h + 2d or
-    # h - d: found from each forest hex f = h + d (then h + 2d = f + d, h - d = f - 2d)
-    hemmed = {
-        f - d for f in forest for d in _DIRECTIONS if (f + d) in forest or (f - d - d) in forest
-    }
-    out = []
-    for h in grid:
-        if grid.to_offset(h)[1] in edge or h in taken or h in forest or h in hemmed:
-            continue
-        out.append(grid.label(h))
-    return tuple(sorted(out))
-
-
-def exhibition_choice(
-    match: CardMatch, choice: Choice, option: str, events: list[Event]
-) -> CardMatch:
-    if choice.purpose == "act first":
-        side = choice.side
-        first = side if option == "first" else match.opponent(side)
-        order = (first, match.opponent(first))
-        events.append(
-            Event(
-                f"{side} chooses to act {option}",
-                (Reason("", "Exhibition!: Determining the Starting Player"),),
-            )
-        )
-        from workbench.rules.panzer_vor.placing import order_positions
-
-        return _after_order(order_positions(evolve(match, order=order)))
-    if choice.purpose == "match type":
-        match = evolve(match, match_type=option, flags=match.flags - {"choose match type"})
-        if option == "flag":
-            for side in reversed(match.order):
-                tanks = (*match.tanks_of(side), *match.undeployed.get(side, ()))
-                match = push(match, Choice(side, "flag", tuple(t.id for t in tanks)))
-        return match
-    if choice.purpose == "flag":
-        from workbench.rules.panzer_vor.placing import mark_flag
-
-        return mark_flag(match, option)
-    if choice.purpose == "obstacle":
-        left = dict(zip(match.order, choice.data, strict=True))
-        board = match.board
-        board = replace(board, map=board.map.with_terrain({option: "forest"}))
-        match = evolve(match, board=board)
-        left[choice.side] -= 1
-        return _next_obstacle(match, left, match.opponent(choice.side))
-    raise AssertionError(choice)
-
-
-def _next_obstacle(match: CardMatch, left: dict[str, int], side: str) -> CardMatch:
-    for who in (side, match.opponent(side)):
-        if left[who] > 0:
-            options = _obstacle_options(match)
-            if not options:
-                break
-            counts = tuple(left[s] for s in match.order)
-            return push(match, Choice(who, "obstacle", options, counts))
-    return _next_deployment(match, ())
-
-
-# Tank Deployment: the first player places every tank in an open hex of its first row, then
-# the second player. The tanks stand in their row from the start (the quick deployment), so
-# placing one on a hex another of its own unplaced tanks holds swaps the two; the facing
-# stays towards the middle of the map (a stand-in: the player may choose any hexside).
-
-
-def _next_deployment(match: CardMatch, placed: tuple[str, ...]) -> CardMatch:
-    if "quick setup" not in match.flags:
-        return match  # the tanks wait to be deployed by choice (``placing``)
-    for side in match.order:
-        for tank in match.tanks_of(side):
-            if tank.id in placed:
-                continue
-            grid = match.board.map.grid
-            row = grid.to_offset(tank.hex)[1]
-            held = {match.board.tank(t).hex for t in placed}
-            sides = {t.hex: t.side for t in match.board.tanks}
-            options = tuple(
-                grid.label(h) for h in grid
-                if grid.to_offset(h)[1] == row and h not in held
-                and match.board.map.terrain_at(h).enterable and sides.get(h, side) == side
-            )  # fmt: skip
-            return push(match, Choice(side, "place", options, (tank.id, *placed)))
-    return match
-
-
-def _place(match: CardMatch, choice: Choice, option: str) -> CardMatch:
-    tank_id, *placed = choice.data
-    board = match.board
-    tank = board.tank(tank_id)
-    where = board.map.hex(option)
-    other = board.tank_at(where)
-    if other is not None and other.id != tank_id:
-        board = board.without([other.id]).with_tank(replace(tank, hex=where))
-        board = board.with_tank(replace(other, hex=tank.hex, facing=other.facing))
-    else:
-        board = board.with_tank(replace(tank, hex=where))
-    return _next_deployment(evolve(match, board=board), (*placed, tank_id))
-
-
-def exhibition_chance(
-    match: CardMatch, frame: Chance, value: int, events: list[Event]
-) -> CardMatch:
-    if frame.purpose == "starting player":
-        chooser = frame.data[value - 1]
-        return push(match, Choice(chooser, "act first", ("first", "second")))
-    # "obstacles": the two dice of the first player, then of the second (value: 1..36 is the
-    # ordered pair of dice, so each total has its two-dice chance)
-    total = (value - 1) // 6 + 1 + (value - 1) % 6 + 1
-    rolled = (*frame.data, total)
-    events.append(
-        Event(
-            f"{frame.side} rolls {total} obstacles",
-            (Reason("two dice", "Exhibition!: Terrain Setup"),),
-        )
-    )
-    if len(rolled) < 2:
-        return push(match, Chance("obstacles", 36, match.opponent(frame.side), rolled))
-    left = dict(zip(match.order, rolled, strict=True))
-    return _next_obstacle(match, left, match.order[0])
 
 
 # --- Stage 2: HS0017 --------------------------------------------------------------------------
