@@ -80,7 +80,8 @@ def sees(hexmap: HexMap, a: Hex, b: Hex) -> bool:
             met.append((found[1], found[0], Hex(q, r), found[2]))
     met.sort(key=lambda m: (m[0], m[2]))
     crossed = [h for _, kind, h, _ in met if kind == "crossed"]
-    touched = {h for _, kind, h, _ in met if kind == "touched"}
+    entered = {h: t for t, kind, h, _ in met if kind == "crossed"}  # where the line enters it
+    touched = [(h, t) for t, kind, h, _ in met if kind == "touched"]
     for h in crossed[1:-1]:
         if obstructs(h):
             return False
@@ -88,9 +89,12 @@ def sees(hexmap: HexMap, a: Hex, b: Hex) -> bool:
         if kind == "along" and obstructs(h) and other is not None and obstructs(other):
             return False
     for h1, h2 in itertools.pairwise(crossed):
-        if h1.distance(h2) != 1 or any(
-            g.distance(h1) == 1 and g.distance(h2) == 1 for g in touched
-        ):
+        # from h1 into h2 through their side's middle, unless the line passes the side's end:
+        # a corner it shares with a third hex the line touches there and then
+        at_an_end = any(
+            g.distance(h1) == 1 and g.distance(h2) == 1 and t == entered[h2] for g, t in touched
+        )
+        if h1.distance(h2) != 1 or at_an_end:
             continue
         kind = (
             hexmap.hexsides.get(hexmap.grid.hexside(h1, h2))
