@@ -374,3 +374,77 @@ def test_saunders_oarai_puts_its_flag_on_a_tank_of_its_choice_after_deploying():
     match = play(match, Choose("38 (t)"))
     assert [t.id for t in match.tanks_of("Ōarai") if t.flag] == ["38 (t)"]
     assert [t.id for t in match.tanks_of("Saunders") if t.flag] == ["M4A1"]  # "Place on the M4A1"
+
+
+# --- Exhibition!: Optional Rules: Characters --------------------------------------------------
+
+
+def _until_the_bag(match: CardMatch) -> CardMatch:
+    """Exhibition! bought (Player 1 a Tiger I; Player 2 a CV33 and a Type 89), the first player
+    chosen, then the set-up played on until the bag's first draw."""
+    match = play(match, Buy("Tiger I"), DoneBuying(), Buy("CV33"), Buy("Type 89"), DoneBuying())
+    match = play(match, Choose("first"))  # Player 2 (the lower total) acts first
+    for _ in range(40):
+        top = match.top
+        if getattr(top, "purpose", "") == "character bag":
+            return match
+        if GAME.current_player(match) == CHANCE:
+            match = play(match, GAME.chance_outcomes(match)[0][0])
+        else:
+            match = play(match, GAME.legal_actions(match)[0])
+    raise AssertionError("no draw from the bag")
+
+
+def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen():
+    # "place all of the Character and Team counters in a bag or cup - each player picks two of
+    # them at random. You may place the chosen Characters (or Teams) on whichever tanks you
+    # wish (on their Front or Reverse side)."
+    from fractions import Fraction
+
+    from workbench.rules.panzer_vor.exhibition import BAG
+
+    assert "Hana Isuzu" in BAG and "Rabbit Team" in BAG and "Carpaccio (+1 FP)" not in BAG
+    match = _until_the_bag(chosen("exhibition", exhibition_characters=True))
+    outcomes = GAME.chance_outcomes(match)
+    assert len(outcomes) == len(BAG) and {p for _, p in outcomes} == {Fraction(1, len(BAG))}
+    hana = Die(BAG.index("Hana Isuzu") + 1)
+    match = play(match, hana)
+    assert match.top == Choice("Player 2", "character face", ("front", "reverse"), ("Hana Isuzu",))
+    match = play(match, Choose("reverse"))
+    assert {a.option for a in GAME.legal_actions(match)} == {"CV33", "Type 89"}
+    match = play(match, Choose("Type 89"))
+    seated = next(c for c in match.crew if c.name == "Hana Isuzu")
+    assert (seated.side, seated.face) == ("Player 2", "back")
+    assert "Type 89" in (seated.tank, seated.arrives_with)
+    # the second draw is the same player's, from a bag without Hana Isuzu
+    assert len(GAME.chance_outcomes(match)) == len(BAG) - 1
+    match = play(match, GAME.chance_outcomes(match)[0][0], Choose("front"))
+    assert {a.option for a in GAME.legal_actions(match)} == {"CV33"}  # one team on a tank
+    match = play(match, Choose("CV33"))
+    match = play(match, GAME.chance_outcomes(match)[0][0])  # the third: the other player's
+    assert match.top.side == "Player 1" and match.top.purpose == "character face"
+    match = play(match, Choose("front"), Choose("Tiger I"))
+    match = play(match, GAME.chance_outcomes(match)[0][0], Choose("front"))  # the fourth
+    # the Tiger I carries one already: the fourth stays off
+    assert sum(1 for c in match.crew if c.side == "Player 1") == 1
+    assert not (isinstance(match.top, Choice) and match.top.purpose == "character")
+
+
+def test_exhibition_characters_is_an_exhibition_option_of_the_setup_by_choices():
+    for name, options in (("saunders", {}), ("exhibition", {"setup": "quick"})):
+        with pytest.raises(IllegalAction) as caught:
+            chosen(name, exhibition_characters=True, **options)
+        assert caught.value.reason.section == sections.EXHIBITION_CHARACTERS
+
+
+def test_an_exhibition_game_with_characters_plays_to_the_end_and_replays(tmp_path):
+    record = play_game(
+        GAME, scenario("exhibition"), random_player, seed=4, options={"exhibition_characters": True}
+    )
+    states = replay(record, GAME)
+    for state in states:
+        GAME.invariants(state)  # among them: no character counted twice or on two tanks
+    assert GAME.outcome(states[-1]) is not None
+    assert sum(1 for s in record.steps if s.action.get("option") in ("front", "reverse")) == 4
+    loaded = workbench.load(record.save(tmp_path / "exhibition-characters.json"))
+    assert replay(loaded, GAME) == states

@@ -58,6 +58,7 @@ OPTIONS = (
     "cv33_reinforcements",
     "setup",
     "ceasefire_order",
+    "exhibition_characters",  # Exhibition!: Optional Rules: Characters (see ``exhibition``)
     *VARIANT_OPTIONS,  # optional_rules, turret_penalty, teasy_tease (see ``variants``)
 )
 # how tanks are bought and placed: "choose" (the default) plays every choice as an action;
@@ -226,6 +227,15 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         flags.add("quick setup")
     if options.get("ceasefire_order") == "published":
         flags.add("ceasefire published order")
+    if options.get("exhibition_characters"):
+        if "Determining the Starting Player" not in scenario.special_rules or not choose:
+            why = (
+                "exhibition_characters is Exhibition!'s optional rule, played with the setup "
+                f"by choices (setup: choose); not for {scenario.name} with setup "
+                f"{options.get('setup', 'choose')!r}"
+            )
+            raise IllegalAction(Reason(why, sections.EXHIBITION_CHARACTERS))
+        flags.add("exhibition characters")
     if choose:
         stack[0:0] = _setup_choices(scenario, board.map, names, match_type)
         if scenario.match_type == "choice" and not options.get("match_type"):

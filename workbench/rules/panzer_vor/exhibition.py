@@ -1,6 +1,15 @@
 """Exhibition! (Part 2 - Scenarios): the lower force total chooses who acts first, the first
 player may choose the match type, and the obstacles are placed by 2d6 with no more than two
-in a row; then each side deploys in its first row."""
+in a row; then each side deploys in its first row.
+
+Optional Rules: Characters (the card game's option ``exhibition_characters``): "place all of
+the Character and Team counters in a bag or cup - each player picks two of them at random.
+You may place the chosen Characters (or Teams) on whichever tanks you wish (on their Front
+or Reverse side)." Readings: the bag holds every counter of the catalogue once (the Anzio
+(Revised) values of Carpaccio and Pepperoni are the same counters, not more); the player
+acting first draws first, two each, after the match type is chosen and before the obstacles;
+each counter is placed as it is drawn (its side, then its tank, bought or deployed).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +18,53 @@ from dataclasses import replace
 from workbench.geometry.hexgrid import DIRECTIONS as _DIRECTIONS
 from workbench.rules.core import Event, Reason
 from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor.characters import CATALOGUE
 from workbench.rules.panzer_vor.match import CardMatch, Chance, Choice, evolve, push
 
 S = sections
+BAG = tuple(c.name for c in CATALOGUE if "(" not in c.name)  # every counter, once
+DRAWS = 4  # two each
+
+
+def character_draws(match: CardMatch) -> CardMatch:
+    """The bag's draws, waiting under the frames of the set-up so far and above the
+    deployment (or first, when nothing else waits)."""
+    stack = list(match.stack)
+    positions = [
+        i for i, f in enumerate(stack) if isinstance(f, Choice) and f.purpose == "position"
+    ]
+    at = max(positions, default=-1) + 1
+    stack.insert(at, Chance("character bag", len(BAG), "", (BAG, DRAWS)))
+    return evolve(match, stack=tuple(stack))
+
+
+def _drawn(match: CardMatch, frame: Chance, value: int, events: list[Event]) -> CardMatch:
+    """One counter from the bag: its drawer chooses its side, then its tank; the next draw
+    waits under those choices."""
+    bag, left = frame.data
+    side = match.order[0] if left > DRAWS // 2 else match.order[1]
+    name = bag[value - 1]
+    why = Reason("each player picks two of them at random", S.EXHIBITION_CHARACTERS)
+    events.append(Event(f"{side} draws {name} from the bag", (why,)))
+    rest = tuple(n for n in bag if n != name)
+    if left > 1:
+        match = push(match, Chance("character bag", len(rest), "", (rest, left - 1)))
+    return push(match, Choice(side, "character face", ("front", "reverse"), (name,)))
+
+
+def choose_face(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
+    """The drawn counter's side chosen: it goes on a tank of the player's choice next (or
+    stays off when every tank of the side already carries one)."""
+    from workbench.rules.panzer_vor.placing import tank_choices
+
+    (name,) = choice.data
+    face = "back" if option == "reverse" else "front"
+    seat = Choice(choice.side, "character", (), (name, face))
+    if tank_choices(match, seat):
+        return push(match, seat)
+    why = Reason("no more than one team on each tank", S.EXHIBITION_CHARACTERS)
+    events.append(Event(f"{name} stays off: every tank of {choice.side} has a character", (why,)))
+    return match
 
 
 # Determining the Starting Player: the lower points total chooses to act first or second
@@ -153,6 +206,8 @@ def place(match: CardMatch, choice: Choice, option: str) -> CardMatch:
 def exhibition_chance(
     match: CardMatch, frame: Chance, value: int, events: list[Event]
 ) -> CardMatch:
+    if frame.purpose == "character bag":
+        return _drawn(match, frame, value, events)
     if frame.purpose == "starting player":
         chooser = frame.data[value - 1]
         return push(match, Choice(chooser, "act first", ("first", "second")))

@@ -230,7 +230,12 @@ def _after_buying(match: CardMatch) -> CardMatch:
     if match.match_type == "flag" and not choose_type:
         for side in reversed(match.order):
             match = push(match, Choice(side, "flag marker", ()))
-    return exhibition_setup(match, choose_type=choose_type)
+    match = exhibition_setup(match, choose_type=choose_type)
+    if "exhibition characters" in match.flags:
+        from workbench.rules.panzer_vor.exhibition import character_draws
+
+        match = character_draws(match)
+    return match
 
 
 def deploy(match: CardMatch, choice: Choice, action: Deploy, events: list[Event]) -> CardMatch:

@@ -190,6 +190,10 @@ def apply_choice(
         return placing.apply(match, choice, action, events)
     option = action.option  # type: ignore[attr-defined]
     match = pop(match)
+    if choice.purpose == "character face":
+        from workbench.rules.panzer_vor.exhibition import choose_face
+
+        return choose_face(match, choice, option, events)
     if choice.purpose == "upgrade":
         return solo.upgrade(match, choice.data[0], 1, events) if option == "upgrade" else match
     if choice.purpose == "fair play":
@@ -546,7 +550,7 @@ def resolve_chance(match: CardMatch, frame: Chance, value: int, events: list[Eve
             )
             return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))
         return match
-    if frame.purpose in ("starting player", "obstacles"):
+    if frame.purpose in ("starting player", "obstacles", "character bag"):
         from workbench.rules.panzer_vor.exhibition import exhibition_chance
 
         return exhibition_chance(match, frame, value, events)

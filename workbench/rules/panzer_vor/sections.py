@@ -11,6 +11,7 @@ GAME_SETUP = "Game Setup"
 SCENARIO_PLACEMENT = "Part 2 - Scenarios: Scenarios: From Practice to the Nationals"
 PURCHASING = "Exhibition!: Purchasing Tanks"
 EXHIBITION_DEPLOYMENT = "Exhibition!: Tank Deployment"
+EXHIBITION_CHARACTERS = "Exhibition!: Optional Rules: Characters"
 ANZIO_ORIGINAL_FORCE = "Anzio High School vs. Ōarai Girls Academy (Original): Anzio High School"
 ENDING = "Ending the Game and Victory Conditions"
 
