@@ -117,7 +117,13 @@ def run_the_cell(page, shown: str) -> None:
     """Run the notebook's one cell until ``shown`` is on the page: a key pressed before the
     kernel is ready is lost, so it is pressed again (bounded)."""
     for _ in range(int(PAGE / 15_000)):
-        page.locator(".jp-Notebook .jp-Cell:visible").first.click()
+        # the open notebook's cell (a notebook restored from an earlier page may sit in a
+        # hidden tab); a click that a spinner or a re-layout holds up is tried again
+        cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first
+        try:
+            cell.click(timeout=5_000)
+        except Exception:  # playwright's TimeoutError: not clickable yet
+            continue
         page.keyboard.press("Control+Enter")  # run in place: no new cell
         try:
             page.locator(shown).wait_for(timeout=15_000)
