@@ -180,3 +180,94 @@ def test_each_player_buys_the_force_by_actions_within_the_rounds_limits():
         GAME.apply(state, Buy(dearest.tank))
     assert state == before
     assert DoneBuying() in GAME.legal_actions(state) and GAME.current_player(state) == buyer
+
+
+# --- Using Characters -------------------------------------------------------------------------
+
+
+def drawn_with(options, order):
+    """``drawn`` with more options (Using Characters)."""
+    state = GAME.start(exhibition(), {"schools": SCHOOLS, **options})
+    rest = [s for s in (*MAJOR, *MINOR) if s not in order]
+    out = next(s for s in rest if s not in (OARAI, KURO, *MINOR[:2]))
+    rest.remove(out)
+    return apply_all(state, DrawSchool(out), *(DrawSchool(s) for s in (*order, *rest)))
+
+
+def test_a_schools_characters_are_those_its_scenarios_field():
+    from workbench.rules.panzer_vor.tournament_game import school_characters
+
+    assert school_characters(KURO) == ("Maho Nishizumi", "Erika Itsumi")
+    assert {"Miho Nishizumi", "Rabbit Team", "Anteater Team"} <= set(school_characters(OARAI))
+    assert school_characters(ANZIO) == ("Anchovy", "Carpaccio", "Pepperoni")
+    assert school_characters(MINOR[0]) == ()  # a Minor School fields none
+
+
+def test_using_characters_each_player_takes_up_to_two_on_their_reverse_sides():
+    # Using Characters: "each may use up to two of their school's characters (they all start
+    # on their Reverse sides ...). They may choose which characters to use"
+    from workbench.rules.panzer_vor.match import Choice
+    from workbench.rules.panzer_vor.tournament_game import DoneTaking, TakeCharacter
+
+    state = drawn_with({"characters": "choose"}, [OARAI, KURO])
+    assert state.step == "characters" and GAME.current_player(state) == "Player 1"
+    assert DoneTaking(OARAI) in GAME.legal_actions(state)
+    state = apply_all(state, TakeCharacter(OARAI, "Hana Isuzu"), TakeCharacter(OARAI, "Duck Team"))
+    assert GAME.current_player(state) == "Player 2"  # two taken: Kuromorimine's turn
+    before = state
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, TakeCharacter(OARAI, "Mako Reizei"))  # a third
+    assert state == before
+    state = apply_all(state, TakeCharacter(KURO, "Erika Itsumi"), DoneTaking(KURO))
+    assert state.step == "match"
+    sides = {s.name: s for s in exhibition_for(state).sides}
+    assert [(c.name, c.side) for c in sides[OARAI].characters] == [
+        ("Hana Isuzu", "reverse"), ("Duck Team", "reverse")]  # fmt: skip
+    assert [c.name for c in sides[KURO].characters] == ["Erika Itsumi"]
+    seats = [f for f in state.match.stack if isinstance(f, Choice) and f.purpose == "character"]
+    assert {f.data for f in seats} == {
+        ("Hana Isuzu", "back"), ("Duck Team", "back"), ("Erika Itsumi", "back")}  # fmt: skip
+
+
+def test_using_characters_at_random_draws_from_the_schools_characters():
+    from workbench.rules.panzer_vor.tournament_game import DrawCharacter
+
+    state = drawn_with({"characters": "random"}, [OARAI, KURO])
+    assert GAME.current_player(state) == CHANCE
+    outcomes = GAME.chance_outcomes(state)
+    assert {a.character for a, _ in outcomes} == set(
+        workbench.rules.panzer_vor.tournament_game.school_characters(OARAI)
+    )
+    assert {p for _, p in outcomes} == {Fraction(1, len(outcomes))}
+    state = apply_all(state, DrawCharacter(OARAI, "Miho Nishizumi"))
+    assert "Miho Nishizumi" not in {a.character for a, _ in GAME.chance_outcomes(state)}
+
+
+def test_a_character_whose_tank_destroyed_an_enemy_starts_the_next_match_face_up():
+    # "they all start on their Reverse sides and gain experience as described in the Linked
+    # Scenarios section": one whose tank destroyed an enemy tank begins the next match face up
+    from workbench.rules.panzer_vor.tournament_game import DoneTaking, TakeCharacter
+
+    state = drawn_with({"characters": "choose"}, [OARAI, KURO])
+    state = apply_all(state, TakeCharacter(OARAI, "Hana Isuzu"), DoneTaking(OARAI),
+                      DoneTaking(KURO))  # fmt: skip
+    match = evolve(state.match, flags=state.match.flags | {"destroyed an enemy:Hana Isuzu"},
+                   ended=Outcome(CardGameEnd.FLAG, "Ōarai"))  # fmt: skip
+    after = _match_over(replace(state, match=match), [])
+    assert after.experienced == {"Hana Isuzu"}
+    again = replace(after, step="characters", taken=((OARAI, "Hana Isuzu"),), at=0,
+                    alive=state.alive)  # fmt: skip
+    oarai = next(s for s in exhibition_for(again).sides if s.name == OARAI)
+    assert [(c.name, c.side) for c in oarai.characters] == [("Hana Isuzu", "front")]
+
+
+def test_a_kill_records_the_characters_of_the_tank_that_made_it():
+    from tests.panzer_vor_match import arranged
+    from workbench.rules.panzer_vor.reactions import destroy
+
+    match = arranged("saunders")
+    crewed = next(c for c in match.crew if c.tank is not None)
+    firer = match.board.tank(crewed.tank)
+    target = next(t for t in match.board.tanks if t.side != firer.side)
+    after = destroy(match, firer.id, target.id, [])
+    assert f"destroyed an enemy:{crewed.name}" in after.flags

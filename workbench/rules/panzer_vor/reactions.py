@@ -369,6 +369,8 @@ def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -
     points[by] = points.get(by, 0) + target.counter.points
     lost[target.side] = (*lost.get(target.side, ()), target_id)
     flags = match.flags | ({f"flag lost:{target.side}"} if target.flag else set())
+    # who grows (Character Growth): the characters riding the tank that destroyed it
+    flags |= {f"destroyed an enemy:{c.name}" for c in match.crew if c.tank == firer}
     kill = (match.board.tank(firer).name, target_id, target.side)
     match = evolve(
         match,

@@ -21,16 +21,25 @@ the round's points and tank limit, then ``Deploy``); the option ``setup: "quick"
 card game's labelled stand-in purchase and placement instead.
 Option ``players`` (2 to 6, default 2) names the players "Player 1", "Player 2", ...;
 ``schools`` ({player: [major, minor]}) skips the choosing.
+
+Using Characters (option ``characters``, "if both players agree"): before each match played,
+each player takes up to two of the school's characters, ``"choose"``-n (``TakeCharacter``
+actions, then ``DoneTaking``) or drawn at ``"random"`` (chance). A school's characters are
+those its scenarios field (Part 2 - Scenarios: each side's "Tanks : Characters"; a Minor
+School has none). They start on their Reverse sides; one whose tank destroyed an enemy tank
+starts the school's next match face up (as in Linked Scenarios: Character Growth). The
+players place them on their bought tanks as the card game's setup asks.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario, Purchase
+from workbench.boards.panzer_vor.scenario import Character, PanzerVorScenario, Purchase
 from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
@@ -51,7 +60,9 @@ from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.tournament import MAJOR, MINOR, Bracket, decide, force_limits
 
-OPTIONS = ("players", "schools", "deck", "setup")
+OPTIONS = ("players", "schools", "deck", "setup", "characters")
+CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
+TAKEN_EACH = 2  # "each may use up to two of their school's characters"
 ROLL_FIRST = (1, 2, 3)  # reading: a die of 1-3 sends the first school on, 4-6 the second
 ROSTER_SCHOOL = {  # the roster's school of each Major School's tanks (its colour)
     "Ōarai Girls Academy": "Ōarai",
@@ -99,7 +110,40 @@ class Advance(Action):
         return f"{self.school} goes on"
 
 
-TOURNAMENT_ACTIONS = (ChooseSchool, DrawSchool, Advance)
+@dataclass(frozen=True)
+class TakeCharacter(Action):
+    """Using Characters: this school takes this character into the match being prepared."""
+
+    school: str
+    character: str
+
+    def __str__(self) -> str:
+        return f"{self.school} takes {self.character}"
+
+
+@dataclass(frozen=True)
+class DrawCharacter(Action):
+    """Using Characters, chosen at random: this character of the school is drawn."""
+
+    school: str
+    character: str
+    chance = True
+
+    def __str__(self) -> str:
+        return f"{self.school} draws {self.character}"
+
+
+@dataclass(frozen=True)
+class DoneTaking(Action):
+    """Using Characters: this school takes no more characters into this match."""
+
+    school: str
+
+    def __str__(self) -> str:
+        return f"{self.school} takes no more characters"
+
+
+TOURNAMENT_ACTIONS = (ChooseSchool, DrawSchool, Advance, TakeCharacter, DrawCharacter, DoneTaking)
 
 
 @dataclass(frozen=True)
@@ -132,6 +176,9 @@ class TournamentState:
     round: int = 1
     at: int = 0
     winners: tuple[str, ...] = ()  # the winners of this round so far
+    taken: tuple[tuple[str, str], ...] = ()  # (school, character) for the match prepared
+    done_taking: tuple[str, ...] = ()  # schools that take no more for it
+    experienced: frozenset[str] = frozenset()  # characters that start face up (growth)
     match: CardMatch | None = None
     results: tuple[Result, ...] = ()
     ended: Outcome | None = None
@@ -172,6 +219,9 @@ def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = Non
     if unknown:
         raise IllegalAction(Reason(f"Tournament Play has no option {sorted(unknown)} ({OPTIONS})"))
     count = options.get("players", 2)
+    if options.get("characters") not in (None, *CHARACTER_MODES):
+        why = f"characters is one of {CHARACTER_MODES}, not {options['characters']!r}"
+        raise IllegalAction(Reason(why, S.TOURNAMENT_USING_CHARACTERS))
     if not isinstance(count, int) or not 2 <= count <= 6:
         raise IllegalAction(Reason(f"2 to 6 players, not {count!r}", S.TOURNAMENT_PLAY))
     players = tuple(f"Player {n}" for n in range(1, count + 1))
@@ -216,6 +266,10 @@ def current_player(state: TournamentState) -> str:
         return _chooser(state)
     if state.step == "choose":
         return state.controller[state.pair[0]]
+    if state.step == "characters":
+        if _option(state, "characters") == "random":
+            return CHANCE
+        return state.controller[_taking(state) or state.pair[0]]
     assert state.match is not None
     who = CARDS.current_player(state.match)
     if who in (CHANCE, TERMINAL):
@@ -232,6 +286,10 @@ def legal_actions(state: TournamentState) -> list[Action]:
         return [ChooseSchool(s) for s in _choices(state)]
     if state.step == "choose":
         return [Advance(s) for s in state.pair]
+    if state.step == "characters" and _option(state, "characters") == "choose":
+        school = _taking(state)
+        assert school is not None
+        return [*(TakeCharacter(school, c) for c in _available(state, school)), DoneTaking(school)]
     if state.step == "match":
         assert state.match is not None
         return list(CARDS.legal_actions(state.match))
@@ -252,6 +310,11 @@ def chance_outcomes(state: TournamentState) -> Sequence[tuple[Action, Fraction]]
         return tuple((DrawSchool(s), Fraction(1, len(left))) for s in left)
     if state.step == "roll":
         return tuple((Die(v), SIXTH) for v in range(1, 7))
+    if state.step == "characters" and _option(state, "characters") == "random":
+        school = _taking(state)
+        assert school is not None
+        pool = _available(state, school)
+        return tuple((DrawCharacter(school, c), Fraction(1, len(pool))) for c in pool)
     if state.step == "match":
         assert state.match is not None
         return CARDS.chance_outcomes(state.match)
@@ -293,6 +356,12 @@ def apply(state: TournamentState, action: Action) -> Applied:
         return Applied(state, tuple(events))
     if isinstance(action, Advance):
         return Applied(_won(state, action.school, "chosen by its player", events), tuple(events))
+    if isinstance(action, TakeCharacter | DrawCharacter):
+        state = replace(state, taken=(*state.taken, (action.school, action.character)))
+        return Applied(_next_taker(state, events), tuple(events))
+    if isinstance(action, DoneTaking):
+        state = replace(state, done_taking=(*state.done_taking, action.school))
+        return Applied(_next_taker(state, events), tuple(events))
     assert isinstance(action, Die)
     first, second = state.pair
     winner = first if action.value in ROLL_FIRST else second
@@ -345,11 +414,73 @@ def exhibition_for(state: TournamentState) -> PanzerVorScenario:
         own = tuple(n for n in roster.names if roster.get(n).points <= top
                     and (colour is None or roster.get(n).school == colour))  # fmt: skip
         purchase = Purchase(points=points, max_tanks=most, tanks=own)
-        sides.append(replace(side, name=school, school=colour or school, purchase=purchase))
+        crew = tuple(
+            Character(c, "front" if c in state.experienced else "reverse")
+            for s, c in state.taken
+            if s == school
+        )
+        sides.append(replace(side, name=school, school=colour or school, purchase=purchase,
+                             characters=crew))  # fmt: skip
     return replace(scenario, sides=tuple(sides))
 
 
+def _option(state: TournamentState, name: str) -> Any:
+    return dict(state.options).get(name)
+
+
+def school_characters(school: str) -> tuple[str, ...]:
+    """The characters a school's scenarios field (none for a Minor School)."""
+    return _school_characters().get(ROSTER_SCHOOL.get(school, ""), ())
+
+
+@functools.cache
+def _school_characters() -> dict[str, tuple[str, ...]]:
+    """By roster school, every character the shipped scenarios put on that school's side
+    (Anzio (Revised)'s "(+1 FP)" and "(+2 MP)" are values of the same counters)."""
+    import workbench
+
+    found: dict[str, dict[str, None]] = {}
+    for path in shipped("panzer-vor", "scenarios").values():
+        scenario = workbench.load(path)
+        for side in scenario.sides:
+            forces = (*side.tanks, *side.reinforcements)
+            names = [c.name for f in forces for c in f.characters]
+            names += [c.name for c in side.characters]
+            mine = found.setdefault(side.school or side.name, {})
+            mine.update((n, None) for n in names if "(" not in n)
+    return {school: tuple(names) for school, names in found.items()}
+
+
+def _available(state: TournamentState, school: str) -> tuple[str, ...]:
+    taken = {c for _, c in state.taken}
+    return tuple(c for c in school_characters(school) if c not in taken)
+
+
+def _taking(state: TournamentState) -> str | None:
+    """The school of the pair still taking characters (the first school first)."""
+    for school in state.pair:
+        count = sum(1 for s, _ in state.taken if s == school)
+        if school not in state.done_taking and count < TAKEN_EACH and _available(state, school):
+            return school
+    return None
+
+
+def _next_taker(state: TournamentState, events: list[Event]) -> TournamentState:
+    """On to the next school taking characters, or the match once both have."""
+    if _taking(state) is not None:
+        return state
+    return _start_match(state, events)
+
+
 def _begin_match(state: TournamentState, events: list[Event]) -> TournamentState:
+    """A match to play: its characters taken first when the players use them."""
+    state = replace(state, taken=(), done_taking=())
+    if _option(state, "characters"):
+        return _next_taker(replace(state, step="characters"), events)
+    return _start_match(state, events)
+
+
+def _start_match(state: TournamentState, events: list[Event]) -> TournamentState:
     card_options = {k: v for k, v in state.options if k in ("deck", "setup")}
     match = CARDS.start(exhibition_for(state), card_options)
     a, b = state.pair
@@ -368,6 +499,11 @@ def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
     assert match is not None
     ended = CARDS.outcome(match)
     assert ended is not None
+    grew = {c for _, c in state.taken if f"destroyed an enemy:{c}" in match.flags}
+    if grew:
+        why = Reason("a character whose tank destroyed an enemy tank", S.CHARACTER_GROWTH)
+        events.append(Event(f"face up in the next match: {', '.join(sorted(grew))}", (why,)))
+        state = replace(state, experienced=state.experienced | grew)
     if ended.winner is None:  # reading: a drawn match is played again
         events.append(Event("a drawn match: it is played again", (Reason(
             "a match has a winner who proceeds", S.TOURNAMENT_PROGRESSION),)))  # fmt: skip
@@ -392,6 +528,9 @@ def step_text(state: TournamentState) -> str:
             head += f": {state.controller[a]} chooses which goes on"
         elif state.step == "roll":
             head += ": a die decides"
+        elif state.step == "characters":
+            taken = ", ".join(f"{c} ({s})" for s, c in state.taken) or "none yet"
+            head += f": characters taken for the match: {taken}"
     schools = "; ".join(f"{p}: {s}" for p, s in state.picks) or "none yet"
     return f"Tournament Play, {head}. Schools: {schools}. Still in: {', '.join(state.alive)}."
 
@@ -413,7 +552,8 @@ def invariants(state: TournamentState) -> None:
 
 def fingerprint(state: TournamentState) -> str:
     rest = (state.options, state.picks, state.step, state.left_out, state.alive, state.round,
-            state.at, state.winners, state.results, state.ended)  # fmt: skip
+            state.at, state.winners, state.results, state.ended, state.taken,
+            state.done_taking, sorted(state.experienced))  # fmt: skip
     inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
     return f"{inner}\n{rest!r}"
 
