@@ -22,6 +22,7 @@ __all__ = [
     "area_label",
     "fitted",
     "flag_color",
+    "hull_box",
     "piece_label",
     "piece_symbols",
     "rect",
@@ -131,12 +132,13 @@ def area_label(area: Any, name: str, style: Style, hulls: Sequence[Hull], px_per
         box = text_box(text, t)
         if not area.contains(_point(x, y)):
             continue
-        if not any(box.overlaps(_hull_box(h, t)) for h in hulls):
+        if not any(box.overlaps(hull_box(h, t)) for h in hulls):
             return text
     return Text((c.x, c.y), name, style)
 
 
-def _hull_box(hull: Any, t: Transform) -> Box:
+def hull_box(hull: Hull, t: Transform) -> Box:
+    """The pixel box round a hull's corners."""
     xs, ys = zip(*((float(x), float(y)) for x, y in hull.corners()), strict=True)
     (a, b), (c, d) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
     return Box(a, b, c, d)

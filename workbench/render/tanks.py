@@ -21,7 +21,7 @@ from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.labels import Box, text_box
 from workbench.render.legend import Entry, box_swatch, legend_band
-from workbench.render.pieces import area_label, piece_label, piece_symbols
+from workbench.render.pieces import area_label, hull_box, piece_label, piece_symbols
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -286,7 +286,7 @@ def tank_primitives(
     drawn = [tank_drawing(t) for t in tanks]
     t = Transform(px_per_cm)
     size = None if table is None else t.to_pixel(*table)
-    taken = [_box_of(tank.hull.corners(), t) for tank in drawn]
+    taken = [hull_box(tank.hull, t) for tank in drawn]
     names: list[Primitive] = []
     sides = list(dict.fromkeys(t.side for t in drawn))
     font = max(10.0, th.name_min_px, 1.6 * px_per_cm)
@@ -385,12 +385,6 @@ def _first_clear(
             return text
         placed.append((off_table, crowded, len(placed), text))
     return min(placed, key=lambda p: p[:3])[3]
-
-
-def _box_of(points: Iterable[Point], t: Transform) -> Box:
-    xs, ys = zip(*((float(x), float(y)) for x, y in points), strict=True)
-    (a, b), (c, d) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
-    return Box(a, b, c, d)
 
 
 def measuring_arrow_overlay(
