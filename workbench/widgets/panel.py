@@ -101,3 +101,37 @@ class CanvasExplorer:
             draw_scene(self.canvas, scene, [group], force=True)
 
         return redraw
+
+
+class PathExplorer(CanvasExplorer):
+    """An explorer of a grid board (hexes or squares) whose answers are a selected tank, a
+    destination with its path stepped by ``step_slider``, or a target; ``state.tank`` checks
+    a tank id, ``_refresh`` shows the answer."""
+
+    state: Any
+    step_slider: Any
+    selected: str | None
+    destination: Any
+    target: str | None
+    note: str
+
+    def _refresh(self, *, new_path: bool = False) -> None:
+        raise NotImplementedError
+
+    def aim_at(self, target_id: str) -> None:
+        """Show the selected tank's line of sight to a target and the odds of the shot."""
+        if self.selected is None:
+            raise ValueError("select the firing tank first: click one of the counters")
+        self.state.tank(target_id)
+        self.target, self.destination, self.note = target_id, None, ""
+        self._refresh()
+
+    def clear(self) -> None:
+        """Forget the selection."""
+        self.selected, self.destination, self.target, self.note = None, None, None, ""
+        self._refresh()
+
+    def step_by(self, delta: int) -> None:
+        """Step the shown path back (-1) or on (+1)."""
+        slider = self.step_slider
+        slider.value = max(slider.min, min(slider.max, slider.value + delta))

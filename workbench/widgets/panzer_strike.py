@@ -42,7 +42,7 @@ from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
 from workbench.rules.play import sample_chance
-from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
+from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 HELP = (
     "Roll or set the dice, then click a tank to see where it can move with the chosen die. "
@@ -86,7 +86,7 @@ def _chance(value: Fraction) -> str:
     return f"{value} ({float(value):.1%})"
 
 
-class PanzerStrikeExplorer(CanvasExplorer):
+class PanzerStrikeExplorer(PathExplorer):
     """A Panzer Strike board with its tanks on a live canvas and a side panel that explains.
 
     ``board`` is a PanzerStrikeScenario, a Match or the path of a scenario file. Display it
@@ -257,21 +257,6 @@ class PanzerStrikeExplorer(CanvasExplorer):
             facing = min(facings, key=lambda f: (facings[f], f)) if facings else 0
         self.destination, self.target, self.note = (square, facing), None, ""
         self._refresh(new_path=True)
-
-    def aim_at(self, target_id: str) -> None:
-        if self.selected is None:
-            raise ValueError("select the firing tank first: click one of the counters")
-        self.state.tank(target_id)
-        self.target, self.destination, self.note = target_id, None, ""
-        self._refresh()
-
-    def clear(self) -> None:
-        self.selected, self.destination, self.target, self.note = None, None, None, ""
-        self._refresh()
-
-    def step_by(self, delta: int) -> None:
-        slider = self.step_slider
-        slider.value = max(slider.min, min(slider.max, slider.value + delta))
 
     def set_options(self, **values: Any) -> None:
         """Switch rules and readings, e.g. ``set_options(damage=True, trajectory="met")``;

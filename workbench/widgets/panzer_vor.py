@@ -36,7 +36,7 @@ from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario,
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
 from workbench.widgets.layout import board_and_panel, fitted_board
-from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
+from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
 HELP = (
@@ -67,7 +67,7 @@ def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) ->
     )
 
 
-class Explorer(CanvasExplorer):
+class Explorer(PathExplorer):
     """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
 
     ``board`` is a PanzerVorScenario, a GameState, a HexMap or the path of a file holding one.
@@ -196,24 +196,6 @@ class Explorer(CanvasExplorer):
             raise ValueError("select a tank first: click one of the counters")
         self.destination, self.target, self.note = (self.state.map.hex(where), facing), None, ""
         self._refresh(new_path=True)
-
-    def aim_at(self, target_id: str) -> None:
-        """Show the selected tank's line of sight to a target and the odds of the shot."""
-        if self.selected is None:
-            raise ValueError("select the firing tank first: click one of the counters")
-        self.state.tank(target_id)
-        self.target, self.destination, self.note = target_id, None, ""
-        self._refresh()
-
-    def clear(self) -> None:
-        """Forget the selection."""
-        self.selected, self.destination, self.target, self.note = None, None, None, ""
-        self._refresh()
-
-    def step_by(self, delta: int) -> None:
-        """Step the shown path back (-1) or on (+1)."""
-        slider = self.step_slider
-        slider.value = max(slider.min, min(slider.max, slider.value + delta))
 
     def set_options(self, **flags: bool) -> None:
         """Switch optional rules on or off, e.g. ``set_options(cutting_through=True)``."""
