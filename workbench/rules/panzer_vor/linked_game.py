@@ -50,6 +50,7 @@ from workbench.rules.core import (
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import (
     GOOSEFISH,
     JOINS,
@@ -243,8 +244,7 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
             for s in scenario.sides
         )
         scenario = replace(scenario, sides=sides)
-    card_options = {k: v for k, v in state.options if k in ("deck", "setup")}
-    match = CARDS.start(scenario, card_options)
+    match = start_match(scenario, state.options)
     number = state.campaign.played + 1
     events.append(
         Event(
@@ -304,14 +304,9 @@ def apply(state: LinkedState, action: Action) -> Applied:
     if state.step == "over":
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.LINKED_OVERVIEW))
     if state.step == "match":
-        if isinstance(action, LINKED_ACTIONS):
-            raise IllegalAction(Reason(f"a match is being played: {action} waits", S.LINKED))
-        assert state.match is not None
-        match, caused = CARDS.apply(state.match, action)
-        found = list(caused)
-        if CARDS.outcome(match) is None:
-            return Applied(_evolve(state, match=match), tuple(found))
-        return Applied(_match_over(_evolve(state, match=match), found), tuple(found))
+        match, found, over = play_in_match(state.match, action, LINKED_ACTIONS, S.LINKED)
+        state = _evolve(state, match=match)
+        return Applied(_match_over(state, found) if over else state, tuple(found))
     legal = legal_actions(state)
     if action not in legal:
         raise IllegalAction(_refusal(state, action))

@@ -58,6 +58,7 @@ from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.actions import Die
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import MAJOR, MINOR, Bracket, decide, force_limits
 
 OPTIONS = ("players", "schools", "deck", "setup", "characters")
@@ -325,16 +326,11 @@ def apply(state: TournamentState, action: Action) -> Applied:
     if state.step == "over":
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.TOURNAMENT_PLAY))
     if state.step == "match":
-        if isinstance(action, TOURNAMENT_ACTIONS):
-            raise IllegalAction(
-                Reason(f"a match is being played: {action} waits", S.TOURNAMENT_PLAY)
-            )
-        assert state.match is not None
-        match, caused = CARDS.apply(state.match, action)
-        found = list(caused)
-        if CARDS.outcome(match) is None:
-            return Applied(replace(state, match=match), tuple(found))
-        return Applied(_match_over(replace(state, match=match), found), tuple(found))
+        match, found, over = play_in_match(
+            state.match, action, TOURNAMENT_ACTIONS, S.TOURNAMENT_PLAY
+        )
+        state = replace(state, match=match)
+        return Applied(_match_over(state, found) if over else state, tuple(found))
     listed = [a for a, _ in chance_outcomes(state)] or legal_actions(state)
     if action not in listed:
         raise IllegalAction(Reason(f"{action} is not possible now ({state.step})",
@@ -481,8 +477,7 @@ def _begin_match(state: TournamentState, events: list[Event]) -> TournamentState
 
 
 def _start_match(state: TournamentState, events: list[Event]) -> TournamentState:
-    card_options = {k: v for k, v in state.options if k in ("deck", "setup")}
-    match = CARDS.start(exhibition_for(state), card_options)
+    match = start_match(exhibition_for(state), state.options)
     a, b = state.pair
     why = Reason("both schools' players play it", S.TOURNAMENT_PROGRESSION)
     events.append(Event(f"round {state.round}: {a} vs {b}: an Exhibition! match", (why,)))
