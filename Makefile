@@ -26,21 +26,25 @@ lab: $(STAMP)
 app: $(STAMP)
 	$(BIN)/voila app/teacher.ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
 
+# Every test, doctest and notebook, on TEST_WORKERS processes (pytest-xdist); `make test
+# TEST_WORKERS=0` runs them in this one process.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg \
+		-n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The tested promises of RELIABILITY.md, run long: fuzzing every shipped file, killing saves,
-# and random play of every game (100,000 steps each, every invariant checked).
+# and thousands of whole games (SOAK_GAMES of every game, scenario and option of the sample,
+# every invariant checked): the tests marked `soak` and the fuzzing at scale.
 SOAK_FUZZ ?= 500
 SOAK_KILLS ?= 200
-SOAK_STEPS ?= 100000
-SOAK_PLAYOUTS ?= 30
+SOAK_GAMES ?= 100
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
-	WORKBENCH_SOAK_STEPS=$(SOAK_STEPS) WORKBENCH_PLAYOUTS=$(SOAK_PLAYOUTS) \
-	$(BIN)/python -m pytest -s -p no:cacheprovider tests/test_file_fuzz.py tests/test_save_kill.py \
-		tests/test_file_reliability.py tests/test_soak_playouts.py tests/test_conformance.py \
-		$(PYTEST_ARGS)
+	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) \
+	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
+		tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
+		tests/test_playouts.py $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

@@ -1,5 +1,5 @@
-"""The shape of the code: imports run only downward through the layers, and the repository
-never sends a user to files they do not have."""
+"""The shape of the code: imports run only downward through the layers (that the repository
+needs nothing beside it is ``test_self_contained``)."""
 
 from __future__ import annotations
 
@@ -70,16 +70,3 @@ def test_imports_run_only_downward(path):
         if _layer(name) > own and not (own == 5 and name.startswith("workbench.render"))
     ]
     assert not upward, f"{module} (layer {own}) imports upward: {upward}"
-
-
-def test_the_repository_never_sends_a_user_to_shared():
-    shipped = [*PACKAGE.rglob("*"), *(ROOT / "maps").rglob("*"), *(ROOT / "notebooks").glob("*")]
-    shipped += [ROOT / "README.md", ROOT / "ARCHITECTURE.md"]
-    offenders = [
-        str(p.relative_to(ROOT))
-        for p in shipped
-        if p.is_file()
-        and p.suffix in (".py", ".md", ".json", ".ipynb", ".csv")
-        and ("../shared" in (text := p.read_text(encoding="utf-8")) or "shared/data" in text)
-    ]
-    assert not offenders

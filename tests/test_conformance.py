@@ -1,12 +1,9 @@
-"""Every registered game passes the conformance playouts (workbench.testing.conformance):
-seeded random games to the end, every listed action applies, other actions are refused with
-the state unchanged, the game's invariants hold, and records round-trip and replay exactly.
-
-``WORKBENCH_PLAYOUTS`` sets the games per scenario (``make soak`` raises it)."""
+"""The protocol's promises beyond one playout (the playouts themselves are
+``test_playouts``): a refused step of a record names the step, records replay identically in
+a fresh process, the shipped games are listed in their order."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import textwrap
@@ -17,33 +14,7 @@ import workbench
 from workbench.games import get_game, shipped_games
 from workbench.rules.core import IllegalAction, replay
 from workbench.rules.play import play
-from workbench.testing.conformance import check_record_round_trip, digest, playout
-
-PLAYOUTS = int(os.environ.get("WORKBENCH_PLAYOUTS", "3"))
-
-CASES = [
-    pytest.param(game.name, name, id=f"{game.name}:{name}")
-    for game in shipped_games()
-    for name in game.scenarios()
-]
-
-
-def test_every_shipped_game_is_registered_with_scenarios():
-    for game in shipped_games():
-        assert game.scenarios(), f"{game.name} ships at least one scenario"
-        assert game.board_kind in ("hex", "square", "table")
-
-
-@pytest.mark.parametrize(("game_name", "scenario_name"), CASES)
-def test_random_playouts_conform(game_name, scenario_name, tmp_path):
-    game = get_game(game_name)
-    scenario = workbench.load(game.scenarios()[scenario_name])
-    for seed in range(PLAYOUTS):
-        report = playout(game, scenario, seed, invariants=[game.invariants])
-        assert report.outcome is not None
-    record = play(game, scenario, seed=PLAYOUTS)
-    states = check_record_round_trip(game, record, tmp_path)
-    assert game.outcome(states[-1]) is not None
+from workbench.testing.conformance import digest
 
 
 @pytest.mark.parametrize("game_name", [g.name for g in shipped_games()])
@@ -58,22 +29,24 @@ def test_a_refused_step_in_a_record_names_the_step(game_name, tmp_path):
         replay(broken, game)
 
 
-@pytest.mark.parametrize("game_name", [g.name for g in shipped_games()])
-def test_a_record_saved_here_replays_identically_in_a_fresh_process(game_name, tmp_path):
-    game = get_game(game_name)
-    scenario_path = next(iter(game.scenarios().values()))
-    record = play(game, workbench.load(scenario_path), seed=5)
-    saved = record.save(tmp_path / "elsewhere" / "game.json")
-    here = digest(replay(record, game))
+def test_records_saved_here_replay_identically_in_a_fresh_process(tmp_path):
+    # canonical digests, not repr: a set's repr depends on the process's hash seed
+    saved, here = [], []
+    for game in shipped_games():
+        scenario = workbench.load(next(iter(game.scenarios().values())))
+        record = play(game, scenario, seed=5, max_steps=400)  # a whole game or its start
+        saved.append(str(record.save(tmp_path / "elsewhere" / f"{game.name}.json")))
+        here.append(digest(replay(record, game)))
     script = textwrap.dedent(f"""
         import workbench
         from workbench.rules.core import replay
         from workbench.testing.conformance import digest
-        print(digest(replay(workbench.load({str(saved)!r}))))
+        for path in {saved!r}:
+            print(digest(replay(workbench.load(path))))
     """)
     there = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    ).stdout.strip()
+    ).stdout.split()
     assert there == here
 
 

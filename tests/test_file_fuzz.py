@@ -34,9 +34,9 @@ SHIPPED = [
 
 STRANGE_TEXT = [
     "",
-    "../../../../etc/passwd",
+    "../../../../etc/passwd",  # outside on purpose: a reference the loader refuses
     "/etc/passwd",
-    "../" * 40 + "x.json",
+    "../" * 40 + "x.json",  # outside on purpose: likewise
     "fuzz.json",  # the mutated file itself: a cycle
     "x\ud800",
     "\0",

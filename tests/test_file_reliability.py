@@ -220,7 +220,7 @@ def test_references_may_not_leave_the_board_folder(tmp_path):
     outside = write(tmp_path / "secret.json", {**MAP, "name": "SECRET-CONTENT"})
     folder = tmp_path / "game" / "scenarios"
     folder.mkdir(parents=True)
-    for reference in ["../../secret.json", str(outside), "/etc/passwd"]:
+    for reference in ["../../secret.json", str(outside), "/etc/passwd"]:  # outside on purpose
         error = refused(write(folder / "s.json", scenario(map=reference)), "$.map")
         assert "SECRET" not in str(error) and (
             "board folder" in error.expected or "absolute" in error.expected

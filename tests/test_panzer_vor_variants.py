@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
-from tests.test_panzer_vor_whole_games import one_game
-from workbench.boards.record import Record, RecordStep
-from workbench.rules.core import IllegalAction, replay
-from workbench.rules.panzer_vor.actions import Move, PlayCard, Select, TurnTurret
+from workbench.rules.core import IllegalAction
+from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
 from workbench.rules.panzer_vor.cards import CARDS, STAND_IN, load_deck
 from workbench.rules.panzer_vor.variants import TEASY_TEASE
+from workbench.rules.play import play as record_play
+from workbench.testing.conformance import check_record_round_trip, playout
 
 
 def test_the_scenario_lists_smokescreen_by_default_and_teasy_tease_as_the_option():
@@ -70,14 +70,14 @@ VARIANTS = [
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
-def test_random_games_with_the_options_keep_the_invariants(name, options):
+def test_random_games_with_the_options_keep_the_invariants(name, options, tmp_path):
     turned = 0
     for seed in range(3):
-        final, actions, states = one_game(name, seed, options)
-        assert GAME.outcome(final) is not None
-        turned += sum(isinstance(a, TurnTurret) for a in actions)
-        if seed == 0:  # the record (options included) replays to the same states
-            steps = tuple(RecordStep(a.to_json()) for a in actions)
-            record = Record("panzer-vor", scenario(name), steps, options, seed)
-            assert replay(record, GAME) == states
+        report = playout(GAME, scenario(name), seed, options=options, invariants=[GAME.invariants],
+                         alternatives=0, illegal_samples=0)  # fmt: skip
+        assert report.outcome is not None
+        turned += sum(a["type"] == "TurnTurret" for a in report.actions)
     assert turned  # the random player turned turrets with Movement cards
+    # the record (options included) saves, loads and replays to the same states
+    check_record_round_trip(GAME, record_play(GAME, scenario(name), seed=0, options=options),
+                            tmp_path)  # fmt: skip

@@ -1,35 +1,45 @@
-"""Every rulebook section a game cites is a heading that occurs in that game's rulebook."""
+"""Every rulebook section a game (or the linter) cites is made of headings its rulebook
+prints. The texts are the user's own copy (``tests/rulebooks.py``): without them these tests
+skip, naming the file."""
 
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
-RULEBOOKS = {
-    "panzer_vor": "panzer-vor-rulebook.txt",
-    "panzer_strike": "panzer-strike-france-1944-pocket.txt",
-    "tanks": "tanks-panther-vs-sherman.txt",
-}
+from tests.rulebooks import FILES
 
 
-def _sections(game: str) -> dict[str, str]:
-    try:
-        module = importlib.import_module(f"workbench.rules.{game}.sections")
-    except ModuleNotFoundError:
-        pytest.skip(f"{game} has no rules package yet")
-    return {k: v for k, v in vars(module).items() if k.isupper() and isinstance(v, str)}
+def _cited(module_name: str) -> dict[str, str]:
+    module = importlib.import_module(module_name)
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if name.isupper() and isinstance(value, str) and not name.startswith("STAND")
+    }
 
 
-@pytest.mark.parametrize("game", sorted(RULEBOOKS))
-def test_every_cited_heading_is_in_the_rulebook(game):
-    text = (RULES / RULEBOOKS[game]).read_text(encoding="utf-8")
-    missing = [
+def _missing(cited: dict[str, str], text: str) -> list[str]:
+    return [
         f"{name}: {heading!r}"
-        for name, section in _sections(game).items()
+        for name, section in cited.items()
         for heading in section.split(": ")
         if heading not in text
     ]
-    assert not missing
+
+
+@pytest.mark.parametrize("game", sorted(FILES))
+def test_every_cited_heading_is_in_the_rulebook(game, rulebook):
+    text = rulebook(FILES[game])
+    cited = _cited(f"workbench.rules.{game}.sections")
+    assert cited, f"workbench.rules.{game}.sections cites no section"
+    assert not _missing(cited, text)
+
+
+@pytest.mark.parametrize(("module", "game"), [("squares", "panzer_strike"), ("table", "tanks")])
+def test_every_section_the_linter_cites_is_a_heading_of_its_rulebook(module, game, rulebook):
+    lines = set(rulebook(FILES[game]).splitlines())  # here each heading is a whole line
+    cited = _cited(f"workbench.lint.{module}")
+    assert cited, f"workbench.lint.{module} cites no section"
+    assert not [s for s in cited.values() if s not in lines and not set(s.split(": ")) <= lines]

@@ -23,6 +23,13 @@ from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, 
 from workbench.rules.play import sample_chance
 
 Invariant = Callable[[Any], None]  # raises AssertionError naming what broke
+# a test's player: (state, its legal actions, the playout's rng) -> one of those actions
+Chooser = Callable[[Any, list[Action], random.Random], Action]
+
+
+def uniform(state: Any, legal: list[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly (the playout's default player)."""
+    return legal[rng.randrange(len(legal))]
 
 
 @dataclass
@@ -34,6 +41,7 @@ class Report:
     applied_alternatives: int = 0
     outcome: Any = None
     actions: list[dict[str, Any]] = field(default_factory=list)
+    last: Any = None  # the final state
 
 
 def playout(
@@ -46,11 +54,17 @@ def playout(
     max_steps: int = 20_000,
     alternatives: int = 3,
     illegal_samples: int = 2,
+    choose: Chooser = uniform,
+    state: Any = None,
 ) -> Report:
-    """One seeded random game to its end with every check; returns its report."""
+    """One seeded game to its end with every check; returns its report. ``choose`` picks
+    each side's action (uniformly at random unless a test passes its own player);
+    ``alternatives`` and ``illegal_samples`` set how many other actions each step tries.
+    The game starts from ``scenario`` with ``options``, or from a given ``state``."""
     rng = random.Random(seed)
     invariants = tuple(invariants)
-    state = game.start(scenario, options)
+    if state is None:
+        state = game.start(scenario, options)
     report = Report()
     seen: list[Action] = []
     for _ in range(max_steps):
@@ -72,7 +86,7 @@ def playout(
         else:
             legal = list(game.legal_actions(state))
             assert legal, f"{who} has a legal action (passing counts) while the game goes on"
-            action = legal[rng.randrange(len(legal))]
+            action = choose(state, legal, rng)
         for other in rng.sample(legal, min(alternatives, len(legal))):
             game.apply(state, other)  # every listed action applies
             report.applied_alternatives += 1
@@ -84,6 +98,7 @@ def playout(
     else:
         raise AssertionError(f"the game did not end within {max_steps} steps (seed {seed})")
     report.outcome = game.outcome(state)
+    report.last = state
     return report
 
 
@@ -127,23 +142,38 @@ def check_record_round_trip(game: Game, record: Any, folder: Path) -> list[Any]:
     return states
 
 
-def canonical(value: Any) -> str:
+def canonical(value: Any, memo: dict[int, tuple[Any, str]] | None = None) -> str:
     """A text that is the same for equal values in any process (sets sorted, no ids): to
-    compare states across processes, where ``repr`` of a set depends on the hash seed."""
+    compare states across processes, where ``repr`` of a set depends on the hash seed.
+    ``memo`` keeps the text of each object already written (states of one game share their
+    map and counters), keyed by ``id`` with the object kept alive beside it."""
+    if memo is None:
+        memo = {}
+    if isinstance(value, str | int | float | bool | type(None)):
+        return repr(value)
+    seen = memo.get(id(value))
+    if seen is not None:
+        return seen[1]
+    text = _canonical(value, memo)
+    memo[id(value)] = (value, text)
+    return text
+
+
+def _canonical(value: Any, memo: dict[int, tuple[Any, str]]) -> str:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         inner = ", ".join(
-            f"{f.name}={canonical(getattr(value, f.name))}"
+            f"{f.name}={canonical(getattr(value, f.name), memo)}"
             for f in dataclasses.fields(value)
             if f.compare
         )
         return f"{type(value).__name__}({inner})"
     if isinstance(value, Mapping):
-        items = sorted(f"{canonical(k)}: {canonical(v)}" for k, v in value.items())
+        items = sorted(f"{canonical(k, memo)}: {canonical(v, memo)}" for k, v in value.items())
         return "{" + ", ".join(items) + "}"
     if isinstance(value, Set):
-        return "{" + ", ".join(sorted(canonical(v) for v in value)) + "}"
+        return "{" + ", ".join(sorted(canonical(v, memo) for v in value)) + "}"
     if isinstance(value, tuple | list):
-        return "[" + ", ".join(canonical(v) for v in value) + "]"
+        return "[" + ", ".join(canonical(v, memo) for v in value) + "]"
     if isinstance(value, enum.Enum):
         return f"{type(value).__name__}.{value.name}"
     return repr(value)
@@ -151,4 +181,5 @@ def canonical(value: Any) -> str:
 
 def digest(states: Iterable[Any]) -> str:
     """One hash of a sequence of states (see :func:`canonical`)."""
-    return hashlib.sha256("\n".join(canonical(s) for s in states).encode()).hexdigest()
+    memo: dict[int, tuple[Any, str]] = {}
+    return hashlib.sha256("\n".join(canonical(s, memo) for s in states).encode()).hexdigest()

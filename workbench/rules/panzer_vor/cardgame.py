@@ -348,6 +348,8 @@ def invariants(match: Any) -> None:
         lost_points = sum(points for _, _, who, points in kills if who != side)
         assert match.points.get(side, 0) == lost_points, f"{side}: destroyed points"
     assert match.enforcement_drawn >= 0
+    if match.ended is not None:  # no game ends while a tank still waits to be set up
+        assert not any(match.undeployed.values()), "a match ended before its set-up"
     if sections.ENDING and match.ended is None and match.phase == "action" and not match.stack:
         side = match.side_to_act
         # after the End Phase every hand but the one being dealt to is five or fewer
