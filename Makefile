@@ -31,7 +31,7 @@ app: $(STAMP)
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg \
-		-n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+		-n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The tested promises of RELIABILITY.md, run long: fuzzing every shipped file, killing saves,
 # and thousands of whole games (SOAK_GAMES of every game, scenario and option of the sample,

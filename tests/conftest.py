@@ -1,7 +1,6 @@
-"""Shared test setup: browser tests run only where the system Chromium exists; the tests
-that read a rulebook text find it where ``tests/rulebooks.py`` says, or skip."""
-
-import os
+"""Shared test fixtures (the collection hooks that apply to the notebooks too are in the
+repository's root ``conftest.py``): the tests that read a rulebook text find it where
+``tests/rulebooks.py`` says, or skip."""
 
 import pytest
 from hypothesis import settings
@@ -11,29 +10,6 @@ from tests import rulebooks
 # The machine is shared: a property test is judged by its examples, never by its speed.
 settings.register_profile("workbench", deadline=None)
 settings.load_profile("workbench")
-
-CHROMIUM = "/usr/bin/chromium"
-SERVER_TESTS = {"test_make_lab.py", "test_server.py"}  # start a Jupyter server of their own
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if "rulebook" in getattr(item, "fixturenames", ()):  # selected by `-m rulebook`
-            item.add_marker(pytest.mark.rulebook)
-        # `make test` runs on two workers (pytest-xdist, --dist loadgroup): a notebook's cells
-        # run in order in one kernel, and the servers and browsers take turns on one worker
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
-        elif "browser" in item.keywords or item.path.name in SERVER_TESTS:
-            item.add_marker(pytest.mark.xdist_group("servers"))
-    if os.path.exists(CHROMIUM):
-        return
-    skip = pytest.mark.skip(
-        reason=f"browser test: {CHROMIUM} is not installed (apt-get install chromium)"
-    )
-    for item in items:
-        if "browser" in item.keywords:
-            item.add_marker(skip)
 
 
 @pytest.fixture

@@ -190,13 +190,14 @@ def test_the_kv2_and_is2_only_after_all_the_t34s():
 
 
 def test_random_stage_2_games_after_stage_1_deploy_reinforcements_and_keep_the_invariants():
-    from workbench.testing.conformance import playout, uniform
+    from workbench.rules.play import random_player
+    from workbench.testing.conformance import playout
 
     placed = []
 
-    def counting(match, legal, rng):
-        action = uniform(match, legal, rng)
-        placed.append(isinstance(action, Choose) and isinstance(match.top, Order))
+    def counting(game, observation, rng):
+        action = random_player(game, observation, rng)
+        placed.append(isinstance(action, Choose) and isinstance(observation.state.top, Order))
         return action
 
     for seed in range(3):

@@ -327,7 +327,9 @@ def test_greedy_buys_the_dearest_tank_that_fits_and_deploys_towards_the_middle()
     match = chosen("exhibition")
     rng = random.Random(0)
     while match.top.purpose == "buy":
-        match = play(match, greedy_player(GAME, match, rng))
+        match = play(
+            match, greedy_player(GAME, GAME.observation(match, GAME.current_player(match)), rng)
+        )
     bought = [t.counter.points for s in match.order for t in match.undeployed[s]]
     assert max(bought) <= 100 and sum(bought) <= 200
     assert greedy_player.label.startswith("greedy")

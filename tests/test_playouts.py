@@ -13,7 +13,6 @@ case of the same list."""
 from __future__ import annotations
 
 import os
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +21,9 @@ import pytest
 
 import workbench
 from workbench.games import get_game, shipped_games
-from workbench.rules.play import play
-from workbench.testing.conformance import check_record_round_trip, playout, uniform
+from workbench.rules.panzer_strike.bots import flag_seeker
+from workbench.rules.play import play, random_player
+from workbench.testing.conformance import check_record_round_trip, playout
 
 SOAK_GAMES = int(os.environ.get("WORKBENCH_SOAK_GAMES", "40"))
 
@@ -46,29 +46,7 @@ class Case:
         )
 
 
-def purposeful(state: Any, legal: list, rng: random.Random) -> Any:
-    """A Panzer Strike test opponent (not the rulebook's): shoots whenever it may, keeps a
-    tank that watches a flag still, and otherwise mostly drives towards the nearest enemy flag
-    (or enemy tank), so that captures and kills happen in short games."""
-    from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
-
-    shots = [a for a in legal if isinstance(a, Shoot)]
-    if shots:
-        return rng.choice(shots)
-    watching = {w.tank for w in state.watches}
-    moves = [a for a in legal if isinstance(a, Move) and a.tank not in watching]
-    if not moves or rng.random() < 0.2:
-        return next(a for a in legal if isinstance(a, EndMovement | EndTurn))
-    side = state.side_to_act
-    goals = [(sq.x, sq.y) for sq, owner in state.board.flags.items() if owner != side] or [
-        (t.at.x, t.at.y) for t in state.tanks if t.side != side and not t.destroyed
-    ]
-    scored = [(min(max(abs(m.to[0] - x), abs(m.to[1] - y)) for x, y in goals), m) for m in moves]
-    best = min(d for d, _ in scored)
-    return rng.choice([m for d, m in scored if d == best])
-
-
-PLAYERS = {"uniform": uniform, "purposeful": purposeful}
+PLAYERS = {"uniform": random_player, "purposeful": flag_seeker}
 
 # Options that change play, each played at least once (the defaults are played on every
 # scenario). Panzer Strike's and TANKS' games are kept short by a turn limit.

@@ -13,7 +13,7 @@ import pytest
 import workbench
 from workbench.boards.record import Record
 from workbench.games import get_game
-from workbench.rules.core import replay
+from workbench.rules.core import CHANCE, replay
 from workbench.rules.panzer_vor.game import Fire, Move, Pass
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import PlainView, view_for
@@ -124,7 +124,7 @@ def test_clicks_play_a_move_and_a_shot_with_odds_before_the_dice() -> None:
     assert stepper.proposed == Fire(T34, PANZER)
     assert stepper.play_proposed()
     # the shot and its rolls (rolled at once, seeded by the step)
-    assert stepper.actor_at(2) == "Other" and stepper.actor_at(3) == "chance"
+    assert stepper.actor_at(2) == "Other" and stepper.actor_at(3) == CHANCE
     assert "attack roll" in stepper.step_line(3)
     again = Stepper.new("panzer-vor", "test-your-luck", seed=5)
     again.play(Move(PANZER, "0805", 0))
@@ -337,7 +337,7 @@ def test_a_game_with_no_view_and_no_picture_is_stepped_from_its_list(monkeypatch
     assert "list of legal actions" in stepper.panel_text
     stepper.choices.value = stepper.choices.options[1][1]
     stepper.choose.click()
-    assert stepper.cursor == 2 and stepper.actor_at(2) == "chance"  # the coin tossed at once
+    assert stepper.cursor == 2 and stepper.actor_at(2) == CHANCE  # the coin tossed at once
     assert stepper.log_lines()[1] == "1. A: add 2 → total 2"
     before = (stepper.record, stepper.cursor)
     assert not stepper.play(game.action_types[1](1))  # a coin when a player acts: refused

@@ -25,6 +25,7 @@ from workbench.boards.record import Record, RecordStep  # noqa: E402
 from workbench.files import load, to_document  # noqa: E402
 from workbench.games import get_game, names  # noqa: E402
 from workbench.rules.core import CHANCE, TERMINAL, Event, Game  # noqa: E402
+from workbench.rules.panzer_strike.bots import flag_seeker  # noqa: E402
 from workbench.rules.play import sample_chance  # noqa: E402
 
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
@@ -171,7 +172,7 @@ def from_playouts(
                 step_rng = random.Random(f"{seed}/{len(steps) + 1}")
                 action = sample_chance(game.chance_outcomes(state), step_rng)
             else:
-                action = chooser(game, state, rng)
+                action = chooser(game, game.observation(state, who), rng)
             applied = game.apply(state, action)
             state, note = applied.state, ""
             words, said = story[wanted]
@@ -183,29 +184,6 @@ def from_playouts(
             if wanted == len(story):
                 return seed, steps
     return None
-
-
-def toward_flags(game: Game, state: Any, rng: random.Random) -> Any:
-    """A Panzer Strike chooser for a prepared game (not the rulebook's, nor a fair player):
-    shoots when it may, keeps a tank that watches a flag still, else drives at the nearest
-    enemy flag."""
-    from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
-
-    legal = list(game.legal_actions(state))
-    shots = [a for a in legal if isinstance(a, Shoot)]
-    if shots:
-        return rng.choice(shots)
-    watching = {w.tank for w in state.watches}
-    moves = [a for a in legal if isinstance(a, Move) and a.tank not in watching]
-    if not moves or rng.random() < 0.2:
-        return next(a for a in legal if isinstance(a, EndMovement | EndTurn))
-    side = state.side_to_act
-    goals = [sq for sq, owner in state.board.flags.items() if owner != side] or [
-        t.at for t in state.tanks if t.side != side and not t.destroyed
-    ]
-    scored = [(min(max(abs(m.to[0] - g.x), abs(m.to[1] - g.y)) for g in goals), m) for m in moves]
-    best = min(d for d, _ in scored)
-    return rng.choice([m for d, m in scored if d == best])
 
 
 def record_of_playout(
@@ -234,7 +212,7 @@ def flag_capture() -> tuple[Path, Record] | None:
         ("s flag at (", "A tank beside an enemy flag:"),
         ("captures", "The flag is captured:"),
     ]
-    found = from_playouts(game, scenario, toward_flags, story)
+    found = from_playouts(game, scenario, flag_seeker, story)
     if found is None:
         raise SystemExit("no seed captures a flag")
     record = record_of_playout(
@@ -299,7 +277,7 @@ def stagnation_playout(
                 game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
             )
         else:
-            action = chooser(game, state, rng)
+            action = chooser(game, game.observation(state, who), rng)
         applied = game.apply(state, action)
         state = applied.state
         steps.append((action, list(applied.events)))

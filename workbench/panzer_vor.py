@@ -4,7 +4,7 @@
 >>> scenario = pv.load_scenario("test-your-luck")          # a shipped scenario, or a path
 >>> state = pv.start(scenario)                              # the card game
 >>> pv.current_player(state)                                # the first Draw Phase draws
-'chance'
+CHANCE
 >>> reach = pv.reachable(state.board, "Panzer IV Ausf. D")  # every pose in reach, least MP
 >>> print(pv.line_of_sight(state.board, "0802", "0507").reason)
 nothing obstructs the line between the two hexes (Firing: Line of Sight)

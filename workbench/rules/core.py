@@ -19,18 +19,43 @@ refusal and event speaks in one :class:`Reason` type.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple
+from pathlib import Path
+from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from workbench.arguments import whole_number
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError
+from workbench.rules.observation import Observation, history_of
+from workbench.rules.options import Option, check_options
 
-CHANCE = "chance"  # current_player when dice or a draw decide next
-TERMINAL = "terminal"  # current_player when the game is over
+
+class Turn(enum.Enum):
+    """Who acts when no side does: :data:`CHANCE` (dice or a draw decide next) or
+    :data:`TERMINAL` (the game is over). Not text, so no side's name can be taken for one
+    (a side may well be called "chance").
+
+    >>> CHANCE == "chance", str(CHANCE)
+    (False, 'chance')
+    """
+
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+CHANCE: Final = Turn.CHANCE  # current_player when dice or a draw decide next
+TERMINAL: Final = Turn.TERMINAL  # current_player when the game is over
 
 
 @dataclass(frozen=True)
@@ -223,38 +248,187 @@ class Outcome:
 # --- games --------------------------------------------------------------------------------
 
 
+S = TypeVar("S")  # a game's state type
+A = TypeVar("A", bound=Action)  # a game's action type
+
+
 @dataclass(frozen=True)
-class Game:
-    """One game's rules as plain functions over its immutable states (see the module)."""
+class Verdict:
+    """Whether an action is legal in a state and why: the refusal's reason and section, or
+    the reasons of what it would do (``explain``; it agrees with ``apply``)."""
+
+    action: Any
+    legal: bool
+    reasons: tuple[Reason, ...]
+    events: tuple[Event, ...] = ()
+
+    def lines(self) -> list[str]:
+        head = f"{self.action}: {'legal' if self.legal else 'refused'}"
+        return [head, *("  " + line for line in lines_of(self.reasons))]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def _always_seen(state: Any, action: Any) -> None:
+    return None
+
+
+def _nothing_hidden(state: Any, player: str) -> Any:
+    return state
+
+
+@dataclass(frozen=True)
+class Game(Generic[S, A]):
+    """One game's rules as plain functions over its immutable states (see the module).
+
+    The functions given are the rules'; the game wraps three of them so that every game
+    keeps the contract alike: ``legal_actions`` is a list, empty at chance and terminal
+    nodes; ``chance_outcomes`` is a list, empty where a side acts; ``apply`` refuses what is
+    not one of the game's actions and gives the next state its :class:`History`."""
 
     name: str  # "panzer-vor", "panzer-strike", "tanks"
     title: str
     rulebook: str  # the rulebook's title and edition
     board_kind: str  # "hex", "square" or "table"
-    start: Callable[..., Any]  # (scenario, options: Mapping | None = None) -> state
-    current_player: Callable[[Any], str]
-    legal_actions: Callable[[Any], Iterable[Action]]
-    chance_outcomes: Callable[[Any], Sequence[tuple[Action, Fraction]]]
-    apply: Callable[[Any, Action], Applied]
-    outcome: Callable[[Any], Outcome | None]
-    action_types: tuple[type[Action], ...]
-    players: Callable[[Any], tuple[str, ...]]  # the sides, in order
+    start: Callable[..., S]  # (scenario, options: Mapping | None = None) -> state
+    current_player: Callable[[S], str | Turn]
+    # the two lists below may be given as any iterables: the game makes them lists
+    legal_actions: Callable[[S], Any]  # -> list[A]
+    chance_outcomes: Callable[[S], Any]  # -> list[tuple[A, Fraction]]
+    apply: Callable[[S, A], Applied]
+    outcome: Callable[[S], Outcome | None]
+    action_types: tuple[type[A], ...]
+    players: Callable[[S], tuple[str, ...]]  # the sides, in order
     scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
-    invariants: Callable[[Any], None] = field(default=lambda state: None)  # raise if broken
+    invariants: Callable[[S], None] = field(default=lambda state: None)  # raise if broken
     # a text equal for equal states, cheaper than conformance.canonical (None: use that)
-    fingerprint: Callable[[Any], str] | None = None
+    fingerprint: Callable[[S], str] | None = None
     # a finished game in numbers for the balance lab: {"lost": {side: tanks},
     # "damage_by": {tank type: tanks destroyed}}
-    summarize: Callable[[Any], Mapping[str, Any]] = field(default=lambda state: {})
+    summarize: Callable[[S], Mapping[str, Any]] = field(default=lambda state: {})
+    # --- the contract's further parts (ARCHITECTURE.md: "One contract") ---
+    # the options of a scenario: name, values allowed, default, section, reading
+    options: Callable[[Any], Sequence[Option]] = field(default=lambda scenario: ())
+    # who sees an action taken in a state (None: every side; a card drawn: its owner)
+    seen_by: Callable[[S, A], frozenset[str] | None] = _always_seen
+    # the state as one side sees it (the same object where nothing is hidden from it)
+    mask: Callable[[S, str], S] = _nothing_hidden
+    # a whole state consistent with an observation whose state is masked (hidden parts
+    # sampled with ``rng``); needed only by games that hide something
+    sample_hidden: Callable[[Observation, random.Random], S] | None = None
+    # for learners: the odds of a shot, why an action is legal or not, where a tank can go
+    odds: Callable[..., Any] | None = None
+    explain_action: Callable[[S, A], Verdict] | None = None
+    reach: Callable[[S, str], Any] | None = None
+    # what a scenario file of this game holds (load_scenario refuses anything else)
+    scenario_types: tuple[type, ...] = ()
+    # the computer players this game ships besides the random one, by name
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data, self.action_types)
+    def __post_init__(self) -> None:
+        if getattr(self.apply, "keeps_history", False):
+            return  # already wrapped (dataclasses.replace of a game)
+        raw_legal, raw_chance, raw_apply = self.legal_actions, self.chance_outcomes, self.apply
+        who = self.current_player
+        types = self.action_types
 
-    def apply_all(self, state: Any, actions: Iterable[Action]) -> Any:
+        def legal_actions(state: S) -> list[A]:
+            if isinstance(who(state), Turn):
+                return []
+            return list(raw_legal(state))
+
+        def chance_outcomes(state: S) -> list[tuple[A, Fraction]]:
+            return list(raw_chance(state)) if who(state) is CHANCE else []
+
+        def apply(state: S, action: A) -> Applied:
+            if not isinstance(action, types):
+                raise IllegalAction(Reason(f"{action!r} is not an action of {self.title}"))
+            actor = who(state)
+            applied = raw_apply(state, action)
+            after = copy.copy(applied.state)  # a fresh object: its history is its own
+            history = history_of(state).then(actor, action, self.seen_by(state, action))
+            try:
+                object.__setattr__(after, "history", history)
+            except (AttributeError, TypeError):  # a plain tuple or number keeps no history
+                return applied
+            return Applied(after, applied.events)
+
+        apply.keeps_history = True  # type: ignore[attr-defined]
+        for name, wrapped in (("legal_actions", legal_actions),
+                              ("chance_outcomes", chance_outcomes), ("apply", apply)):  # fmt: skip
+            wrapped.__doc__ = getattr(self, name).__doc__
+            object.__setattr__(self, name, wrapped)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        return action_from_json(data, self.action_types)  # type: ignore[return-value]
+
+    def apply_all(self, state: S, actions: Iterable[A]) -> S:
         """The state after every action in turn (raises at the first illegal one)."""
         for action in actions:
             state = self.apply(state, action).state
         return state
+
+    # --- the contract (the same names in every game's flat module) ---------------------
+
+    def observation(self, state: S, player: str) -> Observation:
+        """What ``player`` sees: the state with what is hidden from it masked, its legal
+        actions (none unless it is to act) and the game's history as it saw it."""
+        view = self.mask(state, player)
+        acting = self.current_player(state) == player
+        legal = tuple(self.legal_actions(state)) if acting else ()
+        seen = history_of(state).as_seen_by(player)
+        return Observation(self.name, player, view, legal, view is not state, seen)
+
+    def determinize(self, observation: Observation, rng: random.Random) -> S:
+        """A whole state consistent with ``observation``: the state itself where nothing is
+        hidden, else one with the hidden parts sampled (an opponent's hand drawn from the
+        cards this side has not seen)."""
+        if not observation.hidden:
+            return observation.state
+        if self.sample_hidden is None:
+            raise WorkbenchError(f"{self.title} hides nothing it could sample")
+        return self.sample_hidden(observation, rng)
+
+    def explain(self, state: S, action: A) -> Verdict:
+        """Whether ``action`` is legal in ``state`` and why, as ``apply`` decides it: the
+        refusal with its section, or the reasons of what it does (with the game's own
+        detail where it has some, e.g. a move's cost step by step)."""
+        if self.explain_action is not None:
+            return self.explain_action(state, action)
+        return verdict_of(self, state, action)
+
+    def options_for(self, scenario: Any) -> list[Option]:
+        """The options of a scenario (see :mod:`workbench.rules.options`)."""
+        return list(self.options(scenario))
+
+    def check_options(self, scenario: Any, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options given, checked against :meth:`options_for` (OptionError if not)."""
+        return check_options(self.options(scenario), given)
+
+    def load_scenario(self, name_or_path: str | Path) -> Any:
+        """A shipped scenario by name, or a scenario file by path (BoardFileError if the file
+        holds anything else)."""
+        from workbench.files import BoardFileError, load
+
+        if not isinstance(name_or_path, str | Path):
+            raise ArgumentError("name_or_path", name_or_path, "a scenario's name or file path")
+        path = self.scenarios().get(str(name_or_path), name_or_path)
+        scenario = load(path)
+        if self.scenario_types and not isinstance(scenario, self.scenario_types):
+            kinds = " or ".join(t.__name__ for t in self.scenario_types)
+            raise BoardFileError(path, "$.format", type(scenario).__name__, f"a {kinds}")
+        return scenario
+
+
+def verdict_of(game: Game[Any, Any], state: Any, action: Any) -> Verdict:
+    """The verdict ``apply`` gives: refused with its reason, or legal with its events'."""
+    try:
+        applied = game.apply(state, action)
+    except IllegalAction as refused:
+        return Verdict(action, False, refused.reasons)
+    reasons = tuple(r for event in applied.events for r in event.reasons)
+    return Verdict(action, True, reasons, applied.events)
 
 
 class UnknownGame(WorkbenchError, KeyError):

@@ -1,8 +1,11 @@
 """Playing a game through the protocol: resolving chance with a seeded roller or preset
 outcomes, players (bots) as plain functions, and whole games kept as records.
 
-A *player* is a function ``(game, state, rng) -> Action`` choosing among the legal actions.
-The random player here is labelled as such: it is no rulebook's opponent.
+A *player* is a function ``(game, observation, rng) -> Action`` choosing among the legal
+actions its :class:`~workbench.rules.observation.Observation` lists: it sees what its side
+sees, never the hidden parts of the state (a player that needs a whole state asks
+``game.determinize(observation, rng)``). The random player here is labelled as such: it is no
+rulebook's opponent.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Reason
+from workbench.rules.observation import Observation
 
-Player = Callable[[Game, Any, random.Random], Action]
+Player = Callable[[Game, Observation, random.Random], Action]
 
 
 def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -31,9 +35,9 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     return outcomes[-1][0]
 
 
-def random_player(game: Game, state: Any, rng: random.Random) -> Action:
+def random_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Any legal action, uniformly at random (not the rulebook's: a labelled test opponent)."""
-    actions = list(game.legal_actions(state))
+    actions = observation.legal_actions
     if not actions:
         raise IllegalAction(Reason("no legal action to choose from"))
     return actions[rng.randrange(len(actions))]
@@ -60,13 +64,13 @@ def play_to_end(
     steps: list[RecordStep] = []
     for _ in range(max_steps):
         who = game.current_player(state)
-        if who == TERMINAL:
+        if who is TERMINAL:
             break
-        if who == CHANCE:
+        if who is CHANCE:
             action = sample_chance(game.chance_outcomes(state), rng)
         else:
             chooser = players if callable(players) else players[who]
-            action = chooser(game, state, rng)
+            action = chooser(game, game.observation(state, who), rng)
         state = game.apply(state, action).state
         steps.append(RecordStep(action.to_json()))
     return state, steps

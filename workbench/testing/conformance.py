@@ -20,16 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, replay
-from workbench.rules.play import sample_chance
+from workbench.rules.play import Player, random_player, sample_chance
 
 Invariant = Callable[[Any], None]  # raises AssertionError naming what broke
-# a test's player: (state, its legal actions, the playout's rng) -> one of those actions
-Chooser = Callable[[Any, list[Action], random.Random], Action]
-
-
-def uniform(state: Any, legal: list[Action], rng: random.Random) -> Action:
-    """Any legal action, uniformly (the playout's default player)."""
-    return legal[rng.randrange(len(legal))]
 
 
 @dataclass
@@ -54,12 +47,14 @@ def playout(
     max_steps: int = 20_000,
     alternatives: int = 3,
     illegal_samples: int = 2,
-    choose: Chooser = uniform,
+    choose: Player = random_player,
     state: Any = None,
 ) -> Report:
     """One seeded game to its end with every check; returns its report. ``choose`` picks
     each side's action (uniformly at random unless a test passes its own player);
     ``alternatives`` and ``illegal_samples`` set how many other actions each step tries.
+    The player is given the acting side's observation, whose legal actions must be the
+    game's.
     The game starts from ``scenario`` with ``options``, or from a given ``state``."""
     rng = random.Random(seed)
     invariants = tuple(invariants)
@@ -71,14 +66,16 @@ def playout(
         for check in invariants:
             check(state)
         who = game.current_player(state)
-        if who == TERMINAL:
+        if who is TERMINAL:
             assert game.outcome(state) is not None, "a terminal state has an outcome"
-            assert not list(game.legal_actions(state)), "no action is legal once it is over"
+            assert game.legal_actions(state) == [], "no action is legal once it is over"
+            assert game.chance_outcomes(state) == [], "no chance outcome once it is over"
             break
         assert game.outcome(state) is None, f"an outcome while {who} is to act"
-        if who == CHANCE:
+        if who is CHANCE:
             outcomes = game.chance_outcomes(state)
             assert outcomes, "a chance state lists its outcomes"
+            assert game.legal_actions(state) == [], "no side's action while chance decides"
             assert sum(p for _, p in outcomes) == 1, "chance probabilities add up to 1"
             assert all(p > 0 for _, p in outcomes), "every listed outcome can happen"
             legal: list[Action] = [a for a, _ in outcomes]
@@ -86,7 +83,10 @@ def playout(
         else:
             legal = list(game.legal_actions(state))
             assert legal, f"{who} has a legal action (passing counts) while the game goes on"
-            action = choose(state, legal, rng)
+            assert game.chance_outcomes(state) == [], "no chance outcome while a side acts"
+            observed = game.observation(state, who)
+            assert list(observed.legal_actions) == legal, "the observation lists the legal actions"
+            action = choose(game, observed, rng)
         for other in rng.sample(legal, min(alternatives, len(legal))):
             game.apply(state, other)  # every listed action applies
             report.applied_alternatives += 1

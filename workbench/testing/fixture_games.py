@@ -22,6 +22,7 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Termination,
+    Turn,
     register_game,
 )
 
@@ -60,7 +61,7 @@ def start(scenario: Any = None, options: Mapping[str, Any] | None = None) -> Sur
     return SureThing()
 
 
-def current_player(state: SureThing) -> str:
+def current_player(state: SureThing) -> str | Turn:
     if state.ended:
         return TERMINAL
     return CHANCE if state.rolling else state.active

@@ -22,7 +22,7 @@ from workbench.render.hexboard import odds_overlay
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.panzer_vor_cards import card_html, card_text
 from workbench.render.scene import Scene
-from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction
+from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Turn
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Deploy,
@@ -156,7 +156,7 @@ class CardGameView:
         """The hand of the side to decide (the side to act when the dice decide), and its
         face-up Scenario cards; each card marked playable when a legal action plays it."""
         who = game.current_player(match)
-        side = who if who not in (CHANCE, TERMINAL) else match.side_to_act
+        side = match.side_to_act if isinstance(who, Turn) else who
         legal = list(game.legal_actions(match)) if who == side else []
         counts = Counter(match.hand(side))
         names = [*sorted(counts), *match.scenario_cards.get(side, ())]

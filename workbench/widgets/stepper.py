@@ -29,7 +29,7 @@ from workbench.games import get_game
 from workbench.render import Picture
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.dice import dice_of, dice_svg
-from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason
+from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
 from workbench.widgets.views import Offer, view_for
@@ -165,9 +165,9 @@ class Stepper:
         """The action of step ``step`` (1-based)."""
         return self.game.action_from_json(self.record.steps[step - 1].action)
 
-    def actor_at(self, step: int) -> str:
-        """Who chose step ``step``: a side, or ``"chance"`` for dice and draws."""
-        return str(self.game.current_player(self.states[step - 1]))
+    def actor_at(self, step: int) -> str | Turn:
+        """Who chose step ``step``: a side, or ``CHANCE`` for dice and draws."""
+        return self.game.current_player(self.states[step - 1])
 
     def go(self, step: int) -> None:
         """Show step ``step`` (0: the start); the selection is forgotten."""
@@ -272,7 +272,9 @@ class Stepper:
         """The bot's choice: the recorded next step when the record goes on, else its own."""
         if self.cursor < len(self.steps):
             return self.action_at(self.cursor + 1)
-        return self.bot(self.game, self.state, self.rng())
+        who = self.game.current_player(self.state)
+        assert not isinstance(who, Turn), "the bot plays a side's turn (see play_bot)"
+        return self.bot(self.game, self.game.observation(self.state, who), self.rng())
 
     def _play_on(self) -> None:
         """Roll the dice (``auto_roll``) and play the bot's side, until a person acts."""
@@ -426,7 +428,7 @@ class Stepper:
         who = self.actor_at(step)
         action = self.action_at(step)
         chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
-        head = f"{step}. {chance if who == CHANCE else who + ': '}{action}"
+        head = f"{step}. {chance if who == CHANCE else f'{who}: '}{action}"
         said = str(action)
         events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]

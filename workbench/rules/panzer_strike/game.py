@@ -42,6 +42,7 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Termination,
+    Turn,
     register_game,
 )
 from workbench.rules.panzer_strike import sections
@@ -240,7 +241,7 @@ def scenario_of_board(board: SquareBoard) -> PanzerStrikeScenario:
 # --- protocol ------------------------------------------------------------------------------
 
 
-def current_player(match: Match) -> str:
+def current_player(match: Match) -> str | Turn:
     if match.ended is not None:
         return TERMINAL
     if match.phase in ("roll", "gun"):

@@ -1,6 +1,8 @@
 """Opponents for a learner playing alone. Neither is the rulebook's: the rulebook's only
 automatic opponent is Test Your Luck!'s enemy, which the game plays itself by dice
-(``solo``). A player is ``(game, state, rng) -> Action`` (see ``workbench.rules.play``).
+(``solo``). A player is ``(game, observation, rng) -> Action`` (see ``workbench.rules.play``):
+it sees what its side sees; the greedy player looks one move deep on a state sampled from its
+observation (``game.determinize``), never at the opponent's real hand.
 
 - :func:`random_player`: any legal action, uniformly.
 - :func:`greedy_player`: fires the shot with the best odds of destroying; else plays an
@@ -18,6 +20,7 @@ import random
 from typing import Any
 
 from workbench.rules.core import Action, Game
+from workbench.rules.observation import Observation
 from workbench.rules.panzer_vor import actions as A
 from workbench.rules.panzer_vor import reactions, solo
 from workbench.rules.play import random_player
@@ -25,11 +28,14 @@ from workbench.rules.play import random_player
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
 
 
-def greedy_player(game: Game, state: Any, rng: random.Random) -> Action:
+def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first (see the module); ties broken by ``rng``."""
-    legal = list(game.legal_actions(state))
+    legal = list(observation.legal_actions)
     if len(legal) == 1:
         return legal[0]
+    # a whole state to look one move deep on, sampled without touching ``rng`` (the same
+    # observation gives the same sample, and the player's own draws stay as they were)
+    state = game.determinize(observation, random.Random(len(observation.history)))
     buys = [a for a in legal if isinstance(a, A.Buy)]
     if buys:
         return max(buys, key=lambda a: (_price(state, a), rng.random()))

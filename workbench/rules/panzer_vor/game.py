@@ -30,6 +30,7 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Termination,
+    Turn,
     register_game,
 )
 from workbench.rules.panzer_vor import sections
@@ -124,7 +125,7 @@ def match_of(board: GameState, order: tuple[str, ...] | None = None, **fields: A
     return Match(board=board, order=order, **fields)
 
 
-def current_player(match: Match) -> str:
+def current_player(match: Match) -> str | Turn:
     if match.ended is not None:
         return TERMINAL
     return CHANCE if match.shot is not None else match.side_to_act

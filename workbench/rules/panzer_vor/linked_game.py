@@ -45,8 +45,10 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Termination,
+    Turn,
     register_game,
 )
+from workbench.rules.observation import Observation
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.match import CardMatch
@@ -258,7 +260,7 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
 # --- the protocol ---------------------------------------------------------------------------
 
 
-def current_player(state: LinkedState) -> str:
+def current_player(state: LinkedState) -> str | Turn:
     if state.step == "over":
         return TERMINAL
     if state.step != "match":
@@ -479,10 +481,11 @@ def linked_player(player: Any) -> Any:
     """A card-game player (``workbench.rules.panzer_vor.bots``) as a Linked Scenarios
     player: it chooses in the match; between matches it takes the first listed choice."""
 
-    def play(game: Game, state: LinkedState, rng: Any) -> Action:
+    def play(game: Game, observation: Observation, rng: Any) -> Action:
+        state = observation.state
         if state.step == "match":
-            return player(CARDS, state.match, rng)
-        return legal_actions(state)[0]
+            return player(CARDS, CARDS.observation(state.match, observation.player), rng)
+        return observation.legal_actions[0]
 
     play.label = f"{getattr(player, 'label', player.__name__)}, in each match"  # type: ignore[attr-defined]
     return play

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason
+from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
 from workbench.rules.panzer_vor import scenarios, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
@@ -240,7 +240,7 @@ def shot_outcomes(match: CardMatch, shot: Shot) -> tuple:
     return ROLLS if shot.stage in ("attack roll", "damage roll") else ()
 
 
-def shot_player(match: CardMatch, shot: Shot) -> str:
+def shot_player(match: CardMatch, shot: Shot) -> str | Turn:
     if shot.stage in ("attack roll", "damage roll"):
         return CHANCE
     side, _ = _ability_options(match, shot)

@@ -52,6 +52,7 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Termination,
+    Turn,
     register_game,
 )
 from workbench.rules.panzer_vor import sections as S
@@ -258,7 +259,7 @@ def _chooser(state: TournamentState) -> str:
     return state.players[len(state.picks) % len(state.players)]
 
 
-def current_player(state: TournamentState) -> str:
+def current_player(state: TournamentState) -> str | Turn:
     if state.step == "over":
         return TERMINAL
     if state.step in ("leave out", "bracket", "roll"):
@@ -273,7 +274,7 @@ def current_player(state: TournamentState) -> str:
         return state.controller[_taking(state) or state.pair[0]]
     assert state.match is not None
     who = CARDS.current_player(state.match)
-    if who in (CHANCE, TERMINAL):
+    if isinstance(who, Turn):
         return who
     return state.controller[_school(state, who)]
 

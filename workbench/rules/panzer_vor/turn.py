@@ -28,6 +28,7 @@ from workbench.rules.core import (
     IllegalAction,
     Modifier,
     Reason,
+    Turn,
 )
 from workbench.rules.panzer_vor import (
     drawing,
@@ -89,7 +90,7 @@ S = sections
 # --- who acts --------------------------------------------------------------------------------
 
 
-def current_player(match: CardMatch) -> str:
+def current_player(match: CardMatch) -> str | Turn:
     if match.ended is not None:
         return TERMINAL
     top = match.top
@@ -303,9 +304,9 @@ def _may_declare(match: CardMatch, card: Card, tank: Tank) -> bool:
 
 def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
-    if who == TERMINAL:
+    if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
-    if who == CHANCE:
+    if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
             raise IllegalAction(
@@ -317,7 +318,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     elif action.chance or action not in legal_actions(match):
         raise IllegalAction(_why_not(match, action, who))
     events: list[Event] = []
-    after = _apply(match, action, who, events)
+    after = _apply(match, action, "" if who is CHANCE else who, events)  # "": chance's step
     after = settle(after, events)
     return Applied(after, tuple(events))
 

@@ -35,6 +35,7 @@ from workbench.rules.core import (
     IllegalAction,
     Outcome,
     Reason,
+    Turn,
     register_game,
 )
 from workbench.rules.tanks import sections, sources
@@ -109,7 +110,7 @@ def _next_group(battle: Battle) -> list[TankPiece]:
     return [t for t in waiting if battle.order_key(t) == best]
 
 
-def current_player(battle: Battle) -> str:
+def current_player(battle: Battle) -> str | Turn:
     if battle.ended is not None:
         return TERMINAL
     if battle.repairing is not None:

@@ -1,0 +1,167 @@
+"""A game's options for a scenario, as one list: each option's name, the values it allows, its
+default, the rulebook section it reads and the reading it chooses. ``start`` checks what it
+is given against the list; the stepper's new-game choices, the balance lab and the OpenSpiel
+bridge read the same list, so an option added to it appears everywhere.
+
+>>> limit = Option.whole("turn_limit", 30, "Ending (practice)", "the practice turn limit",
+...                      low=1, high=1000)
+>>> setup = Option.choice("setup", ("choose", "quick"), "Setup", "who places the tanks")
+>>> check_options([limit, setup], {"setup": "quick"})
+{'setup': 'quick'}
+>>> try:
+...     check_options([limit, setup], {"turn_limit": 2.7})
+... except OptionError as refused:
+...     print(refused)
+options["turn_limit"]: expected a whole number from 1 to 1000, got 2.7
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.errors import ArgumentError
+
+
+class OptionError(ArgumentError):
+    """An option a game does not have, or a value it does not allow: names the option, what
+    was given and what was expected (nothing is started)."""
+
+    def __init__(self, option: str, found: object, expected: str, section: str = "") -> None:
+        super().__init__(f'options["{option}"]', found, expected)
+        self.option, self.section = option, section
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game for a scenario (build it with :meth:`choice`, :meth:`flag`,
+    :meth:`whole`, :meth:`subset` or :meth:`value`)."""
+
+    name: str
+    default: Any
+    section: str  # the rulebook section it reads ("" for the workbench's own settings)
+    reading: str  # what it decides, and the reading the default takes
+    kind: str  # "choice", "flag", "whole", "subset" or "value"
+    choices: tuple[Any, ...] = ()  # the values allowed ("choice", "flag", "subset")
+    low: int | None = None  # "whole": the range allowed
+    high: int | None = None
+    none_allowed: bool = False  # None allowed too (e.g. no turn limit)
+    expected: str = ""  # "value": what it must be, in words
+    validate: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
+    changes_play: bool = True  # False for settings that only change what is shown or saved
+
+    @staticmethod
+    def choice(name: str, choices: Sequence[Any], section: str, reading: str,
+               default: Any = None, **more: Any) -> Option:  # fmt: skip
+        """One of ``choices`` (the first is the default unless ``default`` is given)."""
+        first = choices[0] if default is None else default
+        return Option(name, first, section, reading, "choice", tuple(choices), **more)
+
+    @staticmethod
+    def flag(name: str, section: str, reading: str, default: bool = False, **more: Any) -> Option:
+        """On or off: ``True`` or ``False`` only (no truthy text)."""
+        return Option(name, default, section, reading, "flag", (False, True), **more)
+
+    @staticmethod
+    def whole(name: str, default: int | None, section: str, reading: str, *,
+              low: int | None = None, high: int | None = None, **more: Any) -> Option:  # fmt: skip
+        """A whole number in ``low..high``."""
+        return Option(name, default, section, reading, "whole", low=low, high=high, **more)
+
+    @staticmethod
+    def subset(name: str, choices: Sequence[Any], section: str, reading: str,
+               default: Sequence[Any] = (), **more: Any) -> Option:  # fmt: skip
+        """A list of distinct values from ``choices``."""
+        return Option(name, list(default), section, reading, "subset", tuple(choices), **more)
+
+    @staticmethod
+    def value(name: str, default: Any, section: str, reading: str, expected: str,
+              validate: Callable[[Any], Any], **more: Any) -> Option:  # fmt: skip
+        """Any value ``validate`` accepts (it returns the value or raises ArgumentError);
+        ``expected`` says what it must be."""
+        return Option(name, default, section, reading, "value", expected=expected,
+                      validate=validate, **more)  # fmt: skip
+
+    def describe(self) -> str:
+        """What the option allows, in words."""
+        if self.kind == "flag":
+            return "true or false"
+        if self.kind == "choice":
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.kind == "subset":
+            return "a list of distinct values from " + ", ".join(repr(c) for c in self.choices)
+        if self.kind == "whole":
+            lo, hi = self.low, self.high
+            if lo is not None and hi is not None:
+                text = f"a whole number from {lo} to {hi}"
+            elif lo is not None:
+                text = f"a whole number of at least {lo}"
+            else:
+                text = "a whole number" + (f" of at most {hi}" if hi is not None else "")
+            return text + (" (or null: none)" if self.none_allowed else "")
+        return self.expected
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this option allows it, else :class:`OptionError`."""
+        if value is None and self.none_allowed:
+            return value
+        ok = True
+        if self.kind == "flag":
+            ok = isinstance(value, bool)
+        elif self.kind == "choice":
+            ok = any(value == c and type(value) is type(c) for c in self.choices)
+        elif self.kind == "whole":
+            ok = (
+                _is_whole(value)
+                and (self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high)
+            )
+        elif self.kind == "subset":
+            ok = (
+                isinstance(value, list | tuple)
+                and all(v in self.choices for v in value)
+                and len(set(value)) == len(value)
+            )
+        elif self.validate is not None:
+            try:
+                return self.validate(value)
+            except ArgumentError as refused:
+                raise OptionError(self.name, value, refused.expected, self.section) from None
+        if not ok:
+            raise OptionError(self.name, value, self.describe(), self.section)
+        return value
+
+    def line(self) -> str:
+        """The option in one line: name, what it allows, default, reading and section."""
+        where = f" ({self.section})" if self.section else ""
+        return f"{self.name}: {self.describe()}; default {self.default!r}. {self.reading}{where}"
+
+
+def check_options(options: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options given, each checked against the list (unknown names and values not
+    allowed raise :class:`OptionError`); returns them as a plain dict."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise ArgumentError("options", given, "a mapping of option names to values")
+    known = {o.name: o for o in options}
+    checked: dict[str, Any] = {}
+    for name, value in given.items():
+        option = known.get(name) if isinstance(name, str) else None
+        if option is None:
+            names = ", ".join(known) or "none"
+            raise OptionError(str(name), value, f"an option of this game (options: {names})")
+        checked[name] = option.check(value)
+    return checked
+
+
+def with_defaults(options: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option's value: the ones given (checked), the rest at their defaults."""
+    listed = list(options)
+    return {**{o.name: o.default for o in listed}, **check_options(listed, given)}
