@@ -1,7 +1,11 @@
 """Shared test setup: browser tests run only where the system Chromium exists; the tests
-that read a rulebook text find it where ``tests/rulebooks.py`` says, or skip."""
+that read a rulebook text find it where ``tests/rulebooks.py`` says, or skip; every file a
+test saves by name goes to a temporary user folder (``WORKBENCH_HOME``), never into the
+repository or a developer's own user folder."""
 
 import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import settings
@@ -14,6 +18,25 @@ settings.load_profile("workbench")
 
 CHROMIUM = "/usr/bin/chromium"
 SERVER_TESTS = {"test_make_lab.py", "test_server.py"}  # start a Jupyter server of their own
+_SESSION_HOME: dict[str, str | None] = {}
+
+
+def pytest_configure(config):
+    """One temporary user folder for the session (each xdist worker its own; kernels and
+    servers started by tests inherit it); the developer's own setting comes back at the end."""
+    _SESSION_HOME["before"] = os.environ.get("WORKBENCH_HOME")
+    _SESSION_HOME["folder"] = tempfile.mkdtemp(prefix="workbench-home-")
+    os.environ["WORKBENCH_HOME"] = _SESSION_HOME["folder"]
+
+
+def pytest_unconfigure(config):
+    folder, before = _SESSION_HOME.pop("folder", None), _SESSION_HOME.pop("before", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop("WORKBENCH_HOME", None)
+    else:
+        os.environ["WORKBENCH_HOME"] = before
 
 
 def pytest_collection_modifyitems(config, items):
