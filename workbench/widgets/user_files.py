@@ -48,7 +48,7 @@ class UserFiles:
             layout={"width": "22em"},
         )
         self.name_box.add_class("workbench-files-name")
-        self.note = widgets.HTML(f"files go to <code>{html.escape(str(user_folder()))}</code>")
+        self.note = widgets.HTML(_note("files go to", user_folder()))
         self.note.add_class("workbench-files-note")
         self.written: Path | None = None
 
@@ -103,7 +103,13 @@ class UserFiles:
 
     def _show(self, done: str, path: Path) -> None:
         self.written = path
-        self.note.value = f"{done} <code>{html.escape(str(path))}</code>"
+        self.note.value = _note(done, path)
+
+
+def _note(done: str, path: Path) -> str:
+    """What was done and the full path, wrapped anywhere (a long path never widens a panel)."""
+    shown = html.escape(str(path))
+    return f"<span style='overflow-wrap:anywhere'>{done} <code>{shown}</code></span>"
 
 
 __all__ = ["UserFiles"]
