@@ -1,14 +1,36 @@
-"""Collection for the whole suite, notebooks included: browser tests run only where the
-system Chromium exists; a test that reads a rulebook text is marked ``rulebook``; and on
-``make test``'s two workers (pytest-xdist) a notebook's cells run in order in one kernel, and
-the servers and browsers take turns on one worker."""
+"""Set-up for the whole suite, notebooks included: browser tests run only where the system
+Chromium exists; a test that reads a rulebook text is marked ``rulebook``; on ``make test``'s
+two workers (pytest-xdist) a notebook's cells run in order in one kernel, and the servers and
+browsers take turns on one worker; and every file a test saves by name goes to a temporary
+user folder (``WORKBENCH_HOME``), never into the repository or a developer's own."""
 
 import os
+import shutil
+import tempfile
 
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 SERVER_TESTS = {"test_make_lab.py", "test_server.py"}  # start a Jupyter server of their own
+_SESSION_HOME: dict[str, str | None] = {}
+
+
+def pytest_configure(config):
+    """One temporary user folder for the session (each xdist worker its own; kernels and
+    servers started by tests inherit it); the developer's own setting comes back at the end."""
+    _SESSION_HOME["before"] = os.environ.get("WORKBENCH_HOME")
+    _SESSION_HOME["folder"] = tempfile.mkdtemp(prefix="workbench-home-")
+    os.environ["WORKBENCH_HOME"] = _SESSION_HOME["folder"]
+
+
+def pytest_unconfigure(config):
+    folder, before = _SESSION_HOME.pop("folder", None), _SESSION_HOME.pop("before", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop("WORKBENCH_HOME", None)
+    else:
+        os.environ["WORKBENCH_HOME"] = before
 
 
 def work_unit(nodeid: str) -> str:

@@ -1,6 +1,6 @@
-"""Shared test fixtures (the collection hooks that apply to the notebooks too are in the
-repository's root ``conftest.py``): the tests that read a rulebook text find it where
-``tests/rulebooks.py`` says, or skip."""
+"""Shared test fixtures (the collection hooks and the temporary user folder, which apply to
+the notebooks too, are in the repository's root ``conftest.py``): the tests that read a
+rulebook text find it where ``tests/rulebooks.py`` says, or skip."""
 
 import pytest
 from hypothesis import settings

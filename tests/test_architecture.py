@@ -16,6 +16,7 @@ RANKS = {
     "errors": 0,
     "arguments": 0,
     "paths": 0,
+    "userdir": 0,
     "data": 0,
     "geometry": 1,
     "dice": 1,

@@ -29,13 +29,16 @@ class Where:
 
     ``folder`` is where the file's references are resolved from, ``root`` the board folder
     they must stay inside, ``chain`` the files being loaded that led here (to refuse a
-    cycle); see :mod:`workbench.files.references`.
+    cycle); ``back`` is the link (a field and a file) this file may make back to the file
+    that led here, which is then not loaded again (a stage naming the stage before it); see
+    :mod:`workbench.files.references`.
     """
 
     path: str
     folder: Path | None = None
     root: Path | None = None
     chain: tuple[Path, ...] = field(default=(), repr=False)
+    back: tuple[str, Path] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "path", str(self.path))

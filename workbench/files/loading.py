@@ -36,7 +36,12 @@ def load(path: str | Path, *, root: str | Path | None = None) -> Any:
     return load_file(path, root=base)
 
 
-def load_file(path: Path, root: Path | None, chain: tuple[Path, ...] = ()) -> Any:
+def load_file(
+    path: Path,
+    root: Path | None,
+    chain: tuple[Path, ...] = (),
+    back: tuple[str, Path] | None = None,
+) -> Any:
     if not chain:
         chain = (Path(os.path.realpath(path)),)
     document = parse(decode_text(read_bytes(path), path), path)
@@ -45,6 +50,7 @@ def load_file(path: Path, root: Path | None, chain: tuple[Path, ...] = ()) -> An
         folder=path.parent,
         root=root if root is not None else default_root(path),
         chain=chain,
+        back=back,
     )
     return decode(document, where)
 

@@ -9,7 +9,12 @@ it when that folder is called ``scenarios``, ``records``, ``games`` or ``campaig
 root=folder)`` names another board folder, wider or narrower; never the default.
 
 A file may not name itself, nor a file that leads back to it, and a chain of references
-is at most ``MAX_REFERENCE_DEPTH`` files deep.
+is at most ``MAX_REFERENCE_DEPTH`` files deep. The one link back allowed is a stage's to its
+neighbour: stage 1's ``next_stage`` names stage 2, whose ``previous_stage`` names stage 1
+again; that link back is checked, not loaded again (``back`` of :func:`load_reference`).
+
+A file saved outside the board folder of a file it names cannot name it from there: it
+holds that file's contents inline instead (:func:`referable` tells which).
 """
 
 from __future__ import annotations
@@ -42,6 +47,11 @@ def referable(referred: Path, target: Path) -> bool:
     return Path(os.path.realpath(referred)).is_relative_to(root)
 
 
+def is_back(where: Where, field: str, path: Path) -> bool:
+    """Whether ``path`` in ``field`` is the link back allowed to the file that led here."""
+    return where.back is not None and where.back == (field, Path(os.path.realpath(path)))
+
+
 def checked_path(where: Where, field: list[str | int], value: Any, expected: str) -> Path:
     """The path a reference names, refused (BoardFileError) if it is absolute, holds a NUL,
     or leads outside the board folder; it need not exist."""
@@ -71,10 +81,12 @@ def load_reference(
     kind: type | tuple[type, ...],
     expected: str,
     kind_name: str = "",
+    back: str | None = None,
 ) -> tuple[Any, Path]:
     """Load the file a reference names: checked as :func:`checked_path` says, refused if it
     leads back to a file being loaded, and refused unless it holds a ``kind``. Returns the
-    value and its path; a fault inside that file is reported in that file."""
+    value and its path; a fault inside that file is reported in that file. ``back``: the
+    field in which the loaded file may name this one again (see :class:`Where`)."""
     from workbench.files.loading import load_file
 
     path = checked_path(where, field, value, expected)
@@ -86,7 +98,8 @@ def load_reference(
         raise where.error(field, value, f"{expected} that does not lead back to itself ({cycle})")
     if len(where.chain) >= MAX_REFERENCE_DEPTH:
         raise where.error(field, value, f"{expected} at most {MAX_REFERENCE_DEPTH} references deep")
-    loaded = load_file(path, root=where.root, chain=(*where.chain, resolved))
+    link = (back, where.chain[-1]) if back is not None and where.chain else None
+    loaded = load_file(path, root=where.root, chain=(*where.chain, resolved), back=link)
     if not isinstance(loaded, kind):
         found = type(loaded).__name__
         what = kind_name or "one"

@@ -10,6 +10,9 @@ and keys do is a plain method, so tests and notebooks drive it without a browser
     stepper.last(); stepper.back(); print(stepper.panel_text)
     stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
     stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
+
+``save``, ``load`` and ``export`` take any path; the widget's file row (:mod:`.user_files`)
+takes a name and keeps every file in the user folder (:mod:`workbench.userdir`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
+from workbench.widgets.user_files import UserFiles
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -561,20 +565,13 @@ class Stepper:
             lambda c: self._safely(lambda: self.set_bot(c["new"] or None)), "value"
         )
         self.note_text = widgets.Text(placeholder="note for this step", layout={"width": "14em"})
-        self.path_text = widgets.Text(
-            value=f"{self.game.name}-game.json", description="file", layout={"width": "22em"}
-        )
-        files = widgets.HBox(
-            [
-                self.path_text,
-                button("Save", "save the record", lambda: self.save(self.path_text.value), "5em"),
-                button(
-                    "Load", "open a saved record", lambda: self.load(self.path_text.value), "5em"
-                ),
-                button("SVG", "export this step as SVG", lambda: self._export(".svg"), "4em"),
-                button("PNG", "export this step as PNG", lambda: self._export(".png"), "4em"),
-            ],
-            layout=widgets.Layout(flex_flow="row wrap"),
+        self.files = UserFiles(
+            f"{self.game.name}-game",
+            save=self.save,
+            load=self.load,
+            export=self.export,
+            picture_name=lambda stem: f"{stem}-step-{self.cursor}",
+            safely=self._safely,
         )
         marks = widgets.HBox(
             [
@@ -603,7 +600,7 @@ class Stepper:
                 self.choices,
                 self.choose,
                 self.bot_picker,
-                files,
+                self.files.widget,
             ]
         )
         side.add_class("workbench-stepper-side")
@@ -618,10 +615,6 @@ class Stepper:
         except Exception as error:  # shown to the learner instead of vanishing in a log
             self.message = f"{type(error).__name__}: {error}"
             self.panel.value = self._html()
-
-    def _export(self, suffix: str) -> None:
-        stem = Path(self.path_text.value).stem or self.game.name
-        self.export(f"{stem}-step-{self.cursor}{suffix}")
 
     def _chosen(self) -> None:
         if self.choices.value is None:

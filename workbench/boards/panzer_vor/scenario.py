@@ -22,6 +22,7 @@ from workbench.geometry.hexgrid import GridError, Hex
 
 MatchType = Literal["annihilation", "flag", "choice", "objective"]
 MATCH_TYPES = ("annihilation", "flag", "choice", "objective")
+STAGE_LINKS = ("previous_stage", "next_stage")  # a multi-part scenario's stages, in order
 CHOSEN = "chosen"  # deploys_first / acts_first decided by the players (Exhibition!)
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy hexes, clockwise (geometry/hexgrid.py)
 
@@ -143,9 +144,12 @@ class Side:
 class PanzerVorScenario(FileValue):
     """A Panzer Vor! scenario (Part 2 - Scenarios).
 
-    ``map`` is a path relative to the scenario file (``base_dir``) or a HexMap;
-    ``special_rules`` and ``optional_rules`` (those in force) are names the rules engine
-    resolves, e.g. ``"Hills"``, ``"Wreckage"``.
+    ``map`` is a path relative to the scenario file (``base_dir``) or a HexMap; ``roster``
+    (a roster over the shipped one) and, in a multi-part scenario, ``previous_stage`` and
+    ``next_stage`` are likewise a path or the value held inline. The files layer fills the
+    ``resolved_*`` fields with what they name; ``==`` compares those (a stage by its own
+    fields, not its links). ``special_rules`` and ``optional_rules`` (those in force) are names
+    the rules engine resolves, e.g. ``"Hills"``, ``"Wreckage"``.
     """
 
     name: str
@@ -167,13 +171,17 @@ class PanzerVorScenario(FileValue):
     optional_rules: tuple[str, ...] = ()
     available_optional_rules: tuple[str, ...] = ()
     stage: int | None = None
-    previous_stage: str | None = None  # path of the previous stage's scenario file
-    next_stage: str | None = None
-    roster: str | None = None  # path of a roster file overriding the shipped roster
+    previous_stage: str | PanzerVorScenario | None = None  # its file's path, or held inline
+    next_stage: str | PanzerVorScenario | None = None
+    roster: str | PanzerVorRoster | None = None  # a roster over the shipped one: file or inline
     notes: tuple[str, ...] = ()
     base_dir: Path | None = field(default=None, compare=False, repr=False)
     resolved_map: HexMap | None = field(default=None, compare=False, repr=False)
     resolved_roster: PanzerVorRoster | None = field(default=None, compare=False, repr=False)
+    resolved_previous_stage: PanzerVorScenario | None = field(
+        default=None, compare=False, repr=False
+    )
+    resolved_next_stage: PanzerVorScenario | None = field(default=None, compare=False, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -203,10 +211,15 @@ class PanzerVorScenario(FileValue):
             )
         if isinstance(self.map, HexMap) and self.resolved_map is None:
             object.__setattr__(self, "resolved_map", self.map)
+        for link in STAGE_LINKS:
+            if isinstance(getattr(self, link), PanzerVorScenario):  # held inline
+                object.__setattr__(self, f"resolved_{link}", getattr(self, link))
 
     def __eq__(self, other: object) -> bool:
-        """Equal fields, with file references compared by the file they name (a copy saved
-        in another folder names the same map by another relative path)."""
+        """Equal fields, with file references compared by what they name: the map itself
+        when it was loaded (a copy saved in another folder names it by another relative path,
+        or holds it inline), and the next and previous stages by their own fields (not their
+        links back, which go round in a circle), else the file."""
         if not isinstance(other, PanzerVorScenario):
             return NotImplemented
         return self._compared() == other._compared()
@@ -218,18 +231,23 @@ class PanzerVorScenario(FileValue):
             return path.resolve()
         return (self.base_dir / path).resolve()
 
-    def _compared(self) -> tuple[object, ...]:
-        refs = ("map", "roster", "previous_stage", "next_stage")
-        return tuple(
-            self.resolved_map  # the map itself: held inline or named by a file (a copy
-            if name == "map" and self.resolved_map is not None  # saved elsewhere holds it)
-            else self._referred(value)
-            if name in refs and isinstance(value, str)
-            else value
-            for name, f in self.__dataclass_fields__.items()
-            if f.compare
-            for value in (getattr(self, name),)
-        )
+    def _compared(self, *, links: bool = True) -> tuple[object, ...]:
+        """The values ``==`` compares (``links=False``: without the stage links)."""
+        out: list[object] = []
+        for name, f in self.__dataclass_fields__.items():
+            value = getattr(self, name)
+            if not f.compare or (name in STAGE_LINKS and not links):
+                continue
+            if name == "map" and self.resolved_map is not None:
+                value = self.resolved_map
+            elif name == "roster" and value is not None and self.resolved_roster is not None:
+                value = self.resolved_roster  # the roster in force, from a file or inline
+            elif name in STAGE_LINKS and getattr(self, f"resolved_{name}") is not None:
+                value = getattr(self, f"resolved_{name}")._compared(links=False)
+            elif name in ("map", "roster", *STAGE_LINKS) and isinstance(value, str):
+                value = self._referred(value)
+            out.append(value)
+        return tuple(out)
 
     # --- reading ----------------------------------------------------------------------
     def side(self, key: str) -> Side:
@@ -263,15 +281,26 @@ class PanzerVorScenario(FileValue):
 
     def save(self, path: str | Path, *, embed_map: bool = False) -> Path:
         """Write the scenario as JSON, atomically. Its map (and roster, stage) files are named
-        relative to the new place, so the copy loads wherever it is saved; ``embed_map=True``
-        writes the map inside the scenario file instead."""
+        relative to the new place, or held inline where the new place's board folder does
+        not hold them, so the copy loads wherever it is saved; ``embed_map=True`` writes the
+        map inside the scenario file in any case."""
         from workbench.files import save
 
         return save(replace(self, map=self.hexmap) if embed_map else self, path)
 
     def self_contained(self) -> PanzerVorScenario:
-        """A copy holding its map inline, to be kept inside another file (a record)."""
-        return replace(self, map=self.hexmap)
+        """A copy holding its map, roster and the stages it names inline (as they were loaded,
+        each stage self-contained too), to be kept inside another file (a record) or sent
+        whole."""
+        stages = {
+            link: stage.self_contained()
+            for link in STAGE_LINKS
+            if (stage := getattr(self, f"resolved_{link}")) is not None
+        }
+        roster = self.roster
+        if isinstance(roster, str) and self.resolved_roster is not None:
+            roster = self.resolved_roster  # the roster in force, over the shipped one again
+        return replace(self, map=self.hexmap, roster=roster, **stages)
 
     def with_map(self, hexmap: HexMap) -> PanzerVorScenario:
         return replace(self, resolved_map=hexmap)

@@ -7,7 +7,9 @@
              "kuromorimine-stage-1": "../scenarios/kuromorimine-stage-1.json"}}
 ```
 Each match is a scenario file relative to this one, or the scenario's document inline.
-``kuromorimine-stage-2`` may be left out: it is then Stage 1's ``next_stage`` file.
+``kuromorimine-stage-2`` may be left out: it is then Stage 1's ``next_stage`` (its file, or
+held inline in Stage 1). Saved where the scenario files cannot be named, each match is held
+inline, and Stage 2 inside Stage 1.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from typing import Any
 
 from workbench.boards.panzer_vor.linked import MATCH_NAMES, LinkedScenarios
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.files.errors import BoardFileError, Where
+from workbench.files.errors import Where
 from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 
 EXPECTED = "a Panzer Vor! scenario file, relative to this file"
+STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"  # a multi-part scenario
 
 
 def _match(name: str, value: Any, where: Where) -> tuple[PanzerVorScenario, Path | None]:
@@ -48,15 +51,14 @@ def decode(document: Document, where: Where) -> LinkedScenarios:
         matches[name], path = _match(name, value, where)
         if path is not None:
             paths[name] = path
-    stage_2 = "kuromorimine-stage-2"
-    if stage_2 not in matches and "kuromorimine-stage-1" in matches:
-        stage_1 = matches["kuromorimine-stage-1"]
+    if STAGE_2 not in matches and STAGE_1 in matches:
+        stage_1 = matches[STAGE_1]
         following = load_next_stage(stage_1, root=where.root)
         if following is None:
             raise where.error(["matches"], sorted(matches), "the scenarios with Stage 2")
-        matches[stage_2] = following
-        if stage_1.base_dir is not None and stage_1.next_stage is not None:
-            paths[stage_2] = stage_1.base_dir / stage_1.next_stage
+        matches[STAGE_2] = following
+        if stage_1.base_dir is not None and isinstance(stage_1.next_stage, str):
+            paths[STAGE_2] = stage_1.base_dir / stage_1.next_stage
     missing = [n for n in MATCH_NAMES if n not in matches]
     if missing:
         raise where.error(["matches"], sorted(matches), f"every match: {', '.join(MATCH_NAMES)}")
@@ -69,7 +71,10 @@ def decode(document: Document, where: Where) -> LinkedScenarios:
 
 
 def encode(linked: LinkedScenarios, target: Path | None) -> Document:
-    from workbench.files import to_document
+    """Each match named by its file relative to ``target``, or held inline when the target's
+    board folder does not hold that file (its map and stages inline too). Stage 2 held inline
+    is left out when it is Stage 1's next stage, which holds it already."""
+    from workbench.files import load_next_stage, to_document
 
     matches: dict[str, Any] = {}
     for name, scenario in linked.matches.items():
@@ -78,17 +83,15 @@ def encode(linked: LinkedScenarios, target: Path | None) -> Document:
             where = Path(os.path.realpath(target)).parent
             matches[name] = Path(os.path.relpath(path, where)).as_posix()
             continue
-        inline = to_document(scenario.self_contained())
-        for key in ("next_stage", "previous_stage"):  # the stages are both held here
-            inline.pop(key, None)
-        if "roster" in inline:
-            raise BoardFileError(
-                target or "<linked scenarios>",
-                f"$.matches.{name}.roster",
-                f"a scenario naming its own roster file {inline['roster']!r}",
-                "linked scenarios saved in the scenarios' board folder",
-            )
-        matches[name] = inline
+        matches[name] = to_document(scenario.self_contained(), target)
+    stage_1, stage_2 = matches.get(STAGE_1), matches.get(STAGE_2)
+    if (
+        isinstance(stage_1, dict)
+        and isinstance(stage_2, dict)
+        and isinstance(stage_1.get("next_stage"), dict)
+        and load_next_stage(linked[STAGE_1]) == linked[STAGE_2]
+    ):
+        del matches[STAGE_2]  # Stage 1 holds it
     document: Document = {"title": linked.title}
     if linked.description:
         document["description"] = linked.description

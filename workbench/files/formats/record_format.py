@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.record import Record, RecordStep
-from workbench.files.errors import BoardFileError, Where
+from workbench.files.errors import Where
 from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 
@@ -67,22 +67,11 @@ def encode(record: Record, target: Path | None) -> Document:
     if _referable(record.scenario_path, target):
         where = Path(os.path.realpath(target)).parent  # type: ignore[arg-type]
         document["scenario"] = Path(os.path.relpath(record.scenario_path, where)).as_posix()  # type: ignore[arg-type]
-    else:  # kept inline, with whatever it refers to inline too (outside the board folder)
+    else:  # kept inline, with what it names inline too (its map, roster, stages)
         scenario = record.scenario
         if hasattr(type(scenario), "self_contained"):
             scenario = scenario.self_contained()
-        inline = to_document(scenario)
-        # a stage's neighbours are files beside it: kept inline, the record plays this stage
-        for key in ("next_stage", "previous_stage"):
-            inline.pop(key, None)
-        if "roster" in inline:
-            raise BoardFileError(
-                target or "<record>",
-                "$.scenario.roster",
-                f"a scenario naming its own roster file {inline['roster']!r}",
-                "a record saved in the scenario's board folder (it names the roster by path)",
-            )
-        document["scenario"] = inline
+        document["scenario"] = to_document(scenario, target)
     document["options"] = dict(record.options)
     document["seed"] = record.seed
     if record.players:

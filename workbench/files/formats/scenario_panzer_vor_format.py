@@ -18,6 +18,12 @@
  "special_rules": ["Hills", "Angled Fire"], "optional_rules": ["Wreckage"]}
 ```
 
+``map``, ``roster``, ``next_stage`` and ``previous_stage`` each name a file relative to this
+one, or hold it inline (without its ``format``). A stage held inline leaves out its link
+back (a next stage its ``previous_stage``): that is the file holding it. Saved where the
+new file's board folder does not hold a file it names, a scenario holds that file inline
+(:func:`encode`), so every copy loads, and stage 1 still leads to stage 2.
+
 Facings are 0..5, clockwise from NE (pointy hexes: NE, E, SE, SW, W, NW); a placed tank
 without one faces as its player chooses (Part 2 - Scenarios). Loading checks the
 tanks against the roster (the shipped one, or ``"roster": "<file>"`` over it) and the hexes
@@ -28,13 +34,15 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.roster import PanzerVorRoster
 from workbench.boards.panzer_vor.scenario import (
     CHOSEN,
+    STAGE_LINKS,
     Area,
     Character,
     ForceTank,
@@ -47,12 +55,22 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
-from workbench.files.references import checked_path, default_root, load_reference, referable
+from workbench.files.references import (
+    checked_path,
+    default_root,
+    is_back,
+    load_reference,
+    referable,
+)
 from workbench.files.registry import Document, Format, register
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import GridError
 
 MAP_FORMAT = "workbench.map.hex/1"
+ROSTER_FORMAT = "workbench.roster.panzer-vor/1"
+FORMAT_TAG = "workbench.scenario.panzer-vor/1"
+BACK = {"next_stage": "previous_stage", "previous_stage": "next_stage"}  # each stage's link back
+STAGE_WORDS = {"next_stage": "next stage", "previous_stage": "previous stage"}
 
 
 def _character(value: str | dict[str, str]) -> Character:
@@ -108,44 +126,96 @@ def _side(data: dict[str, Any]) -> Side:
     )
 
 
-def _map(document: Document, where: Where) -> HexMap:
+def _named(
+    value: Any,
+    field: str,
+    where: Where,
+    inline: tuple[str, str],
+    kind: type,
+    expected: str,
+    back: str | None = None,
+) -> Any:
+    """What ``field`` names: a document held inline (``inline``: its format and what it is
+    called) or a file ``expected`` (see :func:`load_reference`); refused unless a ``kind``."""
     from workbench.files.loading import decode as decode_inline
 
-    value = document["map"]
+    tag, what = inline
     if isinstance(value, dict):
-        inline = {"format": MAP_FORMAT, **value}
-        hexmap = decode_inline(inline, where.inside(f"{where.path} (the inline map at $.map)"))
-        if not isinstance(hexmap, HexMap):
-            raise where.error(["map"], value, "a hex map (workbench.map.hex)")
-        return hexmap
-    expected = "a map file, relative to the scenario file"
-    hexmap, _ = load_reference(where, ["map"], value, HexMap, expected)
-    return hexmap
+        label = f"{where.path} (the {what} held inline at $.{field})"
+        loaded = decode_inline({"format": tag, **value}, replace(where.inside(label), back=None))
+        if not isinstance(loaded, kind):
+            raise where.error([field], value, f"the {what} ({tag})")
+        return loaded
+    loaded, _ = load_reference(where, [field], value, kind, expected, back=back)
+    return loaded
 
 
-def references(
-    document: Document, where: Where
-) -> tuple[HexMap, PanzerVorRoster, PanzerVorScenario | None]:
-    """The map, the roster (the shipped one with the scenario's own file over it) and the
-    next stage a scenario names, each checked to stay inside the board folder and to hold
-    the right kind of value. ``previous_stage`` is only checked to stay inside (the stages
-    name each other, so loading it would go round in a circle)."""
-    hexmap = _map(document, where)
-    roster = panzer_vor_roster()
+class References(NamedTuple):
+    """What a scenario names, loaded: its map, the roster in force (the shipped one with the
+    scenario's own over it), the scenario's own roster (None: none) and its stages."""
+
+    hexmap: HexMap
+    roster: PanzerVorRoster
+    own_roster: PanzerVorRoster | None
+    stages: dict[str, PanzerVorScenario | None]
+
+
+def references(document: Document, where: Where) -> References:
+    """What a scenario names (see :class:`References`; the stages as :func:`_stage` says),
+    each checked to stay inside the board folder and to hold the right kind of value."""
+    expected = "a map file, relative to the scenario file, or a map inline"
+    hexmap = _named(document["map"], "map", where, (MAP_FORMAT, "map"), HexMap, expected)
+    own = None
     if "roster" in document:
-        expected = "a roster file, relative to the scenario"
-        own, _ = load_reference(where, ["roster"], document["roster"], PanzerVorRoster, expected)
-        roster = roster.merged(own)
-    next_stage = None
-    if "next_stage" in document:
-        expected = "the next stage's scenario file, relative to this one"
-        next_stage, _ = load_reference(
-            where, ["next_stage"], document["next_stage"], PanzerVorScenario, expected
-        )
-    if "previous_stage" in document:
-        expected = "the previous stage's scenario file, relative to this one"
-        checked_path(where, ["previous_stage"], document["previous_stage"], expected)
-    return hexmap, roster, next_stage
+        expected = "a roster file, relative to the scenario, or a roster inline"
+        inline = (ROSTER_FORMAT, "roster")
+        own = _named(document["roster"], "roster", where, inline, PanzerVorRoster, expected)
+    roster = panzer_vor_roster() if own is None else panzer_vor_roster().merged(own)
+    stages = {link: _stage(document[link], link, where) for link in STAGE_LINKS if link in document}
+    return References(hexmap, roster, own, stages)
+
+
+def _stage(value: Any, link: str, where: Where) -> PanzerVorScenario | None:
+    """The stage ``link`` names: held inline (its own link back left out: it is the file
+    holding it), or loaded from its file; None for the link back to the stage that led here
+    (checked, not loaded again: the stages name each other)."""
+    back, what = BACK[link], STAGE_WORDS[link]
+    if isinstance(value, dict) and back in value:
+        expected = f"no {back} in a stage held inline (it is the file holding it)"
+        raise where.error([link, back], value[back], expected)
+    expected = f"the {what}'s scenario file, relative to this one, or the {what} inline"
+    path = checked_path(where, [link], value, expected) if isinstance(value, str) else None
+    if path is not None and is_back(where, link, path):
+        return None
+    inline = (FORMAT_TAG, what)
+    return _named(value, link, where, inline, PanzerVorScenario, expected, back=back)
+
+
+def _linked(
+    scenario: PanzerVorScenario, stages: dict[str, PanzerVorScenario | None]
+) -> PanzerVorScenario:
+    """The scenario with the stages it names (``stages``; a link whose field is None was
+    held inline), each with its link back to this scenario filled in where the file left it
+    out (held inline) or it was not loaded again (the link back). The scenario a link back
+    leads to names that stage without its own link back, so nothing goes round in a circle.
+    """
+    changes: dict[str, Any] = {}
+    for link, stage in stages.items():
+        if stage is None:
+            continue
+        back = BACK[link]
+        inline = getattr(scenario, link) is None
+        unlinked: dict[str, Any] = {back: None, f"resolved_{back}": None}
+        onward = replace(stage, **unlinked)
+        holds: dict[str, Any] = {link if inline else f"resolved_{link}": onward}
+        itself = replace(scenario, **holds)
+        filled: dict[str, Any] = {}
+        if inline:  # its link back was left out: it is to this one
+            filled[back] = itself
+        elif getattr(stage, back) is not None and getattr(stage, f"resolved_{back}") is None:
+            filled[f"resolved_{back}"] = itself  # the link back, not loaded again
+        changes[link if inline else f"resolved_{link}"] = replace(stage, **filled)
+    return replace(scenario, **changes) if changes else scenario
 
 
 def _expanded_hexes(document: Document, hexmap: HexMap, where: Where) -> None:
@@ -182,9 +252,11 @@ def _area_size(area: str | dict[str, Any], hexmap: HexMap) -> int:
 
 def decode(document: Document, where: Where) -> PanzerVorScenario:
     base_dir = Path(where.path).parent if where.folder is None else where.folder
-    hexmap, roster, _ = references(document, where)
+    hexmap, roster, own_roster, stages = references(document, where)
     _expanded_hexes(document, hexmap, where)
     roster_path = document.get("roster")
+    if isinstance(roster_path, dict):  # held inline
+        roster_path = own_roster
     keys: set[str] = set()
     for i, side in enumerate(document["sides"]):
         if side["key"] in keys:
@@ -217,8 +289,8 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
             optional_rules=tuple(document.get("optional_rules", [])),
             available_optional_rules=tuple(document.get("available_optional_rules", [])),
             stage=document.get("stage"),
-            previous_stage=document.get("previous_stage"),
-            next_stage=document.get("next_stage"),
+            previous_stage=_path(document.get("previous_stage")),
+            next_stage=_path(document.get("next_stage")),
             roster=roster_path,
             notes=tuple(document.get("notes", [])),
             base_dir=base_dir,
@@ -231,7 +303,12 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
     if found:
         first = found[0]
         raise where.error(first.field, first.found, first.expected)
-    return scenario
+    return _linked(scenario, stages)
+
+
+def _path(value: Any) -> str | None:
+    """A stage link's file path (None: none, or the stage held inline)."""
+    return value if isinstance(value, str) else None
 
 
 # --- encoding ---------------------------------------------------------------------------
@@ -311,9 +388,14 @@ def _moved(
     return Path(os.path.relpath(referred, where)).as_posix()
 
 
-def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
+def encode(
+    scenario: PanzerVorScenario, target: Path | None = None, *, leave_out: str = ""
+) -> Document:
     """The document for a scenario saved to ``target``: its map, roster and stage files are
-    named relative to the target's folder (a map held inline stays inline)."""
+    named relative to the target's folder. A map or stage held inline stays inline, and so
+    is one whose file the target's board folder does not hold: the file holds it instead
+    (:func:`_inline_stage`). ``leave_out``: a stage link not written (the link back of a stage
+    held inline)."""
     from workbench.files import to_document
 
     document: Document = {"name": scenario.name}
@@ -335,13 +417,18 @@ def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
         document["map"] = inline
     else:
         document["map"] = map_reference
-    if scenario.roster is not None:  # outside the board folder: load it with root=
-        document["roster"] = _moved(scenario, scenario.roster, target, inside=False)
+    if scenario.roster is not None:
+        roster = scenario.roster
+        moved = _moved(scenario, roster, target) if isinstance(roster, str) else None
+        document["roster"] = moved if moved is not None else _inline_roster(scenario)
     if scenario.stage is not None:
         document["stage"] = scenario.stage
-    for key in ("previous_stage", "next_stage"):
-        if getattr(scenario, key) is not None:
-            document[key] = _moved(scenario, getattr(scenario, key), target, inside=False)
+    for link in STAGE_LINKS:
+        value = getattr(scenario, link)
+        if value is None or link == leave_out:
+            continue
+        moved = _moved(scenario, value, target) if isinstance(value, str) else None
+        document[link] = moved if moved is not None else _inline_stage(scenario, link, target)
     document["match_type"] = scenario.match_type
     if scenario.victory:
         document["victory"] = scenario.victory
@@ -359,6 +446,28 @@ def encode(scenario: PanzerVorScenario, target: Path | None = None) -> Document:
     return document
 
 
+def _inline_roster(scenario: PanzerVorScenario) -> Document:
+    """The scenario's own roster, held inline (its file read again when it names one)."""
+    from workbench.files import load, to_document
+
+    own = scenario.roster
+    if isinstance(own, str):
+        base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
+        own = load(Path(os.path.realpath(base / own)))
+    inline = to_document(own)
+    del inline["format"]
+    return inline
+
+
+def _inline_stage(scenario: PanzerVorScenario, link: str, target: Path | None) -> Document:
+    """The stage ``link`` names, held inline: its own files named relative to the target (or
+    held inline too), its link back left out (it is the file holding it)."""
+    stage = load_stage(scenario, link)
+    if stage is None:
+        raise ScenarioError(f"{scenario.name}: no {STAGE_WORDS[link]}")  # a link was checked
+    return encode(stage, target, leave_out=BACK[link])
+
+
 FORMAT = register(
     Format(
         name="workbench.scenario.panzer-vor",
@@ -372,21 +481,30 @@ FORMAT = register(
 )
 
 
-def load_next_stage(
-    scenario: PanzerVorScenario, *, root: str | Path | None = None
+def load_stage(
+    scenario: PanzerVorScenario, link: str, *, root: str | Path | None = None
 ) -> PanzerVorScenario | None:
-    """The next stage of a multi-part scenario (its ``next_stage`` file, relative to the
-    scenario's folder and inside its board folder, or ``root``), or None."""
-    if scenario.next_stage is None:
-        return None
+    """The stage a scenario's ``link`` (``"next_stage"`` or ``"previous_stage"``) names:
+    as it was loaded with the scenario, held inline, or else loaded from its file (relative
+    to the scenario's folder and inside its board folder, or ``root``); None if it names none.
+    """
+    resolved = getattr(scenario, f"resolved_{link}")
+    value = getattr(scenario, link)
+    if resolved is not None or not isinstance(value, str):
+        return resolved
     folder = scenario.base_dir if scenario.base_dir is not None else Path.cwd()
     where = Where(
         f"{folder / '(scenario)'} {scenario.name!r}",
         folder=folder,
         root=Path(os.path.realpath(root)) if root is not None else default_root(folder / "x"),
     )
-    expected = "the next stage's scenario file, relative to this one"
-    loaded, _ = load_reference(
-        where, ["next_stage"], scenario.next_stage, PanzerVorScenario, expected
-    )
+    expected = f"the {STAGE_WORDS[link]}'s scenario file, relative to this one"
+    loaded, _ = load_reference(where, [link], value, PanzerVorScenario, expected)
     return loaded
+
+
+def load_next_stage(
+    scenario: PanzerVorScenario, *, root: str | Path | None = None
+) -> PanzerVorScenario | None:
+    """The next stage of a multi-part scenario (see :func:`load_stage`), or None."""
+    return load_stage(scenario, "next_stage", root=root)

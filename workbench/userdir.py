@@ -1,0 +1,119 @@
+r"""The user folder: where the workbench writes what a user saves (records, exported pictures,
+later a learner's progress), never into the repository or the working directory.
+
+The folder is ``WORKBENCH_HOME`` when that is set; otherwise a folder for the user's data:
+
+- Linux and other Unix: ``$XDG_DATA_HOME/tank-rules-workbench`` (by default
+  ``~/.local/share/tank-rules-workbench``);
+- macOS: ``~/Library/Application Support/tank-rules-workbench``;
+- Windows: ``%APPDATA%\tank-rules-workbench``.
+
+Each kind of file has its subfolder (``records/``, ``exports/``). Folders are made when the
+first file is saved there. A name is resolved by :func:`user_path` alone, the one place that
+decides what a name may be:
+
+>>> user_path("my-game", "records", ".json").relative_to(user_folder()).as_posix()
+'records/my-game.json'
+>>> user_path("../secret")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+workbench.errors.ArgumentError: name: expected a file name without a folder ..., got '../secret'
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from workbench.errors import ArgumentError
+
+HOME_VARIABLE = "WORKBENCH_HOME"
+FOLDER_NAME = "tank-rules-workbench"
+RECORDS, EXPORTS = "records", "exports"
+KINDS = (RECORDS, EXPORTS)
+MAX_NAME = 200  # characters: below every file system's limit for one name with its suffix
+
+
+def user_folder() -> Path:
+    """The user folder (see the module docstring), as an absolute path; it may not exist yet."""
+    chosen = os.environ.get(HOME_VARIABLE, "").strip()
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    return (_data_folder() / FOLDER_NAME).absolute()
+
+
+def _data_folder() -> Path:
+    """Where the system keeps a user's application data."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    return Path(xdg) if os.path.isabs(xdg) else home / ".local" / "share"
+
+
+def user_path(name: str, kind: str = RECORDS, suffix: str = "", *, create: bool = False) -> Path:
+    """The file called ``name`` in the user folder's ``kind`` subfolder, with ``suffix``
+    added unless the name already ends with it. ``create`` makes the folders.
+
+    A name is a plain file name: no folder separator, no ``..``, not absolute, no NUL
+    (ArgumentError naming ``name``)."""
+    if kind not in KINDS:
+        raise ArgumentError("kind", kind, f"one of {', '.join(KINDS)}")
+    file_name = _plain_name(name)
+    if suffix and not file_name.lower().endswith(suffix.lower()):
+        file_name += suffix
+    folder = user_folder() / kind
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder / file_name
+
+
+def _plain_name(name: object) -> str:
+    """``name`` stripped, if it is a plain file name (see :func:`user_path`)."""
+    if not isinstance(name, str):
+        raise ArgumentError("name", name, "a file name (text)")
+    text = name.strip()
+    plain = "a file name without a folder (no /, \\, .. or absolute path)"
+    if not text:
+        raise ArgumentError("name", name, "a file name (it is empty)")
+    if (
+        "/" in text
+        or "\\" in text
+        or "\0" in text
+        or text in (".", "..")
+        or os.path.isabs(text)
+        or Path(text).drive
+    ):
+        raise ArgumentError("name", name, plain)
+    if len(text) > MAX_NAME:
+        raise ArgumentError("name", name, f"a file name of at most {MAX_NAME} characters")
+    return text
+
+
+def saved_names(kind: str = RECORDS, suffix: str = ".json") -> list[str]:
+    """The names of the files saved in the user folder's ``kind`` subfolder (those ending
+    with ``suffix``, without it), sorted; none when the folder does not exist yet."""
+    if kind not in KINDS:
+        raise ArgumentError("kind", kind, f"one of {', '.join(KINDS)}")
+    folder = user_folder() / kind
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.name[: len(p.name) - len(suffix)] if suffix else p.name
+        for p in folder.iterdir()
+        if p.name.endswith(suffix) and not p.name.startswith(".") and p.is_file()
+    )
+
+
+__all__ = [
+    "EXPORTS",
+    "HOME_VARIABLE",
+    "KINDS",
+    "RECORDS",
+    "saved_names",
+    "user_folder",
+    "user_path",
+]
