@@ -321,6 +321,10 @@ class Game(Generic[S, A]):
     odds: Callable[..., Any] | None = None
     explain_action: Callable[[S, A], Verdict] | None = None
     reach: Callable[[S, str], Any] | None = None
+    # for the contract test of ``odds``: whether a tank is destroyed in a state, and the
+    # action a side takes to let the rules run on without choosing (no reaction, no ability)
+    destroyed: Callable[[S, str], bool] | None = None
+    declining: Callable[[S], A | None] = field(default=lambda state: None)
     # what a scenario file of this game holds (load_scenario refuses anything else)
     scenario_types: tuple[type, ...] = ()
     # the computer players this game ships besides the random one, by name

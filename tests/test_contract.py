@@ -1,0 +1,290 @@
+"""One contract for every game (ARCHITECTURE.md: "One contract"), checked over the registry:
+every registered game and every flat module offers the same names with the same shapes; every
+scenario, state and result draws itself; ``explain`` agrees with ``apply``; ``odds`` is the
+probability summed over the chance outcomes after the shot is declared; ``reach`` is the set
+of destinations of the legal moves; options are checked; observations hide nothing they need
+not and everything they must."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import workbench
+from workbench.contract import NAMES, Contract, contract
+from workbench.games import all_games
+from workbench.render import svg_of
+from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Turn, Verdict
+from workbench.rules.options import OptionError
+from workbench.rules.play import play_to_end, random_player
+
+GAMES = [g.name for g in all_games() if g.scenarios()]
+FLAT = {  # the flat modules and the game each offers
+    "workbench.panzer_vor": "panzer-vor",
+    "workbench.panzer_strike": "panzer-strike",
+    "workbench.tanks": "tanks",
+}
+SIGNATURES = {  # the parameters each function of the contract takes, by name
+    "scenarios": [],
+    "load_scenario": ["name_or_path"],
+    "options": ["scenario"],
+    "start": ["scenario", "options"],
+    "current_player": ["state"],
+    "legal_actions": ["state"],
+    "chance_outcomes": ["state"],
+    "apply": ["state", "action"],
+    "outcome": ["state"],
+    "players": ["state"],
+    "observation": ["state", "player"],
+    "determinize": ["observation", "rng"],
+    "play": ["scenario", "players", "seed", "options"],
+    "replay": ["record"],
+    "odds": ["state", "attacker", "target"],
+    "explain": ["state", "action"],
+    "reach": ["state", "tank"],
+    "random_player": ["game", "observation", "rng"],
+    "greedy_player": ["game", "observation", "rng"],
+}
+
+
+def _parameters(function: Any) -> list[str]:
+    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [
+        p.name for p in inspect.signature(function).parameters.values() if p.kind not in kinds
+    ]
+
+
+def _first_scenario(name: str) -> Any:
+    game = contract(name)
+    return game.load_scenario(sorted(game.scenarios())[0])
+
+
+def _states(name: str, seed: int = 0, limit: int = 400) -> list[Any]:
+    """The states of one seeded random game (its first ``limit`` steps)."""
+    game = contract(name)
+    scenario = _first_scenario(name)
+    states = [game.start(scenario)]
+    rng = random.Random(seed)
+    state = states[0]
+    for _ in range(limit):
+        who = game.current_player(state)
+        if who is TERMINAL:
+            break
+        if who is CHANCE:
+            outcomes = game.chance_outcomes(state)
+            action = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            action = random_player(game.GAME, game.observation(state, who), rng)
+        state = game.apply(state, action).state
+        states.append(state)
+    return states
+
+
+# --- names and shapes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_offers_the_contracts_names_with_their_shapes(name):
+    bound = contract(name)
+    for attribute in NAMES:
+        assert hasattr(bound, attribute), f"{name}: {attribute}"
+    for function, parameters in SIGNATURES.items():
+        assert _parameters(getattr(bound, function))[: len(parameters)] == parameters, function
+
+
+@pytest.mark.parametrize("module_name", sorted(FLAT))
+def test_every_flat_module_offers_the_contract_alike(module_name):
+    module = importlib.import_module(module_name)
+    bound = contract(FLAT[module_name])
+    for attribute in NAMES:
+        assert hasattr(module, attribute), f"{module_name} has no {attribute}"
+        assert attribute in module.__all__, f"{module_name}.__all__ lacks {attribute}"
+    for function, parameters in SIGNATURES.items():
+        got = _parameters(getattr(module, function))
+        assert got[: len(parameters)] == parameters, f"{module_name}.{function}: {got}"
+    assert module.GAME is bound.GAME
+
+
+def test_player_identities_are_no_side_names():
+    assert isinstance(CHANCE, Turn) and CHANCE != "chance" and TERMINAL != "terminal"
+
+
+# --- pictures --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_scenario_and_state_draws_itself(name):
+    game = contract(name)
+    for scenario_name in game.scenarios():
+        scenario = game.load_scenario(scenario_name)
+        assert "<svg" in svg_of(scenario), f"{name}: scenario {scenario_name} has no picture"
+        assert "<svg" in scenario._repr_svg_()
+    for state in _states(name, limit=60)[::20]:
+        assert "<svg" in svg_of(state) and "<svg" in state._repr_svg_()
+
+
+# --- total moves -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_moves_and_chance_are_lists_at_every_node(name):
+    game = contract(name)
+    for state in _states(name):
+        who = game.current_player(state)
+        legal, chance = game.legal_actions(state), game.chance_outcomes(state)
+        assert isinstance(legal, list) and isinstance(chance, list)
+        if who is CHANCE:
+            assert legal == [] and chance and sum(p for _, p in chance) == 1
+        elif who is TERMINAL:
+            assert legal == [] and chance == [] and game.outcome(state) is not None
+        else:
+            assert legal and chance == [] and who in game.players(state)
+
+
+# --- explain agrees with apply ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_explain_gives_applys_verdict_on_legal_and_illegal_actions(name):
+    game = contract(name)
+    rng = random.Random(1)
+    states = _states(name, seed=1)
+    seen = [a for s in states[:-1] for a in game.legal_actions(s)[:3]]
+    for state in states[:: max(1, len(states) // 25)]:
+        if isinstance(game.current_player(state), Turn):
+            continue
+        legal = game.legal_actions(state)
+        tried = rng.sample(legal, min(3, len(legal))) + rng.sample(seen, min(3, len(seen)))
+        for action in tried:
+            verdict = game.explain(state, action)
+            assert isinstance(verdict, Verdict) and verdict.lines()
+            try:
+                game.apply(state, action)
+            except IllegalAction as refused:
+                assert not verdict.legal, f"{action}: explain says legal, apply refuses"
+                assert verdict.reasons[0] == refused.reason, f"{action}: another reason"
+            else:
+                assert verdict.legal, f"{action}: explain refuses, apply allows"
+
+
+# --- odds and reach --------------------------------------------------------------------------
+
+
+def _destroy_probability(game: Contract, state: Any, target: str, depth: int = 12) -> Fraction:
+    """The probability that ``target`` ends destroyed when the rules run on from ``state``:
+    chance outcomes summed, a side's decision resolved by the game's declining action,
+    until the shot is over (no chance and nothing to decline)."""
+    if game.GAME.destroyed(state, target):
+        return Fraction(1)
+    who = game.current_player(state)
+    if who is TERMINAL or depth == 0:
+        return Fraction(0)
+    if who is CHANCE:
+        return sum(
+            (p * _destroy_probability(game, game.apply(state, a).state, target, depth - 1)
+             for a, p in game.chance_outcomes(state)),
+            Fraction(0),
+        )  # fmt: skip
+    declining = game.GAME.declining(state)
+    if declining is None:
+        return Fraction(0)
+    return _destroy_probability(game, game.apply(state, declining).state, target, depth - 1)
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.odds is not None])
+def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
+    game = contract(name)
+    checked = 0
+    for state in _states(name, seed=2):
+        who = game.current_player(state)
+        if isinstance(who, Turn):
+            continue
+        shots = [a for a in game.legal_actions(state) if hasattr(a, "target")]
+        for shot in shots[:2]:
+            attacker = getattr(shot, "firer", None) or getattr(shot, "tank", None)
+            odds = game.odds(state, attacker, shot.target)
+            assert odds.lines() and all(r.section or r.text for r in odds.reasons)
+            assert "<svg" in svg_of(odds)
+            declared = game.apply(state, odds.shot).state
+            assert odds.destroy == _destroy_probability(game, declared, shot.target), shot
+            checked += 1
+        if checked >= 4:
+            break
+    assert checked, f"{name}: a seeded game offers a shot to check"
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.reach is not None])
+def test_reach_is_the_destinations_of_the_legal_moves(name):
+    game = contract(name)
+    checked = 0
+    for state in _states(name, seed=3):
+        if isinstance(game.current_player(state), Turn):
+            continue
+        moves = [a for a in game.legal_actions(state) if type(a).__name__ == "Move"]
+        for tank in sorted({m.tank for m in moves})[:2]:
+            reach = game.reach(state, tank)
+            assert reach.lines() and "<svg" in svg_of(reach)
+            assert reach.destinations == {m.to for m in moves if m.tank == tank}, tank
+            checked += 1
+        if checked >= 4:
+            break
+    assert checked, f"{name}: a seeded game offers a move to check"
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_are_listed_and_checked_at_start(name):
+    game = contract(name)
+    scenario = _first_scenario(name)
+    listed = game.options(scenario)
+    assert listed, f"{name} lists its options"
+    for option in listed:
+        assert option.line() and (option.section or option.reading)
+        assert option.check(option.default) == option.default
+    with pytest.raises(OptionError, match="no_such_option"):
+        game.start(scenario, {"no_such_option": 1})
+    flag = next((o for o in listed if o.kind == "flag"), None)
+    if flag is not None:  # text is no boolean
+        with pytest.raises(OptionError, match=flag.name):
+            game.start(scenario, {flag.name: "no"})
+
+
+# --- observations ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_observation_lists_the_legal_actions_and_determinizes(name):
+    game = contract(name)
+    rng = random.Random(4)
+    for state in _states(name, seed=4)[::10]:
+        who = game.current_player(state)
+        for side in game.players(state):
+            seen = game.observation(state, side)
+            assert seen.player == side
+            expected = game.legal_actions(state) if who == side else []
+            assert list(seen.legal_actions) == expected
+            again = game.determinize(seen, rng)
+            assert game.observation(again, side) == seen, "a sample keeps the observation"
+            if not seen.hidden:
+                assert again == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_records_replay_with_the_contracts_play(name):
+    game = contract(name)
+    record = game.play(_first_scenario(name), seed=5)
+    assert game.replay(record)[-1] == play_to_end(game.GAME, record.scenario, seed=5)[0]
+
+
+def test_every_shipped_board_draws_itself():
+    for path in sorted((workbench.paths.MAPS).rglob("*.json")):
+        value = workbench.load(path)
+        if hasattr(value, "_repr_svg_"):
+            assert "<svg" in value._repr_svg_(), path

@@ -1,0 +1,128 @@
+"""One contract for every game: the same names with the same shapes, so that a learner who
+knows one game knows where everything is in the next (ARCHITECTURE.md: "One contract").
+
+:class:`Contract` binds the names to one registered game; each flat module
+(``workbench.panzer_vor``, ``workbench.panzer_strike``, ``workbench.tanks``) offers them for
+its game, and ``contract(name)`` gives them for any registered game (the practice game and the
+National Tournament's two games among them).
+
+>>> from workbench.contract import contract
+>>> ps = contract("panzer-strike")
+>>> match = ps.start(ps.load_scenario("capture-the-flag"))
+>>> ps.current_player(match) in ps.players(match) or ps.current_player(match) == ps.CHANCE
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from workbench.boards.record import Record
+from workbench.games import get_game
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Applied,
+    Game,
+    IllegalAction,
+    Outcome,
+    Verdict,
+)
+from workbench.rules.core import replay as replay_record
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option, OptionError
+from workbench.rules.play import Player, random_player
+from workbench.rules.play import play as play_game
+
+# the names every game offers, in the order ARCHITECTURE.md lists them
+NAMES = (
+    "GAME", "scenarios", "load_scenario", "options", "start", "current_player",
+    "legal_actions", "chance_outcomes", "apply", "outcome", "players", "observation",
+    "determinize", "play", "replay", "odds", "explain", "reach", "random_player",
+    "greedy_player", "Record", "IllegalAction", "Applied", "Outcome", "Option", "OptionError",
+    "Observation", "Verdict", "CHANCE", "TERMINAL",
+)  # fmt: skip
+
+
+class Contract:
+    """The contract's names bound to one game (see the module)."""
+
+    Record = Record
+    IllegalAction = IllegalAction
+    Applied = Applied
+    Outcome = Outcome
+    Option = Option
+    OptionError = OptionError
+    Observation = Observation
+    Verdict = Verdict
+    CHANCE = CHANCE
+    TERMINAL = TERMINAL
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.GAME = game
+        self.current_player = game.current_player
+        self.legal_actions = game.legal_actions
+        self.chance_outcomes = game.chance_outcomes
+        self.apply = game.apply
+        self.outcome = game.outcome
+        self.players = game.players
+        self.observation = game.observation
+        self.determinize = game.determinize
+        self.explain = game.explain
+        self.random_player = random_player
+        self.greedy_player = game.bots.get("greedy", random_player)
+
+    def __repr__(self) -> str:
+        return f"<the contract of {self.GAME.name}: {', '.join(NAMES)}>"
+
+    def scenarios(self) -> dict[str, str]:
+        """The shipped scenarios by name, and their files."""
+        return dict(self.GAME.scenarios())
+
+    def load_scenario(self, name_or_path: str | Path) -> Any:
+        """A shipped scenario by name, or a scenario file by path."""
+        return self.GAME.load_scenario(name_or_path)
+
+    def options(self, scenario: Any) -> list[Option]:
+        """The scenario's options: name, values allowed, default, section, reading."""
+        return self.GAME.options_for(scenario)
+
+    def start(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any:
+        """The first state of a game of ``scenario`` with ``options`` (checked against
+        :meth:`options`: an unknown name or a value not allowed raises OptionError)."""
+        return self.GAME.start(scenario, options)
+
+    def play(
+        self,
+        scenario: Any,
+        players: Mapping[str, Player] | Player = random_player,
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> Record:
+        """A whole seeded game (each side's player, or one for all): its record."""
+        return play_game(self.GAME, scenario, players, seed=seed, options=options)
+
+    def replay(self, record: Record) -> list[Any]:
+        """Every state of a recorded game, the start first."""
+        return replay_record(record, self.GAME)
+
+    def odds(self, state: Any, attacker: str, target: str, **how: Any) -> Any:
+        """The exact odds of ``attacker``'s shot at ``target`` now, every modifier of the
+        state (cards, scenario, characters) included, each with its section."""
+        if self.GAME.odds is None:
+            raise IllegalAction(f"{self.GAME.title} has no shots to give odds for")
+        return self.GAME.odds(state, attacker, target, **how)
+
+    def reach(self, state: Any, tank: str) -> Any:
+        """Everywhere ``tank`` can move now, with what it costs and why."""
+        if self.GAME.reach is None:
+            raise IllegalAction(f"{self.GAME.title} has no moves to give the reach of")
+        return self.GAME.reach(state, tank)
+
+
+def contract(name: str) -> Contract:
+    """The contract of the registered game called ``name``."""
+    return Contract(get_game(name))
