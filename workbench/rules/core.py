@@ -329,6 +329,13 @@ class Game(Generic[S, A]):
     scenario_types: tuple[type, ...] = ()
     # the computer players this game ships besides the random one, by name
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # --- the registration (ARCHITECTURE.md: "How to add a game") ---
+    # where the game is listed among the others (lower first; None: after those with one)
+    order: int | None = None
+    # the file name of the rulebook's text (the user's own copy: tests/rulebooks.py) and the
+    # module of the sections the rules cite, whose headings the test finds in that text
+    rulebook_file: str = ""
+    sections: str = ""
 
     def __post_init__(self) -> None:
         if getattr(self.apply, "keeps_history", False):

@@ -42,6 +42,7 @@ from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
 from workbench.rules.play import sample_chance
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 HELP = (
@@ -463,3 +464,6 @@ class PanzerStrikeExplorer(PathExplorer):
 
 
 __all__ = ["PanzerStrikeExplorer", "match_of"]
+
+
+register_explorer(PanzerStrikeExplorer, PanzerStrikeScenario, SquareBoard, Match)

@@ -36,6 +36,7 @@ from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario,
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
 from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
@@ -391,3 +392,6 @@ __all__ = ["Explorer", "game_state_of"]
 def _shown(lines: Sequence[str]) -> list[Line]:
     """A result's own lines, unchanged: indented ones as list items, the rest as text."""
     return [("item", line.strip()) if line.startswith("  ") else ("text", line) for line in lines]
+
+
+register_explorer(Explorer, PanzerVorScenario, GameState, HexMap)

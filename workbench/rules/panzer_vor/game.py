@@ -468,5 +468,8 @@ GAME = register_game(
         invariants=_invariants,
         fingerprint=_fingerprint,
         summarize=summarize,
+        order=10,
+        rulebook_file="panzer-vor-rulebook.txt",
+        sections="workbench.rules.panzer_vor.sections",
     )
 )
