@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from workbench import discovery
+import workbench.discovery as discovery
 from workbench.rules.core import Game, UnknownGame, register_game, registered_games
 
 __all__ = ["Game", "all_games", "get_game", "names", "register_game", "shipped_games"]
@@ -54,10 +54,11 @@ def all_games() -> list[Game]:
 
 def shipped_games() -> list[Game]:
     """The games the workbench ships: those its rules packages register."""
+    modules = _shipped_modules()  # first: importing them registers the games
     registered = registered_games()
     found = {
         id(value): value
-        for module in _shipped_modules()
+        for module in modules
         for value in vars(module).values()
         if isinstance(value, Game) and registered.get(value.name) is value
     }

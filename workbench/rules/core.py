@@ -302,7 +302,7 @@ class Game(Generic[S, A]):
     players: Callable[[S], tuple[str, ...]]  # the sides, in order
     scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
     invariants: Callable[[S], None] = field(default=lambda state: None)  # raise if broken
-    # a text equal for equal states, cheaper than conformance.canonical (None: use that)
+    # a text equal for equal states, cheaper than rules.canonical.canonical (None: use that)
     fingerprint: Callable[[S], str] | None = None
     # a finished game in numbers for the balance lab: {"lost": {side: tanks},
     # "damage_by": {tank type: tanks destroyed}}

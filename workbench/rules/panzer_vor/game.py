@@ -418,7 +418,7 @@ def _fingerprint(state: Any) -> str:
     process (``repr`` of a set is the same for the same unchanged object)."""
     import dataclasses
 
-    from workbench.testing.conformance import canonical
+    from workbench.rules.canonical import canonical
 
     def tank(t: Any) -> tuple[Any, ...]:
         c = t.counter
