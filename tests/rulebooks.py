@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "rulebooks"
 
 
-
 def books() -> dict[str, str]:
     """The module of cited sections -> the file of its rulebook's text, as each registered game
     names them (``Game.sections``, ``Game.rulebook_file``): a game's registration is all that

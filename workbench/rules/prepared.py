@@ -147,7 +147,12 @@ def from_playouts(
 
 
 def record_of_playout(
-    game: Game, scenario_name: str, found: tuple[int, list[tuple[Any, str]]], **text: str
+    game: Game,
+    scenario_name: str,
+    found: tuple[int, list[tuple[Any, str]]],
+    *,
+    title: str = "",
+    description: str = "",
 ) -> Record:
     """The record of a playout :func:`from_playouts` found, on a shipped scenario."""
     seed, steps = found
@@ -158,7 +163,8 @@ def record_of_playout(
         steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
         seed=seed,
         scenario_path=path,
-        **text,
+        title=title,
+        description=description,
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import singledispatch
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, TypeVar
 
 from workbench.discovery import import_new, named_after_games
@@ -42,7 +42,7 @@ def explore(value: Any, **options: Any) -> Any:
 def _(value: str | PurePath, **options: Any) -> Any:
     from workbench.files import load
 
-    return explore(load(value), **options)
+    return explore(load(Path(value)), **options)
 
 
 def register_explorer(explorer: E, *types: type) -> E:

@@ -35,8 +35,8 @@ from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reach
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
-from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.explorers import register_explorer
+from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workbench.boards.tiny import Track
+
 from workbench.lint import Finding, LintReport, lint
 from workbench.rules.core import Reason
 
@@ -13,7 +14,9 @@ PITS = "Moving: Pits"
 @lint.register(Track)
 def lint_track(track: Track) -> LintReport:
     findings = [
-        Finding("pit-on-finish", f"square {track.length}", Reason("nobody can finish", PITS), "error")
+        Finding(
+            "pit-on-finish", f"square {track.length}", Reason("nobody can finish", PITS), "error"
+        )
         for pit in track.pits
         if pit == track.length
     ]

@@ -5,11 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.boards.tiny import Track
+from workbench.rules.tiny.game import Die, Race
+
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
-from workbench.render.scene import ANNOTATIONS, BOARD, UNITS, Circle, Polygon, Scene, Style
-from workbench.render.scene import Text, Transform
-from workbench.rules.tiny.game import Die, Race
+from workbench.render.scene import (
+    ANNOTATIONS,
+    BOARD,
+    UNITS,
+    Circle,
+    Polygon,
+    Scene,
+    Style,
+    Text,
+    Transform,
+)
 
 SQUARE = 40.0
 
@@ -28,7 +38,9 @@ def _squares(track: Track) -> tuple[Polygon, ...]:
 def _(track: Track, **options: Any) -> Scene:
     width = (track.length + 1) * SQUARE
     label = Text((width / 2, SQUARE + 12), track.name, Style(fill="#000000"))
-    return Scene(width, SQUARE + 24, Transform(1.0), {BOARD: _squares(track), ANNOTATIONS: (label,)})
+    return Scene(
+        width, SQUARE + 24, Transform(1.0), {BOARD: _squares(track), ANNOTATIONS: (label,)}
+    )
 
 
 @scene_of.register

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
-
 from workbench.boards.tiny import Track
-from workbench.render import svg_of
 from workbench.rules.tiny.game import GAME, Race
+
+from workbench.render import svg_of
 from workbench.widgets.explorers import register_explorer
 
 
@@ -18,7 +18,9 @@ class TinyExplorer:
     def __init__(self, value: Track | Race, **options: Any) -> None:
         self.state = GAME.start(value) if isinstance(value, Track) else value
         self.panel_text = "\n".join(
-            line for a in GAME.legal_actions(self.state) for line in GAME.explain(self.state, a).lines()
+            line
+            for a in GAME.legal_actions(self.state)
+            for line in GAME.explain(self.state, a).lines()
         )
         self.widget = widgets.HTML(svg_of(self.state))
 

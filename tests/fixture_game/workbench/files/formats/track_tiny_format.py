@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from workbench.boards.tiny import Track
+
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.tiny import Track
+from workbench.rules.tiny.sections import MOVING, PITS, WINNING
+
 from workbench.boards.values import Pictured
 from workbench.rules.core import (
     CHANCE,
@@ -27,7 +29,6 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.options import Option, check_options
-from workbench.rules.tiny.sections import MOVING, PITS, WINNING
 
 SIDES = ("Red", "Blue")
 

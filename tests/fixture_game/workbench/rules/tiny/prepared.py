@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from workbench.rules.tiny.game import GAME
+
 from workbench.boards.record import Record
 from workbench.files import load
 from workbench.rules.play import random_player
 from workbench.rules.prepared import from_playouts, prepared, record_of_playout
-from workbench.rules.tiny.game import GAME
 
 
 @prepared("tiny-race", "a-pit-and-a-win")
