@@ -348,6 +348,15 @@ class HexGrid:
     _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
     _labels: dict[Hex, str] = field(init=False, repr=False, compare=False, default_factory=dict)
 
+    @property
+    def direction_names(self) -> tuple[str, ...]:
+        """The compass names of facings 0..5 on this grid (they differ for flat-top hexes).
+
+        >>> HexGrid(2, 2, orientation="flat").direction_names[2]
+        'S'
+        """
+        return direction_names(self.orientation)
+
     def __post_init__(self) -> None:
         for name in ("rows", "cols", "first_number", "digits"):
             value = getattr(self, name)

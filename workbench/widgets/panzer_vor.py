@@ -39,7 +39,6 @@ from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
 HELP = (
     "Click a tank to see where it can move. Then click a shaded hex for the cheapest path, "
     "or an enemy tank for the line of sight and the odds. Click empty ground to clear."
@@ -334,9 +333,12 @@ class Explorer(PathExplorer):
     def _label(self, h: Hex) -> str:
         return self.state.map.grid.label(h)
 
+    def _facing(self, facing: int) -> str:
+        return self.state.map.grid.direction_names[facing]
+
     def _tank_lines(self, tank: Tank, reach: Reach) -> list[Line]:
         gun = tank.counter.gun()
-        where = f"{self._label(tank.hex)}, facing {FACINGS[tank.facing]} ({tank.facing})"
+        where = f"{self._label(tank.hex)}, facing {self._facing(tank.facing)} ({tank.facing})"
         lines: list[Line] = [
             ("head", f"{tank.id} ({tank.side}) at {where}"),
             ("text", f"{reach.mp} MP to spend:"),
@@ -369,7 +371,7 @@ class Explorer(PathExplorer):
         end_hex, end_facing = steps[-1].end
         shown = self.step_slider.value
         lines: list[Line] = [
-            ("head", f"Cheapest path to {self._label(end_hex)}, facing {FACINGS[end_facing]}"),
+            ("head", f"Cheapest path to {self._label(end_hex)}, facing {self._facing(end_facing)}"),
         ]
         for i, text in enumerate(explained.lines(self._label)[1:-1], 1):
             lines.append(("current" if i == shown else "item", text))

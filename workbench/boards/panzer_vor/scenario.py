@@ -24,7 +24,6 @@ MatchType = Literal["annihilation", "flag", "choice", "objective"]
 MATCH_TYPES = ("annihilation", "flag", "choice", "objective")
 STAGE_LINKS = ("previous_stage", "next_stage")  # a multi-part scenario's stages, in order
 CHOSEN = "chosen"  # deploys_first / acts_first decided by the players (Exhibition!)
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy hexes, clockwise (geometry/hexgrid.py)
 
 
 class ScenarioError(WorkbenchError, ValueError):
