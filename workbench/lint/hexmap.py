@@ -239,9 +239,8 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     findings = list(base.findings)
     roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
     for problem in problems(scenario, hexmap, roster):
-        text = f"{json_path(problem.field)}: expected {problem.expected}, found {problem.found}"
         findings.append(
-            Finding("scenario", json_path(problem.field), Reason(text, GAME_SETUP), "error")
+            Finding("scenario", json_path(problem.field), Reason(str(problem), GAME_SETUP), "error")
         )
     grid = hexmap.grid
     for side in scenario.sides:

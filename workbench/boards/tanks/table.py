@@ -17,8 +17,9 @@ import numpy as np
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from workbench.boards.problems import Problem
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError, json_path
+from workbench.errors import WorkbenchError
 from workbench.geometry.table import (
     XY,
     ArrowShape,
@@ -175,19 +176,6 @@ class TableTank:
     @property
     def hull(self) -> Hull:
         return Hull(self.at, self.heading, *STAND_IN_HULL)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something wrong with a table, by the field of its file: ``field`` parts as in a JSON
-    path, what was found and what was expected, in words."""
-
-    field: tuple[str | int, ...]
-    found: str
-    expected: str
-
-    def __str__(self) -> str:
-        return f"{json_path(self.field)}: expected {self.expected}, found {self.found}"
 
 
 class TableError(WorkbenchError, ValueError):
