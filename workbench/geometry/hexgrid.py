@@ -282,11 +282,6 @@ def _traced(offset: Hex) -> TraceArrays:
     return TraceArrays(crossed, pairs.reshape(-1, 2, 2), touched, sides)
 
 
-def _cube_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    dq, dr = a[..., 0] - b[..., 0], a[..., 1] - b[..., 1]
-    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-
-
 def _sides_crossed(crossed: np.ndarray, offset: Hex) -> np.ndarray:
     """The hexsides the line from the origin to ``offset`` passes through between two
     crossed hexes: those whose interior it meets. A step between neighbours crosses their

@@ -16,7 +16,7 @@ from functools import singledispatch
 from typing import Any
 
 from workbench.boards.tanks.table import MeasuringArrow, Table, TableTank
-from workbench.errors import ArgumentError, InvalidValue
+from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.labels import Box, text_box
@@ -409,18 +409,6 @@ def measuring_arrow_overlay(
         ),
     )
     return scene.add(ANNOTATIONS, [Polygon(outer, style, title), text])
-
-
-def table_heatmap_values(
-    layout: TableLayout, values: Sequence[float]
-) -> dict[tuple[int, int], float]:
-    """Pair values given row by row with the layout's cells (for ``heatmap_overlay``)."""
-    cells = layout.cells()
-    if len(values) != len(cells):
-        raise InvalidValue(
-            f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm"
-        )
-    return dict(zip(cells, values, strict=True))
 
 
 @scene_of.register

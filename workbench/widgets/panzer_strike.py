@@ -401,17 +401,6 @@ class PanzerStrikeExplorer(PathExplorer):
         self._set_path(steps, new_path)
         return steps
 
-    def _set_path(self, steps: tuple[Step, ...], new_path: bool) -> None:
-        changed = new_path or len(steps) != len(self.steps)
-        self.steps = steps
-        slider = self.step_slider
-        with slider.hold_trait_notifications():
-            slider.max = len(steps)
-            if changed:
-                slider.value = len(steps)
-            slider.disabled = not steps
-        self.back.disabled = self.forward.disabled = not steps
-
     def _path_lines(self, steps: Sequence[Step]) -> list[Line]:
         end = steps[-1]
         shown = self.step_slider.value

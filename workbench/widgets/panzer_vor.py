@@ -303,18 +303,6 @@ class Explorer(PathExplorer):
         self._set_path(steps, new_path)
         return steps
 
-    def _set_path(self, steps: tuple[Step, ...], new_path: bool) -> None:
-        """Keep the step controls in line with the path (a new path is shown whole)."""
-        changed = new_path or len(steps) != len(self.steps)
-        self.steps = steps
-        slider = self.step_slider
-        with slider.hold_trait_notifications():
-            slider.max = len(steps)
-            if changed:
-                slider.value = len(steps)
-            slider.disabled = not steps
-        self.back.disabled = self.forward.disabled = not steps
-
     def _aim(self, tank: Tank) -> tuple[Scene, list[Line]]:
         target = self.state.tank(self.target or "")
         self.sight = line_of_sight(self.state, tank.hex, target.hex)
