@@ -101,10 +101,6 @@ class TableLayout:
             return (round(x, 2), round(y, 2))
         return None
 
-    def cell_of(self, x: float, y: float) -> tuple[int, int]:
-        """The heatmap cell holding a table point."""
-        return (int(x // self.cell_units), int(y // self.cell_units))
-
     def cell_polygon(self, cell: tuple[int, int]) -> tuple[Point, ...]:
         c, s = cell, self.cell_units
         x0, y0 = c[0] * s, c[1] * s

@@ -78,10 +78,6 @@ def _static(match: Match) -> tuple[frozenset[Square], bytes]:
     return found, free
 
 
-def _static_blocks(match: Match) -> frozenset[Square]:
-    return _static(match)[0]
-
-
 def _static_free(match: Match) -> bytes:
     return _static(match)[1]
 
