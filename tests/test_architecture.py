@@ -110,3 +110,15 @@ def test_no_module_is_over_800_lines():
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     }
     assert not long, f"modules over {MOST_LINES} lines: {long}"
+
+
+def test_every_document_a_module_cites_is_in_the_repository():
+    import re
+
+    cited = {
+        (str(path.relative_to(ROOT)), name)
+        for path in MODULES
+        for name in re.findall(r"\b([A-Z][A-Z_]*\.md)\b", path.read_text(encoding="utf-8"))
+    }
+    assert cited, "the modules cite ARCHITECTURE.md"
+    assert not [(path, name) for path, name in cited if not (ROOT / name).is_file()]

@@ -1,10 +1,10 @@
 """Hexagonal grids: immutable axial hexes, bounded labelled maps, pixels and exact line traces.
 
-Conventions (see DESIGN.md): x to the right, y down, angles in degrees clockwise from north.
-Axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``; the six directions are
-numbered clockwise, so a facing ``i`` turns right to ``i + 1``: for pointy-top hexes they
-point NE, E, SE, SW, W, NW; for flat-top hexes NE, SE, S, SW, NW, N. Direction ``i`` points
-through hexside ``i`` (see :func:`direction_names`).
+Conventions (ARCHITECTURE.md): x to the right, y down, angles in degrees clockwise from
+north. Axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``; the six
+directions are numbered clockwise, so a facing ``i`` turns right to ``i + 1``: for
+pointy-top hexes they point NE, E, SE, SW, W, NW; for flat-top hexes NE, SE, S, SW, NW, N.
+Direction ``i`` points through hexside ``i`` (see :func:`direction_names`).
 """
 
 from __future__ import annotations
