@@ -94,7 +94,7 @@ SET_UP_KINDS = ("woods", "building")  # the pieces placed in Table Setup
 @dataclass(frozen=True)
 class MeasuringArrow:
     """The Measuring Arrow's measurements in cm. The defaults are STAND-INS: the rulebook
-    text gives no size (FACTS.md); measure your own arrow and set ``source``."""
+    text gives no size; measure your own arrow and set ``source``."""
 
     length: float = 15.0
     tail_length: float = 10.0
