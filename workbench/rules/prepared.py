@@ -168,6 +168,27 @@ def record_of_playout(
     )
 
 
+def told_by_playouts(
+    game_name: str,
+    scenario_name: str,
+    chooser: Callable[[Game, Any, random.Random], Any],
+    story: list[tuple[str, str]],
+    *,
+    title: str,
+    description: str,
+) -> Record:
+    """The record of the first seeded playout of a shipped scenario whose events tell the
+    story (:func:`from_playouts`), cut after its last step; SystemExit when no seed does."""
+    from workbench.games import get_game
+
+    game = get_game(game_name)
+    scenario = load(game.scenarios()[scenario_name])
+    found = from_playouts(game, scenario, chooser, story)
+    if found is None:
+        raise SystemExit(f"no seed of {scenario_name} tells the story: {story[-1][1]}")
+    return record_of_playout(game, scenario_name, found, title=title, description=description)
+
+
 __all__ = [
     "Plan",
     "PreparedGame",
@@ -178,4 +199,5 @@ __all__ = [
     "prepared_plans",
     "record_of_playout",
     "said",
+    "told_by_playouts",
 ]
