@@ -14,22 +14,24 @@ True
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
 import workbench.discovery as discovery
 from workbench.rules.core import Game, UnknownGame, register_game, registered_games
 
 __all__ = ["Game", "all_games", "get_game", "names", "register_game", "shipped_games"]
 
-_FOUND: dict[tuple[str, ...], tuple[ModuleType, ...]] = {}
+_FOUND: dict[tuple[str, ...], tuple[Game, ...]] = {}
 
 
-def _shipped_modules() -> tuple[ModuleType, ...]:
-    """Every module of the games' packages, imported (once for each set of folders the rules
-    are looked for in: a folder added to ``workbench.rules.__path__`` is found next time)."""
+def _games_of_the_packages() -> tuple[Game, ...]:
+    """The games the modules of the games' packages hold, those modules imported first (once
+    for each set of folders the rules are looked for in: a folder added to
+    ``workbench.rules.__path__`` is found next time)."""
     where = tuple(importlib.import_module(discovery.RULES).__path__)
     if where not in _FOUND:
-        _FOUND[where] = tuple(discovery.import_all(discovery.game_modules()))
+        modules = discovery.import_all(discovery.game_modules())
+        held = {id(v): v for m in modules for v in vars(m).values() if isinstance(v, Game)}
+        _FOUND[where] = tuple(held.values())
     return _FOUND[where]
 
 
@@ -54,20 +56,15 @@ def all_games() -> list[Game]:
 
 def shipped_games() -> list[Game]:
     """The games the workbench ships: those its rules packages register."""
-    modules = _shipped_modules()  # first: importing them registers the games
+    held = _games_of_the_packages()  # first: importing the modules registers the games
     registered = registered_games()
-    found = {
-        id(value): value
-        for module in modules
-        for value in vars(module).values()
-        if isinstance(value, Game) and registered.get(value.name) is value
-    }
+    found = {id(g) for g in held if registered.get(g.name) is g}
     return _listed([g for g in registered.values() if id(g) in found])
 
 
 def get_game(name: str) -> Game:
     """A registered game by name (``"panzer-vor"``, ``"panzer-strike"``, ``"tanks"``)."""
-    _shipped_modules()
+    _games_of_the_packages()
     games = registered_games()
     if name not in games:
         raise UnknownGame(f"no game called {name!r} (games: {', '.join(names())})")
