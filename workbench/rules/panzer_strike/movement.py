@@ -128,6 +128,21 @@ class Reach:
                 out[key] = c
         return out
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Where the search starts, its steps and how many poses it reaches."""
+        at, facing = self.start
+        text = (
+            f"{self.tank} from ({at.x}, {at.y}) facing {FACING_NAMES[facing]}: "
+            f"{len(self.costs) - 1} squares and facings within {self.limit} steps (a step is "
+            "one square forward or a 45° turn, at most one square backwards)"
+        )
+        return (Reason(text, sections.MOVEMENT),)
+
+    def lines(self) -> list[str]:
+        """The reasons as text lines, each with its section."""
+        return lines_of(self.reasons)
+
     @cached_property
     def costs(self) -> Mapping[Pose, int]:
         """Every reachable pose (start included, at 0) with its fewest steps."""
