@@ -59,10 +59,11 @@ from workbench.rules.panzer_strike.movement import movement_options
 from workbench.rules.panzer_strike.options import chosen as checked_options
 from workbench.rules.panzer_strike.options import options as scenario_options
 from workbench.rules.panzer_strike.positions import opposite_sides
-from workbench.rules.panzer_strike.sections import PRACTICE, READING
 from workbench.rules.panzer_strike.shooting import kill_odds
 from workbench.rules.panzer_strike.state import Match, Options, Tank
 from workbench.rules.panzer_strike.turn import (
+    PRACTICE,
+    READING,
     PanzerStrikeEnd,
     apply,
     chance_outcomes,

@@ -143,8 +143,10 @@ def _reach_reasons(state: Match, tank: Tank, moves: list[Move]) -> tuple[Reason,
     for i in free_slots(state):
         large = state.slots[i]
         given = allowance(state, tank, large)
-        text = f"{tank.kind}: large number {large} {modifier:+d} = {max(given, 0)} steps"
-        reasons.append(Reason(text, sections.TABLE_A))
+        steps = f"= {given} steps" if given > 0 else "gives no step"
+        reasons.append(
+            Reason(f"{tank.kind}: large number {large} {modifier:+d} {steps}", sections.TABLE_A)
+        )
     if not moves:
         reasons.append(Reason(f"{tank.id} can reach no square with these dice", sections.MOVEMENT))
     else:

@@ -119,7 +119,7 @@ OPTIONS: tuple[Option, ...] = (
         sections.CAPTURE_THE_FLAG,
         "rounds played (each side one turn) before the game ends: in attack vs. defence the "
         "rulebook's limit, by which the attacker must capture every flag; in the other tasks "
-        f"a practice stand-in ({sections.PRACTICE}) so that a game ends, the side whose losses "
+        "a practice stand-in (not the rulebook's) so that a game ends, the side whose losses "
         "are worth less winning; null, no limit",
         low=1,
         none_allowed=True,

@@ -2,8 +2,7 @@
 
 A section is the rulebook's headings joined by ": " ("Rules: Movement"); a test checks that
 each heading occurs in the rulebook's text. This project's readings of cases the text leaves
-open cite :data:`READING` (each one is a named option), its practice limit :data:`PRACTICE`
-(neither is a heading of the rulebook).
+open cite ``turn.READING`` (each one is a named option), its practice limit ``turn.PRACTICE``.
 """
 
 CHOOSING_TANKS = "Rules: Choosing Tanks"
@@ -31,6 +30,3 @@ ALL = (
     DAMAGE,
     BARRICADES,
 )
-
-READING = "workbench reading"  # a case the rulebook leaves open; each is a named option
-PRACTICE = "workbench practice limit (not the rulebook's)"

@@ -36,7 +36,6 @@ from workbench.rules.panzer_strike.actions import (
 )
 from workbench.rules.panzer_strike.flags import capture_flags
 from workbench.rules.panzer_strike.movement import allowance, reach, slots_of
-from workbench.rules.panzer_strike.sections import PRACTICE, READING
 from workbench.rules.panzer_strike.shooting import (
     MIN_DISTANCE,
     in_arc,
@@ -45,6 +44,9 @@ from workbench.rules.panzer_strike.shooting import (
     trajectory,
 )
 from workbench.rules.panzer_strike.state import Match, ShotRecord, Tank
+
+READING = "workbench reading"  # a case the rulebook leaves open; each is a named option
+PRACTICE = "workbench practice limit (not the rulebook's)"
 
 
 class PanzerStrikeEnd(Termination):
