@@ -359,15 +359,38 @@ def squareboard_scene(
 ) -> Scene:
     """A Panzer Strike board: its squares by feature, barricades (on squares), tile borders
     and names, coordinates, flags in their owner's colour and the tanks placed on it."""
+    return placed_scene(
+        board, board.barricades, board.tanks, size=size, theme=theme, title=title,
+        legend=legend, labels=labels,
+    )  # fmt: skip
+
+
+def placed_scene(
+    board: SquareBoard,
+    barricades: Iterable[Square],
+    tanks: Sequence[TankOnSquare],
+    colors: Mapping[str, str] | None = None,
+    *,
+    size: float = 36.0,
+    theme: Theme | str | None = None,
+    title: str | None = None,
+    legend: bool = False,
+    labels: bool = True,
+) -> Scene:
+    """The board's picture (squares by kind, tile borders and names, coordinates, flags in
+    their owner's colour) with these barricades and tanks, the sides in ``colors`` (a theme's
+    own side colours win)."""
+    th = theme_named(theme)
+    th = th.with_side_colors({**(colors or {}), **th.side_colors}) if colors else th
     return square_scene(
         board.width,
         board.depth,
-        squares=board_kinds(board, board.barricades),
+        squares=board_kinds(board, barricades),
         flags=board.flags,
-        tanks=board.tanks,
+        tanks=tanks,
         tiles=board_tiles(board),
         size=size,
-        theme=theme,
+        theme=th,
         title=board.name if title is None else title,
         legend=legend,
         labels=labels,
@@ -390,22 +413,10 @@ def match_scene(
     coordinates, flags in their owner's colour) with the barricades in play, and the tanks
     in their sides' colours with their facing (wrecks grey and crossed, damaged tanks on a
     marker square)."""
-    board = match.board
-    th = theme_named(theme)
-    th = th.with_side_colors({**match.colors, **th.side_colors})
-    return square_scene(
-        board.width,
-        board.depth,
-        squares=board_kinds(board, match.in_play_barricades()),
-        flags=board.flags,
-        tanks=match.tanks,
-        tiles=board_tiles(board),
-        size=size,
-        theme=th,
-        title=board.name if title is None else title,
-        legend=legend,
-        labels=labels,
-    )
+    return placed_scene(
+        match.board, match.in_play_barricades(), match.tanks, match.colors, size=size,
+        theme=theme, title=title, legend=legend, labels=labels,
+    )  # fmt: skip
 
 
 def _tinted(scene: Scene, prims: list[Primitive]) -> Scene:
@@ -560,40 +571,20 @@ def _match(match: Match, **options: Any) -> Scene:
     return match_scene(match, **options)
 
 
-def scenario_scene(
-    scenario: PanzerStrikeScenario,
-    *,
-    size: float = 36.0,
-    theme: Theme | str | None = None,
-    title: str | None = None,
-    legend: bool = False,
-    labels: bool = True,
-) -> Scene:
+def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
     """A scenario as its own values give it (no game is started): its board with the
     barricades its options put in play (the Barricades rule's default where it sets none),
-    the flags, and each side's tanks in the side's colour with their facing."""
+    the flags, and each side's tanks in the side's colour with their facing; ``options`` as
+    :func:`placed_scene` takes them."""
     board = scenario.board
-    th = theme_named(theme)
-    th = th.with_side_colors({**{s.name: s.color for s in scenario.sides}, **th.side_colors})
     in_play = scenario.options.get("barricades", BARRICADES_DEFAULT) is True
     tanks = [
         BoardTank(t.id, t.kind, side.name, t.at, t.facing)
         for side in scenario.sides
         for t in side.tanks
     ]
-    return square_scene(
-        board.width,
-        board.depth,
-        squares=board_kinds(board, board.barricades if in_play else ()),
-        flags=board.flags,
-        tanks=tanks,
-        tiles=board_tiles(board),
-        size=size,
-        theme=th,
-        title=board.name if title is None else title,
-        legend=legend,
-        labels=labels,
-    )
+    colors = {side.name: side.color for side in scenario.sides}
+    return placed_scene(board, board.barricades if in_play else (), tanks, colors, **options)
 
 
 @scene_of.register
