@@ -48,6 +48,8 @@ from workbench.rules.panzer_strike.turn import (
 
 def _tank(state: Match, argument: str, tank_id: str) -> Tank:
     """The tank called ``tank_id``, or ArgumentError naming ``argument`` and the tanks."""
+    if not isinstance(state, Match):
+        raise ArgumentError("state", state, "a Panzer Strike game state (a Match)")
     for tank in state.tanks:
         if tank.id == tank_id:
             return tank
@@ -209,9 +211,9 @@ def _move_detail(state: Match, move: Move, legal: bool) -> tuple[Reason, ...]:
     steps = max(allowance(state, tank, large), 0)
     square = Square(*move.to)
     out = []
-    blocker = _what_blocks(state, square, tank)
-    if blocker:
-        out.append(Reason(f"({square.x}, {square.y}) holds {blocker}", sections.MOVEMENT))
+    blocked = _what_blocks(state, square, tank)
+    if blocked:
+        out.append(Reason(blocked, sections.MOVEMENT))
     found = search(state, tank.id, steps)
     squares = found.squares(steps)
     out.append(
@@ -229,19 +231,20 @@ def _move_detail(state: Match, move: Move, legal: bool) -> tuple[Reason, ...]:
 
 
 def _what_blocks(state: Match, square: Square, mover: Tank) -> str:
-    """What keeps a tank off ``square``: off the board, a building, a flag, a barricade in
-    play, or another tank (or its wreck); empty when nothing does."""
+    """What keeps a tank off ``square`` (off the board, another tank or its wreck, a flag, a
+    barricade in play, a building), or "" when nothing does."""
+    where = f"({square.x}, {square.y})"
     if square not in state.board:
-        return "nothing: it is off the board"
+        return f"{where} is off the board"
     other = state.tank_at(square)
     if other is not None and other.id != mover.id:
-        return f"{'the wreck of ' if other.destroyed else 'tank '}{other.id}"
+        return f"{where} holds {'the wreck of ' if other.destroyed else 'tank '}{other.id}"
     if square in state.board.flags:
-        return f"{state.board.flags[square]}'s flag"
+        return f"{where} holds {state.board.flags[square]}'s flag"
     if square in state.in_play_barricades():
-        return "a barricade"
+        return f"{where} holds a barricade"
     if state.board.feature_at(square).blocks_movement:
-        return f"a {state.board.feature_name(square)}"
+        return f"{where} holds a {state.board.feature_name(square)}"
     return ""
 
 
