@@ -9,8 +9,9 @@ rulebook section it breaks. The repository's files (``git ls-files --cached --ot
 --exclude-standard``) are copied to a temporary folder; each break is applied there in turn,
 never in the working tree, and the fast suite (``make test`` without notebooks and browsers)
 runs there on the copy's code. A break is caught when the suite fails and its first failing
-test, run alone, fails with the break and passes without it; the exit status is 1 when any
-break is not caught. ``tests/test_rule_breaks.py`` checks that each break's ``old``
+test, run alone, fails with the break and passes without it (a failure that does not come
+again alone is set aside as flaky and the suite runs again without it); the exit status is 1
+when any break is not caught. ``tests/test_rule_breaks.py`` checks that each break's ``old``
 text still occurs exactly once in its file, so whoever moves the code moves the break too.
 """
 
@@ -175,19 +176,19 @@ def _env(copy: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(copy)}
 
 
-def run_suite(copy: Path, brk: Break, timeout: float = TIMEOUT) -> tuple[int | None, str]:
-    """The fast suite on the copy's code: its exit status (None: timed out) and output. The
-    one test that ``brk``'s old text is in place is left out: it fails on every break."""
+def run_suite(copy: Path, leave_out: list[str], timeout: float) -> tuple[int | None, str]:
+    """The fast suite on the copy's code, without the tests ``leave_out``: its exit status
+    (None: timed out) and output."""
     where = subprocess.run(
         [sys.executable, "-c", "import workbench; print(workbench.__file__)"],
         cwd=copy, env=_env(copy), capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     if not Path(where).resolve().is_relative_to(copy.resolve()):
         raise SystemExit(f"the suite would import {where}, not the copy's code")
+    deselect = [arg for test in leave_out for arg in ("--deselect", test)]
     with subprocess.Popen(
-        [sys.executable, *SUITE, "--deselect", f"{OWN_TEST}[{brk.name}]"],
-        cwd=copy, env=_env(copy), text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        start_new_session=True,
+        [sys.executable, *SUITE, *deselect], cwd=copy, env=_env(copy), text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
     ) as suite:  # fmt: skip
         try:
             output, _ = suite.communicate(timeout=timeout)
@@ -197,10 +198,10 @@ def run_suite(copy: Path, brk: Break, timeout: float = TIMEOUT) -> tuple[int | N
     return suite.returncode, output
 
 
-def first_failure(output: str) -> str | None:
-    """The first failing test (or error) the suite's summary names."""
-    found = re.search(r"^(?:FAILED|ERROR) (\S+)", output, re.MULTILINE)
-    return found.group(1) if found else None
+def first_failure(output: str) -> tuple[str, str] | None:
+    """The first failing test (or error) the suite's summary names, and its message."""
+    found = re.search(r"^(?:FAILED|ERROR) (\S+)(?: - (.*))?$", output, re.MULTILINE)
+    return (found.group(1), found.group(2) or "") if found else None
 
 
 def passes_alone(copy: Path, test: str) -> bool:
@@ -214,21 +215,34 @@ def passes_alone(copy: Path, test: str) -> bool:
 
 def judge(copy: Path, brk: Break, timeout: float = TIMEOUT) -> tuple[bool, str]:
     """Whether the fast suite catches ``brk``, and how. A catch counts only when the first
-    failing test fails again alone with the break and passes alone without it (not a flaky
-    test, nor one that fails anyway)."""
+    failing test fails again alone with the break and passes alone without it. A failure
+    that does not come again alone (a flaky test) is set aside and the suite runs again
+    without it, up to three times. The one test that ``brk``'s old text is in place is
+    always left out: it fails on every break."""
+    leave_out = [f"{OWN_TEST}[{brk.name}]"]
+    flaky: list[str] = []
     with broken(copy, brk):
-        status, output = run_suite(copy, brk, timeout)
-        failed = first_failure(output)
-        if status == 0:
-            return False, "the fast suite passed"
-        if status not in (1, 2) or failed is None:
-            why = "timed out" if status is None else f"exit status {status}, no test failed"
-            return False, why + "\n" + "\n".join(output.strip().splitlines()[-15:])
-        if passes_alone(copy, failed):
-            return False, f"{failed} failed in the suite but passes alone: flaky?"
-    if not passes_alone(copy, failed):
-        return False, f"{failed} fails without the break too"
-    return True, failed
+        for _ in range(3):
+            status, output = run_suite(copy, leave_out + flaky, timeout)
+            failure = first_failure(output)
+            if status == 0:
+                return False, "the fast suite passed" + _aside(flaky)
+            if status not in (1, 2) or failure is None:
+                why = "timed out" if status is None else f"exit status {status}, no test failed"
+                return False, why + "\n" + "\n".join(output.strip().splitlines()[-15:])
+            if not passes_alone(copy, failure[0]):
+                break
+            flaky.append(failure[0])
+            print(f"  set aside: {failure[0]} failed ({failure[1]}) but passes alone", flush=True)
+        else:
+            return False, "only flaky failures" + _aside(flaky)
+    if not passes_alone(copy, failure[0]):
+        return False, f"{failure[0]} fails without the break too ({failure[1]})"
+    return True, failure[0] + _aside(flaky)
+
+
+def _aside(flaky: list[str]) -> str:
+    return f" (set aside as flaky: {', '.join(flaky)})" if flaky else ""
 
 
 def check(breaks: list[Break], timeout: float = TIMEOUT) -> bool:
