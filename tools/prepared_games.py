@@ -31,16 +31,11 @@ from workbench.rules.play import sample_chance  # noqa: E402
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
 
 
-PRACTICE = {
-    "mode": "practice"
-}  # Panzer Vor!'s card-free practice mode (the default is the card game)
-
-
 def play_plan(game: Game, scenario: Any, plan: Plan, seed: int) -> list[tuple[Any, str]] | None:
     """The steps (action, note) of a plan with the dice of ``seed``; None when a roll does
     not tell the plan's story. A plan entry is (action, wanted, note): ``wanted`` judges the
     events of the action and the rolls after it; the notes go on the action and its rolls."""
-    state = game.start(scenario, PRACTICE if game.name == "panzer-vor" else {})
+    state = game.start(scenario, {})
     steps: list[tuple[Any, str]] = []
     for action, wanted, notes in plan:
         events: list[Event] = []
@@ -71,10 +66,10 @@ def anything(events: list[Event]) -> bool:
 
 
 def first_shot() -> tuple[Path, Record] | None:
-    """Panzer Vor! practice mode on Test Your Luck!: moves, shots, the dice, and an end."""
-    from workbench.rules.panzer_vor.game import Fire, Move
+    """Panzer Vor!'s practice game on Test Your Luck!: moves, shots, the dice, and an end."""
+    from workbench.rules.panzer_vor.actions import Fire, Move
 
-    game = get_game("panzer-vor")
+    game = get_game("panzer-vor-practice")
     path = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
     scenario = load(path)
     panzer, t34, matilda = "Panzer IV Ausf. D", "T-34/76", "Matilda II"
@@ -130,7 +125,7 @@ def first_shot() -> tuple[Path, Record] | None:
         game=game.name,
         scenario=scenario,
         steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
-        options=PRACTICE,
+        options={},
         seed=seed,
         title="First shots: Test Your Luck! in practice mode",
         description=(
@@ -256,7 +251,7 @@ def cover_and_critical() -> tuple[Path, Record] | None:
     return ROOT / "maps/tanks/games/cover-and-critical.json", record
 
 
-CARDS_QUICK = {"mode": "cards", "setup": "quick"}  # the card game, tanks placed the quick way
+CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
 
 
 def stagnation_playout(

@@ -16,6 +16,7 @@ from workbench.rules.core import Game, UnknownGame, register_game, registered_ga
 # name -> the module whose import registers that game
 SHIPPED = {
     "panzer-vor": "workbench.rules.panzer_vor.game",
+    "panzer-vor-practice": "workbench.rules.panzer_vor.game",
     "panzer-strike": "workbench.rules.panzer_strike.game",
     "tanks": "workbench.rules.tanks.game",
     "panzer-vor-linked": "workbench.rules.panzer_vor.linked_game",

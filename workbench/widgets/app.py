@@ -18,7 +18,6 @@ from workbench.widgets.stepper import Stepper, prepared_games
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
 SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
-CARD_GAME = {"mode": "cards", "setup": "quick"}  # a new Panzer Vor! card game
 
 KEYBOARD_SCRIPT = """
 <script>
@@ -53,8 +52,6 @@ def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
     out = [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
     scenarios = get_game(game).scenarios()
     out += [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    if game == "panzer-vor":  # "new game" is practice mode (one action a turn)
-        out += [(f"new card game: {name}", ("cards", path)) for name, path in scenarios.items()]
     return out
 
 
@@ -116,7 +113,6 @@ class TeacherApp:
                 theme=self.theme,
                 text_size=PROJECTOR_TEXT,
                 readable_at=SMALLEST_SCREEN,
-                options=CARD_GAME if kind == "cards" else None,
             )
         self.stepper = stepper
         self.holder.children = [stepper.widget]

@@ -21,6 +21,7 @@ from workbench.rules.core import Action, Game
 # game name -> the module whose import registers that game's view
 SHIPPED = {
     "panzer-vor": "workbench.widgets.panzer_vor_view",
+    "panzer-vor-practice": "workbench.widgets.panzer_vor_view",
     "panzer-strike": "workbench.widgets.panzer_strike_view",
     "tanks": "workbench.widgets.tanks_view",
     "panzer-vor-linked": "workbench.widgets.panzer_vor_series_view",
