@@ -153,9 +153,9 @@ def _scenario(scenario: PanzerVorScenario, **options: Any) -> Scene:
             colours.setdefault(where, colour)
     scene = tint_overlay(scene, colours, title="deployment area")
     waiting: dict[str, int] = {}
-    for side, _ in setup.waiting:
-        waiting[side] = waiting.get(side, 0) + 1
-    deploy = "; ".join(f"{side} deploys {n} tanks" for side, n in waiting.items())
+    for who, _ in setup.waiting:
+        waiting[who] = waiting.get(who, 0) + 1
+    deploy = "; ".join(f"{who} deploys {n} tanks" for who, n in waiting.items())
     bought = [side_name(scenario, s.key) for s in scenario.sides if s.purchase is not None]
     if bought:
         deploy += ("; " if deploy else "") + f"{' and '.join(bought)} buy their forces"

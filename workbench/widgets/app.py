@@ -62,6 +62,7 @@ class TeacherApp:
         self.theme, self.size = theme, size
         games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
         self.game_picker = widgets.Dropdown(options=games, description="game")
+        self.game_picker.add_class("workbench-app-game")
         self.what = widgets.Dropdown(description="open", layout={"width": "28em"})
         self.what.add_class("workbench-app-record")
         self.seed = widgets.IntText(0, description="seed", layout={"width": "10em"})

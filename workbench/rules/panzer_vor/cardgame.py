@@ -37,8 +37,8 @@ from workbench.rules.panzer_vor import placing, sections, variants
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
-from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.game_options import card_options
+from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
 from workbench.rules.panzer_vor.setup import (
     Setup,
@@ -50,7 +50,6 @@ from workbench.rules.panzer_vor.setup import (
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 from workbench.rules.panzer_vor.variants import VARIANT_OPTIONS
-
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:

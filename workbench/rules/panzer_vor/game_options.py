@@ -10,8 +10,9 @@ An option that concerns one scenario's rules is listed only for the scenarios th
 >>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
 >>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
 ['setup', 'deck', 'optional_rules', 'turret_penalty', 'teasy_tease']
->>> print(practice_options(stage_1)[0].line())
-turn_limit: a whole number of at least 1; default 30. The practice mode has no Enforcement cards to end a match: at this turn limit the side that destroyed more tanks wins (a stand-in) (workbench practice mode (not the rulebook's))
+>>> limit = practice_options(stage_1)[0]
+>>> limit.name, limit.default, limit.check(12)
+('turn_limit', 30, 12)
 """
 
 from __future__ import annotations

@@ -139,7 +139,10 @@ def _abilities(match: CardMatch, firer: str, target: str) -> list[Reason]:
     board = match.board
     for crew in match.crew:
         whose = "firer" if crew.tank == firer else "target" if crew.tank == target else None
-        if whose is None or not scenarios.abilities_allowed(match, board.tank(crew.tank).side):
+        if whose is None:
+            continue
+        side = board.tank(firer if whose == "firer" else target).side
+        if not scenarios.abilities_allowed(match, side):
             continue
         for ability in crew.abilities:
             tank, roll = ABILITY_ROLLS.get(ability.kind, ("", ""))
@@ -184,8 +187,9 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
     if refusal is not None:
         notes.append(Reason(f"not fired now: {refusal.text}", refusal.section))
     notes += _abilities(match, attacker, target)
-    return ShotOdds(odds=odds, shot=fire if refusal is None else None,
-                    reasons=(*odds.reasons, *notes), no_attack_roll=shot.no_attack_roll)  # fmt: skip
+    declared = fire if refusal is None else None
+    return ShotOdds(odds=odds, shot=declared, reasons=(*odds.reasons, *notes),
+                    no_attack_roll=shot.no_attack_roll)  # fmt: skip
 
 
 def _refusal(match: CardMatch, action: Action) -> Reason | None:
@@ -250,8 +254,9 @@ def card_reach(match: CardMatch, tank: str) -> TankReach:
     notes = [Reason(f"on {top.card}: {card.text}", card.source)]
     for ability in sorted({m.ability for m in moves if m.ability}):
         notes.append(Reason(f"further hexes with {ability}'s movement ability", S.BONUSES))
-    return TankReach(state=board, tank=tank, reach=reach, destinations=frozenset(m.to for m in moves),
-                     may_move=True, reasons=(*reach.reasons, *notes))  # fmt: skip
+    return TankReach(state=board, tank=tank, reach=reach, may_move=True,
+                     destinations=frozenset(m.to for m in moves),
+                     reasons=(*reach.reasons, *notes))  # fmt: skip
 
 
 def _why_not_moving(match: CardMatch, tank: str) -> Reason:
@@ -286,8 +291,9 @@ def practice_reach(match: Any, tank: str) -> TankReach:
     elif board.tank(tank).immobile:
         notes.append(Reason(f"{tank} is immobile", S.ACTION_PHASE))
     may = who == side and not board.tank(tank).immobile
-    return TankReach(state=board, tank=tank, reach=reach, destinations=frozenset(m.to for m in moves),
-                     may_move=may, reasons=(*reach.reasons, *notes))  # fmt: skip
+    return TankReach(state=board, tank=tank, reach=reach, may_move=may,
+                     destinations=frozenset(m.to for m in moves),
+                     reasons=(*reach.reasons, *notes))  # fmt: skip
 
 
 # --- explain ----------------------------------------------------------------------------------
@@ -300,9 +306,11 @@ def explain(
     detail: Callable[[Any, Any], tuple[Reason, ...]],
 ) -> Verdict:
     """``apply``'s verdict on ``action`` (its refusal first, with the same section), then the
-    game's own ``detail``: a move's cost step by step, a shot's modifiers."""
+    game's own ``detail`` that the verdict does not already give: a move's MP and its cost
+    step by step, a shot's modifiers and odds."""
     verdict = apply_verdict(game, state, action)
-    return replace(verdict, reasons=(*verdict.reasons, *detail(state, action)))
+    more = tuple(r for r in detail(state, action) if r not in verdict.reasons)
+    return replace(verdict, reasons=(*verdict.reasons, *more))
 
 
 def _move_detail(board: GameState, action: Move, reach: Reach) -> tuple[Reason, ...]:

@@ -34,13 +34,13 @@ from workbench.rules.core import (
     Turn,
 )
 from workbench.rules.options import check_options
-from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor import reactions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
 from workbench.rules.panzer_vor.game_options import DEFAULT_TURN_LIMIT, PRACTICE, practice_options
 from workbench.rules.panzer_vor.movement import explain_move, move, reachable
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
-from workbench.rules.panzer_vor.state import GameState
+from workbench.rules.panzer_vor.state import GameState, Tank
 
 
 class PanzerVorEnd(Termination):
@@ -139,9 +139,24 @@ def legal_actions(match: Match) -> Iterator[Action]:
         yield from moves_of(match, tank.id)
     for tank in own:
         for enemy in board.enemies_of(tank):
-            if attack_odds(board, tank.id, enemy.id).can_fire:
+            if _can_fire(board, tank, enemy):
                 yield Fire(tank.id, enemy.id)
     yield Pass()
+
+
+def _can_fire(board: GameState, tank: Tank, enemy: Tank) -> bool:
+    """Whether ``attack_odds`` lets the tank fire at the enemy: out of every gun's range, or
+    with the line between their hexes blocked on the map (tanks never block it), it does not;
+    else its answer, kept with the board value."""
+    if tank.hex.distance(enemy.hex) > max(g.range for g in tank.counter.guns):
+        return False
+    if not reactions.sees(board.map, tank.hex, enemy.hex):
+        return False
+    memo = reactions.board_memo(board)
+    key = ("practice: can fire", tank.id, enemy.id)
+    if key not in memo:
+        memo[key] = attack_odds(board, tank.id, enemy.id).can_fire
+    return bool(memo[key])
 
 
 def moves_of(match: Match, tank_id: str) -> list[Move]:
@@ -151,12 +166,16 @@ def moves_of(match: Match, tank_id: str) -> list[Move]:
     tank = board.tank(tank_id)
     if current_player(match) != tank.side or tank.immobile or tank.wreck:
         return []
-    label = board.map.grid.label
-    return [
-        Move(tank.id, label(where), facing)
-        for where, facing in reachable(board, tank.id).costs
-        if (where, facing) != (tank.hex, tank.facing)
-    ]
+    memo = reactions.board_memo(board)  # the same board always gives the same moves
+    key = ("practice: moves", tank_id)
+    if key not in memo:
+        label = board.map.grid.label
+        memo[key] = [
+            Move(tank.id, label(where), facing)
+            for where, facing in reachable(board, tank.id).costs
+            if (where, facing) != (tank.hex, tank.facing)
+        ]
+    return list(memo[key])
 
 
 def chance_outcomes(match: Match) -> tuple[tuple[Action, Fraction], ...]:
