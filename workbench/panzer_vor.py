@@ -21,7 +21,7 @@ nothing obstructs the line between the two hexes (Firing: Line of Sight)
 >>> after.side_to_act != practice.side_to_act
 True
 >>> pv.practice.odds(practice, "Panzer IV Ausf. D", "T-34/76").destroy
-Fraction(1, 36)
+Fraction(7, 144)
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ game's own detail. Every answer is read from the functions the rules play by
 >>> match = practice.start(workbench.load(shipped("panzer-vor", "scenarios")["test-your-luck"]))
 >>> odds = practice_odds(match, "Panzer IV Ausf. D", "T-34/76")
 >>> odds.destroy, odds.shot
-(Fraction(1, 36), Fire(firer='Panzer IV Ausf. D', target='T-34/76'))
->>> sorted(practice_reach(match, "Panzer IV Ausf. D").destinations)[:3]
-['0601', '0602', '0603']
+(Fraction(7, 144), Fire(firer='Panzer IV Ausf. D', target='T-34/76'))
+>>> reach = practice_reach(match, "Panzer IV Ausf. D")
+>>> reach.may_move, "0805" in reach.destinations, practice_reach(match, "T-34/76").may_move
+(True, True, False)
 """
 
 from __future__ import annotations

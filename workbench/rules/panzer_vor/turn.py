@@ -147,11 +147,9 @@ def legal_actions(match: CardMatch) -> list[Action]:
 
 
 def _legal(match: CardMatch) -> Iterator[Action]:
-    if match.ended is not None:
-        return
+    if isinstance(current_player(match), Turn):
+        return  # a draw, a die or the dice of a shot decide now, or the match is over
     top = match.top
-    if isinstance(top, Drawing | Chance):
-        return
     if isinstance(top, Shot):
         yield from reactions.shot_actions(match, top)
     elif isinstance(top, Window):
