@@ -194,10 +194,14 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
 
 
 def _refusal(match: CardMatch, action: Action) -> Reason | None:
-    """None when ``action`` is legal now, else the reason ``apply`` refuses it with."""
+    """None when ``action`` is legal now, else why not: while a draw or a die decides, that;
+    else the reason ``apply`` refuses it with."""
     from workbench.rules.panzer_vor import turn
 
-    if isinstance(turn.current_player(match), str) and action in turn.legal_actions(match):
+    who = turn.current_player(match)
+    if who is CHANCE:
+        return Reason("a card draw or a die decides now, not a side", S.SEQUENCE_OF_PLAY)
+    if isinstance(who, str) and action in turn.legal_actions(match):
         return None
     try:
         turn.apply(match, action)
