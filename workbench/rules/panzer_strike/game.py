@@ -681,6 +681,9 @@ GAME = register_game(
         scenarios=shipped_scenarios,
         invariants=invariants,
         summarize=summarize,
+        order=20,
+        rulebook_file="panzer-strike-france-1944-pocket.txt",
+        sections="workbench.rules.panzer_strike.sections",
     )
 )
 

@@ -57,12 +57,6 @@ def allowance(match: Match, tank: Tank, large: int) -> int:
     return match.kind(tank).steps(large)
 
 
-def blocked_squares(match: Match, mover: str | None = None) -> frozenset[Square]:
-    """Every square a tank (other than ``mover``) may not enter: buildings, flags, barricades
-    in play, and every other tank, active or destroyed."""
-    return _static_blocks(match) | {t.at for t in match.tanks if t.id != mover}
-
-
 _STATIC: dict[int, tuple[object, bool, frozenset[Square], bytes]] = {}
 
 
@@ -82,10 +76,6 @@ def _static(match: Match) -> tuple[frozenset[Square], bytes]:
         _STATIC.clear()
     _STATIC[key] = (board, match.options.barricades, found, free)
     return found, free
-
-
-def _static_blocks(match: Match) -> frozenset[Square]:
-    return _static(match)[0]
 
 
 def _static_free(match: Match) -> bytes:

@@ -357,14 +357,6 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     )
 
 
-def roll_kinds(roster: PanzerStrikeRoster) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The large and the small numbers, one per face."""
-    return (
-        tuple(f.movement for f in roster.die_faces),
-        tuple(f.firepower for f in roster.die_faces),
-    )
-
-
 def hit_zones(match: Match, target_id: str, radius: int = 5) -> dict[Square, str]:
     """The armour a shot from each square within ``radius`` squares of the target would hit
     (the zones to compare with the printed Hit Direction Schemes)."""

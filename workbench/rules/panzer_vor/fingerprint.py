@@ -21,7 +21,7 @@ def tank_text(t: Tank) -> tuple[Any, ...]:
 
 def board_text(board: GameState) -> str:
     """The board's tanks, options, special rules and sides (not its map)."""
-    from workbench.testing.conformance import canonical
+    from workbench.rules.canonical import canonical
 
     tanks = repr([tank_text(t) for t in board.tanks])
     return tanks + "\n" + canonical((board.options, board.special_rules, dict(board.sides)))

@@ -24,6 +24,8 @@ from workbench.rules.panzer_vor.fingerprint import card_fingerprint
 from workbench.rules.panzer_vor.game_options import card_options, practice_options
 
 RULEBOOK = "Panzer Vor! Rulebook (English translation)"
+RULEBOOK_FILE = "panzer-vor-rulebook.txt"  # the user's own copy's text (tests/rulebooks.py)
+SECTIONS = "workbench.rules.panzer_vor.sections"
 
 
 def shipped_scenarios() -> dict[str, str]:
@@ -80,6 +82,9 @@ GAME = register_game(
         declining=learning.card_declining,
         scenario_types=(PanzerVorScenario,),
         bots={"greedy": greedy_player},
+        order=10,
+        rulebook_file=RULEBOOK_FILE,
+        sections=SECTIONS,
     )
 )
 
@@ -108,5 +113,8 @@ PRACTICE = register_game(
         declining=practice.declining,
         scenario_types=(PanzerVorScenario,),
         bots={"greedy": greedy_player},
+        order=11,
+        rulebook_file=RULEBOOK_FILE,
+        sections=SECTIONS,
     )
 )

@@ -471,10 +471,6 @@ def side_of(state: LinkedState, player: str) -> str | None:
     return next((s for s in match.order if player_of(state, s) == player), None)
 
 
-def _explain(state: LinkedState, action: Action) -> Any:
-    return series.explain(GAME, state, action)
-
-
 GAME = register_game(
     Game(
         name="panzer-vor-linked",
@@ -493,17 +489,11 @@ GAME = register_game(
         invariants=invariants,
         fingerprint=fingerprint,
         options=linked_options,
-        seen_by=lambda state, action: series.seen_by(state, action, player_of),
-        mask=lambda state, player: series.mask(state, player, side_of),
-        sample_hidden=lambda seen, rng: series.sample_hidden(seen, rng, side_of),
-        odds=lambda state, attacker, target, **how: series.odds(
-            state, attacker, target, S.LINKED, **how
-        ),
-        explain_action=_explain,
-        reach=lambda state, tank: series.reach(state, tank, S.LINKED),
-        destroyed=series.destroyed,
-        declining=series.declining,
         scenario_types=(LinkedScenarios,),
+        **series.contract_parts(S.LINKED, player_of, side_of, lambda: GAME),
+        order=40,
+        rulebook_file="panzer-vor-rulebook.txt",
+        sections="workbench.rules.panzer_vor.sections",
     )
 )
 

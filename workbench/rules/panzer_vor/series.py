@@ -111,3 +111,34 @@ def destroyed(state: Any, tank: str) -> bool:
 
 def declining(state: Any) -> Action | None:
     return None if state.match is None else learning.card_declining(state.match)
+
+
+def contract_parts(
+    section: str, player_of: PlayerOf, side_of: SideOf, game: Callable[[], Game[Any, Any]]
+) -> dict[str, Any]:
+    """The ``Game`` fields of a series' contract (what each player sees, the learner's
+    answers), the match in play's; ``game()`` is the series' registered game."""
+
+    def seen(state: Any, action: Action) -> frozenset[str] | None:
+        return seen_by(state, action, player_of)
+
+    def masked(state: Any, player: str) -> Any:
+        return mask(state, player, side_of)
+
+    def sampled(observation: Observation, rng: random.Random) -> Any:
+        return sample_hidden(observation, rng, side_of)
+
+    def shot_odds(state: Any, attacker: str, target: str, **how: Any) -> Any:
+        return odds(state, attacker, target, section, **how)
+
+    def tank_reach(state: Any, tank: str) -> Any:
+        return reach(state, tank, section)
+
+    def verdict(state: Any, action: Action) -> Verdict:
+        return explain(game(), state, action)
+
+    return {
+        "seen_by": seen, "mask": masked, "sample_hidden": sampled, "odds": shot_odds,
+        "reach": tank_reach, "explain_action": verdict, "destroyed": destroyed,
+        "declining": declining,
+    }  # fmt: skip

@@ -728,5 +728,8 @@ GAME = register_game(
         scenarios=shipped_tables,
         invariants=invariants,
         summarize=summarize,
+        order=30,
+        rulebook_file="tanks-panther-vs-sherman.txt",
+        sections="workbench.rules.tanks.sections",
     )
 )
