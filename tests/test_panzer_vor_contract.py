@@ -20,6 +20,7 @@ import workbench
 from tests.panzer_vor_match import arranged, play, scenario, started
 from tests.record_traces import GOLDEN
 from workbench import panzer_vor as pv
+from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.render import svg_of
 from workbench.rules.core import CHANCE, IllegalAction, Modifier
@@ -253,6 +254,20 @@ def test_the_odds_count_the_card_in_play_and_say_what_declares_the_shot():
         order=("Ōarai", P2), hands={"Ōarai": ("Fire",), P2: ()})  # fmt: skip
     assert Modifier("Goosefish Dance", 1, sections.PRAVDA_RULES) in \
         pv.odds(oarai, F1, H2).odds.attack_modifiers  # fmt: skip
+
+
+def test_the_odds_of_a_card_not_yet_played_and_bad_arguments():
+    match = duel({P1: ("Aimed Shot 2",)})
+    planned = pv.odds(match, F1, H2, card="Aimed Shot 2")  # as if it were played
+    assert Modifier("Aimed Shot 2", 2, "card") in planned.odds.attack_modifiers
+    assert planned.shot is None  # still to be played: not fired now
+    for how, argument in (((F1, "Nobody"), "target"), (("Nobody", H2), "attacker")):
+        with pytest.raises(ArgumentError, match=argument):
+            pv.odds(match, *how)
+    with pytest.raises(ArgumentError, match="card"):
+        pv.odds(match, F1, H2, card="No Such Card")
+    with pytest.raises(ArgumentError, match="tank"):
+        pv.reach(match, "Nobody")
 
 
 def test_crack_shot_hits_without_an_attack_roll_and_the_odds_say_so():

@@ -161,6 +161,8 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
     board = match.board
     _tank(board, "attacker", attacker)
     _tank(board, "target", target)
+    if card is not None and card not in match.deck_list.cards:
+        raise ArgumentError("card", card, "the name of a card of this match's deck")
     top = match.top
     if isinstance(top, Shot) and (top.firer, top.target) == (attacker, target):
         odds = reactions.shot_odds(match, top)
@@ -185,6 +187,8 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
     odds = reactions.shot_odds(on, shot)
     fire = Fire(attacker, target)
     refusal = _refusal(match, fire)
+    if card is not None and not (isinstance(top, Order) and top.card == card):
+        refusal = Reason(f"as if {card} were played; it is not in play", S.ACTION_PHASE)
     if refusal is not None:
         notes.append(Reason(f"not fired now: {refusal.text}", refusal.section))
     notes += _abilities(match, attacker, target)

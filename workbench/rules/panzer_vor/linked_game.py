@@ -490,7 +490,7 @@ GAME = register_game(
         fingerprint=fingerprint,
         options=linked_options,
         scenario_types=(LinkedScenarios,),
-        **series.contract_parts(S.LINKED, player_of, side_of, lambda: GAME),
+        **series.contract_parts("panzer-vor-linked", S.LINKED, player_of, side_of),
         order=40,
         rulebook_file="panzer-vor-rulebook.txt",
         sections="workbench.rules.panzer_vor.sections",

@@ -12,7 +12,15 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.rules.core import Action, Event, Game, IllegalAction, Reason, Verdict
+from workbench.rules.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Reason,
+    Verdict,
+    registered_games,
+)
 from workbench.rules.observation import Observation, history_from
 from workbench.rules.panzer_vor import hidden, learning
 from workbench.rules.panzer_vor.game import GAME as CARDS
@@ -113,11 +121,10 @@ def declining(state: Any) -> Action | None:
     return None if state.match is None else learning.card_declining(state.match)
 
 
-def contract_parts(
-    section: str, player_of: PlayerOf, side_of: SideOf, game: Callable[[], Game[Any, Any]]
-) -> dict[str, Any]:
-    """The ``Game`` fields of a series' contract (what each player sees, the learner's
-    answers), the match in play's; ``game()`` is the series' registered game."""
+def contract_parts(game: str, section: str, player_of: PlayerOf, side_of: SideOf) -> dict[str, Any]:
+    """The ``Game`` fields of the contract of the series registered as ``game`` (what each
+    player sees, the learner's answers): the match in play's, ``section`` cited when none
+    is."""
 
     def seen(state: Any, action: Action) -> frozenset[str] | None:
         return seen_by(state, action, player_of)
@@ -135,7 +142,7 @@ def contract_parts(
         return reach(state, tank, section)
 
     def verdict(state: Any, action: Action) -> Verdict:
-        return explain(game(), state, action)
+        return explain(registered_games()[game], state, action)
 
     return {
         "seen_by": seen, "mask": masked, "sample_hidden": sampled, "odds": shot_odds,

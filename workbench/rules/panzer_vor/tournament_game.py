@@ -594,7 +594,7 @@ GAME = register_game(
         fingerprint=fingerprint,
         options=tournament_options,
         scenario_types=(PanzerVorScenario,),
-        **series.contract_parts(S.TOURNAMENT_PLAY, player_of, side_of, lambda: GAME),
+        **series.contract_parts("panzer-vor-tournament", S.TOURNAMENT_PLAY, player_of, side_of),
         order=50,
         rulebook_file="panzer-vor-rulebook.txt",
         sections="workbench.rules.panzer_vor.sections",
