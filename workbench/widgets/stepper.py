@@ -8,7 +8,7 @@ and keys do is a plain method, so tests and notebooks drive it without a browser
 
     stepper = Stepper("maps/panzer-vor/games/first-shots.json")  # a prepared game
     stepper.last(); stepper.back(); print(stepper.panel_text)
-    stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
+    stepper = Stepper.new("panzer-vor-practice", "maps/panzer-vor/scenarios/test-your-luck.json")
     stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
 
 ``save``, ``load`` and ``export`` take any path; the widget's file row (:mod:`.user_files`)
