@@ -80,20 +80,9 @@ def _widget_steps(stepper: Stepper) -> list[float]:
 
 
 def _records() -> list[tuple[Any, str, Any]]:
-    """(game, title, record) to step through: each game's first prepared record, and for
-    Panzer Vor! also its card game (the first prepared record in card mode)."""
-    out = []
-    for game in all_games():
-        out.append((game, game.title, _record(game)))
-        if game.name == "panzer-vor":
-            from workbench.files import load
-
-            for path in prepared_games(game.name).values():
-                record = load(path)
-                if record.options.get("mode") == "cards":
-                    out.append((game, f"{game.title} card game", record))
-                    break
-    return out
+    """(game, title, record) to step through: each game's first prepared record (Panzer
+    Vor!'s card game and its practice mode are two games, each with its own)."""
+    return [(game, game.title, _record(game)) for game in all_games()]
 
 
 def step_forward() -> list[Result]:

@@ -67,7 +67,14 @@ def test_the_shipped_games_are_listed_in_their_order_whatever_was_imported_first
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == str(
-        ["panzer-vor", "panzer-strike", "tanks", "panzer-vor-linked", "panzer-vor-tournament"]
+        [
+            "panzer-vor",
+            "panzer-vor-practice",
+            "panzer-strike",
+            "tanks",
+            "panzer-vor-linked",
+            "panzer-vor-tournament",
+        ]
     )
 
 
