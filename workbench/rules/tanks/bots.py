@@ -22,17 +22,20 @@ sees and looks one action deep on a state sampled from its observation
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
+import numpy as np
 from shapely.geometry import Point
 
+from workbench.geometry.table_sight import segments_clear
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.tanks.actions import Deploy, EndMoves, Move, Repair, Shoot, Stay
 from workbench.rules.tanks.odds import policy_choice, shot_chances
 from workbench.rules.tanks.shooting import after_defence, attack_dice, defence_dice
 from workbench.rules.tanks.shooting import shooting_refusal as refused_shot
-from workbench.rules.tanks.sight import in_arc, sees
+from workbench.rules.tanks.sight import in_arc, sight_blockers
 from workbench.rules.tanks.state import Battle, TankPiece
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
@@ -69,15 +72,28 @@ def _shot_value(state: Battle, shot: Shoot) -> tuple[bool, float, float]:
 
 def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> float:
     """Hits and Critical Hits ``shooter`` expects to land on ``target`` from where both stand
-    (0 where it may not shoot or see it); the dice as ``shooting`` counts them."""
+    (0 where it may not shoot or see it); the dice as ``shooting`` counts them. Sight is a
+    quick look: a clear line to the target's centre or a corner (the rules' Line of Sight
+    also counts a sliver seen past an edge; a practice opponent may miss it)."""
     if refused_shot(battle, shooter, target) is not None or not in_arc(shooter, target)[0]:
         return 0.0
-    if not sees(battle.table, battle.tanks, shooter, target):
+    if not _glimpse(battle, shooter, target):
         return 0.0
     attack, _ = attack_dice(battle, shooter, target)
     defence, _, _ = defence_dice(battle.table, battle.tanks, shooter, target)
     semi, big = shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun")
-    dist = after_defence(attack, defence, shooter.speed == 0, semi, big)
+    return _expected(attack, defence, shooter.speed == 0, semi, big)
+
+
+def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
+    blockers = [p for _, p in sight_blockers(battle.table, battle.tanks, shooter, target.polygon)]
+    ends = np.asarray([target.hull.centre, *target.hull.corners()])
+    return bool(segments_clear(np.asarray([shooter.eye]), ends, blockers).any())
+
+
+@cache
+def _expected(attack: int, defence: int, stationary: bool, semi: bool, big: bool) -> float:
+    dist = after_defence(attack, defence, stationary, semi, big)
     return float(sum(p * (hits + crits) for (hits, crits), p in dist.items()))
 
 
