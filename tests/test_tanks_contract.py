@@ -261,6 +261,9 @@ def test_reach_says_why_a_tank_cannot_move_in_applys_words():
     assert shooting.reasons[0].section == sections.TURN_SEQUENCE
     stuck = start.with_tank(replace(start.tank(acting), criticals=("Busted Tracks",)))
     assert tanks.reach(stuck, acting).reasons[0].section == sections.CRITICAL_HITS
+    deploying = tanks.start(tanks.load_scenario("standard-table"), {"deployment": "players"})
+    waiting = tanks.reach(deploying, deploying.reserve[0].id)
+    assert waiting.reasons[0].section == sections.DEPLOYMENT and "<svg" in svg_of(waiting)
 
 
 def test_a_moves_to_is_where_it_ends_and_its_json_is_unchanged():

@@ -96,6 +96,7 @@ def start(scenario: Table, options: Mapping[str, Any] | None = None) -> Battle:
 
 
 def players(state: Battle) -> tuple[str, ...]:
+    """The two sides, the Attacker first."""
     return state.sides
 
 
@@ -119,6 +120,7 @@ def _next_group(battle: Battle) -> list[TankPiece]:
 
 
 def current_player(state: Battle) -> str | Turn:
+    """The side to act, CHANCE when dice or a draw decide next, TERMINAL once it is over."""
     if state.ended is not None:
         return TERMINAL
     if state.repairing is not None:
@@ -137,6 +139,8 @@ def current_player(state: Battle) -> str | Turn:
 
 
 def legal_actions(battle: Battle) -> Iterator[Action]:
+    """Every legal action of the side to act (Moves: the arrow's fixed sample LEGAL_SAMPLE;
+    any other placement ``check_move`` allows is legal too)."""
     who = current_player(battle)
     if who in (CHANCE, TERMINAL):
         return
@@ -674,6 +678,7 @@ def _reset(battle: Battle) -> Battle:
 
 
 def outcome(state: Battle) -> Outcome | None:
+    """How the battle ended (``None`` while it goes on)."""
     return state.ended
 
 

@@ -42,6 +42,8 @@ class TableReach(Pictured):
 
     def hulls(self) -> list[tuple[Move, Hull]]:
         """Each move with the hull the tank ends as (for pictures)."""
+        if not self.moves:
+            return []
         hull = self.battle.tank(self.tank).hull
         return [(m, hull.moved(m.placement.centre, m.to[2])) for m in self.moves]
 
@@ -58,9 +60,12 @@ def reach_of(
 ) -> TableReach:
     """The reach of ``tank_id`` from the state's ``legal`` actions; ``refusal`` is the game's
     verdict on an action (``apply``'s reason, ``None`` if legal), asked why it cannot move."""
+    if isinstance(tank_id, str) and any(t.id == tank_id for t in battle.reserve):
+        waiting = Reason(f"{tank_id} is waiting to be deployed", sections.DEPLOYMENT)
+        return TableReach(battle, tank_id, (), (waiting,))
     if not isinstance(tank_id, str) or not battle.has_tank(tank_id):
-        ids = ", ".join(t.id for t in battle.tanks) or "none"
-        raise ArgumentError("tank", tank_id, f"a tank on the table ({ids})")
+        ids = ", ".join(t.id for t in (*battle.tanks, *battle.reserve)) or "none"
+        raise ArgumentError("tank", tank_id, f"a tank of the battle ({ids})")
     moves = tuple(a for a in legal if isinstance(a, Move) and a.tank == tank_id)
     tank = battle.tank(tank_id)
     if moves:

@@ -293,8 +293,9 @@ def after_defence(
 
 
 @dataclass(frozen=True)
-class ShotOdds:
-    """The exact distribution of (damage from Hits, Critical cards drawn) after defence."""
+class ShotOdds(Pictured):
+    """The exact distribution of (damage from Hits, Critical cards drawn) after defence (it
+    draws itself as a bar chart)."""
 
     shooter: str
     target: str
