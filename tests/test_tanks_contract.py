@@ -201,7 +201,7 @@ def test_odds_say_when_the_shot_cannot_be_declared_now_and_draw_themselves():
     german, american = start.in_play("German")[0].id, start.in_play("American")[0].id
     odds = tanks.odds(start, german, american)
     assert odds.refusal is not None and odds.refusal.section == sections.TURN_SEQUENCE
-    assert odds.reasons[0] == odds.refusal and "destroys" in odds.lines()[0]
+    assert odds.reasons[0] == odds.refusal and "destroyed with probability" in odds.lines()[0]
     assert "<svg" in svg_of(odds) and "<svg" in odds._repr_svg_()
     with pytest.raises(ArgumentError, match="target"):
         tanks.odds(start, german, "Tiger")

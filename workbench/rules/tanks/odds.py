@@ -134,7 +134,7 @@ class Odds(Pictured):
         """The reasons, then the chance of destroying the target and of any damage."""
         shooter, target = self.shot.tank, self.shot.target
         head = (
-            f"{shooter} → {target}: destroys it (no Damage Points left of {self.left}) with "
+            f"{shooter} → {target} ({self.left} Damage Points left): destroyed with "
             f"probability {self.destroy} ≈ {float(self.destroy):.1%}; one damage or more "
             f"{float(self.at_least(1)):.1%}"
         )
