@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test soak lint format bench gallery install clean
+.PHONY: lab app test soak rule-breaks lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -45,6 +45,12 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 		tests/test_playouts.py $(PYTEST_ARGS)
+
+# The checking power of the fast suite: ten deliberate rule breaks (tools/rule_breaks.py), each
+# applied in turn to a copy of the repository, and each must make `make test`'s tests fail
+# (notebooks and browsers aside). `make rule-breaks BREAKS="pv-never-stagnant"` runs some.
+rule-breaks: $(STAMP)
+	$(BIN)/python tools/rule_breaks.py $(BREAKS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

@@ -9,38 +9,35 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 
-def median_seconds(work: Callable[[], object], repeat: int, warmup: int = 1) -> float:
-    """The median wall time of ``repeat`` runs after ``warmup`` runs (garbage collection off
-    while timing)."""
+def _median(
+    work: Callable[[], object], repeat: int, warmup: int, clock: Callable[[], float]
+) -> float:
+    """The median of ``repeat`` runs of ``work`` on ``clock`` after ``warmup`` runs (garbage
+    collection off while timing)."""
     for _ in range(warmup):
         work()
     times = []
     gc.disable()
     try:
         for _ in range(repeat):
-            start = time.perf_counter()
+            start = clock()
             work()
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
     finally:
         gc.enable()
     return statistics.median(times)
+
+
+def median_seconds(work: Callable[[], object], repeat: int, warmup: int = 1) -> float:
+    """The median wall time of ``repeat`` runs after ``warmup`` runs (garbage collection off
+    while timing)."""
+    return _median(work, repeat, warmup, time.perf_counter)
 
 
 def median_cpu_seconds(work: Callable[[], object], repeat: int, warmup: int = 1) -> float:
     """Like :func:`median_seconds` but the process's CPU time: what the work cost, nearly
     whatever else the shared machine is running (waiting for a core is not counted)."""
-    for _ in range(warmup):
-        work()
-    times = []
-    gc.disable()
-    try:
-        for _ in range(repeat):
-            start = time.process_time()
-            work()
-            times.append(time.process_time() - start)
-    finally:
-        gc.enable()
-    return statistics.median(times)
+    return _median(work, repeat, warmup, time.process_time)
 
 
 def once_seconds(work: Callable[[], object]) -> float:

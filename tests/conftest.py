@@ -7,6 +7,9 @@ from hypothesis import settings
 
 from tests import rulebooks
 
+# A game's modules laid over the package by tests/test_adding_a_game.py, not tests themselves.
+collect_ignore = ["fixture_game"]
+
 # The machine is shared: a property test is judged by its examples, never by its speed.
 settings.register_profile("workbench", deadline=None)
 settings.load_profile("workbench")

@@ -18,12 +18,19 @@ VARIABLE = "WORKBENCH_RULEBOOKS"
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "rulebooks"
 
-# the text file of each game's rulebook, by the game's rules package
-FILES = {
-    "panzer_vor": "panzer-vor-rulebook.txt",
-    "panzer_strike": "panzer-strike-france-1944-pocket.txt",
-    "tanks": "tanks-panther-vs-sherman.txt",
-}
+
+def books() -> dict[str, str]:
+    """The module of cited sections -> the file of its rulebook's text, as each registered game
+    names them (``Game.sections``, ``Game.rulebook_file``): a game's registration is all that
+    puts its rulebook here."""
+    from workbench.games import all_games
+
+    return {g.sections: g.rulebook_file for g in all_games() if g.sections and g.rulebook_file}
+
+
+def files() -> set[str]:
+    """The file names of every registered game's rulebook text."""
+    return set(books().values())
 
 
 def folder() -> Path:

@@ -371,7 +371,7 @@ def test_the_readme_lists_every_limit():
                 walk(item)
 
     for fmt in known_formats().values():
-        walk(schema(fmt.schema))
+        walk(schema(fmt.schema, fmt.schemas))
     for number in numbers:
         assert f"{number:,}" in table or f" {number}" in table, number
 

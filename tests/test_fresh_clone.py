@@ -62,8 +62,8 @@ def test_a_copy_without_rulebooks_skips_exactly_the_rulebook_tests(tmp_path):
     assert run.returncode == 0, (run.stdout + run.stderr)[-3000:]
     summary = run.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ skipped(, \d+ deselected)? in .*", summary), summary
-    for book in rulebooks.FILES.values():
+    for book in rulebooks.files():
         assert f"rulebook text {book} not found in {copy / 'rulebooks'}" in run.stdout
     assert f"set {rulebooks.VARIABLE}" in run.stdout
     # the rulebook texts are the user's own: the copy holds none of them
-    assert not [p for p in copy.rglob("*.txt") if p.name in rulebooks.FILES.values()]
+    assert not [p for p in copy.rglob("*.txt") if p.name in rulebooks.files()]

@@ -700,10 +700,10 @@ def test_the_flat_module_loads_by_name_and_refuses_other_files():
     from workbench.files import BoardFileError
 
     assert set(ps.scenarios()) == set(GAME.scenarios())
-    assert ps.load("attack-defence").task == "attack-defence"
-    record = ps.play(ps.GAME, ps.load_scenario("annihilation"), seed=2, options={"turn_limit": 2})
+    assert ps.start(ps.load_scenario("attack-defence")).task == "attack-defence"
+    record = ps.play(ps.load_scenario("annihilation"), seed=2, options={"turn_limit": 2})
     assert ps.outcome(ps.replay(record)[-1]) is not None
-    with pytest.raises(BoardFileError, match="a Panzer Strike scenario"):
+    with pytest.raises(BoardFileError, match="expected a PanzerStrikeScenario, found SquareBoard"):
         ps.load_scenario(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
 
 

@@ -535,8 +535,8 @@ def test_problems_are_reported_for_a_scenario_built_in_python():
     scenario = PanzerVorScenario("sketch", hexmap, sides, deploys_first="A", acts_first="B")
     found = problems(scenario, hexmap, panzer_vor_roster())
     assert [p.field for p in found] == [
-        ["sides", 0, "tanks", 1, "hex"],
-        ["sides", 1, "tanks", 0, "count"],
+        ("sides", 0, "tanks", 1, "hex"),
+        ("sides", 1, "tanks", 0, "count"),
     ]
     assert scenario.area_hexes([Area("0101", within=1)]) == frozenset(
         h for h in hexmap.hex("0101").disk(1) if h in hexmap.grid

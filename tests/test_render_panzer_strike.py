@@ -36,7 +36,7 @@ def texts(scene, layer):
 
 
 def test_a_match_draws_tiles_coordinates_flags_and_tanks():
-    match = ps.load("capture-the-flag")
+    match = ps.start(ps.load_scenario("capture-the-flag"))
     scene = scene_of(match)
     assert {"I-a", "II-c", "III-d", "0", "15", "11"} <= set(texts(scene, LABELS))
     tiles = [p for p in scene.layer(EDGES) if isinstance(p, Polygon) and p.title.startswith("tile")]
@@ -47,13 +47,14 @@ def test_a_match_draws_tiles_coordinates_flags_and_tanks():
     arrows = [p for p in scene.layer(UNITS) if isinstance(p, Arrow)]
     assert len(arrows) == len(match.tanks)
     assert "N3" in texts(scene, UNITS)
-    # a scenario draws as its opening match; the picture is an SVG a notebook shows
+    # a scenario draws as its opening match, from its own values; the picture is an SVG a
+    # notebook shows
     assert scene_of(workbench.load(ROOT / "maps/panzer-strike/scenarios/capture-the-flag.json"))
     assert svg_of(match).startswith("<svg") and show(match).scene.width > 0
 
 
 def test_overlays_reach_path_zones_and_trajectory():
-    match = ps.with_dice(ps.load("capture-the-flag"), [6, 3])
+    match = ps.with_dice(ps.start(ps.load_scenario("capture-the-flag")), [6, 3])
     light = ps.movement_options(match).options[("N3", 6)]
     scene = reach_overlay(match_scene(match), light.squares)
     assert len([p for p in scene.layer(OVERLAYS) if isinstance(p, Polygon)]) == len(light.squares)
@@ -66,7 +67,7 @@ def test_overlays_reach_path_zones_and_trajectory():
     under_counters = sum(1 for t in match.tanks if t.at in zones)
     assert len(letters) == len(zones) - under_counters
     assert {"F", "S"} <= set(letters) <= {"F", "S", "R"}
-    odds = ps.kill_odds(match, "N3", "S1")
+    odds = ps.odds(match, "N3", "S1")
     shot = trajectory_overlay(match_scene(match), odds.trajectory, "cannot shoot")
     assert any("blocked by a building" in p.title for p in shot.layer(ANNOTATIONS))
     assert "cannot shoot" in texts(shot, ANNOTATIONS)
@@ -92,8 +93,8 @@ def test_a_picture_of_a_damaged_tank_and_a_wreck(tmp_path):
 def test_the_odds_and_zone_letters_keep_off_each_other_and_the_counters():
     from workbench.render.labels import outside, overlapping, scene_labels, unit_boxes
 
-    match = ps.load("capture-the-flag")
-    odds = ps.kill_odds(match, "N3", "S1")
+    match = ps.start(ps.load_scenario("capture-the-flag"))
+    odds = ps.odds(match, "N3", "S1")
     for theme in ("default", "projector"):
         scene = zone_overlay(match_scene(match, theme=theme), hit_zones(match, "S1"))
         scene = trajectory_overlay(scene, odds.trajectory, "destroy 50/81 (a long label)")

@@ -8,7 +8,13 @@ import importlib
 
 import pytest
 
-from tests.rulebooks import FILES
+from tests.rulebooks import books
+from workbench.discovery import modules_of
+from workbench.games import get_game, shipped_games
+
+BOOKS = books()  # sections module -> rulebook file, from the games' registrations
+# the linter's modules that cite a rulebook name its game (``GAME``)
+LINTERS = [m for m in modules_of("workbench.lint") if hasattr(importlib.import_module(m), "GAME")]
 
 
 def _cited(module_name: str) -> dict[str, str]:
@@ -16,7 +22,10 @@ def _cited(module_name: str) -> dict[str, str]:
     return {
         name: value
         for name, value in vars(module).items()
-        if name.isupper() and isinstance(value, str) and not name.startswith("STAND")
+        if name.isupper()
+        and isinstance(value, str)
+        and not name.startswith("STAND")
+        and name != "GAME"
     }
 
 
@@ -29,17 +38,24 @@ def _missing(cited: dict[str, str], text: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("game", sorted(FILES))
-def test_every_cited_heading_is_in_the_rulebook(game, rulebook):
-    text = rulebook(FILES[game])
-    cited = _cited(f"workbench.rules.{game}.sections")
-    assert cited, f"workbench.rules.{game}.sections cites no section"
+def test_every_shipped_game_names_its_rulebook_and_sections():
+    for game in shipped_games():
+        assert game.rulebook_file.endswith(".txt"), game.name
+        assert importlib.import_module(game.sections).__name__ == game.sections
+
+
+@pytest.mark.parametrize("sections", sorted(BOOKS))
+def test_every_cited_heading_is_in_the_rulebook(sections, rulebook):
+    text = rulebook(BOOKS[sections])
+    cited = _cited(sections)
+    assert cited, f"{sections} cites no section"
     assert not _missing(cited, text)
 
 
-@pytest.mark.parametrize(("module", "game"), [("squares", "panzer_strike"), ("table", "tanks")])
-def test_every_section_the_linter_cites_is_a_heading_of_its_rulebook(module, game, rulebook):
-    lines = set(rulebook(FILES[game]).splitlines())  # here each heading is a whole line
-    cited = _cited(f"workbench.lint.{module}")
-    assert cited, f"workbench.lint.{module} cites no section"
+@pytest.mark.parametrize("module", LINTERS)
+def test_every_section_the_linter_cites_is_a_heading_of_its_rulebook(module, rulebook):
+    game = get_game(importlib.import_module(module).GAME)
+    lines = set(rulebook(game.rulebook_file).splitlines())  # here each heading is a whole line
+    cited = _cited(module)
+    assert cited, f"{module} cites no section"
     assert not [s for s in cited.values() if s not in lines and not set(s.split(": ")) <= lines]

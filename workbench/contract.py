@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import workbench.boards.record as record_module
+import workbench.rules.options as options_module
 from workbench.boards.record import Record
 from workbench.games import get_game
 from workbench.rules.core import (
@@ -85,7 +87,7 @@ class Contract:
         """A shipped scenario by name, or a scenario file by path."""
         return self.GAME.load_scenario(name_or_path)
 
-    def options(self, scenario: Any) -> list[Option]:
+    def options(self, scenario: Any) -> list[options_module.Option]:
         """The scenario's options: name, values allowed, default, section, reading."""
         return self.GAME.options_for(scenario)
 
@@ -101,11 +103,11 @@ class Contract:
         *,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
-    ) -> Record:
+    ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
         return play_game(self.GAME, scenario, players, seed=seed, options=options)
 
-    def replay(self, record: Record) -> list[Any]:
+    def replay(self, record: record_module.Record) -> list[Any]:
         """Every state of a recorded game, the start first."""
         return replay_record(record, self.GAME)
 

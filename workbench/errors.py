@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class WorkbenchError(Exception):
     """Base of the workbench's own errors: each message names what was wrong and what was
@@ -35,7 +37,7 @@ class ArgumentError(WorkbenchError, ValueError):
         super().__init__(f"{argument}: expected {expected}, got {found!r}")
 
 
-def json_path(parts: tuple[str | int, ...] | list[str | int]) -> str:
+def json_path(parts: Sequence[str | int]) -> str:
     """A JSON path like ``$.forces[0].tanks`` from its parts.
 
     >>> json_path(["terrain", "0716"])

@@ -1,27 +1,32 @@
-"""Panzer Strike: France 1944 – Pocket in one import.
+"""Panzer Strike: France 1944 – Pocket in one import: the contract every game offers
+(``workbench.contract``: ``load_scenario``, ``start``, ``legal_actions``, ``apply``,
+``odds``, ``explain``, ``reach``, ``play``, ...) and the game's own tools (``position`` and
+``open_board`` for a lesson's position, ``movement_options`` for every tank and die,
+``trajectory`` and ``hit_side`` for a shot's parts).
 
 >>> from workbench import panzer_strike as ps
->>> match = ps.position(ps.open_board(), [("L", "Light", "north", (0, 0), "E"),
-...                                       ("H", "Heavy", "south", (6, 3), "N")])
->>> ps.movement_options(match, [6]).options[("L", 6)].steps   # the rulebook's example
+>>> match = ps.start(ps.load_scenario("capture-the-flag"))
+>>> ps.current_player(match) is ps.CHANCE                      # the movement dice come first
+True
+>>> duel = ps.position(ps.open_board(), [("L", "Light", "north", (0, 0), "E"),
+...                                      ("H", "Heavy", "south", (6, 3), "N")])
+>>> ps.movement_options(duel, [6]).options[("L", 6)].steps   # the rulebook's example
 7
->>> odds = ps.kill_odds(match, "L", "H")
+>>> odds = ps.odds(duel, "L", "H")
 >>> odds.zone, odds.armour, odds.destroy
 ('side', 7, Fraction(0, 1))
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from workbench.boards.panzer_strike.board import SquareBoard, TileSet
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster, TankType
+from workbench.contract import Contract
 from workbench.geometry.squaregrid import FACING_NAMES, Square
-from workbench.rules.core import Applied, IllegalAction, Outcome, Reason
-from workbench.rules.core import replay as _replay
+from workbench.rules.core import Reason
 from workbench.rules.panzer_strike import sections
+from workbench.rules.panzer_strike.bots import flag_seeker
 from workbench.rules.panzer_strike.game import (
     ACTIONS,
     GAME,
@@ -31,38 +36,65 @@ from workbench.rules.panzer_strike.game import (
     RollGun,
     RollMovement,
     Shoot,
-    chance_outcomes,
-    current_player,
-    legal_actions,
-    outcome,
-    start,
 )
-from workbench.rules.panzer_strike.game import apply as _apply
+from workbench.rules.panzer_strike.learning import TankReach, odds, reach
 from workbench.rules.panzer_strike.movement import (
     MovementOptions,
     Reach,
     Step,
     TankOptions,
     movement_options,
-    reach,
 )
+from workbench.rules.panzer_strike.options import OPTION_NAMES, OPTIONS
 from workbench.rules.panzer_strike.setup import open_board, position, rolled, with_dice
 from workbench.rules.panzer_strike.shooting import (
     HitSide,
     KillOdds,
     Trajectory,
     hit_side,
-    kill_odds,
     trajectory,
 )
-from workbench.rules.panzer_strike.state import OPTION_NAMES, Match, Options, Tank
-from workbench.rules.play import play
+from workbench.rules.panzer_strike.state import Match, Options, Tank
 
-__all__ = [
+_CONTRACT = Contract(GAME)
+
+CHANCE = _CONTRACT.CHANCE
+TERMINAL = _CONTRACT.TERMINAL
+Record = _CONTRACT.Record
+IllegalAction = _CONTRACT.IllegalAction
+Applied = _CONTRACT.Applied
+Outcome = _CONTRACT.Outcome
+Option = _CONTRACT.Option
+OptionError = _CONTRACT.OptionError
+Observation = _CONTRACT.Observation
+Verdict = _CONTRACT.Verdict
+
+scenarios = _CONTRACT.scenarios
+load_scenario = _CONTRACT.load_scenario
+options = _CONTRACT.options
+start = _CONTRACT.start
+current_player = _CONTRACT.current_player
+legal_actions = _CONTRACT.legal_actions
+chance_outcomes = _CONTRACT.chance_outcomes
+apply = _CONTRACT.apply
+outcome = _CONTRACT.outcome
+players = _CONTRACT.players
+observation = _CONTRACT.observation
+determinize = _CONTRACT.determinize
+explain = _CONTRACT.explain
+play = _CONTRACT.play
+replay = _CONTRACT.replay
+random_player = _CONTRACT.random_player
+greedy_player = _CONTRACT.greedy_player
+
+__all__ = [  # the contract's names (workbench.contract.NAMES) and the game's own
     "ACTIONS",
+    "CHANCE",
     "FACING_NAMES",
     "GAME",
+    "OPTIONS",
     "OPTION_NAMES",
+    "TERMINAL",
     "Applied",
     "EndMovement",
     "EndTurn",
@@ -72,12 +104,16 @@ __all__ = [
     "Match",
     "Move",
     "MovementOptions",
+    "Observation",
+    "Option",
+    "OptionError",
     "Options",
     "Outcome",
     "PanzerStrikeRoster",
     "PanzerStrikeScenario",
     "Reach",
     "Reason",
+    "Record",
     "RollGun",
     "RollMovement",
     "Shoot",
@@ -86,22 +122,31 @@ __all__ = [
     "Step",
     "Tank",
     "TankOptions",
+    "TankReach",
     "TankType",
     "TileSet",
     "Trajectory",
+    "Verdict",
     "apply",
     "chance_outcomes",
     "current_player",
+    "determinize",
+    "explain",
+    "flag_seeker",
+    "greedy_player",
     "hit_side",
-    "kill_odds",
     "legal_actions",
-    "load",
     "load_scenario",
     "movement_options",
+    "observation",
+    "odds",
     "open_board",
+    "options",
     "outcome",
     "play",
+    "players",
     "position",
+    "random_player",
     "reach",
     "replay",
     "rolled",
@@ -111,41 +156,3 @@ __all__ = [
     "trajectory",
     "with_dice",
 ]
-
-
-def scenarios() -> dict[str, str]:
-    """The shipped scenarios by name (``"capture-the-flag"``, ...) and their files."""
-    return dict(GAME.scenarios())
-
-
-def load_scenario(name_or_path: str | Path) -> PanzerStrikeScenario:
-    """A shipped scenario by name, or a scenario file by path."""
-    from workbench.files import BoardFileError
-    from workbench.files import load as load_file
-
-    path = GAME.scenarios().get(str(name_or_path), name_or_path)
-    scenario = load_file(path)
-    if not isinstance(scenario, PanzerStrikeScenario):
-        raise BoardFileError(
-            path,
-            "$.format",
-            type(scenario).__name__,
-            "a Panzer Strike scenario (workbench.scenario.panzer-strike/1)",
-        )
-    return scenario
-
-
-def load(name_or_path: str | Path, options: dict[str, Any] | None = None) -> Match:
-    """The opening position of a shipped scenario by name (``"capture-the-flag"``) or of a
-    scenario file, with ``options`` over the scenario's own."""
-    return start(load_scenario(name_or_path), options)
-
-
-def apply(match: Match, action: Any) -> Applied:
-    """The next state and its events (IllegalAction, state unchanged, if the rules refuse)."""
-    return _apply(match, action)
-
-
-def replay(record: Any) -> list[Match]:
-    """Every state of a recorded Panzer Strike game, the start first."""
-    return _replay(record, GAME)

@@ -149,7 +149,7 @@ def _limits_first(
 
 
 def _validate(document: Document, fmt: Format, where: Where) -> None:
-    rules = schema(fmt.schema)
+    rules = schema(fmt.schema, fmt.schemas)
     _limits_first(rules, document, [], where, rules)
     validator = Validator(rules)
     error = jsonschema.exceptions.best_match(validator.iter_errors(document))

@@ -26,12 +26,13 @@ class Format:
 
     name: str
     version: int
-    schema: str  # file name under workbench/data/schemas/
+    schema: str  # file name under <schemas>/schemas/
     kind: type
     decode: Callable[[Document, Where], Any]
     encode: Callable[..., Document]  # (obj) or, when ``relative``, (obj, target path)
     reads: tuple[int, ...] = ()  # older versions this codec also reads
     relative: bool = False  # encode(obj, target) writes references relative to the target
+    schemas: str = "workbench.data"  # the package whose schemas/ folder holds the schema
 
     @property
     def tag(self) -> str:
@@ -48,8 +49,9 @@ def register(fmt: Format) -> Format:
 
 def known_formats() -> dict[str, Format]:
     """Every registered format by name (importing the format modules registers them)."""
-    import workbench.files.formats  # noqa: F401  (registers the built-in formats)
+    from workbench.discovery import import_new, modules_of
 
+    import_new(modules_of("workbench.files.formats"))  # a format module registers its format
     return dict(_FORMATS)
 
 
@@ -61,9 +63,9 @@ def format_for(kind: type) -> Format:
 
 
 @cache
-def schema(file_name: str) -> Document:
-    """A JSON Schema shipped with the package."""
-    text = resources.files("workbench.data").joinpath("schemas", file_name).read_text("utf-8")
+def schema(file_name: str, package: str = "workbench.data") -> Document:
+    """A JSON Schema shipped with the package (a format's own package may hold its own)."""
+    text = resources.files(package).joinpath("schemas", file_name).read_text("utf-8")
     return json.loads(text)
 
 

@@ -1,10 +1,10 @@
 """Hexagonal grids: immutable axial hexes, bounded labelled maps, pixels and exact line traces.
 
-Conventions (see DESIGN.md): x to the right, y down, angles in degrees clockwise from north.
-Axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``; the six directions are
-numbered clockwise, so a facing ``i`` turns right to ``i + 1``: for pointy-top hexes they
-point NE, E, SE, SW, W, NW; for flat-top hexes NE, SE, S, SW, NW, N. Direction ``i`` points
-through hexside ``i`` (see :func:`direction_names`).
+Conventions (ARCHITECTURE.md): x to the right, y down, angles in degrees clockwise from
+north. Axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``; the six
+directions are numbered clockwise, so a facing ``i`` turns right to ``i + 1``: for
+pointy-top hexes they point NE, E, SE, SW, W, NW; for flat-top hexes NE, SE, S, SW, NW, N.
+Direction ``i`` points through hexside ``i`` (see :func:`direction_names`).
 """
 
 from __future__ import annotations
@@ -282,11 +282,6 @@ def _traced(offset: Hex) -> TraceArrays:
     return TraceArrays(crossed, pairs.reshape(-1, 2, 2), touched, sides)
 
 
-def _cube_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    dq, dr = a[..., 0] - b[..., 0], a[..., 1] - b[..., 1]
-    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-
-
 def _sides_crossed(crossed: np.ndarray, offset: Hex) -> np.ndarray:
     """The hexsides the line from the origin to ``offset`` passes through between two
     crossed hexes: those whose interior it meets. A step between neighbours crosses their
@@ -347,6 +342,15 @@ class HexGrid:
     digits: int = 2
     _cells: frozenset[Hex] = field(init=False, repr=False, compare=False)
     _labels: dict[Hex, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+
+    @property
+    def direction_names(self) -> tuple[str, ...]:
+        """The compass names of facings 0..5 on this grid (they differ for flat-top hexes).
+
+        >>> HexGrid(2, 2, orientation="flat").direction_names[2]
+        'S'
+        """
+        return direction_names(self.orientation)
 
     def __post_init__(self) -> None:
         for name in ("rows", "cols", "first_number", "digits"):

@@ -1,8 +1,8 @@
 """Square grids: squares with eight facings, forward and backward steps, the ruler and exact traces.
 
-Conventions (see DESIGN.md): x to the right, y down; a square ``Square(x, y)`` has its centre
-at ``(x, y)`` and spans half a square each way. Facings are numbered 0..7 clockwise from
-north, 45 degrees apart: N, NE, E, SE, S, SW, W, NW.
+Conventions (ARCHITECTURE.md): x to the right, y down; a square ``Square(x, y)`` has its
+centre at ``(x, y)`` and spans half a square each way. Facings are numbered 0..7 clockwise
+from north, 45 degrees apart: N, NE, E, SE, S, SW, W, NW.
 """
 
 from __future__ import annotations

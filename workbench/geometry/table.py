@@ -1,10 +1,10 @@
 """Open-table geometry (TANKS): hulls as oriented rectangles, the Measuring Arrow template,
 polygon checks, on shapely 2.
 
-Conventions (see DESIGN.md): centimetres, x to the right, y down, headings in degrees clockwise
-from north (up), so heading 0 points to (0, -1) and heading 90 to (1, 0). Pure math: no game
-words beyond the names of shapes; the arrow's real measurements are parameters given by the
-caller (the board layer holds the labelled stand-in values).
+Conventions (ARCHITECTURE.md): centimetres, x to the right, y down, headings in degrees
+clockwise from north (up), so heading 0 points to (0, -1) and heading 90 to (1, 0). Pure
+math: no game words beyond the names of shapes; the arrow's real measurements are parameters
+given by the caller (the board layer holds the labelled stand-in values).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from functools import singledispatch
 from types import MappingProxyType
 from typing import Any, Literal
 
+from workbench.discovery import import_all, import_new, modules_of
 from workbench.rules.core import Reason
 
 Severity = Literal["error", "warning", "note"]
@@ -89,28 +90,20 @@ class LintReport:
 
 @singledispatch
 def lint(board: Any, **options: Any) -> LintReport:
-    """Check a board (a HexMap, PanzerVorScenario, SquareBoard or Table)."""
+    """Check a board (a HexMap, PanzerVorScenario, SquareBoard or Table): each module of this
+    package registers the checks of its kind of board with ``@lint.register``."""
     from workbench.errors import ArgumentError
 
-    raise ArgumentError("board", type(board).__name__, "a hex map, scenario, square board or table")
+    if import_new(modules_of(__name__)):  # a check added since (a game's new module)
+        return lint(board, **options)
+    kinds = sorted(t.__name__ for t in lint.registry if t is not object)
+    raise ArgumentError(
+        "board", type(board).__name__, f"a board a check is registered for ({', '.join(kinds)})"
+    )
 
 
-def _register() -> None:
-    from workbench.boards.hexmap import HexMap
-    from workbench.boards.panzer_strike.board import SquareBoard
-    from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-    from workbench.boards.tanks.table import Table
-    from workbench.lint.hexmap import lint_hexmap, lint_scenario
-    from workbench.lint.squares import lint_square_board
-    from workbench.lint.table import lint_table
-
-    lint.register(HexMap)(lint_hexmap)
-    lint.register(PanzerVorScenario)(lint_scenario)
-    lint.register(SquareBoard)(lint_square_board)
-    lint.register(Table)(lint_table)
-
-
-_register()
+# every module of this package is a board's checks, registered when imported
+import_all(modules_of(__name__))
 
 
 class _CallableModule(types.ModuleType):

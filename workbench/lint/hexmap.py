@@ -30,7 +30,7 @@ from workbench.boards.panzer_vor.scenario import PanzerVorScenario, problems
 from workbench.files.errors import json_path
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex
-from workbench.lint import Finding, LintReport
+from workbench.lint import Finding, LintReport, lint
 from workbench.rules.core import Reason
 from workbench.rules.panzer_vor.movement import move_table
 from workbench.rules.panzer_vor.sections import GAME_SETUP, LINE_OF_SIGHT, MOVEMENT
@@ -146,6 +146,7 @@ def _edge_ring(hexmap: HexMap) -> set[Hex]:
     return {h for h in grid if len(grid.neighbors(h)) < 6}
 
 
+@lint.register(HexMap)
 def lint_hexmap(
     hexmap: HexMap,
     *,
@@ -224,6 +225,7 @@ def lint_hexmap(
     return LintReport(hexmap, tuple(findings), heatmaps, notes)
 
 
+@lint.register(PanzerVorScenario)
 def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     """Lint a scenario's map with reach from each side's deployment, then its tanks: placed
     on hexes they may not use, off the map, two to a hex, or outside their side's areas."""
@@ -237,9 +239,8 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
     findings = list(base.findings)
     roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
     for problem in problems(scenario, hexmap, roster):
-        text = f"{json_path(problem.field)}: expected {problem.expected}, found {problem.found}"
         findings.append(
-            Finding("scenario", json_path(problem.field), Reason(text, GAME_SETUP), "error")
+            Finding("scenario", json_path(problem.field), Reason(str(problem), GAME_SETUP), "error")
         )
     grid = hexmap.grid
     for side in scenario.sides:

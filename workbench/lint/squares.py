@@ -23,9 +23,10 @@ from collections.abc import Iterable
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.geometry.squaregrid import Square, square_trace
-from workbench.lint import Finding, LintReport
+from workbench.lint import Finding, LintReport, lint
 from workbench.rules.core import Reason
 
+GAME = "panzer-strike"  # the game whose rulebook the sections below are headings of
 INITIAL_POSITIONS = "Initial Positions"
 MOVEMENT = "Movement"
 SHOOTING = "Shooting and Armour"
@@ -73,6 +74,7 @@ def _place(s: Square) -> str:
     return f"square ({s.x}, {s.y})"
 
 
+@lint.register(SquareBoard)
 def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROWS) -> LintReport:
     findings: list[Finding] = []
     sides = {side: deployment_squares(board, side, deployment_rows) for side in ("north", "south")}

@@ -18,9 +18,10 @@ from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
 from workbench.boards.tanks.table import EDGES, Table, placement_problems
-from workbench.lint import Finding, LintReport
+from workbench.lint import Finding, LintReport, lint
 from workbench.rules.core import Reason
 
+GAME = "tanks"  # the game whose rulebook the sections below are headings of
 TABLE_SETUP = "Game Set Up: Table Setup"
 DEPLOYMENT = "Game Set Up: Deployment"
 COVER = "Cover"
@@ -67,6 +68,7 @@ def sight_and_cover(
     return sees.sum(axis=0) / others, covered.sum(axis=0) / others
 
 
+@lint.register(Table)
 def lint_table(
     table: Table, *, cell_cm: float = 5.0, cover_margin: float = STAND_IN_MARGIN
 ) -> LintReport:

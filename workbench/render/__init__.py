@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.discovery import import_all, import_new, named_after_games
 from workbench.render.scene import Scene
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, Theme
 
@@ -35,8 +36,11 @@ __all__ = [
 @functools.singledispatch
 def scene_of(obj: Any, **options: Any) -> Scene:
     """The scene for a board, game state or rules result, chosen by its type: each game's
-    render module (``render/panzer_vor.py``, ...) registers its types with
-    ``@scene_of.register``; options go to the builder (e.g. ``size=48, theme="projector"``)."""
+    render module (``render/<game>.py`` and ``render/<game>_*.py``, found by their names:
+    :mod:`workbench.discovery`) registers its types with ``@scene_of.register``; options go to
+    the builder (e.g. ``size=48, theme="projector"``)."""
+    if import_new(named_after_games(__name__)):  # a game added since: its pictures too
+        return scene_of(obj, **options)
     raise TypeError(
         f"no picture for a {type(obj).__name__}: expected a board, game state or rules result"
     )
@@ -92,8 +96,8 @@ def show(obj: Any, **options: Any) -> Picture:
     return Picture(scene_of(obj, **options))
 
 
-# Each game's module registers its boards, states and results with scene_of.
+# The hex board (a map with no game) draws itself; each game's render modules, found by their
+# names, register its boards, states and results with scene_of.
 from workbench.render import hexboard as _hexboard  # noqa: E402, F401
-from workbench.render import panzer_strike as _panzer_strike  # noqa: E402, F401
-from workbench.render import panzer_vor as _panzer_vor  # noqa: E402, F401
-from workbench.render import tanks as _tanks  # noqa: E402, F401
+
+import_all(named_after_games(__name__))

@@ -378,8 +378,3 @@ def draw_scene(
 def canvas_of(scene: Scene) -> Any:
     """A new ``MultiCanvas`` with the whole scene drawn on it."""
     return draw_scene(new_canvas(scene), scene)
-
-
-def canvas_cell_at(scene: Scene, x: float, y: float) -> Any:
-    """The cell under a canvas click (mouse events report pixels): hex, square or table point."""
-    return scene.cell_at(x, y)

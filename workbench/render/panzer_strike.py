@@ -3,8 +3,10 @@
 barricades, flags, and tanks as counters with a facing arrow (8 facings).
 
 ``square_scene`` is the plain builder (sizes, a square-to-kind mapping, flags, tanks, tiles);
-``squareboard_scene`` draws a :class:`SquareBoard` with it and ``match_scene`` a match (the
-board's picture with the barricades in play and the tanks as they stand).
+``squareboard_scene`` draws a :class:`SquareBoard` with it, ``scenario_scene`` a scenario
+from its own values and ``match_scene`` a match (the board's picture with the barricades in
+play and the tanks as they stand); the learner's results (a shot's odds, a tank's reach) are
+drawn over their match.
 """
 
 from __future__ import annotations
@@ -63,8 +65,10 @@ from workbench.render.scene import (
     Transform,
 )
 from workbench.render.themes import Theme, contrast_text, theme_named
-from workbench.rules.panzer_strike.game import RollGun, RollMovement
-from workbench.rules.panzer_strike.state import Match, Tank
+from workbench.rules.panzer_strike.actions import RollGun, RollMovement
+from workbench.rules.panzer_strike.learning import TankReach
+from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones
+from workbench.rules.panzer_strike.state import Match, Options, Tank
 
 SQUARE_COLORS: Mapping[str, str] = {
     "open": "#cdd6a8",
@@ -78,6 +82,8 @@ SQUARE_COLORS: Mapping[str, str] = {
     "barricade": "#5b4a3a",
 }
 """Drawing colours for square kinds (a theme's ``terrain_colors`` override them)."""
+
+BARRICADES_DEFAULT = Options().barricades  # whether a scenario that says nothing plays them
 
 
 @dataclass(frozen=True)
@@ -353,15 +359,38 @@ def squareboard_scene(
 ) -> Scene:
     """A Panzer Strike board: its squares by feature, barricades (on squares), tile borders
     and names, coordinates, flags in their owner's colour and the tanks placed on it."""
+    return placed_scene(
+        board, board.barricades, board.tanks, size=size, theme=theme, title=title,
+        legend=legend, labels=labels,
+    )  # fmt: skip
+
+
+def placed_scene(
+    board: SquareBoard,
+    barricades: Iterable[Square],
+    tanks: Sequence[TankOnSquare],
+    colors: Mapping[str, str] | None = None,
+    *,
+    size: float = 36.0,
+    theme: Theme | str | None = None,
+    title: str | None = None,
+    legend: bool = False,
+    labels: bool = True,
+) -> Scene:
+    """The board's picture (squares by kind, tile borders and names, coordinates, flags in
+    their owner's colour) with these barricades and tanks, the sides in ``colors`` (a theme's
+    own side colours win)."""
+    th = theme_named(theme)
+    th = th.with_side_colors({**(colors or {}), **th.side_colors}) if colors else th
     return square_scene(
         board.width,
         board.depth,
-        squares=board_kinds(board, board.barricades),
+        squares=board_kinds(board, barricades),
         flags=board.flags,
-        tanks=board.tanks,
+        tanks=tanks,
         tiles=board_tiles(board),
         size=size,
-        theme=theme,
+        theme=th,
         title=board.name if title is None else title,
         legend=legend,
         labels=labels,
@@ -384,22 +413,10 @@ def match_scene(
     coordinates, flags in their owner's colour) with the barricades in play, and the tanks
     in their sides' colours with their facing (wrecks grey and crossed, damaged tanks on a
     marker square)."""
-    board = match.board
-    th = theme_named(theme)
-    th = th.with_side_colors({**match.colors, **th.side_colors})
-    return square_scene(
-        board.width,
-        board.depth,
-        squares=board_kinds(board, match.in_play_barricades()),
-        flags=board.flags,
-        tanks=match.tanks,
-        tiles=board_tiles(board),
-        size=size,
-        theme=th,
-        title=board.name if title is None else title,
-        legend=legend,
-        labels=labels,
-    )
+    return placed_scene(
+        match.board, match.in_play_barricades(), match.tanks, match.colors, size=size,
+        theme=theme, title=title, legend=legend, labels=labels,
+    )  # fmt: skip
 
 
 def _tinted(scene: Scene, prims: list[Primitive]) -> Scene:
@@ -554,11 +571,49 @@ def _match(match: Match, **options: Any) -> Scene:
     return match_scene(match, **options)
 
 
+def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
+    """A scenario as its own values give it (no game is started): its board with the
+    barricades its options put in play (the Barricades rule's default where it sets none),
+    the flags, and each side's tanks in the side's colour with their facing; ``options`` as
+    :func:`placed_scene` takes them."""
+    board = scenario.board
+    in_play = scenario.options.get("barricades", BARRICADES_DEFAULT) is True
+    tanks = [
+        BoardTank(t.id, t.kind, side.name, t.at, t.facing)
+        for side in scenario.sides
+        for t in side.tanks
+    ]
+    colors = {side.name: side.color for side in scenario.sides}
+    return placed_scene(board, board.barricades if in_play else (), tanks, colors, **options)
+
+
 @scene_of.register
 def _scenario(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
-    from workbench.rules.panzer_strike.game import start
+    return scenario_scene(scenario, **options)
 
-    return match_scene(start(scenario), **options)
+
+def odds_scene(result: KillOdds, **options: Any) -> Scene:
+    """A shot's odds over the match it was found on: the hit zones about the target, the
+    shell's line with what blocks it, and the chance to destroy in a box by the target."""
+    if result.state is None:
+        raise TypeError("these odds were found without their match: nothing to draw them on")
+    match = result.state
+    label = f"destroy {result.destroy}"
+    if match.options.damage:
+        label += f", damage {result.damage}"
+    scene = zone_overlay(match_scene(match, **options), hit_zones(match, result.target))
+    return trajectory_overlay(scene, result.trajectory, label)
+
+
+@scene_of.register
+def _odds(result: KillOdds, **options: Any) -> Scene:
+    return odds_scene(result, **options)
+
+
+@scene_of.register
+def _tank_reach(result: TankReach, **options: Any) -> Scene:
+    scene = match_scene(result.state, **options)
+    return reach_overlay(scene, result.steps, result.facings)
 
 
 @dice_of.register

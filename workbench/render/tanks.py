@@ -16,7 +16,7 @@ from functools import singledispatch
 from typing import Any
 
 from workbench.boards.tanks.table import MeasuringArrow, Table, TableTank
-from workbench.errors import ArgumentError, InvalidValue
+from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.labels import Box, text_box
@@ -100,10 +100,6 @@ class TableLayout:
         if 0 <= x <= self.width and 0 <= y <= self.depth:
             return (round(x, 2), round(y, 2))
         return None
-
-    def cell_of(self, x: float, y: float) -> tuple[int, int]:
-        """The heatmap cell holding a table point."""
-        return (int(x // self.cell_units), int(y // self.cell_units))
 
     def cell_polygon(self, cell: tuple[int, int]) -> tuple[Point, ...]:
         c, s = cell, self.cell_units
@@ -409,18 +405,6 @@ def measuring_arrow_overlay(
         ),
     )
     return scene.add(ANNOTATIONS, [Polygon(outer, style, title), text])
-
-
-def table_heatmap_values(
-    layout: TableLayout, values: Sequence[float]
-) -> dict[tuple[int, int], float]:
-    """Pair values given row by row with the layout's cells (for ``heatmap_overlay``)."""
-    cells = layout.cells()
-    if len(values) != len(cells):
-        raise InvalidValue(
-            f"{len(values)} values for {len(cells)} cells of {layout.cell_units:g} cm"
-        )
-    return dict(zip(cells, values, strict=True))
 
 
 @scene_of.register

@@ -302,7 +302,7 @@ class Game(Generic[S, A]):
     players: Callable[[S], tuple[str, ...]]  # the sides, in order
     scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
     invariants: Callable[[S], None] = field(default=lambda state: None)  # raise if broken
-    # a text equal for equal states, cheaper than conformance.canonical (None: use that)
+    # a text equal for equal states, cheaper than rules.canonical.canonical (None: use that)
     fingerprint: Callable[[S], str] | None = None
     # a finished game in numbers for the balance lab: {"lost": {side: tanks},
     # "damage_by": {tank type: tanks destroyed}}
@@ -329,6 +329,13 @@ class Game(Generic[S, A]):
     scenario_types: tuple[type, ...] = ()
     # the computer players this game ships besides the random one, by name
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # --- the registration (ARCHITECTURE.md: "How to add a game") ---
+    # where the game is listed among the others (lower first; None: after those with one)
+    order: int | None = None
+    # the file name of the rulebook's text (the user's own copy: tests/rulebooks.py) and the
+    # module of the sections the rules cite, whose headings the test finds in that text
+    rulebook_file: str = ""
+    sections: str = ""
 
     def __post_init__(self) -> None:
         if getattr(self.apply, "keeps_history", False):

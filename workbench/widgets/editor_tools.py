@@ -24,7 +24,7 @@ from shapely.geometry import Point
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_strike.board import BoardTank, SquareBoard
-from workbench.boards.panzer_vor.scenario import FACINGS, ForceTank, PanzerVorScenario
+from workbench.boards.panzer_vor.scenario import ForceTank, PanzerVorScenario
 from workbench.boards.tanks.table import (
     SET_UP_KINDS,
     Table,
@@ -139,7 +139,9 @@ class HexTools(Tools):
         names = (roster or panzer_vor_roster()).names if scenario else ()
         self.tank = _combo("tank", names, next(iter(names), ""))
         self.facing = widgets.Dropdown(
-            options=[(n, i) for i, n in enumerate(FACINGS)], value=0, description="facing"
+            options=[(n, i) for i, n in enumerate(hexmap.grid.direction_names)],
+            value=0,
+            description="facing",
         )
         self.rows = widgets.BoundedIntText(hexmap.grid.rows, min=1, max=99, description="rows")
         self.cols = widgets.BoundedIntText(hexmap.grid.cols, min=1, max=99, description="columns")

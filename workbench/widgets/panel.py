@@ -110,6 +110,9 @@ class PathExplorer(CanvasExplorer):
 
     state: Any
     step_slider: Any
+    back: Any
+    forward: Any
+    steps: tuple[Any, ...]
     selected: str | None
     destination: Any
     target: str | None
@@ -135,3 +138,15 @@ class PathExplorer(CanvasExplorer):
         """Step the shown path back (-1) or on (+1)."""
         slider = self.step_slider
         slider.value = max(slider.min, min(slider.max, slider.value + delta))
+
+    def _set_path(self, steps: tuple[Any, ...], new_path: bool) -> None:
+        """Keep the step controls in line with the path (a new path is shown whole)."""
+        changed = new_path or len(steps) != len(self.steps)
+        self.steps = steps
+        slider = self.step_slider
+        with slider.hold_trait_notifications():
+            slider.max = len(steps)
+            if changed:
+                slider.value = len(steps)
+            slider.disabled = not steps
+        self.back.disabled = self.forward.disabled = not steps

@@ -42,6 +42,7 @@ from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
 from workbench.rules.play import sample_chance
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 HELP = (
@@ -400,17 +401,6 @@ class PanzerStrikeExplorer(PathExplorer):
         self._set_path(steps, new_path)
         return steps
 
-    def _set_path(self, steps: tuple[Step, ...], new_path: bool) -> None:
-        changed = new_path or len(steps) != len(self.steps)
-        self.steps = steps
-        slider = self.step_slider
-        with slider.hold_trait_notifications():
-            slider.max = len(steps)
-            if changed:
-                slider.value = len(steps)
-            slider.disabled = not steps
-        self.back.disabled = self.forward.disabled = not steps
-
     def _path_lines(self, steps: Sequence[Step]) -> list[Line]:
         end = steps[-1]
         shown = self.step_slider.value
@@ -463,3 +453,6 @@ class PanzerStrikeExplorer(PathExplorer):
 
 
 __all__ = ["PanzerStrikeExplorer", "match_of"]
+
+
+register_explorer(PanzerStrikeExplorer, PanzerStrikeScenario, SquareBoard, Match)

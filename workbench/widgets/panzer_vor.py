@@ -35,10 +35,10 @@ from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reach
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
 HELP = (
     "Click a tank to see where it can move. Then click a shaded hex for the cheapest path, "
     "or an enemy tank for the line of sight and the odds. Click empty ground to clear."
@@ -303,18 +303,6 @@ class Explorer(PathExplorer):
         self._set_path(steps, new_path)
         return steps
 
-    def _set_path(self, steps: tuple[Step, ...], new_path: bool) -> None:
-        """Keep the step controls in line with the path (a new path is shown whole)."""
-        changed = new_path or len(steps) != len(self.steps)
-        self.steps = steps
-        slider = self.step_slider
-        with slider.hold_trait_notifications():
-            slider.max = len(steps)
-            if changed:
-                slider.value = len(steps)
-            slider.disabled = not steps
-        self.back.disabled = self.forward.disabled = not steps
-
     def _aim(self, tank: Tank) -> tuple[Scene, list[Line]]:
         target = self.state.tank(self.target or "")
         self.sight = line_of_sight(self.state, tank.hex, target.hex)
@@ -333,9 +321,12 @@ class Explorer(PathExplorer):
     def _label(self, h: Hex) -> str:
         return self.state.map.grid.label(h)
 
+    def _facing(self, facing: int) -> str:
+        return self.state.map.grid.direction_names[facing]
+
     def _tank_lines(self, tank: Tank, reach: Reach) -> list[Line]:
         gun = tank.counter.gun()
-        where = f"{self._label(tank.hex)}, facing {FACINGS[tank.facing]} ({tank.facing})"
+        where = f"{self._label(tank.hex)}, facing {self._facing(tank.facing)} ({tank.facing})"
         lines: list[Line] = [
             ("head", f"{tank.id} ({tank.side}) at {where}"),
             ("text", f"{reach.mp} MP to spend:"),
@@ -368,7 +359,7 @@ class Explorer(PathExplorer):
         end_hex, end_facing = steps[-1].end
         shown = self.step_slider.value
         lines: list[Line] = [
-            ("head", f"Cheapest path to {self._label(end_hex)}, facing {FACINGS[end_facing]}"),
+            ("head", f"Cheapest path to {self._label(end_hex)}, facing {self._facing(end_facing)}"),
         ]
         for i, text in enumerate(explained.lines(self._label)[1:-1], 1):
             lines.append(("current" if i == shown else "item", text))
@@ -391,3 +382,6 @@ __all__ = ["Explorer", "game_state_of"]
 def _shown(lines: Sequence[str]) -> list[Line]:
     """A result's own lines, unchanged: indented ones as list items, the rest as text."""
     return [("item", line.strip()) if line.startswith("  ") else ("text", line) for line in lines]
+
+
+register_explorer(Explorer, PanzerVorScenario, GameState, HexMap)

@@ -48,7 +48,6 @@ from workbench.rules.panzer_vor.movement import movement_points
 from workbench.rules.panzer_vor.previews import order_odds, order_reach, shot_odds
 from workbench.widgets.views import HandCard, Offer
 
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")
 STAGES = {
     "choose": "declare a tank (click one of yours) or stop",
     "move": "click where the tank moves",
@@ -254,7 +253,7 @@ class CardGameView:
             return self._declare(game, match, scene, top, tank.id, proposed)
         acting = top.tank
         assert acting is not None
-        label = board.map.grid.label
+        label, facings = board.map.grid.label, board.map.grid.direction_names
         if tank is not None and tank.side != top.side:
             return self._aim(match, scene, top, acting, tank.id, proposed)
         if cell is None:
@@ -263,7 +262,7 @@ class CardGameView:
         here = [m for m in legal if m.to == label(cell)]
         if tank is not None and tank.id == acting:  # its reach, and turning where it stands
             info = self._tank_info(match, scene, acting, frame_line(match, top), top)
-            turns = tuple((f"turn to face {FACINGS[m.facing]}", m) for m in here)
+            turns = tuple((f"turn to face {facings[m.facing]}", m) for m in here)
             more = ("Or turn where it stands: a button each.",) if turns else ()
             return Offer((*info.lines, *more), info.overlay, acting, choices=turns)
         reach = order_reach(match, top, acting)
@@ -280,13 +279,13 @@ class CardGameView:
         steps = reach.path_to(cell, best.facing) if not best.ability else steps
         overlay = path_overlay_of(reach_scene(board, reach, scene=scene), steps)
         lines = (
-            f"Move {acting} to {best.to} facing {FACINGS[best.facing]} ({best.facing})"
+            f"Move {acting} to {best.to} facing {facings[best.facing]} ({best.facing})"
             + (f" using {best.ability}" if best.ability else ""),
             *_preview(game, match, best),
             "Click the hex again (or Play) to make this move, or end it another way.",
         )
         others = tuple(
-            (f"face {FACINGS[m.facing]}" + (f" ({m.ability})" if m.ability else ""), m)
+            (f"face {facings[m.facing]}" + (f" ({m.ability})" if m.ability else ""), m)
             for m in here
             if m != best
         )
@@ -304,6 +303,7 @@ class CardGameView:
         """Setup: a click on a shaded hex places a tank there, facing the middle of the map
         (other tanks and facings as buttons); anywhere else the rules say why not."""
         grid = match.board.map.grid
+        facings = grid.direction_names
         waiting = list(dict.fromkeys(d.tank for d in deploys))
         if cell is None:
             return Offer((f"Click a shaded hex to place a tank: {', '.join(waiting)} wait.",))
@@ -318,11 +318,11 @@ class CardGameView:
         mine = [d for d in here if d.tank == tank]
         best = min(mine, key=lambda d: cell.neighbor(d.facing).distance(middle))
         lines = (
-            f"Place {tank} on {label} facing {FACINGS[best.facing]} ({best.facing})",
+            f"Place {tank} on {label} facing {facings[best.facing]} ({best.facing})",
             f"waiting to be placed: {', '.join(waiting)}",
             "Click the hex again (or Play) to place it, or pick another facing or tank.",
         )
-        others = tuple((f"face {FACINGS[d.facing]}", d) for d in mine if d != best)
+        others = tuple((f"face {facings[d.facing]}", d) for d in mine if d != best)
         others += tuple(
             (f"place {t} here", next(d for d in here if d.tank == t)) for t in tanks if t != tank
         )
@@ -347,7 +347,9 @@ class CardGameView:
         board = match.board
         tank = board.tank(tank_id)
         card = match.card(order.card) if order is not None else None
-        where = f"{board.map.grid.label(tank.hex)} facing {FACINGS[tank.facing]}"
+        where = (
+            f"{board.map.grid.label(tank.hex)} facing {board.map.grid.direction_names[tank.facing]}"
+        )
         lines = [f"{tank.id} ({tank.side}) at {where}: {head}"]
         overlay = scene
         if card is None or card.move:

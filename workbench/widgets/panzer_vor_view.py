@@ -25,8 +25,6 @@ from workbench.rules.panzer_vor.movement import explain_move, reachable
 from workbench.widgets.panzer_vor_cards_view import CardGameView
 from workbench.widgets.views import HandCard, Offer, register_view
 
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy-top hexsides, clockwise from NE
-
 
 class PanzerVorView:
     """Panzer Vor! for the stepper (see the module). The map's picture is made once per map,
@@ -74,7 +72,7 @@ class PanzerVorView:
         if isinstance(state, CardMatch):
             return self.cards.click(game, state, scene, cell, selection, proposed)
         board = state.board
-        label = board.map.grid.label
+        label, facings = board.map.grid.label, board.map.grid.direction_names
         if state.ended is not None or state.shot is not None:
             return Offer(("No board action now: " + state.phase,))
         tank = None if cell is None else board.tank_at(cell)
@@ -101,12 +99,12 @@ class PanzerVorView:
         explained = explain_move(board, chosen.id, [s.end for s in steps])
         overlay = path_overlay_of(reach_scene(board, reach, scene=scene), steps)
         lines = (
-            f"Move {chosen.id} to {label(cell)} facing {FACINGS[facing]} ({facing})",
+            f"Move {chosen.id} to {label(cell)} facing {facings[facing]} ({facing})",
             *explained.lines(label)[1:],
             "Click the hex again (or Play) to make this move, or end it facing another way.",
         )
         others = tuple(
-            (f"face {FACINGS[g]}", Move(chosen.id, label(cell), g))
+            (f"face {facings[g]}", Move(chosen.id, label(cell), g))
             for g in reach.facings_at(cell)
             if g != facing
         )
@@ -136,7 +134,9 @@ class PanzerVorView:
         board = state.board
         tank = board.tank(tank_id)
         reach = reachable(board, tank_id)
-        where = f"{board.map.grid.label(tank.hex)} facing {FACINGS[tank.facing]}"
+        where = (
+            f"{board.map.grid.label(tank.hex)} facing {board.map.grid.direction_names[tank.facing]}"
+        )
         turn = (
             "Click a shaded hex to move there, or an enemy to aim."
             if tank.side == state.side_to_act

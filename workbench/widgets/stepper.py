@@ -34,6 +34,7 @@ from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
 from workbench.widgets.user_files import UserFiles
 from workbench.widgets.views import Offer, view_for
@@ -745,5 +746,7 @@ def prepared_games(game: str) -> Mapping[str, str]:
 
     return shipped(game, "games")
 
+
+register_explorer(Stepper, Record)  # explore(a record or a record file) steps through it
 
 __all__ = ["Stepper", "prepared_games", "record_of"]

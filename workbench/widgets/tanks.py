@@ -30,6 +30,7 @@ from workbench.rules.tanks.game import start
 from workbench.rules.tanks.movement import MoveCheck, MoveSweep, Placement, check_move, move_sweep
 from workbench.rules.tanks.shooting import ShotExam, examine_shot
 from workbench.rules.tanks.state import Battle
+from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
 HELP = (
@@ -217,3 +218,6 @@ class TanksExplorer(CanvasExplorer):
 
 
 __all__ = ["TanksExplorer", "battle_of"]
+
+
+register_explorer(TanksExplorer, Table, Battle)

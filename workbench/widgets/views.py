@@ -1,31 +1,23 @@
 """How the stepper shows one game: its board picture, what a click on the board means, and the
 lines that say whose turn and which phase. One small *view* per game, the rest is generic.
 
-A view is any object with the methods of :class:`GameView`. The shipped views register by
-game name in :data:`SHIPPED` (imported on first use, as the games are); a game with no view
-gets :class:`PlainView`: its picture from :func:`workbench.render.scene_of` and no board clicks
-(its actions are still played from the stepper's list of legal actions).
+A view is any object with the methods of :class:`GameView`. Each registers by its game's name
+with :func:`register_view`, in a module named after the game's package
+(``widgets/<game>_view.py``, found by its name on first use: :mod:`workbench.discovery`); a
+game with no view gets :class:`PlainView`: its picture from :func:`workbench.render.scene_of`
+and no board clicks (its actions are still played from the stepper's list of legal actions).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from workbench.discovery import import_new, named_after_games
 from workbench.render import scene_of
 from workbench.render.scene import ANNOTATIONS, Scene, Style, Text, Transform
 from workbench.rules.core import Action, Game
-
-# game name -> the module whose import registers that game's view
-SHIPPED = {
-    "panzer-vor": "workbench.widgets.panzer_vor_view",
-    "panzer-strike": "workbench.widgets.panzer_strike_view",
-    "tanks": "workbench.widgets.tanks_view",
-    "panzer-vor-linked": "workbench.widgets.panzer_vor_series_view",
-    "panzer-vor-tournament": "workbench.widgets.panzer_vor_series_view",
-}
 
 
 @dataclass(frozen=True)
@@ -165,8 +157,8 @@ def register_view(game_name: str, make: Callable[[], GameView]) -> Callable[[], 
 
 def view_for(game_name: str) -> GameView:
     """A new view of a game: its registered one, else a :class:`PlainView`."""
-    if game_name not in _VIEWS and game_name in SHIPPED:
-        importlib.import_module(SHIPPED[game_name])
+    if game_name not in _VIEWS:  # the games' widget modules register their views
+        import_new(named_after_games("workbench.widgets"))
     return _VIEWS.get(game_name, PlainView)()
 
 

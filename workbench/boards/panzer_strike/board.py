@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
-from workbench.boards.tanks.table import Problem
+from workbench.boards.problems import Problem
 from workbench.boards.values import FileValue, Pictured
 from workbench.errors import WorkbenchError
 from workbench.geometry.squaregrid import Square

@@ -13,18 +13,9 @@ from typing import Any
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
-from workbench.boards.tanks.table import Problem
+from workbench.boards.problems import Problem, ScenarioError
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
-
-
-class ScenarioError(WorkbenchError, ValueError):
-    """A scenario whose pieces do not hold together; ``problem`` names the file field."""
-
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        super().__init__(str(problem))
 
 
 @dataclass(frozen=True)

@@ -12,23 +12,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
+from workbench.boards.problems import Problem, ScenarioError
 from workbench.boards.values import FileValue
-from workbench.errors import WorkbenchError, json_path
+from workbench.errors import json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
 MatchType = Literal["annihilation", "flag", "choice", "objective"]
 MATCH_TYPES = ("annihilation", "flag", "choice", "objective")
 STAGE_LINKS = ("previous_stage", "next_stage")  # a multi-part scenario's stages, in order
 CHOSEN = "chosen"  # deploys_first / acts_first decided by the players (Exhibition!)
-FACINGS = ("NE", "E", "SE", "SW", "W", "NW")  # pointy hexes, clockwise (geometry/hexgrid.py)
-
-
-class ScenarioError(WorkbenchError, ValueError):
-    """A scenario that does not fit together (a side that does not exist...)."""
 
 
 @dataclass(frozen=True)
@@ -361,15 +357,6 @@ def area_hexes(area: Area, hexmap: HexMap) -> frozenset[Hex]:
             for c in range(min(c0, c1), max(c0, c1) + 1)
         )
     return hexmap.zone(area.where)
-
-
-class Problem(NamedTuple):
-    """One thing wrong with a scenario: the field (a JSON path's parts), what is there,
-    and what was expected."""
-
-    field: list[str | int]
-    found: object
-    expected: str
 
 
 def problems(scenario: PanzerVorScenario, hexmap: HexMap, roster: PanzerVorRoster) -> list[Problem]:

@@ -17,8 +17,9 @@ import numpy as np
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from workbench.boards.problems import Problem
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError, json_path
+from workbench.errors import WorkbenchError
 from workbench.geometry.table import (
     XY,
     ArrowShape,
@@ -93,7 +94,7 @@ SET_UP_KINDS = ("woods", "building")  # the pieces placed in Table Setup
 @dataclass(frozen=True)
 class MeasuringArrow:
     """The Measuring Arrow's measurements in cm. The defaults are STAND-INS: the rulebook
-    text gives no size (FACTS.md); measure your own arrow and set ``source``."""
+    text gives no size; measure your own arrow and set ``source``."""
 
     length: float = 15.0
     tail_length: float = 10.0
@@ -175,19 +176,6 @@ class TableTank:
     @property
     def hull(self) -> Hull:
         return Hull(self.at, self.heading, *STAND_IN_HULL)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something wrong with a table, by the field of its file: ``field`` parts as in a JSON
-    path, what was found and what was expected, in words."""
-
-    field: tuple[str | int, ...]
-    found: str
-    expected: str
-
-    def __str__(self) -> str:
-        return f"{json_path(self.field)}: expected {self.expected}, found {self.found}"
 
 
 class TableError(WorkbenchError, ValueError):

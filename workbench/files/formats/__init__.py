@@ -1,8 +1,7 @@
 """The built-in file formats: one module each, registered when imported; every module in
-this package is imported here, so a new format needs no other change."""
+this package is imported here (:mod:`workbench.discovery`), so a new format needs no other
+change."""
 
-import importlib
-import pkgutil
+from workbench.discovery import import_all, modules_of
 
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+import_all(modules_of(__name__))

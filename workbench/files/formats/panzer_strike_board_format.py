@@ -64,7 +64,7 @@ def decode(document: Document, where: Where) -> SquareBoard:
         )
     except BoardError as error:
         problem = error.problem
-        raise where.describe(list(problem.field), problem.found, problem.expected) from None
+        raise where.describe(list(problem.field), str(problem.found), problem.expected) from None
 
 
 def _tile_set_file(name: str, where: Where) -> TileSet:

@@ -51,7 +51,9 @@ def read_tile_set(data: Any, where: Where, prefix: list[str | int]) -> TileSet:
         return tile_set_from_data(data)
     except BoardError as failure:
         problem = failure.problem
-        raise where.describe([*prefix, *problem.field], problem.found, problem.expected) from None
+        raise where.describe(
+            [*prefix, *problem.field], str(problem.found), problem.expected
+        ) from None
 
 
 def decode(document: Document, where: Where) -> TileSet:

@@ -22,6 +22,7 @@ from workbench.boards.panzer_strike.scenario import (
     ScenarioSide,
 )
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
+from workbench.boards.problems import Problem
 from workbench.files.errors import Where
 from workbench.files.references import load_reference
 from workbench.files.registry import Document, Format, register
@@ -75,8 +76,8 @@ def decode(document: Document, where: Where) -> PanzerStrikeScenario:
             roster_file=roster_file,
         )
     except ScenarioError as error:
-        problem = error.problem
-        raise where.describe(list(problem.field), problem.found, problem.expected) from None
+        problem = error.problem or Problem((), str(error), "a scenario that fits")
+        raise where.describe(list(problem.field), str(problem.found), problem.expected) from None
 
 
 def encode(scenario: PanzerStrikeScenario) -> Document:

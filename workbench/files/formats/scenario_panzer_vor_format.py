@@ -302,7 +302,7 @@ def decode(document: Document, where: Where) -> PanzerVorScenario:
     found = problems(scenario, hexmap, roster)
     if found:
         first = found[0]
-        raise where.error(first.field, first.found, first.expected)
+        raise where.error(list(first.field), first.found, first.expected)
     return _linked(scenario, stages)
 
 

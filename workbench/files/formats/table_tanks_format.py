@@ -75,7 +75,7 @@ def decode(document: Document, where: Where) -> Table:
         )
     except TableError as error:
         problem = error.problem
-        raise where.describe(list(problem.field), problem.found, problem.expected) from None
+        raise where.describe(list(problem.field), str(problem.found), problem.expected) from None
 
 
 def encode(table: Table) -> Document:

@@ -1,15 +1,131 @@
-"""A Panzer Strike opponent for a learner playing alone and for prepared games. It is not the
-rulebook's (the rulebook has no automatic opponent) and no fair player: a labelled practice
-opponent. A player is ``(game, observation, rng) -> Action`` (``workbench.rules.play``)."""
+"""Panzer Strike opponents for a learner playing alone and for prepared games. Neither is the
+rulebook's (the rulebook has no automatic opponent) nor a fair player: labelled practice
+opponents. A player is ``(game, observation, rng) -> Action`` (``workbench.rules.play``): it
+sees what its side sees (in Panzer Strike, everything), never more.
+
+- :func:`greedy_player`: shoots the shot with the best odds of destroying (none with no
+  chance); moves the tank whose move gains the most: first the best odds of a shot after the
+  move (within the arc of a tank that has moved), then how many squares nearer it comes,
+  round what blocks, to the nearest enemy flag (or enemy tank, where there are no flags); a
+  tank that watches a flag stands still; ends movement when no move gains.
+- :func:`flag_seeker`: the chooser that made the prepared ``flag-capture`` game: shoots
+  whenever it may, and otherwise mostly drives towards the nearest enemy flag.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
+from workbench.geometry.squaregrid import Square
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
-from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
+from workbench.rules.panzer_strike.actions import EndMovement, EndTurn, Move, Shoot
+from workbench.rules.panzer_strike.flags import next_to
+from workbench.rules.panzer_strike.movement import blocked_squares
+from workbench.rules.panzer_strike.shooting import in_arc, kill_odds
+from workbench.rules.panzer_strike.state import Match
+
+NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
+Chance = tuple[Fraction, Fraction]  # (destroy, damage)
+NO_CHANCE: Chance = (Fraction(0), Fraction(0))
+FAR = 1000  # steps to a goal no way leads to
+KING_MOVES = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
+    """Best odds first, then nearer the goal (see the module); ties broken by ``rng``."""
+    legal = list(observation.legal_actions)
+    if len(legal) == 1:
+        return legal[0]
+    state: Match = game.determinize(observation, rng)  # the state itself: nothing is hidden
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots or any(isinstance(a, EndTurn) for a in legal):
+        chances = {s: _chance(kill_odds(state, s.firer, s.target)) for s in shots}
+        best = max(chances.values(), default=NO_CHANCE)
+        if best == NO_CHANCE:
+            return next(a for a in legal if isinstance(a, EndTurn))
+        return rng.choice([s for s in shots if chances[s] == best])
+    watching = {w.tank for w in state.watches}
+    moves = [a for a in legal if isinstance(a, Move) and a.tank not in watching]
+    gains = _gains(state, moves)
+    best_gain = max(gains.values(), default=(NO_CHANCE, 0))
+    if best_gain <= (NO_CHANCE, 0):
+        return next(a for a in legal if isinstance(a, EndMovement))
+    return rng.choice([m for m in moves if gains[m] == best_gain])
+
+
+def _chance(found: Any) -> Chance:
+    return (found.destroy, found.damage) if found.can_shoot else NO_CHANCE
+
+
+def _gains(state: Match, moves: list[Move]) -> dict[Move, tuple[Chance, int]]:
+    """Each move's gain over its tank standing still: in the best shot's chances after it
+    (destroy, then damage) and in steps nearer the goal."""
+    enemies = state.active_tanks(state.enemy)
+    flags = [s for s, owner in state.board.flags.items() if owner != state.side_to_act]
+    away = _steps_to_goal(state, flags)
+    shots: dict[tuple[str, Square], dict[str, Chance]] = {}
+    gains: dict[Move, tuple[Chance, int]] = {}
+    for move in moves:
+        tank = state.tank(move.tank)
+        to = Square(*move.to)
+        if (tank.id, to) not in shots:  # from the square, every enemy at any angle
+            there = state.with_tank(replace(tank, at=to))
+            there = replace(there, moved=tuple(t for t in there.moved if t != tank.id))
+            shots[(tank.id, to)] = {e.id: _chance(kill_odds(there, tank.id, e.id)) for e in enemies}
+        from_there = shots[(tank.id, to)]  # a tank that has moved shoots within its arc
+        arc = [from_there[e.id] for e in enemies if in_arc(move.facing, to, e.at)]
+        after = max(arc, default=NO_CHANCE)
+        if (tank.id, tank.at) not in shots:
+            shots[(tank.id, tank.at)] = {
+                e.id: _chance(kill_odds(state, tank.id, e.id)) for e in enemies
+            }
+        now = max(shots[(tank.id, tank.at)].values(), default=NO_CHANCE)
+        gain = (after[0] - now[0], after[1] - now[1])
+        # next to an enemy flag counts only for a tank that comes there (a watch starts)
+        here = max(away(tank.at), 1) if flags else away(tank.at)
+        gains[move] = (gain, here - away(to))
+    return gains
+
+
+def _steps_to_goal(state: Match, flags: list[Square]) -> Callable[[Square], int]:
+    """King's moves round what blocks (buildings, flags, barricades in play, tanks) from a
+    square to the nearest square next to an enemy flag, or where there are no flags, to the
+    nearest enemy tank; a square a tank stands on counts one more than its nearest neighbour,
+    a square cut off from every goal :data:`FAR`."""
+    if flags:
+        goals = [s for f in flags for s in f.neighbors() if next_to(state, s, f)]
+    else:
+        goals = [t.at for t in state.active_tanks(state.enemy)]
+    blocked = {(s.x, s.y) for s in blocked_squares(state)}
+    width, depth = state.board.width, state.board.depth
+    steps = {(g.x, g.y): 0 for g in goals}
+    queue = deque(steps)
+    while queue:
+        x, y = here = queue.popleft()
+        for dx, dy in KING_MOVES:
+            there = (x + dx, y + dy)
+            inside = 0 <= there[0] < width and 0 <= there[1] < depth
+            if inside and there not in steps and there not in blocked:
+                steps[there] = steps[here] + 1
+                queue.append(there)
+
+    def away(square: Square) -> int:
+        found = steps.get((square.x, square.y))
+        if found is not None:
+            return found
+        around = [steps.get((square.x + dx, square.y + dy)) for dx, dy in KING_MOVES]
+        return 1 + min((n for n in around if n is not None), default=FAR - 1)
+
+    return away
+
+
+greedy_player.label = f"greedy: best odds first, then the nearest goal ({NOT_THE_RULEBOOKS})"  # type: ignore[attr-defined]
 
 
 def flag_seeker(game: Game, observation: Observation, rng: random.Random) -> Action:
@@ -35,3 +151,5 @@ def flag_seeker(game: Game, observation: Observation, rng: random.Random) -> Act
 
 
 flag_seeker.label = "flag seeker (not the rulebook's: a labelled practice opponent)"  # type: ignore[attr-defined]
+
+__all__ = ["NOT_THE_RULEBOOKS", "flag_seeker", "greedy_player"]

@@ -60,7 +60,7 @@ def allowance(match: Match, tank: Tank, large: int) -> int:
 def blocked_squares(match: Match, mover: str | None = None) -> frozenset[Square]:
     """Every square a tank (other than ``mover``) may not enter: buildings, flags, barricades
     in play, and every other tank, active or destroyed."""
-    return _static_blocks(match) | {t.at for t in match.tanks if t.id != mover}
+    return _static(match)[0] | {t.at for t in match.tanks if t.id != mover}
 
 
 _STATIC: dict[int, tuple[object, bool, frozenset[Square], bytes]] = {}
@@ -82,10 +82,6 @@ def _static(match: Match) -> tuple[frozenset[Square], bytes]:
         _STATIC.clear()
     _STATIC[key] = (board, match.options.barricades, found, free)
     return found, free
-
-
-def _static_blocks(match: Match) -> frozenset[Square]:
-    return _static(match)[0]
 
 
 def _static_free(match: Match) -> bytes:
@@ -127,6 +123,21 @@ class Reach:
             if key != start and c < out.get(key, steps + 1):
                 out[key] = c
         return out
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Where the search starts, its steps and how many poses it reaches."""
+        at, facing = self.start
+        text = (
+            f"{self.tank} from ({at.x}, {at.y}) facing {FACING_NAMES[facing]}: "
+            f"{len(self.costs) - 1} squares and facings within {self.limit} steps (a step is "
+            "one square forward or a 45° turn, at most one square backwards)"
+        )
+        return (Reason(text, sections.MOVEMENT),)
+
+    def lines(self) -> list[str]:
+        """The reasons as text lines, each with its section."""
+        return lines_of(self.reasons)
 
     @cached_property
     def costs(self) -> Mapping[Pose, int]:

@@ -2,7 +2,7 @@
 
 A section is the rulebook's headings joined by ": " ("Rules: Movement"); a test checks that
 each heading occurs in the rulebook's text. This project's readings of cases the text leaves
-open cite ``game.READING`` (each one is a named option), its practice limit ``game.PRACTICE``.
+open cite ``turn.READING`` (each one is a named option), its practice limit ``turn.PRACTICE``.
 """
 
 CHOOSING_TANKS = "Rules: Choosing Tanks"

@@ -24,8 +24,9 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
+from workbench.boards.values import Pictured
 from workbench.geometry.squaregrid import FACING_NAMES, Square, SquareTrace, square_trace
-from workbench.rules.core import Reason, lines_of
+from workbench.rules.core import Action, Reason, lines_of
 from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.state import Match, Tank
 
@@ -75,6 +76,20 @@ class Trajectory:
     @property
     def clear(self) -> bool:
         return not self.blockers
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Clear, with the squares between, or what blocks it and where."""
+        if self.clear:
+            text = f"the trajectory is clear ({len(self.checked)} squares between)"
+        else:
+            what = ", ".join(f"{w} at ({s.x}, {s.y})" for s, w in self.blockers)
+            text = f"the trajectory is blocked by {what}"
+        return (Reason(text, sections.SHOOTING),)
+
+    def lines(self) -> list[str]:
+        """The reasons as text lines, each with its section."""
+        return lines_of(self.reasons)
 
 
 def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
@@ -162,6 +177,14 @@ class HitSide:
     divided: bool
     reason: Reason
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return (self.reason,)
+
+    def lines(self) -> list[str]:
+        """The reason as a text line, with its section."""
+        return lines_of(self.reasons)
+
 
 def hit_side(match: Match, target: Tank, firer: Square) -> HitSide:
     """Front, side or rear: by the firer's bearing from the target's facing (the roster's
@@ -229,12 +252,17 @@ def roll_outcomes(
 
 
 @dataclass(frozen=True)
-class KillOdds:
-    """Everything about one possible shot: may it be fired, and the exact odds.
+class KillOdds(Pictured):
+    """Everything about one possible shot: may it be fired, and the exact odds; it draws
+    itself over ``state`` (the trajectory, the hit zones about the target and the odds).
 
     ``reasons`` list the parts (arc, distance, trajectory, armour side, dice), each with its
-    section. ``destroy`` and ``damage`` are exact fractions over the dice definition in force;
-    ``firepower`` is the distribution of the sum of the small numbers."""
+    section. ``destroy`` and ``damage`` are exact fractions over the dice definition in force
+    (the chance if it is fired as things stand); ``firepower`` is the distribution of the sum
+    of the small numbers. ``can_shoot``: the arc, the range and the trajectory allow it.
+    ``shot``: set by :func:`~workbench.rules.panzer_strike.learning.odds` to the action that
+    declares the shot now, or None when the rules refuse it now (the last reason then says
+    why); ``kill_odds`` alone leaves it None."""
 
     firer: str
     target: str
@@ -251,14 +279,32 @@ class KillOdds:
     firepower: Mapping[int, Fraction] = field(repr=False)
     trajectory: Trajectory = field(repr=False)
     hit: HitSide = field(repr=False)
+    state: Match | None = field(default=None, repr=False, compare=False)
+    shot: Action | None = None
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        where = "arc, range and trajectory allow it" if self.can_shoot else "it cannot be fired"
+        return (
+            f"<odds of {self.firer} at {self.target}: destroy {self.destroy}, damage "
+            f"{self.damage} ({where})>"
+        )
 
     @property
     def refusal(self) -> Reason | None:
         return None if self.can_shoot else self.reasons[-1]
 
     def lines(self) -> list[str]:
-        """The reasons as text lines, each with its section."""
-        return lines_of(self.reasons)
+        """The odds, then the reasons as text lines, each with its section."""
+        head = f"{self.firer} at {self.target}: destroys with {_percent(self.destroy)}"
+        if self.damage:
+            head += f", damages with {_percent(self.damage)}"
+        return [head, *("  " + line for line in lines_of(self.reasons))]
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{chance} ({float(chance):.1%})"
 
 
 def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
@@ -299,17 +345,9 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     if not far_enough and refused is None:
         refused = reasons[-1]
     path = trajectory(match, firer.at, target.at)
-    if path.clear:
-        reasons.append(
-            Reason(
-                f"the trajectory is clear ({len(path.checked)} squares between)", sections.SHOOTING
-            )
-        )
-    else:
-        what = ", ".join(f"{w} at ({s.x}, {s.y})" for s, w in path.blockers)
-        reasons.append(Reason(f"the trajectory is blocked by {what}", sections.SHOOTING))
-        if refused is None:
-            refused = reasons[-1]
+    reasons += path.reasons
+    if not path.clear and refused is None:
+        refused = reasons[-1]
     hit = hit_side(match, target, firer.at)
     reasons.append(hit.reason)
     kind = match.kind(target)
@@ -354,14 +392,7 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         dist,
         path,
         hit,
-    )
-
-
-def roll_kinds(roster: PanzerStrikeRoster) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The large and the small numbers, one per face."""
-    return (
-        tuple(f.movement for f in roster.die_faces),
-        tuple(f.firepower for f in roster.die_faces),
+        match,
     )
 
 

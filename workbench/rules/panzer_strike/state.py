@@ -7,53 +7,24 @@ Values only: a new state is made with ``dataclasses.replace``; nothing here deci
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster, TankType
 from workbench.boards.values import Pictured
-from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Outcome
-
-DIAGONAL_CUTS = ("allowed", "not-between-two", "not-past-any")
-TRAJECTORIES = ("crossed", "met")
-ROUNDINGS = ("up", "nearest", "exact")
-DIVIDED = ("side", "centre")
-NEXT_TO = ("eight", "four")
+from workbench.rules.options import check_options
+from workbench.rules.panzer_strike.options import OPTIONS
 
 
 @dataclass(frozen=True)
 class Options:
-    """The optional rules in force and this project's readings of open cases, each named.
-
-    Rulebook switches: ``damage`` (Optional Rules: Damage), ``barricades`` (Optional Rules:
-    Barricades: the board's barricades are in play). Readings (defaults first):
-
-    - ``backward_counts``: the one square backwards counts as a step (True) or is free.
-    - ``backward_alone``: a move backwards is that one square and nothing else (True), or the
-      square may be one step among turns and forward steps (False).
-    - ``diagonal_cut``: a diagonal step between two blocked squares is ``allowed``, refused
-      when both orthogonal neighbours block (``not-between-two``) or when either does
-      (``not-past-any``).
-    - ``trajectory``: a shell is stopped by what stands on squares whose inside the line
-      crosses (``crossed``), or also by squares it only grazes at an edge or corner (``met``).
-    - ``distance_rounding``: the ruler distance compared with the dice is rounded ``up`` to
-      whole squares (a partly covered unit counts), to the ``nearest`` (halves up), or used
-      ``exact`` (then Damage, an *equal* sum, happens only at whole distances).
-    - ``divided_square``: a firing square that a dividing line of the hit zones cuts counts
-      as ``side`` (the rulebook), or is judged by its centre (``centre``; on the line: side).
-    - ``flag_next_to``: "next to" a flag is any of the ``eight`` squares around it or the
-      ``four`` orthogonal ones.
-    - ``one_die_per_tank``: each tank moves on at most one die in a turn.
-    - ``any_positions``: allow forces that do not start on opposite sides of the board
-      (Initial Positions), for a lesson's position or a designer's what-if.
-    - ``any_flags``: allow flag counts the rulebook does not list (symmetrical: 1 or 2 each;
-      attack vs. defence: up to 4) for a designer's variant.
-    - ``turn_limit``: rounds (each side one turn). The rulebook's limit in attack vs. defence
-      (the attacker must capture by then); otherwise a practice stand-in so a game ends.
-    """
+    """The optional rules in force and this project's readings of open cases, each named:
+    the fields are the options of :data:`~workbench.rules.panzer_strike.options.OPTIONS`
+    (which says what each value chooses and the section it reads), with their defaults.
+    Every value is checked against that list (OptionError naming the option)."""
 
     damage: bool = False
     barricades: bool = True
@@ -70,31 +41,14 @@ class Options:
     turn_limit: int | None = 30
 
     def __post_init__(self) -> None:
-        for name, allowed in (
-            ("diagonal_cut", DIAGONAL_CUTS),
-            ("trajectory", TRAJECTORIES),
-            ("distance_rounding", ROUNDINGS),
-            ("divided_square", DIVIDED),
-            ("flag_next_to", NEXT_TO),
-        ):
-            if getattr(self, name) not in allowed:
-                raise ArgumentError(name, getattr(self, name), " or ".join(map(repr, allowed)))
-        if self.turn_limit is not None and (
-            not isinstance(self.turn_limit, int) or self.turn_limit < 1
-        ):
-            raise ArgumentError("turn_limit", self.turn_limit, "a whole number of rounds, 1+")
+        for option in OPTIONS:
+            option.check(getattr(self, option.name))
 
     @staticmethod
     def of(given: Mapping[str, Any] | None) -> Options:
-        given = dict(given or {})
-        names = {f.name for f in fields(Options)}
-        unknown = sorted(set(given) - names)
-        if unknown:
-            raise ArgumentError("options", unknown, f"option names among {sorted(names)}")
-        return Options(**given)
-
-
-OPTION_NAMES = tuple(f.name for f in fields(Options))
+        """The options ``given`` (checked: OptionError for an unknown name or a value not
+        allowed), the rest at their defaults."""
+        return Options(**check_options(OPTIONS, given))
 
 
 @dataclass(frozen=True)

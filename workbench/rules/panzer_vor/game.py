@@ -418,7 +418,7 @@ def _fingerprint(state: Any) -> str:
     process (``repr`` of a set is the same for the same unchanged object)."""
     import dataclasses
 
-    from workbench.testing.conformance import canonical
+    from workbench.rules.canonical import canonical
 
     def tank(t: Any) -> tuple[Any, ...]:
         c = t.counter
@@ -468,5 +468,8 @@ GAME = register_game(
         invariants=_invariants,
         fingerprint=_fingerprint,
         summarize=summarize,
+        order=10,
+        rulebook_file="panzer-vor-rulebook.txt",
+        sections="workbench.rules.panzer_vor.sections",
     )
 )

@@ -473,6 +473,9 @@ GAME = register_game(
         scenarios=shipped_campaigns,
         invariants=invariants,
         fingerprint=fingerprint,
+        order=40,
+        rulebook_file="panzer-vor-rulebook.txt",
+        sections="workbench.rules.panzer_vor.sections",
     )
 )
 

@@ -38,10 +38,6 @@ PLACING = ("buy", "position", "character", "flag marker")  # setup choices (``pl
 QUICK = "placed by the workbench's quick placement (not the rulebook's: the player chooses)"
 
 
-def _rules(match: CardMatch) -> frozenset[str]:
-    return match.board.special_rules
-
-
 def _has(match: CardMatch, rule: str) -> bool:
     return rule in match.board.special_rules
 

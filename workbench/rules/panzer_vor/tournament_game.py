@@ -576,5 +576,8 @@ GAME = register_game(
         scenarios=shipped_exhibition,
         invariants=invariants,
         fingerprint=fingerprint,
+        order=50,
+        rulebook_file="panzer-vor-rulebook.txt",
+        sections="workbench.rules.panzer_vor.sections",
     )
 )

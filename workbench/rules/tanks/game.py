@@ -749,5 +749,8 @@ GAME = register_game(
         declining=policy_choice,
         scenario_types=(Table,),
         bots={"greedy": greedy_player},
+        order=30,
+        rulebook_file="tanks-panther-vs-sherman.txt",
+        sections="workbench.rules.tanks.sections",
     )
 )

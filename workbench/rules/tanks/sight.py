@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
 from workbench.geometry.table import Hull, direction
@@ -408,14 +408,6 @@ def heatmaps_reference(
         out["close"].append(close_range(table, shooter, placed)[0])
         out["side"].append(side_shot(shooter, placed)[0])
     return out
-
-
-def point_seen(
-    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, at: tuple[float, float]
-) -> bool:
-    """Whether a line from the shooter's eye reaches a point crossing no blocker (for tests)."""
-    blockers = [p for _, p in sight_blockers(table, tanks, shooter, Point(at).buffer(1e-9))]
-    return bool(segments_clear(np.asarray([shooter.eye]), np.asarray([at]), blockers)[0])
 
 
 _ = Hull  # re-exported type for callers building targets

@@ -1,0 +1,1 @@
+"""Tiny Race's rules (a test fixture)."""

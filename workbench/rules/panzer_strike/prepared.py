@@ -1,0 +1,29 @@
+"""Panzer Strike's prepared game (``maps/panzer-strike/games/``), made by its plan
+(:mod:`workbench.rules.prepared`): a kill and a flag captured."""
+
+from __future__ import annotations
+
+from workbench.boards.record import Record
+from workbench.rules.panzer_strike.bots import flag_seeker
+from workbench.rules.prepared import prepared, told_by_playouts
+
+
+@prepared("panzer-strike", "flag-capture")
+def flag_capture() -> Record:
+    """Capture the Flag: a kill, a tank beside a flag, the flag captured."""
+    story = [
+        ("is destroyed", "A kill:"),
+        ("s flag at (", "A tank beside an enemy flag:"),
+        ("captures", "The flag is captured:"),
+    ]
+    return told_by_playouts(
+        "panzer-strike",
+        "capture-the-flag",
+        flag_seeker,
+        story,
+        title="Capture the Flag: a kill and a flag taken",
+        description=(
+            "Played by a test chooser that shoots when it may and drives at the enemy flags "
+            "(not the rulebook's, nor a fair player), cut after the capture."
+        ),
+    )

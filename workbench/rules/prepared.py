@@ -1,0 +1,203 @@
+"""Prepared games: shipped records a teacher opens in the stepper (``maps/<game>/games/``),
+each made by a *plan* played through the rules. A game's package registers its plans with
+:func:`prepared`; ``tools/prepared_games.py`` makes (or checks) every registered one, so a
+new game's prepared games need no list.
+
+The dice are rolled as the stepper rolls them (``random.Random(f"{seed}/{step}")``, so a
+teacher replaying with the same seed sees the same dice) and the seed is the first that tells
+the story the plan wants (a miss, a hit that glances off, a hit that destroys). The notes are
+the stops a teacher would make.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from workbench.boards.record import Record, RecordStep
+from workbench.files import load
+from workbench.paths import MAPS
+from workbench.rules.core import CHANCE, TERMINAL, Event, Game
+from workbench.rules.play import sample_chance
+
+Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
+
+
+@dataclass(frozen=True)
+class PreparedGame:
+    """One prepared game: its game's name, its file's name and the plan that makes its
+    record (``make()``)."""
+
+    game: str
+    name: str
+    make: Callable[[], Record]
+
+    @property
+    def path(self) -> Path:
+        """Where it is shipped: ``maps/<game>/games/<name>.json``."""
+        return MAPS / self.game / "games" / f"{self.name}.json"
+
+
+_PREPARED: dict[tuple[str, str], PreparedGame] = {}
+
+
+def prepared(game: str, name: str) -> Callable[[Callable[[], Record]], Callable[[], Record]]:
+    """Register the decorated function as the plan of the prepared game ``name`` of
+    ``game``."""
+
+    def register(make: Callable[[], Record]) -> Callable[[], Record]:
+        _PREPARED[(game, name)] = PreparedGame(game, name, make)
+        return make
+
+    return register
+
+
+def prepared_plans() -> list[PreparedGame]:
+    """Every registered plan, by its game's order (the games' packages are imported first,
+    which registers their plans), then in the order registered."""
+    from workbench.games import names
+
+    order = {name: number for number, name in enumerate(names())}
+    plans = list(_PREPARED.values())
+    return sorted(plans, key=lambda p: (order.get(p.game, len(order)), plans.index(p)))
+
+
+def play_plan(
+    game: Game, scenario: Any, plan: Plan, seed: int, options: dict[str, Any] | None = None
+) -> list[tuple[Any, str]] | None:
+    """The steps (action, note) of a plan with the dice of ``seed``; None when a roll does
+    not tell the plan's story. A plan entry is (action, wanted, note): ``wanted`` judges the
+    events of the action and the rolls after it; the notes go on the action and its rolls."""
+    state = game.start(scenario, options or {})
+    steps: list[tuple[Any, str]] = []
+    for action, wanted, notes in plan:
+        events: list[Event] = []
+        applied = game.apply(state, action)
+        state, events = applied.state, [*events, *applied.events]
+        notes = (*notes, "", "", "")
+        steps.append((action, notes[0]))
+        for note in notes[1:]:
+            if game.current_player(state) != CHANCE:
+                break
+            roll = sample_chance(
+                game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
+            )
+            applied = game.apply(state, roll)
+            state, events = applied.state, [*events, *applied.events]
+            steps.append((roll, note))
+        if not wanted(events):
+            return None
+    return steps
+
+
+def said(*words: str) -> Callable[[list[Event]], bool]:
+    """A plan's wish: every one of ``words`` in the text of some event."""
+    return lambda events: all(any(w in e.text for e in events) for w in words)
+
+
+def anything(events: list[Event]) -> bool:
+    """A plan's wish that any events fulfil."""
+    return True
+
+
+def from_playouts(
+    game: Game,
+    scenario: Any,
+    chooser: Callable[[Game, Any, random.Random], Any],
+    story: list[tuple[str, str]],
+    *,
+    seeds: range = range(300),
+    max_steps: int = 2000,
+    options: dict[str, Any] | None = None,
+) -> tuple[int, list[tuple[Any, str]]] | None:
+    """The first seeded playout whose events tell the story: each ``(words, note)`` in turn,
+    ``words`` found (case-insensitively) in an event's text or reasons after the step of the
+    one before. The game is cut after the last of them; each note goes on its step, followed
+    by the line of the events that matched (the rules' own words, with their section). Only
+    the game protocol is used; ``chooser`` picks the side's action, chance is rolled as the
+    stepper rolls it (``random.Random(f"{seed}/{step}")``)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.start(scenario, options or {})
+        steps: list[tuple[Any, str]] = []
+        wanted = 0
+        for _ in range(max_steps):
+            who = game.current_player(state)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                step_rng = random.Random(f"{seed}/{len(steps) + 1}")
+                action = sample_chance(game.chance_outcomes(state), step_rng)
+            else:
+                action = chooser(game, game.observation(state, who), rng)
+            applied = game.apply(state, action)
+            state, note = applied.state, ""
+            words, told = story[wanted]
+            lines = [line.strip() for event in applied.events for line in event.lines()]
+            matched = next((line for line in lines if words in line.lower()), None)
+            if matched is not None:
+                note, wanted = f"{told} {matched}", wanted + 1
+            steps.append((action, note))
+            if wanted == len(story):
+                return seed, steps
+    return None
+
+
+def record_of_playout(
+    game: Game,
+    scenario_name: str,
+    found: tuple[int, list[tuple[Any, str]]],
+    *,
+    title: str = "",
+    description: str = "",
+) -> Record:
+    """The record of a playout :func:`from_playouts` found, on a shipped scenario."""
+    seed, steps = found
+    path = Path(game.scenarios()[scenario_name])
+    return Record(
+        game=game.name,
+        scenario=load(path),
+        steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
+        seed=seed,
+        scenario_path=path,
+        title=title,
+        description=description,
+    )
+
+
+def told_by_playouts(
+    game_name: str,
+    scenario_name: str,
+    chooser: Callable[[Game, Any, random.Random], Any],
+    story: list[tuple[str, str]],
+    *,
+    title: str,
+    description: str,
+) -> Record:
+    """The record of the first seeded playout of a shipped scenario whose events tell the
+    story (:func:`from_playouts`), cut after its last step; SystemExit when no seed does."""
+    from workbench.games import get_game
+
+    game = get_game(game_name)
+    scenario = load(game.scenarios()[scenario_name])
+    found = from_playouts(game, scenario, chooser, story)
+    if found is None:
+        raise SystemExit(f"no seed of {scenario_name} tells the story: {story[-1][1]}")
+    return record_of_playout(game, scenario_name, found, title=title, description=description)
+
+
+__all__ = [
+    "Plan",
+    "PreparedGame",
+    "anything",
+    "from_playouts",
+    "play_plan",
+    "prepared",
+    "prepared_plans",
+    "record_of_playout",
+    "said",
+    "told_by_playouts",
+]
