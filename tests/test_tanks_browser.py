@@ -26,7 +26,7 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
     from workbench import tanks
     from workbench.widgets.tanks import TanksExplorer
 
-    explorer = TanksExplorer(tanks.load(tanks.tables()["barkmanns-corner"]))  # the same scene
+    explorer = TanksExplorer(tanks.load_scenario("barkmanns-corner"))  # the same scene
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
