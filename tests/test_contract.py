@@ -54,7 +54,9 @@ SIGNATURES = {  # the parameters each function of the contract takes, by name
 
 def _parameters(function: Any) -> list[str]:
     kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
-    return [p.name for p in inspect.signature(function).parameters.values() if p.kind not in kinds]
+    return [
+        p.name for p in inspect.signature(function).parameters.values() if p.kind not in kinds
+    ]
 
 
 def _first_scenario(name: str) -> Any:
