@@ -20,12 +20,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from browser_support import ROOT, app_server, free_port, jupyter_env, printed_url, server
+from browser_support import ROOT, app_server, free_port, jupyter_env, printed_url
 from test_make_lab import installed_venv
 
 MAX_KERNELS = 2
-CULL_IDLE, CULL_INTERVAL = 8, 1  # seconds: a kernel no page holds goes within 9 s
-FREED_WITHIN = CULL_IDLE + CULL_INTERVAL + 10  # and 10 s to shut it down on a busy machine
+CULL_IDLE, CULL_INTERVAL = 4, 1  # seconds: a kernel no page holds goes within 5 s
+GRACE = 25  # seconds: ... once its page has had 25 s to connect
+FREED_WITHIN = GRACE + CULL_INTERVAL + 10  # and 10 s to shut it down on a busy machine
 FOREIGN = "rebound.example"  # the host a DNS-rebinding page names
 
 
@@ -155,6 +156,7 @@ def app(tmp_path_factory, user_folder):
         f"--max-kernels={MAX_KERNELS}",
         f"--cull-idle={CULL_IDLE}",
         f"--cull-interval={CULL_INTERVAL}",
+        f"--connect-grace={GRACE}",
     ]
     with app_server("app/teacher.ipynb", ROOT, env, port, home / "app.log", *options) as url:
         yield url
@@ -171,17 +173,23 @@ def _repository() -> str:
 
 def test_a_page_never_opened_frees_its_kernel_and_past_the_limit_a_page_says_so(app: str) -> None:
     wait_for(lambda: not kernels(app), "no kernel yet", FREED_WITHIN)
+    asked = time.monotonic()
     with ThreadPoolExecutor(MAX_KERNELS) as requests:  # a kernel each, no page connects
         assert len(set(requests.map(open_page, [app] * MAX_KERNELS))) == MAX_KERNELS
+    loaded = time.monotonic()
     assert len(kernels(app)) == MAX_KERNELS
     code, page, headers = get(app)
     assert code == 503 and headers["Retry-After"] == "15"
     assert "The app is full" in page and f"running its {MAX_KERNELS} kernels" in page
     assert f"freed about {CULL_IDLE + CULL_INTERVAL} seconds later" in page
     assert "Traceback" not in page and len(kernels(app)) == MAX_KERNELS
-    took = wait_for(lambda: not kernels(app), "the kernels of pages never opened freed", 60)
-    print(f"{MAX_KERNELS} kernels of pages never opened freed {took:.1f} s after the limit")
-    assert took <= FREED_WITHIN  # and with them the room for two pages
+    # idle past CULL_IDLE, but their pages may still be loading on a busy machine: kept
+    time.sleep(max(0.0, loaded + CULL_IDLE + CULL_INTERVAL + 1 - time.monotonic()))
+    assert len(kernels(app)) == MAX_KERNELS, "culled before a page could connect"
+    wait_for(lambda: not kernels(app), "the kernels of pages never opened freed", FREED_WITHIN)
+    freed = time.monotonic() - asked
+    print(f"pages loaded in {loaded - asked:.1f} s; their kernels freed {freed:.1f} s after")
+    assert GRACE <= freed <= loaded - asked + FREED_WITHIN  # and with them the room for two
 
 
 def test_without_the_token_or_from_another_host_nothing_answers_and_nothing_is_written(
@@ -235,14 +243,15 @@ def test_a_client_of_the_older_websocket_protocol_gets_the_board_and_the_server_
 ) -> None:
     """The board's pictures are binary messages: to a client that asked for no subprotocol
     (as this one) Voilà alone froze the whole server on the first of them."""
-    client = WidgetClient(app, open_page(app))
+    kernel = open_page(app)
+    client = WidgetClient(app, kernel)
     try:
         client.click("▶")  # one step on: the board is drawn again
         picture = client.socket.recv()
         while not isinstance(picture, bytes):
             picture = client.socket.recv()
         start = time.monotonic()
-        assert len(kernels(app)) == 1
+        assert kernel in [k["id"] for k in kernels(app)]
         assert time.monotonic() - start < 5, "the server answers at once"
     finally:
         client.close()
@@ -267,10 +276,18 @@ def _alive(pid: int) -> bool:
     return Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text()[:64]
 
 
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.skipif(shutil.which("make") is None or shutil.which("ps") is None, reason="no make")
 @pytest.mark.parametrize(
     ("stop", "how"),
-    [(signal.SIGTERM, "to make, as `kill` does"), (signal.SIGINT, "to the group, as Ctrl-C does")],
+    [
+        (signal.SIGTERM, "to make, as `kill` does"),
+        # `make app &` in a script starts it with SIGINT ignored, and Voilà kept ignoring it
+        (signal.SIGINT, "to the group, as Ctrl-C does, started as `make app &` in a script"),
+    ],
 )
 def test_make_app_asks_for_its_printed_token_and_stops_on_a_signal(
     tmp_path: Path, stop: signal.Signals, how: str
@@ -279,8 +296,14 @@ def test_make_app_asks_for_its_printed_token_and_stops_on_a_signal(
     env = jupyter_env(tmp_path) | {"WORKBENCH_HOME": str(tmp_path / "user")}
     command = ["make", "app", f"APP_PORT={port}", *installed_venv()]
     log = tmp_path / "app.log"
-    with server(command, ROOT, env, port, log) as make:
-        app = printed_url(log, port)
+    started = _ignoring_sigint if stop == signal.SIGINT else None
+    with log.open("w") as out:
+        make = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True, preexec_fn=started,
+        )  # fmt: skip
+    try:
+        app = printed_url(log, port, timeout=120)
         assert status(app.split("?")[0]) == 302, "the page wants the token"
         open_page(app)
         serving = _children(make.pid)
@@ -297,6 +320,10 @@ def test_make_app_asks_for_its_printed_token_and_stops_on_a_signal(
                 pytest.fail(f"{stop.name} {how}: still running after 15 s:\n{log.read_text()}")
             time.sleep(0.1)
         took = time.monotonic() - start
+    finally:
+        if make.poll() is None:
+            os.killpg(make.pid, signal.SIGKILL)
+            make.wait(timeout=10)
     print(f"{stop.name} {how}: make, the server and its kernel gone in {took:.1f} s")
     assert took < 10
     assert "Traceback" not in log.read_text()

@@ -17,7 +17,7 @@ from browser_support import PAGE, ROOT, free_port
 pytestmark = pytest.mark.browser
 
 MAX_KERNELS = 2
-CULL_IDLE, CULL_INTERVAL = 4, 1  # seconds
+CULL_IDLE, CULL_INTERVAL, GRACE = 4, 1, 10  # seconds
 PANEL = ".workbench-stepper-panel"
 
 
@@ -36,6 +36,7 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(tmp_path: Path
         f"--max-kernels={MAX_KERNELS}",
         f"--cull-idle={CULL_IDLE}",
         f"--cull-interval={CULL_INTERVAL}",
+        f"--connect-grace={GRACE}",
     ]
     log = tmp_path / "app.log"
     with (

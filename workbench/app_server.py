@@ -11,7 +11,8 @@
 - **frees the kernel of a closed page**: a kernel no page is connected to, idle for
   ``--cull-idle`` seconds (40), is shut down at the next check (every ``--cull-interval``
   seconds, 10): within a minute of its page closing. A kernel with its page open is never
-  culled, however long the teacher pauses;
+  culled, however long the teacher pauses; a new kernel's page has ``--connect-grace``
+  seconds (60) to connect (a busy machine opening many pages at once took 44 s);
 - **runs at most ``--max-kernels`` kernels** (12, one per open page): the page past the limit
   explains, and tries again by itself, instead of starting one more;
 - **lists its kernels** at ``/api/kernels`` (with the token): id, last activity, connections;
@@ -29,6 +30,7 @@ import ipaddress
 import json
 import signal
 import sys
+import time
 from typing import Any, ClassVar
 
 from jupyter_core.utils import ensure_async
@@ -102,6 +104,9 @@ class TeacherKernelManager(AsyncMappingKernelManager):
     max_kernels = Integer(12, help="The most kernels running at once (one per open page).").tag(
         config=True
     )
+    connect_grace = Integer(
+        60, help="Seconds a new kernel's page has to connect before the kernel may be culled."
+    ).tag(config=True)
 
     @default("cull_idle_timeout")
     def _cull_idle_timeout_default(self) -> int:
@@ -117,7 +122,8 @@ class TeacherKernelManager(AsyncMappingKernelManager):
 
     @property
     def freed_within(self) -> int:
-        """Seconds after its page closes by which a kernel is being shut down."""
+        """Seconds after its page closes by which a kernel is being shut down (a page open
+        longer than ``connect_grace``)."""
         return int(self.cull_idle_timeout + self.cull_interval)
 
     async def start_kernel(  # type: ignore[override]  # async, as Jupyter Server's
@@ -130,9 +136,17 @@ class TeacherKernelManager(AsyncMappingKernelManager):
             raise AllKernelsInUse(self.max_kernels, self.freed_within)
         self._starting += 1
         try:
-            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+            kernel_id = await super().start_kernel(kernel_id=kernel_id, **kwargs)
         finally:
             self._starting -= 1
+        self._kernels[kernel_id].workbench_started = time.monotonic()
+        return kernel_id
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter Server's culling, once the kernel is ``connect_grace`` seconds old."""
+        started = getattr(self._kernels.get(kernel_id), "workbench_started", None)
+        if started is None or time.monotonic() - started >= self.connect_grace:
+            await super().cull_kernel_if_idle(kernel_id)
 
 
 class AppPageHandler(TornadoVoilaHandler):
@@ -199,6 +213,7 @@ class TeacherServer(Voila):
         "max-kernels": "TeacherKernelManager.max_kernels",
         "cull-idle": "TeacherKernelManager.cull_idle_timeout",
         "cull-interval": "TeacherKernelManager.cull_interval",
+        "connect-grace": "TeacherKernelManager.connect_grace",
     }
     classes: ClassVar[list] = [*Voila.classes, TeacherKernelManager]
 
