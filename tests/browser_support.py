@@ -126,6 +126,18 @@ def printed_url(log: Path, port: int, timeout: float = SERVER_START) -> str:
     return found.group(0)
 
 
+def room_options(max_kernels: int, cull_idle: int, cull_interval: int, grace: int) -> list[str]:
+    """The app server's options for a room of ``max_kernels`` pages whose kernels, once
+    ``grace`` seconds old, are freed ``cull_idle`` seconds after their page closed (checked
+    every ``cull_interval``): the tests use short ones."""
+    return [
+        f"--max-kernels={max_kernels}",
+        f"--cull-idle={cull_idle}",
+        f"--cull-interval={cull_interval}",
+        f"--connect-grace={grace}",
+    ]
+
+
 @contextmanager
 def app_server(
     notebook: str | Path, cwd: Path, env: dict[str, str], port: int, log: Path, *options: str

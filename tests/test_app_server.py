@@ -20,7 +20,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from browser_support import ROOT, app_server, free_port, jupyter_env, printed_url
+from browser_support import (
+    ROOT,
+    app_server,
+    free_port,
+    jupyter_env,
+    printed_url,
+    room_options,
+)
 from test_make_lab import installed_venv
 
 MAX_KERNELS = 2
@@ -152,12 +159,7 @@ def app(tmp_path_factory, user_folder):
     home = tmp_path_factory.mktemp("app-server-home")
     env = jupyter_env(home) | {"WORKBENCH_HOME": str(user_folder)}
     port = free_port()
-    options = [
-        f"--max-kernels={MAX_KERNELS}",
-        f"--cull-idle={CULL_IDLE}",
-        f"--cull-interval={CULL_INTERVAL}",
-        f"--connect-grace={GRACE}",
-    ]
+    options = room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE)
     with app_server("app/teacher.ipynb", ROOT, env, port, home / "app.log", *options) as url:
         yield url
 

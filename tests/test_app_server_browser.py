@@ -12,7 +12,7 @@ from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import PAGE, ROOT, free_port
+from browser_support import PAGE, ROOT, free_port, room_options
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +32,7 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(tmp_path: Path
 
     env = browser_support.jupyter_env(tmp_path) | {"WORKBENCH_HOME": str(tmp_path / "user")}
     port = free_port()
-    options = [
-        f"--max-kernels={MAX_KERNELS}",
-        f"--cull-idle={CULL_IDLE}",
-        f"--cull-interval={CULL_INTERVAL}",
-        f"--connect-grace={GRACE}",
-    ]
+    options = room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE)
     log = tmp_path / "app.log"
     with (
         browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log, *options) as app,

@@ -12,7 +12,7 @@
   ``--cull-idle`` seconds (40), is shut down at the next check (every ``--cull-interval``
   seconds, 10): within a minute of its page closing. A kernel with its page open is never
   culled, however long the teacher pauses; a new kernel's page has ``--connect-grace``
-  seconds (60) to connect (a busy machine opening many pages at once took 44 s);
+  seconds (60) to connect (a busy machine's eighth page connected 44 s after its kernel);
 - **runs at most ``--max-kernels`` kernels** (12, one per open page): the page past the limit
   explains, and tries again by itself, instead of starting one more;
 - **lists its kernels** at ``/api/kernels`` (with the token): id, last activity, connections;
