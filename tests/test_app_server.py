@@ -1,8 +1,9 @@
 """The teacher app's server (``make app``, :mod:`workbench.app_server`) without a browser: a
 client without the token, or naming another host, is refused everywhere and writes nothing
 (its websocket drives the stepper's name box and Save as the app's page would); a page
-nobody opens frees its kernel; past the limit of kernels a page says so; SIGTERM and SIGINT
-stop ``make app`` and its kernels."""
+nobody opens frees its kernel once it could have connected; past the limit of kernels a page
+says so; a client of the older websocket protocol does not freeze the server; SIGTERM and
+SIGINT stop ``make app`` and its kernels."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from browser_support import (
     jupyter_env,
     printed_url,
     room_options,
+    wait_until,
 )
 from test_make_lab import installed_venv
 
@@ -75,16 +77,6 @@ def open_page(app: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
 
 
-def wait_for(check, what: str, timeout: float) -> float:
-    """Seconds until ``check()`` holds (bounded)."""
-    start = time.monotonic()
-    while not check():
-        if time.monotonic() - start > timeout:
-            pytest.fail(f"{what}: not within {timeout} s")
-        time.sleep(0.5)
-    return time.monotonic() - start
-
-
 # --- driving the app's widgets over its websocket --------------------------------------------
 class WidgetClient:
     """A client of a kernel's websocket speaking the widgets' protocol, as the page's script
@@ -107,25 +99,35 @@ class WidgetClient:
         self.socket.send(json.dumps({**message, "channel": "shell", "buffers": []}))
 
     def receive(self, wanted, timeout: float = 60) -> dict:
-        """The next message (a JSON frame; binary ones hold pictures) that ``wanted`` accepts."""
+        """The next message that ``wanted`` accepts."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            frame = self.socket.recv()
-            if isinstance(frame, str) and wanted(message := json.loads(frame)):
+            if wanted(message := self.message(self.socket.recv())):
                 return message
         pytest.fail("the kernel did not answer")
 
+    @staticmethod
+    def message(frame: str | bytes) -> dict:
+        """A frame's message: JSON text, or the JSON part of a binary frame of the older
+        protocol (a count, offsets, the message, its buffers: a widget's pictures)."""
+        if isinstance(frame, str):
+            return json.loads(frame)
+        count = int.from_bytes(frame[:4], "big")
+        offsets = [int.from_bytes(frame[4 + 4 * i : 8 + 4 * i], "big") for i in range(count)]
+        return json.loads(frame[offsets[0] : offsets[1] if count > 1 else None])
+
     def states(self) -> dict[str, dict]:
-        """Every widget's state, by its model id."""
+        """Every widget's state, by its model id (asked for all at once)."""
         self.send("comm_info_request", {"target_name": "jupyter.widget"})
-        reply = self.receive(lambda m: m["msg_type"] == "comm_info_reply")
-        found = {}
-        for comm in reply["content"]["comms"]:
+        comms = self.receive(lambda m: m["msg_type"] == "comm_info_reply")["content"]["comms"]
+        for comm in comms:
             self.send("comm_msg", {"comm_id": comm, "data": {"method": "request_state"}})
+        found: dict[str, dict] = {}
+        while len(found) < len(comms):
             update = self.receive(
-                lambda m, comm=comm: m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == comm
+                lambda m: m["msg_type"] == "comm_msg" and m["content"]["comm_id"] in comms
             )
-            found[comm] = update["content"]["data"]["state"]
+            found[update["content"]["comm_id"]] = update["content"]["data"]["state"]
         return found
 
     def click(self, label: str, states: dict[str, dict] | None = None) -> None:
@@ -164,6 +166,15 @@ def app(tmp_path_factory, user_folder):
         yield url
 
 
+@pytest.fixture(scope="module")
+def teacher(app: str):
+    """The teacher's page: its kernel, held by a client of the older websocket protocol."""
+    kernel = open_page(app)
+    client = WidgetClient(app, kernel)
+    yield kernel, client
+    client.close()
+
+
 def _files(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
 
@@ -174,7 +185,7 @@ def _repository() -> str:
 
 
 def test_a_page_never_opened_frees_its_kernel_and_past_the_limit_a_page_says_so(app: str) -> None:
-    wait_for(lambda: not kernels(app), "no kernel yet", FREED_WITHIN)
+    wait_until(lambda: not kernels(app), "no kernel yet", FREED_WITHIN)
     asked = time.monotonic()
     with ThreadPoolExecutor(MAX_KERNELS) as requests:  # a kernel each, no page connects
         assert len(set(requests.map(open_page, [app] * MAX_KERNELS))) == MAX_KERNELS
@@ -188,21 +199,20 @@ def test_a_page_never_opened_frees_its_kernel_and_past_the_limit_a_page_says_so(
     # idle past CULL_IDLE, but their pages may still be loading on a busy machine: kept
     time.sleep(max(0.0, loaded + CULL_IDLE + CULL_INTERVAL + 1 - time.monotonic()))
     assert len(kernels(app)) == MAX_KERNELS, "culled before a page could connect"
-    wait_for(lambda: not kernels(app), "the kernels of pages never opened freed", FREED_WITHIN)
+    wait_until(lambda: not kernels(app), "the kernels of pages never opened freed", FREED_WITHIN)
     freed = time.monotonic() - asked
     print(f"pages loaded in {loaded - asked:.1f} s; their kernels freed {freed:.1f} s after")
     assert GRACE <= freed <= loaded - asked + FREED_WITHIN  # and with them the room for two
 
 
 def test_without_the_token_or_from_another_host_nothing_answers_and_nothing_is_written(
-    app: str, user_folder: Path
+    app: str, user_folder: Path, teacher: tuple[str, WidgetClient]
 ) -> None:
     import websocket
 
     base, token = app.split("?")
     port = base.rsplit(":", 1)[1].strip("/")
-    kernel = open_page(app)
-    teacher = WidgetClient(app, kernel)  # the teacher's page: holds the kernel meanwhile
+    kernel, page = teacher
     before, repository = _files(user_folder), _repository()
 
     # the page goes to the login; the API, the websocket and the kernels' shutdown are refused
@@ -229,34 +239,30 @@ def test_without_the_token_or_from_another_host_nothing_answers_and_nothing_is_w
         assert refused.value.status_code == 403, what
     time.sleep(1)
     assert _files(user_folder) == before, "a refused client wrote a file"
-    assert kernels(app)[0]["id"] == kernel, "the kernel is still there"
+    assert kernel in [k["id"] for k in kernels(app)], "the kernel is still there"
 
     # the same messages with the token do save: the refusal, not the messages, stopped them
-    teacher.save_as("saved-by-the-teacher")
+    page.save_as("saved-by-the-teacher")
     saved = user_folder / "records" / "saved-by-the-teacher.json"
-    wait_for(saved.exists, "the teacher's Save", 60)
-    teacher.close()
+    wait_until(saved.exists, "the teacher's Save", 60)
     assert _files(user_folder) == sorted({*before, "records", "records/saved-by-the-teacher.json"})
     assert _repository() == repository, "nothing written into the repository"
 
 
 def test_a_client_of_the_older_websocket_protocol_gets_the_board_and_the_server_answers(
-    app: str,
+    app: str, teacher: tuple[str, WidgetClient]
 ) -> None:
     """The board's pictures are binary messages: to a client that asked for no subprotocol
-    (as this one) Voilà alone froze the whole server on the first of them."""
-    kernel = open_page(app)
-    client = WidgetClient(app, kernel)
-    try:
-        client.click("▶")  # one step on: the board is drawn again
-        picture = client.socket.recv()
-        while not isinstance(picture, bytes):
-            picture = client.socket.recv()
-        start = time.monotonic()
-        assert kernel in [k["id"] for k in kernels(app)]
-        assert time.monotonic() - start < 5, "the server answers at once"
-    finally:
-        client.close()
+    (as the teacher's here) Voilà alone froze the whole server on the first of them."""
+    kernel, page = teacher
+    page.click("▶")  # one step on: the board is drawn again
+    picture = page.socket.recv()
+    while not isinstance(picture, bytes):
+        picture = page.socket.recv()
+    assert page.message(picture)["msg_type"] == "comm_msg"
+    start = time.monotonic()
+    assert kernel in [k["id"] for k in kernels(app)]
+    assert time.monotonic() - start < 5, "the server answers at once"
 
 
 # --- make app: the token printed, and the signals that stop it ------------------------------
