@@ -42,7 +42,7 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(tmp_path: Path
         for _ in range(MAX_KERNELS):
             page = browser.new_page()
             page.goto(app, timeout=PAGE)
-            expect(page.locator(PANEL)).to_contain_text("Step 0 of 12", timeout=PAGE)
+            expect(page.locator(PANEL)).to_contain_text("Step 0 of ", timeout=PAGE)
             pages.append(page)
         held = kernels(app)
         assert [k["connections"] for k in held] == [1] * MAX_KERNELS, held
@@ -65,8 +65,8 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(tmp_path: Path
         assert [k["connections"] for k in kernels(app)] == [1]
 
         late.reload(timeout=PAGE)  # room again
-        expect(late.locator(PANEL)).to_contain_text("Step 0 of 12", timeout=PAGE)
+        expect(late.locator(PANEL)).to_contain_text("Step 0 of ", timeout=PAGE)
         kept.locator("body").focus()
         kept.keyboard.press("ArrowRight")  # the page kept open still steps
-        expect(kept.locator(PANEL)).to_contain_text("Step 1 of 12")
+        expect(kept.locator(PANEL)).to_contain_text("Step 1 of ")
         assert len(kernels(app)) == MAX_KERNELS
