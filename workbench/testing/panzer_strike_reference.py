@@ -54,24 +54,27 @@ def plain_reach(match: Match, tank_id: str, steps: int) -> dict[tuple[Square, in
         if cost > best[state]:
             continue
         x, y, f, backed = state
-        if backed == 2:
-            continue
+        # backed: 0 not gone back in this move, 1 gone back, 2 a move backwards alone
+        repeat = options.backward_steps == "repeatable"
         here = Square(x, y)
         nexts = []
-        if cost + 1 <= steps:
+        if cost + 1 <= steps and backed != 2:
             nexts += [
                 ((x, y, (f + 1) % 8, backed), cost + 1),
                 ((x, y, (f - 1) % 8, backed), cost + 1),
             ]
             if _may_step(match, here, _DX[f], _DY[f], tank_id):
                 nexts.append(((x + _DX[f], y + _DY[f], f, backed), cost + 1))
-        allowed_back = not backed and (cost == 0 or not options.backward_alone)
+        if options.backward_alone:
+            allowed_back = (backed == 0 and cost == 0) or (backed == 2 and repeat)
+        else:
+            allowed_back = backed == 0
         if (
             allowed_back
             and cost + back_cost <= steps
             and _may_step(match, here, -_DX[f], -_DY[f], tank_id)
         ):
-            mark = 2 if options.backward_alone else 1
+            mark = 2 if options.backward_alone else 0 if repeat else 1
             nexts.append(((x - _DX[f], y - _DY[f], f, mark), cost + back_cost))
         for nxt, c in nexts:
             if c < best.get(nxt, math.inf):
