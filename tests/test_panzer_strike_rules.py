@@ -613,9 +613,12 @@ def test_a_played_game_replays_from_its_record(tmp_path):
     st.sampled_from(["allowed", "not-between-two", "not-past-any"]),
     st.booleans(),
     st.booleans(),
+    st.sampled_from(["once", "repeatable"]),
 )
-def test_movement_options_match_the_plain_search(squares, facings, dice, cut, counts, alone):
+def test_movement_options_match_the_plain_search(squares, facings, dice, cut, counts, alone, back):
     from workbench.testing.panzer_strike_reference import plain_movement_options
+
+    counts = counts or back == "repeatable"  # a free step back may not be repeated
 
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     squares = [s for s in squares if not board.blocks_movement(Square(*s))]
@@ -629,7 +632,12 @@ def test_movement_options_match_the_plain_search(squares, facings, dice, cut, co
     match = position(
         board,
         tanks,
-        options={"diagonal_cut": cut, "backward_counts": counts, "backward_alone": alone},
+        options={
+            "diagonal_cut": cut,
+            "backward_counts": counts,
+            "backward_alone": alone,
+            "backward_steps": back,
+        },
     )
     fast = movement_options(match, dice)
     plain = plain_movement_options(match, dice)

@@ -96,8 +96,8 @@ OPTIONS: tuple[Option, ...] = (
         "trajectory",
         TRAJECTORIES,
         sections.SHOOTING,
-        "a shot past a corner where two squares meet: 'crossed', it goes by (only squares the "
-        "line crosses stop it); 'met', either square stops it; 'both', only the two together",
+        "a shot past a corner where two squares meet: 'crossed', it goes by; 'met', either "
+        "square stops it; 'both', only the two together",
     ),
     Option.choice(
         "distance_rounding",
