@@ -1,8 +1,9 @@
 """Which of this project's readings a verdict turns on: the action is tried again under each
-other value of every reading (the options that read what the rulebook leaves open, not its
-optional rules, variants or the turn limit); where it would be refused instead of allowed, or
-the reverse, or would do something else (other odds, another capture), the reading in force
-is named, with what the other value would give. ``explain`` adds these to its verdict.
+other value of every reading of the section its rules are in (the options that read what the
+rulebook leaves open, not its optional rules, variants or the turn limit); where it would be
+refused instead of allowed, or the reverse, or would do something else (other odds, another
+capture), the reading in force is named, with what the other value would give. ``explain``
+adds these to its verdict.
 
 >>> from workbench.rules.panzer_strike.setup import open_board, position, with_dice
 >>> corner = position(open_board(), [("F", "Medium", "north", (0, 0), "E"),
@@ -22,7 +23,8 @@ from typing import Any
 
 from workbench.rules.core import Action, IllegalAction, Reason
 from workbench.rules.options import Option, OptionError
-from workbench.rules.panzer_strike.actions import Move, RollMovement, Shoot
+from workbench.rules.panzer_strike import sections
+from workbench.rules.panzer_strike.actions import EndTurn, Move, RollGun, Shoot
 from workbench.rules.panzer_strike.options import OPTIONS, READINGS
 from workbench.rules.panzer_strike.shooting import kill_odds
 from workbench.rules.panzer_strike.state import Match
@@ -68,15 +70,26 @@ def _consequence(action: Action, now: tuple[Any, ...], then: tuple[Any, ...]) ->
     return f"the game ends otherwise: {then[2] or 'it goes on'}"
 
 
+# the sections whose readings an action's rules read: a move the movement's, a shot and its
+# gun dice the shooting's, the end of a turn Capture the Flag's
+SECTIONS = {
+    Move: sections.MOVEMENT,
+    Shoot: sections.SHOOTING,
+    RollGun: sections.SHOOTING,
+    EndTurn: sections.CAPTURE_THE_FLAG,
+}
+
+
 def turned_on(state: Match, action: Action) -> tuple[Reason, ...]:
     """The readings in force that the verdict on ``action`` turns on, each with what its
-    other value would give (see the module); none for a roll of the movement dice."""
-    if isinstance(action, RollMovement) or not isinstance(state, Match):
+    other value would give (see the module): those of the section its rules are in."""
+    section = SECTIONS.get(type(action))
+    if section is None or not isinstance(state, Match):
         return ()
     now = _result(state, action)
     found = []
     for option in OPTIONS:
-        if option.name not in READINGS:
+        if option.name not in READINGS or option.section != section:
             continue
         value = getattr(state.options, option.name)
         for other in option.choices:
