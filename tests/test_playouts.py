@@ -91,11 +91,29 @@ OPTION_CASES = [
         {
             "turn_limit": 3,
             "backward_alone": True,
-            "barricades": False,
+            "barricades": True,
             "flag_next_to": "four",
             "damage": True,
         },
         "purposeful",
+    ),
+    Case(
+        "panzer-strike",
+        "capture-the-flag",
+        {
+            "turn_limit": 4,
+            "backward_steps": "repeatable",
+            "trajectory": "both",
+            "barricades": True,
+            "flag_turning": "still",
+            "flag_arrival": "present",
+        },
+        "purposeful",
+    ),
+    Case(
+        "panzer-strike",
+        "annihilation",
+        {"turn_limit": 2, "backward_steps": "repeatable", "backward_alone": True},
     ),
     *(
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})

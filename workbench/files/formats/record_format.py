@@ -8,7 +8,9 @@
             "note": "the free 60° turn"}, {"action": {"type": "Roll", "dice": [3, 5]}}]}
 ```
 The actions are checked against the game's rules when the record is replayed
-(``workbench.rules.core.replay``), not when it is loaded.
+(``workbench.rules.core.replay``), not when it is loaded. ``options`` are saved with every
+option of the game written out, and an option a record leaves out is read as the value such a
+record was played with (``workbench.files.record_options``).
 
 Records saved before Panzer Vor!'s practice mode became a game of its own name the game
 ``"panzer-vor"`` with the option ``{"mode": "practice"}`` (or a ``turn_limit`` alone, which
@@ -30,6 +32,7 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.files.errors import Where
+from workbench.files.record_options import as_recorded, written_out
 from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 
@@ -64,7 +67,7 @@ def decode(document: Document, where: Where) -> Record:
         game=game,
         scenario=scenario,
         steps=tuple(RecordStep(s["action"], s.get("note", "")) for s in document["steps"]),
-        options=options,
+        options=as_recorded(game, scenario, options),
         seed=document.get("seed"),
         title=document.get("title", ""),
         description=document.get("description", ""),
@@ -93,7 +96,7 @@ def encode(record: Record, target: Path | None) -> Document:
         if hasattr(type(scenario), "self_contained"):
             scenario = scenario.self_contained()
         document["scenario"] = to_document(scenario, target)
-    document["options"] = dict(record.options)
+    document["options"] = written_out(record.game, record.scenario, record.options)
     document["seed"] = record.seed
     if record.players:
         document["players"] = dict(record.players)
