@@ -25,7 +25,17 @@ from workbench.rules.tanks.shooting import reroll_pick
 from workbench.rules.tanks.state import Shot
 from workbench.testing.conformance import playout
 
-OPTION_NAMES = ["platoons", "attacker", "mission", "turn_limit", "deployment", PER_OBJECTIVE]
+OPTION_NAMES = [
+    "platoons",
+    "attacker",
+    "mission",
+    "turn_limit",
+    "deployment",
+    PER_OBJECTIVE,
+    "point_limit",
+    "platoon_rules",
+    "card_points",
+]
 
 
 # --- loading and starting --------------------------------------------------------------------

@@ -70,8 +70,8 @@ from workbench.rules.tanks.movement import (
 from workbench.rules.tanks.movement import move_options as _move_options
 from workbench.rules.tanks.odds import Odds
 from workbench.rules.tanks.options import MISSIONS
+from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
 from workbench.rules.tanks.reach import TableReach
-from workbench.rules.tanks.setup import PlatoonTank, platoon_problems
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
     CoverCheck,

@@ -650,7 +650,9 @@ def _command(battle: Battle) -> Battle:
         if not t.destroyed and t.left == 0:
             discard += t.criticals
             enemy = battle.enemy_of(t.side)
-            points[enemy] = points.get(enemy, 0) + t.card.points
+            # start refuses an unknown value (platoons.check_platoons); a battle built by
+            # hand with one scores nothing for it
+            points[enemy] = points.get(enemy, 0) + (t.card.points or 0)
             t = replace(t, destroyed=True, criticals=(), speed=0)
         tanks.append(t)
     battle = replace(
