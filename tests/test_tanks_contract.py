@@ -35,6 +35,10 @@ OPTION_NAMES = [
     "point_limit",
     "platoon_rules",
     "card_points",
+    "sight_grazing",
+    "woods_touched",
+    "front_line",
+    "assault_gun_arc",
 ]
 
 

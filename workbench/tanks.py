@@ -72,6 +72,7 @@ from workbench.rules.tanks.odds import Odds
 from workbench.rules.tanks.options import MISSIONS
 from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
 from workbench.rules.tanks.reach import TableReach
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
     CoverCheck,
@@ -229,4 +230,7 @@ def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
 def target_heatmaps(battle: Battle, shooter: str, target: str, step: float = 1.0) -> Heatmaps:
     """Seen / in cover / close range / side shot for ``target`` (its size and heading) at
     every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call."""
-    return heatmaps(battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step)
+    readings = SightReadings.of(battle.options)  # the game's woods_touched reading
+    return heatmaps(
+        battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step, readings
+    )

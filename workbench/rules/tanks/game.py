@@ -73,6 +73,7 @@ from workbench.rules.tanks.movement import (
 from workbench.rules.tanks.odds import Odds, policy_choice, shot_chances
 from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.reach import TableReach, reach_of
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.setup import start_battle
 from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
@@ -183,9 +184,10 @@ def _moves(battle: Battle, tank: TankPiece) -> Iterator[Move]:
 def _may_target(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
     if shooting_refusal(battle, shooter, target) is not None:
         return False
-    if not in_arc(shooter, target)[0]:
+    readings = SightReadings.of(battle.options)
+    if not in_arc(shooter, target, readings=readings)[0]:
         return False
-    return sees(battle.table, battle.tanks, shooter, target)
+    return sees(battle.table, battle.tanks, shooter, target, readings)
 
 
 def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:

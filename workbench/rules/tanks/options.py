@@ -29,6 +29,7 @@ from workbench.errors import ArgumentError
 from workbench.rules.options import Option, OptionError, check_options
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.missions import PER_OBJECTIVE
+from workbench.rules.tanks.readings import sight_options
 
 MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
 QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
@@ -184,6 +185,7 @@ def table_options(table: Table) -> list[Option]:
             "shipped data lacks (ISU-122: unknown) or to replace one; marked as given by you",
             "a mapping of shipped Tank card names to whole numbers of points", _card_points,
         ),
+        *sight_options(),
     ]  # fmt: skip
 
 
