@@ -35,6 +35,8 @@ OPTION_NAMES = [
     "point_limit",
     "platoon_rules",
     "card_points",
+    "crew_cards",
+    "crew",
     "sight_grazing",
     "woods_touched",
     "front_line",

@@ -21,13 +21,16 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from workbench.boards.record import Record
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
+from workbench.boards.tanks.crew import CrewCards
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
 from workbench.contract import Contract
+from workbench.files import BoardFileError, load
 from workbench.geometry.table import Hull
 from workbench.rules.core import (
     CHANCE,
@@ -122,6 +125,7 @@ __all__ = [
     "Battle",
     "Cancel",
     "CoverCheck",
+    "CrewCards",
     "DefenceRoll",
     "Deploy",
     "DrawCritical",
@@ -175,6 +179,7 @@ __all__ = [
     "in_arc",
     "legal_actions",
     "line_of_sight",
+    "load_crew_cards",
     "load_scenario",
     "move_options",
     "move_sweep",
@@ -219,6 +224,16 @@ def battle(
         deck=full_deck(), victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0}, **state,
     )  # fmt: skip
+
+
+def load_crew_cards(path: str | Path) -> CrewCards:
+    """Your Crew and Upgrade cards from a ``workbench.cards.tanks/1`` file (the workbench
+    ships none; maps/README.md shows the format), for the option ``crew_cards``. A file of
+    another kind, or a bad one, raises BoardFileError naming the file and the field."""
+    cards = load(path)
+    if not isinstance(cards, CrewCards):
+        raise BoardFileError(path, "$.format", type(cards).__name__, "workbench.cards.tanks/1")
+    return cards
 
 
 def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:

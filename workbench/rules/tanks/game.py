@@ -57,11 +57,12 @@ from workbench.rules.tanks.actions import (
     Stay,
 )
 from workbench.rules.tanks.bots import greedy_player
+from workbench.rules.tanks.crew_cards import crew_points
 from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.deployment import check_deploy, deploy_hull, deploy_sample, reserve_tank
 from workbench.rules.tanks.explain import with_detail
-from workbench.rules.tanks.hidden import mask
+from workbench.rules.tanks.hidden import mask, sample_hidden
 from workbench.rules.tanks.invariants import invariants, summarize
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
 from workbench.rules.tanks.movement import (
@@ -655,6 +656,9 @@ def _command(battle: Battle) -> Battle:
             # start refuses an unknown value (platoons.check_platoons); a battle built by
             # hand with one scores nothing for it
             points[enemy] = points.get(enemy, 0) + (t.card.points or 0)
+            # Panzer Ace: "Include the points values of any Crew and Upgrade cards that
+            # Destroyed tanks started the game with."
+            points[enemy] += crew_points(battle.options, t.crew)
             t = replace(t, destroyed=True, criticals=(), speed=0)
         tanks.append(t)
     battle = replace(
@@ -746,6 +750,7 @@ GAME = register_game(
         summarize=summarize,
         options=table_options,
         mask=mask,
+        sample_hidden=sample_hidden,
         odds=odds,
         explain_action=explain_action,
         reach=reach,

@@ -28,6 +28,7 @@ from workbench.boards.tanks.table import Table
 from workbench.errors import ArgumentError
 from workbench.rules.options import Option, OptionError, check_options
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.crew_cards import crew_options
 from workbench.rules.tanks.missions import PER_OBJECTIVE
 from workbench.rules.tanks.readings import sight_options
 
@@ -185,6 +186,7 @@ def table_options(table: Table) -> list[Option]:
             "shipped data lacks (ISU-122: unknown) or to replace one; marked as given by you",
             "a mapping of shipped Tank card names to whole numbers of points", _card_points,
         ),
+        *crew_options(),
         *sight_options(),
     ]  # fmt: skip
 

@@ -22,6 +22,7 @@ from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.rules.core import Reason
 from workbench.rules.options import OptionError
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.crew_cards import given_cards, tank_cards
 from workbench.rules.tanks.options import PLATOON_RULES
 
 CARD_POINTS_SOURCE = "game option card_points"  # the source of a point value the players give
@@ -117,17 +118,27 @@ def check_platoons(
     cards: Mapping[str, TanksCard],
     default_limit: int | None,
 ) -> None:
-    """Refuse a game whose platoons break Building Your Platoon (OptionError on
-    ``platoons``, with every rule broken and its section). Option ``platoon_rules:
+    """Refuse a game whose platoons, with their Crew and Upgrade cards (option ``crew``),
+    break Building Your Platoon (OptionError on ``platoons``, with every rule broken and its
+    section). Option ``platoon_rules:
     "practice"`` skips these checks; an unknown point value is refused even then (Panzer
     Ace's victory on time counts the points destroyed)."""
     practice = given.get("platoon_rules", PLATOON_RULES[0]) == "practice"
     limit = given.get("point_limit", default_limit)
+    countries = {name: card.country for name, card in given_cards(given).items()}
     for side, names in platoons.items():
         unknown = [
             unknown_points(cards[n]) for n in dict.fromkeys(names) if cards[n].points is None
         ]
-        broken = [] if practice else platoon_problems([PlatoonTank(n) for n in names], limit, cards)
+        tanks = [
+            PlatoonTank(
+                name,
+                crew=tuple(c.slot_tuple() for c in extra if c.kind == "crew"),
+                upgrades=tuple(c.slot_tuple()[:3] for c in extra if c.kind == "upgrade"),
+            )
+            for name, extra in zip(names, tank_cards(given, side, names), strict=True)
+        ]
+        broken = [] if practice else platoon_problems(tanks, limit, cards, countries)
         broken = [r for r in broken if r not in unknown]
         if unknown or broken:
             why = "; ".join(f"{r.text} ({r.section})" for r in [*unknown, *broken])

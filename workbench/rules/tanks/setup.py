@@ -11,6 +11,7 @@ of the players' own is legal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from shapely.geometry import Point
@@ -22,6 +23,7 @@ from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.rules.core import IllegalAction, Reason
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.crew_cards import crew_sides, tank_cards
 from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.options import (
     BARKMANN,
@@ -174,13 +176,21 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         )  # fmt: skip
     defender = sides[1] if attacker == sides[0] else sides[0]
     cards = game_cards(given)
+    crew_sides(given, sides)
     check_platoons(platoons, given, cards, default_point_limit(table))
     where = _deployments(table, attacker, defender)
     tanks: list[TankPiece] = []
     for side in (defender, attacker):
-        chosen = [cards[name] for name in platoons[side]]
-        chosen.sort(key=lambda c: c.initiative)  # placed in Initiative order
-        tanks += quick_deploy(table, where[side], chosen, side)
+        extra = tank_cards(given, side, platoons[side])
+        chosen = sorted(  # placed in Initiative order
+            zip((cards[name] for name in platoons[side]), extra, strict=True),
+            key=lambda pair: pair[0].initiative,
+        )
+        placed = quick_deploy(table, where[side], [card for card, _ in chosen], side)
+        tanks += [
+            replace(t, crew=tuple(c.name for c in crew))
+            for t, (_, crew) in zip(placed, chosen, strict=True)
+        ]
     if barkmann:
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
     reserve: tuple[TankPiece, ...] = ()
@@ -208,8 +218,6 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
 
 
 def _with_crew(tank: TankPiece, name: str) -> TankPiece:
-    from dataclasses import replace
-
     return replace(tank, crew=(*tank.crew, name))
 
 
