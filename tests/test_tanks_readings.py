@@ -9,12 +9,14 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.tanks_pieces import battle, box, table, tank
 from workbench import tanks
 from workbench.geometry.table import Hull
 from workbench.rules.tanks import sections
-from workbench.rules.tanks.readings import SightReadings
+from workbench.rules.tanks.readings import GRAZING, WOODS_TOUCHED, SightReadings
 from workbench.rules.tanks.shooting import pools
 from workbench.rules.tanks.sight import heatmaps, heatmaps_reference, in_arc, line_of_sight, sees
 
@@ -140,3 +142,26 @@ def test_heatmaps_agree_with_the_reference_where_the_target_overlaps_a_wood(read
     ref = heatmaps_reference(t, [shooter, target], shooter, target, maps.centres[picks], readings)
     assert maps.seen[picks].tolist() == ref["seen"]
     assert not all(ref["seen"]) and any(ref["seen"])  # positions on both sides of the answer
+
+
+READINGS = st.builds(
+    SightReadings,
+    grazing=st.sampled_from(GRAZING),
+    woods_touched=st.sampled_from(WOODS_TOUCHED),
+)
+spot = st.floats(20, 70, allow_nan=False)
+
+
+@settings(max_examples=40)
+@given(spot, spot, spot, spot, st.floats(0, 359), st.sampled_from(["woods", "building"]), READINGS)
+def test_the_fast_sight_check_agrees_with_the_exact_line_of_sight(
+    wx, wy, tx, ty, h, kind, readings
+):
+    # sees (a clear line first, the exact part remembered) against line_of_sight (the plain
+    # exact answer), under every reading, with the target often overlapping the piece
+    piece = box("Piece", kind, wx, wy, 12, 9)
+    target = replace(sherman(Hull((tx, ty), h, 6.0, 3.0)), id="Sherman")
+    t, everyone = table(piece), [SHOOTER, target]
+    assert sees(t, everyone, SHOOTER, target, readings) == (
+        line_of_sight(t, everyone, SHOOTER, target, readings).seen
+    )
