@@ -169,9 +169,10 @@ def table_options(table: Table) -> list[Option]:
         Option.whole(
             "point_limit", default_point_limit(table), sections.POINT_LIMIT,
             "the point limit the players agree on for each platoon ('Try playing your first "
-            f"few games at 50 points and build up to 100 points'); default {DEFAULT_POINT_LIMIT}"
-            ", the largest the rulebook names (null: none; Barkmann's Corner's armies are the "
-            "scenario's, with no limit)",
+            "few games at 50 points and build up to 100 points'); "
+            + ("none by default: the scenario gives the armies" if barkmann else
+               f"default {DEFAULT_POINT_LIMIT}, the largest the rulebook names")
+            + " (null: none)",
             low=1, high=MAX_POINT_LIMIT, none_allowed=True,
         ),
         Option.choice(
