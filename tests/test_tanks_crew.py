@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+import workbench
 from workbench import tanks
 from workbench.boards.tanks.crew import CrewCard, CrewCards
 from workbench.files import BoardFileError, save
@@ -190,3 +191,13 @@ def test_a_card_is_a_value_with_the_fields_of_its_anatomy():
     assert card.entry() == MADE_UP["Made-up Loader"]
     with pytest.raises(ValueError, match="kind"):
         CrewCard("X", "gunner", "Gunner", 1)
+
+
+def test_a_record_keeps_the_cards_and_replays(standard, tmp_path):
+    options = {"turn_limit": 2, "platoons": PLATOONS, "crew_cards": MADE_UP,
+               "crew": {"German": [["Made-up Gunner"]]}}  # fmt: skip
+    bots = {"German": tanks.random_player, "American": tanks.random_player}
+    record = tanks.play(standard, bots, seed=3, options=options)
+    back = workbench.load(record.save(tmp_path / "record.json"))
+    assert back.options == record.options
+    assert tanks.replay(back)[-1] == tanks.replay(record)[-1]
