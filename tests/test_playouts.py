@@ -121,6 +121,20 @@ OPTION_CASES = [
     ),
     Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2}),
     Case("tanks", "barkmanns-corner", {"deployment": "players"}),
+    Case(  # the readings' other values, Assault Guns on both sides, a point value given
+        "tanks",
+        "standard-table",
+        {
+            "turn_limit": 2,
+            "platoons": {"German": ["StuG G", "Jagdpanther"], "Soviet": ["ISU-122", "SU-85"]},
+            "card_points": {"ISU-122": 30},
+            "platoon_rules": "practice",
+            "sight_grazing": "area",
+            "woods_touched": "ignored",
+            "front_line": "in-front",
+            "assault_gun_arc": "keyword",
+        },
+    ),
     Case(
         "panzer-vor-linked", "linked-scenarios", {"anzio": "original", "scenario_cards": "printed"}
     ),
