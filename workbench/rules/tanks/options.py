@@ -180,6 +180,7 @@ def table_options(table: Table) -> list[Option]:
             "'checked': a platoon over the point limit or of more than one Country is refused "
             "at start, with the rule; 'practice': any shipped tanks, unchecked (a card's "
             "unknown point value is still refused: victory on time counts points)",
+            unwritten="practice",  # records saved before platoons were checked
         ),
         Option.value(
             "card_points", {}, sections.ANATOMY,

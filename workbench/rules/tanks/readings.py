@@ -87,6 +87,7 @@ def sight_options() -> list[Option]:
             "a wood the target overlaps: 'beyond': it hides the part of the target beyond it "
             "('Woods block Line of Sight to tanks hidden behind them'), the part within it "
             "stays in sight; 'ignored': it does not block that shot at all",
+            unwritten="ignored",  # the reading of records saved before it was an option
         ),
         Option.choice(
             "front_line", FRONT_LINE, sections.FIRING_ARC,
