@@ -22,6 +22,7 @@ from workbench.boards.tanks.table import SET_UP_KINDS, Table, placement_problems
 from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.rules.core import IllegalAction, Reason
+from workbench.rules.options import with_defaults
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.crew_cards import crew_sides, tank_cards
 from workbench.rules.tanks.criticals import full_deck
@@ -34,6 +35,7 @@ from workbench.rules.tanks.options import (
     checked,
     default_point_limit,
     is_barkmanns_corner,
+    table_options,
 )
 from workbench.rules.tanks.platoons import check_platoons, game_cards
 from workbench.rules.tanks.state import Battle, TankPiece
@@ -210,7 +212,7 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         turn_limit=limit,
         victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0},
-        options=given,
+        options=with_defaults(table_options(table), given),  # every option, as recorded
         reserve=reserve,
         deploy_at=where,
         phase="deployment" if reserve else "movement",
