@@ -156,20 +156,13 @@ def key_to_paint() -> Result:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         port = browser_support.free_port()
-        command = [
-            str(browser_support.BIN / "voila"),
-            str(root / "app/teacher.ipynb"),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-        ]
-        env = browser_support.jupyter_env(home)
+        notebook, env = root / "app/teacher.ipynb", browser_support.jupyter_env(home)
         with (
-            browser_support.server(command, root, env, port, home / "voila.log"),
+            browser_support.app_server(notebook, root, env, port, home / "voila.log") as app,
             browser_support.chromium(home) as context,
         ):
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(app)
             page.locator(".workbench-stepper-panel").filter(has_text="Step 0 of").wait_for()
             page.wait_for_timeout(1000)  # the board's first paint
             for _ in range(6):

@@ -139,20 +139,14 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
 
     env = browser_support.jupyter_env(home)
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        "app/teacher.ipynb",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    log = home / "voila.log"
     try:
-        with browser_support.server(command, ROOT, env, port, home / "voila.log"):
+        with browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log) as app:
             for width, height in SIZES:
                 page = browser_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
                 try:
-                    page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+                    page.goto(app, timeout=PAGE)
                     page.locator(PANEL).wait_for(timeout=PAGE)
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
                     # the card game opens first; practice is a game of its own, picked here

@@ -99,8 +99,8 @@ def test_a_chance_outcome_is_drawn_with_its_exact_probability(game_name):
     game = get_game(game_name)
     state = game.start(workbench.load(next(iter(game.scenarios().values()))), None)
     rng = random.Random(3)
-    while game.current_player(state) != CHANCE:  # the game's first chance: dice or a card
-        state = game.apply(state, random_player(game, state, rng)).state
+    while (who := game.current_player(state)) != CHANCE:  # the first chance: dice or a card
+        state = game.apply(state, random_player(game, game.observation(state, who), rng)).state
     outcomes = game.chance_outcomes(state)
     draws = math.lcm(*(p.denominator for _, p in outcomes))
     drawn = Counter(sample_chance(outcomes, _Draws(pick)) for pick in range(draws))
