@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.rules.core import CHANCE
-from workbench.rules.panzer_vor import scenarios
+from workbench.rules.panzer_vor import hooks
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Die,
@@ -49,8 +49,8 @@ def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
     assert len(match.tanks_of("Saunders")) == len(match.tanks_of("Ōarai")) == 5
     assert "Fair Play" in match.removed and match.phase == "action"  # on to the Action Phase
     # Decoy "can only be played after Eavesdropping or Fair Play"
-    assert scenarios.may_play(match, "Ōarai", "Decoy")
-    assert not scenarios.may_play(arranged("saunders"), "Ōarai", "Decoy")
+    assert hooks.may_play(match, "Ōarai", "Decoy")
+    assert not hooks.may_play(arranged("saunders"), "Ōarai", "Decoy")
 
 
 # --- St. Gloriana ---------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
 def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
     match = arranged("anzio-revised")
     match = at(match, {"Semovente M41": "0303", "StuG III Ausf. F": "0305"})
-    assert scenarios.may_play(match, "Anzio", "Childhood Friend")
+    assert hooks.may_play(match, "Anzio", "Childhood Friend")
     match = play(match, PlayCard("Childhood Friend"))
     ids = {t.id for t in match.board.tanks}
     assert "Semovente M41" not in ids and "StuG III Ausf. F" not in ids
@@ -109,13 +109,13 @@ def test_operation_macaroni_moves_the_target_away_without_the_attack_roll():
 
 def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
     match = arranged("anzio-original", phase="event")
-    assert not scenarios.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
+    assert not hooks.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
     match = evolve(match, lost={"Anzio": ("CV33",)}, destroyed={"Ōarai": ("CV33",)})
     match = play(match, PlayCard("Trap"))
-    assert not scenarios.abilities_allowed(match, "Ōarai")
+    assert not hooks.abilities_allowed(match, "Ōarai")
     match = drawing(match, "Anzio", "Thrown Tread", Fire=3)
     match = play(match, Draw("Thrown Tread"))
-    assert scenarios.abilities_allowed(match, "Ōarai")
+    assert hooks.abilities_allowed(match, "Ōarai")
 
 
 # --- Pravda ---------------------------------------------------------------------------------
@@ -127,14 +127,14 @@ def test_oarai_chooses_three_of_the_five_additional_scenario_cards():
     for name in ("Ambush", "Panzer Vor!", "Pinpoint Shot"):
         match = play(match, Choose(name))
     assert {"The Snowy March", "Volleyball Club Comeback!"} <= set(match.removed)
-    assert not scenarios.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    assert not hooks.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
 
 
 def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
     match = arranged("pravda", phase="event", active=1)
-    assert not scenarios.may_play(match, "Ōarai", "Ceasefire")
+    assert not hooks.may_play(match, "Ōarai", "Ceasefire")
     match = at(match, {"Type 89": "1405"})  # within two hexes of the Church (1403)
-    assert not scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    assert not hooks.may_play(match, "Ōarai", "Goosefish Dance")
     match = play(match, PlayCard("Ceasefire"))
     church = match.board.map.hex("1403")
     for tank in match.tanks_of("Ōarai"):
@@ -143,9 +143,10 @@ def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attack
         assert 6 <= tank.hex.distance(church) <= 9
     assert not match.reserves.get("Pravda")  # every reinforcement deployed
     assert "ceasefire" in match.flags
-    assert scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    assert hooks.may_play(match, "Ōarai", "Goosefish Dance")
     dance = evolve(match, flags=match.flags | {"goosefish dance"})
-    assert [m.value for m in scenarios.attack_modifiers(dance, "Ōarai")] == [1]
+    firer, target = dance.tanks_of("Ōarai")[0], dance.tanks_of("Pravda")[0]
+    assert [m.value for m in hooks.attack_modifiers(dance, firer, target)] == [1]
 
 
 def test_pravda_deploys_a_reinforcement_each_time_it_plays_a_movement_card():
@@ -189,7 +190,7 @@ def test_there_is_no_fleeing_in_nishizumi_ryu():
 
 def test_smokescreen_after_a_kuromorimine_attack_card_smokes_every_oarai_tank():
     match = arranged("kuromorimine-stage-1", phase="event")
-    assert not scenarios.may_play(match, "Ōarai", "Smokescreen")
+    assert not hooks.may_play(match, "Ōarai", "Smokescreen")
     match = evolve(match, attack_cards={"Kuromorimine": 1})
     match = play(match, PlayCard("Smokescreen"))
     assert all(t.smoke for t in match.tanks_of("Ōarai"))
@@ -341,18 +342,16 @@ def test_hs0017_sets_the_final_duel_and_closes_1007():
     board = board.with_tank(replace(spare, hex=board.map.hex("1210")))
     match = evolve(match, board=board)
     match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})  # within range, in sight
-    assert scenarios.may_play(match, "Ōarai", "HS0017")
+    assert hooks.may_play(match, "Ōarai", "HS0017")
     no_card = evolve(match, hands={**match.hands, "Kuromorimine": ("Move",)})
-    assert not scenarios.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
+    assert not hooks.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
     match = play(match, PlayCard("HS0017"))
     label = match.board.map.grid.label
     assert label(match.board.tank("Panzer IV Ausf. H").hex) == "1402"
     assert label(match.board.tank("Maus").hex) == "1006"
     assert label(match.board.tank("Hetzer").hex) == "1007"
-    assert not scenarios.move_allowed(
-        match, match.board.tank("Hetzer"), match.board.map.hex("1008")
-    )
-    assert not scenarios.may_fire_at(match, "Hetzer", "Maus")
+    assert not hooks.move_allowed(match, match.board.tank("Hetzer"), match.board.map.hex("1008"))
+    assert not hooks.may_fire_at(match, "Hetzer", "Maus")
 
 
 def test_super_strategy_only_when_the_hex_behind_the_target_is_free():

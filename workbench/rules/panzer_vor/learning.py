@@ -35,8 +35,8 @@ from workbench.rules.core import (
     Verdict,
 )
 from workbench.rules.core import verdict_of as apply_verdict
+from workbench.rules.panzer_vor import hooks, reactions
 from workbench.rules.panzer_vor import options as card_moves
-from workbench.rules.panzer_vor import reactions, scenarios
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.actions import Decline, Fire, Move, NoReaction
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
@@ -143,7 +143,7 @@ def _abilities(match: CardMatch, firer: str, target: str) -> list[Reason]:
         if whose is None:
             continue
         side = board.tank(firer if whose == "firer" else target).side
-        if not scenarios.abilities_allowed(match, side):
+        if not hooks.abilities_allowed(match, side):
             continue
         for ability in crew.abilities:
             tank, roll = ABILITY_ROLLS.get(ability.kind, ("", ""))
@@ -182,8 +182,9 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
                     damage if played.damage_modifier else (),
                     no_attack_roll=played.no_attack_roll)  # fmt: skip
         notes.append(Reason(f"with {name}: {played.text}", played.source))
-        if played.effect == "super strategy" and scenarios.behind(match, target) is not None:
-            on = scenarios.super_strategy(match, attacker, target, [])
+        own = hooks.ATTACKS.get(played.effect)  # the card's own effect as it is declared
+        if own is not None and own.target_allowed(match, target):
+            on = own.before(match, attacker, target, [])
     odds = reactions.shot_odds(on, shot)
     fire = Fire(attacker, target)
     refusal = _refusal(match, fire)

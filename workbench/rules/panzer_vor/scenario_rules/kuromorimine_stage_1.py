@@ -1,0 +1,71 @@
+"""Kuromorimine Girls Academy vs. Ōarai Girls Academy, Stage 1: Conditions for Ending the
+First Stage (an Ōarai tank entering Remagen Bridge, 1501, leaves the map; two gone end the
+stage), There Is No Fleeing in Nishizumi-ryu (every Kuromorimine move ends closer to the
+Ōarai Flag Tank, until it has left the map) and Scenario Card: Smokescreen (after
+Kuromorimine has played an Attack card: a smoke marker on each Ōarai tank). The stage's
+end leads into Stage 2 (``linked.next_stage``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from workbench.rules.core import Event, Reason
+from workbench.rules.panzer_vor import hooks
+from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.match import CardMatch, evolve, remove_tank
+from workbench.rules.panzer_vor.state import Tank
+
+OARAI, KURO = "Ōarai", "Kuromorimine"
+BRIDGE = "1501"  # Remagen Bridge
+EXITS_TO_END = 2
+
+
+@hooks.AFTER_MOVE("Conditions for Ending the First Stage")
+def remagen_bridge(
+    match: CardMatch, tank_id: str, left: int, spent: int, events: list[Event]
+) -> CardMatch:
+    """An Ōarai tank that enters the Bridge hex leaves the map ("remove a tank from the map
+    as soon as it enters the Bridge hex"); the second one ends the stage."""
+    tank = match.board.tank(tank_id)
+    if tank.side != OARAI or match.board.map.grid.label(tank.hex) != BRIDGE:
+        return match
+    match = remove_tank(match, tank_id)
+    match = evolve(match, exited=(*match.exited, tank))
+    out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
+    match = evolve(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
+    events.append(
+        Event(f"{tank_id} leaves the map by Remagen Bridge", (Reason("", S.STAGE_1_RULES),))
+    )
+    if tank.flag:
+        match = evolve(match, flags=match.flags | {"flag exited"})
+    if out >= EXITS_TO_END:
+        match = evolve(match, flags=match.flags | {"stage over"})
+    return match
+
+
+@hooks.MOVE_FILTER("There Is No Fleeing in Nishizumi-ryu")
+def no_fleeing(match: CardMatch, tank: Tank) -> Callable[[Any], bool] | None:
+    """A Kuromorimine move ends closer to the Ōarai Flag Tank than it started."""
+    if tank.side != KURO:
+        return None
+    flag = next((t for t in match.tanks_of(OARAI) if t.flag), None)
+    if flag is None:
+        return None
+    target, limit = flag.hex, tank.hex.distance(flag.hex)
+    return lambda end: end.distance(target) < limit
+
+
+@hooks.CONDITIONS("Smokescreen")
+def smokescreen_playable(match: CardMatch, side: str) -> bool:
+    return match.attack_cards.get(match.opponent(side), 0) >= 1
+
+
+@hooks.on_event("smokescreen")
+def smokescreen(match: CardMatch, side: str, choice: str, events: list[Event]) -> CardMatch:
+    board = match.board
+    for tank in match.tanks_of(side):
+        board = board.with_tank(replace(tank, smoke=True))
+    events.append(Event("a smoke marker on each Ōarai tank", (Reason("", S.SMOKE),)))
+    return evolve(match, board=board)
