@@ -69,3 +69,32 @@ class Moment(StrEnum):
     ATTACK = "attack"
     HIT = "hit"
     REACTION = "reaction"
+
+
+class TournamentStep(StrEnum):
+    """Where Tournament Play is (``TournamentState.step``): the players choose their
+    ``SCHOOLS``, one school is ``LEAVE_OUT`` of an odd field, the ``BRACKET`` is drawn, then
+    for each pair (``MATCHES``) the players ``CHOOSE`` who plays or a die (``ROLL``) decides,
+    each school takes its ``CHARACTERS``, the ``MATCH`` is played; ``OVER`` at the end."""
+
+    SCHOOLS = "schools"
+    LEAVE_OUT = "leave out"
+    BRACKET = "bracket"
+    MATCHES = "matches"
+    CHOOSE = "choose"
+    ROLL = "roll"
+    CHARACTERS = "characters"
+    MATCH = "match"
+    OVER = "over"
+
+
+class LinkedStep(StrEnum):
+    """Where the Linked Scenarios are (``LinkedState.step``): a ``MATCH`` in play, Ōarai
+    choosing the ``ANZIO`` scenario or its Scenario ``CARDS``, a character's ``GROWTH``
+    between matches, or ``OVER``."""
+
+    MATCH = "match"
+    ANZIO = "anzio"
+    CARDS = "cards"
+    GROWTH = "growth"
+    OVER = "over"
