@@ -405,3 +405,30 @@ def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     assert rules.turret_rotation and rules.turret_penalty_any_rotation and rules.wreckage
     plain = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2")).board.options
     assert not plain.turret_rotation and not plain.turret_penalty_any_rotation and plain.wreckage
+
+
+def _ridge_costs(**options):
+    """The MP of a Hetzer's steps 0304 (barren) -> 0305 (ridge) -> 0406 (ridge) -> 0407."""
+    from workbench.rules.core import Modifier
+    from workbench.rules.panzer_vor.movement import explain_move
+
+    match = at(started("kuromorimine-stage-1", **options), {"Hetzer": "0304"})
+    hexes = match.board.map
+    path = []
+    for label in ("0305", "0406", "0407"):
+        here = hexes.hex(path[-1][0]) if path else match.board.tank("Hetzer").hex
+        facing = next(d for d in range(6) if here.neighbor(d) == hexes.hex(label))
+        path += [(label, facing)]
+    board = match.board.with_tank(replace(match.board.tank("Hetzer"), facing=path[0][1]))
+    more = [Modifier("enough MP for the test", 3, "test")]
+    return [step.mp for step in explain_move(board, "Hetzer", path, more).steps]
+
+
+def test_ridge_to_ridge_is_entered_like_a_hill_hex():
+    # "A Ridge hex may be entered like a hill hex ... Entering a Ridge hex requires 2 MP.
+    # Leaving a Ridge hex requires 1 MP." (Ridge 207) and "Moving between hill hexes, or from
+    # a hill onto flat terrain requires 1 MP" (Hills): the reading, ridge to ridge 1 MP
+    assert _ridge_costs() == [2, 1, 1]
+    # the other reading, an option: every entry into a ridge hex 2 MP
+    assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
+    assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]

@@ -9,7 +9,7 @@ An option that concerns one scenario's rules is listed only for the scenarios th
 >>> from workbench.paths import shipped
 >>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
 >>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
-['setup', 'deck', 'optional_rules', 'turret_penalty', 'teasy_tease']
+['setup', 'deck', 'optional_rules', 'turret_penalty', 'ridge_to_ridge', 'teasy_tease']
 >>> limit = practice_options(stage_1)[0]
 >>> limit.name, limit.default, limit.check(12)
 ('turn_limit', 30, 12)

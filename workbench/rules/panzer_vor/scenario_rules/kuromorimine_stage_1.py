@@ -7,11 +7,13 @@ end leads into Stage 2 (``linked.next_stage``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.rules.core import Event, Reason
+from workbench.rules.options import Option
 from workbench.rules.panzer_vor import hooks
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.match import CardMatch, evolve, remove_tank
@@ -69,3 +71,38 @@ def smokescreen(match: CardMatch, side: str, choice: str, events: list[Event]) -
         board = board.with_tank(replace(tank, smoke=True))
     events.append(Event("a smoke marker on each Ōarai tank", (Reason("", S.SMOKE),)))
     return evolve(match, board=board)
+
+
+# --- Ridge 207: moving from ridge hex to ridge hex ---------------------------------------------
+# "A Ridge hex may be entered like a hill hex ... Entering a Ridge hex requires 2 MP. Leaving
+# a Ridge hex requires 1 MP." The reading (the terrain data's): the ridge is "a line of hill
+# hexes", and "moving between hill hexes ... requires 1 MP" (Hills), so ridge to ridge costs
+# 1 MP; the 2 MP is entering from flat ground. The option ``ridge_to_ridge: "entering"``
+# reads "Entering a Ridge hex requires 2 MP" for every entry, from another ridge hex too.
+
+RIDGE = "Ridge 207"
+RIDGE_READINGS = ("hill", "entering")
+RIDGE_TYPES = ("ridge", "barren ridge")
+
+
+@hooks.OPTIONS(RIDGE)
+def ridge_option(scenario: PanzerVorScenario) -> list[Option]:
+    return [
+        Option.choice(
+            "ridge_to_ridge", RIDGE_READINGS, S.STAGE_1_RULES,
+            "a move from a ridge hex to another: 'hill' (1 MP: a ridge hex \"may be entered "
+            "like a hill hex\", and moving between hill hexes costs 1 MP) or 'entering' "
+            "(2 MP: \"Entering a Ridge hex requires 2 MP\", from anywhere)",
+        )
+    ]  # fmt: skip
+
+
+@hooks.SCENARIO(RIDGE)
+def ridge_reading(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
+    """With ``ridge_to_ridge: "entering"`` every entry into a ridge hex costs 2 MP."""
+    if options.get("ridge_to_ridge", "hill") == "hill":
+        return scenario
+    hexmap = scenario.hexmap
+    for name in RIDGE_TYPES:
+        hexmap = hexmap.with_terrain_type(replace(hexmap.terrain_types[name], mp_enter_from={}))
+    return scenario.with_map(hexmap)
