@@ -176,7 +176,8 @@ CATALOGUE: tuple[Card, ...] = (
         "Repairs/Maintenance",
         "event",
         "Remove an Immobile marker, or take a card (not an "
-        "Enforcement card) from the discard pile.",
+        "Enforcement card) from the discard pile. With the Optional Rule Wreckage you may "
+        "also remove a single wreck from anywhere on the map.",
         "rulebook: Turn Phases: Event Phase",
         effect="repairs",
     ),
