@@ -39,6 +39,7 @@ SETUPS = ("choose", "quick")  # "choose": every placement an action; "quick": th
 MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
+CARD_POOLS = ("matches", "all")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 
 
@@ -126,6 +127,13 @@ def linked_options(scenarios: Any) -> list[Option]:
             "anzio", ANZIO_VERSIONS, S.LINKED_TANKS,
             "Match 2: 'choose' lets the Ōarai player choose the Revised or the Original "
             "Anzio scenario (an action), or name it here",
+        ),
+        Option.choice(
+            "card_pool", CARD_POOLS, S.LINKED_SCENARIO_CARDS,
+            "the Scenario Cards Ōarai chooses from: 'matches' (those the four matches' "
+            "scenarios give Ōarai; the default until saved records keep every option) or "
+            "'all' (\"all of the Scenario Cards (except for Trap and Reinforcements)\"); "
+            "Stage 2's own come with Stage 2 either way",
         ),
         Option.choice(
             "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,

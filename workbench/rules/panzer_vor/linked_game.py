@@ -19,8 +19,10 @@ next match face up, one per enemy tank the Goosefish tank destroyed (Character G
 
 The two players are ``"Ōarai"`` and ``"Opponent"`` (who plays every other school).
 Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are those
-the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside) and the
-Stage 2 cards come with Stage 2 as that scenario says; a character growth pick goes only
+the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside), or with the
+option ``card_pool: "all"`` every Scenario Card of the deck ("given all of the Scenario
+Cards (except for Trap and Reinforcements)"), and the Stage 2 cards come with Stage 2 as that
+scenario says; a character growth pick goes only
 to a face-down member; Alternate Reality (an optional rule) is not built.
 """
 
@@ -53,9 +55,10 @@ from workbench.rules.observation import Observation
 from workbench.rules.options import check_options
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor import series
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.game_options import linked_options
-from workbench.rules.panzer_vor.linked import next_stage
+from workbench.rules.panzer_vor.linked import STAGE_2_CARDS, next_stage
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.phases import LinkedStep
 from workbench.rules.panzer_vor.series import play_in_match, start_match
@@ -71,6 +74,10 @@ from workbench.rules.panzer_vor.tournament import (
 
 OARAI, OPPONENT = "Ōarai", "Opponent"
 NOT_GIVEN = ("Trap", "Reinforcements")  # Scenario Cards: "(except for Trap and Reinforcements)"
+# "all of the Scenario Cards": a reading, all that the Ōarai player may use ("a card may still
+# only be used when the restrictions listed on the card are met"): not these two, which "the
+# Anzio player can" play, nor a card that acts as it is drawn from the deck (Fair Play)
+ANZIOS = ("Childhood Friend", "Operation: Macaroni")
 STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"
 
 
@@ -205,14 +212,25 @@ def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) 
     return _prepare(state, [])
 
 
-def card_pool(scenarios: LinkedScenarios) -> tuple[str, ...]:
+def card_pool(
+    scenarios: LinkedScenarios, every: bool = False, deck: Deck = DEFAULT_DECK
+) -> tuple[str, ...]:
     """The Scenario Cards the Ōarai player holds (Scenario Cards): every card the matches'
-    scenarios give Ōarai, Trap and Reinforcements aside; Stage 2's come with Stage 2."""
+    scenarios give Ōarai, Trap and Reinforcements aside; with ``every`` (option ``card_pool:
+    "all"``, "all of the Scenario Cards") every other Scenario Card of the deck too, after
+    them. Either way Stage 2's own cards come with Stage 2, as that scenario says."""
     cards: list[str] = []
     for name in (*MATCHES[:-1], "anzio-original", STAGE_1):
         for side in scenarios[name].sides:
             if side.school == OARAI:
                 cards += [c for c in side.scenario_cards if c not in (*NOT_GIVEN, *cards)]
+    if every:
+        left_out = (*NOT_GIVEN, *STAGE_2_CARDS, *ANZIOS, *cards)
+        cards += [
+            c
+            for c, card in deck.cards.items()
+            if card.kind == "scenario" and card.acts_as != "drawn" and c not in left_out
+        ]
     return tuple(cards)
 
 
@@ -230,7 +248,8 @@ def _prepare(state: LinkedState, events: list[Event]) -> LinkedState:
 
 def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
     if state.option("scenario_cards", "choose") == "choose":
-        pool = card_pool(state.scenarios)
+        deck = load_deck(state.option("deck")) if state.option("deck") else DEFAULT_DECK
+        pool = card_pool(state.scenarios, state.option("card_pool") == "all", deck)
         if pool:
             return _evolve(state, step=LinkedStep.CARDS, to_decide=pool, chosen=(), match=None)
     return _begin(state, events)
