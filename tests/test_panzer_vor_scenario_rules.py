@@ -227,6 +227,23 @@ def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex()
     assert not match.board.tank("Type 89").smoke
 
 
+def test_the_oarai_player_may_remove_a_smoke_marker_at_any_time():
+    # "The Ōarai player may also choose to remove a smoke marker from a tank at any time."
+    from workbench.rules.panzer_vor.actions import RemoveSmoke
+
+    match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move",)})
+    board = match.board
+    match = evolve(match, board=board.with_tank(replace(board.tank("Type 89"), smoke=True)))
+    assert RemoveSmoke("Type 89") in GAME.legal_actions(match)  # in the Action Phase
+    carrying = play(match, PlayCard("Move"))  # and while a card is carried out
+    assert RemoveSmoke("Type 89") in GAME.legal_actions(carrying)
+    cleared = play(carrying, RemoveSmoke("Type 89"))
+    assert not cleared.board.tank("Type 89").smoke and cleared.top == carrying.top
+    assert not any(isinstance(a, RemoveSmoke) for a in GAME.legal_actions(cleared))
+    kuro = evolve(match, active=1)  # only the Ōarai player may
+    assert not any(isinstance(a, RemoveSmoke) for a in GAME.legal_actions(kuro))
+
+
 # --- Exhibition! ------------------------------------------------------------------------------
 
 

@@ -12,10 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.rules.core import Event, Reason
+from workbench.rules.core import Action, Event, Reason
 from workbench.rules.options import Option
 from workbench.rules.panzer_vor import hooks
 from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.actions import RemoveSmoke
 from workbench.rules.panzer_vor.match import CardMatch, evolve, remove_tank
 from workbench.rules.panzer_vor.state import Tank
 
@@ -71,6 +72,28 @@ def smokescreen(match: CardMatch, side: str, choice: str, events: list[Event]) -
         board = board.with_tank(replace(tank, smoke=True))
     events.append(Event("a smoke marker on each Ōarai tank", (Reason("", S.SMOKE),)))
     return evolve(match, board=board)
+
+
+# "The Ōarai player may also choose to remove a smoke marker from a tank at any time." A
+# reading: at any decision the Ōarai player makes (the workbench has no interruptions), while
+# one of its tanks bears a marker; it is a free choice, not an action of a card.
+
+
+def smoke_removals(match: CardMatch, side: str) -> tuple[Action, ...]:
+    if side != OARAI or match.ended is not None:
+        return ()
+    return tuple(RemoveSmoke(t.id) for t in match.tanks_of(side) if t.smoke)
+
+
+def remove_smoke(match: CardMatch, side: str, action: Action, events: list[Event]) -> CardMatch:
+    tank = match.board.tank(action.tank)  # type: ignore[attr-defined]
+    why = Reason("the Ōarai player may remove a smoke marker from a tank at any time", S.SMOKE)
+    events.append(Event(f"{side} removes the smoke marker from {tank.id}", (why,)))
+    return evolve(match, board=match.board.with_tank(replace(tank, smoke=False)))
+
+
+# every match: the card may come with another scenario (the Linked Scenarios' card pool)
+hooks.SIDE_ACTIONS.add(None, hooks.SideAction(smoke_removals, remove_smoke))
 
 
 # --- Ridge 207: moving from ridge hex to ridge hex ---------------------------------------------
