@@ -410,6 +410,27 @@ def test_cv33_reinforcements_after_a_cv33_is_destroyed_by_discarding_a_move_card
     assert Discard("Move") not in GAME.legal_actions(match)  # one destroyed, one placed
 
 
+def test_cv33_reinforcements_appear_and_do_not_move_this_turn():
+    # "By discarding one Move card (this is not an Action), you can place the reinforcements
+    # adjacent to Anzio tanks (the new tanks appear there and do not move this turn)."
+    from workbench.rules.panzer_vor.turn import next_turn
+
+    match = arranged("anzio-revised", hands={"Anzio": ("Move", "Move", "Fire")})
+    match = evolve(match, reserves={"Anzio": started("anzio-revised",
+                   cv33_reinforcements=True).reserves["Anzio"]},
+                   kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),),
+                   board=match.board.without(["CV33 2"]))  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    match = play(match, Discard("Move"))
+    where = match.top.options[0]
+    match = play(match, Choose(where))
+    placed = match.board.tank_at(where)
+    match = play(match, PlayCard("Move"), Select(placed.id))
+    assert not any(isinstance(a, Move) for a in GAME.legal_actions(match))  # not this turn
+    later = next_turn(next_turn(evolve(match, stack=(), phase="end")))
+    assert later.side_to_act == "Anzio" and hooks.move_filter(later, placed) is None
+
+
 def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     # one match in two stages: the Optional Rules in force (Turret Rotation here) and the
     # turret penalty's reading carry into Stage 2, beside Stage 2's own Wreckage

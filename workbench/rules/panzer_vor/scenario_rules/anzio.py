@@ -8,6 +8,7 @@ next to an Anzio tank and not next to an Ōarai tank)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +34,7 @@ from workbench.rules.panzer_vor.match import (
 from workbench.rules.panzer_vor.phases import Moment, Phase
 from workbench.rules.panzer_vor.setting import Setting
 from workbench.rules.panzer_vor.sight import line_of_sight
+from workbench.rules.panzer_vor.state import Tank
 
 OARAI, ANZIO = "Ōarai", "Anzio"
 
@@ -223,7 +225,7 @@ hooks.SIDE_ACTIONS.add(None, hooks.SideAction(cv33_discard, cv33_reinforce))
 def cv33_placed(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
     tank = match.reserves[choice.side][0]
     match = arrive(match, choice.side, option)
-    flags = match.flags | {f"cv33 placed:{tank.id}"}
+    flags = match.flags | {f"cv33 placed:{tank.id}", f"{ARRIVED}{tank.id}"}
     events.append(Event(f"{tank.id} arrives at {option}", (Reason("", S.ANZIO_REVISED_RULES),)))
     match = evolve(match, flags=flags)
     (left,) = choice.data
@@ -231,3 +233,22 @@ def cv33_placed(match: CardMatch, choice: Choice, option: str, events: list[Even
     if left > 1 and hexes and match.reserves.get(choice.side):
         match = push(match, Choice(choice.side, "cv33", hexes, (left - 1,)))
     return match
+
+
+# "the new tanks appear there and do not move this turn": a CV33 placed as a reinforcement
+# may not move until Anzio's next turn (it may fire); the marks go as a turn begins.
+ARRIVED = "cv33 arrived:"
+
+
+@hooks.MOVE_FILTER(None)  # the option, not a special rule, brings the CV33 reinforcements
+def arrived_this_turn(match: CardMatch, tank: Tank) -> Callable[[Any], bool] | None:
+    if match.flags and f"{ARRIVED}{tank.id}" in match.flags:
+        return hooks.never_moves()
+    return None
+
+
+@hooks.NEW_TURN(None)
+def next_turn_they_move(match: CardMatch) -> CardMatch:
+    if not any(f.startswith(ARRIVED) for f in match.flags):
+        return match
+    return evolve(match, flags=frozenset(f for f in match.flags if not f.startswith(ARRIVED)))
