@@ -22,7 +22,7 @@ from workbench.boards.panzer_strike.board import BoardTank, SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_angle
 from workbench.render import scene_of
-from workbench.render.counters import WRECK_FILL, counter_font, rim_point
+from workbench.render.counters import name_font
 from workbench.render.dice import DieFace, dice_of
 from workbench.render.labels import (
     ASCENT,
@@ -32,18 +32,20 @@ from workbench.render.labels import (
     box_text,
     text_box,
     text_box_px,
+    text_width,
     unit_boxes,
 )
 from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
 from workbench.render.overlays import label_overlay
 from workbench.render.pieces import (
     fitted,
-    flag_color,
     rect,
     square_swatch,
     symbol_name,
     symbol_primitives,
 )
+from workbench.render.sides import WRECK_COLOR, side_colors, themed
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -124,8 +126,9 @@ def _direction(facing: int) -> Point:
 TankOnSquare = BoardTank | Tank
 """What stands on a square board: a board's starting tank or a tank in a match."""
 
-COUNTER_HALF = 0.36  # half a tank counter's side, in squares (a counter stays in its square)
-POINTER_LENGTH = 0.12  # how far the facing arrow reaches past the counter's rim
+COUNTER_HALF = 0.48  # half the box a tank covers in its square (its silhouette and name plate)
+COUNTER_RADIUS = 0.34  # how far a tank's silhouette reaches from its centre, in squares
+COUNTER_DY = -0.13  # the silhouette's centre above the square's (its name plate is below)
 FLAG_HALF = 0.4  # half the box a flag covers in its square
 
 
@@ -144,16 +147,20 @@ def square_scene(
     default_kind: str = "open",
     tiles: Mapping[str, tuple[int, int, int, int]] | None = None,
     legend: bool = False,
+    sides: Sequence[str] = (),
+    colors: Mapping[str, str] | None = None,
 ) -> Scene:
     """A square board: a kind per square (default ``open``), barricades on edges, flags
-    (square -> owner, drawn in the owner's colour), tanks as counters in their side's colour
-    with a facing arrow, id and type letter, the board's tiles (name -> first column, first
-    row, columns, rows) with their borders and names (kept clear of flags and tanks), column
-    and row numbers round the edge, and (``legend``) a legend band."""
+    (square -> owner, drawn in the owner's colour), tanks seen from above in their side's
+    colour along their facing with their id and type letter on a plate, the board's tiles
+    (name -> first column, first row, columns, rows) with their borders and names (kept clear
+    of flags and tanks), column and row numbers round the edge, and (``legend``) a legend
+    band. ``sides`` in the game's order and the ``colors`` its files prefer give each side's
+    colour (:func:`workbench.render.sides.side_colors`)."""
     th = theme_named(theme)
     size = size * th.zoom
     layout = SquareLayout(cols, rows)
-    coord_font = max(th.label_min_px * th.zoom, round(th.label_scale * size * 0.9, 1))
+    coord_font = max(th.label_min_px, round(th.label_scale * size * 0.9, 1))
     pad = size * 0.5 + coord_font * 2.4  # the board's edge, then room for the numbers
     transform = Transform(size, pad, pad)
     width, height = round(cols * size + 2 * pad, 2), round(rows * size + 2 * pad, 2)
@@ -195,9 +202,11 @@ def square_scene(
         for y in range(rows):
             labels_.append(Text((-0.5 - margin, float(y)), str(y), style))
     flags = dict(flags or {})
-    sides = sorted(set(flags.values()) | {t.side for t in tanks})
+    order = tuple(dict.fromkeys([*sides, *(t.side for t in tanks), *sorted(flags.values())]))
+    ground = th.terrain_color(default_kind, SQUARE_COLORS.get(default_kind, "#bbbbbb"))
+    owners = themed(th.side_colors, side_colors(order, colors, ground))
     taken = [_square_box(transform, s, FLAG_HALF) for s in flags]
-    taken += [_square_box(transform, t.at, COUNTER_HALF + POINTER_LENGTH) for t in tanks]
+    taken += [_square_box(transform, t.at, COUNTER_HALF) for t in tanks]
     labels_ += tile_names(tiles or {}, th, transform, Placer(width, height, taken))
     units: list[Primitive] = []
     for cell in sorted(flags):
@@ -206,9 +215,9 @@ def square_scene(
         units.append(Polyline((pole, (pole[0], pole[1] + 0.6)), Style(stroke="#222222", width=2.0)))
         flag = (pole, (pole[0] + 0.45, pole[1] + 0.12), (pole[0], pole[1] + 0.24))
         owner = flags[cell]
-        fill = Style(fill=flag_color(th, owner, sides), stroke="#222222", width=1.0)
+        fill = Style(fill=owners[owner], stroke="#222222", width=1.0)
         units.append(Polygon(flag, fill, f"flag {owner}"))
-    units += tank_counters(tanks, th, size, sides)
+    units += tank_counters(tanks, th, size, owners)
     scene = Scene(
         width=width,
         height=height,
@@ -234,9 +243,9 @@ def square_scene(
         ]
         if tiles:
             entries.append(Entry("tile border", line_swatch(tile_style)))
-        owners = sorted(set(flags.values()))
-        entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, sides))) for o in owners]
-        entries += tank_entries(tanks, th, sides)
+        flag_owners = sorted(set(flags.values()))
+        entries += [Entry(f"flag: {o}", box_swatch(owners[o])) for o in flag_owners]
+        entries += tank_entries(tanks, th, owners)
         scene = legend_band(scene, entries)
     return scene
 
@@ -277,18 +286,18 @@ def tank_title(tank: TankOnSquare) -> str:
 
 
 def tank_counters(
-    tanks: Iterable[TankOnSquare], th: Theme, size: float, sides: list[str]
+    tanks: Iterable[TankOnSquare], th: Theme, size: float, colors: Mapping[str, str]
 ) -> list[Primitive]:
-    """Each tank as a counter inside its square, in its side's colour (a wreck grey and
-    crossed, a damaged tank on a marker square), an arrow on its rim along its facing, its id
-    fitted inside it and the first letter of its type (H, M, L) under the id."""
+    """Each tank inside its square, seen from above in its side's colour (a wreck grey and
+    crossed, a damaged tank on a marker square) with its barrel along its facing, and its id
+    and the first letter of its type (H, M, L) on a plate in the side's colour under it."""
     prims: list[Primitive] = []
-    half = COUNTER_HALF
-    room = 2 * half * size - 4.0
+    font = name_font(th, size)
+    length = COUNTER_RADIUS / reach(1.0)
     for tank in tanks:
         cx, cy = float(tank.at.x), float(tank.at.y)
         destroyed = isinstance(tank, Tank) and tank.destroyed
-        color = WRECK_FILL if destroyed else flag_color(th, tank.side, sides)
+        color = WRECK_COLOR if destroyed else colors[tank.side]
         title = tank_title(tank)
         if isinstance(tank, Tank) and tank.damaged:
             marker = Style(fill="#f4f4f4", stroke=th.immobile_color, width=2.5)
@@ -297,35 +306,46 @@ def tank_counters(
                     rect(cx - 0.48, cy - 0.48, 0.96, 0.96), marker, f"{tank.id} damaged: can't move"
                 )
             )
-        body = Style(fill=color, stroke=th.counter_stroke, width=1.5)
-        prims.append(Polygon(rect(cx - half, cy - half, 2 * half, 2 * half), body, title))
+        centre = (cx, cy + COUNTER_DY)
+        v = _direction(tank.facing)
+        parts = silhouette_parts(
+            centre, v, v, length, color, th.counter_stroke, 1.2,
+            least_barrel=1.1 / size, title=title,
+        )  # fmt: skip
+        prims += [prim for _, prim in parts]
         if destroyed:
             cross = Style(stroke=th.wreck_color, width=2.5, opacity=0.8)
-            a, b = (cx - half, cy - half), (cx + half, cy + half)
+            r = COUNTER_RADIUS * 0.8
+            a, b = (cx - r, cy + COUNTER_DY - r), (cx + r, cy + COUNTER_DY + r)
             prims.append(Polyline((a, b), cross, title))
             prims.append(Polyline(((a[0], b[1]), (b[0], a[1])), cross, title))
-        v = _direction(tank.facing)
-        rx, ry = rim_point(v, half, half)
-        start = (cx + rx * 0.7, cy + ry * 0.7)
-        tip = (cx + rx + v[0] * POINTER_LENGTH, cy + ry + v[1] * POINTER_LENGTH)
-        arrow = Style(stroke=th.counter_stroke, width=max(2.0, size / 14))
-        prims.append(Arrow(start, tip, arrow, max(5.0, size * 0.2), title))
-        ink = contrast_text(color)
-        font, ident = fitted(tank.id, room, counter_font(th, size), th.name_min_px - 1.0)
-        step = font * LINE_HEIGHT / size
-        name = Style(fill=ink, font_size=font, bold=True)
-        prims.append(Text((cx, cy - step / 2), ident, name, title))
-        prims.append(Text((cx, cy + step / 2), tank.kind[:1], name.with_(bold=False), title))
+        prims += id_plate(tank, color, font, th, size, title)
     return prims
 
 
-def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, sides: list[str]) -> list[Entry]:
+def id_plate(
+    tank: TankOnSquare, color: str, font: float, th: Theme, size: float, title: str
+) -> list[Primitive]:
+    """A tank's id and type letter on a plate in its side's colour at the foot of its
+    square (a size or two smaller, then shortened, when the square is too small for it)."""
+    cx, cy = float(tank.at.x), float(tank.at.y)
+    font, text = fitted(f"{tank.id} {tank.kind[:1]}", 0.92 * size - 6.0, font, th.name_min_px)
+    width = (text_width(text, font, True) + 6.0) / size
+    height = (2 * ASCENT * font + 3.0) / size
+    bottom = cy + 0.47
+    plate = Style(fill=color, stroke=th.counter_stroke, width=1.0)
+    box = rect(cx - width / 2, bottom - height, width, height)
+    name = Style(fill=contrast_text(color), font_size=font, bold=True)
+    return [Polygon(box, plate, title), Text((cx, bottom - height / 2), text, name, title)]
+
+
+def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, colors: Mapping[str, str]) -> list[Entry]:
     """Legend entries for the tanks: a counter per side, and wreck and damaged if there are."""
-    present = sorted({t.side for t in tanks})
-    entries = [Entry(f"tank: {s}", box_swatch(flag_color(th, s, sides))) for s in present]
+    present = list(dict.fromkeys(t.side for t in tanks))
+    entries = [Entry(f"tank: {s}", box_swatch(colors[s])) for s in present]
     in_match = [t for t in tanks if isinstance(t, Tank)]
     if any(t.destroyed for t in in_match):
-        entries.append(Entry("wreck", box_swatch(WRECK_FILL)))
+        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
     if any(t.damaged for t in in_match):
         entries.append(Entry("damaged", line_swatch(Style(stroke=th.immobile_color, width=2.5))))
     return entries
@@ -378,10 +398,9 @@ def placed_scene(
     labels: bool = True,
 ) -> Scene:
     """The board's picture (squares by kind, tile borders and names, coordinates, flags in
-    their owner's colour) with these barricades and tanks, the sides in ``colors`` (a theme's
-    own side colours win)."""
+    their owner's colour) with these barricades and tanks; ``colors``: the sides in the game's
+    order with the colours its files prefer (:func:`workbench.render.sides.side_colors`)."""
     th = theme_named(theme)
-    th = th.with_side_colors({**(colors or {}), **th.side_colors}) if colors else th
     return square_scene(
         board.width,
         board.depth,
@@ -394,6 +413,8 @@ def placed_scene(
         title=board.name if title is None else title,
         legend=legend,
         labels=labels,
+        sides=tuple(colors or ()),
+        colors=colors,
     )
 
 

@@ -21,7 +21,6 @@ from workbench.render.themes import Theme, contrast_text
 __all__ = [
     "area_label",
     "fitted",
-    "flag_color",
     "hull_box",
     "piece_label",
     "piece_symbols",
@@ -94,13 +93,6 @@ def square_swatch(kind: str, fill: str, th: Theme) -> Any:
         )
 
     return draw
-
-
-def flag_color(th: Theme, owner: str, owners: list[str]) -> str:
-    """A flag in its owner's colour: the theme's side colour, else a zone colour by owner."""
-    if len(owners) < 2:
-        return th.side_color(owner, th.flag_color)
-    return th.side_color(owner, th.zone_colors[owners.index(owner) % len(th.zone_colors)])
 
 
 def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:

@@ -53,7 +53,8 @@ def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
 
 def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Scene:
     """The table with every tank (destroyed ones grey) and the mission's objectives."""
-    scene = table_scene(battle.table, tanks=battle.tanks, **options)
+    roles = {"Attacker": battle.attacker, "Defender": battle.defender}
+    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, **options)
     marks: list[Any] = []
     for owner, (x, y) in battle.objectives:
         marks.append(

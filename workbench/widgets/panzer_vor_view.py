@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.render.hexboard import hexmap_scene, odds_overlay, units_primitives
+from workbench.render.hexboard import hexmap_scene, odds_overlay
+from workbench.render.hex_units import board_with_counters
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
-from workbench.render.scene import UNITS, Scene
+from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
 from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.game import Fire, Match, Move, Pass
@@ -28,7 +29,8 @@ from workbench.widgets.views import HandCard, Offer, register_view
 
 class PanzerVorView:
     """Panzer Vor! for the stepper (see the module). The map's picture is made once per map,
-    size and theme; a step only redraws the counters."""
+    size and theme; a step only adds the counters (and lays the labels out again when a
+    counter stands on a place's name)."""
 
     clickable = True
 
@@ -42,8 +44,7 @@ class PanzerVorView:
         if cached is None or cached[0] is not board.map or cached[1:3] != (size, theme):
             cached = (board.map, size, theme, hexmap_scene(board.map, size=size, theme=theme))
             self._base = cached
-        base = cached[3]
-        return base.add(UNITS, units_primitives(board, base.layout, size, base.theme))
+        return board_with_counters(cached[3], board)
 
     def status(self, game: Game, state: Match | CardMatch) -> list[str]:
         if isinstance(state, CardMatch):
