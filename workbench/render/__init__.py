@@ -99,5 +99,6 @@ def show(obj: Any, **options: Any) -> Picture:
 # The hex board (a map with no game) draws itself; each game's render modules, found by their
 # names, register its boards, states and results with scene_of.
 from workbench.render import hexboard as _hexboard  # noqa: E402, F401
+from workbench.render import findings as _findings  # noqa: E402, F401  # the linter's reports
 
 import_all(named_after_games(__name__))

@@ -275,7 +275,7 @@ def hexmap_scene(
     layout = HexLayout(grid, grounds=Grounds(terrain, tuple(code_fill)), room=room)
     if marks:
         for name in sorted(by_type):
-            if name in ROAD_WORDS and name not in WATER_WORDS:
+            if name in ROAD_WORDS:
                 continue
             symbol = terrain_symbol(hexmap.terrain_types[name])
             layers[TERRAIN] += symbol_primitives(
@@ -359,11 +359,10 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-ROAD_WORDS = frozenset({"road", "street", "track", "river", "stream"})
+ROAD_WORDS = frozenset({"road", "street", "track"})
 """Terrain types drawn as a line through their hexes (joined to neighbouring hexes of the type
-and, at the map's edge, running off it) as well as their colour: roads and rivers."""
-WATER_WORDS = frozenset({"river", "stream"})
-"""Of those, the ones that are water: their waves are drawn too."""
+and, at the map's edge, running off it) as well as their colour: roads. (A river is a hex of
+water, drawn with waves, as the printed maps colour their river hexes.)"""
 
 
 def _hexside_styles(th: Theme, color: str) -> tuple[Style, Style]:
