@@ -1,7 +1,8 @@
 """Pictures of boards and analyses: scene builders, themes and the SVG, PNG and canvas backends.
 
 ``show(obj)`` picks the builder by the object's type and returns a picture that notebooks
-display as SVG; ``svg_of(obj)`` gives the SVG text, so a rules value can offer itself to
+display as SVG; ``legend_of(obj)`` is its legend as a picture of its own; ``svg_of(obj)``
+gives the SVG text, so a rules value can offer itself to
 Jupyter with a lazy one-liner (python-chess style)::
 
     def _repr_svg_(self) -> str:
@@ -27,6 +28,7 @@ __all__ = [
     "Picture",
     "Scene",
     "Theme",
+    "legend_of",
     "scene_of",
     "show",
     "svg_of",
@@ -88,6 +90,16 @@ class Picture:
         from workbench.render.canvas import canvas_of
 
         return canvas_of(self.scene)
+
+
+def legend_of(obj: Any, **options: Any) -> Picture:
+    """The legend of a board or game state as a picture of its own (each terrain with its
+    colour, symbol and what it does, the hexside features, zones, each side's colour and the
+    markers in play), one entry a row: the app shows it in a section of its own. Options:
+    ``theme``, ``width`` (pixels, default 420) and ``size`` (the board's cell size)."""
+    from workbench.render.legend import legend_scene
+
+    return Picture(legend_scene(obj, **options))
 
 
 def show(obj: Any, **options: Any) -> Picture:

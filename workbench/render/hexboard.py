@@ -24,10 +24,18 @@ import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
+from workbench.rules.panzer_vor.state import GameState
 from workbench.render import scene_of
 from workbench.render.counters import HexRoom, hex_room, number_font
 from workbench.render.hex_labels import map_labels, title_gap, widest_number
-from workbench.render.legend import Entry, Swatch, box_swatch, legend_band, line_swatch
+from workbench.render.legend import (
+    Entry,
+    Swatch,
+    box_swatch,
+    legend_band,
+    legend_entries,
+    line_swatch,
+)
 from workbench.render.scene import (
     BOARD,
     EDGES,
@@ -46,6 +54,7 @@ from workbench.render.scene import (
     Transform,
 )
 from workbench.render.hex_units import board_with_counters, state_side_colors, units_primitives
+from workbench.render.pieces import tank_swatch
 from workbench.render.sides import WRECK_COLOR
 from workbench.render.symbols import symbol_primitives, terrain_symbol
 from workbench.render.themes import Theme, mix, theme_named
@@ -437,17 +446,13 @@ def road_styles(fill: str, px: float, name: str = "road") -> tuple[Style, Style]
 
 
 def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> list[Entry]:
-    """Legend entries for the terrain types used (with their rules in a word or two), the
+    """Legend entries for the terrain types used (with what each does in a few words), the
     hexside features, the zones and the places of a map."""
     entries: list[Entry] = []
     for name in used:
         kind = hexmap.terrain_types[name]
         fill = th.terrain_color(name, kind.color)
-        notes = [
-            w
-            for w, on in (("no entry", not kind.enterable), ("blocks sight", kind.blocks_los))
-            if on
-        ]
+        notes = terrain_notes(kind)
         text = f"{name} ({', '.join(notes)})" if notes else name
         entries.append(
             Entry(
@@ -469,6 +474,33 @@ def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> lis
     if hexmap.places:
         entries.append(Entry("named place", _dot_swatch(th.place_color)))
     return entries
+
+
+def terrain_notes(kind: Any) -> list[str]:
+    """What a terrain type does, in a few words each (from its rules' values).
+
+    >>> from workbench.boards.terrain import panzer_vor_types
+    >>> terrain_notes(panzer_vor_types()[0]["alley"])
+    ['only Ōarai may enter', 'fires only at adjacent hexes']
+    """
+    notes = []
+    if not kind.enterable:
+        notes.append("no entry")
+    elif kind.deployment_only:
+        notes.append("entered at set-up only")
+    if kind.may_enter:
+        notes.append(f"only {' and '.join(kind.may_enter)} may enter")
+    if kind.enterable and kind.mp_enter != 1:
+        notes.append(f"{kind.mp_enter} MP")
+    if kind.blocks_los:
+        notes.append("blocks sight")
+    if kind.fire_adjacent_only:
+        notes.append("fires only at adjacent hexes")
+    if kind.attack_modifier:
+        notes.append(f"attack {kind.attack_modifier:+d}")
+    if kind.removes_smoke:
+        notes.append("clears smoke")
+    return notes
 
 
 def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: str = "") -> Swatch:
@@ -574,7 +606,7 @@ def state_legend(state: Any, th: Theme, px: float) -> list[Entry]:
     entries = map_legend(state.map, _used_terrain(state.map), th, px)
     colors = state_side_colors(state, th)
     sides = [side for side in colors if any(t.side == side for t in state.tanks)]
-    entries += [Entry(side, box_swatch(colors[side])) for side in sides]
+    entries += [Entry(side, tank_swatch(colors[side], th.counter_stroke)) for side in sides]
     if any(t.flag for t in state.tanks):
         entries.append(Entry("flag", box_swatch(th.flag_color)))
     if any(t.smoke for t in state.tanks):
@@ -596,6 +628,16 @@ def _used_terrain(hexmap: HexMap) -> list[str]:
 @scene_of.register
 def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
     return hexmap_scene(hexmap, **options)
+
+
+@legend_entries.register
+def _hexmap_legend(hexmap: HexMap, th: Theme, px: float) -> list[Entry]:
+    return map_legend(hexmap, _used_terrain(hexmap), th, px)
+
+
+@legend_entries.register
+def _state_legend(state: GameState, th: Theme, px: float) -> list[Entry]:
+    return state_legend(state, th, px)
 
 
 # The overlays of hex boards live in hex_overlays; imported here, where they always were.

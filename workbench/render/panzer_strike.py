@@ -35,13 +35,14 @@ from workbench.render.labels import (
     text_width,
     unit_boxes,
 )
-from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
+from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries, line_swatch
 from workbench.render.overlays import label_overlay
 from workbench.render.pieces import (
     fitted,
     rect,
     square_swatch,
     symbol_name,
+    tank_swatch,
     symbol_primitives,
 )
 from workbench.render.sides import WRECK_COLOR, side_colors, themed
@@ -202,9 +203,7 @@ def square_scene(
         for y in range(rows):
             labels_.append(Text((-0.5 - margin, float(y)), str(y), style))
     flags = dict(flags or {})
-    order = tuple(dict.fromkeys([*sides, *(t.side for t in tanks), *sorted(flags.values())]))
-    ground = th.terrain_color(default_kind, SQUARE_COLORS.get(default_kind, "#bbbbbb"))
-    owners = themed(th.side_colors, side_colors(order, colors, ground))
+    owners = side_owners(sides, tanks, flags, colors, th, default_kind)
     taken = [_square_box(transform, s, FLAG_HALF) for s in flags]
     taken += [_square_box(transform, t.at, COUNTER_HALF) for t in tanks]
     labels_ += tile_names(tiles or {}, th, transform, Placer(width, height, taken))
@@ -234,20 +233,46 @@ def square_scene(
         title=title,
     )
     if legend:
-        entries = [
-            Entry(
-                kind,
-                square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
-            )
-            for kind in sorted(by_kind)
-        ]
-        if tiles:
-            entries.append(Entry("tile border", line_swatch(tile_style)))
-        flag_owners = sorted(set(flags.values()))
-        entries += [Entry(f"flag: {o}", box_swatch(owners[o])) for o in flag_owners]
-        entries += tank_entries(tanks, th, owners)
+        entries = square_legend(sorted(by_kind), bool(tiles), flags, tanks, th, owners)
         scene = legend_band(scene, entries)
     return scene
+
+
+def square_legend(
+    kinds: Sequence[str],
+    tiles: bool,
+    flags: Mapping[Square, str],
+    tanks: Sequence[TankOnSquare],
+    th: Theme,
+    owners: Mapping[str, str],
+) -> list[Entry]:
+    """The legend of a square board: its kinds of square (colour and symbol), the tiles'
+    borders, the flags and the tanks in their owners' colours, wrecks and damage."""
+    entries = [
+        Entry(kind, square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th))
+        for kind in kinds
+    ]
+    if tiles:
+        tile_style = Style(stroke=th.counter_stroke, width=max(2.5, th.grid_width_px * 2.5))
+        entries.append(Entry("tile border", line_swatch(tile_style)))
+    entries += [Entry(f"flag: {o}", box_swatch(owners[o])) for o in sorted(set(flags.values()))]
+    return entries + tank_entries(tanks, th, owners)
+
+
+def side_owners(
+    sides: Sequence[str],
+    tanks: Sequence[TankOnSquare],
+    flags: Mapping[Square, str],
+    colors: Mapping[str, str] | None,
+    th: Theme,
+    default_kind: str = "open",
+) -> dict[str, str]:
+    """The colour of each side and flag owner: ``sides`` in the game's order, then the tanks'
+    and the flags' owners (:func:`workbench.render.sides.side_colors`; a theme's own side
+    colours win)."""
+    order = tuple(dict.fromkeys([*sides, *(t.side for t in tanks), *sorted(flags.values())]))
+    ground = th.terrain_color(default_kind, SQUARE_COLORS.get(default_kind, "#bbbbbb"))
+    return themed(th.side_colors, side_colors(order, colors, ground))
 
 
 def _square_box(t: Transform, at: Square, half: float) -> Box:
@@ -342,7 +367,7 @@ def id_plate(
 def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, colors: Mapping[str, str]) -> list[Entry]:
     """Legend entries for the tanks: a counter per side, and wreck and damaged if there are."""
     present = list(dict.fromkeys(t.side for t in tanks))
-    entries = [Entry(f"tank: {s}", box_swatch(colors[s])) for s in present]
+    entries = [Entry(f"tank: {s}", tank_swatch(colors[s], th.counter_stroke)) for s in present]
     in_match = [t for t in tanks if isinstance(t, Tank)]
     if any(t.destroyed for t in in_match):
         entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
@@ -597,6 +622,14 @@ def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
     barricades its options put in play (the Barricades rule's default where it sets none),
     the flags, and each side's tanks in the side's colour with their facing; ``options`` as
     :func:`placed_scene` takes them."""
+    tanks, colors, barricades = scenario_parts(scenario)
+    return placed_scene(scenario.board, barricades, tanks, colors, **options)
+
+
+def scenario_parts(
+    scenario: PanzerStrikeScenario,
+) -> tuple[list[BoardTank], dict[str, str], tuple[Square, ...]]:
+    """A scenario's tanks, its sides' colours in order and the barricades in play."""
     board = scenario.board
     in_play = scenario.options.get("barricades", BARRICADES_DEFAULT) is True
     tanks = [
@@ -605,7 +638,7 @@ def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
         for t in side.tanks
     ]
     colors = {side.name: side.color for side in scenario.sides}
-    return placed_scene(board, board.barricades if in_play else (), tanks, colors, **options)
+    return tanks, colors, tuple(board.barricades) if in_play else ()
 
 
 @scene_of.register
@@ -635,6 +668,35 @@ def _odds(result: KillOdds, **options: Any) -> Scene:
 def _tank_reach(result: TankReach, **options: Any) -> Scene:
     scene = match_scene(result.state, **options)
     return reach_overlay(scene, result.steps, result.facings)
+
+
+def board_legend(
+    board: SquareBoard,
+    barricades: Iterable[Square],
+    tanks: Sequence[TankOnSquare],
+    colors: Mapping[str, str] | None,
+    th: Theme,
+) -> list[Entry]:
+    """The legend of a board with these barricades and tanks (as :func:`placed_scene`)."""
+    kinds = sorted(set(board_kinds(board, barricades).values()))
+    owners = side_owners(tuple(colors or ()), tanks, board.flags, colors, th)
+    return square_legend(kinds, True, board.flags, tanks, th, owners)
+
+
+@legend_entries.register
+def _board_legend(board: SquareBoard, th: Theme, px: float) -> list[Entry]:
+    return board_legend(board, board.barricades, board.tanks, None, th)
+
+
+@legend_entries.register
+def _match_legend(match: Match, th: Theme, px: float) -> list[Entry]:
+    return board_legend(match.board, match.in_play_barricades(), match.tanks, match.colors, th)
+
+
+@legend_entries.register
+def _scenario_legend(scenario: PanzerStrikeScenario, th: Theme, px: float) -> list[Entry]:
+    tanks, colors, barricades = scenario_parts(scenario)
+    return board_legend(scenario.board, barricades, tanks, colors, th)
 
 
 @dice_of.register

@@ -14,13 +14,16 @@ from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
 from workbench.render.hexboard import (
     los_overlay,
+    state_legend,
     odds_overlay,
     path_overlay,
     reach_overlay,
     state_scene,
 )
+from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay
 from workbench.render.scene import Scene, Transform
+from workbench.render.themes import Theme
 from workbench.rules.panzer_vor.actions import Die, Roll
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
@@ -197,6 +200,19 @@ def _sight(result: LineOfSight, **options: Any) -> Scene:
 def _odds(result: AttackOdds, **options: Any) -> Scene:
     state = result.state
     return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))
+
+
+@legend_entries.register(Match)
+@legend_entries.register(CardMatch)
+def _match_legend(match: Match | CardMatch, th: Theme, px: float) -> list[Entry]:
+    return state_legend(match.board, th, px)
+
+
+@legend_entries.register(LinkedState)
+@legend_entries.register(TournamentState)
+def _series_legend(state: LinkedState | TournamentState, th: Theme, px: float) -> list[Entry]:
+    """The legend of the match in play (none between matches)."""
+    return [] if state.match is None else state_legend(state.match.board, th, px)
 
 
 @dice_of.register

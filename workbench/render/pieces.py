@@ -15,6 +15,7 @@ from workbench.geometry.table import Hull
 from workbench.render.labels import LINE_HEIGHT, Box, fit_text, text_box, text_width, wrap_text
 from workbench.render.legend import box_swatch
 from workbench.render.scene import Point, Primitive, Scene, Style, Text, Transform
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.symbols import symbol_name, symbol_primitives
 from workbench.render.themes import Theme, contrast_text
 
@@ -28,6 +29,7 @@ __all__ = [
     "square_swatch",
     "symbol_name",
     "symbol_primitives",
+    "tank_swatch",
 ]
 
 
@@ -91,6 +93,21 @@ def square_swatch(kind: str, fill: str, th: Theme) -> Any:
         return plain(scene, x, y, size) + symbol_primitives(
             symbol_name(kind), centre, fill, th, unit=unit, px=t.scale
         )
+
+    return draw
+
+
+def tank_swatch(fill: str, stroke: str = "#111111") -> Any:
+    """A legend swatch: a tank seen from above in a side's colour, facing right."""
+
+    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
+        t = scene.transform
+        length = size * 0.5 / reach(1.0) / t.scale
+        parts = silhouette_parts(
+            t.to_board(x, y), (1.0, 0.0), None, length, fill, stroke, 1.0,
+            least_barrel=1.0 / t.scale,
+        )  # fmt: skip
+        return [prim for _, prim in parts]
 
     return draw
 

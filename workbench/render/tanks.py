@@ -20,13 +20,14 @@ from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.labels import Box, text_box
-from workbench.render.legend import Entry, box_swatch, legend_band
+from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries
 from workbench.render.pieces import (
     area_label,
     hull_box,
     piece_label,
     piece_symbols,
     square_swatch,
+    tank_swatch,
 )
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -301,7 +302,9 @@ def table_legend(
         color = zone_colors[deployment.side]
         entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
     colors = table_side_colors(drawn, th)
-    entries += [Entry(f"tank: {side}", box_swatch(color)) for side, color in colors.items()]
+    entries += [
+        Entry(f"tank: {side}", tank_swatch(color, th.counter_stroke)) for side, color in colors.items()
+    ]
     if any(t.wrecked for t in drawn):
         entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
     return entries
@@ -465,6 +468,11 @@ def measuring_arrow_overlay(
 @scene_of.register
 def _board(board: Table, **options: Any) -> Scene:
     return table_scene(board, **options)
+
+
+@legend_entries.register
+def _table_legend(table: Table, th: Theme, px: float) -> list[Entry]:
+    return table_legend(table, (), th, deployment_colors(table, (), th, {}))
 
 
 # pictures of play (battles, sweeps, shots, odds, heatmaps) register themselves too

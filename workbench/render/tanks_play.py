@@ -25,8 +25,15 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.tanks import TableLayout, table_scene
-from workbench.render.themes import theme_named
+from workbench.render.legend import Entry, legend_entries
+from workbench.render.tanks import (
+    TableLayout,
+    deployment_colors,
+    table_legend,
+    table_scene,
+    tank_drawing,
+)
+from workbench.render.themes import Theme, theme_named
 from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
 from workbench.rules.tanks.movement import MoveSweep
 from workbench.rules.tanks.shooting import ShotExam, ShotOdds
@@ -240,6 +247,13 @@ def heatmap_scene(battle: Battle, maps: Heatmaps, name: str = "in_cover", **opti
 @scene_of.register
 def _battle(battle: Battle, **options: Any) -> Scene:
     return battle_scene(battle, **options)
+
+
+@legend_entries.register
+def _battle_legend(battle: Battle, th: Theme, px: float) -> list[Entry]:
+    drawn = tuple(tank_drawing(t) for t in battle.tanks)
+    roles = {"Attacker": battle.attacker, "Defender": battle.defender}
+    return table_legend(battle.table, drawn, th, deployment_colors(battle.table, drawn, th, roles))
 
 
 @scene_of.register
