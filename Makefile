@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test soak lint format bench gallery install clean
+.PHONY: lab app test soak rule-breaks lint format bench gallery install clean
 
 install: $(STAMP)
 
@@ -22,9 +22,15 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
 		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
 
-# The teacher app: the game stepper in Voilà, on this machine only (127.0.0.1).
+# The teacher app: the game stepper in Voilà (workbench/app_server.py), for this machine only
+# (127.0.0.1, and only to a Host naming it) and for whoever holds the token it prints with its
+# URL. At most MAX_KERNELS pages at once (one kernel each; 12 unless given); a closed page's
+# kernel is freed within CULL_IDLE + CULL_INTERVAL seconds (40 + 10 unless given). Stops on
+# Ctrl-C or SIGTERM.
+APP_OPTIONS = $(if $(MAX_KERNELS),--max-kernels=$(MAX_KERNELS)) \
+	$(if $(CULL_IDLE),--cull-idle=$(CULL_IDLE)) $(if $(CULL_INTERVAL),--cull-interval=$(CULL_INTERVAL))
 app: $(STAMP)
-	$(BIN)/voila app/teacher.ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
+	$(BIN)/python -m workbench.app_server app/teacher.ipynb --port=$(APP_PORT) $(APP_OPTIONS)
 
 # Every test, doctest and notebook, on TEST_WORKERS processes (pytest-xdist); `make test
 # TEST_WORKERS=0` runs them in this one process.
@@ -45,6 +51,12 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 		tests/test_playouts.py $(PYTEST_ARGS)
+
+# The checking power of the fast suite: ten deliberate rule breaks (tools/rule_breaks.py), each
+# applied in turn to a copy of the repository, and each must make `make test`'s tests fail
+# (notebooks and browsers aside). `make rule-breaks BREAKS="pv-never-stagnant"` runs some.
+rule-breaks: $(STAMP)
+	$(BIN)/python tools/rule_breaks.py $(BREAKS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

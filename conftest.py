@@ -11,7 +11,7 @@ import tempfile
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-SERVER_TESTS = {"test_make_lab.py", "test_server.py"}  # start a Jupyter server of their own
+SERVER_TESTS = {"test_make_lab.py", "test_server.py", "test_app_server.py"}  # start servers
 _SESSION_HOME: dict[str, str | None] = {}
 
 

@@ -14,7 +14,7 @@ OPTIONS = {"turn_limit": 10}
 
 
 def _timed(**where: object) -> tuple[float, balance.SweepResult]:
-    game = get_game("panzer-vor")
+    game = get_game("panzer-vor-practice")
     scenario = game.scenarios()["mock-battle"]
     start = time.perf_counter()
     result = balance.sweep(
@@ -48,8 +48,8 @@ def balance_sweeps() -> list[Result]:
         Client(cluster) as client,
     ):
         balance.sweep(
-            "panzer-vor",
-            get_game("panzer-vor").scenarios()["mock-battle"],
+            "panzer-vor-practice",
+            get_game("panzer-vor-practice").scenarios()["mock-battle"],
             games=4,
             seed=99,
             options=OPTIONS,

@@ -20,7 +20,6 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.timing import Result
-from workbench.server import CONNECTION
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -117,24 +116,16 @@ def click_to_overlay() -> Result:
         home = Path(folder)
         notebook = _notebook(home)
         port = browser_support.free_port()
-        command = [
-            str(browser_support.BIN / "voila"),
-            notebook.name,
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            # As `make lab` serves: small kernel messages leave at once (workbench/server.py).
-            f"--Voila.kernel_websocket_connection_class={CONNECTION}",
-        ]
         env = browser_support.jupyter_env(home)
-        # The server imports the connection class from this checkout.
+        # The server (workbench.app_server, as `make app` serves: small kernel messages leave
+        # at once, workbench/server.py) is imported from this checkout.
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         with (
-            browser_support.server(command, home, env, port, home / "voila.log"),
+            browser_support.app_server(notebook.name, home, env, port, home / "voila.log") as app,
             browser_support.chromium(home) as context,
         ):
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(app)
             page.locator(browser_support.PANEL).filter(has_text="Click a tank").wait_for()
             page.wait_for_function(
                 "(s) => { const c = document.querySelector(s); return c && c.width > 0; }",

@@ -80,20 +80,9 @@ def _widget_steps(stepper: Stepper) -> list[float]:
 
 
 def _records() -> list[tuple[Any, str, Any]]:
-    """(game, title, record) to step through: each game's first prepared record, and for
-    Panzer Vor! also its card game (the first prepared record in card mode)."""
-    out = []
-    for game in all_games():
-        out.append((game, game.title, _record(game)))
-        if game.name == "panzer-vor":
-            from workbench.files import load
-
-            for path in prepared_games(game.name).values():
-                record = load(path)
-                if record.options.get("mode") == "cards":
-                    out.append((game, f"{game.title} card game", record))
-                    break
-    return out
+    """(game, title, record) to step through: each game's first prepared record (Panzer
+    Vor!'s card game and its practice mode are two games, each with its own)."""
+    return [(game, game.title, _record(game)) for game in all_games()]
 
 
 def step_forward() -> list[Result]:
@@ -167,20 +156,13 @@ def key_to_paint() -> Result:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         port = browser_support.free_port()
-        command = [
-            str(browser_support.BIN / "voila"),
-            str(root / "app/teacher.ipynb"),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-        ]
-        env = browser_support.jupyter_env(home)
+        notebook, env = root / "app/teacher.ipynb", browser_support.jupyter_env(home)
         with (
-            browser_support.server(command, root, env, port, home / "voila.log"),
+            browser_support.app_server(notebook, root, env, port, home / "voila.log") as app,
             browser_support.chromium(home) as context,
         ):
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(app)
             page.locator(".workbench-stepper-panel").filter(has_text="Step 0 of").wait_for()
             page.wait_for_timeout(1000)  # the board's first paint
             for _ in range(6):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -105,6 +106,46 @@ def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: P
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=5)
+
+
+def app_command(notebook: str | Path, port: int, *options: str) -> list[str]:
+    """The command serving ``notebook`` as `make app` serves the teacher app (a token, this
+    machine only: :mod:`workbench.app_server`), on ``port``."""
+    server = [str(BIN / "python"), "-m", "workbench.app_server"]
+    return [*server, str(notebook), f"--port={port}", *options]
+
+
+def printed_url(log: Path, port: int, timeout: float = SERVER_START) -> str:
+    """The URL with its token that the app server printed in ``log`` (bounded wait)."""
+    printed = re.compile(rf"http://127\.0\.0\.1:{port}/\?token=[0-9a-f]+")
+    deadline = time.monotonic() + timeout
+    while not (found := printed.search(log.read_text(errors="replace"))):
+        if time.monotonic() > deadline:
+            raise ServerError(f"no URL with a token in the log:\n{log.read_text()[-3000:]}")
+        time.sleep(0.1)
+    return found.group(0)
+
+
+def room_options(max_kernels: int, cull_idle: int, cull_interval: int, grace: int) -> list[str]:
+    """The app server's options for a room of ``max_kernels`` pages whose kernels, once
+    ``grace`` seconds old, are freed ``cull_idle`` seconds after their page closed (checked
+    every ``cull_interval``): the tests use short ones."""
+    return [
+        f"--max-kernels={max_kernels}",
+        f"--cull-idle={cull_idle}",
+        f"--cull-interval={cull_interval}",
+        f"--connect-grace={grace}",
+    ]
+
+
+@contextmanager
+def app_server(
+    notebook: str | Path, cwd: Path, env: dict[str, str], port: int, log: Path, *options: str
+) -> Iterator[str]:
+    """Serve ``notebook`` as `make app` does (see :func:`app_command`); yield the URL to open,
+    with the token the server printed."""
+    with server(app_command(notebook, port, *options), cwd, env, port, log):
+        yield printed_url(log, port)
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from workbench.balance.stats import wilson_interval
 from workbench.games import get_game
 from workbench.testing.fixture_games import GAME as SURE_THING
 
-PV = get_game("panzer-vor")
+PV = get_game("panzer-vor-practice")
 SCENARIO = PV.scenarios()["mock-battle"]
 FEW = {"turn_limit": 4}  # short practice games: the lab, not the game, is under test
 

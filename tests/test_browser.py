@@ -94,17 +94,11 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
     from playwright.sync_api import expect
 
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        NOTEBOOK.name,
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    command = browser_support.app_command(NOTEBOOK.name, port)  # as `make app` serves
     with server(command, NOTEBOOK.parent, jupyter_env, port, home / "voila.log"):
         page = browser_context.new_page()
         try:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            page.goto(browser_support.printed_url(home / "voila.log", port), timeout=PAGE)
             panel = page.locator(PANEL)
             expect(panel).to_contain_text("Click a tank", timeout=PAGE)
             board = wait_until(lambda: drawn_pixels(page) > 10_000, "the board on the canvas")

@@ -10,7 +10,6 @@ from pathlib import Path
 import browser_support
 import pytest
 from browser_support import (
-    BIN,
     CANVAS,
     CHANGED_PIXELS,
     PAGE,
@@ -65,18 +64,12 @@ def test_voila_serves_the_panzer_strike_explorer_and_a_click_shows_steps_and_odd
     from playwright.sync_api import expect
 
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        NOTEBOOK.name,
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    command = browser_support.app_command(NOTEBOOK.name, port)  # as `make app` serves
     env = browser_support.jupyter_env(home)
     with server(command, NOTEBOOK.parent, env, port, home / "voila.log"):
         page = browser_context.new_page()
         try:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            page.goto(browser_support.printed_url(home / "voila.log", port), timeout=PAGE)
             panel = page.locator(PANEL).first
             expect(panel).to_contain_text("movement dice: 3 6", timeout=PAGE)
             assert wait_until(lambda: drawn_pixels(page) > 10_000, "the board on the canvas")

@@ -137,27 +137,22 @@ def run_the_cell(page, shown: str) -> None:
 def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
     from playwright.sync_api import expect
 
-    from workbench.widgets.app import TeacherApp
-
     env = browser_support.jupyter_env(home)
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        "app/teacher.ipynb",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    log = home / "voila.log"
     try:
-        with browser_support.server(command, ROOT, env, port, home / "voila.log"):
+        with browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log) as app:
             for width, height in SIZES:
                 page = browser_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
                 try:
-                    page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+                    page.goto(app, timeout=PAGE)
                     page.locator(PANEL).wait_for(timeout=PAGE)
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
-                    check_readable(page, TeacherApp().stepper, f"first-shots at {width}")
+                    # the card game opens first; practice is a game of its own, picked here
+                    practice = open_practice(page)
+                    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
+                    check_readable(page, practice, f"first-shots at {width}")
                     # the key pressed anywhere on the page (nothing focused)
                     step_with_a_key(page, lambda page=page: page.locator("body").focus())
                     # a click on a line of the log jumps there; the keys go on from it
@@ -176,6 +171,25 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
         pytest.fail(str(error))
 
 
+def open_practice(page):
+    """Pick the practice game in the app's game list and open its prepared game (first
+    shots); the same stepper, made here, to measure."""
+    from playwright.sync_api import expect
+
+    from workbench.games import get_game
+    from workbench.widgets.app import TeacherApp
+
+    page.locator(".workbench-app-game select").select_option(
+        label=get_game("panzer-vor-practice").title
+    )
+    expect(page.locator(".workbench-app-record select")).to_contain_text("prepared: first-shots")
+    page.get_by_role("button", name="Open").click()
+    expect(page.locator(PANEL)).to_contain_text("Step 0 of 12", timeout=PAGE)
+    app = TeacherApp()
+    app.game_picker.value = "panzer-vor-practice"
+    return app.open()
+
+
 def open_the_card_game(page, width: int, height: int, home: Path) -> None:
     """Open the prepared card game in the app: it fits, its hand shows as readable cards, the
     keys step it to its first reaction window, whose button plays the reaction."""
@@ -191,6 +205,7 @@ def open_the_card_game(page, width: int, height: int, home: Path) -> None:
     n = next(k for k in range(1, total + 1) if isinstance(stepper.action_at(k), React))
     stepper.go(n - 1)  # the window the reaction answers, as the page will show it
     react = str(stepper.action_at(n))
+    page.locator(".workbench-app-game select").select_option(label=stepper.game.title)
     page.locator(".workbench-app-record select").select_option(label="prepared: stagnant-draw")
     page.get_by_role("button", name="Open").click()
     expect(page.locator(PANEL)).to_contain_text(f"Step 0 of {total}", timeout=PAGE)

@@ -1,19 +1,24 @@
 """The protocol's promises beyond one playout (the playouts themselves are
 ``test_playouts``): a refused step of a record names the step, records replay identically in
-a fresh process, the shipped games are listed in their order."""
+a fresh process, the shipped games are listed in their order, a chance outcome is drawn with
+its exact probability."""
 
 from __future__ import annotations
 
+import math
+import random
 import subprocess
 import sys
 import textwrap
+from collections import Counter
+from fractions import Fraction
 
 import pytest
 
 import workbench
 from workbench.games import get_game, shipped_games
-from workbench.rules.core import IllegalAction, replay
-from workbench.rules.play import play
+from workbench.rules.core import CHANCE, IllegalAction, replay
+from workbench.rules.play import play, random_player, sample_chance
 from workbench.testing.conformance import digest
 
 
@@ -62,5 +67,41 @@ def test_the_shipped_games_are_listed_in_their_order_whatever_was_imported_first
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == str(
-        ["panzer-vor", "panzer-strike", "tanks", "panzer-vor-linked", "panzer-vor-tournament"]
+        [
+            "panzer-vor",
+            "panzer-vor-practice",
+            "panzer-strike",
+            "tanks",
+            "panzer-vor-linked",
+            "panzer-vor-tournament",
+        ]
     )
+
+
+class _Draws(random.Random):
+    """An rng whose ``randrange`` gives one chosen number: to walk through every draw."""
+
+    def __init__(self, pick: int) -> None:
+        super().__init__(0)
+        self.pick = pick
+
+    def randrange(self, *args, **kwargs) -> int:  # type: ignore[override]
+        return self.pick
+
+
+@pytest.mark.parametrize("game_name", ["panzer-vor", "panzer-strike"])  # a card, two dice
+def test_a_chance_outcome_is_drawn_with_its_exact_probability(game_name):
+    # chance_outcomes lists "every outcome with its exact Fraction" (ARCHITECTURE.md: The game
+    # protocol); sample_chance draws "one chance outcome ... with its exact probability": over
+    # every number the rng may draw, each outcome comes up exactly that share of the time
+    # (outcomes of unequal chance here: a card of which the deck holds several copies, two
+    # different faces of two dice)
+    game = get_game(game_name)
+    state = game.start(workbench.load(next(iter(game.scenarios().values()))), None)
+    rng = random.Random(3)
+    while (who := game.current_player(state)) != CHANCE:  # the first chance: dice or a card
+        state = game.apply(state, random_player(game, game.observation(state, who), rng)).state
+    outcomes = game.chance_outcomes(state)
+    draws = math.lcm(*(p.denominator for _, p in outcomes))
+    drawn = Counter(sample_chance(outcomes, _Draws(pick)) for pick in range(draws))
+    assert {a: Fraction(n, draws) for a, n in drawn.items()} == dict(outcomes)

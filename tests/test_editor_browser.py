@@ -8,7 +8,7 @@ from pathlib import Path
 import browser_support
 import nbformat
 import pytest
-from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, free_port, wait_until
+from browser_support import CHANGED_PIXELS, PAGE, READ_PIXELS, free_port, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -38,18 +38,12 @@ def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
 
     env = browser_support.jupyter_env(home)
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        "editor.ipynb",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    log = home / "voila.log"
     try:
-        running = browser_support.server(command, folder, env, port, home / "voila.log")
-        with running, browser_support.chromium(home) as context:
+        running = browser_support.app_server("editor.ipynb", folder, env, port, log)
+        with running as app, browser_support.chromium(home) as context:
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            page.goto(app, timeout=PAGE)
             expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
             assert wait_until(
                 lambda: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000, "the map on the canvas"

@@ -19,6 +19,7 @@ from panzer_vor_pieces import (
 from workbench.dice import at_least
 from workbench.geometry.hexgrid import EAST, WEST, Hex
 from workbench.rules.core import IllegalAction
+from workbench.rules.panzer_vor.actions import Fire, Roll
 from workbench.rules.panzer_vor.firing import (
     ArcConvention,
     arc_of,
@@ -27,7 +28,8 @@ from workbench.rules.panzer_vor.firing import (
     character,
     fire_table,
 )
-from workbench.rules.panzer_vor.game import GAME, Fire, Roll, match_of
+from workbench.rules.panzer_vor.game import PRACTICE as GAME
+from workbench.rules.panzer_vor.practice import match_of
 
 
 def shoot(s, rolls):

@@ -12,6 +12,7 @@ import pytest
 import workbench
 from tests.panzer_vor_match import GAME, arranged, play, scenario
 from workbench.rules.core import CHANCE, IllegalAction, replay
+from workbench.rules.options import OptionError
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.actions import Buy, Choose, Deploy, Die, DoneBuying, PlayCard
 from workbench.rules.panzer_vor.bots import greedy_player
@@ -57,7 +58,7 @@ def test_choose_is_the_default_setup_and_quick_stays_a_named_option():
     assert len(match.undeployed["Saunders"]) == 9 and len(match.undeployed["Ōarai"]) == 4
     quick = chosen("saunders", setup="quick")
     assert not any(quick.undeployed.values()) and len(quick.board.tanks) == 15
-    with pytest.raises(IllegalAction, match="setup is 'later'"):
+    with pytest.raises(OptionError, match=r'options\["setup"\].*got \'later\''):
         chosen("saunders", setup="later")
 
 
@@ -315,7 +316,7 @@ def test_ceasefire_in_the_published_order_oarai_redeploys_first():
     assert match.top.side == "Ōarai"
     match = deploy_all(match, "Ōarai")
     assert match.top.side == "Pravda"
-    with pytest.raises(IllegalAction, match="ceasefire_order"):
+    with pytest.raises(OptionError, match="ceasefire_order"):
         chosen("pravda", ceasefire_order="backwards")
     assert "ceasefire published order" in chosen("pravda", ceasefire_order="published").flags
 
@@ -417,10 +418,13 @@ def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen(
 
 
 def test_exhibition_characters_is_an_exhibition_option_of_the_setup_by_choices():
-    for name, options in (("saunders", {}), ("exhibition", {"setup": "quick"})):
-        with pytest.raises(IllegalAction) as caught:
-            chosen(name, exhibition_characters=True, **options)
-        assert caught.value.reason.section == sections.EXHIBITION_CHARACTERS
+    # "Optional Rules: Characters" is Exhibition!'s, placed by the setup by choices
+    assert "exhibition_characters" not in {o.name for o in GAME.options(scenario("saunders"))}
+    with pytest.raises(OptionError, match="exhibition_characters"):
+        chosen("saunders", exhibition_characters=True)
+    with pytest.raises(OptionError, match="exhibition_characters") as caught:
+        chosen("exhibition", exhibition_characters=True, setup="quick")
+    assert caught.value.section == sections.EXHIBITION_CHARACTERS
 
 
 def test_an_exhibition_game_with_characters_plays_to_the_end_and_replays(tmp_path):

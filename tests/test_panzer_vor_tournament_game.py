@@ -13,6 +13,7 @@ import pytest
 import workbench
 from workbench.games import get_game
 from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Outcome, replay
+from workbench.rules.options import OptionError
 from workbench.rules.panzer_vor.actions import Die
 from workbench.rules.panzer_vor.ending import CardGameEnd
 from workbench.rules.panzer_vor.match import evolve
@@ -141,9 +142,9 @@ def test_a_seeded_tournament_runs_to_its_end(seed):
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError, match="players"):
         GAME.start(exhibition(), {"players": 7})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError, match="schools"):
         GAME.start(exhibition(), {"schools": {"Player 1": [OARAI, OARAI], "Player 2": []}})
     with pytest.raises(IllegalAction):
         GAME.start(workbench.load(get_game("panzer-vor").scenarios()["saunders"]))

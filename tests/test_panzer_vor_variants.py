@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
-from workbench.rules.core import IllegalAction
+from workbench.rules.options import OptionError
 from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
 from workbench.rules.panzer_vor.cards import CARDS, STAND_IN, load_deck
 from workbench.rules.panzer_vor.variants import TEASY_TEASE
@@ -33,7 +33,12 @@ def test_teasy_tease_is_a_labelled_stand_in_never_presented_as_printed():
 
 
 def test_teasy_tease_is_only_for_the_scenario_that_offers_it():
-    with pytest.raises(IllegalAction):
+    # listed only where the scenario's Scenario Cards name "Smokescreen (or Operation:
+    # Teasy-Tease)"
+    offered = {n for n in GAME.scenarios() if "teasy_tease" in
+               {o.name for o in GAME.options(scenario(n))}}  # fmt: skip
+    assert offered == {"kuromorimine-stage-1"}
+    with pytest.raises(OptionError, match="teasy_tease"):
         started("exhibition", teasy_tease=True)
 
 
@@ -58,7 +63,7 @@ def test_optional_rules_and_the_turret_penalty_reading_as_options():
                     turret_penalty="any rotation")  # fmt: skip
     assert other.board.options.turret_penalty_any_rotation
     for bad in ({"optional_rules": ["Flying"]}, {"turret_penalty": "sometimes"}):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(OptionError, match=next(iter(bad))):
             started("exhibition", **bad)
 
 

@@ -158,7 +158,7 @@ def test_a_tag_too_small_for_its_name_shows_the_name_printed_on_the_counter():
     from workbench.render.counters import short_label
     from workbench.render.svg import to_svg
 
-    board = pv.start(pv.load_scenario("test-your-luck"), {"mode": "practice"}).board
+    board = pv.practice.start(pv.load_scenario("test-your-luck")).board
     panzer = board.tank("Panzer IV Ausf. D")
     assert panzer.counter.label == "PzIV D" and short_label(panzer) == "PzIV D"
     assert short_label(replace(panzer, id="Panzer IV Ausf. D 2")) == "PzIV D 2"

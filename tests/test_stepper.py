@@ -14,7 +14,7 @@ import workbench
 from workbench.boards.record import Record
 from workbench.games import get_game
 from workbench.rules.core import CHANCE, replay
-from workbench.rules.panzer_vor.game import Fire, Move, Pass
+from workbench.rules.panzer_vor.actions import Fire, Move, Pass
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import PlainView, view_for
 
@@ -36,14 +36,14 @@ def snapshot(stepper: Stepper) -> tuple:
 def test_a_prepared_game_steps_forward_and_back_to_identical_states(record) -> None:
     states = replay(record)
     stepper = Stepper(record, at=0)
-    assert every_prepared_game()[0] == ("panzer-vor", str(PREPARED))
+    assert ("panzer-vor-practice", str(PREPARED)) in every_prepared_game()
     assert stepper.state == states[0]
     for n in range(1, len(states)):
         stepper.key("ArrowRight")
         assert stepper.cursor == n and stepper.state == states[n]
     stepper.forward()  # past the end: stays at the end
     assert stepper.cursor == len(states) - 1
-    assert get_game("panzer-vor").outcome(stepper.state) is not None
+    assert get_game("panzer-vor-practice").outcome(stepper.state) is not None
     assert "Game over: Other wins" in stepper.panel_text
     for n in reversed(range(len(states) - 1)):
         stepper.key("ArrowLeft")
@@ -81,7 +81,8 @@ def test_every_prepared_game_replays_forward_and_back_with_its_notes(game, path)
 
 
 def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) -> None:
-    assert prepared_games("panzer-vor")["first-shots"] == str(PREPARED)
+    assert prepared_games("panzer-vor-practice")["first-shots"] == str(PREPARED)
+    assert "first-shots" not in prepared_games("panzer-vor")  # the card game's are its own
     stepper = Stepper(PREPARED)
     log = stepper.log_lines()
     assert log[2].startswith("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D → hit 11/12")
@@ -106,7 +107,7 @@ def test_the_prepared_games_are_what_the_tool_makes() -> None:
 
 
 def test_clicks_play_a_move_and_a_shot_with_odds_before_the_dice() -> None:
-    stepper = Stepper.new("panzer-vor", "test-your-luck", seed=5)
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck", seed=5)
     stepper.click_cell("0802")
     assert "3 MP" in stepper.panel_text and stepper.proposed is None
     stepper.click_cell("0507")  # aim at the T-34: the odds, nothing played yet
@@ -126,14 +127,14 @@ def test_clicks_play_a_move_and_a_shot_with_odds_before_the_dice() -> None:
     # the shot and its rolls (rolled at once, seeded by the step)
     assert stepper.actor_at(2) == "Other" and stepper.actor_at(3) == CHANCE
     assert "attack roll" in stepper.step_line(3)
-    again = Stepper.new("panzer-vor", "test-your-luck", seed=5)
+    again = Stepper.new("panzer-vor-practice", "test-your-luck", seed=5)
     again.play(Move(PANZER, "0805", 0))
     again.play(Fire(T34, PANZER))
     assert again.record == stepper.record, "the same seed rolls the same dice"
 
 
 def test_an_illegal_click_is_refused_with_its_rule_and_changes_nothing() -> None:
-    stepper = Stepper.new("panzer-vor", SCENARIO, seed=1)
+    stepper = Stepper.new("panzer-vor-practice", SCENARIO, seed=1)
     stepper.play(Move(PANZER, "0805", 0))
     before = snapshot(stepper)
     stepper.click_cell("0805")
@@ -160,7 +161,7 @@ def test_undo_then_a_new_action_branches_and_redo_follows_the_record(record) -> 
 
 
 def test_solo_mode_the_bot_plays_the_other_side_step_by_step() -> None:
-    stepper = Stepper.new("panzer-vor", "test-your-luck", seed=2, bot_side="Other")
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck", seed=2, bot_side="Other")
     stepper.play(Pass())
     assert stepper.game.current_player(stepper.state) == "Ōarai"
     assert stepper.cursor >= 2 and stepper.actor_at(2) == "Other"
@@ -191,7 +192,7 @@ def test_bookmarks_save_and_load_to_the_same_step(tmp_path: Path, record) -> Non
         stepper.state,
     )
     assert replay(loaded) == stepper.states
-    other = Stepper.new("panzer-vor", "test-your-luck")
+    other = Stepper.new("panzer-vor-practice", "test-your-luck")
     other.load(target, at=4)
     assert other.state == stepper.state and "★ 4." in other.log_lines()[4]
 
@@ -220,11 +221,15 @@ def test_a_game_without_a_view_is_played_from_the_list() -> None:
 def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
     from workbench.widgets.app import KEYBOARD_SCRIPT, TeacherApp, choices_for
 
-    choices = dict(choices_for("panzer-vor"))
+    choices = dict(choices_for("panzer-vor-practice"))
     assert choices["prepared: first-shots"] == ("record", str(PREPARED))
     assert choices["new game: test-your-luck"][0] == "scenario"
-    app = TeacherApp()
-    assert app.stepper is not None and app.stepper.cursor == 0
+    app = TeacherApp()  # the card game, the default, at its prepared game
+    assert app.game_picker.value == "panzer-vor" and app.stepper is not None
+    assert app.stepper.record.game == "panzer-vor" and app.stepper.cursor == 0
+    app.game_picker.value = "panzer-vor-practice"  # practice: a game of its own
+    assert app.what.value == ("record", str(PREPARED))
+    app.open()
     assert app.stepper.theme.name == "projector" and len(app.stepper.steps) == 12
     app.what.value = choices["new game: test-your-luck"]
     app.seed.value = 4
@@ -236,7 +241,7 @@ def test_the_teacher_app_opens_prepared_records_and_new_games() -> None:
 
 
 def test_a_move_can_end_facing_another_way_from_the_offered_buttons() -> None:
-    stepper = Stepper.new("panzer-vor", "test-your-luck")
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck")
     stepper.click_cell("0802")
     stepper.click_cell("0804")
     faces = {b.description: b for b in stepper.extra.children if b.description.startswith("face")}
@@ -248,7 +253,7 @@ def test_a_move_can_end_facing_another_way_from_the_offered_buttons() -> None:
 
 
 def test_a_waiting_bot_moves_one_press_at_a_time() -> None:
-    stepper = Stepper.new("panzer-vor", "test-your-luck", bot_side="Other", bot_waits=True)
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck", bot_side="Other", bot_waits=True)
     stepper.play(Pass())
     assert stepper.cursor == 1 and stepper.game.current_player(stepper.state) == "Other"
     stepper.bot_button.click()
@@ -389,7 +394,7 @@ def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_dra
     from workbench.rules.panzer_vor.match import CardMatch
 
     record = workbench.load(CARD_GAME)
-    assert record.options == {"mode": "cards", "setup": "quick"}
+    assert record.options == {"setup": "quick"}
     game = get_game("panzer-vor")
     states = replay(record, game)
     assert all(isinstance(s, CardMatch) for s in states)
@@ -595,10 +600,8 @@ def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> No
 
 
 def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:
-    stepper = Stepper.new(
-        "panzer-vor", "mock-battle", seed=3, options={"mode": "cards", "setup": "quick"}
-    )
-    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+    stepper = Stepper.new("panzer-vor", "mock-battle", seed=3, options={"setup": "quick"})
+    assert stepper.record.options == {"setup": "quick"}
     stepper.roll()  # the deal and the first draw, rolled until a side acts
     side, cards = stepper.hand()
     assert side == stepper.game.current_player(stepper.state) and cards
@@ -625,9 +628,9 @@ def test_the_teacher_apps_boards_keep_every_label_readable_at_1280_by_720() -> N
             shown = smallest_label_px(stepper.scene) * shown_scale(stepper.scene, SMALLEST_SCREEN)
             assert shown >= READABLE_PX, (path, step, shown)
     app.game_picker.value = "panzer-vor"
-    app.what.value = dict(choices_for_app("panzer-vor"))["new card game: mock-battle"]
+    app.what.value = dict(choices_for_app("panzer-vor"))["new game: mock-battle"]
     stepper = app.open()
-    assert stepper.record.options == {"mode": "cards", "setup": "quick"}
+    assert stepper.record.game == "panzer-vor" and stepper.record.options == {}
 
 
 def choices_for_app(game: str):
@@ -796,7 +799,7 @@ def test_a_card_game_is_set_up_by_clicks_on_the_board_and_buttons() -> None:
     from workbench.rules.panzer_vor.actions import Choose, Deploy
 
     game = get_game("panzer-vor")
-    stepper = Stepper.new("panzer-vor", "exhibition", seed=1, options={"mode": "cards"})
+    stepper = Stepper.new("panzer-vor", "exhibition", seed=1)
     grid = stepper.state.board.map.grid
     refused_once = False
     for _ in range(400):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import browser_support
 import pytest
-from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, ROOT, free_port, wait_until
+from browser_support import CHANGED_PIXELS, PAGE, READ_PIXELS, ROOT, free_port, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -26,23 +26,17 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
     from workbench import tanks
     from workbench.widgets.tanks import TanksExplorer
 
-    explorer = TanksExplorer(tanks.load(tanks.tables()["barkmanns-corner"]))  # the same scene
+    explorer = TanksExplorer(tanks.load_scenario("barkmanns-corner"))  # the same scene
     env = browser_support.jupyter_env(home)
     port = free_port()
-    command = [
-        str(BIN / "voila"),
-        NOTEBOOK.name,
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
+    log = home / "voila.log"
     with (
         browser_support.chromium(home) as context,
-        browser_support.server(command, NOTEBOOK.parent, env, port, home / "voila.log"),
+        browser_support.app_server(NOTEBOOK.name, NOTEBOOK.parent, env, port, log) as app,
     ):
         page = context.new_page()
         try:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=PAGE)
+            page.goto(app, timeout=PAGE)
             panel = page.locator(PANEL)
             expect(panel).to_contain_text("Click a tank", timeout=PAGE)
             wait_until(

@@ -9,6 +9,7 @@ import workbench
 from tests.tanks_pieces import battle, box, table, tank
 from workbench.games import get_game
 from workbench.rules.core import CHANCE, IllegalAction
+from workbench.rules.options import OptionError
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.game import (
     EndMoves,
@@ -313,10 +314,12 @@ def test_deployment_against_the_edge_and_in_a_corner():
 
 def test_unknown_options_are_refused():
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    with pytest.raises(IllegalAction, match="no option"):
+    with pytest.raises(OptionError, match="speed") as refused:
         start_battle(std, {"speed": 3})
-    with pytest.raises(IllegalAction, match="no mission"):
+    assert "an option of this game" in str(refused.value)
+    with pytest.raises(OptionError, match="mission") as refused:
         start_battle(std, {"mission": "capture"})
+    assert "panzer-ace" in str(refused.value) and refused.value.section == sections.MISSIONS
 
 
 # --- deployment by the players ------------------------------------------------------------

@@ -78,7 +78,7 @@ def test_the_steppers_save_load_and_export_write_in_the_user_folder(home) -> Non
     png = home / "exports" / "lesson-step-3.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and str(png) in files.note.value
 
-    other = Stepper.new("panzer-vor", "test-your-luck")
+    other = Stepper.new("panzer-vor-practice", "test-your-luck")
     other.files.name_box.value = "lesson"
     other.files.load_button.click()
     assert other.record == stepper.record and str(saved) in other.files.note.value
@@ -124,10 +124,65 @@ def test_the_teacher_apps_save_and_export_leave_the_repository_as_it_was(home, m
         button.click()
         assert str(home) in stepper.files.note.value
     written = sorted(p.relative_to(home).as_posix() for p in home.rglob("*.*"))
+    last = len(stepper.steps)  # the card game's prepared game, opened first, at its end
     assert written == [
-        "exports/panzer-vor-game-step-12.png",
-        "exports/panzer-vor-game-step-12.svg",
+        f"exports/panzer-vor-game-step-{last}.png",
+        f"exports/panzer-vor-game-step-{last}.svg",
         "records/panzer-vor-game.json",
     ]
     assert workbench.load(home / "records/panzer-vor-game.json") == stepper.record
     assert _status() == before, "nothing written into the repository"
+
+
+# --- symbolic links -------------------------------------------------------------------------
+def _link(link: Path, target: Path) -> None:
+    link.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        link.symlink_to(target, target_is_directory=target.is_dir())
+    except OSError as error:  # Windows without the right to make links
+        pytest.skip(f"symbolic links cannot be made here: {error}")
+
+
+def test_a_symbolic_link_leading_out_of_the_user_folder_is_refused_and_nothing_written(
+    home, tmp_path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "secret.json"
+    secret.write_text("the teacher's own file")
+    _link(home / "records" / "planted.json", secret)  # a file leading out
+    _link(home / "exports", outside)  # a whole subfolder leading out
+    for name, kind, suffix in [("planted", "records", ".json"), ("step", "exports", ".png")]:
+        with pytest.raises(ArgumentError) as refused:
+            user_path(name, kind, suffix, create=True)
+        assert refused.value.argument == "name"
+        assert "leads through a symbolic link to" in str(refused.value)
+        assert str(outside) in str(refused.value)
+    assert saved_names() == [], "a name that would be refused is not offered"
+
+    stepper = Stepper(FIRST_SHOTS, at=2)
+    stepper.files.name_box.value = "planted"
+    for button in (stepper.files.save_button, stepper.files.load_button):
+        button.click()
+        assert "ArgumentError: name" in stepper.panel_text
+    stepper.files.png_button.click()  # into exports/, the linked folder
+    assert "ArgumentError: name" in stepper.panel_text
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.json"]
+    assert secret.read_text() == "the teacher's own file"
+
+
+def test_links_that_stay_inside_the_user_folder_and_a_linked_user_folder_are_fine(
+    home, tmp_path, monkeypatch
+) -> None:
+    real = home / "records" / "lesson-1.json"
+    real.parent.mkdir(parents=True)
+    real.write_text("{}")
+    _link(home / "records" / "lesson.json", real)
+    assert user_path("lesson", "records", ".json") == home / "records" / "lesson.json"
+    assert saved_names() == ["lesson", "lesson-1"]
+    _link(tmp_path / "linked-home", home)  # the user chose a link as the folder
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "linked-home"))
+    assert user_path("lesson", "records", ".json").resolve() == real
+    _link(home / "records" / "loop.json", home / "records" / "loop.json")
+    with pytest.raises(ArgumentError, match="loop of symbolic links"):
+        user_path("loop", "records", ".json")

@@ -1,5 +1,12 @@
 """Panzer Vor! in one import: ``from workbench import panzer_vor as pv``.
 
+Every name of the one contract (``workbench.contract.NAMES``: ``start``, ``legal_actions``,
+``apply``, ``odds``, ``reach``, ``explain``, ``play``, ...) is bound to the card game
+(``"panzer-vor"``); ``pv.practice``, ``pv.linked`` and ``pv.tournament`` are the same names
+bound to the card-free practice mode and the National Tournament's two games. The
+game-specific names (``attack_odds``, ``line_of_sight``, ``reachable``, ...) answer questions
+about a board.
+
 >>> from workbench import panzer_vor as pv
 >>> scenario = pv.load_scenario("test-your-luck")          # a shipped scenario, or a path
 >>> state = pv.start(scenario)                              # the card game
@@ -8,35 +15,38 @@ CHANCE
 >>> reach = pv.reachable(state.board, "Panzer IV Ausf. D")  # every pose in reach, least MP
 >>> print(pv.line_of_sight(state.board, "0802", "0507").reason)
 nothing obstructs the line between the two hexes (Firing: Line of Sight)
->>> practice = pv.start(scenario, {"mode": "practice"})    # card-free practice mode
->>> move = next(a for a in pv.legal_actions(practice) if isinstance(a, pv.Move))
->>> after, events = pv.apply(practice, move)
+>>> practice = pv.practice.start(scenario)                   # card-free practice mode
+>>> move = next(a for a in pv.practice.legal_actions(practice) if isinstance(a, pv.Move))
+>>> after, events = pv.practice.apply(practice, move)
 >>> after.side_to_act != practice.side_to_act
 True
+>>> pv.practice.odds(practice, "Panzer IV Ausf. D", "T-34/76").destroy
+Fraction(7, 144)
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.panzer_vor.roster import PanzerVorRoster
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.boards.record import Record
-from workbench.files import load, panzer_vor_roster
-from workbench.rules.core import IllegalAction, Modifier, Outcome, Reason, replay
+from workbench.contract import Contract
+from workbench.files import panzer_vor_roster
+from workbench.rules.core import Modifier, Reason
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.actions import (
     Buy,
     Choose,
     Deploy,
     DoneBuying,
+    Fire,
+    Move,
+    Pass,
     PlayCard,
+    Roll,
     Select,
     Stop,
 )
-from workbench.rules.panzer_vor.bots import greedy_player
 from workbench.rules.panzer_vor.cards import CARDS, Card, load_deck
 from workbench.rules.panzer_vor.deck import Draw
 from workbench.rules.panzer_vor.firing import (
@@ -49,17 +59,11 @@ from workbench.rules.panzer_vor.firing import (
     character,
     fire_table,
 )
-from workbench.rules.panzer_vor.game import (
-    GAME,
-    Fire,
-    Match,
-    Move,
-    PanzerVorEnd,
-    Pass,
-    Roll,
-    match_of,
-)
+from workbench.rules.panzer_vor.game import GAME as _CARD_GAME
+from workbench.rules.panzer_vor.game import PRACTICE as _PRACTICE_GAME
+from workbench.rules.panzer_vor.learning import ShotOdds, TankReach
 from workbench.rules.panzer_vor.linked import next_stage
+from workbench.rules.panzer_vor.linked_game import GAME as _LINKED_GAME
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import (
     MoveExplanation,
@@ -69,16 +73,61 @@ from workbench.rules.panzer_vor.movement import (
     movement_points,
     reachable,
 )
+from workbench.rules.panzer_vor.practice import Match, PanzerVorEnd, match_of
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.solo import shortest_routes
 from workbench.rules.panzer_vor.state import GameState, OptionalRules, Side, Tank
+from workbench.rules.panzer_vor.tournament_game import GAME as _TOURNAMENT_GAME
 from workbench.rules.panzer_vor.visibility import VisibilityMatrix, visibility_matrix
-from workbench.rules.play import play, random_player
+
+cards_game = Contract(_CARD_GAME)  # the card game's contract (the names below)
+practice = Contract(_PRACTICE_GAME)  # the card-free practice mode's
+linked = Contract(_LINKED_GAME)  # the National Tournament's Linked Scenarios'
+tournament = Contract(_TOURNAMENT_GAME)  # the National Tournament's Tournament Play's
+
+# --- the contract, bound to the card game --------------------------------------------------
+GAME = cards_game.GAME
+scenarios = cards_game.scenarios
+load_scenario = cards_game.load_scenario
+options = cards_game.options
+start = cards_game.start
+current_player = cards_game.current_player
+legal_actions = cards_game.legal_actions
+chance_outcomes = cards_game.chance_outcomes
+apply = cards_game.apply
+outcome = cards_game.outcome
+players = cards_game.players
+observation = cards_game.observation
+determinize = cards_game.determinize
+play = cards_game.play
+replay = cards_game.replay
+odds = cards_game.odds
+explain = cards_game.explain
+reach = cards_game.reach
+random_player = cards_game.random_player
+greedy_player = cards_game.greedy_player
+Record = cards_game.Record
+IllegalAction = cards_game.IllegalAction
+Applied = cards_game.Applied
+Outcome = cards_game.Outcome
+Option = cards_game.Option
+OptionError = cards_game.OptionError
+Observation = cards_game.Observation
+Verdict = cards_game.Verdict
+CHANCE = cards_game.CHANCE
+TERMINAL = cards_game.TERMINAL
+
+roster = panzer_vor_roster
 
 __all__ = [
+    # Panzer Vor!'s own values and questions about a board
     "CARDS",
+    # the contract (workbench.contract.NAMES), bound to the card game
+    "CHANCE",
     "GAME",
+    "TERMINAL",
+    "Applied",
     "ArcConvention",
     "AttackOdds",
     "Buy",
@@ -98,6 +147,9 @@ __all__ = [
     "Modifier",
     "Move",
     "MoveExplanation",
+    "Observation",
+    "Option",
+    "OptionError",
     "OptionalRules",
     "Outcome",
     "PanzerVorEnd",
@@ -111,34 +163,48 @@ __all__ = [
     "Roll",
     "Select",
     "Shot",
+    "ShotOdds",
     "Side",
     "Stop",
     "Tank",
     "TankCounter",
+    "TankReach",
+    "Verdict",
     "VisibilityMatrix",
     "apply",
     "arc_of",
     "attack_odds",
     "card",
+    # the other games' contracts
+    "cards_game",
     "chance_outcomes",
     "character",
     "current_player",
+    "determinize",
+    "explain",
     "explain_move",
     "fire_table",
     "game_from_scenario",
     "greedy_player",
     "legal_actions",
     "line_of_sight",
+    "linked",
     "load_deck",
     "load_scenario",
     "match_of",
     "move",
     "movement_points",
     "next_stage",
+    "observation",
+    "odds",
+    "options",
     "outcome",
     "play",
+    "players",
+    "practice",
     "quick_deployment",
     "random_player",
+    "reach",
     "reachable",
     "replay",
     "roster",
@@ -146,30 +212,6 @@ __all__ = [
     "sections",
     "shortest_routes",
     "start",
+    "tournament",
     "visibility_matrix",
 ]
-
-start = GAME.start
-current_player = GAME.current_player
-legal_actions = GAME.legal_actions
-chance_outcomes = GAME.chance_outcomes
-apply = GAME.apply
-outcome = GAME.outcome
-roster = panzer_vor_roster
-
-
-def scenarios() -> dict[str, str]:
-    """The shipped scenarios by name (``"test-your-luck"``, ...) and their files."""
-    return dict(GAME.scenarios())
-
-
-def load_scenario(name_or_path: str | Path) -> PanzerVorScenario:
-    """A shipped scenario by name, or a scenario file by path."""
-    shipped = GAME.scenarios()
-    path = shipped.get(str(name_or_path), name_or_path)
-    scenario = load(path)
-    if not isinstance(scenario, PanzerVorScenario):
-        from workbench.files import BoardFileError
-
-        raise BoardFileError(path, "$.format", type(scenario).__name__, "a Panzer Vor! scenario")
-    return scenario

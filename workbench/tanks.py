@@ -1,38 +1,52 @@
-"""TANKS: Panther vs Sherman in one import.
+"""TANKS: Panther vs Sherman in one import: the contract every game offers
+(``workbench.contract``: ``scenarios``, ``load_scenario``, ``start``, ``legal_actions``,
+``apply``, ``odds``, ``explain``, ``reach``, ...) bound to TANKS, and TANKS' own tools (the
+Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by hand).
 
 >>> from workbench import tanks
->>> battle = tanks.start(tanks.load(tanks.tables()["barkmanns-corner"]))
+>>> corner = tanks.load_scenario("barkmanns-corner")
+>>> battle = tanks.start(corner)
 >>> [t.id for t in battle.tanks]
 ['Panther G1', 'Sherman (75mm) A1', 'Sherman (75mm) A2']
->>> panther = battle.tanks[0].id
->>> placement, hull = tanks.move_options(battle, panther)[0]
->>> tanks.check_move(battle, panther, placement).legal
-True
->>> odds = tanks.shot_odds(battle, "Sherman (75mm) A1", panther)
->>> odds.can_shoot, odds.reasons[0].section  # the houses stand between the corners
+>>> tanks.current_player(battle)  # the Shermans' Initiative is lower: they move first
+'American'
+>>> reach = tanks.reach(battle, "Sherman (75mm) A1")
+>>> move = next(m for m in tanks.legal_actions(battle) if isinstance(m, tanks.Move))
+>>> move.to in reach.destinations, tanks.explain(battle, move).legal
+(True, True)
+>>> odds = tanks.odds(battle, "Sherman (75mm) A1", "Panther G1")
+>>> odds.can_shoot, odds.dice.reasons[0].section  # the houses stand between the corners
 (False, 'Shooting: Line of Sight')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from workbench.boards.record import Record
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
-from workbench.files import load
+from workbench.contract import Contract
 from workbench.geometry.table import Hull
-from workbench.rules.core import Applied, IllegalAction, Reason
-from workbench.rules.core import replay as _replay
-from workbench.rules.play import play
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Applied,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Verdict,
+)
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option, OptionError
 from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.game import (
     ACTIONS,
-    GAME,
     AttackRoll,
     Cancel,
     DefenceRoll,
+    Deploy,
     DrawCritical,
     EndMoves,
     Hold,
@@ -44,6 +58,7 @@ from workbench.rules.tanks.game import (
     Shoot,
     Stay,
 )
+from workbench.rules.tanks.game import GAME as _GAME
 from workbench.rules.tanks.movement import (
     LEGAL_SAMPLE,
     MoveCheck,
@@ -53,7 +68,10 @@ from workbench.rules.tanks.movement import (
     move_sweep,
 )
 from workbench.rules.tanks.movement import move_options as _move_options
-from workbench.rules.tanks.setup import MISSIONS, PlatoonTank, platoon_problems
+from workbench.rules.tanks.odds import Odds
+from workbench.rules.tanks.options import MISSIONS
+from workbench.rules.tanks.reach import TableReach
+from workbench.rules.tanks.setup import PlatoonTank, platoon_problems
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
     CoverCheck,
@@ -68,17 +86,43 @@ from workbench.rules.tanks.sight import (
 )
 from workbench.rules.tanks.state import Battle, Shot, TankPiece
 
+# --- the contract, bound to TANKS (ARCHITECTURE.md: "One contract") --------------------------
+_TANKS = Contract(_GAME)
+GAME = _TANKS.GAME
+scenarios = _TANKS.scenarios
+load_scenario = _TANKS.load_scenario
+options = _TANKS.options
+start = _TANKS.start
+current_player = _TANKS.current_player
+legal_actions = _TANKS.legal_actions  # moves: the arrow's fixed sample, LEGAL_SAMPLE
+chance_outcomes = _TANKS.chance_outcomes
+apply = _TANKS.apply
+outcome = _TANKS.outcome
+players = _TANKS.players
+observation = _TANKS.observation
+determinize = _TANKS.determinize
+play = _TANKS.play
+replay = _TANKS.replay
+odds = _TANKS.odds
+explain = _TANKS.explain
+reach = _TANKS.reach
+random_player = _TANKS.random_player
+greedy_player = _TANKS.greedy_player
+
 __all__ = [
     "ACTIONS",
+    "CHANCE",
     "GAME",
     "LEGAL_SAMPLE",
     "MISSIONS",
+    "TERMINAL",
     "Applied",
     "AttackRoll",
     "Battle",
     "Cancel",
     "CoverCheck",
     "DefenceRoll",
+    "Deploy",
     "DrawCritical",
     "EndMoves",
     "Heatmaps",
@@ -91,10 +135,16 @@ __all__ = [
     "Move",
     "MoveCheck",
     "MoveSweep",
+    "Observation",
+    "Odds",
+    "Option",
+    "OptionError",
+    "Outcome",
     "Placement",
     "PlatoonTank",
     "Pools",
     "Reason",
+    "Record",
     "Repair",
     "RepairRoll",
     "Reroll",
@@ -104,35 +154,48 @@ __all__ = [
     "ShotOdds",
     "Stay",
     "Table",
+    "TableReach",
     "TankPiece",
     "TanksCard",
     "TerrainPiece",
+    "Verdict",
     "apply",
     "battle",
+    "chance_outcomes",
     "check_move",
     "close_range",
     "cover",
+    "current_player",
+    "determinize",
     "examine_shot",
+    "explain",
+    "greedy_player",
     "heatmaps",
     "in_arc",
     "legal_actions",
     "line_of_sight",
-    "load",
+    "load_scenario",
     "move_options",
     "move_sweep",
+    "observation",
+    "odds",
+    "options",
     "outcome",
     "platoon_problems",
     "play",
+    "players",
     "pools",
+    "random_player",
+    "reach",
     "replay",
+    "scenarios",
     "shot_odds",
     "side_shot",
     "start",
-    "tables",
     "tank",
     "tanks_cards",
     "target_heatmaps",
-]  # fmt: skip
+]
 
 
 def tank(
@@ -157,38 +220,10 @@ def battle(
     )  # fmt: skip
 
 
-def tables() -> dict[str, str]:
-    """The shipped tables by name."""
-    return dict(GAME.scenarios())
-
-
-def start(table: Table, options: Mapping[str, Any] | None = None, **more: Any) -> Battle:
-    """The first state (options: platoons, attacker, mission, turn_limit, deployment:
-    "quick" (the workbench places the tanks) or "players" (a Deployment phase))."""
-    return GAME.start(table, {**dict(options or {}), **more})
-
-
-def legal_actions(battle: Battle) -> list:
-    """Every legal action now (moves: the fixed sample ``LEGAL_SAMPLE``)."""
-    return list(GAME.legal_actions(battle))
-
-
-def apply(battle: Battle, action: Any) -> Applied:
-    return GAME.apply(battle, action)
-
-
-def outcome(battle: Battle) -> Any:
-    return GAME.outcome(battle)
-
-
 def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
-    """Legal placements of the display sample, each with the hull it ends as."""
+    """Legal placements of the denser display sample (whether or not it is the tank's turn),
+    each with the hull it ends as; ``reach`` gives the moves legal now."""
     return _move_options(battle, tank)
-
-
-def replay(record: Any) -> list[Battle]:
-    """Every state of a recorded TANKS game."""
-    return _replay(record, GAME)
 
 
 def target_heatmaps(battle: Battle, shooter: str, target: str, step: float = 1.0) -> Heatmaps:

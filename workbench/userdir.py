@@ -10,7 +10,8 @@ The folder is ``WORKBENCH_HOME`` when that is set; otherwise a folder for the us
 
 Each kind of file has its subfolder (``records/``, ``exports/``). Folders are made when the
 first file is saved there. A name is resolved by :func:`user_path` alone, the one place that
-decides what a name may be:
+decides what a name may be: a plain file name, whose file stays inside the user folder (a
+symbolic link leading out of it, the file's or its subfolder's, is refused):
 
 >>> user_path("my-game", "records", ".json").relative_to(user_folder()).as_posix()
 'records/my-game.json'
@@ -58,17 +59,35 @@ def user_path(name: str, kind: str = RECORDS, suffix: str = "", *, create: bool 
     """The file called ``name`` in the user folder's ``kind`` subfolder, with ``suffix``
     added unless the name already ends with it. ``create`` makes the folders.
 
-    A name is a plain file name: no folder separator, no ``..``, not absolute, no NUL
-    (ArgumentError naming ``name``)."""
+    A name is a plain file name: no folder separator, no ``..``, not absolute, no NUL; and
+    its file is inside the user folder, symbolic links followed (ArgumentError naming
+    ``name``; nothing is made)."""
     if kind not in KINDS:
         raise ArgumentError("kind", kind, f"one of {', '.join(KINDS)}")
     file_name = _plain_name(name)
     if suffix and not file_name.lower().endswith(suffix.lower()):
         file_name += suffix
     folder = user_folder() / kind
+    path = folder / file_name
+    leads_to = _outside(path)
+    if leads_to:
+        inside = f"a file inside the user folder {user_folder()} ({path} {leads_to})"
+        raise ArgumentError("name", name, inside)
     if create:
         folder.mkdir(parents=True, exist_ok=True)
-    return folder / file_name
+    return path
+
+
+def _outside(path: Path) -> str:
+    """Where ``path`` leads out of the user folder through a symbolic link (its own or a
+    folder's on the way), in words; empty when it stays inside. The user folder itself may
+    be a link: it is where the user chose to save."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
+        return "is a loop of symbolic links"
+    home = user_folder().resolve()
+    return "" if real.is_relative_to(home) else f"leads through a symbolic link to {real}"
 
 
 def _plain_name(name: object) -> str:
@@ -104,7 +123,10 @@ def saved_names(kind: str = RECORDS, suffix: str = ".json") -> list[str]:
     return sorted(
         p.name[: len(p.name) - len(suffix)] if suffix else p.name
         for p in folder.iterdir()
-        if p.name.endswith(suffix) and not p.name.startswith(".") and p.is_file()
+        if p.name.endswith(suffix)
+        and not p.name.startswith(".")
+        and p.is_file()
+        and not _outside(p)
     )
 
 

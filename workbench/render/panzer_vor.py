@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from workbench.boards.panzer_vor.linked import LinkedScenarios
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.geometry.hexgrid import Hex
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
@@ -21,18 +23,20 @@ from workbench.render.hexboard import (
     state_scene,
 )
 from workbench.render.legend import Entry, legend_entries
-from workbench.render.overlays import caption_overlay
+from workbench.render.overlays import caption_overlay, tint_overlay
 from workbench.render.scene import Scene, Transform
 from workbench.render.themes import Theme
 from workbench.rules.panzer_vor.actions import Die, Roll
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
-from workbench.rules.panzer_vor.game import Match
+from workbench.rules.panzer_vor.learning import ShotOdds, TankReach
 from workbench.rules.panzer_vor.linked_game import LinkedState
 from workbench.rules.panzer_vor.linked_game import step_text as linked_text
 from workbench.rules.panzer_vor.match import CardMatch, Choice
 from workbench.rules.panzer_vor.movement import MoveExplanation, Reach
 from workbench.rules.panzer_vor.placing import PURPOSES as SETUP_CHOICES
+from workbench.rules.panzer_vor.practice import Match
+from workbench.rules.panzer_vor.setup import game_from_scenario, side_name
 from workbench.rules.panzer_vor.sight import LineOfSight
 from workbench.rules.panzer_vor.state import GameState
 from workbench.rules.panzer_vor.tournament_game import TournamentState
@@ -138,6 +142,38 @@ def _state(state: GameState, **options: Any) -> Scene:
 
 
 @scene_of.register
+def _scenario(scenario: PanzerVorScenario, **options: Any) -> Scene:
+    """A scenario before play: its map with the tanks it places, each side's deployment area
+    tinted in the side's colour, and a caption naming it and the tanks its players deploy."""
+    setup = game_from_scenario(scenario)
+    board = setup.state
+    scene = state_scene(board, **options)
+    colours: dict[Hex, str] = {}
+    for side in scenario.sides:
+        name = side_name(scenario, side.key)
+        colour = scene.theme.side_color(name, board.side_color(name))
+        for where in sorted(scenario.deployment_hexes(side.key, board.map)):
+            colours.setdefault(where, colour)
+    scene = tint_overlay(scene, colours, title="deployment area")
+    waiting: dict[str, int] = {}
+    for who, _ in setup.waiting:
+        waiting[who] = waiting.get(who, 0) + 1
+    deploy = "; ".join(f"{who} deploys {n} tanks" for who, n in waiting.items())
+    bought = [side_name(scenario, s.key) for s in scenario.sides if s.purchase is not None]
+    if bought:
+        deploy += ("; " if deploy else "") + f"{' and '.join(bought)} buy their forces"
+    return caption_overlay(scene, f"{scenario.name}" + (f": {deploy}" if deploy else ""))
+
+
+@scene_of.register
+def _linked_scenarios(campaign: LinkedScenarios, **options: Any) -> Scene:
+    """The Linked Scenarios: the first match's scenario, with the matches named under it."""
+    first = next(iter(campaign.matches.values()))
+    text = f"{campaign.title}: " + ", ".join(s.name for s in campaign.matches.values())
+    return caption_overlay(_scenario(first, **options), text)
+
+
+@scene_of.register
 def _match(match: Match, **options: Any) -> Scene:
     scene = state_scene(match.board, **options)
     who = "game over" if match.ended else f"{match.side_to_act} to act ({match.phase})"
@@ -200,6 +236,19 @@ def _sight(result: LineOfSight, **options: Any) -> Scene:
 def _odds(result: AttackOdds, **options: Any) -> Scene:
     state = result.state
     return odds_scene(state, [result], scene=sight_scene(state, result.line, **options))
+
+
+@scene_of.register
+def _shot_odds(result: ShotOdds, **options: Any) -> Scene:
+    """The shot's line of sight and its odds from the game state (the card in play...)."""
+    state = result.state
+    return odds_scene(state, [result], scene=sight_scene(state, result.odds.line, **options))
+
+
+@scene_of.register
+def _tank_reach(result: TankReach, **options: Any) -> Scene:
+    """The tank's reach (MP per hex) and, in the caption, whether it may move now."""
+    return caption_overlay(reach_scene(result.state, result.reach, **options), result.lines()[0])
 
 
 @legend_entries.register(Match)

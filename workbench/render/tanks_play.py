@@ -1,6 +1,7 @@
 """TANKS pictures of play: a battle, the Measuring Arrow's sweep of a tank's moves, a shot
 (the visible part shaded, what each blocker hides, the four corner lines with the blockers
-named), the exact odds as a bar chart, and designers' heatmaps. Each rules type registers
+named), the exact odds as a bar chart, a shot's odds in play (the shot and the chance of
+destroying), where a tank can move now, and designers' heatmaps. Each rules type registers
 with ``workbench.render.scene_of``. Render reads the rules' values; it decides nothing.
 """
 
@@ -36,7 +37,9 @@ from workbench.render.tanks import (
 from workbench.render.themes import Theme, theme_named
 from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
 from workbench.rules.tanks.movement import MoveSweep
-from workbench.rules.tanks.shooting import ShotExam, ShotOdds
+from workbench.rules.tanks.odds import Odds
+from workbench.rules.tanks.reach import TableReach
+from workbench.rules.tanks.shooting import ShotExam, ShotOdds, examine_shot
 from workbench.rules.tanks.sight import Heatmaps
 from workbench.rules.tanks.state import Battle
 
@@ -80,13 +83,13 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
     return scene
 
 
-def sweep_overlay(scene: Scene, sweep: MoveSweep) -> Scene:
-    """Every hull the tank may end as (outlines), the arrows laid for them (faint), and a
-    count of the placements."""
-    arrow = sweep.battle.table.arrow
+def placements_overlay(scene: Scene, battle: Battle, options: Any, caption: str) -> Scene:
+    """Every hull a tank may end as (outlines), the arrows laid for them (faint) and a
+    caption; ``options`` are (placement, hull) pairs."""
+    arrow = battle.table.arrow
     prims: list[Any] = []
     laid = set()
-    for placement, hull in sweep.options:
+    for placement, hull in options:
         key = (placement.x, placement.y, placement.heading)
         if key not in laid:
             laid.add(key)
@@ -105,10 +108,35 @@ def sweep_overlay(scene: Scene, sweep: MoveSweep) -> Scene:
                 f"placement {placement.as_tuple()}",
             )
         )
-    scene = scene.add(OVERLAYS, prims)
-    return caption_overlay(
-        scene, f"{sweep.tank}: {len(sweep.options)} placements of the display sample"
+    return caption_overlay(scene.add(OVERLAYS, prims), caption)
+
+
+def sweep_overlay(scene: Scene, sweep: MoveSweep) -> Scene:
+    """Every hull the tank may end as in the display sample, and a count of them."""
+    caption = f"{sweep.tank}: {len(sweep.options)} placements of the display sample"
+    return placements_overlay(scene, sweep.battle, sweep.options, caption)
+
+
+def reach_overlay(scene: Scene, reach: TableReach) -> Scene:
+    """The hulls of the tank's legal moves now, or why it cannot move."""
+    placed = [(move.placement, hull) for move, hull in reach.hulls()]
+    if placed:
+        caption = f"{reach.tank}: {len(reach.destinations)} destinations now"
+    else:
+        caption = f"{reach.tank} cannot move now: {reach.reasons[0]}"
+    return placements_overlay(scene, reach.battle, placed, caption)
+
+
+def odds_overlay(scene: Scene, odds: Odds) -> Scene:
+    """The shot as :func:`shot_overlay` draws it, and the chance of destroying the target."""
+    scene = shot_overlay(scene, examine_shot(odds.battle, odds.shot.tank, odds.shot.target))
+    text = (
+        f"destroys {odds.shot.target} ({odds.left} Damage Points left): "
+        f"{_pct(odds.destroy)}; one damage or more: {_pct(odds.at_least(1))}"
     )
+    if odds.refusal is not None:
+        text += f" (not now: {odds.refusal.text})"
+    return caption_overlay(scene, text)
 
 
 def shot_overlay(scene: Scene, exam: ShotExam) -> Scene:
@@ -259,6 +287,16 @@ def _battle_legend(battle: Battle, th: Theme, px: float) -> list[Entry]:
 @scene_of.register
 def _sweep(sweep: MoveSweep, **options: Any) -> Scene:
     return sweep_overlay(battle_scene(sweep.battle, caption=False, **options), sweep)
+
+
+@scene_of.register
+def _reach(reach: TableReach, **options: Any) -> Scene:
+    return reach_overlay(battle_scene(reach.battle, caption=False, **options), reach)
+
+
+@scene_of.register
+def _chances(odds: Odds, **options: Any) -> Scene:
+    return odds_overlay(battle_scene(odds.battle, caption=False, **options), odds)
 
 
 @scene_of.register

@@ -18,7 +18,6 @@ from workbench.widgets.stepper import Stepper, prepared_games
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
 SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
-CARD_GAME = {"mode": "cards", "setup": "quick"}  # a new Panzer Vor! card game
 
 KEYBOARD_SCRIPT = """
 <script>
@@ -53,8 +52,6 @@ def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
     out = [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
     scenarios = get_game(game).scenarios()
     out += [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    if game == "panzer-vor":  # "new game" is practice mode (one action a turn)
-        out += [(f"new card game: {name}", ("cards", path)) for name, path in scenarios.items()]
     return out
 
 
@@ -65,6 +62,7 @@ class TeacherApp:
         self.theme, self.size = theme, size
         games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
         self.game_picker = widgets.Dropdown(options=games, description="game")
+        self.game_picker.add_class("workbench-app-game")
         self.what = widgets.Dropdown(description="open", layout={"width": "28em"})
         self.what.add_class("workbench-app-record")
         self.seed = widgets.IntText(0, description="seed", layout={"width": "10em"})
@@ -116,7 +114,6 @@ class TeacherApp:
                 theme=self.theme,
                 text_size=PROJECTOR_TEXT,
                 readable_at=SMALLEST_SCREEN,
-                options=CARD_GAME if kind == "cards" else None,
             )
         self.stepper = stepper
         self.holder.children = [stepper.widget]

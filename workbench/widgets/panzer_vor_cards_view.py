@@ -110,8 +110,8 @@ def frame_line(match: CardMatch, frame: Any) -> str:
 
 
 class CardGameView:
-    """The card game's part of the Panzer Vor! view (see the module); ``board`` is the
-    practice view, whose pictures both share."""
+    """The card game's part of the Panzer Vor! view (see the module); ``board`` is the view
+    that draws the board (``panzer_vor_view.PanzerVorView``)."""
 
     def __init__(self, board: Any) -> None:
         self.board = board

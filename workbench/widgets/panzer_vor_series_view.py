@@ -58,7 +58,7 @@ class SeriesView:
 
     def cell(self, state: Any, label: str) -> Any:
         match = self.match_in_play(state)
-        return label if match is None else self.match_view.cell(match, label)  # type: ignore[arg-type]
+        return label if match is None else self.match_view.cell(match, label)
 
     def buttons(self, game: Game, state: Any) -> list[Action]:
         match = self.match_in_play(state)

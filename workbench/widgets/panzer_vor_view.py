@@ -1,6 +1,8 @@
-"""The stepper's view of Panzer Vor!: the board with its tanks, and what a click means. The
-card game (the default) is :mod:`workbench.widgets.panzer_vor_cards_view`'s; practice mode is
-here.
+"""The stepper's views of Panzer Vor!: the board with its tanks, and what a click means. The
+card game's (``"panzer-vor"``) is :class:`PanzerVorView`, which hands every question to
+:mod:`workbench.widgets.panzer_vor_cards_view`; the practice mode's
+(``"panzer-vor-practice"``) is :class:`PracticeView`. Both draw the board alike
+(:class:`BoardView`).
 
 In practice mode: Click one of your tanks: its reach. A shaded hex: the move there (the cheapest
 path drawn); click it again to play it. An enemy: the shot with its exact odds; click it
@@ -19,24 +21,24 @@ from workbench.render.hex_units import board_with_counters
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
+from workbench.rules.panzer_vor.actions import Fire, Move, Pass
 from workbench.rules.panzer_vor.firing import attack_odds
-from workbench.rules.panzer_vor.game import Fire, Match, Move, Pass
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import explain_move, reachable
+from workbench.rules.panzer_vor.practice import Match
 from workbench.widgets.panzer_vor_cards_view import CardGameView
 from workbench.widgets.views import HandCard, Offer, register_view
 
 
-class PanzerVorView:
-    """Panzer Vor! for the stepper (see the module). The map's picture is made once per map,
-    size and theme; a step only adds the counters (and lays the labels out again when a
-    counter stands on a place's name)."""
+class BoardView:
+    """The board of a Panzer Vor! state: the map's picture is made once per map, size and
+    theme; a step only adds the counters (and lays the labels out again when a counter stands
+    on a place's name)."""
 
     clickable = True
 
     def __init__(self) -> None:
         self._base: tuple[Any, float, Any, Scene] | None = None
-        self.cards = CardGameView(self)
 
     def scene(self, state: Match | CardMatch, *, size: float, theme: Any) -> Scene:
         board = state.board
@@ -46,9 +48,45 @@ class PanzerVorView:
             self._base = cached
         return board_with_counters(cached[3], board)
 
-    def status(self, game: Game, state: Match | CardMatch) -> list[str]:
-        if isinstance(state, CardMatch):
-            return self.cards.status(game, state)
+    def cell(self, state: Match | CardMatch, label: str) -> Any:
+        return state.board.map.hex(label)
+
+
+class PanzerVorView(BoardView):
+    """The card game for the stepper: every question goes to the card game's view."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards = CardGameView(self)
+
+    def status(self, game: Game, state: CardMatch) -> list[str]:
+        return self.cards.status(game, state)
+
+    def buttons(self, game: Game, state: CardMatch) -> list[Action]:
+        return self.cards.buttons(game, state)
+
+    def click(
+        self, game: Game, state: CardMatch, scene: Scene, cell: Any, selection: Any, proposed: Any
+    ) -> Offer:
+        return self.cards.click(game, state, scene, cell, selection, proposed)
+
+    def highlight(self, game: Game, state: CardMatch, scene: Scene) -> Scene | None:
+        return self.cards.highlight(game, state, scene)
+
+    def hand(self, game: Game, state: CardMatch) -> tuple[str, tuple[HandCard, ...]]:
+        return self.cards.hand(game, state)
+
+    def click_card(self, game: Game, state: CardMatch, name: str, proposed: Any) -> Offer:
+        return self.cards.click_card(game, state, name, proposed)
+
+    def card_faces(self, game: Game, state: CardMatch, action: Action) -> tuple[str, ...]:
+        return self.cards.card_faces(game, state, action)
+
+
+class PracticeView(BoardView):
+    """The practice mode for the stepper (see the module)."""
+
+    def status(self, game: Game, state: Match) -> list[str]:
         lines = [f"turn {state.turn} of at most {state.turn_limit} (practice mode)"]
         lines.append(f"phase: {state.phase}")
         if state.shot is not None:
@@ -59,19 +97,12 @@ class PanzerVorView:
                 lines.append(f"{side} destroyed {len(lost)}: {', '.join(lost)}")
         return lines
 
-    def cell(self, state: Match, label: str) -> Any:
-        return state.board.map.hex(label)
-
-    def buttons(self, game: Game, state: Match | CardMatch) -> list[Action]:
-        if isinstance(state, CardMatch):
-            return self.cards.buttons(game, state)
+    def buttons(self, game: Game, state: Match) -> list[Action]:
         return [Pass()] if state.shot is None and state.ended is None else []
 
     def click(
-        self, game: Game, state: Any, scene: Scene, cell: Any, selection: Any, proposed: Any
+        self, game: Game, state: Match, scene: Scene, cell: Any, selection: Any, proposed: Any
     ) -> Offer:
-        if isinstance(state, CardMatch):
-            return self.cards.click(game, state, scene, cell, selection, proposed)
         board = state.board
         label, facings = board.map.grid.label, board.map.grid.direction_names
         if state.ended is not None or state.shot is not None:
@@ -111,24 +142,16 @@ class PanzerVorView:
         )
         return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
 
-    def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
-        if isinstance(state, CardMatch):
-            return self.cards.highlight(game, state, scene)
+    def highlight(self, game: Game, state: Match, scene: Scene) -> Scene | None:
         return None
 
-    def hand(self, game: Game, state: Any) -> tuple[str, tuple[HandCard, ...]]:
-        if isinstance(state, CardMatch):
-            return self.cards.hand(game, state)
+    def hand(self, game: Game, state: Match) -> tuple[str, tuple[HandCard, ...]]:
         return "", ()
 
-    def click_card(self, game: Game, state: Any, name: str, proposed: Any) -> Offer:
-        if isinstance(state, CardMatch):
-            return self.cards.click_card(game, state, name, proposed)
+    def click_card(self, game: Game, state: Match, name: str, proposed: Any) -> Offer:
         return Offer(("Practice mode has no cards: click a tank.",))
 
-    def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
-        if isinstance(state, CardMatch):
-            return self.cards.card_faces(game, state, action)
+    def card_faces(self, game: Game, state: Match, action: Action) -> tuple[str, ...]:
         return ()
 
     def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
@@ -164,5 +187,6 @@ class PanzerVorView:
 
 
 register_view("panzer-vor", PanzerVorView)
+register_view("panzer-vor-practice", PracticeView)
 
-__all__ = ["PanzerVorView"]
+__all__ = ["BoardView", "PanzerVorView", "PracticeView"]

@@ -8,7 +8,7 @@ and keys do is a plain method, so tests and notebooks drive it without a browser
 
     stepper = Stepper("maps/panzer-vor/games/first-shots.json")  # a prepared game
     stepper.last(); stepper.back(); print(stepper.panel_text)
-    stepper = Stepper.new("panzer-vor", "maps/panzer-vor/scenarios/test-your-luck.json")
+    stepper = Stepper.new("panzer-vor-practice", "maps/panzer-vor/scenarios/test-your-luck.json")
     stepper.click_cell("0802"); stepper.click_cell("0805"); stepper.click_cell("0805")
 
 ``save``, ``load`` and ``export`` take any path; the widget's file row (:mod:`.user_files`)
@@ -53,9 +53,9 @@ def record_of(
     options: Mapping[str, Any] | None = None,
 ) -> Record:
     """A record to step through: a Record as it is, a record file, or a new game (no steps)
-    from a scenario (loaded, or a file) of the game called ``game``, with ``options`` (for a
-    new Panzer Vor! game, None means practice mode; ``{"mode": "cards", "setup": "quick"}``
-    plays the card game)."""
+    from a scenario (loaded, or a file) of the game called ``game``, with ``options`` (None:
+    the game's defaults; ``"panzer-vor"`` is the card game, ``"panzer-vor-practice"`` the
+    card-free practice mode)."""
     if isinstance(source, str | Path):
         from workbench.files import load
 
@@ -70,10 +70,8 @@ def record_of(
         return source
     if game is None:
         raise ArgumentError("game", game, "the game's name for a new game from a scenario")
-    # The stepper's clicks move and fire: a new Panzer Vor! game is in practice mode (the
-    # card game plays through the choices list; pass a record with {"mode": "cards"}).
     if options is None:
-        options = {"mode": "practice"} if game == "panzer-vor" else {}
+        options = {}
     return Record(game=game, scenario=source, seed=seed, options=options,
                   scenario_path=scenario_path)  # fmt: skip
 
@@ -741,10 +739,18 @@ def _capital(text: str) -> str:
 
 
 def prepared_games(game: str) -> Mapping[str, str]:
-    """The prepared records shipped for a game, by name (``maps/<game>/games/``)."""
-    from workbench.paths import shipped
+    """The prepared records shipped for a game, by name: every ``maps/*/games/*.json`` whose
+    record names that game (Panzer Vor!'s practice game keeps its own among the card
+    game's, in ``maps/panzer-vor/games/``)."""
+    import json
 
-    return shipped(game, "games")
+    from workbench.paths import MAPS
+
+    found = {}
+    for path in sorted(MAPS.glob("*/games/*.json")):
+        if json.loads(path.read_text(encoding="utf-8")).get("game") == game:
+            found[path.stem] = str(path)
+    return found
 
 
 register_explorer(Stepper, Record)  # explore(a record or a record file) steps through it

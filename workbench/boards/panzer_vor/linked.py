@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.boards.values import FileValue
+from workbench.boards.values import FileValue, Pictured
 
 # Overview: "Saunders, Anzio, Pravda, and Kuromorimine"; Anzio in either version, and
 # Kuromorimine in two stages (a multi-part scenario)
@@ -29,7 +29,7 @@ MATCH_NAMES = (
 
 
 @dataclass(frozen=True)
-class LinkedScenarios(FileValue):
+class LinkedScenarios(FileValue, Pictured):
     """The scenarios of the Linked Scenarios by name (every name of :data:`MATCH_NAMES`);
     ``paths`` are the files they were loaded from (not compared)."""
 

@@ -17,7 +17,7 @@ from typing import Literal
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
 from workbench.boards.problems import Problem, ScenarioError
-from workbench.boards.values import FileValue
+from workbench.boards.values import FileValue, Pictured
 from workbench.errors import json_path
 from workbench.geometry.hexgrid import GridError, Hex
 
@@ -137,7 +137,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class PanzerVorScenario(FileValue):
+class PanzerVorScenario(FileValue, Pictured):
     """A Panzer Vor! scenario (Part 2 - Scenarios).
 
     ``map`` is a path relative to the scenario file (``base_dir``) or a HexMap; ``roster``

@@ -9,6 +9,17 @@
 ```
 The actions are checked against the game's rules when the record is replayed
 (``workbench.rules.core.replay``), not when it is loaded.
+
+Records saved before Panzer Vor!'s practice mode became a game of its own name the game
+``"panzer-vor"`` with the option ``{"mode": "practice"}`` (or a ``turn_limit`` alone, which
+chose practice then); they load as ``"panzer-vor-practice"`` records without the ``mode``, and
+``{"mode": "cards"}`` (the card game, the default) loads without it. Saving writes the new
+name.
+
+>>> migrated("panzer-vor", {"mode": "practice", "turn_limit": 4})
+('panzer-vor-practice', {'turn_limit': 4})
+>>> migrated("panzer-vor", {"mode": "cards", "setup": "quick"})
+('panzer-vor', {'setup': 'quick'})
 """
 
 from __future__ import annotations
@@ -37,13 +48,23 @@ def _scenario(value: Any, where: Where) -> tuple[Any, Path | None]:
     return loaded, path
 
 
+def migrated(game: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The game and options an older record's game and options mean now (see the module)."""
+    if game != "panzer-vor" or ("mode" not in options and "turn_limit" not in options):
+        return game, options
+    mode = options.get("mode", "practice")  # a turn_limit alone chose practice mode
+    rest = {k: v for k, v in options.items() if k != "mode"}
+    return ("panzer-vor-practice" if mode == "practice" else game), rest
+
+
 def decode(document: Document, where: Where) -> Record:
     scenario, path = _scenario(document["scenario"], where)
+    game, options = migrated(document["game"], dict(document.get("options", {})))
     return Record(
-        game=document["game"],
+        game=game,
         scenario=scenario,
         steps=tuple(RecordStep(s["action"], s.get("note", "")) for s in document["steps"]),
-        options=document.get("options", {}),
+        options=options,
         seed=document.get("seed"),
         title=document.get("title", ""),
         description=document.get("description", ""),

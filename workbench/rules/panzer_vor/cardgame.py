@@ -32,13 +32,14 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
-from workbench.rules.core import IllegalAction, Reason
+from workbench.rules.options import OptionError, check_options
 from workbench.rules.panzer_vor import placing, sections, variants
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
+from workbench.rules.panzer_vor.game_options import card_options
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
-from workbench.rules.panzer_vor.scenarios import CEASEFIRE_ORDERS, PRAVDA_CARDS
+from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
 from workbench.rules.panzer_vor.setup import (
     Setup,
     _placed,
@@ -49,21 +50,6 @@ from workbench.rules.panzer_vor.setup import (
 from workbench.rules.panzer_vor.solo import UPGRADES
 from workbench.rules.panzer_vor.state import Tank
 from workbench.rules.panzer_vor.variants import VARIANT_OPTIONS
-
-OPTIONS = (
-    "mode",
-    "deck",
-    "freshmen_dont_flee",
-    "match_type",
-    "cv33_reinforcements",
-    "setup",
-    "ceasefire_order",
-    "exhibition_characters",  # Exhibition!: Optional Rules: Characters (see ``exhibition``)
-    *VARIANT_OPTIONS,  # optional_rules, turret_penalty, teasy_tease (see ``variants``)
-)
-# how tanks are bought and placed: "choose" (the default) plays every choice as an action;
-# "quick" is the labelled quick placement
-SETUPS = ("choose", "quick")
 
 
 def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
@@ -92,23 +78,13 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     """The match at the start: hands being dealt (chance draws), then the first turn."""
     from workbench.rules.panzer_vor.turn import settle
 
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(
-            Reason(f"Panzer Vor! has no option {sorted(unknown)} (options: {', '.join(OPTIONS)})")
-        )
-    if options.get("setup", "choose") not in SETUPS:
-        raise IllegalAction(
-            Reason(f"Panzer Vor! option setup is {options['setup']!r}; expected one of {SETUPS}")
-        )
-    if options.get("ceasefire_order", "pravda first") not in CEASEFIRE_ORDERS:
-        raise IllegalAction(
-            Reason(
-                f"Panzer Vor! option ceasefire_order is {options['ceasefire_order']!r}; "
-                f"expected one of {CEASEFIRE_ORDERS}"
-            )
-        )
+    options = check_options(card_options(scenario), options)  # OptionError: nothing starts
+    if options.get("exhibition_characters") and options.get("setup", "choose") != "choose":
+        raise OptionError(
+            "exhibition_characters", True,
+            "False with setup 'quick' (Exhibition!'s characters are placed by the setup by "
+            "choices)", sections.EXHIBITION_CHARACTERS,
+        )  # fmt: skip
     variant = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
     scenario = variants.scenario_for(scenario, variant)
     choose = options.get("setup", "choose") == "choose"
@@ -228,13 +204,6 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     if options.get("ceasefire_order") == "published":
         flags.add("ceasefire published order")
     if options.get("exhibition_characters"):
-        if "Determining the Starting Player" not in scenario.special_rules or not choose:
-            why = (
-                "exhibition_characters is Exhibition!'s optional rule, played with the setup "
-                f"by choices (setup: choose); not for {scenario.name} with setup "
-                f"{options.get('setup', 'choose')!r}"
-            )
-            raise IllegalAction(Reason(why, sections.EXHIBITION_CHARACTERS))
         flags.add("exhibition characters")
     if choose:
         stack[0:0] = _setup_choices(scenario, board.map, names, match_type)
@@ -323,10 +292,8 @@ def _setup_choices(
     return buys + frames
 
 
-def invariants(match: Any) -> None:
+def invariants(match: CardMatch) -> None:
     """What every state keeps (raises AssertionError naming what broke)."""
-    if not isinstance(match, CardMatch):
-        return
     assert match.cards_accounted() == match.total_cards, (
         f"cards accounted {match.cards_accounted()} != {match.total_cards}"
     )

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.boards.panzer_vor.linked import LinkedScenarios
+from workbench.boards.values import Pictured
 from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
@@ -49,8 +50,11 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.observation import Observation
+from workbench.rules.options import check_options
 from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor import series
 from workbench.rules.panzer_vor.game import GAME as CARDS
+from workbench.rules.panzer_vor.game_options import linked_options
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import (
@@ -64,9 +68,6 @@ from workbench.rules.panzer_vor.tournament import (
 )
 
 OARAI, OPPONENT = "Ōarai", "Opponent"
-OPTIONS = ("anzio", "scenario_cards", "deck", "setup")
-ANZIO = ("choose", "revised", "original")
-SCENARIO_CARDS = ("choose", "printed")
 NOT_GIVEN = ("Trap", "Reinforcements")  # Scenario Cards: "(except for Trap and Reinforcements)"
 STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"
 
@@ -150,7 +151,7 @@ class Growth:
 
 
 @dataclass(frozen=True)
-class LinkedState:
+class LinkedState(Pictured):
     """The Linked Scenarios between and during matches. ``step`` is ``"anzio"``,
     ``"cards"`` (Scenario Cards being chosen), ``"match"``, ``"growth"`` or ``"over"``."""
 
@@ -165,6 +166,8 @@ class LinkedState:
     growth: Growth | None = None
     results: tuple[MatchResult, ...] = ()
     ended: Outcome | None = None
+    # the match the last action ended (its final position), for one step
+    last_match: CardMatch | None = field(default=None, compare=False, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -188,20 +191,13 @@ def _evolve(state: LinkedState, **changes: Any) -> LinkedState:
 
 
 def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) -> LinkedState:
-    """The campaign before Match 1 (Saunders): the Scenario Cards to choose, then the match."""
+    """The campaign before Match 1 (Saunders): the Scenario Cards to choose, then the match.
+    ``options`` are checked first (``game_options.linked_options``: OptionError)."""
+    options = check_options(linked_options(scenarios), options)
     if not isinstance(scenarios, LinkedScenarios):
         raise IllegalAction(
             Reason(f"the Linked Scenarios start from linked scenarios, not {scenarios!r}", S.LINKED)
         )
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(
-            Reason(f"the Linked Scenarios have no option {sorted(unknown)} ({OPTIONS=})")
-        )
-    for name, allowed in (("anzio", ANZIO), ("scenario_cards", SCENARIO_CARDS)):
-        if options.get(name, allowed[0]) not in allowed:
-            raise IllegalAction(Reason(f"option {name} is one of {allowed}, not {options[name]!r}"))
     state = LinkedState(scenarios, tuple(sorted(options.items())))
     return _prepare(state, [])
 
@@ -303,6 +299,8 @@ def _face_down(state: LinkedState) -> list[str]:
 
 
 def apply(state: LinkedState, action: Action) -> Applied:
+    if state.last_match is not None:
+        state = _evolve(state, last_match=None)
     if state.step == "over":
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.LINKED_OVERVIEW))
     if state.step == "match":
@@ -359,6 +357,7 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     assert match is not None
     ended = CARDS.outcome(match)
     assert ended is not None
+    state = _evolve(state, last_match=match)
     if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
         from workbench.rules.panzer_vor.linked import next_stage
 
@@ -456,6 +455,22 @@ def shipped_campaigns() -> dict[str, str]:
     return shipped("panzer-vor", "campaigns")
 
 
+# --- what each player sees, and the learner's answers (``series``) ---------------------------
+
+
+def player_of(state: LinkedState, side: str) -> str:
+    """The player of a side of the match in play: Ōarai's, or the Opponent (every school)."""
+    return OARAI if side == OARAI else OPPONENT
+
+
+def side_of(state: LinkedState, player: str) -> str | None:
+    """The side of the match in play that ``player`` plays."""
+    match = state.match
+    if match is None:
+        return None
+    return next((s for s in match.order if player_of(state, s) == player), None)
+
+
 GAME = register_game(
     Game(
         name="panzer-vor-linked",
@@ -473,6 +488,9 @@ GAME = register_game(
         scenarios=shipped_campaigns,
         invariants=invariants,
         fingerprint=fingerprint,
+        options=linked_options,
+        scenario_types=(LinkedScenarios,),
+        **series.contract_parts("panzer-vor-linked", S.LINKED, player_of, side_of),
         order=40,
         rulebook_file="panzer-vor-rulebook.txt",
         sections="workbench.rules.panzer_vor.sections",
@@ -485,9 +503,12 @@ def linked_player(player: Any) -> Any:
     player: it chooses in the match; between matches it takes the first listed choice."""
 
     def play(game: Game, observation: Observation, rng: Any) -> Action:
-        state = observation.state
+        state = observation.state  # the series as this player sees it
         if state.step == "match":
-            return player(CARDS, CARDS.observation(state.match, observation.player), rng)
+            side = side_of(state, observation.player) or observation.player
+            seen = Observation(CARDS.name, side, state.match, observation.legal_actions,
+                               observation.hidden, observation.history)  # fmt: skip
+            return player(CARDS, seen, rng)
         return observation.legal_actions[0]
 
     play.label = f"{getattr(player, 'label', player.__name__)}, in each match"  # type: ignore[attr-defined]

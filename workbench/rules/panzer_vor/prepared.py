@@ -1,6 +1,6 @@
 """Panzer Vor!'s prepared games (``maps/panzer-vor/games/``), each made by its plan
-(:mod:`workbench.rules.prepared`): first shots in practice mode, and a stagnant draw in the
-card game."""
+(:mod:`workbench.rules.prepared`): first shots in the practice game (``"panzer-vor-practice"``,
+its record kept beside the card game's), and a stagnant draw in the card game."""
 
 from __future__ import annotations
 
@@ -15,20 +15,19 @@ from workbench.rules.panzer_vor.actions import Fire, Move
 from workbench.rules.play import sample_chance
 from workbench.rules.prepared import Plan, anything, play_plan, prepared, said
 
-PRACTICE = {"mode": "practice"}  # the card-free practice mode (the default is the card game)
-CARDS_QUICK = {"mode": "cards", "setup": "quick"}  # the card game, tanks placed the quick way
+CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
 
 
-def _game() -> Game:
+def _game(name: str = "panzer-vor") -> Game:
     from workbench.games import get_game
 
-    return get_game("panzer-vor")
+    return get_game(name)
 
 
-@prepared("panzer-vor", "first-shots")
+@prepared("panzer-vor", "first-shots")  # beside the card game's; its record names practice
 def first_shot() -> Record:
-    """Practice mode on Test Your Luck!: moves, shots, the dice, and an end."""
-    game = _game()
+    """The practice game on Test Your Luck!: moves, shots, the dice, and an end."""
+    game = _game("panzer-vor-practice")
     path = MAPS / "panzer-vor/scenarios/test-your-luck.json"
     scenario = load(path)
     panzer, t34, matilda = "Panzer IV Ausf. D", "T-34/76", "Matilda II"
@@ -75,7 +74,7 @@ def first_shot() -> Record:
         ),
     ]
     for seed in range(10_000):
-        steps = play_plan(game, scenario, plan, seed, PRACTICE)
+        steps = play_plan(game, scenario, plan, seed)
         if steps is not None:
             break
     else:
@@ -84,7 +83,7 @@ def first_shot() -> Record:
         game=game.name,
         scenario=scenario,
         steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
-        options=PRACTICE,
+        options={},
         seed=seed,
         title="First shots: Test Your Luck! in practice mode",
         description=(

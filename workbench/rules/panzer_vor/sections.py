@@ -12,6 +12,7 @@ SCENARIO_PLACEMENT = "Part 2 - Scenarios: Scenarios: From Practice to the Nation
 PURCHASING = "Exhibition!: Purchasing Tanks"
 EXHIBITION_DEPLOYMENT = "Exhibition!: Tank Deployment"
 EXHIBITION_CHARACTERS = "Exhibition!: Optional Rules: Characters"
+EXHIBITION_MATCH_TYPE = "Exhibition!: Choosing the Match Type"
 ANZIO_ORIGINAL_FORCE = "Anzio High School vs. Ōarai Girls Academy (Original): Anzio High School"
 ENDING = "Ending the Game and Victory Conditions"
 
@@ -40,6 +41,9 @@ CUTTING_THROUGH = "Optional Rules: Cutting Through"
 
 SMOKE = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Smokescreen"
 CV33 = "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: CV33"
+ANZIO_REINFORCEMENTS = (
+    "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: Reinforcements"
+)
 SOLO = "Test Your Luck!: Play Order"
 
 DRAW_PHASE = "Turn Phases: Draw Phase"
@@ -55,6 +59,7 @@ SOLO_UPGRADE = "Test Your Luck!: Panzer IV Upgrade"
 SOLO_END = "Test Your Luck!: Ending the Game"
 SAUNDERS_RULES = "Saunders University High School vs. Ōarai Girls Academy: Scenario Rules"
 ST_GLORIANA_REINFORCEMENTS = "St. Gloriana Girls College vs. Ōarai Girls Academy: Reinforcements"
+ST_GLORIANA_OPTIONAL_RULES = "St. Gloriana Girls College vs. Ōarai Girls Academy: Optional Rules"
 ANZIO_REVISED_RULES = "Anzio High School vs. Ōarai Girls Academy (Revised): Scenario Rules"
 ANZIO_ORIGINAL_RULES = "Anzio High School vs. Ōarai Girls Academy (Original): Scenario Rules"
 PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"

@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, PanzerVorScenario, Purchase
+from workbench.boards.values import Pictured
 from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
@@ -55,15 +56,16 @@ from workbench.rules.core import (
     Turn,
     register_game,
 )
+from workbench.rules.options import OptionError, check_options
 from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor import series
 from workbench.rules.panzer_vor.actions import Die
 from workbench.rules.panzer_vor.game import GAME as CARDS
+from workbench.rules.panzer_vor.game_options import tournament_options
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import MAJOR, MINOR, Bracket, decide, force_limits
 
-OPTIONS = ("players", "schools", "deck", "setup", "characters")
-CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 TAKEN_EACH = 2  # "each may use up to two of their school's characters"
 ROLL_FIRST = (1, 2, 3)  # reading: a die of 1-3 sends the first school on, 4-6 the second
 ROSTER_SCHOOL = {  # the roster's school of each Major School's tanks (its colour)
@@ -163,7 +165,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class TournamentState:
+class TournamentState(Pictured):
     """Tournament Play. ``step``: "schools", "leave out", "bracket", "choose", "roll",
     "match" or "over"; ``alive``: the schools still in, in bracket order; ``at``: the
     first school of the pair being decided in ``alive``."""
@@ -184,6 +186,8 @@ class TournamentState:
     match: CardMatch | None = None
     results: tuple[Result, ...] = ()
     ended: Outcome | None = None
+    # the match the last action ended (its final position), for one step
+    last_match: CardMatch | None = field(default=None, compare=False, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -209,23 +213,16 @@ class TournamentState:
 
 
 def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:
-    """Tournament Play from the Exhibition! scenario: the schools to choose first."""
+    """Tournament Play from the Exhibition! scenario: the schools to choose first.
+    ``options`` are checked first (``game_options.tournament_options``: OptionError)."""
+    options = check_options(tournament_options(exhibition), options)
     if not isinstance(exhibition, PanzerVorScenario) or (
         "Determining the Starting Player" not in exhibition.special_rules
     ):
         raise IllegalAction(
             Reason("Tournament Play starts from the Exhibition! scenario", S.TOURNAMENT_PLAY)
         )
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(Reason(f"Tournament Play has no option {sorted(unknown)} ({OPTIONS})"))
     count = options.get("players", 2)
-    if options.get("characters") not in (None, *CHARACTER_MODES):
-        why = f"characters is one of {CHARACTER_MODES}, not {options['characters']!r}"
-        raise IllegalAction(Reason(why, S.TOURNAMENT_USING_CHARACTERS))
-    if not isinstance(count, int) or not 2 <= count <= 6:
-        raise IllegalAction(Reason(f"2 to 6 players, not {count!r}", S.TOURNAMENT_PLAY))
     players = tuple(f"Player {n}" for n in range(1, count + 1))
     state = TournamentState(exhibition, tuple(sorted(options.items())), players)
     given = options.get("schools")
@@ -235,8 +232,8 @@ def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = Non
         if len(set(every)) != len(every) or not all(
             len(pair) == 2 and pair[0] in MAJOR and pair[1] in MINOR for pair in pairs
         ):
-            why = f"schools: for each player a Major and a Minor School, none twice: {given!r}"
-            raise IllegalAction(Reason(why, S.TOURNAMENT_PLAY))
+            raise OptionError("schools", given, f"for each of {', '.join(players)} a Major "
+                              "and a Minor School, none twice", S.TOURNAMENT_PLAY)  # fmt: skip
         majors = [(p, pair[0]) for p, pair in zip(players, pairs, strict=True)]
         minors = [(p, pair[1]) for p, pair in zip(players, pairs, strict=True)]
         state = replace(state, picks=(*majors, *minors), step="leave out")
@@ -324,6 +321,8 @@ def chance_outcomes(state: TournamentState) -> Sequence[tuple[Action, Fraction]]
 
 
 def apply(state: TournamentState, action: Action) -> Applied:
+    if state.last_match is not None:
+        state = replace(state, last_match=None)
     if state.step == "over":
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.TOURNAMENT_PLAY))
     if state.step == "match":
@@ -495,6 +494,7 @@ def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
     assert match is not None
     ended = CARDS.outcome(match)
     assert ended is not None
+    state = replace(state, last_match=match)
     grew = {c for _, c in state.taken if f"destroyed an enemy:{c}" in match.flags}
     if grew:
         why = Reason("a character whose tank destroyed an enemy tank", S.CHARACTER_GROWTH)
@@ -559,6 +559,22 @@ def shipped_exhibition() -> dict[str, str]:
     return {"exhibition": every["exhibition"]} if "exhibition" in every else {}
 
 
+# --- what each player sees, and the learner's answers (``series``) ---------------------------
+
+
+def player_of(state: TournamentState, side: str) -> str:
+    """The player whose school plays a side of the match in play."""
+    return state.controller[_school(state, side)]
+
+
+def side_of(state: TournamentState, player: str) -> str | None:
+    """The side of the match in play that ``player``'s school plays (None: neither)."""
+    match = state.match
+    if match is None:
+        return None
+    return next((s for s in match.order if player_of(state, s) == player), None)
+
+
 GAME = register_game(
     Game(
         name="panzer-vor-tournament",
@@ -576,6 +592,9 @@ GAME = register_game(
         scenarios=shipped_exhibition,
         invariants=invariants,
         fingerprint=fingerprint,
+        options=tournament_options,
+        scenario_types=(PanzerVorScenario,),
+        **series.contract_parts("panzer-vor-tournament", S.TOURNAMENT_PLAY, player_of, side_of),
         order=50,
         rulebook_file="panzer-vor-rulebook.txt",
         sections="workbench.rules.panzer_vor.sections",

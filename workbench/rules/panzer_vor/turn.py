@@ -27,6 +27,7 @@ from workbench.rules.core import (
     Event,
     IllegalAction,
     Modifier,
+    Outcome,
     Reason,
     Turn,
 )
@@ -90,7 +91,9 @@ S = sections
 # --- who acts --------------------------------------------------------------------------------
 
 
-def current_player(match: CardMatch) -> str | Turn:
+def current_player(state: CardMatch) -> str | Turn:
+    """The side to act, CHANCE while a draw or a die decides, TERMINAL once it is over."""
+    match = state
     if match.ended is not None:
         return TERMINAL
     top = match.top
@@ -144,11 +147,9 @@ def legal_actions(match: CardMatch) -> list[Action]:
 
 
 def _legal(match: CardMatch) -> Iterator[Action]:
-    if match.ended is not None:
-        return
+    if isinstance(current_player(match), Turn):
+        return  # a draw, a die or the dice of a shot decide now, or the match is over
     top = match.top
-    if isinstance(top, Drawing | Chance):
-        return
     if isinstance(top, Shot):
         yield from reactions.shot_actions(match, top)
     elif isinstance(top, Window):
@@ -719,8 +720,8 @@ def next_turn(match: CardMatch) -> CardMatch:
     return _start_turn(reinforcements.new_turn(match))
 
 
-def outcome(match: CardMatch):
-    return match.ended
+def outcome(state: CardMatch) -> Outcome | None:
+    return state.ended
 
 
 def summarize(match: CardMatch) -> dict[str, object]:

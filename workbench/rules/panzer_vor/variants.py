@@ -1,5 +1,5 @@
 """Card-game options that change a scenario or its Optional Rules before the match starts
-(``cardgame.start`` applies them).
+(``cardgame.start`` applies them, once ``game_options`` has checked them).
 
 - ``optional_rules``: Optional Rules names put in force on top of the scenario's own
   (``["Turret Rotation", "Wreckage"]``).
@@ -32,14 +32,7 @@ TEASY_TEASE_RULE = "Scenario Card: Operation: Teasy-Tease (effect: stand-in)"
 
 def scenario_for(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
     """The scenario with the options' Optional Rules in force and its Scenario cards swapped."""
-    from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
-
     extra = tuple(options.get("optional_rules", ()))
-    unknown = [r for r in extra if r not in OPTIONAL_RULES]
-    if unknown:
-        raise IllegalAction(Reason(
-            f"Panzer Vor! has no Optional Rule {unknown} (rules: {', '.join(OPTIONAL_RULES)})",
-            sections.OPTIONAL_RULES))  # fmt: skip
     if extra:
         rules = (*scenario.optional_rules, *(r for r in extra if r not in scenario.optional_rules))
         scenario = replace(scenario, optional_rules=rules)
@@ -72,11 +65,6 @@ def _swap(card: str) -> str:
 
 def after_start(match: CardMatch, options: Mapping[str, Any]) -> CardMatch:
     """The started match with the chosen reading of the turret penalty."""
-    penalty = options.get("turret_penalty", TURRET_PENALTIES[0])
-    if penalty not in TURRET_PENALTIES:
-        raise IllegalAction(Reason(
-            f"turret_penalty is one of {TURRET_PENALTIES}, not {penalty!r}",
-            sections.TURRET_ROTATION))  # fmt: skip
-    if penalty == "any rotation":
+    if options.get("turret_penalty", TURRET_PENALTIES[0]) == "any rotation":
         match = evolve(match, board=match.board.with_options(turret_penalty_any_rotation=True))
     return match

@@ -24,6 +24,12 @@ class Move(Action):
     def placement(self) -> Placement:
         return Placement(self.x, self.y, self.heading, self.along, self.facing)
 
+    @property
+    def to(self) -> tuple[float, float, float]:
+        """Where the tank ends, ``(x, y, facing)`` of its centre (``Placement.to``); the JSON
+        keeps the arrow's numbers."""
+        return self.placement.to
+
     @staticmethod
     def of(tank: str, p: Placement) -> Move:
         return Move(tank, p.x, p.y, p.heading, p.along, p.facing)

@@ -21,10 +21,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import numpy as np
-import shapely
-
-from workbench.boards.tanks.table import TANKS_TERRAIN, Table
+from workbench.boards.tanks.table import Table
+from workbench.errors import ArgumentError
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -36,7 +34,9 @@ from workbench.rules.core import (
     Outcome,
     Reason,
     Turn,
+    Verdict,
     register_game,
+    verdict_of,
 )
 from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.actions import (
@@ -56,9 +56,13 @@ from workbench.rules.tanks.actions import (
     Shoot,
     Stay,
 )
-from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE, full_deck
+from workbench.rules.tanks.bots import greedy_player
+from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.deployment import check_deploy, deploy_hull, deploy_sample, reserve_tank
+from workbench.rules.tanks.explain import with_detail
+from workbench.rules.tanks.hidden import mask
+from workbench.rules.tanks.invariants import invariants, summarize
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
 from workbench.rules.tanks.movement import (
     cannot_move,
@@ -66,6 +70,9 @@ from workbench.rules.tanks.movement import (
     legal_sample,
     moves_allowed,
 )
+from workbench.rules.tanks.odds import Odds, policy_choice, shot_chances
+from workbench.rules.tanks.options import table_options
+from workbench.rules.tanks.reach import TableReach, reach_of
 from workbench.rules.tanks.setup import start_battle
 from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
@@ -83,12 +90,14 @@ def _dice_outcomes(cls: type, n: int) -> tuple[tuple[Action, Fraction], ...]:
 REPAIR_OUTCOMES = tuple((RepairRoll(f), Fraction(1, 6)) for f in range(1, 7))
 
 
-def start(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
-    return start_battle(table, options)
+def start(scenario: Table, options: Mapping[str, Any] | None = None) -> Battle:
+    """The first state of a battle on ``scenario`` (a table), the options checked first."""
+    return start_battle(scenario, options)
 
 
-def players(battle: Battle) -> tuple[str, ...]:
-    return battle.sides
+def players(state: Battle) -> tuple[str, ...]:
+    """The two sides, the Attacker first."""
+    return state.sides
 
 
 def _next_group(battle: Battle) -> list[TankPiece]:
@@ -110,25 +119,28 @@ def _next_group(battle: Battle) -> list[TankPiece]:
     return [t for t in waiting if battle.order_key(t) == best]
 
 
-def current_player(battle: Battle) -> str | Turn:
-    if battle.ended is not None:
+def current_player(state: Battle) -> str | Turn:
+    """The side to act, CHANCE when dice or a draw decide next, TERMINAL once it is over."""
+    if state.ended is not None:
         return TERMINAL
-    if battle.repairing is not None:
+    if state.repairing is not None:
         return CHANCE
-    shot = battle.shot
+    shot = state.shot
     if shot is not None:
         if shot.step in CHANCE_STEPS:
             return CHANCE
         if shot.step == "cancel-target":
-            return battle.tank(shot.target).side
-        return battle.tank(shot.shooter).side
-    if battle.moving is not None:
-        return battle.tank(battle.moving).side
-    group = _next_group(battle)
+            return state.tank(shot.target).side
+        return state.tank(shot.shooter).side
+    if state.moving is not None:
+        return state.tank(state.moving).side
+    group = _next_group(state)
     return group[0].side if group else CHANCE  # a phase always has a tank (see _advance)
 
 
 def legal_actions(battle: Battle) -> Iterator[Action]:
+    """Every legal action of the side to act (Moves: the arrow's fixed sample LEGAL_SAMPLE;
+    any other placement ``check_move`` allows is legal too)."""
     who = current_player(battle)
     if who in (CHANCE, TERMINAL):
         return
@@ -184,36 +196,50 @@ def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:
             for face in sorted(set(shot.attack)):
                 yield Reroll((face,))
     elif shot.step in ("cancel-shooter", "cancel-target"):
-        for k in _cancel_range(shot):
+        for k in shot.cancel_choices():
             yield Cancel(k)
 
 
-def _cancel_range(shot: Shot) -> range:
-    n = shot.to_cancel_shooter if shot.step == "cancel-shooter" else shot.to_cancel_target
-    n = min(n, shot.hits + shot.crits)
-    return range(max(0, n - shot.crits), min(n, shot.hits) + 1)
-
-
-def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
-    if current_player(battle) != CHANCE:
-        return ()
+def _chance_key(battle: Battle) -> tuple[Any, ...]:
+    """What the chance outcomes now depend on: the dice rolled, or the deck drawn from."""
     if battle.repairing is not None:
-        return REPAIR_OUTCOMES
+        return ("repair",)
     shot = battle.shot
     assert shot is not None
     if shot.step == "attack":
-        return _dice_outcomes(AttackRoll, shot.attack_dice)
+        return (AttackRoll, shot.attack_dice)
     if shot.step == "reroll":
-        return _dice_outcomes(AttackRoll, shot.attack_dice - len(shot.kept))
+        return (AttackRoll, shot.attack_dice - len(shot.kept))
     if shot.step == "defence":
-        return _dice_outcomes(DefenceRoll, shot.defence_dice)
-    deck = battle.deck or tuple(sorted(battle.discard))
+        return (DefenceRoll, shot.defence_dice)
+    return ("deck", battle.deck or tuple(sorted(battle.discard)))
+
+
+@cache
+def _outcomes(key: tuple[Any, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    if key[0] == "repair":
+        return REPAIR_OUTCOMES
+    if key[0] != "deck":
+        return _dice_outcomes(*key)
+    deck = key[1]
     if not deck:
         return ((DrawCritical(""), Fraction(1)),)
     counts: dict[str, int] = {}
     for name in deck:
         counts[name] = counts.get(name, 0) + 1
     return tuple((DrawCritical(n), Fraction(c, len(deck))) for n, c in sorted(counts.items()))
+
+
+@cache
+def _outcome_actions(key: tuple[Any, ...]) -> frozenset[Action]:
+    return frozenset(action for action, _ in _outcomes(key))
+
+
+def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
+    """Every roll or draw possible now, each with its exact probability."""
+    if current_player(battle) != CHANCE:
+        return ()
+    return _outcomes(_chance_key(battle))
 
 
 # --- apply --------------------------------------------------------------------------------
@@ -223,7 +249,7 @@ def apply(battle: Battle, action: Action) -> Applied:
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
     if who == CHANCE:
-        if all(action != a for a, _ in chance_outcomes(battle)):
+        if action not in _outcome_actions(_chance_key(battle)):
             raise IllegalAction(
                 Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING)
             )
@@ -402,10 +428,10 @@ def _shot_choice(battle: Battle, shot: Shot, action: Action) -> Applied:
             (Event(str(action), (Reason(str(action), why),)),),
         )
     if shot.step in ("cancel-shooter", "cancel-target") and isinstance(action, Cancel):
-        if action.hits not in _cancel_range(shot):
+        if action.hits not in shot.cancel_choices():
             raise IllegalAction(
                 Reason(
-                    f"cannot cancel {action.hits} Hits now (choices {list(_cancel_range(shot))})",
+                    f"cannot cancel {action.hits} Hits now (choices {list(shot.cancel_choices())})",
                     sections.DEFENCE_DICE,
                 )
             )
@@ -480,7 +506,7 @@ def _after_attack(battle: Battle, shot: Shot, events: list[Event]) -> Applied:
 def _next_cancel(battle: Battle, shot: Shot) -> Applied:
     """Ask the shooter, then the target, when their allocation is a real choice."""
     while shot.step in ("cancel-shooter", "cancel-target"):
-        choices = _cancel_range(shot)
+        choices = shot.cancel_choices()
         if len(choices) > 1:
             return Applied(replace(battle, shot=shot), ())
         return _allocate(battle, shot, choices[0] if len(choices) else 0)
@@ -651,58 +677,44 @@ def _reset(battle: Battle) -> Battle:
     return after
 
 
-def outcome(battle: Battle) -> Outcome | None:
-    return battle.ended
+def outcome(state: Battle) -> Outcome | None:
+    """How the battle ended (``None`` while it goes on)."""
+    return state.ended
 
 
-# --- invariants -----------------------------------------------------------------------------
-def invariants(battle: Battle) -> None:
-    """No hulls overlap, none overlaps impassable terrain or leaves the table, moves within
-    allowance, dice pools within bounds, damage never negative, the Critical cards conserved."""
-    hulls = np.asarray([t.polygon for t in battle.tanks], dtype=object)
-    solid = [p.polygon for p in battle.table.pieces if TANKS_TERRAIN[p.kind].impassable]
-    everything = np.asarray([*hulls, *solid], dtype=object)
-    if len(hulls):
-        # overlap means shared area (as the movement rules judge it), touching is not
-        left, right = shapely.STRtree(everything).query(hulls, predicate="intersects")
-        keep = (left != right) & ((right >= len(hulls)) | (left < right))
-        left, right = left[keep], right[keep]
-        areas = shapely.area(shapely.intersection(hulls[left], everything[right]))
-        for i, j, area in zip(left.tolist(), right.tolist(), areas.tolist(), strict=True):
-            what = battle.tanks[j].id if j < len(hulls) else "impassable terrain"
-            assert area <= 1e-9, f"{battle.tanks[i].id} overlaps {what} ({area:.2g} cm²)"
-        off = ~shapely.covers(battle.table.surface, hulls)
-        gone = [t.id for t, o in zip(battle.tanks, off, strict=True) if o]
-        assert not gone, f"off the table: {gone}"
-    for t in battle.tanks:
-        assert 0 <= t.speed <= moves_allowed(t), f"{t.id} moved {t.speed} times"
-        assert 0 <= t.damage <= t.card.damage_capacity and t.left >= 0, f"{t.id} damage {t.damage}"
-    shot = battle.shot
-    if shot is not None:
-        assert 0 <= shot.defence_dice <= 6, f"defence pool {shot.defence_dice}"
-        shooter = battle.tank(shot.shooter)
-        assert 0 < shot.attack_dice <= shooter.card.attack + 1, f"attack pool {shot.attack_dice}"
-        if shot.attack:
-            assert len(shot.attack) == shot.attack_dice
-        if shot.defence:
-            assert len(shot.defence) == shot.defence_dice
-        assert shot.hits >= 0 and shot.crits >= 0
-    held = [c for t in battle.tanks for c in t.criticals]
-    assert sorted((*battle.deck, *battle.discard, *held)) == list(full_deck()), (
-        "Critical cards lost"
-    )
+# --- for learners (the contract's odds, explain and reach) ----------------------------------
+def _refusal(state: Battle, action: Action) -> Reason | None:
+    """Why ``apply`` refuses ``action`` (``None``: it allows it)."""
+    try:
+        apply(state, action)
+    except IllegalAction as refused:
+        return refused.reason
+    return None
 
 
-def summarize(battle: Battle) -> dict[str, Any]:
-    """Tanks lost per side and tanks destroyed per shooting tank type (the balance lab)."""
-    lost = dict.fromkeys(battle.sides, 0)
-    damage_by: dict[str, int] = {}
-    for tank in battle.tanks:
-        if tank.destroyed:
-            lost[tank.side] = lost.get(tank.side, 0) + 1
-            if tank.finished_by:
-                damage_by[tank.finished_by] = damage_by.get(tank.finished_by, 0) + 1
-    return {"lost": lost, "damage_by": damage_by}
+def odds(state: Battle, attacker: str, target: str) -> Odds:
+    """The exact odds of ``attacker``'s shot at ``target`` now (``rules.tanks.odds``)."""
+    for argument, tank in (("attacker", attacker), ("target", target)):
+        if not isinstance(tank, str) or not state.has_tank(tank):
+            ids = ", ".join(t.id for t in state.tanks) or "none"
+            raise ArgumentError(argument, tank, f"a tank on the table ({ids})")
+    return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
+
+
+def explain_action(state: Battle, action: Action) -> Verdict:
+    """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
+    return with_detail(state, verdict_of(GAME, state, action))
+
+
+def reach(state: Battle, tank: str) -> TableReach:
+    """Where ``tank`` can move now (``rules.tanks.reach``)."""
+    return reach_of(state, tank, legal_actions(state), _refusal)
+
+
+def destroyed(state: Battle, tank: str) -> bool:
+    """Whether ``tank`` has no Damage Points left (destroyed now, or at the Command Phase)."""
+    piece = state.tank(tank)
+    return piece.destroyed or piece.left == 0
 
 
 def shipped_tables() -> dict[str, str]:
@@ -728,6 +740,15 @@ GAME = register_game(
         scenarios=shipped_tables,
         invariants=invariants,
         summarize=summarize,
+        options=table_options,
+        mask=mask,
+        odds=odds,
+        explain_action=explain_action,
+        reach=reach,
+        destroyed=destroyed,
+        declining=policy_choice,
+        scenario_types=(Table,),
+        bots={"greedy": greedy_player},
         order=30,
         rulebook_file="tanks-panther-vs-sherman.txt",
         sections="workbench.rules.tanks.sections",

@@ -60,6 +60,23 @@ class Placement:
     def as_tuple(self) -> tuple[float, float, float, float, float]:
         return (self.x, self.y, self.heading, self.along, self.facing)
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        """Where the tank's centre ends: ``along`` cm from the arrow's start."""
+        fx, fy = direction(self.heading)
+        return (self.x + fx * self.along, self.y + fy * self.along)
+
+    @property
+    def to(self) -> tuple[float, float, float]:
+        """Where the tank ends: its centre and facing, ``(x, y, facing)`` (cm to a
+        millionth, degrees in ``[0, 360)``).
+
+        >>> Placement(10, 20, 90, 5, 180).to
+        (15.0, 20.0, 180.0)
+        """
+        x, y = self.centre
+        return (round(x, 6), round(y, 6), self.facing % 360.0)
+
 
 @dataclass(frozen=True)
 class MoveCheck:
@@ -186,8 +203,7 @@ def check_move(battle: Battle, tank_id: str, placement: Placement) -> MoveCheck:
                 ),
             ),
         )
-    fx, fy = direction(placement.heading)
-    centre = (placement.x + fx * placement.along, placement.y + fy * placement.along)
+    centre = placement.centre
     hull = tank.hull.moved(centre, placement.facing % 360.0)
     problem = hull_problem(battle, tank_id, hull)
     if problem:
@@ -241,9 +257,7 @@ def move_options(
     tank = battle.tank(tank_id)
     found = []
     for p in legal_sample(battle, tank_id, sample or DISPLAY_SAMPLE):
-        fx, fy = direction(p.heading)
-        centre = (p.x + fx * p.along, p.y + fy * p.along)
-        found.append((p, tank.hull.moved(centre, p.facing % 360.0)))
+        found.append((p, tank.hull.moved(p.centre, p.facing % 360.0)))
     return found
 
 

@@ -19,24 +19,21 @@ from shapely.geometry import Point
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import SET_UP_KINDS, Table, placement_problems
+from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.rules.core import IllegalAction, Reason
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.missions import PER_OBJECTIVE
+from workbench.rules.tanks.options import (
+    BARKMANN,
+    DEFAULT_PLATOONS,
+    DEFAULT_TURN_LIMIT,
+    NO_RETREAT_TURNS,
+    OptionError,
+    checked,
+    is_barkmanns_corner,
+)
 from workbench.rules.tanks.state import Battle, TankPiece
-
-MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
-QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
-DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
-NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
-
-# Default platoons (a stand-in choice of the workbench, each within 50 points)
-DEFAULT_PLATOONS = {
-    "German": ("Panther", "Panzer IV"),
-    "American": ("Sherman (76mm)", "Sherman (75mm)"),
-}
-BARKMANN = {"German": ("Panther",), "American": ("Sherman (75mm)", "Sherman (75mm)")}
 
 
 @dataclass(frozen=True)
@@ -218,61 +215,39 @@ def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
 def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
     """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
     ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
-    "players": a Deployment phase of Deploy actions); objectives placed."""
-    options = dict(options or {})
-    allowed = {"platoons", "attacker", "mission", "turn_limit", "deployment", PER_OBJECTIVE}
-    unknown = set(options) - allowed
-    if unknown:
-        raise IllegalAction(
-            Reason(f"TANKS has no option {sorted(unknown)} (options: {', '.join(sorted(allowed))})")
-        )
-    barkmann = table.name == "Barkmann's Corner"
-    mission = options.get("mission", "barkmanns-corner" if barkmann else "panzer-ace")
-    if mission not in MISSIONS:
-        raise IllegalAction(
-            Reason(f"no mission {mission!r} (missions: {', '.join(MISSIONS)})", sections.MISSIONS)
-        )
-    platoons = {
-        k: tuple(v)
-        for k, v in dict(
-            options.get("platoons") or (BARKMANN if barkmann else DEFAULT_PLATOONS)
-        ).items()
-    }
-    if len(platoons) != 2:
-        raise IllegalAction(Reason("a TANKS game has two players", sections.PLATOON))
+    "players": a Deployment phase of Deploy actions); objectives placed. The options are
+    checked first (``options.table_options``): a bad one raises OptionError naming it."""
+    if not isinstance(table, Table):
+        raise ArgumentError("scenario", table, "a TANKS table (tanks.load_scenario(name))")
+    given = checked(table, options)
+    barkmann = is_barkmanns_corner(table)
+    mission = given.get("mission", "barkmanns-corner" if barkmann else "panzer-ace")
+    armies = given.get("platoons") or (BARKMANN if barkmann else DEFAULT_PLATOONS)
+    platoons = {side: tuple(names) for side, names in armies.items()}
     sides = list(platoons)
-    attacker = options.get("attacker", "American" if barkmann else sides[0])
+    attacker = given.get("attacker", "American" if barkmann else None)
+    if attacker is None and not barkmann:
+        attacker = sides[0]
     if attacker not in sides:
-        raise IllegalAction(
-            Reason(f"the attacker must be one of {sides}", sections.ATTACKER_DEFENDER)
-        )
+        raise OptionError(
+            "attacker", attacker, f"one of the sides in platoons ({', '.join(sides)})",
+            sections.BARKMANN if barkmann else sections.ATTACKER_DEFENDER,
+        )  # fmt: skip
     defender = sides[1] if attacker == sides[0] else sides[0]
     cards = tanks_cards()
     where = _deployments(table, attacker, defender)
     tanks: list[TankPiece] = []
     for side in (defender, attacker):
-        try:
-            chosen = [cards[name] for name in platoons[side]]
-        except KeyError as missing:
-            raise IllegalAction(
-                Reason(f"no tank card {missing.args[0]!r}", sections.TANK_CARDS)
-            ) from None
+        chosen = [cards[name] for name in platoons[side]]
         chosen.sort(key=lambda c: c.initiative)  # placed in Initiative order
         tanks += quick_deploy(table, where[side], chosen, side)
     if barkmann:
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
-    deployment = options.get("deployment", "quick")
-    if deployment not in ("quick", "players"):
-        raise IllegalAction(
-            Reason(f"deployment is 'quick' or 'players', not {deployment!r}", sections.DEPLOYMENT)
-        )
     reserve: tuple[TankPiece, ...] = ()
-    if deployment == "players":  # the players place every tank (a Deployment phase)
+    if given.get("deployment", "quick") == "players":  # the players place every tank
         reserve, tanks = tuple(tanks), []
     limit = (
-        NO_RETREAT_TURNS
-        if mission == "no-retreat"
-        else int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
+        NO_RETREAT_TURNS if mission == "no-retreat" else given.get("turn_limit", DEFAULT_TURN_LIMIT)
     )
     return Battle(
         table=table,
@@ -285,7 +260,7 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         turn_limit=limit,
         victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0},
-        options=options,
+        options=given,
         reserve=reserve,
         deploy_at=where,
         phase="deployment" if reserve else "movement",

@@ -229,6 +229,26 @@ def _left(successes: int, defence: int) -> int:
 
 
 @cache
+def reroll_pick(hits: int, crits: int, n: int, defence: int, semi_indirect: bool) -> str:
+    """The policy's choice for a stationary shooter's roll of ``hits`` and ``crits`` on ``n``
+    dice against ``defence`` dice: ``"keep"``, ``"all"`` (re-roll every die) or ``"keep
+    one"`` (Semi-Indirect Fire: keep the best die, re-roll the rest), whichever leaves the
+    most uncancelled successes expected (ties: keep, then re-roll all; see the module).
+
+    >>> reroll_pick(0, 0, 4, 1, False), reroll_pick(3, 1, 4, 1, False)
+    ('all', 'keep')
+    """
+    first = _categories(n)
+    fresh = sum(w * _left(h + c, defence) for (h, c), w in first.items())  # out of 6**(n+d)
+    choices = [(_left(hits + crits, defence) * 6**n, 2, "keep"), (fresh, 1, "all")]
+    if semi_indirect and n > 1 and hits + crits:
+        rest = _categories(n - 1)
+        value = 6 * sum(q * _left(a + b + 1, defence) for (a, b), q in rest.items())
+        choices.append((value, 0, "keep one"))
+    return max(choices)[2]
+
+
+@cache
 def attack_outcomes(
     n: int, defence: int, stationary: bool, semi_indirect: bool
 ) -> dict[tuple[int, int], int]:
@@ -238,16 +258,11 @@ def attack_outcomes(
     scale = 6**n
     if not stationary or n == 0:
         return {k: w * scale for k, w in first.items()}
-    fresh = sum(w * _left(h + c, defence) for (h, c), w in first.items())  # out of 6**(n+d)
     rest = _categories(n - 1) if semi_indirect and n > 1 else {}
     out: dict[tuple[int, int], int] = {}
     for (h, c), w in first.items():
-        choices = [(_left(h + c, defence) * scale, 2, "keep"), (fresh, 1, "all")]
         best = (0, 1) if c else (1, 0) if h else None
-        if rest and best is not None:
-            value = 6 * sum(q * _left(a + b + 1, defence) for (a, b), q in rest.items())
-            choices.append((value, 0, "keep one"))
-        pick = max(choices)[2]  # ties: keep, then re-roll all
+        pick = reroll_pick(h, c, n, defence, semi_indirect)
         if pick == "keep":
             out[(h, c)] = out.get((h, c), 0) + w * scale
         elif pick == "all":
@@ -278,8 +293,9 @@ def after_defence(
 
 
 @dataclass(frozen=True)
-class ShotOdds:
-    """The exact distribution of (damage from Hits, Critical cards drawn) after defence."""
+class ShotOdds(Pictured):
+    """The exact distribution of (damage from Hits, Critical cards drawn) after defence (it
+    draws itself as a bar chart)."""
 
     shooter: str
     target: str

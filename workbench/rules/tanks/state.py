@@ -84,6 +84,14 @@ class Shot:
     to_cancel_target: int = 0  # 6 results left for the target to allocate
     criticals_to_draw: int = 0
 
+    def cancel_choices(self) -> range:
+        """How many of the cancellations now to allocate may fall on Hits (the rest fall on
+        Critical Hits): the shooter's 4-5s, then the target's 6s (Roll Defence Dice)."""
+        shooters = self.step == "cancel-shooter"
+        n = self.to_cancel_shooter if shooters else self.to_cancel_target
+        n = min(n, self.hits + self.crits)
+        return range(max(0, n - self.crits), min(n, self.hits) + 1)
+
 
 @dataclass(frozen=True)
 class Battle(Pictured):

@@ -1,0 +1,193 @@
+"""The options of the four Panzer Vor! games, one list per scenario (``workbench.rules.options``):
+each option's name, the values it allows, its default, the rulebook section it reads and the
+reading it chooses. ``start`` checks what it is given against the list before anything else.
+
+An option that concerns one scenario's rules is listed only for the scenarios that have them
+(``teasy_tease`` for Kuromorimine Stage 1, ``cv33_reinforcements`` for Anzio (Revised), ...).
+
+>>> import workbench
+>>> from workbench.paths import shipped
+>>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
+>>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
+['setup', 'deck', 'optional_rules', 'turret_penalty', 'teasy_tease']
+>>> limit = practice_options(stage_1)[0]
+>>> limit.name, limit.default, limit.check(12)
+('turn_limit', 30, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.errors import ArgumentError
+from workbench.rules.options import Option
+from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.scenarios import CEASEFIRE_ORDERS
+from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
+
+PRACTICE = "workbench practice mode (not the rulebook's)"
+DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
+SETUPS = ("choose", "quick")  # "choose": every placement an action; "quick": the stand-in
+MATCH_TYPES = ("annihilation", "flag")
+ANZIO_VERSIONS = ("choose", "revised", "original")
+SCENARIO_CARD_CHOICES = ("choose", "printed")
+CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
+
+
+def _deck_file(value: Any) -> Any:
+    """A deck file that loads (its path as given), else ArgumentError."""
+    from workbench.rules.panzer_vor.cards import load_deck
+
+    expected = "the path of a deck file (JSON with 'counts' and 'cards')"
+    if not isinstance(value, str | Path):
+        raise ArgumentError("deck", value, expected)
+    try:
+        load_deck(value)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ArgumentError("deck", value, f"{expected}; it does not load: {error}") from None
+    return value
+
+
+def shared_options() -> list[Option]:
+    """The card game's options every series of matches passes on to its matches."""
+    return [
+        Option.choice(
+            "setup", SETUPS, S.GAME_SETUP,
+            "'choose': buying, deploying, the flag marker and characters are each a player's "
+            "action; 'quick': a labelled quick placement (not the rulebook's) places them at "
+            "once",
+        ),
+        Option.value(
+            "deck", None, S.CARD_TYPES,
+            "None: the workbench's deck (the rulebook prints no deck list: its counts are a "
+            "labelled stand-in); a path: your own deck file's counts and card texts",
+            "the path of a deck file (JSON with 'counts' and 'cards')", _deck_file,
+            none_allowed=True,
+        ),
+    ]  # fmt: skip
+
+
+def card_options(scenario: PanzerVorScenario) -> list[Option]:
+    """The card game's options for ``scenario`` (see the module)."""
+    from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
+
+    found = shared_options()
+    found.append(Option.subset(
+        "optional_rules", tuple(OPTIONAL_RULES), S.OPTIONAL_RULES,
+        "Optional Rules in force on top of the scenario's own (\"all players should agree "
+        "before the match\")",
+    ))  # fmt: skip
+    found.append(Option.choice(
+        "turret_penalty", TURRET_PENALTIES, S.TURRET_ROTATION,
+        "the reading of \"when you rotate a turret and fire in the same turn (example 3 "
+        "above), apply a -2 modifier\": 'attack card' (only a turn made as part of the "
+        "shot) or 'any rotation' (any turn of the turret that turn)",
+    ))  # fmt: skip
+    available = set(scenario.available_optional_rules)
+    specials = set(scenario.special_rules)
+    if scenario.match_type == "choice" or "Flag Battle" in available:
+        chosen_in_play = scenario.match_type == "choice"
+        found.append(Option(
+            "match_type", None if chosen_in_play else scenario.match_type,
+            S.EXHIBITION_MATCH_TYPE if chosen_in_play else S.ST_GLORIANA_OPTIONAL_RULES,
+            "the match type: None lets the player who acts first choose it during the setup"
+            if chosen_in_play else "'flag': \"if both players agree, the type of match may be "
+            "changed to a Flag Battle\"",
+            "choice", MATCH_TYPES, none_allowed=chosen_in_play,
+        ))  # fmt: skip
+    if "Freshmen Don't Flee" in available:
+        found.append(Option.flag(
+            "freshmen_dont_flee", S.ST_GLORIANA_OPTIONAL_RULES,
+            "the Pink M3 Lee (Rabbit Team, Reverse) arrives with the Gold 38 (t)",
+        ))  # fmt: skip
+    if "Reinforcements" in available and any("CV33" in str(t.tank) for s in scenario.sides
+                                              for t in s.tanks):  # fmt: skip
+        found.append(Option.flag(
+            "cv33_reinforcements", S.ANZIO_REINFORCEMENTS,
+            "Anzio starts with four CV33s; the other two wait as reinforcements",
+        ))  # fmt: skip
+    if "Scenario Card: Ceasefire" in specials:
+        found.append(Option.choice(
+            "ceasefire_order", CEASEFIRE_ORDERS, S.PRAVDA_RULES,
+            "after a Ceasefire, 'pravda first' redeploys (the EDITOR'S NOTE's order) or "
+            "'published': Ōarai first, as the published scenario",
+        ))  # fmt: skip
+    if "Determining the Starting Player" in specials and "Characters" in available:
+        found.append(Option.flag(
+            "exhibition_characters", S.EXHIBITION_CHARACTERS,
+            "each player picks two Character or Team counters at random from the bag "
+            "(with the setup by choices)",
+        ))  # fmt: skip
+    if any("Smokescreen" in s.scenario_cards for s in scenario.sides):
+        found.append(Option.flag(
+            "teasy_tease", S.STAGE_1_SCENARIO_CARDS,
+            "\"Smokescreen (or Operation: Teasy-Tease)\": True holds Operation: Teasy-Tease "
+            "(its effect a labelled stand-in: the rulebook prints none)",
+        ))  # fmt: skip
+    return found
+
+
+def practice_options(scenario: Any) -> list[Option]:
+    """The practice mode's one option: its turn limit."""
+    return [
+        Option.whole(
+            "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
+            "The practice mode has no Enforcement cards to end a match: at this turn limit "
+            "the side that destroyed more tanks wins (a stand-in)", low=1,
+        )
+    ]  # fmt: skip
+
+
+def linked_options(scenarios: Any) -> list[Option]:
+    """The Linked Scenarios' options (and the card game's ``setup`` and ``deck``)."""
+    return [
+        Option.choice(
+            "anzio", ANZIO_VERSIONS, S.LINKED_TANKS,
+            "Match 2: 'choose' lets the Ōarai player choose the Revised or the Original "
+            "Anzio scenario (an action), or name it here",
+        ),
+        Option.choice(
+            "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,
+            "'choose': the Ōarai player \"may choose which cards they are going to use before "
+            "each match\" (an action per card); 'printed': each scenario's own cards",
+        ),
+        *shared_options(),
+    ]  # fmt: skip
+
+
+def _schools(value: Any) -> Any:
+    """``{player: [major school, minor school]}`` (checked against the players at start)."""
+    expected = "a mapping of each player ('Player 1', ...) to [a Major School, a Minor School]"
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, list | tuple) for k, v in value.items()
+    ):
+        raise ArgumentError("schools", value, expected)
+    return value
+
+
+def tournament_options(exhibition: Any) -> list[Option]:
+    """Tournament Play's options (and the card game's ``setup`` and ``deck``)."""
+    return [
+        Option.whole(
+            "players", 2, S.TOURNAMENT_PLAY,
+            "how many players take part; they are named 'Player 1', 'Player 2', ...",
+            low=2, high=6,
+        ),
+        Option.value(
+            "schools", None, S.TOURNAMENT_PLAY,
+            "None: the players choose their schools in turn (actions); else each player's "
+            "Major and Minor School",
+            "a mapping of each player to [a Major School, a Minor School]", _schools,
+            none_allowed=True,
+        ),
+        Option(
+            "characters", None, S.TOURNAMENT_USING_CHARACTERS,
+            "\"if both players agree\": None plays without characters; 'choose' or 'random': "
+            "each school takes up to two of its characters before each match",
+            "choice", CHARACTER_MODES, none_allowed=True,
+        ),
+        *shared_options(),
+    ]  # fmt: skip

@@ -1,0 +1,127 @@
+"""A TANKS opponent for a learner playing alone: not the rulebook's (the rulebook has no
+automatic opponent) and no strong player, a labelled practice opponent. A player is
+``(game, observation, rng) -> Action`` (``workbench.rules.play``): it sees what its side
+sees and looks one action deep on a state sampled from its observation
+(``game.determinize``; TANKS hides nothing yet, so the sample is the state itself).
+
+:func:`greedy_player`:
+
+- between the dice, it chooses as the odds assume (``odds.policy_choice``: the stationary
+  re-roll when a fresh roll is expected to leave more uncancelled; the shooter cancels Hits
+  first, the target Critical Hits first);
+- it shoots the target it is likeliest to destroy, then the one it is likeliest to damage at
+  all (a target already without Damage Points, destroyed at the Command Phase, last);
+- it tries a repair whenever it may;
+- otherwise (moving, staying, deploying) it takes the position worth most: the damage it
+  expects to do with its best shot from there, less the damage every enemy that would see it
+  expects to do to it (Speed tokens, Cover, Close Range and Side Shots included), and, in a
+  mission with objectives, less how far it is from holding one (else, slightly, from the
+  nearest enemy). Ties are broken by ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import numpy as np
+from shapely.geometry import Point
+
+from workbench.geometry.table_sight import segments_clear
+from workbench.rules.core import Action, Game
+from workbench.rules.observation import Observation
+from workbench.rules.tanks.actions import Deploy, EndMoves, Move, Repair, Shoot, Stay
+from workbench.rules.tanks.odds import policy_choice, shot_chances
+from workbench.rules.tanks.shooting import after_defence, attack_dice, defence_dice
+from workbench.rules.tanks.shooting import shooting_refusal as refused_shot
+from workbench.rules.tanks.sight import in_arc, sight_blockers
+from workbench.rules.tanks.state import Battle, TankPiece
+
+NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
+OBJECTIVE_WEIGHT = 1.0  # expected damage a Measuring Arrow nearer an objective is worth
+HOLDING_BONUS = 1.0  # expected damage holding an objective is worth
+APPROACH_WEIGHT = 0.05  # expected damage an arrow nearer the nearest enemy is worth
+
+
+def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
+    """Best odds first, then the best position (see the module); ties broken by ``rng``."""
+    legal = list(observation.legal_actions)
+    if len(legal) == 1:
+        return legal[0]
+    state: Battle = game.determinize(observation, random.Random(len(observation.history)))
+    between_dice = policy_choice(state)
+    if between_dice is not None and between_dice in legal:
+        return between_dice
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots:
+        return max(shots, key=lambda a: (*_shot_value(state, a), rng.random()))
+    repairs = [a for a in legal if isinstance(a, Repair)]
+    if repairs:
+        return repairs[0]
+    placing = [a for a in legal if isinstance(a, Move | Stay | EndMoves | Deploy)]
+    if placing:
+        return max(placing, key=lambda a: (_position_value(game, state, a), rng.random()))
+    return legal[-1]  # Hold comes last
+
+
+def _shot_value(state: Battle, shot: Shoot) -> tuple[bool, float, float]:
+    odds = shot_chances(state, shot.tank, shot.target, None)
+    return (odds.left > 0, float(odds.destroy), float(odds.at_least(1)))
+
+
+def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> float:
+    """Hits and Critical Hits ``shooter`` expects to land on ``target`` from where both stand
+    (0 where it may not shoot or see it); the dice as ``shooting`` counts them. Sight is a
+    quick look: a clear line to the target's centre or a corner (the rules' Line of Sight
+    also counts a sliver seen past an edge; a practice opponent may miss it)."""
+    if refused_shot(battle, shooter, target) is not None or not in_arc(shooter, target)[0]:
+        return 0.0
+    if not _glimpse(battle, shooter, target):
+        return 0.0
+    attack, _ = attack_dice(battle, shooter, target)
+    defence, _, _ = defence_dice(battle.table, battle.tanks, shooter, target)
+    semi, big = shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun")
+    return _expected(attack, defence, shooter.speed == 0, semi, big)
+
+
+def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
+    blockers = [p for _, p in sight_blockers(battle.table, battle.tanks, shooter, target.polygon)]
+    ends = np.asarray([target.hull.centre, *target.hull.corners()])
+    return bool(segments_clear(np.asarray([shooter.eye]), ends, blockers).any())
+
+
+@cache
+def _expected(attack: int, defence: int, stationary: bool, semi: bool, big: bool) -> float:
+    dist = after_defence(attack, defence, stationary, semi, big)
+    return float(sum(p * (hits + crits) for (hits, crits), p in dist.items()))
+
+
+def standing(battle: Battle, tank_id: str) -> float:
+    """What a tank's position is worth to its side (see the module)."""
+    me = battle.tank(tank_id)
+    enemies = [e for e in battle.in_play(battle.enemy_of(me.side)) if e.left > 0]
+    offence = max((expected_hits(battle, me, e) for e in enemies), default=0.0)
+    threat = sum(expected_hits(battle, e, me) for e in enemies)
+    arrow = battle.table.arrow.length
+    goals = [at for owner, at in battle.objectives if owner in (me.side, "both")]
+    if goals:
+        gap = min(_distance(me, at) for at in goals)
+        aim = HOLDING_BONUS if gap <= arrow else -OBJECTIVE_WEIGHT * (gap - arrow) / arrow
+    else:
+        near = min((me.polygon.distance(e.polygon) for e in enemies), default=0.0)
+        aim = -APPROACH_WEIGHT * near / arrow
+    return offence - threat + aim
+
+
+def _distance(tank: TankPiece, at: tuple[float, float]) -> float:
+    return float(tank.polygon.distance(Point(at)))
+
+
+def _position_value(game: Game, state: Battle, action: Any) -> float:
+    after = game.apply(state, action).state
+    return standing(after, action.tank)
+
+
+greedy_player.label = f"greedy: best odds first ({NOT_THE_RULEBOOKS})"  # type: ignore[attr-defined]
+__all__ = ["NOT_THE_RULEBOOKS", "greedy_player"]

@@ -1,0 +1,147 @@
+"""The options of a TANKS game, one list per table (``workbench.rules.options``): the platoons,
+who attacks, the mission, the turn limit, who deploys and the No Retreat reading. ``start``
+checks what it is given against the list, so a bad value is refused with the option named
+and nothing is started.
+
+Barkmann's Corner has its own defaults (Your First Game: Barkmann's Corner): its armies, the
+Americans as the Attacker and its own mission.
+
+>>> from workbench.boards.tanks.table import Table
+>>> [o.name for o in table_options(Table("open"))][:3]
+['platoons', 'attacker', 'mission']
+>>> try:
+...     checked(Table("open"), {"platoons": {"German": ["Tiger II"], "American": ["Pershing"]}})
+... except OptionError as refused:
+...     print(refused.option, "-", refused.section)
+platoons - Building Your Platoon: Tank Cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from workbench.boards.tanks.cards import tanks_cards
+from workbench.boards.tanks.table import Table
+from workbench.errors import ArgumentError
+from workbench.rules.options import Option, OptionError, check_options
+from workbench.rules.tanks import sections
+from workbench.rules.tanks.missions import PER_OBJECTIVE
+
+MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
+QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
+DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
+MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
+NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
+BARKMANNS_CORNER = "Barkmann's Corner"  # the table whose name makes it the scenario
+
+# Default platoons (a stand-in choice of the workbench, each within 50 points)
+DEFAULT_PLATOONS = {
+    "German": ("Panther", "Panzer IV"),
+    "American": ("Sherman (76mm)", "Sherman (75mm)"),
+}
+# Barkmann's Corner: "Panther with the Ernst Barkmann Hero Crew card"; "Sherman (75mm)" twice
+BARKMANN = {"German": ("Panther",), "American": ("Sherman (75mm)", "Sherman (75mm)")}
+BARKMANN_ATTACKER = "American"  # "the Americans are the attacker and Barkmann is the defender"
+
+
+def is_barkmanns_corner(table: Table) -> bool:
+    """Whether the table is Barkmann's Corner (its armies, attacker and mission apply)."""
+    return table.name == BARKMANNS_CORNER
+
+
+def _platoons(value: Any) -> Any:
+    """Two sides, each named, each with one or more shipped Tank cards of one Country."""
+    cards = tanks_cards()
+    shape = "two sides, each a name and a list of Tank card names"
+    if not isinstance(value, Mapping) or len(value) != 2:
+        raise ArgumentError("platoons", value, f"{shape} (a TANKS game has two players)")
+    for side, names in value.items():
+        if not isinstance(side, str) or not side.strip():
+            raise ArgumentError("platoons", value, f"{shape}; {side!r} is no side's name")
+        if isinstance(names, str) or not isinstance(names, list | tuple) or not names:
+            raise ArgumentError("platoons", value, f"{shape}; {side}: one tank or more")
+        unknown = [n for n in names if not isinstance(n, str) or n not in cards]
+        if unknown:
+            raise ArgumentError(
+                "platoons", value,
+                f"shipped Tank cards (no tank card {unknown[0]!r}; cards: {', '.join(cards)})",
+            )  # fmt: skip
+        countries = sorted({cards[n].country for n in names})
+        if len(countries) > 1:
+            raise ArgumentError(
+                "platoons", value,
+                f"tanks from one Country for each side ({side}: {', '.join(countries)})",
+            )  # fmt: skip
+    return value
+
+
+def _side_name(value: Any) -> Any:
+    if value is None or (isinstance(value, str) and value.strip()):
+        return value
+    raise ArgumentError("attacker", value, "the name of a side in platoons, or null")
+
+
+def table_options(table: Table) -> list[Option]:
+    """Every option of a game on ``table``, with its default for this table."""
+    barkmann = is_barkmanns_corner(table)
+    platoons = BARKMANN if barkmann else DEFAULT_PLATOONS
+    if barkmann:
+        platoon_reading = (
+            "each side's Tank cards by name; the scenario's armies by default: the German "
+            "player's Panther with the Ernst Barkmann Hero Crew card, the American player's "
+            "two Sherman (75mm)"
+        )
+        attacker_reading = "the Attacker (wins Initiative ties): the Americans in this scenario"
+    else:
+        platoon_reading = (
+            "each side's Tank cards by name, one Country a side (a Tank card's Country); the "
+            "default is the workbench's stand-in, each within the rulebook's first 50 points "
+            "(the point limit the players agree on is not checked here: platoon_problems does)"
+        )
+        attacker_reading = (
+            "the Attacker (wins Initiative ties; the Defender chooses the table side); the "
+            "rulebook has the players roll for it: null takes the first side named in platoons"
+        )
+    return [
+        Option.value(
+            "platoons", {side: list(names) for side, names in platoons.items()},
+            sections.BARKMANN if barkmann else sections.TANK_CARDS, platoon_reading,
+            "two sides, each a name and a list of shipped Tank cards of one Country", _platoons,
+        ),
+        Option.value(
+            "attacker", BARKMANN_ATTACKER if barkmann else None,
+            sections.BARKMANN if barkmann else sections.ATTACKER_DEFENDER, attacker_reading,
+            "the name of a side in platoons, or null", _side_name,
+        ),
+        Option.choice(
+            "mission", MISSIONS, sections.MISSIONS,
+            "the mission's objectives and victory; Barkmann's Corner is played as Panzer Ace "
+            "with the scenario's deployment in corners",
+            default="barkmanns-corner" if barkmann else "panzer-ace",
+        ),
+        Option.whole(
+            "turn_limit", DEFAULT_TURN_LIMIT, sections.PANZER_ACE,
+            "the players' time limit as a number of turns (a stand-in: the rulebook's limit is "
+            "agreed in minutes); No Retreat always ends after eight turns",
+            low=1, high=MAX_TURN_LIMIT,
+        ),
+        Option.choice(
+            "deployment", ("quick", "players"), sections.DEPLOYMENT,
+            f"'quick': the {QUICK_DEPLOYMENT}; 'players': a Deployment phase in which the "
+            "players place each tank in Initiative order",
+        ),
+        Option.flag(
+            PER_OBJECTIVE, sections.NO_RETREAT,
+            "No Retreat: the Attacker gains a Victory Point for each Objective held alone "
+            "(true) or at most one a Command Phase (false: the text's 'an Objective Token')",
+        ),
+    ]  # fmt: skip
+
+
+def checked(table: Table, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options given, checked against :func:`table_options` (OptionError if not)."""
+    return check_options(table_options(table), given)
+
+
+__all__ = ["MISSIONS", "OptionError", "checked", "is_barkmanns_corner", "table_options"]
