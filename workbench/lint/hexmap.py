@@ -182,12 +182,16 @@ def lint_hexmap(
         text = (
             f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
             if len(spots) == 1
-            else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
-            "blind spots"
+            else f"these {len(spots)} hexes are seen from no hex farther than adjacent: blind spots"
         )
         findings.append(
             Finding(
-                "blind-spot", summary(names), Reason(text, LINE_OF_SIGHT), "note", spots, names
+                "blind-spot",
+                summary(names),
+                Reason(text, LINE_OF_SIGHT),
+                "note",
+                spots,
+                tuple(names),
             )
         )
 
@@ -198,14 +202,18 @@ def lint_hexmap(
             along.setdefault(kind, []).append(side)
     for kind, sides in along.items():
         names = [grid.hexside_label(side) for side in sides]
-        what = f"the {kind} hexside {names[0]} runs" if len(sides) == 1 else (
-            f"these {len(sides)} {kind} hexsides run"
+        what = (
+            f"the {kind} hexside {names[0]} runs"
+            if len(sides) == 1
+            else (f"these {len(sides)} {kind} hexsides run")
         )
         text = f"{what} along the map edge, where it separates nothing"
         rule = hexmap.hexside_types[kind].rule or MOVEMENT
         cells = tuple(dict.fromkeys(h for side in sides for h in side.hexes))
         findings.append(
-            Finding("edge-hexside", summary(names), Reason(text, rule), "warning", cells, names)
+            Finding(
+                "edge-hexside", summary(names), Reason(text, rule), "warning", cells, tuple(names)
+            )
         )
 
     areas = dict(hexmap.zones) if zones is None else {k: set(v) for k, v in zones.items()}
@@ -214,10 +222,10 @@ def lint_hexmap(
         by_terrain: dict[str, list[Hex]] = {}
         for h in sorted(closed, key=lambda h: grid.to_offset(h)[::-1]):
             by_terrain.setdefault(hexmap.terrain_at(h).name, []).append(h)
-        for terrain_name, cells in by_terrain.items():
-            terrain = hexmap.terrain_at(cells[0])
-            names = [label(h) for h in cells]
-            which = f"hex {names[0]}" if len(cells) == 1 else f"these {len(cells)} hexes"
+        for terrain_name, closed_hexes in by_terrain.items():
+            terrain = hexmap.terrain_at(closed_hexes[0])
+            names = [label(h) for h in closed_hexes]
+            which = f"hex {names[0]}" if len(names) == 1 else f"these {len(names)} hexes"
             text = f"zone {name!r} includes {which}, {terrain_name}: no tank may enter it"
             findings.append(
                 Finding(
@@ -225,8 +233,8 @@ def lint_hexmap(
                     summary(names),
                     Reason(text, terrain.rule or MOVEMENT),
                     "warning",
-                    tuple(cells),
-                    names,
+                    tuple(closed_hexes),
+                    tuple(names),
                 )
             )
 
@@ -248,7 +256,14 @@ def lint_hexmap(
         which = f"hex {names[0]}" if len(cut_off) == 1 else f"these {len(cut_off)} hexes"
         text = f"no tank can reach {which} from {where}"
         findings.append(
-            Finding("unreachable", summary(names), Reason(text, MOVEMENT), "warning", cut_off, names)
+            Finding(
+                "unreachable",
+                summary(names),
+                Reason(text, MOVEMENT),
+                "warning",
+                cut_off,
+                tuple(names),
+            )
         )
     notes = (
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT),

@@ -89,7 +89,12 @@ def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROW
         text = f"no tank from either side can reach {which}"
         findings.append(
             Finding(
-                "unreachable", summary(names), Reason(text, MOVEMENT), "warning", tuple(area), names
+                "unreachable",
+                summary(names),
+                Reason(text, MOVEMENT),
+                "warning",
+                tuple(area),
+                tuple(names),
             )
         )
     for flag, owner in board.flags.items():

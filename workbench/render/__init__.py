@@ -13,6 +13,7 @@ Jupyter with a lazy one-liner (python-chess style)::
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,10 +55,30 @@ def _(obj: Scene, **options: Any) -> Scene:
 
 
 def svg_of(obj: Any, **options: Any) -> str:
-    """The SVG text of a board or game value (see :func:`scene_of`)."""
+    """The SVG text of a board or game value as a notebook shows it (see :func:`show`)."""
     from workbench.render.svg import to_svg
 
-    return to_svg(scene_of(obj, **options))
+    return to_svg(notebook_scene(obj, **options), fluid=True)
+
+
+def notebook_scene(obj: Any, **options: Any) -> Scene:
+    """The scene of ``obj`` (see :func:`scene_of`); without a ``size``, one wider than a
+    notebook's output (:data:`~workbench.render.fitting.NOTEBOOK_WIDTH`) is drawn at the size
+    that fits it, so that its labels keep their sizes on the screen (a notebook would shrink
+    the picture, and its labels with it)."""
+    from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
+
+    scene = scene_of(obj, **options)
+    if "size" in options or scene.width <= NOTEBOOK_WIDTH:
+        return scene
+    try:
+        start = 36.0 * NOTEBOOK_WIDTH / scene.width
+        size = fit_size(
+            lambda s: scene_of(obj, size=s, **options), (NOTEBOOK_WIDTH, math.inf), start=start
+        )
+        return scene_of(obj, size=size, **options)
+    except TypeError:  # a picture drawn without a cell size (a chart): as it is
+        return scene
 
 
 @dataclass(frozen=True)
@@ -71,9 +92,10 @@ class Picture:
         return f"<Picture{title}, {self.scene.width:.0f} × {self.scene.height:.0f} px>"
 
     def _repr_svg_(self) -> str:
+        """The SVG a notebook shows: scaled down to the output's width, never cut."""
         from workbench.render.svg import to_svg
 
-        return to_svg(self.scene)
+        return to_svg(self.scene, fluid=True)
 
     def save(self, path: str | Path, scale: float = 1.0) -> Path:
         target = Path(path)
@@ -104,13 +126,14 @@ def legend_of(obj: Any, **options: Any) -> Picture:
 
 def show(obj: Any, **options: Any) -> Picture:
     """A displayable picture of a board or game value (options go to its scene builder,
-    e.g. ``size=48, theme="projector"``)."""
-    return Picture(scene_of(obj, **options))
+    e.g. ``size=48, theme="projector"``). Without a ``size``, a board wider than a notebook's
+    output is drawn to fit it (:func:`notebook_scene`)."""
+    return Picture(notebook_scene(obj, **options))
 
 
 # The hex board (a map with no game) draws itself; each game's render modules, found by their
 # names, register its boards, states and results with scene_of.
-from workbench.render import hexboard as _hexboard  # noqa: E402, F401
 from workbench.render import findings as _findings  # noqa: E402, F401  # the linter's reports
+from workbench.render import hexboard as _hexboard  # noqa: E402, F401
 
 import_all(named_after_games(__name__))

@@ -56,11 +56,18 @@ def name_font(th: Theme, px: float) -> float:
     return max(th.name_min_px, round(th.counter_text_scale * px, 1))
 
 
-_NEIGHBOURS = {
-    "pointy": ((0.0, 0.0), *((s * math.sqrt(3), 0.0) for s in (-1, 1)))
-    + tuple((sx * math.sqrt(3) / 2, sy * 1.5) for sx in (-1, 1) for sy in (-1, 1)),
-    "flat": ((0.0, 0.0), *((0.0, s * math.sqrt(3)) for s in (-1, 1)))
-    + tuple((sx * 1.5, sy * math.sqrt(3) / 2) for sx in (-1, 1) for sy in (-1, 1)),
+_SQRT3 = math.sqrt(3)
+_NEIGHBOURS = {  # a hex's centre and its six neighbours' (hex size 1)
+    "pointy": (
+        (0.0, 0.0),
+        *((s * _SQRT3, 0.0) for s in (-1, 1)),
+        *((sx * _SQRT3 / 2, sy * 1.5) for sx in (-1, 1) for sy in (-1, 1)),
+    ),
+    "flat": (
+        (0.0, 0.0),
+        *((0.0, s * _SQRT3) for s in (-1, 1)),
+        *((sx * 1.5, sy * _SQRT3 / 2) for sx in (-1, 1) for sy in (-1, 1)),
+    ),
 }
 _APOTHEM = math.sqrt(3) / 2
 
@@ -84,7 +91,7 @@ def hex_room(
 
     >>> room = hex_room("pointy", 22.4, 9.0, 22.9, True)
     >>> round(room.number_dy, 2), round(room.counter_dy, 2), round(room.radius, 2)
-    (-0.41, 0.33, 0.48)
+    (-0.37, 0.44, 0.51)
     """
     normals = _edge_normals(orientation)
     gap = (line_px / 2 + 1.0) / px

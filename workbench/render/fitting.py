@@ -3,11 +3,7 @@ its labels' sizes in the scene are their sizes on the screen.
 
 Two areas matter: a notebook's output (:data:`NOTEBOOK_WIDTH` wide, any height: pictures
 shown wider are scaled down by the notebook, and their labels with them) and the teacher
-app's board beside its side panel in the smallest window it promises to fit,
-:func:`app_board_area`.
-
->>> app_board_area()
-(860.0, 576.0)
+app's board beside its side panel (:func:`workbench.widgets.layout.board_room`).
 """
 
 from __future__ import annotations
@@ -19,25 +15,6 @@ from workbench.render.scene import Scene
 NOTEBOOK_WIDTH = 800.0
 """A notebook's output width in CSS pixels: JupyterLab's at 1280 × 720 with its file browser
 open. A picture no wider than this is shown at its own size."""
-
-SMALLEST_WINDOW = (1280.0, 720.0)
-"""The smallest window the teacher app is made to fit."""
-
-PANEL_PX = 420.0
-"""The app's side panel beside the board (the rest of the window's width is the board's)."""
-
-CONTROLS_PX = 144.0
-"""The height the app keeps over and under the board (its menus, the step controls)."""
-
-
-def app_board_area(
-    window: tuple[float, float] = SMALLEST_WINDOW,
-    panel: float = PANEL_PX,
-    controls: float = CONTROLS_PX,
-) -> tuple[float, float]:
-    """The board's area in the teacher app: the window less the panel beside it and the
-    controls over and under it."""
-    return (max(1.0, window[0] - panel), max(1.0, window[1] - controls))
 
 
 def fit_size(
@@ -51,8 +28,12 @@ def fit_size(
     limit) without passing it, at most ``largest``. Margins, a title or a legend in pixels
     make the picture grow less than its cells: a few rounds settle it."""
     size = start
+    widths: list[float] = []
     for _ in range(4):
         scene = draw(size)
+        if widths and scene.width == widths[-1]:  # the picture does not grow with its cells
+            return start
+        widths.append(scene.width)
         ratio = min(area[0] / scene.width, area[1] / scene.height)
         if largest is not None and size * ratio > largest:
             return largest

@@ -26,8 +26,9 @@ from workbench.render.counters import (
 from workbench.render.hex_labels import map_labels, number_widths, px_box
 from workbench.render.labels import ASCENT, text_box
 from workbench.render.scene import LABELS, UNITS, Primitive, Scene, Style, Text, Texts
-from workbench.render.sides import side_colors, themed
+from workbench.render.sides import colors_register, side_colors, themed
 from workbench.render.themes import Theme
+from workbench.rules.panzer_vor.state import GameState
 
 
 def map_ground(hexmap: Any, th: Theme) -> str:
@@ -44,6 +45,11 @@ def state_side_colors(state: Any, th: Theme) -> dict[str, str]:
     preferred = {name: side.color for name, side in state.sides.items()}
     colors = side_colors(tuple(sides), preferred, map_ground(state.map, th))
     return themed(th.side_colors, colors)
+
+
+@colors_register
+def _state_colors(state: GameState, th: Theme) -> dict[str, str]:
+    return state_side_colors(state, th)
 
 
 def counters_of(state: Any, layout: Any, th: Theme) -> list[Counter]:
@@ -92,7 +98,9 @@ def _label_boxes(scene: Scene) -> npt.NDArray[np.float64]:
             half = number_widths(prim.texts, prim.style.font_size) / 2
             tall = ASCENT * prim.style.font_size
             rows.append(
-                np.column_stack([at[:, 0] - half, at[:, 1] - tall, at[:, 0] + half, at[:, 1] + tall])
+                np.column_stack(
+                    [at[:, 0] - half, at[:, 1] - tall, at[:, 0] + half, at[:, 1] + tall]
+                )
             )
     return np.concatenate(rows) if rows else np.zeros((0, 4))
 

@@ -14,7 +14,7 @@ the same picture as drawing them one by one.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -24,10 +24,10 @@ import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
-from workbench.rules.panzer_vor.state import GameState
 from workbench.render import scene_of
 from workbench.render.counters import HexRoom, hex_room, number_font
 from workbench.render.hex_labels import map_labels, title_gap, widest_number
+from workbench.render.hex_units import board_with_counters, state_side_colors, units_primitives
 from workbench.render.legend import (
     Entry,
     Swatch,
@@ -36,6 +36,7 @@ from workbench.render.legend import (
     legend_entries,
     line_swatch,
 )
+from workbench.render.pieces import tank_swatch
 from workbench.render.scene import (
     BOARD,
     EDGES,
@@ -50,14 +51,12 @@ from workbench.render.scene import (
     Scene,
     Segments,
     Style,
-    Texts,
     Transform,
 )
-from workbench.render.hex_units import board_with_counters, state_side_colors, units_primitives
-from workbench.render.pieces import tank_swatch
 from workbench.render.sides import WRECK_COLOR
 from workbench.render.symbols import symbol_primitives, terrain_symbol
 from workbench.render.themes import Theme, mix, theme_named
+from workbench.rules.panzer_vor.state import GameState
 
 __all__ = [
     "HexLayout",
@@ -349,9 +348,7 @@ FRAME_PAD = 0.35
 """The margin round the hexes, in hex sizes: the frame runs in it, as round a printed map."""
 
 
-def frame_primitives(
-    w: float, h: float, pad: float, th: Theme, title: str = ""
-) -> list[Primitive]:
+def frame_primitives(w: float, h: float, pad: float, th: Theme, title: str = "") -> list[Primitive]:
     """A printed map's frame round hexes ``w`` x ``h`` board units: the paper inside it and a
     thick line, a thin one inside that."""
     out = pad * 0.55

@@ -26,7 +26,6 @@ from workbench.render.counters import name_font
 from workbench.render.dice import DieFace, dice_of
 from workbench.render.labels import (
     ASCENT,
-    LINE_HEIGHT,
     Box,
     Placer,
     box_text,
@@ -42,11 +41,9 @@ from workbench.render.pieces import (
     rect,
     square_swatch,
     symbol_name,
-    tank_swatch,
     symbol_primitives,
+    tank_swatch,
 )
-from workbench.render.sides import WRECK_COLOR, side_colors, themed
-from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -67,6 +64,8 @@ from workbench.render.scene import (
     Texts,
     Transform,
 )
+from workbench.render.sides import WRECK_COLOR, colors_register, side_colors, themed
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.themes import Theme, contrast_text, theme_named
 from workbench.rules.panzer_strike.actions import RollGun, RollMovement
 from workbench.rules.panzer_strike.learning import TankReach
@@ -75,8 +74,8 @@ from workbench.rules.panzer_strike.state import Match, Options, Tank
 
 SQUARE_COLORS: Mapping[str, str] = {
     "open": "#cdd6a8",
-    "street": "#d8d2bc",
-    "road": "#d8d2bc",
+    "street": "#bdb9ad",  # a paving grey: 8.7 L* under open ground, told apart in grey
+    "road": "#bdb9ad",
     "building": "#b5835a",
     "rubble": "#9a8f80",
     "woods": "#4f8a3c",
@@ -249,7 +248,10 @@ def square_legend(
     """The legend of a square board: its kinds of square (colour and symbol), the tiles'
     borders, the flags and the tanks in their owners' colours, wrecks and damage."""
     entries = [
-        Entry(kind, square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th))
+        Entry(
+            kind,
+            square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
+        )
         for kind in kinds
     ]
     if tiles:
@@ -352,9 +354,15 @@ def id_plate(
     tank: TankOnSquare, color: str, font: float, th: Theme, size: float, title: str
 ) -> list[Primitive]:
     """A tank's id and type letter on a plate in its side's colour at the foot of its
-    square (a size or two smaller, then shortened, when the square is too small for it)."""
+    square: a size or two smaller when the square is too small for it, then the id alone,
+    then the id shortened."""
     cx, cy = float(tank.at.x), float(tank.at.y)
-    font, text = fitted(f"{tank.id} {tank.kind[:1]}", 0.92 * size - 6.0, font, th.name_min_px)
+    room = 0.92 * size - 6.0
+    for text in (f"{tank.id} {tank.kind[:1]}", str(tank.id)):
+        shrunk, shown = fitted(text, room, font, th.name_min_px)
+        if shown == text:
+            break
+    font, text = shrunk, shown
     width = (text_width(text, font, True) + 6.0) / size
     height = (2 * ASCENT * font + 3.0) / size
     bottom = cy + 0.47
@@ -364,7 +372,9 @@ def id_plate(
     return [Polygon(box, plate, title), Text((cx, bottom - height / 2), text, name, title)]
 
 
-def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, colors: Mapping[str, str]) -> list[Entry]:
+def tank_entries(
+    tanks: Sequence[TankOnSquare], th: Theme, colors: Mapping[str, str]
+) -> list[Entry]:
     """Legend entries for the tanks: a counter per side, and wreck and damaged if there are."""
     present = list(dict.fromkeys(t.side for t in tanks))
     entries = [Entry(f"tank: {s}", tank_swatch(colors[s], th.counter_stroke)) for s in present]
@@ -681,6 +691,22 @@ def board_legend(
     kinds = sorted(set(board_kinds(board, barricades).values()))
     owners = side_owners(tuple(colors or ()), tanks, board.flags, colors, th)
     return square_legend(kinds, True, board.flags, tanks, th, owners)
+
+
+@colors_register
+def _board_colors(board: SquareBoard, th: Theme) -> dict[str, str]:
+    return side_owners((), board.tanks, board.flags, None, th)
+
+
+@colors_register
+def _match_colors(match: Match, th: Theme) -> dict[str, str]:
+    return side_owners(tuple(match.colors), match.tanks, match.board.flags, match.colors, th)
+
+
+@colors_register
+def _scenario_colors(scenario: PanzerStrikeScenario, th: Theme) -> dict[str, str]:
+    tanks, colors, _ = scenario_parts(scenario)
+    return side_owners(tuple(colors), tanks, scenario.board.flags, colors, th)
 
 
 @legend_entries.register

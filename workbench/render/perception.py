@@ -15,7 +15,8 @@ blindness simulated, so a picture can check that two sides stay apart for every 
 2.0425
 >>> simulate("#ff0000", "deuteranopia")
 '#a39000'
->>> round(difference("#0072b2", "#d55e00"), 1), round(difference("#0072b2", "#d55e00", "deuteranopia"), 1)
+>>> blue, vermillion = "#0072b2", "#d55e00"
+>>> round(difference(blue, vermillion), 1), round(difference(blue, vermillion, "deuteranopia"), 1)
 (49.6, 56.5)
 """
 

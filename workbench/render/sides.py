@@ -22,12 +22,14 @@ protanopia see them (:mod:`workbench.render.perception`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from workbench.render.perception import lab, least_difference, with_lightness
-from workbench.render.themes import contrast_ratio
+from workbench.render.themes import Theme, contrast_ratio, theme_named
 
 SIDE_PALETTE: tuple[str, ...] = ("#0072b2", "#c25400", "#007a5a", "#b0417e")
 """The sides' colours by their order in the game: the Okabe–Ito blue and vermillion (Okabe &
@@ -99,3 +101,22 @@ def _colors(count: int, wanted: tuple[str, ...], ground: str) -> tuple[str, ...]
 def themed(theme_colors: Mapping[str, str], colors: Mapping[str, str]) -> dict[str, str]:
     """``colors`` with a theme's own side colours (a user's choice) put over them."""
     return {side: theme_colors.get(side, color) for side, color in colors.items()}
+
+
+@functools.singledispatch
+def _colors_of(value: Any, th: Theme) -> dict[str, str]:
+    from workbench.discovery import import_new, named_after_games
+
+    if import_new(named_after_games("workbench.render")):  # a game's pictures added since
+        return _colors_of(value, th)
+    raise TypeError(f"no sides to colour in a {type(value).__name__}")
+
+
+colors_register = _colors_of.register
+"""How a game's render module says what colour each side of its values is drawn in."""
+
+
+def colors_of(value: Any, theme: Theme | str | None = None) -> dict[str, str]:
+    """The colour each side of a game state, board or scenario is drawn in, in the game's
+    order of sides (the app can write a side's name in it)."""
+    return _colors_of(value, theme_named(theme))

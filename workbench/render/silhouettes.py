@@ -11,7 +11,7 @@ goes from the centre, so a counter can be sized to fit its cell.
 >>> [kind for kind, _ in parts]
 ['tracks', 'tracks', 'hull', 'turret', 'barrel']
 >>> round(reach(1.0), 2)
-0.8
+0.64
 """
 
 from __future__ import annotations

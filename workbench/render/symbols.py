@@ -184,7 +184,9 @@ def symbol_primitives(
         prims.append(Segments(shapes(_ROOF_LINES), Style(stroke=ink, width=max(0.8, width * 0.8))))
     elif symbol == "hill":
         for ring, lighter in _HILL_STEPS:
-            step = Style(fill=mix(fill, "#ffffff", lighter), stroke=ink, width=max(0.6, width * 0.5))
+            step = Style(
+                fill=mix(fill, "#ffffff", lighter), stroke=ink, width=max(0.6, width * 0.5)
+            )
             prims.append(Polygons(shapes(ring), step))
     else:
         for name in ("ridge", "dots") if symbol == "barren ridge" else (symbol,):

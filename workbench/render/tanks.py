@@ -36,7 +36,6 @@ from workbench.render.scene import (
     LABELS,
     TERRAIN,
     UNITS,
-    Arrow,
     Circle,
     Point,
     Polygon,
@@ -47,12 +46,14 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.sides import SIDE_PALETTE, WRECK_COLOR, side_colors, themed
+from workbench.render.sides import SIDE_PALETTE, WRECK_COLOR, colors_register, side_colors, themed
 from workbench.render.silhouettes import silhouette_parts
 from workbench.render.themes import Theme, readable, theme_named
 from workbench.rules.tanks.state import TankPiece
 
 TABLE_FELT = "#cdd6a8"
+CM_PER_SIZE = 4.0
+"""The centimetres a ``size`` (the cell size of the other boards) stands for on a table."""
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
 
 
@@ -156,6 +157,7 @@ def table_scene(
     margin: float = 12.0,
     legend: bool = False,
     roles: Mapping[str, str] | None = None,
+    size: float | None = None,
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
     ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
@@ -163,7 +165,7 @@ def table_scene(
     in its side's colour: the side it names, or the side ``roles`` gives for it (``{"Attacker":
     "German", ...}``)."""
     th = theme_named(theme)
-    px_per_cm *= th.zoom
+    px_per_cm = (px_per_cm if size is None else size / CM_PER_SIZE) * th.zoom
     drawn = tuple(tank_drawing(t) for t in tanks)
     zone_colors = deployment_colors(table, drawn, th, roles or {})
     kinds = _terrain_kinds()
@@ -244,9 +246,7 @@ def table_scene(
             Text(
                 at,
                 objective.name[:3],
-                Style(
-                    fill="#111111", font_size=max(th.name_min_px - 1.0, 1.4 * px_per_cm), bold=True
-                ),
+                Style(fill="#111111", font_size=max(th.name_min_px, 1.4 * px_per_cm), bold=True),
             )
         )
     units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
@@ -268,7 +268,6 @@ def table_scene(
     if arrow is not None:
         scene = measuring_arrow_overlay(scene, table.arrow, *arrow)
     if legend:
-        used = sorted({p.kind for p in table.pieces})
         scene = legend_band(scene, table_legend(table, drawn, th, zone_colors))
     return scene
 
@@ -278,8 +277,7 @@ def deployment_colors(
 ) -> dict[str, str]:
     """Each deployment area's colour: its side's (the side it names or plays as), else a zone
     colour."""
-    sides = drawn or tuple(TankDrawing(Hull((0, 0), 0, 1, 1), side=d.side) for d in table.deployments)
-    colors = table_side_colors(sides, th)
+    colors = table_colors([t.side for t in drawn] or [d.side for d in table.deployments], th)
     out = {}
     for i, deployment in enumerate(table.deployments):
         side = roles.get(deployment.side, deployment.side)
@@ -295,7 +293,9 @@ def table_legend(
     kinds = _terrain_kinds()
     used = sorted({p.kind for p in table.pieces})
     entries = [
-        Entry(k, square_swatch(k, th.terrain_color(k, getattr(kinds.get(k), "color", "#999999")), th))
+        Entry(
+            k, square_swatch(k, th.terrain_color(k, getattr(kinds.get(k), "color", "#999999")), th)
+        )
         for k in used
     ]
     for deployment in table.deployments:
@@ -303,7 +303,8 @@ def table_legend(
         entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
     colors = table_side_colors(drawn, th)
     entries += [
-        Entry(f"tank: {side}", tank_swatch(color, th.counter_stroke)) for side, color in colors.items()
+        Entry(f"tank: {side}", tank_swatch(color, th.counter_stroke))
+        for side, color in colors.items()
     ]
     if any(t.wrecked for t in drawn):
         entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
@@ -321,9 +322,14 @@ def _terrain_kinds() -> Mapping[str, Any]:
 def table_side_colors(drawn: Sequence[TankDrawing], th: Theme) -> dict[str, str]:
     """Each side's colour on a TANKS table: the sides by name (so a nation keeps its colour on
     every table), from the side palette (:func:`workbench.render.sides.side_colors`)."""
-    sides = tuple(sorted({t.side for t in drawn if t.side}))
+    return table_colors([t.side for t in drawn], th)
+
+
+def table_colors(sides: Iterable[str], th: Theme) -> dict[str, str]:
+    """The colours of these sides on a TANKS table, the sides in the order of their names."""
+    ordered = tuple(sorted({side for side in sides if side}))
     ground = th.terrain_color("table", TABLE_FELT)
-    return themed(th.side_colors, side_colors(sides, None, ground))
+    return themed(th.side_colors, side_colors(ordered, None, ground))
 
 
 def tank_primitives(
@@ -372,9 +378,9 @@ def tank_primitives(
         prims += [prim for _, prim in parts]
         if tank.wrecked:
             cross = Style(stroke=th.wreck_color, width=2.5, opacity=0.85)
-            corners = [(float(x), float(y)) for x, y in hull.corners()]
-            prims.append(Polyline((corners[0], corners[2]), cross, title))
-            prims.append(Polyline((corners[1], corners[3]), cross, title))
+            ends = [(float(x), float(y)) for x, y in hull.corners()]
+            prims.append(Polyline((ends[0], ends[2]), cross, title))
+            prims.append(Polyline((ends[1], ends[3]), cross, title))
         corners = tuple((float(x), float(y)) for x, y in hull.corners())
         v = _direction(heading)
         tx, ty = hull.turret
@@ -468,6 +474,12 @@ def measuring_arrow_overlay(
 @scene_of.register
 def _board(board: Table, **options: Any) -> Scene:
     return table_scene(board, **options)
+
+
+@colors_register
+def _table_colors(table: Table, th: Theme) -> dict[str, str]:
+    sides = [t.side for t in table.tanks] or [d.side for d in table.deployments]
+    return table_colors(sides, th)
 
 
 @legend_entries.register

@@ -14,6 +14,7 @@ import numpy as np
 
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
+from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, heatmap_overlay
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -26,12 +27,13 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.legend import Entry, legend_entries
+from workbench.render.sides import colors_register
 from workbench.render.tanks import (
     TableLayout,
     deployment_colors,
     table_legend,
     table_scene,
+    table_side_colors,
     tank_drawing,
 )
 from workbench.render.themes import Theme, theme_named
@@ -75,7 +77,8 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
                 f"objective ({owner})",
             )
         )
-        marks.append(Text((x, y), "O", Style(fill="#111111", font_size=10, bold=True)))
+        font = scene.theme.name_min_px if isinstance(scene.theme, Theme) else 10.0
+        marks.append(Text((x, y), "O", Style(fill="#111111", font_size=font, bold=True)))
     scene = scene.add(ANNOTATIONS, marks)
     if caption:
         state = "game over: " + str(battle.ended) if battle.ended else f"{battle.phase} phase"
@@ -275,6 +278,11 @@ def heatmap_scene(battle: Battle, maps: Heatmaps, name: str = "in_cover", **opti
 @scene_of.register
 def _battle(battle: Battle, **options: Any) -> Scene:
     return battle_scene(battle, **options)
+
+
+@colors_register
+def _battle_colors(battle: Battle, th: Theme) -> dict[str, str]:
+    return table_side_colors([tank_drawing(t) for t in battle.tanks], th)
 
 
 @legend_entries.register

@@ -45,6 +45,7 @@ from workbench.render.panzer_strike import squareboard_scene
 from workbench.render.scene import Scene
 from workbench.render.tanks import table_scene
 
+
 class Tools:
     """What every board kind's tools share: the tool buttons and the editor they edit."""
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.hex_units import board_with_counters
+from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
