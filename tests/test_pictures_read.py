@@ -186,6 +186,25 @@ def test_the_apps_tank_names_are_12_px_at_1280_by_720_in_the_projector_theme(gam
     assert min(labels) * scale >= 9.0 - 1e-9, path
 
 
+def test_tank_names_in_a_crowded_deployment_never_cover_one_another() -> None:
+    # Kuromorimine's twenty tanks start packed in their deployment hexes: each name tag finds
+    # a spot of its own (beside, above or below its counter, its short printed name if need
+    # be), and one with no room left keeps its name in the counter's hover title
+    from workbench.render import notebook_scene
+    from workbench.render.labels import text_box
+    from workbench.render.scene import UNITS, Polygon, Text
+
+    practice = contract("panzer-vor-practice")
+    state = practice.start(practice.load_scenario("kuromorimine-stage-1"))
+    scene = notebook_scene(state)
+    tags = [p for p in scene.layer(UNITS) if isinstance(p, Text)]
+    boxes = [text_box(p, scene.transform) for p in tags]
+    for (a, box_a), (b, box_b) in combinations(zip(tags, boxes, strict=True), 2):
+        assert not box_a.overlaps(box_b), (a.text, b.text)
+    tanks = {p.title for p in scene.layer(UNITS) if isinstance(p, Polygon) and p.title}
+    assert len(tags) >= 0.85 * len(tanks), (len(tags), len(tanks))  # 23 of 26 today
+
+
 # --- terrain without colour -------------------------------------------------------------------
 def shipped_terrains() -> list[tuple[str, dict[str, tuple[str, str | None]]]]:
     """Each shipped board's kinds of terrain: name -> (colour, symbol)."""

@@ -229,17 +229,24 @@ def tag_boxes(
     centre_px: Point, radius_px: float, width: float, height: float
 ) -> npt.NDArray[np.float64]:
     """A tag's candidate boxes (pixels) about a counter, best first: right of it, left of it,
-    then over the counter itself (the last resort)."""
+    a tag's height above and below those (tanks stacked in a hex line their tags up), over
+    and under it, then over the counter itself (the last resort)."""
     x, y = centre_px
     gap = radius_px * 0.92 + 1.0
-    half = height / 2
-    return np.array(
-        [
-            (x + gap, y - half, x + gap + width, y + half),
-            (x - gap - width, y - half, x - gap, y + half),
-            (x - width / 2, y - half, x + width / 2, y + half),
-        ]
-    )
+    half, step = height / 2, height + 1.0
+    right, left, middle = x + gap, x - gap - width, x - width / 2
+    spots = [
+        (right, y),
+        (left, y),
+        (right, y - step),
+        (right, y + step),
+        (left, y - step),
+        (left, y + step),
+        (middle, y - gap - half),
+        (middle, y + gap + half),
+        (middle, y),
+    ]
+    return np.array([(x0, cy - half, x0 + width, cy + half) for x0, cy in spots])
 
 
 def free_boxes(
@@ -266,10 +273,13 @@ def tag_parts(
     transform: Any,
     size: tuple[float, float],
     taken: npt.NDArray[np.float64],
-) -> list[tuple[str, Primitive]]:
-    """A name tag for each counter, placed in the first free candidate spot (see
-    :func:`tag_boxes`); ``taken``: pixel boxes tags keep clear of (labels, hex numbers); every
-    counter is kept clear of too, and each tag of the tags placed before it."""
+) -> list[list[tuple[str, Primitive]]]:
+    """Each counter's name tag (its plate and its name; none when there is no room), in the
+    first free candidate spot (see :func:`tag_boxes`). ``taken``: pixel boxes tags keep clear
+    of (labels, hex numbers); every counter is kept clear of too, and the tags placed before.
+    Where nothing is free, the counter's short printed name is tried, then a spot clear of the
+    counters and tags only, then its own counter; a tag never covers another tag: a counter
+    with no room left keeps its name in its hover title."""
     font = name_font(th, px)
     height = font * 2 * ASCENT + 2 * PAD_PX[1]
     circles = np.array(
@@ -281,26 +291,47 @@ def tag_parts(
         dtype=float,
     ).reshape(-1, 4)  # fmt: skip
     placed: list[npt.NDArray[np.float64]] = []
-    out: list[tuple[str, Primitive]] = []
-    for i, counter in enumerate(counters):
-        text = tag_text(counter.tank, font, 1.8 * px)
-        width = text_width(text, font, True) + 2 * PAD_PX[0]
+    out: list[list[tuple[str, Primitive]]] = []
+    for counter in counters:
+        tags = np.array(placed, dtype=float).reshape(-1, 4)
+        apart = [j for j, c in enumerate(counters) if c.centre != counter.centre]  # a stack's
+        others = np.concatenate([circles[apart], tags])  # own counters lie under its tags
+        everything = np.concatenate([taken.reshape(-1, 4), others])
+        whole, short = tag_text(counter.tank, font, 1.8 * px), short_label(counter.tank)
         centre = transform.to_pixel(*counter.centre)
-        boxes = tag_boxes(centre, counter.radius * px, width, height)
-        others = np.delete(circles, i, axis=0)
-        blocked = np.concatenate([taken.reshape(-1, 4), others, *(p[None] for p in placed)])
-        free = free_boxes(boxes[:-1], blocked, size)
-        box = boxes[int(np.argmax(free))] if free.any() else boxes[-1]
+        found = None
+        for text, blocked in ((whole, everything), (short, everything), (short, others)):
+            width = text_width(text, font, True) + 2 * PAD_PX[0]
+            boxes = tag_boxes(centre, counter.radius * px, width, height)
+            free = free_boxes(boxes[:-1], blocked, size)
+            if free.any():
+                found = (text, boxes[int(np.argmax(free))])
+                break
+        if found is None and free_boxes(boxes[-1:], tags, size)[0]:
+            found = (short, boxes[-1])
+        if found is None:
+            out.append([])
+            continue
+        text, box = found
         placed.append(box)
-        x0, y0, x1, y1 = box.tolist()
-        plate = tuple(transform.to_board(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
-        fill = counter.fill
-        out.append(("tag", Polygon(plate, Style(fill=fill, stroke=th.counter_stroke, width=1.0),
-                                   counter.title)))  # fmt: skip
-        ink = Style(fill=contrast_text(fill), font_size=font, bold=True)
-        box_px = text_box_px((x0 + x1) / 2, (y0 + y1) / 2, text, ink)
-        out.append(("name", box_text(box_px, text, ink, transform, counter.title)))
+        out.append(tag(counter, text, box, font, th, transform))
     return out
+
+
+def tag(
+    counter: Counter, text: str, box: npt.NDArray[np.float64], font: float, th: Theme, t: Any
+) -> list[tuple[str, Primitive]]:
+    """A name tag in the counter's colour filling ``box`` (pixels): its plate and its name."""
+    x0, y0, x1, y1 = box.tolist()
+    plate = tuple(t.to_board(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    fill = counter.fill
+    plate_style = Style(fill=fill, stroke=th.counter_stroke, width=1.0)
+    ink = Style(fill=contrast_text(fill), font_size=font, bold=True)
+    box_px = text_box_px((x0 + x1) / 2, (y0 + y1) / 2, text, ink)
+    return [
+        ("tag", Polygon(plate, plate_style, counter.title)),
+        ("name", box_text(box_px, text, ink, t, counter.title)),
+    ]
 
 
 __all__ = [

@@ -123,8 +123,10 @@ def units_primitives(state: Any, scene: Scene) -> list[Primitive]:
     taken = _label_boxes(scene)
     size = (scene.width, scene.height)
     tags = tag_parts(counters, th, px, scene.transform, size, taken)
-    for (part, prim), level in zip(tags, [lv for lv in levels for _ in (0, 1)], strict=True):
-        drawn.setdefault((level, PARTS.index(part)), {}).setdefault(prim.style, []).append(prim)
+    for parts, level in zip(tags, levels, strict=True):
+        for part, prim in parts:
+            key = (level, PARTS.index(part))
+            drawn.setdefault(key, {}).setdefault(prim.style, []).append(prim)
     return [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
 
 

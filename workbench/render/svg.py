@@ -148,8 +148,9 @@ def _element(prim: Single, t: Transform, classes: _Classes) -> str:
     return f"{body}>{title}</{body[1 : body.index(' ')]}>" if title else f"{body}/>"
 
 
-FLUID = "max-width: 100%; height: auto"
-"""The style that lets a picture shrink to a narrower output area (a notebook's), whole."""
+FLUID = "max-width: 100%"
+"""The style that lets a picture shrink to a narrower output area (a notebook's), whole (its
+``viewBox`` scales the drawing; no ``height: auto``, which cairosvg reads as no height)."""
 
 
 def to_svg(scene: Scene, *, fluid: bool = False) -> str:
