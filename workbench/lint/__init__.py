@@ -66,6 +66,18 @@ def summary(places: Sequence[str], shown: int = 3) -> str:
     return f"{', '.join(places[:shown])} and {len(places) - shown} more"
 
 
+def grouped(
+    kind: str,
+    names: Sequence[str],
+    cells: Iterable[Any],
+    reason: Reason,
+    severity: Severity = "warning",
+) -> Finding:
+    """One finding for a cause with many places: ``names`` (the places in the board's words,
+    summed up in its ``place``) and the ``cells`` a picture outlines."""
+    return Finding(kind, summary(names), reason, severity, tuple(cells), tuple(names))
+
+
 def connected(cells: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> list[list[Any]]:
     """``cells`` in groups that touch (each cell's ``neighbours``), each group sorted, the
     groups in the order of their first cell: one group per area, so one finding per cause.

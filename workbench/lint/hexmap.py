@@ -34,7 +34,7 @@ from workbench.boards.panzer_vor.scenario import PanzerVorScenario, problems
 from workbench.files.errors import json_path
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex
-from workbench.lint import Finding, LintReport, connected, lint, summary
+from workbench.lint import Finding, LintReport, connected, grouped, lint
 from workbench.rules.core import Reason
 from workbench.rules.panzer_vor.movement import move_table
 from workbench.rules.panzer_vor.sections import GAME_SETUP, LINE_OF_SIGHT, MOVEMENT
@@ -184,16 +184,7 @@ def lint_hexmap(
             if len(spots) == 1
             else f"these {len(spots)} hexes are seen from no hex farther than adjacent: blind spots"
         )
-        findings.append(
-            Finding(
-                "blind-spot",
-                summary(names),
-                Reason(text, LINE_OF_SIGHT),
-                "note",
-                spots,
-                tuple(names),
-            )
-        )
+        findings.append(grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note"))
 
     edge = _edge_ring(hexmap)
     along: dict[str, list] = {}
@@ -210,11 +201,7 @@ def lint_hexmap(
         text = f"{what} along the map edge, where it separates nothing"
         rule = hexmap.hexside_types[kind].rule or MOVEMENT
         cells = tuple(dict.fromkeys(h for side in sides for h in side.hexes))
-        findings.append(
-            Finding(
-                "edge-hexside", summary(names), Reason(text, rule), "warning", cells, tuple(names)
-            )
-        )
+        findings.append(grouped("edge-hexside", names, cells, Reason(text, rule)))
 
     areas = dict(hexmap.zones) if zones is None else {k: set(v) for k, v in zones.items()}
     for name, hexes in areas.items():
@@ -227,16 +214,8 @@ def lint_hexmap(
             names = [label(h) for h in closed_hexes]
             which = f"hex {names[0]}" if len(names) == 1 else f"these {len(names)} hexes"
             text = f"zone {name!r} includes {which}, {terrain_name}: no tank may enter it"
-            findings.append(
-                Finding(
-                    "zone-impassable",
-                    summary(names),
-                    Reason(text, terrain.rule or MOVEMENT),
-                    "warning",
-                    tuple(closed_hexes),
-                    tuple(names),
-                )
-            )
+            reason = Reason(text, terrain.rule or MOVEMENT)
+            findings.append(grouped("zone-impassable", names, closed_hexes, reason))
 
     reached: set[Hex] = set()
     for name, hexes in areas.items():
@@ -255,16 +234,7 @@ def lint_hexmap(
         names = [label(h) for h in cut_off]
         which = f"hex {names[0]}" if len(cut_off) == 1 else f"these {len(cut_off)} hexes"
         text = f"no tank can reach {which} from {where}"
-        findings.append(
-            Finding(
-                "unreachable",
-                summary(names),
-                Reason(text, MOVEMENT),
-                "warning",
-                cut_off,
-                tuple(names),
-            )
-        )
+        findings.append(grouped("unreachable", names, cut_off, Reason(text, MOVEMENT)))
     notes = (
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT),
     )

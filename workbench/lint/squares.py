@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.geometry.squaregrid import Square, square_trace
-from workbench.lint import Finding, LintReport, connected, lint, summary
+from workbench.lint import Finding, LintReport, connected, grouped, lint
 from workbench.rules.core import Reason
 
 GAME = "panzer-strike"  # the game whose rulebook the sections below are headings of
@@ -87,16 +87,7 @@ def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROW
         names = [_place(s) for s in area]
         which = names[0] if len(area) == 1 else f"these {len(area)} squares"
         text = f"no tank from either side can reach {which}"
-        findings.append(
-            Finding(
-                "unreachable",
-                summary(names),
-                Reason(text, MOVEMENT),
-                "warning",
-                tuple(area),
-                tuple(names),
-            )
-        )
+        findings.append(grouped("unreachable", names, area, Reason(text, MOVEMENT)))
     for flag, owner in board.flags.items():
         attackers = [side for side in ("north", "south") if side != owner]
         near = [n for n in flag.neighbors() if n in board]
