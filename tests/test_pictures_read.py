@@ -205,6 +205,30 @@ def test_tank_names_in_a_crowded_deployment_never_cover_one_another() -> None:
     assert len(tags) >= 0.85 * len(tanks), (len(tags), len(tanks))  # 23 of 26 today
 
 
+@pytest.mark.parametrize("scenario", ["kuromorimine-stage-1", "st-gloriana", "pravda"])
+def test_no_counter_covers_a_hex_number_or_a_places_name(scenario) -> None:
+    # "Hex numbers small, never under a counter; labels (e.g. "Ōarai Station") never hidden
+    # under counters": each number and name lies outside every counter's reach (its circle)
+    import numpy as np
+
+    from workbench.render import notebook_scene
+    from workbench.render.hex_units import _label_boxes, counters_of
+
+    practice = contract("panzer-vor-practice")
+    state = practice.start(practice.load_scenario(scenario))
+    scene = notebook_scene(state)
+    boxes = _label_boxes(scene)
+    t = scene.transform
+    counters = counters_of(state.board, scene.layout, scene.theme)
+    assert len(counters) >= 6, scenario
+    for counter in counters:
+        x, y = t.to_pixel(*counter.centre)
+        near_x = np.clip(x, boxes[:, 0], boxes[:, 2])
+        near_y = np.clip(y, boxes[:, 1], boxes[:, 3])
+        reach = counter.radius * t.scale
+        assert np.hypot(near_x - x, near_y - y).min() >= reach - 0.5, counter.tank.id
+
+
 # --- terrain without colour -------------------------------------------------------------------
 def shipped_terrains() -> list[tuple[str, dict[str, tuple[str, str | None]]]]:
     """Each shipped board's kinds of terrain: name -> (colour, symbol)."""
@@ -238,7 +262,7 @@ def test_every_two_kinds_of_terrain_differ_in_grayscale(board, kinds) -> None:
 def test_a_legend_is_a_picture_of_its_own_with_every_kind_of_terrain() -> None:
     pv = contract("panzer-vor")
     state = pv.start(pv.load_scenario("mock-battle"))
-    svg = legend_of(state)._repr_svg_()
+    svg = legend_of(state).svg()  # what the app's panel shows
     words = " ".join(t for texts in texts_by_layer(svg).values() for t, _ in texts)
     hexmap = state.board.map
     used = {hexmap.terrain_at(h).name for h in hexmap.grid}
@@ -255,6 +279,35 @@ def test_the_legend_widget_folds_away() -> None:
 
 
 # --- notebooks ------------------------------------------------------------------------------
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+
+
+def notebook_pictures() -> list[tuple[str, int, str]]:
+    """Every SVG picture stored in the notebooks' outputs (nbval checks they are what the
+    cells draw today): notebook, cell and SVG text."""
+    import json
+
+    out = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for n, cell in enumerate(cells):
+            for output in cell.get("outputs", []):
+                svg = output.get("data", {}).get("image/svg+xml")
+                if svg:
+                    out.append((path.stem, n, svg if isinstance(svg, str) else "".join(svg)))
+    return out
+
+
+def test_every_label_of_every_notebook_picture_is_9_px_on_screen() -> None:
+    # a picture is shown at its own width, or scaled down to the output's (never cut)
+    for notebook, cell, svg in notebook_pictures():
+        scale = min(1.0, NOTEBOOK_WIDTH / shown_width(svg))
+        for layer, texts in texts_by_layer(svg).items():
+            for text, size in texts:
+                assert size * scale >= 9.0 - 1e-9, (notebook, cell, layer, text, size * scale)
+
+
 def test_a_notebook_picture_shrinks_to_its_output_and_is_never_cut() -> None:
     pv = contract("panzer-vor")
     state = pv.start(pv.load_scenario("kuromorimine-stage-1"))

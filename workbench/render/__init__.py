@@ -91,11 +91,15 @@ class Picture:
         title = f" {self.scene.title!r}" if getattr(self.scene, "title", "") else ""
         return f"<Picture{title}, {self.scene.width:.0f} × {self.scene.height:.0f} px>"
 
-    def _repr_svg_(self) -> str:
-        """The SVG a notebook shows: scaled down to the output's width, never cut."""
+    def svg(self) -> str:
+        """The SVG text, as a notebook or a page shows it: scaled down to its place's width,
+        never cut."""
         from workbench.render.svg import to_svg
 
         return to_svg(self.scene, fluid=True)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def save(self, path: str | Path, scale: float = 1.0) -> Path:
         target = Path(path)

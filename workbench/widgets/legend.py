@@ -15,7 +15,7 @@ def legend_widget(value: Any, *, title: str = "Legend", **options: Any) -> widge
     """The legend of a board or game state (terrain, zones, sides, markers) in a folded
     section called ``title``: one click opens it. ``options`` go to
     :func:`~workbench.render.legend_of` (``theme``, ``width``, ``size``)."""
-    picture = widgets.HTML(legend_of(value, **options)._repr_svg_())
+    picture = widgets.HTML(legend_of(value, **options).svg())
     return widgets.Accordion(children=[picture], titles=(title,), selected_index=None)
 
 
