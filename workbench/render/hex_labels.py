@@ -105,8 +105,10 @@ def map_labels(
         found = placer.place(candidates)
         if found is not None:
             out.append(box_text(found, zone_name, zone_style, transform, f"zone {zone_name}"))
-    if numbers and by_type is not None and fills is not None:
-        out += hex_numbers(placer, transform, layout, by_type, fills, th, room)
+    if numbers and by_type is not None and fills is not None:  # the room in each hex keeps
+        # every counter clear of the numbers already: they give way to names only
+        names = Placer(size[0], size[1], placer.taken[len(boxes) :])
+        out += hex_numbers(names, transform, layout, by_type, fills, th, room)
     return out
 
 

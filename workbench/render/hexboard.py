@@ -541,10 +541,6 @@ def _dot_swatch(color: str) -> Swatch:
     return draw
 
 
-def text_size_px(size: float, fraction: float, minimum: float = 7.0) -> float:
-    return max(minimum, round(fraction * size, 1))
-
-
 def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, ...]]:
     """The boundary of a set of hexes as closed loops of corner points (deterministic)."""
     cells = frozenset(hexes)

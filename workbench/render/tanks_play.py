@@ -14,6 +14,7 @@ import numpy as np
 
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
+from workbench.render.fitting import NOTEBOOK_WIDTH
 from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, heatmap_overlay
 from workbench.render.scene import (
@@ -225,7 +226,7 @@ def odds_chart(odds: ShotOdds, *, width: float | None = None, height: float = 26
     """A bar chart of the exact outcome distribution: one bar per (damage, criticals)."""
     th = theme_named(None)
     items = sorted(odds.distribution.items())
-    width = width or max(560.0, 42.0 * len(items) + 60.0)
+    width = width or max(560.0, min(NOTEBOOK_WIDTH, 42.0 * len(items) + 60.0))  # no shrinking
     margin, base = 40.0, height - 50.0
     prims: list[Any] = [
         Polyline(((margin, base), (width - 10, base)), Style(stroke="#333333", width=1.0))
