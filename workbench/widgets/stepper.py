@@ -88,8 +88,9 @@ class Stepper:
     an rng seeded by the record's seed and the step number (the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
-    ``readable_at``: a window (width, height) in which every board label must stay at least
-    ``least_px`` pixels once the board is fitted beside the panel (the teacher app: 1280 × 720).
+    ``readable_at``: a window (width, height) the board is drawn for (at the size that fills
+    its room beside the panel, so its labels' sizes are those on the screen), in which every
+    board label must stay at least ``least_px`` pixels (the teacher app: 1280 × 720).
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
 
@@ -126,10 +127,19 @@ class Stepper:
         self._busy = False
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
-        self.scene = self.view.scene(self.state, size=size, theme=theme)
+        if readable_at is not None:  # drawn at the size it is shown at in that window
+            from workbench.render.fitting import fit_size
+            from workbench.widgets.layout import board_room
+
+            self.size = fit_size(
+                lambda s: self.view.scene(self.state, size=s, theme=theme),
+                board_room(readable_at),
+                start=size,
+            )
+        self.scene = self.view.scene(self.state, size=self.size, theme=theme)
         if readable_at is not None:  # every label at least least_px when shown in that window
             self.theme = readable_theme(theme, self.scene, readable_at, least_px)
-            self.scene = self.view.scene(self.state, size=size, theme=self.theme)
+            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
