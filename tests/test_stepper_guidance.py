@@ -175,3 +175,21 @@ def test_a_new_games_options_come_from_the_games_own_list(monkeypatch) -> None:
     monkeypatch.setattr("workbench.widgets.app.get_game", lambda name: patched)
     app._new_game_choices()
     assert "fog" in app.inputs.inputs
+
+
+def test_a_prepared_game_that_teaches_stops_early_and_shows_real_odds() -> None:
+    import workbench
+    from workbench.boards.record import RecordStep
+    from workbench.rules.prepared import lesson_problems, prepared_plans
+
+    for plan in prepared_plans():  # what tools/prepared_games.py --check enforces
+        record = workbench.load(plan.path)
+        assert lesson_problems(get_game(record.game), record, plan.teaches_odds) == []
+    cards = workbench.load(ROOT / "maps/panzer-vor/games/stagnant-draw.json")
+    problems = lesson_problems(get_game("panzer-vor"), cards)  # as if it taught odds
+    assert any(p.startswith("step 136, ") and "a 0% chance to destroy" in p for p in problems)
+    first = workbench.load(PREPARED)
+    silent = dataclasses.replace(first, steps=tuple(RecordStep(s.action) for s in first.steps))
+    assert lesson_problems(get_game(first.game), silent) == [
+        "its first note is at step None, after step 10"
+    ]
