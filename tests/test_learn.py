@@ -33,8 +33,8 @@ def _sections(game: str) -> set[str]:
 
 def test_each_game_lists_the_kinds_the_issue_asks_for():
     names = {g: {k.name for k in learn.kinds(g)} for g in GAMES}
-    assert {"sight", "reach", "to-hit", "armour", "move"} <= names["panzer-vor"]
-    assert {"steps", "shot", "destroy"} <= names["panzer-strike"]
+    assert {"sight", "reach", "to-hit", "armour", "move", "card"} <= names["panzer-vor"]
+    assert {"steps", "shot", "destroy", "flag"} <= names["panzer-strike"]
     assert {"sight", "cover", "close-range", "side-shot", "dice"} <= names["tanks"]
     for game in GAMES:
         levels = [k.level for k in learn.kinds(game)]

@@ -6,7 +6,8 @@ with a plain, independent computation named here (``workbench/testing/learn_refe
   the sum over the 36 outcomes of two dice; armour: the bearing in pixels; move: the path
   walked through the step rules' successors.
 - Panzer Strike steps: Table A's printed speed read as text; shot and destroy: the plain
-  shot (``plain_kill``: arc, ruler, trace, zone, every ordered roll counted).
+  shot (``plain_kill``: arc, ruler, trace, zone, every ordered roll counted); flag: the
+  capture rule's sentence written out.
 - TANKS sight, cover, close range and side shot: shapely segments and distances on the
   table; dice: the defence formula written out, and the chance of at least one damage by
   brute force over the dice (``plain_shot_distribution``).
@@ -29,6 +30,7 @@ import shapely
 
 from workbench import learn
 from workbench.boards.tanks.table import TANKS_TERRAIN
+from workbench.learn.panzer_strike import square_of
 from workbench.learn.panzer_vor import is_subtle
 from workbench.rules.panzer_strike.shooting import kill_odds
 from workbench.rules.panzer_vor.firing import attack_odds
@@ -73,11 +75,7 @@ def pv_reach(q):
 
 
 def pv_to_hit(q):
-    odds = attack_odds(q.state, q.facts["firer"], q.facts["target"])
-    firer, target = (q.state.tank(q.facts[k]) for k in ("firer", "target"))
-    needed = firer.hex.distance(target.hex) - sum(m.value for m in odds.attack_modifiers)
-    assert q.answer == odds.attack_needed == max(needed, 2)
-    assert odds.hit == plain_two_dice_at_least(needed)
+    pv_to_hit_with(q, attack_odds(q.state, q.facts["firer"], q.facts["target"]))
 
 
 def pv_armour(q):
@@ -88,6 +86,33 @@ def pv_armour(q):
 def pv_move(q):
     path = [(_hex(q, place), facing) for place, facing in q.facts["path"]]
     assert plain_path_legal(q.state, q.facts["tank"], path) == q.answer
+
+
+def pv_card(q):
+    if q.shape == "number":  # an attack card: its modifier among the shot's
+        assert any(m.name == q.facts["card"] for m in attack_odds_with_card(q).attack_modifiers)
+        pv_to_hit_with(q, attack_odds_with_card(q))
+        return
+    tank = q.state.tank(q.facts["tank"])  # Full Speed Ahead!: the counter's movement + 2
+    assert q.facts["mp"] == tank.counter.movement + 2
+    goal = _hex(q, q.facts["goal"])
+    with_card = {h for h, _ in plain_reachable_costs(q.state, tank.id, q.facts["mp"])}
+    without = {h for h, _ in plain_reachable_costs(q.state, tank.id, tank.counter.movement)}
+    assert (goal in with_card) == q.answer and goal not in without
+
+
+def attack_odds_with_card(q):
+    from workbench.learn.panzer_vor_cards import card_modifier
+
+    played = (card_modifier(q.facts["card"]),)
+    return attack_odds(q.state, q.facts["firer"], q.facts["target"], attack=played)
+
+
+def pv_to_hit_with(q, odds):
+    firer, target = (q.state.tank(q.facts[k]) for k in ("firer", "target"))
+    needed = firer.hex.distance(target.hex) - sum(m.value for m in odds.attack_modifiers)
+    assert q.answer == odds.attack_needed == max(needed, 2)
+    assert odds.hit == plain_two_dice_at_least(needed)
 
 
 # --- Panzer Strike ---------------------------------------------------------------------------
@@ -121,6 +146,21 @@ def ps_destroy(q):
     assert at_least(q.answer) == kill_odds(match, firer.id, q.facts["target"]).destroy
     # with damage played the total must go above what is needed: one more
     assert at_least(q.answer - 1 if match.options.damage else q.answer) == plain
+
+
+def ps_flag(q):
+    """Task: Capture the Flag: "a tank must come to a square next to it, survive the
+    following opponent's turn and stand still on that square one more turn"."""
+    match, tank = q.state, q.state.tank(q.facts["tank"])
+    spot = square_of(q.facts["flag"])
+    near = max(abs(tank.at.x - spot.x), abs(tank.at.y - spot.y)) == 1
+    if match.options.flag_next_to == "four":
+        near = abs(tank.at.x - spot.x) + abs(tank.at.y - spot.y) == 1
+    came_a_turn_ago = any(
+        w.tank == tank.id and w.flag == spot and w.since == match.turn - 2 for w in match.watches
+    )
+    captured = near and came_a_turn_ago and tank.id not in match.moved
+    assert q.answer == q.choices[captured]
 
 
 # --- TANKS -----------------------------------------------------------------------------------
@@ -232,6 +272,8 @@ AGREE: dict[tuple[str, str], Callable] = {
     ("panzer-strike", "steps"): ps_steps,
     ("panzer-strike", "shot"): ps_shot,
     ("panzer-strike", "destroy"): ps_destroy,
+    ("panzer-strike", "flag"): ps_flag,
+    ("panzer-vor", "card"): pv_card,
     ("tanks", "sight"): tanks_sight,
     ("tanks", "cover"): tanks_cover,
     ("tanks", "close-range"): tanks_close,

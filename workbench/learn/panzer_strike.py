@@ -171,3 +171,63 @@ def destroy(rng: random.Random, scenario: Any) -> Question:
         marks=((label(firer.at), "firer"), (label(target.at), "target")),
         facts={"firer": firer.id, "target": target.id},
     )  # fmt: skip
+
+
+# --- Flags -----------------------------------------------------------------------------------
+
+FLAG_STORIES = ("stood still", "moved again", "just arrived", "moved away")
+
+
+@kind(GAME, "flag", "Flags", 2, "who holds the flag after this move?")
+def flag(rng: random.Random, scenario: Any) -> Question:
+    """A tank near an enemy flag at the end of its side's turn; the seed picks its story: it
+    came next to the flag a turn ago and stood still (half the seeds: it captures), moved on
+    along the flag, only just arrived, or moved away."""
+    from workbench.rules.panzer_strike.flags import capture_flags, next_to
+    from workbench.rules.panzer_strike.state import Watch
+
+    story = "stood still" if rng.random() < 0.5 else rng.choice(FLAG_STORIES[1:])
+    name, match = _match(rng, "capture-the-flag" if scenario is None else scenario)
+    flags = sorted(match.board.flags.items())
+    if not flags:
+        from workbench.errors import ArgumentError
+
+        raise ArgumentError("scenario", name, "a Capture the Flag scenario (with flags)")
+    spot, owner = rng.choice(flags)
+    tank = rng.choice([t for t in match.tanks if t.side != owner and t.active])
+    free = set(_free(match))
+    around = [s for s in free if next_to(match, s, spot)]
+    away = [s for s in free if 2 <= max(abs(s.x - spot.x), abs(s.y - spot.y)) <= 3]
+    at = rng.choice(away if story == "moved away" else around)
+    turn = 3 + match.order.index(tank.side) + 2 * rng.randrange(3)  # its side's turn, not first
+    since = turn if story == "just arrived" else turn - 2
+    moved = () if story == "stood still" else (tank.id,)
+    match = replace(
+        _put(match, tank, at, rng.randrange(8)), turn=turn, phase="shoot", moved=moved,
+        watches=(Watch(tank.id, spot, since),) if story != "moved away" else (),
+    )  # fmt: skip
+    after, _, _, events = capture_flags(match)
+    taken = spot not in after.flags
+    choices = (f"{owner} still holds it", f"{tank.id} captures it")
+    did = {
+        "stood still": f"came next to it in its side's turn {since} and stood still this turn",
+        "moved again": f"came next to it in its side's turn {since} and moved this turn, to "
+        "another square next to it",
+        "just arrived": "came next to it this turn",
+        "moved away": "was next to it and moved away this turn",
+    }[story]
+    reasons = (
+        Reason("a tank must come to a square next to the flag, survive the following "
+               "opponent's turn and stand still on that square one more turn",
+               S.CAPTURE_THE_FLAG),
+        *(r for e in events for r in (Reason(e.text, S.CAPTURE_THE_FLAG), *e.reasons)),
+    )  # fmt: skip
+    return _question(
+        match, kind="flag", scenario=name, chapter="Flags", level=2,
+        prompt=(f"It is the end of {tank.side}'s turn {turn}. {tank.id} stands at {label(at)}, "
+                f"{owner}'s flag at {label(spot)}; {tank.id} {did}. Who holds "
+                "the flag now?"),
+        shape="choice", choices=choices, answer=choices[taken], reasons=reasons,
+        marks=((label(at), "tank"), (label(spot), "target")),
+        facts={"tank": tank.id, "flag": label(spot), "since": since, "story": story},
+    )  # fmt: skip
