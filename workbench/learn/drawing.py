@@ -4,6 +4,7 @@ the places the learner missed or gave wrongly; the prompt or the verdict in a ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ COLOURS = {
     "answer": "#2e9e4f",
     "missed": "#f39c12",
     "wrong": "#8e44ad",
+    "chosen": "#f1c40f",  # a place the learner has picked, not yet checked
 }
 
 
@@ -36,15 +38,25 @@ def _tinted(scene: Any, question: Question, places: dict[str, str]) -> Any:
     return tint_overlay(scene, colours, opacity=0.55)
 
 
-def question_scene(question: Question, theme: str | None = None) -> Any:
-    """The position asked about, the places the prompt names, and the prompt."""
+def question_scene(
+    question: Question,
+    theme: str | None = None,
+    *,
+    chosen: Iterable[str] = (),
+    caption: bool = True,
+) -> Any:
+    """The position asked about, the places the prompt names (and those ``chosen`` so far),
+    and the prompt in a caption (``caption=False``: a widget shows it beside the board)."""
     from workbench.render.overlays import caption_overlay
 
-    scene = _tinted(_scene(question.state, theme), question, dict(question.marks))
-    return caption_overlay(scene, " ".join(question.lines()))
+    places = dict(question.marks) | {p: "chosen" for p in chosen}
+    scene = _tinted(_scene(question.state, theme), question, places)
+    return caption_overlay(scene, " ".join(question.lines())) if caption else scene
 
 
-def answer_scene(question: Question, check: Check | None, theme: str | None = None) -> Any:
+def answer_scene(
+    question: Question, check: Check | None, theme: str | None = None, *, caption: bool = True
+) -> Any:
     """The rules' picture of the answer, the right places, and after a check the missed and
     wrong ones; the verdict and the reasons in the caption."""
     from workbench.render.overlays import caption_overlay
@@ -56,10 +68,12 @@ def answer_scene(question: Question, check: Check | None, theme: str | None = No
         places.update({p: "missed" for p in check.missed})
         places.update({p: "wrong" for p in check.wrong})
     scene = _tinted(_scene(shown, theme), question, places)
-    return caption_overlay(scene, " · ".join(caption(question, check)))
+    if not caption:
+        return scene
+    return caption_overlay(scene, " · ".join(caption_lines(question, check)))
 
 
-def caption(question: Question, check: Check | None) -> list[str]:
+def caption_lines(question: Question, check: Check | None) -> list[str]:
     """The verdict (or the answer) and the reasons; a set of places is counted, since the
     board shows it (green: right, orange: missed, purple: given wrongly)."""
     if question.shape != "places":
