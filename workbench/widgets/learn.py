@@ -31,6 +31,8 @@ class Learner:
     (see the module). ``progress``: a learner's name, whose progress is resumed from and
     saved to the user folder; ``room``: the teacher's mode."""
 
+    canvas: Any  # the board's MultiCanvas (a new one when the picture's size changes)
+
     def __init__(
         self,
         game: str,
@@ -205,7 +207,7 @@ class Learner:
 
         self.scene = question_scene(self.question, self.theme, caption=False)
         self.board = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.canvas: Any = None
+        self.canvas = None
         self._new_canvas()
         self.panel = widgets.HTML()
         self.answer_box = widgets.ToggleButtons(options=[], value=None)
