@@ -42,3 +42,18 @@ def test_in_a_room_one_key_reveals_the_answer_and_the_arrows_step():
     assert w.index == 1 and "the answer" not in w.panel_text
     w.key("ArrowLeft")
     assert w.index == 0
+
+
+def test_the_teacher_app_offers_a_lesson_for_the_room():
+    from workbench.widgets.app import KEYBOARD_SCRIPT, TeacherApp, choices_for
+
+    assert ("learn: Line of Sight", ("learn", "Line of Sight")) in choices_for("panzer-vor")
+    assert not any(label.startswith("learn") for label, _ in choices_for("panzer-vor-linked"))
+    assert '"Enter", "r", "R"' in KEYBOARD_SCRIPT  # the reveal key works anywhere on the page
+    app = TeacherApp()
+    app.what.value = ("learn", "Line of Sight")
+    learner = app.open()
+    assert isinstance(learner, Learner) and learner.room
+    assert app.holder.children == (learner.widget,)
+    learner.key("r")
+    assert "the answer:" in learner.panel_text

@@ -27,7 +27,7 @@ from typing import Any
 from workbench.arguments import whole_number
 from workbench.discovery import import_all, named_after_games
 from workbench.errors import ArgumentError
-from workbench.learn.kinds import CHAPTERS, Kind, kinds_of
+from workbench.learn.kinds import CHAPTERS, REGISTRY, Kind, kinds_of
 from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question
 
@@ -58,6 +58,11 @@ def _stamped(made: Question, seed: int) -> Question:
     from dataclasses import replace
 
     return replace(made, seed=seed)
+
+
+def kinds_of_games() -> list[str]:
+    """The games that have questions (their registered names)."""
+    return sorted(REGISTRY)
 
 
 def chapters(game: str) -> list[str]:

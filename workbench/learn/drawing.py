@@ -115,6 +115,9 @@ class Drawn:
     question: Question
     check: Check | None
 
+    def __repr__(self) -> str:
+        return f"<the answer of {self.question!r}>"
+
     def _repr_svg_(self) -> str:
         from workbench.render.svg import to_svg
 

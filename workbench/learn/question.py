@@ -66,6 +66,11 @@ class Check:
     def reasons(self) -> tuple[Reason, ...]:
         return self.question.reasons
 
+    def __repr__(self) -> str:
+        q = self.question
+        verdict = "right" if self.correct else f"score {self.score}"
+        return f"<check of {q.game}/{q.kind} seed {q.seed}: {verdict}>"
+
     def lines(self) -> list[str]:
         """The verdict, the right answer, then the reasons, each with its section."""
         q = self.question

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.games import all_games, get_game
+from workbench.widgets.learn import Learner, learn_choices
 from workbench.widgets.stepper import Stepper, prepared_games
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
@@ -24,7 +25,7 @@ KEYBOARD_SCRIPT = """
 (() => {
   if (window.__workbenchKeys) return;
   window.__workbenchKeys = true;
-  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B"]);
+  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B", "Enter", "r", "R"]);
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (!keys.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -52,7 +53,7 @@ def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
     out = [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
     scenarios = get_game(game).scenarios()
     out += [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    return out
+    return out + learn_choices(game)  # a lesson for the room (workbench/widgets/learn.py)
 
 
 class TeacherApp:
@@ -89,13 +90,18 @@ class TeacherApp:
         self.what.options = choices
         self.what.value = choices[0][1] if choices else None
 
-    def open(self) -> Stepper:
-        """Open what is picked: a prepared record at its start, or a new seeded game."""
+    def open(self) -> Stepper | Learner:
+        """Open what is picked: a prepared record at its start, a new seeded game, or a
+        lesson for the room (Enter reveals the answer, ← → the next question or back)."""
         if self.what.value is None:
             raise ValueError(
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
+        if kind == "learn":
+            learner = Learner(self.game_picker.value, path, room=True, theme=self.theme)
+            self.holder.children = [learner.widget]
+            return learner
         if kind == "record":
             stepper = Stepper(
                 path,

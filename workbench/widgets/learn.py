@@ -245,3 +245,11 @@ _STYLES = {
     "text": "",
     "note": "color:#8a6d3b",
 }
+
+
+def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:
+    """The teacher app's entries for a game's lessons: ``("learn: Moving", ("learn",
+    "Moving"))`` per chapter; none for a game without questions."""
+    if game not in learn.kinds_of_games():
+        return []
+    return [(f"learn: {chapter}", ("learn", chapter)) for chapter in learn.chapters(game)]
