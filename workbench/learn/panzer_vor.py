@@ -24,7 +24,7 @@ from workbench.learn.panzer_vor_positions import (
     two_sides,
 )
 from workbench.learn.question import Question
-from workbench.rules.core import Reason
+from workbench.rules.core import Modifier, Reason
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.firing import arc_of, attack_odds
 from workbench.rules.panzer_vor.movement import explain_move, reachable
@@ -207,28 +207,42 @@ def _duel(rng: random.Random, scenario: Any, fit: Any) -> tuple[str, GameState, 
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
 
 
-@kind(GAME, "to-hit", "Firing", 2, "what does it need to roll to hit, and what are the odds?")
-def to_hit(rng: random.Random, scenario: Any) -> Question:
+def roll_to_hit(
+    rng: random.Random,
+    scenario: Any,
+    played: tuple[Modifier, ...] = (),
+    lead: tuple[Reason, ...] = (),
+) -> tuple[str, GameState, str, str, Hex, Hex, Any, tuple[Reason, ...]]:
+    """A shot the rules allow, that can hit (with the cards ``played``): the scenario, board,
+    firer, target, their hexes, the odds, and the reasons for the roll it needs (``lead``
+    first)."""
+
     def fit(board: GameState, f: str, t: str) -> bool:
-        odds = attack_odds(board, f, t)
+        odds = attack_odds(board, f, t, attack=played)
         return odds.can_fire and odds.attack_needed is not None
 
     name, board, firer, target, a, b = _duel(rng, scenario, fit)
-    odds = attack_odds(board, firer, target)
-    need = odds.attack_needed
+    odds = attack_odds(board, firer, target, attack=played)
     reasons = (
+        *lead,
         Reason(f"{firer} is {odds.distance} hexes from {target}: the attack roll, two dice "
                "plus modifiers, must reach the distance", S.ATTACK_ROLL),
         *(m.reason for m in odds.attack_modifiers),
-        Reason(f"needs {need}+ on two dice: hit {odds.hit} ({float(odds.hit):.1%})",
-               S.ATTACK_ROLL),
+        Reason(f"needs {odds.attack_needed}+ on two dice: hit {odds.hit} "
+               f"({float(odds.hit):.1%})", S.ATTACK_ROLL),
         *(r for r in odds.reasons if r.section != S.ATTACK_ROLL),
     )  # fmt: skip
+    return name, board, firer, target, a, b, odds, reasons
+
+
+@kind(GAME, "to-hit", "Firing", 2, "what does it need to roll to hit, and what are the odds?")
+def to_hit(rng: random.Random, scenario: Any) -> Question:
+    name, board, firer, target, a, b, odds, reasons = roll_to_hit(rng, scenario)
     return _question(
         board, kind="to-hit", scenario=name, chapter="Firing", level=2,
         prompt=(f"{firer} in {_where(board, a)} fires at {target} in {_where(board, b)}. What "
                 "must it roll on two dice to hit (the least total)?"),
-        shape="number", answer=need, reasons=reasons, detail=odds,
+        shape="number", answer=odds.attack_needed, reasons=reasons, detail=odds,
         marks=((_where(board, a), "firer"), (_where(board, b), "target")),
         facts={"firer": firer, "target": target},
     )  # fmt: skip

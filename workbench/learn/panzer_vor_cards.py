@@ -15,18 +15,16 @@ from workbench.learn.panzer_vor import (
     MOVE_MAPS,
     TRIES,
     _board,
-    _duel,
     _question,
     _where,
+    roll_to_hit,
 )
 from workbench.learn.panzer_vor_positions import placed, standing_hexes
 from workbench.learn.question import Question
 from workbench.rules.core import Modifier, Reason
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.cards import CARDS
-from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.movement import movement_points, reachable
-from workbench.rules.panzer_vor.state import GameState
 
 ATTACK_CARDS = ("Aimed Shot 2", "Mobile Fire 2", "Commander!")
 FULL_SPEED = "Full Speed Ahead!"
@@ -43,28 +41,15 @@ def card(rng: random.Random, scenario: Any) -> Question:
     name = rng.choice((*ATTACK_CARDS, FULL_SPEED))
     if name == FULL_SPEED:
         return _full_speed(rng, scenario)
-    played = (card_modifier(name),)
-
-    def fit(board: GameState, f: str, t: str) -> bool:
-        odds = attack_odds(board, f, t, attack=played)
-        return odds.can_fire and odds.attack_needed is not None
-
-    where, board, firer, target, a, b = _duel(rng, scenario, fit)
-    odds = attack_odds(board, firer, target, attack=played)
-    need = odds.attack_needed
-    reasons = (
-        Reason(f"{name}: {CARDS[name].text}", CARDS[name].source),
-        Reason(f"{firer} is {odds.distance} hexes from {target}: two dice plus modifiers must "
-               "reach the distance", S.ATTACK_ROLL),
-        *(m.reason for m in odds.attack_modifiers),
-        Reason(f"needs {need}+ on two dice: hit {odds.hit} ({float(odds.hit):.1%})",
-               S.ATTACK_ROLL),
-    )  # fmt: skip
+    lead = (Reason(f"{name}: {CARDS[name].text}", CARDS[name].source),)
+    where, board, firer, target, a, b, odds, reasons = roll_to_hit(
+        rng, scenario, (card_modifier(name),), lead
+    )
     return _question(
         board, kind="card", scenario=where, chapter="Cards", level=3,
         prompt=(f"You play {name} for {firer} in {_where(board, a)}, firing at {target} in "
                 f"{_where(board, b)}. What must it roll on two dice to hit (the least total)?"),
-        shape="number", answer=need, reasons=reasons, detail=odds,
+        shape="number", answer=odds.attack_needed, reasons=reasons, detail=odds,
         marks=((_where(board, a), "firer"), (_where(board, b), "target")),
         facts={"card": name, "firer": firer, "target": target},
     )  # fmt: skip

@@ -101,29 +101,10 @@ def _question(battle: Battle, name: str, kind_: str, chapter: str, level: int, *
     )  # fmt: skip
 
 
-def _yes_no(
-    rng: random.Random, scenario: Any, judge: Callable[[Battle], tuple[bool, tuple[Reason, ...]]]
-) -> tuple[str, Battle, bool, tuple[Reason, ...]]:
-    """A battle whose yes/no answer (``judge``) is the one the seed wants."""
-    want = rng.random() < 0.5
-    name, battle = duel(rng, scenario, lambda b: judge(b)[0] == want)
-    return name, battle, *judge(battle)
-
-
 def sight_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
     shooter, target = battle.tanks
     seen = line_of_sight(battle.table, battle.tanks, shooter, target)
     return seen.seen, seen.reasons
-
-
-@kind(GAME, "sight", "Line of Sight", 1, "can this tank see that one, and how much of it?")
-def sight(rng: random.Random, scenario: Any) -> Question:
-    name, battle, seen, reasons = _yes_no(rng, scenario, sight_of)
-    shooter, target = battle.tanks
-    return _question(
-        battle, name, "sight", "Line of Sight", 1, shape="yes/no", answer=seen,
-        reasons=reasons, ask=f"Can {shooter.id} see {target.id}?",
-    )  # fmt: skip
 
 
 def cover_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
@@ -132,31 +113,9 @@ def cover_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
     return found.in_cover, found.reasons
 
 
-@kind(GAME, "cover", "Line of Sight", 2, "is the target in cover?")
-def in_cover(rng: random.Random, scenario: Any) -> Question:
-    want = rng.random() < 0.5
-    name, battle = duel(rng, scenario, lambda b: sight_of(b)[0] and cover_of(b)[0] == want)
-    covered, reasons = cover_of(battle)
-    shooter, target = battle.tanks
-    return _question(
-        battle, name, "cover", "Line of Sight", 2, shape="yes/no", answer=covered,
-        reasons=reasons, ask=f"{shooter.id} shoots at {target.id}: is {target.id} in Cover?",
-    )  # fmt: skip
-
-
 def close_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
     near, why = close_range(battle.table, *battle.tanks)
     return near, (why,)
-
-
-@kind(GAME, "close-range", "Firing", 1, "is it close range?")
-def close(rng: random.Random, scenario: Any) -> Question:
-    name, battle, near, reasons = _yes_no(rng, scenario, close_of)
-    shooter, target = battle.tanks
-    return _question(
-        battle, name, "close-range", "Firing", 1, shape="yes/no", answer=near,
-        reasons=reasons, ask=f"Is {shooter.id}'s shot at {target.id} at Close Range?",
-    )  # fmt: skip
 
 
 def side_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
@@ -164,14 +123,46 @@ def side_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
     return side, (why,)
 
 
-@kind(GAME, "side-shot", "Firing", 2, "is it a side shot?")
-def side(rng: random.Random, scenario: Any) -> Question:
-    name, battle, is_side, reasons = _yes_no(rng, scenario, side_of)
-    shooter, target = battle.tanks
-    return _question(
-        battle, name, "side-shot", "Firing", 2, shape="yes/no", answer=is_side,
-        reasons=reasons, ask=f"Is {shooter.id}'s shot at {target.id} a Side Shot?",
-    )  # fmt: skip
+def _yes_no_kind(
+    name: str,
+    chapter: str,
+    level: int,
+    about: str,
+    judge: Callable[[Battle], tuple[bool, tuple[Reason, ...]]],
+    ask: str,
+    *,
+    seen_only: bool = False,
+) -> None:
+    """Register a yes/no kind: ``judge`` gives the rules' answer and reasons; the seed
+    wants "yes" about half the time; ``ask`` names the tanks as ``{shooter}``/``{target}``;
+    ``seen_only``: only pairs where the shooter sees the target (cover)."""
+
+    def make(rng: random.Random, scenario: Any) -> Question:
+        want = rng.random() < 0.5
+
+        def fit(b: Battle) -> bool:
+            return (not seen_only or sight_of(b)[0]) and judge(b)[0] == want
+
+        where, battle = duel(rng, scenario, fit)
+        answer, reasons = judge(battle)
+        shooter, target = battle.tanks
+        return _question(
+            battle, where, name, chapter, level, shape="yes/no", answer=answer,
+            reasons=reasons, ask=ask.format(shooter=shooter.id, target=target.id),
+        )  # fmt: skip
+
+    make.__name__ = make.__qualname__ = name.replace("-", "_")
+    kind(GAME, name, chapter, level, about)(make)
+
+
+_yes_no_kind("sight", "Line of Sight", 1, "can this tank see that one, and how much of it?",
+             sight_of, "Can {shooter} see {target}?")  # fmt: skip
+_yes_no_kind("cover", "Line of Sight", 2, "is the target in cover?", cover_of,
+             "{shooter} shoots at {target}: is {target} in Cover?", seen_only=True)  # fmt: skip
+_yes_no_kind("close-range", "Firing", 1, "is it close range?", close_of,
+             "Is {shooter}'s shot at {target} at Close Range?")  # fmt: skip
+_yes_no_kind("side-shot", "Firing", 2, "is it a side shot?", side_of,
+             "Is {shooter}'s shot at {target} a Side Shot?")  # fmt: skip
 
 
 @kind(GAME, "dice", "Firing", 3, "how many defence dice, and the odds of at least one damage?")

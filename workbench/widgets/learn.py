@@ -10,7 +10,6 @@ Thin: every answer, check and picture comes from :mod:`workbench.learn`.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,12 +20,13 @@ from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.panel import CanvasExplorer, Line
 
 REVEAL_KEYS = ("Enter", "r", "R")
 KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 
 
-class Learner:
+class Learner(CanvasExplorer):
     """A lesson of ``game`` (its ``chapter``; None: every chapter in order) as a widget
     (see the module). ``progress``: a learner's name, whose progress is resumed from and
     saved to the user folder; ``room``: the teacher's mode."""
@@ -124,7 +124,7 @@ class Learner:
         self._show()
 
     # --- what it shows -----------------------------------------------------------------
-    def _lines(self) -> list[tuple[str, str]]:
+    def _panel_lines(self) -> list[Line]:
         q = self.question
         head = f"{q.chapter}: question {self.index + 1} of {len(self.questions)} (level {q.level})"
         out = [("head", head), ("text", q.prompt)]
@@ -144,11 +144,6 @@ class Learner:
             out.append(("note", self.message))
         return out
 
-    @property
-    def panel_text(self) -> str:
-        """The panel as plain text, a line each (what tests and screen readers get)."""
-        return "\n".join(text for _, text in self._lines())
-
     def _show(self, redraw: str | None = None) -> None:
         q = self.question
         if self.checked is not None or self.revealed:
@@ -165,12 +160,9 @@ class Learner:
         self._refresh()
 
     def _refresh(self) -> None:
-        rows = [
-            f"<div style='{_STYLES[kind]}'>{html.escape(text)}</div>"
-            for kind, text in self._lines()
-        ]
+        self._lines = self._panel_lines()
         size = "1.15em" if self.room else "0.95em"
-        self.panel.value = f"<div style='line-height:1.35;font-size:{size}'>{''.join(rows)}</div>"
+        self.panel.value = f"<div style='font-size:{size}'>{self._html()}</div>"
         q = self.question
         answering = not self.room and self.checked is None
         choosing = answering and q.shape in ("yes/no", "choice")
@@ -226,25 +218,11 @@ class Learner:
         self.widget = board_and_panel(self.board, side)
         self.widget.add_class("workbench-learn")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = {**bundle, "text/plain": repr(self)}
-        return bundle
-
     def __repr__(self) -> str:
         q = self.question
         return (
             f"<Learner {self.game}: question {self.index + 1} of {len(self.questions)}: {q.kind}>"
         )
-
-
-_STYLES = {
-    "head": "font-weight:bold;margin-top:0.3em",
-    "text": "",
-    "note": "color:#8a6d3b",
-}
 
 
 def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:
