@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench import learn
+import workbench.learn as learn
 from workbench.learn.drawing import answer_scene, question_scene
 from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
