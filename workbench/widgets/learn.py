@@ -75,7 +75,7 @@ class Learner(CanvasExplorer):
             self.message = "this question is answered by choosing, below the question"
             return self._refresh()
         self.chosen ^= {label}
-        self.message = f"{len(self.chosen)} places picked"
+        self.message = f"picked: {spoken(frozenset(self.chosen))}"
         self._show(redraw="overlays")
 
     def choose(self, value: Any) -> None:
@@ -174,6 +174,7 @@ class Learner(CanvasExplorer):
     # --- the widget --------------------------------------------------------------------
     def _new_canvas(self) -> None:
         self.canvas = new_canvas(self.scene)
+        self.canvas.add_class("workbench-learn-canvas")
         self.canvas.add_class("workbench-stepper-canvas")  # the app hands it page-wide keys
         self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
         self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
@@ -202,6 +203,7 @@ class Learner(CanvasExplorer):
         self.canvas = None
         self._new_canvas()
         self.panel = widgets.HTML()
+        self.panel.add_class("workbench-learn-panel")
         self.answer_box = widgets.ToggleButtons(options=[], value=None)
         self.number = widgets.IntText(0, description="answer", layout={"width": "12em"})
         self.check_button = button("Check", "check the answer", self.check)
