@@ -404,7 +404,8 @@ def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: 
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
         page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb")
-        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+        # the notebook opened here (the ones opened before stay in hidden tabs)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
         run_the_cell(page, LEARN_PANEL)
         expect(page.locator(LEARN_PANEL)).to_contain_text(question.prompt, timeout=PAGE)
@@ -415,7 +416,7 @@ def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: 
         x, y = learner.scene.pixel_of(question.cell_of(first))
         page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
         expect(page.locator(LEARN_PANEL)).to_contain_text(f"picked: {first}")
-        page.get_by_role("button", name="Check").click()
+        page.get_by_role("button", name="Check", exact=True).click()
         missed = len(question.answer) - 1
         expect(page.locator(LEARN_PANEL)).to_contain_text("missed: " if missed else "right:")
         expect(page.locator(LEARN_PANEL)).to_contain_text("(Moving: Movement)")
