@@ -93,6 +93,8 @@ def test_yes_no_answers_take_words_and_numbers_take_a_plus():
         (lambda: learn.question("tanks", "sight", 1.5), "seed"),
         (lambda: learn.question("panzer-vor", "sight", 0, scenario="nowhere"), "scenario"),
         (lambda: learn.question("panzer-vor", "sight", 0, scenario=42), "scenario"),
+        (lambda: learn.question("panzer-strike", "shot", 0, scenario="nowhere"), "scenario"),
+        (lambda: learn.question("tanks", "cover", 0, scenario="nowhere"), "scenario"),
         (lambda: list(learn.lesson("tanks", "Cards")), "chapter"),
         (lambda: learn.question("tanks", "sight", 0).check("perhaps"), "answer"),
         (lambda: learn.question("tanks", "dice", 0).check(True), "answer"),

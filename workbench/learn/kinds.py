@@ -9,7 +9,7 @@ it belongs to a rulebook chapter and has a level (1 easy .. 3 hard) that orders 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,13 +60,20 @@ def kinds_of(game: str) -> dict[str, Kind]:
 
 
 def pick_scenario(
-    rng: random.Random, scenario: Any, suitable: Sequence[str], kinds: tuple[type, ...]
+    rng: random.Random,
+    scenario: Any,
+    suitable: Sequence[str],
+    kinds: tuple[type, ...],
+    shipped: Collection[str],
 ) -> tuple[str, Any]:
-    """The scenario's name and value: ``scenario`` if given (a shipped name or a loaded
-    scenario of ``kinds``), else one of ``suitable`` chosen by ``rng``."""
+    """The scenario's name and value: ``scenario`` if given (one of the ``shipped`` names
+    or a loaded scenario of ``kinds``), else one of ``suitable`` chosen by ``rng``."""
     if scenario is None:
         return (name := rng.choice(list(suitable))), name
     if isinstance(scenario, str):
+        if scenario not in shipped:
+            known = ", ".join(sorted(shipped))
+            raise ArgumentError("scenario", scenario, f"a shipped scenario's name ({known})")
         return scenario, scenario
     if isinstance(scenario, kinds):
         return str(getattr(scenario, "name", "") or "a scenario"), scenario

@@ -51,7 +51,8 @@ def _opening(name: str) -> Match:
 def _match(rng: random.Random, scenario: Any) -> tuple[str, Match]:
     from workbench.rules.panzer_strike.game import GAME as STRIKE
 
-    name, chosen = pick_scenario(rng, scenario, BOARDS, (PanzerStrikeScenario,))
+    shipped = STRIKE.scenarios()
+    name, chosen = pick_scenario(rng, scenario, BOARDS, (PanzerStrikeScenario,), shipped)
     return name, _opening(chosen) if isinstance(chosen, str) else STRIKE.start(chosen)
 
 

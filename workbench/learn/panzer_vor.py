@@ -43,7 +43,10 @@ COMPASS = direction_names("pointy")
 
 
 def _board(rng: random.Random, scenario: Any, suitable: tuple[str, ...]) -> tuple[str, GameState]:
-    name, chosen = pick_scenario(rng, scenario, suitable, (PanzerVorScenario,))
+    from workbench.rules.panzer_vor.game import PRACTICE
+
+    shipped = PRACTICE.scenarios()
+    name, chosen = pick_scenario(rng, scenario, suitable, (PanzerVorScenario,), shipped)
     return name, pv_opening(chosen)
 
 

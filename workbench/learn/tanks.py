@@ -61,7 +61,9 @@ def _clear_of_buildings(table: Table, tanks: tuple[TankPiece, ...]) -> bool:
 def duel(rng: random.Random, scenario: Any, fit: Callable[[Battle], bool]) -> tuple[str, Battle]:
     """A shooting-phase battle of a German and an American tank placed by the seed so that
     ``fit(battle)`` holds (or the last try)."""
-    name, chosen = pick_scenario(rng, scenario, TABLES, (Table,))
+    from workbench.rules.tanks.game import GAME as TANKS
+
+    name, chosen = pick_scenario(rng, scenario, TABLES, (Table,), TANKS.scenarios())
     table = _table(chosen) if isinstance(chosen, str) else chosen
     german, american = ("German", "American")
     found: Battle | None = None
