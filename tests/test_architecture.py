@@ -32,6 +32,7 @@ RANKS = {
     "testing": 4,
     "render": 5,
     "lint": 5,
+    "learn": 5,
     "widgets": 6,
 }
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)

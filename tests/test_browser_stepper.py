@@ -221,6 +221,8 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
                     page.screenshot(path=str(SHOTS / f"app-practice-{width}.png"))
                     assert outside == [], f"fetched from outside the machine: {outside}"
                     assert errors == [], f"errors in the console: {errors}"
+                    if width == SIZES[0][0]:
+                        a_lesson_for_the_room(page, SHOTS)
                 except Exception:
                     page.screenshot(path=str(SHOTS / f"app-{width}-failure.png"))
                     raise
@@ -280,6 +282,32 @@ def open_the_card_game(page, width: int, height: int) -> None:
     expect(page.locator(LOG)).to_contain_text(f"{n}. {stepper.actor_at(n)}: {react}")
 
 
+LEARN_CANVAS, LEARN_PANEL = "canvas.workbench-learn-canvas", ".workbench-learn-panel"
+
+
+def a_lesson_for_the_room(page, home: Path) -> None:
+    """The app's lesson for a room: opened from the list, the answer revealed by the key
+    pressed anywhere on the page, the next question by a click, its answer by the button."""
+    from playwright.sync_api import expect
+
+    from workbench.games import get_game
+
+    page.locator(".workbench-app-game select").select_option(label=get_game("panzer-vor").title)
+    page.locator(".workbench-app-record select").select_option(label="learn: Line of Sight")
+    page.get_by_role("button", name="Open").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("question 1 of 3", timeout=PAGE)
+    expect(page.locator(LEARN_PANEL)).not_to_contain_text("the answer:")
+    page.locator("body").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(LEARN_PANEL)).to_contain_text("the answer:")
+    expect(page.locator(LEARN_PANEL)).to_contain_text("(Firing: Line of Sight)")
+    page.get_by_role("button", name="next ▶").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("question 2 of 3")
+    page.get_by_role("button", name="Reveal (Enter)").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("the answer:")
+    page.screenshot(path=str(home / "app-learn.png"))
+
+
 def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:
     from playwright.sync_api import expect
 
@@ -310,6 +338,11 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
         f"Explorer({str(scenario)!r})",
     ]
     (root / "notebooks" / "explorer.ipynb").write_text(json.dumps(notebook))
+    notebook["cells"][0]["source"] = [
+        "from workbench.widgets.learn import Learner\n",
+        'Learner("panzer-vor", "Moving")',
+    ]
+    (root / "notebooks" / "learn.ipynb").write_text(json.dumps(notebook))
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
@@ -379,6 +412,7 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                 finally:
                     page.close()
             explorer_fits_jupyterlab(browser_context, port, home)
+            a_learner_answers_by_clicks_in_jupyterlab(browser_context, port, home)
     except browser_support.ServerError as error:
         pytest.fail(str(error))
 
@@ -424,6 +458,45 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
         page.screenshot(path=str(SHOTS / "lab-explorer-1400.png"))
     except Exception:
         page.screenshot(path=str(SHOTS / "lab-explorer-failure.png"))
+        raise
+    finally:
+        page.close()
+
+
+def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: Path) -> None:
+    """A lesson in JupyterLab answered on the board: a click on a hex the tank can reach
+    picks it, Check marks the answer (the other hexes missed, none wrong) with its section."""
+    from playwright.sync_api import expect
+
+    from workbench.widgets.learn import Learner
+
+    learner = Learner("panzer-vor", "Moving")  # the same lesson the page shows
+    question = learner.question
+    first = sorted(question.answer)[0]
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb")
+        # the notebook opened here (the ones opened before stay in hidden tabs)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
+        run_the_cell(page, LEARN_PANEL)
+        expect(page.locator(LEARN_PANEL)).to_contain_text(question.prompt, timeout=PAGE)
+        page.locator(LEARN_CANVAS).scroll_into_view_if_needed()
+        board = page.locator(LEARN_CANVAS).bounding_box()
+        assert board
+        scale = board["width"] / learner.canvas.width
+        x, y = learner.scene.pixel_of(question.cell_of(first))
+        page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
+        expect(page.locator(LEARN_PANEL)).to_contain_text(f"picked: {first}")
+        page.get_by_role("button", name="Check", exact=True).click()
+        missed = len(question.answer) - 1
+        expect(page.locator(LEARN_PANEL)).to_contain_text("missed: " if missed else "right:")
+        expect(page.locator(LEARN_PANEL)).to_contain_text("(Moving: Movement)")
+        expect(page.locator(LEARN_PANEL)).not_to_contain_text("wrongly given")
+        page.screenshot(path=str(home / "lab-learn.png"))
+    except Exception:
+        page.screenshot(path=str(home / "lab-learn-failure.png"))
         raise
     finally:
         page.close()

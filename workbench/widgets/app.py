@@ -15,22 +15,22 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.games import all_games, get_game
+from workbench.widgets.learn import Learner, learn_choices
 from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.stepper_panel import computer_players
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
-SMALLEST_SCREEN = (1280, 720)
-WIDE = {
-    "width": "25em"
-}  # the longest game title in full  # every board label stays readable in a window this size
+SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
+WIDE = {"width": "25em"}  # the longest game title in full
 
 KEYBOARD_SCRIPT = """
 <script>
 (() => {
   if (window.__workbenchKeys) return;
   window.__workbenchKeys = true;
-  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B", "n", "N", "p", "P"]);
+  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B", "n", "N", "p", "P",
+                        "Enter", "r", "R"]);
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (!keys.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -60,7 +60,7 @@ def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
     out = [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
     out += [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
     out += [(f"saved: {name}", ("record", path)) for name, path in saved_games(game).items()]
-    return out
+    return out + learn_choices(game)  # a lesson for the room (workbench/widgets/learn.py)
 
 
 def saved_games(game: str) -> dict[str, str]:
@@ -164,14 +164,19 @@ class TeacherApp:
         self.inputs = OptionInputs(game.options_for(scenario))
         self.new_options.children = [self.inputs.widget]
 
-    def open(self) -> Stepper:
-        """Open what is picked: a record at its start, or a new seeded game with the options
-        and the computer player chosen."""
+    def open(self) -> Stepper | Learner:
+        """Open what is picked: a record at its start, a new seeded game with the options and
+        the computer player chosen, or a lesson for the room (Enter reveals the answer, ← →
+        the next question or back)."""
         if self.what.value is None:
             raise ValueError(
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
+        if kind == "learn":
+            learner = Learner(self.game_picker.value, path, room=True, theme=self.theme)
+            self.holder.children = [learner.widget]
+            return learner
         look: dict[str, Any] = {"size": self.size, "theme": self.theme, "text_size": PROJECTOR_TEXT}
         if kind == "record":
             stepper = Stepper(path, at=0, readable_at=SMALLEST_SCREEN, **look)
