@@ -14,7 +14,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,search]'
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 

@@ -32,7 +32,15 @@ def scenarios(name):
     return tuple(get_game(name).scenarios())
 
 
-CASES = [(name, scenario) for name in numbered_games() for scenario in scenarios(name)]
+# make test: one scenario a game (and Test Your Luck!, the one-player game); make soak: all
+QUICK = {("panzer-strike", "capture-the-flag"), ("panzer-vor-practice", "mock-battle"),
+         ("tanks", "standard-table"), ("panzer-vor", "mock-battle"),
+         ("panzer-vor", "test-your-luck")}  # fmt: skip
+CASES = [
+    pytest.param(name, scenario, marks=() if (name, scenario) in QUICK else pytest.mark.soak)
+    for name in numbered_games()
+    for scenario in scenarios(name)
+]
 
 
 def walk(name, scenario, seed, options=None, steps=400):
@@ -44,9 +52,17 @@ def walk(name, scenario, seed, options=None, steps=400):
         who = rules.current_player(state)
         if who is TERMINAL:
             return
-        offered = [a for a, _ in rules.chance_outcomes(state)] if who is CHANCE else rules.legal_actions(state)
+        offered = (
+            [a for a, _ in rules.chance_outcomes(state)]
+            if who is CHANCE
+            else rules.legal_actions(state)
+        )
         yield state, offered
-        pick = sample_chance(rules.chance_outcomes(state), rng) if who is CHANCE else rng.choice(offered)
+        pick = (
+            sample_chance(rules.chance_outcomes(state), rng)
+            if who is CHANCE
+            else rng.choice(offered)
+        )
         state = rules.apply(state, pick).state
 
 
@@ -72,13 +88,13 @@ def test_an_action_not_listed_raises_naming_the_field():
     from workbench.rules.panzer_strike.actions import Shoot
     from workbench.rules.panzer_vor.actions import Move
 
-    with pytest.raises(NotNumbered, match="its action .*Shoot"):
+    with pytest.raises(NotNumbered, match=r"its action .*Shoot"):
         action_space("panzer-strike", "capture-the-flag").number(Shoot("N1", "N2"))
     with pytest.raises(NotNumbered, match="cheapest path"):
         action_space("panzer-vor-practice", "mock-battle").number(
             Move("M4 (75)", "0101", 0, path=(("0101", 0),))
         )
-    with pytest.raises(NotNumbered, match="not in 0.."):
+    with pytest.raises(NotNumbered, match=r"not in 0\.\."):
         action_space("tanks", "standard-table").action(10**6)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
-from workbench.openspiel import card_space as _card_space  # registers the card game's numbers
+from workbench.openspiel import card_space  # noqa: F401  (registers the card game's numbers)
 from workbench.openspiel.numbering import ActionSpace, NotNumbered
 from workbench.openspiel.spaces import action_space as _space
 
@@ -49,7 +49,9 @@ def _scenario_value(name: str, scenario: Any) -> Any:
     return scenario
 
 
-def action_space(name: str, scenario: Any = None, options: Mapping[str, Any] | None = None) -> ActionSpace:
+def action_space(
+    name: str, scenario: Any = None, options: Mapping[str, Any] | None = None
+) -> ActionSpace:
     """The numbered actions of game ``name`` for ``scenario`` (default: its first shipped
     one) with ``options`` (see :mod:`workbench.openspiel.spaces`)."""
     rules = get_game(name)

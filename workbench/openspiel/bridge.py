@@ -76,7 +76,9 @@ class _Node:
     @cached_property
     def chance(self) -> dict[int, tuple[Any, float]]:
         rules, state = self.game.rules, self.state
-        found = ((self.space.number(a, state), (a, float(p))) for a, p in rules.chance_outcomes(state))
+        found = (
+            (self.space.number(a, state), (a, float(p))) for a, p in rules.chance_outcomes(state)
+        )
         return dict(sorted(found))
 
     @cached_property

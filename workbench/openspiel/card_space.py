@@ -53,7 +53,9 @@ def recovery_choices(crew: Iterable[str], tanks: tuple[str, ...]) -> list[str]:
     return [form for c in crew for form in (c, *(f"{c}@{t}" for t in tanks))]
 
 
-def card_plays(start: Any, cards: tuple[str, ...], tanks: tuple[str, ...], crew: tuple[str, ...]) -> Iterable[Any]:
+def card_plays(
+    start: Any, cards: tuple[str, ...], tanks: tuple[str, ...], crew: tuple[str, ...]
+) -> Iterable[Any]:
     """Each card played plainly, and with each choice its effect asks for (turn.py's
     ``event_choices``: a tank to repair or a card to maintain; Recovery's characters)."""
     from workbench.rules.panzer_vor.actions import PlayCard
@@ -96,7 +98,9 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
     labels = hex_labels(start.board)
     cards = card_names(start)
     crew = tuple(c.name for c in CATALOGUE)
-    movers = tuple(c.name for c in CATALOGUE if any(a.kind == "movement" for a in (*c.front, *c.back)))
+    movers = tuple(
+        c.name for c in CATALOGUE if any(a.kind == "movement" for a in (*c.front, *c.back))
+    )
     sides = tuple(start.order)
     options = (*tanks, *labels, *cards, *crew, *sides, *WORDS,
                *(f"{t}@{h}" for t in tanks for h in labels))  # fmt: skip
@@ -105,8 +109,12 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
         (
             Family(
                 A.Move,
-                (("tank", tanks), ("to", labels), ("facing", tuple(range(6))),
-                 ("ability", ("", *movers))),  # fmt: skip
+                (
+                    ("tank", tanks),
+                    ("to", labels),
+                    ("facing", tuple(range(6))),
+                    ("ability", ("", *movers)),
+                ),
                 _move_values,
                 _move_back,
                 "tank, end hex, facing, the character whose bonus it uses: a cheapest path",

@@ -71,7 +71,9 @@ class Family:
         number = 0
         for (name, domain), index, value in zip(self.fields, self._index, values, strict=True):
             if value not in index:
-                shown = ", ".join(repr(v) for v in domain[:6]) + (", ..." if len(domain) > 6 else "")
+                shown = ", ".join(repr(v) for v in domain[:6]) + (
+                    ", ..." if len(domain) > 6 else ""
+                )
                 raise NotNumbered(
                     f"{action!r} is not in the actions numbered for {where}: its {name} "
                     f"{value!r} is none of {shown}"

@@ -122,8 +122,12 @@ def panzer_strike(scenario: Any, start: Any) -> ActionSpace:
             Family(A.RollMovement, (("large", multisets(large, dice)),)),
             Family(
                 A.Move,
-                (("tank", tanks), ("die", tuple(range(slots))), ("to", squares),
-                 ("facing", tuple(range(8)))),  # fmt: skip
+                (
+                    ("tank", tanks),
+                    ("die", tuple(range(slots))),
+                    ("to", squares),
+                    ("facing", tuple(range(8))),
+                ),
             ),
             one(A.EndMovement),
             whole(A.Shoot, (A.Shoot(a, b) for a, b in pairs)),
