@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test soak rule-breaks lint format bench gallery install clean
+.PHONY: lab app test soak rule-breaks lint format bench bench-strength gallery install clean
 
 install: $(STAMP)
 
@@ -74,6 +74,10 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,dev,bench]'
 	@rm -f $(VENV)/.bench-*
 	@touch $@
+
+# The search players' strength (benchmarks/strength.py; long: not part of `make test`).
+bench-strength: $(STAMP)
+	$(BIN)/python -m benchmarks.strength $(STRENGTH_ARGS)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks

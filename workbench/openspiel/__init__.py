@@ -18,12 +18,20 @@ from typing import Any
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
 from workbench.openspiel import card_space  # noqa: F401  (registers the card game's numbers)
-from workbench.openspiel.numbering import ActionSpace, NotNumbered
+from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
 
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 
-__all__ = ["INSTALL", "ActionSpace", "NotNumbered", "OpenSpielMissing", "action_space", "game"]
+__all__ = [
+    "INSTALL",
+    "ActionSpace",
+    "NotNumbered",
+    "OpenSpielMissing",
+    "TooManyActions",
+    "action_space",
+    "game",
+]
 
 
 class OpenSpielMissing(WorkbenchError, ImportError):

@@ -187,10 +187,13 @@ class WorkbenchGame(pyspiel.Game):
     """A workbench game of one scenario with its options, as OpenSpiel sees it."""
 
     def __init__(self, params: Mapping[str, Any] | None = None, *, rules: Game | None = None,
-                 scenario: Any = None) -> None:  # fmt: skip
+                 scenario: Any = None, first: Any = None) -> None:  # fmt: skip
         params = dict(params or {})
         self.rules: Game = rules if rules is not None else get_game(params["game"])
-        made = _made(self.rules, params, scenario)
+        if first is None:
+            made = _made(self.rules, params, scenario)
+        else:  # a search's game: its first state the one searched from
+            made = (None, {}, first, action_space(self.rules.name, None, first))
         self.scenario, self.options, start, self.space = made
         self.sides = seats(self.rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
@@ -206,6 +209,13 @@ class WorkbenchGame(pyspiel.Game):
         )
         super().__init__(game_type(self.rules, hidden), info, params_of(self.rules, params))
         self.first = _Node(self, start)
+
+    @classmethod
+    def around(cls, rules: Game, state: Any) -> WorkbenchGame:
+        """A game whose first state is ``state`` (its actions numbered from it): what a search
+        player searches from. It is not loaded again by name (it serializes as its rules'
+        first scenario would)."""
+        return cls({}, rules=rules, first=state)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by its OpenSpiel name and parameters (loaded again through the registry)."""
@@ -237,7 +247,7 @@ def _made(rules: Game, params: Mapping[str, Any], scenario: Any) -> tuple[Any, .
         text = params.get("options", "")
         options = json.loads(unhexed(text)) if text else {}
         start = rules.start(value, options)
-        _MADE[key] = (value, options, start, action_space(rules.name, value, start))
+        _MADE[key] = (value, options, start, action_space(rules.name, value, start).small())
     return _MADE[key]
 
 

@@ -105,7 +105,7 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
     options = (*tanks, *labels, *cards, *crew, *sides, *WORDS,
                *(f"{t}@{h}" for t in tanks for h in labels))  # fmt: skip
     return ActionSpace(
-        f"panzer-vor {scenario.name}",
+        f"panzer-vor {getattr(scenario, 'name', 'a state')}",
         (
             Family(
                 A.Move,

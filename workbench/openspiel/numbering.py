@@ -38,6 +38,10 @@ class NotNumbered(WorkbenchError, ValueError):
     """An action outside a scenario's numbered actions (it names the field that does not fit)."""
 
 
+class TooManyActions(WorkbenchError, ValueError):
+    """A scenario whose numbered actions are more than :data:`MAX_ACTIONS`."""
+
+
 @dataclass(frozen=True)
 class Family:
     """One kind of action and the values each of its fields may take, in order.
@@ -107,11 +111,16 @@ class ActionSpace:
             self.offsets[family.kind] = (offset, family)
             offset += family.size
         self.size = offset
+
+    def small(self) -> ActionSpace:
+        """This space, if it holds at most :data:`MAX_ACTIONS` numbers (OpenSpiel's players
+        that index arrays by action need that); else :class:`TooManyActions`."""
         if self.size > MAX_ACTIONS:
             sizes = ", ".join(f"{f.kind.__name__} {f.size}" for f in self.families)
-            raise WorkbenchError(
-                f"{where} numbers {self.size} actions, more than {MAX_ACTIONS} ({sizes})"
+            raise TooManyActions(
+                f"{self.where} numbers {self.size} actions, more than {MAX_ACTIONS} ({sizes})"
             )
+        return self
 
     def __len__(self) -> int:
         return self.size

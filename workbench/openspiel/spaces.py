@@ -117,7 +117,7 @@ def panzer_strike(scenario: Any, start: Any) -> ActionSpace:
     side = {t.id: t.side for t in start.tanks}
     pairs = tuple((a, b) for a in tanks for b in tanks if side[a] != side[b])
     return ActionSpace(
-        f"panzer-strike {scenario.name}",
+        f"panzer-strike {getattr(scenario, 'name', 'a state')}",
         (
             Family(A.RollMovement, (("large", multisets(large, dice)),)),
             Family(
@@ -171,7 +171,7 @@ def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
     sides = {t.id: t.side for t in board.tanks}
     labels = hex_labels(board)
     return ActionSpace(
-        f"panzer-vor-practice {scenario.name}",
+        f"panzer-vor-practice {getattr(scenario, 'name', 'a state')}",
         (
             Family(
                 A.Move,
@@ -240,7 +240,7 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
     critical = ("", *sorted(set(start.deck) | set(start.discard)))
     ids = {t.id: t.side for t in pieces}
     return ActionSpace(
-        f"tanks {getattr(scenario, 'name', '')}",
+        f"tanks {getattr(scenario, 'name', 'a state')}",
         (
             whole(A.Deploy, spots, "the deployment sample's spots, by tank"),
             Family(
