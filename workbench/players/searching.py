@@ -38,6 +38,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
         bot = ismcts.ISMCTSBot(
             game, evaluator, UCT_C, player.simulations, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
+            child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
         try:
             number = bot.step(here)
