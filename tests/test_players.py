@@ -17,25 +17,17 @@ from workbench.balance import sweep
 from workbench.games import get_game
 from workbench.players import LEVELS, offer, search
 from workbench.players.evaluator import material_values
-from workbench.rules.core import CHANCE, TERMINAL
-from workbench.rules.play import play, sample_chance
+from workbench.rules.core import CHANCE
+from workbench.rules.play import play, play_to_end, sample_chance
 
 SHORT = {"turn_limit": 1}
 
 
 def played_to(name, scenario, steps, seed=2):
+    """A random game's state after ``steps`` steps (and any dice then due)."""
     rules = get_game(name)
-    state = rules.start(rules.load_scenario(scenario))
+    state, _ = play_to_end(rules, rules.load_scenario(scenario), seed=seed, max_steps=steps)
     rng = random.Random(seed)
-    for _ in range(steps):
-        who = rules.current_player(state)
-        if who is TERMINAL:
-            break
-        if who is CHANCE:
-            action = sample_chance(rules.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(rules.legal_actions(state))
-        state = rules.apply(state, action).state
     while rules.current_player(state) is CHANCE:
         state = rules.apply(state, sample_chance(rules.chance_outcomes(state), rng)).state
     return rules, state

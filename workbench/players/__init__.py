@@ -19,7 +19,7 @@ from typing import Any
 
 from workbench.errors import ArgumentError
 
-LEVELS = {"easy": 8, "medium": 24, "hard": 96}  # simulations a decision
+LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
@@ -82,7 +82,7 @@ def search(
     """A search player of ``level`` (see the module).
 
     >>> search("hard").simulations, search("easy").label.startswith("search, easy")
-    (96, True)
+    (160, True)
     >>> search("expert")
     Traceback (most recent call last):
     ...
