@@ -62,9 +62,11 @@ def test_the_card_game_is_searched_by_information_set_search():
     ismcts.ISMCTSBot.step = step
     try:
         action = search("easy", seed=1)(rules, observation, random.Random(0))
+        again = search("easy", seed=1)(rules, observation, random.Random(0))
     finally:
         ismcts.ISMCTSBot.step = original
     assert action in observation.legal_actions and steps
+    assert again == action  # the worlds it searches are drawn from its seed
 
 
 def test_a_player_pickles_and_plays_the_same():

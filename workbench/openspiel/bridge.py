@@ -149,9 +149,13 @@ class WorkbenchState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorkbenchState:
         """A whole state the player could be in (``determinize``), with this state's history
         (OpenSpiel's ``ISMCTSBot`` keeps searching from it)."""
+        return self.resampled(player_id, random.Random(int(probability_sampler() * 2**32)))
+
+    def resampled(self, player_id: int, rng: random.Random) -> WorkbenchState:
+        """As :meth:`resample_from_infostate`, the hidden parts drawn with ``rng`` (seeded:
+        a search player's resampling reproduces)."""
         game = self._node.game
         side = game.sides[player_id]
-        rng = random.Random(int(probability_sampler() * 2**32))
         observation = game.rules.observation(self._node.state, side)
         sampled = game.rules.determinize(observation, rng)
         other = self.clone()

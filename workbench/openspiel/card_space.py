@@ -162,4 +162,4 @@ def _roster_names(start: Any) -> list[str]:
     return names
 
 
-__all__ = ["card_game", "whole"]
+__all__ = ["card_game", "tank_ids"]

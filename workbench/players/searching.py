@@ -40,6 +40,8 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
+        worlds = random.Random(seed)  # OpenSpiel's own sampler is seeded from the clock
+        bot.set_resampler(lambda state, player: state.resampled(player, worlds))
         try:
             number = bot.step(here)
         except Stopped:
