@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from workbench.players import offer
 from workbench.widgets.explorers import explore, register_explorer
 from workbench.widgets.stepper import Stepper
 
@@ -27,6 +28,8 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(_LATER[name]), name)
     raise AttributeError(f"module 'workbench.widgets' has no attribute {name!r}")
 
+
+offer()  # the search players join each game's Game.bots, wherever those are listed
 
 __all__ = [
     "Editor",
