@@ -21,8 +21,8 @@ import pytest
 
 import workbench
 from workbench.boards.record import Record, RecordStep
-from workbench.rules.canonical import canonical
 from workbench.games import get_game, shipped_games
+from workbench.rules.canonical import canonical
 from workbench.rules.panzer_strike.bots import flag_seeker
 from workbench.rules.play import random_player
 from workbench.testing.conformance import check_record_round_trip, playout

@@ -5,9 +5,8 @@ that refer to other files")."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any

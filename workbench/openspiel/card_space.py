@@ -16,6 +16,7 @@ from typing import Any
 
 from workbench.openspiel.numbering import ActionSpace, Family
 from workbench.openspiel.spaces import hex_labels, numbers, one, plain_move, whole
+from workbench.rules.panzer_vor.scenario_rules.pravda import PRAVDA_CARDS
 
 # the words a setup or scenario choice offers besides names and hexes (rules/panzer_vor:
 # exhibition.py, solo.py, scenarios.py)
@@ -43,8 +44,6 @@ def card_names(start: Any) -> tuple[str, ...]:
     for cards in start.scenario_cards.values():
         names += cards
     names += start.waiting_cards
-    from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
-
     return tuple(dict.fromkeys([*names, *PRAVDA_CARDS]))
 
 

@@ -485,4 +485,3 @@ def _table_colors(table: Table, th: Theme) -> dict[str, str]:
 @legend_entries.register
 def _table_legend(table: Table, th: Theme, px: float) -> list[Entry]:
     return table_legend(table, (), th, deployment_colors(table, (), th, {}))
-

@@ -27,8 +27,8 @@ def flag_capture() -> Record:
         description=(
             "Played by a test chooser that shoots when it may (a shot with a chance to destroy "
             "between 10% and 90% only) and drives at the enemy flags (not the rulebook's, nor "
-            "a fair player), cut after the capture. The board's two barricades are in play (Optional Rules: "
-            "Barricades)."
+            "a fair player), cut after the capture. The board's two barricades are in play "
+            "(Optional Rules: Barricades)."
         ),
         options={"barricades": True},  # as it was first made, when they were on by default
     )

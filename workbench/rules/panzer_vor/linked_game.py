@@ -203,7 +203,7 @@ def _evolve(state: LinkedState, **changes: Any) -> LinkedState:
 def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) -> LinkedState:
     """The campaign before Match 1 (Saunders): the Scenario Cards to choose, then the match.
     ``options`` are checked first (``game_options.linked_options``: OptionError)."""
-    options = with_defaults(linked_options(scenarios), options)  # every option, as a record keeps them
+    options = with_defaults(linked_options(scenarios), options)  # every one, as recorded
     if not isinstance(scenarios, LinkedScenarios):
         raise IllegalAction(
             Reason(f"the Linked Scenarios start from linked scenarios, not {scenarios!r}", S.LINKED)

@@ -216,7 +216,7 @@ class TournamentState(Pictured):
 def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:
     """Tournament Play from the Exhibition! scenario: the schools to choose first.
     ``options`` are checked first (``game_options.tournament_options``: OptionError)."""
-    options = with_defaults(tournament_options(exhibition), options)  # every option, as a record keeps them
+    options = with_defaults(tournament_options(exhibition), options)  # every one, as recorded
     if not isinstance(exhibition, PanzerVorScenario) or (
         "Determining the Starting Player" not in exhibition.special_rules
     ):
