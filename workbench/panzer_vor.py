@@ -26,6 +26,7 @@ Fraction(7, 144)
 
 from __future__ import annotations
 
+from workbench.arguments import check_all
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.panzer_vor.roster import PanzerVorRoster
@@ -215,3 +216,6 @@ __all__ = [
     "tournament",
     "visibility_matrix",
 ]
+
+# every public function checks its arguments against its annotations (ArgumentError)
+check_all(globals(), __all__)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from workbench.arguments import check_all
 from workbench.boards.record import Record
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.boards.tanks.hulls import hull_size
@@ -230,3 +231,7 @@ def target_heatmaps(battle: Battle, shooter: str, target: str, step: float = 1.0
     """Seen / in cover / close range / side shot for ``target`` (its size and heading) at
     every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call."""
     return heatmaps(battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step)
+
+
+# every public function checks its arguments against its annotations (ArgumentError)
+check_all(globals(), __all__)

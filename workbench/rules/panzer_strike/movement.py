@@ -20,7 +20,6 @@ from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
 
-from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Reason, lines_of
 from workbench.rules.panzer_strike import sections
@@ -423,8 +422,9 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
     if dice is None:
         dice, slots = match.dice, match.slots
     else:
-        if any(not isinstance(d, int) for d in dice):
-            raise ArgumentError("dice", dice, "the large numbers rolled, as whole numbers")
+        from workbench.rules.panzer_strike.setup import large_numbers
+
+        dice = large_numbers("dice", match, dice)
         slots = slots_of(dice)
     side = match.side_to_act
     tanks = tuple(t.id for t in match.active_tanks(side) if not t.damaged)

@@ -25,6 +25,7 @@ from math import factorial
 
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.boards.values import Pictured
+from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square, SquareTrace, square_trace
 from workbench.rules.core import Action, Reason, lines_of
 from workbench.rules.panzer_strike import sections
@@ -93,7 +94,12 @@ class Trajectory:
 
 
 def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
-    """What lies between two squares (ends excluded) and which of it stops a shell."""
+    """What lies between two squares (ends excluded) and which of it stops a shell. Both
+    squares are on the board (ArgumentError otherwise): the trace's work is bounded by it."""
+    for argument, square in (("firer", firer), ("target", target)):
+        if square not in match.board:
+            size = f"{match.board.width} × {match.board.depth}"
+            raise ArgumentError(argument, square, f"a square on the {size} board")
     trace = square_trace(firer, target)
     if match.options.trajectory == "crossed":
         squares = tuple(trace.crossed)

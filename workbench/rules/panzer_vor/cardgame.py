@@ -34,9 +34,10 @@ from typing import Any
 from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
 from workbench.rules.options import OptionError, check_options
 from workbench.rules.panzer_vor import placing, sections, variants
-from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
+from workbench.rules.panzer_vor.deck_file import deck_of
 from workbench.rules.panzer_vor.game_options import card_options
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
@@ -88,7 +89,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     variant = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
     scenario = variants.scenario_for(scenario, variant)
     choose = options.get("setup", "choose") == "choose"
-    deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
+    deck_list: Deck = deck_of(options["deck"]) if options.get("deck") else DEFAULT_DECK
     if not choose:
         scenario = _bought(scenario)
     setup = game_from_scenario(scenario)

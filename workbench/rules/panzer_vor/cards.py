@@ -16,9 +16,8 @@ describe). Everything else a card says is printed only on the card: those values
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
@@ -484,10 +483,8 @@ DEFAULT_DECK = Deck(STAND_IN_DECK)
 def load_deck(path: str | Path) -> Deck:
     """A deck from a JSON file ``{"counts": {name: n}, "cards": [{name, kind, text, ...}]}``:
     your printed deck list and card values replace the stand-ins (cards not listed keep the
-    catalogue's text)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    cards = dict(CARDS)
-    for raw in data.get("cards", []):
-        base = cards.get(raw["name"])
-        cards[raw["name"]] = replace(base, **raw) if base else Card(**raw)
-    return Deck(data["counts"], cards, f"deck file {Path(path).name}")
+    catalogue's text). The file is read as untrusted input (``deck_file.read_deck``): a
+    refusal is a ``BoardFileError`` naming the file and the field."""
+    from workbench.rules.panzer_vor.deck_file import read_deck
+
+    return read_deck(path)
