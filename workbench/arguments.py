@@ -192,10 +192,14 @@ def checked(function: Callable[..., Any]) -> Callable[..., Any]:
     return checking
 
 
-def check_all(namespace: dict[str, Any], names: Iterable[str]) -> None:
+def check_all(namespace: dict[str, Any], names: Iterable[str], keep: Iterable[str] = ()) -> None:
     """Every function among ``names`` of a module's ``namespace`` replaced by its
-    :func:`checked` self (the flat modules do this for every name they export)."""
+    :func:`checked` self (the flat modules do this for every name they export), but those
+    in ``keep`` (players, which the game's loop calls and which are the game's own objects)."""
+    kept = set(keep)
     for name in names:
+        if name in kept:
+            continue
         value = namespace.get(name)
         if inspect.isfunction(value):
             namespace[name] = checked(value)

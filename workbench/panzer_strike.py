@@ -159,4 +159,4 @@ __all__ = [  # the contract's names (workbench.contract.NAMES) and the game's ow
 ]
 
 # every public function checks its arguments against its annotations (ArgumentError)
-check_all(globals(), __all__)
+check_all(globals(), __all__, keep=("random_player", "greedy_player", "flag_seeker"))

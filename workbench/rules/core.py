@@ -468,10 +468,10 @@ class Game(Generic[S, A]):
         cards this side has not seen)."""
         if not isinstance(observation, Observation):
             raise ArgumentError("observation", observation, "an Observation (game.observation)")
-        if not isinstance(rng, random.Random):
-            raise ArgumentError("rng", rng, "a random.Random")
         if not observation.hidden:
             return observation.state
+        if not isinstance(rng, random.Random):
+            raise ArgumentError("rng", rng, "a random.Random")
         if self.sample_hidden is None:
             raise WorkbenchError(f"{self.title} hides nothing it could sample")
         return self.sample_hidden(observation, rng)

@@ -23,11 +23,12 @@ from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.panzer_vor import actions as A
 from workbench.rules.panzer_vor import reactions, solo
-from workbench.rules.play import random_player
+from workbench.rules.play import as_player, random_player
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
 
 
+@as_player
 def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first (see the module); ties broken by ``rng``."""
     legal = list(observation.legal_actions)

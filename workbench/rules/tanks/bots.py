@@ -31,6 +31,7 @@ from shapely.geometry import Point
 from workbench.geometry.table_sight import segments_clear
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
+from workbench.rules.play import as_player
 from workbench.rules.tanks.actions import Deploy, EndMoves, Move, Repair, Shoot, Stay
 from workbench.rules.tanks.odds import policy_choice, shot_chances
 from workbench.rules.tanks.shooting import after_defence, attack_dice, defence_dice
@@ -44,6 +45,7 @@ HOLDING_BONUS = 1.0  # expected damage holding an objective is worth
 APPROACH_WEIGHT = 0.05  # expected damage an arrow nearer the nearest enemy is worth
 
 
+@as_player
 def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first, then the best position (see the module); ties broken by ``rng``."""
     legal = list(observation.legal_actions)
