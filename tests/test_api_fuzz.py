@@ -188,3 +188,32 @@ def test_the_issues_bad_calls_raise_argument_errors_naming_the_argument(call, ar
 
     with pytest.raises(ArgumentError, match=argument):
         call()
+
+
+def _every_games_options() -> list[tuple[str, str]]:
+    from workbench.games import all_games
+
+    found = []
+    for game in all_games():
+        if game.scenarios():
+            scenario = game.load_scenario(next(iter(game.scenarios())))
+            found += [(game.name, o.name) for o in game.options_for(scenario)]
+    return found
+
+
+@pytest.mark.parametrize("game_name, option", _every_games_options())
+def test_every_games_options_are_checked_before_use(game_name, option):
+    # the issue: turn_limit "abc" or null crashed in int(); now each game's options list
+    from workbench.contract import contract
+    from workbench.rules.options import OptionError
+
+    game = contract(game_name)
+    scenario = game.load_scenario(next(iter(game.scenarios())))
+    listed = next(o for o in game.options(scenario) if o.name == option)
+    text = () if listed.kind == "value" else ("abc",)  # a "value" may be any name: checked at start
+    for bad in (*text, 2.7, float("nan"), -(10**9), [object()], {"x": object()}):
+        with pytest.raises(OptionError, match=option):
+            listed.check(bad)
+    if not listed.none_allowed and listed.kind != "value":  # a "value" says itself
+        with pytest.raises(OptionError):
+            listed.check(None)

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.files.errors import BoardFileError, json_path
-from workbench.files.limits import MAX_FILE_BYTES
-from workbench.files.reading import file_path, parse, system_error
+from workbench.files.limits import MAX_FILE_BYTES, MAX_INTEGER_DIGITS, MAX_NUMBER_CHARACTERS
+from workbench.files.reading import check_values, file_path, system_error
 from workbench.files.registry import Document, format_for
 
 WRITABLE = "a file the workbench may write"
@@ -74,16 +74,33 @@ def _encoded(document: Document, path: Path) -> bytes:
 
 def _loadable(document: Document, data: bytes, path: Path) -> bytes:
     """``data`` if the loader will read it back: at most MAX_FILE_BYTES (written without
-    indentation if indented it would be more), and within the loader's limits on values and
-    numbers (``parse``). What no file can hold is refused before the target is touched."""
+    indentation if indented it would be more), and within the loader's limits on values,
+    nesting and numbers. What no file can hold is refused before the target is touched."""
     if len(data) > MAX_FILE_BYTES:
         compact = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
         data = compact.encode("utf-8")
         if len(data) > MAX_FILE_BYTES:
             found = f"a document of {len(data):,} bytes"
             raise BoardFileError(path, "$", found, f"at most {MAX_FILE_BYTES:,} bytes")
-    parse(data.decode("utf-8"), path)  # the loader's own checks (values, numbers, nesting)
+    check_values(document, path)  # the loader's own walk: values, nesting, text
+    at = _find(document, _too_long)
+    if at != "$" or _too_long(document):
+        raise BoardFileError(
+            path, at, "a number too long to read back",
+            f"at most {MAX_INTEGER_DIGITS} digits and {MAX_NUMBER_CHARACTERS} characters",
+        )  # fmt: skip
     return data
+
+
+def _too_long(value: Any) -> bool:
+    """A number the loader refuses as written (see ``reading._number``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    text = json.dumps(value)
+    digits = sum(c.isdigit() for c in text)
+    return len(text) > MAX_NUMBER_CHARACTERS or (
+        isinstance(value, int) and digits > MAX_INTEGER_DIGITS
+    )
 
 
 def _encodable(text: str) -> bool:
