@@ -179,3 +179,16 @@ def test_a_records_deck_is_a_reference_inside_its_folder(tmp_path):
     assert loaded.options["deck"] == {"counts": {"Move": 40, "Fire": 38}}  # held inline
     assert load(save(loaded, tmp_path / "elsewhere.json")) == loaded  # so it saves anywhere
     assert replay(loaded)[0].total_cards == 78
+
+
+def test_a_scenario_file_of_one_side_is_refused_at_start(tmp_path):
+    # found by playing fuzzed files that load: a scenario of one side ended in StopIteration
+    from workbench.contract import contract
+
+    path = ROOT / "maps/panzer-vor/scenarios/kuromorimine-stage-1.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["sides"] = document["sides"][:1]  # the fuzzer's case: it loads
+    scenario = load_document(document, path)
+    for name in ("panzer-vor", "panzer-vor-practice"):
+        with pytest.raises(ArgumentError, match="two sides or more"):
+            contract(name).start(scenario)

@@ -38,7 +38,7 @@ from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.deck_file import deck_of
-from workbench.rules.panzer_vor.game_options import card_options
+from workbench.rules.panzer_vor.game_options import card_options, two_sides
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
 from workbench.rules.panzer_vor.setup import (
@@ -80,6 +80,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     from workbench.rules.panzer_vor.turn import settle
 
     options = check_options(card_options(scenario), options)  # OptionError: nothing starts
+    two_sides(scenario)
     if options.get("exhibition_characters") and options.get("setup", "choose") != "choose":
         raise OptionError(
             "exhibition_characters", True,

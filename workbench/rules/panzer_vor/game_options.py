@@ -54,6 +54,14 @@ def _deck_file(value: Any) -> Any:
     return value
 
 
+def two_sides(scenario: PanzerVorScenario) -> None:
+    """ArgumentError unless ``scenario`` has two sides or more (a file may hold one: a match
+    needs an opponent)."""
+    if not isinstance(scenario, PanzerVorScenario) or len(scenario.sides) < 2:
+        found = getattr(scenario, "name", scenario)
+        raise ArgumentError("scenario", found, "a Panzer Vor! scenario of two sides or more")
+
+
 def shared_options() -> list[Option]:
     """The card game's options every series of matches passes on to its matches."""
     return [
