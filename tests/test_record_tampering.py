@@ -33,12 +33,17 @@ DOCUMENTS = {path: json.loads(path.read_text(encoding="utf-8")) for path in RECO
 ACTIONS = [dict(s["action"]) for d in DOCUMENTS.values() for s in d["steps"][:40]]
 STRANGE = [
     *(None, True, 0, -1, 99, 10**9 + 1, 10**19, 2.5, float("nan"), float("inf"), 1e300),
-    *("", "x", "nobody", "9999", "a" * 2000, "\u00e9\u00e9", "../../etc/passwd"),
+    *("", "x", "nobody", "9999", "a" * 2000, "\u00e9\u00e9"),
+    "../../etc/passwd",  # outside on purpose: a reference the loader refuses
     *([], {}, [[]], ["6", "6"], [7, 7], [100, 100], [6, 6, 6], [0, 0], [6], [None]),
     *([1.5], [["0101", 9]], [["9999", 0]], [10**6, 10**6], list(range(30)), {"a": 1}),
 ]
 OPTION_NAMES = ["turn_limit", "deck", "damage", "setup", "optional_rules", "platoons", "zzz"]
-FILES = ["/dev/zero", "../README.md", "../../../pyproject.toml", "../scenarios", "deck.json"]
+FILES = [
+    "/dev/zero",  # outside on purpose: the issue's deck (an absolute path is refused)
+    "../../../pyproject.toml",  # outside on purpose: out of the board folder
+    *("../README.md", "../scenarios", "deck.json"),
+]
 
 
 @st.composite
@@ -164,7 +169,7 @@ def test_a_records_deck_is_a_reference_inside_its_folder(tmp_path):
     for deck, found in [
         ("/dev/zero", "not an absolute path"),  # the issue: grew to a MemoryError
         ("../fifo.json", "a FIFO"),  # the issue: hung for ever
-        ("../../../../etc/passwd", "inside the board folder"),
+        ("../../../../etc/passwd", "inside the board folder"),  # outside on purpose: refused
         ("../missing.json", "no such file"),
     ]:
         target.write_text(json.dumps({**record, "options": {**record["options"], "deck": deck}}))

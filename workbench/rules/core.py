@@ -399,7 +399,11 @@ class Game(Generic[S, A]):
             if problem is not None:
                 raise ActionFormatError(problem)
             actor = who(state)
-            if actor is CHANCE and action not in [a for a, _ in raw_chance(state)]:
+            if (
+                actor is CHANCE
+                and action.chance
+                and action not in [a for a, _ in raw_chance(state)]
+            ):
                 raise IllegalAction(Reason(
                     f"{action} is not one of the chance outcomes here (the dice or the draw "
                     "decide: see chance_outcomes)"
