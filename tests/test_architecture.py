@@ -1,10 +1,13 @@
-"""The shape of the code: imports run only downward through the layers, the rules never
-import the testing helpers (not even lazily), and no module is over 800 lines (that the
-repository needs nothing beside it is ``test_self_contained``)."""
+"""The shape of the code: imports run only downward through the layers, no modules import
+each other in a cycle (imports inside functions included, bar the few lazy convenience
+imports ARCHITECTURE.md names), the rules never import the testing helpers (not even
+lazily), and no module is over 800 lines (that the repository needs nothing beside it is
+``test_self_contained``)."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -75,6 +78,161 @@ def _every_import(path: Path) -> list[tuple[int, str]]:
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
 MOST_LINES = 800  # a module longer than this does more than one job: split it
+
+# The lazy imports that may close a cycle (ARCHITECTURE.md, "The layers"): each is an import
+# inside a convenience method, from the module on the left of the module on the right.
+LAZY_CONVENIENCES = {
+    ("workbench.boards.values", "workbench.render"): "a value's _repr_svg_ draws it",
+    ("workbench.boards.values", "workbench.files"): "a value's .save() writes its file",
+    ("workbench.rules.core", "workbench.games"): "replay(record) finds the record's game",
+}
+MOST_LAZY_CONVENIENCES = 5
+
+
+def _names() -> dict[str, Path]:
+    return {_module_name(path): path for path in MODULES}
+
+
+def _type_checking(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): imports for annotations only."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports_with_laziness(path: Path) -> Iterator[tuple[int, str, bool]]:
+    """(line, imported name, inside a function?) for every import of the module but those
+    under ``if TYPE_CHECKING:``; ``from a import b`` names ``a.b``."""
+
+    def walk(node: ast.AST, lazy: bool) -> Iterator[tuple[int, str, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if _type_checking(child):
+                for other in child.orelse:  # type: ignore[attr-defined]
+                    yield from walk_one(other, lazy)
+                continue
+            yield from walk_one(child, lazy)
+
+    def walk_one(node: ast.AST, lazy: bool) -> Iterator[tuple[int, str, bool]]:
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name, lazy) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield from ((node.lineno, f"{node.module}.{a.name}", lazy) for a in node.names)
+        else:
+            inner = lazy or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+            yield from walk(node, inner)
+
+    yield from walk(ast.parse(path.read_text(encoding="utf-8")), False)
+
+
+def import_graph() -> dict[str, dict[str, list[tuple[int, bool]]]]:
+    """Module -> the workbench modules it imports -> (line, lazy) of each import. An
+    imported name resolves to the longest module it names (``from a import b``: ``a.b``
+    when b is a module, else ``a``)."""
+    names = _names()
+    graph: dict[str, dict[str, list[tuple[int, bool]]]] = {}
+    for module, path in names.items():
+        edges: dict[str, list[tuple[int, bool]]] = {}
+        for line, name, lazy in _imports_with_laziness(path):
+            target = name
+            while target and target not in names:
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                edges.setdefault(target, []).append((line, lazy))
+        graph[module] = edges
+    return graph
+
+
+def cycles(graph: dict[str, dict[str, list[tuple[int, bool]]]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, kept
+    iterative), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_modules_import_each_other_in_a_cycle():
+    graph = import_graph()
+    for importer, imported in LAZY_CONVENIENCES:
+        graph[importer].pop(imported, None)
+    found = cycles(graph)
+    described = []
+    for component in found:
+        members = set(component)
+        edges = [
+            f"{a} -> {b} (line {', '.join(str(n) + (' lazy' if lazy else '') for n, lazy in at)})"
+            for a in component
+            for b, at in sorted(graph[a].items())
+            if b in members
+        ]
+        described.append("\n  ".join(edges))
+    assert not found, "modules that import each other in a cycle:\n  " + "\n\n  ".join(described)
+
+
+def test_the_lazy_conveniences_are_few_lazy_and_there():
+    assert len(LAZY_CONVENIENCES) <= MOST_LAZY_CONVENIENCES
+    graph = import_graph()
+    for importer, imported in LAZY_CONVENIENCES:
+        at = graph[importer].get(imported)
+        assert at, f"{importer} no longer imports {imported}: take it off the list"
+        assert all(lazy for _, lazy in at), f"{importer} imports {imported} at module level"
+    named = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for importer, imported in LAZY_CONVENIENCES:
+        assert f"`{importer}` -> `{imported}`" in named, "ARCHITECTURE.md names each of them"
+
+
+def test_the_cycle_finder_finds_a_lazy_cycle():
+    graph = {"a": {"b": [(1, False)]}, "b": {"c": [(2, True)]}, "c": {"a": [(3, True)]}, "d": {}}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_imports_under_type_checking_are_not_counted(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import x\n"
+        "def f():\n    import y\n"
+    )
+    assert [(n, lazy) for _, n, lazy in _imports_with_laziness(module)] == [
+        ("typing.TYPE_CHECKING", False),
+        ("y", True),
+    ]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))

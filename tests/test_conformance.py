@@ -39,7 +39,7 @@ def test_records_saved_here_replay_identically_in_a_fresh_process(tmp_path):
     saved, here = [], []
     for game in shipped_games():
         scenario = workbench.load(next(iter(game.scenarios().values())))
-        record = play(game, scenario, seed=5, max_steps=400)  # a whole game or its start
+        record = play(game, scenario, seed=5, max_steps=150)  # a whole game or its start
         saved.append(str(record.save(tmp_path / "elsewhere" / f"{game.name}.json")))
         here.append(digest(replay(record, game)))
     script = textwrap.dedent(f"""

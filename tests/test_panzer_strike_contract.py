@@ -58,23 +58,30 @@ def test_every_option_is_listed_with_its_values_default_section_and_reading():
             assert f"'{value}'" in option.reading, (option.name, value)  # each reading named
 
 
-def test_the_defaults_stay_the_rules_as_played_so_far():
-    # a record keeps the options it was played with; a default changes only on purpose
+def test_the_defaults_change_only_on_purpose_and_old_records_keep_theirs():
+    # a record is saved with every option written out; one that leaves an option out was
+    # played with its ``unwritten`` value: only Barricades, an optional rule now off by
+    # default, was on for the records saved before
     assert {o.name: o.default for o in OPTIONS} == {
         "damage": False,
-        "barricades": True,
+        "barricades": False,
         "backward_counts": True,
         "backward_alone": False,
+        "backward_steps": "once",
         "diagonal_cut": "allowed",
         "trajectory": "crossed",
         "distance_rounding": "up",
         "divided_square": "side",
         "flag_next_to": "eight",
+        "flag_turning": "moves",
+        "flag_arrival": "arrive",
         "one_die_per_tank": True,
         "any_flags": False,
         "any_positions": False,
         "turn_limit": 30,
     }
+    changed = {o.name: o.if_unwritten for o in OPTIONS if o.if_unwritten != o.default}
+    assert changed == {"barricades": True}
 
 
 def test_a_scenarios_own_options_are_its_defaults():
@@ -373,9 +380,9 @@ def test_a_scenario_is_drawn_from_its_own_values_without_starting_a_game():
         scenario = ps.load_scenario(name)
         assert svg_of(scenario) == svg_of(ps.start(scenario))  # the picture of its opening
     scenario = ps.load_scenario("capture-the-flag")
-    no_barricades = replace(scenario, options={"barricades": False})
-    assert svg_of(no_barricades) == svg_of(match_scene(ps.start(no_barricades)))
-    assert svg_of(no_barricades) != svg_of(scenario)
+    barricades = replace(scenario, options={"barricades": True})
+    assert svg_of(barricades) == svg_of(match_scene(ps.start(barricades)))
+    assert svg_of(barricades) != svg_of(scenario)  # the optional rule is off by default
     # forces not on opposite sides: start refuses (Initial Positions), the picture does not
     north, south = scenario.sides
     mixed = replace(

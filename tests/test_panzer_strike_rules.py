@@ -174,7 +174,7 @@ def test_no_moving_through_tanks_wrecks_buildings_flags_or_barricades(blocker):
     tanks = [("M", "Medium", "north", start, facing)]
     if blocker in ("tank", "wreck"):
         tanks.append(("X", "Light", "south", where, "N"))
-    match = duel(*tanks, board=board)
+    match = duel(*tanks, board=board, options={"barricades": blocker == "barricade"})
     if blocker == "wreck":
         from dataclasses import replace
 
@@ -186,12 +186,16 @@ def test_no_moving_through_tanks_wrecks_buildings_flags_or_barricades(blocker):
     assert beyond is None or beyond > 2  # it must go round, not through
 
 
-def test_barricades_are_a_switch():
+def test_barricades_are_an_optional_rule_off_unless_switched_on():
+    # "Optional Rules ... Barricades: Barricades can be placed on any street square. Tanks can
+    # neither move nor shoot over them."
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
-    on = duel(("M", "Medium", "north", (9, 4), "S"), board=board)
-    off = duel(("M", "Medium", "north", (9, 4), "S"), board=board, options={"barricades": False})
+    assert Square(9, 5) in board.barricades
+    off = duel(("M", "Medium", "north", (9, 4), "S"), board=board)
+    on = duel(("M", "Medium", "north", (9, 4), "S"), board=board, options={"barricades": True})
+    assert not off.options.barricades and not off.in_play_barricades()
+    assert Square(9, 5) in reach(off, "M", 1).squares(1)  # a street square without the rule
     assert Square(9, 5) not in reach(on, "M", 1).squares(1)
-    assert Square(9, 5) in reach(off, "M", 1).squares(1)
 
 
 @pytest.mark.parametrize(
@@ -317,8 +321,9 @@ def test_barricade_blocks_shots():
     # "Tanks can neither move nor shoot over them."
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     tanks = [("F", "Medium", "north", (7, 5), "E"), ("T", "Light", "south", (11, 5), "W")]
-    assert "barricade" in kill_odds(duel(*tanks, board=board), "F", "T").refusal.text
-    assert kill_odds(duel(*tanks, board=board, options={"barricades": False}), "F", "T").can_shoot
+    on = {"barricades": True}
+    assert "barricade" in kill_odds(duel(*tanks, board=board, options=on), "F", "T").refusal.text
+    assert kill_odds(duel(*tanks, board=board), "F", "T").can_shoot
 
 
 @pytest.mark.parametrize(
@@ -608,9 +613,12 @@ def test_a_played_game_replays_from_its_record(tmp_path):
     st.sampled_from(["allowed", "not-between-two", "not-past-any"]),
     st.booleans(),
     st.booleans(),
+    st.sampled_from(["once", "repeatable"]),
 )
-def test_movement_options_match_the_plain_search(squares, facings, dice, cut, counts, alone):
+def test_movement_options_match_the_plain_search(squares, facings, dice, cut, counts, alone, back):
     from workbench.testing.panzer_strike_reference import plain_movement_options
+
+    counts = counts or back == "repeatable"  # a free step back may not be repeated
 
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     squares = [s for s in squares if not board.blocks_movement(Square(*s))]
@@ -624,7 +632,12 @@ def test_movement_options_match_the_plain_search(squares, facings, dice, cut, co
     match = position(
         board,
         tanks,
-        options={"diagonal_cut": cut, "backward_counts": counts, "backward_alone": alone},
+        options={
+            "diagonal_cut": cut,
+            "backward_counts": counts,
+            "backward_alone": alone,
+            "backward_steps": back,
+        },
     )
     fast = movement_options(match, dice)
     plain = plain_movement_options(match, dice)

@@ -200,6 +200,27 @@ def test_repairs_or_maintenance_and_no_enforcement_card_back_from_the_discard_pi
     assert "Fire" in maintained.hand("Team B") and "Fire" not in maintained.discard
 
 
+def test_repairs_maintenance_may_also_remove_one_wreck_with_the_wreckage_rule():
+    # "Whenever you use a Repairs/Maintenance card, you may also remove a single tank
+    # wreckage counter from anywhere on the map." (Optional Rules: Wreckage)
+    match = arranged("mock-battle", hands={"Team B": ("Repairs/Maintenance",)}, phase="event",
+                     discard=("Fire",))  # fmt: skip
+    board = match.board
+    wreck = next(t for t in board.tanks if t.side == "Team A")
+    board = board.with_tank(replace(wreck, wreck=True))
+    plain = evolve(match, board=board)
+    choices = {a.choice for a in GAME.legal_actions(plain) if isinstance(a, PlayCard)}
+    assert choices == {"maintain:Fire"}  # no Wreckage rule: no wreck to remove
+    board = replace(board, options=replace(board.options, wreckage=True))
+    match = evolve(match, board=board)
+    choices = {a.choice for a in GAME.legal_actions(match) if isinstance(a, PlayCard)}
+    assert choices == {"maintain:Fire", f"maintain:Fire+wreck:{wreck.id}", f"wreck:{wreck.id}"}
+    both = play(match, PlayCard("Repairs/Maintenance", f"maintain:Fire+wreck:{wreck.id}"))
+    assert "Fire" in both.hand("Team B") and wreck.id not in {t.id for t in both.board.tanks}
+    kept = play(match, PlayCard("Repairs/Maintenance", "maintain:Fire"))  # "may": not forced
+    assert wreck.id in {t.id for t in kept.board.tanks}
+
+
 def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_match():
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 3}, enforcement_drawn=3,
                      phase="event", hands={"Team B": ("Morale Boost",)})  # fmt: skip

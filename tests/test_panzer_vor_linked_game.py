@@ -96,6 +96,22 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert set(faces.values()) == {"back"}  # every team and Goosefish member face down
 
 
+def test_all_of_the_scenario_cards_but_trap_and_reinforcements_with_card_pool_all():
+    # "Before the first match, the Ōarai player is given all of the Scenario Cards (except
+    # for Trap and Reinforcements) ... a card may still only be used when the restrictions
+    # listed on the card are met."
+    state = started(card_pool="all")
+    missing = {"Ambush", "The Snowy March", "Pinpoint Shot", "Panzer Vor!",
+               "Operation: Teasy-Tease", "Eavesdropping"}  # fmt: skip
+    assert missing <= set(state.to_decide) and not missing & set(card_pool(linked()))
+    assert not {"Trap", "Reinforcements"} & set(state.to_decide)
+    # the Anzio player's cards and a card that acts as it is drawn are not Ōarai's to use
+    assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
+    state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
+    assert set(state.match.scenario_cards[OARAI]) == missing
+    assert [o.name for o in GAME.options_for(linked())].count("card_pool") == 1
+
+
 def test_printed_scenario_cards_skip_the_choice():
     state = started(scenario_cards="printed")
     assert state.step == "match"

@@ -1,6 +1,7 @@
 """Reinforcements deployed with Movement cards, from the words of Part 2 - Scenarios:
 Stage 2's Kuromorimine Reinforcements and Pravda Reinforcements (readings in
-``workbench/rules/panzer_vor/reinforcements.py``); and Stage 2's entry from 1019."""
+``scenario_rules/kuromorimine_stage_2.py`` and ``scenario_rules/pravda.py`` of
+``workbench/rules/panzer_vor``); and Stage 2's entry from 1019."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import functools
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario
 from tests.test_panzer_vor_scenario_rules import _stage_1_over, at
-from workbench.rules.panzer_vor import linked, reinforcements, scenarios
+from workbench.rules.panzer_vor import hooks, linked
 from workbench.rules.panzer_vor.actions import Choose, Move, PlayCard, Select, Stop
 from workbench.rules.panzer_vor.match import Choice, Order, evolve
-from workbench.rules.panzer_vor.reinforcements import DUE, OPEN
+from workbench.rules.panzer_vor.scenario_rules import pravda
+from workbench.rules.panzer_vor.scenario_rules.kuromorimine_stage_2 import DUE, OPEN
 from workbench.rules.panzer_vor.turn import next_turn
 
 KURO = "Kuromorimine"
@@ -49,9 +51,9 @@ def test_each_condition_makes_them_due_from_the_next_turn_not_at_once():
     # destroyed ... starting on their next turn"
     match = _kuro_turn()
     due = [
-        scenarios.enforcement_drawn(match, []),
-        scenarios.drawn(match, "Ōarai", "reinforcements", []),
-        scenarios.after_destroyed(match, match.board.tank("Maus"), []),
+        hooks.enforcement_drawn(match, KURO, []),
+        hooks.drawn(match, "Ōarai", "reinforcements", []),
+        hooks.after_destroyed(match, match.board.tank("Maus"), []),
     ]
     for after in due:
         assert DUE in after.flags and OPEN not in after.flags
@@ -59,7 +61,7 @@ def test_each_condition_makes_them_due_from_the_next_turn_not_at_once():
 
 
 def test_met_in_the_kuromorimine_turn_they_open_on_its_next_turn():
-    match = scenarios.enforcement_drawn(_kuro_turn(active=1), [])
+    match = hooks.enforcement_drawn(_kuro_turn(active=1), KURO, [])
     oarai_turn = next_turn(evolve(match, phase="end"))
     assert oarai_turn.side_to_act == "Ōarai" and OPEN not in oarai_turn.flags
     kuro_turn = next_turn(evolve(oarai_turn, stack=(), phase="end"))
@@ -67,7 +69,7 @@ def test_met_in_the_kuromorimine_turn_they_open_on_its_next_turn():
 
 
 def test_met_in_the_oarai_turn_they_open_on_the_kuromorimine_turn_that_follows():
-    match = scenarios.enforcement_drawn(_kuro_turn(active=0), [])
+    match = hooks.enforcement_drawn(_kuro_turn(active=0), "Ōarai", [])
     kuro_turn = next_turn(evolve(match, phase="end"))
     assert kuro_turn.side_to_act == KURO and OPEN in kuro_turn.flags and DUE not in kuro_turn.flags
 
@@ -186,7 +188,7 @@ def test_the_kv2_and_is2_only_after_all_the_t34s():
     assert match.top.purpose == "deploy" and match.top.data == ("T-34/85 (reinforcement 5)",)
     last = _pravda_moved(reserves=("KV-2", "IS-2"))
     assert last.top.options == ("KV-2 (reinforcement 9)", "IS-2 (reinforcement 10)")
-    assert reinforcements.pravda_choices(last) == last.top.options
+    assert pravda.pravda_choices(last) == last.top.options
 
 
 def test_random_stage_2_games_after_stage_1_deploy_reinforcements_and_keep_the_invariants():

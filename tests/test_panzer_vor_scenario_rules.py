@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.rules.core import CHANCE
-from workbench.rules.panzer_vor import scenarios
+from workbench.rules.panzer_vor import hooks
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Die,
@@ -49,8 +49,8 @@ def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
     assert len(match.tanks_of("Saunders")) == len(match.tanks_of("Ōarai")) == 5
     assert "Fair Play" in match.removed and match.phase == "action"  # on to the Action Phase
     # Decoy "can only be played after Eavesdropping or Fair Play"
-    assert scenarios.may_play(match, "Ōarai", "Decoy")
-    assert not scenarios.may_play(arranged("saunders"), "Ōarai", "Decoy")
+    assert hooks.may_play(match, "Ōarai", "Decoy")
+    assert not hooks.may_play(arranged("saunders"), "Ōarai", "Decoy")
 
 
 # --- St. Gloriana ---------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
 def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
     match = arranged("anzio-revised")
     match = at(match, {"Semovente M41": "0303", "StuG III Ausf. F": "0305"})
-    assert scenarios.may_play(match, "Anzio", "Childhood Friend")
+    assert hooks.may_play(match, "Anzio", "Childhood Friend")
     match = play(match, PlayCard("Childhood Friend"))
     ids = {t.id for t in match.board.tanks}
     assert "Semovente M41" not in ids and "StuG III Ausf. F" not in ids
@@ -109,13 +109,13 @@ def test_operation_macaroni_moves_the_target_away_without_the_attack_roll():
 
 def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
     match = arranged("anzio-original", phase="event")
-    assert not scenarios.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
+    assert not hooks.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
     match = evolve(match, lost={"Anzio": ("CV33",)}, destroyed={"Ōarai": ("CV33",)})
     match = play(match, PlayCard("Trap"))
-    assert not scenarios.abilities_allowed(match, "Ōarai")
+    assert not hooks.abilities_allowed(match, "Ōarai")
     match = drawing(match, "Anzio", "Thrown Tread", Fire=3)
     match = play(match, Draw("Thrown Tread"))
-    assert scenarios.abilities_allowed(match, "Ōarai")
+    assert hooks.abilities_allowed(match, "Ōarai")
 
 
 # --- Pravda ---------------------------------------------------------------------------------
@@ -127,14 +127,14 @@ def test_oarai_chooses_three_of_the_five_additional_scenario_cards():
     for name in ("Ambush", "Panzer Vor!", "Pinpoint Shot"):
         match = play(match, Choose(name))
     assert {"The Snowy March", "Volleyball Club Comeback!"} <= set(match.removed)
-    assert not scenarios.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    assert not hooks.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
 
 
 def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
     match = arranged("pravda", phase="event", active=1)
-    assert not scenarios.may_play(match, "Ōarai", "Ceasefire")
+    assert not hooks.may_play(match, "Ōarai", "Ceasefire")
     match = at(match, {"Type 89": "1405"})  # within two hexes of the Church (1403)
-    assert not scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    assert not hooks.may_play(match, "Ōarai", "Goosefish Dance")
     match = play(match, PlayCard("Ceasefire"))
     church = match.board.map.hex("1403")
     for tank in match.tanks_of("Ōarai"):
@@ -143,9 +143,10 @@ def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attack
         assert 6 <= tank.hex.distance(church) <= 9
     assert not match.reserves.get("Pravda")  # every reinforcement deployed
     assert "ceasefire" in match.flags
-    assert scenarios.may_play(match, "Ōarai", "Goosefish Dance")
+    assert hooks.may_play(match, "Ōarai", "Goosefish Dance")
     dance = evolve(match, flags=match.flags | {"goosefish dance"})
-    assert [m.value for m in scenarios.attack_modifiers(dance, "Ōarai")] == [1]
+    firer, target = dance.tanks_of("Ōarai")[0], dance.tanks_of("Pravda")[0]
+    assert [m.value for m in hooks.attack_modifiers(dance, firer, target)] == [1]
 
 
 def test_pravda_deploys_a_reinforcement_each_time_it_plays_a_movement_card():
@@ -189,7 +190,7 @@ def test_there_is_no_fleeing_in_nishizumi_ryu():
 
 def test_smokescreen_after_a_kuromorimine_attack_card_smokes_every_oarai_tank():
     match = arranged("kuromorimine-stage-1", phase="event")
-    assert not scenarios.may_play(match, "Ōarai", "Smokescreen")
+    assert not hooks.may_play(match, "Ōarai", "Smokescreen")
     match = evolve(match, attack_cards={"Kuromorimine": 1})
     match = play(match, PlayCard("Smokescreen"))
     assert all(t.smoke for t in match.tanks_of("Ōarai"))
@@ -224,6 +225,23 @@ def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex()
     into = next(a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.to == "0505")
     match = play(match, into)
     assert not match.board.tank("Type 89").smoke
+
+
+def test_the_oarai_player_may_remove_a_smoke_marker_at_any_time():
+    # "The Ōarai player may also choose to remove a smoke marker from a tank at any time."
+    from workbench.rules.panzer_vor.actions import RemoveSmoke
+
+    match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move",)})
+    board = match.board
+    match = evolve(match, board=board.with_tank(replace(board.tank("Type 89"), smoke=True)))
+    assert RemoveSmoke("Type 89") in GAME.legal_actions(match)  # in the Action Phase
+    carrying = play(match, PlayCard("Move"))  # and while a card is carried out
+    assert RemoveSmoke("Type 89") in GAME.legal_actions(carrying)
+    cleared = play(carrying, RemoveSmoke("Type 89"))
+    assert not cleared.board.tank("Type 89").smoke and cleared.top == carrying.top
+    assert not any(isinstance(a, RemoveSmoke) for a in GAME.legal_actions(cleared))
+    kuro = evolve(match, active=1)  # only the Ōarai player may
+    assert not any(isinstance(a, RemoveSmoke) for a in GAME.legal_actions(kuro))
 
 
 # --- Exhibition! ------------------------------------------------------------------------------
@@ -341,18 +359,16 @@ def test_hs0017_sets_the_final_duel_and_closes_1007():
     board = board.with_tank(replace(spare, hex=board.map.hex("1210")))
     match = evolve(match, board=board)
     match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})  # within range, in sight
-    assert scenarios.may_play(match, "Ōarai", "HS0017")
+    assert hooks.may_play(match, "Ōarai", "HS0017")
     no_card = evolve(match, hands={**match.hands, "Kuromorimine": ("Move",)})
-    assert not scenarios.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
+    assert not hooks.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
     match = play(match, PlayCard("HS0017"))
     label = match.board.map.grid.label
     assert label(match.board.tank("Panzer IV Ausf. H").hex) == "1402"
     assert label(match.board.tank("Maus").hex) == "1006"
     assert label(match.board.tank("Hetzer").hex) == "1007"
-    assert not scenarios.move_allowed(
-        match, match.board.tank("Hetzer"), match.board.map.hex("1008")
-    )
-    assert not scenarios.may_fire_at(match, "Hetzer", "Maus")
+    assert not hooks.move_allowed(match, match.board.tank("Hetzer"), match.board.map.hex("1008"))
+    assert not hooks.may_fire_at(match, "Hetzer", "Maus")
 
 
 def test_super_strategy_only_when_the_hex_behind_the_target_is_free():
@@ -394,6 +410,27 @@ def test_cv33_reinforcements_after_a_cv33_is_destroyed_by_discarding_a_move_card
     assert Discard("Move") not in GAME.legal_actions(match)  # one destroyed, one placed
 
 
+def test_cv33_reinforcements_appear_and_do_not_move_this_turn():
+    # "By discarding one Move card (this is not an Action), you can place the reinforcements
+    # adjacent to Anzio tanks (the new tanks appear there and do not move this turn)."
+    from workbench.rules.panzer_vor.turn import next_turn
+
+    match = arranged("anzio-revised", hands={"Anzio": ("Move", "Move", "Fire")})
+    match = evolve(match, reserves={"Anzio": started("anzio-revised",
+                   cv33_reinforcements=True).reserves["Anzio"]},
+                   kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),),
+                   board=match.board.without(["CV33 2"]))  # fmt: skip
+    match = evolve(match, total_cards=match.cards_accounted())
+    match = play(match, Discard("Move"))
+    where = match.top.options[0]
+    match = play(match, Choose(where))
+    placed = match.board.tank_at(where)
+    match = play(match, PlayCard("Move"), Select(placed.id))
+    assert not any(isinstance(a, Move) for a in GAME.legal_actions(match))  # not this turn
+    later = next_turn(next_turn(evolve(match, stack=(), phase="end")))
+    assert later.side_to_act == "Anzio" and hooks.move_filter(later, placed) is None
+
+
 def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     # one match in two stages: the Optional Rules in force (Turret Rotation here) and the
     # turret penalty's reading carry into Stage 2, beside Stage 2's own Wreckage
@@ -406,3 +443,30 @@ def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     assert rules.turret_rotation and rules.turret_penalty_any_rotation and rules.wreckage
     plain = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2")).board.options
     assert not plain.turret_rotation and not plain.turret_penalty_any_rotation and plain.wreckage
+
+
+def _ridge_costs(**options):
+    """The MP of a Hetzer's steps 0304 (barren) -> 0305 (ridge) -> 0406 (ridge) -> 0407."""
+    from workbench.rules.core import Modifier
+    from workbench.rules.panzer_vor.movement import explain_move
+
+    match = at(started("kuromorimine-stage-1", **options), {"Hetzer": "0304"})
+    hexes = match.board.map
+    path = []
+    for label in ("0305", "0406", "0407"):
+        here = hexes.hex(path[-1][0]) if path else match.board.tank("Hetzer").hex
+        facing = next(d for d in range(6) if here.neighbor(d) == hexes.hex(label))
+        path += [(label, facing)]
+    board = match.board.with_tank(replace(match.board.tank("Hetzer"), facing=path[0][1]))
+    more = [Modifier("enough MP for the test", 3, "test")]
+    return [step.mp for step in explain_move(board, "Hetzer", path, more).steps]
+
+
+def test_ridge_to_ridge_is_entered_like_a_hill_hex():
+    # "A Ridge hex may be entered like a hill hex ... Entering a Ridge hex requires 2 MP.
+    # Leaving a Ridge hex requires 1 MP." (Ridge 207) and "Moving between hill hexes, or from
+    # a hill onto flat terrain requires 1 MP" (Hills): the reading, ridge to ridge 1 MP
+    assert _ridge_costs() == [2, 1, 1]
+    # the other reading, an option: every entry into a ridge hex 2 MP
+    assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
+    assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]

@@ -388,7 +388,7 @@ def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen(
     # wish (on their Front or Reverse side)."
     from fractions import Fraction
 
-    from workbench.rules.panzer_vor.exhibition import BAG
+    from workbench.rules.panzer_vor.scenario_rules.exhibition import BAG
 
     assert "Hana Isuzu" in BAG and "Rabbit Team" in BAG and "Carpaccio (+1 FP)" not in BAG
     match = _until_the_bag(chosen("exhibition", exhibition_characters=True))

@@ -15,7 +15,7 @@ from workbench.rules.panzer_vor.bots import greedy_player
 from workbench.rules.panzer_vor.deck import Draw
 from workbench.rules.panzer_vor.ending import CardGameEnd
 from workbench.rules.panzer_vor.match import Chance, Drawing, Shot, evolve
-from workbench.rules.panzer_vor.solo import discard_modifier, fortune
+from workbench.rules.panzer_vor.scenario_rules.test_your_luck import discard_modifier, fortune
 from workbench.rules.play import play as play_game
 
 PLAYER, ENEMY = "Ōarai", "Other"

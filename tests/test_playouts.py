@@ -20,9 +20,11 @@ from typing import Any
 import pytest
 
 import workbench
+from workbench.boards.record import Record, RecordStep
 from workbench.games import get_game, shipped_games
+from workbench.rules.canonical import canonical
 from workbench.rules.panzer_strike.bots import flag_seeker
-from workbench.rules.play import play, random_player
+from workbench.rules.play import random_player
 from workbench.testing.conformance import check_record_round_trip, playout
 
 SOAK_GAMES = int(os.environ.get("WORKBENCH_SOAK_GAMES", "40"))
@@ -89,11 +91,29 @@ OPTION_CASES = [
         {
             "turn_limit": 3,
             "backward_alone": True,
-            "barricades": False,
+            "barricades": True,
             "flag_next_to": "four",
             "damage": True,
         },
         "purposeful",
+    ),
+    Case(
+        "panzer-strike",
+        "capture-the-flag",
+        {
+            "turn_limit": 4,
+            "backward_steps": "repeatable",
+            "trajectory": "both",
+            "barricades": True,
+            "flag_turning": "still",
+            "flag_arrival": "present",
+        },
+        "purposeful",
+    ),
+    Case(
+        "panzer-strike",
+        "annihilation",
+        {"turn_limit": 2, "backward_steps": "repeatable", "backward_alone": True},
     ),
     *(
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
@@ -101,6 +121,20 @@ OPTION_CASES = [
     ),
     Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2}),
     Case("tanks", "barkmanns-corner", {"deployment": "players"}),
+    Case(  # the readings' other values, Assault Guns on both sides, a point value given
+        "tanks",
+        "standard-table",
+        {
+            "turn_limit": 2,
+            "platoons": {"German": ["StuG G", "Jagdpanther"], "Soviet": ["ISU-122", "SU-85"]},
+            "card_points": {"ISU-122": 30},
+            "platoon_rules": "practice",
+            "sight_grazing": "area",
+            "woods_touched": "ignored",
+            "front_line": "in-front",
+            "assault_gun_arc": "keyword",
+        },
+    ),
     Case(
         "panzer-vor-linked", "linked-scenarios", {"anzio": "original", "scenario_cards": "printed"}
     ),
@@ -157,8 +191,10 @@ def test_a_sampled_game_conforms_to_its_end(case, tmp_path):
     assert report.outcome is not None and report.steps > 0
     if case.game not in LIGHT:  # its record saves, loads and replays to identical states
         game = get_game(case.game)
-        record = play(game, _scenario(case), seed=1, options=case.options)
-        assert game.outcome(check_record_round_trip(game, record, tmp_path)[-1]) is not None
+        steps = tuple(RecordStep(action) for action in report.actions)
+        record = Record(case.game, _scenario(case), steps, options=case.options, seed=0)
+        states = check_record_round_trip(game, record, tmp_path)
+        assert canonical(states[-1]) == canonical(report.last)  # the game played, replayed
 
 
 def test_the_purposeful_panzer_strike_games_capture_and_destroy():

@@ -394,7 +394,7 @@ def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_dra
     from workbench.rules.panzer_vor.match import CardMatch
 
     record = workbench.load(CARD_GAME)
-    assert record.options == {"setup": "quick"}
+    assert record.options["setup"] == "quick"
     game = get_game("panzer-vor")
     states = replay(record, game)
     assert all(isinstance(s, CardMatch) for s in states)

@@ -25,7 +25,23 @@ from workbench.rules.tanks.shooting import reroll_pick
 from workbench.rules.tanks.state import Shot
 from workbench.testing.conformance import playout
 
-OPTION_NAMES = ["platoons", "attacker", "mission", "turn_limit", "deployment", PER_OBJECTIVE]
+OPTION_NAMES = [
+    "platoons",
+    "attacker",
+    "mission",
+    "turn_limit",
+    "deployment",
+    PER_OBJECTIVE,
+    "point_limit",
+    "platoon_rules",
+    "card_points",
+    "crew_cards",
+    "crew",
+    "sight_grazing",
+    "woods_touched",
+    "front_line",
+    "assault_gun_arc",
+]
 
 
 # --- loading and starting --------------------------------------------------------------------

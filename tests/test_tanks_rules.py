@@ -33,11 +33,10 @@ from workbench.rules.tanks.movement import (
     move_options,
     sample_placements,
 )
+from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
 from workbench.rules.tanks.setup import (
-    PlatoonTank,
     check_deployment,
     initiative_order,
-    platoon_problems,
     start_battle,
     terrain_order_problems,
 )

@@ -21,14 +21,17 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from workbench.arguments import check_all
 from workbench.boards.record import Record
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
+from workbench.boards.tanks.crew import CrewCards
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
 from workbench.contract import Contract
+from workbench.files import BoardFileError, load
 from workbench.geometry.table import Hull
 from workbench.rules.core import (
     CHANCE,
@@ -71,8 +74,9 @@ from workbench.rules.tanks.movement import (
 from workbench.rules.tanks.movement import move_options as _move_options
 from workbench.rules.tanks.odds import Odds
 from workbench.rules.tanks.options import MISSIONS
+from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
 from workbench.rules.tanks.reach import TableReach
-from workbench.rules.tanks.setup import PlatoonTank, platoon_problems
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
     MAX_HEATMAP_BYTES,
@@ -123,6 +127,7 @@ __all__ = [
     "Battle",
     "Cancel",
     "CoverCheck",
+    "CrewCards",
     "DefenceRoll",
     "Deploy",
     "DrawCritical",
@@ -176,6 +181,7 @@ __all__ = [
     "in_arc",
     "legal_actions",
     "line_of_sight",
+    "load_crew_cards",
     "load_scenario",
     "move_options",
     "move_sweep",
@@ -222,6 +228,16 @@ def battle(
     )  # fmt: skip
 
 
+def load_crew_cards(path: str | Path) -> CrewCards:
+    """Your Crew and Upgrade cards from a ``workbench.cards.tanks/1`` file (the workbench
+    ships none; maps/README.md shows the format), for the option ``crew_cards``. A file of
+    another kind, or a bad one, raises BoardFileError naming the file and the field."""
+    cards = load(path)
+    if not isinstance(cards, CrewCards):
+        raise BoardFileError(path, "$.format", type(cards).__name__, "workbench.cards.tanks/1")
+    return cards
+
+
 def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
     """Legal placements of the denser display sample (whether or not it is the tank's turn),
     each with the hull it ends as; ``reach`` gives the moves legal now."""
@@ -239,8 +255,9 @@ def target_heatmaps(
     """Seen / in cover / close range / side shot for ``target`` (its size and heading) at
     every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call (a step
     whose cells would pass ``max_bytes`` at the peak is refused with the estimate)."""
+    readings = SightReadings.of(battle.options)  # the game's woods_touched reading
     return heatmaps(
-        battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step,
+        battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step, readings,
         max_bytes=max_bytes,
     )  # fmt: skip
 

@@ -17,8 +17,8 @@ import jsonschema
 
 from workbench.errors import WorkbenchError
 from workbench.files.errors import BoardFileError, Where, short
+from workbench.files.folders import default_root
 from workbench.files.reading import decode_text, file_path, parse, read_bytes
-from workbench.files.references import default_root
 from workbench.files.registry import Document, Format, Validator, known_formats, schema
 from workbench.files.suggest import unexpected_field
 

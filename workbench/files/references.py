@@ -24,20 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from workbench.files.errors import Where
+from workbench.files.folders import default_root
 from workbench.files.limits import MAX_REFERENCE_DEPTH
+from workbench.files.loading import load_file
 
-SUBFOLDERS = (
-    "scenarios",
-    "records",
-    "games",
-    "campaigns",
-)  # a game folder's subfolders: the board folder is above
-
-
-def default_root(path: Path) -> Path:
-    """The board folder of a file (see the module docstring)."""
-    folder = Path(os.path.realpath(path)).parent
-    return folder.parent if folder.name in SUBFOLDERS else folder
+__all__ = ["checked_path", "default_root", "is_back", "load_reference", "referable"]
 
 
 def referable(referred: Path, target: Path) -> bool:
@@ -87,8 +78,6 @@ def load_reference(
     leads back to a file being loaded, and refused unless it holds a ``kind``. Returns the
     value and its path; a fault inside that file is reported in that file. ``back``: the
     field in which the loaded file may name this one again (see :class:`Where`)."""
-    from workbench.files.loading import load_file
-
     path = checked_path(where, field, value, expected)
     if not path.is_file():
         raise where.error(field, value, f"{expected}; there is no file {path}")

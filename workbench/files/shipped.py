@@ -13,13 +13,12 @@ from pathlib import Path
 
 from workbench.boards.panzer_vor.roster import SHIPPED, PanzerVorRoster, RosterError
 from workbench.files.errors import BoardFileError
+from workbench.files.loading import load, load_document
 
 
 @cache
 def shipped_roster(name: str) -> PanzerVorRoster:
     """A roster shipped as package data (``"panzer-vor"``)."""
-    from workbench.files import load_document
-
     if name not in SHIPPED:
         raise RosterError(f"no shipped roster called {name!r} (known: {', '.join(SHIPPED)})")
     file_name = SHIPPED[name]
@@ -41,8 +40,6 @@ def panzer_vor_roster(user_file: str | Path | None = None) -> PanzerVorRoster:
 
 def load_roster(path: str | Path) -> PanzerVorRoster:
     """A roster file (BoardFileError if the file holds something else)."""
-    from workbench.files import load
-
     roster = load(path)
     if not isinstance(roster, PanzerVorRoster):
         raise BoardFileError(path, "$.format", type(roster).__name__, "a roster file")

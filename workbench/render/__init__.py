@@ -97,7 +97,6 @@ def show(obj: Any, **options: Any) -> Picture:
 
 
 # The hex board (a map with no game) draws itself; each game's render modules, found by their
-# names, register its boards, states and results with scene_of.
-from workbench.render import hexboard as _hexboard  # noqa: E402, F401
-
-import_all(named_after_games(__name__))
+# names, register its boards, states and results with scene_of. Imported by name, as the
+# file formats are: each imports this package for scene_of, so none is imported from here.
+import_all(("workbench.render.hexboard", *named_after_games(__name__)))

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from workbench.geometry.hexgrid import Hex
+from workbench.geometry.hexgrid import Hex, HexGrid
 from workbench.render.labels import (
     ASCENT,
     Box,
@@ -54,10 +54,10 @@ def _toward(p: Point, v: Point, k: float) -> Point:
     return (p[0] + v[0] * k, p[1] + v[1] * k)
 
 
-def _hex_layout(scene: Scene):  # -> HexLayout
-    from workbench.render.hexboard import HexLayout
-
-    if not isinstance(scene.layout, HexLayout):
+def _hex_layout(scene: Scene):  # -> hexboard.HexLayout
+    # a layout on a hex grid (hexboard's HexLayout): asked of its grid, since hexboard
+    # imports this module
+    if not isinstance(getattr(scene.layout, "grid", None), HexGrid):
         raise TypeError("this overlay draws on hex boards: build the scene with hexmap_scene")
     return scene.layout
 

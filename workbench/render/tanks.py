@@ -410,7 +410,3 @@ def measuring_arrow_overlay(
 @scene_of.register
 def _board(board: Table, **options: Any) -> Scene:
     return table_scene(board, **options)
-
-
-# pictures of play (battles, sweeps, shots, odds, heatmaps) register themselves too
-from workbench.render import tanks_play as _tanks_play  # noqa: E402, F401

@@ -32,9 +32,10 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from workbench.arguments import whole_number
 from workbench.errors import ArgumentError, WorkbenchError
+from workbench.files.record_options import register_options
 from workbench.rules.action_fields import field_problem, safe_text
 from workbench.rules.observation import Observation, history_of
-from workbench.rules.options import Option, check_options
+from workbench.rules.options import Option, check_options, recorded
 
 
 class Turn(enum.Enum):
@@ -551,8 +552,10 @@ _GAMES: dict[str, Game] = {}
 
 
 def register_game(game: Game) -> Game:
-    """Add a game to the registry (the three shipped games register themselves)."""
+    """Add a game to the registry (the three shipped games register themselves), with how
+    its records' options are saved and read (``workbench.files.record_options``)."""
     _GAMES[game.name] = game
+    register_options(game.name, lambda scenario: recorded(game.options_for(scenario)))
     return game
 
 

@@ -19,10 +19,20 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from workbench.errors import ArgumentError
+
+
+class _AsDefault:
+    """The ``unwritten`` of an option whose default has not changed since records began."""
+
+    def __repr__(self) -> str:
+        return "<as default>"
+
+
+_AS_DEFAULT: Any = _AsDefault()
 
 
 class OptionError(ArgumentError):
@@ -55,6 +65,10 @@ class Option:
     expected: str = ""  # "value": what it must be, in words
     validate: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
     changes_play: bool = True  # False for settings that only change what is shown or saved
+    # what a record that leaves this option out was played with (records are saved with
+    # every option written out; older ones wrote only those given): the default unless it has
+    # changed since (ARCHITECTURE.md: "Records keep every option")
+    unwritten: Any = _AS_DEFAULT
 
     @staticmethod
     def choice(name: str, choices: Sequence[Any], section: str, reading: str,
@@ -87,6 +101,16 @@ class Option:
         ``expected`` says what it must be."""
         return Option(name, default, section, reading, "value", expected=expected,
                       validate=validate, **more)  # fmt: skip
+
+    @property
+    def if_unwritten(self) -> Any:
+        """The value a record that leaves this option out was played with."""
+        return self.default if self.unwritten is _AS_DEFAULT else self.unwritten
+
+    def with_default(self, value: Any) -> Option:
+        """The option with ``value`` as its default (a scenario's own value): a record of that
+        scenario that leaves the option out was played with it too."""
+        return replace(self, default=value, unwritten=value)
 
     def describe(self) -> str:
         """What the option allows, in words."""
@@ -140,7 +164,13 @@ class Option:
     def line(self) -> str:
         """The option in one line: name, what it allows, default, reading and section."""
         where = f" ({self.section})" if self.section else ""
-        return f"{self.name}: {self.describe()}; default {self.default!r}. {self.reading}{where}"
+        older = ""
+        if self.if_unwritten != self.default:
+            older = f" (a record that leaves it out: {self.if_unwritten!r})"
+        return (
+            f"{self.name}: {self.describe()}; default {self.default!r}{older}. "
+            f"{self.reading}{where}"
+        )
 
 
 def check_options(options: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -165,3 +195,16 @@ def with_defaults(options: Iterable[Option], given: Mapping[str, Any] | None) ->
     """Every option's value: the ones given (checked), the rest at their defaults."""
     listed = list(options)
     return {**{o.name: o.default for o in listed}, **check_options(listed, given)}
+
+
+def recorded(options: Iterable[Option]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a record's options are read against: each option's default (a record is saved
+    with every option written out, those not given at their defaults) and the value a record
+    that leaves it out was played with (ARCHITECTURE.md: "Records keep every option").
+
+    >>> walls = Option.flag("walls", "Optional Rules", "walls in play", unwritten=True)
+    >>> recorded([walls])
+    ({'walls': False}, {'walls': True})
+    """
+    listed = list(options)
+    return {o.name: o.default for o in listed}, {o.name: o.if_unwritten for o in listed}

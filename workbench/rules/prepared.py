@@ -153,14 +153,17 @@ def record_of_playout(
     *,
     title: str = "",
     description: str = "",
+    options: dict[str, Any] | None = None,
 ) -> Record:
-    """The record of a playout :func:`from_playouts` found, on a shipped scenario."""
+    """The record of a playout :func:`from_playouts` found, on a shipped scenario, with the
+    options it was played with."""
     seed, steps = found
     path = Path(game.scenarios()[scenario_name])
     return Record(
         game=game.name,
         scenario=load(path),
         steps=tuple(RecordStep(a.to_json(), note) for a, note in steps),
+        options=dict(options or {}),
         seed=seed,
         scenario_path=path,
         title=title,
@@ -176,17 +179,21 @@ def told_by_playouts(
     *,
     title: str,
     description: str,
+    options: dict[str, Any] | None = None,
 ) -> Record:
-    """The record of the first seeded playout of a shipped scenario whose events tell the
-    story (:func:`from_playouts`), cut after its last step; SystemExit when no seed does."""
+    """The record of the first seeded playout of a shipped scenario with ``options`` whose
+    events tell the story (:func:`from_playouts`), cut after its last step; SystemExit when no
+    seed does. The record keeps the options (saved with every other one at its default)."""
     from workbench.games import get_game
 
     game = get_game(game_name)
     scenario = load(game.scenarios()[scenario_name])
-    found = from_playouts(game, scenario, chooser, story)
+    found = from_playouts(game, scenario, chooser, story, options=options)
     if found is None:
         raise SystemExit(f"no seed of {scenario_name} tells the story: {story[-1][1]}")
-    return record_of_playout(game, scenario_name, found, title=title, description=description)
+    return record_of_playout(
+        game, scenario_name, found, title=title, description=description, options=options
+    )
 
 
 __all__ = [

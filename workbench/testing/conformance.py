@@ -56,6 +56,7 @@ def playout(
     The game starts from ``scenario`` with ``options``, or from a given ``state``."""
     rng = random.Random(seed)
     invariants = tuple(invariants)
+    fingerprint = game.fingerprint or canonical
     if state is None:
         state = game.start(scenario, options)
     report = Report()
@@ -85,10 +86,15 @@ def playout(
             observed = game.observation(state, who)
             assert list(observed.legal_actions) == legal, "the observation lists the legal actions"
             action = choose(game, observed, rng)
-        for other in rng.sample(legal, min(alternatives, len(legal))):
+        tried = rng.sample(legal, min(alternatives, len(legal)))
+        refusable = _refusable(legal, seen, rng, illegal_samples)
+        before = fingerprint(state) if tried or refusable else ""
+        for other in tried:
             game.apply(state, other)  # every listed action applies
             report.applied_alternatives += 1
-        report.refused += _check_refusals(game, state, legal, seen, rng, illegal_samples)
+        report.refused += _check_refusals(game, state, refusable)
+        changed = (tried or refusable) and fingerprint(state) != before
+        assert not changed, f"trying {[*map(str, tried + refusable)]} changed the state"
         state = game.apply(state, action).state
         seen.append(action)
         report.actions.append(action.to_json())
@@ -100,30 +106,25 @@ def playout(
     return report
 
 
-def _check_refusals(
-    game: Game,
-    state: Any,
-    legal: list[Action],
-    seen: list[Action],
-    rng: random.Random,
-    samples: int,
-) -> int:
-    """Actions seen earlier in the game that are not legal now must be refused, unchanged."""
-    candidates = [a for a in rng.sample(seen, min(len(seen), 8)) if a not in legal]
+def _refusable(
+    legal: list[Action], seen: list[Action], rng: random.Random, samples: int
+) -> list[Action]:
+    """Up to ``samples`` actions seen earlier in the game that are not legal now."""
+    return [a for a in rng.sample(seen, min(len(seen), 8)) if a not in legal][:samples]
+
+
+def _check_refusals(game: Game, state: Any, candidates: list[Action]) -> int:
+    """Actions not legal now are refused with a reason (the caller checks the state is
+    unchanged)."""
     refused = 0
-    fingerprint = game.fingerprint or canonical
-    before = fingerprint(state) if candidates else ""
-    for action in candidates[:samples]:
+    for action in candidates:
         try:
             game.apply(state, action)
         except IllegalAction as refusal:
             assert str(refusal), "a refusal says why"
             refused += 1
-        else:
-            # An action not listed may still be legal when the list names one of several
-            # equivalent forms (e.g. a move along another path); it must then not raise.
-            pass
-        assert fingerprint(state) == before, f"refusing {action} changed the state"
+        # else: an action not listed may still be legal when the list names one of several
+        # equivalent forms (e.g. a move along another path); it must then not raise.
     return refused
 
 

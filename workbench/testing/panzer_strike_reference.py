@@ -54,24 +54,27 @@ def plain_reach(match: Match, tank_id: str, steps: int) -> dict[tuple[Square, in
         if cost > best[state]:
             continue
         x, y, f, backed = state
-        if backed == 2:
-            continue
+        # backed: 0 not gone back in this move, 1 gone back, 2 a move backwards alone
+        repeat = options.backward_steps == "repeatable"
         here = Square(x, y)
         nexts = []
-        if cost + 1 <= steps:
+        if cost + 1 <= steps and backed != 2:
             nexts += [
                 ((x, y, (f + 1) % 8, backed), cost + 1),
                 ((x, y, (f - 1) % 8, backed), cost + 1),
             ]
             if _may_step(match, here, _DX[f], _DY[f], tank_id):
                 nexts.append(((x + _DX[f], y + _DY[f], f, backed), cost + 1))
-        allowed_back = not backed and (cost == 0 or not options.backward_alone)
+        if options.backward_alone:
+            allowed_back = (backed == 0 and cost == 0) or (backed == 2 and repeat)
+        else:
+            allowed_back = backed == 0
         if (
             allowed_back
             and cost + back_cost <= steps
             and _may_step(match, here, -_DX[f], -_DY[f], tank_id)
         ):
-            mark = 2 if options.backward_alone else 1
+            mark = 2 if options.backward_alone else 0 if repeat else 1
             nexts.append(((x - _DX[f], y - _DY[f], f, mark), cost + back_cost))
         for nxt, c in nexts:
             if c < best.get(nxt, math.inf):
@@ -142,3 +145,54 @@ def plain_kill(match: Match, firer_id: str, target_id: str) -> Fraction | None:
     needed = counted + match.kind(target).armour(zone)  # type: ignore[arg-type]
     small = [f.firepower for f in match.roster.die_faces]
     return plain_destroy_odds(needed, small, match.kind(firer).gun_dice, False)
+
+
+def _meets(a: Square, b: Square, square: Square, *, closed: bool) -> bool:
+    """Whether the segment between the centres of ``a`` and ``b`` meets ``square`` (its inside,
+    or with ``closed`` its edges and corners too), by exact intervals of the segment's
+    parameter, in coordinates doubled so that every edge is a whole number."""
+    low, high = Fraction(0), Fraction(1)
+    for start, end, centre in ((a.x, b.x, square.x), (a.y, b.y, square.y)):
+        lo, hi, d = 2 * centre - 1 - 2 * start, 2 * centre + 1 - 2 * start, 2 * (end - start)
+        if d == 0:
+            if lo > 0 or hi < 0 or (not closed and (lo == 0 or hi == 0)):
+                return False
+            continue
+        t1, t2 = sorted((Fraction(lo, d), Fraction(hi, d)))
+        low, high = max(low, t1), min(high, t2)
+    return low <= high if closed else low < high
+
+
+def plain_trajectory_blocked(match: Match, a: Square, b: Square) -> bool:
+    """Whether something stops a shell from ``a`` to ``b`` under the ``trajectory`` reading
+    in force, written out plainly: every square of the bounding box asked whether the segment
+    crosses its inside or only meets it, and every corner the segment passes through (a
+    doubled coordinate odd in x and y, on the segment) with the two squares beside it."""
+
+    def blocks(square: Square) -> bool:
+        return match.blocks_fire(square) or any(t.at == square for t in match.tanks)
+
+    inside = [
+        Square(x, y)
+        for x in range(min(a.x, b.x), max(a.x, b.x) + 1)
+        for y in range(min(a.y, b.y), max(a.y, b.y) + 1)
+        if Square(x, y) not in (a, b) and Square(x, y) in match.board
+    ]
+    crossed = [s for s in inside if _meets(a, b, s, closed=False)]
+    if any(blocks(s) for s in crossed):
+        return True
+    reading = match.options.trajectory
+    if reading == "crossed":
+        return False
+    if reading == "met":
+        return any(blocks(s) for s in inside if _meets(a, b, s, closed=True))
+    dx, dy = 2 * (b.x - a.x), 2 * (b.y - a.y)
+    for cx in range(2 * min(a.x, b.x) + 1, 2 * max(a.x, b.x), 2):
+        for cy in range(2 * min(a.y, b.y) + 1, 2 * max(a.y, b.y), 2):
+            if (cx - 2 * a.x) * dy != (cy - 2 * a.y) * dx:
+                continue  # the segment does not pass through this corner
+            around = [Square((cx + i) // 2, (cy + j) // 2) for i in (-1, 1) for j in (-1, 1)]
+            beside = [s for s in around if s not in crossed and s not in (a, b)]
+            if len(beside) == 2 and all(s in match.board and blocks(s) for s in beside):
+                return True
+    return False

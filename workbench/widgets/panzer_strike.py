@@ -36,8 +36,15 @@ from workbench.render.panzer_strike import (
     zone_overlay,
 )
 from workbench.render.scene import Scene
+from workbench.rules.options import OptionError
 from workbench.rules.panzer_strike.game import RollMovement, chance_outcomes, start
 from workbench.rules.panzer_strike.movement import Step, TankOptions, movement_options
+from workbench.rules.panzer_strike.options import (
+    BACKWARD_STEPS,
+    DIAGONAL_CUTS,
+    ROUNDINGS,
+    TRAJECTORIES,
+)
 from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
@@ -57,9 +64,10 @@ SWITCHES = {
     "has moved (±90° arc)": "moved",
 }
 READINGS = {
-    "diagonal_cut": ("allowed", "not-between-two", "not-past-any"),
-    "trajectory": ("crossed", "met"),
-    "distance_rounding": ("up", "nearest", "exact"),
+    "backward_steps": BACKWARD_STEPS,
+    "diagonal_cut": DIAGONAL_CUTS,
+    "trajectory": TRAJECTORIES,
+    "distance_rounding": ROUNDINGS,
 }
 
 
@@ -288,8 +296,13 @@ class PanzerStrikeExplorer(PathExplorer):
         self.set_dice(values)
 
     def _control_changed(self, _change: Any = None) -> None:
-        if not self._busy:
+        if self._busy:
+            return
+        try:
             self._refresh()
+        except OptionError as refused:  # readings that do not go together: the rules say why
+            self._lines = [("head", "Not with these options"), ("text", str(refused))]
+            self.panel.value = self._html()
 
     # --- what the rules say -------------------------------------------------------------
     def _acting(self, match: Match) -> Match:

@@ -280,9 +280,7 @@ class PanzerVorScenario(FileValue, Pictured):
         relative to the new place, or held inline where the new place's board folder does
         not hold them, so the copy loads wherever it is saved; ``embed_map=True`` writes the
         map inside the scenario file in any case."""
-        from workbench.files import save
-
-        return save(replace(self, map=self.hexmap) if embed_map else self, path)
+        return FileValue.save(replace(self, map=self.hexmap) if embed_map else self, path)
 
     def self_contained(self) -> PanzerVorScenario:
         """A copy holding its map, roster and the stages it names inline (as they were loaded,

@@ -17,13 +17,18 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
+from typing import Any
 
 from workbench.boards.values import FileValue
 from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
-MISSING_SOURCE = "stand-in: missing in BSData/tanks (0 until you set it)"
+UNKNOWN = "unknown"  # a value no source gives, written so in the card file
+MISSING_SOURCE = (
+    "unknown: missing in BSData/tanks (give your card's value: the game option card_points, "
+    "or a roster file)"
+)
 NUMBER_FIELDS = ("crew_slots", "initiative", "attack", "defence", "damage_capacity", "points")
 CARD_FIELDS = ("country", *NUMBER_FIELDS, "keywords")
 
@@ -44,7 +49,7 @@ class TanksCard:
     attack: int
     defence: int
     damage_capacity: int
-    points: int
+    points: int | None  # None: unknown (no source gives it; MISSING_SOURCE)
     keywords: tuple[str, ...] = ()
     sources: Mapping[str, str] = field(default_factory=dict)
 
@@ -55,6 +60,8 @@ class TanksCard:
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
         for name in NUMBER_FIELDS:
             value = getattr(self, name)
+            if value is None and name == "points":
+                continue  # unknown: a platoon with this card is refused for points
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise InvalidValue(f"{self.name}: {name} must be a whole number of at least 0")
 
@@ -95,9 +102,11 @@ def read_cards_csv(text: str, source: str = CARD_SOURCE) -> dict[str, TanksCard]
     rows = csv.DictReader(line for line in io.StringIO(text) if not line.startswith("#"))
     cards = {}
     for row in rows:
-        numbers = {name: int(row[name]) for name in NUMBER_FIELDS}
+        numbers: dict[str, Any] = {
+            name: None if row[name].strip() == UNKNOWN else int(row[name]) for name in NUMBER_FIELDS
+        }
         sources = dict.fromkeys(CARD_FIELDS, source)
-        if numbers["points"] == 0:
+        if numbers["points"] is None:
             sources["points"] = MISSING_SOURCE
         cards[row["tank"]] = TanksCard(
             name=row["tank"],

@@ -9,7 +9,9 @@
 ```
 The actions are checked against the game's rules when the record is replayed
 (``workbench.rules.core.replay``), not when it is loaded; so are the options, against the
-game's list of options for the scenario.
+game's list of options for the scenario. ``options`` are saved with every option of the game
+written out, and an option a record leaves out is read as the value such a record was played
+with (``workbench.files.record_options``).
 
 An option that names a file (``FILE_OPTIONS``: Panzer Vor!'s ``deck``) is a reference like
 the scenario's: relative to the record, inside its board folder, read with the loader's
@@ -37,6 +39,7 @@ from typing import Any
 from workbench.boards.record import Record, RecordStep
 from workbench.files.errors import Where
 from workbench.files.reading import read_document
+from workbench.files.record_options import as_recorded, written_out
 from workbench.files.references import checked_path, load_reference, referable
 from workbench.files.registry import Document, Format, register
 
@@ -96,7 +99,7 @@ def decode(document: Document, where: Where) -> Record:
         game=game,
         scenario=scenario,
         steps=tuple(RecordStep(s["action"], s.get("note", "")) for s in document["steps"]),
-        options=options,
+        options=as_recorded(game, scenario, options),
         seed=document.get("seed"),
         title=document.get("title", ""),
         description=document.get("description", ""),
@@ -125,7 +128,9 @@ def encode(record: Record, target: Path | None) -> Document:
         if hasattr(type(scenario), "self_contained"):
             scenario = scenario.self_contained()
         document["scenario"] = to_document(scenario, target)
-    document["options"] = _inline_file_options(dict(record.options))
+    document["options"] = written_out(
+        record.game, record.scenario, _inline_file_options(dict(record.options))
+    )
     document["seed"] = record.seed
     if record.players:
         document["players"] = dict(record.players)

@@ -55,6 +55,7 @@ from workbench.boards.panzer_vor.scenario import (
 )
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
+from workbench.files.loading import load
 from workbench.files.references import (
     checked_path,
     default_root,
@@ -63,6 +64,7 @@ from workbench.files.references import (
     referable,
 )
 from workbench.files.registry import Document, Format, register
+from workbench.files.saving import to_document
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import GridError
 
@@ -396,8 +398,6 @@ def encode(
     is one whose file the target's board folder does not hold: the file holds it instead
     (:func:`_inline_stage`). ``leave_out``: a stage link not written (the link back of a stage
     held inline)."""
-    from workbench.files import to_document
-
     document: Document = {"name": scenario.name}
     for key in ("source", "kind"):
         if getattr(scenario, key):
@@ -448,8 +448,6 @@ def encode(
 
 def _inline_roster(scenario: PanzerVorScenario) -> Document:
     """The scenario's own roster, held inline (its file read again when it names one)."""
-    from workbench.files import load, to_document
-
     own = scenario.roster
     if isinstance(own, str):
         base = scenario.base_dir if scenario.base_dir is not None else Path.cwd()

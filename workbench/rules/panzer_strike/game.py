@@ -21,8 +21,11 @@ options, listed with what each value chooses in
 - "After moving, all tanks can shoot": each tank at most one shot a turn, in any order.
 - Damage: an equal sum on a damaged tank leaves it damaged; a greater sum destroys it.
 - Capture the Flag: a watch starts when a tank ends its side's turn next to an enemy flag
-  having moved that turn; the flag is captured at the end of that side's next turn if the
-  tank survived and did not move. Destroying every enemy tank also wins.
+  having moved that turn (``flag_arrival``; a turn in place is a move, ``flag_turning``); the
+  flag is captured at the end of that side's next turn if the tank survived and did not move.
+  Destroying every enemy tank also wins.
+- The optional rules (Damage, Barricades) are off unless switched on; a record saved before
+  every option was written out played the board's barricades, and is read so.
 """
 
 from __future__ import annotations

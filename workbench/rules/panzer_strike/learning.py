@@ -33,8 +33,9 @@ from workbench.rules.panzer_strike.actions import (
     RollMovement,
     Shoot,
 )
-from workbench.rules.panzer_strike.movement import allowance
+from workbench.rules.panzer_strike.movement import allowance, step_rule
 from workbench.rules.panzer_strike.movement import reach as search
+from workbench.rules.panzer_strike.readings import turned_on
 from workbench.rules.panzer_strike.shooting import KillOdds, kill_odds
 from workbench.rules.panzer_strike.state import Match, Tank
 from workbench.rules.panzer_strike.turn import (
@@ -152,8 +153,7 @@ def _reach_reasons(state: Match, tank: Tank, moves: list[Move]) -> tuple[Reason,
     if not moves:
         reasons.append(Reason(f"{tank.id} can reach no square with these dice", sections.MOVEMENT))
     else:
-        text = "a step is one square forward or a 45° turn; at most one square backwards"
-        reasons.append(Reason(text, sections.MOVEMENT))
+        reasons.append(Reason(step_rule(state.options), sections.MOVEMENT))
     return tuple(reasons)
 
 
@@ -163,13 +163,16 @@ def _reach_reasons(state: Match, tank: Tank, moves: list[Move]) -> tuple[Reason,
 def detailed(state: Match, verdict: Verdict) -> Verdict:
     """``apply``'s verdict on an action (its refusal first, or the reasons of its events)
     with the game's detail added after: which die a move uses, the arc, distance, trajectory
-    and armour of a shot and its odds, the chance of a roll, the dice or shots left unused."""
+    and armour of a shot and its odds, the chance of a roll, the dice or shots left unused,
+    and each reading in force the verdict turns on (``readings.turned_on``: after a refusal,
+    after the reasons of what it does)."""
     more = _detail(state, verdict)
-    if not more:
+    turning = turned_on(state, verdict.action)
+    if not more and not turning:
         return verdict
     if verdict.legal:
-        return replace(verdict, reasons=(*more, *verdict.reasons))
-    return replace(verdict, reasons=(*verdict.reasons, *more))
+        return replace(verdict, reasons=(*more, *verdict.reasons, *turning))
+    return replace(verdict, reasons=(*verdict.reasons, *turning, *more))
 
 
 def _detail(state: Match, verdict: Verdict) -> tuple[Reason, ...]:
@@ -242,7 +245,7 @@ def _what_blocks(state: Match, square: Square, mover: Tank) -> str:
     if square in state.board.flags:
         return f"{where} holds {state.board.flags[square]}'s flag"
     if square in state.in_play_barricades():
-        return f"{where} holds a barricade"
+        return f"{where} holds a barricade (Optional Rules: Barricades are in play)"
     if state.board.feature_at(square).blocks_movement:
         return f"{where} holds a {state.board.feature_name(square)}"
     return ""

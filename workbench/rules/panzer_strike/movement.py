@@ -2,9 +2,10 @@
 and the path to each.
 
 A step is one square forward along the facing (orthogonal or diagonal) or a 45° turn; a tank
-moves at most one square backwards. Steps for a die = large number − 2 (Heavy), large number
-(Medium), large number + 1 (Light): Table A's Speed column. Tanks, wrecks, buildings, flags and
-barricades in play block. The open cases are the named options of :class:`Options`.
+moves one square backwards in a move (or, by option, a step back at a time, repeatable).
+Steps for a die = large number − 2 (Heavy), large number (Medium), large number + 1 (Light):
+Table A's Speed column. Tanks, wrecks, buildings, flags and barricades in play block. The open
+cases are the named options of :class:`Options`.
 
 One breadth-first search per tank gives the fewest steps to every pose it can reach with the
 largest allowance; a smaller die reaches exactly the poses that cost no more, so every die is
@@ -47,6 +48,26 @@ class Step:
         if self.action == "forward":
             return Reason(f"step {self.count}: one square forward to {where}", sections.MOVEMENT)
         return Reason(f"step {self.count}: {self.action} 45° to {where}", sections.MOVEMENT)
+
+
+def step_rule(options: Options) -> str:
+    """What a step is, and how far back a move goes under the readings in force.
+
+    >>> step_rule(Options())
+    'a step is one square forward or a 45° turn; at most one square backwards'
+    >>> step_rule(Options(backward_steps="repeatable")).split("; ")[1]
+    "a step back is one square and may be repeated (backward_steps 'repeatable')"
+    """
+    text = "a step is one square forward or a 45° turn; "
+    if options.backward_steps == "repeatable":
+        text += "a step back is one square and may be repeated (backward_steps 'repeatable')"
+    else:
+        text += "at most one square backwards"
+    if not options.backward_counts:
+        text += ", free (backward_counts off)"
+    if options.backward_alone:
+        text += ", as a move of its own (backward_alone on)"
+    return text
 
 
 def allowance(match: Match, tank: Tank, large: int) -> int:
@@ -107,6 +128,7 @@ class Reach:
     _parent: list[int] = field(repr=False, compare=False)
     _action: bytearray = field(repr=False, compare=False)
     _order: list[int] = field(repr=False, compare=False)  # reached nodes, in search order
+    options: Options = field(default_factory=Options, repr=False, compare=False)
 
     def raw(self, steps: int) -> dict[tuple[int, int, int], int]:
         """``(x, y, facing) -> fewest steps`` for poses within ``steps`` (start excluded)."""
@@ -129,8 +151,8 @@ class Reach:
         at, facing = self.start
         text = (
             f"{self.tank} from ({at.x}, {at.y}) facing {FACING_NAMES[facing]}: "
-            f"{len(self.costs) - 1} squares and facings within {self.limit} steps (a step is "
-            "one square forward or a 45° turn, at most one square backwards)"
+            f"{len(self.costs) - 1} squares and facings within {self.limit} steps "
+            f"({step_rule(self.options)})"
         )
         return (Reason(text, sections.MOVEMENT),)
 
@@ -230,11 +252,19 @@ def _search(
 ) -> Reach:
     """A breadth-first search over poses (0-1 when the backward square is free).
 
+    "A movement backwards is restricted to one step: a tank can move only by a square
+    backwards." Read (``backward_steps``) as one square backwards a move (``'once'``: a node
+    records that the move has gone back, ``backed`` 1) or as a step back that may be taken
+    again (``'repeatable'``: going back leaves ``backed`` at 0). With ``backward_alone`` the
+    move backwards is nothing else (``backed`` 2: no turn or forward step follows; only further
+    steps back, when they are repeatable).
+
     Squares are indexed on the board padded by one blocked square all round, so a step off
     the board is a step into a blocked square and needs no bounds test."""
     cut = options.diagonal_cut
     back_cost = 1 if options.backward_counts else 0
     alone = options.backward_alone
+    repeat = options.backward_steps == "repeatable"
     padded = width + 2
     cells = bytearray(padded * (depth + 2))
     for y in range(depth):
@@ -254,33 +284,32 @@ def _search(
     need_both = cut == "not-past-any"
 
     if back_cost == 1:  # every step costs one: level by level, first visit is fewest
-        mark = 2 if alone else 1
+        mark = 2 if alone else 0 if repeat else 1
         frontier, c = [start], 0
         while frontier and c < limit:
             c += 1
             reached: list[int] = []
             for node in frontier:
                 pose, backed = divmod(node, 3)
-                if backed == 2:
-                    continue
                 cell, f = divmod(pose, 8)
-                base = cell * 8
-                for nxt, kind in (
-                    ((base + (f + 7) % 8) * 3 + backed, 1),
-                    ((base + (f + 1) % 8) * 3 + backed, 2),
-                ):
-                    if cost[nxt] < 0:
-                        cost[nxt], parent[nxt], action[nxt] = c, node, kind
-                        reached.append(nxt)
-                to = cell + ahead[f]
-                if cells[to] and not (
-                    checks_cut and f % 2 and _cut(cells, cell, f, 1, padded, need_both)
-                ):
-                    nxt = (to * 8 + f) * 3 + backed
-                    if cost[nxt] < 0:
-                        cost[nxt], parent[nxt], action[nxt] = c, node, 3
-                        reached.append(nxt)
-                if not backed and (c == 1 or not alone):
+                if backed != 2:
+                    base = cell * 8
+                    for nxt, kind in (
+                        ((base + (f + 7) % 8) * 3 + backed, 1),
+                        ((base + (f + 1) % 8) * 3 + backed, 2),
+                    ):
+                        if cost[nxt] < 0:
+                            cost[nxt], parent[nxt], action[nxt] = c, node, kind
+                            reached.append(nxt)
+                    to = cell + ahead[f]
+                    if cells[to] and not (
+                        checks_cut and f % 2 and _cut(cells, cell, f, 1, padded, need_both)
+                    ):
+                        nxt = (to * 8 + f) * 3 + backed
+                        if cost[nxt] < 0:
+                            cost[nxt], parent[nxt], action[nxt] = c, node, 3
+                            reached.append(nxt)
+                if (not backed and (c == 1 or not alone)) or (backed == 2 and repeat):
                     to = cell - ahead[f]
                     if cells[to] and not (
                         checks_cut and f % 2 and _cut(cells, cell, f, -1, padded, need_both)
@@ -291,7 +320,11 @@ def _search(
                             reached.append(nxt)
             order += reached
             frontier = reached
-        return Reach(tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order)
+        return Reach(
+            tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order, options
+        )
+
+    assert not repeat, "repeatable steps back cost a step each (Options refuses them free)"
 
     def open_step(cell: int, f: int, sign: int) -> int:
         to = cell + sign * ahead[f]
@@ -334,7 +367,9 @@ def _search(
                 queue.appendleft(nxt)
             else:
                 queue.append(nxt)
-    return Reach(tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order)
+    return Reach(
+        tank.id, (tank.at, tank.facing), limit, padded, cost, parent, action, order, options
+    )
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ def flag_capture() -> Record:
         title="Capture the Flag: a kill and a flag taken",
         description=(
             "Played by a test chooser that shoots when it may and drives at the enemy flags "
-            "(not the rulebook's, nor a fair player), cut after the capture."
+            "(not the rulebook's, nor a fair player), cut after the capture. The board's two "
+            "barricades are in play (Optional Rules: Barricades)."
         ),
+        options={"barricades": True},  # as it was first made, when they were on by default
     )

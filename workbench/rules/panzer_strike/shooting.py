@@ -7,7 +7,8 @@ the armour side hit, and the exact odds to destroy (and, with the Damage rule, t
   ``squares_per_unit`` converts squares to ruler units). The distance added to the armour is
   rounded as ``Options.distance_rounding`` says.
 - Trajectory: the exact trace of the centre-to-centre segment (``square_trace``); buildings,
-  barricades in play and tanks, active or destroyed, block; flags do not.
+  barricades in play and tanks, active or destroyed, block; flags do not. A shot past a
+  corner where two squares meet is the named option ``trajectory``.
 - Hit direction: the roster's zones about the target's facing (stand-in: front and rear 90°
   wedges, the rest side); a square a dividing line cuts counts as side.
 - Kill: the sum of the small numbers on the gun dice ≥ distance + armour.
@@ -66,13 +67,19 @@ def counted_distance(distance: float, rounding: str) -> float:
 
 @dataclass(frozen=True)
 class Trajectory:
-    """The shell's path: the exact trace and what on it blocks (square, what stands there)."""
+    """The shell's path: the exact trace and what on it blocks (square, what stands there).
+
+    ``corners`` are the squares beside a corner the line passes through (two squares meet
+    there, one each side of the line) that have something on them, whether or not the reading
+    in force (``reading``: option ``trajectory``) lets them stop the shell."""
 
     firer: Square
     target: Square
     trace: SquareTrace
     checked: tuple[Square, ...]
     blockers: tuple[tuple[Square, str], ...]
+    reading: str = "crossed"
+    corners: tuple[tuple[Square, str], ...] = ()
 
     @property
     def clear(self) -> bool:
@@ -86,6 +93,8 @@ class Trajectory:
         else:
             what = ", ".join(f"{w} at ({s.x}, {s.y})" for s, w in self.blockers)
             text = f"the trajectory is blocked by {what}"
+            if any(b in self.corners for b in self.blockers):
+                text += f" (beside a corner the line passes: trajectory {self.reading!r})"
         return (Reason(text, sections.SHOOTING),)
 
     def lines(self) -> list[str]:
@@ -93,34 +102,65 @@ class Trajectory:
         return lines_of(self.reasons)
 
 
+def corner_pairs(trace: SquareTrace) -> tuple[tuple[Square, Square], ...]:
+    """The two squares that meet at each corner the line passes through, one each side of it
+    (found where the line goes from one square to the next diagonally).
+
+    >>> from workbench.geometry.squaregrid import square_trace
+    >>> corner_pairs(square_trace(Square(0, 0), Square(2, 2)))[0]
+    (Square(x=1, y=0), Square(x=0, y=1))
+    """
+    pairs = []
+    for a, b in zip(trace.crossed, trace.crossed[1:], strict=False):
+        dx, dy = b.x - a.x, b.y - a.y
+        if dx and dy:
+            pairs.append((Square(a.x + dx, a.y), Square(a.x, a.y + dy)))
+    return tuple(pairs)
+
+
 def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
-    """What lies between two squares (ends excluded) and which of it stops a shell. Both
-    squares are on the board (ArgumentError otherwise): the trace's work is bounded by it."""
+    """What lies between two squares (ends excluded) and which of it stops a shell.
+
+    "The trajectory of the shell must be clear – there must not be anything on its way (like
+    a part of a building or an active or destroyed tank)." What stands on a square whose inside
+    the line crosses is on its way. A shot past a corner where two squares meet is the open
+    case (option ``trajectory``): ``'crossed'``, it goes by; ``'met'``, something on either
+    square stops it; ``'both'``, only something on each of the two."""
     for argument, square in (("firer", firer), ("target", target)):
         if square not in match.board:
             size = f"{match.board.width} × {match.board.depth}"
             raise ArgumentError(argument, square, f"a square on the {size} board")
     trace = square_trace(firer, target)
-    if match.options.trajectory == "crossed":
-        squares = tuple(trace.crossed)
-    else:
-        squares = tuple(sorted(trace.met()))
+    reading = match.options.trajectory
     width, depth = match.board.width, match.board.depth
-    checked = tuple(
-        s for s in squares if s != firer and s != target and 0 <= s.x < width and 0 <= s.y < depth
-    )
+
+    def between(square: Square) -> bool:
+        return square not in (firer, target) and 0 <= square.x < width and 0 <= square.y < depth
+
+    crossed = tuple(s for s in trace.crossed if between(s))
     walls = _fire_blocks(match)
     occupied = {t.at: t for t in match.tanks}
-    blockers = []
-    for square in checked:
+
+    def what(square: Square) -> str | None:
         tank = occupied.get(square)
         if tank is not None:
-            blockers.append(
-                (square, f"destroyed tank {tank.id}" if tank.destroyed else f"tank {tank.id}")
-            )
-        elif square in walls:
-            blockers.append((square, walls[square]))
-    return Trajectory(firer, target, trace, checked, tuple(blockers))
+            return f"destroyed tank {tank.id}" if tank.destroyed else f"tank {tank.id}"
+        return walls.get(square)
+
+    pairs = [tuple(s for s in pair if between(s)) for pair in corner_pairs(trace)]
+    corners = tuple((s, w) for pair in pairs for s in pair if (w := what(s)) is not None)
+    if reading == "crossed":
+        checked = crossed
+        blockers = [(s, w) for s in crossed if (w := what(s)) is not None]
+    elif reading == "met":
+        checked = tuple(s for s in sorted(trace.met()) if between(s))
+        blockers = [(s, w) for s in checked if (w := what(s)) is not None]
+    else:  # "both": a corner stops the shell only when both its squares hold something
+        checked = tuple(s for s in sorted(trace.met()) if between(s))
+        blocked = {s for s, _ in corners}
+        stopping = {s for pair in pairs if len(pair) == 2 and set(pair) <= blocked for s in pair}
+        blockers = [(s, w) for s in checked if (s in crossed or s in stopping) and (w := what(s))]
+    return Trajectory(firer, target, trace, checked, tuple(blockers), reading, corners)
 
 
 _WALLS: dict[int, tuple[object, bool, dict[Square, str]]] = {}

@@ -16,7 +16,8 @@ from workbench.boards.values import Pictured
 from workbench.errors import UnknownName
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Outcome
-from workbench.rules.options import check_options
+from workbench.rules.options import OptionError, check_options
+from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.options import OPTIONS
 
 
@@ -28,14 +29,17 @@ class Options:
     Every value is checked against that list (OptionError naming the option)."""
 
     damage: bool = False
-    barricades: bool = True
+    barricades: bool = False
     backward_counts: bool = True
     backward_alone: bool = False
+    backward_steps: str = "once"
     diagonal_cut: str = "allowed"
     trajectory: str = "crossed"
     distance_rounding: str = "up"
     divided_square: str = "side"
     flag_next_to: str = "eight"
+    flag_turning: str = "moves"
+    flag_arrival: str = "arrive"
     one_die_per_tank: bool = True
     any_flags: bool = False
     any_positions: bool = False
@@ -44,6 +48,14 @@ class Options:
     def __post_init__(self) -> None:
         for option in OPTIONS:
             option.check(getattr(self, option.name))
+        if self.backward_steps == "repeatable" and not self.backward_counts:
+            raise OptionError(
+                "backward_steps",
+                "repeatable",
+                "'once' while backward_counts is off (a free square back, repeated, would move "
+                "a tank any distance for nothing)",
+                sections.MOVEMENT,
+            )
 
     @staticmethod
     def of(given: Mapping[str, Any] | None) -> Options:

@@ -205,3 +205,14 @@ class TurnTurret(Action):
         way = "clockwise" if self.turn > 0 else "anticlockwise"
         n = abs(self.turn)
         return f"{self.tank} turns its turret {n} hexside{'s' if n > 1 else ''} {way}"
+
+
+@dataclass(frozen=True)
+class RemoveSmoke(Action):
+    """Take the smoke marker off ``tank`` (Kuromorimine Stage 1: Smokescreen: "The Ōarai
+    player may also choose to remove a smoke marker from a tank at any time")."""
+
+    tank: str
+
+    def __str__(self) -> str:
+        return f"remove the smoke marker from {self.tank}"

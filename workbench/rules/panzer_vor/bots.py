@@ -22,7 +22,8 @@ from typing import Any
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.panzer_vor import actions as A
-from workbench.rules.panzer_vor import reactions, solo
+from workbench.rules.panzer_vor import reactions
+from workbench.rules.panzer_vor.scenario_rules import test_your_luck
 from workbench.rules.play import as_player, random_player
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
@@ -97,7 +98,7 @@ def _distance_to_goal(state: Any, move: A.Move) -> int:
     board = state.board
     where = board.map.hex(move.to)
     if state.solo:
-        return where.distance(board.map.hex(solo.SHRINE))
+        return where.distance(board.map.hex(test_your_luck.SHRINE))
     tank = board.tank(move.tank)
     enemies = board.enemies_of(tank)
     return min((where.distance(e.hex) for e in enemies), default=0)

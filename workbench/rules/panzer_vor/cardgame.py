@@ -1,28 +1,28 @@
 """Starting a card-driven match from a scenario (Game Setup, each scenario's Setup), and the
 invariants every state keeps.
 
+``start`` does what every scenario does, from the scenario's data alone: its forces and
+their characters, the flag marker, reinforcements waiting off the map, the deck and the
+starting hands; each scenario's own set-up is in its module of ``scenario_rules/``, called
+through the setup hook points (``hooks.SCENARIO``, ``SETUP``, ``STARTED``), so no scenario
+is named here.
+
 Setup readings. With the option ``setup: "choose"`` (the default) every placement a player
 makes is an action of the match (``placing``), recorded and replayed like any other:
 
-- buying: Exhibition!'s forces (up to 100 points, one tank per hex of the first row) and
-  Anzio (Original)'s nine tanks within 80 points are bought tank by tank (``Buy``, then
-  ``DoneBuying``), each side in the scenario's order; Exhibition!'s lower total then chooses
-  who acts first;
+- buying: a force bought with points (Exhibition!'s, Anzio (Original)'s nine tanks within 80
+  points) is bought tank by tank (``Buy``, then ``DoneBuying``), each side in the
+  scenario's order;
 - deployment: each tank a side deploys is placed by ``Deploy(tank, hex, facing)`` on a free
-  hex of its deployment area, sides in the scenario's "Deployment: X deploys first" order
-  (Exhibition!: the first player, then the second);
+  hex of its deployment area, sides in the scenario's "Deployment: X deploys first" order;
 - the flag marker "on a tank of your choice" and characters placed "on tanks of your choice"
   (one team per tank) are ``Choose(tank)`` answers, the characters before that side deploys,
-  the flag after;
-- Pravda's Ceasefire: Pravda redeploys every remaining tank (and reinforcement) on
-  non-adjacent hexes 6-9 from the Church, then Ōarai within two (the EDITOR'S NOTE order;
-  ``ceasefire_order: "published"``: Ōarai first).
+  the flag after.
 
 With ``setup: "quick"`` these are a labelled quick placement (not the rulebook's): tanks by
 ``quick_deployment``, a chosen flag on the side's first tank, a stand-in purchase
-(``_bought``), characters on the side's first free tanks, the Ceasefire by reading order.
-Either way Pravda's Katyusha and Nonna ride the KV-2 and the IS-2, a flag "on a P40" goes on
-Anchovy's, and a Stage 2 that follows Stage 1 (``linked``) places its tanks quick.
+(``_bought``), characters on the side's first free tanks. Characters that ride in on a
+side's reinforcements go on them as ``Setting.unseated`` says.
 """
 
 from __future__ import annotations
@@ -31,16 +31,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
-from workbench.rules.options import OptionError, check_options
-from workbench.rules.panzer_vor import placing, sections, variants
+from workbench.boards.panzer_vor.scenario import ForceTank, PanzerVorScenario
+from workbench.rules.options import check_options
+from workbench.rules.panzer_vor import (
+    hooks,
+    placing,
+    scenario_rules,  # noqa: F401 (registers every scenario's rules)
+    variants,
+)
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.deck_file import deck_of
 from workbench.rules.panzer_vor.game_options import card_options, two_sides
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
-from workbench.rules.panzer_vor.scenarios import PRAVDA_CARDS
+from workbench.rules.panzer_vor.phases import Phase
+from workbench.rules.panzer_vor.setting import Setting
 from workbench.rules.panzer_vor.setup import (
     Setup,
     _placed,
@@ -48,8 +54,8 @@ from workbench.rules.panzer_vor.setup import (
     quick_deployment,
     side_name,
 )
-from workbench.rules.panzer_vor.solo import UPGRADES
-from workbench.rules.panzer_vor.state import Tank
+from workbench.rules.panzer_vor.state import Tank, board_memo
+from workbench.rules.panzer_vor.turn import settle
 from workbench.rules.panzer_vor.variants import VARIANT_OPTIONS
 
 
@@ -76,19 +82,31 @@ def _bought(scenario: PanzerVorScenario) -> PanzerVorScenario:
 
 
 def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> CardMatch:
-    """The match at the start: hands being dealt (chance draws), then the first turn."""
-    from workbench.rules.panzer_vor.turn import settle
-
+    """The match at the start: the setup's choices, hands being dealt (chance draws), then
+    the first turn."""
     options = check_options(card_options(scenario), options)  # OptionError: nothing starts
     two_sides(scenario)
-    if options.get("exhibition_characters") and options.get("setup", "choose") != "choose":
-        raise OptionError(
-            "exhibition_characters", True,
-            "False with setup 'quick' (Exhibition!'s characters are placed by the setup by "
-            "choices)", sections.EXHIBITION_CHARACTERS,
-        )  # fmt: skip
     variant = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
     scenario = variants.scenario_for(scenario, variant)
+    scenario = hooks.scenario_for(scenario, options)
+    setting = _forces(scenario, options)
+    _cards(setting)
+    hooks.set_up(setting)
+    _seat_riders(setting)
+    match = hooks.started(_match(setting), setting)
+    match = replace(match, total_cards=match.cards_accounted())
+    match = variants.after_start(match, variant)
+    return settle(placing.tidy(match, []), [])
+
+
+def _character(c: Any, side: str, tank: str | None, rides: str | None = None) -> Crew:
+    face: Face = "back" if c.side == "reverse" else "front"
+    return Crew(c.name, side, tank, face, rides)
+
+
+def _forces(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> Setting:
+    """The tanks, their characters and flag markers, and the reinforcements waiting (see
+    the module)."""
     choose = options.get("setup", "choose") == "choose"
     deck_list: Deck = deck_of(options["deck"]) if options.get("deck") else DEFAULT_DECK
     if not choose:
@@ -105,140 +123,122 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     if scenario.acts_first in names:
         first = names[scenario.acts_first]
         order = (first, *(s for s in order if s != first))
-    solo = "Play Order" in scenario.special_rules and scenario.players == 1
-    specials = scenario.special_rules
     match_type = options.get("match_type") or scenario.match_type
     if match_type == "choice":
-        match_type = "annihilation"  # Exhibition!: until the first player chooses
-    tanks = [*board.tanks, *to_deploy]
-    pending = {t.id for t in to_deploy}
-    crew: list[Crew] = []
-    reserves: dict[str, tuple[Tank, ...]] = {}
-    roster = scenario.counters
-    spare = next(iter(board.map.grid))  # a reserve tank's hex until it arrives
+        match_type = "annihilation"  # until the player chooses (its setup's choice)
+    setting = Setting(scenario, options, choose, names, order, match_type, board, deck_list,
+                      spare=next(iter(board.map.grid)), tanks=[*board.tanks, *to_deploy],
+                      pending={t.id for t in to_deploy})  # fmt: skip
     for side in scenario.sides:
-        name = names[side.key]
-        mine = [t for t in tanks if t.side == name]
-        pool = list(mine)
-        for force in side.tanks:
-            for _ in range(force.count):
-                tank = next((t for t in pool if t.name == roster.get(force.tank).name), None)
-                if tank is None:
-                    continue
-                pool.remove(tank)
-                if force.flag and not tank.flag:  # the quick deployment places no marker
-                    flagged = replace(tank, flag=True)
-                    tanks[tanks.index(tank)] = flagged
-                    mine[mine.index(tank)] = flagged
-                for c in force.characters:
-                    crew.append(
-                        Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front")
-                    )
-        free = [t for t in mine if not any(c.tank == t.id for c in crew)]
-        for c, tank in zip(side.characters, free, strict=False):
-            if side.reinforcements or choose:
-                continue  # chosen: a "character" choice (placing)
-            crew.append(Crew(c.name, name, tank.id, "back" if c.side == "reverse" else "front"))
-        flag_chosen = choose and side.flag_choice and "Choosing the Match Type" not in specials
-        if match_type == "flag" and mine and not any(t.flag for t in mine) and not flag_chosen:
-            first_tank = mine[0]
-            tanks[tanks.index(first_tank)] = replace(first_tank, flag=True)
-        waiting = list(side.reinforcements)
-        if options.get("freshmen_dont_flee") and name == "Ōarai" and side.reinforcements:
-            waiting.append(
-                ForceTank("Pink M3 Lee", characters=(Character("Rabbit Team", "reverse"),))
-            )
-        arrivals: list[Tank] = []
-        for force in waiting:
-            for _ in range(force.count):
-                counter = roster.get(force.tank)
-                tank_id = f"{counter.name} (reinforcement {len(arrivals) + 1})"
-                arrivals.append(Tank(tank_id, counter, name, spare, 0))
-                for c in force.characters:
-                    face: Face = "back" if c.side == "reverse" else "front"
-                    crew.append(Crew(c.name, name, None, face, tank_id))
-        if arrivals:
-            reserves[name] = tuple(arrivals)
-            for c, who in zip(side.characters, ("KV-2", "IS-2"), strict=False):
-                rides = next((t.id for t in arrivals if t.name == who), arrivals[0].id)
-                crew.append(Crew(c.name, name, None, "front", rides))
-    if options.get("cv33_reinforcements") and "Anzio" in order:
-        # Anzio (Revised), Optional Rules: Reinforcements: four CV33s start, two wait
-        late = [t for t in tanks if t.side == "Anzio" and t.name == "CV33"
-                and not any(c.tank == t.id for c in crew)][-2:]  # fmt: skip
-        tanks = [t for t in tanks if t not in late]
-        reserves["Anzio"] = tuple(replace(t, hex=spare) for t in late)
-    undeployed = {n: tuple(t for t in tanks if t.id in pending and t.side == n) for n in order}
-    crew = [replace(c, tank=None, arrives_with=c.tank) if c.tank in pending else c for c in crew]
-    board = replace(board, tanks=tuple(t for t in tanks if t.id not in pending))
+        _force(setting, side)
+    return setting
+
+
+def _force(setting: Setting, side: Any) -> None:
+    """One side's force: the characters on their tanks, the flag marker, reinforcements."""
+    name = setting.names[side.key]
+    tanks, crew, roster = setting.tanks, setting.crew, setting.scenario.counters
+    mine = [t for t in tanks if t.side == name]
+    pool = list(mine)
+    for force in side.tanks:
+        for _ in range(force.count):
+            tank = next((t for t in pool if t.name == roster.get(force.tank).name), None)
+            if tank is None:
+                continue
+            pool.remove(tank)
+            if force.flag and not tank.flag:  # the quick deployment places no marker
+                flagged = replace(tank, flag=True)
+                tanks[tanks.index(tank)] = flagged
+                mine[mine.index(tank)] = flagged
+            crew += [_character(c, name, tank.id) for c in force.characters]
+    free = [t for t in mine if not any(c.tank == t.id for c in crew)]
+    if not side.reinforcements and not setting.choose:  # chosen: a "character" choice
+        crew += [_character(c, name, t.id) for c, t in zip(side.characters, free, strict=False)]
+    flag_chosen = setting.choose and side.flag_choice
+    if setting.match_type == "flag" and mine and not any(t.flag for t in mine) and not flag_chosen:
+        tanks[tanks.index(mine[0])] = replace(mine[0], flag=True)
+    arrivals: list[Tank] = []
+    for force in side.reinforcements:
+        for _ in range(force.count):
+            counter = roster.get(force.tank)
+            tank_id = f"{counter.name} (reinforcement {len(arrivals) + 1})"
+            arrivals.append(Tank(tank_id, counter, name, setting.spare, 0))
+            crew += [_character(c, name, None, tank_id) for c in force.characters]
+    if arrivals:
+        setting.reserves[name] = tuple(arrivals)
+        if side.characters:
+            setting.unseated[name] = list(side.characters)
+
+
+def _seat_riders(setting: Setting) -> None:
+    """Characters a setup hook left unseated ride in on their side's reinforcements, one
+    on each, in order (see ``Setting``)."""
+    for side, characters in setting.unseated.items():
+        tanks = setting.reserves.get(side, ())
+        setting.crew += [
+            _character(c, side, None, t.id) for c, t in zip(characters, tanks, strict=False)
+        ]
+
+
+def _cards(setting: Setting) -> None:
+    """The deck, the starting hands (dealt by chance draws) and the Scenario cards."""
+    scenario, deck_list = setting.scenario, setting.deck_list
     counts = dict(deck_list.counts)
     for name in scenario.deck_removed:
         counts.pop(name, None)
     deck = from_counts(counts.items())
-    hands: dict[str, tuple[str, ...]] = {}
-    stack: list = []
-    first_draw: dict[str, int] = {}
-    scenario_cards: dict[str, tuple[str, ...]] = {}
-    extra = 0
     for side in scenario.sides:
-        name = names[side.key]
+        name = setting.names[side.key]
         hand: list[str] = []
         for card, n in side.starting_hand.cards.items():
             for _ in range(n):
                 if dict(deck).get(card, 0):
                     deck = take(deck, card)
-                else:
-                    extra += 1  # a Scenario card dealt by name (Eavesdropping)
-                hand.append(card)
-        hands[name] = tuple(sorted(hand))
+                hand.append(card)  # else a Scenario card dealt by name (Eavesdropping)
+        setting.hands[name] = tuple(sorted(hand))
         if side.starting_hand.random:
-            stack.append(Drawing(name, side.starting_hand.random, deal=True))
+            setting.frames.append(Drawing(name, side.starting_hand.random, deal=True))
         if "draw 5" in side.starting_hand.rule.lower():
-            first_draw[name] = HAND_LIMIT
-        scenario_cards[name] = tuple(c for c in side.scenario_cards if c in deck_list.cards)
-    waiting_cards = tuple(c for c in scenario.deck_added if c in deck_list.cards)
-    if "Additional Scenario Cards" in scenario.special_rules and "Ōarai" in order:
-        waiting_cards += PRAVDA_CARDS
-        stack.insert(0, Choice("Ōarai", "pravda cards", PRAVDA_CARDS))
-    flags = set()
-    if not choose:
+            setting.first_draw[name] = HAND_LIMIT
+        setting.scenario_cards[name] = tuple(c for c in side.scenario_cards if c in deck_list.cards)
+    setting.deck = deck
+    setting.waiting_cards = tuple(c for c in scenario.deck_added if c in deck_list.cards)
+
+
+def _match(setting: Setting) -> CardMatch:
+    """The match the setting makes, its setup's choices first (with ``setup: "choose"``)."""
+    tanks, pending, order = setting.tanks, setting.pending, setting.order
+    undeployed = {n: tuple(t for t in tanks if t.id in pending and t.side == n) for n in order}
+    crew = [
+        replace(c, tank=None, arrives_with=c.tank) if c.tank in pending else c for c in setting.crew
+    ]
+    board = replace(setting.board, tanks=tuple(t for t in tanks if t.id not in pending))
+    flags = set(setting.flags)
+    frames = list(setting.frames)
+    if not setting.choose:
         flags.add("quick setup")
-    if options.get("ceasefire_order") == "published":
-        flags.add("ceasefire published order")
-    if options.get("exhibition_characters"):
-        flags.add("exhibition characters")
-    if choose:
-        stack[0:0] = _setup_choices(scenario, board.map, names, match_type)
-        if scenario.match_type == "choice" and not options.get("match_type"):
+    else:
+        frames[0:0] = _setup_choices(setting)
+        if setting.scenario.match_type == "choice" and not setting.options.get("match_type"):
             flags.add("choose match type")
-    match = CardMatch(
+    return CardMatch(
         board=board,
         order=order,
-        deck_list=deck_list,
-        scenario=scenario.name,
-        match_type=match_type,
-        deck=deck,
-        hands=hands,
-        scenario_cards=scenario_cards,
-        waiting_cards=waiting_cards,
-        stack=tuple(reversed(stack)),
-        first_draw=first_draw,
+        deck_list=setting.deck_list,
+        scenario=setting.scenario.name,
+        match_type=setting.match_type,
+        phase=Phase.SETUP,
+        deck=setting.deck,
+        hands=setting.hands,
+        scenario_cards=setting.scenario_cards,
+        waiting_cards=setting.waiting_cards,
+        stack=tuple(reversed(frames)),
+        first_draw=setting.first_draw,
         crew=tuple(crew),
-        reserves=reserves,
+        reserves=setting.reserves,
         undeployed=undeployed,
         flags=frozenset(flags),
-        solo=solo,
-        solo_enemies=tuple(t.id for t in board.tanks if solo and t.side == order[1]),
-        spare_counters={n: roster.get(n) for n in UPGRADES if solo and n in roster},
     )
-    if "Determining the Starting Player" in scenario.special_rules and not choose:
-        from workbench.rules.panzer_vor.exhibition import exhibition_setup
-
-        match = exhibition_setup(match, choose_type=scenario.match_type == "choice"
-                                 and not options.get("match_type"))  # fmt: skip
-    match = replace(match, total_cards=match.cards_accounted())
-    match = variants.after_start(match, variant)
-    return settle(placing.tidy(match, []), [])
 
 
 def _waiting_tanks(scenario: PanzerVorScenario, setup: Setup) -> list[Tank]:
@@ -255,32 +255,29 @@ def _waiting_tanks(scenario: PanzerVorScenario, setup: Setup) -> list[Tank]:
     ]
 
 
-def _setup_choices(
-    scenario: PanzerVorScenario, hexmap: Any, names: dict[str, str], match_type: str
-) -> list[Choice]:
+def _setup_choices(setting: Setting) -> list[Choice]:
     """The setup choices, first to be made first: each buying side buys (in the scenario's
     order); then, side by side in the deployment order (the scenario's "Deployment: X deploys
-    first"; Exhibition! orders its own), the characters placed on tanks of the player's
-    choice, the tanks deployed, and the flag marker where the player places it."""
+    first"), the characters placed on tanks of the player's choice, the tanks deployed, and
+    the flag marker where the player places it."""
+    scenario, names, hexmap = setting.scenario, setting.names, setting.board.map
     roster = scenario.counters
-    exhibition = "Tank Deployment" in scenario.special_rules
     buys = []
     for side in scenario.sides:
         if side.purchase is None:
             continue
+        name = names[side.key]
         area = len(scenario.deployment_hexes(side.key, hexmap))
         limit = side.purchase.max_tanks or max(0, area - side.tank_count)
         offered = side.purchase.tanks or tuple(roster.names)
         counters = tuple(roster.get(n) for n in offered)
-        section = sections.PURCHASING if exhibition else sections.ANZIO_ORIGINAL_FORCE
-        buys.append(
-            Choice(names[side.key], "buy", (), (side.purchase.points, limit, section, counters))
-        )
+        # the side's force is printed in its own entry of the scenario, unless a rule says
+        section = setting.buy_section.get(name, f"{scenario.name}: {side.name}")
+        buys.append(Choice(name, "buy", (), (side.purchase.points, limit, section, counters)))
     sides = list(scenario.sides)
     if scenario.deploys_first in names:
         sides.sort(key=lambda s: s.key != scenario.deploys_first)
     frames: list[Choice] = []
-    section = sections.EXHIBITION_DEPLOYMENT if exhibition else sections.GAME_SETUP
     for side in sides:
         name = names[side.key]
         if not side.reinforcements:
@@ -288,8 +285,8 @@ def _setup_choices(
                 face = "back" if c.side == "reverse" else "front"
                 frames.append(Choice(name, "character", (), (c.name, face)))
         labels = sorted(hexmap.grid.label(h) for h in scenario.deployment_hexes(side.key, hexmap))
-        frames.append(Choice(name, "position", tuple(labels), (False, section)))
-        if side.flag_choice and match_type == "flag" and not exhibition:
+        frames.append(Choice(name, "position", tuple(labels), (False, setting.deploy_section)))
+        if side.flag_choice and setting.match_type == "flag" and setting.flag_marker:
             frames.append(Choice(name, "flag marker", ()))
     return buys + frames
 
@@ -319,7 +316,7 @@ def invariants(match: CardMatch) -> None:
     assert match.enforcement_drawn >= 0
     if match.ended is not None:  # no game ends while a tank still waits to be set up
         assert not any(match.undeployed.values()), "a match ended before its set-up"
-    if sections.ENDING and match.ended is None and match.phase == "action" and not match.stack:
+    if match.ended is None and match.phase is Phase.ACTION and not match.stack:
         side = match.side_to_act
         # after the End Phase every hand but the one being dealt to is five or fewer
         other = match.opponent(side)
@@ -329,8 +326,6 @@ def invariants(match: CardMatch) -> None:
 def _board_facts(board: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """The ids of the tanks fighting and each side's wrecks, after checking that no two
     tanks share a hex: once per board value (it never changes)."""
-    from workbench.rules.panzer_vor.reactions import board_memo
-
     memo = board_memo(board)
     found = memo.get("invariant facts")
     if found is None:

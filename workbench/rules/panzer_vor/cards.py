@@ -175,7 +175,8 @@ CATALOGUE: tuple[Card, ...] = (
         "Repairs/Maintenance",
         "event",
         "Remove an Immobile marker, or take a card (not an "
-        "Enforcement card) from the discard pile.",
+        "Enforcement card) from the discard pile. With the Optional Rule Wreckage you may "
+        "also remove a single wreck from anywhere on the map.",
         "rulebook: Turn Phases: Event Phase",
         effect="repairs",
     ),
@@ -394,9 +395,11 @@ CATALOGUE: tuple[Card, ...] = (
     Card(
         "HS0017",
         "scenario",
-        "Kuromorimine flag tank in sight of Ōarai's: set the final "
-        "duel (stand-in: both flag tanks' next attack +1).",
-        "rulebook: Kuromorimine Stage 2 (condition); placement not modelled",
+        "Only if the Kuromorimine Flag Tank can fire at Ōarai's: the Ōarai Flag Tank goes to "
+        "1402, the Kuromorimine Flag Tank to 1006 and another Ōarai tank to 1007; no tank may "
+        "enter 1007 for the rest of the match, and the tank there may not move or fire at the "
+        "Flag Tank.",
+        "rulebook: Kuromorimine Stage 2: Scenario Card: HS0017",
         acts_as="event",
         effect="hs0017",
     ),

@@ -19,7 +19,7 @@ from; every other value is a labelled stand-in.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Literal
 
@@ -124,8 +124,6 @@ class Crew:
     def used(self) -> Crew:
         """After using an ability: a face-up counter turns face down; one used face down (or
         a one-sided counter) is removed from the map (Characters)."""
-        from dataclasses import replace
-
         if self.face == "front" and self.has_back():
             return replace(self, face="back")
         if self.face == "front" and ABILITIES.get(self.name) is not None:
@@ -137,8 +135,6 @@ class Crew:
     def recovered(self, tank: str | None = None) -> Crew:
         """Recovery: face down on the map turns face up; a removed counter goes on ``tank``
         face down if it has a back side, else face up (Turn Phases: Event Phase: Recovery)."""
-        from dataclasses import replace
-
         if self.tank is not None:
             return replace(self, face="front")
         return replace(self, tank=tank, face="back" if self.has_back() else "front")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from workbench.rules.core import Event, Reason
-from workbench.rules.panzer_vor import scenarios, sections, solo
+from workbench.rules.panzer_vor import ending, hooks, sections
 from workbench.rules.panzer_vor.deck import Draw, add, size, take
 from workbench.rules.panzer_vor.match import (
     CardMatch,
@@ -53,8 +53,6 @@ def draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) ->
     more = frame.count > 1
     match = set_top(match, replace(frame, count=frame.count - 1)) if more else pop(match)
     if action.marked:
-        from workbench.rules.panzer_vor import ending
-
         events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
         return evolve(
             match, marked=None, discard=(*match.discard, action.card), ended=ending.stagnant(match)
@@ -69,7 +67,7 @@ def draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) ->
         return _enforcement(match, side, action.card, frame.draw_phase, events)
     if card.acts_as == "drawn":
         events.append(Event(f"{side} draws {action.card}", (Reason(card.source, ""),)))
-        return scenarios.drawn(
+        return hooks.drawn(
             evolve(match, removed=(*match.removed, action.card)), side, card.effect, events
         )
     events.append(Event(f"{side} draws a card"))
@@ -82,9 +80,9 @@ def _enforcement(
     card = match.card(name)
     count = match.enforcement_drawn + 1
     match = evolve(match, enforcement_drawn=count)
-    match = scenarios.enforcement_drawn(match, events)
+    match = hooks.enforcement_drawn(match, side, events)
     if match.solo:
-        match = solo.downgrade(match, side, events)
+        pass  # its printed effect is not resolved: the solo scenario's rule acts instead
     elif draw_phase:
         events.append(
             Event(f"{side} draws {name}: {card.text}", (Reason(card.source, S.ENFORCEMENT),))
@@ -112,3 +110,16 @@ def _enforcement(
         )
         return evolve(match, marked=name)
     return evolve(match, discard=(*match.discard, name))
+
+
+@hooks.CHANCES("thrown tread")
+def thrown_tread(match: CardMatch, frame: Chance, value: int, events: list[Event]) -> CardMatch:
+    """Thrown Tread: a tank of the side, chosen at random, is Immobile (Enforcement Cards)."""
+    tank = match.tanks_of(frame.side)[value - 1]
+    events.append(
+        Event(
+            f"Thrown Tread: {tank.id} is Immobile",
+            (Reason("a tank chosen at random", S.ENFORCEMENT),),
+        )
+    )
+    return evolve(match, board=match.board.with_tank(replace(tank, immobile=True)))

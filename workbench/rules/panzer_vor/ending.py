@@ -7,6 +7,7 @@ from __future__ import annotations
 from workbench.rules.core import Outcome, Reason, Termination
 from workbench.rules.panzer_vor import sections
 from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.phases import Phase
 
 S = sections
 
@@ -29,7 +30,7 @@ class CardGameEnd(Termination):
 
 def check(match: CardMatch) -> Outcome | None:
     """The outcome the board decides now (a flag tank or a whole side destroyed)."""
-    if match.phase == "setup" or any(match.undeployed.values()):
+    if match.phase is Phase.SETUP or any(match.undeployed.values()):
         return None  # tanks still being placed (setup, Ceasefire)
     if match.solo:
         player = match.order[0]

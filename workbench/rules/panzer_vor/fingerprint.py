@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from workbench.rules.canonical import canonical
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.state import GameState, Tank
 
@@ -21,8 +22,6 @@ def tank_text(t: Tank) -> tuple[Any, ...]:
 
 def board_text(board: GameState) -> str:
     """The board's tanks, options, special rules and sides (not its map)."""
-    from workbench.rules.canonical import canonical
-
     tanks = repr([tank_text(t) for t in board.tanks])
     return tanks + "\n" + canonical((board.options, board.special_rules, dict(board.sides)))
 

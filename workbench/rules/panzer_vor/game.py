@@ -38,6 +38,7 @@ CARD_ACTIONS: tuple[type[Action], ...] = (
     Move, Fire, Pass, Roll, Draw, actions.Die, actions.PlayCard, actions.Select, actions.Stop,
     actions.React, actions.NoReaction, actions.UseAbility, actions.Decline, actions.Choose,
     actions.Discard, actions.TurnTurret, actions.Buy, actions.DoneBuying, actions.Deploy,
+    actions.RemoveSmoke,
 )  # fmt: skip
 
 

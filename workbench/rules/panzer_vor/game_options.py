@@ -9,7 +9,7 @@ An option that concerns one scenario's rules is listed only for the scenarios th
 >>> from workbench.paths import shipped
 >>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
 >>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
-['setup', 'deck', 'optional_rules', 'turret_penalty', 'teasy_tease']
+['setup', 'deck', 'optional_rules', 'turret_penalty', 'ridge_to_ridge', 'teasy_tease']
 >>> limit = practice_options(stage_1)[0]
 >>> limit.name, limit.default, limit.check(12)
 ('turn_limit', 30, 12)
@@ -24,8 +24,12 @@ from typing import Any
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.errors import ArgumentError
 from workbench.rules.options import Option
+from workbench.rules.panzer_vor import (
+    hooks,
+    scenario_rules,  # noqa: F401 (registers their options)
+)
 from workbench.rules.panzer_vor import sections as S
-from workbench.rules.panzer_vor.scenarios import CEASEFIRE_ORDERS
+from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
@@ -35,6 +39,7 @@ MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
+CARD_POOLS = ("matches", "all")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 
 
@@ -83,8 +88,6 @@ def shared_options() -> list[Option]:
 
 def card_options(scenario: PanzerVorScenario) -> list[Option]:
     """The card game's options for ``scenario`` (see the module)."""
-    from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
-
     found = shared_options()
     found.append(Option.subset(
         "optional_rules", tuple(OPTIONAL_RULES), S.OPTIONAL_RULES,
@@ -98,7 +101,6 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
         "shot) or 'any rotation' (any turn of the turret that turn)",
     ))  # fmt: skip
     available = set(scenario.available_optional_rules)
-    specials = set(scenario.special_rules)
     if scenario.match_type == "choice" or "Flag Battle" in available:
         chosen_in_play = scenario.match_type == "choice"
         found.append(Option(
@@ -109,29 +111,7 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
             "changed to a Flag Battle\"",
             "choice", MATCH_TYPES, none_allowed=chosen_in_play,
         ))  # fmt: skip
-    if "Freshmen Don't Flee" in available:
-        found.append(Option.flag(
-            "freshmen_dont_flee", S.ST_GLORIANA_OPTIONAL_RULES,
-            "the Pink M3 Lee (Rabbit Team, Reverse) arrives with the Gold 38 (t)",
-        ))  # fmt: skip
-    if "Reinforcements" in available and any("CV33" in str(t.tank) for s in scenario.sides
-                                              for t in s.tanks):  # fmt: skip
-        found.append(Option.flag(
-            "cv33_reinforcements", S.ANZIO_REINFORCEMENTS,
-            "Anzio starts with four CV33s; the other two wait as reinforcements",
-        ))  # fmt: skip
-    if "Scenario Card: Ceasefire" in specials:
-        found.append(Option.choice(
-            "ceasefire_order", CEASEFIRE_ORDERS, S.PRAVDA_RULES,
-            "after a Ceasefire, 'pravda first' redeploys (the EDITOR'S NOTE's order) or "
-            "'published': Ōarai first, as the published scenario",
-        ))  # fmt: skip
-    if "Determining the Starting Player" in specials and "Characters" in available:
-        found.append(Option.flag(
-            "exhibition_characters", S.EXHIBITION_CHARACTERS,
-            "each player picks two Character or Team counters at random from the bag "
-            "(with the setup by choices)",
-        ))  # fmt: skip
+    found += hooks.options_for(scenario)  # the options of its scenario rules
     if any("Smokescreen" in s.scenario_cards for s in scenario.sides):
         found.append(Option.flag(
             "teasy_tease", S.STAGE_1_SCENARIO_CARDS,
@@ -159,6 +139,13 @@ def linked_options(scenarios: Any) -> list[Option]:
             "anzio", ANZIO_VERSIONS, S.LINKED_TANKS,
             "Match 2: 'choose' lets the Ōarai player choose the Revised or the Original "
             "Anzio scenario (an action), or name it here",
+        ),
+        Option.choice(
+            "card_pool", CARD_POOLS, S.LINKED_SCENARIO_CARDS,
+            "the Scenario Cards Ōarai chooses from: 'matches' (those the four matches' "
+            "scenarios give Ōarai; the default until saved records keep every option) or "
+            "'all' (\"all of the Scenario Cards (except for Trap and Reinforcements)\"); "
+            "Stage 2's own come with Stage 2 either way",
         ),
         Option.choice(
             "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,

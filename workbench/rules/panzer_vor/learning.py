@@ -35,13 +35,15 @@ from workbench.rules.core import (
     Verdict,
 )
 from workbench.rules.core import verdict_of as apply_verdict
+from workbench.rules.panzer_vor import hooks, practice, reactions, turn
 from workbench.rules.panzer_vor import options as card_moves
-from workbench.rules.panzer_vor import reactions, scenarios
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.actions import Decline, Fire, Move, NoReaction
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds
 from workbench.rules.panzer_vor.match import CardMatch, Order, Shot, Window
 from workbench.rules.panzer_vor.movement import Reach, explain_move, reachable
+from workbench.rules.panzer_vor.phases import Stage
+from workbench.rules.panzer_vor.previews import order_reach
 from workbench.rules.panzer_vor.state import DrawnResult, GameState
 
 ABILITY_ROLLS = {  # a character's modifier kind: (whose tank, the roll it changes)
@@ -143,7 +145,7 @@ def _abilities(match: CardMatch, firer: str, target: str) -> list[Reason]:
         if whose is None:
             continue
         side = board.tank(firer if whose == "firer" else target).side
-        if not scenarios.abilities_allowed(match, side):
+        if not hooks.abilities_allowed(match, side):
             continue
         for ability in crew.abilities:
             tank, roll = ABILITY_ROLLS.get(ability.kind, ("", ""))
@@ -182,8 +184,9 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
                     damage if played.damage_modifier else (),
                     no_attack_roll=played.no_attack_roll)  # fmt: skip
         notes.append(Reason(f"with {name}: {played.text}", played.source))
-        if played.effect == "super strategy" and scenarios.behind(match, target) is not None:
-            on = scenarios.super_strategy(match, attacker, target, [])
+        own = hooks.ATTACKS.get(played.effect)  # the card's own effect as it is declared
+        if own is not None and own.target_allowed(match, target):
+            on = own.before(match, attacker, target, [])
     odds = reactions.shot_odds(on, shot)
     fire = Fire(attacker, target)
     refusal = _refusal(match, fire)
@@ -200,8 +203,6 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
 def _refusal(match: CardMatch, action: Action) -> Reason | None:
     """None when ``action`` is legal now, else why not: while a draw or a die decides, that;
     else the reason ``apply`` refuses it with."""
-    from workbench.rules.panzer_vor import turn
-
     who = turn.current_player(match)
     if who is CHANCE:
         return Reason("a card draw or a die decides now, not a side", S.SEQUENCE_OF_PLAY)
@@ -217,8 +218,6 @@ def _refusal(match: CardMatch, action: Action) -> Reason | None:
 def practice_odds(match: Any, attacker: str, target: str) -> ShotOdds:
     """The odds of ``attacker``'s shot at ``target`` in a practice match (practice has no
     cards or characters: the board decides), or of the shot waiting for its dice."""
-    from workbench.rules.panzer_vor import practice
-
     board = match.board
     _tank(board, "attacker", attacker)
     _tank(board, "target", target)
@@ -242,13 +241,11 @@ def card_reach(match: CardMatch, tank: str) -> TankReach:
     """Where ``tank`` can move now in a card match: the moves the card being carried out
     allows it (its MP bonus, a character's movement ability, the scenario's limits); when
     no card declares it for a move, no destination (and what a plain Move card would allow)."""
-    from workbench.rules.panzer_vor.previews import order_reach
-
     board = match.board
     _tank(board, "tank", tank)
     top = match.top
     declared = (
-        isinstance(top, Order) and top.tank == tank and top.stage in ("move", "either")
+        isinstance(top, Order) and top.tank == tank and top.stage in (Stage.MOVE, Stage.EITHER)
         and any(t.id == tank for t in match.tanks_of(top.side)) and match.ended is None
     )  # fmt: skip
     if not declared:
@@ -284,8 +281,6 @@ def _why_not_moving(match: CardMatch, tank: str) -> Reason:
 def practice_reach(match: Any, tank: str) -> TankReach:
     """Where ``tank`` can move now in a practice match: every pose in its reach, on its
     side's turn while no shot waits for dice; else no destination (and its reach)."""
-    from workbench.rules.panzer_vor import practice
-
     board = match.board
     _tank(board, "tank", tank)
     reach = reachable(board, tank)
@@ -383,8 +378,6 @@ def practice_detail(match: Any, action: Any) -> tuple[Reason, ...]:
 def card_declining(match: CardMatch) -> Action | None:
     """A side's "no" while a shot is resolved: no reaction in a reaction window, no ability
     after a roll; None anywhere else."""
-    from workbench.rules.panzer_vor import turn
-
     if match.ended is not None or not isinstance(turn.current_player(match), str):
         return None
     if isinstance(match.top, Window):

@@ -6,7 +6,8 @@ Reinforcements card make the new deck; each hand is kept and filled up to five (
 cards and Reinforcements set aside, as when dealing); Ōarai's surviving tanks (with their
 characters, face-down ones face down) enter from 1019, each with one move of 4 MP; the
 Kuromorimine survivors wait as reinforcements (deployed at 0108 and 0109 with Movement cards:
-see ``reinforcements``). Reading: the Enforcement count of Stage 1 carries over (one match).
+see ``scenario_rules.kuromorimine_stage_2``). Reading: the Enforcement count of Stage 1
+carries over (one match).
 """
 
 from __future__ import annotations
@@ -14,34 +15,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.rules.core import Event, Reason
-from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor import cardgame
 from workbench.rules.panzer_vor.deck import add
-from workbench.rules.panzer_vor.match import (
-    HAND_LIMIT,
-    CardMatch,
-    Choice,
-    Drawing,
-    Order,
-    evolve,
-    push,
-)
+from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
+from workbench.rules.panzer_vor.phases import Phase
+from workbench.rules.panzer_vor.scenario_rules.kuromorimine_stage_2 import ENTRY
+from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
+from workbench.rules.panzer_vor.turn import settle
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
-ENTRY = "1019"
 STAGE_2_CARDS = ("HS0017", "Spirit of the Student Council", "Super Strategy")
-ENTRY_MP = 4
 
 
 def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
     """The Stage 2 match that follows a finished Stage 1 (see the module)."""
-    from workbench.rules.panzer_vor import cardgame
-    from workbench.rules.panzer_vor.turn import settle
-
     if "stage over" not in stage_1.flags:
         raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
-    from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
-
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
@@ -84,7 +73,7 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
         crew=crew,
         flags=frozenset(),
         stack=(),
-        phase="setup",
+        phase=Phase.SETUP,
         order=(OARAI, KURO),
         active=0,
         turn=1,
@@ -106,22 +95,3 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
     match = evolve(match, stack=tuple(reversed(frames)))
     match = evolve(match, total_cards=match.cards_accounted())
     return settle(match, [])
-
-
-def enter(match: CardMatch, events: list[Event]) -> CardMatch:
-    """The next Ōarai tank enters at 1019 and moves with 4 MP; then the next, until none
-    wait or 1019 is held (a tank that stays on 1019 keeps the others out)."""
-    from workbench.rules.panzer_vor.scenarios import arrive
-
-    tank = match.reserves[OARAI][0]
-    match = arrive(match, OARAI, ENTRY)
-    events.append(Event(f"{tank.id} enters the map at {ENTRY}", (Reason(
-        "each tank carries out one Move action as if it had 4 movement points",
-        sections.STAGE_2_RULES),)))  # fmt: skip
-    if match.reserves.get(OARAI):
-        match = push(match, Choice(OARAI, "enter", (ENTRY,)))
-    return push(match, Order("Move", OARAI, "move", tank.id, from_scenario=True, mp=ENTRY_MP))
-
-
-def may_enter(match: CardMatch) -> bool:
-    return match.board.tank_at(ENTRY) is None

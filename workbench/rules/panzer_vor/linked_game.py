@@ -19,8 +19,10 @@ next match face up, one per enemy tank the Goosefish tank destroyed (Character G
 
 The two players are ``"Ōarai"`` and ``"Opponent"`` (who plays every other school).
 Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are those
-the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside) and the
-Stage 2 cards come with Stage 2 as that scenario says; a character growth pick goes only
+the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside), or with the
+option ``card_pool: "all"`` every Scenario Card of the deck ("given all of the Scenario
+Cards (except for Trap and Reinforcements)"), and the Stage 2 cards come with Stage 2 as that
+scenario says; a character growth pick goes only
 to a face-down member; Alternate Reality (an optional rule) is not built.
 """
 
@@ -53,9 +55,12 @@ from workbench.rules.observation import Observation
 from workbench.rules.options import check_options
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor import series
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.game_options import linked_options
+from workbench.rules.panzer_vor.linked import STAGE_2_CARDS, next_stage
 from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.phases import LinkedStep
 from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import (
     GOOSEFISH,
@@ -69,6 +74,10 @@ from workbench.rules.panzer_vor.tournament import (
 
 OARAI, OPPONENT = "Ōarai", "Opponent"
 NOT_GIVEN = ("Trap", "Reinforcements")  # Scenario Cards: "(except for Trap and Reinforcements)"
+# "all of the Scenario Cards": a reading, all that the Ōarai player may use ("a card may still
+# only be used when the restrictions listed on the card are met"): not these two, which "the
+# Anzio player can" play, nor a card that acts as it is drawn from the deck (Fair Play)
+ANZIOS = ("Childhood Friend", "Operation: Macaroni")
 STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"
 
 
@@ -152,13 +161,14 @@ class Growth:
 
 @dataclass(frozen=True)
 class LinkedState(Pictured):
-    """The Linked Scenarios between and during matches. ``step`` is ``"anzio"``,
-    ``"cards"`` (Scenario Cards being chosen), ``"match"``, ``"growth"`` or ``"over"``."""
+    """The Linked Scenarios between and during matches. ``step``: where they
+    are (``phases.LinkedStep``: a match, Anzio's version or the Scenario Cards being chosen,
+    a character's growth, over)."""
 
     scenarios: LinkedScenarios = field(compare=False, repr=False)  # where it started from
     options: tuple[tuple[str, Any], ...]
     campaign: Campaign = field(default_factory=Campaign)
-    step: str = "match"
+    step: LinkedStep = LinkedStep.MATCH
     scenario: str = MATCHES[0]  # the match being played or prepared
     match: CardMatch | None = None
     to_decide: tuple[str, ...] = ()  # Scenario Cards still to choose for this match
@@ -202,14 +212,25 @@ def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) 
     return _prepare(state, [])
 
 
-def card_pool(scenarios: LinkedScenarios) -> tuple[str, ...]:
+def card_pool(
+    scenarios: LinkedScenarios, every: bool = False, deck: Deck = DEFAULT_DECK
+) -> tuple[str, ...]:
     """The Scenario Cards the Ōarai player holds (Scenario Cards): every card the matches'
-    scenarios give Ōarai, Trap and Reinforcements aside; Stage 2's come with Stage 2."""
+    scenarios give Ōarai, Trap and Reinforcements aside; with ``every`` (option ``card_pool:
+    "all"``, "all of the Scenario Cards") every other Scenario Card of the deck too, after
+    them. Either way Stage 2's own cards come with Stage 2, as that scenario says."""
     cards: list[str] = []
     for name in (*MATCHES[:-1], "anzio-original", STAGE_1):
         for side in scenarios[name].sides:
             if side.school == OARAI:
                 cards += [c for c in side.scenario_cards if c not in (*NOT_GIVEN, *cards)]
+    if every:
+        left_out = (*NOT_GIVEN, *STAGE_2_CARDS, *ANZIOS, *cards)
+        cards += [
+            c
+            for c, card in deck.cards.items()
+            if card.kind == "scenario" and card.acts_as != "drawn" and c not in left_out
+        ]
     return tuple(cards)
 
 
@@ -220,16 +241,17 @@ def _prepare(state: LinkedState, events: list[Event]) -> LinkedState:
     if name == "anzio-revised":
         version = state.option("anzio", "choose")
         if version == "choose":
-            return _evolve(state, step="anzio", scenario=name, match=None)
+            return _evolve(state, step=LinkedStep.ANZIO, scenario=name, match=None)
         name = f"anzio-{version}"
     return _choose_cards(_evolve(state, scenario=name), events)
 
 
 def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
     if state.option("scenario_cards", "choose") == "choose":
-        pool = card_pool(state.scenarios)
+        deck = load_deck(state.option("deck")) if state.option("deck") else DEFAULT_DECK
+        pool = card_pool(state.scenarios, state.option("card_pool") == "all", deck)
         if pool:
-            return _evolve(state, step="cards", to_decide=pool, chosen=(), match=None)
+            return _evolve(state, step=LinkedStep.CARDS, to_decide=pool, chosen=(), match=None)
     return _begin(state, events)
 
 
@@ -250,16 +272,16 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
             (Reason(f"Ōarai's tanks: {', '.join(state.campaign.tanks)}", S.LINKED_TANKS),),
         )
     )
-    return _evolve(state, step="match", match=match, to_decide=(), growth=None)
+    return _evolve(state, step=LinkedStep.MATCH, match=match, to_decide=(), growth=None)
 
 
 # --- the protocol ---------------------------------------------------------------------------
 
 
 def current_player(state: LinkedState) -> str | Turn:
-    if state.step == "over":
+    if state.step is LinkedStep.OVER:
         return TERMINAL
-    if state.step != "match":
+    if state.step is not LinkedStep.MATCH:
         return OARAI
     assert state.match is not None
     who = CARDS.current_player(state.match)
@@ -273,21 +295,21 @@ def players(state: LinkedState) -> tuple[str, ...]:
 
 
 def legal_actions(state: LinkedState) -> list[Action]:
-    if state.step == "match":
+    if state.step is LinkedStep.MATCH:
         assert state.match is not None
         return list(CARDS.legal_actions(state.match))
-    if state.step == "anzio":
+    if state.step is LinkedStep.ANZIO:
         return [PlayAnzio("revised"), PlayAnzio("original")]
-    if state.step == "cards":
+    if state.step is LinkedStep.CARDS:
         card = state.to_decide[0]
         return [UseScenarioCard(card, True), UseScenarioCard(card, False)]
-    if state.step == "growth":
+    if state.step is LinkedStep.GROWTH:
         return [*(FaceUp(m) for m in _face_down(state)), NoMoreFaceUp()]
     return []
 
 
 def chance_outcomes(state: LinkedState) -> Sequence[tuple[Action, Fraction]]:
-    if state.step != "match":
+    if state.step is not LinkedStep.MATCH:
         return ()
     assert state.match is not None
     return CARDS.chance_outcomes(state.match)
@@ -301,9 +323,9 @@ def _face_down(state: LinkedState) -> list[str]:
 def apply(state: LinkedState, action: Action) -> Applied:
     if state.last_match is not None:
         state = _evolve(state, last_match=None)
-    if state.step == "over":
+    if state.step is LinkedStep.OVER:
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.LINKED_OVERVIEW))
-    if state.step == "match":
+    if state.step is LinkedStep.MATCH:
         match, found, over = play_in_match(state.match, action, LINKED_ACTIONS, S.LINKED)
         state = _evolve(state, match=match)
         return Applied(_match_over(state, found) if over else state, tuple(found))
@@ -326,9 +348,9 @@ def apply(state: LinkedState, action: Action) -> Applied:
 
 
 def _refusal(state: LinkedState, action: Action) -> Reason:
-    if state.step == "anzio":
+    if state.step is LinkedStep.ANZIO:
         return Reason(f"{action}: first choose the Anzio scenario", S.LINKED_TANKS)
-    if state.step == "cards":
+    if state.step is LinkedStep.CARDS:
         return Reason(f"{action}: decide on {state.to_decide[0]} first", S.LINKED_SCENARIO_CARDS)
     return Reason(
         f"{action}: choose face-down Goosefish members to turn face up", S.CHARACTER_GROWTH
@@ -359,8 +381,6 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     assert ended is not None
     state = _evolve(state, last_match=match)
     if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
-        from workbench.rules.panzer_vor.linked import next_stage
-
         stage_2 = next_stage(match, state.scenarios[STAGE_2])
         events.append(Event("Stage 1 is over: Stage 2 begins", (Reason(
             "two Ōarai tanks crossed Remagen Bridge", S.STAGE_2_RULES),)))  # fmt: skip
@@ -376,13 +396,13 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
         outcome = Outcome(why, OARAI if won else OPPONENT, tuple(
             Reason(str(r), S.LINKED_OVERVIEW) for r in state.results))  # fmt: skip
         events.append(Event(str(outcome), outcome.reasons))
-        return _evolve(state, step="over", ended=outcome)
+        return _evolve(state, step=LinkedStep.OVER, ended=outcome)
     destroyed = Counter(firer for firer, _, side in match.kills if side != OARAI)
     crews = {t: _team(t) for t in state.campaign.tanks
              if state.campaign.played >= JOINS.get(_team(t), 0)}  # fmt: skip
     goosefish = sum(n for t, n in destroyed.items() if crews.get(t) == "Goosefish Team")
     growth = Growth(tuple(sorted(destroyed.items())), tuple(sorted(crews.items())), lost, goosefish)
-    state = _evolve(state, step="growth", growth=growth, match=None)
+    state = _evolve(state, step=LinkedStep.GROWTH, growth=growth, match=None)
     if goosefish and _face_down(state):
         return state
     return _next_match(state, growth, events)
@@ -405,7 +425,7 @@ def _next_match(state: LinkedState, growth: Growth, events: list[Event]) -> Link
     if joined:
         events.append(Event(f"joining Ōarai: {', '.join(joined)}", (Reason(
             "the schedule of Ōarai's tanks", S.LINKED_TANKS),)))  # fmt: skip
-    state = _evolve(state, campaign=campaign, growth=None, step="match")
+    state = _evolve(state, campaign=campaign, growth=None, step=LinkedStep.MATCH)
     return _prepare(state, events)
 
 
@@ -413,13 +433,13 @@ def step_text(state: LinkedState) -> str:
     """Where the campaign stands, in words (for a picture's caption or a status line)."""
     campaign = state.campaign
     head = f"Linked Scenarios, Match {campaign.played + 1} of {len(MATCHES)} ({state.scenario})"
-    if state.step == "over":
+    if state.step is LinkedStep.OVER:
         head = f"Linked Scenarios over: {state.ended}"
-    elif state.step == "anzio":
+    elif state.step is LinkedStep.ANZIO:
         head += ": Ōarai chooses the Revised or the Original Anzio scenario"
-    elif state.step == "cards":
+    elif state.step is LinkedStep.CARDS:
         head += f": Ōarai decides on the Scenario Card {state.to_decide[0]}"
-    elif state.step == "growth" and state.growth is not None:
+    elif state.step is LinkedStep.GROWTH and state.growth is not None:
         head = (f"Linked Scenarios: Match {campaign.played + 1} won; Ōarai turns up to "
                 f"{state.growth.picks_left} more Goosefish members face up")  # fmt: skip
     up = ", ".join(sorted(campaign.face_up)) or "none"
@@ -432,12 +452,12 @@ def outcome(state: LinkedState) -> Outcome | None:
 
 
 def invariants(state: LinkedState) -> None:
-    recorded = state.campaign.played + (state.step in ("growth", "over"))
+    recorded = state.campaign.played + (state.step in (LinkedStep.GROWTH, LinkedStep.OVER))
     assert recorded == len(state.results), "each match played is recorded"
-    if state.step in ("anzio", "cards", "growth"):
+    if state.step in (LinkedStep.ANZIO, LinkedStep.CARDS, LinkedStep.GROWTH):
         assert state.match is None, f"a match in step {state.step}"
-    assert (state.ended is not None) == (state.step == "over")
-    if state.step == "match":
+    assert (state.ended is not None) == (state.step is LinkedStep.OVER)
+    if state.step is LinkedStep.MATCH:
         assert state.match is not None, "a match is being played"
         CARDS.invariants(state.match)
         assert CARDS.outcome(state.match) is None, "a finished match is recorded at once"
@@ -504,7 +524,7 @@ def linked_player(player: Any) -> Any:
 
     def play(game: Game, observation: Observation, rng: Any) -> Action:
         state = observation.state  # the series as this player sees it
-        if state.step == "match":
+        if state.step is LinkedStep.MATCH:
             side = side_of(state, observation.player) or observation.player
             seen = Observation(CARDS.name, side, state.match, observation.legal_actions,
                                observation.hidden, observation.history)  # fmt: skip

@@ -11,7 +11,7 @@ the top frame decides who acts next.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -20,9 +20,11 @@ from workbench.rules.core import Modifier, Outcome
 from workbench.rules.panzer_vor.cards import Card, Deck
 from workbench.rules.panzer_vor.characters import Crew
 from workbench.rules.panzer_vor.deck import Pile, size
-from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.rules.panzer_vor.phases import Moment, Phase, ShotStage, Stage
+from workbench.rules.panzer_vor.state import GameState, Tank, board_memo
 
 HAND_LIMIT = 5  # Glossary: Hand; Turn Phases: End Phase
+RESTART = "restart:"  # the flag "restart:<side>": a rule restarts the match, that side first
 
 
 # --- frames: what is being resolved -------------------------------------------------------
@@ -41,13 +43,12 @@ class Drawing:
 
 @dataclass(frozen=True)
 class Order:
-    """An Action card being carried out by ``side``: ``stage`` is "choose" (declare a tank),
-    "move", "fire", "either" or "turret" (it moved and may turn its turret, Optional Rules:
-    Turret Rotation) for the declared ``tank``; ``done``: tanks that acted."""
+    """An Action card being carried out by ``side``: ``stage`` (``phases.Stage``) is choosing
+    a tank to declare, then what the declared ``tank`` does; ``done``: tanks that acted."""
 
     card: str
     side: str
-    stage: str = "choose"
+    stage: Stage = Stage.CHOOSE
     tank: str | None = None
     done: tuple[str, ...] = ()
     target: str | None = None  # Covering Fire: the one target
@@ -59,14 +60,14 @@ class Order:
 
 @dataclass(frozen=True)
 class Shot:
-    """One attack being resolved. ``stage``: "react" (before the attack roll), "attack roll",
-    "attack ability", "ricochet", "damage roll", "damage ability"; ``dice``: the last roll."""
+    """One attack being resolved. ``stage`` (``phases.ShotStage``): a reaction window before
+    the attack roll, then each roll and the abilities after it; ``dice``: the last roll."""
 
     firer: str
     target: str
     attack: tuple[Modifier, ...] = ()
     damage: tuple[Modifier, ...] = ()
-    stage: str = "react"
+    stage: ShotStage = ShotStage.REACT
     dice: int | None = None
     no_attack_roll: bool = False
     reaction: bool = False  # a Quick Shot: no reaction answers it
@@ -74,11 +75,11 @@ class Shot:
 
 @dataclass(frozen=True)
 class Window:
-    """A chance for ``side`` to play a Reaction card at ``moment`` ("played", "moved",
-    "attack", "hit", "reaction"); ``tank`` acted, ``target`` is shot at."""
+    """A chance for ``side`` to play a Reaction card at ``moment`` (``phases.Moment``);
+    ``tank`` acted, ``target`` is shot at."""
 
     side: str
-    moment: str
+    moment: Moment
     tank: str | None = None
     target: str | None = None
     answering: str = ""
@@ -96,8 +97,8 @@ class Effect:
 
 @dataclass(frozen=True)
 class Chance:
-    """One die (or one of ``n`` equal results) for ``purpose``: "thrown tread", "maus",
-    "enemy", "route", "fortune"."""
+    """One die (or one of ``n`` equal results) for ``purpose`` ("thrown tread", "maus",
+    ...: each rule that rolls registers its purpose, ``hooks.on_chance``)."""
 
     purpose: str
     n: int = 6
@@ -107,7 +108,8 @@ class Chance:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice ``side`` makes for ``purpose`` among ``options``."""
+    """A choice ``side`` makes for ``purpose`` among ``options`` (each rule that asks one
+    registers its purpose, ``hooks.on_choice``)."""
 
     side: str
     purpose: str
@@ -142,7 +144,7 @@ class CardMatch(Pictured):
     enforcement_drawn: int = 0
     turn: int = 1
     active: int = 0
-    phase: str = "setup"  # setup, draw, action, event, end
+    phase: Phase = Phase.SETUP
     stack: tuple[Frame, ...] = ()
     actions_left: int = 1
     event_played: bool = False
@@ -175,6 +177,8 @@ class CardMatch(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
+        if self.phase.__class__ is not Phase:  # a phase given as its text ("action")
+            object.__setattr__(self, "phase", Phase(self.phase))
         for name in (
             "hands",
             "scenario_cards",
@@ -216,7 +220,7 @@ class CardMatch(Pictured):
 
     def tanks_of(self, side: str) -> tuple[Tank, ...]:
         # kept on the board value (shared by the matches of one position; it never changes)
-        memo = self.board.__dict__.setdefault("_derived", {})
+        memo = board_memo(self.board)
         key = ("tanks of", side)
         found = memo.get(key)
         if found is None:
@@ -265,6 +269,8 @@ def evolve(match: CardMatch, **changes: Any) -> CardMatch:
             raise TypeError(f"CardMatch has no field {name!r}")
         if name in _MAPPINGS and not isinstance(value, MappingProxyType):
             value = MappingProxyType(dict(value))
+        elif name == "phase" and value.__class__ is not Phase:
+            value = Phase(value)  # a phase given as its text ("action")
         values[name] = value
     values["memo"] = {}
     new.__dict__.update(values)
@@ -309,3 +315,60 @@ def put_away(match: CardMatch, card: str) -> CardMatch:
     if match.card(card).kind == "scenario":
         return evolve(match, removed=(*match.removed, card))
     return evolve(match, discard=(*match.discard, card))
+
+
+def take_card(match: CardMatch, side: str, name: str) -> CardMatch:
+    """A card leaves the hand (or the face-up Scenario cards) and is in play."""
+    if name in match.hand(side):
+        match = take_from_hand(match, side, name)
+    else:
+        cards = dict(match.scenario_cards)
+        rest = list(cards[side])
+        rest.remove(name)
+        cards[side] = tuple(rest)
+        match = evolve(match, scenario_cards=cards)
+    return evolve(match, in_play=(*match.in_play, name))
+
+
+def leave_play(match: CardMatch, name: str) -> CardMatch:
+    """A card in play is put away (``put_away``); one already removed when drawn
+    (Reinforcements) is not in play."""
+    if name not in match.in_play:
+        return match
+    rest = list(match.in_play)
+    rest.remove(name)
+    return put_away(evolve(match, in_play=tuple(rest)), name)
+
+
+# --- tanks coming and going without a shot --------------------------------------------------
+
+
+def arrive(match: CardMatch, side: str, where: str) -> CardMatch:
+    """The next reserve tank is placed on ``where``, with the characters riding in on it."""
+    tank, *rest = match.reserves[side]
+    reserves = dict(match.reserves)
+    reserves[side] = tuple(rest)
+    placed = replace(tank, hex=match.board.map.hex(where))
+    crew = tuple(
+        replace(c, tank=tank.id, arrives_with=None) if c.arrives_with == tank.id else c
+        for c in match.crew
+    )
+    return evolve(match, board=match.board.with_tank(placed), reserves=reserves, crew=crew)
+
+
+def first_in_reserve(match: CardMatch, side: str, tank_id: str) -> CardMatch:
+    """The reserve with ``tank_id`` first (``arrive`` places the first waiting tank)."""
+    waiting = match.reserves[side]
+    chosen = next(t for t in waiting if t.id == tank_id)
+    reserves = dict(match.reserves)
+    reserves[side] = (chosen, *(t for t in waiting if t.id != tank_id))
+    return evolve(match, reserves=reserves)
+
+
+def remove_tank(match: CardMatch, tank_id: str) -> CardMatch:
+    """A tank leaves the match without being destroyed (Fair Play, Childhood Friend, an exit
+    by Remagen Bridge); its characters leave with it for good."""
+    crew = tuple(replace(c, tank=None, face="gone") if c.tank == tank_id else c for c in match.crew)
+    return evolve(
+        match, board=match.board.without([tank_id]), gone=(*match.gone, tank_id), crew=crew
+    )

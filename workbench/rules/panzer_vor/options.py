@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex
 from workbench.rules.core import Modifier
-from workbench.rules.panzer_vor import reactions, scenarios, sections
+from workbench.rules.panzer_vor import hooks, reactions, sections
 from workbench.rules.panzer_vor.actions import Move
 from workbench.rules.panzer_vor.match import CardMatch, Order
 from workbench.rules.panzer_vor.movement import Pose, Reach, movement_points, reachable
-from workbench.rules.panzer_vor.state import GameState
+from workbench.rules.panzer_vor.state import GameState, board_memo
 
 S = sections
 
@@ -35,7 +35,7 @@ def move_options(
     label = _labels(board.map).__getitem__
     bonus = card_bonus(board, tank_id, bonus, fixed)
     plain = reach_with_bonus(board, tank_id, bonus)
-    allowed = scenarios.move_filter(match, tank)  # move_allowed, worked out once per tank
+    allowed = hooks.move_filter(match, tank)  # where the rules in play let it end, once
     # every pose of Reach.costs in its order (hex by hex, facings 0..5), read from the
     # search's compact result: per hex, the facings within the budget
     for where, facings in _end_facings(plain):
@@ -44,7 +44,7 @@ def move_options(
             for facing in facings:
                 if where != tank.hex or facing != tank.facing:
                     out.append(Move(tank_id, to, facing))
-    if fixed is None and scenarios.abilities_allowed(match, tank.side):
+    if fixed is None and hooks.abilities_allowed(match, tank.side):
         for crew in match.crew_on(tank_id):
             extra = sum(a.value for a in crew.abilities if a.kind == "movement")
             if extra:
@@ -92,7 +92,7 @@ def _reach(board: GameState, tank_id: str, bonus: int) -> Mapping[Pose, int]:
 
 def reach_with_bonus(board: GameState, tank_id: str, bonus: int) -> Reach:
     """The tank's reach with a card's MP ``bonus`` (kept with the board: asked often)."""
-    memo = reactions.board_memo(board)
+    memo = board_memo(board)
     key = ("reach", tank_id, bonus)
     if key not in memo:
         memo[key] = reachable(board, tank_id, bonuses=card_bonuses(bonus))
@@ -118,11 +118,12 @@ def fire_targets(match: CardMatch, tank_id: str, order: Order | None = None) -> 
             e.id
             for e in match.board.enemies_of(tank)
             if reactions.can_fire_at(match, tank_id, e.id)
-            and scenarios.may_fire_at(match, tank_id, e.id)
+            and hooks.may_fire_at(match, tank_id, e.id)
         ]
     targets = match.memo[key]
     if order is not None and order.target is not None:
         return [t for t in targets if t == order.target]
-    if order is not None and match.card(order.card).effect == "super strategy":
-        return [t for t in targets if scenarios.behind(match, t) is not None]
+    attack = hooks.ATTACKS.get(match.card(order.card).effect) if order is not None else None
+    if attack is not None:  # the card's own effect allows only some targets
+        return [t for t in targets if attack.target_allowed(match, t)]
     return targets

@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.rules.core import Action, Event, Reason
-from workbench.rules.panzer_vor import sections
+from workbench.rules.panzer_vor import hooks, sections
 from workbench.rules.panzer_vor.actions import Buy, Choose, Deploy, DoneBuying
 from workbench.rules.panzer_vor.characters import Crew
 from workbench.rules.panzer_vor.match import CardMatch, Choice, evolve, pop, set_top
@@ -46,7 +46,7 @@ FACINGS = range(6)
 
 
 def choice_actions(match: CardMatch, choice: Choice) -> Iterator[Action]:
-    """The actions a Choice frame offers (setup purposes worked out from the match)."""
+    """The actions a setup choice offers, worked out from the match."""
     purpose = choice.purpose
     if purpose == "buy":
         yield from (Buy(name) for name in affordable(choice))
@@ -57,10 +57,8 @@ def choice_actions(match: CardMatch, choice: Choice) -> Iterator[Action]:
         for tank in match.undeployed.get(choice.side, ()):
             for label in free:
                 yield from _deploys(tank.id, label)
-    elif purpose in ("character", "flag marker"):
+    else:  # "character", "flag marker"
         yield from (Choose(t) for t in tank_choices(match, choice))
-    else:
-        yield from (Choose(o) for o in choice.options)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -171,6 +169,7 @@ def why_not(match: CardMatch, choice: Choice, action: Action) -> Reason:
 # --- what a choice does -------------------------------------------------------------------
 
 
+@hooks.on_choice(*PURPOSES, actions=choice_actions, why_not=why_not, keeps_frame=True)
 def apply(match: CardMatch, choice: Choice, action: Action, events: list[Event]) -> CardMatch:
     if isinstance(action, Buy):
         match = _buy(match, choice, action.tank, events)
@@ -178,7 +177,7 @@ def apply(match: CardMatch, choice: Choice, action: Action, events: list[Event])
         match = pop(match)
         events.append(Event(f"{choice.side} is done buying", (Reason("", choice.data[2]),)))
         if not any(isinstance(f, Choice) and f.purpose == "buy" for f in match.stack):
-            match = _after_buying(match)
+            match = hooks.after_buying(match)  # a scenario's set-up once forces are bought
     elif isinstance(action, Deploy):
         match = deploy(match, choice, action, events)
     elif choice.purpose == "character":
@@ -216,26 +215,6 @@ def new_id(match: CardMatch, name: str) -> str:
 
 def spare(match: CardMatch) -> Any:
     return next(iter(match.board.map.grid))  # a tank's hex until it is placed
-
-
-def _after_buying(match: CardMatch) -> CardMatch:
-    """Exhibition!: the totals decide who chooses to act first (``exhibition_setup``); a
-    Flag Battle fixed by the option ``match_type`` has each player mark a tank first."""
-    if "Determining the Starting Player" not in match.board.special_rules:
-        return match
-    from workbench.rules.panzer_vor.exhibition import exhibition_setup
-    from workbench.rules.panzer_vor.match import push
-
-    choose_type = "choose match type" in match.flags
-    if match.match_type == "flag" and not choose_type:
-        for side in reversed(match.order):
-            match = push(match, Choice(side, "flag marker", ()))
-    match = exhibition_setup(match, choose_type=choose_type)
-    if "exhibition characters" in match.flags:
-        from workbench.rules.panzer_vor.exhibition import character_draws
-
-        match = character_draws(match)
-    return match
 
 
 def deploy(match: CardMatch, choice: Choice, action: Deploy, events: list[Event]) -> CardMatch:
@@ -304,8 +283,8 @@ def tidy(match: CardMatch, events: list[Event]) -> CardMatch:
 
 
 def order_positions(match: CardMatch) -> CardMatch:
-    """Exhibition!: Tank Deployment: the player who acts first places all of their tanks,
-    then the other: the waiting deployment frames put in the order of play."""
+    """The waiting deployment frames put in the order of play: the player who acts first
+    places all of their tanks, then the other (Exhibition!: Tank Deployment)."""
     stack = list(match.stack)
     at = [i for i, f in enumerate(stack) if isinstance(f, Choice) and f.purpose == "position"]
     frames = sorted((stack[i] for i in at), key=lambda f: -match.order.index(f.side))  # type: ignore[union-attr]

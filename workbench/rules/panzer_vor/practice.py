@@ -36,6 +36,7 @@ from workbench.rules.core import (
 from workbench.rules.options import check_options
 from workbench.rules.panzer_vor import reactions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
+from workbench.rules.panzer_vor.fingerprint import board_text
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
 from workbench.rules.panzer_vor.game_options import (
     DEFAULT_TURN_LIMIT,
@@ -46,6 +47,7 @@ from workbench.rules.panzer_vor.game_options import (
 from workbench.rules.panzer_vor.movement import explain_move, move, reachable
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
 from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.rules.panzer_vor.turret import new_turn
 
 
 class PanzerVorEnd(Termination):
@@ -355,8 +357,6 @@ def _next_turn(match: Match) -> Match:
     turn = match.turn + (active == 0)
     if turn > match.turn_limit:
         return replace(match, ended=_at_turn_limit(match))
-    from workbench.rules.panzer_vor.turret import new_turn
-
     return replace(match, board=new_turn(match.board), active=active, turn=turn)
 
 
@@ -395,6 +395,4 @@ def declining(match: Match) -> None:
 
 def fingerprint(match: Match) -> str:
     """The match as text without the map (see ``fingerprint``)."""
-    from workbench.rules.panzer_vor.fingerprint import board_text
-
     return board_text(match.board) + repr(replace(match, board=None))  # type: ignore[arg-type]

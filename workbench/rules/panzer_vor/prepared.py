@@ -12,7 +12,8 @@ from workbench.files import load
 from workbench.paths import MAPS
 from workbench.rules.core import CHANCE, TERMINAL, Event, Game
 from workbench.rules.panzer_vor.actions import Fire, Move
-from workbench.rules.play import sample_chance
+from workbench.rules.panzer_vor.sections import ENFORCEMENT, STAGNANT
+from workbench.rules.play import random_player, sample_chance
 from workbench.rules.prepared import Plan, anything, play_plan, prepared, said
 
 CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
@@ -136,8 +137,6 @@ def tells_the_stagnation_story(game: Game, steps: list[tuple[Any, list[Event]]],
 def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
     """The stops a teacher makes: the first three shots (their odds), the reactions, each
     Enforcement card drawn up to the fourth (which goes back into the deck), the final draw."""
-    from workbench.rules.panzer_vor.sections import ENFORCEMENT, STAGNANT
-
     notes = []
     shots = enforcement = 0
     for _, events in steps:
@@ -180,8 +179,6 @@ def stagnation_draw() -> Record:
     """The card game on the Mock Battle: a reaction, a few shots, four Enforcement cards, and
     the fourth drawn again: a stagnant match, drawn on equal points. The first seed whose
     playout by the random legal players tells that story."""
-    from workbench.rules.play import random_player
-
     game = _game()
     path = MAPS / "panzer-vor/scenarios/mock-battle.json"
     scenario = load(path)

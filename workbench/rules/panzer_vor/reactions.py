@@ -14,46 +14,56 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
-from workbench.rules.panzer_vor import scenarios, sections
+from workbench.rules.panzer_vor import hooks, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
+from workbench.rules.panzer_vor.crew import use_crew
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
 from workbench.rules.panzer_vor.match import (
     CardMatch,
     Effect,
+    Order,
     Shot,
     Window,
     evolve,
+    leave_play,
     pop,
     push,
     set_top,
+    take_card,
 )
+from workbench.rules.panzer_vor.phases import Moment, ShotStage
 from workbench.rules.panzer_vor.sections import TURRET_ROTATION
 from workbench.rules.panzer_vor.sight import line_of_sight
+from workbench.rules.panzer_vor.state import board_memo
 
 S = sections
-ANSWERS = {  # moment -> the reaction cards that fit it
-    "played": ("Eavesdropping",),
-    "moved": ("Quick Shot",),
-    "attack": ("Quick Shot", "Emergency Stop", "Poor Visibility", "Operation: Macaroni"),
-    "hit": ("Ricochet",),
-    "reaction": ("Eavesdropping",),
+ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hooks.REACTIONS``)
+    Moment.PLAYED: ("Eavesdropping",),
+    Moment.MOVED: ("Quick Shot",),
+    Moment.ATTACK: ("Quick Shot", "Emergency Stop", "Poor Visibility"),
+    Moment.HIT: ("Ricochet",),
+    Moment.REACTION: ("Eavesdropping",),
 }
+__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "shot_odds"]
 
 
-def board_memo(board: object) -> dict:
-    """Derived results kept on one board value (it never changes, so neither do they)."""
-    return board.__dict__.setdefault("_derived", {})
+def _answers(moment: Moment) -> tuple[str, ...]:
+    return (*ANSWERS[moment], *(name for name, _ in hooks.reactions_at(moment)))
 
 
 def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
     """The odds of the tank against every enemy on the map (scenario modifiers included)."""
     board = match.board
     tank = board.tank(tank_id)
-    mods = scenarios.attack_modifiers(match, tank.side)
+    enemies = board.enemies_of(tank)
+    mods = tuple(hooks.shot_modifiers(match, tank, e) for e in enemies)
     key = ("odds", tank_id, mods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = [attack_odds(board, tank_id, e.id, mods) for e in board.enemies_of(tank)]
+        memo[key] = [
+            attack_odds(board, tank_id, e.id, attack, damage)
+            for e, (attack, damage) in zip(enemies, mods, strict=True)
+        ]
     return memo[key]
 
 
@@ -77,11 +87,11 @@ def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
         return False
     if not sees(board.map, tank.hex, other.hex):  # both necessary: attack_odds would refuse
         return False
-    mods = scenarios.attack_modifiers(match, tank.side)
+    mods = hooks.shot_modifiers(match, tank, other)
     key = ("can fire", tank_id, target, mods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(board, tank_id, target, mods).can_fire
+        memo[key] = attack_odds(board, tank_id, target, *mods).can_fire
     return memo[key]
 
 
@@ -105,10 +115,10 @@ def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
         elif card == "Emergency Stop":
             if window.target and match.board.tank(window.target).side == side:
                 yield React(card)
-        elif card == "Operation: Macaroni":
-            if scenarios.macaroni_applies(match, side, window):
-                yield React(card)
         else:
+            yield React(card)
+    for card, rule in hooks.reactions_at(window.moment):  # a scenario's reaction cards
+        if card in held and rule.applies(match, side, window):
             yield React(card)
     yield NoReaction()
 
@@ -116,18 +126,18 @@ def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
 def open_window(
     match: CardMatch,
     side: str,
-    moment: str,
+    moment: Moment,
     tank: str | None = None,
     target: str | None = None,
     answering: str = "",
 ) -> CardMatch:
     """Push a reaction window when ``side`` holds a card that fits and may play it now."""
-    if match.ended is not None or (match.reacted and moment != "reaction"):
+    if match.ended is not None or (match.reacted and moment is not Moment.REACTION):
         return match
     if match.solo and side != match.order[0]:
         return match  # the enemy of Test Your Luck! holds no cards
     held = _held(match, side)
-    if not any(card in held for card in ANSWERS[moment]):
+    if not any(card in held for card in _answers(moment)):
         return match
     window = Window(side, moment, tank, target, answering)
     if not any(isinstance(a, React) for a in window_actions(match, window)):
@@ -142,11 +152,9 @@ def apply_window(
     if isinstance(action, NoReaction):
         return match
     assert isinstance(action, React)
-    from workbench.rules.panzer_vor.turn import leave_play, take_card
-
     side = window.side
     match = leave_play(take_card(match, side, action.card), action.card)
-    if window.moment != "reaction":
+    if window.moment is not Moment.REACTION:
         match = evolve(match, reacted=True)
     if action.card == "Eavesdropping":
         match = evolve(match, flags=match.flags | {"eavesdropping played"})
@@ -154,8 +162,8 @@ def apply_window(
     events.append(Event(f"{side} reacts with {action.card}", (Reason(card.text, S.REACTIONS),)))
     acting = window.tank or ""
     match = push(match, Effect(action.card, side, action.tank, acting))
-    if window.moment != "reaction":
-        match = open_window(match, match.opponent(side), "reaction", answering=action.card)
+    if window.moment is not Moment.REACTION:
+        match = open_window(match, match.opponent(side), Moment.REACTION, answering=action.card)
     return match
 
 
@@ -167,9 +175,6 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
         if isinstance(top, Effect):
             events.append(Event(f"Eavesdropping cancels {top.card}"))
             return pop(match)
-        from workbench.rules.panzer_vor.match import Order
-        from workbench.rules.panzer_vor.turn import leave_play
-
         if isinstance(top, Order):
             events.append(Event(f"Eavesdropping cancels {top.card}"))
             return leave_play(pop(match), top.card)
@@ -182,9 +187,8 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
     if card.effect == "ricochet" and isinstance(top, Shot):
         events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
         return pop(match)
-    if card.effect == "macaroni" and isinstance(top, Shot):
-        return scenarios.macaroni(pop(match), effect.side, top.target, events)
-    return match
+    rule = hooks.REACTIONS.get(effect.card)  # a scenario's reaction card
+    return match if rule is None else rule.carry_out(match, effect, events)
 
 
 # --- shots ---------------------------------------------------------------------------------
@@ -213,12 +217,13 @@ def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
 def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     """The exact odds of the shot being resolved, with the scenario's and the shot's own
     modifiers (kept with the board)."""
-    side = match.board.tank(shot.firer).side
-    mods = (*scenarios.attack_modifiers(match, side), *shot.attack)
-    key = ("shot", shot.firer, shot.target, mods, shot.damage)
-    memo = board_memo(match.board)
+    board = match.board
+    attack, damage = hooks.shot_modifiers(match, board.tank(shot.firer), board.tank(shot.target))
+    mods, dmods = (*attack, *shot.attack), (*damage, *shot.damage)
+    key = ("shot", shot.firer, shot.target, mods, dmods)
+    memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(match.board, shot.firer, shot.target, mods, shot.damage)
+        memo[key] = attack_odds(board, shot.firer, shot.target, mods, dmods)
     return memo[key]
 
 
@@ -228,20 +233,20 @@ def shot_alive(match: CardMatch, shot: Shot) -> bool:
 
 
 def react_or_roll(match: CardMatch, shot: Shot) -> CardMatch:
-    stage = "damage roll" if shot.no_attack_roll else "attack roll"
+    stage = ShotStage.DAMAGE_ROLL if shot.no_attack_roll else ShotStage.ATTACK_ROLL
     match = set_top(match, replace(shot, stage=stage))
     if shot.reaction:
         return match
     target_side = match.board.tank(shot.target).side
-    return open_window(match, target_side, "attack", tank=shot.firer, target=shot.target)
+    return open_window(match, target_side, Moment.ATTACK, tank=shot.firer, target=shot.target)
 
 
 def shot_outcomes(match: CardMatch, shot: Shot) -> tuple:
-    return ROLLS if shot.stage in ("attack roll", "damage roll") else ()
+    return ROLLS if shot.stage.rolling else ()
 
 
 def shot_player(match: CardMatch, shot: Shot) -> str | Turn:
-    if shot.stage in ("attack roll", "damage roll"):
+    if shot.stage.rolling:
         return CHANCE
     side, _ = _ability_options(match, shot)
     return side
@@ -256,7 +261,7 @@ def shot_actions(match: CardMatch, shot: Shot) -> Iterator[Action]:
 def _result(match: CardMatch, shot: Shot) -> bool:
     odds = shot_odds(match, shot)
     assert shot.dice is not None
-    if shot.stage.startswith("attack"):
+    if shot.stage.attack:
         return odds.attack_needed is not None and shot.dice >= odds.attack_needed
     return odds.damage_needed is not None and shot.dice >= odds.damage_needed
 
@@ -267,13 +272,13 @@ def _ability_options(match: CardMatch, shot: Shot) -> tuple[str, list[UseAbility
     board = match.board
     firer, target = board.tank(shot.firer), board.tank(shot.target)
     success = _result(match, shot)
-    attack = shot.stage.startswith("attack")
+    attack = shot.stage.attack
     tank, kind = (
         (target, "evade" if attack else "armour")
         if success
         else (firer, "attack" if attack else "damage")
     )
-    if not scenarios.abilities_allowed(match, tank.side):
+    if not hooks.abilities_allowed(match, tank.side):
         return tank.side, []
     options = []
     for crew in match.crew_on(tank.id):
@@ -287,7 +292,7 @@ def _ability_options(match: CardMatch, shot: Shot) -> tuple[str, list[UseAbility
 
 def _with_ability(shot: Shot, name: str, value: int) -> Shot:
     mod = Modifier(name, value, "character ability")
-    if shot.stage.startswith("attack"):
+    if shot.stage.attack:
         return replace(shot, attack=(*shot.attack, mod))
     return replace(shot, damage=(*shot.damage, mod))
 
@@ -295,13 +300,12 @@ def _with_ability(shot: Shot, name: str, value: int) -> Shot:
 def apply_shot(match: CardMatch, shot: Shot, action: Action, events: list[Event]) -> CardMatch:
     if isinstance(action, Roll):
         total = sum(action.dice)
-        stage = "attack ability" if shot.stage == "attack roll" else "damage ability"
+        attack = shot.stage is ShotStage.ATTACK_ROLL
+        stage = ShotStage.ATTACK_ABILITY if attack else ShotStage.DAMAGE_ABILITY
         shot = replace(shot, stage=stage, dice=total)
-        events.append(Event(f"{'attack' if stage[0] == 'a' else 'damage'} {action}"))
+        events.append(Event(f"{'attack' if attack else 'damage'} {action}"))
         return _advance(set_top(match, shot), shot, events)
     if isinstance(action, UseAbility):
-        from workbench.rules.panzer_vor.turn import use_crew
-
         crew = next(c for c in match.crew if c.name == action.character)
         value = sum(a.value for a in crew.abilities if a.kind == action.ability)
         match = use_crew(match, crew.name, events)
@@ -319,7 +323,7 @@ def _advance(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
 def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     success = _result(match, shot)
     odds = shot_odds(match, shot)
-    if shot.stage == "attack ability":
+    if shot.stage is ShotStage.ATTACK_ABILITY:
         need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
         events.append(
             Event(
@@ -329,11 +333,11 @@ def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
         )
         if not success:
             return pop(match)
-        match = set_top(match, replace(shot, stage="damage roll", dice=None))
+        match = set_top(match, replace(shot, stage=ShotStage.DAMAGE_ROLL, dice=None))
         if shot.reaction or shot.no_attack_roll:
             return match
         side = match.board.tank(shot.target).side
-        return open_window(match, side, "hit", tank=shot.firer, target=shot.target)
+        return open_window(match, side, Moment.HIT, tank=shot.firer, target=shot.target)
     need = "cannot destroy" if odds.damage_needed is None else f"needs {odds.damage_needed}+"
     events.append(
         Event(
@@ -384,4 +388,4 @@ def destroy(match: CardMatch, firer: str, target_id: str, events: list[Event]) -
         lost_points=(*match.lost_points, (target_id, target.counter.points)),
     )
     events.append(Event(f"{target_id} is destroyed ({target.counter.points} points)"))
-    return scenarios.after_destroyed(match, target, events)
+    return hooks.after_destroyed(match, target, events)

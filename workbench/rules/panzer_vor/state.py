@@ -29,6 +29,11 @@ class UnknownTank(WorkbenchError, KeyError):
         return str(self.args[0])
 
 
+def board_memo(board: object) -> dict:
+    """Derived results kept on one board value (it never changes, so neither do they)."""
+    return board.__dict__.setdefault("_derived", {})
+
+
 @dataclass(frozen=True)
 class OptionalRules:
     """The Optional Rules in force (Optional Rules section), and the firing-arc convention."""

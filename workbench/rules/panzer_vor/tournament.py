@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from workbench.boards.panzer_vor.scenario import Character, ForceTank
 
 MATCHES = ("saunders", "anzio-revised", "pravda", "kuromorimine-stage-1")  # Overview: in order
 UPGRADES = {
@@ -188,9 +190,6 @@ def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
     """The next match's scenario with the campaign's Ōarai force: its tanks as upgraded and
     scheduled, every team face down unless it has grown (Character Growth), the Goosefish
     members on the Panzer IV each face up or down as they have grown."""
-    from dataclasses import replace as copy
-
-    from workbench.boards.panzer_vor.scenario import Character, ForceTank
 
     def face(name: str) -> Character:
         return Character(name, "front" if name in campaign.face_up else "reverse")
@@ -213,5 +212,5 @@ def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
             where = {} if same is None else {"hex": same.hex, "facing": same.facing}
             flag = same is not None and same.flag
             tanks.append(ForceTank(tank, characters=tuple(crew), flag=flag, **where))
-        sides.append(copy(side, tanks=tuple(tanks)))
-    return copy(scenario, sides=tuple(sides))
+        sides.append(replace(side, tanks=tuple(tanks)))
+    return replace(scenario, sides=tuple(sides))

@@ -63,6 +63,7 @@ from workbench.rules.panzer_vor.actions import Die
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.game_options import tournament_options
 from workbench.rules.panzer_vor.match import CardMatch
+from workbench.rules.panzer_vor.phases import TournamentStep
 from workbench.rules.panzer_vor.series import play_in_match, start_match
 from workbench.rules.panzer_vor.tournament import MAJOR, MINOR, Bracket, decide, force_limits
 
@@ -166,15 +167,15 @@ class Result:
 
 @dataclass(frozen=True)
 class TournamentState(Pictured):
-    """Tournament Play. ``step``: "schools", "leave out", "bracket", "choose", "roll",
-    "match" or "over"; ``alive``: the schools still in, in bracket order; ``at``: the
-    first school of the pair being decided in ``alive``."""
+    """Tournament Play. ``step``: where it is (``phases.TournamentStep``); ``alive``: the
+    schools still in, in bracket order; ``at``: the first school of the pair being decided
+    in ``alive``."""
 
     exhibition: PanzerVorScenario = field(compare=False, repr=False)
     options: tuple[tuple[str, Any], ...]
     players: tuple[str, ...]
     picks: tuple[tuple[str, str], ...] = ()  # (player, school) in the order chosen
-    step: str = "schools"
+    step: TournamentStep = TournamentStep.SCHOOLS
     left_out: str = ""
     alive: tuple[str, ...] = ()  # the bracket while it is drawn, then the schools still in
     round: int = 1
@@ -236,7 +237,7 @@ def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = Non
                               "and a Minor School, none twice", S.TOURNAMENT_PLAY)  # fmt: skip
         majors = [(p, pair[0]) for p, pair in zip(players, pairs, strict=True)]
         minors = [(p, pair[1]) for p, pair in zip(players, pairs, strict=True)]
-        state = replace(state, picks=(*majors, *minors), step="leave out")
+        state = replace(state, picks=(*majors, *minors), step=TournamentStep.LEAVE_OUT)
     return state
 
 
@@ -257,15 +258,15 @@ def _chooser(state: TournamentState) -> str:
 
 
 def current_player(state: TournamentState) -> str | Turn:
-    if state.step == "over":
+    if state.step is TournamentStep.OVER:
         return TERMINAL
-    if state.step in ("leave out", "bracket", "roll"):
+    if state.step in (TournamentStep.LEAVE_OUT, TournamentStep.BRACKET, TournamentStep.ROLL):
         return CHANCE
-    if state.step == "schools":
+    if state.step is TournamentStep.SCHOOLS:
         return _chooser(state)
-    if state.step == "choose":
+    if state.step is TournamentStep.CHOOSE:
         return state.controller[state.pair[0]]
-    if state.step == "characters":
+    if state.step is TournamentStep.CHARACTERS:
         if _option(state, "characters") == "random":
             return CHANCE
         return state.controller[_taking(state) or state.pair[0]]
@@ -281,15 +282,15 @@ def players(state: TournamentState) -> tuple[str, ...]:
 
 
 def legal_actions(state: TournamentState) -> list[Action]:
-    if state.step == "schools":
+    if state.step is TournamentStep.SCHOOLS:
         return [ChooseSchool(s) for s in _choices(state)]
-    if state.step == "choose":
+    if state.step is TournamentStep.CHOOSE:
         return [Advance(s) for s in state.pair]
-    if state.step == "characters" and _option(state, "characters") == "choose":
+    if state.step is TournamentStep.CHARACTERS and _option(state, "characters") == "choose":
         school = _taking(state)
         assert school is not None
         return [*(TakeCharacter(school, c) for c in _available(state, school)), DoneTaking(school)]
-    if state.step == "match":
+    if state.step is TournamentStep.MATCH:
         assert state.match is not None
         return list(CARDS.legal_actions(state.match))
     return []
@@ -301,20 +302,20 @@ def _undrawn(state: TournamentState) -> list[str]:
 
 
 def chance_outcomes(state: TournamentState) -> Sequence[tuple[Action, Fraction]]:
-    if state.step == "leave out":
+    if state.step is TournamentStep.LEAVE_OUT:
         free = [s for s in _undrawn(state) if s not in state.controller]
         return tuple((DrawSchool(s), Fraction(1, len(free))) for s in free)
-    if state.step == "bracket":
+    if state.step is TournamentStep.BRACKET:
         left = _undrawn(state)
         return tuple((DrawSchool(s), Fraction(1, len(left))) for s in left)
-    if state.step == "roll":
+    if state.step is TournamentStep.ROLL:
         return tuple((Die(v), SIXTH) for v in range(1, 7))
-    if state.step == "characters" and _option(state, "characters") == "random":
+    if state.step is TournamentStep.CHARACTERS and _option(state, "characters") == "random":
         school = _taking(state)
         assert school is not None
         pool = _available(state, school)
         return tuple((DrawCharacter(school, c), Fraction(1, len(pool))) for c in pool)
-    if state.step == "match":
+    if state.step is TournamentStep.MATCH:
         assert state.match is not None
         return CARDS.chance_outcomes(state.match)
     return ()
@@ -323,9 +324,9 @@ def chance_outcomes(state: TournamentState) -> Sequence[tuple[Action, Fraction]]
 def apply(state: TournamentState, action: Action) -> Applied:
     if state.last_match is not None:
         state = replace(state, last_match=None)
-    if state.step == "over":
+    if state.step is TournamentStep.OVER:
         raise IllegalAction(Reason(f"the tournament is over: {state.ended}", S.TOURNAMENT_PLAY))
-    if state.step == "match":
+    if state.step is TournamentStep.MATCH:
         match, found, over = play_in_match(
             state.match, action, TOURNAMENT_ACTIONS, S.TOURNAMENT_PLAY
         )
@@ -333,22 +334,22 @@ def apply(state: TournamentState, action: Action) -> Applied:
         return Applied(_match_over(state, found) if over else state, tuple(found))
     listed = [a for a, _ in chance_outcomes(state)] or legal_actions(state)
     if action not in listed:
-        raise IllegalAction(Reason(f"{action} is not possible now ({state.step})",
-                                   S.TOURNAMENT_PROGRESSION if state.step in ("choose", "roll")
-                                   else S.TOURNAMENT_PLAY))  # fmt: skip
+        deciding = state.step in (TournamentStep.CHOOSE, TournamentStep.ROLL)
+        section = S.TOURNAMENT_PROGRESSION if deciding else S.TOURNAMENT_PLAY
+        raise IllegalAction(Reason(f"{action} is not possible now ({state.step})", section))
     events: list[Event] = [Event(str(action))]
     if isinstance(action, ChooseSchool):
         state = replace(state, picks=(*state.picks, (_chooser(state), action.school)))
         if len(state.picks) == 2 * len(state.players):
-            state = replace(state, step="leave out")
+            state = replace(state, step=TournamentStep.LEAVE_OUT)
         return Applied(state, tuple(events))
     if isinstance(action, DrawSchool):
-        if state.step == "leave out":
-            state = replace(state, left_out=action.school, step="bracket")
+        if state.step is TournamentStep.LEAVE_OUT:
+            state = replace(state, left_out=action.school, step=TournamentStep.BRACKET)
         else:
             state = replace(state, alive=(*state.alive, action.school))
         if len(state.alive) == 16:
-            state = _decide_next(replace(state, step="matches"), events)
+            state = _decide_next(replace(state, step=TournamentStep.MATCHES), events)
         return Applied(state, tuple(events))
     if isinstance(action, Advance):
         return Applied(_won(state, action.school, "chosen by its player", events), tuple(events))
@@ -382,14 +383,14 @@ def _decide_next(state: TournamentState, events: list[Event]) -> TournamentState
                 why = Reason(f"{winner} ({player}) won the tournament", S.TOURNAMENT_PROGRESSION)
                 outcome = Outcome(TournamentEnd.WON, player, (why,))
                 events.append(Event(str(outcome), outcome.reasons))
-                return replace(state, step="over", ended=outcome, alive=state.winners)
+                return replace(state, step=TournamentStep.OVER, ended=outcome, alive=state.winners)
             state = replace(state, alive=state.winners, winners=(), at=0, round=state.round + 1)
         a, b = state.pair
         how = decide(state.bracket, a, b)
         if how == "choose":
-            return replace(state, step="choose")
+            return replace(state, step=TournamentStep.CHOOSE)
         if how == "roll":
-            return replace(state, step="roll")
+            return replace(state, step=TournamentStep.ROLL)
         if how == "play":
             return _begin_match(state, events)
         result = Result(state.round, (a, b), how, "its player's school against nobody's")
@@ -472,7 +473,7 @@ def _begin_match(state: TournamentState, events: list[Event]) -> TournamentState
     """A match to play: its characters taken first when the players use them."""
     state = replace(state, taken=(), done_taking=())
     if _option(state, "characters"):
-        return _next_taker(replace(state, step="characters"), events)
+        return _next_taker(replace(state, step=TournamentStep.CHARACTERS), events)
     return _start_match(state, events)
 
 
@@ -481,7 +482,7 @@ def _start_match(state: TournamentState, events: list[Event]) -> TournamentState
     a, b = state.pair
     why = Reason("both schools' players play it", S.TOURNAMENT_PROGRESSION)
     events.append(Event(f"round {state.round}: {a} vs {b}: an Exhibition! match", (why,)))
-    return replace(state, step="match", match=match)
+    return replace(state, step=TournamentStep.MATCH, match=match)
 
 
 def _school(state: TournamentState, side: str) -> str:
@@ -510,21 +511,21 @@ def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
 
 def step_text(state: TournamentState) -> str:
     """Where the tournament stands, in words (for a picture's caption or a status line)."""
-    if state.step == "over":
+    if state.step is TournamentStep.OVER:
         head = f"Tournament over: {state.ended}"
-    elif state.step == "schools":
+    elif state.step is TournamentStep.SCHOOLS:
         kind = "Major" if len(state.picks) < len(state.players) else "Minor"
         head = f"{_chooser(state)} chooses a {kind} School"
-    elif state.step in ("leave out", "bracket"):
+    elif state.step in (TournamentStep.LEAVE_OUT, TournamentStep.BRACKET):
         head = f"drawing the bracket: {len(state.alive)} of 16 spots filled"
     else:
         a, b = state.pair
         head = f"round {state.round}: {a} vs {b}"
-        if state.step == "choose":
+        if state.step is TournamentStep.CHOOSE:
             head += f": {state.controller[a]} chooses which goes on"
-        elif state.step == "roll":
+        elif state.step is TournamentStep.ROLL:
             head += ": a die decides"
-        elif state.step == "characters":
+        elif state.step is TournamentStep.CHARACTERS:
             taken = ", ".join(f"{c} ({s})" for s, c in state.taken) or "none yet"
             head += f": characters taken for the match: {taken}"
     schools = "; ".join(f"{p}: {s}" for p, s in state.picks) or "none yet"
@@ -538,11 +539,11 @@ def outcome(state: TournamentState) -> Outcome | None:
 def invariants(state: TournamentState) -> None:
     assert len(set(_chosen(state))) == len(state.picks), "a school chosen twice"
     assert len(state.alive) == len(set(state.alive)) <= 16
-    if state.step == "match":
+    if state.step is TournamentStep.MATCH:
         assert state.match is not None and CARDS.outcome(state.match) is None
         CARDS.invariants(state.match)
-    if state.step not in ("schools", "leave out", "bracket"):
-        assert len(state.alive) == 16 >> (state.round - 1) or state.step == "over"
+    if state.step not in (TournamentStep.SCHOOLS, TournamentStep.LEAVE_OUT, TournamentStep.BRACKET):
+        assert len(state.alive) == 16 >> (state.round - 1) or state.step is TournamentStep.OVER
         assert set(state.winners) <= set(state.alive), "a winner comes from this round"
 
 

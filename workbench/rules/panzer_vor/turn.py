@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 
 from workbench.rules.core import (
     CHANCE,
@@ -33,19 +34,22 @@ from workbench.rules.core import (
 )
 from workbench.rules.panzer_vor import (
     drawing,
-    placing,
+    ending,
+    event_cards,
+    hooks,
+    placing,  # noqa: F401 (registers the setup's choices)
     reactions,
-    reinforcements,
-    scenarios,
     sections,
-    solo,
     turret,
 )
 from workbench.rules.panzer_vor.actions import (
     Choose,
+    Decline,
+    Die,
     Discard,
     Fire,
     Move,
+    NoReaction,
     Pass,
     PlayCard,
     Select,
@@ -54,10 +58,13 @@ from workbench.rules.panzer_vor.actions import (
     UseAbility,
 )
 from workbench.rules.panzer_vor.cards import Card
+from workbench.rules.panzer_vor.characters import ABILITIES
+from workbench.rules.panzer_vor.crew import recover, use_crew
 from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
 from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
 from workbench.rules.panzer_vor.match import (
     HAND_LIMIT,
+    RESTART,
     CardMatch,
     Chance,
     Choice,
@@ -68,11 +75,13 @@ from workbench.rules.panzer_vor.match import (
     Window,
     add_to_hand,
     evolve,
+    leave_play,
     logged,
     pop,
     push,
     put_away,
     set_top,
+    take_card,
     take_from_hand,
 )
 from workbench.rules.panzer_vor.movement import move, movement_points
@@ -83,6 +92,7 @@ from workbench.rules.panzer_vor.options import (
     move_options,
     reach_with_bonus,
 )
+from workbench.rules.panzer_vor.phases import Moment, Phase, ShotStage, Stage
 from workbench.rules.panzer_vor.state import Tank
 
 S = sections
@@ -126,10 +136,6 @@ def _chance_outcomes(match: CardMatch) -> tuple:
         allowed = deal_allowed(match, deck) if top.deal else None
         return draw_outcomes(deck, match.marked, allowed)
     if isinstance(top, Chance):
-        from fractions import Fraction
-
-        from workbench.rules.panzer_vor.actions import Die
-
         return tuple((Die(v), Fraction(1, top.n)) for v in range(1, top.n + 1))
     if isinstance(top, Shot):
         return reactions.shot_outcomes(match, top)
@@ -142,28 +148,48 @@ def _chance_outcomes(match: CardMatch) -> tuple:
 def legal_actions(match: CardMatch) -> list[Action]:
     key = "legal"
     if key not in match.memo:
-        match.memo[key] = list(_legal(match))
+        match.memo[key] = _legal(match)
     return match.memo[key]
 
 
-def _legal(match: CardMatch) -> Iterator[Action]:
-    if isinstance(current_player(match), Turn):
-        return  # a draw, a die or the dice of a shot decide now, or the match is over
+def _legal(match: CardMatch) -> list[Action]:
+    who = current_player(match)
+    if isinstance(who, Turn):
+        return []  # a draw, a die or the dice of a shot decide now, or the match is over
     top = match.top
     if isinstance(top, Shot):
-        yield from reactions.shot_actions(match, top)
+        found = list(reactions.shot_actions(match, top))
     elif isinstance(top, Window):
-        yield from reactions.window_actions(match, top)
+        found = list(reactions.window_actions(match, top))
     elif isinstance(top, Choice):
-        yield from placing.choice_actions(match, top)
+        found = list(_choice_actions(match, top))
     elif isinstance(top, Order):
-        yield from _order_actions(match, top)
-    elif match.phase == "action":
-        yield from _action_phase(match)
-    elif match.phase == "event":
-        yield from _event_phase(match)
-    elif match.phase == "end":
-        yield from (Discard(c) for c in sorted(set(match.hand(match.side_to_act))))
+        found = list(_order_actions(match, top))
+    elif match.phase is Phase.ACTION:
+        found = list(_action_phase(match))
+    elif match.phase is Phase.EVENT:
+        found = list(_event_phase(match))
+    elif match.phase is Phase.END:
+        found = [Discard(c) for c in sorted(set(match.hand(match.side_to_act)))]
+    else:
+        found = []
+    more = list(hooks.side_actions(match, who))
+    if more:  # a rule's own actions, before the "no more" that ends every list
+        last = found[-1:] if found and isinstance(found[-1], _DONE) else []
+        found = [*found[: len(found) - len(last)], *more, *last]
+    return found
+
+
+_DONE = (Pass, Stop, Decline, NoReaction)  # "no (more)": the last action of a list
+
+
+def _choice_actions(match: CardMatch, choice: Choice) -> Iterator[Action]:
+    """What a choice offers: as its rule says, else a ``Choose`` for each option."""
+    rule = hooks.CHOICES.get(choice.purpose)
+    if rule is not None and rule.actions is not None:
+        yield from rule.actions(match, choice)
+    else:
+        yield from (Choose(o) for o in choice.options)
 
 
 def _action_phase(match: CardMatch) -> Iterator[Action]:
@@ -173,13 +199,12 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
             if name not in match.taken_back and playable(match, side, name):
                 yield PlayCard(name)
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "action" and scenarios.may_play(match, side, name):
+            if match.card(name).acts_as == "action" and hooks.may_play(match, side, name):
                 yield PlayCard(name)
-    yield from (Discard("Move") for _ in scenarios.cv33_waiting(match, side)[:1])
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
             aware = any(a.kind == "combat awareness" for a in crew.abilities)
-            if crew.side == side and aware and scenarios.abilities_allowed(match, side):
+            if crew.side == side and aware and hooks.abilities_allowed(match, side):
                 yield UseAbility(crew.name, "combat awareness")
                 break
     yield Pass()
@@ -191,7 +216,7 @@ def playable(match: CardMatch, side: str, name: str) -> bool:
     card = match.card(name)
     if not card.is_action:
         return False
-    if card.kind == "scenario" and not scenarios.may_play(match, side, name):
+    if card.kind == "scenario" and not hooks.may_play(match, side, name):
         return False
     if "engine trouble" in match.restrictions and card.move and not card.either:
         return False
@@ -206,18 +231,18 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for name in sorted(set(match.hand(side))):
             card = match.card(name)
             if card.kind == "event" or (card.acts_as == "event" and card.kind == "scenario"):
-                if card.kind == "scenario" and not scenarios.may_play(match, side, name):
+                if card.kind == "scenario" and not hooks.may_play(match, side, name):
                     continue
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "event" and scenarios.may_play(match, side, name):
+            if match.card(name).acts_as == "event" and hooks.may_play(match, side, name):
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
     if match.awareness_used and match.actions_left > 0 and "desperate" not in match.restrictions:
         # Combat Awareness used in the Event Phase: one more Action card, played now
         for name in sorted(set(match.hand(side))):
             if name not in match.taken_back and playable(match, side, name):
                 yield PlayCard(name)
-    if scenarios.abilities_allowed(match, side):
+    if hooks.abilities_allowed(match, side):
         for crew in match.crew:
             if crew.side != side:
                 continue
@@ -227,42 +252,23 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
                 elif ability.kind == "aide":
                     yield UseAbility(crew.name, "aide")
                 elif ability.kind == "recovery":
-                    for choice in _recovery_choices(match, side):
+                    for choice in event_cards.recovery_choices(match, side):
                         yield UseAbility(crew.name, "recovery", choice)
     yield Pass()
 
 
 def event_choices(match: CardMatch, side: str, name: str) -> list[str]:
-    effect = match.card(name).effect
-    if effect == "repairs":
-        out = [f"repair:{t.id}" for t in match.tanks_of(side) if t.immobile]
-        enforcement = {c for c in match.discard if match.card(c).kind == "enforcement"}
-        out += [f"maintain:{c}" for c in sorted(set(match.discard) - enforcement)]
-        return out or [""]
-    if effect == "recovery":
-        return _recovery_choices(match, side) or [""]
-    return [""]
-
-
-def _recovery_choices(match: CardMatch, side: str) -> list[str]:
-    out = []
-    tanks = [t.id for t in match.tanks_of(side)]
-    for crew in match.crew:
-        if crew.side != side or crew.face == "gone":
-            continue
-        if crew.tank is not None and crew.face == "back":
-            out.append(crew.name)
-        elif crew.tank is None and crew.face == "removed":
-            out += [f"{crew.name}@{t}" for t in tanks[:3]]  # three tanks at most: enough
-    return out
+    """What the player may choose with an Event card (its effect's choices, or "")."""
+    return hooks.event_choices(match, side, match.card(name).effect)
 
 
 def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     card = match.card(order.card)
-    if order.stage == "choose":
-        yield from reinforcements.placements(match, order)
-        if reinforcements.flag_owed(match, order):
-            return  # the first deployment holds the Flag Tank
+    if order.stage is Stage.CHOOSE:
+        for rule in hooks.order_rules(match):  # what a rule lets the card do first
+            yield from rule.actions(match, order)
+            if rule.holds(match, order):
+                return
         limit = card.tanks or len(match.tanks_of(order.side)) + len(order.done)
         if len(order.done) >= limit:
             yield Stop()
@@ -277,18 +283,18 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
     if not any(t.id == tank_id for t in match.tanks_of(order.side)):
         yield Stop()  # the tank was destroyed (a Quick Shot) before it could act
         return
-    if order.stage == "turret":  # after moving (Optional Rules: Turret Rotation)
+    if order.stage is Stage.TURRET:  # after moving (Optional Rules: Turret Rotation)
         yield from turret.turns(match.board, tank_id)
         yield Stop()
         return
-    if order.stage in ("move", "either"):
+    if order.stage in (Stage.MOVE, Stage.EITHER):
         moves = move_options(match, tank_id, card.mp, order.mp)
         yield from moves
         if order.mp is not None and moves:
             return  # Stage 2's entry: the tank moves off the entry hex
         if turret.with_card(card, order):  # a turn of the turret without moving
             yield from turret.turns(match.board, tank_id)
-    if order.stage in ("fire", "either"):
+    if order.stage in (Stage.FIRE, Stage.EITHER):
         for target in fire_targets(match, tank_id, order):
             yield Fire(tank_id, target)
     yield Stop()
@@ -329,8 +335,9 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
         return Reason(
             f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY
         )
-    if isinstance(match.top, Choice) and match.top.purpose in placing.PURPOSES:
-        return placing.why_not(match, match.top, action)  # setup choices
+    rule = hooks.CHOICES.get(match.top.purpose) if isinstance(match.top, Choice) else None
+    if rule is not None and rule.why_not is not None:
+        return rule.why_not(match, match.top, action)  # type: ignore[arg-type]
     held = (*match.hand(who), *match.scenario_cards.get(who, ()))
     if isinstance(action, PlayCard) and action.card not in held:
         return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
@@ -351,26 +358,27 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
 
 
 def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> CardMatch:
+    if who:  # a rule's own action (it was among the legal actions)
+        after = hooks.apply_side_action(match, who, action, events)
+        if after is not None:
+            return after
     top = match.top
     if isinstance(top, Drawing):
         return drawing.draw(match, top, action, events)  # type: ignore[arg-type]
     if isinstance(top, Chance):
-        return solo.resolve_chance(match, top, action, events)
+        return hooks.resolve_chance(match, top, action.value, events)  # type: ignore[attr-defined]
     if isinstance(top, Shot):
         return reactions.apply_shot(match, top, action, events)
     if isinstance(top, Window):
         return reactions.apply_window(match, top, action, events)
     if isinstance(top, Choice):
-        return scenarios.apply_choice(match, top, action, events)
+        return hooks.apply_choice(match, top, action, events)
     if isinstance(top, Order):
         return _apply_order(match, top, action, events)
     if isinstance(action, Pass):
         events.append(Event(f"{who} ends the {match.phase} phase"))
-        nxt = {"action": "event", "event": "end"}[match.phase]
-        return evolve(match, phase=nxt)
-    if isinstance(action, Discard) and match.phase == "action":
-        return scenarios.cv33_reinforce(match, who, events)
-    if isinstance(action, Discard):
+        return evolve(match, phase=_AFTER[match.phase])
+    if isinstance(action, Discard) and match.phase is Phase.END:
         events.append(
             Event(f"{who} discards {action.card}", (Reason("hand over five", S.END_PHASE),))
         )
@@ -378,31 +386,13 @@ def _apply(match: CardMatch, action: Action, who: str, events: list[Event]) -> C
     if isinstance(action, UseAbility):
         return _use_phase_ability(match, who, action, events)
     if isinstance(action, PlayCard):
-        if match.phase == "action" or match.card(action.card).is_action:
+        if match.phase is Phase.ACTION or match.card(action.card).is_action:
             return _play_action(match, who, action.card, events)
         return _play_event(match, who, action, events)
     raise AssertionError(action)
 
 
-def take_card(match: CardMatch, side: str, name: str) -> CardMatch:
-    """A card leaves the hand (or the face-up Scenario cards) and is in play."""
-    if name in match.hand(side):
-        match = take_from_hand(match, side, name)
-    else:
-        cards = dict(match.scenario_cards)
-        rest = list(cards[side])
-        rest.remove(name)
-        cards[side] = tuple(rest)
-        match = evolve(match, scenario_cards=cards)
-    return evolve(match, in_play=(*match.in_play, name))
-
-
-def leave_play(match: CardMatch, name: str) -> CardMatch:
-    if name not in match.in_play:
-        return match  # a Scenario card already removed when drawn (Reinforcements)
-    rest = list(match.in_play)
-    rest.remove(name)
-    return put_away(evolve(match, in_play=tuple(rest)), name)
+_AFTER = {Phase.ACTION: Phase.EVENT, Phase.EVENT: Phase.END}  # a side passes: the next phase
 
 
 def _play_action(match: CardMatch, side: str, name: str, events: list[Event]) -> CardMatch:
@@ -417,42 +407,46 @@ def _play_action(match: CardMatch, side: str, name: str, events: list[Event]) ->
     )
     match = evolve(match, actions_left=match.actions_left - 1, reacted=False)
     match = logged(match, f"turn {match.turn}: {side} plays {name}")
-    if card.effect == "childhood friend":
-        return leave_play(scenarios.childhood_friend(match, side, events), name)
+    played = hooks.PLAYED.get(card.effect)
+    if played is not None:  # a card that acts as it is played (Childhood Friend)
+        return leave_play(played(match, side, events), name)
     match = push(match, Order(name, side, from_scenario=card.kind == "scenario"))
-    return reactions.open_window(match, match.opponent(side), "played", answering=name)
+    return reactions.open_window(match, match.opponent(side), Moment.PLAYED, answering=name)
 
 
 def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Event]) -> CardMatch:
     card = match.card(order.card)
     if isinstance(action, Stop):
-        if order.stage == "choose" or order.tank is None:
+        if order.stage is Stage.CHOOSE or order.tank is None:
             return _finish_order(match, order, events)
-        if order.stage == "move" and card.then_fire:
-            return set_top(match, replace(order, stage="fire"))
+        if order.stage is Stage.MOVE and card.then_fire:
+            return set_top(match, replace(order, stage=Stage.FIRE))
         return _tank_done(match, order)
     if isinstance(action, Select):
         if card.either:
-            stage = "fire" if "engine trouble" in match.restrictions else "either"
+            stage = Stage.FIRE if "engine trouble" in match.restrictions else Stage.EITHER
             if match.board.tank(action.tank).immobile:
-                stage = "fire"
+                stage = Stage.FIRE
         else:
-            stage = "move" if card.move else "fire"
+            stage = Stage.MOVE if card.move else Stage.FIRE
         return set_top(match, replace(order, stage=stage, tank=action.tank))
     if isinstance(action, Move):
         order = replace(order, acted=True)
         bonus = card_bonus(match.board, action.tank, card.mp, order.mp)
         match, spent, left = _move(match, action, bonus, events)
-        order = replace(order, stage="fire") if card.then_fire else order
+        order = replace(order, stage=Stage.FIRE) if card.then_fire else order
         match = set_top(match, order)
         if turret.with_card(card, order) and turret.turns(match.board, action.tank):
-            match = set_top(match, replace(order, stage="turret"))  # it may turn its turret
+            match = set_top(match, replace(order, stage=Stage.TURRET))  # it may turn its turret
         elif not card.then_fire:
             match = _tank_done(match, order)
-        match = scenarios.after_move(match, action.tank, left, spent, events)
-        return reactions.open_window(match, match.opponent(order.side), "moved", tank=action.tank)
-    if isinstance(action, Choose):
-        return reinforcements.place(match, order, action.option, events)
+        match = hooks.after_move(match, action.tank, left, spent, events)
+        return reactions.open_window(
+            match, match.opponent(order.side), Moment.MOVED, tank=action.tank
+        )
+    if isinstance(action, Choose):  # a rule's action before a tank is declared
+        rule = next(r for r in hooks.order_rules(match) if action in r.actions(match, order))
+        return rule.apply(match, order, action, events)
     if isinstance(action, TurnTurret):
         order = replace(order, acted=True)
         board = turret.turn(match.board, action, events)
@@ -463,8 +457,9 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
         if card.same_target:
             order = replace(order, target=action.target)
         match = _tank_done(set_top(match, order), order, keep=True)
-        if card.effect == "super strategy":
-            match = scenarios.super_strategy(match, action.firer, action.target, events)
+        attack = hooks.ATTACKS.get(card.effect)
+        if attack is not None:  # the card's own effect as the shot is declared
+            match = attack.before(match, action.firer, action.target, events)
         mods = [Modifier(order.card, card.attack_modifier, "card")] if card.attack_modifier else []
         dmods = [Modifier(order.card, card.damage_modifier, "card")] if card.damage_modifier else []
         shot = Shot(
@@ -481,7 +476,7 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
 def _tank_done(match: CardMatch, order: Order, keep: bool = False) -> CardMatch:
     """The declared tank has acted; the card goes on with another tank or ends."""
     assert order.tank is not None
-    order = replace(order, stage="choose", tank=None, done=(*order.done, order.tank))
+    order = replace(order, stage=Stage.CHOOSE, tank=None, done=(*order.done, order.tank))
     match = set_top(match, order)
     limit = match.card(order.card).tanks or len(match.tanks_of(order.side))
     if len(order.done) >= limit and not keep:
@@ -509,7 +504,7 @@ def _finish_order(match: CardMatch, order: Order, events: list[Event]) -> CardMa
             )
         )
         return add_to_hand(match, order.side, order.card)
-    return reinforcements.after_order(leave_play(match, order.card), order)
+    return hooks.after_order(leave_play(match, order.card), order)
 
 
 def _move(
@@ -534,25 +529,6 @@ def _move(
     return match, spent, budget - spent
 
 
-def use_crew(match: CardMatch, name: str, events: list[Event]) -> CardMatch:
-    crew = next(c for c in match.crew if c.name == name)
-    after = crew.used()
-    what = "turns face down" if after.face == "back" else "is removed from the map"
-    events.append(
-        Event(
-            f"{name} uses an ability and {what}",
-            (
-                Reason(
-                    "a face-up character turns face down when it uses an ability; one used "
-                    "face down is removed",
-                    S.CHARACTERS,
-                ),
-            ),
-        )
-    )
-    return evolve(match, crew=tuple(after if c.name == name else c for c in match.crew))
-
-
 def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Event]) -> CardMatch:
     name = action.card
     card = match.card(name)
@@ -566,39 +542,8 @@ def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Even
         )
     )
     match = leave_play(match, name)
-    return card_effect(match, side, card.effect, action.choice, events)
-
-
-def card_effect(
-    match: CardMatch, side: str, effect: str, choice: str, events: list[Event]
-) -> CardMatch:
-    if effect == "morale":
-        return push(match, Drawing(side, 3))
-    if effect == "recon":
-        match = push(match, Drawing(side, 1))
-        return solo.offer_upgrade(match, side)
-    if effect == "repairs":
-        if choice.startswith("repair:"):
-            tank = match.board.tank(choice[7:])
-            return evolve(match, board=match.board.with_tank(replace(tank, immobile=False)))
-        if choice.startswith("maintain:"):
-            card = choice[9:]
-            rest = list(match.discard)
-            rest.remove(card)
-            return add_to_hand(evolve(match, discard=tuple(rest)), side, card)
-        return match
-    if effect == "recovery":
-        match = recover(match, choice)
-        return solo.offer_upgrade(match, side)
-    return scenarios.event_effect(match, side, effect, choice, events)
-
-
-def recover(match: CardMatch, choice: str) -> CardMatch:
-    if not choice:
-        return match
-    name, _, tank = choice.partition("@")
-    crew = tuple(c.recovered(tank or None) if c.name == name else c for c in match.crew)
-    return evolve(match, crew=crew)
+    match = hooks.event_effect(match, side, card.effect, action.choice, events)
+    return hooks.after_event_card(match, side, card.effect)
 
 
 def _use_phase_ability(
@@ -607,12 +552,10 @@ def _use_phase_ability(
     match = use_crew(match, action.character, events)
     if action.ability == "combat awareness":
         # one additional Action card; used in the Event Phase, that card is played there
-        more = 1 if match.phase == "event" else match.actions_left + 1
+        more = 1 if match.phase is Phase.EVENT else match.actions_left + 1
         return evolve(match, awareness_used=True, actions_left=more)
     if action.ability == "aide":
         crew_counter = next(c for c in match.crew if c.name == action.character)
-        from workbench.rules.panzer_vor.characters import ABILITIES
-
         counter = ABILITIES[crew_counter.name]
         n = max((a.value for a in (*counter.front, *counter.back) if a.kind == "aide"), default=1)
         return push(match, Drawing(side, n))
@@ -627,8 +570,6 @@ def _use_phase_ability(
 def settle(match: CardMatch, events: list[Event]) -> CardMatch:
     """Move on through every step that needs no decision: a finished phase, an Effect to
     carry out, an empty draw, the next turn."""
-    from workbench.rules.panzer_vor import ending
-
     for _ in range(200):
         if match.ended is not None:
             return match
@@ -650,13 +591,13 @@ def settle(match: CardMatch, events: list[Event]) -> CardMatch:
         if isinstance(top, Shot) and not reactions.shot_alive(match, top):
             match = pop(match)
             continue
-        if isinstance(top, Shot) and top.stage == "react":
+        if isinstance(top, Shot) and top.stage is ShotStage.REACT:
             match = reactions.react_or_roll(match, top)
             if match.top is not top:
                 continue
         if (
             isinstance(top, Order)
-            and top.stage == "choose"
+            and top.stage is Stage.CHOOSE
             and not any(isinstance(a, Select) for a in legal_actions(match))
             and top.done
         ):
@@ -664,16 +605,18 @@ def settle(match: CardMatch, events: list[Event]) -> CardMatch:
             continue
         if top is not None:
             return match
-        if match.phase == "setup":
+        if match.phase is Phase.SETUP:
             match = _begin(match)
             continue
-        if match.phase == "draw":
-            match = evolve(match, phase="action")
+        if match.phase is Phase.DRAW:
+            match = evolve(match, phase=Phase.ACTION)
             continue
-        if match.phase == "action" and match.solo and match.side_to_act != match.order[0]:
-            match = solo.enemy_turn(match)
-            continue
-        if match.phase == "end" and len(match.hand(match.side_to_act)) <= HAND_LIMIT:
+        if match.phase is Phase.ACTION:
+            played = hooks.automatic_turn(match)  # a side the rules play (Test Your Luck!)
+            if played is not None:
+                match = played
+                continue
+        if match.phase is Phase.END and len(match.hand(match.side_to_act)) <= HAND_LIMIT:
             match = next_turn(match)
             continue
         return match
@@ -684,27 +627,28 @@ def _begin(match: CardMatch) -> CardMatch:
     deck = match.deck
     for card in match.waiting_cards:
         deck = add(deck, card)
-    match = evolve(match, deck=deck, waiting_cards=(), phase="draw")
+    match = evolve(match, deck=deck, waiting_cards=(), phase=Phase.DRAW)
     return _start_turn(match)
 
 
 def _start_turn(match: CardMatch) -> CardMatch:
     side = match.side_to_act
-    if match.solo and side != match.order[0]:
-        return evolve(match, phase="action")
+    if match.solo and side != match.order[0]:  # the side the rules play draws no cards
+        return evolve(match, phase=Phase.ACTION)
     count = match.first_draw.get(side, 1)
     if count != 1:
         first = dict(match.first_draw)
         first[side] = 1
         match = evolve(match, first_draw=first)
-    return push(evolve(match, phase="draw"), Drawing(side, count, draw_phase=True))
+    return push(evolve(match, phase=Phase.DRAW), Drawing(side, count, draw_phase=True))
 
 
 def next_turn(match: CardMatch) -> CardMatch:
     active = (match.active + 1) % len(match.order)
-    if "restart" in match.flags:  # Ceasefire: the match restarts with Ōarai acting first
-        active = match.order.index("Ōarai")
-        match = evolve(match, flags=match.flags - {"restart"})
+    restart = next((f for f in match.flags if f.startswith(RESTART)), None)
+    if restart is not None:  # a rule restarts the match with this side (Ceasefire)
+        active = match.order.index(restart[len(RESTART) :])
+        match = evolve(match, flags=match.flags - {restart})
     match = replace(
         match,
         board=turret.new_turn(match.board),
@@ -717,7 +661,7 @@ def next_turn(match: CardMatch) -> CardMatch:
         taken_back=(),
         reacted=False,
     )
-    return _start_turn(reinforcements.new_turn(match))
+    return _start_turn(hooks.new_turn(match))
 
 
 def outcome(state: CardMatch) -> Outcome | None:

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from workbench.boards.hexmap import HexMap
+from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.rules.core import Event, Reason
 from workbench.rules.panzer_vor.actions import TurnTurret
 from workbench.rules.panzer_vor.cards import Card
@@ -112,9 +114,6 @@ def new_turn(state: GameState) -> GameState:
 
 def _demo() -> GameState:
     """A Panzer IV with Turret Rotation 1 alone on a blank map, the optional rule on."""
-    from workbench.boards.hexmap import HexMap
-    from workbench.boards.panzer_vor.counters import Gun, TankCounter
-
     hexmap = HexMap.blank(5, 5)
     counter = TankCounter("Panzer IV", 3, 0, (Gun(7, 7),), {"front": 7, "side": 6, "rear": 5})
     tank = Tank("Panzer IV", counter, "Ōarai", hexmap.hex("0303"), 0)

@@ -25,18 +25,17 @@ import random
 from functools import cache
 from typing import Any
 
-import numpy as np
 from shapely.geometry import Point
 
-from workbench.geometry.table_sight import segments_clear
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.play import as_player
 from workbench.rules.tanks.actions import Deploy, EndMoves, Move, Repair, Shoot, Stay
 from workbench.rules.tanks.odds import policy_choice, shot_chances
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.shooting import after_defence, attack_dice, defence_dice
 from workbench.rules.tanks.shooting import shooting_refusal as refused_shot
-from workbench.rules.tanks.sight import in_arc, sight_blockers
+from workbench.rules.tanks.sight import clear_lines, in_arc
 from workbench.rules.tanks.state import Battle, TankPiece
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
@@ -77,7 +76,10 @@ def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> floa
     (0 where it may not shoot or see it); the dice as ``shooting`` counts them. Sight is a
     quick look: a clear line to the target's centre or a corner (the rules' Line of Sight
     also counts a sliver seen past an edge; a practice opponent may miss it)."""
-    if refused_shot(battle, shooter, target) is not None or not in_arc(shooter, target)[0]:
+    readings = SightReadings.of(battle.options)
+    if refused_shot(battle, shooter, target) is not None:
+        return 0.0
+    if not in_arc(shooter, target, readings=readings)[0]:
         return 0.0
     if not _glimpse(battle, shooter, target):
         return 0.0
@@ -88,9 +90,8 @@ def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> floa
 
 
 def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
-    blockers = [p for _, p in sight_blockers(battle.table, battle.tanks, shooter, target.polygon)]
-    ends = np.asarray([target.hull.centre, *target.hull.corners()])
-    return bool(segments_clear(np.asarray([shooter.eye]), ends, blockers).any())
+    readings = SightReadings.of(battle.options)
+    return bool(clear_lines(battle.table, battle.tanks, shooter, target, readings).any())
 
 
 @cache

@@ -57,11 +57,12 @@ from workbench.rules.tanks.actions import (
     Stay,
 )
 from workbench.rules.tanks.bots import greedy_player
+from workbench.rules.tanks.crew_cards import crew_points
 from workbench.rules.tanks.criticals import EMPTY_DECK_DAMAGE
 from workbench.rules.tanks.criticals import card as critical_card
 from workbench.rules.tanks.deployment import check_deploy, deploy_hull, deploy_sample, reserve_tank
 from workbench.rules.tanks.explain import with_detail
-from workbench.rules.tanks.hidden import mask
+from workbench.rules.tanks.hidden import mask, sample_hidden
 from workbench.rules.tanks.invariants import invariants, summarize
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
 from workbench.rules.tanks.movement import (
@@ -73,6 +74,7 @@ from workbench.rules.tanks.movement import (
 from workbench.rules.tanks.odds import Odds, policy_choice, shot_chances
 from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.reach import TableReach, reach_of
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.setup import start_battle
 from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
@@ -183,9 +185,10 @@ def _moves(battle: Battle, tank: TankPiece) -> Iterator[Move]:
 def _may_target(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
     if shooting_refusal(battle, shooter, target) is not None:
         return False
-    if not in_arc(shooter, target)[0]:
+    readings = SightReadings.of(battle.options)
+    if not in_arc(shooter, target, readings=readings)[0]:
         return False
-    return sees(battle.table, battle.tanks, shooter, target)
+    return sees(battle.table, battle.tanks, shooter, target, readings)
 
 
 def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:
@@ -650,7 +653,12 @@ def _command(battle: Battle) -> Battle:
         if not t.destroyed and t.left == 0:
             discard += t.criticals
             enemy = battle.enemy_of(t.side)
-            points[enemy] = points.get(enemy, 0) + t.card.points
+            # start refuses an unknown value (platoons.check_platoons); a battle built by
+            # hand with one scores nothing for it
+            points[enemy] = points.get(enemy, 0) + (t.card.points or 0)
+            # Panzer Ace: "Include the points values of any Crew and Upgrade cards that
+            # Destroyed tanks started the game with."
+            points[enemy] += crew_points(battle.options, t.crew)
             t = replace(t, destroyed=True, criticals=(), speed=0)
         tanks.append(t)
     battle = replace(
@@ -742,6 +750,7 @@ GAME = register_game(
         summarize=summarize,
         options=table_options,
         mask=mask,
+        sample_hidden=sample_hidden,
         odds=odds,
         explain_action=explain_action,
         reach=reach,

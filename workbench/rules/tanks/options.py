@@ -1,5 +1,7 @@
 """The options of a TANKS game, one list per table (``workbench.rules.options``): the platoons,
-who attacks, the mission, the turn limit, who deploys and the No Retreat reading. ``start``
+who attacks, the mission, the turn limit, who deploys, the No Retreat reading, the point
+limit and whether the platoon rules are checked, and the point values the players give for
+cards the data lacks. ``start``
 checks what it is given against the list, so a bad value is refused with the option named
 and nothing is started.
 
@@ -26,12 +28,19 @@ from workbench.boards.tanks.table import Table
 from workbench.errors import ArgumentError
 from workbench.rules.options import Option, OptionError, check_options
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.crew_cards import crew_options
 from workbench.rules.tanks.missions import PER_OBJECTIVE
+from workbench.rules.tanks.readings import sight_options
 
 MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
 QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
 DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
 MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
+# Building Your Platoon: Point Limit: "Try playing your first few games at 50 points and build
+# up to 100 points": the players agree on it; the default is the largest the rulebook names
+DEFAULT_POINT_LIMIT = 100
+MAX_POINT_LIMIT = 10_000  # the workbench's bound on a point limit
+PLATOON_RULES = ("checked", "practice")
 NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
 BARKMANNS_CORNER = "Barkmann's Corner"  # the table whose name makes it the scenario
 
@@ -76,6 +85,26 @@ def _platoons(value: Any) -> Any:
     return value
 
 
+def _card_points(value: Any) -> Any:
+    """Tank card name -> the printed card's point value (a whole number of at least 0)."""
+    cards = tanks_cards()
+    shape = "a mapping of shipped Tank card names to whole numbers of points"
+    if not isinstance(value, Mapping):
+        raise ArgumentError("card_points", value, shape)
+    for name, points in value.items():
+        if name not in cards:
+            raise ArgumentError("card_points", value, f"{shape} (no tank card {name!r})")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise ArgumentError("card_points", value, f"{shape} ({name}: {points!r})")
+    return value
+
+
+def default_point_limit(table: Table) -> int | None:
+    """The point limit unless the players give one: none in Barkmann's Corner (the scenario
+    gives the armies), else DEFAULT_POINT_LIMIT."""
+    return None if is_barkmanns_corner(table) else DEFAULT_POINT_LIMIT
+
+
 def _side_name(value: Any) -> Any:
     if value is None or (isinstance(value, str) and value.strip()):
         return value
@@ -96,8 +125,9 @@ def table_options(table: Table) -> list[Option]:
     else:
         platoon_reading = (
             "each side's Tank cards by name, one Country a side (a Tank card's Country); the "
-            "default is the workbench's stand-in, each within the rulebook's first 50 points "
-            "(the point limit the players agree on is not checked here: platoon_problems does)"
+            "default is the workbench's stand-in, each within the rulebook's first 50 points; "
+            "each platoon is checked at start against Building Your Platoon (point_limit, "
+            "one Country) unless platoon_rules is 'practice'"
         )
         attacker_reading = (
             "the Attacker (wins Initiative ties; the Defender chooses the table side); the "
@@ -136,6 +166,30 @@ def table_options(table: Table) -> list[Option]:
             "No Retreat: the Attacker gains a Victory Point for each Objective held alone "
             "(true) or at most one a Command Phase (false: the text's 'an Objective Token')",
         ),
+        Option.whole(
+            "point_limit", default_point_limit(table), sections.POINT_LIMIT,
+            "the point limit the players agree on for each platoon ('Try playing your first "
+            "few games at 50 points and build up to 100 points'); "
+            + ("none by default: the scenario gives the armies" if barkmann else
+               f"default {DEFAULT_POINT_LIMIT}, the largest the rulebook names")
+            + " (null: none)",
+            low=1, high=MAX_POINT_LIMIT, none_allowed=True,
+        ),
+        Option.choice(
+            "platoon_rules", PLATOON_RULES, sections.PLATOON,
+            "'checked': a platoon over the point limit or of more than one Country is refused "
+            "at start, with the rule; 'practice': any shipped tanks, unchecked (a card's "
+            "unknown point value is still refused: victory on time counts points)",
+            unwritten="practice",  # records saved before platoons were checked
+        ),
+        Option.value(
+            "card_points", {}, sections.ANATOMY,
+            "your printed cards' Point Values by Tank card name, for a card whose value the "
+            "shipped data lacks (ISU-122: unknown) or to replace one; marked as given by you",
+            "a mapping of shipped Tank card names to whole numbers of points", _card_points,
+        ),
+        *crew_options(),
+        *sight_options(),
     ]  # fmt: skip
 
 
@@ -144,4 +198,13 @@ def checked(table: Table, given: Mapping[str, Any] | None) -> dict[str, Any]:
     return check_options(table_options(table), given)
 
 
-__all__ = ["MISSIONS", "OptionError", "checked", "is_barkmanns_corner", "table_options"]
+__all__ = [
+    "DEFAULT_POINT_LIMIT",
+    "MISSIONS",
+    "PLATOON_RULES",
+    "OptionError",
+    "checked",
+    "default_point_limit",
+    "is_barkmanns_corner",
+    "table_options",
+]

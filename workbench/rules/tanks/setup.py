@@ -11,18 +11,20 @@ of the players' own is legal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from shapely.geometry import Point
 
-from workbench.boards.tanks.cards import TanksCard, tanks_cards
+from workbench.boards.tanks.cards import TanksCard
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import SET_UP_KINDS, Table, placement_problems
 from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.rules.core import IllegalAction, Reason
+from workbench.rules.options import with_defaults
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.crew_cards import crew_sides, tank_cards
 from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.options import (
     BARKMANN,
@@ -31,72 +33,12 @@ from workbench.rules.tanks.options import (
     NO_RETREAT_TURNS,
     OptionError,
     checked,
+    default_point_limit,
     is_barkmanns_corner,
+    table_options,
 )
+from workbench.rules.tanks.platoons import check_platoons, game_cards
 from workbench.rules.tanks.state import Battle, TankPiece
-
-
-@dataclass(frozen=True)
-class PlatoonTank:
-    """A tank in a platoon with its crew and upgrade cards (name, type, points, hero)."""
-
-    card: str
-    crew: tuple[tuple[str, str, int, bool], ...] = ()  # (name, type, points, hero)
-    upgrades: tuple[tuple[str, str, int], ...] = ()  # (name, type, points)
-
-
-def platoon_problems(
-    tanks: Sequence[PlatoonTank],
-    point_limit: int,
-    cards: Mapping[str, TanksCard] | None = None,
-    card_countries: Mapping[str, str] | None = None,
-) -> list[Reason]:
-    """Everything that breaks Building Your Platoon: the point limit, one Country (Global
-    cards excepted), one card of each Type per tank, crew slots, unique Heroes."""
-    cards = cards or tanks_cards()
-    countries = dict(card_countries or {})
-    found: list[Reason] = []
-    known = [t for t in tanks if t.card in cards]
-    for t in tanks:
-        if t.card not in cards:
-            found.append(Reason(f"no tank card {t.card!r}", sections.TANK_CARDS))
-    nations = {cards[t.card].country for t in known}
-    if len(nations) > 1:
-        found.append(
-            Reason(f"tanks from {', '.join(sorted(nations))}: one Country only", sections.COUNTRY)
-        )
-    points = sum(cards[t.card].points for t in known)
-    points += sum(c[2] for t in tanks for c in t.crew) + sum(
-        u[2] for t in tanks for u in t.upgrades
-    )
-    if points > point_limit:
-        found.append(
-            Reason(f"{points} points is over the limit of {point_limit}", sections.POINT_LIMIT)
-        )
-    heroes: set[str] = set()
-    for t in tanks:
-        types = [c[1] for c in t.crew] + [u[1] for u in t.upgrades]
-        doubled = sorted({k for k in types if types.count(k) > 1})
-        if doubled:
-            found.append(
-                Reason(f"{t.card} has two cards of type {', '.join(doubled)}", sections.UPGRADES)
-            )
-        if t.card in cards and len(t.crew) > cards[t.card].crew_slots:
-            found.append(
-                Reason(
-                    f"{t.card} has {len(t.crew)} crew for {cards[t.card].crew_slots} Crew Slots",
-                    sections.CREW_SLOTS,
-                )
-            )
-        for name, _, _, hero in t.crew:
-            if hero and name in heroes:
-                found.append(Reason(f"{name} is a Hero: one copy only", sections.HEROES))
-            heroes.add(name) if hero else None
-        for name in [c[0] for c in t.crew] + [u[0] for u in t.upgrades]:
-            country = countries.get(name, "Global")
-            if country != "Global" and nations and country not in nations:
-                found.append(Reason(f"{name} is a {country} card", sections.GLOBAL_CARDS))
-    return found
 
 
 def terrain_order_problems(table: Table, placed_in_order: Sequence[str]) -> list[Reason]:
@@ -216,7 +158,8 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
     """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
     ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
     "players": a Deployment phase of Deploy actions); objectives placed. The options are
-    checked first (``options.table_options``): a bad one raises OptionError naming it."""
+    checked first (``options.table_options``): a bad one raises OptionError naming it, and
+    so does a platoon Building Your Platoon refuses (``platoons.check_platoons``)."""
     if not isinstance(table, Table):
         raise ArgumentError("scenario", table, "a TANKS table (tanks.load_scenario(name))")
     given = checked(table, options)
@@ -234,13 +177,22 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
             sections.BARKMANN if barkmann else sections.ATTACKER_DEFENDER,
         )  # fmt: skip
     defender = sides[1] if attacker == sides[0] else sides[0]
-    cards = tanks_cards()
+    cards = game_cards(given)
+    crew_sides(given, sides)
+    check_platoons(platoons, given, cards, default_point_limit(table))
     where = _deployments(table, attacker, defender)
     tanks: list[TankPiece] = []
     for side in (defender, attacker):
-        chosen = [cards[name] for name in platoons[side]]
-        chosen.sort(key=lambda c: c.initiative)  # placed in Initiative order
-        tanks += quick_deploy(table, where[side], chosen, side)
+        extra = tank_cards(given, side, platoons[side])
+        chosen = sorted(  # placed in Initiative order
+            zip((cards[name] for name in platoons[side]), extra, strict=True),
+            key=lambda pair: pair[0].initiative,
+        )
+        placed = quick_deploy(table, where[side], [card for card, _ in chosen], side)
+        tanks += [
+            replace(t, crew=tuple(c.name for c in crew))
+            for t, (_, crew) in zip(placed, chosen, strict=True)
+        ]
     if barkmann:
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
     reserve: tuple[TankPiece, ...] = ()
@@ -260,7 +212,7 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
         turn_limit=limit,
         victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0},
-        options=given,
+        options=with_defaults(table_options(table), given),  # every option, as recorded
         reserve=reserve,
         deploy_at=where,
         phase="deployment" if reserve else "movement",
@@ -268,8 +220,6 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
 
 
 def _with_crew(tank: TankPiece, name: str) -> TankPiece:
-    from dataclasses import replace
-
     return replace(tank, crew=(*tank.crew, name))
 
 

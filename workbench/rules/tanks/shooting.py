@@ -27,6 +27,7 @@ from workbench.boards.tanks.table import Table
 from workbench.boards.values import Pictured
 from workbench.rules.core import Reason, lines_of
 from workbench.rules.tanks import sections, sources
+from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.sight import (
     CoverCheck,
     LineOfSight,
@@ -187,10 +188,11 @@ def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
     refusal = shooting_refusal(battle, shooter, target)
     if refusal is not None:
         return Pools(0, 0, (), (), shooter.speed == 0, False, refusal)
-    sight = line_of_sight(battle.table, battle.tanks, shooter, target)
+    readings = SightReadings.of(battle.options)
+    sight = line_of_sight(battle.table, battle.tanks, shooter, target, readings)
     if not sight.seen:
         return Pools(0, 0, (), (), shooter.speed == 0, False, sight.reasons[0], sight)
-    ok, why = in_arc(shooter, target)
+    ok, why = in_arc(shooter, target, readings=readings)
     if not ok:
         return Pools(0, 0, (), (), shooter.speed == 0, False, why, sight)
     a, a_reasons = attack_dice(battle, shooter, target)
@@ -424,10 +426,11 @@ class ShotExam(Pictured):
 def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
     """The whole picture of one shot (see :class:`ShotExam`)."""
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
-    sight = line_of_sight(battle.table, battle.tanks, shooter, target)
+    readings = SightReadings.of(battle.options)
+    sight = line_of_sight(battle.table, battle.tanks, shooter, target, readings)
     covered = cover(battle.table, battle.tanks, shooter, target)
     return ShotExam(
         battle, shooter_id, target_id, sight, covered,
         close_range(battle.table, shooter, target), side_shot(shooter, target),
-        in_arc(shooter, target), shot_odds(battle, shooter_id, target_id),
+        in_arc(shooter, target, readings=readings), shot_odds(battle, shooter_id, target_id),
     )  # fmt: skip

@@ -2,18 +2,24 @@
 table, each with its reasons, and the same four answers for every centimetre of the table in
 one vectorised call (designers' heatmaps).
 
-Readings where the text leaves a case open (documented, each a named constant):
+Readings where the text leaves a case open (documented; those a player could read otherwise
+are the game's options, ``readings.SightReadings``, each named in the result it changes):
 
-- WOODS_UNDER_TANKS: a wood the shooter or the target overlaps does not block Line of Sight
-  for that shot (Terrain: Woods says tanks within a wood are in Cover and shoot from it, so a
-  wood cannot hide a tank inside it); every other wood, building and destroyed tank blocks.
+- WOODS_UNDER_TANKS: a wood the shooter overlaps does not block its shots (Terrain: Woods:
+  tanks within a wood shoot from it); a wood the target overlaps hides only the part of the
+  target beyond it (option ``woods_touched``: 'beyond', or 'ignored': it does not block that
+  shot); every other wood, building and destroyed tank blocks.
+- A line that only grazes a blocker's edge is a Line of Sight though no area is seen (option
+  ``sight_grazing``: 'sees', or 'area').
 - Cover lines ignore only the part of each piece directly under the shooter's hull; the piece
   the target stands in counts (Woods: "can give Cover to tanks on their edges").
 - Close Range: the least distance between the two hulls is at most one whole Measuring Arrow.
 - Side Shot: a corner of the shooter's hull strictly behind the line of the target's front
   edge (extended across the table). A tank exactly on the line is not behind it.
-- Assault Gun arc: every corner strictly in front of the line of the gun's hull front, or the
-  target's hull meeting the interior of the strip straight ahead of the front edge.
+- Assault Gun arc: every corner strictly in front of the line of the gun's hull front (option
+  ``front_line``: a corner on the line is 'not-in-front', or 'in-front'), or the target's hull
+  meeting the interior of the strip straight ahead of the front edge (option
+  ``assault_gun_arc``: 'firing-arc', or 'keyword': entirely in front only).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from workbench.boards.tanks.table import TANKS_TERRAIN, Table
 from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull, direction
 from workbench.geometry.table_sight import (
+    AREA_EPS,
     VisiblePart,
     crossed,
     grid_centres,
@@ -43,10 +50,12 @@ from workbench.geometry.table_sight import (
 )
 from workbench.rules.core import Reason, lines_of
 from workbench.rules.tanks import sections
+from workbench.rules.tanks.readings import DEFAULT_READINGS, SightReadings
 from workbench.rules.tanks.state import TankPiece
 
-WOODS_UNDER_TANKS = "a wood the shooter or target overlaps does not block that shot's sight"
+WOODS_UNDER_TANKS = "a wood the shooter overlaps does not block its shots; one the target does"
 DISTANCE_EPS = 1e-9  # cm: a gap of exactly one arrow counts as within it
+LINE_EPS = 1e-9  # cm: a corner this near the line of a hull front lies on it
 CORNER_NAMES = ("front-left", "front-right", "rear-right", "rear-left")
 
 
@@ -63,7 +72,8 @@ def sight_blockers(
     table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target_polygon: Polygon
 ) -> list[tuple[str, Polygon]]:
     """What can block a line from ``shooter`` to the target: every other tank (destroyed ones
-    are terrain) and the pieces that block Line of Sight, less woods under either tank."""
+    are terrain) and the pieces that block Line of Sight, less woods under either tank (one
+    the target overlaps hides what lies beyond it: :func:`woods_touched`)."""
     own = shooter.polygon
     found = [
         (t.id, t.polygon) for t in tanks if t.id != shooter.id and not _same(t, target_polygon)
@@ -82,6 +92,67 @@ def sight_blockers(
 
 def _same(tank: TankPiece, polygon: Polygon) -> bool:
     return bool(tank.polygon.equals(polygon))
+
+
+def woods_touched(
+    table: Table, shooter: TankPiece, target_polygon: Polygon
+) -> list[tuple[str, Polygon]]:
+    """The woods the target overlaps and the shooter does not (left out of
+    :func:`sight_blockers`; the reading ``woods_touched`` decides what they hide)."""
+    own = shooter.polygon
+    return [
+        (piece.name, piece.polygon)
+        for piece in table.pieces
+        if TANKS_TERRAIN[piece.kind].blocks_los
+        and TANKS_TERRAIN[piece.kind].cover_inside
+        and _inside(piece.polygon, target_polygon)
+        and not _inside(piece.polygon, own)
+    ]
+
+
+def beyond_wood(eye: Any, wood: Polygon, reach: float) -> Any:
+    """What a wood the target overlaps hides ('beyond'): its shadow less the wood itself."""
+    return shadow(eye, wood, reach).difference(wood)
+
+
+def _hide_beyond(
+    part: VisiblePart, eye: Any, woods: Sequence[tuple[str, Polygon]], reach: float
+) -> VisiblePart:
+    hidden, seen = list(part.hidden_by), part.seen
+    for name, wood in woods:
+        beyond = beyond_wood(eye, wood, reach)
+        cut = beyond.intersection(part.target)
+        if cut.area > AREA_EPS:
+            hidden.append((name, cut))
+            seen = seen.difference(beyond)
+    return VisiblePart(part.eye, part.target, seen, tuple(hidden))
+
+
+def _hiding_woods(
+    table: Table, shooter: TankPiece, target: TankPiece, readings: SightReadings
+) -> list[tuple[str, Polygon]]:
+    if readings.woods_touched != "beyond":
+        return []
+    return woods_touched(table, shooter, target.polygon)
+
+
+def clear_lines(
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    readings: SightReadings = DEFAULT_READINGS,
+) -> np.ndarray:
+    """For the target's centre and four corners, whether a line from the eye reaches it
+    crossing no blocker (a grazing line counts) and, under 'beyond', no touched wood's
+    hidden part."""
+    blockers = sight_blockers(table, tanks, shooter, target.polygon)
+    ends = np.asarray([target.hull.centre, *target.hull.corners()])
+    clear = segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers])
+    for _, wood in _hiding_woods(table, shooter, target, readings):
+        beyond = beyond_wood(shooter.eye, wood, _reach(table))
+        clear &= ~shapely.contains_xy(beyond, ends[:, 0], ends[:, 1])
+    return np.asarray(clear, dtype=bool)
 
 
 def cover_blockers(
@@ -111,62 +182,105 @@ class LineOfSight:
     target: str
     part: VisiblePart
     reasons: tuple[Reason, ...]
-    seen: bool  # some area seen, or a clear (grazing) line to the centre or a corner
+    seen: bool  # some area seen, or (reading sight_grazing 'sees') only a grazing line
+    grazing: bool = False  # no area seen, but a line grazing past the blockers
 
     def lines(self) -> list[str]:
         return lines_of(self.reasons)
 
 
-def sees(table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece) -> bool:
-    """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): a clear line
-    to the centre or a corner settles it at once; otherwise the exact visible part decides."""
-    blockers = sight_blockers(table, tanks, shooter, target.polygon)
-    ends = np.asarray([target.hull.centre, *target.hull.corners()])
-    if segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any():
+def sees(
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    readings: SightReadings = DEFAULT_READINGS,
+) -> bool:
+    """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): under
+    'sees' a clear line to the centre or a corner settles it at once; otherwise the exact
+    visible part decides."""
+    if readings.grazing == "sees" and clear_lines(table, tanks, shooter, target, readings).any():
         return True
-    key = tuple(np.round(shapely.get_coordinates(p), 9).tobytes() for _, p in blockers)
+    blockers = sight_blockers(table, tanks, shooter, target.polygon)
+    woods = tuple(_hiding_woods(table, shooter, target, readings))
+    key = tuple(np.round(shapely.get_coordinates(p), 9).tobytes() for _, p in [*blockers, *woods])
     return _hidden_part_seen(
-        shooter.eye, target.polygon.wkb, key, blockers and tuple(blockers), _reach(table)
+        shooter.eye, target.polygon.wkb, key, (tuple(blockers), woods), _reach(table)
     )
 
 
 _SEEN_CACHE: dict = {}
 
 
-def _hidden_part_seen(eye: Any, target_wkb: bytes, key: Any, blockers: Any, reach: float) -> bool:
-    """The exact check, remembered per (eye, target, blockers): in a Shooting Phase nothing
-    moves, so each pair is worked out once however often the legal actions are listed."""
+def _hidden_part_seen(eye: Any, target_wkb: bytes, key: Any, pieces: Any, reach: float) -> bool:
+    """The exact check, remembered per (eye, target, blockers, touched woods): in a Shooting
+    Phase nothing moves, so each pair is worked out once however often the legal actions
+    are listed."""
     cache_key = (eye, target_wkb, key)
     if cache_key not in _SEEN_CACHE:
         if len(_SEEN_CACHE) > 4096:
             _SEEN_CACHE.clear()
         target = shapely.from_wkb(target_wkb)
-        _SEEN_CACHE[cache_key] = visible_part(eye, target, list(blockers or ()), reach).any
+        blockers, woods = pieces
+        part = visible_part(eye, target, list(blockers), reach)
+        _SEEN_CACHE[cache_key] = _hide_beyond(part, eye, woods, reach).any
     return _SEEN_CACHE[cache_key]
 
 
+def _share(fraction: float) -> str:
+    return "under 1%" if 0 < fraction < 0.005 else f"{fraction:.0%}"
+
+
 def line_of_sight(
-    table: Table, tanks: Sequence[TankPiece], shooter: TankPiece, target: TankPiece
+    table: Table,
+    tanks: Sequence[TankPiece],
+    shooter: TankPiece,
+    target: TankPiece,
+    readings: SightReadings = DEFAULT_READINGS,
 ) -> LineOfSight:
     """Line of Sight from the turret (or an Assault Gun's barrel point) to any part of the
-    target's hull, computed exactly: the hull less each blocker's shadow."""
+    target's hull, computed exactly: the hull less each blocker's shadow (and, under
+    'beyond', less what a wood the target overlaps hides beyond it). The reasons name the
+    readings the answer turns on."""
+    reach = _reach(table)
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
-    part = visible_part(shooter.eye, target.polygon, blockers, _reach(table))
-    ends = np.asarray([target.hull.centre, *target.hull.corners()])
-    seen = part.any or bool(
-        segments_clear(np.asarray([shooter.eye]), ends, [p for _, p in blockers]).any()
-    )
+    touched = woods_touched(table, shooter, target.polygon)
+    part = visible_part(shooter.eye, target.polygon, blockers, reach)
+    if readings.woods_touched == "beyond":
+        part = _hide_beyond(part, shooter.eye, touched, reach)
+    grazing = not part.any and bool(clear_lines(table, tanks, shooter, target, readings).any())
+    seen = part.any or (grazing and readings.grazing == "sees")
     where = "the turret" if not shooter.has("Assault Gun") else "the gun barrel's point"
-    if seen:
-        text = f"{shooter.id} sees {part.fraction:.0%} of {target.id} from {where}"
+    past = ", ".join(part.blockers) or "the blockers"
+    if part.any:
+        text = f"{shooter.id} sees {_share(part.fraction)} of {target.id} from {where}"
+    elif grazing:
+        verdict = "is a Line of Sight" if seen else "is no Line of Sight"
+        text = (
+            f"{shooter.id}'s line to {target.id} only grazes the edge of {past}: no area of "
+            f"{target.id} is seen, and a grazing line {verdict} ({readings.named('grazing')})"
+        )
     else:
-        text = f"{shooter.id} cannot see {target.id}: hidden by {', '.join(part.blockers)}"
+        text = f"{shooter.id} cannot see {target.id}: hidden by {past}"
     reasons = [Reason(text, sections.LINE_OF_SIGHT)]
-    if seen and part.blockers:
+    if part.any and part.blockers:
         reasons.append(
             Reason(f"the rest is hidden by {', '.join(part.blockers)}", sections.LINE_OF_SIGHT)
         )
-    return LineOfSight(shooter.id, target.id, part, tuple(reasons), seen)
+    if touched:
+        names = ", ".join(name for name, _ in touched)
+        how = (
+            f"hides the part of {target.id} beyond it, not the part within it"
+            if readings.woods_touched == "beyond"
+            else "does not block this shot"
+        )
+        reasons.append(
+            Reason(
+                f"{target.id} overlaps {names}: the wood {how} ({readings.named('woods_touched')})",
+                sections.WOODS,
+            )
+        )
+    return LineOfSight(shooter.id, target.id, part, tuple(reasons), seen, grazing)
 
 
 @dataclass(frozen=True)
@@ -264,21 +378,46 @@ def side_shot(shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
     return behind, Reason(text, sections.SIDE_SHOT)
 
 
-def in_arc(shooter: TankPiece, target: TankPiece, reach: float = 200.0) -> tuple[bool, Reason]:
-    """The Assault Gun's Firing Arc (any tank without the keyword shoots all round)."""
+def in_arc(
+    shooter: TankPiece,
+    target: TankPiece,
+    reach: float = 200.0,
+    readings: SightReadings = DEFAULT_READINGS,
+) -> tuple[bool, Reason]:
+    """The Assault Gun's Firing Arc (any tank without the keyword shoots all round): the
+    target's hull entirely in front of the line of the gun's hull front, or (reading
+    ``assault_gun_arc`` 'firing-arc') partly directly in front of it. The reason names the
+    reading when a corner lies exactly on the line, or when the keyword's reading refuses."""
     if not shooter.has("Assault Gun"):
         return True, Reason(f"{shooter.id} can shoot in any direction", sections.FIRING_ARC)
     hull = shooter.hull
-    whole = bool(hull.in_front(target.hull.corners()).all())
+    fx, fy = direction(hull.heading)
+    gx, gy = hull.gun_point
+    ahead_by = (np.asarray(target.hull.corners()) - (gx, gy)) @ np.array([fx, fy])
+    on_line = int((np.abs(ahead_by) <= LINE_EPS).sum())
+    counts = ahead_by > LINE_EPS
+    if readings.front_line == "in-front":
+        counts |= np.abs(ahead_by) <= LINE_EPS
+    whole = bool(counts.all())
     corridor = hull.front_corridor(reach)
     ahead = bool(
         corridor.intersects(target.polygon) and corridor.intersection(target.polygon).area > 1e-9
     )
-    if whole or ahead:
+    keyword = readings.assault_gun_arc == "keyword"
+    notes = []
+    if on_line:
+        notes.append(
+            f"{on_line} of its corners lie exactly on the line of {shooter.id}'s hull front: "
+            f"{readings.named('front_line')}"
+        )
+    if keyword and ahead and not whole:
+        notes.append(f"only targets entirely in front: {readings.named('assault_gun_arc')}")
+    note = f" ({'; '.join(notes)})" if notes else ""
+    if whole or (ahead and not keyword):
         how = "wholly in front of" if whole else "partly directly in front of"
-        return True, Reason(f"{target.id} is {how} {shooter.id}", sections.FIRING_ARC)
+        return True, Reason(f"{target.id} is {how} {shooter.id}{note}", sections.FIRING_ARC)
     return False, Reason(
-        f"{target.id} is outside {shooter.id}'s Assault Gun arc", sections.FIRING_ARC
+        f"{target.id} is outside {shooter.id}'s Assault Gun arc{note}", sections.FIRING_ARC
     )
 
 
@@ -340,14 +479,17 @@ def heatmaps(
     shooter: TankPiece,
     target: TankPiece,
     step: float = 1.0,
+    readings: SightReadings = DEFAULT_READINGS,
     *,
     max_bytes: int = MAX_HEATMAP_BYTES,
 ) -> Heatmaps:
     """The four answers for ``target`` (its size and heading) at every ``step``-cm cell,
     as arrays, in one call: corner lines, shadows and distances with shapely's array
-    functions. ``tanks`` are the other tanks on the table (the target is left out). A step
-    whose cells would pass ``max_bytes`` at the peak (2 GiB by default: about 900 bytes a
-    cell) is refused with the estimate (ArgumentError)."""
+    functions. ``tanks`` are the other tanks on the table (the target is left out). Where
+    the target overlaps a wood, the wood hides what lies beyond it ('beyond') or nothing
+    ('ignored'); a hull seen only along a grazing line counts as hidden here (a position
+    of no area). A step whose cells would pass ``max_bytes`` at the peak (2 GiB by default:
+    about 900 bytes a cell) is refused with the estimate (ArgumentError)."""
     step = check_heatmap_bound(table, step, max_bytes)
     others = [t for t in tanks if t.id not in (target.id,)]
     centres = grid_centres(table.width, table.depth, step)
@@ -380,7 +522,8 @@ def heatmaps(
         in_cover |= shapely.covers(wood, hulls)
     # seen: shadows, the woods the target overlaps left out for those positions
     fixed = [shadow(eye, t.polygon, reach) for t in others if t.id != shooter.id]
-    wood_shadows, wood_overlap = [], []
+    wood_shadows, wood_beyond, wood_overlap = [], [], []
+    beyond = readings.woods_touched == "beyond"
     for piece in table.pieces:
         kind = TANKS_TERRAIN[piece.kind]
         if not kind.blocks_los:
@@ -389,6 +532,7 @@ def heatmaps(
             if _inside(piece.polygon, own):
                 continue
             wood_shadows.append(shadow(eye, piece.polygon, reach))
+            wood_beyond.append(beyond_wood(eye, piece.polygon, reach) if beyond else None)
             overlap = shapely.intersects(piece.polygon, hulls) & ~shapely.touches(
                 piece.polygon, hulls
             )
@@ -399,7 +543,11 @@ def heatmaps(
     seen = np.ones(len(hulls), dtype=bool)
     keys, groups = np.unique(pattern, axis=0, return_inverse=True)
     for k, key in enumerate(keys):
-        parts = fixed + [s for s, skip in zip(wood_shadows, key, strict=True) if not skip]
+        parts = fixed + [
+            b if touched else s
+            for s, b, touched in zip(wood_shadows, wood_beyond, key, strict=True)
+            if not touched or b is not None
+        ]
         if not parts:
             continue
         hidden = shapely.union_all(parts)
@@ -432,6 +580,7 @@ def heatmaps_reference(
     shooter: TankPiece,
     target: TankPiece,
     centres: np.ndarray,
+    readings: SightReadings = DEFAULT_READINGS,
 ) -> dict[str, list[bool]]:
     """The plain per-position version of :func:`heatmaps` (seen, in_cover, close, side): one
     position at a time through the single-shot functions. For tests and benchmarks."""
@@ -442,7 +591,7 @@ def heatmaps_reference(
     for x, y in np.asarray(centres).tolist():
         placed = replace(target, hull=target.hull.moved((x, y)))
         everyone = [*others, placed]
-        out["seen"].append(line_of_sight(table, everyone, shooter, placed).seen)
+        out["seen"].append(line_of_sight(table, everyone, shooter, placed, readings).seen)
         out["in_cover"].append(cover(table, everyone, shooter, placed).in_cover)
         out["close"].append(close_range(table, shooter, placed)[0])
         out["side"].append(side_shot(shooter, placed)[0])

@@ -37,7 +37,7 @@ class TankPiece:
     speed: int = 0
     criticals: tuple[str, ...] = ()
     destroyed: bool = False
-    crew: tuple[str, ...] = ()
+    crew: tuple[str, ...] = ()  # its Crew and Upgrade cards by name (no effect applied)
     finished_by: str = ""  # the card of the tank whose shot left it no Damage Points
 
     __hash__ = None  # type: ignore[assignment]

@@ -15,13 +15,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.geometry.hexgrid import DIRECTIONS as _DIRECTIONS
 from workbench.rules.core import Event, Reason
-from workbench.rules.panzer_vor import sections
+from workbench.rules.options import Option, OptionError
+from workbench.rules.panzer_vor import hooks, sections
 from workbench.rules.panzer_vor.characters import CATALOGUE
 from workbench.rules.panzer_vor.match import CardMatch, Chance, Choice, evolve, push
+from workbench.rules.panzer_vor.placing import mark_flag, order_positions, tank_choices
+from workbench.rules.panzer_vor.setting import Setting
 
 S = sections
+STARTING_PLAYER, PURCHASING, DEPLOYMENT = (
+    "Determining the Starting Player",
+    "Purchasing Tanks",
+    "Tank Deployment",
+)
 BAG = tuple(c.name for c in CATALOGUE if "(" not in c.name)  # every counter, once
 DRAWS = 4  # two each
 
@@ -52,11 +61,10 @@ def _drawn(match: CardMatch, frame: Chance, value: int, events: list[Event]) -> 
     return push(match, Choice(side, "character face", ("front", "reverse"), (name,)))
 
 
+@hooks.on_choice("character face")
 def choose_face(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
     """The drawn counter's side chosen: it goes on a tank of the player's choice next (or
     stays off when every tank of the side already carries one)."""
-    from workbench.rules.panzer_vor.placing import tank_choices
-
     (name,) = choice.data
     face = "back" if option == "reverse" else "front"
     seat = Choice(choice.side, "character", (), (name, face))
@@ -115,6 +123,7 @@ def _obstacle_options(match: CardMatch) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@hooks.on_choice("act first", "match type", "flag", "obstacle")
 def exhibition_choice(
     match: CardMatch, choice: Choice, option: str, events: list[Event]
 ) -> CardMatch:
@@ -128,8 +137,6 @@ def exhibition_choice(
                 (Reason("", "Exhibition!: Determining the Starting Player"),),
             )
         )
-        from workbench.rules.panzer_vor.placing import order_positions
-
         return _after_order(order_positions(evolve(match, order=order)))
     if choice.purpose == "match type":
         match = evolve(match, match_type=option, flags=match.flags - {"choose match type"})
@@ -139,8 +146,6 @@ def exhibition_choice(
                 match = push(match, Choice(side, "flag", tuple(t.id for t in tanks)))
         return match
     if choice.purpose == "flag":
-        from workbench.rules.panzer_vor.placing import mark_flag
-
         return mark_flag(match, option)
     if choice.purpose == "obstacle":
         left = dict(zip(match.order, choice.data, strict=True))
@@ -189,7 +194,8 @@ def _next_deployment(match: CardMatch, placed: tuple[str, ...]) -> CardMatch:
     return match
 
 
-def place(match: CardMatch, choice: Choice, option: str) -> CardMatch:
+@hooks.on_choice("place")
+def place(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
     tank_id, *placed = choice.data
     board = match.board
     tank = board.tank(tank_id)
@@ -203,6 +209,7 @@ def place(match: CardMatch, choice: Choice, option: str) -> CardMatch:
     return _next_deployment(evolve(match, board=board), (*placed, tank_id))
 
 
+@hooks.CHANCES("character bag", "starting player", "obstacles")
 def exhibition_chance(
     match: CardMatch, frame: Chance, value: int, events: list[Event]
 ) -> CardMatch:
@@ -225,3 +232,72 @@ def exhibition_chance(
         return push(match, Chance("obstacles", 36, match.opponent(frame.side), rolled))
     left = dict(zip(match.order, rolled, strict=True))
     return _next_obstacle(match, left, match.order[0])
+
+
+# --- the set-up's hook points ----------------------------------------------------------------
+
+
+@hooks.OPTIONS(STARTING_PLAYER)
+def characters_option(scenario: PanzerVorScenario) -> list[Option]:
+    if "Characters" not in scenario.available_optional_rules:
+        return []
+    return [
+        Option.flag(
+            "exhibition_characters", S.EXHIBITION_CHARACTERS,
+            "each player picks two Character or Team counters at random from the bag "
+            "(with the setup by choices)",
+        )
+    ]  # fmt: skip
+
+
+@hooks.SETUP(STARTING_PLAYER)
+def characters_from_the_bag(setting: Setting) -> None:
+    """With the option ``exhibition_characters`` the bag's draws follow the purchase (the
+    setup by choices only: the quick placement places no character)."""
+    if not setting.options.get("exhibition_characters"):
+        return
+    if not setting.choose:
+        raise OptionError(
+            "exhibition_characters", True,
+            "False with setup 'quick' (Exhibition!'s characters are placed by the setup by "
+            "choices)", S.EXHIBITION_CHARACTERS,
+        )  # fmt: skip
+    setting.flags.add("exhibition characters")
+
+
+@hooks.SETUP(PURCHASING)
+def bought_by_the_rule(setting: Setting) -> None:
+    """Both forces are bought as Purchasing Tanks says (the citation of each purchase)."""
+    for name in setting.order:
+        setting.buy_section[name] = S.PURCHASING
+
+
+@hooks.SETUP(DEPLOYMENT)
+def deployed_in_the_first_rows(setting: Setting) -> None:
+    """Tank Deployment orders the deployment (``placing.order_positions``); a Flag Battle's
+    flags are chosen once the match type is (``exhibition_choice``), not as a placement."""
+    setting.deploy_section = S.EXHIBITION_DEPLOYMENT
+    setting.flag_marker = False
+
+
+@hooks.STARTED(STARTING_PLAYER)
+def quick_start(match: CardMatch, setting: Setting) -> CardMatch:
+    """With the quick placement the forces are there at once: who acts first is next."""
+    if setting.choose:
+        return match
+    choose_type = setting.scenario.match_type == "choice" and not setting.options.get("match_type")
+    return exhibition_setup(match, choose_type=choose_type)
+
+
+@hooks.AFTER_BUYING(STARTING_PLAYER)
+def after_buying(match: CardMatch) -> CardMatch:
+    """The totals decide who chooses to act first (``exhibition_setup``); a Flag Battle fixed
+    by the option ``match_type`` has each player mark a tank first."""
+    choose_type = "choose match type" in match.flags
+    if match.match_type == "flag" and not choose_type:
+        for side in reversed(match.order):
+            match = push(match, Choice(side, "flag marker", ()))
+    match = exhibition_setup(match, choose_type=choose_type)
+    if "exhibition characters" in match.flags:
+        match = character_draws(match)
+    return match
