@@ -48,8 +48,9 @@ from workbench.rules.panzer_vor.actions import (
     Select,
     Stop,
 )
-from workbench.rules.panzer_vor.cards import CARDS, Card, load_deck
+from workbench.rules.panzer_vor.cards import CARDS, Card
 from workbench.rules.panzer_vor.deck import Draw
+from workbench.rules.panzer_vor.deck_file import load_deck
 from workbench.rules.panzer_vor.firing import (
     ArcConvention,
     AttackOdds,

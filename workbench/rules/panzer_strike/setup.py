@@ -71,6 +71,8 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
 
     Any count (1 to ``MAX_DICE``) of the numbers the die faces show is allowed here (a
     what-if); the game's own roll lists only those the Dice Table and the die faces allow."""
+    from workbench.rules.panzer_strike.movement import large_numbers, slots_of
+
     large = large_numbers("large", match, large)
     if match.phase != "roll":
         raise ArgumentError(
@@ -78,27 +80,11 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
             f"a match in the {match.phase} phase",
             "a match at the start of a turn (the dice are rolled then)",
         )
-    from workbench.rules.panzer_strike.movement import slots_of
-
     slots = slots_of(large)
     after = replace(
         match, phase="move", dice=tuple(sorted(large)), slots=slots, used=(False,) * len(slots)
     )
     return after
-
-
-MAX_DICE = 10  # dice of a what-if roll (the Dice Table gives at most 4)
-
-
-def large_numbers(argument: str, match: Match, large: Any) -> tuple[int, ...]:
-    """``large`` as a tuple, if it is 1 to MAX_DICE large numbers the die faces show."""
-    faces = sorted({f.movement for f in match.roster.die_faces})
-    expected = f"1 to {MAX_DICE} large numbers of the die faces ({', '.join(map(str, faces))})"
-    if not isinstance(large, list | tuple) or not 1 <= len(large) <= MAX_DICE:
-        raise ArgumentError(argument, large, expected)
-    if not all(isinstance(d, int) and not isinstance(d, bool) and d in faces for d in large):
-        raise ArgumentError(argument, large, expected)
-    return tuple(large)
 
 
 def rolled(match: Match, large: Sequence[int]) -> Match:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
@@ -481,13 +480,3 @@ class Deck:
 
 
 DEFAULT_DECK = Deck(STAND_IN_DECK)
-
-
-def load_deck(path: str | Path) -> Deck:
-    """A deck from a JSON file ``{"counts": {name: n}, "cards": [{name, kind, text, ...}]}``:
-    your printed deck list and card values replace the stand-ins (cards not listed keep the
-    catalogue's text). The file is read as untrusted input (``deck_file.read_deck``): a
-    refusal is a ``BoardFileError`` naming the file and the field."""
-    from workbench.rules.panzer_vor.deck_file import read_deck
-
-    return read_deck(path)

@@ -37,6 +37,13 @@ KINDS = typing.get_args(CardKind)
 _FIELDS = {f.name: f for f in dataclasses.fields(Card)}
 
 
+def load_deck(path: str | Path) -> Deck:
+    """A deck from a JSON file ``{"counts": {name: n}, "cards": [{name, kind, text, ...}]}``:
+    your printed deck list and card values replace the stand-ins (cards not listed keep the
+    catalogue's text). The file is read as untrusted input (see the module)."""
+    return read_deck(path)
+
+
 def read_deck(path: str | Path) -> Deck:
     """The deck in the file at ``path`` (see the module); BoardFileError if it is none."""
     path = file_path(path, "deck")
