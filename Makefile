@@ -7,14 +7,14 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
-.PHONY: lab app test soak rule-breaks lint format bench gallery install clean
+.PHONY: lab app test soak rule-breaks lint format bench bench-strength gallery install clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,search]'
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
@@ -78,6 +78,10 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,dev,bench]'
 	@rm -f $(VENV)/.bench-*
 	@touch $@
+
+# The search players' strength (benchmarks/strength.py; long: not part of `make test`).
+bench-strength: $(STAMP)
+	$(BIN)/python -m benchmarks.strength $(STRENGTH_ARGS)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks

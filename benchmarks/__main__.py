@@ -15,6 +15,8 @@ from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
+from benchmarks.bench_learn import LEARN_BENCHMARKS
+from benchmarks.bench_openspiel import OPENSPIEL_BENCHMARKS
 from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
 from benchmarks.bench_tanks import TANKS_BENCHMARKS
@@ -38,6 +40,8 @@ def main() -> int:
         balance_sweeps,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
+        *LEARN_BENCHMARKS,
+        *OPENSPIEL_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()

@@ -151,4 +151,37 @@ def click_to_overlay() -> Result:
     )  # fmt: skip
 
 
-BROWSER_BENCHMARKS = (click_to_overlay,)
+def teacher_app_first_page() -> Result:
+    """The teacher app (``app/teacher.ipynb``, as `make app` serves it) from the request of
+    its page to the stepper's panel shown: the kernel's start, the imports, the card game's
+    prepared record replayed and the widgets drawn (budget: 2.5 s)."""
+    import time
+
+    work = "browser: the teacher app's first page, kernel start included (Voilà, Chromium)"
+    if not Path(browser_support.CHROMIUM).exists():
+        return Result(10, work, None, 2.5, note=f"not run: {browser_support.CHROMIUM} missing")
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        port = browser_support.free_port()
+        env = browser_support.jupyter_env(home)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        notebook = ROOT / "app" / "teacher.ipynb"
+        with (
+            browser_support.app_server(notebook, ROOT, env, port, home / "voila.log") as app,
+            browser_support.chromium(home) as context,
+        ):
+            for _ in range(3):  # a new page each time: a new kernel
+                page = context.new_page()
+                started = time.monotonic()
+                page.goto(app)
+                page.locator(".workbench-stepper-panel").wait_for()
+                times.append(time.monotonic() - started)
+                page.close()
+    return Result(
+        10, work, statistics.median(times), 2.5,
+        note=f"median of {len(times)} pages; slowest {max(times):.1f} s",
+    )  # fmt: skip
+
+
+BROWSER_BENCHMARKS = (click_to_overlay, teacher_app_first_page)

@@ -32,6 +32,9 @@ RANKS = {
     "testing": 4,
     "render": 5,
     "lint": 5,
+    "learn": 5,
+    "openspiel": 5,  # the OpenSpiel bridge: above the rules, beside balance
+    "players": 5,  # the search players, on the bridge
     "widgets": 6,
 }
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)

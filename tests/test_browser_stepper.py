@@ -1,12 +1,15 @@
 """The game stepper in a real browser (Chromium, driven by Playwright): the teacher app served
-by Voilà and the stepper in JupyterLab, at 1280 × 720 and 1920 × 1080. No horizontal
-scrollbar; the board and the side panel both in view; a key press steps (the board's pixels
-change) and the log names the action."""
+by Voilà and the stepper in JupyterLab, at 1280 × 720 and 1920 × 1080. No page scroll, no
+control beyond the window and nothing clipped; the board, the step's explanation, the buttons
+and the hand in view; nothing fetched from outside the machine; a key press steps (the board's
+pixels change) and the log names the action; B adds a note, N and P jump between notes.
+Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import browser_support
@@ -19,6 +22,30 @@ CANVAS = "canvas.workbench-stepper-canvas"
 PANEL = ".workbench-stepper-panel"
 LOG = ".workbench-stepper-log select"
 SIZES = [(1280, 720), (1920, 1080)]
+SHOTS = ROOT / "build" / "screenshots"  # git-ignored: look at them
+FIRST_PAGE_S = 60.0  # a loose bound on the first page (kernel start included) on a busy machine
+
+# What does not fit the window: the page scrolls, an element of the app reaches beyond the
+# window, or an element hides part of its content (overflow hidden or clip).
+MISFITS = """(root) => {
+    const W = innerWidth, H = innerHeight, out = [];
+    const page = document.scrollingElement || document.documentElement;
+    if (page.scrollWidth > W + 1 || page.scrollHeight > H + 1)
+        out.push(`the page scrolls: ${page.scrollWidth} x ${page.scrollHeight}`);
+    for (const e of document.querySelectorAll(`${root}, ${root} *`)) {
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const name = `${e.tagName}.${String(e.className).split(' ').slice(-1)}`;
+        if (r.right > W + 1 || r.bottom > H + 1)
+            out.push(`${name} beyond the window: ${Math.round(r.right)}, ${Math.round(r.bottom)}`);
+        const style = getComputedStyle(e), cut = ['hidden', 'clip'];
+        if ((cut.includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1) ||
+            (cut.includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1))
+            out.push(`${name} clipped: ${e.scrollWidth} x ${e.scrollHeight} in ` +
+                     `${e.clientWidth} x ${e.clientHeight}`);
+    }
+    return out.slice(0, 12);
+}"""
 FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
 
 SCROLL = """(selector) => {
@@ -33,6 +60,7 @@ SCROLL = """(selector) => {
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
     return tmp_path_factory.mktemp("stepper-browser-home")
 
 
@@ -43,8 +71,10 @@ def browser_context(home: Path):
 
 
 def check_fits(page, width: int, height: int, scrollers: str) -> None:
-    """No horizontal scrollbar; the board and the panel inside the window."""
+    """No scrollbar, nothing beyond the window, nothing clipped; the board and the panel
+    inside the window, the panel beside the board."""
     assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+    assert page.evaluate(MISFITS, ".workbench-app") == [], f"at {width} x {height}"
     board = page.locator(CANVAS).bounding_box()
     panel = page.locator(PANEL).bounding_box()
     assert board is not None and panel is not None
@@ -67,12 +97,19 @@ def step_with_a_key(page, focus) -> None:
     assert wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 200, "the counter moved")
     expect(page.locator(LOG)).to_contain_text(FIRST_MOVE)
     page.keyboard.press("ArrowRight")
-    page.keyboard.press("b")  # a bookmark on step 2 (it has a note: the note is replaced)
+    page.keyboard.press("b")  # a bookmark on step 2: added after the teacher's note
     expect(page.locator(PANEL)).to_contain_text("step 2 bookmarked: bookmark")
+    expect(page.locator(PANEL)).to_contain_text("Nothing is rolled yet. · bookmark")
     expect(page.locator(LOG)).to_contain_text("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D")
+    page.keyboard.press("n")  # the next note: step 3's
+    expect(page.locator(PANEL)).to_contain_text("Step 3 of 12")
+    page.keyboard.press("p")
+    expect(page.locator(PANEL)).to_contain_text("Step 2 of 12")
     page.keyboard.press("End")
     expect(page.locator(PANEL)).to_contain_text("Step 12 of 12")
     expect(page.locator(PANEL)).to_contain_text("Game over")
+    page.keyboard.press("ArrowRight")  # past the end: the panel says so
+    expect(page.locator(PANEL)).to_contain_text("The end of the game: ← steps back")
     page.keyboard.press("Home")
     expect(page.locator(PANEL)).to_contain_text("Step 0 of 12")
 
@@ -134,6 +171,16 @@ def run_the_cell(page, shown: str) -> None:
 
 
 # --- Voilà: the teacher app -------------------------------------------------------------
+def outside_and_errors(page) -> tuple[list[str], list[str]]:
+    """Every request the page makes off this machine, and every error in its console."""
+    outside: list[str] = []
+    errors: list[str] = []
+    local = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:")
+    page.on("request", lambda r: r.url.startswith(local) or outside.append(r.url))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    return outside, errors
+
+
 def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_context, home) -> None:
     from playwright.sync_api import expect
 
@@ -145,25 +192,39 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
             for width, height in SIZES:
                 page = browser_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
+                outside, errors = outside_and_errors(page)
                 try:
+                    started = time.monotonic()
                     page.goto(app, timeout=PAGE)
                     page.locator(PANEL).wait_for(timeout=PAGE)
+                    loaded = time.monotonic() - started
+                    print(f"{width} x {height}: the page and its kernel in {loaded:.1f} s")
+                    assert loaded < FIRST_PAGE_S, f"the first page took {loaded:.1f} s"
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
-                    # the card game opens first; practice is a game of its own, picked here
+                    # the card game opens first, at its prepared game
+                    open_the_card_game(page, width, height)
+                    # practice is a game of its own, picked here
                     practice = open_practice(page)
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
                     check_readable(page, practice, f"first-shots at {width}")
                     # the key pressed anywhere on the page (nothing focused)
                     step_with_a_key(page, lambda page=page: page.locator("body").focus())
-                    # a click on a line of the log jumps there; the keys go on from it
+                    # the log is folded under "More"; a click on a line of it jumps there
+                    page.locator(".workbench-stepper-more .jupyter-widget-Collapse-header").click()
                     page.locator(f"{LOG} option").nth(5).click()
                     expect(page.locator(PANEL)).to_contain_text("Step 5 of 12")
                     page.keyboard.press("ArrowRight")
                     expect(page.locator(PANEL)).to_contain_text("Step 6 of 12")
-                    page.screenshot(path=str(home / f"app-{width}.png"))
-                    open_the_card_game(page, width, height, home)
+                    page.locator(".workbench-stepper-more .jupyter-widget-Collapse-header").click()
+                    expect(page.locator(LOG)).to_be_hidden()
+                    check_fits(page, width, height, ".workbench-app, .workbench-stepper")
+                    page.screenshot(path=str(SHOTS / f"app-practice-{width}.png"))
+                    assert outside == [], f"fetched from outside the machine: {outside}"
+                    assert errors == [], f"errors in the console: {errors}"
+                    if width == SIZES[0][0]:
+                        a_lesson_for_the_room(page, SHOTS)
                 except Exception:
-                    page.screenshot(path=str(home / f"app-{width}-failure.png"))
+                    page.screenshot(path=str(SHOTS / f"app-{width}-failure.png"))
                     raise
                 finally:
                     page.close()
@@ -190,38 +251,61 @@ def open_practice(page):
     return app.open()
 
 
-def open_the_card_game(page, width: int, height: int, home: Path) -> None:
-    """Open the prepared card game in the app: it fits, its hand shows as readable cards, the
-    keys step it to its first reaction window, whose button plays the reaction."""
+def open_the_card_game(page, width: int, height: int) -> None:
+    """The prepared card game the app opens first: it fits, its hand shows as readable cards,
+    the keys step it to its first reaction window, whose button plays the reaction."""
     from playwright.sync_api import expect
 
     from workbench.rules.panzer_vor.actions import React
     from workbench.widgets.app import TeacherApp
 
-    app = TeacherApp()
-    app.what.value = ("record", str(ROOT / "maps/panzer-vor/games/stagnant-draw.json"))
-    stepper = app.open()
+    stepper = TeacherApp().stepper  # the same stepper, made here, to measure
+    assert stepper is not None and stepper.game.name == "panzer-vor"
     total = len(stepper.steps)
     n = next(k for k in range(1, total + 1) if isinstance(stepper.action_at(k), React))
     stepper.go(n - 1)  # the window the reaction answers, as the page will show it
     react = str(stepper.action_at(n))
-    page.locator(".workbench-app-game select").select_option(label=stepper.game.title)
-    page.locator(".workbench-app-record select").select_option(label="prepared: stagnant-draw")
-    page.get_by_role("button", name="Open").click()
     expect(page.locator(PANEL)).to_contain_text(f"Step 0 of {total}", timeout=PAGE)
     page.locator("body").focus()
     for _ in range(n - 1):
         page.keyboard.press("ArrowRight")
     expect(page.locator(PANEL)).to_contain_text(f"Step {n - 1} of {total}", timeout=PAGE)
     expect(page.locator(PANEL)).to_contain_text("may react now")
+    expect(page.locator(PANEL)).to_contain_text(f"Next: → shows step {n} ")
     expect(page.locator(".workbench-stepper-hand .workbench-card").first).to_be_visible()
     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
     sizes = check_readable(page, stepper, f"the card game at {width}")
-    page.screenshot(path=str(home / f"app-cards-{width}.png"))
+    page.screenshot(path=str(SHOTS / f"app-cards-{width}.png"))
     print(f"{width} x {height}: smallest text {sizes}")
     page.get_by_role("button", name=react[:1].upper() + react[1:]).click()
     expect(page.locator(PANEL)).not_to_contain_text(f"Step {n - 1} of {total}")
     expect(page.locator(LOG)).to_contain_text(f"{n}. {stepper.actor_at(n)}: {react}")
+
+
+LEARN_CANVAS, LEARN_PANEL = "canvas.workbench-learn-canvas", ".workbench-learn-panel"
+
+
+def a_lesson_for_the_room(page, home: Path) -> None:
+    """The app's lesson for a room: opened from the list, the answer revealed by the key
+    pressed anywhere on the page, the next question by a click, its answer by the button."""
+    from playwright.sync_api import expect
+
+    from workbench.games import get_game
+
+    page.locator(".workbench-app-game select").select_option(label=get_game("panzer-vor").title)
+    page.locator(".workbench-app-record select").select_option(label="learn: Line of Sight")
+    page.get_by_role("button", name="Open").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("question 1 of 3", timeout=PAGE)
+    expect(page.locator(LEARN_PANEL)).not_to_contain_text("the answer:")
+    page.locator("body").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(LEARN_PANEL)).to_contain_text("the answer:")
+    expect(page.locator(LEARN_PANEL)).to_contain_text("(Firing: Line of Sight)")
+    page.get_by_role("button", name="next ▶").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("question 2 of 3")
+    page.get_by_role("button", name="Reveal (Enter)").click()
+    expect(page.locator(LEARN_PANEL)).to_contain_text("the answer:")
+    page.screenshot(path=str(home / "app-learn.png"))
 
 
 def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:
@@ -254,6 +338,11 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
         f"Explorer({str(scenario)!r})",
     ]
     (root / "notebooks" / "explorer.ipynb").write_text(json.dumps(notebook))
+    notebook["cells"][0]["source"] = [
+        "from workbench.widgets.learn import Learner\n",
+        'Learner("panzer-vor", "Moving")',
+    ]
+    (root / "notebooks" / "learn.ipynb").write_text(json.dumps(notebook))
     env = browser_support.jupyter_env(home)
     port = free_port()
     command = [
@@ -289,6 +378,23 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     assert board["x"] + board["width"] <= width + 1
                     assert panel["x"] + panel["width"] <= width + 1
                     assert panel["x"] >= board["x"] + board["width"] - 1, "panel beside"
+                    # the board and its panel take the output area's width (no strip unused)
+                    area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
+                    assert area is not None
+                    used = panel["x"] + panel["width"] - board["x"]
+                    assert used >= 0.9 * area["width"], f"{used:.0f} of {area['width']:.0f} px"
+                    from workbench.widgets.layout import smallest_label_px
+                    from workbench.widgets.stepper import Stepper
+
+                    least = smallest_label_px(Stepper(record, at=0).scene) * page.evaluate(
+                        CANVAS_SCALE, CANVAS
+                    )
+                    print(
+                        f"JupyterLab {width}: board {board['width']:.0f} px, label {least:.1f} px"
+                    )
+                    # measured, not yet asserted: at 1280 × 720 the board is fitted to the
+                    # window's height and its labels show at about 4 px (the 9 px a notebook
+                    # needs is still to be done: a readable theme for the output's width)
 
                     def focus_board(page=page) -> None:  # a click off the counters focuses it
                         box = page.locator(CANVAS).bounding_box()
@@ -298,14 +404,15 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     assert page.locator(".jp-Notebook .jp-Cell").count() == 1, (
                         "B went to the stepper, not to JupyterLab (insert a cell)"
                     )
-                    page.screenshot(path=str(home / f"lab-{width}.png"))
+                    page.screenshot(path=str(SHOTS / f"lab-stepper-{width}.png"))
                 except Exception:
-                    page.screenshot(path=str(home / f"lab-{width}-failure.png"))
+                    page.screenshot(path=str(SHOTS / f"lab-{width}-failure.png"))
                     print(f"JupyterLab log: {home / 'lab.log'}")
                     raise
                 finally:
                     page.close()
             explorer_fits_jupyterlab(browser_context, port, home)
+            a_learner_answers_by_clicks_in_jupyterlab(browser_context, port, home)
     except browser_support.ServerError as error:
         pytest.fail(str(error))
 
@@ -348,9 +455,48 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
         x, y = explorer.scene.pixel_of(explorer.state.map.hex("0802"))
         page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
         expect(page.locator(panel)).to_contain_text("Panzer IV Ausf. D (Ōarai) at 0802")
-        page.screenshot(path=str(home / "lab-explorer-1400.png"))
+        page.screenshot(path=str(SHOTS / "lab-explorer-1400.png"))
     except Exception:
-        page.screenshot(path=str(home / "lab-explorer-failure.png"))
+        page.screenshot(path=str(SHOTS / "lab-explorer-failure.png"))
+        raise
+    finally:
+        page.close()
+
+
+def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: Path) -> None:
+    """A lesson in JupyterLab answered on the board: a click on a hex the tank can reach
+    picks it, Check marks the answer (the other hexes missed, none wrong) with its section."""
+    from playwright.sync_api import expect
+
+    from workbench.widgets.learn import Learner
+
+    learner = Learner("panzer-vor", "Moving")  # the same lesson the page shows
+    question = learner.question
+    first = sorted(question.answer)[0]
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb")
+        # the notebook opened here (the ones opened before stay in hidden tabs)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
+        run_the_cell(page, LEARN_PANEL)
+        expect(page.locator(LEARN_PANEL)).to_contain_text(question.prompt, timeout=PAGE)
+        page.locator(LEARN_CANVAS).scroll_into_view_if_needed()
+        board = page.locator(LEARN_CANVAS).bounding_box()
+        assert board
+        scale = board["width"] / learner.canvas.width
+        x, y = learner.scene.pixel_of(question.cell_of(first))
+        page.mouse.click(board["x"] + x * scale, board["y"] + y * scale)
+        expect(page.locator(LEARN_PANEL)).to_contain_text(f"picked: {first}")
+        page.get_by_role("button", name="Check", exact=True).click()
+        missed = len(question.answer) - 1
+        expect(page.locator(LEARN_PANEL)).to_contain_text("missed: " if missed else "right:")
+        expect(page.locator(LEARN_PANEL)).to_contain_text("(Moving: Movement)")
+        expect(page.locator(LEARN_PANEL)).not_to_contain_text("wrongly given")
+        page.screenshot(path=str(home / "lab-learn.png"))
+    except Exception:
+        page.screenshot(path=str(home / "lab-learn-failure.png"))
         raise
     finally:
         page.close()

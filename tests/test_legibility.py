@@ -122,7 +122,9 @@ def test_a_heatmap_lifts_the_labels_over_its_tint_and_reinks_them():
     heat = heatmap_overlay(scene, {c: i for i, c in enumerate(cells)})
     assert heat.layer(LABELS) is scene.layer(LABELS)
     numbers = [p for p in heat.layer(ANNOTATIONS) if isinstance(p, Texts)]
-    assert sum(len(p) for p in numbers) == len(cells)
+    drawn = sum(len(p) for p in scene.layer(LABELS) if isinstance(p, Texts))
+    assert drawn >= len(cells) - 2  # the zones' names lie over two hex numbers
+    assert sum(len(p) for p in numbers) == drawn
     scale = DEFAULT.heat_scale(0, len(cells) - 1)
     for batch in numbers:
         for (x, y), text in zip(batch.at.tolist(), batch.texts, strict=True):

@@ -97,8 +97,40 @@ def test_reach_costs_on_clear_ground_are_hex_distances(walls, data) -> None:
 def test_hexes_cut_off_from_every_zone_are_unreachable() -> None:
     hexmap = HexMap.blank(rows=5, cols=9).with_terrain({"0105-0505": "river"})
     hexmap = hexmap.with_zone("west", ["0101-0501"])
-    found = {f.place for f in lint(hexmap).of("unreachable")}
-    assert found == {f"{r:02d}{c:02d}" for r in range(1, 6) for c in range(6, 10)}
+    found = lint(hexmap).of("unreachable")
+    assert len(found) == 1  # one cause: the river; every hex beyond it is one of its places
+    assert set(found[0].places) == {f"{r:02d}{c:02d}" for r in range(1, 6) for c in range(6, 10)}
+    assert set(found[0].cells) == {hexmap.hex(p) for p in found[0].places}
+
+
+def test_one_river_painted_across_a_map_is_one_finding_and_its_picture_marks_every_hex():
+    from workbench.render import scene_of
+    from workbench.render.scene import Polygons
+
+    hexmap = HexMap.blank(rows=12, cols=10, name="a river across")
+    hexmap = hexmap.with_terrain({f"{row:02d}05": "river" for row in range(1, 13)})
+    report = lint(hexmap)
+    assert report.kinds() == {"unreachable": 1}
+    (finding,) = report.findings
+    assert len(finding.places) == len(finding.cells) == 48  # the four columns west of it
+    assert finding.place == "0101, 0102, 0103 and 45 more"
+    assert "these 48 hexes" in finding.reason.text
+    picture = scene_of(report)
+    outlined = [p for p in picture.layer("annotations") if isinstance(p, Polygons)]
+    assert sum(len(p) for p in outlined) == 48
+    captions = [p.text for p in picture.layer("annotations") if hasattr(p, "text")]
+    assert any(text.startswith("1. warning: 0101, 0102, 0103 and 45 more") for text in captions)
+
+
+def test_two_pockets_are_two_findings_and_edge_hexsides_one_per_feature() -> None:
+    hexmap = HexMap.blank(rows=9, cols=9).with_zone("west", ["0101-0901"])
+    walls = {n: "river" for centre in ("0303", "0707") for n in hexmap.hex(centre).neighbors()}
+    hexmap = hexmap.with_terrain(walls)
+    found = lint(hexmap).of("unreachable")
+    assert [f.places for f in found] == [("0303",), ("0707",)]
+    edged = hexmap.with_hexside("0101", "0102", "white").with_hexside("0102", "0103", "white")
+    (along,) = lint(edged).of("edge-hexside")
+    assert along.places == ("0101|0102", "0102|0103")
 
 
 def test_a_scenario_tank_on_a_hex_it_may_not_enter_is_an_error() -> None:
@@ -138,6 +170,13 @@ def test_an_enclosed_square_is_unreachable_and_an_enclosed_flag_unapproachable()
     assert [f.place for f in flagged.of("flag-unapproachable")] == ["square (1, 3)"]
     assert not flagged.ok
     assert lint(board.with_flag(Square(3, 3), "north")).of("flag-unapproachable") == ()
+
+
+def test_a_walled_off_room_of_squares_is_one_finding() -> None:
+    board = _board(("....", "....", "####", "...."), ("####", "....", "....", "...."))
+    (room,) = lint(board).of("unreachable")
+    assert room.places == tuple(f"square ({x}, 3)" for x in range(4))
+    assert room.place == "square (0, 3), square (1, 3), square (2, 3) and 1 more"
 
 
 def test_a_wall_of_buildings_stops_every_line_of_fire_between_the_sides() -> None:

@@ -131,13 +131,16 @@ def test_a_hex_board_is_a_few_batches() -> None:
     m = small_map().with_terrain({"0101": "hill"})
     scene = hexmap_scene(m)
     terrain = scene.layer("terrain")
-    # a batch of hexes per type, then each type's symbol: trunks and crowns of the trees,
-    # the hill's contour strokes
+    # a batch of hexes per type, then each type's symbol: the trees' crowns, the hill's two
+    # lighter steps
     kinds = [type(p).__name__ for p in terrain]
-    assert kinds == ["Polygons"] * 3 + ["Segments", "Polygons", "Segments"]
+    assert kinds == ["Polygons"] * 3 + ["Polygons", "Polygons", "Polygons"]
     assert sum(len(p) for p in terrain[:3] if isinstance(p, Polygons)) == len(m.grid)
     assert [p.titles[0] for p in terrain[:3]] == ["0102 clear", "0203 forest", "0101 hill"]
-    labels = scene.layer("labels")  # hex numbers, one batch per ink (one that reads on forest)
+    # the map's title over its frame, then the hex numbers, one batch per ink (one that reads
+    # on forest)
+    title, *labels = scene.layer("labels")
+    assert isinstance(title, Text) and title.text == "small"
     assert all(isinstance(p, Texts) for p in labels) and len(labels) <= 2
     numbers = sorted(t for p in labels for t in p.texts)
     assert numbers == sorted(m.grid.label(h) for h in m.grid)
@@ -151,10 +154,8 @@ def test_counters_are_drawn_part_by_part_but_stack_within_a_hex() -> None:
     state = demo_state()
     # A GameState holds one tank per hex; drawing copes with a stack anyway (duck-typed).
     stacked = replace(state.tank("B1"), id="B3", hex=state.tank("A2").hex)
-    crowded = SimpleNamespace(
-        map=state.map, tanks=(*state.tanks, stacked), side_color=state.side_color
-    )
-    units = units_primitives(crowded, hexmap_scene(state.map).layout, 36.0, DEFAULT)
+    crowded = SimpleNamespace(map=state.map, tanks=(*state.tanks, stacked), sides=state.sides)
+    units = units_primitives(crowded, hexmap_scene(state.map))
 
     def first(kind: type, tank: str) -> int:
         return next(
@@ -252,17 +253,18 @@ def test_canvas_batches_a_whole_board_in_one_message(sent) -> None:
     calls = Counter(sent[0])
     hexes = len(m.grid)
     # One fill and one grid stroke per terrain type (clear, forest, hill), not per hex; one
-    # fill for the reach shading; one call for the hatches (forest, hill) and one for the
-    # crosses (forest).
-    assert calls["fillPolygons"] == 3 + 1 + 1  # terrain, the trees' crowns, the reach
-    assert calls["strokePolygons"] == 3
-    assert calls["strokeLineSegments"] == 2
+    # fill and stroke each for the map's paper in its frame, the trees' crowns and the hill's
+    # two steps; a stroke for the frame's inner line; a fill for the reach shading.
+    assert calls["fillPolygons"] == 3 + 1 + 1 + 2 + 1
+    assert calls["strokePolygons"] == 3 + 1 + 1 + 2 + 1
+    assert calls["strokeLineSegments"] == 0
     assert calls["fillPolygon"] == 0 and calls["strokePolygon"] == 0
-    # labels, MP, and the two shaded hexes' numbers lifted over the shading: ipycanvas has no
-    # batched text call
-    assert calls["fillText"] == hexes + 2 + 2
+    # the title, labels, MP, and the two shaded hexes' numbers lifted over the shading:
+    # ipycanvas has no batched text call
+    assert calls["fillText"] == 1 + hexes + 2 + 2
     # Settings go out when they change: a few per run of shapes, not a dozen per run.
-    assert calls["set"] <= 36  # terrain, symbols, hex numbers in two inks, reach
+    # frame, terrain, symbols, title, hex numbers in two inks, reach
+    assert calls["set"] <= 48
     assert calls["setLineDash"] <= len(GROUPS)
 
 
@@ -365,7 +367,8 @@ def test_canvas_draws_a_heatmap_in_one_styled_call(commands) -> None:
     names = {v: k for k, v in COMMANDS.items()}
     sent = [names[c[0]] for c in commands[-1]]
     assert sent.count("fillStyledPolygons") == 1
-    assert sent.count("fillPolygons") == 3  # terrain, one per type (clear, forest); the trees
+    # the map's paper, terrain one per type (clear, forest), the trees' crowns
+    assert sent.count("fillPolygons") == 4
 
 
 def test_rgb_reads_hex_colours_only() -> None:
@@ -393,4 +396,4 @@ def test_canvas_redraws_only_groups_that_changed(sent) -> None:
     sent.clear()
     draw_scene(multi, scene, force=True)
     assert Counter(sent[0])["switchCanvas"] == len(GROUPS)
-    assert Counter(sent[0])["fillText"] == len(m.grid)  # the labels, drawn when asked
+    assert Counter(sent[0])["fillText"] == 1 + len(m.grid)  # title and numbers, when asked

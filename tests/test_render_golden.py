@@ -146,9 +146,10 @@ def test_hex_golden_draws_every_hex_and_escapes_text() -> None:
     assert "Bridge & <Ford>" in texts and "0101" in texts and "hit 15/36 · kill 1/4" in texts
 
 
-def test_a_counter_too_small_for_its_name_shows_the_name_printed_on_the_counter():
+def test_a_tag_too_small_for_its_name_shows_the_name_printed_on_the_counter():
     # the roster keeps the rulebook's short counter names ("Panzer IV Ausf. D [PzIV D]"); a
-    # counter whose whole name would be cut short shows that one, with the tank's number
+    # tag shows the tank's whole id when it fits about a hex's width, else that short name,
+    # with the tank's number
     import re
     from dataclasses import replace
 
@@ -162,9 +163,10 @@ def test_a_counter_too_small_for_its_name_shows_the_name_printed_on_the_counter(
     assert panzer.counter.label == "PzIV D" and short_label(panzer) == "PzIV D"
     assert short_label(replace(panzer, id="Panzer IV Ausf. D 2")) == "PzIV D 2"
 
-    def lines(size: int) -> list[str]:
+    def tag(size: int, tank: str) -> list[str]:
         svg = to_svg(scene_of(board, size=size))
-        return re.findall(r">([^<>]+)<title>Panzer IV Ausf\. D \(", svg)
+        return re.findall(">([^<>]+)<title>" + re.escape(tank) + " \\(", svg)
 
-    assert lines(20) == ["PzIV", "D"]  # the whole name would be cut here
-    assert lines(60) == ["Panzer IV", "Ausf. D"]  # room for the whole name
+    assert tag(36, "T-34/76") == ["T-34/76"]  # the whole id fits
+    assert tag(16, "T-34/76") == ["T34/76"]  # it would not: the counter's own short name
+    assert tag(36, "Panzer IV Ausf. D") == ["PzIV D"]

@@ -586,7 +586,8 @@ def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> No
     stepper = Stepper(CARD_GAME, at=0)
     n = first_step(stepper, reaction)
     stepper.go(n - 1)
-    stepper.bookmark("hands here")
+    teachers = stepper.record.steps[n - 2].note
+    stepper.bookmark("hands here")  # added after the teacher's note, never in its place
     stepper.play(stepper.game.legal_actions(stepper.state)[-1])  # no reaction: a new branch
     assert stepper.action_at(n) != workbench.load(CARD_GAME).steps[n - 1]
     target = stepper.save(tmp_path / "cards.json")
@@ -596,7 +597,7 @@ def test_card_game_a_saved_record_reloads_to_the_same_step(tmp_path: Path) -> No
         stepper.cursor,
         stepper.state,
     )
-    assert again.record.notes()[n - 1] == "hands here"
+    assert again.record.notes()[n - 1] == f"{teachers} · hands here" and teachers
 
 
 def test_a_new_card_game_is_dealt_by_the_dice_then_played_by_clicks() -> None:

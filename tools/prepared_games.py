@@ -1,7 +1,9 @@
 """Make the prepared games under ``maps/<game>/games/`` (run from the repository root):
 
     python tools/prepared_games.py           # write them
-    python tools/prepared_games.py --check   # exit 1 if a shipped file differs
+    python tools/prepared_games.py --check   # exit 1 if a shipped file differs, or does
+                                             # not teach (workbench.rules.prepared:
+                                             # lesson_problems: an early first note, real odds)
 
 Each prepared game is a plan its game's package registers (``workbench/rules/<game>/
 prepared.py``, with :func:`workbench.rules.prepared.prepared`): no list here names them.
@@ -18,7 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from workbench.boards.record import Record  # noqa: E402
 from workbench.files import to_document  # noqa: E402
-from workbench.rules.prepared import prepared_plans  # noqa: E402
+from workbench.games import get_game  # noqa: E402
+from workbench.rules.prepared import lesson_problems, prepared_plans  # noqa: E402
 
 
 def text_of(record: Record, target: Path) -> str:
@@ -32,6 +35,9 @@ def main(argv: list[str]) -> int:
         text = text_of(record, target)
         if "--check" in argv:
             if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                stale.append(target)
+            for problem in lesson_problems(get_game(record.game), record, plan.teaches_odds):
+                print(f"{target.relative_to(ROOT)}: {problem}", file=sys.stderr)
                 stale.append(target)
         else:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -31,6 +31,7 @@ import json
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any, ClassVar
 
 from jupyter_core.utils import ensure_async
@@ -54,6 +55,7 @@ from workbench.server import CONNECTION
 STOP_SIGNALS = tuple(
     getattr(signal, n) for n in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, n)
 )
+OFFLINE_TEMPLATE = Path(__file__).resolve().parents[1] / "app" / "template"
 RETRY_SECONDS = 15  # how often the page shown past the limit tries again
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -249,6 +251,12 @@ class TeacherServer(Voila):
             self.voila_configuration.multi_kernel_manager_class = TeacherKernelManager
         if "file_allowlist" not in chosen:
             self.voila_configuration.file_allowlist = []  # no file of the folder is served
+
+    def setup_template_dirs(self) -> None:
+        """Voilà's template folders with the app's own first (``app/template``): Voilà's lab
+        page without the stylesheets it fetches from a CDN, so nothing leaves the machine."""
+        super().setup_template_dirs()
+        self.template_paths.insert(0, str(OFFLINE_TEMPLATE))
 
     def init_settings(self) -> dict:
         settings = super().init_settings()

@@ -1,5 +1,5 @@
 r"""The user folder: where the workbench writes what a user saves (records, exported pictures,
-later a learner's progress), never into the repository or the working directory.
+a learner's progress), never into the repository or the working directory.
 
 The folder is ``WORKBENCH_HOME`` when that is set; otherwise a folder for the user's data:
 
@@ -8,10 +8,10 @@ The folder is ``WORKBENCH_HOME`` when that is set; otherwise a folder for the us
 - macOS: ``~/Library/Application Support/tank-rules-workbench``;
 - Windows: ``%APPDATA%\tank-rules-workbench``.
 
-Each kind of file has its subfolder (``records/``, ``exports/``). Folders are made when the
-first file is saved there. A name is resolved by :func:`user_path` alone, the one place that
-decides what a name may be: a plain file name, whose file stays inside the user folder (a
-symbolic link leading out of it, the file's or its subfolder's, is refused):
+Each kind of file has its subfolder (``records/``, ``exports/``, ``progress/``). Folders are
+made when the first file is saved there. A name is resolved by :func:`user_path` alone, the
+one place that decides what a name may be: a plain file name, whose file stays inside the
+user folder (a symbolic link leading out of it, the file's or its subfolder's, is refused):
 
 >>> user_path("my-game", "records", ".json").relative_to(user_folder()).as_posix()
 'records/my-game.json'
@@ -31,8 +31,8 @@ from workbench.errors import ArgumentError
 
 HOME_VARIABLE = "WORKBENCH_HOME"
 FOLDER_NAME = "tank-rules-workbench"
-RECORDS, EXPORTS = "records", "exports"
-KINDS = (RECORDS, EXPORTS)
+RECORDS, EXPORTS, PROGRESS = "records", "exports", "progress"
+KINDS = (RECORDS, EXPORTS, PROGRESS)
 MAX_NAME = 200  # characters: below every file system's limit for one name with its suffix
 
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import singledispatch
 from types import MappingProxyType
 from typing import Any, Literal
 
+from workbench.boards.values import Pictured
 from workbench.discovery import import_all, import_new, modules_of
 from workbench.rules.core import Reason
 
@@ -32,23 +33,82 @@ Severity = Literal["error", "warning", "note"]
 
 @dataclass(frozen=True)
 class Finding:
-    """One thing the linter found: what kind, where (in the board's own words: a hex label,
-    a square, a piece's name), why (a Reason citing the rule), how serious, and the cells
-    involved (for a picture to highlight)."""
+    """One thing the linter found, once per cause: what kind, where (in the board's own
+    words: a hex label, a square, a piece's name; for a cause with many places, the first
+    ones and how many more), why (a Reason citing the rule), how serious, the cells involved
+    (for a picture to highlight them all) and every place of the cause (``places``: the one
+    ``place`` when there is one)."""
 
     kind: str
     place: str
     reason: Reason
     severity: Severity = "warning"
     cells: tuple[Any, ...] = ()
+    places: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(self.cells))
+        object.__setattr__(self, "places", tuple(self.places) or (self.place,))
 
     def __str__(self) -> str:
         return f"{self.severity}: {self.place}: {self.reason}"
 
 
+def summary(places: Sequence[str], shown: int = 3) -> str:
+    """A cause's places in a few words: all of them when there are ``shown`` or fewer, else
+    the first ones and how many more.
+
+    >>> summary(["0101"]), summary(["0101", "0102", "0103", "0104", "0105"])
+    ('0101', '0101, 0102, 0103 and 2 more')
+    """
+    if len(places) <= shown:
+        return ", ".join(places)
+    return f"{', '.join(places[:shown])} and {len(places) - shown} more"
+
+
+def grouped(
+    kind: str,
+    names: Sequence[str],
+    cells: Iterable[Any],
+    reason: Reason,
+    severity: Severity = "warning",
+) -> Finding:
+    """One finding for a cause with many places: ``names`` (the places in the board's words,
+    summed up in its ``place``) and the ``cells`` a picture outlines."""
+    return Finding(kind, summary(names), reason, severity, tuple(cells), tuple(names))
+
+
+def connected(cells: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> list[list[Any]]:
+    """``cells`` in groups that touch (each cell's ``neighbours``), each group sorted, the
+    groups in the order of their first cell: one group per area, so one finding per cause.
+
+    >>> connected([1, 2, 5, 6, 9], lambda n: (n - 1, n + 1))
+    [[1, 2], [5, 6], [9]]
+    """
+    left = set(cells)
+    groups: list[list[Any]] = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        left.discard(start)
+        group, frontier = [start], [start]
+        while frontier:
+            nxt = []
+            for cell in frontier:
+                for other in neighbours(cell):
+                    if other in left:
+                        left.discard(other)
+                        group.append(other)
+                        nxt.append(other)
+            frontier = nxt
+        groups.append(sorted(group))
+    return groups
+
+
 @dataclass(frozen=True)
-class LintReport:
-    """Findings and heatmaps (name -> cell -> value) for one board."""
+class LintReport(Pictured):
+    """Findings and heatmaps (name -> cell -> value) for one board; it shows as its board
+    with every finding's cells outlined (``workbench.render.findings``)."""
 
     board: Any
     findings: tuple[Finding, ...] = ()
@@ -115,4 +175,4 @@ class _CallableModule(types.ModuleType):
 
 sys.modules[__name__].__class__ = _CallableModule
 
-__all__ = ["Finding", "LintReport", "lint"]
+__all__ = ["Finding", "LintReport", "connected", "lint", "summary"]

@@ -15,6 +15,10 @@ Readings (where the rulebook leaves the designer's question open):
   (an alley) counts as reached when a tank of such a side reaches it.
 - *Edge hexside*: a feature on the side between two hexes of the map's outer ring, running
   along the edge, where it cannot separate any part of the map from another.
+
+One finding per cause, with every place it concerns: each area of neighbouring hexes cut off
+(a river painted across the map is one finding for the hexes beyond it), each area of blind
+spots, each kind of feature along the edge, each zone's hexes of each terrain no tank enters.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from workbench.errors import ArgumentError
 from workbench.files.errors import json_path
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex
-from workbench.lint import Finding, LintReport, lint
+from workbench.lint import Finding, LintReport, connected, grouped, lint
 from workbench.rules.core import Reason
 from workbench.rules.panzer_vor.movement import move_table
 from workbench.rules.panzer_vor.sections import GAME_SETUP, LINE_OF_SIGHT, MOVEMENT
@@ -153,6 +157,16 @@ def _components(hexmap: HexMap) -> list[set[Hex]]:
     return areas
 
 
+def areas_of(hexmap: HexMap, hexes: Iterable[Hex]) -> list[tuple[Hex, ...]]:
+    """``hexes`` in areas of neighbouring hexes, each in reading order (row by row), the areas
+    in the order of their first hex: one finding per area, not per hex."""
+    grid = hexmap.grid
+    reading = {h: grid.to_offset(h)[::-1] for h in hexes}
+    groups = connected(reading, lambda h: (n for n in grid.neighbors(h) if n in reading))
+    ordered = [tuple(sorted(g, key=reading.__getitem__)) for g in groups]
+    return sorted(ordered, key=lambda g: reading[g[0]])
+
+
 def _edge_ring(hexmap: HexMap) -> set[Hex]:
     grid = hexmap.grid
     return {h for h in grid if len(grid.neighbors(h)) < 6}
@@ -188,47 +202,48 @@ def lint_hexmap(
     else:
         sight(hexmap, max_bytes)
         heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}
-        for h in blind_spots(hexmap):
-            text = f"hex {label(h)} is seen from no hex farther than adjacent: a blind spot"
+        for spots in areas_of(hexmap, blind_spots(hexmap)):
+            names = [label(h) for h in spots]
+            text = (
+                f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
+                if len(spots) == 1
+                else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
+                "blind spots"
+            )
             findings.append(
-                Finding("blind-spot", label(h), Reason(text, LINE_OF_SIGHT), "note", (h,))
+                grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note")
             )
 
     edge = _edge_ring(hexmap)
-    for side, kind in hexmap.hexsides.items():
+    along: dict[str, list] = {}
+    for side, kind in sorted(hexmap.hexsides.items(), key=lambda item: grid.hexside_label(item[0])):
         if all(h in edge for h in side.hexes):
-            text = (
-                f"the {kind} hexside {grid.hexside_label(side)} runs along the map edge, where "
-                "it separates nothing"
-            )
-            rule = hexmap.hexside_types[kind].rule or MOVEMENT
-            findings.append(
-                Finding(
-                    "edge-hexside",
-                    grid.hexside_label(side),
-                    Reason(text, rule),
-                    "warning",
-                    side.hexes,
-                )
-            )
+            along.setdefault(kind, []).append(side)
+    for kind, sides in along.items():
+        names = [grid.hexside_label(side) for side in sides]
+        what = (
+            f"the {kind} hexside {names[0]} runs"
+            if len(sides) == 1
+            else (f"these {len(sides)} {kind} hexsides run")
+        )
+        text = f"{what} along the map edge, where it separates nothing"
+        rule = hexmap.hexside_types[kind].rule or MOVEMENT
+        cells = tuple(dict.fromkeys(h for side in sides for h in side.hexes))
+        findings.append(grouped("edge-hexside", names, cells, Reason(text, rule)))
 
     areas = dict(hexmap.zones) if zones is None else {k: set(v) for k, v in zones.items()}
     for name, hexes in areas.items():
-        for h in sorted(hexes, key=lambda h: grid.to_offset(h)[::-1]):
-            if not _enterable(hexmap, h):
-                terrain = hexmap.terrain_at(h)
-                text = (
-                    f"zone {name!r} includes hex {label(h)}, {terrain.name}: no tank may enter it"
-                )
-                findings.append(
-                    Finding(
-                        "zone-impassable",
-                        label(h),
-                        Reason(text, terrain.rule or MOVEMENT),
-                        "warning",
-                        (h,),
-                    )
-                )
+        closed = [h for h in hexes if not _enterable(hexmap, h)]
+        by_terrain: dict[str, list[Hex]] = {}
+        for h in sorted(closed, key=lambda h: grid.to_offset(h)[::-1]):
+            by_terrain.setdefault(hexmap.terrain_at(h).name, []).append(h)
+        for terrain_name, closed_hexes in by_terrain.items():
+            terrain = hexmap.terrain_at(closed_hexes[0])
+            names = [label(h) for h in closed_hexes]
+            which = f"hex {names[0]}" if len(names) == 1 else f"these {len(names)} hexes"
+            text = f"zone {name!r} includes {which}, {terrain_name}: no tank may enter it"
+            reason = Reason(text, terrain.rule or MOVEMENT)
+            findings.append(grouped("zone-impassable", names, closed_hexes, reason))
 
     reached: set[Hex] = set()
     for name, hexes in areas.items():
@@ -243,9 +258,11 @@ def lint_hexmap(
         parts = sorted(_components(hexmap), key=len, reverse=True)
         lost = [h for part in parts[1:] for h in part]
         where = "the largest open area of the map"
-    for h in sorted(lost, key=lambda h: grid.to_offset(h)[::-1]):
-        text = f"no tank can reach hex {label(h)} from {where}"
-        findings.append(Finding("unreachable", label(h), Reason(text, MOVEMENT), "warning", (h,)))
+    for cut_off in areas_of(hexmap, lost):
+        names = [label(h) for h in cut_off]
+        which = f"hex {names[0]}" if len(cut_off) == 1 else f"these {len(cut_off)} hexes"
+        text = f"no tank can reach {which} from {where}"
+        findings.append(grouped("unreachable", names, cut_off, Reason(text, MOVEMENT)))
     notes.append(
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT)
     )

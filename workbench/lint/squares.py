@@ -11,6 +11,7 @@ Readings (the rulebook says only "on the opposite sides of the board", Initial P
 - A line of fire is clear when no square whose interior the centre-to-centre line crosses,
   ends excluded, blocks fire (Shooting and Armour: "the trajectory of the shell must be
   clear"); squares it only touches at a corner or along an edge do not block.
+- Squares no tank reaches are one finding per area of neighbouring squares (one cause).
 - A flag is approached from a square next to it (Task: Capture the Flag), orthogonally or
   diagonally, by a tank from the side that does not own it (either side for an owner that
   is neither ``north`` nor ``south``).
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.geometry.squaregrid import Square, square_trace
-from workbench.lint import Finding, LintReport, lint
+from workbench.lint import Finding, LintReport, connected, grouped, lint
 from workbench.rules.core import Reason
 
 GAME = "panzer-strike"  # the game whose rulebook the sections below are headings of
@@ -80,12 +81,13 @@ def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROW
     sides = {side: deployment_squares(board, side, deployment_rows) for side in ("north", "south")}
     reached = {side: reach(board, squares) for side, squares in sides.items()}
     anywhere = set(reached["north"]) | set(reached["south"])
-    for s in board.squares():
-        if not board.blocks_movement(s) and s not in anywhere:
-            text = f"no tank from either side can reach {_place(s)}"
-            findings.append(
-                Finding("unreachable", _place(s), Reason(text, MOVEMENT), "warning", (s,))
-            )
+    lost = [s for s in board.squares() if not board.blocks_movement(s) and s not in anywhere]
+    for area in connected(lost, lambda s: (n for n in s.neighbors() if n in board)):
+        area.sort(key=lambda s: (s.y, s.x))
+        names = [_place(s) for s in area]
+        which = names[0] if len(area) == 1 else f"these {len(area)} squares"
+        text = f"no tank from either side can reach {which}"
+        findings.append(grouped("unreachable", names, area, Reason(text, MOVEMENT)))
     for flag, owner in board.flags.items():
         attackers = [side for side in ("north", "south") if side != owner]
         near = [n for n in flag.neighbors() if n in board]

@@ -1,7 +1,8 @@
 """Pictures of boards and analyses: scene builders, themes and the SVG, PNG and canvas backends.
 
 ``show(obj)`` picks the builder by the object's type and returns a picture that notebooks
-display as SVG; ``svg_of(obj)`` gives the SVG text, so a rules value can offer itself to
+display as SVG; ``legend_of(obj)`` is its legend as a picture of its own; ``svg_of(obj)``
+gives the SVG text, so a rules value can offer itself to
 Jupyter with a lazy one-liner (python-chess style)::
 
     def _repr_svg_(self) -> str:
@@ -12,6 +13,7 @@ Jupyter with a lazy one-liner (python-chess style)::
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ __all__ = [
     "Picture",
     "Scene",
     "Theme",
+    "legend_of",
     "scene_of",
     "show",
     "svg_of",
@@ -52,10 +55,30 @@ def _(obj: Scene, **options: Any) -> Scene:
 
 
 def svg_of(obj: Any, **options: Any) -> str:
-    """The SVG text of a board or game value (see :func:`scene_of`)."""
+    """The SVG text of a board or game value as a notebook shows it (see :func:`show`)."""
     from workbench.render.svg import to_svg
 
-    return to_svg(scene_of(obj, **options))
+    return to_svg(notebook_scene(obj, **options), fluid=True)
+
+
+def notebook_scene(obj: Any, **options: Any) -> Scene:
+    """The scene of ``obj`` (see :func:`scene_of`); without a ``size``, one wider than a
+    notebook's output (:data:`~workbench.render.fitting.NOTEBOOK_WIDTH`) is drawn at the size
+    that fits it, so that its labels keep their sizes on the screen (a notebook would shrink
+    the picture, and its labels with it)."""
+    from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
+
+    scene = scene_of(obj, **options)
+    if "size" in options or scene.width <= NOTEBOOK_WIDTH:
+        return scene
+    try:
+        start = 36.0 * NOTEBOOK_WIDTH / scene.width
+        size = fit_size(
+            lambda s: scene_of(obj, size=s, **options), (NOTEBOOK_WIDTH, math.inf), start=start
+        )
+        return scene_of(obj, size=size, **options)
+    except TypeError:  # a picture drawn without a cell size (a chart): as it is
+        return scene
 
 
 @dataclass(frozen=True)
@@ -68,10 +91,15 @@ class Picture:
         title = f" {self.scene.title!r}" if getattr(self.scene, "title", "") else ""
         return f"<Picture{title}, {self.scene.width:.0f} × {self.scene.height:.0f} px>"
 
-    def _repr_svg_(self) -> str:
+    def svg(self) -> str:
+        """The SVG text, as a notebook or a page shows it: scaled down to its place's width,
+        never cut."""
         from workbench.render.svg import to_svg
 
-        return to_svg(self.scene)
+        return to_svg(self.scene, fluid=True)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def save(self, path: str | Path, scale: float = 1.0) -> Path:
         target = Path(path)
@@ -90,13 +118,25 @@ class Picture:
         return canvas_of(self.scene)
 
 
+def legend_of(obj: Any, **options: Any) -> Picture:
+    """The legend of a board or game state as a picture of its own (each terrain with its
+    colour, symbol and what it does, the hexside features, zones, each side's colour and the
+    markers in play), one entry a row: the app shows it in a section of its own. Options:
+    ``theme``, ``width`` (pixels, default 420) and ``size`` (the board's cell size)."""
+    from workbench.render.legend import legend_scene
+
+    return Picture(legend_scene(obj, **options))
+
+
 def show(obj: Any, **options: Any) -> Picture:
     """A displayable picture of a board or game value (options go to its scene builder,
-    e.g. ``size=48, theme="projector"``)."""
-    return Picture(scene_of(obj, **options))
+    e.g. ``size=48, theme="projector"``). Without a ``size``, a board wider than a notebook's
+    output is drawn to fit it (:func:`notebook_scene`)."""
+    return Picture(notebook_scene(obj, **options))
 
 
 # The hex board (a map with no game) draws itself; each game's render modules, found by their
-# names, register its boards, states and results with scene_of. Imported by name, as the
-# file formats are: each imports this package for scene_of, so none is imported from here.
-import_all(("workbench.render.hexboard", *named_after_games(__name__)))
+# names, register its boards, states and results with scene_of, as do the linter's reports.
+# Imported by name, as the file formats are: each imports this package for scene_of, so none
+# is imported from here.
+import_all(("workbench.render.hexboard", "workbench.render.findings", *named_after_games(__name__)))

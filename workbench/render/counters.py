@@ -1,120 +1,127 @@
-"""Panzer Vor! counters as a player reads them: one counter per tank, a rectangle in the side's
-colour with the tank's name (shortened or wrapped to fit), a pointer on its rim toward the
-hexside it faces, and small markers for flag, smoke, immobile, turret and wreck. Values are in
+"""Panzer Vor! counters as a player reads them: a tank seen from above in its side's colour, its
+barrel along the turret's facing (:mod:`workbench.render.silhouettes`), its name on a tag in the
+side's colour beside it, and small markers for flag, smoke, immobile and wreck. Values are in
 the counter's hover title and the explorer's panel.
 
-Board units are hex sizes (centre to corner = 1); a counter fits inside its hex, so counters in
-different hexes never overlap. Everything is drawn part by part (every body, then every
-pointer, every name...) grouped by style, which a backend draws in a few calls.
+Board units are hex sizes (centre to corner = 1). A hex keeps its number at its top edge, as a
+printed map does, and its counter below it (:func:`hex_room`): a counter never covers a hex
+number, its own or a neighbour's. A name tag sits beside its counter where nothing else is
+(another counter or tag, a hex number, a place's name), else over its own counter.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from workbench.render.labels import LINE_HEIGHT, wrap_text
-from workbench.render.scene import (
-    Arrow,
-    Circle,
-    Point,
-    Polygon,
-    Polyline,
-    Primitive,
-    Style,
-    Text,
-)
+import numpy as np
+import numpy.typing as npt
+
+from workbench.render.labels import ASCENT, box_text, text_box_px, text_width
+from workbench.render.scene import Circle, Point, Polygon, Polyline, Primitive, Style
+from workbench.render.sides import WRECK_COLOR
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.themes import Theme, contrast_text
 from workbench.rules.panzer_vor.state import Tank
 
-# The parts of a counter, bottom first.
-BODY, FACING, TURRET, NAME, FLAG_POLE, FLAG, SMOKE, IMMOBILE, WRECK = range(9)
-
-WRECK_FILL = "#555555"
-POINTER_LENGTH = 0.3  # how far the facing pointer reaches past the rim, in hex sizes
-POINTER_HALF = 0.1  # half its base
-FLAG_RISE = 0.14  # how far a flag on a counter rises above it
+# The parts of a counter, bottom first; every counter's part n is drawn before any part n + 1.
+PARTS = ("tracks", "hull", "turret", "barrel", "marker", "tag", "name")
+MARGIN_PX = 1.5  # the least gap between a counter and a hex number, in pixels
+LARGEST = 0.62  # the largest counter radius in hex sizes (room for a tag beside it)
+OVERHANG = 0.12  # how far a counter may reach over its hex's side (as a printed one does)
 
 
-def counter_half(th: Theme) -> tuple[float, float]:
-    """Half the counter's width and height in hex sizes."""
-    return th.counter_half_width, th.counter_scale
+@dataclass(frozen=True)
+class HexRoom:
+    """Where things go in a hex drawn ``px`` pixels to the hex size: the hex number's centre
+    ``number_dy`` above or below the hex's centre (hex sizes), and a counter's centre
+    ``counter_dy`` below it with its ``radius``."""
+
+    number_dy: float
+    number_font: float
+    counter_dy: float
+    radius: float
 
 
-def counter_font(th: Theme, px: float) -> float:
-    """The counter name's font size for a hex size of ``px`` pixels."""
-    return max(th.name_min_px - 1.0, round(th.counter_text_scale * px, 1))
+def number_font(th: Theme, px: float) -> float:
+    """The hex numbers' font size: small, never under the theme's least label size."""
+    return max(th.label_min_px, round(th.label_scale * px, 1))
 
 
-def rim_point(v: Point, hw: float, hh: float) -> Point:
-    """Where a ray from the counter's centre along ``v`` leaves its rectangle."""
-    tx = hw / abs(v[0]) if abs(v[0]) > 1e-9 else math.inf
-    ty = hh / abs(v[1]) if abs(v[1]) > 1e-9 else math.inf
-    t = min(tx, ty)
-    return (v[0] * t, v[1] * t)
+def name_font(th: Theme, px: float) -> float:
+    """The counter names' font size: never under the theme's least name size."""
+    return max(th.name_min_px, round(th.counter_text_scale * px, 1))
 
 
-def pointer(cx: float, cy: float, v: Point, hw: float, hh: float, length: float, half: float):
-    """A triangle on the rim toward ``v``: its base on the rim, its tip ``length`` outside."""
-    px, py = rim_point(v, hw, hh)
-    bx, by = cx + px - v[0] * 0.06, cy + py - v[1] * 0.06
-    tip = (bx + v[0] * length, by + v[1] * length)
-    return (tip, (bx - v[1] * half, by + v[0] * half), (bx + v[1] * half, by - v[0] * half))
+_SQRT3 = math.sqrt(3)
+_NEIGHBOURS = {  # a hex's centre and its six neighbours' (hex size 1)
+    "pointy": (
+        (0.0, 0.0),
+        *((s * _SQRT3, 0.0) for s in (-1, 1)),
+        *((sx * _SQRT3 / 2, sy * 1.5) for sx in (-1, 1) for sy in (-1, 1)),
+    ),
+    "flat": (
+        (0.0, 0.0),
+        *((0.0, s * _SQRT3) for s in (-1, 1)),
+        *((sx * 1.5, sy * _SQRT3 / 2) for sx in (-1, 1) for sy in (-1, 1)),
+    ),
+}
+_APOTHEM = math.sqrt(3) / 2
 
 
-@lru_cache(maxsize=64)
-def counter_extent(v: Point, hw: float, hh: float) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) about the centre that a counter facing ``v`` covers."""
-    tip = pointer(0.0, 0.0, v, hw, hh, POINTER_LENGTH, POINTER_HALF)
-    xs = [-hw, hw, *(p[0] for p in tip)]
-    ys = [-hh, hh, *(p[1] for p in tip)]
-    return (min(xs), min(ys), max(xs), max(ys))
+def _edge_normals(orientation: str) -> npt.NDArray[np.float64]:
+    """Unit normals of a hex's six sides (size 1, centre 0), each side at the apothem."""
+    first = 30.0 if orientation == "pointy" else 0.0  # a pointy hex's sides face 30°, 90°...
+    angles = np.radians(first + 60.0 * np.arange(6))
+    return np.column_stack([np.sin(angles), -np.cos(angles)])
 
 
-class CounterStyles:
-    """The styles of a theme's counters at one size: made once per drawing, not per counter."""
+@lru_cache(maxsize=128)
+def hex_room(
+    orientation: str, px: float, font: float, number_px: float, numbers: bool, line_px: float = 2.0
+) -> HexRoom:
+    """The room in a hex (see :class:`HexRoom`) for a number ``number_px`` pixels wide in a
+    ``font`` pixel font: the number as high in the hex as it goes with its box inside the hex
+    and clear of its sides (``line_px`` wide), and the counter under it as large as it can be
+    (up to :data:`LARGEST`) inside the hex and clear of that number and the numbers of the six
+    hexes around.
 
-    def __init__(self, th: Theme, px: float) -> None:
-        self.th = th
-        self.px = px
-        self.font = counter_font(th, px)
-        self.by_fill: dict[str, tuple[Style, Style, Style]] = {}
-        self.turret = Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0)
-        self.staff = Style(stroke=th.counter_stroke, width=1.5)
-        self.cloth = Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8)
-        self.puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.95)
-        self.immobile = Style(stroke=th.immobile_color, width=max(2.0, px / 12))
-        self.wreck = Style(stroke=th.wreck_color, width=max(2.0, px / 12), opacity=0.8)
-
-    def on(self, fill: str) -> tuple[Style, Style, Style]:
-        """Body, facing pointer and name styles of a counter of this colour."""
-        found = self.by_fill.get(fill)
-        if found is None:
-            ink = contrast_text(fill)
-            found = self.by_fill[fill] = (
-                Style(fill=fill, stroke=self.th.counter_stroke, width=1.5),
-                Style(stroke=self.th.counter_stroke, width=max(2.0, self.px / 14)),
-                Style(fill=ink, font_size=self.font, bold=True),
-            )
-        return found
-
-    def name_lines(self, name: str) -> tuple[list[str], float]:
-        """The name in at most two lines that fit the counter, and their font size."""
-        hw, _ = counter_half(self.th)
-        return _name_lines(name, 2 * hw * self.px - 6.0, self.font, self.th.name_min_px - 1.0)
-
-
-@lru_cache(maxsize=1024)
-def _name_lines(name: str, room: float, font: float, least: float) -> tuple[list[str], float]:
-    """Wrapped at the counter's font size; a name that would be cut short is tried a size or
-    two smaller first (never below ``least``), as printed counters squeeze a long name."""
-    size = font
-    while True:
-        lines = wrap_text(name, room, size, True, max_lines=2)
-        if not any(line.endswith("…") for line in lines) or size * 0.9 < least:
-            return lines, size
-        size = round(size * 0.9, 1)
+    >>> room = hex_room("pointy", 22.4, 9.0, 22.9, True)
+    >>> round(room.number_dy, 2), round(room.counter_dy, 2), round(room.radius, 2)
+    (-0.37, 0.44, 0.51)
+    """
+    normals = _edge_normals(orientation)
+    gap = (line_px / 2 + 1.0) / px
+    height = 2 * ASCENT * font / px
+    half_w = number_px / px / 2
+    upper = normals[normals[:, 1] < -1e-9]
+    # the box's top corners (±half_w, top) inside every upper side, ``gap`` in from it
+    top = float(max((_APOTHEM - gap - abs(n[0]) * half_w) / n[1] for n in upper))
+    if not numbers:
+        return HexRoom(top + height / 2, font, 0.0, LARGEST)
+    offsets = np.array(_NEIGHBOURS[orientation])
+    boxes = np.column_stack(
+        [
+            offsets[:, 0] - half_w,
+            offsets[:, 1] + top,
+            offsets[:, 0] + half_w,
+            offsets[:, 1] + top + height,
+        ]
+    )
+    margin = MARGIN_PX / px
+    best = (-1.0, 0.0)
+    for dy in np.linspace(-0.1, 0.5, 61).tolist():
+        nearest_x = np.clip(0.0, boxes[:, 0], boxes[:, 2])
+        nearest_y = np.clip(dy, boxes[:, 1], boxes[:, 3])
+        clear = float(np.hypot(nearest_x, nearest_y - dy).min())
+        inside = float((_APOTHEM - normals[:, 1] * dy).min())  # to the hex's nearest side
+        radius = min(LARGEST, clear - margin, inside + OVERHANG)
+        if radius > best[0] + 1e-9:
+            best = (radius, dy)
+    return HexRoom(top + height / 2, font, best[1], max(0.2, best[0]))
 
 
 def counter_label(tank: Tank) -> str:
@@ -133,69 +140,13 @@ def short_label(tank: Tank) -> str:
     return tank.id if tank.id != counter.name else counter.label
 
 
-def counter_parts(
-    tank: Any,
-    center: Point,
-    v: Point,
-    turret: Point | None,
-    fill: str,
-    title: str,
-    styles: CounterStyles,
-) -> list[tuple[int, Primitive]]:
-    """One tank's counter as (part, primitive) pairs; ``v`` and ``turret`` are unit vectors."""
-    th = styles.th
-    hw, hh = counter_half(th)
-    cx, cy = center
-    body, facing, name = styles.on(fill)
-    box = ((cx - hw, cy - hh), (cx + hw, cy - hh), (cx + hw, cy + hh), (cx - hw, cy + hh))
-    parts: list[tuple[int, Primitive]] = [(BODY, Polygon(box, body, title))]
-    rx, ry = rim_point(v, hw, hh)
-    start = (cx + rx * 0.8, cy + ry * 0.8)
-    tip = (cx + rx + v[0] * POINTER_LENGTH, cy + ry + v[1] * POINTER_LENGTH)
-    parts.append((FACING, Arrow(start, tip, facing, max(5.0, styles.px * 0.2), title)))
-    if turret is not None:
-        rx, ry = rim_point(turret, hw, hh)
-        at = (cx + rx * 0.78, cy + ry * 0.78)
-        parts.append(
-            (TURRET, Polyline(((cx + rx * 0.55, cy + ry * 0.55), (cx + rx, cy + ry)), styles.staff))
-        )
-        parts.append((TURRET, Circle(at, 0.08, styles.turret, "turret")))
-    lines, size = styles.name_lines(counter_label(tank))
-    if any(line.endswith("…") for line in lines):  # cut short: the counter's printed name
-        lines, size = styles.name_lines(short_label(tank))
-    if size != name.font_size:
-        name = name.with_(font_size=size)
-    step = size * LINE_HEIGHT / styles.px
-    top = cy + 0.06 - step * (len(lines) - 1) / 2
-    for i, line in enumerate(lines):
-        parts.append((NAME, Text((cx, top + i * step), line, name, title)))
-    corner_x, corner_y = cx - hw, cy - hh
-    if tank.flag:
-        pole = (corner_x + 0.08, corner_y + 0.3)
-        top_of_pole = (pole[0], corner_y - FLAG_RISE + 0.02)
-        parts.append((FLAG_POLE, Polyline((pole, top_of_pole), styles.staff)))
-        cloth = (
-            top_of_pole,
-            (top_of_pole[0] + 0.26, top_of_pole[1] + 0.08),
-            (top_of_pole[0], top_of_pole[1] + 0.16),
-        )
-        parts.append((FLAG, Polygon(cloth, styles.cloth, "flag")))
-    if tank.smoke:
-        parts.append((SMOKE, Circle((cx + hw - 0.05, cy - hh + 0.02), 0.14, styles.puff, "smoke")))
-    if tank.immobile:
-        r = 0.1
-        ix, iy = cx + hw - 0.05, cy + hh - 0.02
-        red = styles.immobile
-        parts.append((IMMOBILE, Polyline(((ix - r, iy - r), (ix + r, iy + r)), red, "immobile")))
-        parts.append((IMMOBILE, Polyline(((ix - r, iy + r), (ix + r, iy - r)), red, "immobile")))
-    if tank.wreck:
-        parts.append(
-            (WRECK, Polyline(((cx - hw, cy - hh), (cx + hw, cy + hh)), styles.wreck, "wreck"))
-        )
-        parts.append(
-            (WRECK, Polyline(((cx - hw, cy + hh), (cx + hw, cy - hh)), styles.wreck, "wreck"))
-        )
-    return parts
+def tag_text(tank: Tank, font: float, room_px: float) -> str:
+    """The name on a tank's tag: its id if that fits ``room_px`` (about a hex's width), else
+    the name printed on its counter."""
+    whole = counter_label(tank)
+    if text_width(whole, font, True) <= room_px:
+        return whole
+    return short_label(tank)
 
 
 def tank_title(tank: Tank, where: str) -> str:
@@ -205,3 +156,197 @@ def tank_title(tank: Tank, where: str) -> str:
     flags = {"wreck": tank.wreck, "immobile": tank.immobile, "smoke": tank.smoke, "flag": tank.flag}
     marks = [m for m, on in flags.items() if on]
     return title + (" [" + ", ".join(marks) + "]" if marks else "")
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One tank to draw: its centre (board units), hull and turret directions, radius, fill
+    colour and hover title."""
+
+    tank: Tank
+    centre: Point
+    heading: Point
+    turret: Point
+    radius: float
+    fill: str
+    title: str
+
+
+def counter_parts(counter: Counter, th: Theme, px: float) -> list[tuple[str, Primitive]]:
+    """The silhouette and markers of one counter as (part, primitive) pairs."""
+    tank, r = counter.tank, counter.radius
+    cx, cy = counter.centre
+    length = r / reach(1.0)
+    parts: list[tuple[str, Primitive]] = [
+        (kind, prim)
+        for kind, prim in silhouette_parts(
+            counter.centre,
+            counter.heading,
+            counter.turret,
+            length,
+            counter.fill,
+            th.counter_stroke,
+            1.2,
+            turreted=tank.counter.turreted,
+            hull_gun=tank.counter.multiple_guns and tank.counter.turreted,
+            least_barrel=1.4 / px,
+            title=counter.title,
+        )
+    ]
+    staff = Style(stroke=th.counter_stroke, width=1.5)
+    if tank.flag:
+        x = cx - 0.62 * r
+        parts.append(("marker", Polyline(((x, cy + 0.05 * r), (x, cy - 0.8 * r)), staff)))
+        cloth = ((x, cy - 0.8 * r), (x + 0.55 * r, cy - 0.63 * r), (x, cy - 0.46 * r))
+        flag = Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8)
+        parts.append(("marker", Polygon(cloth, flag, "flag")))
+    if tank.smoke:
+        puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.95)
+        parts.append(("marker", Circle((cx + 0.5 * r, cy - 0.45 * r), 0.27 * r, puff, "smoke")))
+    if tank.immobile:
+        red = Style(stroke=th.immobile_color, width=max(2.0, px / 12))
+        ix, iy, k = cx + 0.5 * r, cy + 0.45 * r, 0.25 * r
+        parts.append(("marker", Polyline(((ix - k, iy - k), (ix + k, iy + k)), red, "immobile")))
+        parts.append(("marker", Polyline(((ix - k, iy + k), (ix + k, iy - k)), red, "immobile")))
+    if tank.wreck:
+        cross = Style(stroke=th.wreck_color, width=max(2.0, px / 12), opacity=0.85)
+        k = 0.6 * r
+        parts.append(("marker", Polyline(((cx - k, cy - k), (cx + k, cy + k)), cross, "wreck")))
+        parts.append(("marker", Polyline(((cx - k, cy + k), (cx + k, cy - k)), cross, "wreck")))
+    return parts
+
+
+def counter_fill(tank: Tank, colors: dict[str, str]) -> str:
+    """A counter's colour: its side's, or the wreck grey."""
+    return WRECK_COLOR if tank.wreck else colors.get(tank.side, WRECK_COLOR)
+
+
+# --- name tags ----------------------------------------------------------------------------
+PAD_PX = (3.0, 1.5)  # a tag's padding round its name, in pixels (across, up and down)
+
+
+def tag_boxes(
+    centre_px: Point, radius_px: float, width: float, height: float
+) -> npt.NDArray[np.float64]:
+    """A tag's candidate boxes (pixels) about a counter, best first: right of it, left of it,
+    a tag's height above and below those (tanks stacked in a hex line their tags up), over
+    and under it, then over the counter itself (the last resort)."""
+    x, y = centre_px
+    gap = radius_px * 0.92 + 1.0
+    half, step = height / 2, height + 1.0
+    right, left, middle = x + gap, x - gap - width, x - width / 2
+    spots = [
+        (right, y),
+        (left, y),
+        (right, y - step),
+        (right, y + step),
+        (left, y - step),
+        (left, y + step),
+        (middle, y - gap - half),
+        (middle, y + gap + half),
+        (middle, y),
+    ]
+    return np.array([(x0, cy - half, x0 + width, cy + half) for x0, cy in spots])
+
+
+def free_boxes(
+    boxes: npt.NDArray[np.float64], taken: npt.NDArray[np.float64], size: tuple[float, float]
+) -> npt.NDArray[np.bool_]:
+    """Which of ``boxes`` lie inside a picture of ``size`` and clear of every ``taken`` box."""
+    ok = (boxes[:, 0] >= 0) & (boxes[:, 1] >= 0)
+    ok &= (boxes[:, 2] <= size[0]) & (boxes[:, 3] <= size[1])
+    if len(taken):
+        hit = (
+            (boxes[:, None, 0] < taken[None, :, 2])
+            & (taken[None, :, 0] < boxes[:, None, 2])
+            & (boxes[:, None, 1] < taken[None, :, 3])
+            & (taken[None, :, 1] < boxes[:, None, 3])
+        )
+        ok &= ~hit.any(axis=1)
+    return ok
+
+
+def tag_parts(
+    counters: Sequence[Counter],
+    th: Theme,
+    px: float,
+    transform: Any,
+    size: tuple[float, float],
+    taken: npt.NDArray[np.float64],
+) -> list[list[tuple[str, Primitive]]]:
+    """Each counter's name tag (its plate and its name; none when there is no room), in the
+    first free candidate spot (see :func:`tag_boxes`). ``taken``: pixel boxes tags keep clear
+    of (labels, hex numbers); every counter is kept clear of too, and the tags placed before.
+    Where nothing is free, the counter's short printed name is tried, then a spot clear of the
+    counters and tags only, then its own counter; a tag never covers another tag: a counter
+    with no room left keeps its name in its hover title."""
+    font = name_font(th, px)
+    height = font * 2 * ASCENT + 2 * PAD_PX[1]
+    circles = np.array(
+        [
+            (*transform.to_pixel(c.centre[0] - c.radius, c.centre[1] - c.radius),
+             *transform.to_pixel(c.centre[0] + c.radius, c.centre[1] + c.radius))
+            for c in counters
+        ],
+        dtype=float,
+    ).reshape(-1, 4)  # fmt: skip
+    placed: list[npt.NDArray[np.float64]] = []
+    out: list[list[tuple[str, Primitive]]] = []
+    for counter in counters:
+        tags = np.array(placed, dtype=float).reshape(-1, 4)
+        apart = [j for j, c in enumerate(counters) if c.centre != counter.centre]  # a stack's
+        others = np.concatenate([circles[apart], tags])  # own counters lie under its tags
+        everything = np.concatenate([taken.reshape(-1, 4), others])
+        whole, short = tag_text(counter.tank, font, 1.8 * px), short_label(counter.tank)
+        centre = transform.to_pixel(*counter.centre)
+        found = None
+        for text, blocked in ((whole, everything), (short, everything), (short, others)):
+            width = text_width(text, font, True) + 2 * PAD_PX[0]
+            boxes = tag_boxes(centre, counter.radius * px, width, height)
+            free = free_boxes(boxes[:-1], blocked, size)
+            if free.any():
+                found = (text, boxes[int(np.argmax(free))])
+                break
+        if found is None and free_boxes(boxes[-1:], tags, size)[0]:
+            found = (short, boxes[-1])
+        if found is None:
+            out.append([])
+            continue
+        text, box = found
+        placed.append(box)
+        out.append(tag(counter, text, box, font, th, transform))
+    return out
+
+
+def tag(
+    counter: Counter, text: str, box: npt.NDArray[np.float64], font: float, th: Theme, t: Any
+) -> list[tuple[str, Primitive]]:
+    """A name tag in the counter's colour filling ``box`` (pixels): its plate and its name."""
+    x0, y0, x1, y1 = box.tolist()
+    plate = tuple(t.to_board(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    fill = counter.fill
+    plate_style = Style(fill=fill, stroke=th.counter_stroke, width=1.0)
+    ink = Style(fill=contrast_text(fill), font_size=font, bold=True)
+    box_px = text_box_px((x0 + x1) / 2, (y0 + y1) / 2, text, ink)
+    return [
+        ("tag", Polygon(plate, plate_style, counter.title)),
+        ("name", box_text(box_px, text, ink, t, counter.title)),
+    ]
+
+
+__all__ = [
+    "PARTS",
+    "Counter",
+    "HexRoom",
+    "counter_fill",
+    "counter_label",
+    "counter_parts",
+    "free_boxes",
+    "hex_room",
+    "name_font",
+    "number_font",
+    "short_label",
+    "tag_parts",
+    "tag_text",
+    "tank_title",
+]

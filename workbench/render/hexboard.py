@@ -14,7 +14,7 @@ the same picture as drawing them one by one.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -25,45 +25,38 @@ import numpy.typing as npt
 from workbench.boards.hexmap import HexMap
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
 from workbench.render import scene_of
-from workbench.render.counters import (
-    FLAG_RISE,
-    WRECK_FILL,
-    CounterStyles,
-    counter_extent,
-    counter_half,
-    counter_parts,
-    tank_title,
+from workbench.render.counters import HexRoom, hex_room, number_font
+from workbench.render.hex_labels import map_labels, title_gap, widest_number
+from workbench.render.hex_units import board_with_counters, state_side_colors, units_primitives
+from workbench.render.legend import (
+    Entry,
+    Swatch,
+    box_swatch,
+    legend_band,
+    legend_entries,
+    line_swatch,
 )
-from workbench.render.labels import (
-    ASCENT,
-    Box,
-    Placer,
-    around,
-    box_text,
-    fit_text,
-    text_box_px,
-    text_width,
-)
-from workbench.render.legend import Entry, Swatch, box_swatch, legend_band, line_swatch
+from workbench.render.pieces import tank_swatch
 from workbench.render.scene import (
     BOARD,
     EDGES,
     LABELS,
     TERRAIN,
-    UNITS,
     Circle,
     Point,
+    Polygon,
     Polygons,
     Polyline,
     Primitive,
     Scene,
     Segments,
     Style,
-    Texts,
     Transform,
 )
+from workbench.render.sides import WRECK_COLOR
 from workbench.render.symbols import symbol_primitives, terrain_symbol
-from workbench.render.themes import Theme, mix, readable, theme_named
+from workbench.render.themes import Theme, mix, theme_named
+from workbench.rules.panzer_vor.state import GameState
 
 __all__ = [
     "HexLayout",
@@ -99,6 +92,8 @@ class HexLayout:
     cell_units: float = 1.0
     grounds: Grounds | None = field(default=None, compare=False, repr=False)
     """The terrain colour of every hex as drawn (None: not known)."""
+    room: HexRoom = field(default=HexRoom(-0.73, 9.0, 0.0, 0.62), compare=False, repr=False)
+    """Where a hex's number and its counter go (:func:`workbench.render.counters.hex_room`)."""
 
     def cell_at(self, x: float, y: float) -> Hex | None:
         h = self.grid.hex_at(x, y, 1.0)
@@ -235,24 +230,32 @@ def hexmap_scene(
     legend: bool = False,
     reserved: Sequence[tuple[float, float, float, float]] = (),
 ) -> Scene:
-    """The map: terrain colours with a symbol per kind (trees, contours, waves...; a hatch or a
-    cross for custom types that block sight or cannot be entered), roads as lines, hexside
-    features, zones, places and hex numbers, and (``legend``) a legend band under it.
+    """The map as a printed map shows it: terrain colours with a symbol per kind (trees,
+    roofs, shaded hills, ridge lines, water; a hatch or a cross for custom types that block
+    sight or cannot be entered), roads and rivers as lines, hexside features, zones, a frame
+    with the map's title over it, place names and a small number at the top edge of each hex
+    (:mod:`workbench.render.hex_labels`), and (``legend``) a legend band under it.
 
     ``size`` is the hex size in pixels at zoom 1 (the theme's ``zoom`` multiplies it).
     Labels are laid out so that none overlaps another or leaves the picture: place names
     first, then zone names, then hex numbers, which give way (a hex number hidden by a
-    label or a counter is in the hex's hover title). ``reserved``: boxes in board units
-    (x0, y0, x1, y1) that labels keep clear of, such as counters."""
+    label is in the hex's hover title). ``reserved``: boxes in board units (x0, y0, x1, y1)
+    that labels keep clear of, such as counters."""
     th = theme_named(theme)
     px = size * th.zoom
     grid = hexmap.grid
-    layout = HexLayout(grid)
-    pad = px * 0.25 if margin is None else margin
+    font = number_font(th, px)
+    room = hex_room(grid.orientation, px, font, 0.0, False)
+    layout = HexLayout(grid, room=room)
+    if labels:
+        room = hex_room(grid.orientation, px, font, widest_number(layout, font), True)
+    pad = px * FRAME_PAD if margin is None else margin
+    top = title_gap(th, px) if hexmap.name else 0.0
     w, h = grid.pixel_size(px)
-    transform = Transform(px, pad, pad)
-    width, height = round(w + 2 * pad, 2), round(h + 2 * pad, 2)
+    transform = Transform(px, pad, pad + top)
+    width, height = round(w + 2 * pad, 2), round(h + 2 * pad + top, 2)
     layers: dict[str, list[Primitive]] = {BOARD: [], TERRAIN: [], EDGES: [], LABELS: []}
+    layers[BOARD] += frame_primitives(w / px, h / px, pad / px, th, hexmap.name)
 
     # Terrain: one batch of hexes per type (row by row within it), so one call per style.
     centers = layout.board_centers()
@@ -277,12 +280,12 @@ def hexmap_scene(
         titles = tuple([f"{names[i]} {name}" for i in index.tolist()])
         layers[TERRAIN].append(Polygons(layout.outlines(centers[index]), style, titles))
     code_fill = [fills.get(name, "") for name in kinds]
-    layout = HexLayout(grid, grounds=Grounds(terrain, tuple(code_fill)))
+    layout = HexLayout(grid, grounds=Grounds(terrain, tuple(code_fill)), room=room)
     if marks:
         for name in sorted(by_type):
-            symbol = terrain_symbol(hexmap.terrain_types[name])
             if name in ROAD_WORDS:
                 continue
+            symbol = terrain_symbol(hexmap.terrain_types[name])
             layers[TERRAIN] += symbol_primitives(
                 symbol, centers[by_type[name]], fills[name], th, px=px
             )
@@ -311,50 +314,22 @@ def hexmap_scene(
             )
 
     # Zones: each zone's outer boundary, dashed in the zone's colour.
-    zone_names = sorted(hexmap.zones)
-    for i, zone_name in enumerate(zone_names):
+    for i, zone_name in enumerate(sorted(hexmap.zones)):
         for loop in zone_outline(layout, hexmap.zones[zone_name]):
             layers[EDGES].append(Polyline(loop, _zone_style(th, i), f"zone {zone_name}"))
 
-    # Labels, most important first: each takes the first free spot among its candidates.
-    placer = Placer(width, height, [_px_box(transform, b) for b in reserved])
-    place_font = text_size_px(px, th.place_scale, th.name_min_px * th.zoom)
-    place_style = Style(
-        fill=th.place_color, stroke=th.halo, width=3.0, font_size=place_font, bold=True
+    layers[LABELS] += map_labels(
+        hexmap,
+        layout,
+        transform,
+        (width, height),
+        th,
+        room,
+        numbers=labels,
+        reserved=reserved,
+        by_type=by_type,
+        fills=fills,
     )
-    for cell in sorted(hexmap.places):
-        cx, cy = transform.to_pixel(*layout.cell_center(cell))
-        layers[LABELS].append(
-            Circle(layout.cell_center(cell), 0.12, Style(fill=th.place_color), hexmap.places[cell])
-        )
-        occupied = any(
-            _px_box(transform, b).overlaps(Box(cx - 1, cy - 1, cx + 1, cy + 1)) for b in reserved
-        )
-        text = _place_label(placer, cx, cy, px, hexmap.places[cell], place_style, occupied)
-        if text is not None:
-            layers[LABELS].append(box_text(*text, transform, grid.label(cell)))
-    for i, zone_name in enumerate(zone_names):
-        if not hexmap.zones[zone_name]:
-            continue
-        color = th.zone_colors[i % len(th.zone_colors)]
-        font = text_size_px(px, th.place_scale * 0.85, th.name_min_px * th.zoom)
-        style = Style(
-            fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
-        )
-        cells = sorted(hexmap.zones[zone_name], key=lambda c: (c.r, c.q))
-        spots = [transform.to_pixel(*layout.cell_center(c)) for c in cells[:12]]
-        candidates = [
-            text_box_px(x, y + dy * px, zone_name, style)
-            for x, y in spots
-            for dy in (0.42, -0.3, 0.0)
-        ]
-        found = placer.place(candidates)
-        if found is not None:
-            layers[LABELS].append(box_text(found, zone_name, style, transform, f"zone {zone_name}"))
-
-    if labels:
-        layers[LABELS] += _hex_numbers(placer, transform, centers, names, by_type, fills, th, px)
-
     scene = Scene(
         width=width,
         height=height,
@@ -369,14 +344,31 @@ def hexmap_scene(
     return scene
 
 
-ROAD_WORDS = frozenset({"road", "street", "track", "river", "stream"})
+FRAME_PAD = 0.35
+"""The margin round the hexes, in hex sizes: the frame runs in it, as round a printed map."""
+
+
+def frame_primitives(w: float, h: float, pad: float, th: Theme, title: str = "") -> list[Primitive]:
+    """A printed map's frame round hexes ``w`` x ``h`` board units: the paper inside it and a
+    thick line, a thin one inside that."""
+    out = pad * 0.55
+    inner = pad * 0.3
+    paper = Style(fill=mix(th.board_fill, "#ffffff", 0.55), stroke=th.frame_color, width=3.0)
+    thin = Style(stroke=th.frame_color, width=1.0)
+    return [
+        Polygon(_rect(-out, -out, w + out, h + out), paper, title),
+        Polygon(_rect(-inner, -inner, w + inner, h + inner), thin),
+    ]
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+ROAD_WORDS = frozenset({"road", "street", "track"})
 """Terrain types drawn as a line through their hexes (joined to neighbouring hexes of the type
-and, at the map's edge, running off it) as well as their colour: roads and rivers."""
-
-
-def _px_box(t: Transform, b: tuple[float, float, float, float]) -> Box:
-    (x0, y0), (x1, y1) = t.to_pixel(b[0], b[1]), t.to_pixel(b[2], b[3])
-    return Box(x0, y0, x1, y1)
+and, at the map's edge, running off it) as well as their colour: roads. (A river is a hex of
+water, drawn with waves, as the printed maps colour their river hexes.)"""
 
 
 def _hexside_styles(th: Theme, color: str) -> tuple[Style, Style]:
@@ -388,63 +380,6 @@ def _hexside_styles(th: Theme, color: str) -> tuple[Style, Style]:
 def _zone_style(th: Theme, i: int) -> Style:
     color = th.zone_colors[i % len(th.zone_colors)]
     return Style(stroke=color, width=th.zone_width_px * th.zoom, dash=th.zone_dash_px)
-
-
-def _place_label(
-    placer: Placer, cx: float, cy: float, px: float, name: str, style: Style, occupied: bool
-) -> tuple[Box, str, Style] | None:
-    """A place name's spot: under its dot, else under or over the counter standing there, else
-    beside; shortened to two hexes' width if it fits nowhere whole."""
-    half = ASCENT * style.font_size + style.width / 2
-    below_counter = 0.45 * px + half + 2
-    offsets = [(0.0, 0.32 * px)] if not occupied else []
-    offsets += [(0.0, below_counter), (0.0, -below_counter), (0.0, 1.0 * px), (0.0, -1.0 * px)]
-    for text in (name, fit_text(name, 2.0 * px, style.font_size, True)):
-        found = placer.place(around(cx, cy, text, style, offsets))
-        if found is not None:
-            return found, text, style
-    return None
-
-
-def _hex_numbers(
-    placer: Placer,
-    transform: Transform,
-    centers: npt.NDArray[np.float64],
-    names: Sequence[str],
-    by_type: Mapping[str, npt.NDArray[np.intp]],
-    fills: Mapping[str, str],
-    th: Theme,
-    px: float,
-) -> list[Primitive]:
-    """Hex numbers at the top of each hex, in an ink that reads on its terrain, where they do
-    not run into a label or counter placed before."""
-    font = max(th.label_min_px * th.zoom, round(th.label_scale * px, 1))
-    at = centers + np.array([0.0, -0.62])
-    pixel = at * transform.scale + np.array([transform.offset_x, transform.offset_y])
-    widths = _number_widths(tuple(names), font) / 2
-    half = ASCENT * font
-    boxes = np.column_stack(
-        [pixel[:, 0] - widths, pixel[:, 1] - half, pixel[:, 0] + widths, pixel[:, 1] + half]
-    )
-    free = placer.free_mask(boxes)
-    by_ink: dict[str, list[npt.NDArray[np.intp]]] = {}
-    for name in sorted(by_type):
-        by_ink.setdefault(th.label_ink(fills[name]), []).append(by_type[name])
-    out: list[Primitive] = []
-    every = np.array(names, dtype=object)
-    for ink, parts in by_ink.items():
-        index = np.sort(np.concatenate(parts))
-        index = index[free[index]]
-        if len(index):
-            chosen = tuple(every[index].tolist())
-            out.append(Texts(at[index], chosen, Style(fill=ink, font_size=font)))
-    return out
-
-
-@lru_cache(maxsize=16)
-def _number_widths(names: tuple[str, ...], font: float) -> npt.NDArray[np.float64]:
-    """The widths of a board's hex numbers (the same board is drawn again and again)."""
-    return np.array([text_width(n, font) for n in names])
 
 
 def road_primitives(
@@ -508,17 +443,13 @@ def road_styles(fill: str, px: float, name: str = "road") -> tuple[Style, Style]
 
 
 def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> list[Entry]:
-    """Legend entries for the terrain types used (with their rules in a word or two), the
+    """Legend entries for the terrain types used (with what each does in a few words), the
     hexside features, the zones and the places of a map."""
     entries: list[Entry] = []
     for name in used:
         kind = hexmap.terrain_types[name]
         fill = th.terrain_color(name, kind.color)
-        notes = [
-            w
-            for w, on in (("no entry", not kind.enterable), ("blocks sight", kind.blocks_los))
-            if on
-        ]
+        notes = terrain_notes(kind)
         text = f"{name} ({', '.join(notes)})" if notes else name
         entries.append(
             Entry(
@@ -540,6 +471,33 @@ def map_legend(hexmap: HexMap, used: Sequence[str], th: Theme, px: float) -> lis
     if hexmap.places:
         entries.append(Entry("named place", _dot_swatch(th.place_color)))
     return entries
+
+
+def terrain_notes(kind: Any) -> list[str]:
+    """What a terrain type does, in a few words each (from its rules' values).
+
+    >>> from workbench.boards.terrain import panzer_vor_types
+    >>> terrain_notes(panzer_vor_types()[0]["alley"])
+    ['only Ōarai may enter', 'fires only at adjacent hexes']
+    """
+    notes = []
+    if not kind.enterable:
+        notes.append("no entry")
+    elif kind.deployment_only:
+        notes.append("entered at set-up only")
+    if kind.may_enter:
+        notes.append(f"only {' and '.join(kind.may_enter)} may enter")
+    if kind.enterable and kind.mp_enter != 1:
+        notes.append(f"{kind.mp_enter} MP")
+    if kind.blocks_los:
+        notes.append("blocks sight")
+    if kind.fire_adjacent_only:
+        notes.append("fires only at adjacent hexes")
+    if kind.attack_modifier:
+        notes.append(f"attack {kind.attack_modifier:+d}")
+    if kind.removes_smoke:
+        notes.append("clears smoke")
+    return notes
 
 
 def _hex_swatch(fill: str, symbol: str | None, th: Theme, road: str = "") -> Swatch:
@@ -583,10 +541,6 @@ def _dot_swatch(color: str) -> Swatch:
     return draw
 
 
-def text_size_px(size: float, fraction: float, minimum: float = 7.0) -> float:
-    return max(minimum, round(fraction * size, 1))
-
-
 def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, ...]]:
     """The boundary of a set of hexes as closed loops of corner points (deterministic)."""
     cells = frozenset(hexes)
@@ -619,42 +573,7 @@ def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, .
     return loops
 
 
-# --- counters ----------------------------------------------------------------------------------
-def units_primitives(state: Any, layout: HexLayout, size: float, th: Theme) -> list[Primitive]:
-    """A counter per tank (see :mod:`workbench.render.counters`); ``size`` is the hex size in
-    pixels as drawn. Tanks sharing a hex stack: the second is drawn over the first."""
-    drawn: dict[tuple[int, int], dict[Style, list[Primitive]]] = {}
-    level_in_hex: dict[Hex, int] = {}
-    styles = CounterStyles(th, size)
-    grid = state.map.grid
-    for tank in sorted(state.tanks, key=lambda t: (t.hex, t.id)):
-        level = level_in_hex[tank.hex] = level_in_hex.get(tank.hex, -1) + 1
-        fill = WRECK_FILL if tank.wreck else th.side_color(tank.side, state.side_color(tank.side))
-        turret = None if tank.turret is None else layout.direction(tank.turret_facing)
-        title = tank_title(tank, grid.label(tank.hex))
-        center = layout.cell_center(tank.hex)
-        v = layout.direction(tank.facing)
-        for part, prim in counter_parts(tank, center, v, turret, fill, title, styles):
-            drawn.setdefault((level, part), {}).setdefault(prim.style, []).append(prim)
-    return [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
-
-
-def counter_boxes(
-    state: Any, layout: HexLayout, th: Theme
-) -> list[tuple[float, float, float, float]]:
-    """The boxes (board units) the counters of a state cover, pointers included."""
-    if not state.tanks:
-        return []
-    hw, hh = counter_half(th)
-    extents = np.array([counter_extent(tuple(v), hw, hh) for v in layout.directions().tolist()])
-    centres = layout.centers([t.hex for t in state.tanks])
-    facing = np.array([t.facing % 6 for t in state.tanks])
-    boxes = np.tile(centres, 2) + extents[facing]
-    flagged = np.array([bool(t.flag) for t in state.tanks])
-    boxes[flagged, 1] = np.minimum(boxes[flagged, 1], centres[flagged, 1] - hh - FLAG_RISE)
-    return [tuple(b) for b in boxes.tolist()]
-
-
+# --- a game state: the map and its counters -----------------------------------------------
 def state_scene(
     state: Any,
     *,
@@ -664,34 +583,32 @@ def state_scene(
     margin: float | None = None,
     legend: bool = False,
 ) -> Scene:
-    """A Panzer Vor! game state: its map with a counter for every tank (labels keep clear of
-    the counters), and (``legend``) the map's legend with the sides and markers."""
+    """A Panzer Vor! game state: its map with a counter for every tank
+    (:mod:`workbench.render.hex_units`: labels keep clear of the counters), and (``legend``)
+    the map's legend with the sides and markers."""
     th = theme_named(theme)
-    layout = HexLayout(state.map.grid)
-    reserved = counter_boxes(state, layout, th)
-    scene = hexmap_scene(
-        state.map, size=size, theme=th, labels=labels, margin=margin, reserved=reserved
-    )
-    scene = scene.add(UNITS, units_primitives(state, layout, scene.transform.scale, th))
+    scene = hexmap_scene(state.map, size=size, theme=th, labels=labels, margin=margin)
+    scene = board_with_counters(scene, state)
     if legend:
-        px = scene.transform.scale
-        entries = map_legend(state.map, _used_terrain(state.map), th, px)
-        sides = sorted({t.side for t in state.tanks})
-        entries += [
-            Entry(side, box_swatch(th.side_color(side, state.side_color(side)))) for side in sides
-        ]
-        if any(t.flag for t in state.tanks):
-            entries.append(Entry("flag", box_swatch(th.flag_color)))
-        if any(t.smoke for t in state.tanks):
-            entries.append(Entry("smoke", box_swatch(th.smoke_color)))
-        if any(t.immobile for t in state.tanks):
-            entries.append(
-                Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0)))
-            )
-        if any(t.wreck for t in state.tanks):
-            entries.append(Entry("wreck", box_swatch(WRECK_FILL)))
-        scene = legend_band(scene, entries)
+        scene = legend_band(scene, state_legend(state, th, scene.transform.scale))
     return scene
+
+
+def state_legend(state: Any, th: Theme, px: float) -> list[Entry]:
+    """The legend of a game state: its map's, then the sides and the markers in play."""
+    entries = map_legend(state.map, _used_terrain(state.map), th, px)
+    colors = state_side_colors(state, th)
+    sides = [side for side in colors if any(t.side == side for t in state.tanks)]
+    entries += [Entry(side, tank_swatch(colors[side], th.counter_stroke)) for side in sides]
+    if any(t.flag for t in state.tanks):
+        entries.append(Entry("flag", box_swatch(th.flag_color)))
+    if any(t.smoke for t in state.tanks):
+        entries.append(Entry("smoke", box_swatch(th.smoke_color)))
+    if any(t.immobile for t in state.tanks):
+        entries.append(Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0))))
+    if any(t.wreck for t in state.tanks):
+        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
+    return entries
 
 
 def _used_terrain(hexmap: HexMap) -> list[str]:
@@ -704,6 +621,16 @@ def _used_terrain(hexmap: HexMap) -> list[str]:
 @scene_of.register
 def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
     return hexmap_scene(hexmap, **options)
+
+
+@legend_entries.register
+def _hexmap_legend(hexmap: HexMap, th: Theme, px: float) -> list[Entry]:
+    return map_legend(hexmap, _used_terrain(hexmap), th, px)
+
+
+@legend_entries.register
+def _state_legend(state: GameState, th: Theme, px: float) -> list[Entry]:
+    return state_legend(state, th, px)
 
 
 # The overlays of hex boards live in hex_overlays; imported here, where they always were.

@@ -1,19 +1,23 @@
-"""Bands under a picture: a legend of what the board uses (terrain with its symbol, hexside
-features, zones, markers), wrapped over as many rows as the picture's width needs.
+"""Legends: what a board uses (terrain with its symbol and what it does, hexside features,
+zones, the sides' colours, markers), as a band under a picture or as a picture of its own.
 
 Each entry is a name and a swatch: a function that draws a small sample about a pixel centre.
-A band makes the scene taller and never wider; a name too long for a row is shortened (its
-full text stays in the swatch's hover title).
+A band makes the scene taller and never wider, wrapped over as many rows as the width needs;
+a name too long for a row is shortened. :func:`legend_of` draws a board's legend on its own
+(the teacher app shows it in a section of its own), one entry a row: each game's render
+module registers the entries of its boards and states with ``@legend_entries.register``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from workbench.render.labels import fit_text, text_width
-from workbench.render.scene import ANNOTATIONS, Primitive, Scene, Style, Text
-from workbench.render.themes import DEFAULT, Theme
+from workbench.render.labels import fit_text, text_width, wrap_text
+from workbench.render.scene import ANNOTATIONS, Primitive, Scene, Style, Text, Transform
+from workbench.render.themes import DEFAULT, Theme, theme_named
 
 Swatch = Callable[[Scene, float, float, float], list[Primitive]]
 """Draws a sample of ``size`` pixels about pixel ``(x, y)`` of the scene."""
@@ -40,8 +44,11 @@ def legend_font(scene: Scene) -> float:
     return th.legend_font_px * th.zoom
 
 
-def legend_band(scene: Scene, entries: Sequence[Entry], heading: str = "") -> Scene:
-    """The scene made taller by a band holding ``heading:`` and the entries, row after row."""
+def legend_band(
+    scene: Scene, entries: Sequence[Entry], heading: str = "", *, one_per_row: bool = False
+) -> Scene:
+    """The scene made taller by a band holding ``heading:`` and the entries, row after row
+    (``one_per_row``: each entry on a row of its own)."""
     if not entries and not heading:
         return scene
     font = legend_font(scene)
@@ -59,6 +66,16 @@ def legend_band(scene: Scene, entries: Sequence[Entry], heading: str = "") -> Sc
         sw = swatch * wide
         lead = sw + font * 0.4 if draw else 0.0
         room = right - MARGIN_PX - lead
+        if one_per_row:  # a long name wraps over the rows under it, indented like it
+            lines = wrap_text(text, room, font, bold, max_lines=3) if text else [""]
+            if x > MARGIN_PX:
+                row, x = row + 1, MARGIN_PX
+            placed.append((row, x, lines[0], bold, draw, sw))
+            for line in lines[1:]:
+                row += 1
+                placed.append((row, x + lead, line, bold, None, 0.0))
+            x += lead + max(text_width(line, font, bold) for line in lines) + font * 0.8
+            continue
         text = fit_text(text, room, font, bold) if text else ""
         need = lead + text_width(text, font, bold)
         if x > MARGIN_PX and x + need > right:
@@ -113,3 +130,37 @@ def line_swatch(style: Style, casing: Style | None = None) -> Swatch:
 
 def _square(x: float, y: float, h: float) -> tuple[tuple[float, float], ...]:
     return ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+
+
+# --- a board's legend as a picture of its own ------------------------------------------------
+@functools.singledispatch
+def legend_entries(value: Any, th: Theme, px: float) -> list[Entry]:
+    """The legend entries of a board, game state or scenario (``px``: the cell size the
+    board is drawn at, for the swatches' line widths): each game registers its types."""
+    from workbench.discovery import import_new, named_after_games
+
+    if import_new(named_after_games("workbench.render")):  # a game's pictures added since
+        return legend_entries(value, th, px)
+    raise TypeError(f"no legend for a {type(value).__name__}: expected a board or game state")
+
+
+LEGEND_WIDTH = 420.0
+"""A legend's width in pixels when none is asked for: the teacher app's side panel."""
+
+
+def legend_scene(
+    value: Any,
+    *,
+    theme: Theme | str | None = None,
+    width: float = LEGEND_WIDTH,
+    size: float = 36.0,
+    heading: str = "Legend",
+) -> Scene:
+    """A board's legend as a picture of its own, ``width`` pixels wide, one entry a row:
+    each terrain with its colour, symbol and what it does, the hexside features, the zones,
+    each side's colour and the markers in play (``size``: the board's cell size, as
+    ``show`` takes it)."""
+    th = theme_named(theme)
+    px = size * th.zoom
+    blank = Scene(width, 1.0, Transform(px), theme=th, title=heading)
+    return legend_band(blank, legend_entries(value, th, px), heading, one_per_row=True)

@@ -61,9 +61,11 @@ def cell_px(scene: Scene) -> float:
     return scene.transform.scale
 
 
-def text_size(scene: Scene, fraction: float, minimum: float = 7.0) -> float:
-    """A font size of ``fraction`` of a cell, at least ``minimum`` pixels."""
-    return max(minimum, round(fraction * cell_px(scene) * _cell_units(scene), 1))
+def text_size(scene: Scene, fraction: float) -> float:
+    """A font size of ``fraction`` of a cell, never under the theme's least label size (a
+    board label a notebook shows at 9 px at the least)."""
+    least = scene.theme.label_min_px if isinstance(scene.theme, Theme) else 9.0
+    return max(least, round(fraction * cell_px(scene) * _cell_units(scene), 1))
 
 
 def _cell_units(scene: Scene) -> float:

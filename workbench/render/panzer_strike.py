@@ -22,27 +22,27 @@ from workbench.boards.panzer_strike.board import BoardTank, SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_angle
 from workbench.render import scene_of
-from workbench.render.counters import WRECK_FILL, counter_font, rim_point
+from workbench.render.counters import name_font
 from workbench.render.dice import DieFace, dice_of
 from workbench.render.labels import (
     ASCENT,
-    LINE_HEIGHT,
     Box,
     Placer,
     box_text,
     text_box,
     text_box_px,
+    text_width,
     unit_boxes,
 )
-from workbench.render.legend import Entry, box_swatch, legend_band, line_swatch
+from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries, line_swatch
 from workbench.render.overlays import label_overlay
 from workbench.render.pieces import (
     fitted,
-    flag_color,
     rect,
     square_swatch,
     symbol_name,
     symbol_primitives,
+    tank_swatch,
 )
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -64,6 +64,8 @@ from workbench.render.scene import (
     Texts,
     Transform,
 )
+from workbench.render.sides import WRECK_COLOR, colors_register, side_colors, themed
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.themes import Theme, contrast_text, theme_named
 from workbench.rules.panzer_strike.actions import RollGun, RollMovement
 from workbench.rules.panzer_strike.learning import TankReach
@@ -72,8 +74,8 @@ from workbench.rules.panzer_strike.state import Match, Options, Tank
 
 SQUARE_COLORS: Mapping[str, str] = {
     "open": "#cdd6a8",
-    "street": "#d8d2bc",
-    "road": "#d8d2bc",
+    "street": "#bdb9ad",  # a paving grey: 8.7 L* under open ground, told apart in grey
+    "road": "#bdb9ad",
     "building": "#b5835a",
     "rubble": "#9a8f80",
     "woods": "#4f8a3c",
@@ -124,8 +126,9 @@ def _direction(facing: int) -> Point:
 TankOnSquare = BoardTank | Tank
 """What stands on a square board: a board's starting tank or a tank in a match."""
 
-COUNTER_HALF = 0.36  # half a tank counter's side, in squares (a counter stays in its square)
-POINTER_LENGTH = 0.12  # how far the facing arrow reaches past the counter's rim
+COUNTER_HALF = 0.48  # half the box a tank covers in its square (its silhouette and name plate)
+COUNTER_RADIUS = 0.34  # how far a tank's silhouette reaches from its centre, in squares
+COUNTER_DY = -0.13  # the silhouette's centre above the square's (its name plate is below)
 FLAG_HALF = 0.4  # half the box a flag covers in its square
 
 
@@ -144,16 +147,20 @@ def square_scene(
     default_kind: str = "open",
     tiles: Mapping[str, tuple[int, int, int, int]] | None = None,
     legend: bool = False,
+    sides: Sequence[str] = (),
+    colors: Mapping[str, str] | None = None,
 ) -> Scene:
     """A square board: a kind per square (default ``open``), barricades on edges, flags
-    (square -> owner, drawn in the owner's colour), tanks as counters in their side's colour
-    with a facing arrow, id and type letter, the board's tiles (name -> first column, first
-    row, columns, rows) with their borders and names (kept clear of flags and tanks), column
-    and row numbers round the edge, and (``legend``) a legend band."""
+    (square -> owner, drawn in the owner's colour), tanks seen from above in their side's
+    colour along their facing with their id and type letter on a plate, the board's tiles
+    (name -> first column, first row, columns, rows) with their borders and names (kept clear
+    of flags and tanks), column and row numbers round the edge, and (``legend``) a legend
+    band. ``sides`` in the game's order and the ``colors`` its files prefer give each side's
+    colour (:func:`workbench.render.sides.side_colors`)."""
     th = theme_named(theme)
     size = size * th.zoom
     layout = SquareLayout(cols, rows)
-    coord_font = max(th.label_min_px * th.zoom, round(th.label_scale * size * 0.9, 1))
+    coord_font = max(th.label_min_px, round(th.label_scale * size * 0.9, 1))
     pad = size * 0.5 + coord_font * 2.4  # the board's edge, then room for the numbers
     transform = Transform(size, pad, pad)
     width, height = round(cols * size + 2 * pad, 2), round(rows * size + 2 * pad, 2)
@@ -195,9 +202,9 @@ def square_scene(
         for y in range(rows):
             labels_.append(Text((-0.5 - margin, float(y)), str(y), style))
     flags = dict(flags or {})
-    sides = sorted(set(flags.values()) | {t.side for t in tanks})
+    owners = side_owners(sides, tanks, flags, colors, th, default_kind)
     taken = [_square_box(transform, s, FLAG_HALF) for s in flags]
-    taken += [_square_box(transform, t.at, COUNTER_HALF + POINTER_LENGTH) for t in tanks]
+    taken += [_square_box(transform, t.at, COUNTER_HALF) for t in tanks]
     labels_ += tile_names(tiles or {}, th, transform, Placer(width, height, taken))
     units: list[Primitive] = []
     for cell in sorted(flags):
@@ -206,9 +213,9 @@ def square_scene(
         units.append(Polyline((pole, (pole[0], pole[1] + 0.6)), Style(stroke="#222222", width=2.0)))
         flag = (pole, (pole[0] + 0.45, pole[1] + 0.12), (pole[0], pole[1] + 0.24))
         owner = flags[cell]
-        fill = Style(fill=flag_color(th, owner, sides), stroke="#222222", width=1.0)
+        fill = Style(fill=owners[owner], stroke="#222222", width=1.0)
         units.append(Polygon(flag, fill, f"flag {owner}"))
-    units += tank_counters(tanks, th, size, sides)
+    units += tank_counters(tanks, th, size, owners)
     scene = Scene(
         width=width,
         height=height,
@@ -225,20 +232,49 @@ def square_scene(
         title=title,
     )
     if legend:
-        entries = [
-            Entry(
-                kind,
-                square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
-            )
-            for kind in sorted(by_kind)
-        ]
-        if tiles:
-            entries.append(Entry("tile border", line_swatch(tile_style)))
-        owners = sorted(set(flags.values()))
-        entries += [Entry(f"flag: {o}", box_swatch(flag_color(th, o, sides))) for o in owners]
-        entries += tank_entries(tanks, th, sides)
+        entries = square_legend(sorted(by_kind), bool(tiles), flags, tanks, th, owners)
         scene = legend_band(scene, entries)
     return scene
+
+
+def square_legend(
+    kinds: Sequence[str],
+    tiles: bool,
+    flags: Mapping[Square, str],
+    tanks: Sequence[TankOnSquare],
+    th: Theme,
+    owners: Mapping[str, str],
+) -> list[Entry]:
+    """The legend of a square board: its kinds of square (colour and symbol), the tiles'
+    borders, the flags and the tanks in their owners' colours, wrecks and damage."""
+    entries = [
+        Entry(
+            kind,
+            square_swatch(kind, th.terrain_color(kind, SQUARE_COLORS.get(kind, "#bbbbbb")), th),
+        )
+        for kind in kinds
+    ]
+    if tiles:
+        tile_style = Style(stroke=th.counter_stroke, width=max(2.5, th.grid_width_px * 2.5))
+        entries.append(Entry("tile border", line_swatch(tile_style)))
+    entries += [Entry(f"flag: {o}", box_swatch(owners[o])) for o in sorted(set(flags.values()))]
+    return entries + tank_entries(tanks, th, owners)
+
+
+def side_owners(
+    sides: Sequence[str],
+    tanks: Sequence[TankOnSquare],
+    flags: Mapping[Square, str],
+    colors: Mapping[str, str] | None,
+    th: Theme,
+    default_kind: str = "open",
+) -> dict[str, str]:
+    """The colour of each side and flag owner: ``sides`` in the game's order, then the tanks'
+    and the flags' owners (:func:`workbench.render.sides.side_colors`; a theme's own side
+    colours win)."""
+    order = tuple(dict.fromkeys([*sides, *(t.side for t in tanks), *sorted(flags.values())]))
+    ground = th.terrain_color(default_kind, SQUARE_COLORS.get(default_kind, "#bbbbbb"))
+    return themed(th.side_colors, side_colors(order, colors, ground))
 
 
 def _square_box(t: Transform, at: Square, half: float) -> Box:
@@ -277,18 +313,18 @@ def tank_title(tank: TankOnSquare) -> str:
 
 
 def tank_counters(
-    tanks: Iterable[TankOnSquare], th: Theme, size: float, sides: list[str]
+    tanks: Iterable[TankOnSquare], th: Theme, size: float, colors: Mapping[str, str]
 ) -> list[Primitive]:
-    """Each tank as a counter inside its square, in its side's colour (a wreck grey and
-    crossed, a damaged tank on a marker square), an arrow on its rim along its facing, its id
-    fitted inside it and the first letter of its type (H, M, L) under the id."""
+    """Each tank inside its square, seen from above in its side's colour (a wreck grey and
+    crossed, a damaged tank on a marker square) with its barrel along its facing, and its id
+    and the first letter of its type (H, M, L) on a plate in the side's colour under it."""
     prims: list[Primitive] = []
-    half = COUNTER_HALF
-    room = 2 * half * size - 4.0
+    font = name_font(th, size)
+    length = COUNTER_RADIUS / reach(1.0)
     for tank in tanks:
         cx, cy = float(tank.at.x), float(tank.at.y)
         destroyed = isinstance(tank, Tank) and tank.destroyed
-        color = WRECK_FILL if destroyed else flag_color(th, tank.side, sides)
+        color = WRECK_COLOR if destroyed else colors[tank.side]
         title = tank_title(tank)
         if isinstance(tank, Tank) and tank.damaged:
             marker = Style(fill="#f4f4f4", stroke=th.immobile_color, width=2.5)
@@ -297,35 +333,54 @@ def tank_counters(
                     rect(cx - 0.48, cy - 0.48, 0.96, 0.96), marker, f"{tank.id} damaged: can't move"
                 )
             )
-        body = Style(fill=color, stroke=th.counter_stroke, width=1.5)
-        prims.append(Polygon(rect(cx - half, cy - half, 2 * half, 2 * half), body, title))
+        centre = (cx, cy + COUNTER_DY)
+        v = _direction(tank.facing)
+        parts = silhouette_parts(
+            centre, v, v, length, color, th.counter_stroke, 1.2,
+            least_barrel=1.1 / size, title=title,
+        )  # fmt: skip
+        prims += [prim for _, prim in parts]
         if destroyed:
             cross = Style(stroke=th.wreck_color, width=2.5, opacity=0.8)
-            a, b = (cx - half, cy - half), (cx + half, cy + half)
+            r = COUNTER_RADIUS * 0.8
+            a, b = (cx - r, cy + COUNTER_DY - r), (cx + r, cy + COUNTER_DY + r)
             prims.append(Polyline((a, b), cross, title))
             prims.append(Polyline(((a[0], b[1]), (b[0], a[1])), cross, title))
-        v = _direction(tank.facing)
-        rx, ry = rim_point(v, half, half)
-        start = (cx + rx * 0.7, cy + ry * 0.7)
-        tip = (cx + rx + v[0] * POINTER_LENGTH, cy + ry + v[1] * POINTER_LENGTH)
-        arrow = Style(stroke=th.counter_stroke, width=max(2.0, size / 14))
-        prims.append(Arrow(start, tip, arrow, max(5.0, size * 0.2), title))
-        ink = contrast_text(color)
-        font, ident = fitted(tank.id, room, counter_font(th, size), th.name_min_px - 1.0)
-        step = font * LINE_HEIGHT / size
-        name = Style(fill=ink, font_size=font, bold=True)
-        prims.append(Text((cx, cy - step / 2), ident, name, title))
-        prims.append(Text((cx, cy + step / 2), tank.kind[:1], name.with_(bold=False), title))
+        prims += id_plate(tank, color, font, th, size, title)
     return prims
 
 
-def tank_entries(tanks: Sequence[TankOnSquare], th: Theme, sides: list[str]) -> list[Entry]:
+def id_plate(
+    tank: TankOnSquare, color: str, font: float, th: Theme, size: float, title: str
+) -> list[Primitive]:
+    """A tank's id and type letter on a plate in its side's colour at the foot of its
+    square: a size or two smaller when the square is too small for it, then the id alone,
+    then the id shortened."""
+    cx, cy = float(tank.at.x), float(tank.at.y)
+    room = 0.92 * size - 6.0
+    for text in (f"{tank.id} {tank.kind[:1]}", str(tank.id)):
+        shrunk, shown = fitted(text, room, font, th.name_min_px)
+        if shown == text:
+            break
+    font, text = shrunk, shown
+    width = (text_width(text, font, True) + 6.0) / size
+    height = (2 * ASCENT * font + 3.0) / size
+    bottom = cy + 0.47
+    plate = Style(fill=color, stroke=th.counter_stroke, width=1.0)
+    box = rect(cx - width / 2, bottom - height, width, height)
+    name = Style(fill=contrast_text(color), font_size=font, bold=True)
+    return [Polygon(box, plate, title), Text((cx, bottom - height / 2), text, name, title)]
+
+
+def tank_entries(
+    tanks: Sequence[TankOnSquare], th: Theme, colors: Mapping[str, str]
+) -> list[Entry]:
     """Legend entries for the tanks: a counter per side, and wreck and damaged if there are."""
-    present = sorted({t.side for t in tanks})
-    entries = [Entry(f"tank: {s}", box_swatch(flag_color(th, s, sides))) for s in present]
+    present = list(dict.fromkeys(t.side for t in tanks))
+    entries = [Entry(f"tank: {s}", tank_swatch(colors[s], th.counter_stroke)) for s in present]
     in_match = [t for t in tanks if isinstance(t, Tank)]
     if any(t.destroyed for t in in_match):
-        entries.append(Entry("wreck", box_swatch(WRECK_FILL)))
+        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
     if any(t.damaged for t in in_match):
         entries.append(Entry("damaged", line_swatch(Style(stroke=th.immobile_color, width=2.5))))
     return entries
@@ -378,10 +433,9 @@ def placed_scene(
     labels: bool = True,
 ) -> Scene:
     """The board's picture (squares by kind, tile borders and names, coordinates, flags in
-    their owner's colour) with these barricades and tanks, the sides in ``colors`` (a theme's
-    own side colours win)."""
+    their owner's colour) with these barricades and tanks; ``colors``: the sides in the game's
+    order with the colours its files prefer (:func:`workbench.render.sides.side_colors`)."""
     th = theme_named(theme)
-    th = th.with_side_colors({**(colors or {}), **th.side_colors}) if colors else th
     return square_scene(
         board.width,
         board.depth,
@@ -394,6 +448,8 @@ def placed_scene(
         title=board.name if title is None else title,
         legend=legend,
         labels=labels,
+        sides=tuple(colors or ()),
+        colors=colors,
     )
 
 
@@ -576,6 +632,14 @@ def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
     barricades its options put in play (the Barricades rule's default where it sets none),
     the flags, and each side's tanks in the side's colour with their facing; ``options`` as
     :func:`placed_scene` takes them."""
+    tanks, colors, barricades = scenario_parts(scenario)
+    return placed_scene(scenario.board, barricades, tanks, colors, **options)
+
+
+def scenario_parts(
+    scenario: PanzerStrikeScenario,
+) -> tuple[list[BoardTank], dict[str, str], tuple[Square, ...]]:
+    """A scenario's tanks, its sides' colours in order and the barricades in play."""
     board = scenario.board
     in_play = scenario.options.get("barricades", BARRICADES_DEFAULT) is True
     tanks = [
@@ -584,7 +648,7 @@ def scenario_scene(scenario: PanzerStrikeScenario, **options: Any) -> Scene:
         for t in side.tanks
     ]
     colors = {side.name: side.color for side in scenario.sides}
-    return placed_scene(board, board.barricades if in_play else (), tanks, colors, **options)
+    return tanks, colors, tuple(board.barricades) if in_play else ()
 
 
 @scene_of.register
@@ -614,6 +678,51 @@ def _odds(result: KillOdds, **options: Any) -> Scene:
 def _tank_reach(result: TankReach, **options: Any) -> Scene:
     scene = match_scene(result.state, **options)
     return reach_overlay(scene, result.steps, result.facings)
+
+
+def board_legend(
+    board: SquareBoard,
+    barricades: Iterable[Square],
+    tanks: Sequence[TankOnSquare],
+    colors: Mapping[str, str] | None,
+    th: Theme,
+) -> list[Entry]:
+    """The legend of a board with these barricades and tanks (as :func:`placed_scene`)."""
+    kinds = sorted(set(board_kinds(board, barricades).values()))
+    owners = side_owners(tuple(colors or ()), tanks, board.flags, colors, th)
+    return square_legend(kinds, True, board.flags, tanks, th, owners)
+
+
+@colors_register
+def _board_colors(board: SquareBoard, th: Theme) -> dict[str, str]:
+    return side_owners((), board.tanks, board.flags, None, th)
+
+
+@colors_register
+def _match_colors(match: Match, th: Theme) -> dict[str, str]:
+    return side_owners(tuple(match.colors), match.tanks, match.board.flags, match.colors, th)
+
+
+@colors_register
+def _scenario_colors(scenario: PanzerStrikeScenario, th: Theme) -> dict[str, str]:
+    tanks, colors, _ = scenario_parts(scenario)
+    return side_owners(tuple(colors), tanks, scenario.board.flags, colors, th)
+
+
+@legend_entries.register
+def _board_legend(board: SquareBoard, th: Theme, px: float) -> list[Entry]:
+    return board_legend(board, board.barricades, board.tanks, None, th)
+
+
+@legend_entries.register
+def _match_legend(match: Match, th: Theme, px: float) -> list[Entry]:
+    return board_legend(match.board, match.in_play_barricades(), match.tanks, match.colors, th)
+
+
+@legend_entries.register
+def _scenario_legend(scenario: PanzerStrikeScenario, th: Theme, px: float) -> list[Entry]:
+    tanks, colors, barricades = scenario_parts(scenario)
+    return board_legend(scenario.board, barricades, tanks, colors, th)
 
 
 @dice_of.register

@@ -14,15 +14,20 @@ from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.geometry.hexgrid import Hex
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
+from workbench.render.hex_units import state_side_colors
 from workbench.render.hexboard import (
     los_overlay,
     odds_overlay,
     path_overlay,
     reach_overlay,
+    state_legend,
     state_scene,
 )
+from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, tint_overlay
 from workbench.render.scene import Scene, Transform
+from workbench.render.sides import colors_register
+from workbench.render.themes import Theme
 from workbench.rules.panzer_vor.actions import Die, Roll
 from workbench.rules.panzer_vor.deck import size
 from workbench.rules.panzer_vor.firing import AttackOdds
@@ -246,6 +251,32 @@ def _shot_odds(result: ShotOdds, **options: Any) -> Scene:
 def _tank_reach(result: TankReach, **options: Any) -> Scene:
     """The tank's reach (MP per hex) and, in the caption, whether it may move now."""
     return caption_overlay(reach_scene(result.state, result.reach, **options), result.lines()[0])
+
+
+@colors_register(Match)
+@colors_register(CardMatch)
+def _match_colors(match: Match | CardMatch, th: Theme) -> dict[str, str]:
+    return state_side_colors(match.board, th)
+
+
+@colors_register(LinkedState)
+@colors_register(TournamentState)
+def _series_colors(state: LinkedState | TournamentState, th: Theme) -> dict[str, str]:
+    """The colours of the match in play (none between matches)."""
+    return {} if state.match is None else state_side_colors(state.match.board, th)
+
+
+@legend_entries.register(Match)
+@legend_entries.register(CardMatch)
+def _match_legend(match: Match | CardMatch, th: Theme, px: float) -> list[Entry]:
+    return state_legend(match.board, th, px)
+
+
+@legend_entries.register(LinkedState)
+@legend_entries.register(TournamentState)
+def _series_legend(state: LinkedState | TournamentState, th: Theme, px: float) -> list[Entry]:
+    """The legend of the match in play (none between matches)."""
+    return [] if state.match is None else state_legend(state.match.board, th, px)
 
 
 @dice_of.register

@@ -15,13 +15,13 @@ from workbench.geometry.table import Hull
 from workbench.render.labels import LINE_HEIGHT, Box, fit_text, text_box, text_width, wrap_text
 from workbench.render.legend import box_swatch
 from workbench.render.scene import Point, Primitive, Scene, Style, Text, Transform
+from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.symbols import symbol_name, symbol_primitives
 from workbench.render.themes import Theme, contrast_text
 
 __all__ = [
     "area_label",
     "fitted",
-    "flag_color",
     "hull_box",
     "piece_label",
     "piece_symbols",
@@ -29,6 +29,7 @@ __all__ = [
     "square_swatch",
     "symbol_name",
     "symbol_primitives",
+    "tank_swatch",
 ]
 
 
@@ -96,11 +97,19 @@ def square_swatch(kind: str, fill: str, th: Theme) -> Any:
     return draw
 
 
-def flag_color(th: Theme, owner: str, owners: list[str]) -> str:
-    """A flag in its owner's colour: the theme's side colour, else a zone colour by owner."""
-    if len(owners) < 2:
-        return th.side_color(owner, th.flag_color)
-    return th.side_color(owner, th.zone_colors[owners.index(owner) % len(th.zone_colors)])
+def tank_swatch(fill: str, stroke: str = "#111111") -> Any:
+    """A legend swatch: a tank seen from above in a side's colour, facing right."""
+
+    def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
+        t = scene.transform
+        length = size * 0.5 / reach(1.0) / t.scale
+        parts = silhouette_parts(
+            t.to_board(x, y), (1.0, 0.0), None, length, fill, stroke, 1.0,
+            least_barrel=1.0 / t.scale,
+        )  # fmt: skip
+        return [prim for _, prim in parts]
+
+    return draw
 
 
 def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:

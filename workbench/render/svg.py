@@ -148,8 +148,15 @@ def _element(prim: Single, t: Transform, classes: _Classes) -> str:
     return f"{body}>{title}</{body[1 : body.index(' ')]}>" if title else f"{body}/>"
 
 
-def to_svg(scene: Scene) -> str:
-    """The scene as an SVG document (a string; deterministic)."""
+FLUID = "max-width: 100%"
+"""The style that lets a picture shrink to a narrower output area (a notebook's), whole (its
+``viewBox`` scales the drawing; no ``height: auto``, which cairosvg reads as no height)."""
+
+
+def to_svg(scene: Scene, *, fluid: bool = False) -> str:
+    """The scene as an SVG document (a string; deterministic). ``fluid``: it is shown at its
+    own size where there is room, else scaled down to the width of its place, never cut
+    (its ``viewBox`` keeps the drawing whole)."""
     family = getattr(scene.theme, "font_family", "DejaVu Sans, Arial, sans-serif")
     background = getattr(scene.theme, "background", None)
     classes = _Classes(family)
@@ -163,7 +170,7 @@ def to_svg(scene: Scene) -> str:
     w, h = number(scene.width), number(scene.height)
     head = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
+        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}"' + (f' style="{FLUID}">' if fluid else ">")
     ]
     if scene.title:
         head.append(f"<title>{escape(scene.title)}</title>")

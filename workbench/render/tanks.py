@@ -20,8 +20,15 @@ from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
 from workbench.render.labels import Box, text_box
-from workbench.render.legend import Entry, box_swatch, legend_band
-from workbench.render.pieces import area_label, hull_box, piece_label, piece_symbols
+from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries
+from workbench.render.pieces import (
+    area_label,
+    hull_box,
+    piece_label,
+    piece_symbols,
+    square_swatch,
+    tank_swatch,
+)
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -29,7 +36,6 @@ from workbench.render.scene import (
     LABELS,
     TERRAIN,
     UNITS,
-    Arrow,
     Circle,
     Point,
     Polygon,
@@ -40,17 +46,22 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.themes import Theme, contrast_text, readable, theme_named
+from workbench.render.sides import SIDE_PALETTE, WRECK_COLOR, colors_register, side_colors, themed
+from workbench.render.silhouettes import silhouette_parts
+from workbench.render.themes import Theme, readable, theme_named
 from workbench.rules.tanks.state import TankPiece
 
 TABLE_FELT = "#cdd6a8"
+CM_PER_SIZE = 4.0
+"""The centimetres a ``size`` (the cell size of the other boards) stands for on a table."""
 OBJECTIVE_RADIUS_CM = 2.0  # token size is not given in the rulebook text: a drawing choice
 
 
 @dataclass(frozen=True)
 class TankDrawing:
     """What the picture needs of one tank: its hull, name and side, a colour (None: the
-    side's), whether it is wrecked (drawn grey) and the turret's heading (None: the hull's)."""
+    side's), whether it is wrecked (drawn grey), the turret's heading (None: the hull's) and
+    whether it has a turret (an Assault Gun has a casemate)."""
 
     hull: Hull
     id: str = ""
@@ -58,6 +69,7 @@ class TankDrawing:
     color: str | None = None
     wrecked: bool = False
     turret_heading: float | None = None
+    turreted: bool = True
 
 
 @singledispatch
@@ -84,7 +96,9 @@ def _(tank: TableTank) -> TankDrawing:
 
 @tank_drawing.register
 def _(tank: TankPiece) -> TankDrawing:
-    return TankDrawing(tank.hull, tank.id, tank.side, wrecked=tank.destroyed)
+    return TankDrawing(
+        tank.hull, tank.id, tank.side, wrecked=tank.destroyed, turreted=not tank.has("Assault Gun")
+    )
 
 
 @dataclass(frozen=True)
@@ -142,13 +156,18 @@ def table_scene(
     cell_cm: float = 5.0,
     margin: float = 12.0,
     legend: bool = False,
+    roles: Mapping[str, str] | None = None,
+    size: float | None = None,
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
     ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
-    adds a legend band of the terrain kinds and deployment areas."""
+    adds a legend band of the terrain kinds and deployment areas. A deployment area is shaded
+    in its side's colour: the side it names, or the side ``roles`` gives for it (``{"Attacker":
+    "German", ...}``)."""
     th = theme_named(theme)
-    px_per_cm *= th.zoom
+    px_per_cm = (px_per_cm if size is None else size / CM_PER_SIZE) * th.zoom
     drawn = tuple(tank_drawing(t) for t in tanks)
+    zone_colors = deployment_colors(table, drawn, th, roles or {})
     kinds = _terrain_kinds()
     layout = TableLayout(float(table.width), float(table.depth), cell_cm)
     transform = Transform(px_per_cm, margin, margin)
@@ -192,8 +211,8 @@ def table_scene(
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []
     hulls = [t.hull for t in drawn]
-    for i, deployment in enumerate(table.deployments):
-        color = th.zone_colors[i % len(th.zone_colors)]
+    for deployment in table.deployments:
+        color = zone_colors[deployment.side]
         area = table.deployment_area(deployment.side)
         outer, _ = _rings(area)
         edges.append(
@@ -227,9 +246,7 @@ def table_scene(
             Text(
                 at,
                 objective.name[:3],
-                Style(
-                    fill="#111111", font_size=max(th.name_min_px - 1.0, 1.4 * px_per_cm), bold=True
-                ),
+                Style(fill="#111111", font_size=max(th.name_min_px, 1.4 * px_per_cm), bold=True),
             )
         )
     units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
@@ -251,16 +268,47 @@ def table_scene(
     if arrow is not None:
         scene = measuring_arrow_overlay(scene, table.arrow, *arrow)
     if legend:
-        used = sorted({p.kind for p in table.pieces})
-        entries = [
-            Entry(k, box_swatch(th.terrain_color(k, getattr(kinds.get(k), "color", "#999999"))))
-            for k in used
-        ]
-        for i, deployment in enumerate(table.deployments):
-            color = th.zone_colors[i % len(th.zone_colors)]
-            entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
-        scene = legend_band(scene, entries)
+        scene = legend_band(scene, table_legend(table, drawn, th, zone_colors))
     return scene
+
+
+def deployment_colors(
+    table: Table, drawn: Sequence[TankDrawing], th: Theme, roles: Mapping[str, str]
+) -> dict[str, str]:
+    """Each deployment area's colour: its side's (the side it names or plays as), else a zone
+    colour."""
+    colors = table_colors([t.side for t in drawn] or [d.side for d in table.deployments], th)
+    out = {}
+    for i, deployment in enumerate(table.deployments):
+        side = roles.get(deployment.side, deployment.side)
+        out[deployment.side] = colors.get(side, th.zone_colors[i % len(th.zone_colors)])
+    return out
+
+
+def table_legend(
+    table: Table, drawn: Sequence[TankDrawing], th: Theme, zone_colors: Mapping[str, str]
+) -> list[Entry]:
+    """The legend of a table: its terrain kinds (colour and symbol), deployment areas, the
+    sides' tanks and wrecks."""
+    kinds = _terrain_kinds()
+    used = sorted({p.kind for p in table.pieces})
+    entries = [
+        Entry(
+            k, square_swatch(k, th.terrain_color(k, getattr(kinds.get(k), "color", "#999999")), th)
+        )
+        for k in used
+    ]
+    for deployment in table.deployments:
+        color = zone_colors[deployment.side]
+        entries.append(Entry(f"deployment: {deployment.side}", box_swatch(color, opacity=0.4)))
+    colors = table_side_colors(drawn, th)
+    entries += [
+        Entry(f"tank: {side}", tank_swatch(color, th.counter_stroke))
+        for side, color in colors.items()
+    ]
+    if any(t.wrecked for t in drawn):
+        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
+    return entries
 
 
 def _terrain_kinds() -> Mapping[str, Any]:
@@ -271,61 +319,72 @@ def _terrain_kinds() -> Mapping[str, Any]:
     return TANKS_TERRAIN
 
 
+def table_side_colors(drawn: Sequence[TankDrawing], th: Theme) -> dict[str, str]:
+    """Each side's colour on a TANKS table: the sides by name (so a nation keeps its colour on
+    every table), from the side palette (:func:`workbench.render.sides.side_colors`)."""
+    return table_colors([t.side for t in drawn], th)
+
+
+def table_colors(sides: Iterable[str], th: Theme) -> dict[str, str]:
+    """The colours of these sides on a TANKS table, the sides in the order of their names."""
+    ordered = tuple(sorted({side for side in sides if side}))
+    ground = th.terrain_color("table", TABLE_FELT)
+    return themed(th.side_colors, side_colors(ordered, None, ground))
+
+
 def tank_primitives(
     tanks: Iterable[Any], th: Theme, px_per_cm: float, table: Point | None = None
 ) -> list[Primitive]:
-    """Hull rectangles in side colours (each side its own), a front arrow, the turret and its
-    gun, and the tank's whole name beside the hull (a hull is too small to hold one): below
-    it, else above or beside it, where it stays on a ``table`` of (width, depth) cm and clear
-    of the hulls and the names already placed."""
+    """Each tank seen from above at its true size, in its side's colour (each side its own,
+    :func:`table_side_colors`), with the turret and its gun, and the tank's whole name beside
+    the hull (a hull is too small to hold one): below it, else above or beside it, where it
+    stays on a ``table`` of (width, depth) cm and clear of the hulls and the names already
+    placed."""
     prims: list[Primitive] = []
     drawn = [tank_drawing(t) for t in tanks]
     t = Transform(px_per_cm)
     size = None if table is None else t.to_pixel(*table)
     taken = [hull_box(tank.hull, t) for tank in drawn]
     names: list[Primitive] = []
-    sides = list(dict.fromkeys(t.side for t in drawn))
-    font = max(10.0, th.name_min_px, 1.6 * px_per_cm)
+    colors = table_side_colors(drawn, th)
+    font = max(th.name_min_px, 1.6 * px_per_cm)
     for n, tank in enumerate(drawn):
         hull = tank.hull
         ident = tank.id or f"tank {n + 1}"
         side = tank.side
-        fallback = th.zone_colors[(sides.index(side) if side else n) % len(th.zone_colors)]
-        color = th.side_color(side, tank.color or fallback)
+        color = tank.color or colors.get(side, SIDE_PALETTE[n % 2])
         if tank.wrecked:
-            color = "#555555"
-        ink = contrast_text(color)
-        corners = tuple((float(x), float(y)) for x, y in hull.corners())
+            color = WRECK_COLOR
         title = (
             f"{ident} {side}".strip()
             + f" at ({hull.centre[0]:g}, {hull.centre[1]:g}) cm, heading {hull.heading:g}°"
         )
-        prims.append(
-            Polygon(corners, Style(fill=color, stroke=th.counter_stroke, width=1.5), title)
-        )
-        front = ((corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2)
-        cx, cy = hull.centre
-        head = max(5.0, 0.25 * hull.width * px_per_cm)
-        prims.append(Arrow((cx, cy), front, Style(stroke=ink, width=1.5), head=head, title=title))
-        tx, ty = hull.turret
         heading = hull.heading if tank.turret_heading is None else tank.turret_heading
+        parts = silhouette_parts(
+            (float(hull.centre[0]), float(hull.centre[1])),
+            _direction(hull.heading),
+            _direction(heading),
+            float(hull.length),
+            color,
+            th.counter_stroke,
+            1.2,
+            width=float(hull.width),
+            turreted=tank.turreted,
+            turret_at=(float(hull.turret[0]), float(hull.turret[1])),
+            barrel=GUN_LENGTH,
+            least_barrel=1.1 / px_per_cm,
+            title=title,
+        )
+        prims += [prim for _, prim in parts]
+        if tank.wrecked:
+            cross = Style(stroke=th.wreck_color, width=2.5, opacity=0.85)
+            ends = [(float(x), float(y)) for x, y in hull.corners()]
+            prims.append(Polyline((ends[0], ends[2]), cross, title))
+            prims.append(Polyline((ends[1], ends[3]), cross, title))
+        corners = tuple((float(x), float(y)) for x, y in hull.corners())
         v = _direction(heading)
-        gun = 0.75 * hull.length
-        prims.append(
-            Polyline(
-                ((tx, ty), (tx + v[0] * gun, ty + v[1] * gun)),
-                Style(stroke=th.counter_stroke, width=max(2.0, 0.35 * px_per_cm)),
-            )
-        )
-        prims.append(
-            Circle(
-                (tx, ty),
-                0.3 * hull.width,
-                Style(fill=th.turret_color, stroke=th.counter_stroke, width=1.0),
-                title,
-            )
-        )
-        gun_end = (tx + v[0] * gun, ty + v[1] * gun)
+        tx, ty = hull.turret
+        gun_end = (tx + v[0] * GUN_LENGTH * hull.length, ty + v[1] * GUN_LENGTH * hull.length)
         style = Style(
             fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
         )
@@ -334,6 +393,11 @@ def tank_primitives(
         taken.append(text_box(text, t))
         names.append(text)
     return prims + names  # names over every hull
+
+
+GUN_LENGTH = 0.75
+"""A tank's gun from its turret, in hull lengths (a drawing choice: the hull sizes are the
+rulebook's footprint, the gun is not)."""
 
 
 def _name_spots(points: Sequence[Point], line: float) -> list[Point]:
@@ -410,3 +474,14 @@ def measuring_arrow_overlay(
 @scene_of.register
 def _board(board: Table, **options: Any) -> Scene:
     return table_scene(board, **options)
+
+
+@colors_register
+def _table_colors(table: Table, th: Theme) -> dict[str, str]:
+    sides = [t.side for t in table.tanks] or [d.side for d in table.deployments]
+    return table_colors(sides, th)
+
+
+@legend_entries.register
+def _table_legend(table: Table, th: Theme, px: float) -> list[Entry]:
+    return table_legend(table, (), th, deployment_colors(table, (), th, {}))

@@ -14,6 +14,8 @@ import numpy as np
 
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
+from workbench.render.fitting import NOTEBOOK_WIDTH
+from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, heatmap_overlay
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -26,8 +28,16 @@ from workbench.render.scene import (
     Text,
     Transform,
 )
-from workbench.render.tanks import TableLayout, table_scene
-from workbench.render.themes import theme_named
+from workbench.render.sides import colors_register
+from workbench.render.tanks import (
+    TableLayout,
+    deployment_colors,
+    table_legend,
+    table_scene,
+    table_side_colors,
+    tank_drawing,
+)
+from workbench.render.themes import Theme, theme_named
 from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
 from workbench.rules.tanks.movement import MoveSweep
 from workbench.rules.tanks.odds import Odds
@@ -56,7 +66,8 @@ def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
 
 def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Scene:
     """The table with every tank (destroyed ones grey) and the mission's objectives."""
-    scene = table_scene(battle.table, tanks=battle.tanks, **options)
+    roles = {"Attacker": battle.attacker, "Defender": battle.defender}
+    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, **options)
     marks: list[Any] = []
     for owner, (x, y) in battle.objectives:
         marks.append(
@@ -67,7 +78,8 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
                 f"objective ({owner})",
             )
         )
-        marks.append(Text((x, y), "O", Style(fill="#111111", font_size=10, bold=True)))
+        font = scene.theme.name_min_px if isinstance(scene.theme, Theme) else 10.0
+        marks.append(Text((x, y), "O", Style(fill="#111111", font_size=font, bold=True)))
     scene = scene.add(ANNOTATIONS, marks)
     if caption:
         state = "game over: " + str(battle.ended) if battle.ended else f"{battle.phase} phase"
@@ -214,7 +226,7 @@ def odds_chart(odds: ShotOdds, *, width: float | None = None, height: float = 26
     """A bar chart of the exact outcome distribution: one bar per (damage, criticals)."""
     th = theme_named(None)
     items = sorted(odds.distribution.items())
-    width = width or max(560.0, 42.0 * len(items) + 60.0)
+    width = width or max(560.0, min(NOTEBOOK_WIDTH, 42.0 * len(items) + 60.0))  # no shrinking
     margin, base = 40.0, height - 50.0
     prims: list[Any] = [
         Polyline(((margin, base), (width - 10, base)), Style(stroke="#333333", width=1.0))
@@ -267,6 +279,18 @@ def heatmap_scene(battle: Battle, maps: Heatmaps, name: str = "in_cover", **opti
 @scene_of.register
 def _battle(battle: Battle, **options: Any) -> Scene:
     return battle_scene(battle, **options)
+
+
+@colors_register
+def _battle_colors(battle: Battle, th: Theme) -> dict[str, str]:
+    return table_side_colors([tank_drawing(t) for t in battle.tanks], th)
+
+
+@legend_entries.register
+def _battle_legend(battle: Battle, th: Theme, px: float) -> list[Entry]:
+    drawn = tuple(tank_drawing(t) for t in battle.tanks)
+    roles = {"Attacker": battle.attacker, "Defender": battle.defender}
+    return table_legend(battle.table, drawn, th, deployment_colors(battle.table, drawn, th, roles))
 
 
 @scene_of.register

@@ -141,25 +141,24 @@ class Theme:
     grid_stroke: str = "#8c8670"
     grid_width_px: float = 1.0
     label_color: str = "#48432f"  # reads on the board and on it under the reach tint
-    label_scale: float = 0.25  # hex-number font size as a fraction of hex size
-    label_min_px: float = 8.0
+    label_scale: float = 0.22  # hex-number font size as a fraction of hex size: small
+    label_min_px: float = 9.0  # no board label smaller (a notebook's least, on screen)
     terrain_colors: Mapping[str, str] = field(default_factory=dict)
     impassable_mark: str = "#222222"  # the cross drawn on hexes that cannot be entered
     blocking_mark: str = "#1b3a12"  # the hatch drawn on hexes that block line of sight
     mark_width_px: float = 1.0
     hexside_width_px: float = 5.0
     hexside_outline: str = "#333333"
-    name_min_px: float = 9.0  # place and zone names never smaller (counter names: 1 px less)
+    name_min_px: float = 9.0  # place, zone and tank names never smaller
     place_color: str = "#1a1a1a"
     place_scale: float = 0.26
     zone_colors: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
     zone_width_px: float = 2.5
     zone_dash_px: tuple[float, ...] = (6.0, 3.0)
     side_colors: Mapping[str, str] = field(default_factory=dict)
-    counter_scale: float = 0.45  # half the counter's height, in hex sizes (centre to corner)
-    counter_half_width: float = 0.7  # half its width: a counter fits inside its hex
     counter_stroke: str = "#111111"
-    counter_text_scale: float = 0.24
+    counter_text_scale: float = 0.26  # a tank's name as a fraction of the cell size
+    frame_color: str = "#3b3626"  # the frame round a printed map
     facing_color: str = "#111111"
     turret_color: str = "#ffffff"
     flag_color: str = "#ffd700"
@@ -216,14 +215,14 @@ class Theme:
         (a board shown scaled down keeps its text readable: ask for the least size divided
         by the scale it is shown at).
 
-        >>> PROJECTOR.with_least_text(20.0).label_min_px * PROJECTOR.zoom >= 20.0
+        >>> PROJECTOR.with_least_text(20.0).label_min_px >= 20.0
         True
         """
-        least = px / self.zoom  # the builders multiply these by the zoom
+        least = px / self.zoom  # the overlays and legends multiply these by the zoom
         return replace(
             self,
-            label_min_px=max(self.label_min_px, least),
-            name_min_px=max(self.name_min_px, px + 1.0),  # counter names: 1 px less
+            label_min_px=max(self.label_min_px, px),
+            name_min_px=max(self.name_min_px, px),
             odds_font_px=max(self.odds_font_px, least),
             legend_font_px=max(self.legend_font_px, least),
         )
@@ -246,8 +245,8 @@ PROJECTOR = Theme(
     grid_stroke="#000000",
     grid_width_px=2.0,
     label_color="#000000",
-    label_scale=0.28,
     label_min_px=9.0,
+    name_min_px=12.0,
     mark_width_px=2.5,
     hexside_width_px=9.0,
     hexside_outline="#000000",
@@ -255,7 +254,8 @@ PROJECTOR = Theme(
     zone_width_px=5.0,
     zone_dash_px=(10.0, 5.0),
     counter_stroke="#000000",
-    counter_text_scale=0.28,
+    counter_text_scale=0.3,
+    frame_color="#000000",
     zoom=1.3,
     reach_opacity=0.5,
     path_width_px=6.0,
@@ -264,7 +264,7 @@ PROJECTOR = Theme(
     legend_font_px=13.0,
     overlay_font_scale=0.4,
 )
-"""For a room: big labels, thick lines, black grid."""
+"""For a room: big names (at least 12 px), thick lines, black grid."""
 
 COLORBLIND = Theme(
     name="colorblind",

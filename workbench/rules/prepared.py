@@ -7,6 +7,12 @@ The dice are rolled as the stepper rolls them (``random.Random(f"{seed}/{step}")
 teacher replaying with the same seed sees the same dice) and the seed is the first that tells
 the story the plan wants (a miss, a hit that glances off, a hit that destroys). The notes are
 the stops a teacher would make.
+
+Every prepared game stops early (its first note within :data:`FIRST_NOTE_BY` steps: a learner
+who opens it at step 0 meets a note before losing interest), and one that teaches odds
+(``teaches_odds``) shows only shots with a real chance (between :data:`ODDS_BAND`: a 0% shot
+teaches nothing about odds, a sure one little); :func:`lesson_problems` checks both, and
+``tools/prepared_games.py --check`` runs it.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +31,8 @@ from workbench.rules.core import CHANCE, TERMINAL, Event, Game
 from workbench.rules.play import sample_chance
 
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
+FIRST_NOTE_BY = 10  # the step by which a prepared game's first note comes
+ODDS_BAND = (Fraction(1, 10), Fraction(9, 10))  # a shot's chance to destroy, in a lesson on odds
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,7 @@ class PreparedGame:
     game: str
     name: str
     make: Callable[[], Record]
+    teaches_odds: bool = True
 
     @property
     def path(self) -> Path:
@@ -44,12 +54,14 @@ class PreparedGame:
 _PREPARED: dict[tuple[str, str], PreparedGame] = {}
 
 
-def prepared(game: str, name: str) -> Callable[[Callable[[], Record]], Callable[[], Record]]:
+def prepared(
+    game: str, name: str, *, teaches_odds: bool = True
+) -> Callable[[Callable[[], Record]], Callable[[], Record]]:
     """Register the decorated function as the plan of the prepared game ``name`` of
-    ``game``."""
+    ``game`` (``teaches_odds=False``: a game whose story is not its shots' odds)."""
 
     def register(make: Callable[[], Record]) -> Callable[[], Record]:
-        _PREPARED[(game, name)] = PreparedGame(game, name, make)
+        _PREPARED[(game, name)] = PreparedGame(game, name, make, teaches_odds)
         return make
 
     return register
@@ -196,15 +208,72 @@ def told_by_playouts(
     )
 
 
+def shot_odds(game: Game, state: Any, action: Any) -> Fraction | None:
+    """The chance that ``action``, played on ``state``, destroys its target (the game's
+    ``odds``), or None when it is no shot (no ``target``) or the game gives no odds."""
+    target = getattr(action, "target", None)
+    if target is None or game.odds is None:
+        return None
+    attacker = getattr(action, "firer", None) or getattr(action, "tank", None)
+    return Fraction(game.odds(state, attacker, target).destroy)
+
+
+def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> list[str]:
+    """What keeps a prepared game from teaching: a first note later than
+    :data:`FIRST_NOTE_BY`, and (``teaches_odds``) a shot whose chance to destroy lies outside
+    :data:`ODDS_BAND`. Empty when it teaches as it should."""
+    problems = []
+    first = min(record.notes(), default=None)
+    if first is None or first > FIRST_NOTE_BY:
+        problems.append(f"its first note is at step {first}, after step {FIRST_NOTE_BY}")
+    if teaches_odds:
+        low, high = ODDS_BAND
+        state = game.start(record.scenario, record.options)
+        for number, step in enumerate(record.steps, 1):
+            action = game.action_from_json(step.action)
+            chance = shot_odds(game, state, action)
+            if chance is not None and not low <= chance <= high:
+                problems.append(
+                    f"step {number}, {action}: a {float(chance):.0%} chance to destroy, "
+                    f"outside {float(low):.0%} to {float(high):.0%}"
+                )
+            state = game.apply(state, action).state
+    return problems
+
+
+def taking_real_shots(chooser: Callable[[Game, Any, random.Random], Any]) -> Callable[..., Any]:
+    """``chooser``, but a shot whose chance to destroy lies outside :data:`ODDS_BAND` is
+    never taken: another legal action is, at random (a lesson on odds shows real chances)."""
+    low, high = ODDS_BAND
+
+    def choose(game: Game, observation: Any, rng: random.Random) -> Any:
+        def real(action: Any) -> bool:
+            chance = shot_odds(game, observation.state, action)
+            return chance is None or low <= chance <= high
+
+        action = chooser(game, observation, rng)
+        if real(action):
+            return action
+        others = [a for a in observation.legal_actions if real(a)]
+        return others[rng.randrange(len(others))] if others else action
+
+    return choose
+
+
 __all__ = [
+    "FIRST_NOTE_BY",
+    "ODDS_BAND",
     "Plan",
     "PreparedGame",
     "anything",
     "from_playouts",
+    "lesson_problems",
     "play_plan",
     "prepared",
     "prepared_plans",
     "record_of_playout",
     "said",
+    "shot_odds",
+    "taking_real_shots",
     "told_by_playouts",
 ]

@@ -1,11 +1,35 @@
 """Thin ipywidgets over the rules and the renderer: they keep a state and a selection, ask the
-rules, and redraw. No rule lives here."""
+rules, and redraw. No rule lives here.
 
-from workbench.widgets.editor import Editor, edit
+The stepper (and ``explore``) are imported with the package; the map editor and the games'
+explorers when first named (``workbench.widgets.Editor``), so the teacher app's page, which
+needs only the stepper, starts without them."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from workbench.players import offer
 from workbench.widgets.explorers import explore, register_explorer
-from workbench.widgets.panzer_strike import PanzerStrikeExplorer
-from workbench.widgets.panzer_vor import Explorer, game_state_of
 from workbench.widgets.stepper import Stepper
+
+_LATER = {
+    "Editor": "workbench.widgets.editor",
+    "edit": "workbench.widgets.editor",
+    "PanzerStrikeExplorer": "workbench.widgets.panzer_strike",
+    "Explorer": "workbench.widgets.panzer_vor",
+    "game_state_of": "workbench.widgets.panzer_vor",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        return getattr(importlib.import_module(_LATER[name]), name)
+    raise AttributeError(f"module 'workbench.widgets' has no attribute {name!r}")
+
+
+offer()  # the search players join each game's Game.bots, wherever those are listed
 
 __all__ = [
     "Editor",

@@ -1,30 +1,36 @@
 """The teacher app: pick a game and a prepared record (or a new game from a scenario), then
 step through it on a projector. ``make app`` serves ``app/teacher.ipynb`` with Voilà.
 
-ipywidgets has no page-wide key handler; the stepper's canvas takes ← → Home End B when it
-has the focus (ipycanvas's ``on_key_down``). :func:`keyboard_html` adds a small script that,
+ipywidgets has no page-wide key handler; the stepper's canvas takes ← → Home End N P B when
+it has the focus (ipycanvas's ``on_key_down``). :func:`keyboard_html` adds a small script that,
 in Voilà (which runs a notebook's HTML output as the page), hands every such key pressed
 anywhere on the page (but in a text field or a slider) to the stepper's canvas.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
 
 from workbench.games import all_games, get_game
+from workbench.widgets.learn import Learner, learn_choices
+from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.stepper import Stepper, prepared_games
+from workbench.widgets.stepper_panel import computer_players
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
 SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
+WIDE = {"width": "25em"}  # the longest game title in full
 
 KEYBOARD_SCRIPT = """
 <script>
 (() => {
   if (window.__workbenchKeys) return;
   window.__workbenchKeys = true;
-  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B"]);
+  const keys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", "b", "B", "n", "N", "p", "P",
+                        "Enter", "r", "R"]);
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (!keys.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -48,73 +54,144 @@ def keyboard_html() -> Any:
 
 
 def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
-    """What can be opened for a game: its prepared records, then a new game per scenario."""
-    out = [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
+    """What can be opened for a game, grouped: a new game per scenario, the prepared records,
+    then the records saved in the user folder (:mod:`workbench.userdir`) of this game."""
     scenarios = get_game(game).scenarios()
-    out += [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    return out
+    out = [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
+    out += [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
+    out += [(f"saved: {name}", ("record", path)) for name, path in saved_games(game).items()]
+    return out + learn_choices(game)  # a lesson for the room (workbench/widgets/learn.py)
+
+
+def saved_games(game: str) -> dict[str, str]:
+    """The records saved in the user folder whose game is ``game``, by name (a file that is
+    not a record of it is left out: it opens elsewhere, or not at all)."""
+    import json
+
+    from workbench.userdir import RECORDS, saved_names, user_path
+
+    found = {}
+    for name in saved_names(RECORDS, ".json"):
+        path = user_path(name, RECORDS, ".json")
+        try:
+            if json.loads(path.read_text(encoding="utf-8")).get("game") == game:
+                found[name] = str(path)
+        except (OSError, ValueError, AttributeError):
+            continue
+    return found
+
+
+SEED_NOTE = (
+    "<small>The <b>seed</b> fixes the dice and the draws of a new game: the same seed and the "
+    "same moves roll the same (step n rolls from seed/n), so a room can play a game again.</small>"
+)
 
 
 class TeacherApp:
-    """A game and a record picked in the page, then the stepper in the projector theme."""
+    """A game and what to open picked in the page (a new game, a prepared game, a saved one),
+    then the stepper in the projector theme. A new game offers the computer as the opponent
+    (the game's shipped players, :attr:`Game.bots`) and the game's own options."""
 
     def __init__(self, *, theme: str = "projector", size: float = 40.0) -> None:
         self.theme, self.size = theme, size
         games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
-        self.game_picker = widgets.Dropdown(options=games, description="game")
+        self.game_picker = widgets.Dropdown(options=games, tooltip="the game", layout=WIDE)
         self.game_picker.add_class("workbench-app-game")
-        self.what = widgets.Dropdown(description="open", layout={"width": "28em"})
+        self.what = widgets.Dropdown(tooltip="what to open", layout={"width": "19em"})
         self.what.add_class("workbench-app-record")
+        self.open_button = widgets.Button(
+            description="Open", button_style="primary", layout={"width": "6em"}
+        )
+        self.open_button.on_click(lambda _: self._safely(self.open))
+        self.computer = widgets.Dropdown(description="computer", layout={"width": "14em"})
+        self.computer.style.description_width = "initial"
+        self.computer.add_class("workbench-app-computer")
+        self.player = widgets.Dropdown(tooltip="the computer player", layout={"width": "11em"})
         self.seed = widgets.IntText(0, description="seed", layout={"width": "10em"})
-        self.open_button = widgets.Button(description="Open", button_style="primary")
-        self.open_button.on_click(lambda _: self.open())
+        self.new_options = widgets.VBox()
+        self.settings = widgets.Accordion(
+            [widgets.VBox([widgets.HBox([self.seed]), widgets.HTML(SEED_NOTE), self.new_options])],
+            selected_index=None,
+        )
+        self.settings.set_title(0, "New game: seed and options")
+        self.settings.add_class("workbench-app-settings")
+        self.error = widgets.HTML()
         self.game_picker.observe(lambda _: self._choices(), names="value")
+        self.what.observe(lambda _: self._new_game_choices(), names="value")
+        self.inputs: OptionInputs | None = None
         self._choices()
         self.holder = widgets.Box(layout={"width": "100%"})
-        keys = widgets.HTML(
-            "<b>←</b> <b>→</b> step · <b>Home</b> <b>End</b> jump · <b>B</b> bookmark · "
-            "click a tank, then where it goes or an enemy, or a card in the hand (twice to play)"
-        )
         bar = widgets.HBox(
-            [self.game_picker, self.what, self.seed, self.open_button, keys],
-            layout={"flex_flow": "row wrap"},
+            [self.game_picker, self.what, self.open_button, self.computer, self.player],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
+        )  # fmt: skip
+        self.widget = widgets.VBox(
+            [bar, self.settings, self.error, self.holder], layout={"width": "100%"}
         )
-        self.widget = widgets.VBox([bar, self.holder], layout={"width": "100%"})
         self.widget.add_class("workbench-app")
         self.stepper: Stepper | None = None
         self.open()
 
+    def _safely(self, work: Any) -> None:
+        """Run a button's work; an error (an option's bad value, say) shows under the bar."""
+        try:
+            work()
+            self.error.value = ""
+        except Exception as error:  # shown to the teacher, not lost in a log
+            self.error.value = f"<b style='color:#a94442'>{html.escape(str(error))}</b>"
+
     def _choices(self) -> None:
         choices = choices_for(self.game_picker.value)
         self.what.options = choices
-        self.what.value = choices[0][1] if choices else None
+        prepared = [value for label, value in choices if label.startswith("prepared: ")]
+        self.what.value = prepared[0] if prepared else choices[0][1] if choices else None
+        players = computer_players(get_game(self.game_picker.value))
+        self.player.options = list(players.items())
+        self._new_game_choices()
 
-    def open(self) -> Stepper:
-        """Open what is picked: a prepared record at its start, or a new seeded game."""
+    def _new_game_choices(self) -> None:
+        """The computer, the seed and the options, shown for a new game only."""
+        new = self.what.value is not None and self.what.value[0] == "scenario"
+        for box in (self.computer, self.player, self.settings):
+            box.layout.display = "" if new else "none"
+        if not new:
+            return
+        game = get_game(self.game_picker.value)
+        scenario = game.load_scenario(self.what.value[1])
+        self.computer.options = [("nobody", "")] + [
+            (side, side) for side in game.players(game.start(scenario, {}))
+        ]
+        self.inputs = OptionInputs(game.options_for(scenario))
+        self.new_options.children = [self.inputs.widget]
+
+    def open(self) -> Stepper | Learner:
+        """Open what is picked: a record at its start, a new seeded game with the options and
+        the computer player chosen, or a lesson for the room (Enter reveals the answer, ← →
+        the next question or back)."""
         if self.what.value is None:
             raise ValueError(
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
+        if kind == "learn":
+            learner = Learner(self.game_picker.value, path, room=True, theme=self.theme)
+            self.holder.children = [learner.widget]
+            return learner
+        look: dict[str, Any] = {"size": self.size, "theme": self.theme, "text_size": PROJECTOR_TEXT}
         if kind == "record":
-            stepper = Stepper(
-                path,
-                at=0,
-                size=self.size,
-                theme=self.theme,
-                text_size=PROJECTOR_TEXT,
-                readable_at=SMALLEST_SCREEN,
-            )
+            stepper = Stepper(path, at=0, readable_at=SMALLEST_SCREEN, **look)
         else:
             stepper = Stepper(
                 path,
                 self.game_picker.value,
                 seed=self.seed.value,
-                size=self.size,
-                theme=self.theme,
-                text_size=PROJECTOR_TEXT,
+                options=self.inputs.values() if self.inputs else None,
+                bot=self.player.value,
+                bot_side=self.computer.value or None,
                 readable_at=SMALLEST_SCREEN,
+                **look,
             )
+            stepper.set_bot(stepper.bot_side)  # the computer moves first when it starts
         self.stepper = stepper
         self.holder.children = [stepper.widget]
         return stepper
@@ -129,4 +206,4 @@ class TeacherApp:
         return f"<TeacherApp: {self.stepper!r}>"
 
 
-__all__ = ["KEYBOARD_SCRIPT", "TeacherApp", "choices_for", "keyboard_html"]
+__all__ = ["KEYBOARD_SCRIPT", "TeacherApp", "choices_for", "keyboard_html", "saved_games"]

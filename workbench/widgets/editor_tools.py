@@ -38,13 +38,12 @@ from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.lint import LintReport
-from workbench.render.editing import cells_overlay, outline_overlay, polygon_rings, scenario_scene
+from workbench.render.editing import outline_overlay, polygon_rings, scenario_scene
+from workbench.render.findings import findings_overlay
 from workbench.render.hexboard import hexmap_scene
 from workbench.render.panzer_strike import squareboard_scene
 from workbench.render.scene import Scene
 from workbench.render.tanks import table_scene
-
-SEVERITY_COLORS = {"error": "#d62728", "warning": "#ff7f0e", "note": "#1f77b4"}
 
 
 class Tools:
@@ -88,12 +87,7 @@ class Tools:
         """Outline the cells of the linter's findings, coloured by severity."""
         if report is None:
             return scene
-        for severity, color in SEVERITY_COLORS.items():
-            cells = [c for f in report.findings if f.severity == severity for c in f.cells]
-            cells = [c for c in cells if isinstance(c, Hex | Square)]
-            dash = (4.0, 3.0) if severity == "note" else ()
-            scene = cells_overlay(scene, cells, color=color, width=2.5, dash=dash)
-        return scene
+        return findings_overlay(scene, report.findings, caption=False)
 
     def title(self, value: Any) -> str:
         return type(value).__name__

@@ -47,12 +47,13 @@ def shown_scale(scene: Scene, window: tuple[float, float]) -> float:
 
 def readable_theme(theme: Any, scene: Scene, window: tuple[float, float], least: float) -> Any:
     """A theme whose every board label stays at least ``least`` CSS pixels when ``scene``
-    (drawn with ``theme``) is fitted to ``window``: ``theme`` itself when it already does."""
+    (drawn with ``theme``) is fitted to ``window``: ``theme`` itself (as a :class:`Theme`)
+    when it already does."""
     from workbench.render.themes import theme_named
 
     scale = shown_scale(scene, window)
     if smallest_label_px(scene) * scale >= least:
-        return theme
+        return theme_named(theme)
     return theme_named(theme).with_least_text(round(least / scale + 0.5, 1))
 
 

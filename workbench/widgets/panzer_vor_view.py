@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.render.hexboard import hexmap_scene, odds_overlay, units_primitives
+from workbench.render.hex_units import board_with_counters
+from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
-from workbench.render.scene import UNITS, Scene
+from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
 from workbench.rules.panzer_vor.actions import Fire, Move, Pass
 from workbench.rules.panzer_vor.firing import attack_odds
@@ -31,7 +32,8 @@ from workbench.widgets.views import HandCard, Offer, register_view
 
 class BoardView:
     """The board of a Panzer Vor! state: the map's picture is made once per map, size and
-    theme; a step only redraws the counters."""
+    theme; a step only adds the counters (and lays the labels out again when a counter stands
+    on a place's name)."""
 
     clickable = True
 
@@ -44,8 +46,7 @@ class BoardView:
         if cached is None or cached[0] is not board.map or cached[1:3] != (size, theme):
             cached = (board.map, size, theme, hexmap_scene(board.map, size=size, theme=theme))
             self._base = cached
-        base = cached[3]
-        return base.add(UNITS, units_primitives(board, base.layout, size, base.theme))
+        return board_with_counters(cached[3], board)
 
     def cell(self, state: Match | CardMatch, label: str) -> Any:
         return state.board.map.hex(label)

@@ -30,17 +30,30 @@ from workbench.boards.record import Record
 from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.render import Picture
-from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.explorers import register_explorer
-from workbench.widgets.layout import ROOM_PX, board_and_panel, fitted_board, readable_theme
-from workbench.widgets.user_files import UserFiles
+from workbench.widgets.layout import ROOM_PX, readable_theme
+from workbench.widgets.stepper_guide import at_the_end, next_step_line
+from workbench.widgets.stepper_panel import build as build_widgets
 from workbench.widgets.views import Offer, view_for
 
-KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+KEYS = {
+    "ArrowLeft": "back",
+    "ArrowRight": "forward",
+    "Home": "first",
+    "End": "last",
+    "n": "next_note",
+    "N": "next_note",
+    "p": "previous_note",
+    "P": "previous_note",
+}
 BOOKMARK_KEYS = ("b", "B")
+PANEL_STATUS = 3  # the view's status lines in the panel; the rest in the "State" tab
+PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal")
+NOTE_JOIN = " · "  # between the notes of one step (a bookmark adds, never replaces)
 MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
 MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
 
@@ -88,10 +101,35 @@ class Stepper:
     an rng seeded by the record's seed and the step number (the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
-    ``readable_at``: a window (width, height) in which every board label must stay at least
-    ``least_px`` pixels once the board is fitted beside the panel (the teacher app: 1280 × 720).
+    ``readable_at``: a window (width, height) the board is drawn for (at the size that fills
+    its room beside the panel, so its labels' sizes are those on the screen), in which every
+    board label must stay at least ``least_px`` pixels (the teacher app: 1280 × 720).
     Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
     """
+
+    # the widgets, made by :func:`workbench.widgets.stepper_panel.build`
+    widget: Any
+    canvas: Any
+    slider: Any
+    panel: Any
+    details: Any
+    play_button: Any
+    roll_button: Any
+    bot_button: Any
+    extra: Any
+    hand_title: Any
+    hand_box: Any
+    step_card: Any
+    tabs: Any
+    more: Any
+    log: Any
+    note_text: Any
+    choices: Any
+    choose: Any
+    bot_picker: Any
+    bot_kind: Any
+    files: Any
+    legend: Any
 
     def __init__(
         self,
@@ -126,10 +164,19 @@ class Stepper:
         self._busy = False
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
-        self.scene = self.view.scene(self.state, size=size, theme=theme)
+        if readable_at is not None:  # drawn at the size it is shown at in that window
+            from workbench.render.fitting import fit_size
+            from workbench.widgets.layout import board_room
+
+            self.size = fit_size(
+                lambda s: self.view.scene(self.state, size=s, theme=theme),
+                board_room(readable_at),
+                start=size,
+            )
+        self.scene = self.view.scene(self.state, size=self.size, theme=theme)
         if readable_at is not None:  # every label at least least_px when shown in that window
             self.theme = readable_theme(theme, self.scene, readable_at, least_px)
-            self.scene = self.view.scene(self.state, size=size, theme=self.theme)
+            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
@@ -184,7 +231,12 @@ class Stepper:
         self.go(self.cursor - 1)
 
     def forward(self) -> None:
-        """Redo: one step on along the record."""
+        """Redo: one step on along the record; at its last step, what to do instead (a new
+        game's history ends where the next step is still to be played)."""
+        if self.cursor >= len(self.steps):
+            self.message = at_the_end(self)
+            self._refresh()
+            return
         self.go(self.cursor + 1)
 
     undo, redo = back, forward
@@ -372,21 +424,61 @@ class Stepper:
         return self.view.hand(self.game, self.state)
 
     def key(self, key: str) -> None:
-        """A key press: ← → step, Home and End jump, B bookmarks the step."""
+        """A key press: ← → step, Home and End jump, N and P go to the next and previous
+        note, B adds a note (the text in the note box, or "bookmark") to the step."""
         if key in KEYS:
             getattr(self, KEYS[key])()
         elif key in BOOKMARK_KEYS:
-            self.bookmark(self.note_text.value or "bookmark")
+            self.add_note()
 
     # --- bookmarks, files and pictures -----------------------------------------------
     def bookmark(self, note: str) -> None:
-        """A note on the step shown (a bookmark); an empty note removes it."""
+        """Add ``note`` to the step shown (a bookmark). A step's notes belong to their authors:
+        a new one goes after those it has (joined by " · "), never in their place; the same
+        note twice is kept once, and an empty note adds nothing."""
+        note = note.strip()
+        old = self.record.steps[self.cursor - 1].note if self.cursor else ""
         if self.cursor == 0:
             self.message = "The start cannot carry a note: step on first."
+        elif not note:
+            self.message = "Write a note first (an empty note adds nothing)."
+        elif note in old.split(NOTE_JOIN):
+            self.message = f"step {self.cursor} already has this note (N / P: the notes)"
         else:
-            self.record = self.record.with_note(self.cursor, note)
-            self.message = f"step {self.cursor} bookmarked: {note}" if note else "note removed"
+            self.record = self.record.with_note(
+                self.cursor, NOTE_JOIN.join(filter(None, [old, note]))
+            )
+            self.message = f"step {self.cursor} bookmarked: {note}"
         self._refresh(log=True)
+
+    def add_note(self) -> None:
+        """The note box's text as a note on the step shown (B; "bookmark" when it is empty)."""
+        self.bookmark(self.note_text.value or "bookmark")
+        self.note_text.value = ""
+
+    def remove_notes(self) -> None:
+        """Remove every note of the step shown."""
+        if self.cursor:
+            self.record = self.record.with_note(self.cursor, "")
+            self.message = f"step {self.cursor}: notes removed"
+        self._refresh(log=True)
+
+    def next_note(self) -> None:
+        """Jump to the next step with a note (N); the panel says when there is none."""
+        later = [step for step in self.bookmarks() if step > self.cursor]
+        self._to_note(min(later, default=None), "after")
+
+    def previous_note(self) -> None:
+        """Jump to the previous step with a note (P)."""
+        earlier = [step for step in self.bookmarks() if step < self.cursor]
+        self._to_note(max(earlier, default=None), "before")
+
+    def _to_note(self, step: int | None, where: str) -> None:
+        if step is None:
+            self.message = f"No note {where} step {self.cursor}."
+            self._refresh()
+        else:
+            self.go(step)
 
     def bookmarks(self) -> dict[int, str]:
         return self.record.notes()
@@ -401,13 +493,14 @@ class Stepper:
         return written
 
     def load(self, path: str | Path, at: int | None = None) -> None:
-        """Open a saved record (at its last step, or step ``at``)."""
+        """Open a saved record at step ``at``, else at its first note (where its author
+        stopped to say something), else at its start."""
         record = record_of(path)
         if record.game != self.game.name:
             raise ArgumentError("path", str(path), f"a {self.game.title} record")
         self.record = record
         self._replay()
-        self.go(len(self.steps) if at is None else at)
+        self.go(min(record.notes(), default=0) if at is None else at)
         self.message = f"opened {path}"
         self._refresh(log=True)
 
@@ -453,15 +546,18 @@ class Stepper:
             out.append(("head", "Game over: " + outcome.lines()[0]))
             out += [("item", line) for line in outcome.lines()[1:]]
         elif who == CHANCE:
-            out.append(("head", "The dice decide next: press Roll"))
+            out.append(("head", "The dice decide next"))
         else:
             bot = f" (the bot: {self.bot_label})" if who == self.bot_side else ""
             out.append(("head", f"{who} to act{bot}"))
-        out += [("text", line) for line in self.view.status(game, state)]
+        out.append(("next", next_step_line(self)))
+        status = self.view.status(game, state)
+        out += [("text", line) for line in status[:PANEL_STATUS]]
+        out += [("detail", line) for line in status[PANEL_STATUS:]]
         side, cards = self.hand()
         if side:
             held = ", ".join(c.name + ("" if c.playable else " (not now)") for c in cards)
-            out.append(("head", f"{side}'s hand: {held or 'no cards'}"))
+            out.append(("detail", f"{side}'s hand: {held or 'no cards'}"))
         if self.refusal is not None:
             out.append(("refusal", f"Refused: {self.refusal.text}"))
             if self.refusal.section:
@@ -491,121 +587,29 @@ class Stepper:
         """The side panel as plain text, a line per fact (what tests and screen readers get)."""
         return "\n".join(text for _, text in self._lines())
 
-    def _html(self) -> str:
+    def _html(self, kinds: tuple[str, ...] = PANEL_KINDS) -> str:
+        """The lines of ``kinds`` as HTML (the panel's; the "State" tab shows the details)."""
         styles = {
             "head": "font-weight:bold;margin-top:0.35em",
             "text": "",
             "item": "padding-left:1.2em",
             "note": "color:#31708f",
+            "next": "color:#1f5f8b;font-weight:bold",
             "refusal": "color:#a94442;font-weight:bold",
+            "detail": "",
         }
         rows = [
-            f"<div style='{styles[kind]}'>{html.escape(text)}</div>" for kind, text in self._lines()
+            f"<div style='{styles[kind]}'>{html.escape(text)}</div>"
+            for kind, text in self._lines()
+            if kind in kinds
         ]
         style = f"line-height:1.35;font-size:{self.text_size}"
         return f"<div style='{style}'>" + "".join(rows) + "</div>"
 
     # --- the widget ------------------------------------------------------------------
     def _build(self) -> None:
-        def button(label: str, tip: str, do: Any, width: str = "3.2em") -> widgets.Button:
-            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width=width))
-            b.on_click(lambda _: self._safely(do))
-            return b
-
-        self.canvas = new_canvas(self.scene)
-        self.canvas.add_class("workbench-stepper-canvas")
-        self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
-        self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
-        for index, group in enumerate(GROUPS):
-            self.canvas[index].on_client_ready(lambda g=group: self._draw([g], force=True))
-
-        self.slider = widgets.IntSlider(0, min=0, max=0, description="step")
-        self.slider.layout = widgets.Layout(flex="1 1 auto", min_width="8em")
-        self.slider.observe(self._slider_moved, names="value")
-        nav = widgets.HBox(
-            [
-                button("|◀", "first step (Home)", self.first),
-                button("◀", "undo: one step back (←)", self.back),
-                self.slider,
-                button("▶", "redo: one step on (→)", self.forward),
-                button("▶|", "last step (End)", self.last),
-            ],
-            layout=widgets.Layout(width="100%"),
-        )
-        self.panel = widgets.HTML()
-        self.panel.add_class("workbench-stepper-panel")
-        self.log = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="100%"))
-        self.log.add_class("workbench-stepper-log")
-        self.log.observe(self._log_picked, names="value")
-        self.play_button = button("Play", "play the proposed action", self.play_proposed, "5em")
-        self.roll_button = button("Roll", "let the dice decide", self.roll, "5em")
-        self.bot_button = button("Bot move", "the bot's choice now", self.bot_move, "7em")
-        self.extra = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._hand_key: Any = None
-        self.hand_title = widgets.HTML()
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand_box.add_class("workbench-stepper-hand")
-        self.step_card = widgets.HTML()
-        self.step_card.add_class("workbench-stepper-step-card")
-        self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
-        self.choices.add_class("workbench-stepper-choices")
-        self.choices.observe(self._choice_changed, names="value")
-        self.choose = button(
-            "Play chosen", "play the action chosen in the list", self._chosen, "8em"
-        )
-        sides = [("nobody", "")] + [(s, s) for s in self.game.players(self.states[0])]
-        self.bot_picker = widgets.Dropdown(
-            options=sides,
-            value=self.bot_side or "",
-            description="bot plays",
-            tooltip=self.bot_label,
-        )
-        self.bot_picker.observe(
-            lambda c: self._safely(lambda: self.set_bot(c["new"] or None)), "value"
-        )
-        self.note_text = widgets.Text(placeholder="note for this step", layout={"width": "14em"})
-        self.files = UserFiles(
-            f"{self.game.name}-game",
-            save=self.save,
-            load=self.load,
-            export=self.export,
-            picture_name=lambda stem: f"{stem}-step-{self.cursor}",
-            safely=self._safely,
-        )
-        marks = widgets.HBox(
-            [
-                self.note_text,
-                button(
-                    "★ Bookmark",
-                    "note on this step (B)",
-                    lambda: self.bookmark(self.note_text.value or "bookmark"),
-                    "8em",
-                ),
-            ]
-        )
-        actions = widgets.HBox(
-            [self.play_button, self.roll_button, self.bot_button, self.extra],
-            layout=widgets.Layout(flex_flow="row wrap"),
-        )
-        side = widgets.VBox(
-            [
-                self.panel,
-                actions,
-                self.hand_title,
-                self.hand_box,
-                self.step_card,
-                self.log,
-                marks,
-                self.choices,
-                self.choose,
-                self.bot_picker,
-                self.files.widget,
-            ]
-        )
-        side.add_class("workbench-stepper-side")
-        fitted = fitted_board(self.canvas, self.scene)
-        self.widget = board_and_panel(widgets.VBox([fitted, nav]), side)
-        self.widget.add_class("workbench-stepper")
+        self.widget = build_widgets(self)
 
     def _safely(self, do: Any) -> None:
         """Run a button's or a key's work; an error is shown in the panel, not lost."""
@@ -646,6 +650,7 @@ class Stepper:
                 self.shown = self.scene if shown is None else shown
             self._draw(None)
             self.panel.value = self._html()
+            self.details.value = self._html(("detail",))
             self._show_cards()
             if log or len(self.log.options) != len(self.states):
                 self.log.options = [(line, i) for i, line in enumerate(self.log_lines())]
@@ -674,7 +679,9 @@ class Stepper:
                 face = widgets.HTML(card.face)
                 face.add_class("workbench-card-face")
                 faces.append(widgets.VBox([face, press]))
-            title = f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if side else ""
+            title = (
+                f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if cards else ""
+            )
             self.hand_title.value = title
             self.hand_box.children = faces
         shown: tuple[str, ...] = ()
@@ -687,6 +694,8 @@ class Stepper:
         if rolled:
             dice = dice_svg(rolled, size=DIE_PX)
             text += f"<b>The roll of this step</b><div style='margin:0.3em 0'>{dice}</div>"
+        if text:
+            text = f"<div style='margin-right:0.8em'>{text}</div>"
         if self.step_card.value != text:
             self.step_card.value = text
 

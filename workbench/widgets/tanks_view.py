@@ -39,7 +39,7 @@ class TanksView(ViewDefaults):
     clickable = True
 
     def scene(self, state: Battle, *, size: float, theme: Any) -> Scene:
-        return battle_scene(state, px_per_cm=size / 4, theme=theme, caption=False)
+        return battle_scene(state, size=size, theme=theme, caption=False)
 
     def cell(self, state: Battle, label: str) -> tuple[float, float]:
         """A table point from ``"30, 6"`` (cm)."""

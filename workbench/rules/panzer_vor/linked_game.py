@@ -52,7 +52,7 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.observation import Observation
-from workbench.rules.options import check_options
+from workbench.rules.options import with_defaults
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor import series
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
@@ -204,7 +204,7 @@ def _evolve(state: LinkedState, **changes: Any) -> LinkedState:
 def start(scenarios: LinkedScenarios, options: Mapping[str, Any] | None = None) -> LinkedState:
     """The campaign before Match 1 (Saunders): the Scenario Cards to choose, then the match.
     ``options`` are checked first (``game_options.linked_options``: OptionError)."""
-    options = check_options(linked_options(scenarios), options)
+    options = with_defaults(linked_options(scenarios), options)  # every one, as recorded
     if not isinstance(scenarios, LinkedScenarios):
         raise IllegalAction(
             Reason(f"the Linked Scenarios start from linked scenarios, not {scenarios!r}", S.LINKED)

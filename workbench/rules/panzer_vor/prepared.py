@@ -174,7 +174,9 @@ def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
     return notes
 
 
-@prepared("panzer-vor", "stagnant-draw")
+# its story is the stagnant end, not odds: random players' shots, some with no chance, stay
+# (its shot at step 89 is noted for the odds shown before the dice, 38% to destroy)
+@prepared("panzer-vor", "stagnant-draw", teaches_odds=False)
 def stagnation_draw() -> Record:
     """The card game on the Mock Battle: a reaction, a few shots, four Enforcement cards, and
     the fourth drawn again: a stagnant match, drawn on equal points. The first seed whose

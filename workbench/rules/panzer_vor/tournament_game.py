@@ -56,7 +56,7 @@ from workbench.rules.core import (
     Turn,
     register_game,
 )
-from workbench.rules.options import OptionError, check_options
+from workbench.rules.options import OptionError, with_defaults
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor import series
 from workbench.rules.panzer_vor.actions import Die
@@ -216,7 +216,7 @@ class TournamentState(Pictured):
 def start(exhibition: PanzerVorScenario, options: Mapping[str, Any] | None = None) -> Any:
     """Tournament Play from the Exhibition! scenario: the schools to choose first.
     ``options`` are checked first (``game_options.tournament_options``: OptionError)."""
-    options = check_options(tournament_options(exhibition), options)
+    options = with_defaults(tournament_options(exhibition), options)  # every one, as recorded
     if not isinstance(exhibition, PanzerVorScenario) or (
         "Determining the Starting Player" not in exhibition.special_rules
     ):

@@ -8,10 +8,14 @@ from workbench.rules.play import random_player
 from workbench.rules.prepared import prepared, told_by_playouts
 
 
-@prepared("tanks", "cover-and-critical")
+# Not yet a lesson on odds: its random players' shots mostly have under 10% to destroy, and
+# no seed of 300 tells this story when they take only shots of 10% to 90%
+# (rules.prepared.taking_real_shots); a stronger chooser's search is still to be done.
+@prepared("tanks", "cover-and-critical", teaches_odds=False)
 def cover_and_critical() -> Record:
-    """The standard table: a shot at a tank in cover, then a Critical Hit's card."""
+    """The standard table: a move, a shot at a tank in cover, then a Critical Hit's card."""
     story = [
+        ("speed token", "A move with the Measuring Arrow:"),
         ("cover", "A shot at a tank in cover:"),
         (" draws ", "A Critical Hit draws a Damage card:"),
     ]

@@ -1,0 +1,117 @@
+"""`make bench-strength`: how strong the search players are (not part of `make test`).
+
+Medium search against the greedy player, ``GAMES`` games from each seat, in the Mock Battle
+card game (information-set search), Panzer Strike's capture-the-flag and TANKS' standard
+table; a draw counts as half a win. Then the ladder random < greedy < easy < medium < hard:
+each player against the one below it, ``LADDER_GAMES`` games from each seat. The table is
+printed and written into benchmarks/README.md between the strength markers, with the number
+of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so).
+
+    python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from workbench.balance import sweep
+from workbench.balance.stats import wilson_interval
+from workbench.games import get_game
+from workbench.players import search
+from workbench.rules.play import random_player
+
+GAMES = 100
+LADDER_GAMES = 20
+CASES = (
+    ("panzer-vor", "mock-battle", "Mock Battle (card game)"),
+    ("panzer-strike", "capture-the-flag", "Panzer Strike capture-the-flag"),
+    ("tanks", "standard-table", "TANKS standard table"),
+)
+README = Path(__file__).with_name("README.md")
+BEGIN, END = "<!-- strength: begin -->", "<!-- strength: end -->"
+
+
+def player(game: Any, name: str, seed: int) -> Any:
+    if name == "random":
+        return random_player
+    if name == "greedy":
+        return game.bots.get("greedy", random_player)
+    return search(name, seed=seed)
+
+
+def score(
+    game: str, scenario: str, first: str, second: str, games: int, workers: int | None
+) -> tuple[float, int]:
+    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, and the games."""
+    rules = get_game(game)
+    value = rules.load_scenario(scenario)
+    sides = rules.players(rules.start(value))
+    points = 0.0
+    for seat, side in enumerate(sides):
+        other = sides[1 - seat]
+        players = {side: player(rules, first, 1 + seat), other: player(rules, second, 7 + seat)}
+        result = sweep(
+            rules, value, players, games=games, seed=100 * seat, workers=workers, progress=False
+        )
+        for winner in result.games["winner"]:
+            points += (
+                1.0 if winner == side else 0.5 if winner in (None, "") or winner != winner else 0.0
+            )
+    return points, 2 * games
+
+
+def row(label: str, first: str, second: str, points: float, games: int, seconds: float) -> str:
+    low, high = wilson_interval(round(points), games)
+    return (f"| {label} | {first} vs {second} | {games} | {points / games:.2f} | "
+            f"[{low:.2f}, {high:.2f}] | {seconds:.0f} s |")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--ladder-games", type=int, default=LADDER_GAMES)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
+    args = parser.parse_args()
+    reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
+    lines = [
+        BEGIN,
+        f"Run {time.strftime('%Y-%m-%d')}: {args.games} games a seat for medium vs greedy, "
+        f"{args.ladder_games} a seat for each rung of the ladder"
+        + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
+        + ".",
+        "",
+        "| game | match | games | score of the first | Wilson 95 % | time |",
+        "|---|---|---|---|---|---|",
+    ]
+    wanted = None if args.cases == "all" else set(args.cases.split(","))
+    for game, scenario, label in CASES:
+        if wanted and game not in wanted:
+            continue
+        matches = [("medium", "greedy", args.games)]
+        ladder = ("random", "greedy", "easy", "medium", "hard")
+        matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
+        for first, second, games in matches:
+            if games <= 0:
+                continue
+            start = time.time()
+            points, played = score(game, scenario, first, second, games, args.workers)
+            line = row(label, first, second, points, played, time.time() - start)
+            print(line, flush=True)
+            lines.append(line)
+    lines.append(END)
+    text = README.read_text(encoding="utf-8")
+    block = "\n".join(lines)
+    if BEGIN in text:
+        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: block, text, flags=re.S)
+    else:
+        text += "\n## Strength of the search players (`make bench-strength`)\n\n" + block + "\n"
+    README.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""The search players (workbench.players) on OpenSpiel's MCTS and ISMCTS, and the card game's
+resampling they depend on."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import threading
+import time
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
+
+from workbench.balance import sweep
+from workbench.games import get_game
+from workbench.players import LEVELS, offer, search
+from workbench.players.evaluator import material_values
+from workbench.rules.core import CHANCE
+from workbench.rules.play import play, play_to_end, sample_chance
+
+SHORT = {"turn_limit": 1}
+
+
+def played_to(name, scenario, steps, seed=2):
+    """A random game's state after ``steps`` steps (and any dice then due)."""
+    rules = get_game(name)
+    state, _ = play_to_end(rules, rules.load_scenario(scenario), seed=seed, max_steps=steps)
+    rng = random.Random(seed)
+    while rules.current_player(state) is CHANCE:
+        state = rules.apply(state, sample_chance(rules.chance_outcomes(state), rng)).state
+    return rules, state
+
+
+@pytest.mark.soak
+def test_a_seed_reproduces_a_game_against_greedy():
+    rules = get_game("panzer-vor-practice")
+    scenario = rules.load_scenario("mock-battle")
+    options = {"turn_limit": 2}
+    players = {"Team A": search("easy", seed=4), "Team B": rules.bots["greedy"]}
+    first = play(rules, scenario, players, seed=9, options=options)
+    again = play(rules, scenario, players, seed=9, options=options)
+    assert first.steps == again.steps
+    actions = [rules.action_from_json(s.action) for s in first.steps]
+    assert rules.outcome(rules.apply_all(rules.start(scenario, options), actions)) is not None
+
+
+def test_the_card_game_is_searched_by_information_set_search():
+    from open_spiel.python.algorithms import ismcts
+
+    rules, state = played_to("panzer-vor", "mock-battle", 60)
+    side = rules.current_player(state)
+    observation = rules.observation(state, side)
+    assert observation.hidden
+    steps = []
+    original = ismcts.ISMCTSBot.step
+
+    def step(bot, here):
+        steps.append(bot)
+        return original(bot, here)
+
+    ismcts.ISMCTSBot.step = step
+    try:
+        action = search("easy", seed=1)(rules, observation, random.Random(0))
+        again = search("easy", seed=1)(rules, observation, random.Random(0))
+    finally:
+        ismcts.ISMCTSBot.step = original
+    assert action in observation.legal_actions and steps
+    assert again == action  # the worlds it searches are drawn from its seed
+
+
+def test_a_player_pickles_and_plays_the_same():
+    rules, state = played_to("tanks", "standard-table", 12)
+    observation = rules.observation(state, rules.current_player(state))
+    player = search("easy", seed=3)
+    copy = pickle.loads(pickle.dumps(player))
+    assert copy.level == "easy" and copy.seed == 3
+    assert copy(rules, observation, random.Random(1)) == player(
+        rules, observation, random.Random(1)
+    )
+
+
+def test_a_decision_stops_within_half_a_second():
+    rules, state = played_to("tanks", "standard-table", 12)
+    observation = rules.observation(state, rules.current_player(state))
+    player = search("hard", seed=3)
+    answer = []
+    thread = threading.Thread(
+        target=lambda: answer.append(player(rules, observation, random.Random(1)))
+    )
+    thread.start()
+    time.sleep(0.2)
+    asked = time.perf_counter()
+    player.stop()
+    thread.join(5)
+    assert time.perf_counter() - asked < 0.5
+    assert answer and answer[0] in observation.legal_actions
+
+
+def test_a_time_limit_ends_a_decision():
+    rules, state = played_to("tanks", "standard-table", 12)
+    observation = rules.observation(state, rules.current_player(state))
+    start = time.perf_counter()
+    action = search("hard", seed=3, seconds=0.2)(rules, observation, random.Random(1))
+    assert time.perf_counter() - start < 0.2 + 0.5
+    assert action in observation.legal_actions
+
+
+@pytest.mark.soak
+def test_material_scores_the_tanks_each_side_lost():
+    rules = get_game("panzer-vor-practice")
+    options = {"turn_limit": 3}
+    record = play(rules, rules.load_scenario("mock-battle"), rules.bots["greedy"], seed=4,
+                  options=options)  # fmt: skip
+    end = rules.apply_all(rules.start(record.scenario, options),
+                          [rules.action_from_json(s.action) for s in record.steps])  # fmt: skip
+    lost = rules.summarize(end)["lost"]
+    a, b = material_values(rules, ("Team A", "Team B"), end)
+    assert a == -b != 0
+    assert (a > 0) == (lost["Team B"] > lost["Team A"])
+
+
+def test_the_levels_are_offered_with_each_game_s_players():
+    offer()
+    for name in ("panzer-strike", "tanks", "panzer-vor", "panzer-vor-practice"):
+        bots = get_game(name).bots
+        assert [bots[f"search ({level})"].level for level in LEVELS] == list(LEVELS)
+
+
+def test_a_sweep_plays_search_players_in_process():
+    scenario = get_game("panzer-strike").load_scenario("capture-the-flag")
+    result = sweep("panzer-strike", scenario, search("easy", seed=1), games=1,
+                   options=SHORT, progress=False)  # fmt: skip
+    assert len(result.games) == 1
+
+
+@pytest.mark.soak
+def test_a_sweep_plays_search_players_on_two_workers():
+    scenario = get_game("panzer-strike").load_scenario("capture-the-flag")
+    result = sweep("panzer-strike", scenario, search("easy", seed=1), games=4,
+                   options=SHORT, progress=False, workers=2)  # fmt: skip
+    same = sweep("panzer-strike", scenario, search("easy", seed=1), games=4,
+                 options=SHORT, progress=False)  # fmt: skip
+    assert list(result.games["winner"]) == list(same.games["winner"])
+
+
+@pytest.mark.soak
+def test_resampling_draws_the_opponents_hand_from_the_unseen_cards():
+    """ISMCTSBot depends on it: 1,000 resamples keep the information state and draw the
+    opponent's hand with the unseen cards' frequencies (chi-squared, p > 0.01). The unseen
+    cards a hand can hold: the deck's and the opponent's hand's, but no Enforcement card (it
+    takes effect when drawn and is never held: Sequence of Play)."""
+    from scipy.stats import chisquare
+
+    rules, state = played_to("panzer-vor", "mock-battle", 60)
+    side = rules.current_player(state)
+    other = next(s for s in rules.players(state) if s != side)
+    observation = rules.observation(state, side)
+    unseen = Counter(dict(state.deck)) + Counter(state.hands[other])
+    unseen = Counter({c: n for c, n in unseen.items() if state.card(c).kind != "enforcement"})
+    size = len(state.hands[other])
+    drawn: Counter[str] = Counter()
+    rng = random.Random(5)
+    n = 1000
+    for _ in range(n):
+        sampled = rules.determinize(observation, rng)
+        assert rules.observation(sampled, side) == observation
+        drawn.update(sampled.hands[other])
+    total = sum(unseen.values())
+    cards = sorted(unseen)
+    expected = [n * size * unseen[c] / total for c in cards]
+    observed = [drawn[c] for c in cards]
+    assert sum(observed) == n * size
+    assert chisquare(observed, expected).pvalue > 0.01

@@ -1,0 +1,206 @@
+"""A question about a real position, its answer computed by the rules, and the check of a
+learner's answer: right or wrong, a score (partial credit for a set of places, with the
+places missed and the places wrongly given), and the rules' reasons, each with its section.
+
+Four shapes of answer (``Question.shape``):
+
+- ``"yes/no"``: ``True``/``False`` (or the words ``"yes"``/``"no"``);
+- ``"places"``: a set of place labels (hex labels such as ``"0507"``); the score is the share
+  of right places among those given and those missed (``|right| / |given ∪ answer|``);
+- ``"number"``: a whole number;
+- ``"choice"``: one of ``Question.choices``.
+
+>>> from workbench.rules.core import Reason
+>>> q = Question(game="tiny", kind="demo", seed=0, scenario="", chapter="Moving", level=1,
+...              prompt="Which hexes?", shape="places", answer=frozenset({"0101", "0102"}),
+...              reasons=(Reason("two hexes in reach", "Moving: Movement"),))
+>>> check = q.check({"0101", "0103"})
+>>> check.correct, check.score, sorted(check.missed), sorted(check.wrong)
+(False, Fraction(1, 3), ['0102'], ['0103'])
+>>> q.check(["0102", "0101"]).correct
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from workbench.errors import ArgumentError
+from workbench.rules.core import Reason, lines_of
+
+Shape = Literal["yes/no", "places", "number", "choice"]
+SHAPES: tuple[str, ...] = ("yes/no", "places", "number", "choice")
+
+
+def spoken(value: Any) -> str:
+    """An answer as words: ``yes``/``no``, places in order, a number, a choice.
+
+    >>> spoken(True), spoken(frozenset({"0302", "0201"})), spoken(frozenset())
+    ('yes', '0201, 0302', 'none')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset | set):
+        return ", ".join(sorted(str(v) for v in value)) or "none"
+    return str(value)
+
+
+@dataclass(frozen=True, eq=False)
+class Check:
+    """A learner's answer checked: ``correct``, ``score`` (a Fraction from 0 to 1), the
+    ``reasons`` behind the right answer (each with its rulebook section) and, for a set of
+    places, those ``missed`` and those given ``wrong``. It draws the right answer and the
+    learner's mistakes on the board."""
+
+    question: Question
+    given: Any
+    correct: bool
+    score: Fraction
+    missed: frozenset[str] = frozenset()
+    wrong: frozenset[str] = frozenset()
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.question.reasons
+
+    def __repr__(self) -> str:
+        q = self.question
+        verdict = "right" if self.correct else f"score {self.score}"
+        return f"<check of {q.game}/{q.kind} seed {q.seed}: {verdict}>"
+
+    def lines(self) -> list[str]:
+        """The verdict, the right answer, then the reasons, each with its section."""
+        q = self.question
+        head = "right" if self.correct else f"not quite (score {float(self.score):.0%})"
+        out = [f"{head}: the answer is {spoken(q.answer)}"]
+        if not self.correct:
+            out.append(f"  you answered {spoken(self.given)}")
+        if self.missed:
+            out.append(f"  missed: {spoken(self.missed)}")
+        if self.wrong:
+            out.append(f"  wrongly given: {spoken(self.wrong)}")
+        return out + ["  " + line for line in lines_of(q.reasons)]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_svg_(self) -> str:
+        from workbench.learn.drawing import check_svg
+
+        return check_svg(self)
+
+
+@dataclass(frozen=True, eq=False)
+class Question:
+    """One question (see the module): what it asks (``prompt``), of which ``shape``, its
+    ``answer`` computed by the rules and the ``reasons`` for it. ``state`` is the position
+    asked about (it is drawn), ``marks`` the places the prompt names ({label: role}), and
+    ``answer_places`` the places that show the answer on the board. Rebuilt exactly from
+    ``(game, kind, seed, scenario)`` by :func:`workbench.learn.question`."""
+
+    game: str
+    kind: str
+    seed: int
+    scenario: str
+    chapter: str
+    level: int
+    prompt: str
+    shape: Shape
+    answer: Any
+    reasons: tuple[Reason, ...]
+    choices: tuple[str, ...] = ()
+    state: Any = field(default=None, repr=False)
+    marks: tuple[tuple[str, str], ...] = ()  # (place label, what it is: "firer", "target" ...)
+    answer_places: frozenset[str] = frozenset()
+    detail: Any = field(default=None, repr=False)  # the rules' own result (drawn with answers)
+    facts: Mapping[str, Any] = field(default_factory=dict)  # what it is about: tank, mp ...
+    label_of: Callable[[Any], str] | None = field(default=None, repr=False)  # a place: label
+    cell_of: Callable[[str], Any] | None = field(default=None, repr=False)  # a label: cell
+
+    def __post_init__(self) -> None:
+        if self.shape not in SHAPES:
+            raise ArgumentError("shape", self.shape, f"one of {', '.join(SHAPES)}")
+
+    def __repr__(self) -> str:
+        return f"<question {self.game}/{self.kind} seed {self.seed}: {self.prompt}>"
+
+    def check(self, answer: Any) -> Check:
+        """The learner's ``answer`` checked against the rules' (ArgumentError if it is not an
+        answer of this question's shape; nothing is changed)."""
+        given = self.read(answer)
+        if self.shape == "places":
+            right: frozenset[str] = self.answer
+            missed, wrong = right - given, given - right
+            both = right | given
+            score = Fraction(len(right & given), len(both)) if both else Fraction(1)
+            return Check(self, given, not missed and not wrong, score, missed, wrong)
+        correct = given == self.answer
+        return Check(self, given, correct, Fraction(int(correct)))
+
+    def read(self, answer: Any) -> Any:
+        """The answer in this question's terms, or ArgumentError saying what was expected."""
+        if self.shape == "yes/no":
+            return _yes_no(answer)
+        if self.shape == "places":
+            return _places(answer, self.label_of)
+        if self.shape == "number":
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                if isinstance(answer, str) and answer.strip().rstrip("+").isdigit():
+                    return int(answer.strip().rstrip("+"))
+                raise ArgumentError("answer", answer, "a whole number")
+            return answer
+        text = str(answer).strip() if isinstance(answer, str | int) else None
+        if text not in self.choices:
+            raise ArgumentError("answer", answer, f"one of {', '.join(self.choices)}")
+        return text
+
+    def lines(self) -> list[str]:
+        """The prompt, then the choices if it has some."""
+        out = [self.prompt]
+        if self.choices:
+            out.append("  choose: " + " / ".join(self.choices))
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_svg_(self) -> str:
+        """The position with the places the prompt names, and the prompt (not the answer:
+        :meth:`solution` draws that, and so does a :class:`Check`)."""
+        from workbench.learn.drawing import question_svg
+
+        return question_svg(self)
+
+    def solution(self) -> Any:
+        """A picture of the right answer on the board, with its reasons."""
+        from workbench.learn.drawing import Drawn
+
+        return Drawn(self, None)
+
+
+def _yes_no(answer: Any) -> bool:
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str) and answer.strip().lower() in ("yes", "no"):
+        return answer.strip().lower() == "yes"
+    raise ArgumentError("answer", answer, "yes or no (True or False)")
+
+
+def _places(answer: Any, label_of: Callable[[Any], str] | None) -> frozenset[str]:
+    if isinstance(answer, str) or not isinstance(answer, Iterable):
+        raise ArgumentError("answer", answer, "a set of place labels, e.g. {'0507', '0608'}")
+    found = set()
+    for place in answer:
+        if isinstance(place, str):
+            found.add(place.strip())
+        elif label_of is not None:
+            try:
+                found.add(label_of(place))
+            except Exception as error:  # a value the board cannot name
+                raise ArgumentError("answer", answer, "place labels of this board") from error
+        else:
+            raise ArgumentError("answer", answer, "a set of place labels (text)")
+    return frozenset(found)

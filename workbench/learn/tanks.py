@@ -1,0 +1,191 @@
+"""TANKS questions, answered by the rules' own functions (``line_of_sight``, ``cover``,
+``close_range``, ``side_shot``, ``pools``, ``shot_odds``) on a shipped table, a German and an
+American tank placed by the seed (centres in cm, headings in degrees clockwise from north).
+The table has no cells: these questions are answered by choosing, and drawn as the table."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import Any
+
+from workbench.boards.tanks.cards import tanks_cards
+from workbench.boards.tanks.hulls import hull_size
+from workbench.boards.tanks.table import TANKS_TERRAIN, Table
+from workbench.geometry.table import Hull
+from workbench.learn.kinds import kind, pick_scenario
+from workbench.learn.question import Question
+from workbench.rules.core import Reason
+from workbench.rules.tanks import sections as S
+from workbench.rules.tanks.criticals import full_deck
+from workbench.rules.tanks.shooting import pools, shot_odds
+from workbench.rules.tanks.sight import close_range, cover, line_of_sight, side_shot
+from workbench.rules.tanks.state import Battle, TankPiece
+
+GAME = "tanks"
+TABLES = ("standard-table", "barkmanns-corner")
+TRIES = 300
+SHOOTERS = ("Panther", "Sherman (75mm)")  # the Starter Set's two cards, one a side
+EDGE = 10.0  # cm: tanks placed at least this far from the table's edges
+
+
+@functools.lru_cache(maxsize=4)
+def _table(name: str) -> Table:
+    from workbench.rules.tanks.game import GAME as TANKS
+
+    table: Table = TANKS.load_scenario(name)
+    return table
+
+
+def _piece(ident: str, card: str, side: str, rng: random.Random, table: Table) -> TankPiece:
+    size = hull_size(card)
+    centre = (
+        round(rng.uniform(EDGE, table.width - EDGE), 1),
+        round(rng.uniform(EDGE, table.depth - EDGE), 1),
+    )
+    hull = Hull(centre, 15.0 * rng.randrange(24), size.length, size.width, size.turret_offset)
+    return TankPiece(ident, tanks_cards()[card], side, hull, speed=rng.choice((0, 0, 1, 2)))
+
+
+def _clear_of_buildings(table: Table, tanks: tuple[TankPiece, ...]) -> bool:
+    a, b = (t.polygon for t in tanks)
+    if a.intersects(b):
+        return False
+    return not any(
+        TANKS_TERRAIN[p.kind].impassable and (p.polygon.intersects(a) or p.polygon.intersects(b))
+        for p in table.pieces
+    )
+
+
+def duel(rng: random.Random, scenario: Any, fit: Callable[[Battle], bool]) -> tuple[str, Battle]:
+    """A shooting-phase battle of a German and an American tank placed by the seed so that
+    ``fit(battle)`` holds (or the last try)."""
+    from workbench.rules.tanks.game import GAME as TANKS
+
+    name, chosen = pick_scenario(rng, scenario, TABLES, (Table,), TANKS.scenarios())
+    table = _table(chosen) if isinstance(chosen, str) else chosen
+    german, american = ("German", "American")
+    found: Battle | None = None
+    for attempt in range(TRIES):
+        tanks = (
+            _piece("Panther", SHOOTERS[0], german, rng, table),
+            _piece("Sherman", SHOOTERS[1], american, rng, table),
+        )
+        if rng.random() < 0.5:
+            tanks = (tanks[1], tanks[0])  # the American shoots
+        if not _clear_of_buildings(table, tanks):
+            continue
+        found = Battle(
+            table=table, tanks=tanks, attacker=german, defender=american, phase="shooting",
+            deck=full_deck(), victory_points={german: 0, american: 0},
+            destroyed_points={german: 0, american: 0},
+        )  # fmt: skip
+        if fit(found) or attempt == TRIES - 1:
+            break
+    assert found is not None  # some of 300 placements are clear of the buildings
+    return name, found
+
+
+def _where(tank: TankPiece) -> str:
+    x, y = tank.hull.centre
+    moved = f", {tank.speed} Speed token{'s' if tank.speed > 1 else ''}" if tank.speed else ""
+    return f"at ({x:g}, {y:g}) cm heading {tank.hull.heading:g}°{moved}"
+
+
+def _question(battle: Battle, name: str, kind_: str, chapter: str, level: int, **given: Any):
+    shooter, target = battle.tanks
+    prompt = f"{shooter.id} {_where(shooter)}; {target.id} {_where(target)}. {given.pop('ask')}"
+    return Question(
+        game=GAME, kind=kind_, seed=0, scenario=name, chapter=chapter, level=level,
+        prompt=prompt, state=battle, facts={"shooter": shooter.id, "target": target.id},
+        **given,
+    )  # fmt: skip
+
+
+def sight_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
+    shooter, target = battle.tanks
+    seen = line_of_sight(battle.table, battle.tanks, shooter, target)
+    return seen.seen, seen.reasons
+
+
+def cover_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
+    shooter, target = battle.tanks
+    found = cover(battle.table, battle.tanks, shooter, target)
+    return found.in_cover, found.reasons
+
+
+def close_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
+    near, why = close_range(battle.table, *battle.tanks)
+    return near, (why,)
+
+
+def side_of(battle: Battle) -> tuple[bool, tuple[Reason, ...]]:
+    side, why = side_shot(*battle.tanks)
+    return side, (why,)
+
+
+def _yes_no_kind(
+    name: str,
+    chapter: str,
+    level: int,
+    about: str,
+    judge: Callable[[Battle], tuple[bool, tuple[Reason, ...]]],
+    ask: str,
+    *,
+    seen_only: bool = False,
+) -> None:
+    """Register a yes/no kind: ``judge`` gives the rules' answer and reasons; the seed
+    wants "yes" about half the time; ``ask`` names the tanks as ``{shooter}``/``{target}``;
+    ``seen_only``: only pairs where the shooter sees the target (cover)."""
+
+    def make(rng: random.Random, scenario: Any) -> Question:
+        want = rng.random() < 0.5
+
+        def fit(b: Battle) -> bool:
+            return (not seen_only or sight_of(b)[0]) and judge(b)[0] == want
+
+        where, battle = duel(rng, scenario, fit)
+        answer, reasons = judge(battle)
+        shooter, target = battle.tanks
+        return _question(
+            battle, where, name, chapter, level, shape="yes/no", answer=answer,
+            reasons=reasons, ask=ask.format(shooter=shooter.id, target=target.id),
+        )  # fmt: skip
+
+    make.__name__ = make.__qualname__ = name.replace("-", "_")
+    kind(GAME, name, chapter, level, about)(make)
+
+
+_yes_no_kind("sight", "Line of Sight", 1, "can this tank see that one, and how much of it?",
+             sight_of, "Can {shooter} see {target}?")  # fmt: skip
+_yes_no_kind("cover", "Line of Sight", 2, "is the target in cover?", cover_of,
+             "{shooter} shoots at {target}: is {target} in Cover?", seen_only=True)  # fmt: skip
+_yes_no_kind("close-range", "Firing", 1, "is it close range?", close_of,
+             "Is {shooter}'s shot at {target} at Close Range?")  # fmt: skip
+_yes_no_kind("side-shot", "Firing", 2, "is it a side shot?", side_of,
+             "Is {shooter}'s shot at {target} a Side Shot?")  # fmt: skip
+
+
+@kind(GAME, "dice", "Firing", 3, "how many defence dice, and the odds of at least one damage?")
+def dice(rng: random.Random, scenario: Any) -> Question:
+    def shootable(b: Battle) -> bool:
+        return pools(b, b.tanks[0].id, b.tanks[1].id).can_shoot
+
+    name, battle = duel(rng, scenario, shootable)
+    shooter, target = battle.tanks
+    found = pools(battle, shooter.id, target.id)
+    odds = shot_odds(battle, shooter.id, target.id)
+    damaged = sum((p for (d, _), p in odds.distribution.items() if d >= 1), start=0)
+    reasons = (
+        *found.attack_reasons,
+        *found.defence_reasons,
+        Reason(f"{found.attack} attack dice against {found.defence} defence dice: at least one "
+               f"damage {damaged} ({float(damaged):.1%})", S.ASSESS),
+    )  # fmt: skip
+    return _question(
+        battle, name, "dice", "Firing", 3, shape="number", answer=found.defence,
+        reasons=reasons, detail=odds,
+        ask=(f"{shooter.id} shoots at {target.id} with {found.attack} attack dice. How many "
+             f"defence dice does {target.id} roll?"),
+    )  # fmt: skip

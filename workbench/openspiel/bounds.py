@@ -1,0 +1,81 @@
+"""The most steps a game of a scenario can take (OpenSpiel's ``max_game_length``): its turn
+limit times the most steps a turn can take, each game's count written out below from its
+turn's structure (every chance step included). The conformance tests play random games and
+fail any that runs past it (OpenSpiel's random simulation raises there too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from workbench.errors import WorkbenchError
+
+Bound = Callable[[Any], int]  # first state -> most steps
+_BOUNDS: dict[str, Bound] = {}
+
+
+class Unbounded(WorkbenchError, ValueError):
+    """A game with no turn limit: OpenSpiel needs a bound (give the option that sets one)."""
+
+
+def bound(game: str) -> Callable[[Bound], Bound]:
+    def register(function: Bound) -> Bound:
+        _BOUNDS[game] = function
+        return function
+
+    return register
+
+
+def max_game_length(game: str, start: Any) -> int:
+    """The most steps a game from ``start`` can take (see the module)."""
+    if game not in _BOUNDS:
+        raise Unbounded(f"{game} has no proved bound on its length yet")
+    return _BOUNDS[game](start)
+
+
+@bound("panzer-strike")
+def panzer_strike(start: Any) -> int:
+    """Each side's turn: the movement roll, one move per die (and the extra one when all dice
+    show the same), End Movement, a shot and its gun dice per tank, End Turn; the game ends
+    when the turn counter passes twice the turn limit."""
+    limit = start.options.turn_limit
+    if limit is None:
+        raise Unbounded("this Panzer Strike game has no turn limit: give the option turn_limit")
+    most = max(sum(1 for t in start.tanks if t.side == s) for s in start.order)
+    dice = start.roster.dice_rolled(most)
+    per_turn = 1 + (dice + 1) + 1 + 2 * most + 1
+    return 2 * limit * per_turn
+
+
+@bound("panzer-vor-practice")
+def panzer_vor_practice(start: Any) -> int:
+    """Each side's turn: one Move, Fire or Pass, and a shot's attack and damage rolls."""
+    return start.turn_limit * len(start.order) * 3
+
+
+@bound("tanks")
+def tanks(start: Any) -> int:
+    """Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
+    Moves and End Moves), Shooting (Shoot or Hold, the Attack roll, keep or re-roll and the
+    re-roll, the Defence roll, two cancellations, a Critical card per Attack die) and Command
+    (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
+    pieces = (*start.tanks, *getattr(start, "reserve", ()))
+    attack = max(t.card.attack for t in pieces) + 1
+    per_tank = 4 + (7 + attack) + 5
+    return len(pieces) + start.turn_limit * len(pieces) * per_tank
+
+
+STEPS_PER_CARD = 60  # stand-in (not proved): see card_game
+
+
+@bound("panzer-vor")
+def card_game(start: Any) -> int:
+    """A stand-in, not proved: the card game ends when the deck runs out or stagnates, and
+    a turn's length depends on the cards drawn, so no short proof bounds it yet. Taken as the
+    setup's steps (deploying each tank, its character and the flag marker: 4 a tank) and
+    ``STEPS_PER_CARD`` steps for each card in the deck; the tests play random games and fail
+    any that runs past it."""
+    cards = sum(start.deck_list.counts.values())
+    tanks = len(start.board.tanks) + sum(len(t) for t in start.undeployed.values())
+    return 4 * tanks + STEPS_PER_CARD * cards

@@ -1,0 +1,117 @@
+"""Search players on OpenSpiel's algorithms (its own layer, on :mod:`workbench.openspiel`).
+
+``search(level="easy" | "medium" | "hard", seed=None)`` is a player like the others (the
+contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` for the
+games where nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn
+with ``determinize``) for the card game. A level is a number of simulations
+(:data:`LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
+:class:`~workbench.players.evaluator.MaterialEvaluator`. A player is a small value: it
+pickles (Dask runs it), and ``stop()`` from another thread ends a decision within a
+simulation, answering with the best found so far.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.errors import ArgumentError
+
+LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
+UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
+
+NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
+
+
+@dataclass
+class SearchPlayer:
+    """A search player (see the module). ``seconds``: a time limit a decision (None: none)."""
+
+    level: str = "medium"
+    seed: int | None = None
+    seconds: float | None = None
+    _stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ArgumentError("level", self.level, f"one of {', '.join(LEVELS)}")
+
+    @property
+    def simulations(self) -> int:
+        return LEVELS[self.level]
+
+    @property
+    def label(self) -> str:
+        return f"search, {self.level} ({self.simulations} simulations; {NOT_THE_RULEBOOKS})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"level": self.level, "seed": self.seed, "seconds": self.seconds}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__init__(**values)  # type: ignore[misc]
+
+    def stop(self) -> None:
+        """End the decision under way (from another thread): it answers with the best so far."""
+        self._stop.set()
+
+    def __call__(self, game: Any, observation: Any, rng: random.Random) -> Any:
+        from workbench.players.searching import decide
+
+        legal = observation.legal_actions
+        if not legal:
+            from workbench.rules.core import IllegalAction, Reason
+
+            raise IllegalAction(Reason("no legal action to choose from"))
+        seed = rng.randrange(2**31) if self.seed is None else hash_seed(self.seed, observation)
+        if len(legal) == 1:
+            return legal[0]
+        self._stop.clear()
+        return decide(self, game, observation, seed)
+
+
+def hash_seed(seed: int, observation: Any) -> int:
+    """A decision's seed from the player's seed and how far the game has gone."""
+    return (seed * 1_000_003 + len(observation.history)) % 2**31
+
+
+def search(
+    level: str = "medium", seed: int | None = None, seconds: float | None = None
+) -> SearchPlayer:
+    """A search player of ``level`` (see the module).
+
+    >>> search("hard").simulations, search("easy").label.startswith("search, easy")
+    (160, True)
+    >>> search("expert")
+    Traceback (most recent call last):
+    ...
+    workbench.errors.ArgumentError: level: expected one of easy, medium, hard, got 'expert'
+    """
+    return SearchPlayer(level, seed, seconds)
+
+
+def offer() -> list[str]:
+    """Add the three search players to ``Game.bots`` of every game the bridge numbers
+    (``"search (easy)"`` ...), so they are listed wherever a game's computer players are;
+    nothing without OpenSpiel (the optional extra). The names added."""
+    import importlib.util
+
+    if importlib.util.find_spec("pyspiel") is None:
+        return []
+    import workbench.openspiel  # noqa: F401  (registers every game's numbering)
+    from workbench.games import all_games
+    from workbench.openspiel.spaces import numbered_games
+
+    added = []
+    for game in all_games():
+        if game.name in numbered_games() and isinstance(game.bots, dict):
+            for level in LEVELS:
+                name = f"search ({level})"
+                if name not in game.bots:
+                    game.bots[name] = search(level)
+                    added.append(f"{game.name}: {name}")
+    return added
+
+
+__all__ = ["LEVELS", "SearchPlayer", "offer", "search"]

@@ -1,0 +1,235 @@
+"""Learn by answering, as a widget: a lesson's questions one by one on the board. The learner
+answers by clicking places on the board (a set of hexes) or by choosing; Check draws the
+right answer (and the places missed or given wrongly) and explains it with the rules'
+sections; score and streak are kept, and saved in the user folder when the widget has a
+learner's name. For a room (``room=True``): no answer controls, the class answers aloud, one
+key (Enter or R) reveals the answer with its explanation, ← → go to the next question or back.
+
+Thin: every answer, check and picture comes from :mod:`workbench.learn`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+import workbench.learn as learn
+from workbench.learn.drawing import answer_scene, question_scene
+from workbench.learn.progress import Progress
+from workbench.learn.question import Check, Question, spoken
+from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.panel import CanvasExplorer, Line
+
+REVEAL_KEYS = ("Enter", "r", "R")
+KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
+
+
+class Learner(CanvasExplorer):
+    """A lesson of ``game`` (its ``chapter``; None: every chapter in order) as a widget
+    (see the module). ``progress``: a learner's name, whose progress is resumed from and
+    saved to the user folder; ``room``: the teacher's mode."""
+
+    canvas: Any  # the board's MultiCanvas (a new one when the picture's size changes)
+
+    def __init__(
+        self,
+        game: str,
+        chapter: str | None = None,
+        *,
+        progress: str | None = None,
+        room: bool = False,
+        theme: str | None = None,
+    ) -> None:
+        chapters = [chapter] if chapter is not None else learn.chapters(game)
+        self.progress = Progress.resume(progress) if progress else Progress()
+        self.saving = progress is not None
+        self.questions: list[Question] = []
+        for name in chapters:
+            start = self.progress.next_seed(game, name)
+            self.questions += list(learn.lesson(game, name, start=start))
+        self.game, self.room, self.theme = game, room, theme or ("projector" if room else None)
+        self.index = 0
+        self.chosen: set[str] = set()
+        self.checked: Check | None = None
+        self.revealed = False
+        self.message = ""
+        self._build()
+        self._show()
+
+    # --- what the learner does ---------------------------------------------------------
+    @property
+    def question(self) -> Question:
+        return self.questions[self.index]
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel (x, y): the place under it is picked (or dropped)."""
+        cell = self.scene.cell_at(x, y)
+        if cell is not None and self.question.label_of is not None:
+            self.click_place(self.question.label_of(cell))
+
+    def click_place(self, label: str) -> None:
+        """Pick or drop a place (a label such as ``"0507"``) for a question of places."""
+        if self.question.shape != "places" or self.checked is not None:
+            self.message = "this question is answered by choosing, below the question"
+            return self._refresh()
+        self.chosen ^= {label}
+        self.message = f"picked: {spoken(frozenset(self.chosen))}"
+        self._show(redraw="overlays")
+
+    def choose(self, value: Any) -> None:
+        """Set the answer to a yes/no, number or choice question."""
+        if self.question.shape == "number":
+            self.number.value = int(value)
+        else:
+            self.answer_box.value = spoken(value) if isinstance(value, bool) else str(value)
+
+    def check(self) -> Check:
+        """Check the answer given (the places picked, or the value chosen)."""
+        q = self.question
+        given = {"places": self.chosen, "number": self.number.value}.get(q.shape)
+        if given is None:
+            given = self.answer_box.value
+            if given is None:
+                raise ValueError("choose an answer first")
+        self.checked = q.check(given)
+        self.progress.record(self.checked)
+        if self.saving:
+            self.message = f"progress saved: {self.progress.save()}"
+        self._show()
+        return self.checked
+
+    def reveal(self) -> None:
+        """Show the answer and its explanation (the teacher's key)."""
+        self.revealed = True
+        self._show()
+
+    def next(self) -> None:
+        self._go(self.index + 1)
+
+    def back(self) -> None:
+        self._go(self.index - 1)
+
+    def key(self, key: str) -> None:
+        """A key press: Enter or R reveals, → next question, ← back."""
+        if key in REVEAL_KEYS:
+            self.reveal()
+        elif key in KEYS:
+            getattr(self, KEYS[key])()
+
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(len(self.questions) - 1, index))
+        self.chosen, self.checked, self.revealed, self.message = set(), None, False, ""
+        self._show()
+
+    # --- what it shows -----------------------------------------------------------------
+    def _panel_lines(self) -> list[Line]:
+        q = self.question
+        head = f"{q.chapter}: question {self.index + 1} of {len(self.questions)} (level {q.level})"
+        out = [("head", head), ("text", q.prompt)]
+        if q.choices and not self.room:
+            out.append(("note", "choose: " + " / ".join(q.choices)))
+        if q.shape == "places" and not self.room and self.checked is None:
+            out.append(("note", "click the places on the board, then Check"))
+        if self.checked is not None:
+            out += [("head", line) if i == 0 else ("text", line.strip())
+                    for i, line in enumerate(self.checked.lines())]  # fmt: skip
+        elif self.revealed:
+            out.append(("head", f"the answer: {spoken(q.answer)}"))
+            out += [("text", str(r)) for r in q.reasons]
+        if not self.room:
+            out += [("text", line) for line in self.progress.lines()]
+        if self.message:
+            out.append(("note", self.message))
+        return out
+
+    def _show(self, redraw: str | None = None) -> None:
+        q = self.question
+        if self.checked is not None or self.revealed:
+            self.scene = answer_scene(q, self.checked, self.theme, caption=False)
+        else:
+            self.scene = question_scene(q, self.theme, chosen=self.chosen, caption=False)
+        size = (round(self.scene.width), round(self.scene.height))
+        if self.canvas is None or size != (self.canvas.width, self.canvas.height):
+            self._new_canvas()
+        draw_scene(self.canvas, self.scene, None if redraw is None else [redraw])
+        if redraw is None:
+            options = ["yes", "no"] if q.shape == "yes/no" else list(q.choices)
+            self.answer_box.options, self.answer_box.value = options, None
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self._lines = self._panel_lines()
+        size = "1.15em" if self.room else "0.95em"
+        self.panel.value = f"<div style='font-size:{size}'>{self._html()}</div>"
+        q = self.question
+        answering = not self.room and self.checked is None
+        choosing = answering and q.shape in ("yes/no", "choice")
+        self.answer_box.layout.display = "" if choosing else "none"
+        self.number.layout.display = "" if answering and q.shape == "number" else "none"
+        self.check_button.layout.display = "" if answering else "none"
+        self.reveal_button.layout.display = "" if self.room else "none"
+
+    # --- the widget --------------------------------------------------------------------
+    def _new_canvas(self) -> None:
+        self.canvas = new_canvas(self.scene)
+        self.canvas.add_class("workbench-learn-canvas")
+        self.canvas.add_class("workbench-stepper-canvas")  # the app hands it page-wide keys
+        self.canvas.on_mouse_down(lambda x, y: self._safely(lambda: self.click(x, y)))
+        self.canvas.on_key_down(lambda key, *_: self._safely(lambda: self.key(key)))
+        for index, group in enumerate(GROUPS):
+            self.canvas[index].on_client_ready(
+                lambda g=group: draw_scene(self.canvas, self.scene, [g], force=True)
+            )
+        self.board.children = [fitted_board(self.canvas, self.scene, below="12em")]
+
+    def _safely(self, do: Any) -> None:
+        """Run a click's or key's work; a refusal is shown in the panel, not raised."""
+        try:
+            do()
+        except ValueError as refused:
+            self.message = str(refused)
+            self._refresh()
+
+    def _build(self) -> None:
+        def button(label: str, tip: str, do: Any) -> widgets.Button:
+            b = widgets.Button(description=label, tooltip=tip)
+            b.on_click(lambda _: self._safely(do))
+            return b
+
+        self.scene = question_scene(self.question, self.theme, caption=False)
+        self.board = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.canvas = None
+        self._new_canvas()
+        self.panel = widgets.HTML()
+        self.panel.add_class("workbench-learn-panel")
+        self.answer_box = widgets.ToggleButtons(options=[], value=None)
+        self.number = widgets.IntText(0, description="answer", layout={"width": "12em"})
+        self.check_button = button("Check", "check the answer", self.check)
+        self.reveal_button = button("Reveal (Enter)", "show the answer", self.reveal)
+        nav = widgets.HBox(
+            [
+                button("◀ back", "the question before (←)", self.back),
+                self.check_button,
+                self.reveal_button,
+                button("next ▶", "the next question (→)", self.next),
+            ]
+        )
+        side = widgets.VBox([self.panel, self.answer_box, self.number, nav])
+        self.widget = board_and_panel(self.board, side)
+        self.widget.add_class("workbench-learn")
+
+    def __repr__(self) -> str:
+        q = self.question
+        return (
+            f"<Learner {self.game}: question {self.index + 1} of {len(self.questions)}: {q.kind}>"
+        )
+
+
+def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:
+    """The teacher app's entries for a game's lessons: ``("learn: Moving", ("learn",
+    "Moving"))`` per chapter; none for a game without questions."""
+    if game not in learn.kinds_of_games():
+        return []
+    return [(f"learn: {chapter}", ("learn", chapter)) for chapter in learn.chapters(game)]
