@@ -88,6 +88,7 @@ LAZY_CONVENIENCES = {
     ("workbench.boards.values", "workbench.render"): "a value's _repr_svg_ draws it",
     ("workbench.boards.values", "workbench.files"): "a value's .save() writes its file",
     ("workbench.rules.core", "workbench.games"): "replay(record) finds the record's game",
+    ("workbench.learn.question", "workbench.learn.drawing"): "a question's _repr_svg_ draws it",
 }
 MOST_LAZY_CONVENIENCES = 5
 

@@ -48,11 +48,12 @@ def test_practice_skips_the_platoon_rules(standard):
 
 
 def test_the_default_platoons_and_barkmanns_corner_start_unchanged(standard):
-    assert tanks.start(standard).options == {}
+    defaults = {o.name: o.default for o in tanks.options(standard)}
+    assert tanks.start(standard).options == defaults  # every option, at its default
     corner = tanks.load_scenario("barkmanns-corner")
     # Your First Game: Barkmann's Corner gives the armies: no point limit applies
     assert next(o for o in tanks.options(corner) if o.name == "point_limit").default is None
-    assert tanks.start(corner).options == {}
+    assert tanks.start(corner).options == {o.name: o.default for o in tanks.options(corner)}
 
 
 def test_an_unknown_point_value_is_refused_until_the_players_give_it(standard):

@@ -20,7 +20,6 @@ from typing import Any
 from workbench.errors import ArgumentError
 
 LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
-UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 

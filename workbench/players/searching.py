@@ -11,8 +11,9 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
-from workbench.players import UCT_C
 from workbench.players.evaluator import MaterialEvaluator, Stopped
+
+UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 
 
 class _StoppableMCTS(mcts.MCTSBot):

@@ -10,7 +10,6 @@ nothing here decides a rule.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -166,46 +165,14 @@ def computer_players(game: Any) -> dict[str, Any]:
 
 
 def legend_html(s: Any) -> str:
-    """The board's legend: the render layer's picture of it (``workbench.render.legend_of``)
-    when there is one, else the terrain the board names, as a list (with the colour and the
-    words the map gives a terrain, where it gives them)."""
-    import workbench.render as render
+    """The board's legend: the render layer's picture of it (``workbench.render.legend_of``),
+    or a line saying the game draws none."""
+    from workbench.render import legend_of
 
-    legend_of = getattr(render, "legend_of", None)
-    if legend_of is not None:
+    try:
         return str(legend_of(s.states[0]).svg())
-    rows = []
-    for name, words, colour in terrain_of(s.states[0]):
-        swatch = (
-            f"<span style='display:inline-block;width:0.9em;height:0.9em;background:{colour};"
-            "border:1px solid #555;margin-right:0.3em'></span>"
-            if colour
-            else ""
-        )
-        rows.append(f"<div>{swatch}<b>{html.escape(name)}</b> {html.escape(words)}</div>")
-    return "".join(rows) or "<i>This board names no terrain.</i>"
+    except TypeError:  # a game with no picture of its own (a game a user registered)
+        return "<i>This game's board has no legend.</i>"
 
 
-def terrain_of(state: Any) -> list[tuple[str, str, str]]:
-    """The terrain a state's board uses, as (name, what the map says of it, its colour), from
-    what each kind of board provides: a hex map's terrain types, a square board's features, a
-    table's terrain pieces (sorted by name; none for a board with no terrain)."""
-    board = getattr(state, "board", None)
-    hexmap = getattr(board, "map", None)
-    if hexmap is not None and hasattr(hexmap, "terrain_types"):
-        used = {hexmap.default_terrain, *hexmap.terrain.values()}
-        types = hexmap.terrain_types
-        found = {
-            n: (getattr(types.get(n), "description", ""), getattr(types.get(n), "color", ""))
-            for n in used
-        }
-    elif board is not None and hasattr(board, "feature_name"):
-        found = {board.feature_name(square): ("", "") for square in board.squares()}
-    elif hasattr(state, "table"):
-        found = {piece.kind: ("", "") for piece in state.table.pieces}
-    else:
-        found = {}
-    return [(name, *found[name]) for name in sorted(found)]
-
-
-__all__ = ["SECTIONS", "build", "computer_players", "legend_html", "terrain_of"]
+__all__ = ["SECTIONS", "build", "computer_players", "legend_html"]
