@@ -23,9 +23,11 @@ COLOURS = {
 
 
 def _scene(value: Any, theme: str | None) -> Any:
-    from workbench.render import scene_of
+    """The position's scene, fitted to a notebook's output when it would be wider (so its
+    labels keep their size on the screen: ``workbench.render.notebook_scene``)."""
+    from workbench.render import notebook_scene
 
-    return scene_of(value) if theme is None else scene_of(value, theme=theme)
+    return notebook_scene(value) if theme is None else notebook_scene(value, theme=theme)
 
 
 def _tinted(scene: Any, question: Question, places: dict[str, str]) -> Any:
