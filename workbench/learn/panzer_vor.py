@@ -15,8 +15,10 @@ import random
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.dice import at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, direction_names, trace
 from workbench.learn.kinds import kind, pick_scenario
+from workbench.learn.odds import as_fraction, four_odds
 from workbench.learn.panzer_vor_positions import (
     placed,
     pv_opening,
@@ -274,6 +276,24 @@ def armour(rng: random.Random, scenario: Any) -> Question:
         prompt=(f"{firer} in {_where(board, a)} fires at {target} in {_where(board, b)}, "
                 f"facing {COMPASS[hit.facing]}. Which armour does the shot hit?"),
         shape="choice", choices=ARCS, answer=arc, reasons=reasons,
+        marks=((_where(board, a), "firer"), (_where(board, b), "target")),
+        facts={"firer": firer, "target": target},
+    )  # fmt: skip
+
+
+@kind(GAME, "to-hit-odds", "Firing", 3, "what are the odds that the shot hits?")
+def to_hit_odds(rng: random.Random, scenario: Any) -> Question:
+    """The chance to hit, chosen among four offered values (:mod:`workbench.learn.odds`):
+    the right one and the chances of the totals next to the one needed (a slip of a hex or
+    a modifier), each a fraction of the 36 outcomes of two dice."""
+    name, board, firer, target, a, b, odds, reasons = roll_to_hit(rng, scenario)
+    totals = [at_least(total) for total in range(2, 13)]
+    choices, answer = four_odds(rng, odds.hit, totals, as_fraction)
+    return _question(
+        board, kind="to-hit-odds", scenario=name, chapter="Firing", level=3,
+        prompt=(f"{firer} in {_where(board, a)} fires at {target} in {_where(board, b)}. What "
+                "are the odds that the shot hits?"),
+        shape="choice", choices=choices, answer=answer, reasons=reasons, detail=odds,
         marks=((_where(board, a), "firer"), (_where(board, b), "target")),
         facts={"firer": firer, "target": target},
     )  # fmt: skip
