@@ -7,11 +7,15 @@ import pytest
 
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, WorkbenchError
-from workbench.rules.panzer_vor.visibility import MAX_MATRIX_BYTES, visibility_matrix
+from workbench.rules.panzer_vor.visibility import (
+    MAX_MATRIX_BYTES,
+    visibility_matrix,
+    visibility_peak,
+)
 
 
 def test_visibility_matrix_refuses_a_map_past_its_memory_limit():
-    side = int(MAX_MATRIX_BYTES**0.25) + 1  # 129: 16,641 hexes, over 256 MiB of pairs
+    side = int(MAX_MATRIX_BYTES**0.25) + 1  # 216: 46,656 hexes, over 2 GiB at the peak
     with pytest.raises(ArgumentError) as caught:
         visibility_matrix(HexMap.blank(side, side, digits=3))
     assert isinstance(caught.value, WorkbenchError)
@@ -20,8 +24,9 @@ def test_visibility_matrix_refuses_a_map_past_its_memory_limit():
 
 def test_the_limit_is_an_argument():
     small = HexMap.blank(4, 4)
-    with pytest.raises(ArgumentError, match="256 bytes"):
-        visibility_matrix(small, max_bytes=255)
-    assert visibility_matrix(small, max_bytes=256).sees("0101", "0404")
+    peak = visibility_peak(16)  # the estimate of its peak memory (tests/test_bounded_work.py)
+    with pytest.raises(ArgumentError, match=f"{peak:,} bytes at its peak"):
+        visibility_matrix(small, max_bytes=peak - 1)
+    assert visibility_matrix(small, max_bytes=peak).sees("0101", "0404")
     with pytest.raises(ArgumentError, match="a HexMap"):
         visibility_matrix("0101")  # type: ignore[arg-type]

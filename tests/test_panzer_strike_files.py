@@ -260,7 +260,7 @@ def test_squares_read_through_their_tiles():
     assert sum(counts.values()) == 16 * 12 and all(counts.values())
     building = next(iter(board.squares_with("building")))
     assert board.blocks_movement(building) and board.blocks_fire(building)
-    with pytest.raises(KeyError, match="off the 16 × 12 board"):
+    with pytest.raises(KeyError, match="a square on the 16 × 12 board"):
         board.tile_at(Square(16, 0))
 
 

@@ -21,8 +21,9 @@ from workbench.rules.panzer_vor.actions import (
     Stop,
     UseAbility,
 )
-from workbench.rules.panzer_vor.cards import CARDS, DEFAULT_DECK, STAND_IN_DECK, load_deck
+from workbench.rules.panzer_vor.cards import CARDS, DEFAULT_DECK, STAND_IN_DECK
 from workbench.rules.panzer_vor.deck import Draw
+from workbench.rules.panzer_vor.deck_file import load_deck
 from workbench.rules.panzer_vor.ending import CardGameEnd
 from workbench.rules.panzer_vor.match import Drawing, evolve
 

@@ -8,7 +8,8 @@ import pytest
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.rules.options import OptionError
 from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
-from workbench.rules.panzer_vor.cards import CARDS, STAND_IN, load_deck
+from workbench.rules.panzer_vor.cards import CARDS, STAND_IN
+from workbench.rules.panzer_vor.deck_file import load_deck
 from workbench.rules.panzer_vor.variants import TEASY_TEASE
 from workbench.rules.play import play as record_play
 from workbench.testing.conformance import check_record_round_trip, playout

@@ -14,8 +14,14 @@ workbench.errors.ArgumentError: mp: expected a whole number of at least 0, got 2
 
 from __future__ import annotations
 
+import collections.abc
+import functools
+import inspect
+import math
 import numbers
-from collections.abc import Iterable
+import types
+import typing
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from workbench.errors import ArgumentError
@@ -57,3 +63,143 @@ def sequence_of(
         if not isinstance(item, kind):
             raise ArgumentError(argument, item, f"a list of {what}, not {type(item).__name__}")
     return items
+
+
+# --- arguments checked against their annotations ----------------------------------------
+
+
+def _plain_kinds(annotation: Any) -> str:
+    """An annotation in words, for an error message."""
+    if annotation is type(None) or annotation is None:
+        return "None"
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_plain_kinds(a) for a in typing.get_args(annotation))
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(a) for a in typing.get_args(annotation))
+    names = {bool: "true or false", int: "a whole number", float: "a finite number",
+             str: "a text"}  # fmt: skip
+    if annotation in names:
+        return names[annotation]
+    if origin is not None:
+        kind = getattr(origin, "__name__", str(origin))
+        return {"tuple": "a tuple", "list": "a list", "Sequence": "a list",
+                "Iterable": "a list", "Mapping": "a mapping", "dict": "a mapping",
+                "Callable": "a function"}.get(kind, f"a {kind}")  # fmt: skip
+    return f"a {getattr(annotation, '__name__', str(annotation))}"
+
+
+def _fits(value: Any, annotation: Any) -> bool:
+    """Whether ``value`` is of the kind ``annotation`` names (as far as it can tell at once:
+    the items of lists, tuples and mappings are checked, an iterator's are not)."""
+    if annotation is Any or isinstance(annotation, typing.TypeVar) or annotation is object:
+        return True
+    if annotation is None or annotation is type(None):
+        return value is None
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in arguments)
+    if origin is typing.Literal:
+        return any(value == a and type(value) is type(a) for a in arguments)
+    if annotation is bool:
+        return isinstance(value, bool)
+    if annotation is int:
+        return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if annotation is float:
+        real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        return real and math.isfinite(value)
+    if origin is None:
+        return not isinstance(annotation, type) or isinstance(value, annotation)
+    return _fits_generic(value, origin, arguments)
+
+
+def _fits_generic(value: Any, origin: Any, arguments: tuple[Any, ...]) -> bool:
+    if origin in (collections.abc.Callable,):
+        return callable(value)
+    if origin in (dict, collections.abc.Mapping):
+        if not isinstance(value, collections.abc.Mapping):
+            return False
+        key, item = arguments if len(arguments) == 2 else (Any, Any)
+        return all(_fits(k, key) and _fits(v, item) for k, v in value.items())
+    if origin in (tuple, list, collections.abc.Sequence, collections.abc.Iterable,
+                  collections.abc.Collection):  # fmt: skip
+        if isinstance(value, str | bytes | collections.abc.Mapping):
+            return False
+        if not isinstance(value, collections.abc.Iterable):
+            return False
+        if not isinstance(value, list | tuple):
+            return origin is collections.abc.Iterable  # an iterator is taken on trust
+        if origin is tuple and arguments and arguments[-1] is not Ellipsis:
+            return len(value) == len(arguments) and all(map(_fits, value, arguments))
+        item = arguments[0] if arguments else Any
+        return all(_fits(v, item) for v in value)
+    return isinstance(value, origin) if isinstance(origin, type) else True
+
+
+def check_type(argument: str, value: Any, annotation: Any) -> Any:
+    """``value`` if it is of the kind ``annotation`` names, else ArgumentError (a bool is not
+    a number, text is not a bool, NaN and infinity are not finite numbers)."""
+    if not _fits(value, annotation):
+        raise ArgumentError(argument, value, _plain_kinds(annotation))
+    return value
+
+
+def checked(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` with every argument checked against its annotation before it runs
+    (ArgumentError naming the argument); a function whose annotations cannot be read is
+    returned as it is.
+
+    >>> def halve(steps: int) -> float:
+    ...     return steps / 2
+    >>> checked(halve)(True)
+    Traceback (most recent call last):
+    ...
+    workbench.errors.ArgumentError: steps: expected a whole number, got True
+    """
+    if getattr(function, "arguments_checked", False):
+        return function
+    try:
+        hints = typing.get_type_hints(function)
+        signature = inspect.signature(function)
+    except Exception:
+        return function
+    hints.pop("return", None)
+    if not hints:
+        return function
+    positional = [
+        (p.name, hints.get(p.name, Any))
+        for p in signature.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    varargs = next(
+        (p.name for p in signature.parameters.values() if p.kind is p.VAR_POSITIONAL), None
+    )
+
+    @functools.wraps(function)
+    def checking(*args: Any, **kwargs: Any) -> Any:
+        for (name, annotation), value in zip(positional, args, strict=False):
+            check_type(name, value, annotation)
+        if varargs in hints and len(args) > len(positional):
+            for value in args[len(positional) :]:
+                check_type(varargs, value, hints[varargs])
+        for name, value in kwargs.items():
+            if name in hints:
+                check_type(name, value, hints[name])
+        return function(*args, **kwargs)
+
+    checking.arguments_checked = True  # type: ignore[attr-defined]
+    return checking
+
+
+def check_all(namespace: dict[str, Any], names: Iterable[str], keep: Iterable[str] = ()) -> None:
+    """Every function among ``names`` of a module's ``namespace`` replaced by its
+    :func:`checked` self (the flat modules do this for every name they export), but those
+    in ``keep`` (players, which the game's loop calls and which are the game's own objects)."""
+    kept = set(keep)
+    for name in names:
+        if name in kept:
+            continue
+        value = namespace.get(name)
+        if inspect.isfunction(value):
+            namespace[name] = checked(value)

@@ -21,7 +21,9 @@ from typing import Any
 
 import workbench.boards.record as record_module
 import workbench.rules.options as options_module
+from workbench.arguments import whole_number
 from workbench.boards.record import Record
+from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.rules.core import (
     CHANCE,
@@ -46,6 +48,9 @@ NAMES = (
     "greedy_player", "Record", "IllegalAction", "Applied", "Outcome", "Option", "OptionError",
     "Observation", "Verdict", "CHANCE", "TERMINAL",
 )  # fmt: skip
+
+
+MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
 
 
 class Contract:
@@ -87,13 +92,26 @@ class Contract:
         """A shipped scenario by name, or a scenario file by path."""
         return self.GAME.load_scenario(name_or_path)
 
+    def _scenario(self, scenario: Any) -> Any:
+        """``scenario`` if it is one this game starts from, else ArgumentError."""
+        kinds = self.GAME.scenario_types
+        if kinds and not isinstance(scenario, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise ArgumentError(
+                "scenario", scenario, f"a scenario of {self.GAME.title} (a {names})"
+            )
+        return scenario
+
     def options(self, scenario: Any) -> list[options_module.Option]:
         """The scenario's options: name, values allowed, default, section, reading."""
-        return self.GAME.options_for(scenario)
+        return self.GAME.options_for(self._scenario(scenario))
 
     def start(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any:
         """The first state of a game of ``scenario`` with ``options`` (checked against
         :meth:`options`: an unknown name or a value not allowed raises OptionError)."""
+        self._scenario(scenario)
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentError("options", options, "a mapping of option names to values")
         return self.GAME.start(scenario, options)
 
     def play(
@@ -105,10 +123,20 @@ class Contract:
         options: Mapping[str, Any] | None = None,
     ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
+        self._scenario(scenario)
+        whole_number("seed", seed, low=0, high=MAX_SEED)
+        each = players.values() if isinstance(players, Mapping) else [players]
+        if not all(callable(p) for p in each):
+            expected = "a player (game, observation, rng) -> action, or a mapping of sides to them"
+            raise ArgumentError("players", players, expected)
         return play_game(self.GAME, scenario, players, seed=seed, options=options)
 
     def replay(self, record: record_module.Record) -> list[Any]:
         """Every state of a recorded game, the start first."""
+        if not isinstance(record, Record):
+            raise ArgumentError("record", record, "a Record (a saved game: workbench.load)")
+        if record.game != self.GAME.name:
+            raise ArgumentError("record", record, f"a record of {self.GAME.name}")
         return replay_record(record, self.GAME)
 
     def odds(self, state: Any, attacker: str, target: str, **how: Any) -> Any:
@@ -116,12 +144,19 @@ class Contract:
         state (cards, scenario, characters) included, each with its section."""
         if self.GAME.odds is None:
             raise IllegalAction(f"{self.GAME.title} has no shots to give odds for")
+        self.GAME.check_state(state)
+        for argument, value in (("attacker", attacker), ("target", target)):
+            if not isinstance(value, str):
+                raise ArgumentError(argument, value, "a tank's name (text)")
         return self.GAME.odds(state, attacker, target, **how)
 
     def reach(self, state: Any, tank: str) -> Any:
         """Everywhere ``tank`` can move now, with what it costs and why."""
         if self.GAME.reach is None:
             raise IllegalAction(f"{self.GAME.title} has no moves to give the reach of")
+        self.GAME.check_state(state)
+        if not isinstance(tank, str):
+            raise ArgumentError("tank", tank, "a tank's name (text)")
         return self.GAME.reach(state, tank)
 
 

@@ -34,7 +34,21 @@ class ArgumentError(WorkbenchError, ValueError):
 
     def __init__(self, argument: str, found: object, expected: str) -> None:
         self.argument, self.found, self.expected = argument, found, expected
-        super().__init__(f"{argument}: expected {expected}, got {found!r}")
+        super().__init__(f"{argument}: expected {expected}, got {shown(found)}")
+
+
+def shown(value: object, limit: int = 100) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message never echoes a whole file or a
+    huge value (and never fails on a value whose ``repr`` does).
+
+    >>> shown("x" * 200, 20)
+    "'xxxxxxxxxxxxxxxx..."
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def json_path(parts: Sequence[str | int]) -> str:
@@ -54,3 +68,15 @@ def json_path(parts: Sequence[str | int]) -> str:
         else:
             text += f'["{part}"]'
     return text
+
+
+class UnknownName(ArgumentError, KeyError):
+    """A name that names nothing here (a tank, a card, a tank type, a terrain piece): an
+    :class:`ArgumentError`, and a ``KeyError`` for code that looks names up.
+
+    >>> str(UnknownName("tank", "ZZ", "a tank of this game (W1, W2)"))
+    "tank: expected a tank of this game (W1, W2), got 'ZZ'"
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

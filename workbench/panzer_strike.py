@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from workbench.arguments import check_all
 from workbench.boards.panzer_strike.board import SquareBoard, TileSet
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster, TankType
@@ -156,3 +157,6 @@ __all__ = [  # the contract's names (workbench.contract.NAMES) and the game's ow
     "trajectory",
     "with_dice",
 ]
+
+# every public function checks its arguments against its annotations (ArgumentError)
+check_all(globals(), __all__, keep=("random_player", "greedy_player", "flag_seeker"))

@@ -26,6 +26,7 @@ Fraction(7, 144)
 
 from __future__ import annotations
 
+from workbench.arguments import check_all
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
 from workbench.boards.panzer_vor.roster import PanzerVorRoster
@@ -47,8 +48,9 @@ from workbench.rules.panzer_vor.actions import (
     Select,
     Stop,
 )
-from workbench.rules.panzer_vor.cards import CARDS, Card, load_deck
+from workbench.rules.panzer_vor.cards import CARDS, Card
 from workbench.rules.panzer_vor.deck import Draw
+from workbench.rules.panzer_vor.deck_file import load_deck
 from workbench.rules.panzer_vor.firing import (
     ArcConvention,
     AttackOdds,
@@ -215,3 +217,6 @@ __all__ = [
     "tournament",
     "visibility_matrix",
 ]
+
+# every public function checks its arguments against its annotations (ArgumentError)
+check_all(globals(), __all__, keep=("random_player", "greedy_player"))

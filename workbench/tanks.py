@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from workbench.arguments import check_all
 from workbench.boards.record import Record
 from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.boards.tanks.crew import CrewCards
@@ -78,6 +79,7 @@ from workbench.rules.tanks.reach import TableReach
 from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
 from workbench.rules.tanks.sight import (
+    MAX_HEATMAP_BYTES,
     CoverCheck,
     Heatmaps,
     LineOfSight,
@@ -242,10 +244,23 @@ def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
     return _move_options(battle, tank)
 
 
-def target_heatmaps(battle: Battle, shooter: str, target: str, step: float = 1.0) -> Heatmaps:
+def target_heatmaps(
+    battle: Battle,
+    shooter: str,
+    target: str,
+    step: float = 1.0,
+    *,
+    max_bytes: int = MAX_HEATMAP_BYTES,
+) -> Heatmaps:
     """Seen / in cover / close range / side shot for ``target`` (its size and heading) at
-    every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call."""
+    every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call (a step
+    whose cells would pass ``max_bytes`` at the peak is refused with the estimate)."""
     readings = SightReadings.of(battle.options)  # the game's woods_touched reading
     return heatmaps(
-        battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step, readings
-    )
+        battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step, readings,
+        max_bytes=max_bytes,
+    )  # fmt: skip
+
+
+# every public function checks its arguments against its annotations (ArgumentError)
+check_all(globals(), __all__, keep=("random_player", "greedy_player"))

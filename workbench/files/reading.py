@@ -212,3 +212,8 @@ def _check_text(text: str, at: tuple[str | int, ...], path: Path | str) -> None:
     except UnicodeEncodeError as error:
         found = f"text holding a lone surrogate ({text[error.start]!r})"
         raise BoardFileError(path, json_path(at), found, "text of Unicode characters") from None
+
+
+def read_document(path: Path) -> Document:
+    """The JSON object in the file at ``path``, read with every check above."""
+    return parse(decode_text(read_bytes(path), path), path)

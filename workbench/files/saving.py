@@ -2,8 +2,11 @@
 
 The document is written to a temporary file in the target's folder, flushed to disk
 (``fsync``) and renamed over the target, so the target is always the whole old file or the
-whole new one. The new file keeps the old one's mode and owner; saving through a symbolic
-link writes the file it points to. Where the system allows (Linux ``O_TMPFILE``) the
+whole new one. The new file keeps the old one's mode (setuid, setgid and sticky bits
+included) and owner, or the save is refused; saving through a symbolic link writes the file
+it points to, and a link leading into a folder that does not exist is refused (no folder is
+made behind it). A file with more than one hard link is refused: the new file would take
+one name and leave the others on the old contents. Where the system allows (Linux ``O_TMPFILE``) the
 temporary file has no name until the moment before the rename, so a save killed while
 writing leaves nothing behind; a temporary file left by a killed save is removed by the
 next save of the same file. A read-only target is refused, and every OSError is told as a
@@ -22,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.files.errors import BoardFileError, json_path
-from workbench.files.reading import file_path, system_error
+from workbench.files.limits import MAX_FILE_BYTES, MAX_INTEGER_DIGITS, MAX_NUMBER_CHARACTERS
+from workbench.files.reading import check_values, file_path, system_error
 from workbench.files.registry import Document, format_for
 
 WRITABLE = "a file the workbench may write"
@@ -42,9 +46,8 @@ def save(obj: Any, path: str | Path) -> Path:
     path = file_path(path)
     document = to_document(obj, path)
     data = _encoded(document, path)
-    target = Path(os.path.realpath(path))  # through a symbolic link to its target
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target = _target(path)
         info = _existing(target)
         _remove_stale(target)
         _write(target, data, info)
@@ -60,12 +63,44 @@ def _encoded(document: Document, path: Path) -> bytes:
         at = _find(document, lambda v: isinstance(v, float) and not math.isfinite(v))
         raise BoardFileError(path, at, "a number that is not finite", "a finite number") from None
     try:
-        return text.encode("utf-8")
+        data = text.encode("utf-8")
     except UnicodeEncodeError:
         at = _find(document, lambda v: isinstance(v, str) and not _encodable(v))
         raise BoardFileError(
             path, at, "text holding a lone surrogate", "text of Unicode characters"
         ) from None
+    return _loadable(document, data, path)
+
+
+def _loadable(document: Document, data: bytes, path: Path) -> bytes:
+    """``data`` if the loader will read it back: at most MAX_FILE_BYTES (written without
+    indentation if indented it would be more), and within the loader's limits on values,
+    nesting and numbers. What no file can hold is refused before the target is touched."""
+    if len(data) > MAX_FILE_BYTES:
+        compact = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+        data = compact.encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:
+            found = f"a document of {len(data):,} bytes"
+            raise BoardFileError(path, "$", found, f"at most {MAX_FILE_BYTES:,} bytes")
+    check_values(document, path)  # the loader's own walk: values, nesting, text
+    at = _find(document, _too_long)
+    if at != "$" or _too_long(document):
+        raise BoardFileError(
+            path, at, "a number too long to read back",
+            f"at most {MAX_INTEGER_DIGITS} digits and {MAX_NUMBER_CHARACTERS} characters",
+        )  # fmt: skip
+    return data
+
+
+def _too_long(value: Any) -> bool:
+    """A number the loader refuses as written (see ``reading._number``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    text = json.dumps(value)
+    digits = sum(c.isdigit() for c in text)
+    return len(text) > MAX_NUMBER_CHARACTERS or (
+        isinstance(value, int) and digits > MAX_INTEGER_DIGITS
+    )
 
 
 def _encodable(text: str) -> bool:
@@ -93,6 +128,18 @@ def _find(document: Any, bad: Any) -> str:
     return "$"
 
 
+def _target(path: Path) -> Path:
+    """The file a save writes: ``path``, or the file a symbolic link there points to. The
+    missing folders of ``path`` itself are created (never through a symbolic link: one
+    leading nowhere is an error, not a folder to make)."""
+    Path(os.path.abspath(path)).parent.mkdir(parents=True, exist_ok=True)
+    target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        found = f"a symbolic link to {target}, in a folder that does not exist"
+        raise BoardFileError(path, "$", found, "a link to a file in an existing folder")
+    return target
+
+
 def _existing(target: Path) -> os.stat_result | None:
     """The target's stat, or None if there is none; refuses what cannot be replaced."""
     try:
@@ -103,6 +150,9 @@ def _existing(target: Path) -> os.stat_result | None:
         raise BoardFileError(target, "$", "not a regular file (a directory?)", WRITABLE)
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
         raise BoardFileError(target, "$", "a read-only file", f"{WRITABLE} (not read-only)")
+    if info.st_nlink > 1:  # the new file would replace one name and split the link
+        found = f"a file with {info.st_nlink} hard links (saving would split them)"
+        raise BoardFileError(target, "$", found, f"{WRITABLE} with one name (copy it first)")
     return info
 
 
@@ -148,10 +198,14 @@ def _write(target: Path, data: bytes, info: os.stat_result | None) -> None:
     try:
         try:
             mode = stat.S_IMODE(info.st_mode) if info else 0o666 & ~_umask()
-            os.fchmod(fd, mode)
-            if info is not None:
+            if info is not None:  # the owner first: a change of owner clears setuid/setgid
                 with contextlib.suppress(PermissionError):
                     os.fchown(fd, info.st_uid, info.st_gid)
+            os.fchmod(fd, mode)
+            kept = stat.S_IMODE(os.fstat(fd).st_mode)
+            if kept != mode:  # the system refused a bit (setgid of a group not ours)
+                found = f"mode {oct(mode)}, which the new file could not keep ({oct(kept)})"
+                raise BoardFileError(target, "$", found, f"{WRITABLE} keeping its mode")
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view) :]

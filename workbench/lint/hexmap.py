@@ -31,6 +31,7 @@ import numpy as np
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, problems
+from workbench.errors import ArgumentError
 from workbench.files.errors import json_path
 from workbench.files.shipped import panzer_vor_roster
 from workbench.geometry.hexgrid import Hex
@@ -38,7 +39,12 @@ from workbench.lint import Finding, LintReport, connected, grouped, lint
 from workbench.rules.core import Reason
 from workbench.rules.panzer_vor.movement import move_table
 from workbench.rules.panzer_vor.sections import GAME_SETUP, LINE_OF_SIGHT, MOVEMENT
-from workbench.rules.panzer_vor.visibility import VisibilityMatrix, visibility_matrix
+from workbench.rules.panzer_vor.visibility import (
+    MAX_MATRIX_BYTES,
+    VisibilityMatrix,
+    check_visibility_bound,
+    visibility_matrix,
+)
 
 
 def fastest_movement() -> int:
@@ -46,11 +52,14 @@ def fastest_movement() -> int:
     return max(counter.movement for counter in panzer_vor_roster().counters.values())
 
 
-def sight(hexmap: HexMap) -> VisibilityMatrix:
+FAR_CHUNK = 1 << 22  # pairs of hexes whose distances blind_spots holds at once (16 MiB)
+
+
+def sight(hexmap: HexMap, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
     """The map's visibility matrix, computed once per (immutable) map."""
     cache = hexmap.derived
     if "visibility" not in cache:
-        cache["visibility"] = visibility_matrix(hexmap)
+        cache["visibility"] = visibility_matrix(hexmap, max_bytes=max_bytes)
     return cache["visibility"]
 
 
@@ -63,14 +72,17 @@ def blind_spots(hexmap: HexMap) -> list[Hex]:
     """Enterable hexes seen from no hex farther than adjacent, in reading order."""
     matrix = sight(hexmap)
     hexes = matrix.hexes
-    q = np.array([h.q for h in hexes])
-    r = np.array([h.r for h in hexes])
-    far = (
-        np.abs(q[:, None] - q[None, :])
-        + np.abs(r[:, None] - r[None, :])
-        + np.abs((q + r)[:, None] - (q + r)[None, :])
-    ) > 2  # cube distance > 1
-    seen_from_afar = (matrix.matrix & far).any(axis=0)
+    q = np.array([h.q for h in hexes], dtype=np.int32)
+    r = np.array([h.r for h in hexes], dtype=np.int32)
+    s = q + r
+    seen_from_afar = np.zeros(len(hexes), dtype=bool)
+    rows = max(1, FAR_CHUNK // max(len(hexes), 1))  # a band of rows at a time: memory linear
+    for start in range(0, len(hexes), rows):
+        band = slice(start, start + rows)
+        distance = np.abs(q[band, None] - q[None, :])
+        distance += np.abs(r[band, None] - r[None, :])
+        distance += np.abs(s[band, None] - s[None, :])
+        seen_from_afar |= (matrix.matrix[band] & (distance > 2)).any(axis=0)  # cube distance > 1
     return [
         h
         for h, seen in zip(hexes, seen_from_afar.tolist(), strict=True)
@@ -167,24 +179,40 @@ def lint_hexmap(
     mp: int | None = None,
     turns: int = 3,
     zones: Mapping[str, Iterable[Hex]] | None = None,
+    max_bytes: int = MAX_MATRIX_BYTES,
 ) -> LintReport:
     """Lint a hex map. ``zones`` (name -> hexes) replaces the map's own zones as the places
-    reach is measured from; ``turns``: the reach heatmaps show hexes within that many turns."""
+    reach is measured from; ``turns``: the reach heatmaps show hexes within that many turns.
+    Exposure and blind spots need the map's visibility matrix: on a map whose matrix would
+    pass ``max_bytes`` at its peak (2 GiB: maps past 170 x 170) they are left out, with a
+    note saying so and how to allow them; every other check runs."""
     mp = mp or fastest_movement()
     grid = hexmap.grid
     label = grid.label
     findings: list[Finding] = []
     heatmaps: dict[str, dict[Hex, float]] = {}
+    notes: list[Reason] = []
 
-    heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}
-    for spots in areas_of(hexmap, blind_spots(hexmap)):
-        names = [label(h) for h in spots]
-        text = (
-            f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
-            if len(spots) == 1
-            else f"these {len(spots)} hexes are seen from no hex farther than adjacent: blind spots"
-        )
-        findings.append(grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note"))
+    try:
+        check_visibility_bound(hexmap, max_bytes)
+    except ArgumentError as too_large:
+        if too_large.argument != "hexmap":
+            raise
+        notes.append(Reason(f"exposure and blind spots left out: {too_large.expected}"))
+    else:
+        sight(hexmap, max_bytes)
+        heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}
+        for spots in areas_of(hexmap, blind_spots(hexmap)):
+            names = [label(h) for h in spots]
+            text = (
+                f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
+                if len(spots) == 1
+                else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
+                "blind spots"
+            )
+            findings.append(
+                grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note")
+            )
 
     edge = _edge_ring(hexmap)
     along: dict[str, list] = {}
@@ -235,10 +263,10 @@ def lint_hexmap(
         which = f"hex {names[0]}" if len(cut_off) == 1 else f"these {len(cut_off)} hexes"
         text = f"no tank can reach {which} from {where}"
         findings.append(grouped("unreachable", names, cut_off, Reason(text, MOVEMENT)))
-    notes = (
-        Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT),
+    notes.append(
+        Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT)
     )
-    return LintReport(hexmap, tuple(findings), heatmaps, notes)
+    return LintReport(hexmap, tuple(findings), heatmaps, tuple(notes))
 
 
 @lint.register(PanzerVorScenario)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import inspect
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 from workbench.arguments import whole_number
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files.record_options import register_options
+from workbench.rules.action_fields import field_problem, safe_text
 from workbench.rules.observation import Observation, history_of
 from workbench.rules.options import Option, check_options, recorded
 
@@ -157,6 +159,19 @@ class Action:
 
     chance: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's ``__str__`` never fails: a field it cannot show (a tampered record's
+        ``Roll(("6", "6"))``) gives the action's type and fields instead."""
+        super().__init_subclass__(**kwargs)
+        text = cls.__dict__.get("__str__")
+        if text is not None and not getattr(text, "never_fails", False):
+
+            def __str__(self: Any, text: Any = text) -> str:
+                return safe_text(self, text)
+
+            __str__.never_fails = True  # type: ignore[attr-defined]
+            cls.__str__ = __str__  # type: ignore[method-assign]
+
     def to_json(self) -> dict[str, Any]:
         fields = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
         return {"type": type(self).__name__, **fields}
@@ -181,13 +196,22 @@ def action_from_json(data: Mapping[str, Any], types: Iterable[type[Action]]) -> 
     if unknown:
         raise ActionFormatError(f"{kind.__name__} has no field {sorted(unknown)}")
     try:
-        return kind(**values)
-    except TypeError as error:
+        action = kind(**values)
+    except (TypeError, ValueError) as error:
         raise ActionFormatError(f"{kind.__name__}: {error}") from None
+    problem = field_problem(action)
+    if problem is not None:
+        raise ActionFormatError(problem)
+    return action
 
 
-class ActionFormatError(WorkbenchError, ValueError):
-    """An action's JSON that does not describe one of the game's actions."""
+class ActionFormatError(ArgumentError):
+    """An action's JSON that does not describe one of the game's actions, or an action
+    whose fields are not of their declared types (the message says which)."""
+
+    def __init__(self, text: str) -> None:
+        self.argument, self.found, self.expected = "action", None, text
+        Exception.__init__(self, text)
 
 
 # --- events and outcomes ----------------------------------------------------------------
@@ -337,13 +361,28 @@ class Game(Generic[S, A]):
     # module of the sections the rules cite, whose headings the test finds in that text
     rulebook_file: str = ""
     sections: str = ""
+    # the types of its states (the public calls refuse anything else with ArgumentError);
+    # by default read from the annotation of ``current_player``'s state
+    state_types: tuple[type, ...] = ()
 
     def __post_init__(self) -> None:
         if getattr(self.apply, "keeps_history", False):
             return  # already wrapped (dataclasses.replace of a game)
+        if not self.state_types:
+            object.__setattr__(self, "state_types", annotated_types(self.current_player))
         raw_legal, raw_chance, raw_apply = self.legal_actions, self.chance_outcomes, self.apply
-        who = self.current_player
+        raw_who, raw_outcome, raw_players = self.current_player, self.outcome, self.players
         types = self.action_types
+        check = self.check_state
+
+        def who(state: S) -> str | Turn:
+            return raw_who(check(state))
+
+        def outcome(state: S) -> Outcome | None:
+            return raw_outcome(check(state))
+
+        def players(state: S) -> tuple[str, ...]:
+            return raw_players(check(state))
 
         def legal_actions(state: S) -> list[A]:
             if isinstance(who(state), Turn):
@@ -354,9 +393,22 @@ class Game(Generic[S, A]):
             return list(raw_chance(state)) if who(state) is CHANCE else []
 
         def apply(state: S, action: A) -> Applied:
+            check(state)
             if not isinstance(action, types):
                 raise IllegalAction(Reason(f"{action!r} is not an action of {self.title}"))
+            problem = field_problem(action)
+            if problem is not None:
+                raise ActionFormatError(problem)
             actor = who(state)
+            if (
+                actor is CHANCE
+                and action.chance
+                and action not in [a for a, _ in raw_chance(state)]
+            ):
+                raise IllegalAction(Reason(
+                    f"{action} is not one of the chance outcomes here (the dice or the draw "
+                    "decide: see chance_outcomes)"
+                ))  # fmt: skip
             applied = raw_apply(state, action)
             after = copy.copy(applied.state)  # a fresh object: its history is its own
             history = history_of(state).then(actor, action, self.seen_by(state, action))
@@ -368,9 +420,30 @@ class Game(Generic[S, A]):
 
         apply.keeps_history = True  # type: ignore[attr-defined]
         for name, wrapped in (("legal_actions", legal_actions),
-                              ("chance_outcomes", chance_outcomes), ("apply", apply)):  # fmt: skip
+                              ("chance_outcomes", chance_outcomes), ("apply", apply),
+                              ("current_player", who), ("outcome", outcome),
+                              ("players", players)):  # fmt: skip
             wrapped.__doc__ = getattr(self, name).__doc__
             object.__setattr__(self, name, wrapped)
+
+    def check_state(self, state: S, argument: str = "state") -> S:
+        """``state`` if it is one of this game's states, else ArgumentError."""
+        kinds = self.state_types
+        if kinds and not isinstance(state, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
+        return state
+
+    def check_action(self, action: Any) -> A:
+        """``action`` if it is one of this game's actions with fields of their declared
+        types, else ArgumentError."""
+        if not isinstance(action, self.action_types):
+            names = ", ".join(t.__name__ for t in self.action_types)
+            raise ArgumentError("action", action, f"an action of {self.title} ({names})")
+        problem = field_problem(action)
+        if problem is not None:
+            raise ActionFormatError(problem)
+        return action
 
     def action_from_json(self, data: Mapping[str, Any]) -> A:
         return action_from_json(data, self.action_types)  # type: ignore[return-value]
@@ -386,6 +459,8 @@ class Game(Generic[S, A]):
     def observation(self, state: S, player: str) -> Observation:
         """What ``player`` sees: the state with what is hidden from it masked, its legal
         actions (none unless it is to act) and the game's history as it saw it."""
+        if not isinstance(player, str) or player not in self.players(state):
+            raise ArgumentError("player", player, f"a side of this game {self.players(state)}")
         view = self.mask(state, player)
         acting = self.current_player(state) == player
         legal = tuple(self.legal_actions(state)) if acting else ()
@@ -396,8 +471,12 @@ class Game(Generic[S, A]):
         """A whole state consistent with ``observation``: the state itself where nothing is
         hidden, else one with the hidden parts sampled (an opponent's hand drawn from the
         cards this side has not seen)."""
+        if not isinstance(observation, Observation):
+            raise ArgumentError("observation", observation, "an Observation (game.observation)")
         if not observation.hidden:
             return observation.state
+        if not isinstance(rng, random.Random):
+            raise ArgumentError("rng", rng, "a random.Random")
         if self.sample_hidden is None:
             raise WorkbenchError(f"{self.title} hides nothing it could sample")
         return self.sample_hidden(observation, rng)
@@ -406,6 +485,8 @@ class Game(Generic[S, A]):
         """Whether ``action`` is legal in ``state`` and why, as ``apply`` decides it: the
         refusal with its section, or the reasons of what it does (with the game's own
         detail where it has some, e.g. a move's cost step by step)."""
+        self.check_state(state)
+        self.check_action(action)
         if self.explain_action is not None:
             return self.explain_action(state, action)
         return verdict_of(self, state, action)
@@ -431,6 +512,25 @@ class Game(Generic[S, A]):
             kinds = " or ".join(t.__name__ for t in self.scenario_types)
             raise BoardFileError(path, "$.format", type(scenario).__name__, f"a {kinds}")
         return scenario
+
+
+def annotated_types(function: Callable[..., Any]) -> tuple[type, ...]:
+    """The classes the first parameter of ``function`` is annotated with (none if it is
+    not annotated with classes)."""
+    import typing
+
+    try:
+        hints = typing.get_type_hints(function)
+        first = next(iter(inspect.signature(function).parameters))
+    except Exception:
+        return ()
+    declared = hints.get(first)
+    found = typing.get_args(declared) if typing.get_origin(declared) is not None else (declared,)
+    return (
+        tuple(k for k in found if isinstance(k, type))
+        if all(isinstance(k, type) for k in found)
+        else ()
+    )
 
 
 def verdict_of(game: Game[Any, Any], state: Any, action: Any) -> Verdict:
@@ -476,15 +576,25 @@ def replay(record: Any, game: Game | None = None) -> list[Any]:
     state = game.start(record.scenario, record.options)
     states = [state]
     for number, step in enumerate(record.steps, 1):
-        action = game.action_from_json(step.action)
+        try:
+            action = game.action_from_json(step.action)
+        except ActionFormatError as unreadable:
+            raise _at_step(
+                ActionFormatError(f"step {number} of the record: {unreadable}"), number
+            ) from None
         try:
             state = game.apply(state, action).state
         except IllegalAction as refused:
-            raise IllegalAction(
-                Reason(
-                    f"step {number} of the record ({action}) is refused: {refused.reason.text}",
-                    refused.section,
-                )
-            ) from None
+            text = f"step {number} of the record ({action}) is refused: {refused.reason.text}"
+            raise _at_step(IllegalAction(Reason(text, refused.section)), number) from None
+        except WorkbenchError as refused:  # an action of the wrong shape, a bad argument
+            text = f"step {number} of the record ({action}) is refused: {refused}"
+            raise _at_step(IllegalAction(Reason(text)), number) from None
         states.append(state)
     return states
+
+
+def _at_step(error: WorkbenchError, number: int) -> WorkbenchError:
+    """``error`` marked with the record's step it refuses (``error.step``, 1-based)."""
+    error.step = number  # type: ignore[attr-defined]
+    return error

@@ -10,13 +10,16 @@ rulebook's opponent.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from workbench.arguments import checked
 from workbench.boards.record import Record, RecordStep
+from workbench.errors import ArgumentError
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Reason
 from workbench.rules.observation import Observation
 
@@ -35,6 +38,25 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     return outcomes[-1][0]
 
 
+def as_player(function: Callable[[Game, Observation, random.Random], Action]) -> Player:
+    """A player whose arguments are checked (ArgumentError): a game, an observation of that
+    game (as ``game.observation`` gives it) and a ``random.Random``."""
+    checking = checked(function)
+
+    @functools.wraps(function)
+    def player(game: Game, observation: Observation, rng: random.Random) -> Action:
+        mismatched = isinstance(observation, Observation) and observation.game != getattr(
+            game, "name", observation.game
+        )
+        if isinstance(game, Game) and mismatched:
+            raise ArgumentError("observation", observation, f"an observation of {game.name}")
+        return checking(game, observation, rng)
+
+    player.arguments_checked = True  # type: ignore[attr-defined]
+    return player
+
+
+@as_player
 def random_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Any legal action, uniformly at random (not the rulebook's: a labelled test opponent)."""
     actions = observation.legal_actions

@@ -24,7 +24,7 @@ from types import MappingProxyType
 
 from workbench.boards.problems import Problem
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError
+from workbench.errors import UnknownName, WorkbenchError
 from workbench.geometry.squaregrid import Square
 
 STAND_IN = "stand-in"
@@ -306,7 +306,9 @@ class SquareBoard(FileValue, Pictured):
 
     def _on_board(self, square: Square) -> None:
         if square not in self:
-            raise KeyError(f"{square} is off the {self.width} × {self.depth} board {self.name}")
+            raise UnknownName(
+                "square", square, f"a square on the {self.width} × {self.depth} board {self.name}"
+            )
 
     # --- a designer's changes -----------------------------------------------------------
     def with_flag(self, square: Square, owner: str) -> SquareBoard:

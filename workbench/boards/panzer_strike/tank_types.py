@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from workbench.boards.values import FileValue
-from workbench.errors import InvalidValue
+from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 TYPE_FIELDS = ("speed", "armour_front", "armour_side", "armour_rear", "gun_dice", "value")
@@ -192,7 +192,7 @@ class PanzerStrikeRoster(FileValue):
             return self.types[name]
         except KeyError:
             known = ", ".join(self.types)
-            raise KeyError(f"no tank type {name!r} (types: {known})") from None
+            raise UnknownName("tank type", name, f"a tank type ({known})") from None
 
     def dice_rolled(self, active_tanks: int) -> int:
         """Dice a player rolls for movement with this many active tanks (Dice Table)."""

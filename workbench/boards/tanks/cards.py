@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from workbench.boards.values import FileValue
-from workbench.errors import InvalidValue
+from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
@@ -178,7 +178,7 @@ class TanksRoster(FileValue):
             return self.cards[name]
         except KeyError:
             known = ", ".join(self.cards)
-            raise KeyError(f"no tank card {name!r} in {self.name} (cards: {known})") from None
+            raise UnknownName("card", name, f"a Tank card of {self.name} ({known})") from None
 
     def with_card(self, card: TanksCard) -> TanksRoster:
         return replace(self, cards={**self.cards, card.name: card})

@@ -19,7 +19,7 @@ from shapely.geometry.base import BaseGeometry
 
 from workbench.boards.problems import Problem
 from workbench.boards.values import FileValue, Pictured
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.geometry.table import (
     XY,
     ArrowShape,
@@ -91,6 +91,9 @@ TANKS_TERRAIN: Mapping[str, TerrainKind] = MappingProxyType(
 SET_UP_KINDS = ("woods", "building")  # the pieces placed in Table Setup
 
 
+MAX_ARROW_CM = 1000  # no arrow is longer than the largest table (maps/README.md: limits)
+
+
 @dataclass(frozen=True)
 class MeasuringArrow:
     """The Measuring Arrow's measurements in cm. The defaults are STAND-INS: the rulebook
@@ -103,6 +106,14 @@ class MeasuringArrow:
     source: str = STAND_IN
 
     def __post_init__(self) -> None:
+        for name in ("length", "tail_length", "tail_width", "head_width"):
+            value = getattr(self, name)
+            real = isinstance(value, int | float) and not isinstance(value, bool)
+            if not real or not 0 < value <= MAX_ARROW_CM:  # NaN fails too
+                raise ArgumentError(
+                    f"measuring_arrow.{name}", value, f"a length in cm, more than 0 and at most "
+                    f"{MAX_ARROW_CM} (the largest table's side)",
+                )  # fmt: skip
         self.shape  # noqa: B018  (checks the measurements fit together)
 
     @property
@@ -223,7 +234,7 @@ class Table(FileValue, Pictured):
             if piece.name == name:
                 return piece
         names = ", ".join(p.name for p in self.pieces) or "none"
-        raise KeyError(f"no terrain piece called {name!r} on {self.name} (pieces: {names})")
+        raise UnknownName("piece", name, f"a terrain piece of {self.name} ({names})")
 
     def kind_of(self, name: str) -> TerrainKind:
         return TANKS_TERRAIN[self.piece_named(name).kind]
@@ -257,7 +268,7 @@ class Table(FileValue, Pictured):
             if deployment.side == side:
                 return _near(deployment.at, self.width, self.depth, self.arrow.length)
         sides = ", ".join(d.side for d in self.deployments) or "none"
-        raise KeyError(f"no deployment for {side!r} on {self.name} (sides: {sides})")
+        raise UnknownName("side", side, f"a side deploying on {self.name} ({sides})")
 
     # --- a designer's changes -----------------------------------------------------------
     def with_piece(self, piece: TerrainPiece) -> Table:

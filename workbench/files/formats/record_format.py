@@ -8,9 +8,15 @@
             "note": "the free 60° turn"}, {"action": {"type": "Roll", "dice": [3, 5]}}]}
 ```
 The actions are checked against the game's rules when the record is replayed
-(``workbench.rules.core.replay``), not when it is loaded. ``options`` are saved with every
-option of the game written out, and an option a record leaves out is read as the value such a
-record was played with (``workbench.files.record_options``).
+(``workbench.rules.core.replay``), not when it is loaded; so are the options, against the
+game's list of options for the scenario. ``options`` are saved with every option of the game
+written out, and an option a record leaves out is read as the value such a record was played
+with (``workbench.files.record_options``).
+
+An option that names a file (``FILE_OPTIONS``: Panzer Vor!'s ``deck``) is a reference like
+the scenario's: relative to the record, inside its board folder, read with the loader's
+checks (a regular file of at most 4 MiB, JSON within the limits). The record holds what it
+read inline, so it replays from any folder and saves anywhere; the game checks its fields.
 
 Records saved before Panzer Vor!'s practice mode became a game of its own name the game
 ``"panzer-vor"`` with the option ``{"mode": "practice"}`` (or a ``turn_limit`` alone, which
@@ -32,8 +38,9 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.files.errors import Where
+from workbench.files.reading import read_document
 from workbench.files.record_options import as_recorded, written_out
-from workbench.files.references import load_reference, referable
+from workbench.files.references import checked_path, load_reference, referable
 from workbench.files.registry import Document, Format, register
 
 
@@ -51,6 +58,30 @@ def _scenario(value: Any, where: Where) -> tuple[Any, Path | None]:
     return loaded, path
 
 
+FILE_OPTIONS = {"deck": "a deck file, relative to the record"}  # option -> what it names
+
+
+def _file_options(options: dict[str, Any], where: Where) -> dict[str, Any]:
+    """The options with each file an option names read (see the module)."""
+    for name, expected in FILE_OPTIONS.items():
+        value = options.get(name)
+        if isinstance(value, str):
+            path = checked_path(where, ["options", name], value, expected)
+            options[name] = read_document(path)
+    return options
+
+
+def _inline_file_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options to write: a file an option names (a path given in Python, relative to
+    the working folder) is read and written inline, so the saved record never names a file
+    outside its folder."""
+    for name in FILE_OPTIONS:
+        value = options.get(name)
+        if isinstance(value, str | Path):
+            options[name] = read_document(Path(value))
+    return options
+
+
 def migrated(game: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The game and options an older record's game and options mean now (see the module)."""
     if game != "panzer-vor" or ("mode" not in options and "turn_limit" not in options):
@@ -63,6 +94,7 @@ def migrated(game: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def decode(document: Document, where: Where) -> Record:
     scenario, path = _scenario(document["scenario"], where)
     game, options = migrated(document["game"], dict(document.get("options", {})))
+    options = _file_options(options, where)
     return Record(
         game=game,
         scenario=scenario,
@@ -96,7 +128,9 @@ def encode(record: Record, target: Path | None) -> Document:
         if hasattr(type(scenario), "self_contained"):
             scenario = scenario.self_contained()
         document["scenario"] = to_document(scenario, target)
-    document["options"] = written_out(record.game, record.scenario, record.options)
+    document["options"] = written_out(
+        record.game, record.scenario, _inline_file_options(dict(record.options))
+    )
     document["seed"] = record.seed
     if record.players:
         document["players"] = dict(record.players)

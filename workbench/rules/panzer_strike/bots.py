@@ -29,6 +29,7 @@ from workbench.rules.panzer_strike.flags import next_to
 from workbench.rules.panzer_strike.movement import blocked_squares
 from workbench.rules.panzer_strike.shooting import in_arc, kill_odds
 from workbench.rules.panzer_strike.state import Match
+from workbench.rules.play import as_player
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
 Chance = tuple[Fraction, Fraction]  # (destroy, damage)
@@ -37,6 +38,7 @@ FAR = 1000  # steps to a goal no way leads to
 KING_MOVES = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
+@as_player
 def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first, then nearer the goal (see the module); ties broken by ``rng``."""
     legal = list(observation.legal_actions)
@@ -128,6 +130,7 @@ def _steps_to_goal(state: Match, flags: list[Square]) -> Callable[[Square], int]
 greedy_player.label = f"greedy: best odds first, then the nearest goal ({NOT_THE_RULEBOOKS})"  # type: ignore[attr-defined]
 
 
+@as_player
 def flag_seeker(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Shoots whenever it may, keeps a tank that watches a flag still, and otherwise mostly
     drives towards the nearest enemy flag (or enemy tank), so that captures and kills happen

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
+from typing import Any
 
 from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square
@@ -450,6 +451,20 @@ def slots_of(dice: Sequence[int]) -> tuple[int, ...]:
     return dice
 
 
+MAX_DICE = 10  # dice of a what-if roll (the Dice Table gives at most 4)
+
+
+def large_numbers(argument: str, match: Match, large: Any) -> tuple[int, ...]:
+    """``large`` as a tuple, if it is 1 to MAX_DICE large numbers the die faces show."""
+    faces = sorted({f.movement for f in match.roster.die_faces})
+    expected = f"1 to {MAX_DICE} large numbers of the die faces ({', '.join(map(str, faces))})"
+    if not isinstance(large, list | tuple) or not 1 <= len(large) <= MAX_DICE:
+        raise ArgumentError(argument, large, expected)
+    if not all(isinstance(d, int) and not isinstance(d, bool) and d in faces for d in large):
+        raise ArgumentError(argument, large, expected)
+    return tuple(large)
+
+
 def movement_options(match: Match, dice: Sequence[int] | None = None) -> MovementOptions:
     """Every tank of the side to act that may move, and for each die value the squares and
     facings it can reach, with the fewest steps and a path to each (Rules: Movement).
@@ -458,8 +473,7 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
     if dice is None:
         dice, slots = match.dice, match.slots
     else:
-        if any(not isinstance(d, int) for d in dice):
-            raise ArgumentError("dice", dice, "the large numbers rolled, as whole numbers")
+        dice = large_numbers("dice", match, dice)
         slots = slots_of(dice)
     side = match.side_to_act
     tanks = tuple(t.id for t in match.active_tanks(side) if not t.damaged)

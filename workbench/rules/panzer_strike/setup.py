@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from workbench.arguments import whole_number
 from workbench.boards.panzer_strike.board import SquareBoard, TileFace, TileSet
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario, PlacedTank, ScenarioSide
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
@@ -21,6 +22,8 @@ SIDE_COLORS = ("#3366cc", "#cc3333")
 
 def open_board(columns: int = 4, rows: int = 2, name: str = "open ground") -> SquareBoard:
     """A board of open squares only, ``columns`` × ``rows`` tiles (at most 4 × 6)."""
+    whole_number("columns", columns, low=1, high=4)
+    whole_number("rows", rows, low=1, high=6)
     base = TileSet.builtin()
     blank = ("." * base.width,) * base.depth
     tiles = TileSet(
@@ -66,16 +69,17 @@ def position(
 def with_dice(match: Match, large: Sequence[int]) -> Match:
     """The match with the side's movement dice set to these large numbers (as if rolled).
 
-    Any count and values are allowed here (a what-if); the game's own roll lists only those
-    the Dice Table and the die faces allow."""
+    Any count (1 to ``MAX_DICE``) of the numbers the die faces show is allowed here (a
+    what-if); the game's own roll lists only those the Dice Table and the die faces allow."""
+    from workbench.rules.panzer_strike.movement import large_numbers, slots_of
+
+    large = large_numbers("large", match, large)
     if match.phase != "roll":
         raise ArgumentError(
             "match",
             f"a match in the {match.phase} phase",
             "a match at the start of a turn (the dice are rolled then)",
         )
-    from workbench.rules.panzer_strike.movement import slots_of
-
     slots = slots_of(large)
     after = replace(
         match, phase="move", dice=tuple(sorted(large)), slots=slots, used=(False,) * len(slots)

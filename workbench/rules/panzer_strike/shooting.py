@@ -26,6 +26,7 @@ from math import factorial
 
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.boards.values import Pictured
+from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import FACING_NAMES, Square, SquareTrace, square_trace
 from workbench.rules.core import Action, Reason, lines_of
 from workbench.rules.panzer_strike import sections
@@ -125,6 +126,10 @@ def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
     the line crosses is on its way. A shot past a corner where two squares meet is the open
     case (option ``trajectory``): ``'crossed'``, it goes by; ``'met'``, something on either
     square stops it; ``'both'``, only something on each of the two."""
+    for argument, square in (("firer", firer), ("target", target)):
+        if square not in match.board:
+            size = f"{match.board.width} × {match.board.depth}"
+            raise ArgumentError(argument, square, f"a square on the {size} board")
     trace = square_trace(firer, target)
     reading = match.options.trajectory
     width, depth = match.board.width, match.board.depth

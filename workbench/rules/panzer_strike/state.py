@@ -13,6 +13,7 @@ from typing import Any
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster, TankType
 from workbench.boards.values import Pictured
+from workbench.errors import UnknownName
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Outcome
 from workbench.rules.options import OptionError, check_options
@@ -169,7 +170,8 @@ class Match(Pictured):
         for tank in self.tanks:
             if tank.id == tank_id:
                 return tank
-        raise KeyError(tank_id)
+        known = ", ".join(t.id for t in self.tanks)
+        raise UnknownName("tank", tank_id, f"the id of a tank in this match ({known})")
 
     def tank_at(self, square: Square) -> Tank | None:
         return next((t for t in self.tanks if t.at == square), None)

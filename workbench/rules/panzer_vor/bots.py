@@ -24,11 +24,12 @@ from workbench.rules.observation import Observation
 from workbench.rules.panzer_vor import actions as A
 from workbench.rules.panzer_vor import reactions
 from workbench.rules.panzer_vor.scenario_rules import test_your_luck
-from workbench.rules.play import random_player
+from workbench.rules.play import as_player, random_player
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled practice opponent"
 
 
+@as_player
 def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first (see the module); ties broken by ``rng``."""
     legal = list(observation.legal_actions)

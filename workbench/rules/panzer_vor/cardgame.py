@@ -39,10 +39,11 @@ from workbench.rules.panzer_vor import (
     scenario_rules,  # noqa: F401 (registers every scenario's rules)
     variants,
 )
-from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
 from workbench.rules.panzer_vor.characters import Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
-from workbench.rules.panzer_vor.game_options import card_options
+from workbench.rules.panzer_vor.deck_file import deck_of
+from workbench.rules.panzer_vor.game_options import card_options, two_sides
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing
 from workbench.rules.panzer_vor.phases import Phase
 from workbench.rules.panzer_vor.setting import Setting
@@ -84,6 +85,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     """The match at the start: the setup's choices, hands being dealt (chance draws), then
     the first turn."""
     options = check_options(card_options(scenario), options)  # OptionError: nothing starts
+    two_sides(scenario)
     variant = {k: v for k, v in options.items() if k in VARIANT_OPTIONS}
     scenario = variants.scenario_for(scenario, variant)
     scenario = hooks.scenario_for(scenario, options)
@@ -106,7 +108,7 @@ def _forces(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> Setting:
     """The tanks, their characters and flag markers, and the reinforcements waiting (see
     the module)."""
     choose = options.get("setup", "choose") == "choose"
-    deck_list: Deck = load_deck(options["deck"]) if options.get("deck") else DEFAULT_DECK
+    deck_list: Deck = deck_of(options["deck"]) if options.get("deck") else DEFAULT_DECK
     if not choose:
         scenario = _bought(scenario)
     setup = game_from_scenario(scenario)

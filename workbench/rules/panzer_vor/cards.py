@@ -16,10 +16,8 @@ describe). Everything else a card says is printed only on the card: those values
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
@@ -482,15 +480,3 @@ class Deck:
 
 
 DEFAULT_DECK = Deck(STAND_IN_DECK)
-
-
-def load_deck(path: str | Path) -> Deck:
-    """A deck from a JSON file ``{"counts": {name: n}, "cards": [{name, kind, text, ...}]}``:
-    your printed deck list and card values replace the stand-ins (cards not listed keep the
-    catalogue's text)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    cards = dict(CARDS)
-    for raw in data.get("cards", []):
-        base = cards.get(raw["name"])
-        cards[raw["name"]] = replace(base, **raw) if base else Card(**raw)
-    return Deck(data["counts"], cards, f"deck file {Path(path).name}")

@@ -29,7 +29,6 @@ from workbench.rules.panzer_vor import (
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.rules.panzer_vor import sections as S
-from workbench.rules.panzer_vor.cards import load_deck
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
@@ -39,20 +38,33 @@ SETUPS = ("choose", "quick")  # "choose": every placement an action; "quick": th
 MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
+DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
 CARD_POOLS = ("matches", "all")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 
 
 def _deck_file(value: Any) -> Any:
-    """A deck file that loads (its path as given), else ArgumentError."""
-    expected = "the path of a deck file (JSON with 'counts' and 'cards')"
-    if not isinstance(value, str | Path):
-        raise ArgumentError("deck", value, expected)
+    """A deck file that loads (a path), or a deck held inline (its JSON), else
+    ArgumentError; the file is read as untrusted input (``deck_file``)."""
+    from workbench.files.errors import BoardFileError
+    from workbench.rules.panzer_vor.cards import Deck
+    from workbench.rules.panzer_vor.deck_file import deck_of
+
+    if not isinstance(value, str | Path | Mapping | Deck):
+        raise ArgumentError("deck", value, DECK_EXPECTED)
     try:
-        load_deck(value)
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise ArgumentError("deck", value, f"{expected}; it does not load: {error}") from None
+        deck_of(value)
+    except BoardFileError as error:
+        raise ArgumentError("deck", value, f"{DECK_EXPECTED}; it does not load: {error}") from None
     return value
+
+
+def two_sides(scenario: PanzerVorScenario) -> None:
+    """ArgumentError unless ``scenario`` has two sides or more (a file may hold one: a match
+    needs an opponent)."""
+    if not isinstance(scenario, PanzerVorScenario) or len(scenario.sides) < 2:
+        found = getattr(scenario, "name", scenario)
+        raise ArgumentError("scenario", found, "a Panzer Vor! scenario of two sides or more")
 
 
 def shared_options() -> list[Option]:
@@ -68,7 +80,7 @@ def shared_options() -> list[Option]:
             "deck", None, S.CARD_TYPES,
             "None: the workbench's deck (the rulebook prints no deck list: its counts are a "
             "labelled stand-in); a path: your own deck file's counts and card texts",
-            "the path of a deck file (JSON with 'counts' and 'cards')", _deck_file,
+            DECK_EXPECTED, _deck_file,
             none_allowed=True,
         ),
     ]  # fmt: skip

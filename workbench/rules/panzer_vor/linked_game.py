@@ -55,7 +55,8 @@ from workbench.rules.observation import Observation
 from workbench.rules.options import with_defaults
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor import series
-from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck, load_deck
+from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
+from workbench.rules.panzer_vor.deck_file import deck_of
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.game_options import linked_options
 from workbench.rules.panzer_vor.linked import STAGE_2_CARDS, next_stage
@@ -248,7 +249,7 @@ def _prepare(state: LinkedState, events: list[Event]) -> LinkedState:
 
 def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
     if state.option("scenario_cards", "choose") == "choose":
-        deck = load_deck(state.option("deck")) if state.option("deck") else DEFAULT_DECK
+        deck = deck_of(state.option("deck")) if state.option("deck") else DEFAULT_DECK
         pool = card_pool(state.scenarios, state.option("card_pool") == "all", deck)
         if pool:
             return _evolve(state, step=LinkedStep.CARDS, to_decide=pool, chosen=(), match=None)

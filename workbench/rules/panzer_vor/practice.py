@@ -38,7 +38,12 @@ from workbench.rules.panzer_vor import reactions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.fingerprint import board_text
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
-from workbench.rules.panzer_vor.game_options import DEFAULT_TURN_LIMIT, PRACTICE, practice_options
+from workbench.rules.panzer_vor.game_options import (
+    DEFAULT_TURN_LIMIT,
+    PRACTICE,
+    practice_options,
+    two_sides,
+)
 from workbench.rules.panzer_vor.movement import explain_move, move, reachable
 from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment, side_name
 from workbench.rules.panzer_vor.state import GameState, Tank
@@ -96,6 +101,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     labelled quick deployment (not the rulebook's). ``options``: ``turn_limit`` (checked:
     OptionError names it)."""
     options = check_options(practice_options(scenario), options)
+    two_sides(scenario)
     setup = game_from_scenario(scenario)
     if setup.waiting:
         setup = quick_deployment(scenario, setup)

@@ -18,6 +18,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from workbench.arguments import whole_number
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike
@@ -238,14 +239,42 @@ def _gather_or(windows: np.ndarray, rows: IntArray, active: IntArray) -> np.ndar
     return out
 
 
-MAX_MATRIX_BYTES = 256 * 1024 * 1024  # one byte per pair of hexes: 16,384 hexes, 128 x 128
+MAX_MATRIX_BYTES = 2 * 1024**3  # the default bound on the peak memory: 29,000 hexes (170 x 170)
+# the peak memory of visibility_matrix, measured with tracemalloc on blank maps of 40 x 40 to
+# 128 x 128 (tests/test_bounded_work.py checks it within 2x; smaller maps need less): a byte
+# per pair for the matrix, the rest for the bit tables and one offset group's line windows
+PEAK_BYTES_PER_PAIR = 2.4
+PEAK_BASE_BYTES = 24 * 1024 * 1024
+SECONDS_PER_PAIR = 1.5e-7  # the same maps, untraced, on the shared 2-core machine
+
+
+def visibility_peak(hexes: int) -> int:
+    """The estimated peak memory (bytes) of :func:`visibility_matrix` on a map of ``hexes``."""
+    return int(PEAK_BASE_BYTES + PEAK_BYTES_PER_PAIR * hexes * hexes)
+
+
+def check_visibility_bound(hexmap: HexMap, max_bytes: object) -> None:
+    """ArgumentError if the visibility matrix of ``hexmap`` would pass ``max_bytes`` at its
+    peak (a whole number of bytes: NaN, infinity and text are refused too)."""
+    limit = whole_number("max_bytes", max_bytes, low=0)
+    n = len(hexmap.grid)
+    peak = visibility_peak(n)
+    if peak > limit:
+        raise ArgumentError(
+            "hexmap",
+            f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
+            f"a map whose visibility matrix fits in max_bytes={limit:,} (this one needs about "
+            f"{peak:,} bytes at its peak and {SECONDS_PER_PAIR * n * n:,.0f} s; pass a larger "
+            "max_bytes to allow it)",
+        )
 
 
 def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
     """Which hexes of the map see which, by the line-of-sight rules, for every pair.
 
-    The matrix takes a byte per pair of hexes: a map whose matrix would pass ``max_bytes``
-    (256 MiB, a 128 x 128 map) is refused with an ArgumentError rather than exhausting the
+    The matrix takes a byte per pair of hexes, and its making about 2.4 at the peak
+    (:func:`visibility_peak`): a map whose peak would pass ``max_bytes`` (2 GiB, a 170 x 170
+    map) is refused with an ArgumentError, with the estimate, rather than exhausting the
     machine; pass a larger ``max_bytes`` to allow it.
 
     >>> board = HexMap.blank(6, 6).with_terrain({"0303": "forest"})
@@ -255,14 +284,7 @@ def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> V
     """
     if not isinstance(hexmap, HexMap):
         raise ArgumentError("hexmap", hexmap, "a HexMap")
-    n = len(hexmap.grid)
-    if n * n > max_bytes:
-        raise ArgumentError(
-            "hexmap",
-            f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
-            f"a map whose visibility matrix fits in max_bytes={max_bytes:,} "
-            f"(this one needs {n * n:,} bytes; pass a larger max_bytes to allow it)",
-        )
+    check_visibility_bound(hexmap, max_bytes)
     plan = _plan(hexmap.grid)
     placed = hexmap.terrain
     kinds = sorted({*placed.values(), hexmap.default_terrain})

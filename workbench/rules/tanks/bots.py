@@ -29,6 +29,7 @@ from shapely.geometry import Point
 
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
+from workbench.rules.play import as_player
 from workbench.rules.tanks.actions import Deploy, EndMoves, Move, Repair, Shoot, Stay
 from workbench.rules.tanks.odds import policy_choice, shot_chances
 from workbench.rules.tanks.readings import SightReadings
@@ -43,6 +44,7 @@ HOLDING_BONUS = 1.0  # expected damage holding an objective is worth
 APPROACH_WEIGHT = 0.05  # expected damage an arrow nearer the nearest enemy is worth
 
 
+@as_player
 def greedy_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """Best odds first, then the best position (see the module); ties broken by ``rng``."""
     legal = list(observation.legal_actions)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from workbench.errors import UnknownName
 from workbench.geometry.table import Hull
 from workbench.rules.core import Reason
 from workbench.rules.tanks import sections
@@ -35,7 +36,8 @@ def reserve_tank(battle: Battle, tank_id: str) -> TankPiece:
     for tank in battle.reserve:
         if tank.id == tank_id:
             return tank
-    raise KeyError(f"no tank {tank_id!r} waiting to deploy")
+    waiting = ", ".join(t.id for t in battle.reserve) or "none"
+    raise UnknownName("tank", tank_id, f"a tank waiting to deploy ({waiting})")
 
 
 def check_deploy(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:

@@ -24,6 +24,7 @@ are the game's options, ``readings.SightReadings``, each named in the result it 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,9 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from workbench.arguments import whole_number
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
+from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull, direction
 from workbench.geometry.table_sight import (
     AREA_EPS,
@@ -439,6 +442,37 @@ class Heatmaps:
         return np.asarray(getattr(self, name)).reshape(self.shape)
 
 
+# the peak memory and time of heatmaps per cell, measured (resident memory in a fresh
+# process, tests/test_bounded_work.py) on Barkmann's Corner at steps of 1 to 0.3 cm
+HEATMAP_BYTES_PER_CELL = 900
+HEATMAP_SECONDS_PER_CELL = 1e-4  # on the shared, busy 2-core machine
+MAX_HEATMAP_BYTES = 2 * 1024**3  # the default bound: 2.4 million cells (0.06 cm on 90 x 90)
+
+
+def heatmap_cells(table: Table, step: float) -> int:
+    """How many ``step``-cm cells :func:`heatmaps` covers ``table`` with."""
+    return math.ceil(table.width / step - 0.5) * math.ceil(table.depth / step - 0.5)
+
+
+def check_heatmap_bound(table: Table, step: object, max_bytes: object) -> float:
+    """``step`` as a float if it is a positive finite number whose cells fit ``max_bytes``
+    at the peak (:data:`HEATMAP_BYTES_PER_CELL` each), else ArgumentError with the estimate."""
+    limit = whole_number("max_bytes", max_bytes, low=0)
+    real = isinstance(step, int | float) and not isinstance(step, bool)
+    if not real or not math.isfinite(step) or not 0 < step <= max(table.width, table.depth):  # type: ignore[operator, arg-type]
+        raise ArgumentError("step", step, "a cell size in cm, more than 0, at most the table")
+    cells = heatmap_cells(table, float(step))  # type: ignore[arg-type]
+    peak = cells * HEATMAP_BYTES_PER_CELL
+    if peak > limit:
+        raise ArgumentError(
+            "step", step,
+            f"a step whose {cells:,} cells fit in max_bytes={limit:,} (this one needs about "
+            f"{peak:,} bytes at its peak and {cells * HEATMAP_SECONDS_PER_CELL:,.0f} s; pass a "
+            "larger step, or a larger max_bytes to allow it)",
+        )  # fmt: skip
+    return float(step)  # type: ignore[arg-type]
+
+
 def heatmaps(
     table: Table,
     tanks: Sequence[TankPiece],
@@ -446,13 +480,17 @@ def heatmaps(
     target: TankPiece,
     step: float = 1.0,
     readings: SightReadings = DEFAULT_READINGS,
+    *,
+    max_bytes: int = MAX_HEATMAP_BYTES,
 ) -> Heatmaps:
     """The four answers for ``target`` (its size and heading) at every ``step``-cm cell,
     as arrays, in one call: corner lines, shadows and distances with shapely's array
     functions. ``tanks`` are the other tanks on the table (the target is left out). Where
     the target overlaps a wood, the wood hides what lies beyond it ('beyond') or nothing
     ('ignored'); a hull seen only along a grazing line counts as hidden here (a position
-    of no area)."""
+    of no area). A step whose cells would pass ``max_bytes`` at the peak (2 GiB by default:
+    about 900 bytes a cell) is refused with the estimate (ArgumentError)."""
+    step = check_heatmap_bound(table, step, max_bytes)
     others = [t for t in tanks if t.id not in (target.id,)]
     centres = grid_centres(table.width, table.depth, step)
     shape = (

@@ -18,6 +18,7 @@ from shapely.geometry import Polygon
 from workbench.boards.tanks.cards import TanksCard
 from workbench.boards.tanks.table import Table
 from workbench.boards.values import Pictured
+from workbench.errors import UnknownName
 from workbench.geometry.table import Hull
 from workbench.rules.core import Outcome
 
@@ -136,7 +137,8 @@ class Battle(Pictured):
         for tank in self.tanks:
             if tank.id == tank_id:
                 return tank
-        raise KeyError(f"no tank {tank_id!r} (tanks: {', '.join(t.id for t in self.tanks)})")
+        known = ", ".join(t.id for t in self.tanks)
+        raise UnknownName("tank", tank_id, f"the name of a tank in this battle ({known})")
 
     def has_tank(self, tank_id: str) -> bool:
         return any(t.id == tank_id for t in self.tanks)
