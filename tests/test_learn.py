@@ -33,9 +33,11 @@ def _sections(game: str) -> set[str]:
 
 def test_each_game_lists_the_kinds_the_issue_asks_for():
     names = {g: {k.name for k in learn.kinds(g)} for g in GAMES}
-    assert {"sight", "reach", "to-hit", "armour", "move", "card"} <= names["panzer-vor"]
+    assert {"sight", "reach", "to-hit", "to-hit-odds", "armour", "move", "card"} <= names[
+        "panzer-vor"
+    ]
     assert {"steps", "shot", "destroy", "flag"} <= names["panzer-strike"]
-    assert {"sight", "cover", "close-range", "side-shot", "dice"} <= names["tanks"]
+    assert {"sight", "cover", "close-range", "side-shot", "dice", "damage-odds"} <= names["tanks"]
     for game in GAMES:
         levels = [k.level for k in learn.kinds(game)]
         assert levels == sorted(levels)  # easy to hard
@@ -58,6 +60,7 @@ def test_a_wrong_answer_is_wrong_and_says_the_right_one(game, name):
     wrong = {
         "yes/no": lambda: not q.answer,
         "number": lambda: q.answer + 1,
+        "numbers": lambda: tuple(n + 1 for n in q.answer),
         "choice": lambda: next(c for c in q.choices if c != q.answer),
         "places": lambda: q.answer | {"0101"} if "0101" not in q.answer else q.answer - {"0101"},
     }[q.shape]()
@@ -84,6 +87,23 @@ def test_yes_no_answers_take_words_and_numbers_take_a_plus():
     assert hit.check(f"{hit.answer}+").correct
 
 
+def test_two_numbers_take_text_and_each_right_one_scores_its_share():
+    q = learn.question("tanks", "dice", 1)
+    attack, defence = q.answer
+    assert q.check(f"{attack}, {defence}").correct and q.check([attack, defence]).correct
+    half = q.check((attack, defence + 1))
+    assert not half.correct and half.score == Fraction(1, 2)
+    assert f"the answer is {attack}, {defence}" in str(half)
+
+
+def test_odds_are_chosen_among_four_offered_values_the_right_one_among_them():
+    for game, name in (("panzer-vor", "to-hit-odds"), ("tanks", "damage-odds")):
+        q = learn.question(game, name, 2)
+        assert q.shape == "choice" and len(q.choices) == 4 and q.answer in q.choices
+        assert all(c.endswith("%)") or c.endswith("%") for c in q.choices)
+        assert q.check(q.answer).correct
+
+
 @pytest.mark.parametrize(
     "call, argument",
     [
@@ -98,6 +118,9 @@ def test_yes_no_answers_take_words_and_numbers_take_a_plus():
         (lambda: list(learn.lesson("tanks", "Cards")), "chapter"),
         (lambda: learn.question("tanks", "sight", 0).check("perhaps"), "answer"),
         (lambda: learn.question("tanks", "dice", 0).check(True), "answer"),
+        (lambda: learn.question("tanks", "dice", 0).check("5"), "answer"),
+        (lambda: learn.question("tanks", "dice", 0).check("five, one"), "answer"),
+        (lambda: learn.question("tanks", "damage-odds", 0).check("41.7%?"), "answer"),
         (lambda: learn.question("panzer-vor", "armour", 0).check("top"), "answer"),
         (lambda: learn.question("panzer-vor", "reach", 0).check("0101"), "answer"),
     ],

@@ -57,3 +57,15 @@ def test_the_teacher_app_offers_a_lesson_for_the_room():
     assert app.holder.children == (learner.widget,)
     learner.key("r")
     assert "the answer:" in learner.panel_text
+
+
+def test_a_learner_answers_two_numbers_in_one_box():
+    w = Learner("tanks", "Firing")
+    w._go(next(i for i, q in enumerate(w.questions) if q.shape == "numbers"))
+    assert w.numbers.layout.display == "" and w.number.layout.display == "none"
+    attack, defence = w.question.answer
+    w.choose(f"{attack}, {defence + 1}")
+    check = w.check()
+    assert not check.correct and check.score == 1 / 2 and "you answered" in w.panel_text
+    w.next()
+    assert w.numbers.value == ""

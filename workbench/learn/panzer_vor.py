@@ -15,8 +15,10 @@ import random
 from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.dice import at_least
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, direction_names, trace
 from workbench.learn.kinds import kind, pick_scenario
+from workbench.learn.odds import as_fraction, four_odds
 from workbench.learn.panzer_vor_positions import (
     placed,
     pv_opening,
@@ -37,6 +39,7 @@ SIGHT_MAPS = ("saunders", "anzio-revised", "pravda", "kuromorimine-stage-1")
 MOVE_MAPS = ("saunders", "anzio-revised", "kuromorimine-stage-1", "pravda", "mock-battle")
 FIRE_MAPS = ("saunders", "anzio-revised", "kuromorimine-stage-1", "pravda")
 TRIES = 400  # seeded draws before a kind settles for what it found
+DUEL_TRIES = 4 * TRIES  # placements of a firer and a target (see _duel)
 WANT_SUBTLE = 0.35  # the share of sight questions along a hexside or through a corner
 ARCS = ("front", "side", "rear")
 COMPASS = direction_names("pointy")
@@ -192,22 +195,35 @@ def move(rng: random.Random, scenario: Any) -> Question:
 # --- Firing ----------------------------------------------------------------------------------
 
 
-def _duel(rng: random.Random, scenario: Any, fit: Any) -> tuple[str, GameState, str, str, Hex, Hex]:
-    """A firer and a target placed by the seed so that ``fit(board, a, b)`` holds."""
+def _duel(
+    rng: random.Random, scenario: Any, fit: Any, in_range: bool = False
+) -> tuple[str, GameState, str, str, Hex, Hex]:
+    """A firer and a target placed by the seed so that ``fit(board, a, b)`` holds (or the
+    last placement tried: a short-ranged gun without a turret may fit one try in a hundred,
+    so up to :data:`DUEL_TRIES` placements are tried; ``in_range``: a fit needs the target
+    within the range of the gun it fires, so farther ones are not placed: a shortcut only)."""
     name, board = _board(rng, scenario, FIRE_MAPS)
     firer, target = two_sides(board, rng)
     spots = standing_hexes(board, firer)
     free = set(spots)
     near = _offsets(True) + _offsets(False)
-    for attempt in range(TRIES):
+    reach = firer.counter.gun(None).range
+    last = None
+    for _ in range(DUEL_TRIES):
         a = rng.choice(spots)
         b = a + rng.choice(near)
         if b not in free:
             continue
-        trial = placed(placed(board, firer, a, rng.randrange(6)), target, b, rng.randrange(6))
-        if fit(trial, firer.id, target.id) or attempt == TRIES - 1:
-            return name, trial, firer.id, target.id, a, b
-    raise AssertionError("unreachable: the last try returns")  # pragma: no cover
+        facing_a, facing_b = rng.randrange(6), rng.randrange(6)
+        if in_range and a.distance(b) > reach:
+            continue
+        trial = placed(placed(board, firer, a, facing_a), target, b, facing_b)
+        last = name, trial, firer.id, target.id, a, b
+        if fit(trial, firer.id, target.id):
+            return last
+    if last is None:  # pragma: no cover - every shipped map has free hexes in range
+        raise AssertionError(f"no firer and target placed on {name} in {DUEL_TRIES} tries")
+    return last
 
 
 def roll_to_hit(
@@ -224,7 +240,7 @@ def roll_to_hit(
         odds = attack_odds(board, f, t, attack=played)
         return odds.can_fire and odds.attack_needed is not None
 
-    name, board, firer, target, a, b = _duel(rng, scenario, fit)
+    name, board, firer, target, a, b = _duel(rng, scenario, fit, in_range=True)
     odds = attack_odds(board, firer, target, attack=played)
     reasons = (
         *lead,
@@ -274,6 +290,24 @@ def armour(rng: random.Random, scenario: Any) -> Question:
         prompt=(f"{firer} in {_where(board, a)} fires at {target} in {_where(board, b)}, "
                 f"facing {COMPASS[hit.facing]}. Which armour does the shot hit?"),
         shape="choice", choices=ARCS, answer=arc, reasons=reasons,
+        marks=((_where(board, a), "firer"), (_where(board, b), "target")),
+        facts={"firer": firer, "target": target},
+    )  # fmt: skip
+
+
+@kind(GAME, "to-hit-odds", "Firing", 3, "what are the odds that the shot hits?")
+def to_hit_odds(rng: random.Random, scenario: Any) -> Question:
+    """The chance to hit, chosen among four offered values (:mod:`workbench.learn.odds`):
+    the right one and the chances of the totals next to the one needed (a slip of a hex or
+    a modifier), each a fraction of the 36 outcomes of two dice."""
+    name, board, firer, target, a, b, odds, reasons = roll_to_hit(rng, scenario)
+    totals = [at_least(total) for total in range(2, 13)]
+    choices, answer = four_odds(rng, odds.hit, totals, as_fraction)
+    return _question(
+        board, kind="to-hit-odds", scenario=name, chapter="Firing", level=3,
+        prompt=(f"{firer} in {_where(board, a)} fires at {target} in {_where(board, b)}. What "
+                "are the odds that the shot hits?"),
+        shape="choice", choices=choices, answer=answer, reasons=reasons, detail=odds,
         marks=((_where(board, a), "firer"), (_where(board, b), "target")),
         facts={"firer": firer, "target": target},
     )  # fmt: skip

@@ -2,12 +2,14 @@
 learner's answer: right or wrong, a score (partial credit for a set of places, with the
 places missed and the places wrongly given), and the rules' reasons, each with its section.
 
-Four shapes of answer (``Question.shape``):
+Five shapes of answer (``Question.shape``):
 
 - ``"yes/no"``: ``True``/``False`` (or the words ``"yes"``/``"no"``);
 - ``"places"``: a set of place labels (hex labels such as ``"0507"``); the score is the share
   of right places among those given and those missed (``|right| / |given ∪ answer|``);
 - ``"number"``: a whole number;
+- ``"numbers"``: whole numbers in the order the prompt asks them (``(5, 1)`` or ``"5, 1"``);
+  each right one scores its share;
 - ``"choice"``: one of ``Question.choices``.
 
 >>> from workbench.rules.core import Reason
@@ -31,20 +33,22 @@ from typing import Any, Literal
 from workbench.errors import ArgumentError
 from workbench.rules.core import Reason, lines_of
 
-Shape = Literal["yes/no", "places", "number", "choice"]
-SHAPES: tuple[str, ...] = ("yes/no", "places", "number", "choice")
+Shape = Literal["yes/no", "places", "number", "numbers", "choice"]
+SHAPES: tuple[str, ...] = ("yes/no", "places", "number", "numbers", "choice")
 
 
 def spoken(value: Any) -> str:
-    """An answer as words: ``yes``/``no``, places in order, a number, a choice.
+    """An answer as words: ``yes``/``no``, places in order, a number, numbers, a choice.
 
-    >>> spoken(True), spoken(frozenset({"0302", "0201"})), spoken(frozenset())
-    ('yes', '0201, 0302', 'none')
+    >>> spoken(True), spoken(frozenset({"0302", "0201"})), spoken(frozenset()), spoken((5, 1))
+    ('yes', '0201, 0302', 'none', '5, 1')
     """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, frozenset | set):
         return ", ".join(sorted(str(v) for v in value)) or "none"
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
@@ -137,6 +141,10 @@ class Question:
             both = right | given
             score = Fraction(len(right & given), len(both)) if both else Fraction(1)
             return Check(self, given, not missed and not wrong, score, missed, wrong)
+        if self.shape == "numbers":
+            right_ones = sum(g == a for g, a in zip(given, self.answer, strict=True))
+            score = Fraction(right_ones, len(self.answer))
+            return Check(self, given, score == 1, score)
         correct = given == self.answer
         return Check(self, given, correct, Fraction(int(correct)))
 
@@ -147,11 +155,9 @@ class Question:
         if self.shape == "places":
             return _places(answer, self.label_of)
         if self.shape == "number":
-            if isinstance(answer, bool) or not isinstance(answer, int):
-                if isinstance(answer, str) and answer.strip().rstrip("+").isdigit():
-                    return int(answer.strip().rstrip("+"))
-                raise ArgumentError("answer", answer, "a whole number")
-            return answer
+            return _number(answer)
+        if self.shape == "numbers":
+            return _numbers(answer, len(self.answer))
         text = str(answer).strip() if isinstance(answer, str | int) else None
         if text not in self.choices:
             raise ArgumentError("answer", answer, f"one of {', '.join(self.choices)}")
@@ -187,6 +193,27 @@ def _yes_no(answer: Any) -> bool:
     if isinstance(answer, str) and answer.strip().lower() in ("yes", "no"):
         return answer.strip().lower() == "yes"
     raise ArgumentError("answer", answer, "yes or no (True or False)")
+
+
+def _number(answer: Any) -> int:
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        if isinstance(answer, str) and answer.strip().rstrip("+").isdigit():
+            return int(answer.strip().rstrip("+"))
+        raise ArgumentError("answer", answer, "a whole number")
+    return answer
+
+
+def _numbers(answer: Any, count: int) -> tuple[int, ...]:
+    """``count`` whole numbers from a sequence or a text such as ``"5, 1"`` or ``"5 1"``."""
+    expected = f"{count} whole numbers in the order the question asks (e.g. '5, 1')"
+    if isinstance(answer, str):
+        answer = answer.replace(",", " ").split()
+    if not isinstance(answer, list | tuple) or len(answer) != count:
+        raise ArgumentError("answer", answer, expected)
+    try:
+        return tuple(_number(a) for a in answer)
+    except ArgumentError as error:
+        raise ArgumentError("answer", answer, expected) from error
 
 
 def _places(answer: Any, label_of: Callable[[Any], str] | None) -> frozenset[str]:

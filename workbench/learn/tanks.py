@@ -1,5 +1,5 @@
 """TANKS questions, answered by the rules' own functions (``line_of_sight``, ``cover``,
-``close_range``, ``side_shot``, ``pools``, ``shot_odds``) on a shipped table, a German and an
+``close_range``, ``side_shot``, ``pools``, ``after_defence``) on a shipped table, a German and an
 American tank placed by the seed (centres in cm, headings in degrees clockwise from north).
 The table has no cells: these questions are answered by choosing, and drawn as the table."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from workbench.boards.tanks.cards import tanks_cards
@@ -15,11 +16,12 @@ from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
 from workbench.geometry.table import Hull
 from workbench.learn.kinds import kind, pick_scenario
+from workbench.learn.odds import as_percent, four_odds
 from workbench.learn.question import Question
 from workbench.rules.core import Reason
 from workbench.rules.tanks import sections as S
 from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.shooting import pools, shot_odds
+from workbench.rules.tanks.shooting import MAX_DEFENCE, Pools, after_defence, pools
 from workbench.rules.tanks.sight import close_range, cover, line_of_sight, side_shot
 from workbench.rules.tanks.state import Battle, TankPiece
 
@@ -167,25 +169,66 @@ _yes_no_kind("side-shot", "Firing", 2, "is it a side shot?", side_of,
              "Is {shooter}'s shot at {target} a Side Shot?")  # fmt: skip
 
 
-@kind(GAME, "dice", "Firing", 3, "how many defence dice, and the odds of at least one damage?")
-def dice(rng: random.Random, scenario: Any) -> Question:
+def _shot(rng: random.Random, scenario: Any) -> tuple[str, Battle, Pools, Fraction]:
+    """A shot the rules allow, placed by the seed: the table, the battle, both pools and the
+    chance of at least one damage."""
+
     def shootable(b: Battle) -> bool:
         return pools(b, b.tanks[0].id, b.tanks[1].id).can_shoot
 
     name, battle = duel(rng, scenario, shootable)
     shooter, target = battle.tanks
     found = pools(battle, shooter.id, target.id)
-    odds = shot_odds(battle, shooter.id, target.id)
-    damaged = sum((p for (d, _), p in odds.distribution.items() if d >= 1), start=0)
-    reasons = (
+    return name, battle, found, damage_chance(shooter, found.attack, found.defence)
+
+
+def damage_chance(shooter: TankPiece, attack: int, defence: int) -> Fraction:
+    """The chance of at least one damage (an uncancelled Hit) with these pools, the
+    shooter's abilities and its speed as they are (the rules' exact odds)."""
+    semi, big = shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun")
+    spread = after_defence(attack, defence, shooter.speed == 0, semi, big)
+    return sum((p for (d, _), p in spread.items() if d >= 1), start=Fraction(0))
+
+
+def _dice(count: int, pool: str) -> str:
+    """``"1 defence die"``, ``"5 attack dice"``."""
+    return f"{count} {pool} {'die' if count == 1 else 'dice'}"
+
+
+def _pool_reasons(found: Pools, damaged: Fraction) -> tuple[Reason, ...]:
+    return (
         *found.attack_reasons,
         *found.defence_reasons,
-        Reason(f"{found.attack} attack dice against {found.defence} defence dice: at least one "
-               f"damage {damaged} ({float(damaged):.1%})", S.ASSESS),
+        Reason(f"{_dice(found.attack, 'attack')} against {_dice(found.defence, 'defence')}: at "
+               f"least one damage {damaged} ({float(damaged):.1%})", S.ASSESS),
     )  # fmt: skip
+
+
+@kind(GAME, "dice", "Firing", 3, "how many attack and defence dice?")
+def dice(rng: random.Random, scenario: Any) -> Question:
+    """Both pools, answered as two numbers: attack dice, then defence dice."""
+    name, battle, found, damaged = _shot(rng, scenario)
+    shooter, target = battle.tanks
     return _question(
-        battle, name, "dice", "Firing", 3, shape="number", answer=found.defence,
-        reasons=reasons, detail=odds,
-        ask=(f"{shooter.id} shoots at {target.id} with {found.attack} attack dice. How many "
-             f"defence dice does {target.id} roll?"),
+        battle, name, "dice", "Firing", 3, shape="numbers",
+        answer=(found.attack, found.defence), reasons=_pool_reasons(found, damaged),
+        ask=(f"{shooter.id} shoots at {target.id}. How many attack dice does {shooter.id} "
+             f"roll, and how many defence dice does {target.id} roll (attack, defence)?"),
+    )  # fmt: skip
+
+
+@kind(GAME, "damage-odds", "Firing", 3, "what are the odds of at least one damage?")
+def damage_odds(rng: random.Random, scenario: Any) -> Question:
+    """The chance of at least one damage, chosen among four offered values
+    (:mod:`workbench.learn.odds`): the right one and the chances had the target rolled
+    other numbers of defence dice (a modifier missed or counted twice)."""
+    name, battle, found, damaged = _shot(rng, scenario)
+    shooter, target = battle.tanks
+    others = [damage_chance(shooter, found.attack, d) for d in range(MAX_DEFENCE + 1)]
+    choices, answer = four_odds(rng, damaged, others, as_percent)
+    return _question(
+        battle, name, "damage-odds", "Firing", 3, shape="choice", choices=choices,
+        answer=answer, reasons=_pool_reasons(found, damaged),
+        ask=(f"{shooter.id} shoots at {target.id} with {_dice(found.attack, 'attack')} against "
+             f"{_dice(found.defence, 'defence')}. What are the odds of at least one damage?"),
     )  # fmt: skip

@@ -79,16 +79,22 @@ class Learner(CanvasExplorer):
         self._show(redraw="overlays")
 
     def choose(self, value: Any) -> None:
-        """Set the answer to a yes/no, number or choice question."""
+        """Set the answer to a yes/no, number, numbers or choice question."""
         if self.question.shape == "number":
             self.number.value = int(value)
+        elif self.question.shape == "numbers":
+            self.numbers.value = spoken(tuple(value)) if not isinstance(value, str) else value
         else:
             self.answer_box.value = spoken(value) if isinstance(value, bool) else str(value)
 
     def check(self) -> Check:
         """Check the answer given (the places picked, or the value chosen)."""
         q = self.question
-        given = {"places": self.chosen, "number": self.number.value}.get(q.shape)
+        given = {
+            "places": self.chosen,
+            "number": self.number.value,
+            "numbers": self.numbers.value,
+        }.get(q.shape)
         if given is None:
             given = self.answer_box.value
             if given is None:
@@ -155,6 +161,7 @@ class Learner(CanvasExplorer):
             self._new_canvas()
         draw_scene(self.canvas, self.scene, None if redraw is None else [redraw])
         if redraw is None:
+            self.numbers.value = ""
             options = ["yes", "no"] if q.shape == "yes/no" else list(q.choices)
             self.answer_box.options, self.answer_box.value = options, None
         self._refresh()
@@ -168,6 +175,7 @@ class Learner(CanvasExplorer):
         choosing = answering and q.shape in ("yes/no", "choice")
         self.answer_box.layout.display = "" if choosing else "none"
         self.number.layout.display = "" if answering and q.shape == "number" else "none"
+        self.numbers.layout.display = "" if answering and q.shape == "numbers" else "none"
         self.check_button.layout.display = "" if answering else "none"
         self.reveal_button.layout.display = "" if self.room else "none"
 
@@ -206,6 +214,7 @@ class Learner(CanvasExplorer):
         self.panel.add_class("workbench-learn-panel")
         self.answer_box = widgets.ToggleButtons(options=[], value=None)
         self.number = widgets.IntText(0, description="answer", layout={"width": "12em"})
+        self.numbers = widgets.Text("", description="answer", placeholder="e.g. 5, 1")
         self.check_button = button("Check", "check the answer", self.check)
         self.reveal_button = button("Reveal (Enter)", "show the answer", self.reveal)
         nav = widgets.HBox(
@@ -216,7 +225,7 @@ class Learner(CanvasExplorer):
                 button("next ▶", "the next question (→)", self.next),
             ]
         )
-        side = widgets.VBox([self.panel, self.answer_box, self.number, nav])
+        side = widgets.VBox([self.panel, self.answer_box, self.number, self.numbers, nav])
         self.widget = board_and_panel(self.board, side)
         self.widget.add_class("workbench-learn")
 
