@@ -1,6 +1,6 @@
 """Set-up for the whole suite, notebooks included: browser tests run only where the system
 Chromium exists; a test that reads a rulebook text is marked ``rulebook``; on ``make test``'s
-two workers (pytest-xdist) a notebook's cells run in order in one kernel, and the servers and
+workers (pytest-xdist) a notebook's cells run in order in one kernel, and the servers and
 browsers take turns on one worker; and every file a test saves by name goes to a temporary
 user folder (``WORKBENCH_HOME``), never into the repository or a developer's own."""
 
