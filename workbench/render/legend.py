@@ -133,6 +133,10 @@ def _square(x: float, y: float, h: float) -> tuple[tuple[float, float], ...]:
 
 
 # --- a board's legend as a picture of its own ------------------------------------------------
+class NoLegend(TypeError):
+    """A value no game registered a legend for (a game a user added without pictures)."""
+
+
 @functools.singledispatch
 def legend_entries(value: Any, th: Theme, px: float) -> list[Entry]:
     """The legend entries of a board, game state or scenario (``px``: the cell size the
@@ -141,7 +145,7 @@ def legend_entries(value: Any, th: Theme, px: float) -> list[Entry]:
 
     if import_new(named_after_games("workbench.render")):  # a game's pictures added since
         return legend_entries(value, th, px)
-    raise TypeError(f"no legend for a {type(value).__name__}: expected a board or game state")
+    raise NoLegend(f"no legend for a {type(value).__name__}: expected a board or game state")
 
 
 LEGEND_WIDTH = 420.0

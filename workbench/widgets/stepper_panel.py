@@ -168,10 +168,11 @@ def legend_html(s: Any) -> str:
     """The board's legend: the render layer's picture of it (``workbench.render.legend_of``),
     or a line saying the game draws none."""
     from workbench.render import legend_of
+    from workbench.render.legend import NoLegend
 
     try:
         return str(legend_of(s.states[0]).svg())
-    except TypeError:  # a game with no picture of its own (a game a user registered)
+    except NoLegend:  # a game with no picture of its own (a game a user registered)
         return "<i>This game's board has no legend.</i>"
 
 
