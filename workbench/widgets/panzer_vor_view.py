@@ -26,6 +26,7 @@ from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import explain_move, reachable
 from workbench.rules.panzer_vor.practice import Match
+from workbench.widgets.checks import hex_on
 from workbench.widgets.panzer_vor_cards_view import CardGameView
 from workbench.widgets.views import HandCard, Offer, register_view
 
@@ -48,8 +49,9 @@ class BoardView:
             self._base = cached
         return board_with_counters(cached[3], board)
 
-    def cell(self, state: Match | CardMatch, label: str) -> Any:
-        return state.board.map.hex(label)
+    def cell(self, state: Match | CardMatch, label: Any) -> Any:
+        """The hex a label (``"0802"``) or a Hex names, on the map (else ArgumentError)."""
+        return hex_on("cell", state.board.map.grid, label)
 
 
 class PanzerVorView(BoardView):

@@ -10,7 +10,6 @@ every question (``legal_actions``, ``apply`` on the unchanged state); nothing is
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from workbench.render.scene import Scene
@@ -18,6 +17,7 @@ from workbench.render.tanks_play import battle_scene
 from workbench.rules.core import Action, Game, IllegalAction
 from workbench.rules.tanks.actions import Move, Shoot
 from workbench.rules.tanks.state import Battle
+from workbench.widgets.checks import point_on
 from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 PICK_CM = 4.0  # a click this close to a tank's centre picks the tank
@@ -41,10 +41,10 @@ class TanksView(ViewDefaults):
     def scene(self, state: Battle, *, size: float, theme: Any) -> Scene:
         return battle_scene(state, size=size, theme=theme, caption=False)
 
-    def cell(self, state: Battle, label: str) -> tuple[float, float]:
-        """A table point from ``"30, 6"`` (cm)."""
-        x, y = (float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", label)[:2])
-        return (x, y)
+    def cell(self, state: Battle, label: Any) -> tuple[float, float]:
+        """A table point from ``"30, 6"`` (cm) or an ``(x, y)`` pair, on the table (else
+        ArgumentError)."""
+        return point_on("cell", state.table, label)
 
     def status(self, game: Game, state: Battle) -> list[str]:
         lines = [f"turn {state.turn} of {state.turn_limit}, {state.phase} phase"]
