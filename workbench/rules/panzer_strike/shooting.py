@@ -146,9 +146,9 @@ def trajectory(
         if square not in match.board:
             size = f"{match.board.width} × {match.board.depth}"
             raise ArgumentError(argument, square, f"a square on the {size} board")
-    what = f"a target whose line from {firer} is traced"
-    cost = square_trace_cost(firer, target)
-    refuse_past("target", target, what, cost, max_bytes, max_seconds)
+    traced = f"a target whose line from {firer} is traced"
+    estimate = square_trace_cost(firer, target)
+    refuse_past("target", target, traced, estimate, max_bytes, max_seconds)
     trace = square_trace(firer, target, max_bytes=max_bytes, max_seconds=max_seconds)
     reading = match.options.trajectory
     width, depth = match.board.width, match.board.depth

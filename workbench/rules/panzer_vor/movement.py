@@ -427,9 +427,9 @@ def reachable(
         return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
                      _table=None, _searched={})  # fmt: skip
     school = school_of(state, tank.side)
-    cost = reach_cost(state.map, school, budget_mp)
+    estimate = reach_cost(state.map, school, budget_mp)
     where = f"{tank_id} with {budget_mp} MP on a {state.map.grid.rows} x {state.map.grid.cols} map"
-    refuse_past("state", where, "a search that fits", cost, max_bytes, max_seconds)
+    refuse_past("state", where, "a search that fits", estimate, max_bytes, max_seconds)
     table = move_table(state.map, school)
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
