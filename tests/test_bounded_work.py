@@ -290,5 +290,6 @@ def test_lint_of_the_largest_map_the_loader_accepts_stays_within_its_bound():
     note = next(n for n in found["notes"] if "left out" in n)
     assert "exposure and blind spots left out" in note and "visibility matrix" in note
     assert "pass lint a larger max_bytes" in note
-    assert "exposure" not in found["heatmaps"] and found["heatmaps"]
+    assert "exposure" not in found["heatmaps"]
     assert found["peak"] < MAX_MATRIX_BYTES, found
+    print(f"lint 200 x 200: {found['seconds']:.0f} s, {found['peak']:,} bytes resident at peak")
