@@ -1,15 +1,15 @@
 """The widgets' arguments, checked where a notebook calls them: every public method's
 arguments against its annotations (:func:`checked_methods`, the rules layer's
 :func:`~workbench.arguments.checked`), and the few values a type cannot say (a place on the
-board, a step of the record, a name among those offered). Each refusal is an
+board, a step of the record, a name among those offered; a hex on the map is the rules'
+own check, :func:`workbench.rules.panzer_vor.arguments.on_map`). Each refusal is an
 :class:`~workbench.errors.ArgumentError` naming the argument, raised before the widget
 changes anything.
 
->>> from workbench.geometry.hexgrid import HexGrid
->>> hex_on("where", HexGrid(4, 4), "0909")
+>>> step_number("step", 9, 0, 4)
 Traceback (most recent call last):
 ...
-workbench.errors.ArgumentError: where: expected a hex on the 4 x 4 map, got '0909'
+workbench.errors.ArgumentError: step: expected a whole number from 0 to 4, got 9
 """
 
 from __future__ import annotations
@@ -105,19 +105,6 @@ def game_named(argument: str, name: object) -> Any:
         return get_game(name)
     except UnknownGame:
         raise UnknownName(argument, name, f"the name of a game ({', '.join(names())})") from None
-
-
-def hex_on(argument: str, grid: Any, value: object) -> Any:
-    """The hex ``value`` names (a label like ``"0716"`` or a Hex) on ``grid``; a label that is
-    no hex, or a hex off the map, is refused."""
-    expected = f"a hex on the {grid.rows} x {grid.cols} map"
-    try:
-        found = grid.hex(value)
-    except WorkbenchError:
-        raise ArgumentError(argument, value, expected) from None
-    if found not in grid:
-        raise ArgumentError(argument, value, expected)
-    return found
 
 
 def square_on(argument: str, board: Any, value: object) -> Square:

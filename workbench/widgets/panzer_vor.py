@@ -31,12 +31,13 @@ from workbench.render.hexboard import odds_overlay, state_scene
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Modifier
+from workbench.rules.panzer_vor.arguments import on_map
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds, card, character
 from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reachable
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
-from workbench.widgets.checks import checked_methods, flag, hex_on, positive, tank_of
+from workbench.widgets.checks import checked_methods, flag, positive, tank_of
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
@@ -173,7 +174,7 @@ class Explorer(PathExplorer):
 
         A tank: select it (or, while one of the other side is selected, aim at it); a hex the
         selected tank can reach: its cheapest path; anything else: clear the selection."""
-        cell = None if where is None else hex_on("where", self.state.map.grid, where)
+        cell = None if where is None else on_map(self.state.map, "where", where)
         tank = None if cell is None else self.state.tank_at(cell)
         chosen = self.state.tank(self.selected) if self.selected else None
         if tank is not None and chosen is not None and tank.side != chosen.side and not tank.wreck:
@@ -195,7 +196,7 @@ class Explorer(PathExplorer):
         """Show the cheapest path of the selected tank to a hex (and facing, if given)."""
         if self.selected is None:
             raise ArgumentError("where", where, "a hex once a tank is selected (click one first)")
-        cell = hex_on("where", self.state.map.grid, where)
+        cell = on_map(self.state.map, "where", where)
         if facing is not None:
             a_facing("facing", facing)
         self.destination, self.target, self.note = (cell, facing), None, ""

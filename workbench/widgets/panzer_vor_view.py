@@ -22,11 +22,11 @@ from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
 from workbench.rules.panzer_vor.actions import Fire, Move, Pass
+from workbench.rules.panzer_vor.arguments import on_map
 from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import explain_move, reachable
 from workbench.rules.panzer_vor.practice import Match
-from workbench.widgets.checks import hex_on
 from workbench.widgets.panzer_vor_cards_view import CardGameView
 from workbench.widgets.views import HandCard, Offer, register_view
 
@@ -51,7 +51,7 @@ class BoardView:
 
     def cell(self, state: Match | CardMatch, label: Any) -> Any:
         """The hex a label (``"0802"``) or a Hex names, on the map (else ArgumentError)."""
-        return hex_on("cell", state.board.map.grid, label)
+        return on_map(state.board.map, "cell", label)
 
 
 class PanzerVorView(BoardView):
