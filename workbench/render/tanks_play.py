@@ -38,13 +38,14 @@ from workbench.render.tanks import (
     tank_drawing,
 )
 from workbench.render.themes import Theme, theme_named
-from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
+from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll, SetUpRoll
 from workbench.rules.tanks.movement import MoveSweep
 from workbench.rules.tanks.odds import Odds
 from workbench.rules.tanks.reach import TableReach
 from workbench.rules.tanks.shooting import ShotExam, ShotOdds, examine_shot
 from workbench.rules.tanks.sight import Heatmaps
 from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.table_setup import setup_step_text
 
 SEEN = "#2e9e44"
 HIDDEN = "#7a7a7a"
@@ -83,6 +84,8 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
     scene = scene.add(ANNOTATIONS, marks)
     if caption:
         state = "game over: " + str(battle.ended) if battle.ended else f"{battle.phase} phase"
+        if battle.setup is not None:
+            state = f"set-up: {setup_step_text(battle)}"
         scene = caption_overlay(scene, f"turn {battle.turn}, {state} · {battle.mission}")
     return scene
 
@@ -331,3 +334,8 @@ def _(action: DefenceRoll) -> tuple[DieFace, ...]:
 @dice_of.register
 def _(action: RepairRoll) -> tuple[DieFace, ...]:
     return (DieFace(action.face, kind="repair"),)
+
+
+@dice_of.register
+def _(action: SetUpRoll) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, kind="set-up") for d in action.faces)

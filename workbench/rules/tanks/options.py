@@ -41,6 +41,7 @@ MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
 DEFAULT_POINT_LIMIT = 100
 MAX_POINT_LIMIT = 10_000  # the workbench's bound on a point limit
 PLATOON_RULES = ("checked", "practice")
+TABLE_SETUP = ("played", "given")  # Game Set Up played as actions, or the table file's
 NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
 BARKMANNS_CORNER = "Barkmann's Corner"  # the table whose name makes it the scenario
 
@@ -131,7 +132,8 @@ def table_options(table: Table) -> list[Option]:
         )
         attacker_reading = (
             "the Attacker (wins Initiative ties; the Defender chooses the table side); the "
-            "rulebook has the players roll for it: null takes the first side named in platoons"
+            "rulebook has the players roll for it: null rolls for it when table_setup is "
+            "'played', and takes the first side named in platoons when it is 'given'"
         )
     return [
         Option.value(
@@ -161,6 +163,7 @@ def table_options(table: Table) -> list[Option]:
             f"'quick': the {QUICK_DEPLOYMENT}; 'players': a Deployment phase in which the "
             "players place each tank in Initiative order",
         ),
+        *([] if barkmann else [_table_setup_option()]),
         Option.flag(
             PER_OBJECTIVE, sections.NO_RETREAT,
             "No Retreat: the Attacker gains a Victory Point for each Objective held alone "
@@ -193,6 +196,20 @@ def table_options(table: Table) -> list[Option]:
     ]  # fmt: skip
 
 
+def _table_setup_option() -> Option:
+    """``table_setup``: Game Set Up played (the default) or the table file's (not offered in
+    Barkmann's Corner, whose map, Attacker and corners the scenario gives)."""
+    return Option.choice(
+        "table_setup", TABLE_SETUP, sections.TABLE_SETUP,
+        "'played': the players roll for who places the first terrain piece, place the table's "
+        "woods and then its buildings in turn (table_setup.TERRAIN_GRID), roll again and the "
+        "winner chooses Attacker or Defender (unless attacker is given), and the Defender "
+        "chooses the table side; 'given': the table's terrain and deployment edges as the file "
+        "has them, the Attacker from the option attacker",
+        unwritten="given",  # records saved before the set-up was played
+    )  # fmt: skip
+
+
 def checked(table: Table, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options given, checked against :func:`table_options` (OptionError if not)."""
     return check_options(table_options(table), given)
@@ -202,6 +219,7 @@ __all__ = [
     "DEFAULT_POINT_LIMIT",
     "MISSIONS",
     "PLATOON_RULES",
+    "TABLE_SETUP",
     "OptionError",
     "checked",
     "default_point_limit",
