@@ -12,6 +12,10 @@ import workbench
 from workbench import tanks
 from workbench.boards.tanks.table import Table, TerrainPiece
 from workbench.files.record_options import as_recorded
+from workbench.render import svg_of
+from workbench.render.legend import legend_entries
+from workbench.render.tanks_play import KEEP_CLEAR_TEXT
+from workbench.render.themes import theme_named
 from workbench.rules.canonical import canonical
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.setup import check_deployment
@@ -181,3 +185,28 @@ def test_the_stepper_shows_the_set_up_and_places_at_a_click(placing):
     assert offer.action == tanks.PlaceTerrain("North wood", 45.0, 45.0) and not offer.commit
     again = view.click(game, placing, None, (44, 46), None, offer.action)
     assert again.commit
+
+
+def test_the_picture_draws_the_set_up_and_the_distances_a_piece_keeps(placing):
+    placed = tanks.apply(placing, tanks.PlaceTerrain("North wood", 45, 45)).state
+    svg = svg_of(placed)
+    assert "North wood" in svg and "set-up: German places a woods (5 to place)" in svg
+    assert "a Measuring Arrow from North wood" in svg  # the line no new piece may cross
+    assert "a Measuring Arrow from the table edges" in svg
+    names = [e.name for e in legend_entries(placed, theme_named(None), 1.0)]
+    assert KEEP_CLEAR_TEXT in names
+    after = _place_all(placed)
+    assert "Measuring Arrow from" not in svg_of(after)  # drawn only while terrain is placed
+
+
+def test_the_stepper_plays_the_set_up_steps(standard):
+    from workbench.widgets.stepper import Stepper
+
+    stepper = Stepper(standard, "tanks", seed=3)
+    assert "Game Set Up: both players roll a die" in stepper.panel_text
+    stepper.roll()
+    assert "places the first piece of terrain (Game Set Up: Table Setup)" in stepper.panel_text
+    stepper.click_cell("44,46")
+    assert isinstance(stepper.proposed, tanks.PlaceTerrain) and stepper.cursor == 1
+    stepper.click_cell("44,46")
+    assert stepper.cursor == 2 and len(stepper.state.table.pieces) == 1
