@@ -119,7 +119,7 @@ OPTION_CASES = [
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
         for m in ("king-of-the-hill", "free-for-all", "no-retreat")
     ),
-    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2}),
+    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2, "terrain_grid": 9}),
     Case("tanks", "barkmanns-corner", {"deployment": "players"}),
     Case(  # the readings' other values, Assault Guns on both sides, a point value given,
         "tanks",  # on the table file's terrain (no set-up played)

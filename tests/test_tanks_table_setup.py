@@ -210,3 +210,16 @@ def test_the_stepper_plays_the_set_up_steps(standard):
     assert isinstance(stepper.proposed, tanks.PlaceTerrain) and stepper.cursor == 1
     stepper.click_cell("44,46")
     assert stepper.cursor == 2 and len(stepper.state.table.pieces) == 1
+
+
+def test_the_listed_positions_follow_the_terrain_grid_option(standard):
+    listed = {}
+    for grid in (5, 9):
+        start = tanks.start(standard, {"terrain_grid": grid})
+        offered = tanks.legal_actions(tanks.apply(start, tanks.SetUpRoll((1, 2))).state)
+        assert all(a.x % grid == 0 and a.y % grid == 0 for a in offered)
+        listed[grid] = len(offered)
+    assert listed[5] > listed[9] > 0
+    with pytest.raises(tanks.OptionError) as refused:
+        tanks.start(standard, {"terrain_grid": 0})
+    assert refused.value.option == "terrain_grid"

@@ -20,7 +20,7 @@ How the hard cases are numbered:
   numbered. Deploy is numbered by the deployment sample's spots (fixed by the table and the
   side's deployment edge; every edge the Defender may choose when the set-up is played), a
   terrain piece's placement by the set-up grid's positions on the bare table
-  (``rules/tanks/table_setup.TERRAIN_GRID``).
+  (option ``terrain_grid``).
 """
 
 from __future__ import annotations

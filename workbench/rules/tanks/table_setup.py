@@ -19,9 +19,10 @@ Readings, where the text is silent:
 - Ties are rolled again (the text names only a higher roll): the roll that decides is one of
   the 30 pairs of different faces, each with probability 1/30.
 - Which wood (or building) comes next is the placer's choice among those left.
-- ``legal_actions`` offers the positions of :data:`TERRAIN_GRID`: the piece's centre on a grid
-  of a third of a Measuring Arrow (5 cm with the stand-in arrow), turned 0° or 90°; ``apply``
-  accepts any position and turn the rule allows, so the grid only limits the listed choices.
+- ``legal_actions`` offers a piece's centre on a grid of whole centimetres (option
+  ``terrain_grid``; by default a third of a Measuring Arrow, 5 cm with the stand-in arrow),
+  turned 0° or 90° (:data:`TERRAIN_TURNS`); ``apply`` accepts any position and turn the rule
+  allows, so the grid only limits the listed choices (a finer grid lists more).
 - A piece with no legal position left on that grid is set aside, not placed (the rulebook
   assumes room for all six; the event says so), and the same player places the next piece.
 """
@@ -32,7 +33,6 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 import shapely
@@ -43,12 +43,13 @@ from workbench.boards.tanks.table import EDGES, Deployment, Table, TerrainPiece
 from workbench.rules.core import Action, Applied, Event, IllegalAction, Reason
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
+from workbench.rules.tanks.options import terrain_grid
 from workbench.rules.tanks.setup import deployed
 from workbench.rules.tanks.state import Battle, TableSetup
 
-# the listed positions of a terrain piece (see the module): its centre every third of an
-# arrow across the table, turned by each of these
-TERRAIN_GRID: dict[str, Any] = {"step_arrows": 1 / 3, "turns": (0.0, 90.0)}
+# the listed positions of a terrain piece (see the module): its centre on the grid of the
+# option terrain_grid, turned by each of these
+TERRAIN_TURNS = (0.0, 90.0)
 ROLES = ("attacker", "defender")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 ROLL_STEPS = ("terrain-roll", "sides-roll")
@@ -146,19 +147,19 @@ def placement_refusal(battle: Battle, action: PlaceTerrain) -> Reason | None:
 
 
 def grid_placements(battle: Battle, piece: TerrainPiece) -> list[PlaceTerrain]:
-    """The placements of ``piece`` on :data:`TERRAIN_GRID` the rule allows."""
-    return list(_grid_placements(battle.table, piece))
+    """The placements of ``piece`` on the grid (option ``terrain_grid``) the rule allows."""
+    step = battle.options.get("terrain_grid") or terrain_grid(battle.table)
+    return list(_grid_placements(battle.table, piece, step))
 
 
 @lru_cache(maxsize=256)
-def _grid_placements(table: Table, piece: TerrainPiece) -> tuple[PlaceTerrain, ...]:
+def _grid_placements(table: Table, piece: TerrainPiece, step: int) -> tuple[PlaceTerrain, ...]:
     reach = table.arrow.length
-    step = TERRAIN_GRID["step_arrows"] * reach
     xs = [round(k * step, 6) for k in range(1, math.ceil(table.width / step))]
     ys = [round(k * step, 6) for k in range(1, math.ceil(table.depth / step))]
     spots = np.array([(x, y) for y in ys for x in xs], dtype=float).reshape(-1, 2)
     found = []
-    for turn in TERRAIN_GRID["turns"]:
+    for turn in TERRAIN_TURNS:
         base = _centred(piece, turn)
         x0, y0, x1, y1 = base.bounds
         fits = spots[
