@@ -51,7 +51,12 @@ class TanksView(ViewDefaults):
 
     def status(self, game: Game, state: Battle) -> list[str]:
         if state.setup is not None:
-            return [f"Game Set Up: {setup_step_text(state)}"]
+            how = {
+                "terrain": "click on the table where it goes, then again to place it",
+                "role": "press the button of the role",
+                "table-side": "press the button of the edge",
+            }.get(state.setup.step, "press Roll")
+            return [f"Game Set Up: {setup_step_text(state)}", how]
         lines = [f"turn {state.turn} of {state.turn_limit}, {state.phase} phase"]
         if state.moving:
             lines.append(f"{state.moving} is moving")
