@@ -116,6 +116,10 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
     [
         ("teasy_tease", {"kuromorimine-stage-1"}),  # "Smokescreen (or Operation: Teasy-Tease)"
         ("cv33_reinforcements", {"anzio-revised"}),  # Anzio (Revised): Optional Rules
+        ("cv33_machine_gun", {"anzio-revised"}),  # Anzio (Revised): Optional Rules: CV33
+        ("balance_adjustment", {"anzio-revised"}),  # ... Optional Rules: Balance adjustments
+        ("team_adjustments", {"anzio-original"}),  # Anzio (Original): Optional Rules
+        ("self_sacrifice", {"anzio-original"}),  # ... Team Adjustments: the Self-Sacrifice card
         ("freshmen_dont_flee", {"st-gloriana"}),  # St. Gloriana: Optional Rules
         ("ceasefire_order", {"pravda"}),  # Pravda: the EDITOR'S NOTE's order or the published
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters

@@ -63,7 +63,19 @@ OPTION_CASES = [
     Case("panzer-vor", "mock-battle", {"optional_rules": ["Cutting Through", "Side armour only"]}),
     Case("panzer-vor", "st-gloriana", {"freshmen_dont_flee": True}),
     Case("panzer-vor", "st-gloriana", {"match_type": "flag"}),
-    Case("panzer-vor", "anzio-revised", {"cv33_reinforcements": True}),
+    Case(
+        "panzer-vor",
+        "anzio-revised",
+        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "Ōarai"},
+    ),
+    Case(
+        "panzer-vor",
+        "anzio-original",
+        {
+            "team_adjustments": ["Yukari Akiyama to the B1 bis", "revised Carpaccio and Pepperoni"],
+            "self_sacrifice": True,
+        },
+    ),
     Case("panzer-vor", "exhibition", {"match_type": "flag"}),
     Case("panzer-vor", "exhibition", {"exhibition_characters": True}),
     Case("panzer-vor", "pravda", {"ceasefire_order": "published"}),

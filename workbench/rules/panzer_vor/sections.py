@@ -44,6 +44,12 @@ CV33 = "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: CV
 ANZIO_REINFORCEMENTS = (
     "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: Reinforcements"
 )
+ANZIO_BALANCE = (
+    "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: Balance adjustments"
+)
+ANZIO_TEAM_ADJUSTMENTS = (
+    "Anzio High School vs. Ōarai Girls Academy (Original): Optional Rules: Team Adjustments"
+)
 SOLO = "Test Your Luck!: Play Order"
 
 DRAW_PHASE = "Turn Phases: Draw Phase"
