@@ -82,7 +82,7 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert state.step == "cards" and state.scenario == "saunders"
     assert GAME.current_player(state) == OARAI
     # Scenario Cards: all of them but Trap and Reinforcements, chosen before each match
-    pool = card_pool(linked())
+    pool = card_pool(linked(), every=True)
     assert "Trap" not in pool and "Reinforcements" not in pool
     assert {"Decoy", "Volleyball Club Comeback!", "Ceasefire", "Smokescreen"} <= set(pool)
     assert state.to_decide == pool
@@ -96,20 +96,22 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert set(faces.values()) == {"back"}  # every team and Goosefish member face down
 
 
-def test_all_of_the_scenario_cards_but_trap_and_reinforcements_with_card_pool_all():
+def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     # "Before the first match, the Ōarai player is given all of the Scenario Cards (except
     # for Trap and Reinforcements) ... a card may still only be used when the restrictions
     # listed on the card are met."
-    state = started(card_pool="all")
+    state = started()
     missing = {"Ambush", "The Snowy March", "Pinpoint Shot", "Panzer Vor!",
                "Operation: Teasy-Tease", "Eavesdropping"}  # fmt: skip
     assert missing <= set(state.to_decide) and not missing & set(card_pool(linked()))
+    assert started(card_pool="matches").to_decide == card_pool(linked())  # the four matches'
     assert not {"Trap", "Reinforcements"} & set(state.to_decide)
     # the Anzio player's cards and a card that acts as it is drawn are not Ōarai's to use
     assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
     state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
     assert set(state.match.scenario_cards[OARAI]) == missing
-    assert [o.name for o in GAME.options_for(linked())].count("card_pool") == 1
+    (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
+    assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
 
 
 def test_printed_scenario_cards_skip_the_choice():

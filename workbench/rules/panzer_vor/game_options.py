@@ -39,7 +39,7 @@ MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
-CARD_POOLS = ("matches", "all")  # the Linked Scenarios' Scenario Cards: see linked_game
+CARD_POOLS = ("all", "matches")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 
 
@@ -142,10 +142,10 @@ def linked_options(scenarios: Any) -> list[Option]:
         ),
         Option.choice(
             "card_pool", CARD_POOLS, S.LINKED_SCENARIO_CARDS,
-            "the Scenario Cards Ōarai chooses from: 'matches' (those the four matches' "
-            "scenarios give Ōarai; the default until saved records keep every option) or "
-            "'all' (\"all of the Scenario Cards (except for Trap and Reinforcements)\"); "
-            "Stage 2's own come with Stage 2 either way",
+            "the Scenario Cards Ōarai chooses from: 'all' (\"all of the Scenario Cards "
+            "(except for Trap and Reinforcements)\") or 'matches' (only those the four "
+            "matches' scenarios give Ōarai); Stage 2's own come with Stage 2 either way",
+            unwritten="matches",  # the default before records kept every option
         ),
         Option.choice(
             "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,

@@ -18,11 +18,12 @@ next match face up, one per enemy tank the Goosefish tank destroyed (Character G
 ``"printed"``).
 
 The two players are ``"Ōarai"`` and ``"Opponent"`` (who plays every other school).
-Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are those
-the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside), or with the
-option ``card_pool: "all"`` every Scenario Card of the deck ("given all of the Scenario
-Cards (except for Trap and Reinforcements)"), and the Stage 2 cards come with Stage 2 as that
-scenario says; a character growth pick goes only
+Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are every
+Scenario Card of the deck ("given all of the Scenario Cards (except for Trap and
+Reinforcements)"; option ``card_pool: "all"``, the default), or with ``card_pool: "matches"``
+only those the Linked Scenarios' own scenarios give Ōarai (the default of records saved
+before the option was written out); the Stage 2 cards come with Stage 2 as that scenario
+says; a character growth pick goes only
 to a face-down member; Alternate Reality (an optional rule) is not built.
 """
 
