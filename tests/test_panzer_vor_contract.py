@@ -106,7 +106,7 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
                 assert option.check(option.default) == option.default
     assert _names(PRACTICE_GAME, "saunders") == ["turn_limit"]
     assert set(_names(LINKED, "linked-scenarios")) == {
-        "anzio", "card_pool", "scenario_cards", "deck", "setup"}  # fmt: skip
+        "anzio", "card_pool", "alternate_reality", "scenario_cards", "deck", "setup"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
         "players", "schools", "characters", "deck", "setup"}  # fmt: skip
 

@@ -148,7 +148,9 @@ OPTION_CASES = [
         },
     ),
     Case(
-        "panzer-vor-linked", "linked-scenarios", {"anzio": "original", "scenario_cards": "printed"}
+        "panzer-vor-linked",
+        "linked-scenarios",
+        {"anzio": "original", "scenario_cards": "printed", "alternate_reality": True},
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),
 ]

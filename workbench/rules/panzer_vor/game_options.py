@@ -147,6 +147,12 @@ def linked_options(scenarios: Any) -> list[Option]:
             "matches' scenarios give Ōarai); Stage 2's own come with Stage 2 either way",
             unwritten="matches",  # the default before records kept every option
         ),
+        Option.flag(
+            "alternate_reality", S.ALTERNATE_REALITY,
+            "True: before each match the Ōarai player chooses which team pilots which tank "
+            "(an action per tank; any team from the first match, one team a tank, or none); "
+            "False: each team on its tank as the anime has it",
+        ),
         Option.choice(
             "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,
             "'choose': the Ōarai player \"may choose which cards they are going to use before "

@@ -80,6 +80,7 @@ LINKED_SCENARIO_CARDS = "The National Tournament: Linked Scenarios: Scenario Car
 LINKED_TANKS = "The National Tournament: Linked Scenarios: Ōarai Girls Academy Tanks"
 TANK_UPGRADES = "The National Tournament: Linked Scenarios: Tank Upgrades"
 CHARACTER_GROWTH = "The National Tournament: Linked Scenarios: Character Growth"
+ALTERNATE_REALITY = "The National Tournament: Linked Scenarios: Optional Rules: Alternate Reality"
 TOURNAMENT_PLAY = "The National Tournament: Tournament Play"
 TOURNAMENT_PROGRESSION = "The National Tournament: Tournament Play: Tournament Progression"
 TOURNAMENT_USING_CHARACTERS = "The National Tournament: Tournament Play: Using Characters"
