@@ -106,7 +106,8 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
                 assert option.check(option.default) == option.default
     assert _names(PRACTICE_GAME, "saunders") == ["turn_limit"]
     assert set(_names(LINKED, "linked-scenarios")) == {
-        "anzio", "card_pool", "alternate_reality", "scenario_cards", "deck", "setup"}  # fmt: skip
+        "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
+        "deck", "setup"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
         "players", "schools", "characters", "deck", "setup"}  # fmt: skip
 
@@ -122,6 +123,7 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
         ("self_sacrifice", {"anzio-original"}),  # ... Team Adjustments: the Self-Sacrifice card
         ("freshmen_dont_flee", {"st-gloriana"}),  # St. Gloriana: Optional Rules
         ("ceasefire_order", {"pravda"}),  # Pravda: the EDITOR'S NOTE's order or the published
+        ("pravda_characters", {"pravda"}),  # Pravda: "on different Reinforcement tanks"
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters
         ("match_type", {"st-gloriana", "exhibition"}),  # "may be changed to a Flag Battle"
         ("ridge_to_ridge", {"kuromorimine-stage-1"}),  # Stage 1: Ridge 207's reading

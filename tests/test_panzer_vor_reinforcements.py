@@ -207,3 +207,54 @@ def test_random_stage_2_games_after_stage_1_deploy_reinforcements_and_keep_the_i
                          alternatives=0, illegal_samples=0, choose=counting)  # fmt: skip
         assert report.outcome is not None
     assert any(placed)  # reinforcements came in at 0108 and 0109
+
+
+# --- Pravda: Characters (on different Reinforcement tanks) --------------------------------------
+
+
+@functools.cache
+def _pravda_riders():
+    """Pravda's match played by choices up to its characters' choice (the tanks on the map
+    deployed, the flag marker placed: each the first choice listed)."""
+    match = GAME.start(scenario("pravda"))
+    while not (isinstance(match.top, Choice) and match.top.purpose == pravda.RIDER):
+        match = play(match, GAME.legal_actions(match)[0])
+    return match
+
+
+def test_pravda_chooses_a_different_reinforcement_tank_for_each_character():
+    # "Characters (on different Reinforcement tanks): Katyusha (Front), Nonna (Front)"
+    match = _pravda_riders()
+    waiting = tuple(t.id for t in match.reserves["Pravda"])
+    assert GAME.current_player(match) == "Pravda" and len(waiting) == 10
+    assert _placements(match) == [Choose(t) for t in waiting]  # Katyusha's, any waiting tank
+    match = play(match, Choose("T-34/76 (reinforcement 2)"))
+    assert Choose("T-34/76 (reinforcement 2)") not in _placements(match)  # Nonna's: another
+    before = GAME.fingerprint(match)
+    refused = GAME.explain(match, Choose("T-34/76 (reinforcement 2)"))
+    assert not refused.legal and "Nonna" in refused.lines()[-1] and "Pravda High" in str(refused)
+    assert GAME.fingerprint(match) == before
+    match = play(match, Choose("T-34/85 (reinforcement 6)"))
+    rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
+    assert rides == {"Katyusha": "T-34/76 (reinforcement 2)", "Nonna": "T-34/85 (reinforcement 6)"}
+    assert {c.face for c in match.crew if c.side == "Pravda"} == {"front"}
+
+
+def test_a_character_on_a_t34_may_arrive_before_the_kv2_and_is2():
+    # "The Pravda player may choose the order in which the T-34/76s and T34/85s ... are
+    # deployed": the T-34/76 carrying Katyusha is a choice of its own
+    match = play(
+        _pravda_riders(), Choose("T-34/76 (reinforcement 2)"), Choose("KV-2 (reinforcement 9)")
+    )
+    match = evolve(match, stack=(), phase="action", waiting_cards=())
+    assert "T-34/76 (reinforcement 2)" in pravda.pravda_choices(match)
+    assert "KV-2 (reinforcement 9)" not in pravda.pravda_choices(match)  # after the T-34s
+
+
+def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_played():
+    match = GAME.start(scenario("pravda"), {"pravda_characters": "KV-2 and IS-2"})
+    assert not any(getattr(f, "purpose", "") == pravda.RIDER for f in match.stack)
+    rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
+    assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
+    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_characters"]
+    assert (option.default, option.if_unwritten) == ("choose", "KV-2 and IS-2")

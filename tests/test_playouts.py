@@ -78,7 +78,11 @@ OPTION_CASES = [
     ),
     Case("panzer-vor", "exhibition", {"match_type": "flag"}),
     Case("panzer-vor", "exhibition", {"exhibition_characters": True}),
-    Case("panzer-vor", "pravda", {"ceasefire_order": "published"}),
+    Case(
+        "panzer-vor",
+        "pravda",
+        {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
+    ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(

@@ -29,6 +29,7 @@ from workbench.rules.panzer_vor import (
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.rules.panzer_vor import sections as S
+from workbench.rules.panzer_vor.scenario_rules import pravda
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
@@ -158,6 +159,7 @@ def linked_options(scenarios: Any) -> list[Option]:
             "'choose': the Ōarai player \"may choose which cards they are going to use before "
             "each match\" (an action per card); 'printed': each scenario's own cards",
         ),
+        pravda.CHARACTERS_OPTION,  # Match 3's own option, passed on to it
         *shared_options(),
     ]  # fmt: skip
 

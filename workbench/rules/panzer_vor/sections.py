@@ -69,6 +69,7 @@ ST_GLORIANA_OPTIONAL_RULES = "St. Gloriana Girls College vs. Ōarai Girls Academ
 ANZIO_REVISED_RULES = "Anzio High School vs. Ōarai Girls Academy (Revised): Scenario Rules"
 ANZIO_ORIGINAL_RULES = "Anzio High School vs. Ōarai Girls Academy (Original): Scenario Rules"
 PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"
+PRAVDA_FORCE = "Pravda High School vs. Ōarai Girls Academy: Pravda High School"
 STAGE_1_RULES = "Stage 1: Scenario Rules"
 STAGE_2_RULES = "Stage 2: Scenario Rules"
 STAGE_1_SCENARIO_CARDS = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Scenario Cards"
