@@ -107,7 +107,7 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
     assert _names(PRACTICE_GAME, "saunders") == ["turn_limit"]
     assert set(_names(LINKED, "linked-scenarios")) == {
         "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
-        "deck", "setup"}  # fmt: skip
+        "stage_2_deployment", "deck", "setup"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
         "players", "schools", "characters", "deck", "setup"}  # fmt: skip
 

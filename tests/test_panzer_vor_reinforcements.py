@@ -258,3 +258,38 @@ def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_playe
     assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
     (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_characters"]
     assert (option.default, option.if_unwritten) == ("choose", "KV-2 and IS-2")
+
+
+# --- Stage 2 reached from Stage 1: Kuromorimine's own tanks placed by choice --------------------
+
+
+def test_stage_2_after_stage_1_lets_kuromorimine_place_the_panzer_iii_near_the_maus():
+    # Stage 2: "Maus: Hex 0417 - Panzer III Ausf. J: Any hex within three hexes of the Maus";
+    # "Deployment: Ōarai deploys first"
+    from workbench.rules.panzer_vor.actions import Deploy
+
+    stage_1 = _stage_1_over()  # set up quick: Stage 2 is placed quick too
+    assert "Panzer III Ausf. J" in {t.id for t in _stage_2().board.tanks}
+    chosen = evolve(stage_1, flags=stage_1.flags - {"quick setup"})  # set up by choices
+    quick = linked.next_stage(chosen, scenario("kuromorimine-stage-2"), "quick")
+    assert "Panzer III Ausf. J" in {t.id for t in quick.board.tanks}  # the named option
+    match = linked.next_stage(chosen, scenario("kuromorimine-stage-2"))
+    assert "Panzer III Ausf. J" not in {t.id for t in match.board.tanks}
+    GAME.invariants(match)
+    for _ in range(200):
+        if isinstance(match.top, Choice) and match.top.purpose == "position":
+            break
+        chance = GAME.chance_outcomes(match)
+        match = play(match, chance[0][0] if chance else GAME.legal_actions(match)[0])
+    assert GAME.current_player(match) == KURO and match.stack == (match.top,)  # last of all
+    assert match.tanks_of("Ōarai")  # after Ōarai's tanks entered at 1019
+    maus = match.board.tank("Maus").hex
+    deploys = [a for a in GAME.legal_actions(match) if isinstance(a, Deploy)]
+    assert deploys and {a.tank for a in deploys} == {"Panzer III Ausf. J"}
+    assert all(match.board.map.hex(a.to).distance(maus) <= 3 for a in deploys)
+    far = next(h for h in match.board.map.grid if h.distance(maus) == 4)
+    refused = GAME.explain(match, Deploy("Panzer III Ausf. J", match.board.map.grid.label(far), 0))
+    assert not refused.legal and "deployment area" in str(refused)
+    match = play(match, deploys[0])
+    assert match.board.tank("Panzer III Ausf. J").hex == match.board.map.hex(deploys[0].to)
+    GAME.invariants(match)

@@ -154,7 +154,13 @@ OPTION_CASES = [
     Case(
         "panzer-vor-linked",
         "linked-scenarios",
-        {"anzio": "original", "scenario_cards": "printed", "alternate_reality": True},
+        {
+            "anzio": "original",
+            "scenario_cards": "printed",
+            "alternate_reality": True,
+            "pravda_characters": "KV-2 and IS-2",
+            "stage_2_deployment": "quick",
+        },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),
 ]

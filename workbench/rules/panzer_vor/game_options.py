@@ -160,6 +160,13 @@ def linked_options(scenarios: Any) -> list[Option]:
             "each match\" (an action per card); 'printed': each scenario's own cards",
         ),
         pravda.CHARACTERS_OPTION,  # Match 3's own option, passed on to it
+        Option.choice(
+            "stage_2_deployment", SETUPS, S.STAGE_2_KUROMORIMINE,
+            "Stage 2 reached from Stage 1: 'choose': the Kuromorimine player places the "
+            "Panzer III Ausf. J \"within three hexes of the Maus\" (a Deploy); 'quick': the "
+            "labelled quick placement does (as with setup 'quick')",
+            unwritten="quick",  # how Stage 2 was placed before the choice was built
+        ),
         *shared_options(),
     ]  # fmt: skip
 

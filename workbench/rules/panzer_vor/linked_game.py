@@ -404,7 +404,8 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     assert ended is not None
     state = _evolve(state, last_match=match)
     if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
-        stage_2 = next_stage(match, state.scenarios[STAGE_2])
+        placement = state.option("stage_2_deployment", "choose")
+        stage_2 = next_stage(match, state.scenarios[STAGE_2], placement)
         events.append(Event("Stage 1 is over: Stage 2 begins", (Reason(
             "two Ōarai tanks crossed Remagen Bridge", S.STAGE_2_RULES),)))  # fmt: skip
         return _evolve(state, scenario=STAGE_2, match=stage_2)

@@ -72,6 +72,7 @@ PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"
 PRAVDA_FORCE = "Pravda High School vs. Ōarai Girls Academy: Pravda High School"
 STAGE_1_RULES = "Stage 1: Scenario Rules"
 STAGE_2_RULES = "Stage 2: Scenario Rules"
+STAGE_2_KUROMORIMINE = "Stage 2: Kuromorimine Girls Academy"
 STAGE_1_SCENARIO_CARDS = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Scenario Cards"
 KUROMORIMINE_REINFORCEMENTS = "Stage 2: Scenario Rules: Kuromorimine Reinforcements"
 
