@@ -104,7 +104,8 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
             for option in listed:
                 assert option.section in known and option.reading, (game.name, option.name)
                 assert option.check(option.default) == option.default
-    assert _names(PRACTICE_GAME, "saunders") == ["turn_limit"]
+    assert _names(PRACTICE_GAME, "saunders") == ["turn_limit", "setup"]
+    assert _names(PRACTICE_GAME, "test-your-luck") == ["turn_limit"]  # no tank to deploy
     assert set(_names(LINKED, "linked-scenarios")) == {
         "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
         "stage_2_deployment", "deck", "setup"}  # fmt: skip

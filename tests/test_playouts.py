@@ -54,7 +54,7 @@ PLAYERS = {"uniform": random_player, "purposeful": flag_seeker}
 # scenario). Panzer Strike's and TANKS' games are kept short by a turn limit.
 OPTION_CASES = [
     Case("panzer-vor", "mock-battle", {"setup": "quick"}),
-    Case("panzer-vor-practice", "mock-battle", {"turn_limit": 5}),
+    Case("panzer-vor-practice", "mock-battle", {"turn_limit": 5, "setup": "choose"}),
     Case(
         "panzer-vor",
         "mock-battle",

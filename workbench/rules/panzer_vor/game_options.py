@@ -30,12 +30,13 @@ from workbench.rules.panzer_vor import (
 )
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.scenario_rules import pravda
-from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
+from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
 DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
 SETUPS = ("choose", "quick")  # "choose": every placement an action; "quick": the stand-in
+PRACTICE_SETUPS = ("quick", "choose")  # the practice mode starts quick unless asked
 MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
@@ -123,14 +124,23 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
 
 
 def practice_options(scenario: Any) -> list[Option]:
-    """The practice mode's one option: its turn limit."""
-    return [
+    """The practice mode's options: its turn limit, and who places the tanks the players
+    deploy (for a scenario that has such tanks)."""
+    found = [
         Option.whole(
             "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
             "The practice mode has no Enforcement cards to end a match: at this turn limit "
             "the side that destroyed more tanks wins (a stand-in)", low=1,
         )
     ]  # fmt: skip
+    if isinstance(scenario, PanzerVorScenario) and game_from_scenario(scenario).waiting:
+        found.append(Option.choice(
+            "setup", PRACTICE_SETUPS, S.GAME_SETUP,
+            "'quick': the labelled quick deployment places the tanks the players deploy (the "
+            "practice mode's quick start); 'choose': each side deploys each tank, hex and "
+            "facing, as an action before the first turn",
+        ))  # fmt: skip
+    return found
 
 
 def linked_options(scenarios: Any) -> list[Option]:
