@@ -61,6 +61,8 @@ def test_a_placement_outside_the_area_or_a_move_before_deployment_is_refused():
     with pytest.raises(IllegalAction, match="deploying its tanks"):
         PRACTICE.apply(match, Move(tank, outside, 0))
     taken = PRACTICE.apply(match, PRACTICE.legal_actions(match)[0]).state
+    waiting = PRACTICE.reach(taken, PRACTICE.legal_actions(match)[0].tank)  # placed, waits
+    assert not waiting.destinations and "deploying its tanks" in waiting.lines()[-1]
     other = taken.deploying[0].tanks[0].id
     with pytest.raises(IllegalAction, match="only one tank"):
         PRACTICE.apply(taken, Deploy(other, PRACTICE.legal_actions(match)[0].to, 0))
