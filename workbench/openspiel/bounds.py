@@ -50,20 +50,25 @@ def panzer_strike(start: Any) -> int:
 
 @bound("panzer-vor-practice")
 def panzer_vor_practice(start: Any) -> int:
-    """Each side's turn: one Move, Fire or Pass, and a shot's attack and damage rolls."""
-    return start.turn_limit * len(start.order) * 3
+    """Each tank still to deploy (option setup "choose"), then each side's turn: one Move,
+    Fire or Pass, and a shot's attack and damage rolls."""
+    waiting = sum(len(d.tanks) for d in start.deploying)
+    return waiting + start.turn_limit * len(start.order) * 3
 
 
 @bound("tanks")
 def tanks(start: Any) -> int:
-    """Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
+    """Set-up played: two rolls, a step a terrain piece, the role and the table side.
+    Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
     Moves and End Moves), Shooting (Shoot or Hold, the Attack roll, keep or re-roll and the
     re-roll, the Defence roll, two cancellations, a Critical card per Attack die) and Command
     (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     attack = max(t.card.attack for t in pieces) + 1
     per_tank = 4 + (7 + attack) + 5
-    return len(pieces) + start.turn_limit * len(pieces) * per_tank
+    setup = getattr(start, "setup", None)
+    set_up = 0 if setup is None else 4 + len(setup.box)
+    return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
 
 
 STEPS_PER_CARD = 60  # stand-in (not proved): see card_game

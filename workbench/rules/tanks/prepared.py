@@ -29,4 +29,5 @@ def cover_and_critical() -> Record:
             "Played by the labelled random legal players (not the rulebook's), cut after the "
             "first Damage card drawn."
         ),
+        options={"table_setup": "given"},  # the table file's terrain, as it was made with
     )
