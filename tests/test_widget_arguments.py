@@ -71,6 +71,7 @@ def widgets(tmp_path_factory):
             "game", save=lambda p: p, load=lambda p: p, export=lambda p: p,
             picture_name=lambda s: s, safely=lambda work: None,
         )  # fmt: skip
+        editor = Editor(HexMap.blank(rows=8, cols=10, name="sketch"))
         yield {
             "stepper": stepper,
             "explorer": explorer,
@@ -78,7 +79,8 @@ def widgets(tmp_path_factory):
             "tanks": TanksExplorer(BARKMANN),
             "learner": Learner("panzer-vor", "Moving"),
             "chooser": Learner("panzer-strike", "Moving"),
-            "editor": Editor(HexMap.blank(rows=8, cols=10, name="sketch")),
+            "editor": editor,
+            "tools": editor.tools,
             "files": files,
         }
 
@@ -148,6 +150,8 @@ BAD_CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any], str]] = [
     ("editor", "close", (), {"discard": "yes"}, "discard"),
     ("editor", "attempt", (3,), {}, "make"),
     ("files", "export", (".exe",), {}, "suffix"),
+    ("tools", "use", ("",), {}, "tool"),
+    ("tools", "use", ("pencil",), {}, "tool"),
 ]
 
 

@@ -44,7 +44,7 @@ from workbench.render.hexboard import hexmap_scene
 from workbench.render.panzer_strike import squareboard_scene
 from workbench.render.scene import Scene
 from workbench.render.tanks import table_scene
-from workbench.widgets.checks import checked_methods
+from workbench.widgets.checks import checked_methods, one_of
 
 
 @checked_methods
@@ -61,8 +61,7 @@ class Tools:
 
     def use(self, tool: str) -> None:
         """Choose the tool the pointer works with."""
-        if tool not in self.names:
-            raise KeyError(f"no tool {tool!r} (tools: {', '.join(self.names)})")
+        one_of("tool", tool, self.names, "a tool of this editor")
         self.tool = tool
         self.tool_buttons.value = tool
 
