@@ -35,7 +35,14 @@ from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.explorers import register_explorer
-from workbench.widgets.layout import ROOM_PX, readable_theme
+from workbench.widgets.layout import (
+    NOTEBOOK_PX,
+    ROOM_PX,
+    notebook_size,
+    notebook_theme,
+    readable_theme,
+    smallest_label_px,
+)
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_panel import build as build_widgets
 from workbench.widgets.views import Offer, view_for
@@ -99,7 +106,8 @@ class Stepper:
     plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
     ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
     an rng seeded by the record's seed and the step number (the same step rolls the same).
-    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
+    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room; no
+    ``size``: the size that fits a notebook's output, or the window ``readable_at``),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
     ``readable_at``: a window (width, height) the board is drawn for (at the size that fills
     its room beside the panel, so its labels' sizes are those on the screen), in which every
@@ -138,7 +146,7 @@ class Stepper:
         *,
         seed: int = 0,
         at: int | None = None,
-        size: float = 30.0,
+        size: float | None = None,
         theme: Any = None,
         bot: Player = random_player,
         bot_side: str | None = None,
@@ -152,7 +160,8 @@ class Stepper:
         self.record = record_of(source, game, seed=seed, options=options)
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
-        self.size, self.theme, self.text_size = size, theme, text_size
+        self.size, self.theme, self.text_size = size or 30.0, theme, text_size
+        self.readable_at = readable_at
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
         self.bot_waits = bot_waits
         self.selection: Any = None
@@ -171,11 +180,18 @@ class Stepper:
             self.size = fit_size(
                 lambda s: self.view.scene(self.state, size=s, theme=theme),
                 board_room(readable_at),
-                start=size,
+                start=self.size,
+            )
+        elif size is None:  # a notebook's: no wider than its output, so it is not shrunk
+            self.size = notebook_size(
+                lambda s: self.view.scene(self.state, size=s, theme=theme), self.size
             )
         self.scene = self.view.scene(self.state, size=self.size, theme=theme)
         if readable_at is not None:  # every label at least least_px when shown in that window
             self.theme = readable_theme(theme, self.scene, readable_at, least_px)
+            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+        elif smallest_label_px(self.scene) < NOTEBOOK_PX:  # a notebook's: 9 px at least
+            self.theme = notebook_theme(theme, self.scene)
             self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
         self.shown = self.scene
         self._build()

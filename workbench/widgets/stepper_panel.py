@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.render.canvas import GROUPS, new_canvas
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.layout import NOTEBOOK_PX, board_and_panel, fitted_board
 from workbench.widgets.user_files import UserFiles
 
 SECTIONS = ("Log", "Notes", "State", "Actions", "Computer", "Files", "Legend")  # the folded tabs
@@ -83,8 +83,11 @@ def build(stepper: Any) -> widgets.Box:
     s.more.add_class("workbench-stepper-more")
     side = widgets.VBox([s.panel, actions, s.hand_title, cards, s.more])
     side.add_class("workbench-stepper-side")
-    fitted = fitted_board(s.canvas, s.scene)
-    box = board_and_panel(widgets.VBox([fitted, nav]), side)
+    # in a notebook (no window to fit), shown no smaller than drawn: its labels at 9 px
+    least = NOTEBOOK_PX if s.readable_at is None else None
+    fitted = fitted_board(s.canvas, s.scene, least_px=least)
+    board = widgets.VBox([fitted, nav], layout=widgets.Layout(min_width=fitted.layout.min_width))
+    box = board_and_panel(board, side)
     box.add_class("workbench-stepper")
     return box
 
