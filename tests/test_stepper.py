@@ -662,6 +662,36 @@ def test_a_notebooks_boards_are_drawn_for_its_output_and_shown_no_smaller() -> N
     assert fixed.size == 22.0
 
 
+def test_a_series_board_is_fitted_again_when_its_match_begins_and_ends() -> None:
+    """The Linked Scenarios open on the series' picture (a line of text); the first match's
+    map takes its place on a canvas of the map's own size, fitted to the app's window with
+    its labels readable (it was drawn on the picture's 640 × 86 canvas, cut off), and going
+    back shows the picture again on its own canvas."""
+    from workbench.widgets.app import SMALLEST_SCREEN, TeacherApp
+    from workbench.widgets.layout import ROOM_PX, shown_scale, smallest_label_px
+
+    app = TeacherApp()
+    app.game_picker.value = "panzer-vor-linked"
+    stepper = app.open()
+
+    def canvas_fits() -> bool:
+        scene = stepper.scene
+        return (stepper.canvas.width, stepper.canvas.height) == (
+            round(scene.width),
+            round(scene.height),
+        )
+
+    picture = stepper.canvas.width, stepper.canvas.height
+    while stepper.view.match_in_play(stepper.state) is None:
+        stepper.extra.children[0].click()  # the first choice between matches
+        assert stepper.cursor <= 20 and canvas_fits()
+    assert (stepper.canvas.width, stepper.canvas.height) != picture
+    shown = smallest_label_px(stepper.scene) * shown_scale(stepper.scene, SMALLEST_SCREEN)
+    assert shown >= ROOM_PX, shown
+    stepper.first()
+    assert canvas_fits() and (stepper.canvas.width, stepper.canvas.height) == picture
+
+
 def choices_for_app(game: str):
     from workbench.widgets.app import choices_for
 

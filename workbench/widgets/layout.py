@@ -37,11 +37,12 @@ def smallest_label_px(scene: Scene) -> float:
 ROOM_PX = 9.0
 
 
-def board_room(window: tuple[float, float], *, below_px: float = 144.0) -> tuple[float, float]:
+def board_room(window: tuple[float, float], *, below_px: float = 168.0) -> tuple[float, float]:
     """The room a fitted board has in a window of ``window`` (width, height) CSS pixels, beside
     its side panel: the board's share of the row (:func:`board_and_panel`: 30em of board to
     22em of panel, growing 3 to 1, about 0.64 of 1280 px) and the height less ``below_px``
-    (the 9em that :func:`fitted_board` leaves for the controls)."""
+    (the 10.5em that :func:`fitted_board` leaves for the controls under the board and the
+    teacher app's rows over it, a new game's settings among them)."""
     width, height = window
     return 0.62 * width, max(1.0, height - below_px)
 
@@ -92,7 +93,7 @@ def fitted_board(
     canvas: Any,
     scene: Scene,
     *,
-    below: str | None = "9em",
+    below: str | None = "10.5em",
     readable: bool = False,
     least_px: float | None = None,
 ) -> Any:

@@ -35,16 +35,10 @@ from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.explorers import register_explorer
-from workbench.widgets.layout import (
-    NOTEBOOK_PX,
-    ROOM_PX,
-    notebook_size,
-    notebook_theme,
-    readable_theme,
-    smallest_label_px,
-)
+from workbench.widgets.layout import ROOM_PX
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_panel import build as build_widgets
+from workbench.widgets.stepper_panel import fit_scene, refit_board
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {
@@ -118,6 +112,7 @@ class Stepper:
     # the widgets, made by :func:`workbench.widgets.stepper_panel.build`
     widget: Any
     canvas: Any
+    board_box: Any
     slider: Any
     panel: Any
     details: Any
@@ -161,6 +156,7 @@ class Stepper:
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
         self.size, self.theme, self.text_size = size or 30.0, theme, text_size
+        self.scene: Any = None
         self.readable_at = readable_at
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
         self.bot_waits = bot_waits
@@ -173,26 +169,8 @@ class Stepper:
         self._busy = False
         self._replay()
         self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
-        if readable_at is not None:  # drawn at the size it is shown at in that window
-            from workbench.render.fitting import fit_size
-            from workbench.widgets.layout import board_room
-
-            self.size = fit_size(
-                lambda s: self.view.scene(self.state, size=s, theme=theme),
-                board_room(readable_at),
-                start=self.size,
-            )
-        elif size is None:  # a notebook's: no wider than its output, so it is not shrunk
-            self.size = notebook_size(
-                lambda s: self.view.scene(self.state, size=s, theme=theme), self.size
-            )
-        self.scene = self.view.scene(self.state, size=self.size, theme=theme)
-        if readable_at is not None:  # every label at least least_px when shown in that window
-            self.theme = readable_theme(theme, self.scene, readable_at, least_px)
-            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
-        elif smallest_label_px(self.scene) < NOTEBOOK_PX:  # a notebook's: 9 px at least
-            self.theme = notebook_theme(theme, self.scene)
-            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+        self._asked = size, theme, least_px  # the board is fitted again when its scene changes
+        fit_scene(self)  # kind (a series between its matches and in one)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
@@ -662,6 +640,11 @@ class Stepper:
         try:
             if not overlay_only:
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+                if (round(self.scene.width), round(self.scene.height)) != (
+                    self.canvas.width,
+                    self.canvas.height,
+                ):  # another kind of picture (a series' match begins or ends): fitted again
+                    refit_board(self)
                 shown = self.view.highlight(self.game, self.state, self.scene)
                 self.shown = self.scene if shown is None else shown
             self._draw(None)
