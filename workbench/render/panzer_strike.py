@@ -167,8 +167,8 @@ def square_scene(
     pad = size * 0.5 + strip + FRAME_PX
     top = title_gap(th, size) if title else 0.0  # the title's band over the frame
     transform = Transform(size, pad, pad + top)
-    edge = pad - size * 0.5  # from the picture's edge to the board's, on every side
-    width, height = round(cols * size + 2 * edge, 2), round(rows * size + 2 * edge + top, 2)
+    rim = pad - size * 0.5  # from the picture's edge to the board's, on every side
+    width, height = round(cols * size + 2 * rim, 2), round(rows * size + 2 * rim + top, 2)
     kinds = dict(squares or {})
     board: list[Primitive] = [
         *map_frame(cols, rows, strip / size, FRAME_PX / size, th, title),

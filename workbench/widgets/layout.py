@@ -94,15 +94,13 @@ def fitted_board(
     scene: Scene,
     *,
     below: str | None = "10.5em",
-    readable: bool = False,
     least_px: float | None = None,
 ) -> Any:
     """A box holding ``canvas`` (drawn from ``scene``) scaled to the width of the box, its
     height at most the window's less ``below`` (room for the controls; None: no limit). With
-    ``least_px`` (``readable``: :data:`READABLE_PX`) it is not shown so small that its
-    smallest label falls under ``least_px`` (the panel goes under the board instead of beside
-    it) unless the whole width is smaller still: then the whole board is shown, smaller,
-    rather than cut off."""
+    ``least_px`` it is not shown so small that its smallest label falls under ``least_px``
+    (the panel goes under the board instead of beside it) unless the whole width is smaller
+    still: then the whole board is shown, smaller, rather than cut off."""
     width = scene.width
     if below is None:
         shown = "100%"
@@ -110,8 +108,8 @@ def fitted_board(
         shown = f"min(100%, calc((100vh - {below}) * {scene.width / scene.height:.4f}))"
     layout = widgets.Layout(width=shown, height="auto")
     box = widgets.Box([canvas], layout=widgets.Layout(width="100%"))
-    if readable or least_px:
-        least = (least_px or READABLE_PX) / smallest_label_px(scene)
+    if least_px:
+        least = least_px / smallest_label_px(scene)
         layout.min_width = box.layout.min_width = f"min({round(width * least)}px, 100%)"
     canvas.layout = layout
     return box

@@ -113,6 +113,7 @@ class Stepper:
     widget: Any
     canvas: Any
     board_box: Any
+    scene: Any  # the board at the cursor (drawn by :func:`.stepper_panel.fit_scene` first)
     slider: Any
     panel: Any
     details: Any
@@ -156,7 +157,6 @@ class Stepper:
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
         self.size, self.theme, self.text_size = size or 30.0, theme, text_size
-        self.scene: Any = None
         self.readable_at = readable_at
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
         self.bot_waits = bot_waits
