@@ -42,6 +42,7 @@ from workbench.widgets.layout import (
     NOTEBOOK_PX,
     board_and_panel,
     board_room,
+    checked_window,
     fitted_board,
 )
 
@@ -62,12 +63,12 @@ class Editor:
         path: str | Path | None = None,
         window: tuple[float, float] = WINDOW,
     ) -> None:
+        self.window = checked_window("window", window)  # before anything is loaded
         if isinstance(board, str | Path):
             from workbench.files import load
 
             path, board = Path(board), load(board)
         self.path: Path | None = None if path is None else Path(path)
-        self.window = window
         self.pending: tuple[str, Any] | None = None  # an action waiting for "discard changes?"
         self.closed = False
         self.message = ""

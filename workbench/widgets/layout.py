@@ -37,6 +37,23 @@ def smallest_label_px(scene: Scene) -> float:
 ROOM_PX = 9.0
 
 
+def checked_window(argument: str, window: Any) -> tuple[float, float]:
+    """``window`` as (width, height) CSS pixels, or an ArgumentError naming ``argument``.
+
+    >>> checked_window("window", (1280, 720))
+    (1280.0, 720.0)
+    """
+    from workbench.errors import ArgumentError
+
+    try:
+        width, height = (float(v) for v in window)
+    except (TypeError, ValueError):
+        width = height = math.nan
+    if not (0 < width < math.inf and 0 < height < math.inf):
+        raise ArgumentError(argument, window, "a window's (width, height) in CSS pixels")
+    return width, height
+
+
 def board_room(window: tuple[float, float], *, below_px: float = 168.0) -> tuple[float, float]:
     """The room a fitted board has in a window of ``window`` (width, height) CSS pixels, beside
     its side panel: the board's share of the row (:func:`board_and_panel`: 30em of board to
