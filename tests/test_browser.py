@@ -204,12 +204,14 @@ def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
     browser_context, jupyter_env, home, theme
 ) -> None:
     """Notebook 01 in JupyterLab (its explorer in this theme): the canvas is shown at its own
-    size inside the output area, and every text box of the scene it draws lies inside it."""
+    size inside the output area, its every label at 9 px at least, and every text box of the
+    scene it draws lies inside it."""
     import json
 
     import workbench
     from workbench.render.labels import outside, overlapping, scene_labels
     from workbench.widgets import Explorer
+    from workbench.widgets.layout import NOTEBOOK_PX
 
     scene = Explorer(
         workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"), theme=theme
@@ -267,7 +269,7 @@ def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
             assert abs(fit["shownHeight"] / fit["height"] - shown) < 0.01, fit
             fonts = [label_font(p) for layer in ("labels", "units") for p in scene.layer(layer)]
             smallest = min(f for f in fonts if f)
-            assert smallest * shown >= 8.0, f"labels shown at {smallest * shown:.1f} px"
+            assert smallest * shown >= NOTEBOOK_PX, f"labels shown at {smallest * shown:.1f} px"
         except BaseException:  # pytest.fail too
             page.screenshot(path=str(home / f"jupyterlab-{theme}-failure.png"))
             raise
