@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -49,11 +49,14 @@ def unhexed(text: str) -> str:
 class _Node:
     """One workbench state and its numbered actions, worked out once and shared by clones."""
 
-    __slots__ = ("__dict__", "game", "space", "state")
+    __slots__ = ("__dict__", "game", "parent", "space", "state", "taken")
 
-    def __init__(self, game: WorkbenchGame, state: Any) -> None:
+    def __init__(
+        self, game: WorkbenchGame, state: Any, parent: _Node | None = None, taken: Any = None
+    ) -> None:
         self.game, self.state = game, state
         self.space: ActionSpace = game.space
+        self.parent, self.taken = parent, taken  # the node before, the action taken in it
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self  # an immutable value and what is worked out from it
@@ -113,6 +116,15 @@ class WorkbenchState(pyspiel.State):
     def workbench_state(self) -> Any:
         return self._node.state
 
+    @property
+    def workbench_path(self) -> Iterator[tuple[Any, Any]]:
+        """(action, the state it was taken in), back from this state, as far as this
+        object's own moves go (a search's evaluator looks back through a shot's dice)."""
+        node = self._node
+        while node.parent is not None:
+            yield node.taken, node.parent.state
+            node = node.parent
+
     def workbench_action(self, number: int) -> Any:
         return self._node.action(number)
 
@@ -134,8 +146,9 @@ class WorkbenchState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         node = self._node
-        applied = node.game.rules.apply(node.state, node.action(action))
-        self._node = _Node(node.game, applied.state)
+        taken = node.action(action)
+        applied = node.game.rules.apply(node.state, taken)
+        self._node = _Node(node.game, applied.state, node, taken)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._node.action(action))

@@ -11,7 +11,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
-from workbench.players.evaluator import MaterialEvaluator, Stopped
+from workbench.players.evaluator import OddsEvaluator, Stopped
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 
@@ -31,7 +31,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
-    evaluator = MaterialEvaluator(player._stop, player.seconds)
+    evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
     evaluator.favoured = _favoured(rules, observation, rng, game, state)
     random_state = np.random.RandomState(seed)
