@@ -5,7 +5,9 @@ card game (information-set search), Panzer Strike's capture-the-flag and TANKS' 
 table; a draw counts as half a win. Then the ladder random < greedy < easy < medium < hard:
 each player against the one below it, ``LADDER_GAMES`` games from each seat. The table is
 printed and written into benchmarks/README.md between the strength markers, with the number
-of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so).
+of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so),
+and how long a medium decision takes in each game (median and 95th percentile over
+``--positions`` positions of seeded greedy games; the target: 1 s and 3 s).
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -13,7 +15,9 @@ of games it was run with (``--games``/``--ladder-games`` for a reduced run, labe
 from __future__ import annotations
 
 import argparse
+import random
 import re
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -22,10 +26,12 @@ from workbench.balance import sweep
 from workbench.balance.stats import wilson_interval
 from workbench.games import get_game
 from workbench.players import search
-from workbench.rules.play import random_player
+from workbench.rules.core import CHANCE
+from workbench.rules.play import play_to_end, random_player, sample_chance
 
 GAMES = 100
 LADDER_GAMES = 20
+POSITIONS = 20
 CASES = (
     ("panzer-vor", "mock-battle", "Mock Battle (card game)"),
     ("panzer-strike", "capture-the-flag", "Panzer Strike capture-the-flag"),
@@ -64,6 +70,42 @@ def score(
     return points, 2 * games
 
 
+def decision_times(game: str, scenario: str, level: str, positions: int) -> list[float]:
+    """Seconds one ``level`` decision takes, at ``positions`` positions of seeded greedy games
+    (game *n* stopped at the first choice after ``5 * n`` steps, its dice rolled)."""
+    rules = get_game(game)
+    value = rules.load_scenario(scenario)
+    greedy = rules.bots.get("greedy", random_player)
+    times = []
+    for n in range(positions):
+        state, _ = play_to_end(rules, value, greedy, seed=n, max_steps=5 * n)
+        rng = random.Random(n)
+        while (side := rules.current_player(state)) is CHANCE or (
+            isinstance(side, str) and len(rules.legal_actions(state)) < 2
+        ):
+            if side is CHANCE:
+                action = sample_chance(rules.chance_outcomes(state), rng)
+            else:
+                action = rules.legal_actions(state)[0]
+            state = rules.apply(state, action).state
+        if not isinstance(side, str):
+            continue
+        observation = rules.observation(state, side)
+        start = time.perf_counter()
+        search(level, seed=n)(rules, observation, random.Random(n))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def timing_line(label: str, level: str, times: list[float]) -> str:
+    if not times:
+        return f"- {label}: no position with a choice found"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"- {label}: a {level} decision took {statistics.median(ordered):.2f} s median, "
+            f"{p95:.2f} s at the 95th percentile ({len(ordered)} positions)")  # fmt: skip
+
+
 def row(label: str, first: str, second: str, points: float, games: int, seconds: float) -> str:
     low, high = wilson_interval(round(points), games)
     return (f"| {label} | {first} vs {second} | {games} | {points / games:.2f} | "
@@ -75,6 +117,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--ladder-games", type=int, default=LADDER_GAMES)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--positions", type=int, default=POSITIONS)
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     args = parser.parse_args()
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
@@ -103,6 +146,14 @@ def main() -> None:
             line = row(label, first, second, points, played, time.time() - start)
             print(line, flush=True)
             lines.append(line)
+    lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
+    for game, scenario, label in CASES:
+        if (wanted and game not in wanted) or args.positions <= 0:
+            continue
+        times = decision_times(game, scenario, "medium", args.positions)
+        line = timing_line(label, "medium", times)
+        print(line, flush=True)
+        lines.append(line)
     lines.append(END)
     text = README.read_text(encoding="utf-8")
     block = "\n".join(lines)
