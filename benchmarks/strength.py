@@ -51,13 +51,14 @@ def player(game: Any, name: str, seed: int) -> Any:
 
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None
-) -> tuple[float, int]:
-    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, and the games."""
+) -> list[float]:
+    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat."""
     rules = get_game(game)
     value = rules.load_scenario(scenario)
     sides = rules.players(rules.start(value))
-    points = 0.0
+    by_seat = []
     for seat, side in enumerate(sides):
+        points = 0.0
         other = sides[1 - seat]
         players = {side: player(rules, first, 1 + seat), other: player(rules, second, 7 + seat)}
         result = sweep(
@@ -67,7 +68,8 @@ def score(
             points += (
                 1.0 if winner == side else 0.5 if winner in (None, "") or winner != winner else 0.0
             )
-    return points, 2 * games
+        by_seat.append(points)
+    return by_seat
 
 
 def decision_times(game: str, scenario: str, level: str, positions: int) -> list[float]:
@@ -106,10 +108,17 @@ def timing_line(label: str, level: str, times: list[float]) -> str:
             f"{p95:.2f} s at the 95th percentile ({len(ordered)} positions)")  # fmt: skip
 
 
-def row(label: str, first: str, second: str, points: float, games: int, seconds: float) -> str:
-    low, high = wilson_interval(round(points), games)
-    return (f"| {label} | {first} vs {second} | {games} | {points / games:.2f} | "
-            f"[{low:.2f}, {high:.2f}] | {seconds:.0f} s |")  # fmt: skip
+def row(label: str, first: str, second: str, by_seat: list[float], games: int,
+        seconds: float) -> str:  # fmt: skip
+    """A table row: ``first``'s score from each seat (``games`` a seat) with its Wilson 95 %
+    interval, and both seats together."""
+    seats = []
+    for points in by_seat:
+        low, high = wilson_interval(round(points), games)
+        seats.append(f"{points / games:.2f} [{low:.2f}, {high:.2f}]")
+    total = sum(by_seat) / (games * len(by_seat))
+    return (f"| {label} | {first} vs {second} | {games} | {' / '.join(seats)} | {total:.2f} | "
+            f"{seconds:.0f} s |")  # fmt: skip
 
 
 def main() -> None:
@@ -128,7 +137,8 @@ def main() -> None:
         + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
         + ".",
         "",
-        "| game | match | games | score of the first | Wilson 95 % | time |",
+        "| game | match | games a seat | first's score from each seat [Wilson 95 %] | both "
+        "seats | time |",
         "|---|---|---|---|---|---|",
     ]
     wanted = None if args.cases == "all" else set(args.cases.split(","))
@@ -142,8 +152,8 @@ def main() -> None:
             if games <= 0:
                 continue
             start = time.time()
-            points, played = score(game, scenario, first, second, games, args.workers)
-            line = row(label, first, second, points, played, time.time() - start)
+            by_seat = score(game, scenario, first, second, games, args.workers)
+            line = row(label, first, second, by_seat, games, time.time() - start)
             print(line, flush=True)
             lines.append(line)
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
