@@ -32,6 +32,7 @@ from workbench.rules.core import CHANCE, TERMINAL, Game
 from workbench.rules.observation import history_of
 
 PREFIX = "workbench_"
+PATH_KEPT = 40  # steps a state remembers of the path that reached it
 
 
 def short_name(game: str) -> str:
@@ -49,14 +50,14 @@ def unhexed(text: str) -> str:
 class _Node:
     """One workbench state and its numbered actions, worked out once and shared by clones."""
 
-    __slots__ = ("__dict__", "game", "parent", "space", "state", "taken")
+    __slots__ = ("__dict__", "game", "recent", "space", "state")
 
     def __init__(
-        self, game: WorkbenchGame, state: Any, parent: _Node | None = None, taken: Any = None
+        self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = ()
     ) -> None:
         self.game, self.state = game, state
         self.space: ActionSpace = game.space
-        self.parent, self.taken = parent, taken  # the node before, the action taken in it
+        self.recent = recent  # (action, the state it was taken in), newest first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self  # an immutable value and what is worked out from it
@@ -119,11 +120,9 @@ class WorkbenchState(pyspiel.State):
     @property
     def workbench_path(self) -> Iterator[tuple[Any, Any]]:
         """(action, the state it was taken in), back from this state, as far as this
-        object's own moves go (a search's evaluator looks back through a shot's dice)."""
-        node = self._node
-        while node.parent is not None:
-            yield node.taken, node.parent.state
-            node = node.parent
+        object's own moves go and at most :data:`PATH_KEPT` steps (a search's evaluator looks
+        back through a shot's dice; a long game keeps no more of its states than that)."""
+        yield from self._node.recent
 
     def workbench_action(self, number: int) -> Any:
         return self._node.action(number)
@@ -148,7 +147,8 @@ class WorkbenchState(pyspiel.State):
         node = self._node
         taken = node.action(action)
         applied = node.game.rules.apply(node.state, taken)
-        self._node = _Node(node.game, applied.state, node, taken)
+        recent = ((taken, node.state), *node.recent[: PATH_KEPT - 1])
+        self._node = _Node(node.game, applied.state, recent)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._node.action(action))
