@@ -91,6 +91,20 @@ def test_lint_leaves_out_exposure_past_its_bound_with_a_note(monkeypatch):
     assert "exposure" in workbench.lint(HexMap.blank(12, 12)).heatmaps
 
 
+def test_visibility_lint_and_heatmaps_refuse_past_their_time_bound_saying_so():
+    small = HexMap.blank(12, 12)  # 20,736 pairs: about 3 ms of work
+    with pytest.raises(ArgumentError, match=r"max_seconds=0\.0001 .*pass a larger max_bytes or"):
+        visibility_matrix(small, max_seconds=0.0001)
+    assert visibility_matrix(small, max_seconds=None).sees("0101", "0102")
+    report = workbench.lint(small, max_seconds=0.0001)
+    assert "exposure" not in report.heatmaps
+    assert any("left out" in str(n) and "max_seconds" in str(n) for n in report.notes)
+    battle = _battle()
+    a, b = (t.id for t in battle.tanks[:2])
+    with pytest.raises(ArgumentError, match=r"8,100 cells fit in .*max_seconds=0\.01"):
+        tanks.target_heatmaps(battle, a, b, 1.0, max_seconds=0.01)
+
+
 @pytest.mark.parametrize("step", [0.03, 0.0, -1.0, float("nan"), float("inf"), 10**4])
 def test_heatmaps_refuse_a_step_past_their_bound_or_out_of_range(step):
     # the issue: step=0.03 took 49 s and 7.9 GB

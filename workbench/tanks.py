@@ -30,6 +30,7 @@ from workbench.boards.tanks.cards import TanksCard, tanks_cards
 from workbench.boards.tanks.crew import CrewCards
 from workbench.boards.tanks.hulls import hull_size
 from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
+from workbench.bounds import MAX_SECONDS
 from workbench.contract import Contract
 from workbench.files import BoardFileError, load
 from workbench.geometry.table import Hull
@@ -256,14 +257,16 @@ def target_heatmaps(
     step: float = 1.0,
     *,
     max_bytes: int = MAX_HEATMAP_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> Heatmaps:
     """Seen / in cover / close range / side shot for ``target`` (its size and heading) at
     every ``step``-cm cell, against ``shooter`` where it stands: one vectorised call (a step
-    whose cells would pass ``max_bytes`` at the peak is refused with the estimate)."""
+    whose cells would pass ``max_bytes`` at the peak or take longer than ``max_seconds`` is
+    refused with the estimate)."""
     readings = SightReadings.of(battle.options)  # the game's woods_touched reading
     return heatmaps(
         battle.table, battle.tanks, battle.tank(shooter), battle.tank(target), step, readings,
-        max_bytes=max_bytes,
+        max_bytes=max_bytes, max_seconds=max_seconds,
     )  # fmt: skip
 
 

@@ -31,6 +31,7 @@ import numpy as np
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario, problems
+from workbench.bounds import MAX_SECONDS
 from workbench.errors import ArgumentError
 from workbench.files.errors import json_path
 from workbench.files.shipped import panzer_vor_roster
@@ -55,11 +56,15 @@ def fastest_movement() -> int:
 FAR_CHUNK = 1 << 22  # pairs of hexes whose distances blind_spots holds at once (16 MiB)
 
 
-def sight(hexmap: HexMap, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
+def sight(
+    hexmap: HexMap, max_bytes: int = MAX_MATRIX_BYTES, max_seconds: float | None = MAX_SECONDS
+) -> VisibilityMatrix:
     """The map's visibility matrix, computed once per (immutable) map."""
     cache = hexmap.derived
     if "visibility" not in cache:
-        cache["visibility"] = visibility_matrix(hexmap, max_bytes=max_bytes)
+        cache["visibility"] = visibility_matrix(
+            hexmap, max_bytes=max_bytes, max_seconds=max_seconds
+        )
     return cache["visibility"]
 
 
@@ -180,12 +185,14 @@ def lint_hexmap(
     turns: int = 3,
     zones: Mapping[str, Iterable[Hex]] | None = None,
     max_bytes: int = MAX_MATRIX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> LintReport:
     """Lint a hex map. ``zones`` (name -> hexes) replaces the map's own zones as the places
     reach is measured from; ``turns``: the reach heatmaps show hexes within that many turns.
     Exposure and blind spots need the map's visibility matrix: on a map whose matrix would
-    pass ``max_bytes`` at its peak (2 GiB: maps past 170 x 170) they are left out, with a
-    note saying so and how to allow them; every other check runs."""
+    pass ``max_bytes`` at its peak (2 GiB: maps past 170 x 170) or take longer than
+    ``max_seconds`` to make (60 s: about 150 x 150) they are left out, with a note saying so
+    and how to allow them; every other check runs."""
     mp = mp or fastest_movement()
     grid = hexmap.grid
     label = grid.label
@@ -194,7 +201,7 @@ def lint_hexmap(
     notes: list[Reason] = []
 
     try:
-        check_visibility_bound(hexmap, max_bytes)
+        check_visibility_bound(hexmap, max_bytes, max_seconds)
     except ArgumentError as too_large:
         if too_large.argument != "hexmap":
             raise
@@ -205,7 +212,7 @@ def lint_hexmap(
             )
         )
     else:
-        sight(hexmap, max_bytes)
+        sight(hexmap, max_bytes, max_seconds)
         heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}
         for spots in areas_of(hexmap, blind_spots(hexmap)):
             names = [label(h) for h in spots]

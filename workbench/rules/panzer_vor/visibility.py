@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
-from workbench.bounds import MAX_BYTES, Cost, refuse_past
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike
 from workbench.geometry.hextrace import BatchTraces, batch_traces
@@ -253,9 +253,12 @@ def visibility_peak(hexes: int) -> int:
     return int(PEAK_BASE_BYTES + PEAK_BYTES_PER_PAIR * hexes * hexes)
 
 
-def check_visibility_bound(hexmap: HexMap, max_bytes: object) -> None:
+def check_visibility_bound(
+    hexmap: HexMap, max_bytes: object, max_seconds: object = MAX_SECONDS
+) -> None:
     """ArgumentError if the visibility matrix of ``hexmap`` would pass ``max_bytes`` at its
-    peak (a whole number of bytes: NaN, infinity and text are refused too)."""
+    peak (a whole number of bytes: NaN, infinity and text are refused too) or take longer
+    than ``max_seconds`` (None: no bound on time)."""
     n = len(hexmap.grid)
     refuse_past(
         "hexmap",
@@ -263,16 +266,21 @@ def check_visibility_bound(hexmap: HexMap, max_bytes: object) -> None:
         "a map whose visibility matrix fits",
         Cost(visibility_peak(n), SECONDS_PER_PAIR * n * n),
         max_bytes,
+        max_seconds,
     )
 
 
-def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:
+def visibility_matrix(
+    hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES, max_seconds: float | None = MAX_SECONDS
+) -> VisibilityMatrix:
     """Which hexes of the map see which, by the line-of-sight rules, for every pair.
 
     The matrix takes a byte per pair of hexes, and its making about 2.4 at the peak
     (:func:`visibility_peak`): a map whose peak would pass ``max_bytes`` (2 GiB, a 170 x 170
     map) is refused with an ArgumentError, with the estimate, rather than exhausting the
-    machine; pass a larger ``max_bytes`` to allow it.
+    machine; pass a larger ``max_bytes`` to allow it. A map whose matrix would take longer
+    than ``max_seconds`` (60 s, about a 150 x 150 map on this machine; None: no bound) is
+    refused the same way.
 
     >>> board = HexMap.blank(6, 6).with_terrain({"0303": "forest"})
     >>> seen = visibility_matrix(board)
@@ -281,7 +289,7 @@ def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> V
     """
     if not isinstance(hexmap, HexMap):
         raise ArgumentError("hexmap", hexmap, "a HexMap")
-    check_visibility_bound(hexmap, max_bytes)
+    check_visibility_bound(hexmap, max_bytes, max_seconds)
     plan = _plan(hexmap.grid)
     placed = hexmap.terrain
     kinds = sorted({*placed.values(), hexmap.default_terrain})

@@ -35,7 +35,7 @@ from shapely.geometry import Polygon
 
 from workbench.arguments import whole_number
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
-from workbench.bounds import MAX_BYTES, Cost, refuse_past
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull, direction
 from workbench.geometry.table_sight import (
@@ -455,9 +455,12 @@ def heatmap_cells(table: Table, step: float) -> int:
     return math.ceil(table.width / step - 0.5) * math.ceil(table.depth / step - 0.5)
 
 
-def check_heatmap_bound(table: Table, step: object, max_bytes: object) -> float:
+def check_heatmap_bound(
+    table: Table, step: object, max_bytes: object, max_seconds: object = MAX_SECONDS
+) -> float:
     """``step`` as a float if it is a positive finite number whose cells fit ``max_bytes``
-    at the peak (:data:`HEATMAP_BYTES_PER_CELL` each), else ArgumentError with the estimate."""
+    at the peak (:data:`HEATMAP_BYTES_PER_CELL` each) and ``max_seconds`` (None: no bound on
+    time), else ArgumentError with the estimate."""
     whole_number("max_bytes", max_bytes, low=0)
     real = isinstance(step, int | float) and not isinstance(step, bool)
     if not real or not math.isfinite(step) or not 0 < step <= max(table.width, table.depth):  # type: ignore[operator, arg-type]
@@ -465,7 +468,7 @@ def check_heatmap_bound(table: Table, step: object, max_bytes: object) -> float:
     cells = heatmap_cells(table, float(step))  # type: ignore[arg-type]
     cost = Cost(cells * HEATMAP_BYTES_PER_CELL, cells * HEATMAP_SECONDS_PER_CELL)
     what = f"a step whose {cells:,} cells fit"
-    refuse_past("step", step, what, cost, max_bytes, instead="a larger step, or ")
+    refuse_past("step", step, what, cost, max_bytes, max_seconds, instead="a larger step, or ")
     return float(step)  # type: ignore[arg-type]
 
 
@@ -478,6 +481,7 @@ def heatmaps(
     readings: SightReadings = DEFAULT_READINGS,
     *,
     max_bytes: int = MAX_HEATMAP_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> Heatmaps:
     """The four answers for ``target`` (its size and heading) at every ``step``-cm cell,
     as arrays, in one call: corner lines, shadows and distances with shapely's array
@@ -485,8 +489,9 @@ def heatmaps(
     the target overlaps a wood, the wood hides what lies beyond it ('beyond') or nothing
     ('ignored'); a hull seen only along a grazing line counts as hidden here (a position
     of no area). A step whose cells would pass ``max_bytes`` at the peak (2 GiB by default:
-    about 900 bytes a cell) is refused with the estimate (ArgumentError)."""
-    step = check_heatmap_bound(table, step, max_bytes)
+    about 900 bytes a cell) or ``max_seconds`` (60 s by default: about 600,000 cells) is
+    refused with the estimate (ArgumentError)."""
+    step = check_heatmap_bound(table, step, max_bytes, max_seconds)
     others = [t for t in tanks if t.id not in (target.id,)]
     centres = grid_centres(table.width, table.depth, step)
     shape = (
