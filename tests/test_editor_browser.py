@@ -21,7 +21,7 @@ editor = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))
 editor"""
 
 
-def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
+def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory, chromium_context) -> None:
     from playwright.sync_api import expect
 
     from workbench.boards import HexMap
@@ -41,8 +41,8 @@ def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory) -> None:
     log = home / "voila.log"
     try:
         running = browser_support.app_server("editor.ipynb", folder, env, port, log)
-        with running as app, browser_support.chromium(home) as context:
-            page = context.new_page()
+        with running as app:
+            page = chromium_context.new_page()
             page.goto(app, timeout=PAGE)
             expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
             assert wait_until(
