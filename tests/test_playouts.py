@@ -119,13 +119,14 @@ OPTION_CASES = [
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
         for m in ("king-of-the-hill", "free-for-all", "no-retreat")
     ),
-    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2}),
+    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2, "terrain_grid": 9}),
     Case("tanks", "barkmanns-corner", {"deployment": "players"}),
-    Case(  # the readings' other values, Assault Guns on both sides, a point value given
-        "tanks",
+    Case(  # the readings' other values, Assault Guns on both sides, a point value given,
+        "tanks",  # on the table file's terrain (no set-up played)
         "standard-table",
         {
             "turn_limit": 2,
+            "table_setup": "given",
             "platoons": {"German": ["StuG G", "Jagdpanther"], "Soviet": ["ISU-122", "SU-85"]},
             "card_points": {"ISU-122": 30},
             "platoon_rules": "practice",
@@ -183,6 +184,8 @@ def test_the_sample_covers_every_game_scenario_option_and_setup():
         "quick",
         "players",
     }
+    tables = {c.options.get("table_setup", "played") for c in SAMPLE if c.game == "tanks"}
+    assert tables == {"played", "given"}
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=str)

@@ -25,12 +25,15 @@ from workbench.rules.tanks.shooting import reroll_pick
 from workbench.rules.tanks.state import Shot
 from workbench.testing.conformance import playout
 
+GIVEN = {"table_setup": "given"}  # the table file's terrain and edges, no set-up phase
 OPTION_NAMES = [
     "platoons",
     "attacker",
     "mission",
     "turn_limit",
     "deployment",
+    "table_setup",
+    "terrain_grid",
     PER_OBJECTIVE,
     "point_limit",
     "platoon_rules",
@@ -74,7 +77,13 @@ def test_every_option_is_listed_with_its_default_for_the_table():
     corner, standard = (tanks.load_scenario(n) for n in ("barkmanns-corner", "standard-table"))
     for table_ in (corner, standard):
         listed = tanks.options(table_)
-        assert [o.name for o in listed] == OPTION_NAMES
+        # Barkmann's Corner's map, Attacker and corners are the scenario's: no table_setup
+        names = [
+            n
+            for n in OPTION_NAMES
+            if n not in ("table_setup", "terrain_grid") or table_ is standard
+        ]
+        assert [o.name for o in listed] == names
         assert all(o.section and o.reading for o in listed)
     barkmann = {o.name: o for o in tanks.options(corner)}
     # Your First Game: Barkmann's Corner: "In this scenario the Americans are the attacker"
@@ -133,7 +142,10 @@ def test_a_platoon_is_from_one_country():
         tanks.start(table_, {"platoons": mixed})
     assert refused.value.section == sections.TANK_CARDS
     german = {"German": ["Panther", "StuG G"], "American": ["Pershing"]}
-    assert [t.card.name for t in tanks.start(table_, {"platoons": german}).in_play("German")]
+    assert [
+        t.card.name
+        for t in tanks.start(table_, {"platoons": german, "table_setup": "given"}).in_play("German")
+    ]
 
 
 # --- odds ------------------------------------------------------------------------------------
@@ -213,7 +225,7 @@ def test_the_choice_between_the_dice_is_the_one_the_odds_assume():
 
 
 def test_odds_say_when_the_shot_cannot_be_declared_now_and_draw_themselves():
-    start = tanks.start(tanks.load_scenario("standard-table"))
+    start = tanks.start(tanks.load_scenario("standard-table"), GIVEN)
     german, american = start.in_play("German")[0].id, start.in_play("American")[0].id
     odds = tanks.odds(start, german, american)
     assert odds.refusal is not None and odds.refusal.section == sections.TURN_SEQUENCE
@@ -234,7 +246,7 @@ def _first_move(state, tank_id):
 
 
 def test_explain_gives_applys_refusal_first_then_what_the_arrow_would_do():
-    start = tanks.start(tanks.load_scenario("standard-table"))
+    start = tanks.start(tanks.load_scenario("standard-table"), GIVEN)
     mover = tanks.current_player(start)
     acting = next(a.tank for a in tanks.legal_actions(start) if isinstance(a, tanks.Move))
     waiting = next(t.id for t in start.in_play() if t.id != acting and t.side != mover)
@@ -253,7 +265,7 @@ def test_explain_gives_applys_refusal_first_then_what_the_arrow_would_do():
 
 
 def test_reach_is_where_the_legal_moves_end():
-    start = tanks.start(tanks.load_scenario("standard-table"))
+    start = tanks.start(tanks.load_scenario("standard-table"), GIVEN)
     acting = next(a.tank for a in tanks.legal_actions(start) if isinstance(a, tanks.Move))
     reach = tanks.reach(start, acting)
     moves = [a for a in tanks.legal_actions(start) if isinstance(a, tanks.Move)]
@@ -267,7 +279,7 @@ def test_reach_is_where_the_legal_moves_end():
 
 
 def test_reach_says_why_a_tank_cannot_move_in_applys_words():
-    start = tanks.start(tanks.load_scenario("standard-table"))
+    start = tanks.start(tanks.load_scenario("standard-table"), GIVEN)
     acting = next(a.tank for a in tanks.legal_actions(start) if isinstance(a, tanks.Move))
     others = [t.id for t in start.in_play() if t.id != acting]
     waiting = tanks.reach(start, others[-1])
@@ -299,7 +311,7 @@ def test_the_greedy_player_beats_the_random_player_in_most_seeded_games():
     for seed in range(6):
         greedy = sides[seed % 2]  # three games a side
         players = {s: tanks.greedy_player if s == greedy else tanks.random_player for s in sides}
-        end = tanks.replay(tanks.play(table_, players, seed=seed))[-1]
+        end = tanks.replay(tanks.play(table_, players, seed=seed, options=GIVEN))[-1]
         wins += tanks.outcome(end).winner == greedy
     assert wins >= 4, f"the greedy player won {wins} of 6"
     assert "not the rulebook's" in tanks.greedy_player.label

@@ -51,7 +51,13 @@ def standard():
 
 
 def _start(standard, crew, **more):
-    options = {"platoons": PLATOONS, "crew_cards": MADE_UP, "crew": crew, **more}
+    options = {
+        "platoons": PLATOONS,
+        "crew_cards": MADE_UP,
+        "crew": crew,
+        "table_setup": "given",
+        **more,
+    }
     return tanks.start(standard, options)
 
 
@@ -69,7 +75,8 @@ def test_a_card_file_loads_saves_and_feeds_a_game(tmp_path, standard):
     assert isinstance(cards, CrewCards) and cards.cards["Made-up Hero"].hero
     assert tanks.load_crew_cards(save(cards, tmp_path / "again.json")) == cards
     battle = tanks.start(standard, {"platoons": PLATOONS, "crew_cards": cards,
-                                    "crew": {"German": [["Made-up Gunner"]]}})  # fmt: skip
+                                    "crew": {"German": [["Made-up Gunner"]]},
+                                    "table_setup": "given"})  # fmt: skip
     assert battle.options["crew_cards"] == MADE_UP  # kept as JSON, so a record holds them
     stug = next(t for t in battle.tanks if t.card.name == "StuG G")
     assert stug.crew == ("Made-up Gunner",)

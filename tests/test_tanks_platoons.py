@@ -33,7 +33,9 @@ def test_a_platoon_over_the_point_limit_is_refused_at_start(standard):
     assert refused.value.section == sections.POINT_LIMIT
     assert "German: 131 points is over the limit of 100" in str(refused.value)
     assert "platoon_rules 'practice'" in str(refused.value)  # says how to play it anyway
-    agreed = tanks.start(standard, {"platoons": platoons, "point_limit": 150})
+    agreed = tanks.start(
+        standard, {"platoons": platoons, "point_limit": 150, "table_setup": "given"}
+    )
     assert len(agreed.in_play("German")) == 4
     with pytest.raises(tanks.OptionError, match="over the limit of 50"):
         tanks.start(standard, {"point_limit": 50, "platoons": {"German": ["Panther", "Panther"],
@@ -42,7 +44,12 @@ def test_a_platoon_over_the_point_limit_is_refused_at_start(standard):
 
 def test_practice_skips_the_platoon_rules(standard):
     battle = tanks.start(
-        standard, {"platoons": {"German": BIG, "Soviet": ["IS-2"]}, "platoon_rules": "practice"}
+        standard,
+        {
+            "platoons": {"German": BIG, "Soviet": ["IS-2"]},
+            "platoon_rules": "practice",
+            "table_setup": "given",
+        },
     )
     assert [t.card.name for t in battle.in_play("German")].count("Panther") == 3
 
@@ -68,7 +75,9 @@ def test_an_unknown_point_value_is_refused_until_the_players_give_it(standard):
         assert refused.value.section == sections.POINT_LIMIT
         assert "ISU-122's point value is unknown" in str(refused.value)
         assert '{"card_points": {"ISU-122": ' in str(refused.value)  # how to give it
-    battle = tanks.start(standard, {"platoons": platoons, "card_points": {"ISU-122": 31}})
+    battle = tanks.start(
+        standard, {"platoons": platoons, "card_points": {"ISU-122": 31}, "table_setup": "given"}
+    )
     given = next(t.card for t in battle.in_play("Soviet") if t.card.name == "ISU-122")
     assert given.points == 31 and given.source("points") == CARD_POINTS_SOURCE
     assert platoon_problems([PlatoonTank("ISU-122")], None)[0].section == sections.POINT_LIMIT

@@ -224,7 +224,7 @@ def test_victory_when_the_enemy_has_no_tanks():
 @pytest.mark.parametrize("mission", ["king-of-the-hill", "free-for-all", "no-retreat"])
 def test_missions_score_objectives_and_end(mission):
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"mission": mission})
+    b = start_battle(std, {"mission": mission, "table_setup": "given"})
     assert b.objectives
     owner, at = b.objectives[0]
     # put an attacker tank on the objective
@@ -293,7 +293,7 @@ def test_terrain_placement_order_and_spacing():
 
 def test_deployment_against_the_edge_and_in_a_corner():
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std)
+    b = start_battle(std, {"table_setup": "given"})
     for t in b.tanks:
         where = "north" if t.side == b.defender else "south"
         assert check_deployment(std, where, t.hull) is None
@@ -329,7 +329,15 @@ def test_players_deploy_lowest_initiative_first_the_attacker_later_on_ties():
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     platoons = {"German": ["Jagdpanther", "StuG G"], "American": ["Sherman (75mm)", "Pershing"]}
-    b = start_battle(std, {"deployment": "players", "platoons": platoons, "attacker": "German"})
+    b = start_battle(
+        std,
+        {
+            "deployment": "players",
+            "platoons": platoons,
+            "attacker": "German",
+            "table_setup": "given",
+        },
+    )
     assert b.phase == "deployment" and not b.tanks
     order = []
     while b.phase == "deployment":
@@ -351,7 +359,7 @@ def test_a_deployment_off_the_edge_area_is_refused_with_the_section():
     from workbench.rules.tanks.actions import Deploy
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"deployment": "players"})
+    b = start_battle(std, {"deployment": "players", "table_setup": "given"})
     first = next(iter(legal_actions(b)))
     with pytest.raises(IllegalAction, match="beyond the arrow's tail") as refused:
         apply(b, Deploy(first.tank, 45, 45, 0))
@@ -374,7 +382,9 @@ def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     for option, expected in ((False, 1), (True, 2)):
-        b = start_battle(std, {"mission": "no-retreat", PER_OBJECTIVE: option})
+        b = start_battle(
+            std, {"mission": "no-retreat", PER_OBJECTIVE: option, "table_setup": "given"}
+        )
         attackers = b.in_play(b.attacker)
         for mover, (_, at) in zip(attackers, b.objectives, strict=False):
             b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))

@@ -44,6 +44,7 @@ from workbench.rules.core import (
 )
 from workbench.rules.observation import Observation
 from workbench.rules.options import Option, OptionError
+from workbench.rules.tanks.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
 from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.game import (
     ACTIONS,
@@ -126,6 +127,8 @@ __all__ = [
     "AttackRoll",
     "Battle",
     "Cancel",
+    "ChooseEdge",
+    "ChooseRole",
     "CoverCheck",
     "CrewCards",
     "DefenceRoll",
@@ -147,6 +150,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "PlaceTerrain",
     "Placement",
     "PlatoonTank",
     "Pools",
@@ -155,6 +159,7 @@ __all__ = [
     "Repair",
     "RepairRoll",
     "Reroll",
+    "SetUpRoll",
     "Shoot",
     "Shot",
     "ShotExam",

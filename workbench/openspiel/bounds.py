@@ -56,14 +56,17 @@ def panzer_vor_practice(start: Any) -> int:
 
 @bound("tanks")
 def tanks(start: Any) -> int:
-    """Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
+    """Set-up played: two rolls, a step a terrain piece, the role and the table side.
+    Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
     Moves and End Moves), Shooting (Shoot or Hold, the Attack roll, keep or re-roll and the
     re-roll, the Defence roll, two cancellations, a Critical card per Attack die) and Command
     (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     attack = max(t.card.attack for t in pieces) + 1
     per_tank = 4 + (7 + attack) + 5
-    return len(pieces) + start.turn_limit * len(pieces) * per_tank
+    setup = getattr(start, "setup", None)
+    set_up = 0 if setup is None else 4 + len(setup.box)
+    return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
 
 
 STEPS_PER_CARD = 60  # stand-in (not proved): see card_game

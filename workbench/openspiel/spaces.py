@@ -18,7 +18,9 @@ How the hard cases are numbered:
   tank's turn against the arrow (0° or 180°). The arrow's start is where a ray from the hull's
   centre at that heading leaves the hull, as the rules lay it; any other placement is not
   numbered. Deploy is numbered by the deployment sample's spots (fixed by the table and the
-  side's deployment edge).
+  side's deployment edge; every edge the Defender may choose when the set-up is played), a
+  terrain piece's placement by the set-up grid's positions on the bare table
+  (option ``terrain_grid``).
 """
 
 from __future__ import annotations
@@ -223,7 +225,7 @@ class RelativeArrow:
 @numbers("tanks")
 def tanks_space(scenario: Any, start: Any) -> ActionSpace:
     from workbench.rules.tanks import actions as A
-    from workbench.rules.tanks import deployment, movement
+    from workbench.rules.tanks import deployment, movement, table_setup
 
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     tanks = tuple(dict.fromkeys(t.id for t in pieces))
@@ -234,8 +236,15 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
 
     arrow = RelativeArrow(tail)
     spots = []
+    setup = getattr(start, "setup", None)
     for piece in getattr(start, "reserve", ()):
-        spots += [A.Deploy(piece.id, *spot) for spot in deployment.deploy_sample(start, piece.id)]
+        edges = table_setup.OPPOSITE if setup is not None else (None,)  # the Defender's choice
+        for edge in edges:
+            at = start if edge is None else dataclasses.replace(start, deploy_at={piece.side: edge})
+            spots += [A.Deploy(piece.id, *spot) for spot in deployment.deploy_sample(at, piece.id)]
+    placements = (
+        [a for p in setup.box for a in table_setup.grid_placements(start, p)] if setup else []
+    )
     attack = max(t.card.attack for t in pieces) + 1  # Coordinated Fire adds one
     critical = ("", *sorted(set(start.deck) | set(start.discard)))
     ids = {t.id: t.side for t in pieces}
@@ -262,5 +271,9 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
             Family(A.DefenceRoll, (("faces", multisets(range(1, 7), 6)),)),
             Family(A.DrawCritical, (("card", critical),)),
             Family(A.RepairRoll, (("face", tuple(range(1, 7))),)),
+            Family(A.SetUpRoll, (("faces", tuple(a.faces for a, _ in table_setup.ROLL_OUTCOMES)),)),
+            whole(A.PlaceTerrain, placements, "each set-up piece on the terrain grid"),
+            Family(A.ChooseRole, (("role", table_setup.ROLES),)),
+            Family(A.ChooseEdge, (("edge", tuple(table_setup.OPPOSITE)),)),
         ),
     )

@@ -15,7 +15,7 @@ import numpy as np
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
 from workbench.render.fitting import NOTEBOOK_WIDTH
-from workbench.render.legend import Entry, legend_entries
+from workbench.render.legend import Entry, legend_entries, line_swatch
 from workbench.render.overlays import caption_overlay, heatmap_overlay
 from workbench.render.scene import (
     ANNOTATIONS,
@@ -32,24 +32,27 @@ from workbench.render.sides import colors_register
 from workbench.render.tanks import (
     TableLayout,
     deployment_colors,
+    table_colors,
     table_legend,
     table_scene,
-    table_side_colors,
     tank_drawing,
 )
 from workbench.render.themes import Theme, theme_named
-from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
+from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll, SetUpRoll
 from workbench.rules.tanks.movement import MoveSweep
 from workbench.rules.tanks.odds import Odds
 from workbench.rules.tanks.reach import TableReach
 from workbench.rules.tanks.shooting import ShotExam, ShotOdds, examine_shot
 from workbench.rules.tanks.sight import Heatmaps
 from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.table_setup import setup_step_text
 
 SEEN = "#2e9e44"
 HIDDEN = "#7a7a7a"
 BLOCKED = "#c62828"
 SWEEP = "#1565c0"
+KEEP_CLEAR = Style(stroke="#6a1b9a", width=1.4, dash=(6.0, 4.0))  # Table Setup's distances
+KEEP_CLEAR_TEXT = "keep clear: no terrain within a Measuring Arrow (Game Set Up: Table Setup)"
 
 
 def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
@@ -81,10 +84,29 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
         font = scene.theme.name_min_px if isinstance(scene.theme, Theme) else 10.0
         marks.append(Text((x, y), "O", Style(fill="#111111", font_size=font, bold=True)))
     scene = scene.add(ANNOTATIONS, marks)
+    if battle.setup is not None and battle.setup.step == "terrain":
+        scene = keep_clear_overlay(scene, battle)
     if caption:
         state = "game over: " + str(battle.ended) if battle.ended else f"{battle.phase} phase"
+        if battle.setup is not None:
+            state = f"set-up: {setup_step_text(battle)}"
         scene = caption_overlay(scene, f"turn {battle.turn}, {state} · {battle.mission}")
     return scene
+
+
+def keep_clear_overlay(scene: Scene, battle: Battle) -> Scene:
+    """Table Setup's distances while terrain is placed: the line a Measuring Arrow in from
+    the table edges and one around each piece placed, which no new piece may cross."""
+    table, reach = battle.table, battle.table.arrow.length
+    w, d = table.width, table.depth
+    prims: list[Any] = []
+    if w > 2 * reach and d > 2 * reach:
+        inner = ((reach, reach), (w - reach, reach), (w - reach, d - reach), (reach, d - reach))
+        prims.append(Polygon(inner, KEEP_CLEAR, "a Measuring Arrow from the table edges"))
+    for piece in table.pieces:
+        for ring in _outlines(piece.polygon.buffer(reach, quad_segs=8)):
+            prims.append(Polygon(ring, KEEP_CLEAR, f"a Measuring Arrow from {piece.name}"))
+    return scene.add(OVERLAYS, prims)
 
 
 def placements_overlay(scene: Scene, battle: Battle, options: Any, caption: str) -> Scene:
@@ -283,14 +305,20 @@ def _battle(battle: Battle, **options: Any) -> Scene:
 
 @colors_register
 def _battle_colors(battle: Battle, th: Theme) -> dict[str, str]:
-    return table_side_colors([tank_drawing(t) for t in battle.tanks], th)
+    """Both sides' colours, by name, before any tank is on the table (a set-up) too."""
+    return table_colors([*battle.sides, *(tank_drawing(t).side for t in battle.tanks)], th)
 
 
 @legend_entries.register
 def _battle_legend(battle: Battle, th: Theme, px: float) -> list[Entry]:
     drawn = tuple(tank_drawing(t) for t in battle.tanks)
     roles = {"Attacker": battle.attacker, "Defender": battle.defender}
-    return table_legend(battle.table, drawn, th, deployment_colors(battle.table, drawn, th, roles))
+    entries = table_legend(
+        battle.table, drawn, th, deployment_colors(battle.table, drawn, th, roles)
+    )
+    if battle.setup is not None and battle.setup.step == "terrain":
+        entries.append(Entry(KEEP_CLEAR_TEXT, line_swatch(KEEP_CLEAR)))
+    return entries
 
 
 @scene_of.register
@@ -331,3 +359,8 @@ def _(action: DefenceRoll) -> tuple[DieFace, ...]:
 @dice_of.register
 def _(action: RepairRoll) -> tuple[DieFace, ...]:
     return (DieFace(action.face, kind="repair"),)
+
+
+@dice_of.register
+def _(action: SetUpRoll) -> tuple[DieFace, ...]:
+    return tuple(DieFace(d, kind="set-up") for d in action.faces)

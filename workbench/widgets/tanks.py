@@ -28,6 +28,7 @@ from workbench.render.scene import OVERLAYS, Polygon, Scene, Style
 from workbench.render.tanks_play import battle_scene, shot_overlay, sweep_overlay
 from workbench.rules.tanks.game import start
 from workbench.rules.tanks.movement import MoveCheck, MoveSweep, Placement, check_move, move_sweep
+from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.shooting import ShotExam, examine_shot
 from workbench.rules.tanks.state import Battle
 from workbench.widgets.explorers import register_explorer
@@ -43,7 +44,8 @@ HELP = (
 def battle_of(
     board: Battle | Table | str | Path, options: Mapping[str, Any] | None = None
 ) -> Battle:
-    """The battle to explore: a battle as it is, or a table's first state (quick deployment)."""
+    """The battle to explore: a battle as it is, or a table's first state (quick deployment,
+    on the table file's terrain and edges unless ``options`` give ``table_setup``)."""
     if isinstance(board, str | Path):
         from workbench.files import load
 
@@ -51,7 +53,10 @@ def battle_of(
     if isinstance(board, Battle):
         return board
     if isinstance(board, Table):
-        return start(board, options)
+        given = dict(options or {})
+        if any(o.name == "table_setup" for o in table_options(board)):
+            given.setdefault("table_setup", "given")  # tanks to explore, not a set-up
+        return start(board, given)
     raise TypeError(f"the TANKS explorer shows a table or a battle, not a {type(board).__name__}")
 
 

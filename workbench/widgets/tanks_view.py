@@ -5,6 +5,8 @@ Then click on the table: the legal move that leaves the tank nearest that point,
 what the rules say of it; click there again to play it. Click an enemy: the shot and its dice,
 as the rules say them, before any die is rolled; click it again to shoot. The rules answer
 every question (``legal_actions``, ``apply`` on the unchanged state); nothing is measured here.
+In a played Game Set Up, a click on the table proposes the legal terrain placement nearest it
+(the same spot's other pieces and turns as buttons); the role and the table side are buttons.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any
 from workbench.render.scene import Scene
 from workbench.render.tanks_play import battle_scene
 from workbench.rules.core import Action, Game, IllegalAction
-from workbench.rules.tanks.actions import Move, Shoot
+from workbench.rules.tanks.actions import Move, PlaceTerrain, Shoot
 from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.table_setup import setup_step_text
 from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 PICK_CM = 4.0  # a click this close to a tank's centre picks the tank
@@ -47,17 +50,29 @@ class TanksView(ViewDefaults):
         return (x, y)
 
     def status(self, game: Game, state: Battle) -> list[str]:
+        if state.setup is not None:
+            how = {
+                "terrain": "click on the table where it goes, then again to place it",
+                "role": "press the button of the role",
+                "table-side": "press the button of the edge",
+            }.get(state.setup.step, "press Roll")
+            return [f"Game Set Up: {setup_step_text(state)}", how]
         lines = [f"turn {state.turn} of {state.turn_limit}, {state.phase} phase"]
         if state.moving:
             lines.append(f"{state.moving} is moving")
         return lines
 
     def buttons(self, game: Game, state: Battle) -> list[Action]:
-        return []
+        """The set-up's choices of a role or a table side."""
+        if state.setup is None or state.setup.step == "terrain":
+            return []
+        return list(game.legal_actions(state))
 
     def click(
         self, game: Game, state: Battle, scene: Scene, cell: Any, selection: Any, proposed: Any
     ) -> Offer:
+        if state.setup is not None:
+            return _setup_click(game, state, cell, proposed)
         if cell is None:
             return Offer(("Click a tank, then where it should go or whom to shoot.",))
         near = [(math.dist(cell, t.hull.centre), t) for t in state.tanks if not t.destroyed]
@@ -102,6 +117,22 @@ class TanksView(ViewDefaults):
             "Click there again (or Play) to move.",
         )
         return Offer(proposal, None, chosen.id, move, commit=proposed == move)
+
+
+def _setup_click(game: Game, state: Battle, cell: Any, proposed: Any) -> Offer:
+    """In the set-up: the legal terrain placement nearest the click, proposed with what the
+    rules say of it (its turns and the other waiting pieces as buttons); click again to play."""
+    places = [a for a in game.legal_actions(state) if isinstance(a, PlaceTerrain)]
+    if not places:
+        return Offer((f"Game Set Up: {setup_step_text(state)}.",))
+    if cell is None:
+        return Offer(("Click on the table where the next terrain piece should go.",))
+    nearest = min(places, key=lambda a: math.dist(cell, (a.x, a.y)))
+    there = [a for a in places if (a.x, a.y) == (nearest.x, nearest.y) and a != nearest]
+    _, said = _preview(game, state, nearest)
+    shown = (str(nearest), *said, "Click there again (or Play) to place it.")
+    choices = tuple((str(a), a) for a in there)
+    return Offer(shown, None, None, nearest, commit=proposed == nearest, choices=choices)
 
 
 register_view("tanks", TanksView)

@@ -158,5 +158,53 @@ class RepairRoll(Action):
         return f"repair roll {self.face}"
 
 
+@dataclass(frozen=True)
+class SetUpRoll(Action):
+    """Game Set Up's roll: each player's die, in the order the platoons name the sides (ties
+    are rolled again, so the faces differ)."""
+
+    faces: tuple[int, ...]
+    chance = True
+
+    def __str__(self) -> str:
+        return f"set-up dice {' and '.join(map(str, self.faces))}"
+
+
+@dataclass(frozen=True)
+class PlaceTerrain(Action):
+    """Place a terrain piece (Table Setup): the centre of its outline's bounding box, as the
+    table file draws it, at ``(x, y)``, the piece turned ``turn`` degrees clockwise about it."""
+
+    piece: str
+    x: float
+    y: float
+    turn: float = 0.0
+
+    def __str__(self) -> str:
+        turned = f", turned {self.turn:g}°" if self.turn else ""
+        return f"place {self.piece} at ({self.x:.1f}, {self.y:.1f}){turned}"
+
+
+@dataclass(frozen=True)
+class ChooseRole(Action):
+    """The winner of the second roll chooses to be the ``"attacker"`` or the ``"defender"``."""
+
+    role: str
+
+    def __str__(self) -> str:
+        return f"be the {self.role.capitalize()}"
+
+
+@dataclass(frozen=True)
+class ChooseEdge(Action):
+    """The Defender chooses the table side to deploy from (north, east, south or west)."""
+
+    edge: str
+
+    def __str__(self) -> str:
+        return f"deploy from the {self.edge} edge"
+
+
 ACTIONS = (Deploy, Move, Stay, EndMoves, Shoot, Hold, KeepRoll, Reroll, Cancel, Repair,
-           AttackRoll, DefenceRoll, DrawCritical, RepairRoll)  # fmt: skip
+           AttackRoll, DefenceRoll, DrawCritical, RepairRoll,
+           SetUpRoll, PlaceTerrain, ChooseRole, ChooseEdge)  # fmt: skip

@@ -12,6 +12,8 @@ sees and looks one action deep on a state sampled from its observation
 - it shoots the target it is likeliest to destroy, then the one it is likeliest to damage at
   all (a target already without Damage Points, destroyed at the Command Phase, last);
 - it tries a repair whenever it may;
+- in a played Game Set Up it places terrain and chooses its role and table side at random
+  (it judges no terrain);
 - otherwise (moving, staying, deploying) it takes the position worth most: the damage it
   expects to do with its best shot from there, less the damage every enemy that would see it
   expects to do to it (Speed tokens, Cover, Close Range and Side Shots included), and, in a
@@ -51,6 +53,8 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
     if len(legal) == 1:
         return legal[0]
     state: Battle = game.determinize(observation, random.Random(len(observation.history)))
+    if state.setup is not None:
+        return rng.choice(legal)
     between_dice = policy_choice(state)
     if between_dice is not None and between_dice in legal:
         return between_dice

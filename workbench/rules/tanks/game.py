@@ -79,6 +79,12 @@ from workbench.rules.tanks.setup import start_battle
 from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
 from workbench.rules.tanks.state import Battle, Shot, TankPiece
+from workbench.rules.tanks.table_setup import (
+    ROLL_OUTCOMES,
+    apply_setup,
+    setup_actions,
+    setup_player,
+)
 
 # --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
@@ -125,6 +131,8 @@ def current_player(state: Battle) -> str | Turn:
     """The side to act, CHANCE when dice or a draw decide next, TERMINAL once it is over."""
     if state.ended is not None:
         return TERMINAL
+    if state.setup is not None:  # Game Set Up, played (table_setup.py)
+        return setup_player(state) or CHANCE
     if state.repairing is not None:
         return CHANCE
     shot = state.shot
@@ -145,6 +153,9 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
     any other placement ``check_move`` allows is legal too)."""
     who = current_player(battle)
     if who in (CHANCE, TERMINAL):
+        return
+    if battle.setup is not None:
+        yield from setup_actions(battle)
         return
     shot = battle.shot
     if shot is not None:
@@ -242,6 +253,8 @@ def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
     """Every roll or draw possible now, each with its exact probability."""
     if current_player(battle) != CHANCE:
         return ()
+    if battle.setup is not None:
+        return ROLL_OUTCOMES
     return _outcomes(_chance_key(battle))
 
 
@@ -251,6 +264,8 @@ def apply(battle: Battle, action: Action) -> Applied:
     who = current_player(battle)
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
+    if battle.setup is not None:
+        return apply_setup(battle, action)
     if who == CHANCE:
         if action not in _outcome_actions(_chance_key(battle)):
             raise IllegalAction(

@@ -41,6 +41,8 @@ MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
 DEFAULT_POINT_LIMIT = 100
 MAX_POINT_LIMIT = 10_000  # the workbench's bound on a point limit
 PLATOON_RULES = ("checked", "practice")
+TABLE_SETUP = ("played", "given")  # Game Set Up played as actions, or the table file's
+MAX_TERRAIN_GRID = 45  # cm: half the standard table (the grid must list a position)
 NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
 BARKMANNS_CORNER = "Barkmann's Corner"  # the table whose name makes it the scenario
 
@@ -131,7 +133,8 @@ def table_options(table: Table) -> list[Option]:
         )
         attacker_reading = (
             "the Attacker (wins Initiative ties; the Defender chooses the table side); the "
-            "rulebook has the players roll for it: null takes the first side named in platoons"
+            "rulebook has the players roll for it: null rolls for it when table_setup is "
+            "'played', and takes the first side named in platoons when it is 'given'"
         )
     return [
         Option.value(
@@ -161,6 +164,7 @@ def table_options(table: Table) -> list[Option]:
             f"'quick': the {QUICK_DEPLOYMENT}; 'players': a Deployment phase in which the "
             "players place each tank in Initiative order",
         ),
+        *([] if barkmann else _table_setup_options(table)),
         Option.flag(
             PER_OBJECTIVE, sections.NO_RETREAT,
             "No Retreat: the Attacker gains a Victory Point for each Objective held alone "
@@ -193,6 +197,35 @@ def table_options(table: Table) -> list[Option]:
     ]  # fmt: skip
 
 
+def terrain_grid(table: Table) -> int:
+    """The listed terrain positions' spacing by default: a third of the table's Measuring
+    Arrow in whole centimetres (5 with the stand-in arrow)."""
+    return max(1, round(table.arrow.length / 3))
+
+
+def _table_setup_options(table: Table) -> list[Option]:
+    """``table_setup``: Game Set Up played (the default) or the table file's, and the grid of
+    the terrain positions listed (not offered in Barkmann's Corner, whose map, Attacker and
+    corners the scenario gives)."""
+    played = Option.choice(
+        "table_setup", TABLE_SETUP, sections.TABLE_SETUP,
+        "'played': the players roll for who places the first terrain piece, place the table's "
+        "woods and then its buildings in turn (the positions listed: terrain_grid), roll "
+        "again and the winner chooses Attacker or Defender (unless attacker is given), and the "
+        "Defender chooses the table side; 'given': the table's terrain and deployment edges "
+        "as the file has them, the Attacker from the option attacker",
+        unwritten="given",  # records saved before the set-up was played
+    )  # fmt: skip
+    grid = Option.whole(
+        "terrain_grid", terrain_grid(table), sections.TABLE_SETUP,
+        "the spacing in cm of the terrain positions legal_actions lists in a played set-up "
+        "(a piece's centre on the grid, turned 0° or 90°; any other position the rule allows "
+        "is accepted too); a piece with no listed position left is set aside",
+        low=1, high=MAX_TERRAIN_GRID,
+    )  # fmt: skip
+    return [played, grid]
+
+
 def checked(table: Table, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options given, checked against :func:`table_options` (OptionError if not)."""
     return check_options(table_options(table), given)
@@ -202,6 +235,7 @@ __all__ = [
     "DEFAULT_POINT_LIMIT",
     "MISSIONS",
     "PLATOON_RULES",
+    "TABLE_SETUP",
     "OptionError",
     "checked",
     "default_point_limit",

@@ -29,5 +29,6 @@ def cover_and_critical(first_seed: int = 0) -> Record:
             "Played by the labelled random legal players (not the rulebook's), cut after the "
             "first Damage card drawn."
         ),
+        options={"table_setup": "given"},  # the table file's terrain, as it was made with
         first_seed=first_seed,
     )

@@ -38,7 +38,7 @@ from workbench.rules.tanks.options import (
     table_options,
 )
 from workbench.rules.tanks.platoons import check_platoons, game_cards
-from workbench.rules.tanks.state import Battle, TankPiece
+from workbench.rules.tanks.state import Battle, TableSetup, TankPiece
 
 
 def terrain_order_problems(table: Table, placed_in_order: Sequence[str]) -> list[Reason]:
@@ -157,9 +157,11 @@ def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
 def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
     """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
     ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
-    "players": a Deployment phase of Deploy actions); objectives placed. The options are
-    checked first (``options.table_options``): a bad one raises OptionError naming it, and
-    so does a platoon Building Your Platoon refuses (``platoons.check_platoons``)."""
+    "players": a Deployment phase of Deploy actions), ``table_setup`` ("played": a set-up
+    phase first, ``table_setup.py``; "given": the table file's terrain and edges); objectives
+    placed. The options are checked first (``options.table_options``): a bad one raises
+    OptionError naming it, and so does a platoon Building Your Platoon refuses
+    (``platoons.check_platoons``)."""
     if not isinstance(table, Table):
         raise ArgumentError("scenario", table, "a TANKS table (tanks.load_scenario(name))")
     given = checked(table, options)
@@ -170,7 +172,7 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
     sides = list(platoons)
     attacker = given.get("attacker", "American" if barkmann else None)
     if attacker is None and not barkmann:
-        attacker = sides[0]
+        attacker = sides[0]  # table_setup "played" rolls for it (this is who rolls first)
     if attacker not in sides:
         raise OptionError(
             "attacker", attacker, f"one of the sides in platoons ({', '.join(sides)})",
@@ -180,9 +182,35 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
     cards = game_cards(given)
     crew_sides(given, sides)
     check_platoons(platoons, given, cards, default_point_limit(table))
-    where = _deployments(table, attacker, defender)
+    limit = (
+        NO_RETREAT_TURNS if mission == "no-retreat" else given.get("turn_limit", DEFAULT_TURN_LIMIT)
+    )
+    battle = Battle(
+        table=table,
+        tanks=(),
+        attacker=attacker,
+        defender=defender,
+        mission=mission,
+        deck=full_deck(),
+        turn_limit=limit,
+        victory_points={attacker: 0, defender: 0},
+        destroyed_points={attacker: 0, defender: 0},
+        options=with_defaults(table_options(table), given),  # every option, as recorded
+    )
+    if not barkmann and given.get("table_setup", "played") == "played":
+        return _to_set_up(battle, rolled=given.get("attacker") is None)
+    return deployed(battle, _deployments(table, attacker, defender))
+
+
+def deployed(battle: Battle, where: Mapping[str, str]) -> Battle:
+    """``battle`` with its forces made and placed against their edges or corners (``where``:
+    side -> edge or corner), in Initiative order (by the workbench, or held for the players'
+    Deployment phase: option ``deployment``), and the mission's objectives placed."""
+    given, table = battle.options, battle.table
+    cards = game_cards(given)
+    platoons = {side: tuple(names) for side, names in given["platoons"].items()}
     tanks: list[TankPiece] = []
-    for side in (defender, attacker):
+    for side in (battle.defender, battle.attacker):
         extra = tank_cards(given, side, platoons[side])
         chosen = sorted(  # placed in Initiative order
             zip((cards[name] for name in platoons[side]), extra, strict=True),
@@ -193,29 +221,51 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
             replace(t, crew=tuple(c.name for c in crew))
             for t, (_, crew) in zip(placed, chosen, strict=True)
         ]
-    if barkmann:
+    if is_barkmanns_corner(table):
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
     reserve: tuple[TankPiece, ...] = ()
     if given.get("deployment", "quick") == "players":  # the players place every tank
         reserve, tanks = tuple(tanks), []
-    limit = (
-        NO_RETREAT_TURNS if mission == "no-retreat" else given.get("turn_limit", DEFAULT_TURN_LIMIT)
-    )
-    return Battle(
-        table=table,
+    objectives = _objectives(table, battle.mission, battle.attacker, battle.defender, where)
+    return replace(
+        battle,
         tanks=tuple(tanks),
-        attacker=attacker,
-        defender=defender,
-        mission=mission,
-        deck=full_deck(),
-        objectives=_objectives(table, mission, attacker, defender, where),
-        turn_limit=limit,
-        victory_points={attacker: 0, defender: 0},
-        destroyed_points={attacker: 0, defender: 0},
-        options=with_defaults(table_options(table), given),  # every option, as recorded
+        objectives=objectives,
         reserve=reserve,
         deploy_at=where,
         phase="deployment" if reserve else "movement",
+        setup=None,
+    )
+
+
+def _to_set_up(battle: Battle, rolled: bool) -> Battle:
+    """The first state of a played Game Set Up: the table's woods and buildings lifted off
+    to be placed again (woods first, each kind in the file's order) and its deployment edges
+    with them, the forces waiting in
+    reserve (placed for now as if the Defender took the table file's edge), the terrain roll
+    next; with no piece to place, the Attacker-or-Defender roll (``rolled``) or the
+    Defender's choice of table side."""
+    table = battle.table
+    box = tuple(
+        sorted((p for p in table.pieces if p.kind in SET_UP_KINDS),
+               key=lambda p: SET_UP_KINDS.index(p.kind))
+    )  # fmt: skip
+    bare = replace(table, pieces=tuple(p for p in table.pieces if p.kind not in SET_UP_KINDS))
+    waiting = deployed(replace(battle, table=bare), _deployments(bare, *battle.sides))
+    bare = replace(bare, deployments=())  # the Defender chooses the table side later
+    forces = (*waiting.tanks, *waiting.reserve)
+    if box:
+        step, placer = "terrain-roll", ""
+    elif rolled:
+        step, placer = "sides-roll", ""
+    else:
+        step, placer = "table-side", battle.defender
+    return replace(
+        battle,
+        table=bare,
+        reserve=forces,
+        phase="setup",
+        setup=TableSetup(step, box, placer),
     )
 
 
@@ -262,6 +312,3 @@ def _objectives(
     if mission == "no-retreat":
         return ((attacker, near(where[defender], 1 / 3)), (attacker, near(where[defender], 2 / 3)))
     return ()
-
-
-_ = SET_UP_KINDS

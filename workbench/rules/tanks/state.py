@@ -16,7 +16,7 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from workbench.boards.tanks.cards import TanksCard
-from workbench.boards.tanks.table import Table
+from workbench.boards.tanks.table import Table, TerrainPiece
 from workbench.boards.values import Pictured
 from workbench.errors import UnknownName
 from workbench.geometry.table import Hull
@@ -95,6 +95,18 @@ class Shot:
 
 
 @dataclass(frozen=True)
+class TableSetup:
+    """Game Set Up being played (``rules/tanks/table_setup.py``): the ``step`` ("terrain-roll",
+    "terrain", "sides-roll", "role" or "table-side"), the terrain pieces still to place (woods
+    first), the side to act next and the pieces no legal place was left for."""
+
+    step: str
+    box: tuple[TerrainPiece, ...] = ()
+    placer: str = ""
+    set_aside: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Battle(Pictured):
     """A TANKS game in progress."""
 
@@ -104,7 +116,7 @@ class Battle(Pictured):
     defender: str
     mission: str = "panzer-ace"
     turn: int = 1
-    phase: str = "movement"  # deployment, movement, shooting, command
+    phase: str = "movement"  # setup, deployment, movement, shooting, command
     acted: tuple[str, ...] = ()  # tanks done with this phase (or this Command step)
     moving: str | None = None  # a tank in the middle of its moves
     shot: Shot | None = None
@@ -120,6 +132,7 @@ class Battle(Pictured):
     ended: Outcome | None = None
     reserve: tuple[TankPiece, ...] = ()  # tanks waiting to be deployed by the players
     deploy_at: Mapping[str, str] = field(default_factory=dict)  # side -> edge or corner
+    setup: TableSetup | None = None  # Game Set Up while it is played (phase "setup")
 
     __hash__ = None  # type: ignore[assignment]
 
