@@ -104,9 +104,11 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
             for option in listed:
                 assert option.section in known and option.reading, (game.name, option.name)
                 assert option.check(option.default) == option.default
-    assert _names(PRACTICE_GAME, "saunders") == ["turn_limit"]
+    assert _names(PRACTICE_GAME, "saunders") == ["turn_limit", "setup"]
+    assert _names(PRACTICE_GAME, "test-your-luck") == ["turn_limit"]  # no tank to deploy
     assert set(_names(LINKED, "linked-scenarios")) == {
-        "anzio", "card_pool", "scenario_cards", "deck", "setup"}  # fmt: skip
+        "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
+        "stage_2_deployment", "deck", "setup"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
         "players", "schools", "characters", "deck", "setup"}  # fmt: skip
 
@@ -116,8 +118,13 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
     [
         ("teasy_tease", {"kuromorimine-stage-1"}),  # "Smokescreen (or Operation: Teasy-Tease)"
         ("cv33_reinforcements", {"anzio-revised"}),  # Anzio (Revised): Optional Rules
+        ("cv33_machine_gun", {"anzio-revised"}),  # Anzio (Revised): Optional Rules: CV33
+        ("balance_adjustment", {"anzio-revised"}),  # ... Optional Rules: Balance adjustments
+        ("team_adjustments", {"anzio-original"}),  # Anzio (Original): Optional Rules
+        ("self_sacrifice", {"anzio-original"}),  # ... Team Adjustments: the Self-Sacrifice card
         ("freshmen_dont_flee", {"st-gloriana"}),  # St. Gloriana: Optional Rules
         ("ceasefire_order", {"pravda"}),  # Pravda: the EDITOR'S NOTE's order or the published
+        ("pravda_characters", {"pravda"}),  # Pravda: "on different Reinforcement tanks"
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters
         ("match_type", {"st-gloriana", "exhibition"}),  # "may be changed to a Flag Battle"
         ("ridge_to_ridge", {"kuromorimine-stage-1"}),  # Stage 1: Ridge 207's reading

@@ -31,6 +31,7 @@ from workbench.rules.panzer_vor.linked_game import (
     card_pool,
     linked_player,
 )
+from workbench.rules.panzer_vor.linked_teams import AssignTeam
 from workbench.rules.panzer_vor.match import evolve
 from workbench.rules.panzer_vor.tournament import GOOSEFISH, Campaign
 from workbench.rules.play import play, random_player
@@ -82,7 +83,7 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert state.step == "cards" and state.scenario == "saunders"
     assert GAME.current_player(state) == OARAI
     # Scenario Cards: all of them but Trap and Reinforcements, chosen before each match
-    pool = card_pool(linked())
+    pool = card_pool(linked(), every=True)
     assert "Trap" not in pool and "Reinforcements" not in pool
     assert {"Decoy", "Volleyball Club Comeback!", "Ceasefire", "Smokescreen"} <= set(pool)
     assert state.to_decide == pool
@@ -96,20 +97,22 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert set(faces.values()) == {"back"}  # every team and Goosefish member face down
 
 
-def test_all_of_the_scenario_cards_but_trap_and_reinforcements_with_card_pool_all():
+def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     # "Before the first match, the Ōarai player is given all of the Scenario Cards (except
     # for Trap and Reinforcements) ... a card may still only be used when the restrictions
     # listed on the card are met."
-    state = started(card_pool="all")
+    state = started()
     missing = {"Ambush", "The Snowy March", "Pinpoint Shot", "Panzer Vor!",
                "Operation: Teasy-Tease", "Eavesdropping"}  # fmt: skip
     assert missing <= set(state.to_decide) and not missing & set(card_pool(linked()))
+    assert started(card_pool="matches").to_decide == card_pool(linked())  # the four matches'
     assert not {"Trap", "Reinforcements"} & set(state.to_decide)
     # the Anzio player's cards and a card that acts as it is drawn are not Ōarai's to use
     assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
     state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
     assert set(state.match.scenario_cards[OARAI]) == missing
-    assert [o.name for o in GAME.options_for(linked())].count("card_pool") == 1
+    (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
+    assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
 
 
 def test_printed_scenario_cards_skip_the_choice():
@@ -264,3 +267,56 @@ def test_a_campaign_state_draws_its_match_or_where_it_stands():
     playing = skip_cards(between)
     picture = svg_of(playing)
     assert "Match 1 of 4 (saunders)" in picture and "M4A1" in picture
+
+
+# --- Optional Rules: Alternate Reality ----------------------------------------------------------
+
+
+def assign(state, *teams):
+    """Name the team on each tank in turn ("": none)."""
+    for team in teams:
+        tank = state.campaign.tanks[len(state.crews)]
+        state = GAME.apply(state, AssignTeam(tank, team)).state
+    return state
+
+
+def test_alternate_reality_lets_oarai_choose_which_team_pilots_which_tank():
+    # "The Ōarai player may instead choose which team is deployed piloting which tank ... or
+    # even deviate from the anime and deploy the Anteater Team starting with the first match."
+    assert started().step == "cards"  # without the Optional Rule: the anime's teams
+    state = started(alternate_reality=True)
+    assert state.step == "teams" and GAME.current_player(state) == OARAI
+    first = state.campaign.tanks[0]
+    assert AssignTeam(first, "Anteater Team") in GAME.legal_actions(state)
+    state = assign(state, "Anteater Team", "Goosefish Team", "", "Mallard Team", "Duck Team")
+    assert state.step == "cards"
+    crew = {c.name: c.tank for c in skip_cards(state).match.crew if c.side == OARAI}
+    assert crew["Anteater Team"] == "Panzer IV Ausf. D"
+    # "the Characters from the Goosefish Team must all be placed on a single tank"
+    assert {crew[m] for m in GOOSEFISH} == {"38 (t)"}
+    assert "M3 Lee" not in crew.values() and "Rabbit Team" not in crew  # a tank without a team
+
+
+def test_alternate_reality_allows_no_more_than_one_team_on_each_tank():
+    # "no more than one team may be deployed on each tank"; a team pilots one tank
+    state = assign(started(alternate_reality=True), "Hippo Team")
+    second = state.campaign.tanks[1]
+    assert AssignTeam(second, "Hippo Team") not in GAME.legal_actions(state)
+    before = GAME.fingerprint(state)
+    with pytest.raises(IllegalAction, match="Alternate Reality"):
+        GAME.apply(state, AssignTeam(second, "Hippo Team"))
+    with pytest.raises(IllegalAction, match="Alternate Reality"):
+        GAME.apply(state, UseScenarioCard("Decoy", True))
+    assert GAME.fingerprint(state) == before
+
+
+def test_alternate_reality_teams_grow_on_the_tank_they_pilot_and_change_each_match():
+    # "They may change who is assigned to which tank for each match"; Character Growth
+    # follows the team that destroyed the tank
+    state = assign(started(alternate_reality=True), "", "Goosefish Team", "Anteater Team")
+    state = skip_cards(assign(state, "", ""))
+    enemy = [t.id for t in state.match.tanks_of("Saunders")]
+    after = won(state, [("M3 Lee", enemy[0])])
+    assert after.campaign.face_up == {"Anteater Team"}
+    after = GAME.apply(after, PlayAnzio("revised")).state
+    assert after.step == "teams" and after.crews == ()  # chosen again for Match 2

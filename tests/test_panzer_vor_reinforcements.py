@@ -207,3 +207,89 @@ def test_random_stage_2_games_after_stage_1_deploy_reinforcements_and_keep_the_i
                          alternatives=0, illegal_samples=0, choose=counting)  # fmt: skip
         assert report.outcome is not None
     assert any(placed)  # reinforcements came in at 0108 and 0109
+
+
+# --- Pravda: Characters (on different Reinforcement tanks) --------------------------------------
+
+
+@functools.cache
+def _pravda_riders():
+    """Pravda's match played by choices up to its characters' choice (the tanks on the map
+    deployed, the flag marker placed: each the first choice listed)."""
+    match = GAME.start(scenario("pravda"))
+    while not (isinstance(match.top, Choice) and match.top.purpose == pravda.RIDER):
+        match = play(match, GAME.legal_actions(match)[0])
+    return match
+
+
+def test_pravda_chooses_a_different_reinforcement_tank_for_each_character():
+    # "Characters (on different Reinforcement tanks): Katyusha (Front), Nonna (Front)"
+    match = _pravda_riders()
+    waiting = tuple(t.id for t in match.reserves["Pravda"])
+    assert GAME.current_player(match) == "Pravda" and len(waiting) == 10
+    assert _placements(match) == [Choose(t) for t in waiting]  # Katyusha's, any waiting tank
+    match = play(match, Choose("T-34/76 (reinforcement 2)"))
+    assert Choose("T-34/76 (reinforcement 2)") not in _placements(match)  # Nonna's: another
+    before = GAME.fingerprint(match)
+    refused = GAME.explain(match, Choose("T-34/76 (reinforcement 2)"))
+    assert not refused.legal and "Nonna" in refused.lines()[-1] and "Pravda High" in str(refused)
+    assert GAME.fingerprint(match) == before
+    match = play(match, Choose("T-34/85 (reinforcement 6)"))
+    rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
+    assert rides == {"Katyusha": "T-34/76 (reinforcement 2)", "Nonna": "T-34/85 (reinforcement 6)"}
+    assert {c.face for c in match.crew if c.side == "Pravda"} == {"front"}
+
+
+def test_a_character_on_a_t34_may_arrive_before_the_kv2_and_is2():
+    # "The Pravda player may choose the order in which the T-34/76s and T34/85s ... are
+    # deployed": the T-34/76 carrying Katyusha is a choice of its own
+    match = play(
+        _pravda_riders(), Choose("T-34/76 (reinforcement 2)"), Choose("KV-2 (reinforcement 9)")
+    )
+    match = evolve(match, stack=(), phase="action", waiting_cards=())
+    assert "T-34/76 (reinforcement 2)" in pravda.pravda_choices(match)
+    assert "KV-2 (reinforcement 9)" not in pravda.pravda_choices(match)  # after the T-34s
+
+
+def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_played():
+    match = GAME.start(scenario("pravda"), {"pravda_characters": "KV-2 and IS-2"})
+    assert not any(getattr(f, "purpose", "") == pravda.RIDER for f in match.stack)
+    rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
+    assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
+    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_characters"]
+    assert (option.default, option.if_unwritten) == ("choose", "KV-2 and IS-2")
+
+
+# --- Stage 2 reached from Stage 1: Kuromorimine's own tanks placed by choice --------------------
+
+
+def test_stage_2_after_stage_1_lets_kuromorimine_place_the_panzer_iii_near_the_maus():
+    # Stage 2: "Maus: Hex 0417 - Panzer III Ausf. J: Any hex within three hexes of the Maus";
+    # "Deployment: Ōarai deploys first"
+    from workbench.rules.panzer_vor.actions import Deploy
+
+    stage_1 = _stage_1_over()  # set up quick: Stage 2 is placed quick too
+    assert "Panzer III Ausf. J" in {t.id for t in _stage_2().board.tanks}
+    chosen = evolve(stage_1, flags=stage_1.flags - {"quick setup"})  # set up by choices
+    quick = linked.next_stage(chosen, scenario("kuromorimine-stage-2"), "quick")
+    assert "Panzer III Ausf. J" in {t.id for t in quick.board.tanks}  # the named option
+    match = linked.next_stage(chosen, scenario("kuromorimine-stage-2"))
+    assert "Panzer III Ausf. J" not in {t.id for t in match.board.tanks}
+    GAME.invariants(match)
+    for _ in range(200):
+        if isinstance(match.top, Choice) and match.top.purpose == "position":
+            break
+        chance = GAME.chance_outcomes(match)
+        match = play(match, chance[0][0] if chance else GAME.legal_actions(match)[0])
+    assert GAME.current_player(match) == KURO and match.stack == (match.top,)  # last of all
+    assert match.tanks_of("Ōarai")  # after Ōarai's tanks entered at 1019
+    maus = match.board.tank("Maus").hex
+    deploys = [a for a in GAME.legal_actions(match) if isinstance(a, Deploy)]
+    assert deploys and {a.tank for a in deploys} == {"Panzer III Ausf. J"}
+    assert all(match.board.map.hex(a.to).distance(maus) <= 3 for a in deploys)
+    far = next(h for h in match.board.map.grid if h.distance(maus) == 4)
+    refused = GAME.explain(match, Deploy("Panzer III Ausf. J", match.board.map.grid.label(far), 0))
+    assert not refused.legal and "deployment area" in str(refused)
+    match = play(match, deploys[0])
+    assert match.board.tank("Panzer III Ausf. J").hex == match.board.map.hex(deploys[0].to)
+    GAME.invariants(match)

@@ -54,7 +54,7 @@ PLAYERS = {"uniform": random_player, "purposeful": flag_seeker}
 # scenario). Panzer Strike's and TANKS' games are kept short by a turn limit.
 OPTION_CASES = [
     Case("panzer-vor", "mock-battle", {"setup": "quick"}),
-    Case("panzer-vor-practice", "mock-battle", {"turn_limit": 5}),
+    Case("panzer-vor-practice", "mock-battle", {"turn_limit": 5, "setup": "choose"}),
     Case(
         "panzer-vor",
         "mock-battle",
@@ -63,10 +63,26 @@ OPTION_CASES = [
     Case("panzer-vor", "mock-battle", {"optional_rules": ["Cutting Through", "Side armour only"]}),
     Case("panzer-vor", "st-gloriana", {"freshmen_dont_flee": True}),
     Case("panzer-vor", "st-gloriana", {"match_type": "flag"}),
-    Case("panzer-vor", "anzio-revised", {"cv33_reinforcements": True}),
+    Case(
+        "panzer-vor",
+        "anzio-revised",
+        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "Ōarai"},
+    ),
+    Case(
+        "panzer-vor",
+        "anzio-original",
+        {
+            "team_adjustments": ["Yukari Akiyama to the B1 bis", "revised Carpaccio and Pepperoni"],
+            "self_sacrifice": True,
+        },
+    ),
     Case("panzer-vor", "exhibition", {"match_type": "flag"}),
     Case("panzer-vor", "exhibition", {"exhibition_characters": True}),
-    Case("panzer-vor", "pravda", {"ceasefire_order": "published"}),
+    Case(
+        "panzer-vor",
+        "pravda",
+        {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
+    ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(
@@ -137,7 +153,15 @@ OPTION_CASES = [
         },
     ),
     Case(
-        "panzer-vor-linked", "linked-scenarios", {"anzio": "original", "scenario_cards": "printed"}
+        "panzer-vor-linked",
+        "linked-scenarios",
+        {
+            "anzio": "original",
+            "scenario_cards": "printed",
+            "alternate_reality": True,
+            "pravda_characters": "KV-2 and IS-2",
+            "stage_2_deployment": "quick",
+        },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),
 ]

@@ -50,8 +50,10 @@ def panzer_strike(start: Any) -> int:
 
 @bound("panzer-vor-practice")
 def panzer_vor_practice(start: Any) -> int:
-    """Each side's turn: one Move, Fire or Pass, and a shot's attack and damage rolls."""
-    return start.turn_limit * len(start.order) * 3
+    """Each tank still to deploy (option setup "choose"), then each side's turn: one Move,
+    Fire or Pass, and a shot's attack and damage rolls."""
+    waiting = sum(len(d.tanks) for d in start.deploying)
+    return waiting + start.turn_limit * len(start.order) * 3
 
 
 @bound("tanks")

@@ -169,9 +169,16 @@ def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
     from workbench.rules.panzer_vor import actions as A
 
     board = start.board
-    tanks = tuple(t.id for t in board.tanks)
-    sides = {t.id: t.side for t in board.tanks}
+    waiting = [t for d in start.deploying for t in d.tanks]  # option setup "choose"
+    tanks = tuple(t.id for t in (*board.tanks, *waiting))
+    sides = {t.id: t.side for t in (*board.tanks, *waiting)}
     labels = hex_labels(board)
+    deploys = (
+        Family(
+            A.Deploy,
+            (("tank", tuple(t.id for t in waiting)), ("to", labels), ("facing", tuple(range(6)))),
+        ),
+    )
     return ActionSpace(
         f"panzer-vor-practice {getattr(scenario, 'name', 'a state')}",
         (
@@ -185,6 +192,7 @@ def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
             whole(A.Fire, (A.Fire(a, b) for a in tanks for b in tanks if sides[a] != sides[b])),
             one(A.Pass),
             Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
+            *(deploys if waiting else ()),
         ),
     )
 

@@ -48,11 +48,10 @@ from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Draw
 from workbench.rules.panzer_vor.phases import Phase
 from workbench.rules.panzer_vor.setting import Setting
 from workbench.rules.panzer_vor.setup import (
-    Setup,
-    _placed,
     game_from_scenario,
     quick_deployment,
     side_name,
+    waiting_tanks,
 )
 from workbench.rules.panzer_vor.state import Tank, board_memo
 from workbench.rules.panzer_vor.turn import settle
@@ -114,7 +113,7 @@ def _forces(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> Setting:
     setup = game_from_scenario(scenario)
     to_deploy: list[Tank] = []  # tanks the players deploy by choice
     if setup.waiting and choose:
-        to_deploy = _waiting_tanks(scenario, setup)
+        to_deploy = waiting_tanks(scenario, setup)
     elif setup.waiting:
         setup = quick_deployment(scenario, setup)
     board = setup.state
@@ -239,20 +238,6 @@ def _match(setting: Setting) -> CardMatch:
         undeployed=undeployed,
         flags=frozenset(flags),
     )
-
-
-def _waiting_tanks(scenario: PanzerVorScenario, setup: Setup) -> list[Tank]:
-    """The tanks the players deploy, named as the quick deployment names them, on a spare
-    hex until placed (``CardMatch.undeployed``)."""
-    state = setup.state
-    names: dict[str, int] = {}
-    for tank in state.tanks:
-        names[tank.counter.name] = names.get(tank.counter.name, 0) + 1
-    spare = next(iter(state.map.grid))
-    return [
-        _placed(ForceTank(tank_name), side_label, scenario.counters, spare, names)
-        for side_label, tank_name in setup.waiting
-    ]
 
 
 def _setup_choices(setting: Setting) -> list[Choice]:

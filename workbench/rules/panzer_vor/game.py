@@ -17,7 +17,7 @@ from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.paths import shipped
 from workbench.rules.core import Action, Game, register_game
 from workbench.rules.panzer_vor import actions, cardgame, hidden, learning, practice, turn
-from workbench.rules.panzer_vor.actions import Fire, Move, Pass, Roll
+from workbench.rules.panzer_vor.actions import Deploy, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.bots import greedy_player
 from workbench.rules.panzer_vor.deck import Draw
 from workbench.rules.panzer_vor.fingerprint import card_fingerprint
@@ -33,7 +33,7 @@ def shipped_scenarios() -> dict[str, str]:
     return shipped("panzer-vor", "scenarios")
 
 
-PRACTICE_ACTIONS: tuple[type[Action], ...] = (Move, Fire, Pass, Roll)
+PRACTICE_ACTIONS: tuple[type[Action], ...] = (Move, Fire, Pass, Roll, Deploy)
 CARD_ACTIONS: tuple[type[Action], ...] = (
     Move, Fire, Pass, Roll, Draw, actions.Die, actions.PlayCard, actions.Select, actions.Stop,
     actions.React, actions.NoReaction, actions.UseAbility, actions.Decline, actions.Choose,

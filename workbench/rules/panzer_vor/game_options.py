@@ -29,17 +29,19 @@ from workbench.rules.panzer_vor import (
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.rules.panzer_vor import sections as S
-from workbench.rules.panzer_vor.setup import OPTIONAL_RULES
+from workbench.rules.panzer_vor.scenario_rules import pravda
+from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
 DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
 SETUPS = ("choose", "quick")  # "choose": every placement an action; "quick": the stand-in
+PRACTICE_SETUPS = ("quick", "choose")  # the practice mode starts quick unless asked
 MATCH_TYPES = ("annihilation", "flag")
 ANZIO_VERSIONS = ("choose", "revised", "original")
 SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
-CARD_POOLS = ("matches", "all")  # the Linked Scenarios' Scenario Cards: see linked_game
+CARD_POOLS = ("all", "matches")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
 
 
@@ -122,14 +124,23 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
 
 
 def practice_options(scenario: Any) -> list[Option]:
-    """The practice mode's one option: its turn limit."""
-    return [
+    """The practice mode's options: its turn limit, and who places the tanks the players
+    deploy (for a scenario that has such tanks)."""
+    found = [
         Option.whole(
             "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
             "The practice mode has no Enforcement cards to end a match: at this turn limit "
             "the side that destroyed more tanks wins (a stand-in)", low=1,
         )
     ]  # fmt: skip
+    if isinstance(scenario, PanzerVorScenario) and game_from_scenario(scenario).waiting:
+        found.append(Option.choice(
+            "setup", PRACTICE_SETUPS, S.GAME_SETUP,
+            "'quick': the labelled quick deployment places the tanks the players deploy (the "
+            "practice mode's quick start); 'choose': each side deploys each tank, hex and "
+            "facing, as an action before the first turn",
+        ))  # fmt: skip
+    return found
 
 
 def linked_options(scenarios: Any) -> list[Option]:
@@ -142,15 +153,29 @@ def linked_options(scenarios: Any) -> list[Option]:
         ),
         Option.choice(
             "card_pool", CARD_POOLS, S.LINKED_SCENARIO_CARDS,
-            "the Scenario Cards Ōarai chooses from: 'matches' (those the four matches' "
-            "scenarios give Ōarai; the default until saved records keep every option) or "
-            "'all' (\"all of the Scenario Cards (except for Trap and Reinforcements)\"); "
-            "Stage 2's own come with Stage 2 either way",
+            "the Scenario Cards Ōarai chooses from: 'all' (\"all of the Scenario Cards "
+            "(except for Trap and Reinforcements)\") or 'matches' (only those the four "
+            "matches' scenarios give Ōarai); Stage 2's own come with Stage 2 either way",
+            unwritten="matches",  # the default before records kept every option
+        ),
+        Option.flag(
+            "alternate_reality", S.ALTERNATE_REALITY,
+            "True: before each match the Ōarai player chooses which team pilots which tank "
+            "(an action per tank; any team from the first match, one team a tank, or none); "
+            "False: each team on its tank as the anime has it",
         ),
         Option.choice(
             "scenario_cards", SCENARIO_CARD_CHOICES, S.LINKED_SCENARIO_CARDS,
             "'choose': the Ōarai player \"may choose which cards they are going to use before "
             "each match\" (an action per card); 'printed': each scenario's own cards",
+        ),
+        pravda.CHARACTERS_OPTION,  # Match 3's own option, passed on to it
+        Option.choice(
+            "stage_2_deployment", SETUPS, S.STAGE_2_KUROMORIMINE,
+            "Stage 2 reached from Stage 1: 'choose': the Kuromorimine player places the "
+            "Panzer III Ausf. J \"within three hexes of the Maus\" (a Deploy); 'quick': the "
+            "labelled quick placement does (as with setup 'quick')",
+            unwritten="quick",  # how Stage 2 was placed before the choice was built
         ),
         *shared_options(),
     ]  # fmt: skip

@@ -288,13 +288,16 @@ def practice_reach(match: Any, tank: str) -> TankReach:
     who = practice.current_player(match)
     side = board.tank(tank).side
     notes: list[Reason] = []
-    if who != side:
+    if match.deploying:  # option setup "choose": no move before every tank is placed
+        text = f"{tank} may not move now: {match.deploying[0].side} is deploying its tanks"
+        notes.append(Reason(text, S.GAME_SETUP))
+    elif who != side:
         doing = "the dice decide" if who is CHANCE else "the match is over" if who is TERMINAL \
             else f"it is {who}'s turn"  # fmt: skip
         notes.append(Reason(f"{tank} may not move now: {doing}", S.SEQUENCE_OF_PLAY))
     elif board.tank(tank).immobile:
         notes.append(Reason(f"{tank} is immobile", S.ACTION_PHASE))
-    may = who == side and not board.tank(tank).immobile
+    may = who == side and not board.tank(tank).immobile and not match.deploying
     return TankReach(state=board, tank=tank, reach=reach, may_move=may,
                      destinations=frozenset(m.to for m in moves),
                      reasons=(*reach.reasons, *notes))  # fmt: skip

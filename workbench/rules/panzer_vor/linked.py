@@ -6,7 +6,11 @@ Reinforcements card make the new deck; each hand is kept and filled up to five (
 cards and Reinforcements set aside, as when dealing); Ōarai's surviving tanks (with their
 characters, face-down ones face down) enter from 1019, each with one move of 4 MP; the
 Kuromorimine survivors wait as reinforcements (deployed at 0108 and 0109 with Movement cards:
-see ``scenario_rules.kuromorimine_stage_2``). Reading: the Enforcement count of Stage 1
+see ``scenario_rules.kuromorimine_stage_2``). Stage 2's own Kuromorimine tanks stand as it
+says: the Maus on 0417, the Panzer III Ausf. J "any hex within three hexes of the Maus",
+which the Kuromorimine player chooses (a ``Deploy``, after Ōarai's tanks have entered:
+"Ōarai deploys first"), unless the match's tanks are placed by the quick placement (Stage 1's
+``setup: "quick"``, or ``placement="quick"``). Reading: the Enforcement count of Stage 1
 carries over (one match).
 """
 
@@ -15,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.rules.panzer_vor import cardgame
+from workbench.rules.panzer_vor import cardgame, placing
 from workbench.rules.panzer_vor.deck import add
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
 from workbench.rules.panzer_vor.phases import Phase
@@ -27,8 +31,11 @@ OARAI, KURO = "Ōarai", "Kuromorimine"
 STAGE_2_CARDS = ("HS0017", "Spirit of the Student Council", "Super Strategy")
 
 
-def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
-    """The Stage 2 match that follows a finished Stage 1 (see the module)."""
+def next_stage(
+    stage_1: CardMatch, stage_2: PanzerVorScenario, placement: str = "choose"
+) -> CardMatch:
+    """The Stage 2 match that follows a finished Stage 1 (see the module); ``placement``:
+    "choose" (the Kuromorimine player places the Panzer III) or "quick"."""
     if "stage over" not in stage_1.flags:
         raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
     # the Optional Rules agreed for the match hold in both its stages, and so does the
@@ -36,11 +43,16 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
     agreed = stage_1.board.options
     carried = [rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)]
     penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
-    options = {"setup": "quick", "optional_rules": carried, "turret_penalty": penalty}
-    fresh = cardgame.start(stage_2, options)  # its Kuromorimine tanks placed quick
+    choose = placement == "choose" and placing.choosing(stage_1)
+    setup = "choose" if choose else "quick"
+    options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty}
+    fresh = cardgame.start(stage_2, options)  # its Kuromorimine tanks placed, or to place
     board = fresh.board
     spare = next(iter(board.map.grid))
     kuro_base = [t for t in board.tanks if t.side == KURO]
+    kuro_waiting = list(fresh.undeployed.get(KURO, ()))
+    position = [f for f in fresh.stack if isinstance(f, Choice) and f.purpose == "position"
+                and f.side == KURO and kuro_waiting]  # fmt: skip
     survivors = [t for t in stage_1.board.tanks if not t.wreck]
     oarai = [replace(t, hex=spare, smoke=False) for t in survivors if t.side == OARAI]
     oarai += [replace(t, hex=spare, smoke=False) for t in stage_1.exited]
@@ -50,6 +62,7 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
     )
     if any(t.flag for t in kuro):  # the Stage 1 Flag Tank stays Kuromorimine's only one
         kuro_base = [replace(t, flag=False) for t in kuro_base]
+        kuro_waiting = [replace(t, flag=False) for t in kuro_waiting]
     ids = {t.id for t in (*oarai, *kuro)}
     crew = tuple(
         replace(c, tank=None, arrives_with=c.tank) if c.tank in ids else c
@@ -71,7 +84,8 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
         reserves={OARAI: tuple(oarai), KURO: tuple(kuro)},
         exited=(),
         crew=crew,
-        flags=frozenset(),
+        undeployed={OARAI: (), KURO: tuple(kuro_waiting)} if position else stage_1.undeployed,
+        flags=frozenset() if choose else frozenset({"quick setup"}),
         stack=(),
         phase=Phase.SETUP,
         order=(OARAI, KURO),
@@ -92,6 +106,7 @@ def next_stage(stage_1: CardMatch, stage_2: PanzerVorScenario) -> CardMatch:
         if need > 0:
             frames.append(Drawing(side, need, deal=True))
     frames.append(Choice(OARAI, "enter", (ENTRY,)))
+    frames += position  # then the Kuromorimine player places the Panzer III
     match = evolve(match, stack=tuple(reversed(frames)))
     match = evolve(match, total_cards=match.cards_accounted())
     return settle(match, [])

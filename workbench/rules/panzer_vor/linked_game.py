@@ -13,17 +13,19 @@ Stage 2 (``linked.next_stage``).
 Between matches the Ōarai player chooses, as actions: which Goosefish members begin the
 next match face up, one per enemy tank the Goosefish tank destroyed (Character Growth:
 :class:`FaceUp`, or :class:`NoMoreFaceUp`); which Anzio scenario to play
-(:class:`PlayAnzio`, unless option ``anzio`` names it); and which Scenario Cards to use
-(:class:`UseScenarioCard`, one decision per card, unless option ``scenario_cards`` is
-``"printed"``).
+(:class:`PlayAnzio`, unless option ``anzio`` names it); with the Optional Rule Alternate
+Reality (option ``alternate_reality``), which team pilots each tank (``linked_teams``:
+:class:`AssignTeam`, one per tank); and which Scenario Cards to use (:class:`UseScenarioCard`,
+one decision per card, unless option ``scenario_cards`` is ``"printed"``).
 
 The two players are ``"Ōarai"`` and ``"Opponent"`` (who plays every other school).
-Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are those
-the Linked Scenarios' own scenarios give Ōarai (Trap and Reinforcements aside), or with the
-option ``card_pool: "all"`` every Scenario Card of the deck ("given all of the Scenario
-Cards (except for Trap and Reinforcements)"), and the Stage 2 cards come with Stage 2 as that
-scenario says; a character growth pick goes only
-to a face-down member; Alternate Reality (an optional rule) is not built.
+Readings: the Ōarai player makes the Anzio choice; the Scenario Cards offered are every
+Scenario Card of the deck ("given all of the Scenario Cards (except for Trap and
+Reinforcements)"; option ``card_pool: "all"``, the default), or with ``card_pool: "matches"``
+only those the Linked Scenarios' own scenarios give Ōarai (the default of records saved
+before the option was written out); the Stage 2 cards come with Stage 2 as that scenario
+says; a character growth pick goes only
+to a face-down member.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ from workbench.rules.panzer_vor.deck_file import deck_of
 from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.game_options import linked_options
 from workbench.rules.panzer_vor.linked import STAGE_2_CARDS, next_stage
+from workbench.rules.panzer_vor.linked_teams import AssignTeam, assignments, by_tank, refusal
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.phases import LinkedStep
 from workbench.rules.panzer_vor.series import play_in_match, start_match
@@ -129,7 +132,7 @@ class NoMoreFaceUp(Action):
         return "no more Goosefish members face up"
 
 
-LINKED_ACTIONS = (PlayAnzio, UseScenarioCard, FaceUp, NoMoreFaceUp)
+LINKED_ACTIONS = (PlayAnzio, UseScenarioCard, FaceUp, NoMoreFaceUp, AssignTeam)
 
 
 # --- the state --------------------------------------------------------------------------------
@@ -174,6 +177,7 @@ class LinkedState(Pictured):
     match: CardMatch | None = None
     to_decide: tuple[str, ...] = ()  # Scenario Cards still to choose for this match
     chosen: tuple[str, ...] = ()
+    crews: tuple[tuple[str, str], ...] = ()  # Alternate Reality: (tank, team) for this match
     growth: Growth | None = None
     results: tuple[MatchResult, ...] = ()
     ended: Outcome | None = None
@@ -244,7 +248,15 @@ def _prepare(state: LinkedState, events: list[Event]) -> LinkedState:
         if version == "choose":
             return _evolve(state, step=LinkedStep.ANZIO, scenario=name, match=None)
         name = f"anzio-{version}"
-    return _choose_cards(_evolve(state, scenario=name), events)
+    return _choose_teams(_evolve(state, scenario=name), events)
+
+
+def _choose_teams(state: LinkedState, events: list[Event]) -> LinkedState:
+    """Alternate Reality: the team on each tank first (``linked_teams``), then the cards."""
+    state = _evolve(state, crews=())
+    if state.option("alternate_reality"):
+        return _evolve(state, step=LinkedStep.TEAMS, match=None)
+    return _choose_cards(state, events)
 
 
 def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
@@ -258,7 +270,8 @@ def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
 
 def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
     """Start the match with the campaign's force (and the chosen cards)."""
-    scenario = campaign_scenario(state.campaign, state.scenarios[state.scenario])
+    crews = by_tank(state.crews) if state.option("alternate_reality") else None
+    scenario = campaign_scenario(state.campaign, state.scenarios[state.scenario], crews)
     if state.option("scenario_cards", "choose") == "choose":
         sides = tuple(
             replace(s, scenario_cards=state.chosen) if s.school == OARAI else s
@@ -301,6 +314,8 @@ def legal_actions(state: LinkedState) -> list[Action]:
         return list(CARDS.legal_actions(state.match))
     if state.step is LinkedStep.ANZIO:
         return [PlayAnzio("revised"), PlayAnzio("original")]
+    if state.step is LinkedStep.TEAMS:
+        return list(assignments(state.campaign.tanks, state.crews))
     if state.step is LinkedStep.CARDS:
         card = state.to_decide[0]
         return [UseScenarioCard(card, True), UseScenarioCard(card, False)]
@@ -336,7 +351,12 @@ def apply(state: LinkedState, action: Action) -> Applied:
     events: list[Event] = []
     if isinstance(action, PlayAnzio):
         events.append(Event(str(action), (Reason("Match 2: Anzio", S.LINKED_TANKS),)))
-        after = _choose_cards(_evolve(state, scenario=f"anzio-{action.version}"), events)
+        after = _choose_teams(_evolve(state, scenario=f"anzio-{action.version}"), events)
+    elif isinstance(action, AssignTeam):
+        events.append(Event(str(action), (Reason("", S.ALTERNATE_REALITY),)))
+        after = _evolve(state, crews=(*state.crews, (action.tank, action.team)))
+        if not assignments(after.campaign.tanks, after.crews):
+            after = _choose_cards(after, events)
     elif isinstance(action, UseScenarioCard):
         events.append(Event(str(action), (Reason("", S.LINKED_SCENARIO_CARDS),)))
         chosen = (*state.chosen, action.card) if action.use else state.chosen
@@ -351,6 +371,8 @@ def apply(state: LinkedState, action: Action) -> Applied:
 def _refusal(state: LinkedState, action: Action) -> Reason:
     if state.step is LinkedStep.ANZIO:
         return Reason(f"{action}: first choose the Anzio scenario", S.LINKED_TANKS)
+    if state.step is LinkedStep.TEAMS:
+        return refusal(state.campaign.tanks, state.crews, action)
     if state.step is LinkedStep.CARDS:
         return Reason(f"{action}: decide on {state.to_decide[0]} first", S.LINKED_SCENARIO_CARDS)
     return Reason(
@@ -382,7 +404,8 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     assert ended is not None
     state = _evolve(state, last_match=match)
     if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
-        stage_2 = next_stage(match, state.scenarios[STAGE_2])
+        placement = state.option("stage_2_deployment", "choose")
+        stage_2 = next_stage(match, state.scenarios[STAGE_2], placement)
         events.append(Event("Stage 1 is over: Stage 2 begins", (Reason(
             "two Ōarai tanks crossed Remagen Bridge", S.STAGE_2_RULES),)))  # fmt: skip
         return _evolve(state, scenario=STAGE_2, match=stage_2)
@@ -401,6 +424,8 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     destroyed = Counter(firer for firer, _, side in match.kills if side != OARAI)
     crews = {t: _team(t) for t in state.campaign.tanks
              if state.campaign.played >= JOINS.get(_team(t), 0)}  # fmt: skip
+    if state.option("alternate_reality"):  # the teams the player put on the tanks
+        crews = {t: team for t, team in by_tank(state.crews).items() if team}
     goosefish = sum(n for t, n in destroyed.items() if crews.get(t) == "Goosefish Team")
     growth = Growth(tuple(sorted(destroyed.items())), tuple(sorted(crews.items())), lost, goosefish)
     state = _evolve(state, step=LinkedStep.GROWTH, growth=growth, match=None)
@@ -438,6 +463,9 @@ def step_text(state: LinkedState) -> str:
         head = f"Linked Scenarios over: {state.ended}"
     elif state.step is LinkedStep.ANZIO:
         head += ": Ōarai chooses the Revised or the Original Anzio scenario"
+    elif state.step is LinkedStep.TEAMS:
+        tank = campaign.tanks[len(state.crews)]
+        head += f": Ōarai chooses the team piloting the {tank}"
     elif state.step is LinkedStep.CARDS:
         head += f": Ōarai decides on the Scenario Card {state.to_decide[0]}"
     elif state.step is LinkedStep.GROWTH and state.growth is not None:
@@ -455,7 +483,7 @@ def outcome(state: LinkedState) -> Outcome | None:
 def invariants(state: LinkedState) -> None:
     recorded = state.campaign.played + (state.step in (LinkedStep.GROWTH, LinkedStep.OVER))
     assert recorded == len(state.results), "each match played is recorded"
-    if state.step in (LinkedStep.ANZIO, LinkedStep.CARDS, LinkedStep.GROWTH):
+    if state.step in (LinkedStep.ANZIO, LinkedStep.TEAMS, LinkedStep.CARDS, LinkedStep.GROWTH):
         assert state.match is None, f"a match in step {state.step}"
     assert (state.ended is not None) == (state.step is LinkedStep.OVER)
     if state.step is LinkedStep.MATCH:
@@ -467,7 +495,7 @@ def invariants(state: LinkedState) -> None:
 
 def fingerprint(state: LinkedState) -> str:
     rest = (state.options, state.campaign, state.step, state.scenario, state.to_decide,
-            state.chosen, state.growth, state.results, state.ended)  # fmt: skip
+            state.chosen, state.growth, state.results, state.ended, state.crews)  # fmt: skip
     inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
     return f"{inner}\n{rest!r}"
 

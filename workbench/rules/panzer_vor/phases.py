@@ -90,11 +90,12 @@ class TournamentStep(StrEnum):
 
 class LinkedStep(StrEnum):
     """Where the Linked Scenarios are (``LinkedState.step``): a ``MATCH`` in play, Ōarai
-    choosing the ``ANZIO`` scenario or its Scenario ``CARDS``, a character's ``GROWTH``
-    between matches, or ``OVER``."""
+    choosing the ``ANZIO`` scenario, the ``TEAMS`` on its tanks (Alternate Reality) or its
+    Scenario ``CARDS``, a character's ``GROWTH`` between matches, or ``OVER``."""
 
     MATCH = "match"
     ANZIO = "anzio"
+    TEAMS = "teams"
     CARDS = "cards"
     GROWTH = "growth"
     OVER = "over"

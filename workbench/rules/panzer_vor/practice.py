@@ -8,8 +8,11 @@ on the same actions. A match ends as the rulebook says (Ending the Game and Vict
 Conditions: annihilation, or the flag tank destroyed in a flag battle) or, because practice
 has no Enforcement cards to force an end, at a turn limit (option ``turn_limit``, a stand-in
 you can change) where the side that destroyed more wins. Tanks the players would deploy are
-placed by the labelled quick deployment; practice has no shop, so a scenario whose forces are
-all bought (Exhibition!) starts with none.
+placed by the labelled quick deployment (option ``setup: "quick"``, the default here: the
+practice mode is the quick sandbox that balance sweeps and search players play), or each by
+its player with ``Deploy`` actions before the first turn (``setup: "choose"``:
+``practice_setup``); practice has no shop, so a scenario whose forces are all bought
+(Exhibition!) starts with none.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from workbench.rules.core import (
     Turn,
 )
 from workbench.rules.options import check_options
-from workbench.rules.panzer_vor import reactions, sections
+from workbench.rules.panzer_vor import practice_setup, reactions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.fingerprint import board_text
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
@@ -80,17 +83,21 @@ class Match(Pictured):
     turn_limit: int = DEFAULT_TURN_LIMIT
     match_type: str = "annihilation"
     ended: Outcome | None = None
+    # option setup "choose": each side's tanks still to deploy, the side deploying first
+    deploying: tuple[practice_setup.Deploying, ...] = ()
 
     __hash__ = None  # type: ignore[assignment]
 
     @property
     def side_to_act(self) -> str:
-        return self.order[self.active]
+        return self.deploying[0].side if self.deploying else self.order[self.active]
 
     @property
     def phase(self) -> str:
         if self.ended:
             return "game over"
+        if self.deploying:
+            return "deployment"
         if self.shot is None:
             return "action"
         return "attack roll" if self.shot.attack_roll is None else "damage roll"
@@ -103,7 +110,12 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     options = check_options(practice_options(scenario), options)
     two_sides(scenario)
     setup = game_from_scenario(scenario)
-    if setup.waiting:
+    deploying: tuple[practice_setup.Deploying, ...] = ()
+    if setup.waiting and options.get("setup", "quick") == "choose":
+        deploying, _ = practice_setup.settled(
+            setup.state, practice_setup.to_deploy(scenario, setup)
+        )
+    elif setup.waiting:
         setup = quick_deployment(scenario, setup)
     sides = tuple(setup.state.sides)
     first = scenario.acts_first
@@ -115,6 +127,7 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
         order=sides,
         turn_limit=options.get("turn_limit", DEFAULT_TURN_LIMIT),
         match_type=scenario.match_type,
+        deploying=deploying,
     )
 
 
@@ -140,6 +153,9 @@ def legal_actions(match: Match) -> Iterator[Action]:
     """Every legal action of the side to act: each pose each tank can reach, each shot it
     may fire (however poor its odds), and passing."""
     if current_player(match) in (CHANCE, TERMINAL):
+        return
+    if match.deploying:
+        yield from practice_setup.deploys(match.board, match.deploying[0])
         return
     board = match.board
     own = [t for t in board.tanks if t.side == match.side_to_act and not t.wreck]
@@ -172,7 +188,7 @@ def moves_of(match: Match, tank_id: str) -> list[Move]:
     holds (none while dice are awaited, for an immobile tank or another side's tank)."""
     board = match.board
     tank = board.tank(tank_id)
-    if current_player(match) != tank.side or tank.immobile or tank.wreck:
+    if match.deploying or current_player(match) != tank.side or tank.immobile or tank.wreck:
         return []
     memo = reactions.board_memo(board)  # the same board always gives the same moves
     key = ("practice: moves", tank_id)
@@ -206,6 +222,9 @@ def apply(match: Match, action: Action) -> Applied:
         raise IllegalAction(
             Reason("no roll is waiting: it is a player's action", sections.SEQUENCE_OF_PLAY)
         )
+    if match.deploying:
+        board, deploying, events = practice_setup.deploy(match.board, match.deploying, action)
+        return Applied(replace(match, board=board, deploying=deploying), events)
     if isinstance(action, Pass):
         return Applied(_next_turn(match), (Event(f"{who} passes"),))
     if isinstance(action, Move):

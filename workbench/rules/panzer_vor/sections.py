@@ -44,6 +44,12 @@ CV33 = "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: CV
 ANZIO_REINFORCEMENTS = (
     "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: Reinforcements"
 )
+ANZIO_BALANCE = (
+    "Anzio High School vs. Ōarai Girls Academy (Revised): Optional Rules: Balance adjustments"
+)
+ANZIO_TEAM_ADJUSTMENTS = (
+    "Anzio High School vs. Ōarai Girls Academy (Original): Optional Rules: Team Adjustments"
+)
 SOLO = "Test Your Luck!: Play Order"
 
 DRAW_PHASE = "Turn Phases: Draw Phase"
@@ -63,8 +69,10 @@ ST_GLORIANA_OPTIONAL_RULES = "St. Gloriana Girls College vs. Ōarai Girls Academ
 ANZIO_REVISED_RULES = "Anzio High School vs. Ōarai Girls Academy (Revised): Scenario Rules"
 ANZIO_ORIGINAL_RULES = "Anzio High School vs. Ōarai Girls Academy (Original): Scenario Rules"
 PRAVDA_RULES = "Pravda High School vs. Ōarai Girls Academy: Scenario Rules"
+PRAVDA_FORCE = "Pravda High School vs. Ōarai Girls Academy: Pravda High School"
 STAGE_1_RULES = "Stage 1: Scenario Rules"
 STAGE_2_RULES = "Stage 2: Scenario Rules"
+STAGE_2_KUROMORIMINE = "Stage 2: Kuromorimine Girls Academy"
 STAGE_1_SCENARIO_CARDS = "Kuromorimine Girls Academy vs. Ōarai Girls Academy: Scenario Cards"
 KUROMORIMINE_REINFORCEMENTS = "Stage 2: Scenario Rules: Kuromorimine Reinforcements"
 
@@ -74,6 +82,7 @@ LINKED_SCENARIO_CARDS = "The National Tournament: Linked Scenarios: Scenario Car
 LINKED_TANKS = "The National Tournament: Linked Scenarios: Ōarai Girls Academy Tanks"
 TANK_UPGRADES = "The National Tournament: Linked Scenarios: Tank Upgrades"
 CHARACTER_GROWTH = "The National Tournament: Linked Scenarios: Character Growth"
+ALTERNATE_REALITY = "The National Tournament: Linked Scenarios: Optional Rules: Alternate Reality"
 TOURNAMENT_PLAY = "The National Tournament: Tournament Play"
 TOURNAMENT_PROGRESSION = "The National Tournament: Tournament Play: Tournament Progression"
 TOURNAMENT_USING_CHARACTERS = "The National Tournament: Tournament Play: Using Characters"

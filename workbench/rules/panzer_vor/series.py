@@ -27,14 +27,17 @@ from workbench.rules.panzer_vor.game import GAME as CARDS
 from workbench.rules.panzer_vor.match import CardMatch
 
 CARD_OPTIONS = ("deck", "setup")  # the series' options each of its card matches takes
+PASSED_ON = ("pravda_characters",)  # a scenario's option a series offers for that match
 # (series state, a match side) -> the series' player; (series state, player) -> its side
 PlayerOf = Callable[[Any, str], str]
 SideOf = Callable[[Any, str], str | None]
 
 
 def start_match(scenario: PanzerVorScenario, options: tuple[tuple[str, Any], ...]) -> CardMatch:
-    """A card match of the series, with the series' card-game options."""
-    return CARDS.start(scenario, {k: v for k, v in options if k in CARD_OPTIONS})
+    """A card match of the series, with the series' card-game options (and those of its
+    scenario's own that the series passes on)."""
+    own = {o.name for o in CARDS.options_for(scenario) if o.name in PASSED_ON}
+    return CARDS.start(scenario, {k: v for k, v in options if k in CARD_OPTIONS or k in own})
 
 
 def play_in_match(

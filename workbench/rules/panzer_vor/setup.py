@@ -115,3 +115,17 @@ def quick_deployment(scenario: PanzerVorScenario, setup: Setup) -> Setup:
         force = ForceTank(tank_name, hex=grid.label(where), facing=facing)
         state = state.with_tank(_placed(force, side_label, roster, where, names))
     return Setup(state, tuple(left))
+
+
+def waiting_tanks(scenario: PanzerVorScenario, setup: Setup) -> list[Tank]:
+    """The tanks the players deploy, named as the quick deployment names them, on a spare
+    hex until placed."""
+    state = setup.state
+    names: dict[str, int] = {}
+    for tank in state.tanks:
+        names[tank.counter.name] = names.get(tank.counter.name, 0) + 1
+    spare = next(iter(state.map.grid))
+    return [
+        _placed(ForceTank(tank_name), side_label, scenario.counters, spare, names)
+        for side_label, tank_name in setup.waiting
+    ]

@@ -186,10 +186,13 @@ def _team_or_none(tank: str) -> str | None:
     return next((team for name, team in TEAMS.items() if tank.startswith(name)), None)
 
 
-def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
+def campaign_scenario(
+    campaign: Campaign, scenario: Any, crews: Mapping[str, str | None] | None = None
+) -> Any:
     """The next match's scenario with the campaign's Ōarai force: its tanks as upgraded and
     scheduled, every team face down unless it has grown (Character Growth), the Goosefish
-    members on the Panzer IV each face up or down as they have grown."""
+    members on the Panzer IV each face up or down as they have grown. ``crews`` (Alternate
+    Reality: ``linked_teams``): the team the player put on each tank instead (None: none)."""
 
     def face(name: str) -> Character:
         return Character(name, "front" if name in campaign.face_up else "reverse")
@@ -204,11 +207,12 @@ def campaign_scenario(campaign: Campaign, scenario: Any) -> Any:
         printed = {_team_or_none(t.tank): t for t in side.tanks}
         tanks = []
         for tank in campaign.tanks:
-            team = _team(tank)
-            crew = [face(n) for n in GOOSEFISH] if team == "Goosefish Team" else [face(team)]
-            if campaign.played < JOINS.get(team, 0):
+            team = _team(tank) if crews is None else crews.get(tank)
+            if team is None or (crews is None and campaign.played < JOINS.get(team, 0)):
                 crew = []  # the Mallard Team from Match 3, Anteater and Leopon from Match 4
-            same = printed.get(team)
+            else:
+                crew = [face(n) for n in GOOSEFISH] if team == "Goosefish Team" else [face(team)]
+            same = printed.get(_team(tank))
             where = {} if same is None else {"hex": same.hex, "facing": same.facing}
             flag = same is not None and same.flag
             tanks.append(ForceTank(tank, characters=tuple(crew), flag=flag, **where))

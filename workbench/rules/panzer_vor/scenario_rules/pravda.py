@@ -15,16 +15,25 @@ remaining tanks into the Pravda deployment zone each time they play a Movement C
 after moving a tank that is already on the map. The KV-2 and IS-2 may only be deployed after
 all of the T-34s have been deployed. The Pravda player may choose the order": after each card
 with the Move icon, Pravda chooses which tank (a T-34 while any waits, else the KV-2 or the
-IS-2), then a free hex of the zone. "Characters (on different Reinforcement tanks):
-Katyusha (Front), Nonna (Front)": a reading, Katyusha rides the KV-2 and Nonna the IS-2.
+IS-2), then a free hex of the zone.
+
+"Characters (on different Reinforcement tanks): Katyusha (Front), Nonna (Front)": the Pravda
+player chooses the tank each rides in on, Katyusha first, then Nonna on another (option
+``pravda_characters: "choose"``, the default; a ``Choose`` of a waiting tank each). Reading:
+the choice belongs to the Scenario Setup (the force list says where the characters go, as
+it does for the tanks), so it is made once the tanks on the map are deployed, before the
+starting hands; a character's tank arrives when the player deploys it (a T-34 with Katyusha
+may come early). ``pravda_characters: "KV-2 and IS-2"`` (and the quick placement) put
+Katyusha on the KV-2 and Nonna on the IS-2: the reading records saved before the choice were
+played with.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.rules.core import Event, Modifier, Reason
+from workbench.boards.panzer_vor.scenario import Character, PanzerVorScenario
+from workbench.rules.core import Action, Event, Modifier, Reason
 from workbench.rules.options import Option
 from workbench.rules.panzer_vor import hooks, placing
 from workbench.rules.panzer_vor import sections as S
@@ -265,17 +274,65 @@ def goosefish_dance_shots(
 
 REINFORCEMENTS = "Pravda Reinforcements"
 T34S = ("T-34/76", "T-34/85")
-RIDERS = ("KV-2", "IS-2")  # the reading: Katyusha on the KV-2, Nonna on the IS-2
+RIDERS = ("KV-2", "IS-2")  # the fixed reading: Katyusha on the KV-2, Nonna on the IS-2
+CHOOSE, FIXED = "choose", "KV-2 and IS-2"
+RIDER = "pravda rider"
+
+
+CHARACTERS_OPTION = Option.choice(
+    "pravda_characters", (CHOOSE, FIXED), S.PRAVDA_FORCE,
+    "\"Characters (on different Reinforcement tanks)\": 'choose': the Pravda player puts "
+    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'KV-2 and "
+    "IS-2': Katyusha on the KV-2, Nonna on the IS-2",
+    unwritten=FIXED,  # the reading records saved before the choice were played with
+)  # fmt: skip
+
+
+@hooks.OPTIONS(REINFORCEMENTS)
+def characters_option(scenario: PanzerVorScenario) -> list[Option]:
+    return [CHARACTERS_OPTION]
 
 
 @hooks.SETUP(REINFORCEMENTS)
 def characters_on_reinforcements(setting: Setting) -> None:
     """Pravda's characters ride in on its reinforcements (see the module's reading)."""
     arrivals = setting.reserves.get(PRAVDA, ())
-    for c, who in zip(setting.unseated.pop(PRAVDA, ()), RIDERS, strict=False):
+    unseated = setting.unseated.pop(PRAVDA, [])
+    if not arrivals or not unseated:
+        return
+    faces = tuple((c.name, _face(c)) for c in unseated)
+    if setting.choose and setting.options.get("pravda_characters", CHOOSE) == CHOOSE:
+        setting.frames.insert(0, Choice(PRAVDA, RIDER, tuple(t.id for t in arrivals), faces))
+        return
+    for (name, face), who in zip(faces, RIDERS, strict=False):
         rides = next((t.id for t in arrivals if t.name == who), arrivals[0].id)
-        face: Face = "back" if c.side == "reverse" else "front"
-        setting.crew.append(Crew(c.name, PRAVDA, None, face, rides))
+        setting.crew.append(Crew(name, PRAVDA, None, face, rides))
+
+
+def _face(character: Character) -> Face:
+    return "back" if character.side == "reverse" else "front"
+
+
+def _not_a_rider_tank(match: CardMatch, choice: Choice, action: Action) -> Reason:
+    name = choice.data[0][0]
+    return Reason(
+        f"{name} rides in on a waiting Pravda tank that carries no other character: one of "
+        f"{', '.join(choice.options)} (not {getattr(action, 'option', action)})",
+        S.PRAVDA_FORCE,
+    )
+
+
+@hooks.on_choice(RIDER, why_not=_not_a_rider_tank)
+def seat_rider(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
+    """The character rides in on the tank chosen; the next one goes on another tank."""
+    (name, face), *rest = choice.data
+    match = evolve(match, crew=(*match.crew, Crew(name, choice.side, None, face, option)))
+    why = Reason("on different Reinforcement tanks", S.PRAVDA_FORCE)
+    events.append(Event(f"{name} will ride in on {option}", (why,)))
+    others = tuple(o for o in choice.options if o != option)
+    if rest and others:
+        match = push(match, Choice(choice.side, RIDER, others, tuple(rest)))
+    return match
 
 
 @hooks.AFTER_ORDER(REINFORCEMENTS)
