@@ -19,6 +19,7 @@ PACKAGE = ROOT / "workbench"
 RANKS = {
     "errors": 0,
     "arguments": 0,
+    "bounds": 0,
     "paths": 0,
     "userdir": 0,
     "data": 0,

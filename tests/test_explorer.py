@@ -8,6 +8,7 @@ import pytest
 
 import workbench
 from workbench.boards.hexmap import HexMap
+from workbench.errors import ArgumentError
 from workbench.files import panzer_vor_roster
 from workbench.geometry.hexgrid import EAST, WEST
 from workbench.render.canvas import GROUPS
@@ -41,7 +42,7 @@ def test_it_opens_a_scenario_a_state_or_a_path(scenario) -> None:
     assert {t.id for t in from_path.state.tanks} == {PANZER, "Matilda II", "M4 (75)", "T-34/76"}
     assert Explorer(scenario).state.tank(PANZER).hex == from_path.state.map.hex("0802")
     assert Explorer(mobile_fire_duel()).state.tank("Tiger II").name == "Tiger II"
-    with pytest.raises(TypeError, match="not a int"):
+    with pytest.raises(ArgumentError, match="board: expected"):
         Explorer(42)  # type: ignore[arg-type]
     assert "click a tank" in repr(from_path) and "0x" not in repr(from_path)
 
@@ -186,7 +187,7 @@ def test_movement_bonus_and_cutting_through_change_the_reach() -> None:
     assert through[board.hex("0304")] <= plain[board.hex("0304")]
     explorer.click_hex("0304")
     assert "Cutting Through" in explorer.panel_text or "passing through" in explorer.panel_text
-    with pytest.raises(KeyError, match="no optional rule"):
+    with pytest.raises(KeyError, match="an optional rule"):
         explorer.set_options(nitro=True)
 
 

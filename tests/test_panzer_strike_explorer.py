@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import workbench
+from workbench.errors import ArgumentError
 from workbench.geometry.squaregrid import Square
 from workbench.render.canvas import GROUPS
 from workbench.rules.panzer_strike.setup import open_board, position
@@ -26,7 +27,7 @@ def test_it_opens_a_scenario_a_match_or_a_path(scenario):
     from_path = PanzerStrikeExplorer(CTF)
     assert {t.id for t in from_path.state.tanks} == {"N1", "N2", "N3", "S1", "S2", "S3"}
     assert PanzerStrikeExplorer(scenario).start.board.name == from_path.start.board.name
-    with pytest.raises(TypeError, match="not a int"):
+    with pytest.raises(ArgumentError, match="board: expected"):
         PanzerStrikeExplorer(42)  # type: ignore[arg-type]
     assert "click a tank" in repr(from_path) and "0x" not in repr(from_path)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.tanks_pieces import rulebook_example
+from workbench.errors import ArgumentError
 from workbench.render.canvas import GROUPS
 from workbench.widgets.tanks import TanksExplorer
 
@@ -18,7 +19,7 @@ def test_it_opens_a_table_file_or_a_battle():
     assert explorer.state.tanks[0].id == "Panther G1"
     assert "click a tank" in repr(explorer) and "0x" not in repr(explorer)
     assert TanksExplorer(rulebook_example()).state.tank("Sherman").speed == 2
-    with pytest.raises(TypeError, match="not a int"):
+    with pytest.raises(ArgumentError, match="board: expected"):
         TanksExplorer(42)  # type: ignore[arg-type]
 
 

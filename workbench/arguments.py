@@ -145,10 +145,12 @@ def check_type(argument: str, value: Any, annotation: Any) -> Any:
     return value
 
 
-def checked(function: Callable[..., Any]) -> Callable[..., Any]:
+def checked(
+    function: Callable[..., Any], names: dict[str, Any] | None = None
+) -> Callable[..., Any]:
     """``function`` with every argument checked against its annotation before it runs
     (ArgumentError naming the argument); a function whose annotations cannot be read is
-    returned as it is.
+    returned as it is. ``names``: more names its annotations may use (a class being made).
 
     >>> def halve(steps: int) -> float:
     ...     return steps / 2
@@ -160,7 +162,7 @@ def checked(function: Callable[..., Any]) -> Callable[..., Any]:
     if getattr(function, "arguments_checked", False):
         return function
     try:
-        hints = typing.get_type_hints(function)
+        hints = typing.get_type_hints(function, localns=names)
         signature = inspect.signature(function)
     except Exception:
         return function

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -25,8 +26,10 @@ from typing import Any
 
 import pandas as pd
 
+from workbench.arguments import whole_number
 from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask, executor_for
 from workbench.balance.stats import wilson_interval
+from workbench.bounds import MAX_BYTES, Cost, refuse_past, seconds_bound
 from workbench.games import get_game
 from workbench.rules.core import Game
 from workbench.rules.play import Player, play_to_end, random_player
@@ -175,6 +178,18 @@ class SweepResult:
         return head + self.summary.to_html(float_format=lambda v: f"{v:.3f}")
 
 
+# the memory a sweep holds per game (its task, its row, the table), measured with tracemalloc
+# on sweeps of 200 to 20,000 games (tests/test_bounded_work.py checks it within 2x)
+SWEEP_BASE_BYTES = 32 * 1024
+SWEEP_BYTES_PER_GAME = 1400
+SWEEP_MAX_SECONDS = 600.0  # a sweep is long by nature (a progress bar, Ctrl-C stops it)
+
+
+def sweep_memory(games: int) -> int:
+    """The estimated peak memory (bytes) of the results of a sweep of ``games`` games."""
+    return SWEEP_BASE_BYTES + SWEEP_BYTES_PER_GAME * games
+
+
 def sweep(
     game: str | Game,
     scenario: Any,
@@ -187,13 +202,24 @@ def sweep(
     client: Any = None,
     progress: bool = True,
     stop: Callable[[], bool] | None = None,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = SWEEP_MAX_SECONDS,
 ) -> SweepResult:
     """Play ``games`` seeded games of ``scenario`` and tabulate how they ended.
 
     ``workers=k`` plays them in k local processes, ``client=`` on a Dask cluster (a
     ``dask.distributed.Client`` or a scheduler address). A sweep stops early when ``stop()``
     says so or on Ctrl-C / a notebook interrupt; the games finished by then are kept.
+
+    Bounded: a sweep whose results would pass ``max_bytes`` (2 GiB, about 1.6 million games)
+    is refused before any game; its time is estimated from the first game (the time it took
+    × the games ÷ the games played at once), and a sweep estimated past ``max_seconds`` (600
+    s) is refused then, with the estimate (ArgumentError); pass more to allow it.
     """
+    games = whole_number("games", games, low=0)
+    seconds_bound("max_seconds", max_seconds)
+    refuse_past("games", games, "a sweep whose results fit", Cost(sweep_memory(games), 0.0),
+                max_bytes)  # fmt: skip
     the_game = get_game(game) if isinstance(game, str) else game
     runner = executor_for(workers, client)
     local = isinstance(runner, InProcess)
@@ -214,9 +240,15 @@ def sweep(
 
     results: dict[int, dict[str, Any]] = {}
     bar = _progress(games, the_game.title, progress)
+    began = time.perf_counter()
     try:
         for index, row in runner.run(run, tasks):
             results[index] = row
+            if len(results) == 1 and games > 1:  # the first game tells the time of them all
+                per_game = time.perf_counter() - began
+                estimate = Cost(sweep_memory(games), per_game * games / runner.parallel)
+                what = f"a sweep whose games ({per_game:.2g} s the first) end"
+                refuse_past("games", games, what, estimate, max_bytes, max_seconds)
             if bar is not None:
                 bar.update(1)
             if stop is not None and stop():

@@ -16,6 +16,7 @@ Task = Any
 
 class Executor(Protocol):
     name: str
+    parallel: int  # how many games it plays at once
 
     def run(
         self, fn: Callable[[Task], Any], tasks: Sequence[Task]
@@ -26,6 +27,7 @@ class InProcess:
     """Every game in this process, one after another (the default)."""
 
     name = "in process"
+    parallel = 1  # games at once
 
     def run(self, fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[tuple[int, Any]]:
         for index, task in enumerate(tasks):
@@ -38,6 +40,7 @@ class LocalPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.name = f"{workers} local processes"
+        self.parallel = workers
 
     def run(self, fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[tuple[int, Any]]:
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
@@ -60,6 +63,10 @@ class OnDask:
             client = Client(client)
         self.client = client
         self.name = f"Dask at {getattr(client.scheduler, 'address', client)}"
+        try:  # the cluster's threads: its games at once
+            self.parallel = max(1, sum(client.nthreads().values()))
+        except Exception:  # a client that cannot say: count one, and estimate high
+            self.parallel = 1
 
     def run(self, fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[tuple[int, Any]]:
         from dask.distributed import as_completed as dask_completed

@@ -17,6 +17,7 @@ from typing import Literal
 
 import numpy as np
 
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import WorkbenchError
 from workbench.geometry.segment import candidate_cells, chords, ordered
 
@@ -195,8 +196,27 @@ class Trace:
         )
 
 
-def trace(a: Hex, b: Hex) -> Trace:
+# the peak memory and time of a trace of a new offset, measured (tracemalloc; untraced
+# time on the shared 2-core machine) on lines of 1,000 to 100,000 hexes: its hexes, tuples
+# and arrays (tests/test_bounded_work.py checks it within 2x)
+TRACE_BYTES_PER_HEX = 380
+TRACE_BASE_BYTES = 16 * 1024
+TRACE_SECONDS_PER_HEX = 2e-5
+
+
+def trace_cost(distance: int) -> Cost:
+    """The estimated peak memory and time of :func:`trace` over ``distance`` hexes."""
+    return Cost(TRACE_BASE_BYTES + TRACE_BYTES_PER_HEX * distance, TRACE_SECONDS_PER_HEX * distance)
+
+
+def trace(
+    a: Hex, b: Hex, *, max_bytes: int = MAX_BYTES, max_seconds: float | None = MAX_SECONDS
+) -> Trace:
     """The exact trace of the segment between the centres of ``a`` and ``b``.
+
+    Its work grows with the distance: a line whose trace would pass ``max_bytes`` (2 GiB,
+    about 5 million hexes) or ``max_seconds`` (60 s, about 3 million) is refused with the
+    estimate (ArgumentError); no map holds such a line.
 
     >>> t = trace(Hex(0, 0), Hex(2, 0))          # straight through a neighbour
     >>> t.crossed, t.along, t.touched
@@ -205,6 +225,9 @@ def trace(a: Hex, b: Hex) -> Trace:
     >>> t.crossed, [side.hexes for side in t.along]
     ((Hex(q=0, r=0), Hex(q=1, r=1)), [(Hex(q=0, r=1), Hex(q=1, r=0))])
     """
+    distance = a.distance(b)
+    what = f"a hex whose line from {a} is traced"
+    refuse_past("b", b, what, trace_cost(distance), max_bytes, max_seconds)
     return _trace_from_origin(b - a).shifted(a)
 
 

@@ -198,7 +198,12 @@ def lint_hexmap(
     except ArgumentError as too_large:
         if too_large.argument != "hexmap":
             raise
-        notes.append(Reason(f"exposure and blind spots left out: {too_large.expected}"))
+        notes.append(
+            Reason(
+                "exposure and blind spots left out (both need the map's visibility matrix, a "
+                f"byte per pair of hexes): {too_large.expected.replace('pass a', 'pass lint a')}"
+            )
+        )
     else:
         sight(hexmap, max_bytes)
         heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}

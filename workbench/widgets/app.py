@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.games import all_games, get_game
+from workbench.widgets.checks import checked_methods, positive
 from workbench.widgets.learn import Learner, learn_choices
 from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.stepper import Stepper, prepared_games
@@ -87,13 +88,14 @@ SEED_NOTE = (
 )
 
 
+@checked_methods
 class TeacherApp:
     """A game and what to open picked in the page (a new game, a prepared game, a saved one),
     then the stepper in the projector theme. A new game offers the computer as the opponent
     (the game's shipped players, :attr:`Game.bots`) and the game's own options."""
 
     def __init__(self, *, theme: str = "projector", size: float = 40.0) -> None:
-        self.theme, self.size = theme, size
+        self.theme, self.size = theme, positive("size", size)
         games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
         self.game_picker = widgets.Dropdown(options=games, tooltip="the game", layout=WIDE)
         self.game_picker.add_class("workbench-app-game")
@@ -186,7 +188,7 @@ class TeacherApp:
                 self.game_picker.value,
                 seed=self.seed.value,
                 options=self.inputs.values() if self.inputs else None,
-                bot=self.player.value,
+                **({"bot": self.player.value} if self.player.value else {}),  # no list: none
                 bot_side=self.computer.value or None,
                 readable_at=SMALLEST_SCREEN,
                 **look,

@@ -25,6 +25,7 @@ changes first asks (:attr:`Editor.pending`, answered by :meth:`Editor.confirm` o
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +37,13 @@ from workbench.lint import LintReport, lint
 from workbench.render.canvas import GROUPS, draw_scene
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
+from workbench.widgets.checks import checked_methods
 from workbench.widgets.editor_tools import Tools, tools_for
 
 REFUSED = (WorkbenchError, ValueError, KeyError)  # a change the value or the file refuses
 
 
+@checked_methods
 class Editor:
     """An editor for one board value (or the file holding one); ``widget`` is its box."""
 
@@ -81,7 +84,10 @@ class Editor:
         return self.value != self._saved
 
     def change(self, new: Any) -> None:
-        """Make ``new`` the current value, as one step of the history (undo goes back)."""
+        """Make ``new`` the current value, as one step of the history (undo goes back); it
+        must be a value of the kind edited (a map stays a map)."""
+        if type(new) is not type(self._history[0]):
+            raise ArgumentError("new", new, f"a {type(self._history[0]).__name__}")
         if self._gesture:
             self._live = new
             self._redraw()
@@ -94,7 +100,7 @@ class Editor:
         self._lint()
         self._redraw()
 
-    def attempt(self, make: Any) -> bool:
+    def attempt(self, make: Callable[[], Any]) -> bool:
         """Apply ``make()`` (a new value from the current one's with_* methods); a change the
         value refuses is shown as the message and leaves the board as it was."""
         try:

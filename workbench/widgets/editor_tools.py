@@ -44,8 +44,10 @@ from workbench.render.hexboard import hexmap_scene
 from workbench.render.panzer_strike import squareboard_scene
 from workbench.render.scene import Scene
 from workbench.render.tanks import table_scene
+from workbench.widgets.checks import checked_methods, one_of
 
 
+@checked_methods
 class Tools:
     """What every board kind's tools share: the tool buttons and the editor they edit."""
 
@@ -59,8 +61,7 @@ class Tools:
 
     def use(self, tool: str) -> None:
         """Choose the tool the pointer works with."""
-        if tool not in self.names:
-            raise KeyError(f"no tool {tool!r} (tools: {', '.join(self.names)})")
+        one_of("tool", tool, self.names, "a tool of this editor")
         self.tool = tool
         self.tool_buttons.value = tool
 
@@ -113,6 +114,7 @@ def _combo(description: str, options: Iterable[str], value: str) -> widgets.Comb
 
 
 # --- hex maps and scenarios (Panzer Vor!) ---------------------------------------------------
+@checked_methods
 class HexTools(Tools):
     """Tools for a HexMap, or a PanzerVorScenario (its map edited inline, and its tanks)."""
 
@@ -302,6 +304,7 @@ class HexTools(Tools):
 
 
 # --- square boards (Panzer Strike) -----------------------------------------------------------
+@checked_methods
 class SquareTools(Tools):
     names = ("tile", "flip", "flag", "barricade", "tank", "erase")
 
@@ -412,6 +415,7 @@ TANK_GRAB_CM = 4.0  # how near a click must be to a tank's centre to pick it up
 MIN_PIECE_CM = 1.0
 
 
+@checked_methods
 class TableTools(Tools):
     names = ("woods", "building", "move", "rotate", "tank", "delete")
     cell_cm = 10.0  # the heatmaps' cells (coarser than a file needs: quick to lint live)

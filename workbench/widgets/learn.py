@@ -15,10 +15,12 @@ from typing import Any
 import ipywidgets as widgets
 
 import workbench.learn as learn
+from workbench.errors import ArgumentError
 from workbench.learn.drawing import answer_scene, question_scene
 from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.widgets.checks import checked_methods, place_in_scene
 from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import CanvasExplorer, Line
 
@@ -26,6 +28,7 @@ REVEAL_KEYS = ("Enter", "r", "R")
 KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 
 
+@checked_methods
 class Learner(CanvasExplorer):
     """A lesson of ``game`` (its ``chapter``; None: every chapter in order) as a widget
     (see the module). ``progress``: a learner's name, whose progress is resumed from and
@@ -74,18 +77,28 @@ class Learner(CanvasExplorer):
         if self.question.shape != "places" or self.checked is not None:
             self.message = "this question is answered by choosing, below the question"
             return self._refresh()
+        if self.question.cell_of is not None:  # a label of a place on the board
+            place_in_scene("label", self.scene, label, self.question.cell_of)
         self.chosen ^= {label}
         self.message = f"picked: {spoken(frozenset(self.chosen))}"
         self._show(redraw="overlays")
 
     def choose(self, value: Any) -> None:
-        """Set the answer to a yes/no, number, numbers or choice question."""
-        if self.question.shape == "number":
-            self.number.value = int(value)
-        elif self.question.shape == "numbers":
-            self.numbers.value = spoken(tuple(value)) if not isinstance(value, str) else value
+        """Set the answer to a yes/no, number, numbers or choice question (ArgumentError for
+        a value that is no answer of the question's kind: nothing is set)."""
+        shape = self.question.shape
+        if shape == "places":
+            raise ArgumentError("value", value, "no value: places are picked by click_place")
+        try:
+            answer = self.question.read(value)
+        except ArgumentError as refused:
+            raise ArgumentError("value", value, refused.expected) from None
+        if shape == "number":
+            self.number.value = answer
+        elif shape == "numbers":
+            self.numbers.value = spoken(answer)
         else:
-            self.answer_box.value = spoken(value) if isinstance(value, bool) else str(value)
+            self.answer_box.value = spoken(answer) if isinstance(answer, bool) else answer
 
     def check(self) -> Check:
         """Check the answer given (the places picked, or the value chosen)."""

@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.rules.options import Option, OptionError, check_options
+from workbench.widgets.checks import checked_methods
 
 WIDE = {"width": "100%"}
 
@@ -51,6 +52,7 @@ def input_for(option: Option) -> widgets.Widget:
     return widgets.Text(value=text, placeholder=holder, layout=WIDE, **common)
 
 
+@checked_methods
 class OptionInputs:
     """Inputs for ``options`` (each with its reading and section under it); ``values()`` is
     what was changed from the defaults, checked against the list."""

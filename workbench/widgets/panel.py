@@ -10,7 +10,9 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from workbench.errors import ArgumentError
 from workbench.render.canvas import GROUPS, draw_scene
+from workbench.widgets.checks import checked_methods, tank_of
 
 Line = tuple[str, str]
 OVERLAY_GROUPS = ("overlays", "annotations")  # the layers the answer to a click is drawn on
@@ -103,6 +105,7 @@ class CanvasExplorer:
         return redraw
 
 
+@checked_methods
 class PathExplorer(CanvasExplorer):
     """An explorer of a grid board (hexes or squares) whose answers are a selected tank, a
     destination with its path stepped by ``step_slider``, or a target; ``state.tank`` checks
@@ -124,8 +127,10 @@ class PathExplorer(CanvasExplorer):
     def aim_at(self, target_id: str) -> None:
         """Show the selected tank's line of sight to a target and the odds of the shot."""
         if self.selected is None:
-            raise ValueError("select the firing tank first: click one of the counters")
-        self.state.tank(target_id)
+            raise ArgumentError(
+                "target_id", target_id, "a target once the firing tank is selected (click it)"
+            )
+        tank_of("target_id", self.state, target_id)
         self.target, self.destination, self.note = target_id, None, ""
         self._refresh()
 

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from workbench.boards.panzer_strike.board import SquareBoard
 from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
+from workbench.errors import ArgumentError, UnknownName
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.panzer_strike import (
@@ -38,7 +39,12 @@ from workbench.render.panzer_strike import (
 from workbench.render.scene import Scene
 from workbench.rules.options import OptionError
 from workbench.rules.panzer_strike.game import RollMovement, chance_outcomes, start
-from workbench.rules.panzer_strike.movement import Step, TankOptions, movement_options
+from workbench.rules.panzer_strike.movement import (
+    Step,
+    TankOptions,
+    large_numbers,
+    movement_options,
+)
 from workbench.rules.panzer_strike.options import (
     BACKWARD_STEPS,
     DIAGONAL_CUTS,
@@ -49,6 +55,14 @@ from workbench.rules.panzer_strike.setup import with_dice
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones, kill_odds
 from workbench.rules.panzer_strike.state import Match, Options
 from workbench.rules.play import sample_chance
+from workbench.widgets.checks import (
+    checked_methods,
+    flag,
+    one_of,
+    positive,
+    square_on,
+    tank_of,
+)
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
@@ -82,19 +96,14 @@ def match_of(board: PanzerStrikeScenario | SquareBoard | Match | str | Path) -> 
         return board
     if isinstance(board, PanzerStrikeScenario | SquareBoard):
         return start(board)  # a board must place its own tanks (see rules start)
-    raise TypeError(
-        f"the Panzer Strike explorer shows a scenario or a match, not a {type(board).__name__}"
-    )
-
-
-def _square(where: Square | tuple[int, int]) -> Square:
-    return where if isinstance(where, Square) else Square(*where)
+    raise ArgumentError("board", board, "a Panzer Strike scenario, board or match, or its file")
 
 
 def _chance(value: Fraction) -> str:
     return f"{value} ({float(value):.1%})"
 
 
+@checked_methods
 class PanzerStrikeExplorer(PathExplorer):
     """A Panzer Strike board with its tanks on a live canvas and a side panel that explains.
 
@@ -109,6 +118,7 @@ class PanzerStrikeExplorer(PathExplorer):
         theme: Any = None,
         seed: int = 0,
     ) -> None:
+        positive("size", size)
         self.start = match_of(board)
         self.base = replace(self.start, phase="roll", dice=(), slots=(), used=(), moved=())
         self.rng = random.Random(seed)
@@ -209,8 +219,10 @@ class PanzerStrikeExplorer(PathExplorer):
         return action.large
 
     def set_dice(self, large: Sequence[int]) -> None:
-        """Set the movement dice by their large numbers (a what-if: any count and values)."""
-        self.dice = tuple(sorted(int(v) for v in large))
+        """Set the movement dice by their large numbers (a what-if: 1 to 10 of the numbers the
+        die faces show; none clears them)."""
+        given = tuple(large) if isinstance(large, list | tuple) else large
+        self.dice = tuple(sorted(large_numbers("large", self.base, given) if given else ()))
         self._busy = True
         try:
             self.dice_text.value = " ".join(map(str, self.dice))
@@ -223,8 +235,7 @@ class PanzerStrikeExplorer(PathExplorer):
 
     def choose_die(self, large: int) -> None:
         """Show the selected tank's reach for the die showing ``large``."""
-        if large not in self.dice:
-            raise ValueError(f"no die shows {large} (dice: {self.dice})")
+        one_of("large", large, self.dice, "the large number of one of the dice set")
         self.die_choice.value = large
 
     # --- clicks -------------------------------------------------------------------------
@@ -235,7 +246,7 @@ class PanzerStrikeExplorer(PathExplorer):
     def click_square(self, where: Square | tuple[int, int] | None) -> None:
         """A click on a square (None: off the board). A tank: select it (or, while one of
         the other side is selected, aim at it); a square it can reach: the path; else clear."""
-        cell = None if where is None else _square(where)
+        cell = None if where is None else square_on("where", self.state.board, where)
         tank = None if cell is None else self.state.tank_at(cell)
         chosen = self.state.tank(self.selected) if self.selected else None
         if tank is not None and chosen is not None and tank.side != chosen.side:
@@ -250,18 +261,21 @@ class PanzerStrikeExplorer(PathExplorer):
             self.clear()
 
     def select(self, tank_id: str) -> None:
-        self.state.tank(tank_id)
+        """Choose the tank to explore: its squares for each die."""
+        tank_of("tank_id", self.state, tank_id)
         self.selected, self.destination, self.target, self.note = tank_id, None, None, ""
         self._refresh()
 
     def go_to(self, where: Square | tuple[int, int], facing: int | str | None = None) -> None:
         """The fewest-steps path of the selected tank to a square (and facing, if given)."""
         if self.selected is None or self.tank_options is None:
-            raise ValueError("select a tank and set the dice first")
-        square = _square(where)
-        facings = self.tank_options.reach.facings(square, self.tank_options.steps)
+            raise ArgumentError("where", where, "a square once a tank and the dice are set")
+        square = square_on("where", self.state.board, where)
         if isinstance(facing, str):
-            facing = FACING_NAMES.index(facing)
+            facing = FACING_NAMES.index(one_of("facing", facing, FACING_NAMES, "a facing"))
+        elif facing is not None:
+            one_of("facing", facing, range(len(FACING_NAMES)), "a facing 0..7 (N, NE ... NW)")
+        facings = self.tank_options.reach.facings(square, self.tank_options.steps)
         if facing is None or facing not in facings:
             facing = min(facings, key=lambda f: (facings[f], f)) if facings else 0
         self.destination, self.target, self.note = (square, facing), None, ""
@@ -270,12 +284,16 @@ class PanzerStrikeExplorer(PathExplorer):
     def set_options(self, **values: Any) -> None:
         """Switch rules and readings, e.g. ``set_options(damage=True, trajectory="met")``;
         ``moved=True`` shows a shot as from a tank that has moved (±90° arc)."""
-        for name, value in values.items():
-            control = self.switches.get(name) or self.readings.get(name)
-            if control is None:
+        for name, value in values.items():  # every one checked before any is set
+            if name in self.switches:
+                flag(name, value)
+            elif name in self.readings:
+                one_of(name, value, READINGS[name], "a reading")
+            else:
                 known = ", ".join([*self.switches, *self.readings])
-                raise KeyError(f"no option {name!r} here (options: {known})")
-            control.value = value
+                raise UnknownName(name, name, f"an option here ({known})")
+        for name, value in values.items():
+            (self.switches.get(name) or self.readings[name]).value = value
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         try:
@@ -293,7 +311,11 @@ class PanzerStrikeExplorer(PathExplorer):
             self.note = f"dice are whole numbers separated by spaces, not {change['new']!r}"
             self._refresh()
             return
-        self.set_dice(values)
+        try:
+            self.set_dice(values)
+        except ArgumentError as refused:  # numbers no die face shows: said, nothing changed
+            self.note = str(refused)
+            self._refresh()
 
     def _control_changed(self, _change: Any = None) -> None:
         if self._busy:

@@ -9,7 +9,6 @@ the rules say why not.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from workbench.geometry.squaregrid import FACING_NAMES, Square
@@ -19,6 +18,7 @@ from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game, IllegalAction
 from workbench.rules.panzer_strike.game import EndMovement, EndTurn, Move, Shoot
 from workbench.rules.panzer_strike.state import Match
+from workbench.widgets.checks import square_on
 from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 
@@ -40,10 +40,9 @@ class PanzerStrikeView(ViewDefaults):
     def scene(self, state: Match, *, size: float, theme: Any) -> Scene:
         return scene_of(state, size=size, theme=theme)
 
-    def cell(self, state: Match, label: str) -> Square:
-        """A square from ``"3,1"`` or ``"(3, 1)"``."""
-        x, y = (int(v) for v in re.findall(r"-?\d+", label)[:2])
-        return Square(x, y)
+    def cell(self, state: Match, label: Any) -> Square:
+        """A square from ``"3,1"``, ``"(3, 1)"`` or a Square, on the board (else ArgumentError)."""
+        return square_on("cell", state.board, label)
 
     def status(self, game: Game, state: Match) -> list[str]:
         lines = [f"turn {state.turn}, phase: {state.phase}"]

@@ -21,20 +21,23 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.arguments import facing as a_facing
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.hexboard import odds_overlay, state_scene
 from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene, sight_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Modifier
+from workbench.rules.panzer_vor.arguments import on_map
 from workbench.rules.panzer_vor.firing import AttackOdds, attack_odds, card, character
 from workbench.rules.panzer_vor.movement import Reach, Step, explain_move, reachable
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario, quick_deployment
 from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
+from workbench.widgets.checks import checked_methods, flag, positive, tank_of
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import board_and_panel, fitted_board
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
@@ -61,12 +64,10 @@ def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) ->
         return setup.state
     if isinstance(board, HexMap):
         return GameState(board)
-    raise TypeError(
-        "the explorer shows a Panzer Vor! scenario, game state or map, "
-        f"not a {type(board).__name__}"
-    )
+    raise ArgumentError("board", board, "a Panzer Vor! scenario, game state or map, or its file")
 
 
+@checked_methods
 class Explorer(PathExplorer):
     """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
 
@@ -81,6 +82,7 @@ class Explorer(PathExplorer):
         size: float = 28.0,
         theme: Any = None,
     ) -> None:
+        positive("size", size)
         self.start = game_state_of(board)
         self.state = self.start
         self.scene: Scene = state_scene(self.state, size=size, theme=theme)
@@ -172,7 +174,7 @@ class Explorer(PathExplorer):
 
         A tank: select it (or, while one of the other side is selected, aim at it); a hex the
         selected tank can reach: its cheapest path; anything else: clear the selection."""
-        cell = None if where is None else self.state.map.hex(where)
+        cell = None if where is None else on_map(self.state.map, "where", where)
         tank = None if cell is None else self.state.tank_at(cell)
         chosen = self.state.tank(self.selected) if self.selected else None
         if tank is not None and chosen is not None and tank.side != chosen.side and not tank.wreck:
@@ -186,23 +188,29 @@ class Explorer(PathExplorer):
 
     def select(self, tank_id: str) -> None:
         """Choose the tank to explore: its reach and MP budget."""
-        self.state.tank(tank_id)  # a clear KeyError for a tank that is not there
+        tank_of("tank_id", self.state, tank_id)
         self.selected, self.destination, self.target, self.note = tank_id, None, None, ""
         self._refresh()
 
     def go_to(self, where: HexLike, facing: int | None = None) -> None:
         """Show the cheapest path of the selected tank to a hex (and facing, if given)."""
         if self.selected is None:
-            raise ValueError("select a tank first: click one of the counters")
-        self.destination, self.target, self.note = (self.state.map.hex(where), facing), None, ""
+            raise ArgumentError("where", where, "a hex once a tank is selected (click one first)")
+        cell = on_map(self.state.map, "where", where)
+        if facing is not None:
+            a_facing("facing", facing)
+        self.destination, self.target, self.note = (cell, facing), None, ""
         self._refresh(new_path=True)
 
     def set_options(self, **flags: bool) -> None:
         """Switch optional rules on or off, e.g. ``set_options(cutting_through=True)``."""
-        for flag, on in flags.items():
-            if flag not in self.options:
-                raise KeyError(f"no optional rule {flag!r} (rules: {', '.join(self.options)})")
-            self.options[flag].value = on
+        for name, on in flags.items():  # every one checked before any is set
+            if name not in self.options:
+                known = f"an optional rule ({', '.join(self.options)})"
+                raise UnknownName(name, name, known)
+            flag(name, on)
+        for name, on in flags.items():
+            self.options[name].value = on
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         # A callback's exception would vanish into the kernel log: the library's refusals are

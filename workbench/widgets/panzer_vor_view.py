@@ -22,6 +22,7 @@ from workbench.render.panzer_vor import odds_label, path_overlay_of, reach_scene
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
 from workbench.rules.panzer_vor.actions import Fire, Move, Pass
+from workbench.rules.panzer_vor.arguments import on_map
 from workbench.rules.panzer_vor.firing import attack_odds
 from workbench.rules.panzer_vor.match import CardMatch
 from workbench.rules.panzer_vor.movement import explain_move, reachable
@@ -48,8 +49,9 @@ class BoardView:
             self._base = cached
         return board_with_counters(cached[3], board)
 
-    def cell(self, state: Match | CardMatch, label: str) -> Any:
-        return state.board.map.hex(label)
+    def cell(self, state: Match | CardMatch, label: Any) -> Any:
+        """The hex a label (``"0802"``) or a Hex names, on the map (else ArgumentError)."""
+        return on_map(state.board.map, "cell", label)
 
 
 class PanzerVorView(BoardView):

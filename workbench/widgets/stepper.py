@@ -34,6 +34,7 @@ from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import ROOM_PX, readable_theme
 from workbench.widgets.pool import WidgetPool
@@ -93,6 +94,7 @@ def record_of(
 DIE_PX = 36.0  # a die's side in the panel: its pips readable from the back of a room
 
 
+@checked_methods
 class Stepper:
     """Step through a game: the board, whose turn, the log, undo and redo, bookmarks.
 
@@ -150,6 +152,12 @@ class Stepper:
         readable_at: tuple[float, float] | None = None,
         least_px: float = ROOM_PX,
     ) -> None:
+        positive("size", size)
+        positive("least_px", least_px)
+        for side in readable_at or ():
+            positive("readable_at", side)
+        if game is not None:
+            game_named("game", game)
         self.record = record_of(source, game, seed=seed, options=options)
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
@@ -164,7 +172,10 @@ class Stepper:
         self.message = ""
         self._busy = False
         self._replay()
-        self.cursor = len(self.states) - 1 if at is None else max(0, min(at, len(self.steps)))
+        if bot_side is not None:
+            one_of("bot_side", bot_side, self.game.players(self.states[0]), "a side of the game")
+        last = len(self.steps)
+        self.cursor = last if at is None else step_number("at", at, 0, last)
         if readable_at is not None:  # drawn at the size it is shown at in that window
             from workbench.render.fitting import fit_size
             from workbench.widgets.layout import board_room
@@ -214,22 +225,24 @@ class Stepper:
 
     def action_at(self, step: int) -> Action:
         """The action of step ``step`` (1-based)."""
+        step_number("step", step, 1, len(self.steps))
         return self.game.action_from_json(self.record.steps[step - 1].action)
 
     def actor_at(self, step: int) -> str | Turn:
         """Who chose step ``step``: a side, or ``CHANCE`` for dice and draws."""
+        step_number("step", step, 1, len(self.steps))
         return self.game.current_player(self.states[step - 1])
 
     def go(self, step: int) -> None:
-        """Show step ``step`` (0: the start); the selection is forgotten."""
-        self.cursor = max(0, min(int(step), len(self.states) - 1))
+        """Show step ``step`` (0: the start, up to the last step); the selection is forgotten."""
+        self.cursor = step_number("step", step, 0, len(self.steps))
         self.selection, self.proposed, self.answer, self.refusal = None, None, (), None
         self.offered, self.message = (), ""
         self._refresh()
 
     def back(self) -> None:
-        """Undo: one step back (the later steps stay, for redo)."""
-        self.go(self.cursor - 1)
+        """Undo: one step back (the later steps stay, for redo); at the start, nothing."""
+        self.go(max(0, self.cursor - 1))
 
     def forward(self) -> None:
         """Redo: one step on along the record; at its last step, what to do instead (a new
@@ -251,7 +264,7 @@ class Stepper:
     @classmethod
     def new(cls, game: str, scenario: Any, *, seed: int = 0, **options: Any) -> Stepper:
         """A new game of ``game`` from a scenario (loaded, a file, or a shipped name)."""
-        shipped = get_game(game).scenarios()
+        shipped = game_named("game", game).scenarios()
         if isinstance(scenario, str) and scenario in shipped:
             scenario = shipped[scenario]
         return cls(scenario, game, seed=seed, **options)
@@ -352,6 +365,8 @@ class Stepper:
 
     def set_bot(self, side: str | None, bot: Player | None = None) -> None:
         """Solo mode: the bot plays ``side`` (None: nobody), from now on."""
+        if side is not None:
+            one_of("side", side, self.game.players(self.states[0]), "a side of the game")
         self.bot_side = side
         if bot is not None:
             self.bot = bot
@@ -389,7 +404,7 @@ class Stepper:
 
     def click_cell(self, cell: Any) -> None:
         """A click on a cell of the board (a label such as ``"0802"``, or the cell itself)."""
-        if isinstance(cell, str):
+        if cell is not None:  # a label or a cell, on the board (else ArgumentError)
             cell = self.view.cell(self.state, cell)
         offer: Offer = self.view.click(
             self.game, self.state, self.scene, cell, self.selection, self.proposed
@@ -499,6 +514,8 @@ class Stepper:
         record = record_of(path)
         if record.game != self.game.name:
             raise ArgumentError("path", str(path), f"a {self.game.title} record")
+        if at is not None:
+            step_number("at", at, 0, len(record.steps))
         self.record = record
         self._replay()
         self.go(min(record.notes(), default=0) if at is None else at)
@@ -511,6 +528,7 @@ class Stepper:
 
     def export(self, path: str | Path, scale: float = 1.0) -> Path:
         """The picture of the step shown as SVG or PNG (by the suffix)."""
+        positive("scale", scale)
         written = self.picture().save(path, scale=scale)
         self.message = f"exported {written}"
         self._refresh()
@@ -520,7 +538,7 @@ class Stepper:
     def step_line(self, step: int, *, note: bool = True) -> str:
         """One line of the log: the step, who chose it, the action and what it caused (and
         the teacher's note, with ``note``)."""
-        if step == 0:
+        if step_number("step", step, 0, len(self.steps)) == 0:
             return "0. start"
         who = self.actor_at(step)
         action = self.action_at(step)

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from shapely.geometry import Point
 
 from workbench.boards.tanks.table import Table
+from workbench.errors import ArgumentError
 from workbench.render.canvas import draw_scene, new_canvas
 from workbench.render.scene import OVERLAYS, Polygon, Scene, Style
 from workbench.render.tanks_play import battle_scene, shot_overlay, sweep_overlay
@@ -31,6 +32,7 @@ from workbench.rules.tanks.movement import MoveCheck, MoveSweep, Placement, chec
 from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.shooting import ShotExam, examine_shot
 from workbench.rules.tanks.state import Battle
+from workbench.widgets.checks import checked_methods, point_on, positive, tank_of
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
@@ -57,9 +59,10 @@ def battle_of(
         if any(o.name == "table_setup" for o in table_options(board)):
             given.setdefault("table_setup", "given")  # tanks to explore, not a set-up
         return start(board, given)
-    raise TypeError(f"the TANKS explorer shows a table or a battle, not a {type(board).__name__}")
+    raise ArgumentError("board", board, "a TANKS table or battle, or its file")
 
 
+@checked_methods
 class TanksExplorer(CanvasExplorer):
     """The TANKS table with its tanks on a live canvas and a side panel that explains."""
 
@@ -71,6 +74,7 @@ class TanksExplorer(CanvasExplorer):
         px_per_cm: float = 7.0,
         theme: Any = None,
     ) -> None:
+        positive("px_per_cm", px_per_cm)
         self.state = battle_of(board, options)
         self.scene: Scene = battle_scene(
             self.state, caption=False, px_per_cm=px_per_cm, theme=theme
@@ -116,7 +120,7 @@ class TanksExplorer(CanvasExplorer):
     def click_at(self, x: float, y: float) -> None:
         """A click at a table point in cm: a tank selects it (an enemy of the selected tank is
         aimed at); a previewable placement is previewed; anything else clears."""
-        point = Point(x, y)
+        point = Point(point_on("(x, y)", self.state.table, (x, y)))
         tank = next((t for t in self.state.tanks if t.polygon.covers(point)), None)
         chosen = self.state.tank(self.selected) if self.selected else None
         if (
@@ -139,20 +143,21 @@ class TanksExplorer(CanvasExplorer):
             self.clear()
 
     def select(self, tank_id: str) -> None:
-        self.state.tank(tank_id)
+        """Choose the tank to explore: where it can move."""
+        tank_of("tank_id", self.state, tank_id)
         self.selected, self.target, self.preview = tank_id, None, None
         self._refresh()
 
     def preview_placement(self, placement: Placement) -> None:
         if self.selected is None:
-            raise ValueError("select a tank first")
+            raise ArgumentError("placement", placement, "a placement once a tank is selected")
         self.preview = (placement, check_move(self.state, self.selected, placement))
         self._refresh()
 
     def aim_at(self, target_id: str) -> None:
         if self.selected is None:
-            raise ValueError("select the shooting tank first")
-        self.state.tank(target_id)
+            raise ArgumentError("target_id", target_id, "a target once the shooter is selected")
+        tank_of("target_id", self.state, target_id)
         self.target, self.preview = target_id, None
         self._refresh()
 

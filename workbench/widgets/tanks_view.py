@@ -12,7 +12,6 @@ In a played Game Set Up, a click on the table proposes the legal terrain placeme
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from workbench.render.scene import Scene
@@ -21,6 +20,7 @@ from workbench.rules.core import Action, Game, IllegalAction
 from workbench.rules.tanks.actions import Move, PlaceTerrain, Shoot
 from workbench.rules.tanks.state import Battle
 from workbench.rules.tanks.table_setup import setup_step_text
+from workbench.widgets.checks import point_on
 from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 PICK_CM = 4.0  # a click this close to a tank's centre picks the tank
@@ -44,10 +44,10 @@ class TanksView(ViewDefaults):
     def scene(self, state: Battle, *, size: float, theme: Any) -> Scene:
         return battle_scene(state, size=size, theme=theme, caption=False)
 
-    def cell(self, state: Battle, label: str) -> tuple[float, float]:
-        """A table point from ``"30, 6"`` (cm)."""
-        x, y = (float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", label)[:2])
-        return (x, y)
+    def cell(self, state: Battle, label: Any) -> tuple[float, float]:
+        """A table point from ``"30, 6"`` (cm) or an ``(x, y)`` pair, on the table (else
+        ArgumentError)."""
+        return point_on("cell", state.table, label)
 
     def status(self, game: Game, state: Battle) -> list[str]:
         if state.setup is not None:

@@ -15,10 +15,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.userdir import EXPORTS, RECORDS, saved_names, user_folder, user_path
+from workbench.widgets.checks import checked_methods, one_of
 
 RECORD_SUFFIX = ".json"
 
 
+@checked_methods
 class UserFiles:
     """Save and Load a record by name in ``records/``, export a picture to ``exports/``.
 
@@ -89,6 +91,7 @@ class UserFiles:
     def export(self, suffix: str) -> Path:
         """Export the picture (``suffix`` ``.svg`` or ``.png``) to ``exports/``, named after
         the record's name."""
+        one_of("suffix", suffix, (".svg", ".png"), "a picture's suffix")
         stem = self.name.removesuffix(RECORD_SUFFIX)
         target = user_path(self._picture_name(stem), EXPORTS, suffix, create=True)
         written = self._export(target)

@@ -26,8 +26,15 @@ from math import factorial
 
 from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.boards.values import Pictured
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, refuse_past
 from workbench.errors import ArgumentError
-from workbench.geometry.squaregrid import FACING_NAMES, Square, SquareTrace, square_trace
+from workbench.geometry.squaregrid import (
+    FACING_NAMES,
+    Square,
+    SquareTrace,
+    square_trace,
+    square_trace_cost,
+)
 from workbench.rules.core import Action, Reason, lines_of
 from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.state import Match, Tank
@@ -118,19 +125,31 @@ def corner_pairs(trace: SquareTrace) -> tuple[tuple[Square, Square], ...]:
     return tuple(pairs)
 
 
-def trajectory(match: Match, firer: Square, target: Square) -> Trajectory:
+def trajectory(
+    match: Match,
+    firer: Square,
+    target: Square,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
+) -> Trajectory:
     """What lies between two squares (ends excluded) and which of it stops a shell.
 
     "The trajectory of the shell must be clear – there must not be anything on its way (like
     a part of a building or an active or destroyed tank)." What stands on a square whose inside
     the line crosses is on its way. A shot past a corner where two squares meet is the open
     case (option ``trajectory``): ``'crossed'``, it goes by; ``'met'``, something on either
-    square stops it; ``'both'``, only something on each of the two."""
+    square stops it; ``'both'``, only something on each of the two. Both squares must be on
+    the board; the work is the square trace's, bounded by ``max_bytes`` and ``max_seconds``
+    as :func:`~workbench.geometry.squaregrid.square_trace` is (on a board, a few kB)."""
     for argument, square in (("firer", firer), ("target", target)):
         if square not in match.board:
             size = f"{match.board.width} × {match.board.depth}"
             raise ArgumentError(argument, square, f"a square on the {size} board")
-    trace = square_trace(firer, target)
+    traced = f"a target whose line from {firer} is traced"
+    estimate = square_trace_cost(firer, target)
+    refuse_past("target", target, traced, estimate, max_bytes, max_seconds)
+    trace = square_trace(firer, target, max_bytes=max_bytes, max_seconds=max_seconds)
     reading = match.options.trajectory
     width, depth = match.board.width, match.board.depth
 

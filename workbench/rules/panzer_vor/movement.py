@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import Literal
 
 from workbench.boards.hexmap import HexMap
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
@@ -371,11 +372,36 @@ def _arrivals(bits: int, d: int) -> tuple[tuple[int, int, int, bool], ...]:
 _ARRIVALS = tuple(tuple(_arrivals(bits, d) for d in range(6)) for bits in range(64))
 
 
+# the peak memory and time of reachable, measured (tracemalloc; untraced time on the shared
+# 2-core machine) on blank maps of 60 x 60 to 200 x 200 with 10 to 1,000 MP: the map's
+# movement table (once per map and school, then cached on the map) and, per hex the search
+# reaches, its costs, facings and the way back (tests/test_bounded_work.py: within 2x)
+REACH_TABLE_BYTES_PER_HEX = 350
+REACH_BYTES_PER_HEX_REACHED = 850
+REACH_TABLE_SECONDS_PER_HEX = 1.2e-4
+REACH_SECONDS_PER_HEX_REACHED = 2e-5
+
+
+def reach_cost(hexmap: HexMap, school: str, mp: int) -> Cost:
+    """The estimated peak memory and time of :func:`reachable` with ``mp`` MP on ``hexmap``
+    (a hex costs at least 1 MP, so at most the hexes within ``mp`` steps are reached)."""
+    hexes = len(hexmap.grid)
+    reached = min(hexes, 3 * mp * (mp + 1) + 1)
+    table = 0 if school in hexmap.derived.get("move_table", {}) else hexes
+    return Cost(
+        REACH_TABLE_BYTES_PER_HEX * table + REACH_BYTES_PER_HEX_REACHED * reached,
+        REACH_TABLE_SECONDS_PER_HEX * table + REACH_SECONDS_PER_HEX_REACHED * reached,
+    )
+
+
 def reachable(
     state: GameState,
     tank_id: str,
     mp: int | None = None,
     bonuses: Sequence[Modifier] = (),
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> Reach:
     """Every (hex, facing) the tank can end a move in with at most ``mp`` MP (default: its
     movement points with ``bonuses``), each with its least MP.
@@ -383,7 +409,9 @@ def reachable(
     A shortest-path search over hexes, the small integer costs kept in buckets. Because a
     turn in place costs 1 MP whatever the angle, a hex is fully described by its least MP
     and the set of facings that reach it at that cost: every other facing costs one more.
-    An immobile tank stays where it is (Sequence of Play: Action Phase).
+    An immobile tank stays where it is (Sequence of Play: Action Phase). A search whose
+    estimate (:func:`reach_cost`) passes ``max_bytes`` (2 GiB) or ``max_seconds`` (60 s: a
+    map of about 700 x 700 the first time, its table not yet made) is refused with it.
     """
     tank = state.tank(tank_id)
     mp = checked.movement_points(mp)
@@ -398,7 +426,11 @@ def reachable(
         only = {tank.hex: (0, 1 << tank.facing)}
         return Reach(state=state, tank=tank, mp=0, budget=budget, ends=only, _came={},
                      _table=None, _searched={})  # fmt: skip
-    table = move_table(state.map, school_of(state, tank.side))
+    school = school_of(state, tank.side)
+    estimate = reach_cost(state.map, school, budget_mp)
+    where = f"{tank_id} with {budget_mp} MP on a {state.map.grid.rows} x {state.map.grid.cols} map"
+    refuse_past("state", where, "a search that fits", estimate, max_bytes, max_seconds)
+    table = move_table(state.map, school)
     index, neighbor, entry_of = table.index, table.neighbor, table.entry
     extra_mp = [0] * len(table.hexes)  # tanks in the way (Cutting Through) and wreckage
     closed = [False] * len(table.hexes)  # another tank's hex: never entered

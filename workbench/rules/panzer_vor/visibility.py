@@ -18,8 +18,8 @@ from functools import cached_property, lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from workbench.arguments import whole_number
 from workbench.boards.hexmap import HexMap
+from workbench.bounds import MAX_BYTES, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import Hex, HexGrid, HexLike
 from workbench.geometry.hextrace import BatchTraces, batch_traces
@@ -239,7 +239,7 @@ def _gather_or(windows: np.ndarray, rows: IntArray, active: IntArray) -> np.ndar
     return out
 
 
-MAX_MATRIX_BYTES = 2 * 1024**3  # the default bound on the peak memory: 29,000 hexes (170 x 170)
+MAX_MATRIX_BYTES = MAX_BYTES  # the default bound on the peak memory: 29,000 hexes (170 x 170)
 # the peak memory of visibility_matrix, measured with tracemalloc on blank maps of 40 x 40 to
 # 128 x 128 (tests/test_bounded_work.py checks it within 2x; smaller maps need less): a byte
 # per pair for the matrix, the rest for the bit tables and one offset group's line windows
@@ -256,17 +256,14 @@ def visibility_peak(hexes: int) -> int:
 def check_visibility_bound(hexmap: HexMap, max_bytes: object) -> None:
     """ArgumentError if the visibility matrix of ``hexmap`` would pass ``max_bytes`` at its
     peak (a whole number of bytes: NaN, infinity and text are refused too)."""
-    limit = whole_number("max_bytes", max_bytes, low=0)
     n = len(hexmap.grid)
-    peak = visibility_peak(n)
-    if peak > limit:
-        raise ArgumentError(
-            "hexmap",
-            f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
-            f"a map whose visibility matrix fits in max_bytes={limit:,} (this one needs about "
-            f"{peak:,} bytes at its peak and {SECONDS_PER_PAIR * n * n:,.0f} s; pass a larger "
-            "max_bytes to allow it)",
-        )
+    refuse_past(
+        "hexmap",
+        f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
+        "a map whose visibility matrix fits",
+        Cost(visibility_peak(n), SECONDS_PER_PAIR * n * n),
+        max_bytes,
+    )
 
 
 def visibility_matrix(hexmap: HexMap, *, max_bytes: int = MAX_MATRIX_BYTES) -> VisibilityMatrix:

@@ -35,6 +35,7 @@ from shapely.geometry import Polygon
 
 from workbench.arguments import whole_number
 from workbench.boards.tanks.table import TANKS_TERRAIN, Table
+from workbench.bounds import MAX_BYTES, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.geometry.table import Hull, direction
 from workbench.geometry.table_sight import (
@@ -446,7 +447,7 @@ class Heatmaps:
 # process, tests/test_bounded_work.py) on Barkmann's Corner at steps of 1 to 0.3 cm
 HEATMAP_BYTES_PER_CELL = 900
 HEATMAP_SECONDS_PER_CELL = 1e-4  # on the shared, busy 2-core machine
-MAX_HEATMAP_BYTES = 2 * 1024**3  # the default bound: 2.4 million cells (0.06 cm on 90 x 90)
+MAX_HEATMAP_BYTES = MAX_BYTES  # the default bound: 2.4 million cells (0.06 cm on 90 x 90)
 
 
 def heatmap_cells(table: Table, step: float) -> int:
@@ -457,19 +458,14 @@ def heatmap_cells(table: Table, step: float) -> int:
 def check_heatmap_bound(table: Table, step: object, max_bytes: object) -> float:
     """``step`` as a float if it is a positive finite number whose cells fit ``max_bytes``
     at the peak (:data:`HEATMAP_BYTES_PER_CELL` each), else ArgumentError with the estimate."""
-    limit = whole_number("max_bytes", max_bytes, low=0)
+    whole_number("max_bytes", max_bytes, low=0)
     real = isinstance(step, int | float) and not isinstance(step, bool)
     if not real or not math.isfinite(step) or not 0 < step <= max(table.width, table.depth):  # type: ignore[operator, arg-type]
         raise ArgumentError("step", step, "a cell size in cm, more than 0, at most the table")
     cells = heatmap_cells(table, float(step))  # type: ignore[arg-type]
-    peak = cells * HEATMAP_BYTES_PER_CELL
-    if peak > limit:
-        raise ArgumentError(
-            "step", step,
-            f"a step whose {cells:,} cells fit in max_bytes={limit:,} (this one needs about "
-            f"{peak:,} bytes at its peak and {cells * HEATMAP_SECONDS_PER_CELL:,.0f} s; pass a "
-            "larger step, or a larger max_bytes to allow it)",
-        )  # fmt: skip
+    cost = Cost(cells * HEATMAP_BYTES_PER_CELL, cells * HEATMAP_SECONDS_PER_CELL)
+    what = f"a step whose {cells:,} cells fit"
+    refuse_past("step", step, what, cost, max_bytes, instead="a larger step, or ")
     return float(step)  # type: ignore[arg-type]
 
 
