@@ -5,7 +5,9 @@ card game (information-set search), Panzer Strike's capture-the-flag and TANKS' 
 table; a draw counts as half a win. Then the ladder random < greedy < easy < medium < hard:
 each player against the one below it, ``LADDER_GAMES`` games from each seat. The table is
 printed and written into benchmarks/README.md between the strength markers, with the number
-of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so).
+of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so),
+and how long a medium decision takes in each game (median and 95th percentile over
+``--positions`` positions of seeded greedy games; the target: 1 s and 3 s).
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -13,7 +15,9 @@ of games it was run with (``--games``/``--ladder-games`` for a reduced run, labe
 from __future__ import annotations
 
 import argparse
+import random
 import re
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -22,10 +26,12 @@ from workbench.balance import sweep
 from workbench.balance.stats import wilson_interval
 from workbench.games import get_game
 from workbench.players import search
-from workbench.rules.play import random_player
+from workbench.rules.core import CHANCE
+from workbench.rules.play import play_to_end, random_player, sample_chance
 
 GAMES = 100
 LADDER_GAMES = 20
+POSITIONS = 20
 CASES = (
     ("panzer-vor", "mock-battle", "Mock Battle (card game)"),
     ("panzer-strike", "capture-the-flag", "Panzer Strike capture-the-flag"),
@@ -45,13 +51,14 @@ def player(game: Any, name: str, seed: int) -> Any:
 
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None
-) -> tuple[float, int]:
-    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, and the games."""
+) -> list[float]:
+    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat."""
     rules = get_game(game)
     value = rules.load_scenario(scenario)
     sides = rules.players(rules.start(value))
-    points = 0.0
+    by_seat = []
     for seat, side in enumerate(sides):
+        points = 0.0
         other = sides[1 - seat]
         players = {side: player(rules, first, 1 + seat), other: player(rules, second, 7 + seat)}
         result = sweep(
@@ -61,13 +68,57 @@ def score(
             points += (
                 1.0 if winner == side else 0.5 if winner in (None, "") or winner != winner else 0.0
             )
-    return points, 2 * games
+        by_seat.append(points)
+    return by_seat
 
 
-def row(label: str, first: str, second: str, points: float, games: int, seconds: float) -> str:
-    low, high = wilson_interval(round(points), games)
-    return (f"| {label} | {first} vs {second} | {games} | {points / games:.2f} | "
-            f"[{low:.2f}, {high:.2f}] | {seconds:.0f} s |")  # fmt: skip
+def decision_times(game: str, scenario: str, level: str, positions: int) -> list[float]:
+    """Seconds one ``level`` decision takes, at ``positions`` positions of seeded greedy games
+    (game *n* stopped at the first choice after ``5 * n`` steps, its dice rolled)."""
+    rules = get_game(game)
+    value = rules.load_scenario(scenario)
+    greedy = rules.bots.get("greedy", random_player)
+    times = []
+    for n in range(positions):
+        state, _ = play_to_end(rules, value, greedy, seed=n, max_steps=5 * n)
+        rng = random.Random(n)
+        while (side := rules.current_player(state)) is CHANCE or (
+            isinstance(side, str) and len(rules.legal_actions(state)) < 2
+        ):
+            if side is CHANCE:
+                action = sample_chance(rules.chance_outcomes(state), rng)
+            else:
+                action = rules.legal_actions(state)[0]
+            state = rules.apply(state, action).state
+        if not isinstance(side, str):
+            continue
+        observation = rules.observation(state, side)
+        start = time.perf_counter()
+        search(level, seed=n)(rules, observation, random.Random(n))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def timing_line(label: str, level: str, times: list[float]) -> str:
+    if not times:
+        return f"- {label}: no position with a choice found"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"- {label}: a {level} decision took {statistics.median(ordered):.2f} s median, "
+            f"{p95:.2f} s at the 95th percentile ({len(ordered)} positions)")  # fmt: skip
+
+
+def row(label: str, first: str, second: str, by_seat: list[float], games: int,
+        seconds: float) -> str:  # fmt: skip
+    """A table row: ``first``'s score from each seat (``games`` a seat) with its Wilson 95 %
+    interval, and both seats together."""
+    seats = []
+    for points in by_seat:
+        low, high = wilson_interval(round(points), games)
+        seats.append(f"{points / games:.2f} [{low:.2f}, {high:.2f}]")
+    total = sum(by_seat) / (games * len(by_seat))
+    return (f"| {label} | {first} vs {second} | {games} | {' / '.join(seats)} | {total:.2f} | "
+            f"{seconds:.0f} s |")  # fmt: skip
 
 
 def main() -> None:
@@ -75,6 +126,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--ladder-games", type=int, default=LADDER_GAMES)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--positions", type=int, default=POSITIONS)
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     args = parser.parse_args()
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
@@ -85,7 +137,8 @@ def main() -> None:
         + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
         + ".",
         "",
-        "| game | match | games | score of the first | Wilson 95 % | time |",
+        "| game | match | games a seat | first's score from each seat [Wilson 95 %] | both "
+        "seats | time |",
         "|---|---|---|---|---|---|",
     ]
     wanted = None if args.cases == "all" else set(args.cases.split(","))
@@ -99,10 +152,18 @@ def main() -> None:
             if games <= 0:
                 continue
             start = time.time()
-            points, played = score(game, scenario, first, second, games, args.workers)
-            line = row(label, first, second, points, played, time.time() - start)
+            by_seat = score(game, scenario, first, second, games, args.workers)
+            line = row(label, first, second, by_seat, games, time.time() - start)
             print(line, flush=True)
             lines.append(line)
+    lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
+    for game, scenario, label in CASES:
+        if (wanted and game not in wanted) or args.positions <= 0:
+            continue
+        times = decision_times(game, scenario, "medium", args.positions)
+        line = timing_line(label, "medium", times)
+        print(line, flush=True)
+        lines.append(line)
     lines.append(END)
     text = README.read_text(encoding="utf-8")
     block = "\n".join(lines)

@@ -133,7 +133,8 @@ def test_jupyterlab_runs_notebook_01_and_shows_the_whole_board_with_every_label_
 ) -> None:
     """Notebook 01 in JupyterLab, its explorer in this theme: every cell runs without an
     error, the explorer draws, the canvas is shown at its own size inside the output area,
-    and every text box of the scene it draws lies inside it."""
+    its every label at 9 px at least, and every text box of the scene it draws lies inside
+    it."""
     import json
 
     from playwright.sync_api import expect
@@ -141,6 +142,7 @@ def test_jupyterlab_runs_notebook_01_and_shows_the_whole_board_with_every_label_
     import workbench
     from workbench.render.labels import outside, overlapping, scene_labels
     from workbench.widgets import Explorer
+    from workbench.widgets.layout import NOTEBOOK_PX
 
     scene = Explorer(
         workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"), theme=theme
@@ -186,7 +188,7 @@ def test_jupyterlab_runs_notebook_01_and_shows_the_whole_board_with_every_label_
         assert abs(fit["shownHeight"] / fit["height"] - shown) < 0.01, fit
         fonts = [label_font(p) for layer in ("labels", "units") for p in scene.layer(layer)]
         smallest = min(f for f in fonts if f)
-        assert smallest * shown >= 8.0, f"labels shown at {smallest * shown:.1f} px"
+        assert smallest * shown >= NOTEBOOK_PX, f"labels shown at {smallest * shown:.1f} px"
     except BaseException:  # pytest.fail too
         page.screenshot(path=str(jupyterlab.log.parent / f"jupyterlab-{theme}-failure.png"))
         print(f"JupyterLab log: {jupyterlab.log}")

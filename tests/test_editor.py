@@ -330,3 +330,21 @@ def test_the_facings_offered_are_the_grids_own_names() -> None:
     flat = Editor(HexMap.blank(rows=4, cols=4, orientation="flat")).tools
     assert [n for n, _ in pointy.facing.options] == ["NE", "E", "SE", "SW", "W", "NW"]
     assert [n for n, _ in flat.facing.options] == ["NE", "SE", "S", "SW", "NW", "N"]
+
+
+def test_the_board_fills_its_room_beside_the_tools_and_reads_there() -> None:
+    """The issue: "the map editor's tools wrap below the board". The board is drawn to fit
+    beside the tools in a 1280 × 720 window, every label 9 px at least as drawn, and shown
+    no smaller; a small map keeps its own size (the page shows it larger); a window that is
+    not one is refused, naming the argument."""
+    from workbench.errors import ArgumentError
+    from workbench.widgets.layout import NOTEBOOK_PX, board_room, smallest_label_px
+
+    big = Editor(HexMap.blank(rows=16, cols=20, name="big"))
+    room = board_room((1280, 720), below_px=48.0)
+    assert big.scene.width <= room[0] + 0.5 and big.scene.height <= room[1] + 0.5
+    assert big.tools.size < 28.0 and smallest_label_px(big.scene) >= NOTEBOOK_PX
+    assert big.board.layout.min_width == f"min({round(big.scene.width)}px, 100%)"
+    assert Editor(HexMap.blank(rows=6, cols=8)).tools.size == 28.0
+    with pytest.raises(ArgumentError, match="window"):
+        Editor(HexMap.blank(rows=6, cols=8), window=(0, 720))

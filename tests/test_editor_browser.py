@@ -1,5 +1,9 @@
-"""The map editor in a real browser: Voilà serves a one-cell notebook with the editor, the
-system Chromium clicks a hex, and the canvas pixels change (the hex is painted forest)."""
+"""The map editor in a real browser: Voilà serves a one-cell notebook with the editor of a
+20 × 16 hex map, the system Chromium clicks a hex, and the canvas pixels change (the hex is
+painted forest). At 1280 × 720 and 1920 × 1080 the tools stand beside the board (a designer
+paints without scrolling to them): no page scroll, no tool beyond the window, nothing
+clipped, every board label at 9 px at least on the screen. Screenshots go to
+build/screenshots/."""
 
 from __future__ import annotations
 
@@ -9,31 +13,37 @@ import browser_support
 import nbformat
 import pytest
 from browser_support import CHANGED_PIXELS, PAGE, READ_PIXELS, free_port, wait_until
+from test_browser_stepper import CANVAS_SCALE, MISFITS, SHOTS, SIZES
 
 pytestmark = pytest.mark.browser
 
 CANVAS = "canvas.workbench-editor-canvas"
 PANEL = ".workbench-editor-panel"
+TOOLS = ".workbench-editor-tools"
 SOURCE = """from workbench.boards import HexMap
 from workbench.widgets.editor import Editor
 
-editor = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))
+editor = Editor(HexMap.blank(rows=16, cols=20, name="browser sketch"))
 editor"""
 
 
-def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory, chromium_context) -> None:
+def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
+    tmp_path_factory, chromium_context
+) -> None:
     from playwright.sync_api import expect
 
     from workbench.boards import HexMap
     from workbench.widgets.editor import Editor
+    from workbench.widgets.layout import NOTEBOOK_PX, smallest_label_px
 
     home: Path = tmp_path_factory.mktemp("editor-browser-home")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     folder = home / "notebook"
     folder.mkdir()
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     nbformat.write(notebook, folder / "editor.ipynb")
-    here = Editor(HexMap.blank(rows=6, cols=8, name="browser sketch"))  # the same geometry
+    here = Editor(HexMap.blank(rows=16, cols=20, name="browser sketch"))  # the same geometry
     x, y = here.scene.pixel_of(here.value.hex("0304"))
 
     env = browser_support.jupyter_env(home)
@@ -42,22 +52,41 @@ def test_clicking_a_hex_in_the_browser_paints_it(tmp_path_factory, chromium_cont
     try:
         running = browser_support.app_server("editor.ipynb", folder, env, port, log)
         with running as app:
-            page = chromium_context.new_page()
-            page.goto(app, timeout=PAGE)
-            expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
-            assert wait_until(
-                lambda: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000, "the map on the canvas"
-            )
-            canvas = page.locator(CANVAS)
-            box = canvas.bounding_box()
-            assert box is not None
-            scale_x = box["width"] / here.canvas.width
-            scale_y = box["height"] / here.canvas.height
-            page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
-            changed = wait_until(
-                lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 500, "the painted hex on the canvas"
-            )
-            assert changed
-            expect(page.locator(PANEL)).to_contain_text("unsaved changes", timeout=PAGE)
+            for width, height in SIZES:
+                page = chromium_context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                try:
+                    page.goto(app, timeout=PAGE)
+                    expect(page.locator(PANEL)).to_contain_text("browser sketch", timeout=PAGE)
+                    assert wait_until(
+                        lambda page=page: (page.evaluate(READ_PIXELS, CANVAS) or 0) > 10_000,
+                        "the map on the canvas",
+                    )
+                    assert page.evaluate(MISFITS, ".workbench-editor") == [], f"at {width}"
+                    box = page.locator(CANVAS).bounding_box()
+                    tools = page.locator(TOOLS).bounding_box()
+                    assert box is not None and tools is not None
+                    assert tools["x"] >= box["x"] + box["width"] - 1, "the tools beside the board"
+                    assert tools["x"] + tools["width"] <= width + 1, tools
+                    assert box["y"] + box["height"] <= height + 1, box
+                    label = smallest_label_px(here.scene) * page.evaluate(CANVAS_SCALE, CANVAS)
+                    assert label >= NOTEBOOK_PX, f"a board label shown at {label:.1f} px"
+                    print(f"editor at {width} x {height}: board {box['width']:.0f} px, "
+                          f"label {label:.1f} px")  # fmt: skip
+                    page.screenshot(path=str(SHOTS / f"editor-{width}.png"))
+                    scale_x = box["width"] / here.canvas.width
+                    scale_y = box["height"] / here.canvas.height
+                    page.mouse.click(box["x"] + x * scale_x, box["y"] + y * scale_y)
+                    changed = wait_until(
+                        lambda page=page: page.evaluate(CHANGED_PIXELS, CANVAS) > 300,
+                        "the painted hex on the canvas",
+                    )
+                    assert changed
+                    expect(page.locator(PANEL)).to_contain_text("unsaved changes", timeout=PAGE)
+                except Exception:
+                    page.screenshot(path=str(SHOTS / f"editor-{width}-failure.png"))
+                    raise
+                finally:
+                    page.close()
     except browser_support.ServerError as error:
         pytest.fail(str(error))

@@ -19,16 +19,12 @@ from workbench.rules.play import sample_chance
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 import workbench.openspiel as bridge  # noqa: E402
 
-# the card game's scenarios whose numbered actions fit in 10^5 (the others: not yet)
-CARD_SCENARIOS = ("mock-battle", "kuromorimine-stage-2", "test-your-luck")
 # a short game for OpenSpiel's checks: the scenario with a lower turn limit
 SHORT = {"panzer-strike": {"turn_limit": 1}, "panzer-vor-practice": {"turn_limit": 2},
          "tanks": {"turn_limit": 1}}  # fmt: skip
 
 
 def scenarios(name):
-    if name == "panzer-vor":
-        return CARD_SCENARIOS
     return tuple(get_game(name).scenarios())
 
 

@@ -16,6 +16,7 @@ from workbench.render.panzer_strike import (
 )
 from workbench.render.scene import (
     ANNOTATIONS,
+    BOARD,
     EDGES,
     LABELS,
     OVERLAYS,
@@ -51,6 +52,29 @@ def test_a_match_draws_tiles_coordinates_flags_and_tanks():
     # notebook shows
     assert scene_of(workbench.load(ROOT / "maps/panzer-strike/scenarios/capture-the-flag.json"))
     assert svg_of(match).startswith("<svg") and show(match).scene.width > 0
+
+
+def test_the_board_is_framed_and_titled_as_a_printed_map():
+    """As Panzer Vor!'s printed maps: the board's name over a frame that runs round the
+    board and its column and row numbers, the same margin on every side."""
+    match = ps.start(ps.load_scenario("capture-the-flag"))
+    scene = match_scene(match)
+    name = match.board.name
+    title = next(p for p in scene.layer(LABELS) if isinstance(p, Text) and p.text == name)
+    frame = next(p for p in scene.layer(BOARD) if isinstance(p, Polygon) and p.title == name)
+    (left, top), (right, bottom) = (
+        scene.transform.to_pixel(*frame.points[0]),
+        scene.transform.to_pixel(*frame.points[2]),
+    )
+    assert abs(left - (scene.width - right)) < 0.01 and abs(left - (scene.height - bottom)) < 0.01
+    assert scene.transform.to_pixel(*title.at)[1] < top  # the title over the frame
+    assert abs(scene.transform.to_pixel(*title.at)[0] - scene.width / 2) < 1.0
+    numbers = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.text.isdigit()]
+    for number in numbers:  # inside the frame: the numbers are the map's
+        x, y = scene.transform.to_pixel(*number.at)
+        assert left < x < right and top < y < bottom
+    untitled = match_scene(match, title="")
+    assert scene.height - untitled.height > title.style.font_size  # the title's band
 
 
 def test_overlays_reach_path_zones_and_trajectory():

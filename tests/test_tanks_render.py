@@ -48,3 +48,23 @@ def test_battle_sweep_odds_and_heatmap_pictures():
     ) >= len(odds.distribution)
     maps = tanks.target_heatmaps(_half_hidden(), "Panther", "Sherman", step=5.0)
     assert heatmap_scene(_half_hidden(), maps).layers
+
+
+def test_a_terrain_name_too_long_for_its_piece_is_set_whole_beside_it():
+    """The teacher app draws the standard table (its prepared game) at about 5.9 px to the
+    centimetre: "Farmhouse" and "Cottage" do not fit their buildings on one line (they
+    showed as "Farm…" and "Cott…"); each is set whole under its piece, every other name
+    stays inside its piece."""
+    from workbench.render.scene import LABELS, Text
+    from workbench.render.tanks import table_scene
+
+    corner = tanks.load_scenario("standard-table")
+    scene = table_scene(corner, px_per_cm=5.87)
+    names = {p.text: p for p in scene.layer(LABELS) if isinstance(p, Text)}
+    assert not [n for n in names if n.endswith("…")], names
+    assert {"Farmhouse", "Cottage"} <= set(names)
+    for piece in corner.pieces:
+        x0, y0, x1, y1 = piece.polygon.bounds
+        if piece.name in names:  # whole on one line: inside, or set under the piece
+            x, y = names[piece.name].at
+            assert x0 <= x <= x1 and (y0 <= y <= y1 or y1 < y < y1 + 3.0), piece.name

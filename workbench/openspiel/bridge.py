@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from workbench.rules.core import CHANCE, TERMINAL, Game
 from workbench.rules.observation import history_of
 
 PREFIX = "workbench_"
+PATH_KEPT = 40  # steps a state remembers of the path that reached it
 
 
 def short_name(game: str) -> str:
@@ -49,11 +50,14 @@ def unhexed(text: str) -> str:
 class _Node:
     """One workbench state and its numbered actions, worked out once and shared by clones."""
 
-    __slots__ = ("__dict__", "game", "space", "state")
+    __slots__ = ("__dict__", "game", "recent", "space", "state")
 
-    def __init__(self, game: WorkbenchGame, state: Any) -> None:
+    def __init__(
+        self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = ()
+    ) -> None:
         self.game, self.state = game, state
         self.space: ActionSpace = game.space
+        self.recent = recent  # (action, the state it was taken in), newest first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self  # an immutable value and what is worked out from it
@@ -113,6 +117,13 @@ class WorkbenchState(pyspiel.State):
     def workbench_state(self) -> Any:
         return self._node.state
 
+    @property
+    def workbench_path(self) -> Iterator[tuple[Any, Any]]:
+        """(action, the state it was taken in), back from this state, as far as this
+        object's own moves go and at most :data:`PATH_KEPT` steps (a search's evaluator looks
+        back through a shot's dice; a long game keeps no more of its states than that)."""
+        yield from self._node.recent
+
     def workbench_action(self, number: int) -> Any:
         return self._node.action(number)
 
@@ -134,8 +145,10 @@ class WorkbenchState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         node = self._node
-        applied = node.game.rules.apply(node.state, node.action(action))
-        self._node = _Node(node.game, applied.state)
+        taken = node.action(action)
+        applied = node.game.rules.apply(node.state, taken)
+        recent = ((taken, node.state), *node.recent[: PATH_KEPT - 1])
+        self._node = _Node(node.game, applied.state, recent)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._node.action(action))

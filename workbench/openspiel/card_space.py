@@ -5,7 +5,15 @@ id a bought tank can have: the roster name, then "name 2", "name 3"... up to wha
 points buy), the map's hexes, the deck's and the scenario's cards, the characters of the
 catalogue and the words a setup choice offers. A card and what it is used for
 (``PlayCard("Repairs/Maintenance", "repair:M4")``), an ability and its choice, and a setup
-choice's option are numbered whole, from the forms the rules give them.
+choice's option are numbered whole, from the forms the rules give them. Move, Fire and
+Deploy are numbered relative to the match (:mod:`.card_slots`: tank slots, a move's end as an
+offset within the largest reach, a deployment hex by its index in the area), so that a
+scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000.
+
+>>> from workbench.openspiel import action_space
+>>> space = action_space("panzer-vor", "kuromorimine-stage-1")
+>>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 5000]
+(True, [('Move', 70308), ('Deploy', 6912)])
 """
 
 from __future__ import annotations
@@ -14,8 +22,18 @@ from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
+from workbench.openspiel.card_slots import (
+    Relative,
+    Slots,
+    largest_area,
+    most_tanks,
+    movement_bonus,
+    offsets,
+    reach_radius,
+    scenario_characters,
+)
 from workbench.openspiel.numbering import ActionSpace, Family
-from workbench.openspiel.spaces import hex_labels, numbers, one, plain_move, whole
+from workbench.openspiel.spaces import hex_labels, numbers, one, whole
 from workbench.rules.panzer_vor.scenario_rules.pravda import PRAVDA_CARDS
 
 # the words a setup or scenario choice offers besides names and hexes (rules/panzer_vor:
@@ -70,21 +88,23 @@ def card_plays(
             yield from (PlayCard(card, c) for c in recovery_choices(crew, tanks))
 
 
-def ability_uses(tanks: tuple[str, ...]) -> Iterable[Any]:
-    """Each character's use of each of its abilities (Recovery with its choices)."""
+def ability_uses(present: tuple[str, ...], tanks: tuple[str, ...]) -> Iterable[Any]:
+    """Each character's use of each of its abilities; Recovery's choices (a character of the
+    match back on its tank, or onto a tank) for the characters who have Recovery."""
     from workbench.rules.panzer_vor.actions import UseAbility
     from workbench.rules.panzer_vor.characters import CATALOGUE
 
-    crew = tuple(c.name for c in CATALOGUE)
     for counter in CATALOGUE:
+        kinds = tuple(dict.fromkeys(a.kind for a in (*counter.front, *counter.back)))
         yield UseAbility(counter.name)
-        for kind in dict.fromkeys(a.kind for a in (*counter.front, *counter.back)):
+        for kind in kinds:
             yield UseAbility(counter.name, kind)
         yield UseAbility(counter.name, "combat awareness")
         yield UseAbility(counter.name, "aide")
         yield UseAbility(counter.name, "recovery")
-        for choice in recovery_choices(crew, tanks):
-            yield UseAbility(counter.name, "recovery", choice)
+        if "recovery" in kinds:
+            for choice in recovery_choices(present, tanks):
+                yield UseAbility(counter.name, "recovery", choice)
 
 
 @numbers("panzer-vor")
@@ -97,28 +117,41 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
     labels = hex_labels(start.board)
     cards = card_names(start)
     crew = tuple(c.name for c in CATALOGUE)
-    movers = tuple(
-        c.name for c in CATALOGUE if any(a.kind == "movement" for a in (*c.front, *c.back))
-    )
+    present = scenario_characters(start)
+    movers = tuple(c for c in present if movement_bonus(c) > 0)
     sides = tuple(start.order)
+    waiting = tuple(t.id for group in start.reserves.values() for t in group)
     options = (*tanks, *labels, *cards, *crew, *sides, *WORDS,
-               *(f"{t}@{h}" for t in tanks for h in labels))  # fmt: skip
+               *(f"{t}@{h}" for t in waiting for h in labels))  # fmt: skip
+    held = most_tanks(start)
+    slots = Slots(tanks, sum(held.values()), max(held.values(), default=0))
+    slot, own = tuple(range(slots.count)), tuple(range(slots.per_side))
+    reach = offsets(reach_radius(start, cards, movers))
+    area = tuple(range(largest_area(start, "Ceasefire" in cards)))
+    factored = Relative(slots, reach)
     return ActionSpace(
         f"panzer-vor {getattr(scenario, 'name', 'a state')}",
         (
             Family(
                 A.Move,
                 (
-                    ("tank", tanks),
-                    ("to", labels),
+                    ("slot", own),
+                    ("offset", reach),
                     ("facing", tuple(range(6))),
                     ("ability", ("", *movers)),
                 ),
-                _move_values,
-                _move_back,
-                "tank, end hex, facing, the character whose bonus it uses: a cheapest path",
+                factored.move,
+                factored.move_back,
+                "the acting side's tank slot, the end's offset from the tank within the largest "
+                "reach, facing, the character whose bonus it uses: along a cheapest path",
             ),
-            whole(A.Fire, (A.Fire(a, b) for a, b in product(tanks, tanks) if a != b)),
+            Family(
+                A.Fire,
+                (("firer", slot), ("target", slot)),
+                factored.fire,
+                factored.fire_back,
+                "the firer's and the target's slots",
+            ),
             one(A.Pass),
             Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
             Family(Draw, (("card", cards), ("marked", (False, True)))),
@@ -128,29 +161,23 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
             one(A.Stop),
             Family(A.React, (("card", cards), ("tank", ("", *tanks)))),
             one(A.NoReaction),
-            whole(A.UseAbility, ability_uses(tanks), "each character's abilities"),
+            whole(A.UseAbility, ability_uses(present, tanks), "each character's abilities"),
             one(A.Decline),
             Family(A.Choose, (("option", tuple(dict.fromkeys(options))),)),
             Family(A.Discard, (("card", cards),)),
             Family(A.TurnTurret, (("tank", tanks), ("turn", (-3, -2, -1, 1, 2, 3)))),
+            Family(A.RemoveSmoke, (("tank", tanks),)),
             Family(A.Buy, (("tank", tuple(dict.fromkeys(_roster_names(start)))),)),
             one(A.DoneBuying),
-            Family(A.Deploy, (("tank", tanks), ("to", labels), ("facing", tuple(range(6))))),
+            Family(
+                A.Deploy,
+                (("slot", own), ("hex", area), ("facing", tuple(range(6)))),
+                factored.deploy,
+                factored.deploy_back,
+                "the acting side's tank slot, the hex's index in the area placed in, facing",
+            ),
         ),
     )
-
-
-def _move_values(action: Any, state: Any) -> tuple[Any, ...]:
-    if action.path:
-        plain_move(action, state)  # refuses it, saying why
-    return (action.tank, action.to, action.facing, action.ability)
-
-
-def _move_back(values: tuple[Any, ...], state: Any) -> Any:
-    from workbench.rules.panzer_vor.actions import Move
-
-    tank, to, facing, ability = values
-    return Move(tank, to, facing, (), ability)
 
 
 def _roster_names(start: Any) -> list[str]:

@@ -8,10 +8,16 @@ How the hard cases are numbered:
   Attack dice a tank has, plus one for Coordinated Fire; Defence never more than six).
 - **Chance outcomes** are actions like any other: Panzer Vor!'s two dice as the 36 ordered
   pairs, a Critical card by name (the empty name: the deck and discard are both empty).
-- **Panzer Vor!'s Move** is numbered by tank, end hex and facing: the rules list each move
-  along a cheapest path (``path=()``, no ability), and a Move with a path given by hand is
-  not numbered (the numbering names where a move ends; the same end along another path is no
-  different choice to a search player).
+- **Panzer Vor!'s Move** (the practice game) is numbered by tank, end hex and facing: the
+  rules list each move along a cheapest path (``path=()``, no ability), and a Move with a
+  path given by hand is not numbered (the numbering names where a move ends; the same end
+  along another path is no different choice to a search player). The card game numbers its
+  Move, Fire and Deploy *relative to the match* (:mod:`.card_slots`): a Move by the acting
+  side's tank slot, the end hex's offset from the tank within the largest reach any tank of
+  the scenario can have, the facing and the character whose bonus it uses; a Deploy by the
+  acting side's tank slot, the hex's index in the deployment area and the facing; a Fire by
+  the firer's and the target's slots. So every card-game scenario fits in 10⁵ numbers
+  (:mod:`.card_space`).
 - **TANKS' Move** is in centimetres: it is numbered *relative to the tank*, by the arrow's
   heading from the hull's (whole degrees, the 15° steps of the display sample, which hold the
   45° steps ``legal_actions`` offers), the fraction of the tail the tank moves along it and the

@@ -5,9 +5,10 @@ contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`
 games where nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn
 with ``determinize``) for the card game. A level is a number of simulations
 (:data:`LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
-:class:`~workbench.players.evaluator.MaterialEvaluator`. A player is a small value: it
-pickles (Dask runs it), and ``stop()`` from another thread ends a decision within a
-simulation, answering with the best found so far.
+:class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
+way at the rules' exact odds of destroying, and the exposure of a tank just moved. A player
+is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
+decision within a simulation, answering with the best found so far.
 """
 
 from __future__ import annotations

@@ -1,6 +1,12 @@
 """One decision of a search player: the observation made an OpenSpiel state, searched with
 OpenSpiel's MCTS (or information-set MCTS where something is hidden), the number chosen made
-an action again."""
+an action again.
+
+The greedy player's choice is the search's prior favourite (:mod:`.evaluator`); the search
+overrules it only on evidence (:func:`confirmed`): an action searched at least
+:data:`MIN_VISITS` times whose mean score beats the favourite's by :data:`MARGIN`. With tens
+of simulations over hundreds of actions, a child seen once or twice is mostly noise.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +17,27 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
-from workbench.players.evaluator import MaterialEvaluator, Stopped
+from workbench.players.evaluator import OddsEvaluator, Stopped
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
+MIN_VISITS = 4  # simulations an action needs before it may overrule the greedy choice
+MARGIN = 0.05  # and how much higher its mean score must be (scores run from -1 to 1)
+
+
+def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, float]]) -> int:
+    """The search's choice if the evidence holds it above the favourite (see the module),
+    else the favourite; ``seen``: each root action's simulations and mean score.
+
+    >>> confirmed(3, 7, {3: (2, 0.5), 7: (20, 0.1)}), confirmed(3, 7, {3: (6, 0.3), 7: (20, 0.1)})
+    (7, 3)
+    """
+    if favoured is None or chosen == favoured or favoured not in seen or chosen not in seen:
+        return chosen
+    visits, mean = seen[chosen]
+    favoured_visits, favoured_mean = seen[favoured]
+    if visits >= MIN_VISITS and (favoured_visits == 0 or mean >= favoured_mean + MARGIN):
+        return chosen
+    return favoured
 
 
 class _StoppableMCTS(mcts.MCTSBot):
@@ -31,7 +55,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
-    evaluator = MaterialEvaluator(player._stop, player.seconds)
+    evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
     evaluator.favoured = _favoured(rules, observation, rng, game, state)
     random_state = np.random.RandomState(seed)
@@ -47,6 +71,11 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = bot.step(here)
         except Stopped:
             number = _most_visited(getattr(bot, "_root_node", None), evaluator.favoured, here)
+        node = getattr(bot, "_root_node", None)
+        if node is not None and getattr(node, "child_info", None):
+            seen = {a: (c.visits, c.value() if c.visits else 0.0)
+                    for a, c in node.child_info.items()}  # fmt: skip
+            number = confirmed(int(number), evaluator.favoured, seen)
     else:
         bot = _StoppableMCTS(
             game, UCT_C, player.simulations, evaluator, solve=False,
@@ -56,6 +85,10 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = bot.step(here)
         except Stopped:
             number = _best_child(bot.root, evaluator.favoured, here)
+        if bot.root is not None and bot.root.children:
+            seen = {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
+                    for c in bot.root.children}  # fmt: skip
+            number = confirmed(int(number), evaluator.favoured, seen)
     return here.workbench_action(number)
 
 

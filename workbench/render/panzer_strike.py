@@ -24,11 +24,13 @@ from workbench.geometry.squaregrid import FACING_NAMES, Edge, Square, facing_ang
 from workbench.render import scene_of
 from workbench.render.counters import name_font
 from workbench.render.dice import DieFace, dice_of
+from workbench.render.hex_labels import title_font, title_gap
 from workbench.render.labels import (
     ASCENT,
     Box,
     Placer,
     box_text,
+    fit_text,
     text_box,
     text_box_px,
     text_width,
@@ -66,7 +68,7 @@ from workbench.render.scene import (
 )
 from workbench.render.sides import WRECK_COLOR, colors_register, side_colors, themed
 from workbench.render.silhouettes import reach, silhouette_parts
-from workbench.render.themes import Theme, contrast_text, theme_named
+from workbench.render.themes import Theme, contrast_text, mix, theme_named
 from workbench.rules.panzer_strike.actions import RollGun, RollMovement
 from workbench.rules.panzer_strike.learning import TankReach
 from workbench.rules.panzer_strike.shooting import KillOdds, hit_zones
@@ -161,16 +163,20 @@ def square_scene(
     size = size * th.zoom
     layout = SquareLayout(cols, rows)
     coord_font = max(th.label_min_px, round(th.label_scale * size * 0.9, 1))
-    pad = size * 0.5 + coord_font * 2.4  # the board's edge, then room for the numbers
-    transform = Transform(size, pad, pad)
-    width, height = round(cols * size + 2 * pad, 2), round(rows * size + 2 * pad, 2)
+    strip = coord_font * 2.4  # the numbers' strip round the board, then the frame round it
+    pad = size * 0.5 + strip + FRAME_PX
+    top = title_gap(th, size) if title else 0.0  # the title's band over the frame
+    transform = Transform(size, pad, pad + top)
+    rim = pad - size * 0.5  # from the picture's edge to the board's, on every side
+    width, height = round(cols * size + 2 * rim, 2), round(rows * size + 2 * rim + top, 2)
     kinds = dict(squares or {})
     board: list[Primitive] = [
+        *map_frame(cols, rows, strip / size, FRAME_PX / size, th, title),
         Polygon(
             ((-0.5, -0.5), (cols - 0.5, -0.5), (cols - 0.5, rows - 0.5), (-0.5, rows - 0.5)),
             Style(fill=th.board_fill, stroke="#333333", width=2.0),
             title,
-        )
+        ),
     ]
     terrain: list[Primitive] = []
     by_kind: dict[str, list[Square]] = {}
@@ -196,7 +202,7 @@ def square_scene(
     labels_: list[Primitive] = []
     if labels:
         style = Style(fill=th.label_ink(th.background), font_size=coord_font)
-        margin = (pad - size * 0.5) / 2 / size  # board units from the board's edge
+        margin = strip / 2 / size  # board units from the board's edge
         for x in range(cols):
             labels_.append(Text((float(x), -0.5 - margin), str(x), style))
         for y in range(rows):
@@ -206,6 +212,8 @@ def square_scene(
     taken = [_square_box(transform, s, FLAG_HALF) for s in flags]
     taken += [_square_box(transform, t.at, COUNTER_HALF) for t in tanks]
     labels_ += tile_names(tiles or {}, th, transform, Placer(width, height, taken))
+    if title:
+        labels_.append(title_text(title, width, top, th, transform))
     units: list[Primitive] = []
     for cell in sorted(flags):
         cx, cy = layout.cell_center(cell)
@@ -235,6 +243,31 @@ def square_scene(
         entries = square_legend(sorted(by_kind), bool(tiles), flags, tanks, th, owners)
         scene = legend_band(scene, entries)
     return scene
+
+
+FRAME_PX = 6.0  # the frame's room round the numbers' strip
+
+
+def map_frame(
+    cols: int, rows: int, strip: float, gap: float, th: Theme, title: str
+) -> list[Primitive]:
+    """A printed map's frame round a board of ``cols`` x ``rows`` squares, as Panzer Vor!'s
+    maps have: a thin line round the column and row numbers (``strip`` board units out from
+    the board's edge) and a thick one ``gap`` / 2 further out, the paper inside it."""
+    paper = Style(fill=mix(th.board_fill, "#ffffff", 0.55), stroke=th.frame_color, width=3.0)
+    thin = Style(stroke=th.frame_color, width=1.0)
+    out = strip + gap / 2
+    return [
+        Polygon(rect(-0.5 - out, -0.5 - out, cols + 2 * out, rows + 2 * out), paper, title),
+        Polygon(rect(-0.5 - strip, -0.5 - strip, cols + 2 * strip, rows + 2 * strip), thin),
+    ]
+
+
+def title_text(title: str, width: float, top: float, th: Theme, t: Transform) -> Primitive:
+    """The board's name centred in the band over its frame, as a printed map's title."""
+    style = Style(fill=th.place_color, font_size=title_font(th, t.scale), bold=True)
+    text = fit_text(title, width - 8.0, style.font_size, True)
+    return box_text(text_box_px(width / 2, top / 2 + 2.0, text, style), text, style, t, title)
 
 
 def square_legend(

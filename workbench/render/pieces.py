@@ -6,6 +6,7 @@ its symbol repeated across it, a Panzer Strike square's swatch and a flag in its
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,9 +34,13 @@ __all__ = [
 ]
 
 
-def piece_label(piece: Any, color: str, font: float, px_per_cm: float) -> list[Text]:
+def piece_label(
+    piece: Any, color: str, font: float, px_per_cm: float, depth: float = math.inf
+) -> list[Text]:
     """A terrain piece's name inside it: wrapped to the piece's width, at most as many lines
-    as its height holds (the last one shortened), centred on the piece."""
+    as its height holds, centred on the piece. A name that would be cut there (a one-word
+    "Farmhouse" on a small building) is set whole on the table under the piece (over it
+    where the table, ``depth`` cm deep, ends first), dark on a white halo."""
     x0, y0, x1, y1 = piece.polygon.bounds
     room = (x1 - x0) * px_per_cm * 0.9 - 4.0
     rows = max(1, int((y1 - y0) * px_per_cm * 0.9 // (font * LINE_HEIGHT)))
@@ -43,9 +48,14 @@ def piece_label(piece: Any, color: str, font: float, px_per_cm: float) -> list[T
     c = piece.polygon.representative_point()
     cx = (x0 + x1) / 2 if piece.polygon.contains(_point((x0 + x1) / 2, c.y)) else c.x
     step = font * LINE_HEIGHT / px_per_cm
+    title = f"{piece.name} ({piece.kind})"
+    if any(line.endswith("…") for line in lines) and not piece.name.endswith("…"):
+        outside = Style(fill="#1a1a1a", stroke="#ffffff", width=3.0, font_size=font)
+        below = y1 + step * 0.7
+        y = below if below + step / 2 <= depth else y0 - step * 0.7
+        return [Text(((x0 + x1) / 2, y), piece.name, outside, title)]
     top = c.y - step * (len(lines) - 1) / 2
     style = Style(fill=contrast_text(color), font_size=font)
-    title = f"{piece.name} ({piece.kind})"
     return [Text((cx, top + i * step), line, style, title) for i, line in enumerate(lines)]
 
 

@@ -206,7 +206,7 @@ def table_scene(
         )
         for hole in holes:
             terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
-        named = piece_label(piece, color, font, px_per_cm)
+        named = piece_label(piece, color, font, px_per_cm, table.depth)
         labels += named
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []

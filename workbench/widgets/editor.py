@@ -35,19 +35,38 @@ from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError
 from workbench.lint import LintReport, lint
 from workbench.render.canvas import GROUPS, draw_scene
+from workbench.render.fitting import fit_size
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods
 from workbench.widgets.editor_tools import Tools, tools_for
+from workbench.widgets.layout import (
+    NOTEBOOK_PX,
+    board_and_panel,
+    board_room,
+    checked_window,
+    fitted_board,
+)
 
 REFUSED = (WorkbenchError, ValueError, KeyError)  # a change the value or the file refuses
+BELOW = "2em"  # the margin under the board: the board is no taller than the window less this
+WINDOW = (1280.0, 720.0)  # the smallest window the board is fitted to (the teacher app's)
 
 
 @checked_methods
 class Editor:
-    """An editor for one board value (or the file holding one); ``widget`` is its box."""
+    """An editor for one board value (or the file holding one); ``widget`` is its box. Its
+    board is drawn to fill its room beside the tools in ``window`` (width, height in CSS
+    pixels), so that there every label shows at its drawn size, 9 px at least."""
 
-    def __init__(self, board: Any, *, path: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        board: Any,
+        *,
+        path: str | Path | None = None,
+        window: tuple[float, float] = WINDOW,
+    ) -> None:
+        self.window = checked_window("window", window)  # before anything is loaded
         if isinstance(board, str | Path):
             from workbench.files import load
 
@@ -255,15 +274,34 @@ class Editor:
         return self.tools.marks(scene, self.value, self.report)
 
     def _redraw(self, resize: bool = False) -> None:
+        if resize:
+            self._fit()
         scene = self.scene
         self._scene = scene
         width, height = round(scene.width), round(scene.height)
         if resize and (self.canvas.width != width or self.canvas.height != height):
             self.canvas.width, self.canvas.height = width, height  # every layer follows
+        if resize:
+            fitted = fitted_board(self.canvas, scene, below=BELOW, least_px=NOTEBOOK_PX)
+            self.board.children = [fitted]
+            self.board.layout.min_width = fitted.layout.min_width
         draw_scene(self.canvas, scene)
         self.undo_button.disabled = not self.can_undo
         self.redo_button.disabled = not self.can_redo
         self.panel.value = self._html()
+
+    def _fit(self) -> None:
+        """Draw the board at the size that fills its room beside the tools in the window
+        (:data:`WINDOW`; at most the kind's own size), so that shown there its labels keep
+        their drawn sizes, 9 px at least; in a wider window it is shown larger."""
+        tools, value = self.tools, self.value
+
+        def draw(size: float) -> Scene:
+            tools.size = size
+            return tools.scene(value)
+
+        room = board_room(self.window, below_px=48.0)
+        tools.size = fit_size(draw, room, start=tools.largest, largest=tools.largest)
 
     def _redraw_group(self, group: str) -> Any:
         def redraw() -> None:
@@ -340,10 +378,14 @@ class Editor:
                 self.question,
                 self.heatmap_choice,
                 self.panel,
-            ],
-            layout=widgets.Layout(flex="1 1 24em", min_width="18em", max_width="34em"),
+            ]
         )
-        self.widget = widgets.HBox([self.canvas, side], layout=widgets.Layout(flex_flow="row wrap"))
+        side.add_class("workbench-editor-tools")
+        # the tools beside the board (a designer paints without scrolling to them), under it
+        # only where the output is narrower than both (a notebook at 1280 px)
+        self.board = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.widget = board_and_panel(self.board, side)
+        self.widget.add_class("workbench-editor")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget; its plain-text stand-in is stable (no model ids), for nbval."""

@@ -52,6 +52,8 @@ class Tools:
     """What every board kind's tools share: the tool buttons and the editor they edit."""
 
     names: tuple[str, ...] = ()
+    size = 28.0  # the board's cell in pixels (a TANKS table's centimetre): the editor fits it
+    largest = 28.0  # the size the board is drawn at where the window has room for more
 
     def __init__(self, editor: Any) -> None:
         self.editor = editor
@@ -173,8 +175,8 @@ class HexTools(Tools):
 
     def scene(self, value: Any) -> Scene:
         if isinstance(value, PanzerVorScenario):
-            return scenario_scene(value, size=28.0)
-        return hexmap_scene(value, size=28.0)
+            return scenario_scene(value, size=self.size)
+        return hexmap_scene(value, size=self.size)
 
     # edits by name (each one step of the history)
     def paint(self, cells: Iterable[HexLike], kind: str) -> None:
@@ -307,6 +309,7 @@ class HexTools(Tools):
 @checked_methods
 class SquareTools(Tools):
     names = ("tile", "flip", "flag", "barricade", "tank", "erase")
+    size = largest = 30.0
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor)
@@ -326,7 +329,7 @@ class SquareTools(Tools):
         return f"square board {value.name} ({value.width} × {value.depth} squares)"
 
     def scene(self, value: SquareBoard) -> Scene:
-        return squareboard_scene(value, size=30.0)
+        return squareboard_scene(value, size=self.size)
 
     def slot(self, square: Square) -> tuple[int, int]:
         """The layout slot (row, column) a square lies in."""
@@ -419,6 +422,7 @@ MIN_PIECE_CM = 1.0
 class TableTools(Tools):
     names = ("woods", "building", "move", "rotate", "tank", "delete")
     cell_cm = 10.0  # the heatmaps' cells (coarser than a file needs: quick to lint live)
+    size = largest = 7.0  # pixels to the centimetre
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor)
@@ -437,7 +441,7 @@ class TableTools(Tools):
         return f"table {value.name} ({value.width:g} × {value.depth:g} cm)"
 
     def scene(self, value: Table) -> Scene:
-        return table_scene(value, tanks=value.tanks, cell_cm=self.cell_cm)
+        return table_scene(value, tanks=value.tanks, cell_cm=self.cell_cm, px_per_cm=self.size)
 
     def lint_options(self) -> dict[str, Any]:
         return {"cell_cm": self.cell_cm}

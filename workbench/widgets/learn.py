@@ -21,7 +21,7 @@ from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.widgets.checks import checked_methods, place_in_scene
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.layout import NOTEBOOK_PX, board_and_panel, fitted_board
 from workbench.widgets.panel import CanvasExplorer, Line
 
 REVEAL_KEYS = ("Enter", "r", "R")
@@ -203,7 +203,13 @@ class Learner(CanvasExplorer):
             self.canvas[index].on_client_ready(
                 lambda g=group: draw_scene(self.canvas, self.scene, [g], force=True)
             )
-        self.board.children = [fitted_board(self.canvas, self.scene, below="12em")]
+        # in a notebook, shown no smaller than drawn (its labels at 9 px; the panel goes under
+        # it when the output is narrow); for a room, fitted to the window
+        least = None if self.room else NOTEBOOK_PX
+        fitted = fitted_board(self.canvas, self.scene, below="12em", least_px=least)
+        self.board.children = [fitted]
+        if least is not None:
+            self.board.layout.min_width = fitted.layout.min_width
 
     def _safely(self, do: Any) -> None:
         """Run a click's or key's work; a refusal is shown in the panel, not raised."""

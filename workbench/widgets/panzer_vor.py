@@ -39,7 +39,7 @@ from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
 from workbench.rules.panzer_vor.state import GameState, Tank
 from workbench.widgets.checks import checked_methods, flag, positive, tank_of
 from workbench.widgets.explorers import register_explorer
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.widgets.layout import NOTEBOOK_PX, board_and_panel, fitted_board, notebook_size
 from workbench.widgets.panel import OVERLAY_GROUPS, Line, PathExplorer
 
 HELP = (
@@ -72,19 +72,24 @@ class Explorer(PathExplorer):
     """The Panzer Vor! map with its tanks on a live canvas and a side panel that explains.
 
     ``board`` is a PanzerVorScenario, a GameState, a HexMap or the path of a file holding one.
-    Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
+    ``size`` is the hex size in pixels (None: the size that fits a notebook's output, so every
+    label shows at 9 px at least). Display it as a notebook cell's value; ``widget`` is the
+    ipywidgets box.
     """
 
     def __init__(
         self,
         board: PanzerVorScenario | GameState | HexMap | str | Path,
         *,
-        size: float = 28.0,
+        size: float | None = None,
         theme: Any = None,
     ) -> None:
-        positive("size", size)
+        if size is not None:  # None: as wide as a notebook's output at most
+            positive("size", size)
         self.start = game_state_of(board)
         self.state = self.start
+        if size is None:  # as wide as a notebook's output at most: its labels read there
+            size = notebook_size(lambda s: state_scene(self.state, size=s, theme=theme), 28.0)
         self.scene: Scene = state_scene(self.state, size=size, theme=theme)
         self.overlay_scene: Scene = self.scene
         self.selected: str | None = None
@@ -153,9 +158,10 @@ class Explorer(PathExplorer):
                 self.movement_bonus,
             ]
         )
-        # The board scales to the width it is given, never so small that a label is unreadable;
-        # the panel stays beside it when there is room, so the answer to a click is in view.
-        board = fitted_board(self.canvas, self.scene, below=None, readable=True)
+        # The board scales to the width it is given, never so small that a label shows under
+        # 9 px; the panel stays beside it when there is room, so the answer to a click is in
+        # view, and goes under it when not.
+        board = fitted_board(self.canvas, self.scene, below=None, least_px=NOTEBOOK_PX)
         self.widget = board_and_panel(board, widgets.VBox([self.panel, controls]))
         self._refresh(draw_board=True)
 

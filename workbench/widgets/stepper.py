@@ -36,10 +36,11 @@ from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction,
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.explorers import register_explorer
-from workbench.widgets.layout import ROOM_PX, readable_theme
+from workbench.widgets.layout import ROOM_PX
 from workbench.widgets.pool import WidgetPool
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_panel import build as build_widgets
+from workbench.widgets.stepper_panel import fit_scene, refit_board
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {
@@ -102,7 +103,8 @@ class Stepper:
     plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
     ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
     an rng seeded by the record's seed and the step number (the same step rolls the same).
-    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room),
+    ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room; no
+    ``size``: the size that fits a notebook's output, or the window ``readable_at``),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
     ``readable_at``: a window (width, height) the board is drawn for (at the size that fills
     its room beside the panel, so its labels' sizes are those on the screen), in which every
@@ -113,6 +115,8 @@ class Stepper:
     # the widgets, made by :func:`workbench.widgets.stepper_panel.build`
     widget: Any
     canvas: Any
+    board_box: Any
+    scene: Any  # the board at the cursor (drawn by :func:`.stepper_panel.fit_scene` first)
     slider: Any
     panel: Any
     details: Any
@@ -141,7 +145,7 @@ class Stepper:
         *,
         seed: int = 0,
         at: int | None = None,
-        size: float = 30.0,
+        size: float | None = None,
         theme: Any = None,
         bot: Player = random_player,
         bot_side: str | None = None,
@@ -152,7 +156,8 @@ class Stepper:
         readable_at: tuple[float, float] | None = None,
         least_px: float = ROOM_PX,
     ) -> None:
-        positive("size", size)
+        if size is not None:  # None: fitted to the notebook's output or the window
+            positive("size", size)
         positive("least_px", least_px)
         for side in readable_at or ():
             positive("readable_at", side)
@@ -161,7 +166,8 @@ class Stepper:
         self.record = record_of(source, game, seed=seed, options=options)
         self.game = get_game(self.record.game)
         self.view = view_for(self.game.name)
-        self.size, self.theme, self.text_size = size, theme, text_size
+        self.size, self.theme, self.text_size = size or 30.0, theme, text_size
+        self.readable_at = readable_at
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
         self.bot_waits = bot_waits
         self.selection: Any = None
@@ -176,19 +182,8 @@ class Stepper:
             one_of("bot_side", bot_side, self.game.players(self.states[0]), "a side of the game")
         last = len(self.steps)
         self.cursor = last if at is None else step_number("at", at, 0, last)
-        if readable_at is not None:  # drawn at the size it is shown at in that window
-            from workbench.render.fitting import fit_size
-            from workbench.widgets.layout import board_room
-
-            self.size = fit_size(
-                lambda s: self.view.scene(self.state, size=s, theme=theme),
-                board_room(readable_at),
-                start=size,
-            )
-        self.scene = self.view.scene(self.state, size=self.size, theme=theme)
-        if readable_at is not None:  # every label at least least_px when shown in that window
-            self.theme = readable_theme(theme, self.scene, readable_at, least_px)
-            self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+        self._asked = size, theme, least_px  # the board is fitted again when its scene changes
+        fit_scene(self)  # kind (a series between its matches and in one)
         self.shown = self.scene
         self._build()
         self._refresh(log=True)
@@ -669,6 +664,11 @@ class Stepper:
         try:
             if not overlay_only:
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
+                if (round(self.scene.width), round(self.scene.height)) != (
+                    self.canvas.width,
+                    self.canvas.height,
+                ):  # another kind of picture (a series' match begins or ends): fitted again
+                    refit_board(self)
                 shown = self.view.highlight(self.game, self.state, self.scene)
                 self.shown = self.scene if shown is None else shown
             self._draw(None)

@@ -15,7 +15,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.render.canvas import GROUPS, new_canvas
-from workbench.widgets.layout import board_and_panel, fitted_board
+from workbench.render.fitting import fit_size
+from workbench.widgets.layout import (
+    NOTEBOOK_PX,
+    board_and_panel,
+    board_room,
+    fitted_board,
+    notebook_size,
+    notebook_theme,
+    readable_theme,
+    smallest_label_px,
+)
 from workbench.widgets.user_files import UserFiles
 
 SECTIONS = ("Log", "Notes", "State", "Actions", "Computer", "Files", "Legend")  # the folded tabs
@@ -83,10 +93,67 @@ def build(stepper: Any) -> widgets.Box:
     s.more.add_class("workbench-stepper-more")
     side = widgets.VBox([s.panel, actions, s.hand_title, cards, s.more])
     side.add_class("workbench-stepper-side")
-    fitted = fitted_board(s.canvas, s.scene)
-    box = board_and_panel(widgets.VBox([fitted, nav]), side)
+    if s.readable_at is not None:  # a window to fit: the text gives way to the hand
+        in_the_window(side, s.panel)
+    s.board_box = widgets.VBox([widgets.Box(), nav])
+    _fit_board(s)
+    box = board_and_panel(s.board_box, side)
     box.add_class("workbench-stepper")
     return box
+
+
+APP_HEADER = "110px"  # the teacher app's rows over the stepper: 97 px for a new game (with its
+# folded settings, the tallest), and a margin under the column
+
+
+def in_the_window(side: Any, text: Any) -> None:
+    """The side column no taller than the window under the app's header: every part at its
+    own height but ``text``, which shrinks (and scrolls in itself) where a card game's long
+    step and its hand would together pass the window's bottom (1280 × 720)."""
+    side.layout.max_height = f"calc(100vh - {APP_HEADER})"
+    for part in side.children:
+        part.layout.flex = "0 0 auto"
+    text.layout.flex, text.layout.min_height, text.layout.overflow = "0 1 auto", "6em", "auto"
+
+
+def fit_scene(s: Any) -> None:
+    """Draw the stepper's board (``s.scene``) at the size and in the theme that keep its
+    labels readable where it is shown: fitted to its room in the window ``s.readable_at``
+    (every label at least ``least_px`` there), or, in a notebook with no size asked for, no
+    wider than the output area (every label at least 9 px)."""
+    size, theme, least_px = s._asked
+
+    def draw(at: float) -> Any:
+        return s.view.scene(s.state, size=at, theme=theme)
+
+    if s.readable_at is not None:  # drawn at the size it is shown at in that window
+        s.size = fit_size(draw, board_room(s.readable_at), start=s.size)
+    elif size is None:  # a notebook's: no wider than its output, so it is not shrunk
+        s.size = notebook_size(draw, s.size)
+    s.scene = draw(s.size)
+    if s.readable_at is not None:  # every label at least least_px when shown in that window
+        s.theme = readable_theme(theme, s.scene, s.readable_at, least_px)
+        s.scene = s.view.scene(s.state, size=s.size, theme=s.theme)
+    elif smallest_label_px(s.scene) < NOTEBOOK_PX:  # a notebook's: 9 px at least
+        s.theme = notebook_theme(theme, s.scene)
+        s.scene = s.view.scene(s.state, size=s.size, theme=s.theme)
+
+
+def refit_board(s: Any) -> None:
+    """The board's scene changed its kind (a series' match begins, or ends): fitted again
+    (:func:`fit_scene`), its canvas resized and shown at the new picture's proportions."""
+    fit_scene(s)
+    s.canvas.width, s.canvas.height = round(s.scene.width), round(s.scene.height)
+    _fit_board(s)
+
+
+def _fit_board(s: Any) -> None:
+    """The canvas in its fitted box, first in the board's column over the step buttons: in a
+    notebook (no window to fit) shown no smaller than drawn, its labels at 9 px at least."""
+    least = NOTEBOOK_PX if s.readable_at is None else None
+    fitted = fitted_board(s.canvas, s.scene, least_px=least)
+    s.board_box.children = [fitted, s.board_box.children[1]]
+    s.board_box.layout.min_width = fitted.layout.min_width or "16em"
 
 
 def _sections(s: Any) -> list[widgets.Widget]:
@@ -176,4 +243,4 @@ def legend_html(s: Any) -> str:
         return "<i>This game's board has no legend.</i>"
 
 
-__all__ = ["SECTIONS", "build", "computer_players", "legend_html"]
+__all__ = ["SECTIONS", "build", "computer_players", "fit_scene", "legend_html", "refit_board"]

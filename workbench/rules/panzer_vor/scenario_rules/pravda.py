@@ -31,8 +31,10 @@ played with.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, PanzerVorScenario
+from workbench.geometry.hexgrid import Hex
 from workbench.rules.core import Action, Event, Modifier, Reason
 from workbench.rules.options import Option
 from workbench.rules.panzer_vor import hooks, placing
@@ -136,16 +138,24 @@ def ceasefire_playable(match: CardMatch, side: str) -> bool:
     return any(t.hex.distance(church) <= 2 for t in match.tanks_of(side))
 
 
+def ceasefire_areas(board: Any) -> tuple[list[Hex], list[Hex]]:
+    """Where a Ceasefire redeploys: Pravda's tanks 6 to 9 hexes from the Church, Ōarai's
+    within 2 of it (the hexes on the map)."""
+    church = board.map.hex(CHURCH)
+    grid = board.map.grid
+    ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
+    near = [h for h in church.disk(2) if h in grid]
+    return ring, near
+
+
 @hooks.on_event("ceasefire")
 def ceasefire(match: CardMatch, side: str, choice: str, events: list[Event]) -> CardMatch:
     """Every tank redeployed around the Church, the discard pile shuffled into the deck,
     the hands filled to five, and the match restarts with Ōarai."""
     board = match.board
-    church = board.map.hex(CHURCH)
     grid = board.map.grid
     pravda = match.opponent(side)
-    ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
-    near = [h for h in church.disk(2) if h in grid]
+    ring, near = ceasefire_areas(board)
     if placing.choosing(match):
         match = _lift_for_ceasefire(match, side, pravda, events)
     else:
