@@ -342,8 +342,9 @@ def a_series_in_the_app(page, width: int, height: int) -> None:
         if stepper.view.match_in_play(stepper.state) is not None:
             break
         first = stepper.extra.children[0]
+        label = first.description  # read first: the stepper reuses its buttons for the next step
         first.click()
-        page.get_by_role("button", name=first.description, exact=True).first.click()
+        page.get_by_role("button", name=label, exact=True).first.click()
         shown = f"Step {stepper.cursor} of {len(stepper.steps)}"
         expect(page.locator(PANEL)).to_contain_text(shown, timeout=PAGE)
     match = stepper.view.match_in_play(stepper.state)
