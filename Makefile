@@ -43,22 +43,25 @@ test: $(STAMP)
 
 # The tested promises of RELIABILITY.md, run long: fuzzing every shipped file, killing saves,
 # and thousands of whole games (SOAK_GAMES of every game, scenario and option of the sample,
-# every invariant checked): the tests marked `soak` and the fuzzing at scale.
+# every invariant checked): the fuzzing files whole and at scale, then every other test
+# marked `soak` wherever it is.
 SOAK_FUZZ ?= 500
 SOAK_KILLS ?= 200
 SOAK_GAMES ?= 100
 SOAK_TAMPER ?= 2000
 SOAK_API ?= 20000
 SOAK_WIDGETS ?= 2000
+SOAK_FILES = tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
+	tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
+	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
 	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) WORKBENCH_TAMPER_EXAMPLES=$(SOAK_TAMPER) \
 	WORKBENCH_API_FUZZ_EXAMPLES=$(SOAK_API) WORKBENCH_WIDGET_FUZZ_EXAMPLES=$(SOAK_WIDGETS) \
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
-		tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
-		tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
-		tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py \
-		$(PYTEST_ARGS)
+		$(SOAK_FILES) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -s -p no:cacheprovider -m soak -n $(TEST_WORKERS) tests \
+		$(addprefix --ignore=,$(SOAK_FILES)) $(PYTEST_ARGS)
 
 # The checking power of the fast suite: ten deliberate rule breaks (tools/rule_breaks.py), each
 # applied in turn to a copy of the repository, and each must make `make test`'s tests fail

@@ -1,8 +1,8 @@
 """Set-up for the whole suite, notebooks included: browser tests run only where the system
 Chromium exists; a test that reads a rulebook text is marked ``rulebook``; on ``make test``'s
 workers (pytest-xdist) a notebook's cells run in order in one kernel, and the servers and
-browsers take turns on one worker; and every file a test saves by name goes to a temporary
-user folder (``WORKBENCH_HOME``), never into the repository or a developer's own."""
+browsers take turns in two units (one worker each); and every file a test saves by name goes
+to a temporary user folder (``WORKBENCH_HOME``), never into the repository or a developer's own."""
 
 import os
 import shutil
@@ -33,20 +33,30 @@ def pytest_unconfigure(config):
         os.environ["WORKBENCH_HOME"] = before
 
 
+# The servers and browsers run in two units, each on one worker in turn (a worker starts one
+# JupyterLab and one Chromium for its unit: tests/conftest.py): the teacher app's (the longest
+# pages and the kernel culling) and the others (the explorers' pages, the editor, JupyterLab).
+APP_SERVER_TESTS = {"test_browser_stepper.py", "test_app_server.py", "test_server.py"}
+
+
 def work_unit(nodeid: str) -> str:
     """The tests that one xdist worker runs together, in order: a notebook's cells (they
-    share its kernel); every test that starts a server or a browser (they take turns); else
-    the test alone.
+    share its kernel); the tests that start servers or browsers, in two units (each takes
+    turns on its worker); else the test alone.
 
     >>> work_unit("notebooks/01-x.ipynb::Cell 3"), work_unit("tests/test_browser.py::test_a")
-    ('notebooks/01-x.ipynb', 'servers')
+    ('notebooks/01-x.ipynb', 'servers: pages')
+    >>> work_unit("tests/test_app_server.py::test_b"), work_unit("tests/test_x.py::test_c")
+    ('servers: the app', 'tests/test_x.py::test_c')
     """
     path = nodeid.split("::")[0]
     name = path.rsplit("/", 1)[-1]
     if path.endswith(".ipynb"):
         return path
+    if name in APP_SERVER_TESTS:
+        return "servers: the app"
     if "browser" in name or name in SERVER_TESTS:
-        return "servers"
+        return "servers: pages"
     return nodeid
 
 

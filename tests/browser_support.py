@@ -148,6 +148,91 @@ def app_server(
         yield printed_url(log, port)
 
 
+def lab_command(port: int, root: Path) -> list[str]:
+    """JupyterLab on this machine only, without a token or XSRF checks (the browser tests'
+    own server, whose kernels they stop over its API), serving ``root``."""
+    command = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        "--ServerApp.disable_check_xsrf=True",
+    ]
+    return [*command, "--allow-root"] if os.geteuid() == 0 else command
+
+
+def code_notebook(*cells: str) -> dict:
+    """A notebook of code cells with the ``python3`` kernel, as JSON."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": source.splitlines(keepends=True),
+            }
+            for source in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+class JupyterLab:
+    """One JupyterLab server the browser tests share (starting one takes several seconds):
+    it serves ``root``, whose ``notebooks/`` folder the tests write their notebooks into,
+    beside a link to the repository's ``maps/`` so that relative paths work."""
+
+    def __init__(self, root: Path, port: int, log: Path) -> None:
+        self.root, self.port, self.log = root, port, log
+
+    def add(self, name: str, notebook: dict | Path) -> str:
+        """Write ``notebook`` (JSON, or a file to copy) as ``notebooks/<name>``; its URL,
+        which opens it alone (``?reset``: not beside the notebooks earlier pages opened)."""
+        text = notebook.read_text(encoding="utf-8") if isinstance(notebook, Path) else None
+        (self.root / "notebooks" / name).write_text(text or json.dumps(notebook), "utf-8")
+        return f"http://127.0.0.1:{self.port}/lab/tree/notebooks/{name}?reset"
+
+    def stop_kernels(self) -> None:
+        """Shut down every kernel the pages started, so that they do not add up."""
+        import urllib.request
+
+        api = f"http://127.0.0.1:{self.port}/api/kernels"
+        with urllib.request.urlopen(api, timeout=30) as response:
+            kernels = json.loads(response.read())
+        for kernel in kernels:
+            request = urllib.request.Request(f"{api}/{kernel['id']}", method="DELETE")
+            urllib.request.urlopen(request, timeout=30).close()
+
+
+@contextmanager
+def stopping_kernels(lab: JupyterLab) -> Iterator[JupyterLab]:
+    """Use ``lab``; at the end stop the kernels its pages started."""
+    try:
+        yield lab
+    finally:
+        lab.stop_kernels()
+
+
+@contextmanager
+def jupyterlab(home: Path) -> Iterator[JupyterLab]:
+    """Start :class:`JupyterLab` with its files under ``home``; stop it at the end."""
+    root = home / "lab-root"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    if not (root / "maps").exists():
+        (root / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
+    port, log = free_port(), home / "lab.log"
+    with server(lab_command(port, root), root, jupyter_env(home), port, log):
+        yield JupyterLab(root, port, log)
+
+
 @contextmanager
 def chromium(home: Path, timeout_ms: int = PAGE) -> Iterator:
     """A headless system Chromium (Playwright) with its profile under ``home``."""

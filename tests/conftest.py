@@ -37,3 +37,32 @@ def rulebook():
     """``rulebook(file_name)``: that rulebook's text, or a skip naming the file and where to
     put it (``tests/rulebooks.py``)."""
     return rulebooks.text
+
+
+# --- the browser tests' shared servers (one JupyterLab and one Chromium per worker) ---------
+@pytest.fixture(scope="session")
+def browser_home(tmp_path_factory):
+    """A throwaway home for Jupyter, IPython and Chromium: nothing is written elsewhere."""
+    return tmp_path_factory.mktemp("browser-home")
+
+
+@pytest.fixture(scope="session")
+def chromium_context(browser_home):
+    """One headless Chromium for the session's browser tests (each test opens its pages)."""
+    import browser_support
+
+    with browser_support.chromium(browser_home) as context:
+        yield context
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(browser_home):
+    """One JupyterLab server for the session's browser tests (``browser_support.JupyterLab``):
+    starting one costs several seconds, so the tests share it and stop their kernels."""
+    import browser_support
+
+    try:
+        with browser_support.jupyterlab(browser_home) as lab:
+            yield lab
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))

@@ -27,17 +27,17 @@ def kernels(app: str) -> list[dict]:
         return json.loads(response.read())
 
 
-def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(tmp_path: Path) -> None:
+def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(
+    tmp_path: Path, chromium_context
+) -> None:
     from playwright.sync_api import expect
 
     env = browser_support.jupyter_env(tmp_path) | {"WORKBENCH_HOME": str(tmp_path / "user")}
     port = free_port()
     options = room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE)
     log = tmp_path / "app.log"
-    with (
-        browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log, *options) as app,
-        browser_support.chromium(tmp_path) as browser,
-    ):
+    browser = chromium_context  # the session's one Chromium (tests/conftest.py)
+    with browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log, *options) as app:
         pages = []
         for _ in range(MAX_KERNELS):
             page = browser.new_page()

@@ -39,11 +39,15 @@ def test_the_same_seed_gives_identical_games_in_process_and_in_two_local_workers
     assert not here.games["seed"].equals(other.games["seed"])
 
 
-def test_the_same_seed_gives_identical_games_on_a_dask_local_cluster():
+# Dask's scheduler and two workers as threads of this process in make test (the same client
+# calls; the games are sent to other processes by the local pool's test above), as two worker
+# processes in make soak (about 13 s to start on this machine).
+@pytest.mark.parametrize("processes", [False, pytest.param(True, marks=pytest.mark.soak)])
+def test_the_same_seed_gives_identical_games_on_a_dask_local_cluster(processes):
     distributed = pytest.importorskip("dask.distributed")
     here = balance.sweep(PV, SCENARIO, games=6, seed=5, options=FEW, progress=False)
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
                                  dashboard_address=None) as cluster,
         distributed.Client(cluster) as client,
     ):  # fmt: skip

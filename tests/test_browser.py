@@ -9,8 +9,6 @@ widget draws (``Scene.pixel_of``), scaled to the canvas element's box on the pag
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +16,6 @@ from pathlib import Path
 import browser_support
 import pytest
 from browser_support import (
-    BIN,
     CANVAS,
     CHANGED_PIXELS,
     NOTEBOOK,
@@ -33,17 +30,6 @@ from browser_support import (
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory) -> Path:
-    """A throwaway home for Jupyter, IPython and Chromium: nothing is written elsewhere."""
-    return tmp_path_factory.mktemp("browser-home")
-
-
-@pytest.fixture(scope="module")
-def jupyter_env(home: Path) -> dict[str, str]:
-    return browser_support.jupyter_env(home)
-
-
 @contextmanager
 def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: Path) -> Iterator:
     try:
@@ -51,12 +37,6 @@ def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: P
             yield process
     except browser_support.ServerError as error:
         pytest.fail(str(error))
-
-
-@pytest.fixture(scope="module")
-def browser_context(home: Path):
-    with browser_support.chromium(home) as context:
-        yield context
 
 
 @pytest.fixture(scope="module")
@@ -89,16 +69,17 @@ def click_hex(page, explorer, label: str) -> None:
 
 # --- Voilà -----------------------------------------------------------------------------------
 def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
-    browser_context, jupyter_env, home, explorer
+    chromium_context, browser_home, explorer
 ) -> None:
     from playwright.sync_api import expect
 
     port = free_port()
     command = browser_support.app_command(NOTEBOOK.name, port)  # as `make app` serves
-    with server(command, NOTEBOOK.parent, jupyter_env, port, home / "voila.log"):
-        page = browser_context.new_page()
+    env, log = browser_support.jupyter_env(browser_home), browser_home / "voila-01.log"
+    with server(command, NOTEBOOK.parent, env, port, log):
+        page = chromium_context.new_page()
         try:
-            page.goto(browser_support.printed_url(home / "voila.log", port), timeout=PAGE)
+            page.goto(browser_support.printed_url(log, port), timeout=PAGE)
             panel = page.locator(PANEL)
             expect(panel).to_contain_text("Click a tank", timeout=PAGE)
             board = wait_until(lambda: drawn_pixels(page) > 10_000, "the board on the canvas")
@@ -127,59 +108,6 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
 
 
 # --- JupyterLab ----------------------------------------------------------------------------
-def test_jupyterlab_runs_all_cells_and_the_explorer_draws(
-    browser_context, jupyter_env, home
-) -> None:
-    from playwright.sync_api import expect
-
-    # A copy beside a link to the maps, so the notebook's relative paths work and the repo's
-    # notebook is never rewritten by the running server.
-    root = home / "lab-root"
-    (root / "notebooks").mkdir(parents=True, exist_ok=True)
-    shutil.copy(NOTEBOOK, root / "notebooks" / NOTEBOOK.name)
-    if not (root / "maps").exists():
-        (root / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
-    port = free_port()
-    command = [
-        str(BIN / "jupyter"),
-        "lab",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    with server(command, root, jupyter_env, port, home / "lab.log"):
-        page = browser_context.new_page()
-        try:
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{NOTEBOOK.name}", timeout=PAGE)
-            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
-            # The toolbar says "idle" before any kernel exists; the status bar names the kernel.
-            status = page.locator("#jp-main-statusbar")
-            expect(status).to_contain_text("Python 3 (ipykernel) | Idle", timeout=PAGE)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-            errors = page.locator(".jp-OutputArea-output[data-mime-type*='stderr']")
-
-            def drawn_or_failed() -> bool:
-                if errors.count():
-                    pytest.fail(f"a cell failed in JupyterLab:\n{errors.first.inner_text()}")
-                return drawn_pixels(page) > 10_000
-
-            assert wait_until(drawn_or_failed, "the board in JupyterLab")
-            expect(page.locator(PANEL)).to_contain_text("Click a tank", timeout=PAGE)
-        except Exception:
-            page.screenshot(path=str(home / "jupyterlab-failure.png"))
-            print(f"JupyterLab log: {home / 'lab.log'}; screenshot: jupyterlab-failure.png")
-            raise
-        finally:
-            page.close()
-
-
 def label_font(prim) -> float:
     from workbench.render.scene import Text, Texts
 
@@ -200,13 +128,16 @@ FITS = """(selector) => {
 
 
 @pytest.mark.parametrize("theme", ["default", "projector"])
-def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
-    browser_context, jupyter_env, home, theme
+def test_jupyterlab_runs_notebook_01_and_shows_the_whole_board_with_every_label_inside(
+    chromium_context, jupyterlab, theme
 ) -> None:
-    """Notebook 01 in JupyterLab (its explorer in this theme): the canvas is shown at its own
-    size inside the output area, its every label at 9 px at least, and every text box of the
-    scene it draws lies inside it."""
+    """Notebook 01 in JupyterLab, its explorer in this theme: every cell runs without an
+    error, the explorer draws, the canvas is shown at its own size inside the output area,
+    its every label at 9 px at least, and every text box of the scene it draws lies inside
+    it."""
     import json
+
+    from playwright.sync_api import expect
 
     import workbench
     from workbench.render.labels import outside, overlapping, scene_labels
@@ -220,8 +151,6 @@ def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
     assert not outside(labels, scene.width, scene.height)
     assert not overlapping(labels)
 
-    root = home / f"lab-root-{theme}"
-    (root / "notebooks").mkdir(parents=True, exist_ok=True)
     notebook = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
         source = "".join(cell["source"])
@@ -229,49 +158,41 @@ def test_jupyterlab_shows_the_whole_board_with_every_label_inside_the_canvas(
             cell["source"] = source.replace(
                 "Explorer(scenario)", f"Explorer(scenario, theme={theme!r})"
             )
-    (root / "notebooks" / NOTEBOOK.name).write_text(json.dumps(notebook), encoding="utf-8")
-    if not (root / "maps").exists():
-        (root / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
-    port = free_port()
-    command = [
-        str(BIN / "jupyter"),
-        "lab",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    with server(command, root, jupyter_env, port, home / f"lab-{theme}.log"):
-        page = browser_context.new_page()
-        try:
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{NOTEBOOK.name}", timeout=PAGE)
-            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
-            status = page.locator("#jp-main-statusbar")
-            from playwright.sync_api import expect
+    url = jupyterlab.add(f"01-{theme}.ipynb", notebook)  # a copy: the repository's is kept
+    page = chromium_context.new_page()
+    try:
+        page.goto(url, timeout=PAGE)
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+        # The toolbar says "idle" before any kernel exists; the status bar names the kernel.
+        status = page.locator("#jp-main-statusbar")
+        expect(status).to_contain_text("Python 3 (ipykernel) | Idle", timeout=PAGE)
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+        errors = page.locator(".jp-OutputArea-output[data-mime-type*='stderr']")
 
-            expect(status).to_contain_text("Python 3 (ipykernel) | Idle", timeout=PAGE)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-            assert wait_until(lambda: drawn_pixels(page) > 10_000, "the board in JupyterLab")
-            page.locator(CANVAS).scroll_into_view_if_needed()
-            fit = page.evaluate(FITS, CANVAS)
-            page.screenshot(path=str(home / f"notebook-01-{theme}.png"))
-            assert (fit["width"], fit["height"]) == (round(scene.width), round(scene.height))
-            # wholly inside the output area, in proportion, and if shown smaller than drawn
-            # (a large theme in a narrow window), not so small that labels become unreadable
-            assert fit["left"] >= fit["roomLeft"] - 1 and fit["right"] <= fit["roomRight"] + 1, fit
-            shown = fit["shownWidth"] / fit["width"]
-            assert abs(fit["shownHeight"] / fit["height"] - shown) < 0.01, fit
-            fonts = [label_font(p) for layer in ("labels", "units") for p in scene.layer(layer)]
-            smallest = min(f for f in fonts if f)
-            assert smallest * shown >= NOTEBOOK_PX, f"labels shown at {smallest * shown:.1f} px"
-        except BaseException:  # pytest.fail too
-            page.screenshot(path=str(home / f"jupyterlab-{theme}-failure.png"))
-            raise
-        finally:
-            page.close()
+        def drawn_or_failed() -> bool:
+            if errors.count():
+                pytest.fail(f"a cell failed in JupyterLab:\n{errors.first.inner_text()}")
+            return drawn_pixels(page) > 10_000
+
+        assert wait_until(drawn_or_failed, "the board in JupyterLab")
+        expect(page.locator(PANEL)).to_contain_text("Click a tank", timeout=PAGE)
+        page.locator(CANVAS).scroll_into_view_if_needed()
+        fit = page.evaluate(FITS, CANVAS)
+        page.screenshot(path=str(jupyterlab.log.parent / f"notebook-01-{theme}.png"))
+        assert (fit["width"], fit["height"]) == (round(scene.width), round(scene.height))
+        # wholly inside the output area, in proportion, and if shown smaller than drawn
+        # (a large theme in a narrow window), not so small that labels become unreadable
+        assert fit["left"] >= fit["roomLeft"] - 1 and fit["right"] <= fit["roomRight"] + 1, fit
+        shown = fit["shownWidth"] / fit["width"]
+        assert abs(fit["shownHeight"] / fit["height"] - shown) < 0.01, fit
+        fonts = [label_font(p) for layer in ("labels", "units") for p in scene.layer(layer)]
+        smallest = min(f for f in fonts if f)
+        assert smallest * shown >= NOTEBOOK_PX, f"labels shown at {smallest * shown:.1f} px"
+    except BaseException:  # pytest.fail too
+        page.screenshot(path=str(jupyterlab.log.parent / f"jupyterlab-{theme}-failure.png"))
+        print(f"JupyterLab log: {jupyterlab.log}")
+        raise
+    finally:
+        page.close()
+        jupyterlab.stop_kernels()

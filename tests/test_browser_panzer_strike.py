@@ -31,9 +31,8 @@ def home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def browser_context(home: Path):
-    with browser_support.chromium(home) as context:
-        yield context
+def browser_context(chromium_context):
+    return chromium_context  # the session's one Chromium (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,20 @@ Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
-import json
-import os
 import time
 from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import BIN, CHANGED_PIXELS, PAGE, READ_PIXELS, ROOT, free_port, wait_until
+from browser_support import (
+    CHANGED_PIXELS,
+    PAGE,
+    READ_PIXELS,
+    ROOT,
+    free_port,
+    stopping_kernels,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,9 +86,8 @@ def home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def browser_context(home: Path):
-    with browser_support.chromium(home) as context:
-        yield context
+def browser_context(chromium_context):
+    return chromium_context  # the session's one Chromium (tests/conftest.py)
 
 
 def check_fits(page, width: int, height: int, scrollers: str) -> None:
@@ -337,8 +342,9 @@ def a_series_in_the_app(page, width: int, height: int) -> None:
         if stepper.view.match_in_play(stepper.state) is not None:
             break
         first = stepper.extra.children[0]
+        label = first.description  # read first: the stepper reuses its buttons for the next step
         first.click()
-        page.get_by_role("button", name=first.description, exact=True).first.click()
+        page.get_by_role("button", name=label, exact=True).first.click()
         shown = f"Step {stepper.cursor} of {len(stepper.steps)}"
         expect(page.locator(PANEL)).to_contain_text(shown, timeout=PAGE)
     match = stepper.view.match_in_play(stepper.state)
@@ -380,63 +386,34 @@ def a_lesson_for_the_room(page, home: Path) -> None:
     page.screenshot(path=str(home / "app-learn.png"))
 
 
-def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context, home) -> None:
+def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(
+    browser_context, home, jupyterlab
+) -> None:
     from playwright.sync_api import expect
 
-    root = home / "lab-root"
-    (root / "notebooks").mkdir(parents=True, exist_ok=True)
     record = ROOT / "maps/panzer-vor/games/first-shots.json"
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "metadata": {},
-                "outputs": [],
-                "source": [
-                    "from workbench.widgets.stepper import Stepper\n",
-                    f"Stepper({str(record)!r}, at=0)",
-                ],
-            }
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / "notebooks" / "stepper.ipynb").write_text(json.dumps(notebook))
+    code = browser_support.code_notebook
+    jupyterlab.add(
+        "stepper.ipynb",
+        code(f"from workbench.widgets.stepper import Stepper\nStepper({str(record)!r}, at=0)"),
+    )
     scenario = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
-    notebook["cells"][0]["source"] = [
-        "from workbench.widgets import Explorer\n",
-        f"Explorer({str(scenario)!r})",
-    ]
-    (root / "notebooks" / "explorer.ipynb").write_text(json.dumps(notebook))
-    notebook["cells"][0]["source"] = [
-        "from workbench.widgets.learn import Learner\n",
-        'Learner("panzer-vor", "Moving")',
-    ]
-    (root / "notebooks" / "learn.ipynb").write_text(json.dumps(notebook))
-    env = browser_support.jupyter_env(home)
-    port = free_port()
-    command = [
-        str(BIN / "jupyter"),
-        "lab",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
+    jupyterlab.add(
+        "explorer.ipynb",
+        code(f"from workbench.widgets import Explorer\nExplorer({str(scenario)!r})"),
+    )
+    jupyterlab.add(
+        "learn.ipynb",
+        code('from workbench.widgets.learn import Learner\nLearner("panzer-vor", "Moving")'),
+    )
+    port = jupyterlab.port
     try:
-        with browser_support.server(command, root, env, port, home / "lab.log"):
+        with stopping_kernels(jupyterlab):
             for width, height in SIZES:
                 page = browser_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
                 try:
-                    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/stepper.ipynb")
+                    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/stepper.ipynb?reset")
                     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
                     status = page.locator("#jp-main-statusbar")
                     expect(status).to_contain_text("| Idle", timeout=PAGE)
@@ -473,14 +450,15 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(browser_context
                     page.screenshot(path=str(SHOTS / f"lab-stepper-{width}.png"))
                 except Exception:
                     page.screenshot(path=str(SHOTS / f"lab-{width}-failure.png"))
-                    print(f"JupyterLab log: {home / 'lab.log'}")
+                    print(f"JupyterLab log: {jupyterlab.log}")
                     raise
                 finally:
                     page.close()
             explorer_fits_jupyterlab(browser_context, port, home)
             a_learner_answers_by_clicks_in_jupyterlab(browser_context, port, home)
-    except browser_support.ServerError as error:
-        pytest.fail(str(error))
+    except Exception:
+        print(f"JupyterLab log: {jupyterlab.log}")
+        raise
 
 
 def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
@@ -494,7 +472,7 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
     canvas, panel = "canvas.workbench-explorer-canvas", ".workbench-explorer-panel"
     try:
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/explorer.ipynb")
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/explorer.ipynb?reset")
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
         expect(page.locator(".jp-DirListing")).to_be_visible()  # the file browser is open
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
@@ -543,7 +521,7 @@ def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: 
     page = browser_context.new_page()
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb")
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb?reset")
         # the notebook opened here (the ones opened before stay in hidden tabs)
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)

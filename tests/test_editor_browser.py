@@ -28,7 +28,7 @@ editor"""
 
 
 def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
-    tmp_path_factory,
+    tmp_path_factory, chromium_context
 ) -> None:
     from playwright.sync_api import expect
 
@@ -51,9 +51,9 @@ def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
     log = home / "voila.log"
     try:
         running = browser_support.app_server("editor.ipynb", folder, env, port, log)
-        with running as app, browser_support.chromium(home) as context:
+        with running as app:
             for width, height in SIZES:
-                page = context.new_page()
+                page = chromium_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
                 try:
                     page.goto(app, timeout=PAGE)

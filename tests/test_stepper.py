@@ -898,5 +898,4 @@ def test_a_card_game_is_set_up_by_clicks_on_the_board_and_buttons() -> None:
 def _is_hex(grid, action) -> bool:
     from workbench.rules.panzer_vor.actions import Deploy
 
-    label = action.to if isinstance(action, Deploy) else action.option
-    return label in {grid.label(h) for h in grid}
+    return grid.names_a_hex(action.to if isinstance(action, Deploy) else action.option)

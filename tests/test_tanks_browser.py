@@ -20,7 +20,9 @@ def home(tmp_path_factory):
     return tmp_path_factory.mktemp("tanks-browser-home")
 
 
-def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) -> None:
+def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(
+    home, chromium_context
+) -> None:
     from playwright.sync_api import expect
 
     from workbench import tanks
@@ -30,11 +32,8 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(home) ->
     env = browser_support.jupyter_env(home)
     port = free_port()
     log = home / "voila.log"
-    with (
-        browser_support.chromium(home) as context,
-        browser_support.app_server(NOTEBOOK.name, NOTEBOOK.parent, env, port, log) as app,
-    ):
-        page = context.new_page()
+    with browser_support.app_server(NOTEBOOK.name, NOTEBOOK.parent, env, port, log) as app:
+        page = chromium_context.new_page()
         try:
             page.goto(app, timeout=PAGE)
             panel = page.locator(PANEL)

@@ -5,6 +5,9 @@
                                              # not teach (workbench.rules.prepared:
                                              # lesson_problems: an early first note, real odds)
 
+Checking, each plan looks for its story from the shipped record's seed on (the seeds before
+it were tried when the record was made), so the check plays one game, not the search.
+
 Each prepared game is a plan its game's package registers (``workbench/rules/<game>/
 prepared.py``, with :func:`workbench.rules.prepared.prepared`): no list here names them.
 """
@@ -28,10 +31,21 @@ def text_of(record: Record, target: Path) -> str:
     return json.dumps(to_document(record, target), indent=2, ensure_ascii=False) + "\n"
 
 
+def shipped_seed(target: Path) -> int:
+    """The seed the shipped record at ``target`` was made with (0 when there is none)."""
+    try:
+        seed = json.loads(target.read_text(encoding="utf-8")).get("seed", 0)
+    except (OSError, ValueError):
+        return 0
+    return seed if isinstance(seed, int) else 0
+
+
 def main(argv: list[str]) -> int:
     stale = []
     for plan in prepared_plans():
-        target, record = plan.path, plan.make()
+        target = plan.path
+        # checking, the search starts at the shipped record's seed (making, at 0)
+        record = plan.make(first_seed=shipped_seed(target) if "--check" in argv else 0)
         text = text_of(record, target)
         if "--check" in argv:
             if not target.is_file() or target.read_text(encoding="utf-8") != text:

@@ -2,6 +2,7 @@
 
 __version__ = "0.1.0"
 
+import workbench.deferred_imports  # noqa: F401  first: it defers what jsonschema would import
 from workbench.errors import WorkbenchError
 from workbench.files import BoardFileError, load, save
 

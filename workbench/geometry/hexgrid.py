@@ -446,6 +446,20 @@ class HexGrid:
         row, col = (first, second) if self.label_order == "row-col" else (second, first)
         return self.from_offset(col - self.first_number, row - self.first_number)
 
+    def names_a_hex(self, value: object) -> bool:
+        """Whether ``value`` is the label of a hex on the map (``'0716'``), without an error.
+
+        >>> grid = HexGrid(rows=8, cols=8)
+        >>> grid.names_a_hex("0404"), grid.names_a_hex("0909"), grid.names_a_hex("pass")
+        (True, False, False)
+        """
+        if not isinstance(value, str):
+            return False
+        try:
+            return self.parse(value) in self._cells
+        except GridError:
+            return False
+
     def hexes_in(self, text: HexLike) -> list[Hex]:
         """The hexes a label or a range names: ``"0404-0407"`` is every hex in the rectangle
         of rows and columns between the two labels (as map files write them).

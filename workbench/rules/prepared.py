@@ -38,11 +38,12 @@ ODDS_BAND = (Fraction(1, 10), Fraction(9, 10))  # a shot's chance to destroy, in
 @dataclass(frozen=True)
 class PreparedGame:
     """One prepared game: its game's name, its file's name and the plan that makes its
-    record (``make()``)."""
+    record (``make()``; ``make(first_seed=n)`` looks for the seed that tells its story from
+    ``n`` on: ``tools/prepared_games.py --check`` starts from the shipped record's seed)."""
 
     game: str
     name: str
-    make: Callable[[], Record]
+    make: Callable[..., Record]
     teaches_odds: bool = True
 
     @property
@@ -56,11 +57,12 @@ _PREPARED: dict[tuple[str, str], PreparedGame] = {}
 
 def prepared(
     game: str, name: str, *, teaches_odds: bool = True
-) -> Callable[[Callable[[], Record]], Callable[[], Record]]:
-    """Register the decorated function as the plan of the prepared game ``name`` of
-    ``game`` (``teaches_odds=False``: a game whose story is not its shots' odds)."""
+) -> Callable[[Callable[..., Record]], Callable[..., Record]]:
+    """Register the decorated function (``make(first_seed=0)``) as the plan of the prepared
+    game ``name`` of ``game`` (``teaches_odds=False``: a game whose story is not its shots'
+    odds)."""
 
-    def register(make: Callable[[], Record]) -> Callable[[], Record]:
+    def register(make: Callable[..., Record]) -> Callable[..., Record]:
         _PREPARED[(game, name)] = PreparedGame(game, name, make, teaches_odds)
         return make
 
@@ -192,15 +194,18 @@ def told_by_playouts(
     title: str,
     description: str,
     options: dict[str, Any] | None = None,
+    first_seed: int = 0,
 ) -> Record:
-    """The record of the first seeded playout of a shipped scenario with ``options`` whose
-    events tell the story (:func:`from_playouts`), cut after its last step; SystemExit when no
-    seed does. The record keeps the options (saved with every other one at its default)."""
+    """The record of the first seeded playout (from ``first_seed`` on) of a shipped scenario
+    with ``options`` whose events tell the story (:func:`from_playouts`), cut after its last
+    step; SystemExit when no seed does. The record keeps the options (saved with every other
+    one at its default)."""
     from workbench.games import get_game
 
     game = get_game(game_name)
     scenario = load(game.scenarios()[scenario_name])
-    found = from_playouts(game, scenario, chooser, story, options=options)
+    seeds = range(first_seed, first_seed + 300)
+    found = from_playouts(game, scenario, chooser, story, options=options, seeds=seeds)
     if found is None:
         raise SystemExit(f"no seed of {scenario_name} tells the story: {story[-1][1]}")
     return record_of_playout(

@@ -68,8 +68,9 @@ def _hex_choices(game: Game, match: CardMatch) -> list[Choose]:
     if not isinstance(match.top, Choice):
         return []
     grid = match.board.map.grid
-    labels = {grid.label(h) for h in grid}
-    return [a for a in game.legal_actions(match) if isinstance(a, Choose) and a.option in labels]
+    return [
+        a for a in game.legal_actions(match) if isinstance(a, Choose) and grid.names_a_hex(a.option)
+    ]
 
 
 def uses_card(action: Action, name: str) -> bool:

@@ -37,6 +37,7 @@ from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import ROOM_PX
+from workbench.widgets.pool import WidgetPool
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_panel import build as build_widgets
 from workbench.widgets.stepper_panel import fit_scene, refit_board
@@ -622,6 +623,10 @@ class Stepper:
     # --- the widget ------------------------------------------------------------------
     def _build(self) -> None:
         self._hand_key: Any = None
+        self._card_slots = WidgetPool(self._card_slot)  # reused as the hand changes
+        self._card_names: list[str] = []
+        self._extra_buttons = WidgetPool(self._extra_button)
+        self._extra_actions: list[Any] = []
         self.widget = build_widgets(self)
 
     def _safely(self, do: Any) -> None:
@@ -679,6 +684,20 @@ class Stepper:
         finally:
             self._busy = False
 
+    def _card_slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
+        """The widgets of the hand's ``index``-th card: its face and the button under it."""
+        press = widgets.Button(layout={"width": "auto"})
+        press.on_click(lambda _: self._safely(lambda: self.click_card(self._card_names[index])))
+        face = widgets.HTML()
+        face.add_class("workbench-card-face")
+        return widgets.VBox([face, press]), face, press
+
+    def _extra_button(self, index: int) -> widgets.Button:
+        """The ``index``-th button of the actions offered beside the board."""
+        button = widgets.Button(layout={"width": "auto"})
+        button.on_click(lambda _: self._safely(lambda: self.play(self._extra_actions[index])))
+        return button
+
     def _show_cards(self) -> None:
         """The hand as cards (a button under each plays or offers it), the face of the card
         the step shown drew or played, and the dice it rolled, drawn as dice."""
@@ -686,22 +705,17 @@ class Stepper:
         key = (side, tuple((c.name, c.text, c.playable) for c in cards))
         if key != self._hand_key:
             self._hand_key = key
-            faces = []
-            for card in cards:
-                press = widgets.Button(
-                    description=("▶ " if card.playable else "") + card.name,
-                    tooltip=f"{card.name}: its choices now",
-                    layout={"width": "auto"},
-                )
-                press.on_click(lambda _, n=card.name: self._safely(lambda: self.click_card(n)))
-                face = widgets.HTML(card.face)
-                face.add_class("workbench-card-face")
-                faces.append(widgets.VBox([face, press]))
+            self._card_names = [card.name for card in cards]
+            for slot, card in zip(self._card_slots.take(len(cards)), cards, strict=True):
+                _, face, press = slot
+                press.description = ("▶ " if card.playable else "") + card.name
+                press.tooltip = f"{card.name}: its choices now"
+                face.value = card.face
             title = (
                 f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if cards else ""
             )
             self.hand_title.value = title
-            self.hand_box.children = faces
+            self.hand_box.children = [box for box, _, _ in self._card_slots.take(len(cards))]
         shown: tuple[str, ...] = ()
         if self.cursor:
             shown = self.view.card_faces(
@@ -724,12 +738,13 @@ class Stepper:
         self.bot_button.disabled = who in (CHANCE, TERMINAL)
         self.play_button.disabled = self.proposed is None
         extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
-        buttons = []
-        for label, action in [*self.offered, *((_capital(str(a)), a) for a in extra)]:
-            b = widgets.Button(description=label, tooltip=str(action), layout={"width": "auto"})
-            b.on_click(lambda _, a=action: self._safely(lambda: self.play(a)))
-            buttons.append(b)
-        self.extra.children = buttons
+        offered = [*self.offered, *((_capital(str(a)), a) for a in extra)]
+        self._extra_actions = [action for _, action in offered]
+        buttons = self._extra_buttons.take(len(offered))
+        for button, (label, action) in zip(buttons, offered, strict=True):
+            button.description, button.tooltip = label, str(action)
+        if list(self.extra.children) != buttons:
+            self.extra.children = buttons
         if who == CHANCE:
             options = [
                 (f"{a} ({p})", a) for a, p in self.game.chance_outcomes(self.state)

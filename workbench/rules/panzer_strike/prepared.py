@@ -9,7 +9,7 @@ from workbench.rules.prepared import prepared, taking_real_shots, told_by_playou
 
 
 @prepared("panzer-strike", "flag-capture")
-def flag_capture() -> Record:
+def flag_capture(first_seed: int = 0) -> Record:
     """Capture the Flag: a move, a kill, a tank beside a flag, the flag captured; only
     shots with a real chance (10% to 90%) are taken."""
     story = [
@@ -31,4 +31,5 @@ def flag_capture() -> Record:
             "(Optional Rules: Barricades)."
         ),
         options={"barricades": True},  # as it was first made, when they were on by default
+        first_seed=first_seed,
     )

@@ -26,7 +26,7 @@ def _game(name: str = "panzer-vor") -> Game:
 
 
 @prepared("panzer-vor", "first-shots")  # beside the card game's; its record names practice
-def first_shot() -> Record:
+def first_shot(first_seed: int = 0) -> Record:
     """The practice game on Test Your Luck!: moves, shots, the dice, and an end."""
     game = _game("panzer-vor-practice")
     path = MAPS / "panzer-vor/scenarios/test-your-luck.json"
@@ -74,7 +74,7 @@ def first_shot() -> Record:
             ),
         ),
     ]
-    for seed in range(10_000):
+    for seed in range(first_seed, first_seed + 10_000):
         steps = play_plan(game, scenario, plan, seed)
         if steps is not None:
             break
@@ -177,14 +177,15 @@ def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
 # its story is the stagnant end, not odds: random players' shots, some with no chance, stay
 # (its shot at step 89 is noted for the odds shown before the dice, 38% to destroy)
 @prepared("panzer-vor", "stagnant-draw", teaches_odds=False)
-def stagnation_draw() -> Record:
+def stagnation_draw(first_seed: int = 0) -> Record:
     """The card game on the Mock Battle: a reaction, a few shots, four Enforcement cards, and
-    the fourth drawn again: a stagnant match, drawn on equal points. The first seed whose
+    the fourth drawn again: a stagnant match, drawn on equal points. The first seed (from
+    ``first_seed`` on) whose
     playout by the random legal players tells that story."""
     game = _game()
     path = MAPS / "panzer-vor/scenarios/mock-battle.json"
     scenario = load(path)
-    for seed in range(500):
+    for seed in range(first_seed, first_seed + 500):
         steps, end = stagnation_playout(game, scenario, seed, random_player)
         if tells_the_stagnation_story(game, steps, end):
             break

@@ -8,8 +8,14 @@ from workbench.rules.prepared import prepared, told_by_playouts
 
 
 @prepared("tiny-race", "a-pit-and-a-win")
-def a_pit_and_a_win() -> Record:
+def a_pit_and_a_win(first_seed: int = 0) -> Record:
     story = [("falls into a pit", "A pit:"), ("wins", "The end:")]
     return told_by_playouts(
-        "tiny-race", "short", random_player, story, title="A pit and a win", description=""
+        "tiny-race",
+        "short",
+        random_player,
+        story,
+        title="A pit and a win",
+        description="",
+        first_seed=first_seed,
     )
