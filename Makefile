@@ -33,9 +33,9 @@ app: $(STAMP)
 	$(BIN)/python -m workbench.app_server app/teacher.ipynb --port=$(APP_PORT) $(APP_OPTIONS)
 
 # Every test, doctest and notebook, on TEST_WORKERS processes (pytest-xdist); `make test
-# TEST_WORKERS=0` runs them in this one process. Three on a 2-core machine: the worker that
-# drives the servers and browsers waits on them much of the time (from a fresh clone here:
-# 367 s with three, 406 s with two).
+# TEST_WORKERS=0` runs them in this one process. Three on a 2-core machine: the workers that
+# drive the servers and browsers wait on them much of the time (from a fresh clone here:
+# 335 s with three).
 TEST_WORKERS ?= 3
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg \
