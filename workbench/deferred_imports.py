@@ -20,23 +20,27 @@ from typing import Any
 DEFERRED = "rfc3987_syntax"
 
 
+def _real(name: str) -> types.ModuleType:
+    """The real module ``name``, imported in place of its stand-in."""
+    if isinstance(sys.modules.get(name), _Deferred):
+        del sys.modules[name]
+    return importlib.import_module(name)
+
+
 class _Deferred(types.ModuleType):
     """A module whose first attribute read imports the real one in its place."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):  # the import system's questions (__path__, ...)
             raise AttributeError(name)
-        if sys.modules.get(self.__name__) is self:
-            del sys.modules[self.__name__]
-        real = importlib.import_module(self.__name__)
-        return getattr(real, name)
+        return getattr(_real(self.__name__), name)
 
 
 def _call_real(name: str, function: str) -> Any:
+    """A function that calls ``function`` of the real module ``name`` (imported then)."""
+
     def call(*args: Any, **kwargs: Any) -> Any:
-        if isinstance(sys.modules.get(name), _Deferred):
-            del sys.modules[name]
-        return getattr(importlib.import_module(name), function)(*args, **kwargs)
+        return getattr(_real(name), function)(*args, **kwargs)
 
     call.__name__ = function
     return call
