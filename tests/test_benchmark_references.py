@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from benchmarks.boards import obstructed_map
 from benchmarks.reference import sees
 from workbench.geometry.hexgrid import Hex
@@ -23,11 +25,12 @@ def test_the_line_of_sight_reference_blocks_at_a_white_hexsides_middle_near_corn
     assert not sees(hexmap, a, b) and not sees(hexmap, b, a)
 
 
-def test_the_line_of_sight_reference_agrees_with_the_matrix_on_sampled_pairs():
+@pytest.mark.parametrize("count", [200, pytest.param(600, marks=pytest.mark.soak)])
+def test_the_line_of_sight_reference_agrees_with_the_matrix_on_sampled_pairs(count):
     for seed in (1, 5):
         hexmap = obstructed_map(16, 17, seed=seed)
         matrix = visibility_matrix(hexmap)
         rng = random.Random(seed)
         hexes = list(hexmap.grid)
-        pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(600)]
+        pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(count)]
         assert [sees(hexmap, a, b) for a, b in pairs] == [matrix.sees(a, b) for a, b in pairs]
