@@ -11,7 +11,6 @@ import tempfile
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-SERVER_TESTS = {"test_make_lab.py", "test_server.py", "test_app_server.py"}  # start servers
 _SESSION_HOME: dict[str, str | None] = {}
 
 
@@ -35,8 +34,10 @@ def pytest_unconfigure(config):
 
 # The servers and browsers run in two units, each on one worker in turn (a worker starts one
 # JupyterLab and one Chromium for its unit: tests/conftest.py): the teacher app's (the longest
-# pages and the kernel culling) and the others (the explorers' pages, the editor, JupyterLab).
+# pages and the kernel culling) and the others (the explorers' pages, the editor, JupyterLab):
+# every file with "browser" in its name, and these, which start servers without a browser.
 APP_SERVER_TESTS = {"test_browser_stepper.py", "test_app_server.py", "test_server.py"}
+OTHER_SERVER_TESTS = {"test_make_lab.py"}
 
 
 def work_unit(nodeid: str) -> str:
@@ -55,7 +56,7 @@ def work_unit(nodeid: str) -> str:
         return path
     if name in APP_SERVER_TESTS:
         return "servers: the app"
-    if "browser" in name or name in SERVER_TESTS:
+    if "browser" in name or name in OTHER_SERVER_TESTS:
         return "servers: pages"
     return nodeid
 

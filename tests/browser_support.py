@@ -193,11 +193,10 @@ class JupyterLab:
     def __init__(self, root: Path, port: int, log: Path) -> None:
         self.root, self.port, self.log = root, port, log
 
-    def add(self, name: str, notebook: dict | Path) -> str:
-        """Write ``notebook`` (JSON, or a file to copy) as ``notebooks/<name>``; its URL,
-        which opens it alone (``?reset``: not beside the notebooks earlier pages opened)."""
-        text = notebook.read_text(encoding="utf-8") if isinstance(notebook, Path) else None
-        (self.root / "notebooks" / name).write_text(text or json.dumps(notebook), "utf-8")
+    def add(self, name: str, notebook: dict) -> str:
+        """Write ``notebook`` (its JSON) as ``notebooks/<name>``; its URL, which opens it
+        alone (``?reset``: not beside the notebooks earlier pages opened)."""
+        (self.root / "notebooks" / name).write_text(json.dumps(notebook), "utf-8")
         return f"http://127.0.0.1:{self.port}/lab/tree/notebooks/{name}?reset"
 
     def stop_kernels(self) -> None:
@@ -210,15 +209,6 @@ class JupyterLab:
         for kernel in kernels:
             request = urllib.request.Request(f"{api}/{kernel['id']}", method="DELETE")
             urllib.request.urlopen(request, timeout=30).close()
-
-
-@contextmanager
-def stopping_kernels(lab: JupyterLab) -> Iterator[JupyterLab]:
-    """Use ``lab``; at the end stop the kernels its pages started."""
-    try:
-        yield lab
-    finally:
-        lab.stop_kernels()
 
 
 @contextmanager

@@ -56,9 +56,9 @@ def chromium_context(browser_home):
 
 
 @pytest.fixture(scope="session")
-def jupyterlab(browser_home):
+def jupyterlab_server(browser_home):
     """One JupyterLab server for the session's browser tests (``browser_support.JupyterLab``):
-    starting one costs several seconds, so the tests share it and stop their kernels."""
+    starting one costs several seconds, so the tests share it."""
     import browser_support
 
     try:
@@ -66,3 +66,10 @@ def jupyterlab(browser_home):
             yield lab
     except browser_support.ServerError as error:
         pytest.fail(str(error))
+
+
+@pytest.fixture
+def jupyterlab(jupyterlab_server):
+    """The session's JupyterLab; the kernels a test's pages started are stopped after it."""
+    yield jupyterlab_server
+    jupyterlab_server.stop_kernels()

@@ -195,4 +195,3 @@ def test_jupyterlab_runs_notebook_01_and_shows_the_whole_board_with_every_label_
         raise
     finally:
         page.close()
-        jupyterlab.stop_kernels()

@@ -18,7 +18,6 @@ from browser_support import (
     READ_PIXELS,
     ROOT,
     free_port,
-    stopping_kernels,
     wait_until,
 )
 
@@ -393,75 +392,73 @@ def test_the_stepper_fits_jupyterlab_and_steps_with_the_keyboard(
 
     record = ROOT / "maps/panzer-vor/games/first-shots.json"
     code = browser_support.code_notebook
-    jupyterlab.add(
+    stepper_url = jupyterlab.add(
         "stepper.ipynb",
         code(f"from workbench.widgets.stepper import Stepper\nStepper({str(record)!r}, at=0)"),
     )
     scenario = ROOT / "maps/panzer-vor/scenarios/test-your-luck.json"
-    jupyterlab.add(
+    explorer_url = jupyterlab.add(
         "explorer.ipynb",
         code(f"from workbench.widgets import Explorer\nExplorer({str(scenario)!r})"),
     )
-    jupyterlab.add(
+    learner_url = jupyterlab.add(
         "learn.ipynb",
         code('from workbench.widgets.learn import Learner\nLearner("panzer-vor", "Moving")'),
     )
-    port = jupyterlab.port
     try:
-        with stopping_kernels(jupyterlab):
-            for width, height in SIZES:
-                page = browser_context.new_page()
-                page.set_viewport_size({"width": width, "height": height})
-                try:
-                    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/stepper.ipynb?reset")
-                    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
-                    status = page.locator("#jp-main-statusbar")
-                    expect(status).to_contain_text("| Idle", timeout=PAGE)
-                    run_the_cell(page, PANEL)
-                    page.locator(CANVAS).scroll_into_view_if_needed()
-                    scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
-                    assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
-                    board = page.locator(CANVAS).bounding_box()
-                    panel = page.locator(PANEL).bounding_box()
-                    assert board and panel
-                    assert board["x"] + board["width"] <= width + 1
-                    assert panel["x"] + panel["width"] <= width + 1
-                    beside = panel["x"] >= board["x"] + board["width"] - 1
-                    under = panel["y"] >= board["y"] + board["height"] - 1
-                    assert beside or under, (board, panel)
-                    # the board (and its panel beside it) take the output area's width
-                    area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
-                    assert area is not None
-                    used = panel["x"] + panel["width"] - board["x"] if beside else board["width"]
-                    assert used >= 0.9 * area["width"], f"{used:.0f} of {area['width']:.0f} px"
-                    from workbench.widgets.stepper import Stepper
+        for width, height in SIZES:
+            page = browser_context.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            try:
+                page.goto(stepper_url)
+                page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
+                status = page.locator("#jp-main-statusbar")
+                expect(status).to_contain_text("| Idle", timeout=PAGE)
+                run_the_cell(page, PANEL)
+                page.locator(CANVAS).scroll_into_view_if_needed()
+                scrollers = ".jp-OutputArea-output, .jp-WindowedPanel-outer, .jp-Notebook"
+                assert page.evaluate(SCROLL, scrollers) == [], "a horizontal scrollbar"
+                board = page.locator(CANVAS).bounding_box()
+                panel = page.locator(PANEL).bounding_box()
+                assert board and panel
+                assert board["x"] + board["width"] <= width + 1
+                assert panel["x"] + panel["width"] <= width + 1
+                beside = panel["x"] >= board["x"] + board["width"] - 1
+                under = panel["y"] >= board["y"] + board["height"] - 1
+                assert beside or under, (board, panel)
+                # the board (and its panel beside it) take the output area's width
+                area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
+                assert area is not None
+                used = panel["x"] + panel["width"] - board["x"] if beside else board["width"]
+                assert used >= 0.9 * area["width"], f"{used:.0f} of {area['width']:.0f} px"
+                from workbench.widgets.stepper import Stepper
 
-                    least = notebook_label_px(page, CANVAS, Stepper(record, at=0).scene)
-                    print(f"JupyterLab {width}: board {board['width']:.0f} px, label {least} px")
+                least = notebook_label_px(page, CANVAS, Stepper(record, at=0).scene)
+                print(f"JupyterLab {width}: board {board['width']:.0f} px, label {least} px")
 
-                    def focus_board(page=page) -> None:  # a click off the counters focuses it
-                        box = page.locator(CANVAS).bounding_box()
-                        page.mouse.click(box["x"] + 5, box["y"] + box["height"] - 5)
+                def focus_board(page=page) -> None:  # a click off the counters focuses it
+                    box = page.locator(CANVAS).bounding_box()
+                    page.mouse.click(box["x"] + 5, box["y"] + box["height"] - 5)
 
-                    step_with_a_key(page, focus_board)
-                    assert page.locator(".jp-Notebook .jp-Cell").count() == 1, (
-                        "B went to the stepper, not to JupyterLab (insert a cell)"
-                    )
-                    page.screenshot(path=str(SHOTS / f"lab-stepper-{width}.png"))
-                except Exception:
-                    page.screenshot(path=str(SHOTS / f"lab-{width}-failure.png"))
-                    print(f"JupyterLab log: {jupyterlab.log}")
-                    raise
-                finally:
-                    page.close()
-            explorer_fits_jupyterlab(browser_context, port, home)
-            a_learner_answers_by_clicks_in_jupyterlab(browser_context, port, home)
+                step_with_a_key(page, focus_board)
+                assert page.locator(".jp-Notebook .jp-Cell").count() == 1, (
+                    "B went to the stepper, not to JupyterLab (insert a cell)"
+                )
+                page.screenshot(path=str(SHOTS / f"lab-stepper-{width}.png"))
+            except Exception:
+                page.screenshot(path=str(SHOTS / f"lab-{width}-failure.png"))
+                print(f"JupyterLab log: {jupyterlab.log}")
+                raise
+            finally:
+                page.close()
+        explorer_fits_jupyterlab(browser_context, explorer_url)
+        a_learner_answers_by_clicks_in_jupyterlab(browser_context, learner_url, home)
     except Exception:
         print(f"JupyterLab log: {jupyterlab.log}")
         raise
 
 
-def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
+def explorer_fits_jupyterlab(browser_context, url: str) -> None:
     """The issue's case: JupyterLab at 1400 × 1000 with the file browser open. The explorer's
     board fits the output area (no scrollbar hides column 20), shown no smaller than that (its
     labels stay readable where there is room: the panel then goes under it); a click on the
@@ -472,7 +469,7 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
     canvas, panel = "canvas.workbench-explorer-canvas", ".workbench-explorer-panel"
     try:
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/explorer.ipynb?reset")
+        page.goto(url)
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE)
         expect(page.locator(".jp-DirListing")).to_be_visible()  # the file browser is open
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
@@ -508,7 +505,7 @@ def explorer_fits_jupyterlab(browser_context, port: int, home: Path) -> None:
         page.close()
 
 
-def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: Path) -> None:
+def a_learner_answers_by_clicks_in_jupyterlab(browser_context, url: str, home: Path) -> None:
     """A lesson in JupyterLab answered on the board: a click on a hex the tank can reach
     picks it, Check marks the answer (the other hexes missed, none wrong) with its section."""
     from playwright.sync_api import expect
@@ -521,7 +518,7 @@ def a_learner_answers_by_clicks_in_jupyterlab(browser_context, port: int, home: 
     page = browser_context.new_page()
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/learn.ipynb?reset")
+        page.goto(url)
         # the notebook opened here (the ones opened before stay in hidden tabs)
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
