@@ -168,11 +168,16 @@ def _resident_kb(field: str) -> int:
     return int(line.split()[1])
 
 
+def _reset_peak() -> None:
+    """Reset this process's peak resident memory (Linux's clear_refs) to what it holds now."""
+    with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
+        refs.write("5")
+
+
 def _peak_resets() -> bool:
-    """Whether this process can reset its peak resident memory (Linux's clear_refs)."""
+    """Whether this process can reset its peak resident memory."""
     try:
-        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
-            refs.write("5")
+        _reset_peak()
         return _resident_kb("VmHWM") > 0
     except (OSError, StopIteration, ValueError):
         return False
@@ -188,8 +193,7 @@ def check(path: Path, data: bytes) -> str:
     several times over, so a traced run is never the timed one)."""
     path.write_bytes(data)
     if PEAK_RESETS:
-        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
-            refs.write("5")
+        _reset_peak()
         before = _resident_kb("VmRSS")
     start = time.process_time()
     result = load_save_reload(path)
