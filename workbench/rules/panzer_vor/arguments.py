@@ -27,11 +27,11 @@ MAX_MP = 1_000  # far beyond any move on a map of the files' size, and cheap to 
 def on_map(hexmap: HexMap, argument: str, value: object) -> Hex:
     """The hex a label or Hex names, if it is on the map."""
     grid = hexmap.grid
-    first, last = grid.first_number, grid.first_number
+    first, digits = grid.first_number, grid.digits
+    last_row, last_column = first + grid.rows - 1, first + grid.cols - 1
     expected = (
-        f"a hex on the {grid.rows} x {grid.cols} map (rows {first:0{grid.digits}d}-"
-        f"{last + grid.rows - 1:0{grid.digits}d}, columns {first:0{grid.digits}d}-"
-        f"{last + grid.cols - 1:0{grid.digits}d})"
+        f"a hex on the {grid.rows} x {grid.cols} map (rows {first:0{digits}d}-"
+        f"{last_row:0{digits}d}, columns {first:0{digits}d}-{last_column:0{digits}d})"
     )
     if not isinstance(value, (Hex, str)):
         raise ArgumentError(argument, value, expected)
