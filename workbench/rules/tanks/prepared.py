@@ -16,6 +16,7 @@ import random
 from workbench.boards.record import Record
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
+from workbench.rules.play import as_player
 from workbench.rules.prepared import ODDS_BAND, prepared, shot_odds, told_by_playouts
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.actions import Hold, Shoot, Stay
@@ -45,6 +46,7 @@ def sees_an_enemy(state: Battle, tank_id: str) -> bool:
     )
 
 
+@as_player
 def odds_lesson_player(game: Game, observation: Observation, rng: random.Random) -> Action:
     """A scripted chooser for a lesson on odds: it shoots only with a chance to destroy in
     :data:`ODDS_BAND`, at a target in Cover first, and else holds its fire; a tank that sees
@@ -107,8 +109,9 @@ def cover_and_critical(first_seed: int = 0) -> Record:
             "the target before the dice to see it). Played by a scripted chooser (not the "
             "rulebook's, nor a fair player): it takes only such shots, a target in Cover "
             "first, and a tank that sees an enemy stays stationary. The German Panther and "
-            "Panzer IV face two British Sherman Vs: against the American Shermans' 6 Damage "
-            "Points no first shot has 10%. Cut after the first Damage card drawn."
+            "Panzer IV face two British Sherman Vs (4 Damage Points): with the American "
+            "Shermans (6) no first shot of either side reaches 10%. Cut after the first "
+            "Damage card drawn."
         ),
         options={"table_setup": "given", "platoons": LESSON_PLATOONS},
         first_seed=first_seed,
