@@ -195,17 +195,20 @@ def told_by_playouts(
     description: str,
     options: dict[str, Any] | None = None,
     first_seed: int = 0,
+    max_steps: int = 2000,
 ) -> Record:
     """The record of the first seeded playout (from ``first_seed`` on) of a shipped scenario
-    with ``options`` whose events tell the story (:func:`from_playouts`), cut after its last
-    step; SystemExit when no seed does. The record keeps the options (saved with every other
-    one at its default)."""
+    with ``options`` whose events tell the story within ``max_steps`` (:func:`from_playouts`),
+    cut after its last step; SystemExit when no seed does. The record keeps the options
+    (saved with every other one at its default)."""
     from workbench.games import get_game
 
     game = get_game(game_name)
     scenario = load(game.scenarios()[scenario_name])
     seeds = range(first_seed, first_seed + 300)
-    found = from_playouts(game, scenario, chooser, story, options=options, seeds=seeds)
+    found = from_playouts(
+        game, scenario, chooser, story, options=options, seeds=seeds, max_steps=max_steps
+    )
     if found is None:
         raise SystemExit(f"no seed of {scenario_name} tells the story: {story[-1][1]}")
     return record_of_playout(

@@ -180,8 +180,11 @@ def stagnation_notes(steps: list[tuple[Any, list[Event]]]) -> list[str]:
 def stagnation_draw(first_seed: int = 0) -> Record:
     """The card game on the Mock Battle: a reaction, a few shots, four Enforcement cards, and
     the fourth drawn again: a stagnant match, drawn on equal points. The first seed (from
-    ``first_seed`` on) whose
-    playout by the random legal players tells that story."""
+    ``first_seed`` on) whose playout by the random legal players tells that story.
+
+    Not a lesson on odds (``teaches_odds=False``): its story is the Enforcement cards and the
+    stagnant end, not the shots, so the random players' shots stay as they were played, some
+    with no chance at all to destroy."""
     game = _game()
     path = MAPS / "panzer-vor/scenarios/mock-battle.json"
     scenario = load(path)
