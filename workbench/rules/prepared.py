@@ -226,6 +226,16 @@ def shot_odds(game: Game, state: Any, action: Any) -> Fraction | None:
     return Fraction(game.odds(state, attacker, target).destroy)
 
 
+def in_odds_band(chance: Fraction) -> bool:
+    """Whether a shot's chance to destroy lies in :data:`ODDS_BAND` (a real chance to teach).
+
+    >>> in_odds_band(Fraction(1, 5)), in_odds_band(Fraction(0))
+    (True, False)
+    """
+    low, high = ODDS_BAND
+    return low <= chance <= high
+
+
 def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> list[str]:
     """What keeps a prepared game from teaching: a first note later than
     :data:`FIRST_NOTE_BY`, and (``teaches_odds``) a shot whose chance to destroy lies outside
@@ -240,7 +250,7 @@ def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> li
         for number, step in enumerate(record.steps, 1):
             action = game.action_from_json(step.action)
             chance = shot_odds(game, state, action)
-            if chance is not None and not low <= chance <= high:
+            if chance is not None and not in_odds_band(chance):
                 problems.append(
                     f"step {number}, {action}: a {float(chance):.0%} chance to destroy, "
                     f"outside {float(low):.0%} to {float(high):.0%}"
@@ -252,12 +262,11 @@ def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> li
 def taking_real_shots(chooser: Callable[[Game, Any, random.Random], Any]) -> Callable[..., Any]:
     """``chooser``, but a shot whose chance to destroy lies outside :data:`ODDS_BAND` is
     never taken: another legal action is, at random (a lesson on odds shows real chances)."""
-    low, high = ODDS_BAND
 
     def choose(game: Game, observation: Any, rng: random.Random) -> Any:
         def real(action: Any) -> bool:
             chance = shot_odds(game, observation.state, action)
-            return chance is None or low <= chance <= high
+            return chance is None or in_odds_band(chance)
 
         action = chooser(game, observation, rng)
         if real(action):
@@ -275,6 +284,7 @@ __all__ = [
     "PreparedGame",
     "anything",
     "from_playouts",
+    "in_odds_band",
     "lesson_problems",
     "play_plan",
     "prepared",

@@ -17,7 +17,7 @@ from workbench.boards.record import Record
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.play import as_player
-from workbench.rules.prepared import ODDS_BAND, prepared, shot_odds, told_by_playouts
+from workbench.rules.prepared import in_odds_band, prepared, shot_odds, told_by_playouts
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.actions import Hold, Shoot, Stay
 from workbench.rules.tanks.bots import NOT_THE_RULEBOOKS, greedy_player
@@ -33,8 +33,7 @@ def real_shot(game: Game, state: Battle, action: Action) -> bool:
     """Whether ``action`` is a shot whose chance to destroy (the game's exact odds) lies in
     :data:`ODDS_BAND`."""
     chance = shot_odds(game, state, action)
-    low, high = ODDS_BAND
-    return chance is not None and low <= chance <= high
+    return chance is not None and in_odds_band(chance)
 
 
 def sees_an_enemy(state: Battle, tank_id: str) -> bool:
