@@ -38,21 +38,27 @@ def offsets(radius: int) -> tuple[Hex, ...]:
     return tuple(Hex(0, 0).disk(radius))
 
 
+SLOTS_KEY = "openspiel slots"  # where a match's memo keeps its tanks in slot order
+
+
 class Slots:
     """The tank slots of one scenario's matches (see the module): ``order`` ranks every id a
     tank of the scenario can have; ``count`` is the most tanks a match holds at once, and
-    ``per_side`` the most one side holds."""
+    ``per_side`` the most one side holds; ``key``: where a match's memo keeps its slots (a
+    series, ranking other ids, keeps them apart)."""
 
-    def __init__(self, order: Iterable[str], count: int, per_side: int) -> None:
+    def __init__(self, order: Iterable[str], count: int, per_side: int,
+                 key: str = SLOTS_KEY) -> None:  # fmt: skip
         self.rank = {tank: i for i, tank in enumerate(dict.fromkeys(order))}
         self.count = count
         self.per_side = per_side
+        self.key = key
 
     def present(self, match: Any, side: str | None = None) -> tuple[str, ...]:
         """The ids of the tanks the match holds now (``side``'s only, if given), in slot
         order."""
         memo = match.memo
-        key = ("openspiel slots", side)
+        key = (self.key, side)
         found = memo.get(key)
         if found is None:
             tanks = list(match.board.tanks)
@@ -234,6 +240,7 @@ def reach_radius(start: Any, cards: Iterable[str], movers: Iterable[str]) -> int
 
 
 __all__ = [
+    "SLOTS_KEY",
     "Relative",
     "Slots",
     "acting_side",
