@@ -23,6 +23,8 @@ The matches listed:
   Rule Alternate Reality, with every team on some tank. Between matches: ``PlayAnzio``,
   ``UseScenarioCard`` (the pool's cards), ``FaceUp`` (the Goosefish members),
   ``NoMoreFaceUp``, ``AssignTeam`` (every name an Ōarai tank can have, every team or none).
+  The matches are listed with the setup by choices whatever the option ``setup`` (every tank
+  a side may buy, the deployment areas), a superset of the quick setup's.
 - **Tournament Play**: an Exhibition! match of the last round (the most points and tanks
   Creating Forces allows) between two Minor Schools (who buy from every tank of 40 points or
   less, each Major School from its own), every school's name as a side, and with option
@@ -173,6 +175,13 @@ def series_space(where: str, matches: Iterable[Any], own: Sequence[Family],
     return ActionSpace(where, (*own, *series_families(parts)))
 
 
+def choosing(options: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """A series' options with the setup by choices: the matches listed buy and place by
+    actions, so their tanks are every tank a side may buy (the quick setup's stand-in
+    purchase among them) and their deployment areas are listed."""
+    return tuple(sorted({**dict(options), "setup": "choose"}.items()))
+
+
 # --- the Linked Scenarios -----------------------------------------------------------------
 
 
@@ -185,10 +194,22 @@ NAMES: tuple[dict[str, str], ...] = (
 ARRIVALS = ("Char B1 bis", "Porsche Tiger", "Type 3")  # for Matches 2, 3 and 4 on schedule
 
 
+_LISTED: dict[tuple[int, Any], tuple[Any, dict[str, list[Any]]]] = {}
+
+
 def linked_matches(state: Any) -> dict[str, list[Any]]:
     """By scenario, the first states of the matches of the Linked Scenarios with Ōarai's
     largest force, under each name and (Alternate Reality) crew it can have; Stage 2 fresh
-    from its scenario (see the module)."""
+    from its scenario (see the module). Worked out once for a series' scenarios and options
+    (a search player numbers and bounds the series again from each state it searches)."""
+    key = (id(state.scenarios), state.options)
+    kept = _LISTED.get(key)
+    if kept is None or kept[0] is not state.scenarios:
+        kept = _LISTED[key] = (state.scenarios, _linked_matches(state))
+    return kept[1]
+
+
+def _linked_matches(state: Any) -> dict[str, list[Any]]:
     from workbench.rules.panzer_vor import linked_game as L
     from workbench.rules.panzer_vor.linked_teams import TEAMS
     from workbench.rules.panzer_vor.series import start_match
@@ -196,6 +217,7 @@ def linked_matches(state: Any) -> dict[str, list[Any]]:
 
     chosen = _pool(state) if state.option("scenario_cards", "choose") == "choose" else ()
     teams = state.option("alternate_reality")
+    listed = choosing(state.options)
     found: dict[str, list[Any]] = {}
     for played, scenario in enumerate(MATCHES):
         versions = ("anzio-revised", "anzio-original") if scenario.startswith("anzio") else ()
@@ -208,10 +230,10 @@ def linked_matches(state: Any) -> dict[str, list[Any]]:
             crews = tuple((t, TEAMS[(variant * len(names) + i) % len(TEAMS)])
                           for i, t in enumerate(names)) if teams else ()  # fmt: skip
             for name in versions or (scenario,):
-                at = L.LinkedState(state.scenarios, state.options, Campaign(played, names),
+                at = L.LinkedState(state.scenarios, listed, Campaign(played, names),
                                    scenario=name, chosen=chosen, crews=crews)  # fmt: skip
                 found.setdefault(name, []).append(L.match_of(at))
-    found[L.STAGE_2] = [start_match(state.scenarios[L.STAGE_2], state.options)]
+    found[L.STAGE_2] = [start_match(state.scenarios[L.STAGE_2], listed)]
     return found
 
 
@@ -256,18 +278,20 @@ def _pool(start: Any) -> tuple[str, ...]:
 # --- Tournament Play ----------------------------------------------------------------------
 
 
-def tournament_matches(state: Any) -> list[Any]:
+def tournament_matches(state: Any, characters: bool = True) -> list[Any]:
     """The first state of an Exhibition! match of the last round between two Minor Schools
-    (see the module), each taking the characters it may."""
+    (see the module), with option ``characters`` (and ``characters``) every character a
+    school can take on the first's side."""
     from workbench.rules.panzer_vor import tournament_game as T
     from workbench.rules.panzer_vor.series import start_match
     from workbench.rules.panzer_vor.tournament import MINOR, ROUNDS
 
     pair = MINOR[:2]
-    taken = tuple((pair[0], c) for c in _characters()) if _option(state, "characters") else ()
+    every = characters and _option(state, "characters")
+    taken = tuple((pair[0], c) for c in _characters()) if every else ()
     at = replace(state, picks=tuple(zip(state.players, pair, strict=False)), alive=pair,
                  round=max(ROUNDS), at=0, taken=taken)  # fmt: skip
-    return [start_match(T.exhibition_for(at), state.options)]
+    return [start_match(T.exhibition_for(at), choosing(state.options))]
 
 
 def _option(state: Any, name: str) -> Any:
