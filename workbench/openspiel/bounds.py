@@ -1,8 +1,9 @@
 """The most steps a game of a scenario can take (OpenSpiel's ``max_game_length``): its turn
 limit times the most steps a turn can take, each game's count written out below from its
-turn's structure (every chance step included); the card game and its two series have no turn
-limit and are bounded by their deck (:mod:`.card_bound`). The conformance tests play random
-games and fail any that runs past it (OpenSpiel's random simulation raises there too).
+turn's structure (every chance step included). The card game and its two series have no turn
+limit: they are bounded by their deck (:mod:`.card_bound`, which registers their bounds). The
+conformance tests play random games and fail any that runs past it (OpenSpiel's random
+simulation raises there too).
 """
 
 from __future__ import annotations
@@ -70,26 +71,3 @@ def tanks(start: Any) -> int:
     setup = getattr(start, "setup", None)
     set_up = 0 if setup is None else 4 + len(setup.box)
     return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
-
-
-@bound("panzer-vor")
-def card_game(start: Any) -> int:
-    """The card game's bound: :func:`workbench.openspiel.card_bound.match_bound` of the
-    match's facts (its turns bounded by the deck's draws, each turn's steps by its cards)."""
-    from workbench.openspiel.card_bound import facts_of, match_bound
-
-    return match_bound(facts_of(start))
-
-
-@bound("panzer-vor-linked")
-def linked(start: Any) -> int:
-    from workbench.openspiel.card_bound import linked_bound
-
-    return linked_bound(start)
-
-
-@bound("panzer-vor-tournament")
-def tournament(start: Any) -> int:
-    from workbench.openspiel.card_bound import tournament_bound
-
-    return tournament_bound(start)

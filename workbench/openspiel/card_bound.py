@@ -48,7 +48,7 @@ A strict count: the bound is far above real games (the soak tests measure how fa
 >>> rules = get_game("panzer-vor")
 >>> facts = facts_of(rules.start(rules.load_scenario("mock-battle")))
 >>> facts.enforcement, facts.cards > 40
-(8, True)
+(6, True)
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from workbench.openspiel.bounds import Unbounded
+from workbench.openspiel.bounds import Unbounded, bound
 
 STAGNANT_AFTER = 4  # "once the fourth Enforcement Card has been drawn"
 SHOT_STEPS = 16  # two windows and their answers, two rolls, two declines, a choice, a die, ...
@@ -240,4 +240,22 @@ def tournament_bound(start: Any) -> int:
     return before + matches * (each + (replays + 1) * match_bound(facts))
 
 
-__all__ = ["Facts", "facts_of", "linked_bound", "match_bound", "tournament_bound", "worst"]
+@bound("panzer-vor")
+def card_game(start: Any) -> int:
+    """The card game's bound: :func:`match_bound` of the match's facts."""
+    return match_bound(facts_of(start))
+
+
+bound("panzer-vor-linked")(linked_bound)
+bound("panzer-vor-tournament")(tournament_bound)
+
+
+__all__ = [
+    "Facts",
+    "card_game",
+    "facts_of",
+    "linked_bound",
+    "match_bound",
+    "tournament_bound",
+    "worst",
+]
