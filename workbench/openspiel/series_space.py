@@ -23,8 +23,6 @@ The matches listed:
   Rule Alternate Reality, with every team on some tank. Between matches: ``PlayAnzio``,
   ``UseScenarioCard`` (the pool's cards), ``FaceUp`` (the Goosefish members),
   ``NoMoreFaceUp``, ``AssignTeam`` (every name an Ōarai tank can have, every team or none).
-  The matches are listed with the setup by choices whatever the option ``setup`` (every tank
-  a side may buy, the deployment areas), a superset of the quick setup's.
 - **Tournament Play**: an Exhibition! match of the last round (the most points and tanks
   Creating Forces allows) between two Minor Schools (who buy from every tank of 40 points or
   less, each Major School from its own), every school's name as a side, and with option
@@ -32,6 +30,10 @@ The matches listed:
   ``DrawSchool`` and ``Advance`` (every school), ``TakeCharacter`` and ``DrawCharacter``
   (each school's characters), ``DoneTaking``; the die between two schools nobody controls is
   the card game's ``Die``.
+
+The matches are listed with the setup by choices whatever the option ``setup`` (every tank a
+side may buy, the deployment areas): a superset of the quick setup's. The same matches bound
+the series' length (:mod:`.card_bound`).
 
 >>> from workbench.openspiel import action_space
 >>> len(action_space("panzer-vor-linked")) <= 100_000
