@@ -23,7 +23,8 @@ hundreds of hexes fits in OpenSpiel's 10⁵ numbers:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -172,6 +173,27 @@ class Relative:
         from workbench.rules.panzer_vor.actions import Fire
 
         return Fire(*(self.slots.tank(state, v) for v in values))
+
+    def wreck(self, action: Any, state: Any) -> tuple[Any, ...]:
+        """A Repairs/Maintenance's choice with the wreck it removes as its slot."""
+        return (replace(action, choice=self._wreck(action.choice, state, self._slot)),)
+
+    def wreck_back(self, values: tuple[Any, ...], state: Any) -> Any:
+        (action,) = values
+        return replace(action, choice=self._wreck(action.choice, state, self._tank))
+
+    def _slot(self, match: Any, tank: str) -> str:
+        return str(self.slots.slot(match, tank))
+
+    def _tank(self, match: Any, slot: str) -> str:
+        return self.slots.tank(match, int(slot))
+
+    @staticmethod
+    def _wreck(choice: str, match: Any, swap: Callable[[Any, str], str]) -> str:
+        from workbench.rules.panzer_vor.event_cards import WRECK
+
+        head, mark, wreck = choice.partition(WRECK)
+        return f"{head}{mark}{swap(match, wreck)}" if mark else choice
 
     def deploy(self, action: Any, state: Any) -> tuple[Any, ...]:
         return (self.own(state, action.tank), zone_index(state, action.to), action.facing)

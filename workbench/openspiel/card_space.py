@@ -80,17 +80,23 @@ def card_plays(
     tanks: tuple[str, ...],
     crew: tuple[str, ...],
     effects: Mapping[str, str],
+    wrecks: tuple[str, ...] = (),
 ) -> Iterable[Any]:
     """Each card played plainly, and with each choice its effect asks for (turn.py's
-    ``event_choices``: a tank to repair or a card to maintain; Recovery's characters)."""
+    ``event_choices``: a tank to repair or a card to maintain, and with the Optional Rule
+    Wreckage one of ``wrecks`` to remove too: a tank slot, :mod:`.card_slots`; Recovery's
+    characters)."""
     from workbench.rules.panzer_vor.actions import PlayCard
+    from workbench.rules.panzer_vor.event_cards import WRECK
 
     for card in cards:
         yield PlayCard(card)
         effect = effects.get(card, "")
         if effect == "repairs":
-            yield from (PlayCard(card, f"repair:{t}") for t in tanks)
-            yield from (PlayCard(card, f"maintain:{c}") for c in cards)
+            mends = [*(f"repair:{t}" for t in tanks), *(f"maintain:{c}" for c in cards)]
+            yield from (PlayCard(card, m) for m in mends)
+            yield from (PlayCard(card, f"{m}+{WRECK}{w}" if m else f"{WRECK}{w}")
+                        for m in ("", *mends) for w in wrecks)  # fmt: skip
         elif effect == "recovery":
             yield from (PlayCard(card, c) for c in recovery_choices(crew, tanks))
 
@@ -135,6 +141,7 @@ class Parts:
     area: int
     roster: tuple[str, ...]
     effects: tuple[tuple[str, str], ...]  # (card, effect) of the cards played with a choice
+    wreckage: bool  # the Optional Rule Wreckage: a Repairs/Maintenance may remove a wreck
 
 
 def parts_of(start: Any) -> Parts:
@@ -161,6 +168,7 @@ def parts_of(start: Any) -> Parts:
             for c, k in start.deck_list.cards.items()
             if c in cards and k.effect in ("repairs", "recovery")
         ),
+        wreckage=bool(start.board.options.wreckage),
     )
 
 
@@ -171,7 +179,7 @@ def union(parts: Iterable[Parts]) -> Parts:
     joined: dict[str, Any] = {}
     for field in dataclasses.fields(Parts):
         values = [getattr(p, field.name) for p in every]
-        if isinstance(values[0], int):
+        if isinstance(values[0], int):  # a count, or a flag (True if any match has it)
             joined[field.name] = max(values)
         else:
             joined[field.name] = tuple(dict.fromkeys(v for listed in values for v in listed))
@@ -187,6 +195,20 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
     parts = parts_of(start)
     where = f"panzer-vor {getattr(scenario, 'name', 'a state')}"
     return ActionSpace(where, families(parts, Relative(slots_of(parts), offsets(parts.radius))))
+
+
+def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
+    """Each card and its choices, numbered whole; with the Optional Rule Wreckage the wreck
+    a Repairs/Maintenance removes by its slot (``factored``)."""
+    from workbench.rules.panzer_vor.actions import PlayCard
+
+    wrecks = tuple(str(n) for n in range(parts.count)) if parts.wreckage else ()
+    listed = card_plays(parts.cards, parts.tanks, crew, dict(parts.effects), wrecks)
+    if not wrecks:
+        return whole(PlayCard, listed, "each card and its choices")
+    note = "each card and its choices, a wreck by its slot"
+    values = (("action", tuple(dict.fromkeys(listed))),)
+    return Family(PlayCard, values, factored.wreck, factored.wreck_back, note)
 
 
 def families(parts: Parts, factored: Relative) -> list[Family]:
@@ -227,11 +249,7 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
         Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
         Family(Draw, (("card", cards), ("marked", (False, True)))),
         Family(A.Die, (("value", tuple(range(1, max(36, len(tanks), len(crew)) + 1))),)),
-        whole(
-            A.PlayCard,
-            card_plays(cards, tanks, crew, dict(parts.effects)),
-            "each card and its choices",
-        ),
+        plays(parts, factored, crew),
         Family(A.Select, (("tank", tanks),)),
         one(A.Stop),
         Family(A.React, (("card", cards), ("tank", ("", *tanks)))),

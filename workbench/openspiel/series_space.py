@@ -117,21 +117,23 @@ class SeriesRelative(Relative):
         (action,) = values
         return replace(action, choice=self._choice(action.choice, state, self._tank))
 
-    def _slot(self, match: Any, tank: str) -> str:
-        return str(self.slots.slot(match, tank))
-
-    def _tank(self, match: Any, slot: str) -> str:
-        return self.slots.tank(match, int(slot))
-
     @staticmethod
     def _choice(choice: str, state: Any, swap: Callable[[Any, str], str]) -> str:
-        """``choice`` with its tank (``repair:T``, Recovery's ``character@T``) swapped."""
-        if choice.startswith("repair:"):
-            return "repair:" + swap(match_in_play(state), choice.removeprefix("repair:"))
-        if "@" in choice:
-            character, tank = choice.rsplit("@", 1)
-            return f"{character}@{swap(match_in_play(state), tank)}"
-        return choice
+        """``choice`` with its tanks (``repair:T``, Recovery's ``character@T``, a wreck
+        removed, ``...+wreck:T``) swapped."""
+        from workbench.rules.panzer_vor.event_cards import WRECK
+
+        head, mark, wreck = choice.partition(WRECK)
+        joined = head.endswith("+")
+        head = head.removesuffix("+")
+        if head.startswith("repair:"):
+            head = "repair:" + swap(match_in_play(state), head.removeprefix("repair:"))
+        elif "@" in head:
+            character, tank = head.rsplit("@", 1)
+            head = f"{character}@{swap(match_in_play(state), tank)}"
+        if not mark:
+            return head
+        return f"{head}{'+' if joined else ''}{WRECK}{swap(match_in_play(state), wreck)}"
 
 
 def _rider(match: Any, tank: str) -> str:
@@ -250,10 +252,12 @@ def linked(scenario: Any, start: Any) -> ActionSpace:
     stage_2 = parts_of(matches[L.STAGE_2][0])
 
     def stage_2_force(parts: Parts) -> Parts:
-        """Stage 2 holds what Stage 1 left of both forces and its own new tanks together."""
+        """Stage 2 holds what Stage 1 left of both forces and its own new tanks together,
+        Stage 1's tanks waiting to be placed (``linked.next_stage``)."""
         count, per_side = stage_1.count + stage_2.count, stage_1.per_side + stage_2.per_side
+        waiting = tuple(dict.fromkeys((*parts.waiting, *stage_1.tanks)))
         return replace(parts, count=max(parts.count, count),
-                       per_side=max(parts.per_side, per_side))  # fmt: skip
+                       per_side=max(parts.per_side, per_side), waiting=waiting)  # fmt: skip
 
     tanks = tuple(dict.fromkeys((*BASE_TANKS, *UPGRADES.values(), *ARRIVALS)))
     own = (
