@@ -91,8 +91,10 @@ def test_a_series_action_has_its_own_number_and_the_number_gives_it_back():
 
 
 @pytest.mark.soak
-def test_every_match_of_the_linked_scenarios_is_numbered_with_its_campaigns_force():
+def test_the_last_matches_of_the_linked_scenarios_are_numbered_with_the_campaigns_force():
     from workbench.rules.panzer_vor import linked_game as L
+    from workbench.rules.panzer_vor.linked import next_stage
+    from workbench.rules.panzer_vor.match import evolve
     from workbench.rules.panzer_vor.tournament import Campaign
 
     first = start(LINKED)
@@ -103,6 +105,12 @@ def test_every_match_of_the_linked_scenarios_is_numbered_with_its_campaigns_forc
                        scenario=L.STAGE_1, chosen=("Decoy",))  # fmt: skip
     at = replace(at, match=L.match_of(at))
     assert numbers_round_trip(LINKED, None, space, seed=3, steps=400, first=at) > 300
+    # Stage 2 (Stage 2: Beginning the Second Stage) from Stage 1 after some play
+    for state, _ in walk(LINKED, None, 5, 300, at):
+        at = state
+    ended = evolve(at.match, flags=at.match.flags | {"stage over"})
+    stage_2 = replace(at, scenario=L.STAGE_2, match=next_stage(ended, first.scenarios[L.STAGE_2]))
+    assert numbers_round_trip(LINKED, None, space, seed=6, steps=400, first=stage_2) > 100
 
 
 def test_a_move_uses_the_bonus_of_the_first_mover_on_its_tank_only():
