@@ -166,8 +166,34 @@ def test_linked_scenarios_pass_openspiels_random_simulation():
     player = state.current_player()
     other = state.resample_from_infostate(player, sampler)
     assert other.information_state_string(player) == state.information_state_string(player)
-    strings = [state.information_state_string(p) for p in range(game.num_players())]
-    assert len(set(strings)) == len(strings)  # no information state shared
+
+
+def test_linked_scenarios_pass_openspiels_api_checks():
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
+    import workbench.openspiel as bridge
+    from workbench.rules.core import IllegalAction
+    from workbench.rules.panzer_vor.linked_game import NoMoreFaceUp
+
+    game = bridge.game(LINKED)
+    state, rng, last, before = game.new_initial_state(), random.Random(7), {}, {}
+    refused = False
+    for _ in range(120):
+        strings = [state.information_state_string(p) for p in range(game.num_players())]
+        assert len(set(strings)) == len(strings)  # no information state shared
+        if state.is_chance_node():
+            if not refused:  # a chance node refuses a player's action, the state unchanged
+                with pytest.raises(IllegalAction):
+                    state.apply_action(game.space.number(NoMoreFaceUp()))
+                refused = bool(state.chance_outcomes())
+            numbers, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(numbers, chances)[0])
+            continue
+        p, action = state.current_player(), rng.choice(state.legal_actions())
+        # perfect recall: one information state, one past (its previous state and action)
+        assert before.setdefault(strings[p], last.get(p)) == last.get(p)
+        last[p] = (strings[p], action)
+        state.apply_action(action)
+    assert refused and pyspiel.PlayerId.CHANCE < 0
 
 
 @pytest.mark.soak
@@ -258,8 +284,8 @@ def test_many_random_series_end_within_the_bound(name, options):
     loaded = rules.load_scenario(next(iter(rules.scenarios())))
     bound = max_game_length(name, rules.start(loaded, options))
     longest = 0
-    for seed in range(6):
+    for seed in range(20):
         final, steps = play_to_end(rules, loaded, seed=seed, options=options, max_steps=bound + 1)
         assert rules.current_player(final) is TERMINAL and len(steps) <= bound
         longest = max(longest, len(steps))
-    print(f"\n{name} {options}: longest of 6 random series {longest} steps, bound {bound}")
+    print(f"\n{name} {options}: longest of 20 random series {longest} steps, bound {bound}")
