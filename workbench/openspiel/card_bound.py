@@ -89,8 +89,8 @@ def facts_of(start: Any) -> Facts:
     from workbench.openspiel.card_slots import most_tanks
     from workbench.rules.panzer_vor.match import HAND_LIMIT, Drawing
 
-    deck = dict(start.deck)
-    for card in start.waiting_cards:
+    deck = dict(start.deck)  # with the discard pile, the cards waiting and the marked one
+    for card in (*start.discard, *start.waiting_cards, *((start.marked,) if start.marked else ())):
         deck[card] = deck.get(card, 0) + 1
     kinds = start.deck_list.cards
     enforcement = sum(n for c, n in deck.items() if kinds[c].kind == "enforcement")
