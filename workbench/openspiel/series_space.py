@@ -7,20 +7,23 @@ can play (:func:`~.card_space.union`: their tanks, cards, characters, sides, the
 a match holds, the largest reach and deployment area), plus the series' own actions between
 matches. A match's action is numbered within the match in play (its Move, Fire and Deploy
 relative to that match: :mod:`.card_slots`), so two matches of different forces share one
-set of numbers. Two numberings differ from the card game's, to keep a series within 10⁵:
+set of numbers. Three numberings differ from the card game's, to keep a series within 10⁵:
 
 - a **Move's ability** is whether the move uses the movement bonus of the first character
   on the moving tank who has one (the only one the rules offer: ``options.move_options``),
   not the character's name;
-- a **Reaction's tank** is the tank's slot among the match's tanks.
+- a **Reaction's tank** is the tank's slot among the match's tanks;
+- a **card's or an ability's choice** names its tank by slot (``repair:<slot>``, Recovery's
+  ``<character>@<slot>``, a wreck removed).
 
 The matches listed:
 
 - **Linked Scenarios**: each of the four matches (both Anzio versions, and Stage 2 of
-  Kuromorimine from a fresh Stage 2 beside Stage 1) with Ōarai's largest force on the
-  schedule (every tank arrived on time), under every name its upgrades give it (Panzer IV
-  Ausf. D, F2, H; 38 (t), Hetzer), with every Scenario Card of the pool; with the Optional
-  Rule Alternate Reality, with every team on some tank. Between matches: ``PlayAnzio``,
+  Kuromorimine from a fresh Stage 2 beside Stage 1, holding Stage 1's tanks too) with
+  Ōarai's largest force on the schedule (every tank arrived on time), under every name its
+  upgrades give it (Panzer IV Ausf. D, F2, H; 38 (t), Hetzer), with every Scenario Card of
+  the pool; with the Optional Rule Alternate Reality, with every team on some tank. Between
+  matches: ``PlayAnzio``,
   ``UseScenarioCard`` (the pool's cards), ``FaceUp`` (the Goosefish members),
   ``NoMoreFaceUp``, ``AssignTeam`` (every name an Ōarai tank can have, every team or none).
 - **Tournament Play**: an Exhibition! match of the last round (the most points and tanks
@@ -36,8 +39,8 @@ side may buy, the deployment areas): a superset of the quick setup's. The same m
 the series' length (:mod:`.card_bound`).
 
 >>> from workbench.openspiel import action_space
->>> len(action_space("panzer-vor-linked")) <= 100_000
-True
+>>> len(action_space("panzer-vor-linked"))
+80514
 """
 
 from __future__ import annotations
