@@ -21,7 +21,7 @@ import workbench.openspiel as bridge  # noqa: E402
 
 # a short game for OpenSpiel's checks: the scenario with a lower turn limit
 SHORT = {"panzer-strike": {"turn_limit": 1}, "panzer-vor-practice": {"turn_limit": 2},
-         "tanks": {"turn_limit": 1}}  # fmt: skip
+         "tanks": {"turn_limit": 1}, "panzer-vor-tournament": {"drawn_replays": 0}}  # fmt: skip
 
 
 def scenarios(name):

@@ -110,7 +110,7 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
         "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
         "stage_2_deployment", "deck", "setup"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
-        "players", "schools", "characters", "deck", "setup"}  # fmt: skip
+        "players", "schools", "characters", "drawn_replays", "deck", "setup"}  # fmt: skip
 
 
 @pytest.mark.parametrize(

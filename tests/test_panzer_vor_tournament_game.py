@@ -129,6 +129,27 @@ def test_two_players_schools_play_an_exhibition_match_with_the_rounds_forces():
     assert again.step == "match" and not again.results  # a drawn match is played again
 
 
+def test_option_drawn_replays_lets_a_die_decide_a_match_drawn_that_often():
+    # "The winner of the match may proceed to the next match in the tournament." A drawn
+    # match is played again (a reading); option drawn_replays bounds how often, then "determine
+    # the victor by rolling a die" as for two schools nobody controls
+    state = replace(drawn([OARAI, KURO]), options=(("drawn_replays", 1), ("schools", SCHOOLS)))
+
+    def draw_it(state):
+        ended = evolve(state.match, ended=Outcome(CardGameEnd.STAGNANT_DRAW, None))
+        return _match_over(replace(state, match=ended), [])
+
+    again = draw_it(state)
+    assert again.step == "match" and again.replays == 1  # played again once
+    rolled = draw_it(again)
+    assert rolled.step == "roll" and GAME.current_player(rolled) is CHANCE
+    assert [a for a, _ in GAME.chance_outcomes(rolled)] == [Die(v) for v in range(1, 7)]
+    after = GAME.apply(rolled, Die(5)).state
+    assert after.results[0].winner == KURO and after.replays == 0  # 4-6: the second goes on
+    with pytest.raises(OptionError, match="drawn_replays"):
+        GAME.start(exhibition(), {"drawn_replays": -1})
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_a_seeded_tournament_runs_to_its_end(seed):
     record = play(GAME, exhibition(), seed=seed)

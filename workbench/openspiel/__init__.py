@@ -17,7 +17,11 @@ from typing import Any
 
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
-from workbench.openspiel import card_space  # noqa: F401  (registers the card game's numbers)
+from workbench.openspiel import (
+    card_bound,  # noqa: F401  (registers the card game's and the series' bounds)
+    card_space,  # noqa: F401  (registers the card game's numbers)
+    series_space,  # noqa: F401  (registers the series' numbers)
+)
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
 

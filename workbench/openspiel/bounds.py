@@ -1,7 +1,9 @@
 """The most steps a game of a scenario can take (OpenSpiel's ``max_game_length``): its turn
 limit times the most steps a turn can take, each game's count written out below from its
-turn's structure (every chance step included). The conformance tests play random games and
-fail any that runs past it (OpenSpiel's random simulation raises there too).
+turn's structure (every chance step included). The card game and its two series have no turn
+limit: they are bounded by their deck (:mod:`.card_bound`, which registers their bounds). The
+conformance tests play random games and fail any that runs past it (OpenSpiel's random
+simulation raises there too).
 """
 
 from __future__ import annotations
@@ -69,18 +71,3 @@ def tanks(start: Any) -> int:
     setup = getattr(start, "setup", None)
     set_up = 0 if setup is None else 4 + len(setup.box)
     return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
-
-
-STEPS_PER_CARD = 60  # stand-in (not proved): see card_game
-
-
-@bound("panzer-vor")
-def card_game(start: Any) -> int:
-    """A stand-in, not proved: the card game ends when the deck runs out or stagnates, and
-    a turn's length depends on the cards drawn, so no short proof bounds it yet. Taken as the
-    setup's steps (deploying each tank, its character and the flag marker: 4 a tank) and
-    ``STEPS_PER_CARD`` steps for each card in the deck; the tests play random games and fail
-    any that runs past it."""
-    cards = sum(start.deck_list.counts.values())
-    tanks = len(start.board.tanks) + sum(len(t) for t in start.undeployed.values())
-    return 4 * tanks + STEPS_PER_CARD * cards

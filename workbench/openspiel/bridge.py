@@ -210,8 +210,9 @@ class WorkbenchGame(pyspiel.Game):
         if first is None:
             made = _made(self.rules, params, scenario)
         else:  # a search's game: its first state the one searched from
-            made = (None, {}, first, action_space(self.rules.name, None, first))
-        self.scenario, self.options, start, self.space = made
+            space = action_space(self.rules.name, None, first)
+            made = (None, {}, first, space, max_game_length(self.rules.name, first))
+        self.scenario, self.options, start, self.space, longest = made
         self.sides = seats(self.rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
         hidden = self.rules.sample_hidden is not None
@@ -222,7 +223,7 @@ class WorkbenchGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,  # general-sum (see game_type)
-            max_game_length=max_game_length(self.rules.name, start),
+            max_game_length=longest,
         )
         super().__init__(game_type(self.rules, hidden), info, params_of(self.rules, params))
         self.first = _Node(self, start)
@@ -245,26 +246,30 @@ class WorkbenchGame(pyspiel.Game):
         return WorkbenchObserver(iig_obs_type, params)
 
     def returns_of(self, state: Any) -> list[float]:
-        """+1 to the winner, -1 to every other side; a draw (or a game going on) 0 each."""
+        """+1 to the winner, -1 to every other side; a draw (or a game going on) 0 each. With
+        more than two players (Tournament Play) every player but the one whose school won
+        the tournament lost it: -1 each."""
         outcome = self.rules.outcome(state)
         if outcome is None or outcome.winner is None:
             return [0.0] * len(self.sides)
         return [1.0 if side == outcome.winner else -1.0 for side in self.sides]
 
 
-_MADE: dict[tuple[Any, ...], tuple[Any, dict[str, Any], Any, ActionSpace]] = {}
+_MADE: dict[tuple[Any, ...], tuple[Any, dict[str, Any], Any, ActionSpace, int]] = {}
 
 
 def _made(rules: Game, params: Mapping[str, Any], scenario: Any) -> tuple[Any, ...]:
-    """The scenario, options, first state and numbered actions of these parameters, worked
-    out once in a process (OpenSpiel loads the game again for each state it deserializes)."""
+    """The scenario, options, first state, numbered actions and longest game of these
+    parameters, worked out once in a process (OpenSpiel loads the game again for each state
+    it deserializes)."""
     key = (rules.name, tuple(sorted(params_of(rules, params).items())), id(scenario))
     if key not in _MADE:
         value = scenario if scenario is not None else scenario_of(rules, params)
         text = params.get("options", "")
         options = json.loads(unhexed(text)) if text else {}
         start = rules.start(value, options)
-        _MADE[key] = (value, options, start, action_space(rules.name, value, start).small())
+        space = action_space(rules.name, value, start).small()
+        _MADE[key] = (value, options, start, space, max_game_length(rules.name, start))
     return _MADE[key]
 
 
@@ -297,6 +302,18 @@ def params_of(rules: Game, params: Mapping[str, Any]) -> dict[str, str]:
 
 
 _TYPES: dict[tuple[str, bool], Any] = {}
+TWO = 2  # every game's number of players but one that declares more (option ``players``)
+
+
+def most_players(rules: Game) -> int:
+    """The most players a game can have: two, or the most its option ``players`` allows
+    (Tournament Play: six)."""
+    scenarios = rules.scenarios()
+    if not scenarios:
+        return TWO
+    options = rules.options_for(rules.load_scenario(next(iter(scenarios))))
+    highs = [o.high for o in options if o.name == "players" and o.high is not None]
+    return max([TWO, *highs])
 
 
 def game_type(rules: Game, hidden: bool) -> Any:
@@ -315,7 +332,7 @@ def game_type(rules: Game, hidden: bool) -> Any:
         information=Info.IMPERFECT_INFORMATION if hidden else Info.PERFECT_INFORMATION,
         utility=Utility.GENERAL_SUM,  # one side alone in Test Your Luck!: not zero-sum
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
+        max_num_players=most_players(rules),
         min_num_players=1,
         provides_information_state_string=True,
         provides_information_state_tensor=False,

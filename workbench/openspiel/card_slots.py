@@ -23,7 +23,8 @@ hundreds of hexes fits in OpenSpiel's 10⁵ numbers:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -38,21 +39,27 @@ def offsets(radius: int) -> tuple[Hex, ...]:
     return tuple(Hex(0, 0).disk(radius))
 
 
+SLOTS_KEY = "openspiel slots"  # where a match's memo keeps its tanks in slot order
+
+
 class Slots:
     """The tank slots of one scenario's matches (see the module): ``order`` ranks every id a
     tank of the scenario can have; ``count`` is the most tanks a match holds at once, and
-    ``per_side`` the most one side holds."""
+    ``per_side`` the most one side holds; ``key``: where a match's memo keeps its slots (a
+    series, ranking other ids, keeps them apart)."""
 
-    def __init__(self, order: Iterable[str], count: int, per_side: int) -> None:
+    def __init__(self, order: Iterable[str], count: int, per_side: int,
+                 key: str = SLOTS_KEY) -> None:  # fmt: skip
         self.rank = {tank: i for i, tank in enumerate(dict.fromkeys(order))}
         self.count = count
         self.per_side = per_side
+        self.key = key
 
     def present(self, match: Any, side: str | None = None) -> tuple[str, ...]:
         """The ids of the tanks the match holds now (``side``'s only, if given), in slot
         order."""
         memo = match.memo
-        key = ("openspiel slots", side)
+        key = (self.key, side)
         found = memo.get(key)
         if found is None:
             tanks = list(match.board.tanks)
@@ -167,6 +174,27 @@ class Relative:
 
         return Fire(*(self.slots.tank(state, v) for v in values))
 
+    def wreck(self, action: Any, state: Any) -> tuple[Any, ...]:
+        """A Repairs/Maintenance's choice with the wreck it removes as its slot."""
+        return (replace(action, choice=self._wreck(action.choice, state, self._slot)),)
+
+    def wreck_back(self, values: tuple[Any, ...], state: Any) -> Any:
+        (action,) = values
+        return replace(action, choice=self._wreck(action.choice, state, self._tank))
+
+    def _slot(self, match: Any, tank: str) -> str:
+        return str(self.slots.slot(match, tank))
+
+    def _tank(self, match: Any, slot: str) -> str:
+        return self.slots.tank(match, int(slot))
+
+    @staticmethod
+    def _wreck(choice: str, match: Any, swap: Callable[[Any, str], str]) -> str:
+        from workbench.rules.panzer_vor.event_cards import WRECK
+
+        head, mark, wreck = choice.partition(WRECK)
+        return f"{head}{mark}{swap(match, wreck)}" if mark else choice
+
     def deploy(self, action: Any, state: Any) -> tuple[Any, ...]:
         return (self.own(state, action.tank), zone_index(state, action.to), action.facing)
 
@@ -234,6 +262,7 @@ def reach_radius(start: Any, cards: Iterable[str], movers: Iterable[str]) -> int
 
 
 __all__ = [
+    "SLOTS_KEY",
     "Relative",
     "Slots",
     "acting_side",

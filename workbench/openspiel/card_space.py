@@ -8,7 +8,9 @@ catalogue and the words a setup choice offers. A card and what it is used for
 choice's option are numbered whole, from the forms the rules give them. Move, Fire and
 Deploy are numbered relative to the match (:mod:`.card_slots`: tank slots, a move's end as an
 offset within the largest reach, a deployment hex by its index in the area), so that a
-scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000.
+scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000. What the
+families are listed from is a match's :class:`Parts`; a series of matches
+(:mod:`.series_space`) lists them from the union of its matches' parts.
 
 >>> from workbench.openspiel import action_space
 >>> space = action_space("panzer-vor", "kuromorimine-stage-1")
@@ -18,11 +20,14 @@ scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
 from workbench.openspiel.card_slots import (
+    SLOTS_KEY,
     Relative,
     Slots,
     largest_area,
@@ -71,19 +76,27 @@ def recovery_choices(crew: Iterable[str], tanks: tuple[str, ...]) -> list[str]:
 
 
 def card_plays(
-    start: Any, cards: tuple[str, ...], tanks: tuple[str, ...], crew: tuple[str, ...]
+    cards: tuple[str, ...],
+    tanks: tuple[str, ...],
+    crew: tuple[str, ...],
+    effects: Mapping[str, str],
+    wrecks: tuple[str, ...] = (),
 ) -> Iterable[Any]:
     """Each card played plainly, and with each choice its effect asks for (turn.py's
-    ``event_choices``: a tank to repair or a card to maintain; Recovery's characters)."""
+    ``event_choices``: a tank to repair or a card to maintain, and with the Optional Rule
+    Wreckage one of ``wrecks`` to remove too: a tank slot, :mod:`.card_slots`; Recovery's
+    characters)."""
     from workbench.rules.panzer_vor.actions import PlayCard
+    from workbench.rules.panzer_vor.event_cards import WRECK
 
     for card in cards:
         yield PlayCard(card)
-        known = start.deck_list.cards.get(card)
-        effect = getattr(known, "effect", "")
+        effect = effects.get(card, "")
         if effect == "repairs":
-            yield from (PlayCard(card, f"repair:{t}") for t in tanks)
-            yield from (PlayCard(card, f"maintain:{c}") for c in cards)
+            mends = [*(f"repair:{t}" for t in tanks), *(f"maintain:{c}" for c in cards)]
+            yield from (PlayCard(card, m) for m in mends)
+            yield from (PlayCard(card, f"{m}+{WRECK}{w}" if m else f"{WRECK}{w}")
+                        for m in ("", *mends) for w in wrecks)  # fmt: skip
         elif effect == "recovery":
             yield from (PlayCard(card, c) for c in recovery_choices(crew, tanks))
 
@@ -107,77 +120,156 @@ def ability_uses(present: tuple[str, ...], tanks: tuple[str, ...]) -> Iterable[A
                 yield UseAbility(counter.name, "recovery", choice)
 
 
+@dataclass(frozen=True)
+class Parts:
+    """What a match's numbered actions are listed from (see the module): its tank ids, hex
+    labels, cards, characters (all, and those with a movement bonus), sides, reserve tanks,
+    the most tanks it holds (all, and one side), the largest reach and deployment area, and
+    the roster names a side may buy. A series of matches numbers the union of its matches'
+    parts (:func:`union`)."""
+
+    tanks: tuple[str, ...]
+    labels: tuple[str, ...]
+    cards: tuple[str, ...]
+    present: tuple[str, ...]
+    movers: tuple[str, ...]
+    sides: tuple[str, ...]
+    waiting: tuple[str, ...]
+    count: int
+    per_side: int
+    radius: int
+    area: int
+    roster: tuple[str, ...]
+    effects: tuple[tuple[str, str], ...]  # (card, effect) of the cards played with a choice
+    wreckage: bool  # the Optional Rule Wreckage: a Repairs/Maintenance may remove a wreck
+
+
+def parts_of(start: Any) -> Parts:
+    """The parts of the match whose first state is ``start``."""
+    cards = card_names(start)
+    present = scenario_characters(start)
+    movers = tuple(c for c in present if movement_bonus(c) > 0)
+    held = most_tanks(start)
+    return Parts(
+        tanks=tank_ids(start),
+        labels=hex_labels(start.board),
+        cards=cards,
+        present=present,
+        movers=movers,
+        sides=tuple(start.order),
+        waiting=tuple(t.id for group in start.reserves.values() for t in group),
+        count=sum(held.values()),
+        per_side=max(held.values(), default=0),
+        radius=reach_radius(start, cards, movers),
+        area=largest_area(start, "Ceasefire" in cards),
+        roster=tuple(dict.fromkeys(_roster_names(start))),
+        effects=tuple(
+            (c, k.effect)
+            for c, k in start.deck_list.cards.items()
+            if c in cards and k.effect in ("repairs", "recovery")
+        ),
+        wreckage=bool(start.board.options.wreckage),
+    )
+
+
+def union(parts: Iterable[Parts]) -> Parts:
+    """The parts of every match of a series together: each list's names in the order first
+    met, the largest counts, reach and area."""
+    every = list(parts)
+    joined: dict[str, Any] = {}
+    for field in dataclasses.fields(Parts):
+        values = [getattr(p, field.name) for p in every]
+        if isinstance(values[0], int):  # a count, or a flag (True if any match has it)
+            joined[field.name] = max(values)
+        else:
+            joined[field.name] = tuple(dict.fromkeys(v for listed in values for v in listed))
+    return Parts(**joined)
+
+
+def slots_of(parts: Parts, key: str = SLOTS_KEY) -> Slots:
+    return Slots(parts.tanks, parts.count, parts.per_side, key)
+
+
 @numbers("panzer-vor")
 def card_game(scenario: Any, start: Any) -> ActionSpace:
+    parts = parts_of(start)
+    where = f"panzer-vor {getattr(scenario, 'name', 'a state')}"
+    return ActionSpace(where, families(parts, Relative(slots_of(parts), offsets(parts.radius))))
+
+
+def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
+    """Each card and its choices, numbered whole; with the Optional Rule Wreckage the wreck
+    a Repairs/Maintenance removes by its slot (``factored``)."""
+    from workbench.rules.panzer_vor.actions import PlayCard
+
+    wrecks = tuple(str(n) for n in range(parts.count)) if parts.wreckage else ()
+    listed = card_plays(parts.cards, parts.tanks, crew, dict(parts.effects), wrecks)
+    if not wrecks:
+        return whole(PlayCard, listed, "each card and its choices")
+    note = "each card and its choices, a wreck by its slot"
+    values = (("action", tuple(dict.fromkeys(listed))),)
+    return Family(PlayCard, values, factored.wreck, factored.wreck_back, note)
+
+
+def families(parts: Parts, factored: Relative) -> list[Family]:
+    """The card game's families of numbered actions listed from ``parts``, Move, Fire and
+    Deploy numbered relative to the match by ``factored``."""
     from workbench.rules.panzer_vor import actions as A
     from workbench.rules.panzer_vor.characters import CATALOGUE
     from workbench.rules.panzer_vor.deck import Draw
 
-    tanks = tank_ids(start)
-    labels = hex_labels(start.board)
-    cards = card_names(start)
+    tanks, labels, cards, movers = parts.tanks, parts.labels, parts.cards, parts.movers
     crew = tuple(c.name for c in CATALOGUE)
-    present = scenario_characters(start)
-    movers = tuple(c for c in present if movement_bonus(c) > 0)
-    sides = tuple(start.order)
-    waiting = tuple(t.id for group in start.reserves.values() for t in group)
-    options = (*tanks, *labels, *cards, *crew, *sides, *WORDS,
-               *(f"{t}@{h}" for t in waiting for h in labels))  # fmt: skip
-    held = most_tanks(start)
-    slots = Slots(tanks, sum(held.values()), max(held.values(), default=0))
-    slot, own = tuple(range(slots.count)), tuple(range(slots.per_side))
-    reach = offsets(reach_radius(start, cards, movers))
-    area = tuple(range(largest_area(start, "Ceasefire" in cards)))
-    factored = Relative(slots, reach)
-    return ActionSpace(
-        f"panzer-vor {getattr(scenario, 'name', 'a state')}",
-        (
-            Family(
-                A.Move,
-                (
-                    ("slot", own),
-                    ("offset", reach),
-                    ("facing", tuple(range(6))),
-                    ("ability", ("", *movers)),
-                ),
-                factored.move,
-                factored.move_back,
-                "the acting side's tank slot, the end's offset from the tank within the largest "
-                "reach, facing, the character whose bonus it uses: along a cheapest path",
+    options = (*tanks, *labels, *cards, *crew, *parts.sides, *WORDS,
+               *(f"{t}@{h}" for t in parts.waiting for h in labels))  # fmt: skip
+    slot, own = tuple(range(parts.count)), tuple(range(parts.per_side))
+    area = tuple(range(parts.area))
+    return [
+        Family(
+            A.Move,
+            (
+                ("slot", own),
+                ("offset", factored.reach),
+                ("facing", tuple(range(6))),
+                ("ability", ("", *movers)),
             ),
-            Family(
-                A.Fire,
-                (("firer", slot), ("target", slot)),
-                factored.fire,
-                factored.fire_back,
-                "the firer's and the target's slots",
-            ),
-            one(A.Pass),
-            Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
-            Family(Draw, (("card", cards), ("marked", (False, True)))),
-            Family(A.Die, (("value", tuple(range(1, max(36, len(tanks), len(crew)) + 1))),)),
-            whole(A.PlayCard, card_plays(start, cards, tanks, crew), "each card and its choices"),
-            Family(A.Select, (("tank", tanks),)),
-            one(A.Stop),
-            Family(A.React, (("card", cards), ("tank", ("", *tanks)))),
-            one(A.NoReaction),
-            whole(A.UseAbility, ability_uses(present, tanks), "each character's abilities"),
-            one(A.Decline),
-            Family(A.Choose, (("option", tuple(dict.fromkeys(options))),)),
-            Family(A.Discard, (("card", cards),)),
-            Family(A.TurnTurret, (("tank", tanks), ("turn", (-3, -2, -1, 1, 2, 3)))),
-            Family(A.RemoveSmoke, (("tank", tanks),)),
-            Family(A.Buy, (("tank", tuple(dict.fromkeys(_roster_names(start)))),)),
-            one(A.DoneBuying),
-            Family(
-                A.Deploy,
-                (("slot", own), ("hex", area), ("facing", tuple(range(6)))),
-                factored.deploy,
-                factored.deploy_back,
-                "the acting side's tank slot, the hex's index in the area placed in, facing",
-            ),
+            factored.move,
+            factored.move_back,
+            "the acting side's tank slot, the end's offset from the tank within the largest "
+            "reach, facing, the character whose bonus it uses: along a cheapest path",
         ),
-    )
+        Family(
+            A.Fire,
+            (("firer", slot), ("target", slot)),
+            factored.fire,
+            factored.fire_back,
+            "the firer's and the target's slots",
+        ),
+        one(A.Pass),
+        Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
+        Family(Draw, (("card", cards), ("marked", (False, True)))),
+        Family(A.Die, (("value", tuple(range(1, max(36, len(tanks), len(crew)) + 1))),)),
+        plays(parts, factored, crew),
+        Family(A.Select, (("tank", tanks),)),
+        one(A.Stop),
+        Family(A.React, (("card", cards), ("tank", ("", *tanks)))),
+        one(A.NoReaction),
+        whole(A.UseAbility, ability_uses(parts.present, tanks), "each character's abilities"),
+        one(A.Decline),
+        Family(A.Choose, (("option", tuple(dict.fromkeys(options))),)),
+        Family(A.Discard, (("card", cards),)),
+        Family(A.TurnTurret, (("tank", tanks), ("turn", (-3, -2, -1, 1, 2, 3)))),
+        Family(A.RemoveSmoke, (("tank", tanks),)),
+        Family(A.Buy, (("tank", parts.roster),)),
+        one(A.DoneBuying),
+        Family(
+            A.Deploy,
+            (("slot", own), ("hex", area), ("facing", tuple(range(6)))),
+            factored.deploy,
+            factored.deploy_back,
+            "the acting side's tank slot, the hex's index in the area placed in, facing",
+        ),
+    ]
 
 
 def _roster_names(start: Any) -> list[str]:
@@ -188,4 +280,4 @@ def _roster_names(start: Any) -> list[str]:
     return names
 
 
-__all__ = ["card_game", "tank_ids"]
+__all__ = ["Parts", "card_game", "families", "parts_of", "slots_of", "tank_ids", "union"]

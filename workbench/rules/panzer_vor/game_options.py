@@ -212,5 +212,12 @@ def tournament_options(exhibition: Any) -> list[Option]:
             "each school takes up to two of its characters before each match",
             "choice", CHARACTER_MODES, none_allowed=True,
         ),
+        Option.whole(
+            "drawn_replays", None, S.TOURNAMENT_PROGRESSION,
+            "\"The winner of the match may proceed\": None plays a drawn match again until "
+            "it has a winner (a reading; no bound on the tournament's length); n: at most n "
+            "times, then a die decides it as between two schools nobody controls",
+            low=0, none_allowed=True,
+        ),
         *shared_options(),
     ]  # fmt: skip

@@ -289,6 +289,14 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
     return _evolve(state, step=LinkedStep.MATCH, match=match, to_decide=(), growth=None)
 
 
+def match_of(state: LinkedState) -> CardMatch:
+    """The match ``state`` begins when its choices are made: its campaign's force, its crews
+    (Alternate Reality) and its chosen Scenario Cards (what the OpenSpiel numbering lists)."""
+    match = _begin(state, []).match
+    assert match is not None
+    return match
+
+
 # --- the protocol ---------------------------------------------------------------------------
 
 

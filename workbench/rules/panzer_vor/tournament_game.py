@@ -14,7 +14,8 @@ wins the last match wins.
 Readings (each a choice the rulebook leaves open): the rulebook lists seventeen schools for a
 bracket of sixteen, so one school nobody controls is left out at random; in a die roll
 between two schools nobody controls, 1-3 sends the first on (in bracket order), 4-6 the
-second; a drawn Exhibition! match (a stagnant match with equal points) is played again; a
+second; a drawn Exhibition! match (a stagnant match with equal points) is played again (with
+option ``drawn_replays`` n, at most n times: then a die decides it, as above); a
 Minor School, which has no tanks of its own colour in the roster, buys from every tank of 40
 points or less. Each player buys the force by actions (the card game's setup, ``Buy`` within
 the round's points and tank limit, then ``Deploy``); the option ``setup: "quick"`` uses the
@@ -184,6 +185,7 @@ class TournamentState(Pictured):
     taken: tuple[tuple[str, str], ...] = ()  # (school, character) for the match prepared
     done_taking: tuple[str, ...] = ()  # schools that take no more for it
     experienced: frozenset[str] = frozenset()  # characters that start face up (growth)
+    replays: int = 0  # times the match of this pair was drawn and played again
     match: CardMatch | None = None
     results: tuple[Result, ...] = ()
     ended: Outcome | None = None
@@ -369,7 +371,7 @@ def _won(state: TournamentState, winner: str, how: str, events: list[Event]) -> 
     result = Result(state.round, state.pair, winner, how)
     events.append(Event(str(result), (Reason(how, S.TOURNAMENT_PROGRESSION),)))
     state = replace(state, results=(*state.results, result), winners=(*state.winners, winner),
-                    at=state.at + 2, match=None)  # fmt: skip
+                    at=state.at + 2, match=None, replays=0)  # fmt: skip
     return _decide_next(state, events)
 
 
@@ -502,9 +504,16 @@ def _match_over(state: TournamentState, events: list[Event]) -> TournamentState:
         events.append(Event(f"face up in the next match: {', '.join(sorted(grew))}", (why,)))
         state = replace(state, experienced=state.experienced | grew)
     if ended.winner is None:  # reading: a drawn match is played again
+        limit = _option(state, "drawn_replays")
+        if limit is not None and state.replays >= limit:  # option: then a die decides it
+            why = Reason("option drawn_replays", S.TOURNAMENT_PROGRESSION)
+            events.append(
+                Event(f"a drawn match, played {limit + 1} times: a die decides it", (why,))
+            )
+            return replace(state, step=TournamentStep.ROLL, match=None)
         events.append(Event("a drawn match: it is played again", (Reason(
             "a match has a winner who proceeds", S.TOURNAMENT_PROGRESSION),)))  # fmt: skip
-        return _begin_match(state, events)
+        return _begin_match(replace(state, replays=state.replays + 1), events)
     return _won(state, _school(state, ended.winner), f"won the match: {ended.termination.text}",
                 events)  # fmt: skip
 
@@ -550,7 +559,7 @@ def invariants(state: TournamentState) -> None:
 def fingerprint(state: TournamentState) -> str:
     rest = (state.options, state.picks, state.step, state.left_out, state.alive, state.round,
             state.at, state.winners, state.results, state.ended, state.taken,
-            state.done_taking, sorted(state.experienced))  # fmt: skip
+            state.done_taking, sorted(state.experienced), state.replays)  # fmt: skip
     inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
     return f"{inner}\n{rest!r}"
 
