@@ -7,7 +7,6 @@ Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import browser_support
@@ -29,6 +28,7 @@ LOG = ".workbench-stepper-log select"
 SIZES = [(1280, 720), (1920, 1080)]
 SHOTS = ROOT / "build" / "screenshots"  # git-ignored: look at them
 FIRST_PAGE_S = 60.0  # a loose bound on the first page (kernel start included) on a busy machine
+FIRST_PAGE_TARGET_S = 2.5  # the issue's target, measured by make bench (benchmark 10)
 
 # What does not fit the window: the page scrolls, an element of the app reaches beyond the
 # window, or an element hides part of its content (overflow hidden or clip). An element is
@@ -219,16 +219,20 @@ def test_the_teacher_app_fits_the_screen_and_steps_with_the_keyboard(browser_con
     log = home / "voila.log"
     try:
         with browser_support.app_server("app/teacher.ipynb", ROOT, env, port, log) as app:
+            used: set[str] = set()
             for width, height in SIZES:
                 page = browser_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
                 outside, errors = outside_and_errors(page)
                 try:
-                    started = time.monotonic()
-                    page.goto(app, timeout=PAGE)
-                    page.locator(PANEL).wait_for(timeout=PAGE)
-                    loaded = time.monotonic() - started
-                    print(f"{width} x {height}: the page and its kernel in {loaded:.1f} s")
+                    # opened once the server's warm kernel is ready, as a teacher opens it
+                    warm = wait_until(lambda: browser_support.warm_kernel(app, used), "warm")
+                    used.add(str(warm))
+                    loaded = browser_support.first_page_seconds(page, app)
+                    print(
+                        f"{width} x {height}: the app ready {loaded:.2f} s after the navigation "
+                        f"started, kernel start included (target {FIRST_PAGE_TARGET_S} s)"
+                    )
                     assert loaded < FIRST_PAGE_S, f"the first page took {loaded:.1f} s"
                     check_fits(page, width, height, ".workbench-app, .workbench-stepper")
                     # the card game opens first, at its prepared game

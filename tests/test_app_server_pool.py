@@ -1,0 +1,115 @@
+"""The teacher app's warm kernel (``make app`` keeps one: :mod:`workbench.app_pool`), without a
+browser: the websocket Voilà adds for it refuses a client without the token or naming another
+host, as the kernels' websockets do; the warm kernel counts against the limit (a limit of 2
+means at most 2 kernels alive, the warm one included), is not culled while it waits, and is
+refilled when room frees; each page request gets a kernel of its own."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from browser_support import ROOT, app_server, free_port, jupyter_env, room_options, wait_until
+from test_app_server import FOREIGN, WidgetClient, get, kernels, open_page, status
+
+MAX_KERNELS = 2
+CULL_IDLE, CULL_INTERVAL, GRACE = 1, 1, 2  # seconds: short, to see a waiting kernel kept
+REFILL = 0.5  # seconds after a page took the warm kernel before the next one starts
+READY = 90  # seconds for a kernel to start and run the notebook on a busy machine
+
+
+@pytest.fixture(scope="module")
+def warm_app(tmp_path_factory):
+    """The teacher app with one warm kernel, a limit of 2 and quick culling; the URL once
+    the warm kernel is up."""
+    home = tmp_path_factory.mktemp("app-pool-home")
+    env = jupyter_env(home) | {"WORKBENCH_HOME": str(home / "user")}
+    port = free_port()
+    options = [*room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE, pool_size=1)]
+    with app_server(
+        "app/teacher.ipynb", ROOT, env, port, home / "app.log", *options, f"--refill-delay={REFILL}"
+    ) as url:
+        wait_until(lambda: len(kernels(url)) == 1, "the warm kernel", READY)
+        yield url
+
+
+class Counting:
+    """Polls /api/kernels in a thread: the most kernels ever seen alive at once."""
+
+    def __init__(self, app: str) -> None:
+        self.app, self.most, self.running = app, 0, True
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+        self.thread.start()
+
+    def _poll(self) -> None:
+        while self.running:
+            try:
+                self.most = max(self.most, len(kernels(self.app)))
+            except OSError:  # the server stopped (a failed test): nothing more to count
+                return
+            time.sleep(0.1)
+
+    def stop(self) -> int:
+        self.running = False
+        self.thread.join(timeout=10)
+        return self.most
+
+
+def test_the_warm_kernels_websocket_asks_for_the_token_and_this_host(warm_app: str) -> None:
+    import websocket
+
+    base, token = warm_app.split("?")
+    port = base.rsplit(":", 1)[1].strip("/")
+    kernel = open_page(warm_app)  # the warm kernel, handed to this page with its request
+    query = f"{base.replace('http', 'ws', 1)}voila/query/{kernel}"
+    assert status(f"{base}voila/query/{kernel}") == 403  # a plain request, no token
+    assert status(f"{base}voila/query/{kernel}?{token}", host=f"{FOREIGN}:{port}") == 403
+    attempts = {
+        "no token": {"url": query},
+        "a wrong token": {"url": f"{query}?token=0123456789abcdef"},
+        "another host": {"url": f"{query}?{token}", "host": f"{FOREIGN}:{port}"},
+    }
+    for what, options in attempts.items():
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            websocket.create_connection(timeout=30, **options)
+        assert refused.value.status_code == 403, what
+    # with the token, the page's request is there to read: the refusal stopped the others
+    reader = websocket.create_connection(f"{query}?{token}", timeout=30)
+    try:
+        assert "SCRIPT_NAME" in reader.recv()
+    finally:
+        reader.close()
+
+
+def test_the_warm_kernel_counts_against_the_limit_waits_unculled_and_is_refilled(
+    warm_app: str,
+) -> None:
+    # the earlier test's page freed: the warm kernel alone
+    wait_until(lambda: len(kernels(warm_app)) == 1, "the warm kernel alone", READY)
+    counting = Counting(warm_app)
+    (warm,) = (k["id"] for k in kernels(warm_app))
+    # idle, with no page, past the grace and the culling: kept while it waits
+    time.sleep(GRACE + CULL_IDLE + 2 * CULL_INTERVAL)
+    assert [k["id"] for k in kernels(warm_app)] == [warm], "the waiting warm kernel was culled"
+
+    first = open_page(warm_app)  # the warm kernel, its grace starting now
+    held = [WidgetClient(warm_app, first)]
+    second = open_page(warm_app)  # the refill, started for it
+    held.append(WidgetClient(warm_app, second))
+    assert first == warm and second not in (warm, first), "each page its own kernel"
+    time.sleep(REFILL + 2)  # no room for a third: the refill is given up
+    assert sorted(k["id"] for k in kernels(warm_app)) == sorted([first, second])
+    code, page, _ = get(warm_app)
+    assert code == 503 and "The app is full" in page
+
+    held.pop(0).close()  # the first page closes: its kernel freed, a warm one in its room
+    wait_until(
+        lambda: len(ids := [k["id"] for k in kernels(warm_app)]) == 2 and first not in ids,
+        "the closed page's kernel freed and the warm kernel refilled",
+        READY,
+    )
+    refilled = {k["id"] for k in kernels(warm_app)} - {second}
+    assert len(refilled) == 1 and refilled.isdisjoint({warm, first})
+    held.pop().close()
+    assert counting.stop() <= MAX_KERNELS, "more kernels alive than the limit"
