@@ -68,6 +68,33 @@ MISFITS = """(root) => {
 }"""
 FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
 
+# A line of text cut by the top or bottom edge of a box that scrolls or clips it (the side
+# panel's step text, scrolling in the app's window): part of the line shown, part hidden.
+HALF_CUT = """(selector) => {
+    const out = [];
+    for (const box of document.querySelectorAll(selector)) {
+        if (!['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(box).overflowY))
+            continue;
+        const top = box.getBoundingClientRect().top + box.clientTop;
+        const bottom = top + box.clientHeight;
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        while (walker.nextNode()) {
+            const text = walker.currentNode.textContent;
+            if (!text.trim()) continue;
+            range.selectNodeContents(walker.currentNode);
+            for (const line of range.getClientRects()) {
+                const cut = (edge) => line.top < edge - 1 && line.bottom > edge + 1;
+                if (cut(top) || cut(bottom))
+                    out.push(`"${text.slice(0, 40)}": the line ${Math.round(line.top)} to ` +
+                             `${Math.round(line.bottom)}, the box ${Math.round(top)} to ` +
+                             `${Math.round(bottom)}`);
+            }
+        }
+    }
+    return out;
+}"""
+
 SCROLL = """(selector) => {
     const root = document.scrollingElement || document.documentElement;
     const boxes = [root, ...document.querySelectorAll(selector)];
@@ -101,6 +128,17 @@ def check_fits(page, width: int, height: int, scrollers: str) -> None:
     assert board["y"] >= 0 and board["y"] + board["height"] <= height + 1, board
     assert panel["x"] + panel["width"] <= width + 1 and 0 <= panel["y"] < height - 40, panel
     assert panel["x"] >= board["x"] + board["width"] - 1, "the panel beside the board"
+    check_whole_lines(page)
+
+
+def check_whole_lines(page) -> None:
+    """No line of the side panel's text half cut by its edges (it scrolls in the app's window:
+    the page cuts its box down to whole lines once the text or the room changes)."""
+    for _ in range(50):  # the page fits the box on the next frame: 5 s at most
+        if not (cut := page.evaluate(HALF_CUT, PANEL)):
+            break
+        page.wait_for_timeout(100)
+    assert cut == [], f"a half-cut line in the side panel: {cut}"
 
 
 def step_with_a_key(page, focus) -> None:
