@@ -56,8 +56,11 @@ WHOLE_LINES_SCRIPT = """
 (() => {
   if (window.__workbenchWholeLines) return;
   window.__workbenchWholeLines = true;
+  const least = new WeakMap();  // the panel's own least height (its layout's), kept
   const fit = (panel) => {
+    if (!least.has(panel)) least.set(panel, panel.style.minHeight);
     panel.style.maxHeight = "";
+    panel.style.minHeight = least.get(panel);
     if (getComputedStyle(panel).overflowY !== "auto") return;  // a notebook's: no scrolling
     if (panel.scrollHeight <= panel.clientHeight + 1) return;  // every line shown
     const box = panel.getBoundingClientRect();
@@ -71,7 +74,10 @@ WHOLE_LINES_SCRIPT = """
         if (line.bottom <= bottom && line.bottom > last) last = line.bottom;
     }
     const pad = parseFloat(getComputedStyle(panel).paddingBottom) || 0;
-    panel.style.maxHeight = `${Math.ceil(last - box.top + pad)}px`;
+    const whole = `${Math.ceil(last - box.top + pad)}px`;
+    panel.style.maxHeight = whole;
+    if (panel.getBoundingClientRect().height > parseFloat(whole) + 1)
+      panel.style.minHeight = whole;  // at its least (6em): whole lines under it
   };
   let queued = false;
   const seen = new WeakSet();
