@@ -300,12 +300,12 @@ def warm_kernel(app: str, used: set[str], quiet: float = 1.5) -> str | None:
     (a kernel just started is idle a moment before the notebook runs), no page on it, none of
     ``used``; its id, else None. ``app`` is the URL with the token."""
     import urllib.request
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     base, token = app.split("?")
     with urllib.request.urlopen(f"{base}api/kernels?{token}", timeout=30) as response:
         kernels = json.loads(response.read())
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     waiting = [
         k["id"]
         for k in kernels
