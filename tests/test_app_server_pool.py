@@ -113,3 +113,21 @@ def test_the_warm_kernel_counts_against_the_limit_waits_unculled_and_is_refilled
     assert len(refilled) == 1 and refilled.isdisjoint({warm, first})
     held.pop().close()
     assert counting.stop() <= MAX_KERNELS, "more kernels alive than the limit"
+
+
+def test_the_pool_size_is_one_by_default_none_on_request_and_never_negative(
+    tmp_path, monkeypatch
+) -> None:
+    """``make app`` keeps one warm kernel; ``--pool-size=0`` none (and no warm kernels'
+    websocket at all); a negative size is refused, naming the option."""
+    from workbench.app_server import TeacherServer
+
+    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(tmp_path))
+    notebook = str(ROOT / "app" / "teacher.ipynb")
+    for options, warm in (([], 1), (["--pool-size=0"], 0)):
+        server = TeacherServer()
+        server.initialize([notebook, *options])
+        chosen = server.voila_configuration
+        assert (chosen.default_pool_size, chosen.preheat_kernel) == (warm, warm > 0)
+    with pytest.raises(ValueError, match=r"--pool-size: expected a number of warm kernels"):
+        TeacherServer().initialize([notebook, "--pool-size=-1"])

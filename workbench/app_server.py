@@ -289,6 +289,9 @@ class TeacherServer(Voila):
             self.voila_configuration.file_allowlist = []  # no file of the folder is served
         if "default_pool_size" not in chosen:
             self.voila_configuration.default_pool_size = 1
+        if (size := self.voila_configuration.default_pool_size) < 0:
+            expected = "expected a number of warm kernels (0: none)"
+            raise ValueError(f"--pool-size: {expected}, got {size}")
         if "preheat_kernel" not in chosen:
             self.voila_configuration.preheat_kernel = self.voila_configuration.default_pool_size > 0
 
