@@ -86,8 +86,21 @@ class WarmPoolRules:
         return done
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> Any:
-        """Shut every kernel down, the pool's too, starting none."""
+        """Shut every kernel down, starting none: the pool's are dropped first, a refill not
+        yet done given up and a warm kernel killed at once (it is nobody's; asked to shut down
+        while running the notebook, its last reply met closed sockets and logged a traceback)."""
         self._stopping = True
+        warm = []
+        for pool in self._pools.values():
+            for task in pool:
+                if not task.done():
+                    task.cancel()
+                elif not task.cancelled() and task.exception() is None:
+                    warm.append(task.result()["kernel_id"])
+            pool.clear()  # nothing left for Voilà's shutdown to wait for
+        for kernel_id in warm:
+            if kernel_id in self._kernels:
+                await self.shutdown_kernel(kernel_id, now=True)
         return await super().shutdown_all(*args, **kwargs)  # type: ignore[misc]
 
 
