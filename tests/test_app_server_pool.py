@@ -2,7 +2,8 @@
 browser: the websocket Voilà adds for it refuses a client without the token or naming another
 host, as the kernels' websockets do; the warm kernel counts against the limit (a limit of 2
 means at most 2 kernels alive, the warm one included), is not culled while it waits, and is
-refilled when room frees; each page request gets a kernel of its own."""
+refilled when room frees; each page request gets a kernel of its own (that test starts and
+culls kernels for 15-20 s: it runs in ``make soak``)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,7 @@ def test_the_warm_kernels_websocket_asks_for_the_token_and_this_host(warm_app: s
         reader.close()
 
 
+@pytest.mark.soak  # 15-20 s of kernels starting and culled: over the fast suite's budget
 def test_the_warm_kernel_counts_against_the_limit_waits_unculled_and_is_refilled(
     warm_app: str,
 ) -> None:
