@@ -21,18 +21,22 @@ READY = 90  # seconds for a kernel to start and run the notebook on a busy machi
 
 
 @pytest.fixture(scope="module")
-def warm_app(tmp_path_factory):
-    """The teacher app with one warm kernel, a limit of 2 and quick culling; the URL once
-    the warm kernel is up."""
+def warm_server(tmp_path_factory):
+    """The teacher app with one warm kernel, a limit of 2 and quick culling: its URL and log."""
     home = tmp_path_factory.mktemp("app-pool-home")
     env = jupyter_env(home) | {"WORKBENCH_HOME": str(home / "user")}
     port = free_port()
     options = [*room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE, pool_size=1)]
+    log = home / "app.log"
     with app_server(
-        "app/teacher.ipynb", ROOT, env, port, home / "app.log", *options, f"--refill-delay={REFILL}"
+        "app/teacher.ipynb", ROOT, env, port, log, *options, f"--refill-delay={REFILL}"
     ) as url:
-        wait_until(lambda: len(kernels(url)) == 1, "the warm kernel", READY)
-        yield url
+        yield url, log
+
+
+@pytest.fixture
+def warm_app(warm_server) -> str:
+    return warm_server[0]
 
 
 class Counting:
@@ -60,12 +64,14 @@ class Counting:
         return self.most
 
 
-def test_the_warm_kernels_websocket_asks_for_the_token_and_this_host(warm_app: str) -> None:
+def test_the_warm_kernels_websocket_asks_for_the_token_and_this_host(warm_server) -> None:
     import websocket
 
+    warm_app, log = warm_server
     base, token = warm_app.split("?")
     port = base.rsplit(":", 1)[1].strip("/")
-    kernel = open_page(warm_app)  # the warm kernel, handed to this page with its request
+    kernel = open_page(warm_app)  # asked for at once: it waits for the warm kernel
+    assert f"Using pre-heated kernel: {kernel}" in log.read_text(), "no kernel beside it"
     query = f"{base.replace('http', 'ws', 1)}voila/query/{kernel}"
     assert status(f"{base}voila/query/{kernel}") == 403  # a plain request, no token
     assert status(f"{base}voila/query/{kernel}?{token}", host=f"{FOREIGN}:{port}") == 403

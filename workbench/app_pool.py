@@ -17,7 +17,11 @@ manager (:func:`pooled_kernel_manager`) so that the pool keeps the server's prom
   request, so a new kernel;
 - **the refill waits** ``refill_delay`` seconds (5) after a page took the warm kernel, so that
   starting the next one does not slow the page being drawn (2 cores: measured, a refill at
-  Voilà's 1 s made the first page 1.3 s slower).
+  Voilà's 1 s made the first page 1.3 s slower);
+- **a page waits for a warm kernel still starting** rather than start one more beside it
+  (Voilà serves a page from its pool only once the pool's first kernel has started: a page
+  asked for in the server's first seconds started a second kernel, both running the notebook
+  on the same 2 cores).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class WarmPoolRules:
     Voilà's ``VoilaKernelManager``, whose base is the app's ``TeacherKernelManager``."""
 
     _pools: dict[str, list[asyncio.Future]]
+    notebook_data: dict[str, dict[str, Any]]
     _kernels: dict[str, Any]
     notebook_path: str | None
     refill_delay: float
@@ -67,6 +72,8 @@ class WarmPoolRules:
         if self._stopping:
             return None
         self._drop_failed(notebook_name)
+        if notebook_name is not None:  # known from now: a page waits for the warm kernel
+            self.notebook_data.setdefault(notebook_name, {"kernel_ids": set()})
         delay = self.refill_delay if delay is None else delay
         return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kw)  # type: ignore[misc]
 
