@@ -24,11 +24,13 @@ lab: $(STAMP)
 
 # The teacher app: the game stepper in Voilà (workbench/app_server.py), for this machine only
 # (127.0.0.1, and only to a Host naming it) and for whoever holds the token it prints with its
-# URL. At most MAX_KERNELS pages at once (one kernel each; 12 unless given); a closed page's
-# kernel is freed within CULL_IDLE + CULL_INTERVAL seconds (40 + 10 unless given). Stops on
-# Ctrl-C or SIGTERM.
+# URL. At most MAX_KERNELS kernels at once (one a page; 12 unless given), the warm ones
+# included (POOL_SIZE kernels that have run the app before a page asks; 1 unless given); a
+# closed page's kernel is freed within CULL_IDLE + CULL_INTERVAL seconds (40 + 10 unless
+# given). Stops on Ctrl-C or SIGTERM.
 APP_OPTIONS = $(if $(MAX_KERNELS),--max-kernels=$(MAX_KERNELS)) \
-	$(if $(CULL_IDLE),--cull-idle=$(CULL_IDLE)) $(if $(CULL_INTERVAL),--cull-interval=$(CULL_INTERVAL))
+	$(if $(CULL_IDLE),--cull-idle=$(CULL_IDLE)) $(if $(CULL_INTERVAL),--cull-interval=$(CULL_INTERVAL)) \
+	$(if $(POOL_SIZE),--pool-size=$(POOL_SIZE))
 app: $(STAMP)
 	$(BIN)/python -m workbench.app_server app/teacher.ipynb --port=$(APP_PORT) $(APP_OPTIONS)
 

@@ -126,15 +126,19 @@ def printed_url(log: Path, port: int, timeout: float = SERVER_START) -> str:
     return found.group(0)
 
 
-def room_options(max_kernels: int, cull_idle: int, cull_interval: int, grace: int) -> list[str]:
+def room_options(
+    max_kernels: int, cull_idle: int, cull_interval: int, grace: int, pool_size: int = 0
+) -> list[str]:
     """The app server's options for a room of ``max_kernels`` pages whose kernels, once
     ``grace`` seconds old, are freed ``cull_idle`` seconds after their page closed (checked
-    every ``cull_interval``): the tests use short ones."""
+    every ``cull_interval``): the tests use short ones. No warm kernel unless ``pool_size``
+    says (the kernels counted are then the pages' own)."""
     return [
         f"--max-kernels={max_kernels}",
         f"--cull-idle={cull_idle}",
         f"--cull-interval={cull_interval}",
         f"--connect-grace={grace}",
+        f"--pool-size={pool_size}",
     ]
 
 
@@ -266,6 +270,51 @@ CHANGED_PIXELS = """(selector) => {
     }
     return changed;
 }"""
+
+
+# The teacher app ready: its board drawn (a pixel painted on the stepper's canvas), its panel
+# at a step and its buttons enabled; the time since the navigation started (ms), else false.
+APP_READY = """() => {
+    const canvas = document.querySelector('canvas.workbench-stepper-canvas');
+    const panel = document.querySelector('.workbench-stepper-panel');
+    const buttons = [...document.querySelectorAll('.workbench-stepper button')];
+    if (!canvas || !canvas.width || !panel || !/Step \\d+ of/.test(panel.textContent)) return false;
+    if (!buttons.length || buttons.some(b => b.disabled && b.textContent === '▶')) return false;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < data.length; i += 4 * 61) if (data[i]) return performance.now();
+    return false;
+}"""
+
+
+def first_page_seconds(page, url: str, timeout_ms: int = PAGE) -> float:
+    """Open the teacher app at ``url`` in ``page``: the seconds from the navigation's start
+    to the app ready (:data:`APP_READY`: board drawn, panel and buttons there), the kernel's
+    start and the notebook's run included, as the browser's own clock measures them."""
+    page.goto(url, timeout=timeout_ms)
+    ready = page.wait_for_function(APP_READY, polling="raf", timeout=timeout_ms)
+    return float(ready.json_value()) / 1000
+
+
+def warm_kernel(app: str, used: set[str], quiet: float = 1.5) -> str | None:
+    """The app server's warm kernel once it has run the notebook: idle for ``quiet`` seconds
+    (a kernel just started is idle a moment before the notebook runs), no page on it, none of
+    ``used``; its id, else None. ``app`` is the URL with the token."""
+    import urllib.request
+    from datetime import UTC, datetime
+
+    base, token = app.split("?")
+    with urllib.request.urlopen(f"{base}api/kernels?{token}", timeout=30) as response:
+        kernels = json.loads(response.read())
+    now = datetime.now(UTC)
+    waiting = [
+        k["id"]
+        for k in kernels
+        if k["id"] not in used
+        and not k["connections"]
+        and k["execution_state"] == "idle"
+        and (now - datetime.fromisoformat(k["last_activity"])).total_seconds() >= quiet
+    ]
+    return waiting[0] if waiting else None
 
 
 def wait_until(check, what: str, timeout: float = PAGE / 1000) -> object:

@@ -692,6 +692,32 @@ def test_a_series_board_is_fitted_again_when_its_match_begins_and_ends() -> None
     assert canvas_fits() and (stepper.canvas.width, stepper.canvas.height) == picture
 
 
+def test_the_series_picture_between_matches_reads_in_a_notebook_and_in_the_app() -> None:
+    """The Linked Scenarios' picture between matches is words alone: every one of them at
+    least 9 px in a notebook (its theme, shown no smaller than drawn) and at least the app's
+    own least (``ROOM_PX``) shown in the app at 1280 × 720; the least measured is its words',
+    not the 8 px stand-in of a picture with no hex labels."""
+    from workbench.render.scene import LAYERS, Text, Texts
+    from workbench.widgets.app import SMALLEST_SCREEN, TeacherApp
+    from workbench.widgets.layout import NOTEBOOK_PX, ROOM_PX, shown_scale, smallest_label_px
+
+    def words_px(scene) -> list[float]:
+        prims = (p for layer in LAYERS for p in scene.layer(layer))
+        return [p.style.font_size for p in prims if isinstance(p, Text | Texts)]
+
+    app = TeacherApp()
+    app.game_picker.value = "panzer-vor-linked"
+    in_app = app.open()
+    notebook = Stepper(in_app.record, at=0)
+    for stepper in (in_app, notebook):
+        assert stepper.view.match_in_play(stepper.state) is None, "between matches"
+    assert words_px(notebook.scene) and min(words_px(notebook.scene)) >= NOTEBOOK_PX
+    assert smallest_label_px(notebook.scene) == min(words_px(notebook.scene))
+    scale = shown_scale(in_app.scene, SMALLEST_SCREEN)
+    assert min(words_px(in_app.scene)) * scale >= ROOM_PX
+    assert smallest_label_px(in_app.scene) == min(words_px(in_app.scene))
+
+
 def choices_for_app(game: str):
     from workbench.widgets.app import choices_for
 

@@ -13,8 +13,13 @@
   seconds, 10): within a minute of its page closing. A kernel with its page open is never
   culled, however long the teacher pauses; a new kernel's page has ``--connect-grace``
   seconds (60) to connect (a busy machine's eighth page connected 44 s after its kernel);
-- **runs at most ``--max-kernels`` kernels** (12, one per open page): the page past the limit
-  explains, and tries again by itself, instead of starting one more;
+- **runs at most ``--max-kernels`` kernels** (12, one per open page, the warm one included):
+  the page past the limit explains, and tries again by itself, instead of starting one more;
+- **keeps a warm kernel** (``--pool-size``, 1; 0 for none): a kernel that has already run the
+  notebook, so that the next page shows at once (Voilà's preheated kernels, within the limits
+  above: :mod:`workbench.app_pool`); refilled ``--refill-delay`` seconds (5) after a page took
+  it. Voilà's ``/voila/query/<kernel>`` websocket, which hands a warm kernel its page's request,
+  asks for the token as the kernels' websockets do;
 - **lists its kernels** at ``/api/kernels`` (with the token): id, last activity, connections;
 - **stops on SIGTERM, SIGINT and SIGHUP**, shutting its kernels down; serves no file of its
   folder (Voilà's ``/voila/files/``) and sends each kernel message at once
@@ -34,8 +39,10 @@ import time
 from pathlib import Path
 from typing import Any, ClassVar
 
+import voila.app  # type: ignore[import-untyped]
 from jupyter_core.utils import ensure_async
-from jupyter_server.base.handlers import APIHandler
+from jupyter_server.auth.decorator import ws_authenticated
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -43,13 +50,15 @@ from tornado.httputil import HTTPServerRequest
 from tornado.ioloop import IOLoop
 from tornado.routing import Matcher, Rule
 from tornado.websocket import WebSocketHandler
-from traitlets import Bool, Integer, List, Unicode, default
-from voila.app import Voila  # type: ignore[import-untyped]
+from traitlets import Bool, Float, Integer, List, Unicode, default
+from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.kernel_websocket_handler import (  # type: ignore[import-untyped]
     VoilaKernelWebsocketHandler,
 )
 
+from workbench.app_pool import is_warm_start, pooled_kernel_manager
 from workbench.server import CONNECTION
 
 STOP_SIGNALS = tuple(
@@ -109,6 +118,9 @@ class TeacherKernelManager(AsyncMappingKernelManager):
     connect_grace = Integer(
         60, help="Seconds a new kernel's page has to connect before the kernel may be culled."
     ).tag(config=True)
+    refill_delay = Float(
+        5.0, help="Seconds after a page took the warm kernel before the next one is started."
+    ).tag(config=True)
 
     @default("cull_idle_timeout")
     def _cull_idle_timeout_default(self) -> int:
@@ -131,10 +143,14 @@ class TeacherKernelManager(AsyncMappingKernelManager):
     async def start_kernel(  # type: ignore[override]  # async, as Jupyter Server's
         self, *, kernel_id: str | None = None, **kwargs: Any
     ) -> str:
-        """Start a kernel, unless ``max_kernels`` are running or starting (AllKernelsInUse)."""
+        """Start a kernel, unless ``max_kernels`` are running or starting (AllKernelsInUse),
+        warm ones included (a warm kernel with no room is given up: :mod:`workbench.app_pool`)."""
         new = kernel_id is None or kernel_id not in self
         if new and len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
-            self.log.warning("Refused a kernel: all %d kernels in use", self.max_kernels)
+            if is_warm_start(kwargs.get("env")):
+                self.log.info("No warm kernel: all %d kernels in use", self.max_kernels)
+            else:
+                self.log.warning("Refused a kernel: all %d kernels in use", self.max_kernels)
             raise AllKernelsInUse(self.max_kernels, self.freed_within)
         self._starting += 1
         try:
@@ -181,6 +197,24 @@ class AppKernelWebsocketHandler(VoilaKernelWebsocketHandler):
         web.RequestHandler.write_error(self, status_code, **kwargs)
 
 
+class RequestInfoWebsocketHandler(JupyterHandler, RequestInfoSocketHandler):
+    """Voilà's ``/voila/query/<kernel>`` websocket (a warm kernel reads its page's request
+    there, the token in it) for the token's holder alone: 403 without it, as the kernels'
+    websockets answer."""
+
+    async def prepare(self, **kwargs: Any) -> None:
+        await super().prepare(_redirect_to_login=False)  # 403, as a websocket wants
+
+    @ws_authenticated
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        upgrading = super().get(*args, **kwargs)
+        if upgrading is not None:
+            await upgrading
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        web.RequestHandler.write_error(self, status_code, **kwargs)
+
+
 class KernelListHandler(APIHandler):
     """``GET /api/kernels``: the running kernels, as Jupyter Server lists them."""
 
@@ -216,6 +250,8 @@ class TeacherServer(Voila):
         "cull-idle": "TeacherKernelManager.cull_idle_timeout",
         "cull-interval": "TeacherKernelManager.cull_interval",
         "connect-grace": "TeacherKernelManager.connect_grace",
+        "pool-size": "VoilaConfiguration.default_pool_size",
+        "refill-delay": "TeacherKernelManager.refill_delay",
     }
     classes: ClassVar[list] = [*Voila.classes, TeacherKernelManager]
 
@@ -251,6 +287,13 @@ class TeacherServer(Voila):
             self.voila_configuration.multi_kernel_manager_class = TeacherKernelManager
         if "file_allowlist" not in chosen:
             self.voila_configuration.file_allowlist = []  # no file of the folder is served
+        if "default_pool_size" not in chosen:
+            self.voila_configuration.default_pool_size = 1
+        if (size := self.voila_configuration.default_pool_size) < 0:
+            expected = "expected a number of warm kernels (0: none)"
+            raise ValueError(f"--pool-size: {expected}, got {size}")
+        if "preheat_kernel" not in chosen:
+            self.voila_configuration.preheat_kernel = self.voila_configuration.default_pool_size > 0
 
     def setup_template_dirs(self) -> None:
         """Voilà's template folders with the app's own first (``app/template``): Voilà's lab
@@ -259,7 +302,14 @@ class TeacherServer(Voila):
         self.template_paths.insert(0, str(OFFLINE_TEMPLATE))
 
     def init_settings(self) -> dict:
-        settings = super().init_settings()
+        """Voilà's settings, its pool (if any) under :class:`workbench.app_pool.WarmPoolRules`
+        (Voilà makes its pooling kernel manager inside; its maker is swapped for the call)."""
+        factory = voila.app.voila_kernel_manager_factory
+        voila.app.voila_kernel_manager_factory = pooled_kernel_manager(factory)
+        try:
+            settings = super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = factory
         settings["allow_remote_access"] = self.allow_remote_access
         settings["local_hostnames"] = list(self.local_hostnames)
         return settings
@@ -272,6 +322,7 @@ class TeacherServer(Voila):
             self.app.default_router.rules.insert(0, rule)
         ours = {TornadoVoilaHandler: AppPageHandler}
         ours[VoilaKernelWebsocketHandler] = AppKernelWebsocketHandler
+        ours[RequestInfoSocketHandler] = RequestInfoWebsocketHandler
         handlers = [(url_path_join(self.server_url, "/api/kernels"), KernelListHandler)]
         for pattern, handler, *rest in super().init_handlers():
             handlers.append((pattern, ours.get(handler, handler), *rest))

@@ -47,11 +47,67 @@ KEYBOARD_SCRIPT = """
 """
 
 
+# Where the side panel's text scrolls (the app's window: a card game's long step over the
+# hand), its box is cut down to the last line that shows whole, so no line is half cut at its
+# bottom: measured on the lines themselves (rows wrap, headings have a margin), again when the
+# text, the panel's room or the window changes. Layout only: no rule lives here.
+WHOLE_LINES_SCRIPT = """
+<script>
+(() => {
+  if (window.__workbenchWholeLines) return;
+  window.__workbenchWholeLines = true;
+  const least = new WeakMap();  // the panel's own least height (its layout's), kept
+  const fit = (panel) => {
+    if (!least.has(panel)) least.set(panel, panel.style.minHeight);
+    panel.style.maxHeight = "";
+    panel.style.minHeight = least.get(panel);
+    if (getComputedStyle(panel).overflowY !== "auto") return;  // a notebook's: no scrolling
+    if (panel.scrollHeight <= panel.clientHeight + 1) return;  // every line shown
+    const box = panel.getBoundingClientRect();
+    const bottom = box.top + panel.clientTop + panel.clientHeight;
+    let last = box.top + panel.clientTop;
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    while (walker.nextNode()) {
+      range.selectNodeContents(walker.currentNode);
+      for (const line of range.getClientRects())
+        if (line.bottom <= bottom && line.bottom > last) last = line.bottom;
+    }
+    const pad = parseFloat(getComputedStyle(panel).paddingBottom) || 0;
+    const whole = `${Math.ceil(last - box.top + pad)}px`;
+    panel.style.maxHeight = whole;
+    if (panel.getBoundingClientRect().height > parseFloat(whole) + 1)
+      panel.style.minHeight = whole;  // at its least (6em): whole lines under it
+  };
+  let queued = false;
+  const seen = new WeakSet();
+  const resized = new ResizeObserver(() => later());
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      for (const panel of document.querySelectorAll(".workbench-stepper-panel")) {
+        if (!seen.has(panel)) { seen.add(panel); resized.observe(panel); }
+        fit(panel);
+      }
+    });
+  };
+  new MutationObserver(later).observe(document.body,
+    {childList: true, characterData: true, subtree: true});
+  addEventListener("resize", later);
+  later();
+})();
+</script>
+"""
+
+
 def keyboard_html() -> Any:
-    """The page-wide keys for the stepper, as a notebook output (run by Voilà)."""
+    """The page's scripts for the stepper, as a notebook output (run by Voilà): the
+    page-wide keys, and the side panel's scrolling text ending on a whole line."""
     from IPython.display import HTML
 
-    return HTML(KEYBOARD_SCRIPT)
+    return HTML(KEYBOARD_SCRIPT + WHOLE_LINES_SCRIPT)
 
 
 def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:

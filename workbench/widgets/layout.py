@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
-from workbench.render.scene import LABELS, UNITS, Scene, Text, Texts
+from workbench.render.scene import LABELS, LAYERS, UNITS, Scene, Text, Texts
 
 READABLE_PX = 8.0  # the smallest label a person reads on screen (as the legibility tests ask)
 NOTEBOOK_PX = 9.0
@@ -21,14 +21,19 @@ smaller than drawn (``fitted_board(..., least_px=NOTEBOOK_PX)``)."""
 
 
 def smallest_label_px(scene: Scene) -> float:
-    """The smallest font of the scene's hex labels and counter texts, in canvas pixels."""
-    sizes = [
-        p.style.font_size
-        for layer in (LABELS, UNITS)
-        for p in scene.layer(layer)
-        if isinstance(p, Text | Texts)
-    ]
-    return min(sizes, default=READABLE_PX)
+    """The smallest font of the scene's hex labels and counter texts, in canvas pixels; of
+    every text it draws where it has neither (a picture in words, as a series' between its
+    matches: its words are its labels, not an 8 px stand-in)."""
+
+    def fonts(layers: tuple[str, ...]) -> list[float]:
+        return [
+            p.style.font_size
+            for layer in layers
+            for p in scene.layer(layer)
+            if isinstance(p, Text | Texts)
+        ]
+
+    return min(fonts((LABELS, UNITS)) or fonts(LAYERS), default=READABLE_PX)
 
 
 # The least a board label is shown at in the teacher app (1280 × 720). 8 px is the least a
