@@ -146,6 +146,25 @@ def test_a_sweep_plays_search_players_on_two_workers():
     assert list(result.games["winner"]) == list(same.games["winner"])
 
 
+# make soak only (3.6 s with Dask's workers as threads, 6.5 s as processes): the players pickle
+# to the workers and give the games played here.
+@pytest.mark.soak
+@pytest.mark.parametrize("processes", [False, True], ids=["threads", "processes"])
+def test_a_sweep_plays_search_players_on_dask(processes):
+    distributed = pytest.importorskip("dask.distributed")
+    scenario = get_game("panzer-strike").load_scenario("capture-the-flag")
+    here = sweep("panzer-strike", scenario, search("easy", seed=1), games=2, seed=3,
+                 options=SHORT, progress=False)  # fmt: skip
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
+                                 dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):  # fmt: skip
+        there = sweep("panzer-strike", scenario, search("easy", seed=1), games=2, seed=3,
+                      options=SHORT, client=client, progress=False)  # fmt: skip
+    assert here.games.equals(there.games) and there.where.startswith("Dask")
+
+
 @pytest.mark.soak
 def test_resampling_draws_the_opponents_hand_from_the_unseen_cards():
     """ISMCTSBot depends on it: 1,000 resamples keep the information state and draw the
