@@ -9,6 +9,7 @@ starting the workers weighs less).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from benchmarks.timing import Result
 from workbench import balance
@@ -77,7 +78,7 @@ SEARCH_GAMES = 16
 SEARCH_OPTIONS = {"turn_limit": 4}
 
 
-def _search_timed(**where: object) -> tuple[float, balance.SweepResult]:
+def _search_timed(**where: Any) -> tuple[float, balance.SweepResult]:
     from workbench.players import search
 
     game = get_game("panzer-strike")
