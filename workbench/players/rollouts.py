@@ -51,6 +51,7 @@ class GreedyRollouts(OddsEvaluator):
         for _ in range(self.steps):
             if ahead.is_terminal() or ahead.is_chance_node():
                 break  # a shot's dice: scored at their exact odds, not one sampled roll
+            self.check()  # a stop answers between steps too
             choice = greedy_choice(ahead, self.rng)
             if ahead is state:
                 ahead = state.clone()
