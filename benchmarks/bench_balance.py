@@ -9,6 +9,8 @@ starting the workers weighs less).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from benchmarks.timing import Result
@@ -16,6 +18,23 @@ from workbench import balance
 from workbench.games import get_game
 
 GAMES = 60
+
+
+@contextmanager
+def two_dask_workers() -> Iterator[Any]:
+    """The client of a 2-worker Dask ``LocalCluster`` (worker processes), None without Dask."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        yield None
+        return
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
 OPTIONS = {"turn_limit": 10}
 
 
@@ -45,14 +64,9 @@ def balance_sweeps() -> list[Result]:
             "(includes starting the pool)",
         ),
     ]  # fmt: skip
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        return results
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        Client(cluster) as client,
-    ):
+    with two_dask_workers() as client:
+        if client is None:
+            return results
         balance.sweep(
             "panzer-vor-practice",
             get_game("panzer-vor-practice").scenarios()["mock-battle"],
@@ -110,14 +124,9 @@ def search_sweeps() -> list[Result]:
                f"scaling {here / pool:.2f}× on 2 cores, the target 1.7× (includes starting the "
                "pool)"),
     ]  # fmt: skip
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        return results
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        Client(cluster) as client,
-    ):
+    with two_dask_workers() as client:
+        if client is None:
+            return results
         client.run(_warm)
         dask, on_dask = _search_timed(client=client)
     assert on_dask.games.equals(reference.games), "Dask gives the same games"
