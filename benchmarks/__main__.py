@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.bench_balance import balance_sweeps
+from benchmarks.bench_balance import balance_sweeps, search_sweeps
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
@@ -38,6 +38,7 @@ def main() -> int:
         *BROWSER_BENCHMARKS,
         key_to_paint,
         balance_sweeps,
+        search_sweeps,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
         *LEARN_BENCHMARKS,

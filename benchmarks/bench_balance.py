@@ -1,15 +1,40 @@
 """Balance lab throughput: the same seeded sweep in process, in 2 local processes and on a
-2-worker Dask LocalCluster (each checked to give identical games first)."""
+2-worker Dask LocalCluster (each checked to give identical games first); with random players
+(:func:`balance_sweeps`) and with search players (:func:`search_sweeps`, seconds a game, where
+starting the workers weighs less).
+
+    python -m benchmarks.bench_balance [--search]   # the search players' sweeps alone
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from benchmarks.timing import Result
 from workbench import balance
 from workbench.games import get_game
 
 GAMES = 60
+
+
+@contextmanager
+def two_dask_workers() -> Iterator[Any]:
+    """The client of a 2-worker Dask ``LocalCluster`` (worker processes), None without Dask."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        yield None
+        return
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
 OPTIONS = {"turn_limit": 10}
 
 
@@ -39,14 +64,9 @@ def balance_sweeps() -> list[Result]:
             "(includes starting the pool)",
         ),
     ]  # fmt: skip
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        return results
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        Client(cluster) as client,
-    ):
+    with two_dask_workers() as client:
+        if client is None:
+            return results
         balance.sweep(
             "panzer-vor-practice",
             get_game("panzer-vor-practice").scenarios()["mock-battle"],
@@ -66,3 +86,71 @@ def balance_sweeps() -> list[Result]:
         f"{overhead * 1000:.1f} ms a game over a perfect 2× split",
     ))  # fmt: skip
     return results
+
+
+SEARCH_GAMES = 16
+SEARCH_OPTIONS = {"turn_limit": 4}
+
+
+def _search_timed(**where: Any) -> tuple[float, balance.SweepResult]:
+    from workbench.players import search
+
+    game = get_game("panzer-strike")
+    scenario = game.load_scenario("capture-the-flag")
+    start = time.perf_counter()
+    result = balance.sweep(
+        game, scenario, search("easy", seed=1), games=SEARCH_GAMES, seed=1,
+        options=SEARCH_OPTIONS, progress=False, **where,
+    )  # fmt: skip
+    return time.perf_counter() - start, result
+
+
+def search_sweeps() -> list[Result]:
+    """The same sweep of Panzer Strike capture-the-flag games (turn limit 4), easy search on
+    both sides, in process, in 2 local processes and on 2 Dask worker processes: the scaling
+    (the target 1.7× on 2 cores) includes starting the pool (each worker imports OpenSpiel and
+    numbers the scenario's actions); Dask's workers are started and warmed first."""
+    _warm()  # this process's imports are not the sweep's
+    here, reference = _search_timed()
+    pool, pooled = _search_timed(workers=2)
+    assert pooled.games.equals(reference.games), "2 local workers give the same games"
+    per_game = here / SEARCH_GAMES
+    label = f"{SEARCH_GAMES} Panzer Strike games, easy search"
+    results = [
+        Result(33, f"balance sweep with search players, in process ({label})", per_game, 5.0,
+               note=f"{SEARCH_GAMES / here:.2f} games/s"),
+        Result(34, "balance sweep with search players, 2 local processes", pool / SEARCH_GAMES,
+               per_game / 1.7, "the same sweep in process", per_game,
+               f"scaling {here / pool:.2f}× on 2 cores, the target 1.7× (includes starting the "
+               "pool)"),
+    ]  # fmt: skip
+    with two_dask_workers() as client:
+        if client is None:
+            return results
+        client.run(_warm)
+        dask, on_dask = _search_timed(client=client)
+    assert on_dask.games.equals(reference.games), "Dask gives the same games"
+    results.append(Result(
+        35, "balance sweep with search players, 2 Dask worker processes", dask / SEARCH_GAMES,
+        per_game / 1.7, "the same sweep in process", per_game,
+        f"scaling {here / dask:.2f}× on 2 cores, the target 1.7× (workers started and warm)",
+    ))  # fmt: skip
+    return results
+
+
+def _warm() -> None:
+    """A Dask worker's imports and the scenario's numbering, before the clock starts."""
+    from workbench.openspiel.bridge import WorkbenchGame
+
+    game = get_game("panzer-strike")
+    WorkbenchGame.around(game, game.start(game.load_scenario("capture-the-flag")))
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+
+    load = os.getloadavg()[0]
+    for result in search_sweeps() if "--search" in sys.argv else balance_sweeps():
+        print(f"{result.number} {result.work}: {result.seconds:.3f} s a game; {result.note}")
+    print(f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")

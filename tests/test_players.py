@@ -146,6 +146,25 @@ def test_a_sweep_plays_search_players_on_two_workers():
     assert list(result.games["winner"]) == list(same.games["winner"])
 
 
+# make soak only (3.6 s with Dask's workers as threads, 6.5 s as processes): the players pickle
+# to the workers and give the games played here.
+@pytest.mark.soak
+@pytest.mark.parametrize("processes", [False, True], ids=["threads", "processes"])
+def test_a_sweep_plays_search_players_on_dask(processes):
+    distributed = pytest.importorskip("dask.distributed")
+    scenario = get_game("panzer-strike").load_scenario("capture-the-flag")
+    here = sweep("panzer-strike", scenario, search("easy", seed=1), games=2, seed=3,
+                 options=SHORT, progress=False)  # fmt: skip
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
+                                 dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):  # fmt: skip
+        there = sweep("panzer-strike", scenario, search("easy", seed=1), games=2, seed=3,
+                      options=SHORT, client=client, progress=False)  # fmt: skip
+    assert here.games.equals(there.games) and there.where.startswith("Dask")
+
+
 @pytest.mark.soak
 def test_resampling_draws_the_opponents_hand_from_the_unseen_cards():
     """ISMCTSBot depends on it: 1,000 resamples keep the information state and draw the
@@ -203,3 +222,35 @@ def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds(
     (odds_sure, plain_sure), (odds_long, plain_long) = scores(sure), scores(long_shot)
     assert odds_sure - odds_long == pytest.approx((17 - 1) / 27 / MATERIAL_SCALE)
     assert plain_sure == plain_long
+
+
+def test_the_search_favours_the_greedy_choice_below_its_root_and_rolls_leaves_out_greedily():
+    """In the games listed in ``searching.TREE_PRIOR`` the prior favours the greedy player's
+    choice at every position the search expands; ``GreedyRollouts`` scores a leaf where the
+    greedy players' steps lead, stopping at the next dice (scored at their exact odds)."""
+    from workbench.openspiel.bridge import WorkbenchGame
+    from workbench.players.evaluator import FAVOURED_PRIOR, OddsEvaluator
+    from workbench.players.rollouts import GreedyRollouts, greedy_choice
+
+    rules, state = played_to("panzer-strike", "capture-the-flag", 6)
+    game = WorkbenchGame.around(rules, state)
+    here = game.new_initial_state()
+    here.apply_action(here.legal_actions()[0])
+    while here.is_chance_node() or len(here.legal_actions()) < 2:
+        here.apply_action((here.chance_outcomes() if here.is_chance_node() else
+                           [(here.legal_actions()[0], 1)])[0][0])  # fmt: skip
+    side = game.sides[here.current_player()]
+    greedy = rules.bots["greedy"](rules, rules.observation(here.workbench_state, side),
+                                  random.Random(3))  # fmt: skip
+    assert greedy_choice(here, random.Random(3)) == game.space.number(greedy, here.workbench_state)
+    evaluator = OddsEvaluator()
+    evaluator.favour = lambda node: greedy_choice(node, random.Random(3))
+    prior = dict(evaluator.prior(here))
+    assert prior[game.space.number(greedy, here.workbench_state)] == FAVOURED_PRIOR
+    ahead, rng = here.clone(), random.Random(5)
+    for _ in range(3):
+        if ahead.is_chance_node() or ahead.is_terminal():
+            break
+        ahead.apply_action(greedy_choice(ahead, rng))
+    rolled = GreedyRollouts(3, random.Random(5)).evaluate(here)
+    assert rolled == OddsEvaluator().evaluate(ahead)

@@ -6,7 +6,10 @@ games where nothing is hidden, its ``ISMCTSBot`` (information-set search over st
 with ``determinize``) for the card game. A level is a number of simulations
 (:data:`LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
 :class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
-way at the rules' exact odds of destroying, and the exposure of a tank just moved. A player
+way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
+greedy player is quick (the card game) the search favours its choice at every position and
+scores a leaf after a few steps of its play
+(:mod:`~workbench.players.rollouts`). A player
 is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
 decision within a simulation, answering with the best found so far.
 """
