@@ -86,7 +86,11 @@ class WarmPoolRules:
         return task, rendered, kernel_id
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
-        """Shut a kernel down; its room may go to a warm kernel again."""
+        """Shut a kernel down; its room may go to a warm kernel again. A warm kernel that
+        could not start is forgotten first (Voilà's own shutdown reads every finished pool
+        entry's result, which raises for one that failed)."""
+        for notebook_name in list(self._pools):
+            self._drop_failed(notebook_name)
         done = await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
         if self.notebook_path is not None:
             self.fill_if_needed(notebook_name=self.notebook_path)
