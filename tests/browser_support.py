@@ -108,6 +108,12 @@ def server(command: list[str], cwd: Path, env: dict[str, str], port: int, log: P
                 process.wait(timeout=5)
 
 
+# For a test that opens one page: it is served from the warm kernel the server starts, as
+# `make app` serves the first page, and no refill runs the notebook again for no page (a
+# second page would wait for that refill: a test of two pages keeps the server's delay).
+NO_REFILL = "--refill-delay=86400"
+
+
 def app_command(notebook: str | Path, port: int, *options: str) -> list[str]:
     """The command serving ``notebook`` as `make app` serves the teacher app (a token, this
     machine only: :mod:`workbench.app_server`), on ``port``."""

@@ -74,7 +74,7 @@ def test_voila_serves_the_explorer_and_a_click_shows_reach_and_odds(
     from playwright.sync_api import expect
 
     port = free_port()
-    command = browser_support.app_command(NOTEBOOK.name, port)  # as `make app` serves
+    command = browser_support.app_command(NOTEBOOK.name, port, browser_support.NO_REFILL)
     env, log = browser_support.jupyter_env(browser_home), browser_home / "voila-01.log"
     with server(command, NOTEBOOK.parent, env, port, log):
         page = chromium_context.new_page()

@@ -63,7 +63,7 @@ def test_voila_serves_the_panzer_strike_explorer_and_a_click_shows_steps_and_odd
     from playwright.sync_api import expect
 
     port = free_port()
-    command = browser_support.app_command(NOTEBOOK.name, port)  # as `make app` serves
+    command = browser_support.app_command(NOTEBOOK.name, port, browser_support.NO_REFILL)
     env = browser_support.jupyter_env(home)
     with server(command, NOTEBOOK.parent, env, port, home / "voila.log"):
         page = browser_context.new_page()

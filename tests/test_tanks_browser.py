@@ -32,7 +32,9 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(
     env = browser_support.jupyter_env(home)
     port = free_port()
     log = home / "voila.log"
-    with browser_support.app_server(NOTEBOOK.name, NOTEBOOK.parent, env, port, log) as app:
+    with browser_support.app_server(
+        NOTEBOOK.name, NOTEBOOK.parent, env, port, log, browser_support.NO_REFILL
+    ) as app:
         page = chromium_context.new_page()
         try:
             page.goto(app, timeout=PAGE)
