@@ -7,6 +7,11 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
 APP_PORT ?= 8866
 
+# Python keeps each module compiled (__pycache__, ignored by git) even where the environment
+# says not to: every kernel, server and test worker imports the workbench, and compiling it
+# again in each took about 0.4 s a process.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: lab app test soak rule-breaks lint format bench bench-strength gallery install clean
 
 install: $(STAMP)
