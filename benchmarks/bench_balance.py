@@ -38,7 +38,7 @@ def two_dask_workers() -> Iterator[Any]:
 OPTIONS = {"turn_limit": 10}
 
 
-def _timed(**where: object) -> tuple[float, balance.SweepResult]:
+def _timed(**where: Any) -> tuple[float, balance.SweepResult]:
     game = get_game("panzer-vor-practice")
     scenario = game.scenarios()["mock-battle"]
     start = time.perf_counter()

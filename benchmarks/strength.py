@@ -113,6 +113,7 @@ def first_decision(game: str, scenario: str, level: str) -> float:
     state = rules.start(rules.load_scenario(scenario))
     while (side := rules.current_player(state)) is CHANCE:
         state = rules.apply(state, rules.chance_outcomes(state)[0][0]).state
+    assert isinstance(side, str), f"{scenario} ends before anyone decides"
     observation = rules.observation(state, side)
     start = time.perf_counter()
     search(level, seed=0)(rules, observation, random.Random(0))
