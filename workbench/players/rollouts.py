@@ -18,18 +18,27 @@ from typing import Any
 from workbench.players.evaluator import OddsEvaluator
 
 
+def greedy_number(
+    rules: Any, observation: Any, rng: random.Random, game: Any, state: Any
+) -> int | None:
+    """The number (in ``game``'s numbering, at workbench ``state``) of the action the game's
+    greedy player takes seeing ``observation``; None where the game has no greedy player."""
+    greedy = rules.bots.get("greedy")
+    if greedy is None:
+        return None
+    return int(game.space.number(greedy(rules, observation, rng), state))
+
+
 def greedy_choice(state: Any, rng: random.Random) -> int | None:
     """The number of the action the game's greedy player takes in an OpenSpiel ``state``
     (None where the game has no greedy player, or nobody is to choose)."""
     game = state.get_game()
-    rules = game.rules
-    greedy = rules.bots.get("greedy")
     player = state.current_player()
-    if greedy is None or player < 0:
+    if player < 0:
         return None
     here = state.workbench_state
-    observation = rules.observation(here, game.sides[player])
-    return int(game.space.number(greedy(rules, observation, rng), here))
+    observation = game.rules.observation(here, game.sides[player])
+    return greedy_number(game.rules, observation, rng, game, here)
 
 
 class GreedyRollouts(OddsEvaluator):

@@ -21,7 +21,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
-from workbench.players.rollouts import GreedyRollouts, greedy_choice
+from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 MIN_VISITS = 4  # simulations an action needs before it may overrule the greedy choice
@@ -72,7 +72,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
-    evaluator.favoured = _favoured(rules, observation, rng, game, state)
+    evaluator.favoured = greedy_number(rules, observation, rng, game, state)
     if rules.name in TREE_PRIOR:
         evaluator.favour = lambda node: greedy_choice(node, rng)
     random_state = np.random.RandomState(seed)
@@ -107,16 +107,6 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
                     for c in bot.root.children}  # fmt: skip
             number = confirmed(int(number), evaluator.favoured, seen)
     return here.workbench_action(number)
-
-
-def _favoured(
-    rules: Any, observation: Any, rng: random.Random, game: Any, state: Any
-) -> int | None:
-    greedy = rules.bots.get("greedy")
-    if greedy is None:
-        return None
-    choice = greedy(rules, observation, rng)
-    return game.space.number(choice, state)
 
 
 def _best_child(root: Any, favoured: int | None, here: Any) -> int:
