@@ -197,7 +197,7 @@ def linked_bound(start: Any) -> int:
     Reality), each Scenario Card of the pool, and after it a Goosefish member for each kill
     of its tank (five at most) and the last pick's end (Linked Scenarios: Overview,
     Character Growth)."""
-    from workbench.openspiel.series_space import _pool, linked_matches
+    from workbench.openspiel.series_space import linked_matches, scenario_card_pool
     from workbench.rules.panzer_vor import linked_game as L
     from workbench.rules.panzer_vor.linked_teams import TEAMS
     from workbench.rules.panzer_vor.tournament import GOOSEFISH
@@ -209,7 +209,7 @@ def linked_bound(start: Any) -> int:
     both = replace(stage_1, **{f: getattr(stage_1, f) + getattr(stage_2, f) for f in summed})
     every = worst([*(facts_of(m) for ms in found.values() for m in ms), both])
     matches = len(found) - 1  # both Anzio versions are one match
-    between = 1 + len(TEAMS) + len(_pool(start)) + len(GOOSEFISH) + 1
+    between = 1 + len(TEAMS) + len(scenario_card_pool(start)) + len(GOOSEFISH) + 1
     return matches * (match_bound(every) + between)
 
 

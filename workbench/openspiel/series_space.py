@@ -222,7 +222,8 @@ def _linked_matches(state: Any) -> dict[str, list[Any]]:
     from workbench.rules.panzer_vor.series import start_match
     from workbench.rules.panzer_vor.tournament import BASE_TANKS, MATCHES, Campaign
 
-    chosen = _pool(state) if state.option("scenario_cards", "choose") == "choose" else ()
+    choose = state.option("scenario_cards", "choose") == "choose"
+    chosen = scenario_card_pool(state) if choose else ()
     teams = state.option("alternate_reality")
     listed = choosing(state.options)
     found: dict[str, list[Any]] = {}
@@ -265,7 +266,7 @@ def linked(scenario: Any, start: Any) -> ActionSpace:
     tanks = tuple(dict.fromkeys((*BASE_TANKS, *UPGRADES.values(), *ARRIVALS)))
     own = (
         Family(L.PlayAnzio, (("version", ("revised", "original")),)),
-        Family(L.UseScenarioCard, (("card", _pool(start)), ("use", (True, False)))),
+        Family(L.UseScenarioCard, (("card", scenario_card_pool(start)), ("use", (True, False)))),
         Family(L.FaceUp, (("member", GOOSEFISH),)),
         one(L.NoMoreFaceUp),
         Family(L.AssignTeam, (("tank", tanks), ("team", (*TEAMS, NO_TEAM)))),
@@ -275,7 +276,8 @@ def linked(scenario: Any, start: Any) -> ActionSpace:
     return series_space(where, every, own, stage_2_force)
 
 
-def _pool(start: Any) -> tuple[str, ...]:
+def scenario_card_pool(start: Any) -> tuple[str, ...]:
+    """The Scenario Cards the Linked Scenarios may deal (options ``card_pool`` and ``deck``)."""
     from workbench.rules.panzer_vor import linked_game as L
     from workbench.rules.panzer_vor.cards import DEFAULT_DECK
     from workbench.rules.panzer_vor.deck_file import deck_of
@@ -348,6 +350,7 @@ __all__ = [
     "linked",
     "linked_matches",
     "match_in_play",
+    "scenario_card_pool",
     "series_families",
     "series_space",
     "tournament",
