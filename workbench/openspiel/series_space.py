@@ -126,17 +126,16 @@ class SeriesRelative(Relative):
         removed, ``...+wreck:T``) swapped."""
         from workbench.rules.panzer_vor.event_cards import WRECK
 
+        match = match_in_play(state)
         head, mark, wreck = choice.partition(WRECK)
-        joined = head.endswith("+")
+        joined = "+" if head.endswith("+") else ""
         head = head.removesuffix("+")
         if head.startswith("repair:"):
-            head = "repair:" + swap(match_in_play(state), head.removeprefix("repair:"))
+            head = "repair:" + swap(match, head.removeprefix("repair:"))
         elif "@" in head:
             character, tank = head.rsplit("@", 1)
-            head = f"{character}@{swap(match_in_play(state), tank)}"
-        if not mark:
-            return head
-        return f"{head}{'+' if joined else ''}{WRECK}{swap(match_in_play(state), wreck)}"
+            head = f"{character}@{swap(match, tank)}"
+        return Relative._wreck(f"{head}{joined}{mark}{wreck}", match, swap)  # the wreck too
 
 
 def _rider(match: Any, tank: str) -> str:
