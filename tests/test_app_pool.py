@@ -2,6 +2,7 @@
 server: what the app-server tests cannot provoke on demand."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from traitlets import Unicode
@@ -33,6 +34,10 @@ def test_a_page_kernel_shuts_down_after_a_warm_kernel_was_refused(tmp_path):
             await manager.shutdown_kernel("no-such-kernel")
         return raised.value, manager._pools["app.ipynb"]
 
-    raised, pool = asyncio.run(shut_down_with_a_refused_refill())
+    # its own thread and event loop: a browser test's loop may be running in this one
+    with ThreadPoolExecutor(1) as thread:
+        raised, pool = thread.submit(
+            lambda: asyncio.run(shut_down_with_a_refused_refill())
+        ).result()
     assert not isinstance(raised, AllKernelsInUse), raised
     assert pool == []
