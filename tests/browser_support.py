@@ -301,20 +301,25 @@ def first_page_seconds(page, url: str, timeout_ms: int = PAGE) -> float:
     return float(ready.json_value()) / 1000
 
 
+def kernels(app: str) -> list[dict]:
+    """The app server's kernels, from /api/kernels (``app``: the URL with the token)."""
+    import urllib.request
+
+    base, token = app.split("?")
+    with urllib.request.urlopen(f"{base}api/kernels?{token}", timeout=120) as response:
+        return json.loads(response.read())
+
+
 def warm_kernel(app: str, used: set[str], quiet: float = 1.5) -> str | None:
     """The app server's warm kernel once it has run the notebook: idle for ``quiet`` seconds
     (a kernel just started is idle a moment before the notebook runs), no page on it, none of
     ``used``; its id, else None. ``app`` is the URL with the token."""
-    import urllib.request
     from datetime import UTC, datetime
 
-    base, token = app.split("?")
-    with urllib.request.urlopen(f"{base}api/kernels?{token}", timeout=30) as response:
-        kernels = json.loads(response.read())
     now = datetime.now(UTC)
     waiting = [
         k["id"]
-        for k in kernels
+        for k in kernels(app)
         if k["id"] not in used
         and not k["connections"]
         and k["execution_state"] == "idle"

@@ -26,6 +26,7 @@ from browser_support import (
     app_server,
     free_port,
     jupyter_env,
+    kernels,
     printed_url,
     room_options,
     wait_until,
@@ -62,12 +63,6 @@ def get(url: str) -> tuple[int, str, dict[str, str]]:
             return response.status, response.read().decode(), dict(response.headers)
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode(), dict(error.headers)
-
-
-def kernels(app: str) -> list[dict]:
-    """The server's kernels, from /api/kernels (with the token)."""
-    base, token = app.split("?")
-    return json.loads(get(f"{base}api/kernels?{token}")[1])
 
 
 def open_page(app: str) -> str:

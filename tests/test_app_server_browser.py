@@ -5,26 +5,18 @@ however long it sits idle."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from pathlib import Path
 
 import browser_support
 import pytest
-from browser_support import PAGE, ROOT, free_port, room_options
+from browser_support import PAGE, ROOT, free_port, kernels, room_options
 
 pytestmark = pytest.mark.browser
 
 MAX_KERNELS = 2
 CULL_IDLE, CULL_INTERVAL, GRACE = 4, 1, 10  # seconds
 PANEL = ".workbench-stepper-panel"
-
-
-def kernels(app: str) -> list[dict]:
-    base, token = app.split("?")
-    with urllib.request.urlopen(f"{base}api/kernels?{token}", timeout=60) as response:
-        return json.loads(response.read())
 
 
 def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(

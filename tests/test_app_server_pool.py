@@ -11,8 +11,16 @@ import threading
 import time
 
 import pytest
-from browser_support import ROOT, app_server, free_port, jupyter_env, room_options, wait_until
-from test_app_server import FOREIGN, WidgetClient, get, kernels, open_page, status
+from browser_support import (
+    ROOT,
+    app_server,
+    free_port,
+    jupyter_env,
+    kernels,
+    room_options,
+    wait_until,
+)
+from test_app_server import FOREIGN, WidgetClient, get, open_page, status
 
 MAX_KERNELS = 2
 CULL_IDLE, CULL_INTERVAL, GRACE = 1, 1, 2  # seconds: short, to see a waiting kernel kept
