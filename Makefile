@@ -42,10 +42,11 @@ app: $(STAMP)
 # Every test, doctest and notebook, on TEST_WORKERS processes (pytest-xdist); `make test
 # TEST_WORKERS=0` runs them in this one process. Three on a 2-core machine: the workers that
 # drive the servers and browsers wait on them much of the time (from a fresh clone here:
-# 335 s with three).
+# 335 s with three). A notebook kernel silent for 30 s at start is replaced (conftest.py).
 TEST_WORKERS ?= 3
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with notebooks/nbval-sanitize.cfg \
+		--nbval-kernel-startup-timeout=30 \
 		-n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The tested promises of RELIABILITY.md, run long: fuzzing every shipped file, killing saves,
