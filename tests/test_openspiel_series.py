@@ -289,3 +289,17 @@ def test_many_random_series_end_within_the_bound(name, options):
         assert rules.current_player(final) is TERMINAL and len(steps) <= bound
         longest = max(longest, len(steps))
     print(f"\n{name} {options}: longest of 20 random series {longest} steps, bound {bound}")
+
+
+def test_the_tournament_by_name_alone_is_a_game_with_the_bridges_replays_and_none_is_refused():
+    pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
+    import workbench.openspiel as bridge
+
+    game = bridge.game(TOURNAMENT)  # every registered name is an OpenSpiel game as it stands
+    replays = bridge.BRIDGE_OPTIONS[TOURNAMENT]["drawn_replays"]
+    assert game.max_game_length() == max_game_length(
+        TOURNAMENT, start(TOURNAMENT, {"drawn_replays": replays})
+    )
+    assert game.get_parameters()["options"]  # the stand-in is shown in the game's parameters
+    with pytest.raises(Unbounded, match="drawn_replays"):
+        bridge.game(TOURNAMENT, None, {"drawn_replays": None})

@@ -25,9 +25,17 @@ from workbench.openspiel import (
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
 
+# OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
+# match again "until it has a winner", which has no bound; so unless the options say otherwise
+# the bridge plays it with at most three replays of a drawn match, then a die decides it. A
+# stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
+# unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
+BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {"panzer-vor-tournament": {"drawn_replays": 3}}
+
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 
 __all__ = [
+    "BRIDGE_OPTIONS",
     "INSTALL",
     "ActionSpace",
     "NotNumbered",
@@ -74,7 +82,7 @@ def action_space(
 def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = None) -> Any:
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
-    (checked as ``start`` checks them)."""
+    (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)."""
     pyspiel_module()
     from workbench.openspiel.bridge import WorkbenchGame, hexed
 
@@ -90,6 +98,7 @@ def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = No
 
         value = scenario
         params["scenario_document"] = hexed(json.dumps(to_document(scenario)))
+    options = {**BRIDGE_OPTIONS.get(rules.name, {}), **(options or {})}
     if options:
-        params["options"] = hexed(json.dumps(dict(options), sort_keys=True))
+        params["options"] = hexed(json.dumps(options, sort_keys=True))
     return WorkbenchGame(params, rules=rules, scenario=value)
