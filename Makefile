@@ -81,6 +81,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks
 	$(BIN)/ruff format --check workbench tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/mypy benchmarks
 
 format: $(STAMP)
 	$(BIN)/ruff format workbench tests benchmarks

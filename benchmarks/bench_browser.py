@@ -18,13 +18,14 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from benchmarks.timing import Result
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-import browser_support  # noqa: E402
+import browser_support  # type: ignore[import-not-found]  # noqa: E402
 
 SETUP = """\
 import sys
@@ -61,7 +62,7 @@ CLICK_AND_WAIT = """async ([selector, x, y, rx, ry, wait]) => {
 
 
 def _notebook(folder: Path) -> Path:
-    cell = {
+    cell: dict[str, Any] = {
         "cell_type": "code",
         "execution_count": None,
         "metadata": {},

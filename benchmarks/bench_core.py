@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import tracemalloc
 from dataclasses import replace
+from typing import Any
 
 from benchmarks.boards import battle, forest_map, obstructed_map
 from benchmarks.cold import cold_seconds, peer_field_of_view
@@ -190,7 +191,7 @@ def redraw() -> Result:
     )  # fmt: skip
 
 
-def _check_terrain_fills(state, scene) -> None:  # type: ignore[no-untyped-def]
+def _check_terrain_fills(state, scene) -> None:
     """The batched terrain fills cover every hex once, where the reference draws it, and
     split the hexes by terrain type exactly as the reference's one colour per type does (the
     theme picks its own colours, so the partition is compared, not the colours)."""
@@ -204,12 +205,12 @@ def _check_terrain_fills(state, scene) -> None:  # type: ignore[no-untyped-def]
         if isinstance(p, Polygons) and p.style.fill and p.titles:  # hexes (symbols: untitled)
             for centre in np.asarray(p.points).mean(axis=1) * t.scale:
                 filled[(round(float(centre[0]), 1), round(float(centre[1]), 1))] = p.style.fill
-    kinds = {
-        tuple(round(float(x), 1) for x in np.mean(grid.corners(h, t.scale), axis=0)): (
-            state.map.terrain_name(h)
-        )
-        for h in grid
-    }
+
+    def middle(h: Any) -> tuple[float, float]:
+        x, y = np.mean(grid.corners(h, t.scale), axis=0)
+        return round(float(x), 1), round(float(y), 1)
+
+    kinds = {middle(h): state.map.terrain_name(h) for h in grid}
     pairs = {(filled.get(centre), kind) for centre, kind in kinds.items()}
     colours, types = {colour for colour, _ in pairs}, {kind for _, kind in pairs}
     if len(filled) != len(kinds) or None in colours or not len(colours) == len(types) == len(pairs):
@@ -223,11 +224,12 @@ def heatmap() -> Result:
     from workbench.render.canvas import _batched, _pixels, _runs, draw_scene, new_canvas
     from workbench.render.hexboard import hexmap_scene
     from workbench.render.overlays import heatmap_overlay
+    from workbench.render.scene import Polygon
 
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     counts = visibility_matrix(hexmap).counts()
     scene = heatmap_overlay(hexmap_scene(hexmap, size=20), counts, legend=None)
-    cells = scene.layer("overlays")
+    cells = [p for p in scene.layer("overlays") if isinstance(p, Polygon)]
     runs = list(_batched(_runs(cells)))
     drawn = [style.fill for _, _, run in runs for style, part in run for _ in part]
     if [kind for kind, _, _ in runs] != ["styled"] or drawn != [p.style.fill for p in cells]:

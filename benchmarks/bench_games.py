@@ -24,11 +24,11 @@ GAME = get_game("panzer-vor")
 GAMES = 30
 
 
-def _scenario(name: str):  # type: ignore[no-untyped-def]
+def _scenario(name: str):
     return workbench.load(GAME.scenarios()[name])
 
 
-def _play(scenario, seed: int, options=None):  # type: ignore[no-untyped-def]
+def _play(scenario, seed: int, options=None):
     rng = random.Random(seed)
     state = GAME.start(scenario, options)
     steps = 0
@@ -46,7 +46,7 @@ def _play(scenario, seed: int, options=None):  # type: ignore[no-untyped-def]
 def _games(number: int, name: str, label: str) -> Result:
     scenario = _scenario(name)
     _play(scenario, 0)  # warm: the map's tables are built once
-    steps = []
+    steps: list[int] = []
 
     def batch() -> None:
         steps.clear()
@@ -75,7 +75,7 @@ def games_mock_battle() -> Result:
     return _games(61, "mock-battle", "A Mock Battle!")
 
 
-def _busy_state():  # type: ignore[no-untyped-def]
+def _busy_state():
     """Kuromorimine Stage 1 mid-game: Move All Tanks played, a Panther declared, 25 tanks."""
     rng = random.Random(3)
     state = GAME.start(_scenario("kuromorimine-stage-1"))
@@ -97,7 +97,7 @@ def legal_actions_busy() -> Result:
     state = _busy_state()
     tank = state.top.tank
 
-    def fresh():  # type: ignore[no-untyped-def]
+    def fresh():
         # a new state and a new board: nothing memoised, as after any step that moved a tank
         return evolve(state, board=replace(state.board))
 
@@ -133,7 +133,7 @@ def legal_actions_deployment() -> Result:
     board = state.board
 
     def plain() -> list[tuple[str, str, int]]:
-        out = []
+        out: list[tuple[str, str, int]] = []
         for tank in state.undeployed[choice.side]:
             for label in choice.options:
                 where = board.map.hex(label)
@@ -188,10 +188,10 @@ def movement_table_fresh_map() -> Result:
 
     hexmap = _scenario("kuromorimine-stage-1").hexmap
 
-    def fresh_map():  # type: ignore[no-untyped-def]
+    def fresh_map():
         return replace(hexmap)  # a new value: derived tables start empty
 
-    def reference_table(m):  # type: ignore[no-untyped-def]
+    def reference_table(m):
         rules = StepRules(GameState(m), Tank("", _ANY_COUNTER, "Ōarai", next(iter(m.grid)), 0))
         out = []
         for h in m.grid:
@@ -212,7 +212,7 @@ def movement_table_fresh_map() -> Result:
     )  # fmt: skip
 
 
-def _any_counter():  # type: ignore[no-untyped-def]
+def _any_counter():
     from workbench.boards.panzer_vor.counters import Gun, TankCounter
 
     return TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})

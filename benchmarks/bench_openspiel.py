@@ -16,7 +16,7 @@ from workbench.rules.core import CHANCE
 from workbench.rules.play import sample_chance
 
 
-def _mid_game(game, seed: int = 2, steps: int = 60):  # type: ignore[no-untyped-def]
+def _mid_game(game, seed: int = 2, steps: int = 60):
     state, rng = game.new_initial_state(), random.Random(seed)
     while len(state.history()) < steps or state.is_chance_node():
         if state.is_chance_node():

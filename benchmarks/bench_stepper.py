@@ -141,7 +141,7 @@ def key_to_paint() -> Result:
     sys.path.insert(0, str(root / "tests"))
     import tempfile
 
-    import browser_support
+    import browser_support  # type: ignore[import-not-found]
 
     work = "browser: a key press (→ / ←) in the teacher app to the step painted (Voilà)"
     if not Path(browser_support.CHROMIUM).exists():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ def _battle() -> Battle:
         TerrainPiece.box("Cottage", "building", 55, 62, 8, 8),
         TerrainPiece.box("Chapel", "building", 40, 45, 6, 6),
     ]
-    table = Table("benchmark table", pieces=pieces)
+    table = Table("benchmark table", pieces=tuple(pieces))
     cards = tanks_cards()
     german = quick_deploy(
         table, "north", [cards[n] for n in ("Panther", "Panther", "Panzer IV", "StuG G")], "German"
@@ -84,7 +85,7 @@ def one_shot_odds() -> Result:
         if s.side == "German" and t.side != s.side and shooting.pools(b, s.id, t.id).can_shoot
     )  # fmt: skip
 
-    def cold() -> object:
+    def cold() -> Any:
         _clear_odds_caches()
         return shooting.shot_odds(b, shooter, target)
 

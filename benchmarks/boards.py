@@ -6,6 +6,7 @@ import random
 
 from workbench.boards.hexmap import HexMap
 from workbench.boards.panzer_vor.counters import Gun, TankCounter
+from workbench.geometry.hexgrid import Hex
 from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
 ARMOUR = {"front": 14, "side": 11, "rear": 9}
@@ -18,7 +19,7 @@ def obstructed_map(rows: int, cols: int, share: float = 0.2, seed: int = 1) -> H
     rng = random.Random(seed)
     digits = 2 if max(rows, cols) < 100 else 3
     hexmap = HexMap.blank(rows, cols, name=f"benchmark {rows}x{cols}", digits=digits)
-    terrain = {}
+    terrain: dict[Hex | str, str] = {}
     for h in hexmap.grid:
         roll = rng.random()
         if roll < share / 2:

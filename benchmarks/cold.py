@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def peer_field_of_view(hexmap) -> dict:  # type: ignore[no-untyped-def]
+def peer_field_of_view(hexmap) -> dict:
     """hexutil's field of view from every hex of a map whose only obstacles are its
     blocking hexes: ``{our hex: set of our hexes it sees}``. hexutil uses doubled x
     coordinates (``x = 2q + r``, ``y = r`` for our axial ``q, r``); off the map is opaque,

@@ -49,7 +49,7 @@ def _near_the_line(a: Hex, b: Hex) -> list[tuple[int, int]]:
     out = []
     for r in range(min(a.r, b.r) - 1, max(a.r, b.r) + 2):
         if a.r == b.r:
-            lo, hi = min(a.q, b.q), max(a.q, b.q)
+            lo, hi = float(min(a.q, b.q)), float(max(a.q, b.q))
         else:
             qs = [a.q + (b.q - a.q) * (rr - a.r) / (b.r - a.r) for rr in (r - 1, r + 1)]
             lo, hi = max(min(qs), min(a.q, b.q) - 1), min(max(qs), max(a.q, b.q) + 1)
@@ -96,11 +96,11 @@ def sees(hexmap: HexMap, a: Hex, b: Hex) -> bool:
         )
         if h1.distance(h2) != 1 or at_an_end:
             continue
-        kind = (
+        side_kind = (
             hexmap.hexsides.get(hexmap.grid.hexside(h1, h2))
             if h1 in hexmap.grid and h2 in hexmap.grid
             else None
         )
-        if kind is not None and hexmap.hexside_types[kind].blocks_fire:
+        if side_kind is not None and hexmap.hexside_types[side_kind].blocks_fire:
             return False
     return True
