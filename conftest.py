@@ -23,6 +23,10 @@ def pytest_configure(config):
     _SESSION_HOME["folder"] = tempfile.mkdtemp(prefix="workbench-home-")
     os.environ["WORKBENCH_HOME"] = _SESSION_HOME["folder"]
     _retry_notebook_kernel_starts()
+    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
+        from tests.rewrite_cache import rewrite_test_modules_once
+
+        rewrite_test_modules_once(config)
 
 
 # A notebook's kernel that does not answer at start (nbval's --nbval-kernel-startup-timeout, 30 s
