@@ -27,8 +27,9 @@ def rewrite_test_modules_once(config: Any, processes: int = 2) -> list[Path]:
     if sys.dont_write_bytecode:
         return []
     root = Path(config.rootpath)
-    modules = [*sorted(root.glob("tests/test_*.py")), *root.glob("conftest.py")]
-    modules += root.glob("tests/conftest.py")
+    modules = [*root.glob("conftest.py"), *root.glob("tests/conftest.py")]
+    for folder in ("tests", "workbench"):  # the test paths (pyproject.toml) with test modules
+        modules += sorted((root / folder).rglob("test_*.py"))
     stale = [m for m in modules if _read_pyc(m, get_cache_dir(m) / (m.stem + PYC_TAIL)) is None]
     if not stale:
         return []
