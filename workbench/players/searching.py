@@ -21,6 +21,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
+from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
@@ -67,18 +68,26 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
-    if steps:
-        evaluator: OddsEvaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
+    playouts, ranking = PLAYOUTS.get(rules.name), ranking_of(rules)
+    searcher, uct_c, simulations = ismcts.ISMCTSBot, UCT_C, player.simulations
+    if playouts is not None and ranking is not None:  # see workbench.players.playouts
+        evaluator: OddsEvaluator = GreedyPlayouts(
+            ranking, playouts, rng, player._stop, player.seconds
+        )
+        searcher, uct_c = CandidateISMCTS, playouts.uct_c
+        simulations = playouts.simulations.get(player.level, simulations)
+    elif steps:
+        evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
     evaluator.favoured = greedy_number(rules, observation, rng, game, state)
-    if rules.name in TREE_PRIOR:
+    if rules.name in TREE_PRIOR and playouts is None:
         evaluator.favour = lambda node: greedy_choice(node, rng)
     random_state = np.random.RandomState(seed)
     if observation.hidden:
-        bot = ismcts.ISMCTSBot(
-            game, evaluator, UCT_C, player.simulations, random_state=random_state,
+        bot = searcher(
+            game, evaluator, uct_c, simulations, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
