@@ -39,16 +39,13 @@ class Playouts:
 
     candidates: int  # the greedy player's first choices searched at a position
     steps: int  # the longest playout before a leaf is scored by material
-    simulations: dict[str, int]  # a level's simulations in this game
     uct_c: float  # OpenSpiel's exploration constant (PUCT)
 
 
 # by game: the card game's greedy player ranks a position's actions in well under a
 # millisecond, and a whole Mock Battle takes some 50 steps (40 ms of greedy play)
 PLAYOUTS: dict[str, Playouts] = {
-    "panzer-vor": Playouts(
-        candidates=3, steps=60, simulations={"easy": 8, "medium": 32, "hard": 96}, uct_c=2.0
-    ),
+    "panzer-vor": Playouts(candidates=3, steps=60, uct_c=2.0),
 }
 FIRST_PRIOR = 0.5  # the greedy choice's share of the prior at a position
 STOP_EVERY = 8  # playout steps between looks at the stop (a stop answers within 0.5 s)

@@ -8,7 +8,8 @@ overrules it only on evidence (:func:`confirmed`): an action searched at least
 of simulations over hundreds of actions, a child seen once or twice is mostly noise. Where
 the greedy player is quick (:data:`TREE_PRIOR`, :data:`ROLLOUT_STEPS`) it is favoured below
 the root too and plays a leaf's next steps (:mod:`.rollouts`), so the opponent's likely
-replies are searched first.
+replies are searched first. Where a game is listed in :data:`.playouts.PLAYOUTS` (the card
+game) its own candidates, playouts and exploration constant are used instead.
 """
 
 from __future__ import annotations
@@ -69,13 +70,12 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
     playouts, ranking = PLAYOUTS.get(rules.name), ranking_of(rules)
-    searcher, uct_c, simulations = ismcts.ISMCTSBot, UCT_C, player.simulations
+    searcher, uct_c = ismcts.ISMCTSBot, UCT_C
     if playouts is not None and ranking is not None:  # see workbench.players.playouts
         evaluator: OddsEvaluator = GreedyPlayouts(
             ranking, playouts, rng, player._stop, player.seconds
         )
         searcher, uct_c = CandidateISMCTS, playouts.uct_c
-        simulations = playouts.simulations.get(player.level, simulations)
     elif steps:
         evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
@@ -87,7 +87,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     random_state = np.random.RandomState(seed)
     if observation.hidden:
         bot = searcher(
-            game, evaluator, uct_c, simulations, random_state=random_state,
+            game, evaluator, uct_c, player.simulations, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip

@@ -12,6 +12,9 @@ observation (``game.determinize``), never at the opponent's real hand.
   not the rulebook's advice): it buys the dearest tank that fits the points left until none
   fits; deploys each tank on the free hex nearest the middle of the map, facing the middle;
   puts the flag marker and characters on the first tank offered.
+
+:func:`greedy_ranking` orders a whole state's actions as the greedy player prefers them (its
+choice first): the search players take its first few as their candidates.
 """
 
 from __future__ import annotations
