@@ -82,8 +82,12 @@ def test_a_player_pickles_and_plays_the_same():
     )
 
 
-def test_a_decision_stops_within_half_a_second():
-    rules, state = played_to("tanks", "standard-table", 12)
+@pytest.mark.parametrize(
+    ("name", "scenario", "steps"),
+    [("tanks", "standard-table", 12), ("panzer-vor", "mock-battle", 60)],  # the card game's
+)  # playouts look at the stop every few steps
+def test_a_decision_stops_within_half_a_second(name, scenario, steps):
+    rules, state = played_to(name, scenario, steps)
     observation = rules.observation(state, rules.current_player(state))
     player = search("hard", seed=3)
     answer = []

@@ -7,9 +7,10 @@ with ``determinize``) for the card game. A level is a number of simulations
 (:data:`LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
 :class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
 way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
-greedy player is quick (the card game) the search favours its choice at every position and
-scores a leaf after a few steps of its play
-(:mod:`~workbench.players.rollouts`). A player
+greedy player is quick the search favours its choice at every position and scores a leaf
+after a few steps of its play (:mod:`~workbench.players.rollouts`); in the card game it
+searches only the greedy player's first few choices, each scored by greedy play to the end
+(:mod:`~workbench.players.playouts`). A player
 is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
 decision within a simulation, answering with the best found so far.
 """

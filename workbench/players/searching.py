@@ -8,7 +8,8 @@ overrules it only on evidence (:func:`confirmed`): an action searched at least
 of simulations over hundreds of actions, a child seen once or twice is mostly noise. Where
 the greedy player is quick (:data:`TREE_PRIOR`, :data:`ROLLOUT_STEPS`) it is favoured below
 the root too and plays a leaf's next steps (:mod:`.rollouts`), so the opponent's likely
-replies are searched first.
+replies are searched first. Where a game is listed in :data:`.playouts.PLAYOUTS` (the card
+game) its own candidates, playouts and exploration constant are used instead.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
+from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
@@ -67,18 +69,25 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
-    if steps:
-        evaluator: OddsEvaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
+    playouts, ranking = PLAYOUTS.get(rules.name), ranking_of(rules)
+    searcher, uct_c = ismcts.ISMCTSBot, UCT_C
+    if playouts is not None and ranking is not None:  # see workbench.players.playouts
+        evaluator: OddsEvaluator = GreedyPlayouts(
+            ranking, playouts, rng, player._stop, player.seconds
+        )
+        searcher, uct_c = CandidateISMCTS, playouts.uct_c
+    elif steps:
+        evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
     evaluator.favoured = greedy_number(rules, observation, rng, game, state)
-    if rules.name in TREE_PRIOR:
+    if rules.name in TREE_PRIOR and playouts is None:
         evaluator.favour = lambda node: greedy_choice(node, rng)
     random_state = np.random.RandomState(seed)
     if observation.hidden:
-        bot = ismcts.ISMCTSBot(
-            game, evaluator, UCT_C, player.simulations, random_state=random_state,
+        bot = searcher(
+            game, evaluator, uct_c, player.simulations, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
