@@ -96,3 +96,21 @@ def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily(
             break
         ahead = ahead.child(evaluator.ranking(ahead)[0])
     assert evaluator.evaluate(here) == exchange_values(ahead.workbench_state, game.sides)
+
+
+def test_the_best_mean_overrules_the_greedy_choice_only_by_a_margin_and_on_evidence():
+    """The root's choice: the best mean among actions searched ``MIN_VISITS`` times, if it
+    beats the greedy choice's (the largest prior) by ``MARGIN``."""
+    from types import SimpleNamespace
+
+    from workbench.players.tanks import MARGIN, MIN_VISITS, choice
+
+    def node(action, prior, visits, mean):
+        return SimpleNamespace(action=action, prior=prior, explore_count=visits,
+                               total_reward=mean * visits)  # fmt: skip
+
+    greedy = node(1, 0.4, 5, 0.2)
+    once = node(3, 0.27, MIN_VISITS - 1, 0.9)  # best mean, too little evidence
+    better = SimpleNamespace(children=[greedy, node(2, 0.33, MIN_VISITS, 0.2 + 2 * MARGIN), once])
+    slightly = SimpleNamespace(children=[greedy, node(2, 0.33, 4, 0.2 + MARGIN / 2), once])
+    assert choice(better, 1) == 2 and choice(slightly, 2) == 1

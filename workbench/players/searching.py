@@ -39,7 +39,8 @@ ROLLOUT_STEPS: dict[str, int] = {"panzer-vor": 6}
 TREE_PRIOR: set[str] = {"panzer-vor"}
 # a game's own evaluator (its prior, look-ahead and score), its simulations a level, and its
 # own rule for the root's choice (in place of the most searched action and :func:`confirmed`),
-# by game (not listed: as above)
+# by game (not listed: as above); TANKS': players/tanks.py (the greedy player's few best
+# actions, each scored after a few steps of its play by the coming exchange of fire)
 EVALUATORS: dict[str, type[TanksEvaluator]] = {"tanks": TanksEvaluator}
 SIMULATIONS: dict[str, dict[str, int]] = {"tanks": TANKS_LEVELS}
 CHOICE: dict[str, Callable[[Any, int], int]] = {"tanks": tanks_choice}
