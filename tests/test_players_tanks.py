@@ -114,3 +114,13 @@ def test_the_best_mean_overrules_the_greedy_choice_only_by_a_margin_and_on_evide
     better = SimpleNamespace(children=[greedy, node(2, 0.33, MIN_VISITS, 0.2 + 2 * MARGIN), once])
     slightly = SimpleNamespace(children=[greedy, node(2, 0.33, 4, 0.2 + MARGIN / 2), once])
     assert choice(better, 1) == 2 and choice(slightly, 2) == 1
+
+
+def test_a_draw_counts_half_in_the_strength_benchmark():
+    """``benchmarks.strength.score`` counts a draw as half: a sweep writes it ``"draw"``
+    (TANKS' standard table ends in one when both sides destroyed the same points)."""
+    from benchmarks.strength import points_of
+
+    assert [points_of(w, "German") for w in ("German", "draw", None, "American")] == [
+        1.0, 0.5, 0.5, 0.0,
+    ]  # fmt: skip
