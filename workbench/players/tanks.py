@@ -15,7 +15,9 @@ OpenSpiel's ``MCTSBot``:
   :func:`exchange_values`;
 - the greedy player's ranking of a position is worked out once a decision (kept by the
   position's path from the root), so the tree's expansions and the leaves' look-ahead share
-  it.
+  it;
+- **choice** (:func:`choice`): the best mean score among the root's actions searched
+  :data:`MIN_VISITS` times, where it beats the greedy choice's by :data:`MARGIN`.
 
 :func:`exchange_values` scores each side's material (tank-worths destroyed: each Damage Point
 a tank has lost counts its share of the tank) and the fire still to come this turn: each
@@ -44,7 +46,6 @@ MIN_VISITS = 2  # simulations a root action needs before it may overrule the gre
 MARGIN = 0.02  # and how much higher its mean score must be
 FIRE_WORTH = 1.0  # the coming fire's expected share of a tank, in tanks
 SCALE = 2.0  # tanks: a lead of two tanks' worth scores as near a win as a position may
-UCT_C = 2.0  # the exploration constant (OpenSpiel's examples' value)
 
 
 def material(battle: Battle, side: str) -> float:
