@@ -51,6 +51,18 @@ def player(game: Any, name: str, seed: int) -> Any:
     return search(name, seed=seed)
 
 
+def points_of(winner: Any, side: str) -> float:
+    """``side``'s points from a game a sweep tabulated with ``winner`` (a sweep writes a draw
+    as ``"draw"``; a missing winner counts as one too).
+
+    >>> points_of("German", "German"), points_of("draw", "German"), points_of("American", "German")
+    (1.0, 0.5, 0.0)
+    """
+    if winner == side:
+        return 1.0
+    return 0.5 if winner in (None, "", "draw") or winner != winner else 0.0
+
+
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None
 ) -> list[float]:
@@ -68,9 +80,7 @@ def score(
             progress=False, max_seconds=None,  # a long run is what this benchmark is
         )  # fmt: skip
         for winner in result.games["winner"]:
-            points += (
-                1.0 if winner == side else 0.5 if winner in (None, "") or winner != winner else 0.0
-            )
+            points += points_of(winner, side)
         by_seat.append(points)
     return by_seat
 

@@ -15,6 +15,7 @@ game) its own candidates, playouts and exploration constant are used instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,9 @@ from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
 from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
+from workbench.players.tanks import LEVELS as TANKS_LEVELS
+from workbench.players.tanks import TanksEvaluator
+from workbench.players.tanks import choice as tanks_choice
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
 MIN_VISITS = 4  # simulations an action needs before it may overrule the greedy choice
@@ -35,6 +39,13 @@ ROLLOUT_STEPS: dict[str, int] = {"panzer-vor": 6}
 # the root: the card game's (Panzer Strike's greedy player may take most of a second over a
 # shot, past the time a stop has to answer in; TANKS' takes some 0.1 s a decision)
 TREE_PRIOR: set[str] = {"panzer-vor"}
+# a game's own evaluator (its prior, look-ahead and score), its simulations a level, and its
+# own rule for the root's choice (in place of the most searched action and :func:`confirmed`),
+# by game (not listed: as above); TANKS': players/tanks.py (the greedy player's few best
+# actions, each scored after a few steps of its play by the coming exchange of fire)
+EVALUATORS: dict[str, type[TanksEvaluator]] = {"tanks": TanksEvaluator}
+SIMULATIONS: dict[str, dict[str, int]] = {"tanks": TANKS_LEVELS}
+CHOICE: dict[str, Callable[[Any, int], int]] = {"tanks": tanks_choice}
 
 
 def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, float]]) -> int:
@@ -76,18 +87,27 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             ranking, playouts, rng, player._stop, player.seconds
         )
         searcher, uct_c = CandidateISMCTS, playouts.uct_c
+    elif rules.name in EVALUATORS:
+        evaluator = EVALUATORS[rules.name](rng, player._stop, player.seconds)
     elif steps:
         evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
-    evaluator.favoured = greedy_number(rules, observation, rng, game, state)
+    if rules.name in EVALUATORS:  # its prior lists the greedy player's candidates, best first
+        candidates = evaluator.ranking(here, checked=False)
+        if len(candidates) == 1:
+            return here.workbench_action(candidates[0])  # nothing to search
+        evaluator.favoured = candidates[0]
+    else:
+        evaluator.favoured = greedy_number(rules, observation, rng, game, state)
     if rules.name in TREE_PRIOR and playouts is None:
         evaluator.favour = lambda node: greedy_choice(node, rng)
     random_state = np.random.RandomState(seed)
+    simulations = SIMULATIONS.get(rules.name, {}).get(player.level, player.simulations)
     if observation.hidden:
         bot = searcher(
-            game, evaluator, uct_c, player.simulations, random_state=random_state,
+            game, evaluator, uct_c, simulations, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
@@ -104,14 +124,16 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = confirmed(int(number), evaluator.favoured, seen)
     else:
         bot = _StoppableMCTS(
-            game, UCT_C, player.simulations, evaluator, solve=False,
+            game, UCT_C, simulations, evaluator, solve=False,
             random_state=random_state, child_selection_fn=mcts.SearchNode.puct_value,
         )  # fmt: skip
         try:
             number = bot.step(here)
         except Stopped:
             number = _best_child(bot.root, evaluator.favoured, here)
-        if bot.root is not None and bot.root.children:
+        if bot.root is not None and bot.root.children and rules.name in CHOICE:
+            number = CHOICE[rules.name](bot.root, number)
+        elif bot.root is not None and bot.root.children:
             seen = {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
                     for c in bot.root.children}  # fmt: skip
             number = confirmed(int(number), evaluator.favoured, seen)

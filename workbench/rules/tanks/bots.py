@@ -24,6 +24,7 @@ sees and looks one action deep on a state sampled from its observation
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -53,21 +54,39 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
     if len(legal) == 1:
         return legal[0]
     state: Battle = game.determinize(observation, random.Random(len(observation.history)))
+    return greedy_ranking(game, state, legal, rng)[0]
+
+
+def greedy_ranking(
+    game: Game, state: Battle, legal: list[Action], rng: random.Random
+) -> list[Action]:
+    """The actions the greedy player weighs in ``state``, best first by its own scores (see
+    the module; its choice first, ``rng`` drawn from as it draws); where it chooses by a fixed
+    rule (the dice, a repair, a Game Set Up, Hold) that one action alone. A search takes its
+    candidates from here (``workbench.players.tanks``)."""
+    if len(legal) == 1:
+        return legal
     if state.setup is not None:
-        return rng.choice(legal)
+        return [rng.choice(legal)]
     between_dice = policy_choice(state)
     if between_dice is not None and between_dice in legal:
-        return between_dice
+        return [between_dice]
     shots = [a for a in legal if isinstance(a, Shoot)]
     if shots:
-        return max(shots, key=lambda a: (*_shot_value(state, a), rng.random()))
+        return _ranked(shots, lambda a: (*_shot_value(state, a), rng.random()))
     repairs = [a for a in legal if isinstance(a, Repair)]
     if repairs:
-        return repairs[0]
+        return [repairs[0]]
     placing = [a for a in legal if isinstance(a, Move | Stay | EndMoves | Deploy)]
     if placing:
-        return max(placing, key=lambda a: (_position_value(game, state, a), rng.random()))
-    return legal[-1]  # Hold comes last
+        return _ranked(placing, lambda a: (_position_value(game, state, a), rng.random()))
+    return [legal[-1]]  # Hold comes last
+
+
+def _ranked(actions: Sequence[Action], key: Any) -> list[Action]:
+    """``actions`` best first by ``key`` (called once each, in order, as ``max`` calls it)."""
+    scored = [(key(a), i) for i, a in enumerate(actions)]
+    return [actions[i] for _, i in sorted(scored, key=lambda s: (s[0], -s[1]), reverse=True)]
 
 
 def _shot_value(state: Battle, shot: Shoot) -> tuple[bool, float, float]:
@@ -131,4 +150,4 @@ def _position_value(game: Game, state: Battle, action: Any) -> float:
 
 
 greedy_player.label = f"greedy: best odds first ({NOT_THE_RULEBOOKS})"  # type: ignore[attr-defined]
-__all__ = ["NOT_THE_RULEBOOKS", "greedy_player"]
+__all__ = ["NOT_THE_RULEBOOKS", "greedy_player", "greedy_ranking"]
