@@ -21,6 +21,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
+from workbench.players.panzer_strike import GreedyLines
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
@@ -33,6 +34,8 @@ ROLLOUT_STEPS: dict[str, int] = {"panzer-vor": 6}
 # the root: the card game's (Panzer Strike's greedy player may take most of a second over a
 # shot, past the time a stop has to answer in; TANKS' takes some 0.1 s a decision)
 TREE_PRIOR: set[str] = {"panzer-vor"}
+# the games searched along greedy lines from the greedy player's best few (.panzer_strike)
+GREEDY_LINES: set[str] = {"panzer-strike"}
 
 
 def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, float]]) -> int:
@@ -51,6 +54,17 @@ def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, floa
     return favoured
 
 
+def best_mean(seen: dict[int, tuple[int, float]], otherwise: int) -> int:
+    """The root action of the highest mean score among those searched at least
+    :data:`MIN_VISITS` times (``seen``: each one's simulations and mean), else ``otherwise``.
+
+    >>> best_mean({3: (5, 0.2), 7: (12, 0.1), 9: (2, 0.9)}, 7), best_mean({3: (1, 0.2)}, 3)
+    (3, 3)
+    """
+    enough = [a for a, (visits, _) in seen.items() if visits >= MIN_VISITS]
+    return max(enough, key=lambda a: seen[a][1]) if enough else otherwise
+
+
 class _StoppableMCTS(mcts.MCTSBot):
     """OpenSpiel's MCTSBot, keeping its root so that a stopped search answers from it."""
 
@@ -67,8 +81,10 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
-    if steps:
-        evaluator: OddsEvaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
+    if rules.name in GREEDY_LINES:
+        evaluator: OddsEvaluator = GreedyLines(rng, player._stop, player.seconds)
+    elif steps:
+        evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
@@ -105,6 +121,8 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
         if bot.root is not None and bot.root.children:
             seen = {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
                     for c in bot.root.children}  # fmt: skip
+            if rules.name in GREEDY_LINES:  # a few candidates, each searched: the best mean
+                number = best_mean(seen, int(number))
             number = confirmed(int(number), evaluator.favoured, seen)
     return here.workbench_action(number)
 
