@@ -85,13 +85,15 @@ class GreedyLines(OddsEvaluator):
         here, rng = state.workbench_state, self.rng
         horizon = self.root.turn + TURNS_AHEAD
         credit = dict.fromkeys(sides, 0.0)
-        greedy = rules.bots["greedy"]
+        from workbench.rules.panzer_strike.bots import greedy_action
+
         while (who := rules.current_player(here)) is not TERMINAL and here.turn < horizon:
             self.check()
             if who is CHANCE:
                 action = self.expected_roll(rules, here, credit)
-            else:
-                action = greedy(rules, rules.observation(here, who), rng)
+            else:  # the greedy player's choice (nothing is hidden: no observation needed)
+                legal = rules.legal_actions(here)
+                action = legal[0] if len(legal) == 1 else greedy_action(here, legal, rng)
             here = rules.apply(here, action).state
         if rules.current_player(here) is TERMINAL:
             return game.returns_of(here)

@@ -45,6 +45,12 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
     if len(legal) == 1:
         return legal[0]
     state: Match = game.determinize(observation, rng)  # the state itself: nothing is hidden
+    return greedy_action(state, legal, rng)
+
+
+def greedy_action(state: Match, legal: list[Action], rng: random.Random) -> Action:
+    """The greedy player's choice among ``legal`` (two or more) in ``state``, where the
+    observation is not needed (a search's rollouts: nothing is hidden in Panzer Strike)."""
     scores = greedy_scores(state, legal)
     best = max(scores.values())
     tops = [a for a in legal if scores.get(a) == best]
@@ -130,7 +136,20 @@ def _gains(state: Match, moves: list[Move]) -> dict[Move, tuple[Chance, int]]:
     away = _steps_to_goal(state, flags)
     shots: dict[tuple[str, Square], dict[str, Chance]] = {}
     gains: dict[Move, tuple[Chance, int]] = {}
+    alike: dict[tuple[str, tuple[int, int], int], tuple[Chance, int]] = {}  # die apart
+    gained: dict[tuple[int, int], Chance] = {}
+    far: dict[Square, int] = {}
+
+    def steps(square: Square) -> int:
+        if square not in far:
+            far[square] = away(square)
+        return far[square]
+
     for move in moves:
+        key = (move.tank, move.to, move.facing)
+        if key in alike:  # the same square and facing with another die: the same gain
+            gains[move] = alike[key]
+            continue
         tank = state.tank(move.tank)
         to = Square(*move.to)
         if (tank.id, to) not in shots:  # from the square, every enemy at any angle
@@ -143,10 +162,12 @@ def _gains(state: Match, moves: list[Move]) -> dict[Move, tuple[Chance, int]]:
         if (tank.id, tank.at) not in shots:
             shots[(tank.id, tank.at)] = {e.id: chance_of(state, tank.id, e.id) for e in enemies}
         now = max(shots[(tank.id, tank.at)].values(), default=NO_CHANCE)
-        gain = (after[0] - now[0], after[1] - now[1])
+        pair = (id(after), id(now))  # both kept in shots while this runs
+        if pair not in gained:
+            gained[pair] = (after[0] - now[0], after[1] - now[1])
         # next to an enemy flag counts only for a tank that comes there (a watch starts)
-        here = max(away(tank.at), 1) if flags else away(tank.at)
-        gains[move] = (gain, here - away(to))
+        here = max(steps(tank.at), 1) if flags else steps(tank.at)
+        gains[move] = alike[key] = (gained[pair], here - steps(to))
     return gains
 
 
