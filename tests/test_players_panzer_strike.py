@@ -19,11 +19,20 @@ from workbench.rules.play import play_to_end
 
 
 def test_the_greedy_player_keeps_its_chances_and_still_chooses_the_same_actions(monkeypatch):
-    """The same game with the chances kept (``bots.chance_of``) and with the rules' odds
-    asked afresh each time: the same steps, and every kept chance the rules' own."""
+    """At 12 positions of a random game (after its opening move, up to 100 actions each) the
+    greedy player chooses the same with its chances kept (``bots.chance_of``) as with the
+    rules' odds asked afresh each time, and every kept chance is the rules' own."""
     rules = get_game("panzer-strike")
     scenario = rules.load_scenario("capture-the-flag")
-    _, kept = play_to_end(rules, scenario, rules.bots["greedy"], seed=5, max_steps=9)
+    _, steps = play_to_end(rules, scenario, seed=3, max_steps=40)
+    state, positions = rules.start(scenario), []
+    for step in steps:
+        side = rules.current_player(state)
+        if isinstance(side, str) and 1 < len(rules.legal_actions(state)) <= 100 and state.turn > 1:
+            positions.append(rules.observation(state, side))
+        state = rules.apply(state, rules.action_from_json(step.action)).state
+    greedy, positions = rules.bots["greedy"], positions[:12]
+    kept = [greedy(rules, seen, random.Random(n)) for n, seen in enumerate(positions)]
     asked = []
 
     def afresh(match, firer, target):
@@ -31,10 +40,10 @@ def test_the_greedy_player_keeps_its_chances_and_still_chooses_the_same_actions(
         return bots._chance(kill_odds(match, firer, target))
 
     monkeypatch.setattr(bots, "chance_of", afresh)
-    _, fresh = play_to_end(rules, scenario, rules.bots["greedy"], seed=5, max_steps=9)
-    assert kept == fresh and len(asked) > 500
+    fresh = [greedy(rules, seen, random.Random(n)) for n, seen in enumerate(positions)]
+    assert kept == fresh and len(positions) == 12 and len(asked) > 100
     chances = bots._Chances()
-    for match, firer, target in asked[::25]:
+    for match, firer, target in asked[::10]:
         assert chances(match, firer, target) == bots._chance(kill_odds(match, firer, target))
 
 
@@ -85,3 +94,26 @@ def test_a_leaf_counts_a_shot_at_its_exact_odds_and_goes_on_as_if_it_missed():
     roll = GreedyLines(random.Random(1)).expected_roll(rules, shot, credit)
     assert credit == {"north": pytest.approx(float(Fraction(17, 27))), "south": 0.0}
     assert rules.apply(shot, roll).state.tank("S3").active
+
+
+def test_a_panzer_strike_decision_stops_within_half_a_second():
+    """The greedy lines' leaves check the stop between their steps."""
+    import threading
+    import time
+
+    from workbench.players import search
+
+    rules, state, _ = _searched_position(5)  # south to move, 29 moves
+    observation = rules.observation(state, rules.current_player(state))
+    player = search("hard", seed=3)
+    answer = []
+    thread = threading.Thread(
+        target=lambda: answer.append(player(rules, observation, random.Random(1)))
+    )
+    thread.start()
+    time.sleep(0.3)
+    asked = time.perf_counter()
+    player.stop()
+    thread.join(5)
+    assert time.perf_counter() - asked < 0.5
+    assert answer and answer[0] in observation.legal_actions

@@ -1,14 +1,17 @@
 """Panzer Strike's search: the greedy player's best few actions searched along greedy lines.
 
-At the root the search weighs only the :data:`CANDIDATES` actions the greedy player scores
-highest (``greedy_scores``: its own odds and gains, its choice first), each equally likely a
-priori; below the root every side plays the greedy choice and the dice fall as the search
-samples them, so each simulation carries one candidate's greedy line a step further and
-scores where it stops (:class:`~workbench.players.evaluator.OddsEvaluator`: material, flags,
-a shot under way at its exact odds, the exposure of a tank just moved). A candidate's mean is
-then the outcome of playing it and going on as the greedy player would, against the greedy
-player's replies: the base policy improved by one choice (rollout policy improvement),
-rather than a uniform search over hundreds of moves whose few visits are mostly noise.
+At the root the search weighs only the actions the greedy player scores highest
+(``greedy_scores``: its own odds and gains; its choice first; :data:`CANDIDATES` of them,
+fewer where there are few simulations: :func:`candidates_for`), each equally likely a
+priori. Below the root every side plays the greedy choice and the search samples the dice,
+so each simulation carries one candidate's greedy line a step further; from where it stops,
+:meth:`GreedyLines.evaluate` plays the greedy line on to the end of the enemy's next turn
+(:data:`TURNS_AHEAD`), each shot counted at the rules' exact chance of destroying and then
+taken as a miss (no sampled roll's noise), and scores material and flags there
+(:func:`~workbench.players.evaluator.material_values`). A candidate's mean is thus what
+playing it and going on as the greedy player would brings against the greedy player's
+replies: the base policy improved by one choice (rollout policy improvement), rather than a
+uniform search over hundreds of moves whose few visits are mostly noise.
 
 Neither is the rulebook's: it decides how a labelled computer opponent searches.
 """
@@ -24,8 +27,18 @@ from workbench.players.rollouts import greedy_choice
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
 
-CANDIDATES = 4  # the greedy player's best actions the root weighs
+CANDIDATES = 4  # the greedy player's best actions the root weighs (at most)
+A_CANDIDATE = 6  # simulations each candidate is given at least (easy's 12: the best two)
 TURNS_AHEAD = 2  # a leaf's greedy line goes on to the end of the enemy's next turn
+
+
+def candidates_for(simulations: int) -> int:
+    """How many of the greedy player's best actions a search of ``simulations`` weighs.
+
+    >>> candidates_for(12), candidates_for(48), candidates_for(160)
+    (2, 4, 4)
+    """
+    return max(2, min(CANDIDATES, simulations // A_CANDIDATE))
 
 
 def candidates(state: Any, favoured: int | None, most: int = CANDIDATES) -> list[int]:
@@ -47,8 +60,8 @@ def candidates(state: Any, favoured: int | None, most: int = CANDIDATES) -> list
 
 
 class GreedyLines(OddsEvaluator):
-    """The prior of the search in the module: greedy's best few at the root, its choice
-    below."""
+    """The search's prior and leaf score (see the module): greedy's best ``most`` at the
+    root, its choice below; a leaf played on greedily to the horizon."""
 
     def __init__(
         self,

@@ -8,7 +8,9 @@ overrules it only on evidence (:func:`confirmed`): an action searched at least
 of simulations over hundreds of actions, a child seen once or twice is mostly noise. Where
 the greedy player is quick (:data:`TREE_PRIOR`, :data:`ROLLOUT_STEPS`) it is favoured below
 the root too and plays a leaf's next steps (:mod:`.rollouts`), so the opponent's likely
-replies are searched first.
+replies are searched first. In the games of :data:`GREEDY_LINES` (Panzer Strike) the root
+weighs only the greedy player's best few, each carried on along greedy lines
+(:mod:`.panzer_strike`), and the search takes the best mean (:func:`best_mean`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
-from workbench.players.panzer_strike import GreedyLines
+from workbench.players.panzer_strike import GreedyLines, candidates_for
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
@@ -82,7 +84,9 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
     if rules.name in GREEDY_LINES:
-        evaluator: OddsEvaluator = GreedyLines(rng, player._stop, player.seconds)
+        evaluator: OddsEvaluator = GreedyLines(
+            rng, player._stop, player.seconds, candidates_for(player.simulations)
+        )
     elif steps:
         evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
