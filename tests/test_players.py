@@ -82,8 +82,10 @@ def test_a_player_pickles_and_plays_the_same():
     )
 
 
-def test_a_decision_stops_within_half_a_second():
-    rules, state = played_to("tanks", "standard-table", 12)
+@pytest.mark.parametrize("game,scenario", [("tanks", "standard-table"),
+                                           ("panzer-strike", "capture-the-flag")])  # fmt: skip
+def test_a_decision_stops_within_half_a_second(game, scenario):
+    rules, state = played_to(game, scenario, 12)
     observation = rules.observation(state, rules.current_player(state))
     player = search("hard", seed=3)
     answer = []
