@@ -94,3 +94,13 @@ def test_a_leaf_counts_a_shot_at_its_exact_odds_and_goes_on_as_if_it_missed():
     roll = GreedyLines(random.Random(1)).expected_roll(rules, shot, credit)
     assert credit == {"north": pytest.approx(float(Fraction(17, 27))), "south": 0.0}
     assert rules.apply(shot, roll).state.tank("S3").active
+
+
+def test_panzer_strike_s_medium_searches_twice_as_much_and_says_so():
+    from workbench.players import LEVELS, search
+
+    medium = search("medium")
+    assert medium.simulations_in("panzer-strike") == 2 * LEVELS["medium"] == 96
+    assert medium.simulations_in("tanks") == LEVELS["medium"]
+    assert search("hard").simulations_in("panzer-strike") == LEVELS["hard"]
+    assert "96 in panzer-strike" in medium.label

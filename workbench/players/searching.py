@@ -79,13 +79,14 @@ class _StoppableMCTS(mcts.MCTSBot):
 
 def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     rng = random.Random(seed)
+    searches = player.simulations_in(rules.name)
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
     steps = ROLLOUT_STEPS.get(rules.name, 0)
     if rules.name in GREEDY_LINES:
         evaluator: OddsEvaluator = GreedyLines(
-            rng, player._stop, player.seconds, candidates_for(player.simulations)
+            rng, player._stop, player.seconds, candidates_for(searches)
         )
     elif steps:
         evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
@@ -98,7 +99,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     random_state = np.random.RandomState(seed)
     if observation.hidden:
         bot = ismcts.ISMCTSBot(
-            game, evaluator, UCT_C, player.simulations, random_state=random_state,
+            game, evaluator, UCT_C, searches, random_state=random_state,
             allow_inconsistent_action_sets=True,  # other worlds, other actions further down
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
@@ -115,7 +116,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = confirmed(int(number), evaluator.favoured, seen)
     else:
         bot = _StoppableMCTS(
-            game, UCT_C, player.simulations, evaluator, solve=False,
+            game, UCT_C, searches, evaluator, solve=False,
             random_state=random_state, child_selection_fn=mcts.SearchNode.puct_value,
         )  # fmt: skip
         try:
