@@ -84,8 +84,12 @@ def test_a_player_pickles_and_plays_the_same():
 
 @pytest.mark.parametrize(
     ("name", "scenario", "steps"),
-    [("tanks", "standard-table", 12), ("panzer-vor", "mock-battle", 60)],  # the card game's
-)  # playouts look at the stop every few steps
+    [
+        ("tanks", "standard-table", 12),
+        ("panzer-vor", "mock-battle", 60),  # the card game's playouts look at the stop often
+        ("panzer-strike", "capture-the-flag", 12),  # a hard decision there takes some 5 s
+    ],
+)
 def test_a_decision_stops_within_half_a_second(name, scenario, steps):
     rules, state = played_to(name, scenario, steps)
     observation = rules.observation(state, rules.current_player(state))

@@ -4,13 +4,15 @@
 contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` for the
 games where nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn
 with ``determinize``) for the card game. A level is a number of simulations
-(:data:`LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
+(:data:`LEVELS`; by game where a game's differ: :data:`GAME_LEVELS`), so a seed reproduces a
+game; the position score at the search's leaves is
 :class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
 way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
-greedy player is quick the search favours its choice at every position and scores a leaf
-after a few steps of its play (:mod:`~workbench.players.rollouts`); in the card game it
-searches only the greedy player's first few choices, each scored by greedy play to the end
-(:mod:`~workbench.players.playouts`). A player
+greedy player is quick the search is a policy improvement on it: in the card game it searches
+only the greedy player's first few choices, each scored by greedy play to the end
+(:mod:`~workbench.players.playouts`); in Panzer Strike it weighs the greedy player's best few
+actions along greedy lines (:mod:`~workbench.players.panzer_strike`); in TANKS its best three,
+each scored by the coming exchange of fire (:mod:`~workbench.players.tanks`). A player
 is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
 decision within a simulation, answering with the best found so far.
 """
@@ -25,6 +27,13 @@ from typing import Any
 from workbench.errors import ArgumentError
 
 LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
+# where a game's level differs: Panzer Strike's medium decisions have the time for twice as
+# many (0.66 s median, 1.63 s at the 95th percentile with 96); a TANKS simulation plays a few
+# steps of its slower greedy player (players/tanks.py: 0.17 s median with 12)
+GAME_LEVELS: dict[str, dict[str, int]] = {
+    "panzer-strike": {"medium": 96},
+    "tanks": {"easy": 5, "medium": 12, "hard": 36},
+}
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 
@@ -46,9 +55,20 @@ class SearchPlayer:
     def simulations(self) -> int:
         return LEVELS[self.level]
 
+    def simulations_in(self, game: str) -> int:
+        """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
+
+        >>> medium = search("medium")
+        >>> medium.simulations_in("panzer-strike"), medium.simulations_in("panzer-vor")
+        (96, 48)
+        """
+        return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
+
     @property
     def label(self) -> str:
-        return f"search, {self.level} ({self.simulations} simulations; {NOT_THE_RULEBOOKS})"
+        games = "".join(f", {levels[self.level]} in {game}" for game, levels in GAME_LEVELS.items()
+                        if self.level in levels)  # fmt: skip
+        return f"search, {self.level} ({self.simulations} simulations{games}; {NOT_THE_RULEBOOKS})"
 
     def __getstate__(self) -> dict[str, Any]:
         return {"level": self.level, "seed": self.seed, "seconds": self.seconds}
@@ -118,4 +138,4 @@ def offer() -> list[str]:
     return added
 
 
-__all__ = ["LEVELS", "SearchPlayer", "offer", "search"]
+__all__ = ["GAME_LEVELS", "LEVELS", "SearchPlayer", "offer", "search"]

@@ -8,8 +8,12 @@ overrules it only on evidence (:func:`confirmed`): an action searched at least
 of simulations over hundreds of actions, a child seen once or twice is mostly noise. Where
 the greedy player is quick (:data:`TREE_PRIOR`, :data:`ROLLOUT_STEPS`) it is favoured below
 the root too and plays a leaf's next steps (:mod:`.rollouts`), so the opponent's likely
-replies are searched first. Where a game is listed in :data:`.playouts.PLAYOUTS` (the card
-game) its own candidates, playouts and exploration constant are used instead.
+replies are searched first. Three games search in their own way, each a policy improvement
+on its greedy player: the card game (:data:`.playouts.PLAYOUTS`: the greedy player's first
+three choices, greedy playouts to the end), Panzer Strike (:data:`GREEDY_LINES`: its best
+few, carried on along greedy lines, the best mean taken by :func:`best_mean`) and TANKS
+(:data:`OWN_CHOICE`: its best three, scored by the coming exchange of fire, chosen by
+:func:`.tanks.choice`). A level's simulations may differ by game (``players.GAME_LEVELS``).
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
 from workbench.players.evaluator import OddsEvaluator, Stopped
+from workbench.players.panzer_strike import GreedyLines, candidates_for
 from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
 from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
-from workbench.players.tanks import LEVELS as TANKS_LEVELS
 from workbench.players.tanks import TanksEvaluator
 from workbench.players.tanks import choice as tanks_choice
 
@@ -39,13 +43,25 @@ ROLLOUT_STEPS: dict[str, int] = {"panzer-vor": 6}
 # the root: the card game's (Panzer Strike's greedy player may take most of a second over a
 # shot, past the time a stop has to answer in; TANKS' takes some 0.1 s a decision)
 TREE_PRIOR: set[str] = {"panzer-vor"}
-# a game's own evaluator (its prior, look-ahead and score), its simulations a level, and its
-# own rule for the root's choice (in place of the most searched action and :func:`confirmed`),
-# by game (not listed: as above); TANKS': players/tanks.py (the greedy player's few best
-# actions, each scored after a few steps of its play by the coming exchange of fire)
+# the games searched along greedy lines from the greedy player's best few (.panzer_strike)
+GREEDY_LINES: set[str] = {"panzer-strike"}
+# a game's own evaluator (its prior lists the greedy player's candidates, best first) and its
+# own rule for the root's choice, in place of the most searched action and :func:`confirmed`:
+# TANKS' (players/tanks.py: each candidate scored after a few steps of greedy play by the
+# coming exchange of fire)
 EVALUATORS: dict[str, type[TanksEvaluator]] = {"tanks": TanksEvaluator}
-SIMULATIONS: dict[str, dict[str, int]] = {"tanks": TANKS_LEVELS}
-CHOICE: dict[str, Callable[[Any, int], int]] = {"tanks": tanks_choice}
+OWN_CHOICE: dict[str, Callable[[Any, int], int]] = {"tanks": tanks_choice}
+
+
+def best_mean(seen: dict[int, tuple[int, float]], otherwise: int) -> int:
+    """The root action of the highest mean score among those searched at least
+    :data:`MIN_VISITS` times (``seen``: each one's simulations and mean), else ``otherwise``.
+
+    >>> best_mean({3: (5, 0.2), 7: (12, 0.1), 9: (2, 0.9)}, 7), best_mean({3: (1, 0.2)}, 3)
+    (3, 3)
+    """
+    enough = [a for a, (visits, _) in seen.items() if visits >= MIN_VISITS]
+    return max(enough, key=lambda a: seen[a][1]) if enough else otherwise
 
 
 def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, float]]) -> int:
@@ -76,6 +92,7 @@ class _StoppableMCTS(mcts.MCTSBot):
 
 def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     rng = random.Random(seed)
+    simulations = player.simulations_in(rules.name)
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
@@ -87,6 +104,8 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             ranking, playouts, rng, player._stop, player.seconds
         )
         searcher, uct_c = CandidateISMCTS, playouts.uct_c
+    elif rules.name in GREEDY_LINES:
+        evaluator = GreedyLines(rng, player._stop, player.seconds, candidates_for(simulations))
     elif rules.name in EVALUATORS:
         evaluator = EVALUATORS[rules.name](rng, player._stop, player.seconds)
     elif steps:
@@ -104,7 +123,6 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     if rules.name in TREE_PRIOR and playouts is None:
         evaluator.favour = lambda node: greedy_choice(node, rng)
     random_state = np.random.RandomState(seed)
-    simulations = SIMULATIONS.get(rules.name, {}).get(player.level, player.simulations)
     if observation.hidden:
         bot = searcher(
             game, evaluator, uct_c, simulations, random_state=random_state,
@@ -131,11 +149,13 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = bot.step(here)
         except Stopped:
             number = _best_child(bot.root, evaluator.favoured, here)
-        if bot.root is not None and bot.root.children and rules.name in CHOICE:
-            number = CHOICE[rules.name](bot.root, number)
+        if bot.root is not None and bot.root.children and rules.name in OWN_CHOICE:
+            number = OWN_CHOICE[rules.name](bot.root, number)
         elif bot.root is not None and bot.root.children:
             seen = {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
                     for c in bot.root.children}  # fmt: skip
+            if rules.name in GREEDY_LINES:  # a few candidates, each searched: the best mean
+                number = best_mean(seen, int(number))
             number = confirmed(int(number), evaluator.favoured, seen)
     return here.workbench_action(number)
 

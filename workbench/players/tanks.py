@@ -38,7 +38,6 @@ from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
 from workbench.rules.tanks.bots import expected_hits, greedy_ranking
 from workbench.rules.tanks.state import Battle
 
-LEVELS = {"easy": 5, "medium": 12, "hard": 36}  # simulations a decision, in TANKS
 CANDIDATES = 3  # the greedy player's best actions searched at a decision
 PRIOR_DECAY = 0.8  # each candidate's prior weight against the one ranked above it
 LOOKAHEAD = 3  # steps of greedy play before a leaf is scored

@@ -27,7 +27,7 @@ from workbench.rules.observation import Observation
 from workbench.rules.panzer_strike.actions import EndMovement, EndTurn, Move, Shoot
 from workbench.rules.panzer_strike.flags import next_to
 from workbench.rules.panzer_strike.movement import blocked_squares
-from workbench.rules.panzer_strike.shooting import in_arc, kill_odds
+from workbench.rules.panzer_strike.shooting import in_arc, kill_odds, trajectory
 from workbench.rules.panzer_strike.state import Match
 from workbench.rules.play import as_player
 
@@ -45,24 +45,87 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
     if len(legal) == 1:
         return legal[0]
     state: Match = game.determinize(observation, rng)  # the state itself: nothing is hidden
-    shots = [a for a in legal if isinstance(a, Shoot)]
-    if shots or any(isinstance(a, EndTurn) for a in legal):
-        chances = {s: _chance(kill_odds(state, s.firer, s.target)) for s in shots}
-        best = max(chances.values(), default=NO_CHANCE)
-        if best == NO_CHANCE:
-            return next(a for a in legal if isinstance(a, EndTurn))
-        return rng.choice([s for s in shots if chances[s] == best])
+    return greedy_action(state, legal, rng)
+
+
+def greedy_action(state: Match, legal: list[Action], rng: random.Random) -> Action:
+    """The greedy player's choice among ``legal`` (two or more) in ``state``, where the
+    observation is not needed (a search's rollouts: nothing is hidden in Panzer Strike)."""
+    scores = greedy_scores(state, legal)
+    best = max(scores.values())
+    tops = [a for a in legal if scores.get(a) == best]
+    if len(tops) == 1 and isinstance(tops[0], EndTurn | EndMovement):
+        return tops[0]  # nothing gains: no tie to break
+    return rng.choice(tops)
+
+
+Score = tuple[Any, ...]
+
+
+def greedy_scores(state: Match, legal: list[Action]) -> dict[Action, Score]:
+    """The greedy player's score of each action it weighs in ``state`` (higher is better; it
+    takes the best, ties broken at random): a shot by its chances (destroy, damage), ending
+    the turn as a shot with none (preferred to one); a move by its gain (see :func:`_gains`),
+    ending movement as a move that gains nothing (preferred to one). The moves of a tank
+    that watches a flag are not weighed (not listed). A search orders its candidates by
+    these scores."""
+    if any(isinstance(a, Shoot | EndTurn) for a in legal):
+        scores: dict[Action, Score] = {
+            s: (chance_of(state, s.firer, s.target), 0) for s in legal if isinstance(s, Shoot)
+        }
+        scores.update({a: (NO_CHANCE, 1) for a in legal if isinstance(a, EndTurn)})
+        return scores
     watching = {w.tank for w in state.watches}
     moves = [a for a in legal if isinstance(a, Move) and a.tank not in watching]
-    gains = _gains(state, moves)
-    best_gain = max(gains.values(), default=(NO_CHANCE, 0))
-    if best_gain <= (NO_CHANCE, 0):
-        return next(a for a in legal if isinstance(a, EndMovement))
-    return rng.choice([m for m in moves if gains[m] == best_gain])
+    scores = {m: (*gain, 0) for m, gain in _gains(state, moves).items()}
+    scores.update({a: (NO_CHANCE, 0, 1) for a in legal if isinstance(a, EndMovement)})
+    return scores
 
 
 def _chance(found: Any) -> Chance:
     return (found.destroy, found.damage) if found.can_shoot else NO_CHANCE
+
+
+class _Chances:
+    """``kill_odds``' (destroy, damage) chances, kept by what they depend on: the board, the
+    roster and the options (one value each, kept while they stay the same), the firer and
+    its target as values, whether the firer has moved, and which squares on the shell's way
+    (the trajectory's checked squares, kept for each pair of squares) a tank stands on. The
+    greedy player asks for the same shots over and over (within a turn, and in a search's
+    rollouts from one position), and the odds cost a millisecond each."""
+
+    MOST = 200_000  # chances kept before the table starts again
+
+    def __init__(self) -> None:
+        self.values: tuple[Any, Any, Any] | None = None
+        self.table: dict[tuple[Any, ...], Chance] = {}
+        self.ways: dict[tuple[Square, Square], tuple[Square, ...]] = {}
+
+    def __call__(self, match: Match, firer_id: str, target_id: str) -> Chance:
+        values = self.values
+        if (
+            values is None
+            or values[0] is not match.board
+            or values[1] is not match.roster
+            or (values[2] != match.options)
+        ):
+            self.values, self.table, self.ways = (match.board, match.roster, match.options), {}, {}
+        firer, target = match.tank(firer_id), match.tank(target_id)
+        way = self.ways.get((firer.at, target.at))
+        if way is None:
+            way = self.ways[(firer.at, target.at)] = trajectory(match, firer.at, target.at).checked
+        occupied = {t.at for t in match.tanks}
+        on_the_way = frozenset(s for s in way if s in occupied)
+        key = (firer, firer_id in match.moved, target, on_the_way)
+        found = self.table.get(key)
+        if found is None:
+            if len(self.table) >= self.MOST:
+                self.table.clear()
+            found = self.table[key] = _chance(kill_odds(match, firer_id, target_id))
+        return found
+
+
+chance_of = _Chances()  # the greedy player's (see _Chances)
 
 
 def _gains(state: Match, moves: list[Move]) -> dict[Move, tuple[Chance, int]]:
@@ -73,25 +136,38 @@ def _gains(state: Match, moves: list[Move]) -> dict[Move, tuple[Chance, int]]:
     away = _steps_to_goal(state, flags)
     shots: dict[tuple[str, Square], dict[str, Chance]] = {}
     gains: dict[Move, tuple[Chance, int]] = {}
+    alike: dict[tuple[str, tuple[int, int], int], tuple[Chance, int]] = {}  # die apart
+    gained: dict[tuple[int, int], Chance] = {}
+    far: dict[Square, int] = {}
+
+    def steps(square: Square) -> int:
+        if square not in far:
+            far[square] = away(square)
+        return far[square]
+
     for move in moves:
+        key = (move.tank, move.to, move.facing)
+        if key in alike:  # the same square and facing with another die: the same gain
+            gains[move] = alike[key]
+            continue
         tank = state.tank(move.tank)
         to = Square(*move.to)
         if (tank.id, to) not in shots:  # from the square, every enemy at any angle
             there = state.with_tank(replace(tank, at=to))
             there = replace(there, moved=tuple(t for t in there.moved if t != tank.id))
-            shots[(tank.id, to)] = {e.id: _chance(kill_odds(there, tank.id, e.id)) for e in enemies}
+            shots[(tank.id, to)] = {e.id: chance_of(there, tank.id, e.id) for e in enemies}
         from_there = shots[(tank.id, to)]  # a tank that has moved shoots within its arc
         arc = [from_there[e.id] for e in enemies if in_arc(move.facing, to, e.at)]
         after = max(arc, default=NO_CHANCE)
         if (tank.id, tank.at) not in shots:
-            shots[(tank.id, tank.at)] = {
-                e.id: _chance(kill_odds(state, tank.id, e.id)) for e in enemies
-            }
+            shots[(tank.id, tank.at)] = {e.id: chance_of(state, tank.id, e.id) for e in enemies}
         now = max(shots[(tank.id, tank.at)].values(), default=NO_CHANCE)
-        gain = (after[0] - now[0], after[1] - now[1])
+        pair = (id(after), id(now))  # both kept in shots while this runs
+        if pair not in gained:
+            gained[pair] = (after[0] - now[0], after[1] - now[1])
         # next to an enemy flag counts only for a tank that comes there (a watch starts)
-        here = max(away(tank.at), 1) if flags else away(tank.at)
-        gains[move] = (gain, here - away(to))
+        here = max(steps(tank.at), 1) if flags else steps(tank.at)
+        gains[move] = alike[key] = (gained[pair], here - steps(to))
     return gains
 
 

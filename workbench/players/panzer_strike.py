@@ -1,0 +1,134 @@
+"""Panzer Strike's search: the greedy player's best few actions searched along greedy lines.
+
+At the root the search weighs only the actions the greedy player scores highest
+(``greedy_scores``: its own odds and gains; its choice first; :data:`CANDIDATES` of them,
+fewer where there are few simulations: :func:`candidates_for`), each equally likely a
+priori. Below the root every side plays the greedy choice and the search samples the dice,
+so each simulation carries one candidate's greedy line a step further; from where it stops,
+:meth:`GreedyLines.evaluate` plays the greedy line on to the end of the enemy's next turn
+(:data:`TURNS_AHEAD`), each shot counted at the rules' exact chance of destroying and then
+taken as a miss (no sampled roll's noise), and scores material and flags there
+(:func:`~workbench.players.evaluator.material_values`). A candidate's mean is thus what
+playing it and going on as the greedy player would brings against the greedy player's
+replies: the base policy improved by one choice (rollout policy improvement), rather than a
+uniform search over hundreds of moves whose few visits are mostly noise.
+
+Neither is the rulebook's: it decides how a labelled computer opponent searches.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from workbench.players.evaluator import MATERIAL_SCALE, MOST_SURE, OddsEvaluator, material_values
+from workbench.players.rollouts import greedy_choice
+from workbench.rules.core import CHANCE, TERMINAL
+from workbench.rules.play import sample_chance
+
+CANDIDATES = 4  # the greedy player's best actions the root weighs (at most)
+A_CANDIDATE = 6  # simulations each candidate is given at least (easy's 12: the best two)
+TURNS_AHEAD = 2  # a leaf's greedy line goes on to the end of the enemy's next turn
+
+
+def candidates_for(simulations: int) -> int:
+    """How many of the greedy player's best actions a search of ``simulations`` weighs.
+
+    >>> candidates_for(12), candidates_for(48), candidates_for(160)
+    (2, 4, 4)
+    """
+    return max(2, min(CANDIDATES, simulations // A_CANDIDATE))
+
+
+def candidates(state: Any, favoured: int | None, most: int = CANDIDATES) -> list[int]:
+    """The numbers of the ``most`` actions the greedy player scores highest in an OpenSpiel
+    ``state`` of Panzer Strike, ``favoured`` (its choice) first, then by score (ties in the
+    order of the legal actions); an action it does not weigh comes last."""
+    from workbench.rules.panzer_strike.bots import greedy_scores
+
+    game = state.get_game()
+    here = state.workbench_state
+    legal = game.rules.legal_actions(here)
+    scores = greedy_scores(here, legal)
+    order = sorted(range(len(legal)), key=lambda i: i if legal[i] in scores else len(legal))
+    ranked = sorted(order, key=lambda i: scores.get(legal[i], ()), reverse=True)
+    numbers = [int(game.space.number(legal[i], here)) for i in ranked]
+    if favoured is not None:
+        numbers = [favoured] + [n for n in numbers if n != favoured]
+    return numbers[:most]
+
+
+class GreedyLines(OddsEvaluator):
+    """The search's prior and leaf score (see the module): greedy's best ``most`` at the
+    root, its choice below; a leaf played on greedily to the horizon."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+        most: int = CANDIDATES,
+    ) -> None:
+        super().__init__(stop, seconds)
+        self.rng, self.most = rng, most
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        self.check()
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        if state.workbench_state is self.root:
+            chosen = candidates(state, self.favoured, self.most)
+            return [(number, 1.0 / len(chosen)) for number in chosen]
+        choice = greedy_choice(state, self.rng)
+        return [(choice if choice is not None else legal[0], 1.0)]
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The greedy line from ``state`` played on to the end of the enemy's next turn after
+        the root's (:data:`TURNS_AHEAD`), the movement dice sampled, each shot counted at its
+        exact chance of destroying and then taken as a miss; material and flags there."""
+        self.check()
+        game = state.get_game()
+        rules, sides = game.rules, game.sides
+        if state.is_terminal():
+            return list(state.returns())
+        here, rng = state.workbench_state, self.rng
+        horizon = self.root.turn + TURNS_AHEAD
+        credit = dict.fromkeys(sides, 0.0)
+        from workbench.rules.panzer_strike.bots import greedy_action
+
+        while (who := rules.current_player(here)) is not TERMINAL and here.turn < horizon:
+            self.check()
+            if who is CHANCE:
+                action = self.expected_roll(rules, here, credit)
+            else:  # the greedy player's choice (nothing is hidden: no observation needed)
+                legal = rules.legal_actions(here)
+                action = legal[0] if len(legal) == 1 else greedy_action(here, legal, rng)
+            here = rules.apply(here, action).state
+        if rules.current_player(here) is TERMINAL:
+            return game.returns_of(here)
+        values = material_values(rules, sides, here, raw=True)
+        scored = [
+            v + (credit[s] - sum(c for o, c in credit.items() if o != s)) / MATERIAL_SCALE
+            for s, v in zip(sides, values, strict=True)
+        ]
+        return [max(-MOST_SURE, min(MOST_SURE, v)) for v in scored]
+
+    def expected_roll(self, rules: Any, here: Any, credit: dict[str, float]) -> Any:
+        """The movement dice sampled; a shot's gun dice a miss, its exact chance of
+        destroying credited to the firer's side (a sure kill is rolled: no miss is
+        possible)."""
+        from workbench.rules.panzer_strike.bots import chance_of
+
+        outcomes = rules.chance_outcomes(here)
+        if here.phase != "gun" or here.pending is None:
+            return sample_chance(outcomes, self.rng)
+        firer, target = here.pending
+        destroy = float(chance_of(here, firer, target)[0])
+        if destroy >= 1.0:
+            return sample_chance(outcomes, self.rng)
+        credit[here.tank(firer).side] += destroy
+        return min((action for action, _ in outcomes), key=lambda a: sum(a.small))
