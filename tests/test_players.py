@@ -232,33 +232,26 @@ def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds(
     assert plain_sure == plain_long
 
 
-def test_the_search_favours_the_greedy_choice_below_its_root_and_rolls_leaves_out_greedily():
-    """In the games listed in ``searching.TREE_PRIOR`` the prior favours the greedy player's
-    choice at every position the search expands; ``GreedyRollouts`` scores a leaf where the
-    greedy players' steps lead, stopping at the next dice (scored at their exact odds)."""
+def test_the_search_favours_the_greedy_choice_at_its_root_only():
+    """``greedy_choice`` is the greedy player's own choice as an action number; the plain
+    evaluator's prior gives it ``FAVOURED_PRIOR`` at the root and is uniform below it."""
     from workbench.openspiel.bridge import WorkbenchGame
     from workbench.players.evaluator import FAVOURED_PRIOR, OddsEvaluator
-    from workbench.players.rollouts import GreedyRollouts, greedy_choice
+    from workbench.players.greedy import greedy_choice
 
     rules, state = played_to("panzer-strike", "capture-the-flag", 6)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
-    here.apply_action(here.legal_actions()[0])
-    while here.is_chance_node() or len(here.legal_actions()) < 2:
-        here.apply_action((here.chance_outcomes() if here.is_chance_node() else
-                           [(here.legal_actions()[0], 1)])[0][0])  # fmt: skip
     side = game.sides[here.current_player()]
-    greedy = rules.bots["greedy"](rules, rules.observation(here.workbench_state, side),
-                                  random.Random(3))  # fmt: skip
-    assert greedy_choice(here, random.Random(3)) == game.space.number(greedy, here.workbench_state)
+    greedy = rules.bots["greedy"](rules, rules.observation(state, side), random.Random(3))
+    favoured = greedy_choice(here, random.Random(3))
+    assert favoured == game.space.number(greedy, state)
     evaluator = OddsEvaluator()
-    evaluator.favour = lambda node: greedy_choice(node, random.Random(3))
+    evaluator.root, evaluator.favoured = state, favoured
     prior = dict(evaluator.prior(here))
-    assert prior[game.space.number(greedy, here.workbench_state)] == FAVOURED_PRIOR
-    ahead, rng = here.clone(), random.Random(5)
-    for _ in range(3):
-        if ahead.is_chance_node() or ahead.is_terminal():
-            break
-        ahead.apply_action(greedy_choice(ahead, rng))
-    rolled = GreedyRollouts(3, random.Random(5)).evaluate(here)
-    assert rolled == OddsEvaluator().evaluate(ahead)
+    assert prior[favoured] == FAVOURED_PRIOR and len(prior) == len(here.legal_actions())
+    assert sum(prior.values()) == pytest.approx(1.0)
+    below = here.child(favoured)
+    while below.is_chance_node():
+        below = below.child(below.chance_outcomes()[0][0])
+    assert len(set(dict(evaluator.prior(below)).values())) == 1  # uniform

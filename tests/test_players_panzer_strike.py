@@ -62,19 +62,20 @@ STEPS = 1  # north to move, with 298 moves
 
 def test_the_root_weighs_the_greedy_player_s_best_few_and_below_it_only_its_choice():
     from workbench.players.panzer_strike import CANDIDATES, GreedyLines, candidates
-    from workbench.players.rollouts import greedy_choice
+    from workbench.players.greedy import greedy_choice
 
     rules, state, game = _searched_position(STEPS)
     here = game.new_initial_state()
     evaluator = GreedyLines(random.Random(1))
     evaluator.root = state
-    evaluator.favoured = greedy_choice(here, random.Random(1))
+    evaluator.favoured = evaluator.at_root(here)[0]
+    assert evaluator.favoured == greedy_choice(here, random.Random(1))  # the same tie-break
     prior = evaluator.prior(here)
     assert len(prior) == CANDIDATES and prior[0][0] == evaluator.favoured
     assert sum(p for _, p in prior) == pytest.approx(1.0)
     legal = rules.legal_actions(state)
     scores = bots.greedy_scores(state, legal)
-    ranked = [scores[here.workbench_action(n)] for n in candidates(here, None)]
+    ranked = [scores[here.workbench_action(n)] for n in candidates(here, random.Random(1))]
     assert ranked == sorted(ranked, reverse=True) == sorted(scores.values(), reverse=True)[:4]
     here.apply_action(evaluator.favoured)
     while here.is_chance_node():

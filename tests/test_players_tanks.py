@@ -99,21 +99,19 @@ def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily(
 
 
 def test_the_best_mean_overrules_the_greedy_choice_only_by_a_margin_and_on_evidence():
-    """The root's choice: the best mean among actions searched ``MIN_VISITS`` times, if it
-    beats the greedy choice's (the largest prior) by ``MARGIN``."""
-    from types import SimpleNamespace
+    """TANKS' root choice: the best mean among actions searched ``min_visits`` times, if it
+    beats the greedy choice's (the favourite) by ``margin``; the same rule as Panzer
+    Strike's, with its own numbers."""
+    from workbench.players.root import root_choice
+    from workbench.players.tanks import ROOT_RULE
 
-    from workbench.players.tanks import MARGIN, MIN_VISITS, choice
-
-    def node(action, prior, visits, mean):
-        return SimpleNamespace(action=action, prior=prior, explore_count=visits,
-                               total_reward=mean * visits)  # fmt: skip
-
-    greedy = node(1, 0.4, 5, 0.2)
-    once = node(3, 0.27, MIN_VISITS - 1, 0.9)  # best mean, too little evidence
-    better = SimpleNamespace(children=[greedy, node(2, 0.33, MIN_VISITS, 0.2 + 2 * MARGIN), once])
-    slightly = SimpleNamespace(children=[greedy, node(2, 0.33, 4, 0.2 + MARGIN / 2), once])
-    assert choice(better, 1) == 2 and choice(slightly, 2) == 1
+    visits, margin = ROOT_RULE.min_visits, ROOT_RULE.margin
+    once = (visits - 1, 0.9)  # the best mean, too little evidence
+    better = {1: (5, 0.2), 2: (visits, 0.2 + 2 * margin), 3: once}
+    slightly = {1: (5, 0.2), 2: (visits, 0.2 + margin / 2), 3: once}
+    assert root_choice(better, 1, 1, ROOT_RULE) == 2
+    assert root_choice(slightly, 1, 2, ROOT_RULE) == 1
+    assert root_choice({1: (0, 0.0), 2: (visits, -0.5)}, 1, 1, ROOT_RULE) == 2  # unsearched
 
 
 def test_a_draw_counts_half_in_the_strength_benchmark():

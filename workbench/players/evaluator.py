@@ -80,8 +80,6 @@ class MaterialEvaluator(mcts.Evaluator):
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.root: Any = None
         self.favoured: int | None = None
-        # the greedy player favoured below the root too (None: uniform priors there)
-        self.favour: Callable[[Any], int | None] | None = None
 
     def check(self) -> None:
         if self.stop.is_set() or (self.deadline is not None and time.monotonic() > self.deadline):
@@ -97,10 +95,7 @@ class MaterialEvaluator(mcts.Evaluator):
         if state.is_chance_node():
             return list(state.chance_outcomes())
         legal = state.legal_actions(state.current_player())
-        if state.workbench_state is self.root:
-            favoured = self.favoured
-        else:
-            favoured = self.favour(state) if self.favour is not None and len(legal) > 1 else None
+        favoured = self.favoured if state.workbench_state is self.root else None
         if favoured not in legal or len(legal) == 1:
             return [(action, 1.0 / len(legal)) for action in legal]
         rest = (1.0 - FAVOURED_PRIOR) / (len(legal) - 1)

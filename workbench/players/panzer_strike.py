@@ -23,13 +23,17 @@ import threading
 from typing import Any
 
 from workbench.players.evaluator import MATERIAL_SCALE, MOST_SURE, OddsEvaluator, material_values
-from workbench.players.rollouts import greedy_choice
+from workbench.players.greedy import greedy_choice
+from workbench.players.root import RootRule
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
 
 CANDIDATES = 4  # the greedy player's best actions the root weighs (at most)
 A_CANDIDATE = 6  # simulations each candidate is given at least (easy's 12: the best two)
 TURNS_AHEAD = 2  # a leaf's greedy line goes on to the end of the enemy's next turn
+# the root's choice: the best mean among the candidates searched 4 times, where it beats the
+# greedy choice's by 0.05 (players/root.py)
+ROOT_RULE = RootRule(best_mean=True, min_visits=4, margin=0.05)
 
 
 def candidates_for(simulations: int) -> int:
@@ -41,22 +45,22 @@ def candidates_for(simulations: int) -> int:
     return max(2, min(CANDIDATES, simulations // A_CANDIDATE))
 
 
-def candidates(state: Any, favoured: int | None, most: int = CANDIDATES) -> list[int]:
+def candidates(state: Any, rng: random.Random, most: int = CANDIDATES) -> list[int]:
     """The numbers of the ``most`` actions the greedy player scores highest in an OpenSpiel
-    ``state`` of Panzer Strike, ``favoured`` (its choice) first, then by score (ties in the
-    order of the legal actions); an action it does not weigh comes last."""
-    from workbench.rules.panzer_strike.bots import greedy_scores
+    ``state`` of Panzer Strike, its choice first (ties broken by ``rng`` as it breaks them),
+    then by score (ties in the order of the legal actions); an action it does not weigh comes
+    last."""
+    from workbench.rules.panzer_strike.bots import best_of, greedy_scores
 
     game = state.get_game()
     here = state.workbench_state
     legal = game.rules.legal_actions(here)
     scores = greedy_scores(here, legal)
     order = sorted(range(len(legal)), key=lambda i: i if legal[i] in scores else len(legal))
-    ranked = sorted(order, key=lambda i: scores.get(legal[i], ()), reverse=True)
-    numbers = [int(game.space.number(legal[i], here)) for i in ranked]
-    if favoured is not None:
-        numbers = [favoured] + [n for n in numbers if n != favoured]
-    return numbers[:most]
+    ranked = [legal[i] for i in sorted(order, key=lambda i: scores.get(legal[i], ()), reverse=True)]
+    favoured = best_of(scores, legal, rng)
+    ranked = [favoured] + [a for a in ranked if a != favoured]
+    return [int(game.space.number(a, here)) for a in ranked[:most]]
 
 
 class GreedyLines(OddsEvaluator):
@@ -72,6 +76,14 @@ class GreedyLines(OddsEvaluator):
     ) -> None:
         super().__init__(stop, seconds)
         self.rng, self.most = rng, most
+        self._at_root: list[int] | None = None
+
+    def at_root(self, state: Any) -> list[int]:
+        """The root's candidates (:func:`candidates`), worked out once a decision; the first
+        is the greedy player's choice, the search's favourite."""
+        if self._at_root is None:
+            self._at_root = candidates(state, self.rng, self.most)
+        return self._at_root
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         self.check()
@@ -81,7 +93,7 @@ class GreedyLines(OddsEvaluator):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         if state.workbench_state is self.root:
-            chosen = candidates(state, self.favoured, self.most)
+            chosen = self.at_root(state)
             return [(number, 1.0 / len(chosen)) for number in chosen]
         choice = greedy_choice(state, self.rng)
         return [(choice if choice is not None else legal[0], 1.0)]

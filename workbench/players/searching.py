@@ -2,82 +2,42 @@
 OpenSpiel's MCTS (or information-set MCTS where something is hidden), the number chosen made
 an action again.
 
-The greedy player's choice is the search's prior favourite (:mod:`.evaluator`); the search
-overrules it only on evidence (:func:`confirmed`): an action searched at least
-:data:`MIN_VISITS` times whose mean score beats the favourite's by :data:`MARGIN`. With tens
-of simulations over hundreds of actions, a child seen once or twice is mostly noise. Where
-the greedy player is quick (:data:`TREE_PRIOR`, :data:`ROLLOUT_STEPS`) it is favoured below
-the root too and plays a leaf's next steps (:mod:`.rollouts`), so the opponent's likely
-replies are searched first. Three games search in their own way, each a policy improvement
-on its greedy player: the card game (:data:`.playouts.PLAYOUTS`: the greedy player's first
-three choices, greedy playouts to the end), Panzer Strike (:data:`GREEDY_LINES`: its best
-few, carried on along greedy lines, the best mean taken by :func:`best_mean`) and TANKS
-(:data:`OWN_CHOICE`: its best three, scored by the coming exchange of fire, chosen by
-:func:`.tanks.choice`). A level's simulations may differ by game (``players.GAME_LEVELS``).
+The greedy player's choice is the search's favourite; the search overrules it only on
+evidence (:mod:`.root`: each game's :data:`ROOT_RULES`). Three games search in their own way,
+each a policy improvement on its greedy player: the card game (:data:`.playouts.PLAYOUTS`:
+the greedy player's first three choices, greedy playouts to the end), Panzer Strike
+(:data:`GREEDY_LINES`: its best few, carried on along greedy lines) and TANKS
+(:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The other games
+(practice, the series) search every action, the favourite weighted at the root, each leaf
+scored where it stands (:class:`~.evaluator.OddsEvaluator`). A level's simulations may differ
+by game (``players.GAME_LEVELS``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
+from workbench.players import panzer_strike, tanks
 from workbench.players.evaluator import OddsEvaluator, Stopped
-from workbench.players.panzer_strike import GreedyLines, candidates_for
+from workbench.players.greedy import greedy_number
 from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
-from workbench.players.rollouts import GreedyRollouts, greedy_choice, greedy_number
-from workbench.players.tanks import TanksEvaluator
-from workbench.players.tanks import choice as tanks_choice
+from workbench.players.root import RootRule, Seen, root_choice
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
-MIN_VISITS = 4  # simulations an action needs before it may overrule the greedy choice
-MARGIN = 0.05  # and how much higher its mean score must be (scores run from -1 to 1)
-# steps of greedy play before a leaf is scored, by game (not listed: scored where it stands):
-# the card game's greedy player decides in under a millisecond (a medium decision 0.4 -> 0.8 s)
-ROLLOUT_STEPS: dict[str, int] = {"panzer-vor": 6}
-# the games whose search favours the greedy choice at every position it expands, not only at
-# the root: the card game's (Panzer Strike's greedy player may take most of a second over a
-# shot, past the time a stop has to answer in; TANKS' takes some 0.1 s a decision)
-TREE_PRIOR: set[str] = {"panzer-vor"}
 # the games searched along greedy lines from the greedy player's best few (.panzer_strike)
 GREEDY_LINES: set[str] = {"panzer-strike"}
-# a game's own evaluator (its prior lists the greedy player's candidates, best first) and its
-# own rule for the root's choice, in place of the most searched action and :func:`confirmed`:
-# TANKS' (players/tanks.py: each candidate scored after a few steps of greedy play by the
-# coming exchange of fire)
-EVALUATORS: dict[str, type[TanksEvaluator]] = {"tanks": TanksEvaluator}
-OWN_CHOICE: dict[str, Callable[[Any, int], int]] = {"tanks": tanks_choice}
-
-
-def best_mean(seen: dict[int, tuple[int, float]], otherwise: int) -> int:
-    """The root action of the highest mean score among those searched at least
-    :data:`MIN_VISITS` times (``seen``: each one's simulations and mean), else ``otherwise``.
-
-    >>> best_mean({3: (5, 0.2), 7: (12, 0.1), 9: (2, 0.9)}, 7), best_mean({3: (1, 0.2)}, 3)
-    (3, 3)
-    """
-    enough = [a for a, (visits, _) in seen.items() if visits >= MIN_VISITS]
-    return max(enough, key=lambda a: seen[a][1]) if enough else otherwise
-
-
-def confirmed(chosen: int, favoured: int | None, seen: dict[int, tuple[int, float]]) -> int:
-    """The search's choice if the evidence holds it above the favourite (see the module),
-    else the favourite; ``seen``: each root action's simulations and mean score.
-
-    >>> confirmed(3, 7, {3: (2, 0.5), 7: (20, 0.1)}), confirmed(3, 7, {3: (6, 0.3), 7: (20, 0.1)})
-    (7, 3)
-    """
-    if favoured is None or chosen == favoured or favoured not in seen or chosen not in seen:
-        return chosen
-    visits, mean = seen[chosen]
-    favoured_visits, favoured_mean = seen[favoured]
-    if visits >= MIN_VISITS and (favoured_visits == 0 or mean >= favoured_mean + MARGIN):
-        return chosen
-    return favoured
+# a game's own evaluator, its prior the greedy player's candidates, best first (.tanks)
+EVALUATORS: dict[str, type[tanks.TanksEvaluator]] = {"tanks": tanks.TanksEvaluator}
+# how each game's root action is chosen (not listed: the default, the most searched)
+ROOT_RULES: dict[str, RootRule] = {
+    "panzer-strike": panzer_strike.ROOT_RULE,
+    "tanks": tanks.ROOT_RULE,
+}
 
 
 class _StoppableMCTS(mcts.MCTSBot):
@@ -96,7 +56,6 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
-    steps = ROLLOUT_STEPS.get(rules.name, 0)
     playouts, ranking = PLAYOUTS.get(rules.name), ranking_of(rules)
     searcher, uct_c = ismcts.ISMCTSBot, UCT_C
     if playouts is not None and ranking is not None:  # see workbench.players.playouts
@@ -105,23 +64,21 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
         )
         searcher, uct_c = CandidateISMCTS, playouts.uct_c
     elif rules.name in GREEDY_LINES:
-        evaluator = GreedyLines(rng, player._stop, player.seconds, candidates_for(simulations))
+        most = panzer_strike.candidates_for(simulations)
+        evaluator = panzer_strike.GreedyLines(rng, player._stop, player.seconds, most)
     elif rules.name in EVALUATORS:
         evaluator = EVALUATORS[rules.name](rng, player._stop, player.seconds)
-    elif steps:
-        evaluator = GreedyRollouts(steps, rng, player._stop, player.seconds)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
-    if rules.name in EVALUATORS:  # its prior lists the greedy player's candidates, best first
-        candidates = evaluator.ranking(here, checked=False)
+    if isinstance(evaluator, tanks.TanksEvaluator | panzer_strike.GreedyLines):
+        candidates = evaluator.at_root(here)  # the greedy player's choice first
         if len(candidates) == 1:
             return here.workbench_action(candidates[0])  # nothing to search
         evaluator.favoured = candidates[0]
     else:
         evaluator.favoured = greedy_number(rules, observation, rng, game, state)
-    if rules.name in TREE_PRIOR and playouts is None:
-        evaluator.favour = lambda node: greedy_choice(node, rng)
+    rule = ROOT_RULES.get(rules.name, RootRule())
     random_state = np.random.RandomState(seed)
     if observation.hidden:
         bot = searcher(
@@ -135,11 +92,7 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = bot.step(here)
         except Stopped:
             number = _most_visited(getattr(bot, "_root_node", None), evaluator.favoured, here)
-        node = getattr(bot, "_root_node", None)
-        if node is not None and getattr(node, "child_info", None):
-            seen = {a: (c.visits, c.value() if c.visits else 0.0)
-                    for a, c in node.child_info.items()}  # fmt: skip
-            number = confirmed(int(number), evaluator.favoured, seen)
+        seen = _seen_by_ismcts(getattr(bot, "_root_node", None))
     else:
         bot = _StoppableMCTS(
             game, UCT_C, simulations, evaluator, solve=False,
@@ -149,15 +102,25 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
             number = bot.step(here)
         except Stopped:
             number = _best_child(bot.root, evaluator.favoured, here)
-        if bot.root is not None and bot.root.children and rules.name in OWN_CHOICE:
-            number = OWN_CHOICE[rules.name](bot.root, number)
-        elif bot.root is not None and bot.root.children:
-            seen = {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
-                    for c in bot.root.children}  # fmt: skip
-            if rules.name in GREEDY_LINES:  # a few candidates, each searched: the best mean
-                number = best_mean(seen, int(number))
-            number = confirmed(int(number), evaluator.favoured, seen)
+        seen = _seen_by_mcts(bot.root)
+    if seen:
+        number = root_choice(seen, evaluator.favoured, int(number), rule)
     return here.workbench_action(number)
+
+
+def _seen_by_ismcts(node: Any) -> Seen:
+    """Each root action's simulations and mean score in an ``ISMCTSBot``'s root ``node``."""
+    if node is None or not getattr(node, "child_info", None):
+        return {}
+    return {a: (c.visits, c.value() if c.visits else 0.0) for a, c in node.child_info.items()}
+
+
+def _seen_by_mcts(root: Any) -> Seen:
+    """Each root action's simulations and mean score in an ``MCTSBot``'s ``root``."""
+    if root is None or not root.children:
+        return {}
+    return {c.action: (c.explore_count, c.total_reward / max(c.explore_count, 1))
+            for c in root.children}  # fmt: skip
 
 
 def _best_child(root: Any, favoured: int | None, here: Any) -> int:

@@ -16,8 +16,8 @@ OpenSpiel's ``MCTSBot``:
 - the greedy player's ranking of a position is worked out once a decision (kept by the
   position's path from the root), so the tree's expansions and the leaves' look-ahead share
   it;
-- **choice** (:func:`choice`): the best mean score among the root's actions searched
-  :data:`MIN_VISITS` times, where it beats the greedy choice's by :data:`MARGIN`.
+- **choice** (:data:`ROOT_RULE`): the best mean score among the root's actions searched
+  twice, where it beats the greedy choice's by 0.02.
 
 :func:`exchange_values` scores each side's material (tank-worths destroyed: each Damage Point
 a tank has lost counts its share of the tank) and the fire still to come this turn: each
@@ -35,14 +35,16 @@ import threading
 from typing import Any
 
 from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
+from workbench.players.root import RootRule
 from workbench.rules.tanks.bots import expected_hits, greedy_ranking
 from workbench.rules.tanks.state import Battle
 
 CANDIDATES = 3  # the greedy player's best actions searched at a decision
 PRIOR_DECAY = 0.8  # each candidate's prior weight against the one ranked above it
 LOOKAHEAD = 3  # steps of greedy play before a leaf is scored
-MIN_VISITS = 2  # simulations a root action needs before it may overrule the greedy choice
-MARGIN = 0.02  # and how much higher its mean score must be
+# the root's choice: the best mean among the candidates searched twice, where it beats the
+# greedy choice's by 0.02 (players/root.py)
+ROOT_RULE = RootRule(best_mean=True, min_visits=2, margin=0.02)
 FIRE_WORTH = 1.0  # the coming fire's expected share of a tank, in tanks
 SCALE = 2.0  # tanks: a lead of two tanks' worth scores as near a win as a position may
 
@@ -94,23 +96,6 @@ def exchange_values(
     return values
 
 
-def choice(root: Any, chosen: int) -> int:
-    """The root's action to play: the best mean score among those searched at least
-    :data:`MIN_VISITS` times, if it beats the greedy choice's (the root's first candidate,
-    ``chosen`` where the search kept none) by :data:`MARGIN`."""
-    favoured = next((c for c in root.children if c.prior == max(d.prior for d in root.children)),
-                    None)  # fmt: skip
-    if favoured is None or not favoured.explore_count:
-        return chosen
-
-    def mean(node: Any) -> float:
-        return float(node.total_reward / node.explore_count)
-
-    best = max((c for c in root.children if c.explore_count >= MIN_VISITS), key=mean,
-               default=favoured)  # fmt: skip
-    return int(best.action if mean(best) >= mean(favoured) + MARGIN else favoured.action)
-
-
 class TanksEvaluator(OddsEvaluator):
     """The greedy player's candidates and look-ahead, the exchange as the score (see the
     module)."""
@@ -137,6 +122,10 @@ class TanksEvaluator(OddsEvaluator):
             ranked = greedy_ranking(game.rules, state.workbench_state, actions, self.rng)
             self._rankings[key] = [numbers[actions.index(a)] for a in ranked[:CANDIDATES]]
         return self._rankings[key]
+
+    def at_root(self, state: Any) -> list[int]:
+        """The root's candidates, the greedy player's choice first (the search's favourite)."""
+        return self.ranking(state, checked=False)
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         self.check()

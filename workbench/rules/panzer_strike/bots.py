@@ -51,7 +51,12 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
 def greedy_action(state: Match, legal: list[Action], rng: random.Random) -> Action:
     """The greedy player's choice among ``legal`` (two or more) in ``state``, where the
     observation is not needed (a search's rollouts: nothing is hidden in Panzer Strike)."""
-    scores = greedy_scores(state, legal)
+    return best_of(greedy_scores(state, legal), legal, rng)
+
+
+def best_of(scores: dict[Action, Score], legal: list[Action], rng: random.Random) -> Action:
+    """The greedy player's choice given its ``scores`` of ``legal``: the best, ties broken by
+    ``rng`` (drawn from only where there is a tie to break)."""
     best = max(scores.values())
     tops = [a for a in legal if scores.get(a) == best]
     if len(tops) == 1 and isinstance(tops[0], EndTurn | EndMovement):
