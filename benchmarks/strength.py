@@ -9,12 +9,20 @@ of games it was run with (``--games``/``--ladder-games`` for a reduced run, labe
 and how long a medium decision takes in each game (median and 95th percentile over
 ``--positions`` positions of seeded greedy games; the target: 1 s and 3 s).
 
+A full run takes hours on a 2-core machine, so it is kept as it goes: each game's result is
+written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
+seeded games, under the version of the code the games depend on (:func:`code_version`). A
+run stopped part-way goes on from where it stopped; games played by other code are not
+counted (nor deleted); ``--no-record`` neither reads nor writes the file.
+
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import hashlib
 import random
 import re
 import statistics
@@ -63,24 +71,84 @@ def points_of(winner: Any, side: str) -> float:
     return 0.5 if winner in (None, "", "draw") or winner != winner else 0.0
 
 
+RECORD = Path(__file__).with_name("strength-games.csv")
+CHUNK = 10  # games a sweep plays before they are written down (a match plays whole chunks)
+FIELDS = ("version", "game", "scenario", "first", "second", "seat", "chunk", "index", "points")
+ROOT = Path(__file__).resolve().parent.parent
+CODE = ("workbench/players", "workbench/rules", "workbench/openspiel", "maps")
+
+
+def code_version(root: Path = ROOT) -> str:
+    """A short hash of the code and scenarios a match's games depend on (:data:`CODE`): the
+    players, the rules, the bridge and the maps, each file's path and bytes."""
+    digest = hashlib.sha256()
+    for folder in CODE:
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def recorded(record: Path, match: dict[str, str]) -> dict[tuple[int, int], dict[int, float]]:
+    """The points of ``match``'s games in ``record`` (``match``: the fields that name it,
+    version included), by (seat, chunk), then by index in the chunk."""
+    found: dict[tuple[int, int], dict[int, float]] = {}
+    if not record.exists():
+        return found
+    with record.open(newline="", encoding="utf-8") as lines:
+        for row in csv.DictReader(lines):
+            if all(row.get(k) == v for k, v in match.items()):
+                games = found.setdefault((int(row["seat"]), int(row["chunk"])), {})
+                games[int(row["index"])] = float(row["points"])
+    return found
+
+
+def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
+               points: list[float]) -> None:  # fmt: skip
+    """Add one chunk's points to ``record`` (its header written first if it is new)."""
+    new = not record.exists()
+    with record.open("a", newline="", encoding="utf-8") as lines:
+        writer = csv.DictWriter(lines, fieldnames=FIELDS)
+        if new:
+            writer.writeheader()
+        for index, value in enumerate(points):
+            writer.writerow({**match, "seat": seat, "chunk": chunk, "index": index,
+                             "points": value})  # fmt: skip
+
+
 def score(
-    game: str, scenario: str, first: str, second: str, games: int, workers: int | None
-) -> list[float]:
-    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat."""
+    game: str, scenario: str, first: str, second: str, games: int, workers: int | None,
+    record: Path | None = RECORD,
+) -> list[float]:  # fmt: skip
+    """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat
+    (played in chunks of :data:`CHUNK`, chunk *c* of seat *s* a sweep seeded ``1000 s + c``;
+    the chunks ``record`` holds for this code are not played again)."""
     rules = get_game(game)
     value = rules.load_scenario(scenario)
     sides = rules.players(rules.start(value))
+    match = {"version": code_version(), "game": game, "scenario": scenario,
+             "first": first, "second": second}  # fmt: skip
+    known = recorded(record, match) if record is not None else {}
     by_seat = []
     for seat, side in enumerate(sides):
-        points = 0.0
         other = sides[1 - seat]
         players = {side: player(rules, first, 1 + seat), other: player(rules, second, 7 + seat)}
-        result = sweep(
-            rules, value, players, games=games, seed=100 * seat, workers=workers,
-            progress=False, max_seconds=None,  # a long run is what this benchmark is
-        )  # fmt: skip
-        for winner in result.games["winner"]:
-            points += points_of(winner, side)
+        points = 0.0
+        for chunk in range(-(-games // CHUNK)):
+            wanted = min(CHUNK, games - chunk * CHUNK)
+            have = known.get((seat, chunk), {})
+            if not all(i in have for i in range(wanted)):
+                result = sweep(
+                    rules, value, players, games=CHUNK, seed=1000 * seat + chunk,
+                    workers=workers, progress=False,
+                    max_seconds=None,  # a long run is what this benchmark is
+                )  # fmt: skip
+                played = [points_of(w, side) for w in result.games["winner"]]
+                if record is not None:
+                    write_down(record, match, seat, chunk, played)
+                have = dict(enumerate(played))
+            points += sum(have[i] for i in range(wanted))
         by_seat.append(points)
     return by_seat
 
@@ -175,11 +243,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--positions", type=int, default=POSITIONS)
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
+    parser.add_argument("--no-record", action="store_true", help="neither read nor write "
+                        "the record of games played (strength-games.csv)")  # fmt: skip
     args = parser.parse_args()
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     lines = [
         BEGIN,
-        f"Run {time.strftime('%Y-%m-%d')}: {args.games} games a seat for medium vs greedy, "
+        f"Run {time.strftime('%Y-%m-%d')} (code version {code_version()}, its games in "
+        "`strength-games.csv`): "
+        f"{args.games} games a seat for medium vs greedy, "
         f"{args.ladder_games} a seat for each rung of the ladder"
         + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
         + ".",
@@ -199,7 +271,8 @@ def main() -> None:
             if games <= 0:
                 continue
             start = time.time()
-            by_seat = score(game, scenario, first, second, games, args.workers)
+            by_seat = score(game, scenario, first, second, games, args.workers,
+                            None if args.no_record else RECORD)  # fmt: skip
             line = row(label, first, second, by_seat, games, time.time() - start)
             print(line, flush=True)
             lines.append(line)

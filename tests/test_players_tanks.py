@@ -112,13 +112,3 @@ def test_the_best_mean_overrules_the_greedy_choice_only_by_a_margin_and_on_evide
     assert root_choice(better, 1, 1, ROOT_RULE) == 2
     assert root_choice(slightly, 1, 2, ROOT_RULE) == 1
     assert root_choice({1: (0, 0.0), 2: (visits, -0.5)}, 1, 1, ROOT_RULE) == 2  # unsearched
-
-
-def test_a_draw_counts_half_in_the_strength_benchmark():
-    """``benchmarks.strength.score`` counts a draw as half: a sweep writes it ``"draw"``
-    (TANKS' standard table ends in one when both sides destroyed the same points)."""
-    from benchmarks.strength import points_of
-
-    assert [points_of(w, "German") for w in ("German", "draw", None, "American")] == [
-        1.0, 0.5, 0.5, 0.0,
-    ]  # fmt: skip

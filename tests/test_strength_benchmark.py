@@ -1,0 +1,47 @@
+"""The strength benchmark's bookkeeping (``benchmarks/strength.py``; its games are long and
+run by ``make bench-strength``, not here)."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+
+def test_a_draw_counts_half_in_the_strength_benchmark():
+    """``benchmarks.strength.score`` counts a draw as half: a sweep writes it ``"draw"``
+    (TANKS' standard table ends in one when both sides destroyed the same points)."""
+    from benchmarks.strength import points_of
+
+    assert [points_of(w, "German") for w in ("German", "draw", None, "American")] == [
+        1.0, 0.5, 0.5, 0.0,
+    ]  # fmt: skip
+
+
+def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stopped(
+    tmp_path, monkeypatch
+):
+    """``score`` writes each chunk of games down under the code's version; asked again it
+    plays nothing it holds for that version, and a version it does not hold is played anew."""
+    import benchmarks.strength as strength
+
+    record = tmp_path / "games.csv"
+    monkeypatch.setattr(strength, "CHUNK", 2)
+    match = ("panzer-vor", "mock-battle", "random", "random")
+    first = strength.score(*match, 3, None, record)
+    with record.open(newline="") as lines:
+        rows = list(csv.DictReader(lines))
+    assert list(rows[0]) == list(strength.FIELDS)
+    assert len(rows) == 2 * 4  # two seats, two whole chunks of 2 each
+    for seat, points in enumerate(first):  # each seat's first three games counted, not the 4th
+        counted = [float(r["points"]) for r in rows if r["seat"] == str(seat)][:3]
+        assert points == pytest.approx(sum(counted))
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("played a game the record holds")
+
+    monkeypatch.setattr(strength, "sweep", no_games)
+    assert strength.score(*match, 3, None, record) == first
+    monkeypatch.setattr(strength, "code_version", lambda: "another")
+    with pytest.raises(AssertionError, match="played a game"):
+        strength.score(*match, 1, None, record)
