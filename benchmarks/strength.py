@@ -223,17 +223,52 @@ def timing_line(label: str, level: str, times: list[float]) -> str:
             f"{p95:.2f} s at the 95th percentile ({len(ordered)} positions)")  # fmt: skip
 
 
+TARGET = 0.6  # medium vs greedy: the Wilson 95 % lower bound wanted from each seat
+
+
 def row(label: str, first: str, second: str, by_seat: list[float], games: int,
         seconds: float) -> str:  # fmt: skip
-    """A table row: ``first``'s score from each seat (``games`` a seat) with its Wilson 95 %
-    interval, and both seats together."""
-    seats = []
-    for points in by_seat:
-        low, high = wilson_interval(round(points), games)
-        seats.append(f"{points / games:.2f} [{low:.2f}, {high:.2f}]")
-    total = sum(by_seat) / (games * len(by_seat))
-    return (f"| {label} | {first} vs {second} | {games} | {' / '.join(seats)} | {total:.2f} | "
+    """A table row: ``first``'s score from each seat (``games`` a seat) and from both, each
+    with its Wilson 95 % interval (a draw counted half)."""
+    seats = [_scored(points, games) for points in by_seat]
+    both = _scored(sum(by_seat), games * len(by_seat))
+    return (f"| {label} | {first} vs {second} | {games} | {' / '.join(seats)} | {both} | "
             f"{seconds:.0f} s |")  # fmt: skip
+
+
+def _scored(points: float, games: int) -> str:
+    low, high = wilson_interval(points, games)
+    return f"{points / games:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def verdict(label: str, target: list[float] | None, games: int,
+            ladder: list[tuple[str, float, int]]) -> str:  # fmt: skip
+    """Whether ``label``'s game meets the targets: medium's Wilson lower bound above
+    :data:`TARGET` from each seat (``target``: its points by seat over ``games``), and each
+    rung of the ``ladder`` (name, points over both seats, games) above one half by its lower
+    bound.
+
+    >>> print(verdict("g", [72, 75], 100, [("greedy > random", 38, 40), ("easy > greedy", 21, 40)]))
+    - g: medium vs greedy **meets** the target (lower bounds 0.63 / 0.66 over 100 games a seat; \
+wanted above 0.6 over 100); the ladder is not shown at easy > greedy
+    >>> print(verdict("g", [21, 24], 30, [("greedy > random", 38, 40)]))
+    - g: medium vs greedy does not meet the target (lower bounds 0.52 / 0.63 over 30 games a \
+seat; wanted above 0.6 over 100); the ladder **holds**
+    """
+    parts = []
+    if target is not None:
+        lows = [wilson_interval(points, games)[0] for points in target]
+        met = all(low > TARGET for low in lows) and games >= GAMES
+        lower = " / ".join(f"{low:.2f}" for low in lows)
+        parts.append(f"medium vs greedy {'**meets**' if met else 'does not meet'} the target "
+                     f"(lower bounds {lower} over {games} games a seat; wanted above {TARGET} "
+                     f"over {GAMES})")  # fmt: skip
+    if ladder:
+        shown = [name for name, points, n in ladder if wilson_interval(points, n)[0] > 0.5]
+        missing = [name for name, _, _ in ladder if name not in shown]
+        parts.append("the ladder " + ("**holds**" if not missing else
+                     "is not shown at " + ", ".join(missing)))  # fmt: skip
+    return f"- {label}: " + "; ".join(parts) if parts else ""
 
 
 def main() -> None:
@@ -257,16 +292,18 @@ def main() -> None:
         + ".",
         "",
         "| game | match | games a seat | first's score from each seat [Wilson 95 %] | both "
-        "seats | time |",
+        "seats [Wilson 95 %] | time |",
         "|---|---|---|---|---|---|",
     ]
     wanted = None if args.cases == "all" else set(args.cases.split(","))
+    verdicts: list[str] = []
     for game, scenario, label in CASES:
         if wanted and game not in wanted:
             continue
         matches = [("medium", "greedy", args.games)]
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
+        target, rungs = None, []
         for first, second, games in matches:
             if games <= 0:
                 continue
@@ -276,6 +313,18 @@ def main() -> None:
             line = row(label, first, second, by_seat, games, time.time() - start)
             print(line, flush=True)
             lines.append(line)
+            if (first, second) == ("medium", "greedy"):
+                target = by_seat
+            else:
+                rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
+        verdicts.append(verdict(label, target, args.games, rungs))
+    lines += [
+        "",
+        "Against the targets (a rung is shown where its lower bound over both seats is "
+        "above one half):",
+        "",
+        *filter(None, verdicts),
+    ]
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
     for game, scenario, label in CASES:
         if (wanted and game not in wanted) or args.positions <= 0:

@@ -61,8 +61,8 @@ STEPS = 1  # north to move, with 298 moves
 
 
 def test_the_root_weighs_the_greedy_player_s_best_few_and_below_it_only_its_choice():
-    from workbench.players.panzer_strike import CANDIDATES, GreedyLines, candidates
     from workbench.players.greedy import greedy_choice
+    from workbench.players.panzer_strike import CANDIDATES, GreedyLines, candidates
 
     rules, state, game = _searched_position(STEPS)
     here = game.new_initial_state()

@@ -45,3 +45,14 @@ def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stoppe
     monkeypatch.setattr(strength, "code_version", lambda: "another")
     with pytest.raises(AssertionError, match="played a game"):
         strength.score(*match, 1, None, record)
+
+
+def test_the_strength_benchmark_s_examples_hold():
+    """The doctests of ``benchmarks/strength.py`` (``make test`` collects doctests under
+    ``workbench/`` only): a draw's points, and the verdict against the targets."""
+    import doctest
+
+    import benchmarks.strength as strength
+
+    failed, tried = doctest.testmod(strength)
+    assert tried >= 3 and failed == 0

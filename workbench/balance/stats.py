@@ -14,9 +14,14 @@ import math
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95 % by default): unlike the normal
-    approximation it stays inside [0, 1] and is sensible at 0 % and 100 %."""
+    approximation it stays inside [0, 1] and is sensible at 0 % and 100 %. ``successes`` may
+    count a draw as half.
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)], wilson_interval(0, 10)[0]
+    ([0.502, 0.691], 0.0)
+    """
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
