@@ -117,6 +117,22 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
                              "points": value})  # fmt: skip
 
 
+def held(game: str, scenario: str, first: str, second: str, games: int,
+         record: Path = RECORD) -> int:  # fmt: skip
+    """How many of ``games`` games a seat ``record`` holds for this code, from each of the
+    two seats: whole chunks from the first (what :func:`score` would play nothing for)."""
+    match = {"version": code_version(), "game": game, "scenario": scenario,
+             "first": first, "second": second}  # fmt: skip
+    known = recorded(record, match)
+    counted = []
+    for seat in (0, 1):
+        chunk = 0
+        while chunk * CHUNK < games and len(known.get((seat, chunk), {})) >= CHUNK:
+            chunk += 1
+        counted.append(min(games, chunk * CHUNK))
+    return min(counted)
+
+
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None,
     record: Path | None = RECORD,
@@ -227,13 +243,13 @@ TARGET = 0.6  # medium vs greedy: the Wilson 95 % lower bound wanted from each s
 
 
 def row(label: str, first: str, second: str, by_seat: list[float], games: int,
-        seconds: float) -> str:  # fmt: skip
+        seconds: float | None) -> str:  # fmt: skip
     """A table row: ``first``'s score from each seat (``games`` a seat) and from both, each
     with its Wilson 95 % interval (a draw counted half)."""
     seats = [_scored(points, games) for points in by_seat]
     both = _scored(sum(by_seat), games * len(by_seat))
     return (f"| {label} | {first} vs {second} | {games} | {' / '.join(seats)} | {both} | "
-            f"{seconds:.0f} s |")  # fmt: skip
+            + (f"{seconds:.0f} s |" if seconds is not None else "recorded |"))  # fmt: skip
 
 
 def _scored(points: float, games: int) -> str:
@@ -242,11 +258,11 @@ def _scored(points: float, games: int) -> str:
 
 
 def verdict(label: str, target: list[float] | None, games: int,
-            ladder: list[tuple[str, float, int]]) -> str:  # fmt: skip
+            ladder: list[tuple[str, float, int]], asked: int = 0) -> str:  # fmt: skip
     """Whether ``label``'s game meets the targets: medium's Wilson lower bound above
     :data:`TARGET` from each seat (``target``: its points by seat over ``games``), and each
     rung of the ``ladder`` (name, points over both seats, games) above one half by its lower
-    bound.
+    bound (``asked``: rungs asked for, some not yet played).
 
     >>> print(verdict("g", [72, 75], 100, [("greedy > random", 38, 40), ("easy > greedy", 21, 40)]))
     - g: medium vs greedy **meets** the target (lower bounds 0.63 / 0.66 over 100 games a seat; \
@@ -255,7 +271,7 @@ wanted above 0.6 over 100); the ladder is not shown at easy > greedy
     - g: medium vs greedy does not meet the target (lower bounds 0.52 / 0.63 over 30 games a \
 seat; wanted above 0.6 over 100); the ladder **holds**
     """
-    parts = []
+    parts = [] if target is not None else ["medium vs greedy not played yet"]
     if target is not None:
         lows = [wilson_interval(points, games)[0] for points in target]
         met = all(low > TARGET for low in lows) and games >= GAMES
@@ -266,8 +282,10 @@ seat; wanted above 0.6 over 100); the ladder **holds**
     if ladder:
         shown = [name for name, points, n in ladder if wilson_interval(points, n)[0] > 0.5]
         missing = [name for name, _, _ in ladder if name not in shown]
-        parts.append("the ladder " + ("**holds**" if not missing else
-                     "is not shown at " + ", ".join(missing)))  # fmt: skip
+        unplayed = max(0, asked - len(ladder))
+        parts.append("the ladder " + ("**holds**" if not missing and not unplayed else
+                     "is not shown" + (" at " + ", ".join(missing) if missing else "")
+                     + (f" ({unplayed} rungs not yet played)" if unplayed else "")))  # fmt: skip
     return f"- {label}: " + "; ".join(parts) if parts else ""
 
 
@@ -280,13 +298,16 @@ def main() -> None:
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     parser.add_argument("--no-record", action="store_true", help="neither read nor write "
                         "the record of games played (strength-games.csv)")  # fmt: skip
+    parser.add_argument("--from-record", action="store_true", help="play nothing: the table "
+                        "of the games the record holds for this code")  # fmt: skip
     args = parser.parse_args()
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     lines = [
         BEGIN,
-        f"Run {time.strftime('%Y-%m-%d')} (code version {code_version()}, its games in "
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code version {code_version()} (its games in "
         "`strength-games.csv`): "
-        f"{args.games} games a seat for medium vs greedy, "
+        + ("the games the record holds, up to " if args.from_record else "")
+        + f"{args.games} games a seat for medium vs greedy, "
         f"{args.ladder_games} a seat for each rung of the ladder"
         + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
         + ".",
@@ -303,21 +324,25 @@ def main() -> None:
         matches = [("medium", "greedy", args.games)]
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
-        target, rungs = None, []
+        target, target_games, rungs = None, 0, []
         for first, second, games in matches:
+            if args.from_record and not args.no_record:
+                games = held(game, scenario, first, second, games)
             if games <= 0:
                 continue
             start = time.time()
             by_seat = score(game, scenario, first, second, games, args.workers,
                             None if args.no_record else RECORD)  # fmt: skip
-            line = row(label, first, second, by_seat, games, time.time() - start)
+            seconds = None if args.from_record else time.time() - start
+            line = row(label, first, second, by_seat, games, seconds)
             print(line, flush=True)
             lines.append(line)
             if (first, second) == ("medium", "greedy"):
-                target = by_seat
+                target, target_games = by_seat, games
             else:
                 rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
-        verdicts.append(verdict(label, target, args.games, rungs))
+        asked = len(matches) - 1 if args.ladder_games > 0 else 0
+        verdicts.append(verdict(label, target, target_games, rungs, asked))
     lines += [
         "",
         "Against the targets (a rung is shown where its lower bound over both seats is "

@@ -37,6 +37,8 @@ def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stoppe
         counted = [float(r["points"]) for r in rows if r["seat"] == str(seat)][:3]
         assert points == pytest.approx(sum(counted))
 
+    assert strength.held(*match, 3, record) == 3 and strength.held(*match, 9, record) == 4
+
     def no_games(*args, **kwargs):
         raise AssertionError("played a game the record holds")
 
