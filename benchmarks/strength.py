@@ -2,7 +2,8 @@
 
 Medium search against the greedy player, ``GAMES`` games from each seat, in the Mock Battle
 card game (information-set search), Panzer Strike's capture-the-flag and TANKS' standard
-table; a draw counts as half a win. Then the ladder random < greedy < easy < medium < hard:
+table; a draw counts as half a win; beside it greedy against itself, how far the scenario
+leans to a seat between equal players. Then the ladder random < greedy < easy < medium < hard:
 each player against the one below it, ``LADDER_GAMES`` games from each seat. The table is
 printed and written into benchmarks/README.md between the strength markers, with the number
 of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so),
@@ -321,7 +322,8 @@ def main() -> None:
     for game, scenario, label in CASES:
         if wanted and game not in wanted:
             continue
-        matches = [("medium", "greedy", args.games)]
+        # greedy against itself: how far the scenario leans to a seat, for two equal players
+        matches = [("medium", "greedy", args.games), ("greedy", "greedy", args.games)]
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
@@ -339,9 +341,9 @@ def main() -> None:
             lines.append(line)
             if (first, second) == ("medium", "greedy"):
                 target, target_games = by_seat, games
-            else:
+            elif first != second:
                 rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
-        asked = len(matches) - 1 if args.ladder_games > 0 else 0
+        asked = len(ladder) - 1 if args.ladder_games > 0 else 0
         verdicts.append(verdict(label, target, target_games, rungs, asked))
     lines += [
         "",
