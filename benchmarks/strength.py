@@ -77,18 +77,31 @@ CHUNK = 10  # games a sweep plays before they are written down (a match plays wh
 FIELDS = ("version", "game", "scenario", "first", "second", "seat", "chunk", "index", "points")
 ROOT = Path(__file__).resolve().parent.parent
 CODE = ("workbench/players", "workbench/rules", "workbench/openspiel", "maps")
+# what a match of the rules' own players (random, greedy) depends on: a change to the search
+# players leaves their games counted
+RULES_CODE = ("workbench/rules", "maps")
+RULES_PLAYERS = ("random", "greedy")
 
 
-def code_version(root: Path = ROOT) -> str:
-    """A short hash of the code and scenarios a match's games depend on (:data:`CODE`): the
-    players, the rules, the bridge and the maps, each file's path and bytes."""
+def code_version(root: Path = ROOT, folders: tuple[str, ...] = CODE) -> str:
+    """A short hash of the code and scenarios a match's games depend on (``folders``: for a
+    search player's match :data:`CODE`, the players, the rules, the bridge and the maps), each
+    file's path and bytes."""
     digest = hashlib.sha256()
-    for folder in CODE:
+    for folder in folders:
         for path in sorted((root / folder).rglob("*")):
             if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0")
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def version_of(first: str, second: str) -> str:
+    """The :func:`code_version` a match of ``first`` against ``second`` is recorded under:
+    the rules and maps alone where neither is a search player (:data:`RULES_CODE`)."""
+    if first in RULES_PLAYERS and second in RULES_PLAYERS:
+        return code_version(folders=RULES_CODE)
+    return code_version()
 
 
 def recorded(record: Path, match: dict[str, str]) -> dict[tuple[int, int], dict[int, float]]:
@@ -122,7 +135,7 @@ def held(game: str, scenario: str, first: str, second: str, games: int,
          record: Path = RECORD) -> int:  # fmt: skip
     """How many of ``games`` games a seat ``record`` holds for this code, from each of the
     two seats: whole chunks from the first (what :func:`score` would play nothing for)."""
-    match = {"version": code_version(), "game": game, "scenario": scenario,
+    match = {"version": version_of(first, second), "game": game, "scenario": scenario,
              "first": first, "second": second}  # fmt: skip
     known = recorded(record, match)
     counted = []
@@ -144,7 +157,7 @@ def score(
     rules = get_game(game)
     value = rules.load_scenario(scenario)
     sides = rules.players(rules.start(value))
-    match = {"version": code_version(), "game": game, "scenario": scenario,
+    match = {"version": version_of(first, second), "game": game, "scenario": scenario,
              "first": first, "second": second}  # fmt: skip
     known = recorded(record, match) if record is not None else {}
     by_seat = []
@@ -305,7 +318,8 @@ def main() -> None:
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     lines = [
         BEGIN,
-        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code version {code_version()} (its games in "
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code version {code_version()} (the greedy "
+        f"and random players' matches: {code_version(folders=RULES_CODE)}; the games in "
         "`strength-games.csv`): "
         + ("the games the record holds, up to " if args.from_record else "")
         + f"{args.games} games a seat for medium vs greedy, "

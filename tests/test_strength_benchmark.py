@@ -44,9 +44,30 @@ def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stoppe
 
     monkeypatch.setattr(strength, "sweep", no_games)
     assert strength.score(*match, 3, None, record) == first
-    monkeypatch.setattr(strength, "code_version", lambda: "another")
+    monkeypatch.setattr(strength, "code_version", lambda *args, **kwargs: "another")
     with pytest.raises(AssertionError, match="played a game"):
         strength.score(*match, 1, None, record)
+
+
+def test_a_greedy_match_is_recorded_under_the_rules_alone(tmp_path):
+    """A change to the search players makes their matches' games count no more, but not the
+    games of the rules' own players (greedy against random or itself), which do not run them;
+    a change to the rules or the maps counts against both."""
+    from benchmarks.strength import CODE, RULES_CODE, code_version
+
+    for folder in CODE:
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "a.py").write_text("x = 1\n")
+
+    def versions():
+        return code_version(tmp_path), code_version(tmp_path, RULES_CODE)
+
+    before = versions()
+    (tmp_path / "workbench/players/a.py").write_text("x = 2\n")
+    players_changed = versions()
+    assert players_changed[0] != before[0] and players_changed[1] == before[1]
+    (tmp_path / "maps/a.py").write_text("x = 2\n")
+    assert all(after != was for after, was in zip(versions(), players_changed, strict=True))
 
 
 def test_the_strength_benchmark_s_examples_hold():
