@@ -346,10 +346,11 @@ def main() -> None:
                 games = held(game, scenario, first, second, games)
             if games <= 0:
                 continue
-            start = time.time()
+            start, all_held = time.time(), not args.no_record and held(
+                game, scenario, first, second, games) >= games  # fmt: skip
             by_seat = score(game, scenario, first, second, games, args.workers,
                             None if args.no_record else RECORD)  # fmt: skip
-            seconds = None if args.from_record else time.time() - start
+            seconds = None if all_held else time.time() - start  # None: "recorded"
             line = row(label, first, second, by_seat, games, seconds)
             print(line, flush=True)
             lines.append(line)
