@@ -14,7 +14,8 @@ A full run takes hours on a 2-core machine, so it is kept as it goes: each game'
 written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
 seeded games, under the version of the code the games depend on (:func:`code_version`). A
 run stopped part-way goes on from where it stopped; games played by other code are not
-counted (nor deleted); ``--no-record`` neither reads nor writes the file.
+counted (nor deleted); ``--no-record`` neither reads nor writes the file; ``--from-record``
+plays and times nothing and prints the table of what the record holds.
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -303,18 +304,26 @@ seat; wanted above 0.6 over 100); the ladder **holds**
     return f"- {label}: " + "; ".join(parts) if parts else ""
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--ladder-games", type=int, default=LADDER_GAMES)
     parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--positions", type=int, default=POSITIONS)
+    parser.add_argument(
+        "--positions",
+        type=int,
+        default=None,
+        help=f"positions timed a game ({POSITIONS}; none with --from-record)",
+    )
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     parser.add_argument("--no-record", action="store_true", help="neither read nor write "
                         "the record of games played (strength-games.csv)")  # fmt: skip
-    parser.add_argument("--from-record", action="store_true", help="play nothing: the table "
-                        "of the games the record holds for this code")  # fmt: skip
-    args = parser.parse_args()
+    parser.add_argument("--from-record", action="store_true", help="play nothing: print the "
+                        "table of the games the record holds for this code (README.md is "
+                        "left as the last run wrote it)")  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.positions is None:
+        args.positions = 0 if args.from_record else POSITIONS
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     lines = [
         BEGIN,
@@ -341,15 +350,16 @@ def main() -> None:
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
+        record = None if args.no_record else RECORD
         for first, second, games in matches:
-            if args.from_record and not args.no_record:
-                games = held(game, scenario, first, second, games)
+            if args.from_record and record is not None:
+                games = held(game, scenario, first, second, games, record)
             if games <= 0:
                 continue
-            start, all_held = time.time(), not args.no_record and held(
-                game, scenario, first, second, games) >= games  # fmt: skip
-            by_seat = score(game, scenario, first, second, games, args.workers,
-                            None if args.no_record else RECORD)  # fmt: skip
+            start = time.time()
+            all_held = record is not None and held(game, scenario, first, second, games,
+                                                   record) >= games  # fmt: skip
+            by_seat = score(game, scenario, first, second, games, args.workers, record)
             seconds = None if all_held else time.time() - start  # None: "recorded"
             line = row(label, first, second, by_seat, games, seconds)
             print(line, flush=True)
@@ -367,6 +377,7 @@ def main() -> None:
         "",
         *filter(None, verdicts),
     ]
+    print("\n".join(filter(None, verdicts)), flush=True)
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
     for game, scenario, label in CASES:
         if (wanted and game not in wanted) or args.positions <= 0:
@@ -378,6 +389,8 @@ def main() -> None:
         print(line, flush=True)
         lines.append(line)
     lines.append(END)
+    if args.from_record:
+        return
     text = README.read_text(encoding="utf-8")
     block = "\n".join(lines)
     if BEGIN in text:

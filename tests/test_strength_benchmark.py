@@ -70,6 +70,33 @@ def test_a_greedy_match_is_recorded_under_the_rules_alone(tmp_path):
     assert all(after != was for after, was in zip(versions(), players_changed, strict=True))
 
 
+def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
+    tmp_path, monkeypatch, capsys
+):
+    """``--from-record`` prints the table of the games held (here two random games a seat),
+    plays and times nothing, and leaves README.md as the last run wrote it."""
+    import benchmarks.strength as strength
+
+    record, readme = tmp_path / "games.csv", tmp_path / "README.md"
+    readme.write_text("the last run's table\n")
+    monkeypatch.setattr(strength, "CHUNK", 2)
+    monkeypatch.setattr(strength, "RECORD", record)
+    monkeypatch.setattr(strength, "README", readme)
+    strength.score("panzer-vor", "mock-battle", "greedy", "random", 2, None, record)
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("played a game")
+
+    monkeypatch.setattr(strength, "sweep", no_games)
+    monkeypatch.setattr(strength, "decision_times", no_games)
+    strength.main(["--from-record", "--cases", "panzer-vor"])
+    printed = capsys.readouterr().out
+    assert "| Mock Battle (card game) | greedy vs random | 2 |" in printed
+    assert "| recorded |" in printed and "| medium vs greedy |" not in printed
+    assert "medium vs greedy not played yet" in printed
+    assert readme.read_text() == "the last run's table\n"
+
+
 def test_the_strength_benchmark_s_examples_hold():
     """The doctests of ``benchmarks/strength.py`` (``make test`` collects doctests under
     ``workbench/`` only): a draw's points, and the verdict against the targets."""
