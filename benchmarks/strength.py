@@ -2,13 +2,14 @@
 
 Medium search against the greedy player, ``GAMES`` games from each seat, in the Mock Battle
 card game (information-set search), Panzer Strike's capture-the-flag and TANKS' standard
-table; a draw counts as half a win; beside it greedy against itself, how far the scenario
-leans to a seat between equal players. Then the ladder random < greedy < easy < medium < hard:
-each player against the one below it, ``LADDER_GAMES`` games from each seat. The table is
-printed and written into benchmarks/README.md between the strength markers, with the number
-of games it was run with (``--games``/``--ladder-games`` for a reduced run, labelled so),
-and how long a medium decision takes in each game (median and 95th percentile over
-``--positions`` positions of seeded greedy games; the target: 1 s and 3 s).
+table; a draw counts as half a win; beside it greedy against itself and medium against
+itself, how far the scenario leans to a seat between equal players, weak and competent. Then
+the ladder random < greedy < easy < medium < hard: each player against the one below it,
+``LADDER_GAMES`` games from each seat. The table is printed and written into
+benchmarks/README.md between the strength markers, with the number of games it was run with
+(``--games``/``--ladder-games`` for a reduced run, labelled so), and how long a medium
+decision takes in each game (median and 95th percentile over ``--positions`` positions of
+seeded greedy games; the target: 1 s and 3 s).
 
 A full run takes hours on a 2-core machine, so it is kept as it goes: each game's result is
 written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
@@ -345,8 +346,10 @@ def main(argv: list[str] | None = None) -> None:
     for game, scenario, label in CASES:
         if wanted and game not in wanted:
             continue
-        # greedy against itself: how far the scenario leans to a seat, for two equal players
-        matches = [("medium", "greedy", args.games), ("greedy", "greedy", args.games)]
+        # each player against itself: how far the scenario leans to a seat between two equal
+        # players, greedy ones and competent ones (is the scenario fair?)
+        matches = [("medium", "greedy", args.games), ("greedy", "greedy", args.games),
+                   ("medium", "medium", args.games)]  # fmt: skip
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
