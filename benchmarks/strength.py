@@ -13,10 +13,11 @@ seeded greedy games; the target: 1 s and 3 s).
 
 A full run takes hours on a 2-core machine, so it is kept as it goes: each game's result is
 written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
-seeded games, under the version of the code the games depend on (:func:`code_version`). A
-run stopped part-way goes on from where it stopped; games played by other code are not
-counted (nor deleted); ``--no-record`` neither reads nor writes the file; ``--from-record``
-plays and times nothing and prints the table of what the record holds.
+seeded games, under the version of the code that game's games depend on
+(:func:`code_version`: a change to one game's rules or search leaves the other games' games
+counted). A run stopped part-way goes on from where it stopped; games played by other code
+are not counted (nor deleted); ``--no-record`` neither reads nor writes the file;
+``--from-record`` plays and times nothing and prints the table of what the record holds.
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import fnmatch
 import hashlib
 import random
 import re
@@ -78,32 +80,74 @@ RECORD = Path(__file__).with_name("strength-games.csv")
 CHUNK = 10  # games a sweep plays before they are written down (a match plays whole chunks)
 FIELDS = ("version", "game", "scenario", "first", "second", "seat", "chunk", "index", "points")
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ("workbench/players", "workbench/rules", "workbench/openspiel", "maps")
-# what a match of the rules' own players (random, greedy) depends on: a change to the search
-# players leaves their games counted
-RULES_CODE = ("workbench/rules", "maps")
+# what a match's games depend on: every file of the library and the maps (:data:`SUFFIXES`),
+# except the surface no match runs (:data:`SURFACE`), the other games' own files
+# (:data:`OWN`) and, for a match of the rules' own players (random, greedy), the search
+# players and the bridge (:data:`SEARCH`): a change to one game's rules, maps or search, or to
+# the search players' layer, leaves the other games' games (or the greedy players') counted
+LIBRARY = ("workbench", "maps")
+SUFFIXES = (".py", ".json", ".csv")
+SURFACE = ("workbench/render", "workbench/widgets", "workbench/learn", "workbench/lint",
+           "workbench/testing", "workbench/gallery.py", "workbench/app_pool.py",
+           "workbench/app_server.py", "workbench/server.py")  # fmt: skip
+SEARCH = ("workbench/players", "workbench/openspiel")
+OWN = {
+    "panzer-vor": ("workbench/rules/panzer_vor", "workbench/panzer_vor.py", "maps/panzer-vor",
+                   "workbench/data/*panzer-vor*", "workbench/players/playouts.py",
+                   "workbench/openspiel/card_*", "workbench/openspiel/series_space.py"),
+    "panzer-strike": ("workbench/rules/panzer_strike", "workbench/panzer_strike.py",
+                      "maps/panzer-strike", "workbench/data/panzer-strike-*",
+                      "workbench/players/panzer_strike.py"),
+    "tanks": ("workbench/rules/tanks", "workbench/tanks.py", "maps/tanks",
+              "workbench/data/tanks-*", "workbench/players/tanks.py"),
+}  # fmt: skip
 RULES_PLAYERS = ("random", "greedy")
 
 
-def code_version(root: Path = ROOT, folders: tuple[str, ...] = CODE) -> str:
-    """A short hash of the code and scenarios a match's games depend on (``folders``: for a
-    search player's match :data:`CODE`, the players, the rules, the bridge and the maps), each
+def _under(path: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatch(path, p) or path.startswith(p + "/") for p in patterns)
+
+
+def depends_on(game: str, search: bool = True, root: Path = ROOT) -> list[str]:
+    """The files (paths from ``root``) a match of ``game`` depends on (see :data:`OWN`;
+    ``search``: a search player plays in it).
+
+    >>> files = depends_on("tanks")
+    >>> "workbench/rules/tanks/state.py" in files, "workbench/geometry/hexgrid.py" in files
+    (True, True)
+    >>> any(f.startswith(("workbench/rules/panzer_vor/", "workbench/render/")) for f in files)
+    False
+    >>> "workbench/players/tanks.py" in files, "workbench/players/tanks.py" in depends_on(
+    ...     "tanks", search=False)
+    (True, False)
+    """
+    left_out = SURFACE + sum((own for other, own in OWN.items() if other != game), ())
+    if not search:
+        left_out += SEARCH
+    found = []
+    for folder in LIBRARY:
+        for path in (root / folder).rglob("*"):
+            name = path.relative_to(root).as_posix()
+            if (path.suffix in SUFFIXES and "__pycache__" not in path.parts and path.is_file()
+                    and not _under(name, left_out)):  # fmt: skip
+                found.append(name)
+    return sorted(found)
+
+
+def code_version(game: str, search: bool = True, root: Path = ROOT) -> str:
+    """A short hash of the files a match of ``game`` depends on (:func:`depends_on`), each
     file's path and bytes."""
     digest = hashlib.sha256()
-    for folder in folders:
-        for path in sorted((root / folder).rglob("*")):
-            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-                digest.update(path.read_bytes())
+    for name in depends_on(game, search, root):
+        digest.update(name.encode() + b"\0")
+        digest.update((root / name).read_bytes())
     return digest.hexdigest()[:12]
 
 
-def version_of(first: str, second: str) -> str:
-    """The :func:`code_version` a match of ``first`` against ``second`` is recorded under:
-    the rules and maps alone where neither is a search player (:data:`RULES_CODE`)."""
-    if first in RULES_PLAYERS and second in RULES_PLAYERS:
-        return code_version(folders=RULES_CODE)
-    return code_version()
+def version_of(game: str, first: str, second: str) -> str:
+    """The :func:`code_version` a match of ``first`` against ``second`` in ``game`` is recorded
+    under: without the search players' layer where neither is a search player."""
+    return code_version(game, search=not (first in RULES_PLAYERS and second in RULES_PLAYERS))
 
 
 def recorded(record: Path, match: dict[str, str]) -> dict[tuple[int, int], dict[int, float]]:
@@ -137,7 +181,7 @@ def held(game: str, scenario: str, first: str, second: str, games: int,
          record: Path = RECORD) -> int:  # fmt: skip
     """How many of ``games`` games a seat ``record`` holds for this code, from each of the
     two seats: whole chunks from the first (what :func:`score` would play nothing for)."""
-    match = {"version": version_of(first, second), "game": game, "scenario": scenario,
+    match = {"version": version_of(game, first, second), "game": game, "scenario": scenario,
              "first": first, "second": second}  # fmt: skip
     known = recorded(record, match)
     counted = []
@@ -159,7 +203,7 @@ def score(
     rules = get_game(game)
     value = rules.load_scenario(scenario)
     sides = rules.players(rules.start(value))
-    match = {"version": version_of(first, second), "game": game, "scenario": scenario,
+    match = {"version": version_of(game, first, second), "game": game, "scenario": scenario,
              "first": first, "second": second}  # fmt: skip
     known = recorded(record, match) if record is not None else {}
     by_seat = []
@@ -328,9 +372,12 @@ def main(argv: list[str] | None = None) -> None:
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     lines = [
         BEGIN,
-        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code version {code_version()} (the greedy "
-        f"and random players' matches: {code_version(folders=RULES_CODE)}; the games in "
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code versions (a game's matches with a "
+        "search player / the greedy and random players' own; the games in "
         "`strength-games.csv`): "
+        + ", ".join(f"{game} {code_version(game)} / {code_version(game, search=False)}"
+                    for game, _, _ in CASES)  # fmt: skip
+        + "; "
         + ("the games the record holds, up to " if args.from_record else "")
         + f"{args.games} games a seat for medium vs greedy, "
         f"{args.ladder_games} a seat for each rung of the ladder"

@@ -49,25 +49,45 @@ def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stoppe
         strength.score(*match, 1, None, record)
 
 
-def test_a_greedy_match_is_recorded_under_the_rules_alone(tmp_path):
+def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     """A change to the search players makes their matches' games count no more, but not the
     games of the rules' own players (greedy against random or itself), which do not run them;
-    a change to the rules or the maps counts against both."""
-    from benchmarks.strength import CODE, RULES_CODE, code_version
+    a change to one game's rules or its own search counts against that game's matches only;
+    one to the library under every game against all of them; one to the surface (what a
+    match never runs) against none."""
+    from benchmarks.strength import CASES, code_version
 
-    for folder in CODE:
-        (tmp_path / folder).mkdir(parents=True)
-        (tmp_path / folder / "a.py").write_text("x = 1\n")
+    files = ["workbench/players/searching.py", "workbench/players/playouts.py",
+             "workbench/players/tanks.py", "workbench/rules/core.py",
+             "workbench/rules/panzer_strike/match.py", "workbench/geometry/hexgrid.py",
+             "workbench/data/tanks-cards.csv", "workbench/widgets/stepper.py",
+             "maps/panzer-vor/mock.json"]  # fmt: skip
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    games = [game for game, _, _ in CASES]
 
     def versions():
-        return code_version(tmp_path), code_version(tmp_path, RULES_CODE)
+        return {(g, search): code_version(g, search, tmp_path) for g in games
+                for search in (True, False)}  # fmt: skip
 
-    before = versions()
-    (tmp_path / "workbench/players/a.py").write_text("x = 2\n")
-    players_changed = versions()
-    assert players_changed[0] != before[0] and players_changed[1] == before[1]
-    (tmp_path / "maps/a.py").write_text("x = 2\n")
-    assert all(after != was for after, was in zip(versions(), players_changed, strict=True))
+    def changed_by(name):
+        before = versions()
+        (tmp_path / name).write_text((tmp_path / name).read_text() + "x += 1\n")
+        return {key for key, version in versions().items() if version != before[key]}
+
+    everything = set(versions())
+    searching = {(g, True) for g in games}
+    assert changed_by("workbench/players/searching.py") == searching
+    assert changed_by("workbench/players/playouts.py") == {("panzer-vor", True)}
+    assert changed_by("workbench/players/tanks.py") == {("tanks", True)}
+    assert changed_by("workbench/rules/panzer_strike/match.py") == {
+        ("panzer-strike", True), ("panzer-strike", False)}  # fmt: skip
+    assert changed_by("maps/panzer-vor/mock.json") == {("panzer-vor", True), ("panzer-vor", False)}
+    assert changed_by("workbench/data/tanks-cards.csv") == {("tanks", True), ("tanks", False)}
+    assert changed_by("workbench/rules/core.py") == everything
+    assert changed_by("workbench/geometry/hexgrid.py") == everything
+    assert changed_by("workbench/widgets/stepper.py") == set()
 
 
 def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
