@@ -370,13 +370,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.positions is None:
         args.positions = 0 if args.from_record else POSITIONS
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
+    versions = ", ".join(
+        f"{game} {code_version(game)} / {code_version(game, search=False)}" for game, _, _ in CASES
+    )
     lines = [
         BEGIN,
         f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code versions (a game's matches with a "
         "search player / the greedy and random players' own; the games in "
         "`strength-games.csv`): "
-        + ", ".join(f"{game} {code_version(game)} / {code_version(game, search=False)}"
-                    for game, _, _ in CASES)  # fmt: skip
+        + versions
         + "; "
         + ("the games the record holds, up to " if args.from_record else "")
         + f"{args.games} games a seat for medium vs greedy, "
