@@ -25,6 +25,7 @@ are not counted (nor deleted); ``--no-record`` neither reads nor writes the file
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import fnmatch
 import hashlib
@@ -136,12 +137,37 @@ def depends_on(game: str, search: bool = True, root: Path = ROOT) -> list[str]:
 
 def code_version(game: str, search: bool = True, root: Path = ROOT) -> str:
     """A short hash of the files a match of ``game`` depends on (:func:`depends_on`), each
-    file's path and bytes."""
+    file's path and what it does: a Python file's code without its comments and docstrings
+    (:func:`code_of`: a correction to a text plays the same games), another file's bytes."""
     digest = hashlib.sha256()
     for name in depends_on(game, search, root):
         digest.update(name.encode() + b"\0")
-        digest.update((root / name).read_bytes())
+        path = root / name
+        digest.update(code_of(path) if path.suffix == ".py" else path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def code_of(path: Path) -> bytes:
+    """A Python file's syntax tree without its docstrings (comments are not in it).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     a, b, c = (Path(folder) / n for n in "abc")
+    ...     _ = a.write_text('def f():\\n    "Doc."\\n    return 1  # one\\n')
+    ...     _ = b.write_text('def f():\\n    "Another doc."\\n\\n    return 1\\n')
+    ...     _ = c.write_text('def f():\\n    return 2\\n')
+    ...     code_of(a) == code_of(b) != code_of(c)
+    True
+    """
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):  # fmt: skip
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 def version_of(game: str, first: str, second: str) -> str:

@@ -54,7 +54,7 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     games of the rules' own players (greedy against random or itself), which do not run them;
     a change to one game's rules or its own search counts against that game's matches only;
     one to the library under every game against all of them; one to the surface (what a
-    match never runs) against none."""
+    match never runs), or to a comment or docstring, against none."""
     from benchmarks.strength import CASES, code_version
 
     files = ["workbench/players/searching.py", "workbench/players/playouts.py",
@@ -88,6 +88,10 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     assert changed_by("workbench/rules/core.py") == everything
     assert changed_by("workbench/geometry/hexgrid.py") == everything
     assert changed_by("workbench/widgets/stepper.py") == set()
+
+    before = versions()  # a comment or a docstring corrected plays the same games
+    (tmp_path / "workbench/rules/core.py").write_text('"""The rules."""\n\nx = 1  # one\nx += 1\n')
+    assert versions() == before
 
 
 def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
