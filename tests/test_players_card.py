@@ -76,17 +76,33 @@ def _search_position():
     return rules, state, game, game.new_initial_state()
 
 
-def test_the_prior_is_the_greedy_players_first_few_choices():
-    from workbench.players.playouts import FIRST_PRIOR, PLAYOUTS, GreedyPlayouts, ranking_of
+def test_the_prior_is_the_greedy_players_first_few_choices_at_the_root_its_choice_below():
+    from workbench.players.playouts import PLAYOUTS, GreedyPlayouts, ranking_of
 
     rules, state, game, here = _search_position()
     playouts = PLAYOUTS["panzer-vor"]
     evaluator = GreedyPlayouts(ranking_of(rules), playouts, random.Random(1))
     prior = evaluator.prior(here)
     ranked = greedy_ranking(state, rules.legal_actions(state), random.Random(1))
-    assert [n for n, _ in prior] == [game.space.number(a, state) for a in ranked][:3]
-    assert prior[0][1] == FIRST_PRIOR and sum(p for _, p in prior) == pytest.approx(1.0)
-    assert len(prior) == playouts.candidates < len(here.legal_actions())
+    numbers = [game.space.number(a, state) for a in ranked]
+    assert [n for n, _ in prior] == numbers[: playouts.candidates]
+    assert {p for _, p in prior} == {1.0 / playouts.candidates}  # equally likely
+    assert 2 <= len(prior) == playouts.candidates < len(here.legal_actions())
+
+    below = here.child(numbers[1])  # a candidate played: the second tank's deployment
+    after = below.workbench_state
+    legal = rules.legal_actions(after)
+    assert len(legal) > 1 and evaluator.prior(below) == [
+        (game.space.number(ranking_of(rules)(after, legal, random.Random(2))[0], after), 1.0)
+    ]  # fmt: skip
+
+
+def test_a_root_searches_fewer_candidates_where_it_has_fewer_simulations():
+    from workbench.players.playouts import A_CANDIDATE, PLAYOUTS, candidates_for
+
+    most = PLAYOUTS["panzer-vor"].candidates
+    assert candidates_for(1, most) == 2 and candidates_for(10**6, most) == most
+    assert all(candidates_for(n, most) * A_CANDIDATE <= n for n in range(2 * A_CANDIDATE, 200))
 
 
 def test_a_playout_plays_greedy_to_the_end_or_scores_material():
@@ -109,7 +125,8 @@ def test_a_playout_plays_greedy_to_the_end_or_scores_material():
 
 def test_the_search_expands_only_the_candidates_best_first():
     """OpenSpiel's ISMCTS expands a new random action at each visit of a position until all
-    are expanded; the card game's searches the prior's candidates only, best first."""
+    are expanded; the card game's searches the prior's candidates only, best first, as many
+    as its simulations allow."""
     import numpy as np
 
     from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
@@ -118,10 +135,12 @@ def test_the_search_expands_only_the_candidates_best_first():
     evaluator = GreedyPlayouts(ranking_of(rules), PLAYOUTS["panzer-vor"], random.Random(3))
     bot = CandidateISMCTS(game, evaluator, 2.0, 4, random_state=np.random.RandomState(3),
                           allow_inconsistent_action_sets=True)  # fmt: skip
+    assert evaluator.candidates == 2  # four simulations: the best two
     worlds = random.Random(3)
     bot.set_resampler(lambda s, p: s.resampled(p, worlds))
     chosen = bot.step(here)
     candidates = [n for n, _ in evaluator.prior(here)]
     root = bot._root_node
     assert set(root.child_info) == set(candidates) and chosen in candidates
-    assert all(root.child_info[n].visits == 1 for n in candidates)  # each once, in turn
+    assert all(root.child_info[n].visits >= 1 for n in candidates)  # each tried, in turn
+    assert sum(root.child_info[n].visits for n in candidates) <= 4

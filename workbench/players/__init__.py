@@ -9,7 +9,7 @@ game; the position score at the search's leaves is
 :class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
 way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
 greedy player is quick the search is a policy improvement on it: in the card game it searches
-only the greedy player's first few choices, each scored by greedy play to the end
+only the greedy player's first five choices, each carried on by greedy play to the end
 (:mod:`~workbench.players.playouts`); in Panzer Strike it weighs the greedy player's best few
 actions along greedy lines (:mod:`~workbench.players.panzer_strike`); in TANKS its best three,
 each scored by the coming exchange of fire (:mod:`~workbench.players.tanks`). A player
@@ -27,10 +27,12 @@ from typing import Any
 from workbench.errors import ArgumentError
 
 LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
-# where a game's level differs: Panzer Strike's medium decisions have the time for twice as
-# many (0.66 s median, 1.63 s at the 95th percentile with 96); a TANKS simulation plays a few
-# steps of its slower greedy player (players/tanks.py: 0.17 s median with 12)
+# where a game's level differs: Panzer Strike's and the card game's medium decisions have the
+# time for twice as many (Panzer Strike: 0.66 s median, 1.63 s at the 95th percentile with 96);
+# a TANKS simulation plays a few steps of its slower greedy player (players/tanks.py: 0.17 s
+# median with 12)
 GAME_LEVELS: dict[str, dict[str, int]] = {
+    "panzer-vor": {"medium": 96},
     "panzer-strike": {"medium": 96},
     "tanks": {"easy": 5, "medium": 12, "hard": 36},
 }
@@ -59,8 +61,8 @@ class SearchPlayer:
         """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
 
         >>> medium = search("medium")
-        >>> medium.simulations_in("panzer-strike"), medium.simulations_in("panzer-vor")
-        (96, 48)
+        >>> medium.simulations_in("panzer-strike"), medium.simulations_in("tanks")
+        (96, 12)
         """
         return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
 

@@ -5,7 +5,8 @@ an action again.
 The greedy player's choice is the search's favourite; the search overrules it only on
 evidence (:mod:`.root`: each game's :data:`ROOT_RULES`). Three games search in their own way,
 each a policy improvement on its greedy player: the card game (:data:`.playouts.PLAYOUTS`:
-the greedy player's first three choices, greedy playouts to the end), Panzer Strike
+the greedy player's first five choices, each carried on along greedy lines to the end),
+Panzer Strike
 (:data:`GREEDY_LINES`: its best few, carried on along greedy lines) and TANKS
 (:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The other games
 (practice, the series) search every action, the favourite weighted at the root, each leaf
@@ -35,6 +36,7 @@ GREEDY_LINES: set[str] = {"panzer-strike"}
 EVALUATORS: dict[str, type[tanks.TanksEvaluator]] = {"tanks": tanks.TanksEvaluator}
 # how each game's root action is chosen (not listed: the default, the most searched)
 ROOT_RULES: dict[str, RootRule] = {
+    "panzer-vor": RootRule(best_mean=True, min_visits=6, margin=0.05),  # .playouts
     "panzer-strike": panzer_strike.ROOT_RULE,
     "tanks": tanks.ROOT_RULE,
 }
