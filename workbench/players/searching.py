@@ -5,13 +5,12 @@ an action again.
 The greedy player's choice is the search's favourite; the search overrules it only on
 evidence (:mod:`.root`: each game's :data:`ROOT_RULES`). Three games search in their own way,
 each a policy improvement on its greedy player: the card game (:data:`.playouts.PLAYOUTS`:
-the greedy player's first five choices, each carried on along greedy lines to the end),
-Panzer Strike
-(:data:`GREEDY_LINES`: its best few, carried on along greedy lines) and TANKS
-(:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The other games
-(practice, the series) search every action, the favourite weighted at the root, each leaf
-scored where it stands (:class:`~.evaluator.OddsEvaluator`). A level's simulations may differ
-by game (``players.GAME_LEVELS``).
+the greedy player's first five choices at the root, each carried on along greedy lines to
+the end), Panzer Strike (:data:`GREEDY_LINES`: its best few, carried on along greedy lines)
+and TANKS (:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The
+other games (practice, the series) search every action, the favourite weighted at the root,
+each leaf scored where it stands (:class:`~.evaluator.OddsEvaluator`). A level's simulations
+may differ by game (``players.GAME_LEVELS``).
 """
 
 from __future__ import annotations
