@@ -102,9 +102,11 @@ def test_a_level_searches_as_its_game_says_and_the_label_says_so():
 
     medium = search("medium")
     assert medium.simulations_in("panzer-strike") == 2 * LEVELS["medium"] == 96
-    assert medium.simulations_in("panzer-vor") == LEVELS["medium"]
+    assert medium.simulations_in("panzer-vor") == 96  # the card game's wider root (.playouts)
+    assert medium.simulations_in("panzer-vor-practice") == LEVELS["medium"]  # no level of its own
     assert search("hard").simulations_in("panzer-strike") == LEVELS["hard"]
-    assert "96 in panzer-strike" in medium.label and "12 in tanks" in medium.label
+    assert "96 in panzer-vor," in medium.label and "96 in panzer-strike" in medium.label
+    assert "12 in tanks" in medium.label
     levels = ("easy", "medium", "hard")
     for game in ("panzer-vor", "panzer-strike", "tanks"):  # the ladder: more at each level
         counts = [search(level).simulations_in(game) for level in levels]
