@@ -60,17 +60,19 @@ def test_a_killed_save_leaves_the_file_whole(tmp_path):
     one_save = max(a_save_in_a_child(boards[0], tmp_path / "timing.json") for _ in range(2))
     (tmp_path / "timing.json").unlink()
     orphans = changed = 0
+    on_disk = load(target).name
     for _ in range(KILLS):
         before = target.read_bytes()
         # the board not in the file first: the first save the child finishes changes it
-        first = 1 if load(target).name == boards[0].name else 0
+        first = 1 if on_disk == boards[0].name else 0
         child = os.fork()  # a saving subprocess, without the cost of starting Python again
         if child == 0:
             saving_forever(boards, target, first)
         time.sleep(rng.uniform(0.1, 3.0) * one_save)
         os.kill(child, signal.SIGKILL)
         os.waitpid(child, 0)
-        assert load(target).name in names  # whole: the old file or the new, never a part
+        on_disk = load(target).name
+        assert on_disk in names  # whole: the old file or the new, never a part
         changed += target.read_bytes() != before
         orphans += sum(1 for p in tmp_path.iterdir() if p != target)
     print(f"\n{KILLS} kills: the file changed before {changed}; temporaries left: {orphans}")
