@@ -18,6 +18,9 @@ seeded games, under the version of the code that game's games depend on
 counted). A run stopped part-way goes on from where it stopped; games played by other code
 are not counted (nor deleted); ``--no-record`` neither reads nor writes the file;
 ``--from-record`` plays and times nothing and prints the table of what the record holds.
+A change to the search players' shared layer that should play every game as before (a
+refactor) is shown to by ``--carry`` (:func:`carry`: a replay of each match's first chunks),
+which then counts the record's games for the new code.
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -95,12 +98,15 @@ SEARCH = ("workbench/players", "workbench/openspiel")
 OWN = {
     "panzer-vor": ("workbench/rules/panzer_vor", "workbench/panzer_vor.py", "maps/panzer-vor",
                    "workbench/data/*panzer-vor*", "workbench/players/playouts.py",
-                   "workbench/openspiel/card_*", "workbench/openspiel/series_space.py"),
+                   "workbench/openspiel/card_*", "workbench/openspiel/series_space.py",
+                   "workbench/players/levels/panzer_vor.py"),
     "panzer-strike": ("workbench/rules/panzer_strike", "workbench/panzer_strike.py",
                       "maps/panzer-strike", "workbench/data/panzer-strike-*",
-                      "workbench/players/panzer_strike.py"),
+                      "workbench/players/panzer_strike.py",
+                      "workbench/players/levels/panzer_strike.py"),
     "tanks": ("workbench/rules/tanks", "workbench/tanks.py", "maps/tanks",
-              "workbench/data/tanks-*", "workbench/players/tanks.py"),
+              "workbench/data/tanks-*", "workbench/players/tanks.py",
+              "workbench/players/levels/tanks.py"),
 }  # fmt: skip
 RULES_PLAYERS = ("random", "greedy")
 
@@ -203,6 +209,61 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
                              "points": value})  # fmt: skip
 
 
+def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) -> str:
+    """Keep ``game``'s search matches counted across a change that plays the same games (a
+    refactor of the search players' layer): where ``record`` holds none of them for this
+    code, the version it last recorded them under is replayed here, chunk 0 of each seat of
+    each match, and only if every game's points come out as recorded are all of that
+    version's search games written down again under this code's. What was done, in words."""
+    new = code_version(game)
+    with record.open(newline="", encoding="utf-8") as lines:
+        rows = [r for r in csv.DictReader(lines)
+                if (r["game"], r["scenario"]) == (game, scenario)
+                and not (r["first"] in RULES_PLAYERS and r["second"] in RULES_PLAYERS)]  # fmt: skip
+    if any(r["version"] == new for r in rows):
+        return f"{game}: the record holds games of this code ({new}); nothing carried"
+    if not rows:
+        return f"{game}: the record holds no search games to carry"
+    old = rows[-1]["version"]
+    rows = [r for r in rows if r["version"] == old]
+    matches = sorted({(r["first"], r["second"]) for r in rows})
+    for first, second in matches:
+        known = recorded(record, {"version": old, "game": game, "scenario": scenario,
+                                  "first": first, "second": second})  # fmt: skip
+        for seat in (0, 1):
+            points = chunk_points(game, scenario, first, second, seat, 0, workers)
+            was = [known.get((seat, 0), {}).get(i) for i in range(CHUNK)]
+            if points != was:
+                return (
+                    f"{game}: {first} vs {second} from seat {seat} plays other games under "
+                    f"this code ({points} where {old} recorded {was}); nothing carried"
+                )
+    with record.open("a", newline="", encoding="utf-8") as lines:
+        writer = csv.DictWriter(lines, fieldnames=FIELDS)
+        writer.writerows({**r, "version": new} for r in rows)
+    return (
+        f"{game}: chunk 0 of each seat of {len(matches)} matches replayed as {old} recorded "
+        f"them; its {len(rows)} search games carried to {new}"
+    )
+
+
+def chunk_points(game: str, scenario: str, first: str, second: str, seat: int, chunk: int,
+                 workers: int | None) -> list[float]:  # fmt: skip
+    """``first``'s points in chunk ``chunk`` of the games it plays from ``seat`` against
+    ``second``: a sweep of :data:`CHUNK` games seeded ``1000 seat + chunk``."""
+    rules = get_game(game)
+    value = rules.load_scenario(scenario)
+    sides = rules.players(rules.start(value))
+    side = sides[seat]
+    players = {side: player(rules, first, 1 + seat),
+               sides[1 - seat]: player(rules, second, 7 + seat)}  # fmt: skip
+    result = sweep(
+        rules, value, players, games=CHUNK, seed=1000 * seat + chunk, workers=workers,
+        progress=False, max_seconds=None,  # a long run is what this benchmark is
+    )  # fmt: skip
+    return [points_of(w, side) for w in result.games["winner"]]
+
+
 def held(game: str, scenario: str, first: str, second: str, games: int,
          record: Path = RECORD) -> int:  # fmt: skip
     """How many of ``games`` games a seat ``record`` holds for this code, from each of the
@@ -224,29 +285,19 @@ def score(
     record: Path | None = RECORD,
 ) -> list[float]:  # fmt: skip
     """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat
-    (played in chunks of :data:`CHUNK`, chunk *c* of seat *s* a sweep seeded ``1000 s + c``;
-    the chunks ``record`` holds for this code are not played again)."""
-    rules = get_game(game)
-    value = rules.load_scenario(scenario)
-    sides = rules.players(rules.start(value))
+    (played in chunks of :data:`CHUNK`: :func:`chunk_points`; the chunks ``record`` holds for
+    this code are not played again)."""
     match = {"version": version_of(game, first, second), "game": game, "scenario": scenario,
              "first": first, "second": second}  # fmt: skip
     known = recorded(record, match) if record is not None else {}
     by_seat = []
-    for seat, side in enumerate(sides):
-        other = sides[1 - seat]
-        players = {side: player(rules, first, 1 + seat), other: player(rules, second, 7 + seat)}
+    for seat in (0, 1):
         points = 0.0
         for chunk in range(-(-games // CHUNK)):
             wanted = min(CHUNK, games - chunk * CHUNK)
             have = known.get((seat, chunk), {})
             if not all(i in have for i in range(wanted)):
-                result = sweep(
-                    rules, value, players, games=CHUNK, seed=1000 * seat + chunk,
-                    workers=workers, progress=False,
-                    max_seconds=None,  # a long run is what this benchmark is
-                )  # fmt: skip
-                played = [points_of(w, side) for w in result.games["winner"]]
+                played = chunk_points(game, scenario, first, second, seat, chunk, workers)
                 if record is not None:
                     write_down(record, match, seat, chunk, played)
                 have = dict(enumerate(played))
@@ -392,7 +443,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--from-record", action="store_true", help="play nothing: print the "
                         "table of the games the record holds for this code (README.md is "
                         "left as the last run wrote it)")  # fmt: skip
+    parser.add_argument("--carry", action="store_true", help="play nothing new: carry each "
+                        "game's search games to this code where a replay shows it plays them "
+                        "as the version they were recorded under did (carry())")  # fmt: skip
     args = parser.parse_args(argv)
+    wanted = None if args.cases == "all" else set(args.cases.split(","))
+    if args.carry:
+        for game, scenario, _ in CASES:
+            if not wanted or game in wanted:
+                print(carry(game, scenario, args.workers), flush=True)
+        return
     if args.positions is None:
         args.positions = 0 if args.from_record else POSITIONS
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
@@ -416,7 +476,6 @@ def main(argv: list[str] | None = None) -> None:
         "seats [Wilson 95 %] | time |",
         "|---|---|---|---|---|---|",
     ]
-    wanted = None if args.cases == "all" else set(args.cases.split(","))
     verdicts: list[str] = []
     for game, scenario, label in CASES:
         if wanted and game not in wanted:

@@ -102,10 +102,11 @@ def test_a_level_searches_as_its_game_says_and_the_label_says_so():
 
     medium = search("medium")
     assert medium.simulations_in("panzer-strike") == 2 * LEVELS["medium"] == 96
-    assert medium.simulations_in("panzer-vor") == 96  # the card game's wider root (.playouts)
+    assert medium.simulations_in("panzer-vor") == 160  # the card game's own (levels.panzer_vor)
+    assert search("hard").simulations_in("panzer-vor") == 320
     assert medium.simulations_in("panzer-vor-practice") == LEVELS["medium"]  # no level of its own
     assert search("hard").simulations_in("panzer-strike") == LEVELS["hard"]
-    assert "96 in panzer-vor," in medium.label and "96 in panzer-strike" in medium.label
+    assert "160 in panzer-vor," in medium.label and "96 in panzer-strike" in medium.label
     assert "12 in tanks" in medium.label
     levels = ("easy", "medium", "hard")
     for game in ("panzer-vor", "panzer-strike", "tanks"):  # the ladder: more at each level

@@ -58,7 +58,8 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     from benchmarks.strength import CASES, code_version
 
     files = ["workbench/players/searching.py", "workbench/players/playouts.py",
-             "workbench/players/tanks.py", "workbench/rules/core.py",
+             "workbench/players/tanks.py", "workbench/players/levels/panzer_vor.py",
+             "workbench/rules/core.py",
              "workbench/rules/panzer_strike/match.py", "workbench/geometry/hexgrid.py",
              "workbench/data/tanks-cards.csv", "workbench/widgets/stepper.py",
              "maps/panzer-vor/mock.json"]  # fmt: skip
@@ -81,6 +82,7 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     assert changed_by("workbench/players/searching.py") == searching
     assert changed_by("workbench/players/playouts.py") == {("panzer-vor", True)}
     assert changed_by("workbench/players/tanks.py") == {("tanks", True)}
+    assert changed_by("workbench/players/levels/panzer_vor.py") == {("panzer-vor", True)}
     assert changed_by("workbench/rules/panzer_strike/match.py") == {
         ("panzer-strike", True), ("panzer-strike", False)}  # fmt: skip
     assert changed_by("maps/panzer-vor/mock.json") == {("panzer-vor", True), ("panzer-vor", False)}
@@ -92,6 +94,48 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     before = versions()  # a comment or a docstring corrected plays the same games
     (tmp_path / "workbench/rules/core.py").write_text('"""The rules."""\n\nx = 1  # one\nx += 1\n')
     assert versions() == before
+
+
+def test_a_refactor_keeps_the_record_only_where_a_replay_plays_the_same_games(
+    tmp_path, monkeypatch
+):
+    """``carry``: the search games recorded under the last version are counted for this code
+    when replaying each match's chunk 0 from both seats gives every game's recorded points,
+    and not at all when one game comes out otherwise; the rules' own players' games (another
+    version) are left as they are."""
+    import benchmarks.strength as strength
+
+    record = tmp_path / "games.csv"
+    monkeypatch.setattr(strength, "CHUNK", 2)
+    game = ("panzer-vor", "mock-battle")
+    points = {("easy", "greedy"): [[1.0, 0.0], [0.5, 1.0]], ("medium", "easy"): [[1, 1], [0, 1]]}
+    for (first, second), by_seat in points.items():
+        match = {"version": "old", "game": game[0], "scenario": game[1], "first": first,
+                 "second": second}  # fmt: skip
+        for seat, played in enumerate(by_seat):
+            strength.write_down(record, match, seat, 0, played)
+            strength.write_down(record, match, seat, 1, [0.0, 0.0])
+    before = record.read_text()
+    monkeypatch.setattr(strength, "code_version", lambda *args, **kwargs: "new")
+
+    def replay_differs(game, scenario, first, second, seat, chunk, workers):
+        assert chunk == 0
+        return [1.0 - p for p in points[first, second][seat]]
+
+    monkeypatch.setattr(strength, "chunk_points", replay_differs)
+    assert "nothing carried" in strength.carry(*game, None, record)
+    assert record.read_text() == before
+    assert strength.held(*game, "easy", "greedy", 4, record) == 0
+
+    def replay_same(game, scenario, first, second, seat, chunk, workers):
+        return [float(p) for p in points[first, second][seat]]
+
+    monkeypatch.setattr(strength, "chunk_points", replay_same)
+    said = strength.carry(*game, None, record)
+    assert "2 matches replayed" in said and "its 16 search games carried to new" in said
+    assert strength.held(*game, "easy", "greedy", 4, record) == 4
+    assert strength.score(*game, "medium", "easy", 4, None, record) == [2.0, 1.0]
+    assert "nothing carried" in strength.carry(*game, None, record)  # carried once
 
 
 def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(

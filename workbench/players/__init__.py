@@ -4,8 +4,8 @@
 contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` for the
 games where nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn
 with ``determinize``) for the card game. A level is a number of simulations
-(:data:`LEVELS`; by game where a game's differ: :data:`GAME_LEVELS`), so a seed reproduces a
-game; the position score at the search's leaves is
+(:mod:`workbench.players.levels`: :data:`LEVELS`, and by game where a game's differ,
+:data:`GAME_LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
 :class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
 way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
 greedy player is quick the search is a policy improvement on it: in the card game it searches
@@ -25,17 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.errors import ArgumentError
-
-LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision
-# where a game's level differs: Panzer Strike's and the card game's medium decisions have the
-# time for twice as many (Panzer Strike: 0.66 s median, 1.63 s at the 95th percentile with 96);
-# a TANKS simulation plays a few steps of its slower greedy player (players/tanks.py: 0.17 s
-# median with 12)
-GAME_LEVELS: dict[str, dict[str, int]] = {
-    "panzer-vor": {"medium": 96},
-    "panzer-strike": {"medium": 96},
-    "tanks": {"easy": 5, "medium": 12, "hard": 36},
-}
+from workbench.players.levels import GAME_LEVELS, LEVELS
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 

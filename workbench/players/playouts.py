@@ -51,7 +51,8 @@ class Playouts:
 # three choices searched as a tree of three at every position (the greedy choice half the
 # prior, the most searched played, 48 simulations) scored 0.62 / 0.77 against greedy from the
 # two seats over 100 games; its first five at the root alone, greedy lines below, the best
-# mean played, 96 simulations, 0.69 / 0.85 (the same seeded games, benchmarks/README.md)
+# mean played, 96 simulations, 0.69 / 0.85 (the same seeded games, benchmarks/README.md;
+# its levels: players.levels.panzer_vor)
 PLAYOUTS: dict[str, Playouts] = {
     "panzer-vor": Playouts(candidates=5, steps=60, uct_c=2.0),
 }

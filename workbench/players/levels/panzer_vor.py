@@ -1,0 +1,9 @@
+"""The card game's levels (where they differ from ``levels.LEVELS``).
+
+A medium decision has the time for 160 simulations of its greedy playouts
+(:mod:`workbench.players.playouts`: some 0.6 s median on a quiet 2-core machine), which beat
+the greedy player more often than 96 did on the same seeded games (71 / 82 of 100 from the
+two seats, against 69 / 85: ``benchmarks/README.md``); hard has twice medium's.
+"""
+
+LEVELS = {"medium": 160, "hard": 320}
