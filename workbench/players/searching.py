@@ -10,7 +10,7 @@ the end), Panzer Strike (:data:`GREEDY_LINES`: its best few, carried on along gr
 and TANKS (:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The
 other games (practice, the series) search every action, the favourite weighted at the root,
 each leaf scored where it stands (:class:`~.evaluator.OddsEvaluator`). A level's simulations
-may differ by game (``players.GAME_LEVELS``).
+may differ by game (:mod:`workbench.players.levels`).
 """
 
 from __future__ import annotations
