@@ -17,7 +17,8 @@ seeded games, under the version of the code that game's games depend on
 (:func:`code_version`: a change to one game's rules or search leaves the other games' games
 counted). A run stopped part-way goes on from where it stopped; games played by other code
 are not counted (nor deleted); ``--no-record`` neither reads nor writes the file;
-``--from-record`` plays and times nothing and prints the table of what the record holds.
+``--from-record`` plays and times nothing and prints the table of what the record holds
+(``--readme`` writes it into README.md too, headed so, timed with ``--positions``).
 A change to the search players' shared layer that should play every game as before (a
 refactor) is shown to by ``--carry`` (:func:`carry`: a replay of each match's first chunks),
 which then counts the record's games for the new code.
@@ -442,7 +443,10 @@ def main(argv: list[str] | None = None) -> None:
                         "the record of games played (strength-games.csv)")  # fmt: skip
     parser.add_argument("--from-record", action="store_true", help="play nothing: print the "
                         "table of the games the record holds for this code (README.md is "
-                        "left as the last run wrote it)")  # fmt: skip
+                        "left as the last run wrote it, but with --readme)")  # fmt: skip
+    parser.add_argument("--readme", action="store_true", help="with --from-record: write "
+                        "that table into README.md too, headed as the games the record holds "
+                        "(and timed, with --positions)")  # fmt: skip
     parser.add_argument("--carry", action="store_true", help="play nothing new: carry each "
                         "game's search games to this code where a replay shows it plays them "
                         "as the version they were recorded under did (carry())")  # fmt: skip
@@ -526,7 +530,7 @@ def main(argv: list[str] | None = None) -> None:
         print(line, flush=True)
         lines.append(line)
     lines.append(END)
-    if args.from_record:
+    if args.from_record and not args.readme:
         return
     text = README.read_text(encoding="utf-8")
     block = "\n".join(lines)

@@ -142,7 +142,8 @@ def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
     tmp_path, monkeypatch, capsys
 ):
     """``--from-record`` prints the table of the games held (here two random games a seat),
-    plays and times nothing, and leaves README.md as the last run wrote it."""
+    plays and times nothing, and leaves README.md as the last run wrote it; with ``--readme``
+    it writes that table there, headed as the record's."""
     import benchmarks.strength as strength
 
     record, readme = tmp_path / "games.csv", tmp_path / "README.md"
@@ -163,6 +164,12 @@ def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
     assert "| recorded |" in printed and "| medium vs greedy |" not in printed
     assert "medium vs greedy not played yet" in printed
     assert readme.read_text() == "the last run's table\n"
+
+    strength.main(["--from-record", "--readme", "--cases", "panzer-vor"])  # now written down
+    written = readme.read_text()
+    assert written.startswith("the last run's table\n") and strength.BEGIN in written
+    assert "the games the record holds, up to" in written
+    assert "| Mock Battle (card game) | greedy vs random | 2 |" in written
 
 
 def test_the_strength_benchmark_s_examples_hold():
