@@ -228,12 +228,12 @@ def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) 
     old = rows[-1]["version"]
     rows = [r for r in rows if r["version"] == old]
     matches = sorted({(r["first"], r["second"]) for r in rows})
+    chunk_zero = {(r["first"], r["second"], int(r["seat"]), int(r["index"])): float(r["points"])
+                  for r in rows if r["chunk"] == "0"}  # fmt: skip
     for first, second in matches:
-        known = recorded(record, {"version": old, "game": game, "scenario": scenario,
-                                  "first": first, "second": second})  # fmt: skip
         for seat in (0, 1):
             points = chunk_points(game, scenario, first, second, seat, 0, workers)
-            was = [known.get((seat, 0), {}).get(i) for i in range(CHUNK)]
+            was = [chunk_zero.get((first, second, seat, i)) for i in range(CHUNK)]
             if points != was:
                 return (
                     f"{game}: {first} vs {second} from seat {seat} plays other games under "

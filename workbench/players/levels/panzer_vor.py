@@ -1,7 +1,8 @@
 """The card game's levels (where they differ from ``levels.LEVELS``).
 
 A medium decision has the time for 160 simulations of its greedy playouts
-(:mod:`workbench.players.playouts`: some 0.6 s median on a quiet 2-core machine), which beat
+(:mod:`workbench.players.playouts`: 0.77 s median, 1.27 s at the 95th percentile on a
+quiet 2-core machine), which beat
 the greedy player more often than 96 did on the same seeded games (71 / 82 of 100 from the
 two seats, against 69 / 85: ``benchmarks/README.md``); hard has twice medium's.
 """
