@@ -57,20 +57,130 @@ def test_a_choice_by_a_fixed_rule_is_ranked_alone():
     assert greedy_ranking(rules, rolled, [KeepRoll(), Reroll()], random.Random(1)) == [choice]
 
 
-def test_the_exchange_counts_damage_as_a_share_of_the_tank_and_the_fire_to_come():
-    from workbench.players.tanks import MOST_SURE, SCALE, exchange_values, fire, material
+def test_the_exchange_counts_damage_as_a_share_of_the_tanks_points_and_the_fire_to_come():
+    from workbench.players.tanks import MOST_SURE, SCALE, exchange_values, fire, material, worth
 
     _, state = tanks_at(16)
     sides = state.sides
     hit = next(t for t in state.tanks if t.side == sides[1])
     damaged = state.with_tank(replace(hit, damage=2))
-    assert material(damaged, sides[0]) == pytest.approx(2 / hit.card.damage_capacity)
+    share = 2 / hit.card.damage_capacity
+    assert material(damaged, sides[0]) == pytest.approx(share * hit.card.points)
     assert material(damaged, sides[1]) == 0
+    # a destroyed tank counts the points the Panzer Ace mission scores for it, whatever it
+    # had left: a Panther more than a Panzer IV
+    wrecked = state.with_tank(replace(hit, damage=1, destroyed=True))
+    assert material(wrecked, sides[0]) == worth(wrecked, hit) == hit.card.points
+    by_card = {t.card.name: worth(state, t) for t in state.tanks}
+    assert by_card["Panther"] == 32 and by_card["Panzer IV"] == 17
     first, second = exchange_values(damaged, sides)
     assert first == -second
-    raw = material(damaged, sides[0]) + fire(damaged, sides[0]) - fire(damaged, sides[1])
+    coming = fire(damaged)
+    raw = material(damaged, sides[0]) + coming[sides[0]] - coming[sides[1]]
     assert first == pytest.approx(max(-MOST_SURE, min(MOST_SURE, raw / SCALE)))
-    assert fire(state, sides[0]) >= 0 and fire(state, sides[1]) >= 0
+    assert min(fire(state).values()) >= 0
+
+
+def plain_fire(battle, declared=None):
+    """The coming fire reckoned plainly, shot by shot with exact fractions: the tanks in the
+    Shooting Phase's order (highest Initiative, the Attacker first on ties), each at its most
+    valuable target, its fire and the target's worth weighed by the chance each is still
+    standing after the shots before."""
+    from fractions import Fraction
+
+    from workbench.players.tanks import worth
+    from workbench.rules.tanks.bots import shot_dice
+    from workbench.rules.tanks.shooting import after_defence
+
+    standing = {t.id: Fraction(1) for t in battle.in_play() if t.left > 0}
+    found = dict.fromkeys(battle.sides, Fraction(0))
+    order = sorted(battle.in_play(), key=battle.order_key, reverse=True)
+    for tank in order:
+        mine = declared is not None and declared[0] == tank.id
+        if tank.left == 0 or (battle.phase == "shooting" and tank.id in battle.acted
+                              and not mine):  # fmt: skip
+            continue
+        best = None
+        for enemy in battle.in_play():
+            if enemy.side == tank.side or enemy.left == 0 or (mine and enemy.id != declared[1]):
+                continue
+            dice = shot_dice(battle, tank, enemy)
+            if dice is None:
+                continue
+            spread = after_defence(*dice)
+            expected = sum(p * (hits + crits) for (hits, crits), p in spread.items())
+            kill = sum(p for (hits, crits), p in spread.items() if hits + crits >= enemy.left)
+            share = min(expected, enemy.left) / enemy.card.damage_capacity
+            value = standing[enemy.id] * share * Fraction(worth(battle, enemy))
+            if best is None or value > best[0]:
+                best = (value, enemy, kill)
+        if best is not None:
+            value, enemy, kill = best
+            found[tank.side] += standing[tank.id] * value
+            standing[enemy.id] *= 1 - standing[tank.id] * kill
+    return found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_coming_fire_is_the_plain_shot_by_shot_reckoning(seed):
+    """``fire`` against :func:`plain_fire` in positions of random games, with no shot declared
+    and with each shot a tank could declare there."""
+    from workbench.players.tanks import fire
+    from workbench.rules.tanks.bots import expected_hits
+
+    rules = get_game("tanks")
+    checked = 0
+    for steps in range(30, 200, 11):
+        _, state = tanks_at(steps, seed)
+        if rules.current_player(state) not in state.sides or not state.tanks:
+            continue
+        coming, plain = fire(state), plain_fire(state)
+        assert coming == pytest.approx({s: float(v) for s, v in plain.items()}, abs=1e-9)
+        live = [t for t in state.in_play() if t.left > 0]
+        for shooter in live:
+            for target in live:
+                if target.side != shooter.side and expected_hits(state, shooter, target) > 0:
+                    declared = (shooter.id, target.id)
+                    expected = {s: float(v) for s, v in plain_fire(state, declared).items()}
+                    assert fire(state, declared) == pytest.approx(expected, abs=1e-9)
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_shot_before_a_tank_may_destroy_it_and_its_fire_with_it():
+    """Two tanks in each other's sight: the one with the higher Initiative shoots first; the
+    other's fire counts at the chance it survives that shot."""
+    from fractions import Fraction
+
+    from workbench.players.tanks import fire, worth
+    from workbench.rules.tanks.bots import shot_dice
+    from workbench.rules.tanks.shooting import after_defence
+
+    for steps in range(30, 200, 3):
+        _, state = tanks_at(steps, 0)
+        live = [t for t in state.in_play() if t.left > 0]
+        pairs = [(a, b) for a in live for b in live if a.side != b.side
+                 and state.order_key(a) > state.order_key(b)
+                 and shot_dice(state, a, b) and shot_dice(state, b, a)]  # fmt: skip
+        if pairs and state.phase == "movement":
+            first, second = pairs[0]
+            break
+    else:
+        pytest.fail("no two tanks in each other's sight")
+    second = replace(second, damage=second.card.damage_capacity - 1)  # one Damage Point left
+    alone = replace(state, tanks=(first, second))
+    spread = after_defence(*shot_dice(alone, first, second))
+    kill = sum(p for (h, c), p in spread.items() if h + c >= second.left)
+    expected = sum(p * (h + c) for (h, c), p in spread.items())
+    back = after_defence(*shot_dice(alone, second, first))
+    expected_back = sum(p * (h + c) for (h, c), p in back.items())
+    coming = fire(alone)
+    share = min(expected, second.left) / second.card.damage_capacity
+    assert coming[first.side] == pytest.approx(float(share * Fraction(worth(alone, second))))
+    share_back = min(expected_back, first.left) / first.card.damage_capacity
+    survives = 1 - kill
+    assert 0 < kill < 1
+    assert coming[second.side] == pytest.approx(float(survives * share_back * Fraction(worth(alone, first))))
 
 
 def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily():

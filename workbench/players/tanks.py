@@ -19,25 +19,50 @@ OpenSpiel's ``MCTSBot``:
 - **choice** (:data:`ROOT_RULE`): the best mean score among the root's actions searched
   twice, where it beats the greedy choice's by 0.02.
 
-:func:`exchange_values` scores each side's material (tank-worths destroyed: each Damage Point
-a tank has lost counts its share of the tank) and the fire still to come this turn: each
-tank yet to shoot (all of them outside the Shooting Phase) at its best target, Hits and
-Critical Hits it expects to land (the greedy player's own ``expected_hits``) as a share of
-that target; a shot declared and still being resolved counts at what its declaring position
-expected of it, not at the roll the search sampled. Not the rulebook's: it decides how a
-labelled computer opponent searches.
+:func:`exchange_values` scores each side's material in points, the points a destroyed tank
+scores its enemy (:func:`worth`: its card's points and its Crew cards', as the Panzer Ace
+mission counts them when a tank is destroyed and, at the end of the last turn, decides the
+winner by): each Damage Point a tank has lost counts its share of the tank's points. To it
+:func:`fire` adds the points each side's tanks still to shoot this turn (all of them outside
+the Shooting Phase) expect to destroy: shot by shot in the Shooting Phase's order (highest
+Initiative first), each tank at the target worth most to it, the Hits and Critical Hits it
+expects to land (as the greedy player's ``expected_hits`` counts them) a share of that
+target's Damage Points and so of its points, the target's worth and the shooter's fire each
+weighed by the chance it is still standing after the shots before it (a shot's exact chance
+of doing the Damage the target has left). A shot declared and still being resolved counts at
+what its declaring position expected of it, not at the roll the search sampled.
+
+Two readings are the search's own, each measured against the greedy player as the American
+side (seat 1) on the strength benchmark's 100 seeded games (``benchmarks/README.md``):
+
+- **points, not tanks**: scored in tanks alike (a Panzer IV's 17 points as a Panther's 32),
+  the search traded its Shermans for the Panzer IV and then lost both to the Panther; it
+  won 51.5 of the 100; in points, 63.5;
+- **the order of fire**: a tank with no Damage left still shoots this turn (Final Fury:
+  "Even if a tank has all of its Damage Points crossed off, and will be destroyed at the end
+  of the turn, it can still shoot when its turn in the Initiative order comes around"), so for this turn alone
+  the order changes nothing. The search weighs it all the same, as the fire that a tank
+  likely destroyed this turn will not bring to the next ones, and the target worth less
+  where a shot before has likely destroyed it already: 71.5 of the 100 (65 on the next 100
+  seeds); with each tank's fire counted whole and only the target's worth weighed, 37 of
+  the first 60, where the ordered reckoning won 46.
+
+Not the rulebook's: it decides how a labelled computer opponent searches.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from functools import cache
 from typing import Any
 
 from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
 from workbench.players.root import RootRule
-from workbench.rules.tanks.bots import expected_hits, greedy_ranking
-from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.bots import ShotDice, greedy_ranking, shot_dice
+from workbench.rules.tanks.crew_cards import crew_points
+from workbench.rules.tanks.shooting import after_defence
+from workbench.rules.tanks.state import Battle, TankPiece
 
 CANDIDATES = 3  # the greedy player's best actions searched at a decision
 PRIOR_DECAY = 0.8  # each candidate's prior weight against the one ranked above it
@@ -45,36 +70,81 @@ LOOKAHEAD = 3  # steps of greedy play before a leaf is scored
 # the root's choice: the best mean among the candidates searched twice, where it beats the
 # greedy choice's by 0.02 (players/root.py)
 ROOT_RULE = RootRule(best_mean=True, min_visits=2, margin=0.02)
-FIRE_WORTH = 1.0  # the coming fire's expected share of a tank, in tanks
-SCALE = 2.0  # tanks: a lead of two tanks' worth scores as near a win as a position may
+FIRE_WORTH = 1.0  # the coming fire's weight against the points destroyed already
+SCALE = 47.0  # points: a lead of two tanks' average worth (the standard platoons' 94 over
+# four tanks) scores as near a win as a position may
+
+
+def worth(battle: Battle, tank: TankPiece) -> float:
+    """The points destroying ``tank`` scores its enemy: its card's and its Crew cards' (as the
+    rules' Command Phase adds them to ``destroyed_points``; an unknown card value counts 0).
+
+    >>> from workbench.games import get_game
+    >>> rules = get_game("tanks")
+    >>> start = rules.start(rules.load_scenario("standard-table"))
+    >>> {t.card.name: worth(start, t) for t in start.reserve}["Panther"]
+    32.0
+    """
+    return float((tank.card.points or 0) + crew_points(battle.options, tank.crew))
 
 
 def material(battle: Battle, side: str) -> float:
-    """Tank-worths ``side`` has destroyed: each enemy tank's lost share of its Damage Points
-    (1 once destroyed)."""
-    worth = 0.0
+    """Points ``side`` has destroyed: each enemy tank's lost share of its Damage Points times
+    its :func:`worth` (the whole of it once destroyed)."""
+    total = 0.0
     for tank in battle.tanks:
         if tank.side != side:
             capacity = tank.card.damage_capacity
-            worth += 1.0 if tank.destroyed else min(tank.damage, capacity) / capacity
-    return worth
-
-
-def fire(battle: Battle, side: str, declared: tuple[str, str] | None = None) -> float:
-    """The share of enemy tanks ``side``'s tanks still to shoot this turn expect to destroy,
-    each at its best target (``declared``: (shooter, target) of a shot being resolved, which
-    counts at that target only)."""
-    enemies = [e for e in battle.in_play(battle.enemy_of(side)) if e.left > 0]
-    done = set(battle.acted) if battle.phase == "shooting" else set()
-    total = 0.0
-    for tank in battle.in_play(side):
-        if tank.id in done and (declared is None or tank.id != declared[0]):
-            continue
-        targets = [e for e in enemies if declared is None or tank.id != declared[0]
-                   or e.id == declared[1]]  # fmt: skip
-        total += max((min(expected_hits(battle, tank, e), e.left) / e.card.damage_capacity
-                      for e in targets), default=0.0)  # fmt: skip
+            share = 1.0 if tank.destroyed else min(tank.damage, capacity) / capacity
+            total += share * worth(battle, tank)
     return total
+
+
+@cache
+def _expected(dice: ShotDice) -> float:
+    """Hits and Critical Hits a shot of ``dice`` is expected to land (``expected_hits``')."""
+    return float(sum(p * (hits + crits) for (hits, crits), p in after_defence(*dice).items()))
+
+
+@cache
+def _at_least(dice: ShotDice, damage: int) -> float:
+    """The chance a shot of ``dice`` does ``damage`` or more (Hits and Critical Hits alike,
+    as ``expected_hits`` counts them)."""
+    return float(sum(p for (hits, crits), p in after_defence(*dice).items()
+                     if hits + crits >= damage))  # fmt: skip
+
+
+def fire(battle: Battle, declared: tuple[str, str] | None = None) -> dict[str, float]:
+    """The points each side's tanks still to shoot this turn expect to destroy (see the
+    module), reckoned shot by shot in the Shooting Phase's order (``Battle.order_key``):
+    each tank at the target worth most to it, a Damage Point expected at its share of the
+    target's :func:`worth`, both the target's worth and the shooter's fire weighed by the
+    chance each is still in play after the shots before it (``declared``: (shooter, target)
+    of a shot being resolved, which counts at that target only)."""
+    done = set(battle.acted) if battle.phase == "shooting" else set()
+    live = [t for t in battle.in_play() if t.left > 0]
+    standing = {t.id: 1.0 for t in live}
+    shooters = [t for t in live if t.id not in done or (declared and t.id == declared[0])]
+    shooters.sort(key=battle.order_key, reverse=True)
+    found = dict.fromkeys(battle.sides, 0.0)
+    for tank in shooters:
+        best: tuple[float, TankPiece, ShotDice] | None = None
+        for enemy in live:
+            if enemy.side == tank.side or (declared and tank.id == declared[0]
+                                           and enemy.id != declared[1]):  # fmt: skip
+                continue
+            dice = shot_dice(battle, tank, enemy)
+            if dice is None:
+                continue
+            share = min(_expected(dice), enemy.left) / enemy.card.damage_capacity
+            value = standing[enemy.id] * share * worth(battle, enemy)
+            if best is None or value > best[0]:
+                best = (value, enemy, dice)
+        if best is not None:
+            value, enemy, dice = best
+            found[tank.side] += standing[tank.id] * value
+            standing[enemy.id] *= 1.0 - standing[tank.id] * _at_least(dice, enemy.left)
+    return found
 
 
 def exchange_values(
@@ -88,7 +158,8 @@ def exchange_values(
     >>> exchange_values(start, ("American", "German"))
     [0.0, 0.0]
     """
-    raw = {s: material(battle, s) + FIRE_WORTH * fire(battle, s, declared) for s in sides}
+    coming = fire(battle, declared)
+    raw = {s: material(battle, s) + FIRE_WORTH * coming.get(s, 0.0) for s in sides}
     values = []
     for side in sides:
         score = raw[side] - sum(v for other, v in raw.items() if other != side)

@@ -94,22 +94,33 @@ def _shot_value(state: Battle, shot: Shoot) -> tuple[bool, float, float]:
     return (odds.left > 0, float(odds.destroy), float(odds.at_least(1)))
 
 
-def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> float:
-    """Hits and Critical Hits ``shooter`` expects to land on ``target`` from where both stand
-    (0 where it may not shoot or see it); the dice as ``shooting`` counts them. Sight is a
-    quick look: a clear line to the target's centre or a corner (the rules' Line of Sight
-    also counts a sliver seen past an edge; a practice opponent may miss it)."""
+ShotDice = tuple[int, int, bool, bool, bool]  # attack, defence, stationary, semi, big gun
+
+
+def shot_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> ShotDice | None:
+    """The dice of ``shooter``'s shot at ``target`` from where both stand, as
+    ``shooting.after_defence`` takes them (None where it may not shoot or see it); the dice
+    as ``shooting`` counts them. Sight is a quick look: a clear line to the target's centre or
+    a corner (the rules' Line of Sight also counts a sliver seen past an edge; a practice
+    opponent may miss it)."""
     readings = SightReadings.of(battle.options)
     if refused_shot(battle, shooter, target) is not None:
-        return 0.0
+        return None
     if not in_arc(shooter, target, readings=readings)[0]:
-        return 0.0
+        return None
     if not _glimpse(battle, shooter, target):
-        return 0.0
+        return None
     attack, _ = attack_dice(battle, shooter, target)
     defence, _, _ = defence_dice(battle.table, battle.tanks, shooter, target)
     semi, big = shooter.has("Semi-Indirect Fire"), shooter.has("Big Gun")
-    return _expected(attack, defence, shooter.speed == 0, semi, big)
+    return attack, defence, shooter.speed == 0, semi, big
+
+
+def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> float:
+    """Hits and Critical Hits ``shooter`` expects to land on ``target`` from where both stand
+    (0 where it may not shoot or see it: :func:`shot_dice`)."""
+    dice = shot_dice(battle, shooter, target)
+    return 0.0 if dice is None else _expected(*dice)
 
 
 def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
@@ -150,4 +161,4 @@ def _position_value(game: Game, state: Battle, action: Any) -> float:
 
 
 greedy_player.label = f"greedy: best odds first ({NOT_THE_RULEBOOKS})"  # type: ignore[attr-defined]
-__all__ = ["NOT_THE_RULEBOOKS", "greedy_player", "greedy_ranking"]
+__all__ = ["NOT_THE_RULEBOOKS", "greedy_player", "greedy_ranking", "shot_dice"]
