@@ -12,7 +12,8 @@ greedy player is quick the search is a policy improvement on it: in the card gam
 only the greedy player's first five choices, each carried on by greedy play to the end
 (:mod:`~workbench.players.playouts`); in Panzer Strike it weighs the greedy player's best few
 actions along greedy lines (:mod:`~workbench.players.panzer_strike`); in TANKS its best three,
-each scored by the coming exchange of fire (:mod:`~workbench.players.tanks`). A player
+each scored by the points destroyed and the coming exchange of fire, shot by shot in the
+Shooting Phase's order (:mod:`~workbench.players.tanks`). A player
 is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
 decision within a simulation, answering with the best found so far.
 """
