@@ -180,7 +180,8 @@ def test_a_shot_before_a_tank_may_destroy_it_and_its_fire_with_it():
     share_back = min(expected_back, first.left) / first.card.damage_capacity
     survives = 1 - kill
     assert 0 < kill < 1
-    assert coming[second.side] == pytest.approx(float(survives * share_back * Fraction(worth(alone, first))))
+    back_worth = survives * share_back * Fraction(worth(alone, first))
+    assert coming[second.side] == pytest.approx(float(back_worth))
 
 
 def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily():

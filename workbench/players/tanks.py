@@ -40,12 +40,12 @@ side (seat 1) on the strength benchmark's 100 seeded games (``benchmarks/README.
   won 51.5 of the 100; in points, 63.5;
 - **the order of fire**: a tank with no Damage left still shoots this turn (Final Fury:
   "Even if a tank has all of its Damage Points crossed off, and will be destroyed at the end
-  of the turn, it can still shoot when its turn in the Initiative order comes around"), so for this turn alone
-  the order changes nothing. The search weighs it all the same, as the fire that a tank
-  likely destroyed this turn will not bring to the next ones, and the target worth less
-  where a shot before has likely destroyed it already: 71.5 of the 100 (65 on the next 100
-  seeds); with each tank's fire counted whole and only the target's worth weighed, 37 of
-  the first 60, where the ordered reckoning won 46.
+  of the turn, it can still shoot when its turn in the Initiative order comes around"), so
+  for this turn alone the order changes nothing. The search weighs it all the same, as the
+  fire that a tank likely destroyed this turn will not bring to the next ones, and the
+  target worth less where a shot before has likely destroyed it already: 71.5 of the 100 (65
+  on the next 100 seeds); with each tank's fire counted whole and only the target's worth
+  weighed, 37 of the first 60, where the ordered reckoning won 46.
 
 Not the rulebook's: it decides how a labelled computer opponent searches.
 """
