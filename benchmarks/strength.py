@@ -19,9 +19,10 @@ counted). A run stopped part-way goes on from where it stopped; games played by 
 are not counted (nor deleted); ``--no-record`` neither reads nor writes the file;
 ``--from-record`` plays and times nothing and prints the table of what the record holds
 (``--readme`` writes it into README.md too, headed so, timed with ``--positions``).
-A change to the search players' shared layer that should play every game as before (a
-refactor) is shown to by ``--carry`` (:func:`carry`: a replay of each match's first chunks),
-which then counts the record's games for the new code.
+A change that should play some matches as before (a refactor of the search players' shared
+layer; a new simulation count for one level) is shown to by ``--carry`` (:func:`carry`: a
+replay of each match's first chunk), which then counts those matches' recorded games for the
+new code and leaves the others to be played again.
 
     python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
 """
@@ -211,11 +212,13 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
 
 
 def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) -> str:
-    """Keep ``game``'s search matches counted across a change that plays the same games (a
-    refactor of the search players' layer): where ``record`` holds none of them for this
-    code, the version it last recorded them under is replayed here, chunk 0 of each seat of
-    each match, and only if every game's points come out as recorded are all of that
-    version's search games written down again under this code's. What was done, in words."""
+    """Keep ``game``'s search matches counted across a change that plays some of them the
+    same (a refactor of the search players' layer, a new simulation count for one level):
+    where ``record`` holds none of them for this code, each match the version it last
+    recorded them under played is replayed here, chunk 0 of each seat, and a match whose
+    every game's points come out as recorded has all of that version's games written down
+    again under this code's; the others are left for the run to play again. What was done,
+    in words."""
     new = code_version(game)
     with record.open(newline="", encoding="utf-8") as lines:
         rows = [r for r in csv.DictReader(lines)
@@ -230,21 +233,27 @@ def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) 
     matches = sorted({(r["first"], r["second"]) for r in rows})
     chunk_zero = {(r["first"], r["second"], int(r["seat"]), int(r["index"])): float(r["points"])
                   for r in rows if r["chunk"] == "0"}  # fmt: skip
+    carried, differ = [], []
     for first, second in matches:
         for seat in (0, 1):
             points = chunk_points(game, scenario, first, second, seat, 0, workers)
             was = [chunk_zero.get((first, second, seat, i)) for i in range(CHUNK)]
             if points != was:
-                return (
-                    f"{game}: {first} vs {second} from seat {seat} plays other games under "
-                    f"this code ({points} where {old} recorded {was}); nothing carried"
-                )
+                differ.append(f"{first} vs {second} from seat {seat} ({points} where {old} "
+                              f"recorded {was})")  # fmt: skip
+                break
+        else:
+            carried.append((first, second))
+    otherwise = f"; played otherwise under this code: {'; '.join(differ)}" if differ else ""
+    if not carried:
+        return f"{game}: nothing carried{otherwise}"
+    kept = [r for r in rows if (r["first"], r["second"]) in carried]
     with record.open("a", newline="", encoding="utf-8") as lines:
         writer = csv.DictWriter(lines, fieldnames=FIELDS)
-        writer.writerows({**r, "version": new} for r in rows)
+        writer.writerows({**r, "version": new} for r in kept)
     return (
-        f"{game}: chunk 0 of each seat of {len(matches)} matches replayed as {old} recorded "
-        f"them; its {len(rows)} search games carried to {new}"
+        f"{game}: chunk 0 of each seat of {len(carried)} of {len(matches)} matches replayed "
+        f"as {old} recorded them; their {len(kept)} search games carried to {new}{otherwise}"
     )
 
 

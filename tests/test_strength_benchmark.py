@@ -99,10 +99,10 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
 def test_a_refactor_keeps_the_record_only_where_a_replay_plays_the_same_games(
     tmp_path, monkeypatch
 ):
-    """``carry``: the search games recorded under the last version are counted for this code
-    when replaying each match's chunk 0 from both seats gives every game's recorded points,
-    and not at all when one game comes out otherwise; the rules' own players' games (another
-    version) are left as they are."""
+    """``carry``: a match's search games recorded under the last version are counted for this
+    code when replaying its chunk 0 from both seats gives every game's recorded points, and
+    not at all when one game comes out otherwise (the other matches are still carried); the
+    rules' own players' games (another version) are left as they are."""
     import benchmarks.strength as strength
 
     record = tmp_path / "games.csv"
@@ -127,12 +127,25 @@ def test_a_refactor_keeps_the_record_only_where_a_replay_plays_the_same_games(
     assert record.read_text() == before
     assert strength.held(*game, "easy", "greedy", 4, record) == 0
 
+    def replay_one_same(game, scenario, first, second, seat, chunk, workers):
+        same = [float(p) for p in points[first, second][seat]]
+        return same if first == "medium" else [1.0 - p for p in same]
+
+    monkeypatch.setattr(strength, "chunk_points", replay_one_same)
+    said = strength.carry(*game, None, record)
+    assert "1 of 2 matches replayed" in said and "8 search games carried" in said
+    assert "easy vs greedy from seat 0" in said
+    assert strength.held(*game, "medium", "easy", 4, record) == 4
+    assert strength.held(*game, "easy", "greedy", 4, record) == 0
+    assert "nothing carried" in strength.carry(*game, None, record)  # carried once
+    record.write_text(before)
+
     def replay_same(game, scenario, first, second, seat, chunk, workers):
         return [float(p) for p in points[first, second][seat]]
 
     monkeypatch.setattr(strength, "chunk_points", replay_same)
     said = strength.carry(*game, None, record)
-    assert "2 matches replayed" in said and "its 16 search games carried to new" in said
+    assert "2 of 2 matches replayed" in said and "their 16 search games carried to new" in said
     assert strength.held(*game, "easy", "greedy", 4, record) == 4
     assert strength.score(*game, "medium", "easy", 4, None, record) == [2.0, 1.0]
     assert "nothing carried" in strength.carry(*game, None, record)  # carried once
