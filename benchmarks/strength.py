@@ -214,11 +214,10 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
 def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) -> str:
     """Keep ``game``'s search matches counted across a change that plays some of them the
     same (a refactor of the search players' layer, a new simulation count for one level):
-    where ``record`` holds none of them for this code, each match the version it last
-    recorded them under played is replayed here, chunk 0 of each seat, and a match whose
-    every game's points come out as recorded has all of that version's games written down
-    again under this code's; the others are left for the run to play again. What was done,
-    in words."""
+    where ``record`` holds none of them for this code, each match recorded under the last
+    version is replayed here, chunk 0 of each seat; a match whose every game's points come
+    out as recorded has all its games written down again under this code's version, and the
+    others are left for the run to play again. What was done, in words."""
     new = code_version(game)
     with record.open(newline="", encoding="utf-8") as lines:
         rows = [r for r in csv.DictReader(lines)
