@@ -24,7 +24,7 @@ layer; a new simulation count for one level) is shown to by ``--carry`` (:func:`
 replay of each match's first chunk), which then counts those matches' recorded games for the
 new code and leaves the others to be played again.
 
-    python -m benchmarks.strength [--games 100] [--ladder-games 20] [--workers 2]
+    python -m benchmarks.strength [--games 100] [--ladder-games 50] [--workers 2]
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from workbench.rules.core import CHANCE
 from workbench.rules.play import play_to_end, random_player, sample_chance
 
 GAMES = 100
-LADDER_GAMES = 20
+LADDER_GAMES = 50
 POSITIONS = 20
 CASES = (
     ("panzer-vor", "mock-battle", "Mock Battle (card game)"),
@@ -481,7 +481,7 @@ def main(argv: list[str] | None = None) -> None:
         + ("the games the record holds, up to " if args.from_record else "")
         + f"{args.games} games a seat for medium vs greedy, "
         f"{args.ladder_games} a seat for each rung of the ladder"
-        + (" — **a reduced run** (the full one: 100 and 20)" if reduced else "")
+        + (f" — **a reduced run** (the full one: {GAMES} and {LADDER_GAMES})" if reduced else "")
         + ".",
         "",
         "| game | match | games a seat | first's score from each seat [Wilson 95 %] | both "
