@@ -59,7 +59,7 @@ from typing import Any
 
 from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
 from workbench.players.root import RootRule
-from workbench.rules.tanks.bots import ShotDice, greedy_ranking, shot_dice
+from workbench.rules.tanks.bots import ShotDice, dice_expected, greedy_ranking, shot_dice
 from workbench.rules.tanks.crew_cards import crew_points
 from workbench.rules.tanks.shooting import after_defence
 from workbench.rules.tanks.state import Battle, TankPiece
@@ -101,12 +101,6 @@ def material(battle: Battle, side: str) -> float:
 
 
 @cache
-def _expected(dice: ShotDice) -> float:
-    """Hits and Critical Hits a shot of ``dice`` is expected to land (``expected_hits``')."""
-    return float(sum(p * (hits + crits) for (hits, crits), p in after_defence(*dice).items()))
-
-
-@cache
 def _at_least(dice: ShotDice, damage: int) -> float:
     """The chance a shot of ``dice`` does ``damage`` or more (Hits and Critical Hits alike,
     as ``expected_hits`` counts them)."""
@@ -136,7 +130,7 @@ def fire(battle: Battle, declared: tuple[str, str] | None = None) -> dict[str, f
             dice = shot_dice(battle, tank, enemy)
             if dice is None:
                 continue
-            share = min(_expected(dice), enemy.left) / enemy.card.damage_capacity
+            share = min(dice_expected(dice), enemy.left) / enemy.card.damage_capacity
             value = standing[enemy.id] * share * worth(battle, enemy)
             if best is None or value > best[0]:
                 best = (value, enemy, dice)

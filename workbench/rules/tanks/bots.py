@@ -120,7 +120,7 @@ def expected_hits(battle: Battle, shooter: TankPiece, target: TankPiece) -> floa
     """Hits and Critical Hits ``shooter`` expects to land on ``target`` from where both stand
     (0 where it may not shoot or see it: :func:`shot_dice`)."""
     dice = shot_dice(battle, shooter, target)
-    return 0.0 if dice is None else _expected(*dice)
+    return 0.0 if dice is None else dice_expected(dice)
 
 
 def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
@@ -129,9 +129,10 @@ def _glimpse(battle: Battle, shooter: TankPiece, target: TankPiece) -> bool:
 
 
 @cache
-def _expected(attack: int, defence: int, stationary: bool, semi: bool, big: bool) -> float:
-    dist = after_defence(attack, defence, stationary, semi, big)
-    return float(sum(p * (hits + crits) for (hits, crits), p in dist.items()))
+def dice_expected(dice: ShotDice) -> float:
+    """Hits and Critical Hits a shot of ``dice`` (:func:`shot_dice`) is expected to land
+    after the defence dice."""
+    return float(sum(p * (hits + crits) for (hits, crits), p in after_defence(*dice).items()))
 
 
 def standing(battle: Battle, tank_id: str) -> float:
