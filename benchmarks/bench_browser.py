@@ -83,7 +83,7 @@ def _notebook(folder: Path) -> Path:
 def _geometry() -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
     """The firer's counter, a neighbouring hex it can reach, and far empty ground, in pixels."""
     from benchmarks.boards import battle, obstructed_map
-    from workbench.rules.panzer_vor.movement import reachable
+    from workbench.games.panzer_vor.rules.movement import reachable
     from workbench.widgets import Explorer
 
     state = battle(obstructed_map(30, 40, share=0.15, seed=3), 40, seed=7)

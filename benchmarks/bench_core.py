@@ -12,9 +12,9 @@ from benchmarks.cold import cold_seconds, peer_field_of_view
 from benchmarks.reference import sees
 from benchmarks.timing import Result, median_cpu_seconds, median_seconds, once_seconds, show
 from workbench.boards.hexmap import HexMap
-from workbench.rules.panzer_vor.firing import fire_table
-from workbench.rules.panzer_vor.movement import plain_reachable_costs, reachable
-from workbench.rules.panzer_vor.visibility import visibility_matrix
+from workbench.games.panzer_vor.rules.firing import fire_table
+from workbench.games.panzer_vor.rules.movement import plain_reachable_costs, reachable
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 
 
 def _sampled_reference(hexmap, matrix, pairs: int, seed: int) -> float:
@@ -155,9 +155,9 @@ def odds() -> Result:
 def redraw() -> Result:
     from ipycanvas import hold_canvas
 
+    from workbench.games.panzer_vor.render.pictures import reach_scene
     from workbench.render.canvas import draw_scene, new_canvas
     from workbench.render.hexboard import state_scene
-    from workbench.render.panzer_vor import reach_scene
 
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     state = battle(hexmap, 40, seed=7)

@@ -10,8 +10,8 @@ import cairosvg
 from benchmarks.bench_core import _sampled_reference
 from benchmarks.boards import obstructed_map
 from benchmarks.timing import Result, median_seconds, once_seconds
+from workbench.games.panzer_vor.lint import exposure, sight
 from workbench.lint import lint
-from workbench.lint.hexmap import exposure, sight
 from workbench.render import scene_of
 from workbench.render.pdf import page_svgs, pdf_of
 from workbench.render.svg import to_svg

@@ -14,10 +14,10 @@ from dataclasses import replace
 import workbench
 from benchmarks.timing import Result, median_seconds
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules.actions import Move
+from workbench.games.panzer_vor.rules.match import Order, evolve
+from workbench.games.panzer_vor.rules.movement import plain_reachable_costs
 from workbench.rules.core import CHANCE, TERMINAL
-from workbench.rules.panzer_vor.actions import Move
-from workbench.rules.panzer_vor.match import Order, evolve
-from workbench.rules.panzer_vor.movement import plain_reachable_costs
 from workbench.rules.play import sample_chance
 
 GAME = get_game("panzer-vor")
@@ -182,9 +182,9 @@ def games_exhibition_setup() -> Result:
 def movement_table_fresh_map() -> Result:
     """The movement table of a map no game has used yet (as after each Exhibition! obstacle
     is placed): from the cost-only entry_cost, against StepRules.enter with its reasons."""
+    from workbench.games.panzer_vor.rules.movement import StepRules, move_table
+    from workbench.games.panzer_vor.rules.state import GameState, Tank
     from workbench.geometry.hexgrid import DIRECTIONS
-    from workbench.rules.panzer_vor.movement import StepRules, move_table
-    from workbench.rules.panzer_vor.state import GameState, Tank
 
     hexmap = _scenario("kuromorimine-stage-1").hexmap
 
@@ -213,7 +213,7 @@ def movement_table_fresh_map() -> Result:
 
 
 def _any_counter():
-    from workbench.boards.panzer_vor.counters import Gun, TankCounter
+    from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
 
     return TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
 

@@ -14,8 +14,8 @@ from benchmarks.bench_core import _sampled_reference
 from benchmarks.boards import battle, obstructed_map
 from benchmarks.timing import Result, median_seconds, once_seconds
 from workbench.errors import ArgumentError
-from workbench.rules.panzer_vor.movement import plain_reachable_costs, reachable
-from workbench.rules.panzer_vor.visibility import MAX_MATRIX_BYTES, visibility_matrix
+from workbench.games.panzer_vor.rules.movement import plain_reachable_costs, reachable
+from workbench.games.panzer_vor.rules.visibility import MAX_MATRIX_BYTES, visibility_matrix
 
 
 def measured(work: Callable[[], Any]) -> tuple[float, int, Any]:

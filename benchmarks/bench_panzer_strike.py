@@ -5,10 +5,10 @@ tile rows, and ``kill_odds`` for one shot, each against a plain reference in the
 from __future__ import annotations
 
 from benchmarks.timing import Result, median_seconds
-from workbench.boards.panzer_strike.board import SquareBoard, TileSet
-from workbench.rules.panzer_strike.movement import movement_options
-from workbench.rules.panzer_strike.setup import position
-from workbench.rules.panzer_strike.shooting import kill_odds
+from workbench.games.panzer_strike.boards.board import SquareBoard, TileSet
+from workbench.games.panzer_strike.rules.movement import movement_options
+from workbench.games.panzer_strike.rules.setup import position
+from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.testing.panzer_strike_reference import plain_kill, plain_movement_options
 
 DICE = [1, 3, 4, 5, 6]  # five dice (13+ active tanks roll 5; a what-if for 12)

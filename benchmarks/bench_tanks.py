@@ -10,17 +10,17 @@ from typing import Any
 import numpy as np
 
 from benchmarks.timing import Result, median_seconds, once_seconds
-from workbench.boards.tanks.table import Table, TerrainPiece
-from workbench.rules.tanks import shooting
-from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.setup import quick_deploy
-from workbench.rules.tanks.sight import heatmaps, heatmaps_reference
-from workbench.rules.tanks.state import Battle
+from workbench.games.tanks.boards.table import Table, TerrainPiece
+from workbench.games.tanks.rules import shooting
+from workbench.games.tanks.rules.criticals import full_deck
+from workbench.games.tanks.rules.setup import quick_deploy
+from workbench.games.tanks.rules.sight import heatmaps, heatmaps_reference
+from workbench.games.tanks.rules.state import Battle
 
 
 def _battle() -> Battle:
     """The standard set-up pieces (two woods, four buildings) and four tanks a side."""
-    from workbench.boards.tanks.cards import tanks_cards
+    from workbench.games.tanks.boards.cards import tanks_cards
 
     pieces = [
         TerrainPiece.box("North wood", "woods", 38, 20, 16, 14),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.rules.state import GameState, Side, Tank
 from workbench.geometry.hexgrid import Hex
-from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
 ARMOUR = {"front": 14, "side": 11, "rear": 9}
 MEDIUM = TankCounter("Medium tank", 3, 0, (Gun(10, 5),), ARMOUR)

@@ -55,7 +55,7 @@ def _first_call(what: str, rows: int, cols: int, memory: bool) -> tuple[float, f
         def work() -> object:
             return peer_field_of_view(hexmap)
     else:
-        from workbench.rules.panzer_vor.visibility import visibility_matrix
+        from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 
         hexmap = forest_map(rows, cols) if what == "forest" else obstructed_map(rows, cols)
 

@@ -98,15 +98,15 @@ SURFACE = ("workbench/render", "workbench/widgets", "workbench/learn", "workbenc
            "workbench/app_server.py", "workbench/server.py")  # fmt: skip
 SEARCH = ("workbench/players", "workbench/openspiel")
 OWN = {
-    "panzer-vor": ("workbench/rules/panzer_vor", "workbench/panzer_vor.py", "maps/panzer-vor",
+    "panzer-vor": ("workbench/games/panzer_vor/rules", "workbench/panzer_vor.py", "maps/panzer-vor",
                    "workbench/data/*panzer-vor*", "workbench/players/playouts.py",
-                   "workbench/openspiel/card_*", "workbench/openspiel/series_space.py",
+                   "workbench/games/panzer_vor/numbering",
                    "workbench/players/levels/panzer_vor.py"),
-    "panzer-strike": ("workbench/rules/panzer_strike", "workbench/panzer_strike.py",
+    "panzer-strike": ("workbench/games/panzer_strike/rules", "workbench/panzer_strike.py",
                       "maps/panzer-strike", "workbench/data/panzer-strike-*",
                       "workbench/players/panzer_strike.py",
                       "workbench/players/levels/panzer_strike.py"),
-    "tanks": ("workbench/rules/tanks", "workbench/tanks.py", "maps/tanks",
+    "tanks": ("workbench/games/tanks/rules", "workbench/tanks.py", "maps/tanks",
               "workbench/data/tanks-*", "workbench/players/tanks.py",
               "workbench/players/levels/tanks.py"),
 }  # fmt: skip
@@ -122,9 +122,9 @@ def depends_on(game: str, search: bool = True, root: Path = ROOT) -> list[str]:
     ``search``: a search player plays in it).
 
     >>> files = depends_on("tanks")
-    >>> "workbench/rules/tanks/state.py" in files, "workbench/geometry/hexgrid.py" in files
+    >>> "workbench/games/tanks/rules/state.py" in files, "workbench/geometry/hexgrid.py" in files
     (True, True)
-    >>> any(f.startswith(("workbench/rules/panzer_vor/", "workbench/render/")) for f in files)
+    >>> any(f.startswith(("workbench/games/panzer_vor/rules/", "workbench/render/")) for f in files)
     False
     >>> "workbench/players/tanks.py" in files, "workbench/players/tanks.py" in depends_on(
     ...     "tanks", search=False)

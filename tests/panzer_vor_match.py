@@ -7,8 +7,8 @@ from typing import Any
 
 import workbench
 from workbench.games import get_game
-from workbench.rules.panzer_vor.deck import from_counts
-from workbench.rules.panzer_vor.match import CardMatch, evolve
+from workbench.games.panzer_vor.rules.deck import from_counts
+from workbench.games.panzer_vor.rules.match import CardMatch, evolve
 
 GAME = get_game("panzer-vor")
 

@@ -2,8 +2,8 @@
 stand-ins for the rest (the tests never depend on a stand-in's exact value)."""
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
-from workbench.rules.panzer_vor import GameState, Side, Tank
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.rules import GameState, Side, Tank
 
 
 def counter(name, movement=3, size=0, guns=((8, 4),), armour=(12, 10, 8), turret=True, **kw):

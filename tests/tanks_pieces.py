@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from workbench.boards.tanks.cards import tanks_cards
-from workbench.boards.tanks.hulls import hull_size
-from workbench.boards.tanks.table import Table, TerrainPiece
+from workbench.games.tanks.boards.cards import tanks_cards
+from workbench.games.tanks.boards.hulls import hull_size
+from workbench.games.tanks.boards.table import Table, TerrainPiece
+from workbench.games.tanks.rules.criticals import full_deck
+from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.geometry.table import Hull
-from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.state import Battle, TankPiece
 
 
 def tank(tank_id, card, side, centre, heading, **changes):

@@ -1,7 +1,7 @@
 """A game is added by registration alone (ARCHITECTURE.md: "How to add a game"): Tiny Race
-(``tests/fixture_game/``), whose modules follow those steps and edit no list, is laid over
-the package (each of its folders added to the ``__path__`` of the package of the same name)
-and is then found everywhere a shipped game is: the registry, the contract's checks
+(``tests/fixture_game/tiny/``), one package holding every part of the game and editing no
+list, is laid beside the shipped games (its folder added to ``workbench.games.__path__``) and
+is then found everywhere a shipped game is: the registry, the contract's checks
 (``tests/test_contract.py``), the conformance playout, the stepper, ``explore``, the linter,
 the prepared games and the rulebook check. It runs in a fresh process, so no other test sees
 the fixture."""
@@ -14,21 +14,16 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURE = ROOT / "tests" / "fixture_game" / "workbench"
+FIXTURE = ROOT / "tests" / "fixture_game"
 
 SCRIPT = textwrap.dedent("""
     import importlib, random, sys
     from pathlib import Path
 
     fixture, rulebooks_folder = Path(sys.argv[1]), sys.argv[2]
-    # lay each folder of the fixture over the package of the same name
-    # (only where the package has that folder: boards/tiny/ is a package of its own)
-    package_folder = Path(importlib.import_module("workbench").__file__).parent
-    for folder in sorted(p for p in fixture.rglob("*") if p.is_dir()):
-        inside = folder.relative_to(fixture)
-        if (package_folder / inside / "__init__.py").is_file():
-            name = ".".join(("workbench", *inside.parts))
-            importlib.import_module(name).__path__.append(str(folder))
+    # the fixture's folder holds the game's home (tiny/): laid beside the shipped games
+    import workbench.games
+    workbench.games.__path__.append(str(fixture))
 
     import workbench
     from workbench.games import names, shipped_games, get_game
@@ -83,7 +78,7 @@ SCRIPT = textwrap.dedent("""
     print("explore")
 
     # the linter: its check of the track
-    from workbench.boards.tiny import Track
+    from workbench.games.tiny.boards import Track
     assert workbench.lint(track).ok
     assert workbench.lint(Track("Pit at the end", 4, (4,))).kinds() == {"pit-on-finish": 1}
     print("lint")
@@ -99,10 +94,10 @@ SCRIPT = textwrap.dedent("""
     import os
     os.environ["WORKBENCH_RULEBOOKS"] = rulebooks_folder
     from tests import rulebooks, test_sections
-    assert rulebooks.books()["workbench.rules.tiny.sections"] == "tiny-race-rulebook.txt"
-    cited = test_sections._cited("workbench.rules.tiny.sections")
+    assert rulebooks.books()["workbench.games.tiny.rules.sections"] == "tiny-race-rulebook.txt"
+    cited = test_sections._cited("workbench.games.tiny.rules.sections")
     assert cited and not test_sections._missing(cited, rulebooks.text("tiny-race-rulebook.txt"))
-    assert "workbench.lint.track" in test_sections.LINTERS
+    assert "workbench.games.tiny.lint" in test_sections.LINTERS
     print("rulebook")
 """)
 

@@ -41,12 +41,22 @@ RANKS = {
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)
 
 
+# A game's home (workbench/games/<game>/): each part is at the rank of its layer.
+GAME_PARTS = {"boards": "boards", "formats": "files", "rules": "rules", "render": "render",
+              "lint": "lint", "learn": "learn", "numbering": "openspiel", "search": "players",
+              "widgets": "widgets", "testing": "testing"}  # fmt: skip
+
+
 def _layer(module: str) -> int:
     parts = module.split(".")
     if parts[0] != "workbench":
         return -1
     if len(parts) == 1:
         return TOP
+    if parts[1] == "games" and len(parts) >= 3:
+        if len(parts) == 3:
+            return 0  # a game's package: its docstring only
+        return RANKS[GAME_PARTS[parts[3]]] if parts[3] in GAME_PARTS else TOP
     return RANKS.get(parts[1], TOP)
 
 

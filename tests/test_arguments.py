@@ -49,14 +49,14 @@ def test_a_grid_checks_its_numbers():
 
 
 # --- the Panzer Vor! rules at their public boundary -------------------------------------------
-from workbench.files import panzer_vor_roster  # noqa: E402
+from workbench.games.panzer_vor.rules import GameState, Side, Tank  # noqa: E402
+from workbench.games.panzer_vor.rules.arguments import MAX_MP  # noqa: E402
+from workbench.games.panzer_vor.rules.firing import attack_odds, card  # noqa: E402
+from workbench.games.panzer_vor.rules.movement import explain_move, reachable  # noqa: E402
+from workbench.games.panzer_vor.rules.sight import line_of_sight  # noqa: E402
 from workbench.geometry.hexgrid import EAST, Hex  # noqa: E402
+from workbench.panzer_vor import panzer_vor_roster  # noqa: E402
 from workbench.rules.core import Modifier  # noqa: E402
-from workbench.rules.panzer_vor import GameState, Side, Tank  # noqa: E402
-from workbench.rules.panzer_vor.arguments import MAX_MP  # noqa: E402
-from workbench.rules.panzer_vor.firing import attack_odds, card  # noqa: E402
-from workbench.rules.panzer_vor.movement import explain_move, reachable  # noqa: E402
-from workbench.rules.panzer_vor.sight import line_of_sight  # noqa: E402
 
 
 def duel() -> GameState:
@@ -145,7 +145,7 @@ def test_the_explorer_shows_a_refusal_and_stays_usable():
     def refuse(*args, **kwargs):
         raise ArgumentError("bonuses", -1, "bonuses that leave P at least 0 MP")
 
-    import workbench.widgets.panzer_vor as module
+    import workbench.games.panzer_vor.widgets.explorer as module
 
     real = module.reachable
     module.reachable = refuse
@@ -183,8 +183,8 @@ def test_a_tank_may_end_its_move_on_a_wreck_under_the_wreckage_rule():
     hex with wreckage in it" (Optional Rules: Wreckage), so a wreck does not occupy its hex."""
     from dataclasses import replace
 
-    from workbench.rules.panzer_vor.movement import move
-    from workbench.rules.panzer_vor.state import StateError
+    from workbench.games.panzer_vor.rules.movement import move
+    from workbench.games.panzer_vor.rules.state import StateError
 
     state = duel()
     wreck = replace(state.tank("T"), hex=state.map.hex("0303"), wreck=True)

@@ -10,9 +10,9 @@ import pytest
 
 from benchmarks.boards import obstructed_map
 from benchmarks.reference import sees
+from workbench.games.panzer_vor.rules.sight import line_of_sight
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.geometry.hexgrid import Hex
-from workbench.rules.panzer_vor.sight import line_of_sight
-from workbench.rules.panzer_vor.visibility import visibility_matrix
 
 
 def test_the_line_of_sight_reference_blocks_at_a_white_hexsides_middle_near_corners():

@@ -19,19 +19,19 @@ import workbench.tanks as tanks
 from workbench import balance
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
-from workbench.files import panzer_vor_roster
-from workbench.geometry import hexgrid, squaregrid
-from workbench.geometry.hexgrid import Hex
-from workbench.geometry.squaregrid import Square
-from workbench.lint import hexmap as lint_hexmap_module
-from workbench.rules.panzer_vor import GameState, Side, Tank
-from workbench.rules.panzer_vor.movement import reach_cost, reachable
-from workbench.rules.panzer_vor.visibility import (
+from workbench.games.panzer_vor import lint as lint_hexmap_module
+from workbench.games.panzer_vor.rules import GameState, Side, Tank
+from workbench.games.panzer_vor.rules.movement import reach_cost, reachable
+from workbench.games.panzer_vor.rules.visibility import (
     MAX_MATRIX_BYTES,
     visibility_matrix,
     visibility_peak,
 )
-from workbench.rules.tanks.sight import HEATMAP_BYTES_PER_CELL, heatmap_cells
+from workbench.games.tanks.rules.sight import HEATMAP_BYTES_PER_CELL, heatmap_cells
+from workbench.geometry import hexgrid, squaregrid
+from workbench.geometry.hexgrid import Hex
+from workbench.geometry.squaregrid import Square
+from workbench.panzer_vor import panzer_vor_roster
 from workbench.testing.fixture_games import GAME as FIXTURE_GAME
 
 ROOT = Path(__file__).resolve().parents[1]

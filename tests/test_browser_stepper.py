@@ -332,7 +332,7 @@ def open_the_card_game(page, width: int, height: int) -> None:
     the keys step it to its first reaction window, whose button plays the reaction."""
     from playwright.sync_api import expect
 
-    from workbench.rules.panzer_vor.actions import React
+    from workbench.games.panzer_vor.rules.actions import React
     from workbench.widgets.app import TeacherApp
 
     stepper = TeacherApp().stepper  # the same stepper, made here, to measure

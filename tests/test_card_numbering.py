@@ -1,6 +1,7 @@
-"""The card game's actions numbered relative to the match (workbench.openspiel.card_slots):
-every scenario fits in OpenSpiel's 10^5 numbers, and a number names the same relative
-action — the acting side's k-th tank, an offset from its hex — wherever that tank stands."""
+"""The card game's actions numbered relative to the match
+(workbench.games.panzer_vor.numbering.card_slots): every scenario fits in OpenSpiel's 10^5
+numbers, and a number names the same relative action — the acting side's k-th tank, an offset
+from its hex — wherever that tank stands."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import random
 import pytest
 
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules.actions import Deploy, Move
 from workbench.openspiel import NotNumbered, action_space
 from workbench.openspiel.numbering import MAX_ACTIONS
 from workbench.rules.core import CHANCE, TERMINAL
-from workbench.rules.panzer_vor.actions import Deploy, Move
 from workbench.rules.play import sample_chance
 
 RULES = get_game("panzer-vor")

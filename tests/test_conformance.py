@@ -62,7 +62,7 @@ def test_the_shipped_games_are_listed_in_their_order_whatever_was_imported_first
     import sys
 
     code = (
-        "import workbench.rules.tanks.game, workbench.rules.panzer_strike.game\n"
+        "import workbench.games.tanks.rules.game, workbench.games.panzer_strike.rules.game\n"
         "from workbench.games import names\nprint(names())"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench
-from workbench.boards import HexMap, PanzerVorScenario, TileSet
+from workbench.boards import HexMap
 from workbench.files import BoardFileError, load_document
+from workbench.games.panzer_strike.boards.board import TileSet
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.geometry.hexgrid import HexGrid
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +111,7 @@ def test_a_misspelt_top_level_field_is_named_too() -> None:
 def test_a_misspelt_field_inside_an_inline_tile_set_is_named_there(tmp_path: Path) -> None:
     board = workbench.load(ROOT / "maps/panzer-strike/capture-the-flag.json")
     document = workbench.files.to_document(board)
-    from workbench.boards.panzer_strike.board import tile_set_to_data
+    from workbench.games.panzer_strike.boards.board import tile_set_to_data
 
     document["tile_set"] = tile_set_to_data(board.tiles) | {"descripton": "x"}
     with pytest.raises(BoardFileError) as caught:
@@ -133,7 +135,8 @@ def test_a_board_saved_elsewhere_still_finds_its_tile_set_file(tmp_path: Path) -
 
 
 def test_placed_tanks_on_boards_and_tables_round_trip_and_are_checked(tmp_path: Path) -> None:
-    from workbench.boards import BoardError, BoardTank, Table, TableError, TableTank, TerrainPiece
+    from workbench.games.panzer_strike.boards.board import BoardError, BoardTank
+    from workbench.games.tanks.boards.table import Table, TableError, TableTank, TerrainPiece
 
     board = workbench.load(ROOT / "maps/panzer-strike/capture-the-flag.json")
     open_square = next(s for s in board.squares() if not board.blocks_movement(s))

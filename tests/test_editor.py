@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 import workbench
-from workbench.boards import HexMap, SquareBoard, Table, TerrainType, TileSet
+from workbench.boards import HexMap, TerrainType
 from workbench.errors import ArgumentError
 from workbench.files import BoardFileError
+from workbench.games.panzer_strike.boards.board import SquareBoard, TileSet
+from workbench.games.tanks.boards.table import Table
 from workbench.geometry.squaregrid import Square
 from workbench.widgets.editor import Editor
 

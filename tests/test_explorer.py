@@ -9,10 +9,10 @@ import pytest
 import workbench
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
-from workbench.files import panzer_vor_roster
+from workbench.games.panzer_vor.rules import GameState, Side, Tank
 from workbench.geometry.hexgrid import EAST, WEST
+from workbench.panzer_vor import panzer_vor_roster
 from workbench.render.canvas import GROUPS
-from workbench.rules.panzer_vor import GameState, Side, Tank
 from workbench.widgets import Explorer
 
 ROOT = Path(__file__).resolve().parents[1]

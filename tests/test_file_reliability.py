@@ -14,10 +14,10 @@ import pytest
 
 import workbench
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError, load, load_document, save
 from workbench.files.limits import MAX_EXPANDED_HEXES, MAX_FILE_BYTES
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 
 ROOT = Path(__file__).resolve().parents[1]
 PV = ROOT / "maps" / "panzer-vor"

@@ -7,7 +7,7 @@ import pytest
 
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, WorkbenchError
-from workbench.rules.panzer_vor.visibility import (
+from workbench.games.panzer_vor.rules.visibility import (
     MAX_MATRIX_BYTES,
     visibility_matrix,
     visibility_peak,

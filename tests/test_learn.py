@@ -19,9 +19,9 @@ from workbench.userdir import user_folder
 
 GAMES = ("panzer-vor", "panzer-strike", "tanks")
 SECTIONS = {
-    "panzer-vor": "workbench.rules.panzer_vor.sections",
-    "panzer-strike": "workbench.rules.panzer_strike.sections",
-    "tanks": "workbench.rules.tanks.sections",
+    "panzer-vor": "workbench.games.panzer_vor.rules.sections",
+    "panzer-strike": "workbench.games.panzer_strike.rules.sections",
+    "tanks": "workbench.games.tanks.rules.sections",
 }
 EVERY_KIND = [pytest.param(g, k.name, id=f"{g}/{k.name}") for g in GAMES for k in learn.kinds(g)]
 

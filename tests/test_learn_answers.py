@@ -30,17 +30,17 @@ import pytest
 import shapely
 
 from workbench import learn
-from workbench.boards.tanks.table import TANKS_TERRAIN
+from workbench.games.panzer_strike.learn.questions import square_of
+from workbench.games.panzer_strike.rules.shooting import kill_odds
+from workbench.games.panzer_vor.learn.questions import is_subtle
+from workbench.games.panzer_vor.rules.firing import attack_odds
+from workbench.games.panzer_vor.rules.movement import plain_reachable_costs
+from workbench.games.panzer_vor.rules.sight import line_of_sight
+from workbench.games.tanks.boards.table import TANKS_TERRAIN
+from workbench.games.tanks.rules.shooting import plain_shot_distribution, pools, shot_odds
+from workbench.games.tanks.rules.sight import close_range, cover
+from workbench.games.tanks.rules.sight import line_of_sight as tanks_line_of_sight
 from workbench.learn.odds import OFFERED, as_fraction, as_percent
-from workbench.learn.panzer_strike import square_of
-from workbench.learn.panzer_vor import is_subtle
-from workbench.rules.panzer_strike.shooting import kill_odds
-from workbench.rules.panzer_vor.firing import attack_odds
-from workbench.rules.panzer_vor.movement import plain_reachable_costs
-from workbench.rules.panzer_vor.sight import line_of_sight
-from workbench.rules.tanks.shooting import plain_shot_distribution, pools, shot_odds
-from workbench.rules.tanks.sight import close_range, cover
-from workbench.rules.tanks.sight import line_of_sight as tanks_line_of_sight
 from workbench.testing.learn_reference import (
     plain_path_legal,
     plain_ps_steps,
@@ -120,7 +120,7 @@ def pv_card(q):
 
 
 def attack_odds_with_card(q):
-    from workbench.learn.panzer_vor_cards import card_modifier
+    from workbench.games.panzer_vor.learn.cards import card_modifier
 
     played = (card_modifier(q.facts["card"]),)
     return attack_odds(q.state, q.facts["firer"], q.facts["target"], attack=played)

@@ -47,10 +47,10 @@ def test_no_label_overlaps_another_or_leaves_the_picture(name: str, theme: str, 
 def _grounds(theme) -> dict[str, str]:
     """Every colour a label can be drawn straight onto in this theme: each terrain type of
     every game (the theme's override or the type's own colour), and the picture's background."""
-    from workbench.boards.tanks.table import TANKS_TERRAIN
     from workbench.boards.terrain import panzer_vor_types
-    from workbench.render.panzer_strike import SQUARE_COLORS
-    from workbench.render.tanks import TABLE_FELT
+    from workbench.games.panzer_strike.render.pictures import SQUARE_COLORS
+    from workbench.games.tanks.boards.table import TANKS_TERRAIN
+    from workbench.games.tanks.render.pictures import TABLE_FELT
 
     grounds = {"background": theme.background, "board": theme.board_fill}
     for name, kind in panzer_vor_types()[0].items():
@@ -197,11 +197,11 @@ RESULT_SCENES = ("reach", "path", "sight", "odds")
 
 def _result_scene(kind: str, theme: str) -> Scene:
     import workbench
+    from workbench.games.panzer_vor.rules.firing import attack_odds
+    from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+    from workbench.games.panzer_vor.rules.setup import game_from_scenario
+    from workbench.games.panzer_vor.rules.sight import line_of_sight
     from workbench.render import scene_of
-    from workbench.rules.panzer_vor.firing import attack_odds
-    from workbench.rules.panzer_vor.movement import explain_move, reachable
-    from workbench.rules.panzer_vor.setup import game_from_scenario
-    from workbench.rules.panzer_vor.sight import line_of_sight
 
     scenario = workbench.load(workbench.gallery.MAPS / "panzer-vor/scenarios/test-your-luck.json")
     state = game_from_scenario(scenario).state

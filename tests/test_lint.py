@@ -10,13 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench
-from workbench.boards import HexMap, SquareBoard, Table, TerrainPiece, TileFace, TileSet
+from workbench.boards import HexMap
 from workbench.errors import ArgumentError
+from workbench.games.panzer_strike.boards.board import SquareBoard, TileFace, TileSet
+from workbench.games.panzer_strike.lint import line_clear, lines_of_fire
+from workbench.games.panzer_vor.lint import fastest_movement, reach_costs
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
+from workbench.games.tanks.boards.table import Table, TerrainPiece
 from workbench.geometry.squaregrid import Square
 from workbench.lint import lint
-from workbench.lint.hexmap import fastest_movement, reach_costs
-from workbench.lint.squares import line_clear, lines_of_fire
-from workbench.rules.panzer_vor.visibility import visibility_matrix
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -221,7 +223,7 @@ def test_lint_refuses_what_is_not_a_board() -> None:
 
 
 def test_a_table_tank_outside_its_sides_deployment_is_reported() -> None:
-    from workbench.boards import TableTank
+    from workbench.games.tanks.boards.table import TableTank
 
     table = Table("t").with_deployment("German", "north-west")
     inside = table.with_tank(TableTank("Panther", "Panther", "German", (5, 5), 135))

@@ -81,8 +81,8 @@ def test_a_number_names_the_same_action_in_every_state():
 
 
 def test_an_action_not_listed_raises_naming_the_field():
-    from workbench.rules.panzer_strike.actions import Shoot
-    from workbench.rules.panzer_vor.actions import Move
+    from workbench.games.panzer_strike.rules.actions import Shoot
+    from workbench.games.panzer_vor.rules.actions import Move
 
     with pytest.raises(NotNumbered, match=r"its action .*Shoot"):
         action_space("panzer-strike", "capture-the-flag").number(Shoot("N1", "N2"))

@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 
 from workbench.games import get_game
+from workbench.games.panzer_vor.numbering.card_bound import facts_of, match_bound
 from workbench.openspiel import action_space
 from workbench.openspiel.bounds import Unbounded, max_game_length
-from workbench.openspiel.card_bound import facts_of, match_bound
 from workbench.openspiel.numbering import MAX_ACTIONS
 from workbench.rules.core import CHANCE, TERMINAL, Outcome
 from workbench.rules.play import play_to_end, sample_chance
@@ -92,10 +92,10 @@ def test_a_series_action_has_its_own_number_and_the_number_gives_it_back():
 
 @pytest.mark.soak
 def test_the_last_matches_of_the_linked_scenarios_are_numbered_with_the_campaigns_force():
-    from workbench.rules.panzer_vor import linked_game as L
-    from workbench.rules.panzer_vor.linked import next_stage
-    from workbench.rules.panzer_vor.match import evolve
-    from workbench.rules.panzer_vor.tournament import Campaign
+    from workbench.games.panzer_vor.rules import linked_game as L
+    from workbench.games.panzer_vor.rules.linked import next_stage
+    from workbench.games.panzer_vor.rules.match import evolve
+    from workbench.games.panzer_vor.rules.tournament import Campaign
 
     first = start(LINKED)
     space = linked_space()
@@ -114,8 +114,8 @@ def test_the_last_matches_of_the_linked_scenarios_are_numbered_with_the_campaign
 
 
 def test_a_move_uses_the_bonus_of_the_first_mover_on_its_tank_only():
+    from workbench.games.panzer_vor.rules.actions import Move
     from workbench.openspiel import NotNumbered
-    from workbench.rules.panzer_vor.actions import Move
 
     space = linked_space()
     for state, offered in walk(LINKED, None, seed=1, steps=400):
@@ -135,7 +135,7 @@ def test_a_move_uses_the_bonus_of_the_first_mover_on_its_tank_only():
 def test_series_facts_players_and_returns():
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
     import workbench.openspiel as bridge
-    from workbench.rules.panzer_vor.tournament_game import TournamentEnd
+    from workbench.games.panzer_vor.rules.tournament_game import TournamentEnd
 
     six = bridge.game(TOURNAMENT, None, {"players": 6, "drawn_replays": 0})
     assert six.num_players() == 6 and six.get_type().max_num_players == 6
@@ -171,8 +171,8 @@ def test_linked_scenarios_pass_openspiels_random_simulation():
 def test_linked_scenarios_pass_openspiels_api_checks():
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
     import workbench.openspiel as bridge
+    from workbench.games.panzer_vor.rules.linked_game import NoMoreFaceUp
     from workbench.rules.core import IllegalAction
-    from workbench.rules.panzer_vor.linked_game import NoMoreFaceUp
 
     game = bridge.game(LINKED)
     state, rng, last, before = game.new_initial_state(), random.Random(7), {}, {}

@@ -13,12 +13,12 @@ import pytest
 
 from workbench import panzer_strike as ps
 from workbench.errors import ArgumentError
+from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules.movement import reach as search
+from workbench.games.panzer_strike.rules.options import OPTIONS
+from workbench.games.panzer_strike.rules.state import Options
 from workbench.render import svg_of
 from workbench.rules.core import Turn
-from workbench.rules.panzer_strike import sections
-from workbench.rules.panzer_strike.movement import reach as search
-from workbench.rules.panzer_strike.options import OPTIONS
-from workbench.rules.panzer_strike.state import Options
 
 BOARD = ps.open_board()  # 16 × 8 open squares
 
@@ -374,7 +374,7 @@ def test_sides_called_chance_and_terminal_play_to_the_end():
 
 
 def test_a_scenario_is_drawn_from_its_own_values_without_starting_a_game():
-    from workbench.render.panzer_strike import match_scene, scenario_scene
+    from workbench.games.panzer_strike.render.pictures import match_scene, scenario_scene
 
     for name in ps.scenarios():
         scenario = ps.load_scenario(name)

@@ -9,9 +9,9 @@ import pytest
 
 import workbench
 from workbench.errors import ArgumentError
+from workbench.games.panzer_strike.rules.setup import open_board, position
 from workbench.geometry.squaregrid import Square
 from workbench.render.canvas import GROUPS
-from workbench.rules.panzer_strike.setup import open_board, position
 from workbench.widgets import PanzerStrikeExplorer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +111,7 @@ def test_explore_picks_the_explorer_by_the_game():
 
 
 def test_a_board_with_its_own_tanks_opens_in_the_explorer():
-    from workbench.boards.panzer_strike.board import BoardTank
+    from workbench.games.panzer_strike.boards.board import BoardTank
     from workbench.widgets import explore
 
     board = open_board().with_tank(BoardTank("T", "Heavy", "axis", Square(1, 1), 2))

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from workbench.boards.panzer_strike.board import (
+from workbench.files import BoardFileError, load, load_document, save, to_document
+from workbench.games.panzer_strike.boards.board import (
     BoardError,
     SquareBoard,
     TileFace,
     TileSet,
     tile_labels,
 )
-from workbench.boards.panzer_strike.tank_types import (
+from workbench.games.panzer_strike.boards.tank_types import (
     HitDirection,
     PanzerStrikeRoster,
     panzer_strike_types,
     speed_modifier,
 )
-from workbench.files import BoardFileError, load, load_document, save, to_document
 from workbench.geometry.squaregrid import Square
 
 ROOT = Path(__file__).resolve().parents[1]

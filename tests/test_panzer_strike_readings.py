@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 import workbench
 from workbench import panzer_strike as ps
+from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules.movement import reach
+from workbench.games.panzer_strike.rules.options import OPTIONS, READINGS
+from workbench.games.panzer_strike.rules.setup import open_board, position, rolled
+from workbench.games.panzer_strike.rules.shooting import kill_odds, trajectory
 from workbench.geometry.squaregrid import Square
-from workbench.rules.panzer_strike import sections
-from workbench.rules.panzer_strike.movement import reach
-from workbench.rules.panzer_strike.options import OPTIONS, READINGS
-from workbench.rules.panzer_strike.setup import open_board, position, rolled
-from workbench.rules.panzer_strike.shooting import kill_odds, trajectory
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = open_board()  # 16 × 8 open squares

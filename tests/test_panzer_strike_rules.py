@@ -11,12 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench
-from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster
 from workbench.errors import ArgumentError
-from workbench.geometry.squaregrid import Square
-from workbench.rules.core import IllegalAction
-from workbench.rules.panzer_strike import sections
-from workbench.rules.panzer_strike.game import (
+from workbench.games.panzer_strike.boards.tank_types import PanzerStrikeRoster
+from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules.game import (
     GAME,
     EndMovement,
     EndTurn,
@@ -28,9 +26,11 @@ from workbench.rules.panzer_strike.game import (
     chance_outcomes,
     legal_actions,
 )
-from workbench.rules.panzer_strike.movement import allowance, movement_options, reach
-from workbench.rules.panzer_strike.setup import open_board, position, rolled, with_dice
-from workbench.rules.panzer_strike.shooting import hit_side, kill_odds, trajectory
+from workbench.games.panzer_strike.rules.movement import allowance, movement_options, reach
+from workbench.games.panzer_strike.rules.setup import open_board, position, rolled, with_dice
+from workbench.games.panzer_strike.rules.shooting import hit_side, kill_odds, trajectory
+from workbench.geometry.squaregrid import Square
+from workbench.rules.core import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = open_board()  # 16 × 8 open squares
@@ -348,7 +348,7 @@ def test_hit_direction_front_and_rear_90_degree_wedges_the_rest_side(firer, zone
 def test_divided_square_reading_is_a_named_option():
     from dataclasses import replace
 
-    from workbench.boards.panzer_strike.tank_types import HitDirection
+    from workbench.games.panzer_strike.boards.tank_types import HitDirection
 
     roster = replace(PanzerStrikeRoster.builtin(), hit_direction=HitDirection(30, 30))
     # the 30° line from (5, 5) cuts the square (6, 2) but leaves its centre in the front zone
@@ -691,7 +691,7 @@ def test_a_malformed_move_is_refused_not_crashed():
 def test_the_invariants_catch_broken_states():
     from dataclasses import replace
 
-    from workbench.rules.panzer_strike.state import ShotRecord
+    from workbench.games.panzer_strike.rules.state import ShotRecord
 
     match = duel(("A", "Medium", "north", (2, 2), "N"), ("B", "Light", "south", (6, 6), "S"))
     GAME.invariants(match)
@@ -730,8 +730,8 @@ def test_cost_to_agrees_with_the_costs_view():
 
 
 def test_errors_raised_on_purpose_are_workbench_errors():
-    from workbench.boards.panzer_strike.scenario import ScenarioError
     from workbench.errors import WorkbenchError
+    from workbench.games.panzer_strike.boards.scenario import ScenarioError
 
     match = rolled(flag_match(), [3, 5])
     with pytest.raises(WorkbenchError, match="start of a turn"):
@@ -778,7 +778,7 @@ def test_flag_counts_as_the_task_says():
 
 
 def test_a_board_that_places_its_own_tanks_starts_a_game():
-    from workbench.boards.panzer_strike.board import BoardTank
+    from workbench.games.panzer_strike.boards.board import BoardTank
 
     board = BOARD.with_tank(BoardTank("Tiger", "Heavy", "axis", Square(1, 1), 4))
     board = board.with_tank(BoardTank("Sherman", "Medium", "allies", Square(12, 6), 0))

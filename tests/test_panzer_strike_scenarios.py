@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import workbench
-from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
 from workbench.files import BoardFileError, load, load_document, save
-from workbench.rules.panzer_strike.game import GAME
+from workbench.games.panzer_strike.boards.scenario import PanzerStrikeScenario
+from workbench.games.panzer_strike.rules.game import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "maps" / "panzer-strike" / "scenarios"
@@ -78,7 +78,7 @@ def test_bad_scenarios_name_the_field(change, field, expected):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_shipped_forces_start_on_opposite_sides(path):
     # "Choose the initial positions of the tanks (on the opposite sides of the board)."
-    from workbench.rules.panzer_strike.setup import opposite_sides
+    from workbench.games.panzer_strike.rules.setup import opposite_sides
 
     assert opposite_sides(load(path))
 
@@ -89,10 +89,10 @@ def test_a_scenario_whose_forces_do_not_start_on_opposite_sides_is_refused_at_st
     # (a lesson) may place tanks anywhere, and so may a scenario with any_positions.
     from dataclasses import replace
 
+    from workbench.games.panzer_strike.rules import sections
+    from workbench.games.panzer_strike.rules.game import start
     from workbench.geometry.squaregrid import Square
     from workbench.rules.core import IllegalAction
-    from workbench.rules.panzer_strike import sections
-    from workbench.rules.panzer_strike.game import start
 
     scenario = load(SHIPPED[0])
     first, second = scenario.sides

@@ -10,8 +10,7 @@ from fractions import Fraction
 import pytest
 
 from tests.panzer_vor_match import GAME, arranged, events, play, scenario, started
-from workbench.rules.core import CHANCE, IllegalAction
-from workbench.rules.panzer_vor.actions import (
+from workbench.games.panzer_vor.rules.actions import (
     Discard,
     Fire,
     Move,
@@ -21,11 +20,12 @@ from workbench.rules.panzer_vor.actions import (
     Stop,
     UseAbility,
 )
-from workbench.rules.panzer_vor.cards import CARDS, DEFAULT_DECK, STAND_IN_DECK
-from workbench.rules.panzer_vor.deck import Draw
-from workbench.rules.panzer_vor.deck_file import load_deck
-from workbench.rules.panzer_vor.ending import CardGameEnd
-from workbench.rules.panzer_vor.match import Drawing, evolve
+from workbench.games.panzer_vor.rules.cards import CARDS, DEFAULT_DECK, STAND_IN_DECK
+from workbench.games.panzer_vor.rules.deck import Draw
+from workbench.games.panzer_vor.rules.deck_file import load_deck
+from workbench.games.panzer_vor.rules.ending import CardGameEnd
+from workbench.games.panzer_vor.rules.match import Drawing, evolve
+from workbench.rules.core import CHANCE, IllegalAction
 
 NAMED_IN_THE_ISSUE = [
     "Move", "Fire", "Move/Fire", "Move All Tanks", "Coordinated Move", "Full Speed Ahead!",

@@ -22,21 +22,21 @@ from tests.record_traces import GOLDEN
 from workbench import panzer_vor as pv
 from workbench.errors import ArgumentError
 from workbench.games import get_game
-from workbench.render import svg_of
-from workbench.rules.core import CHANCE, IllegalAction, Modifier
-from workbench.rules.options import OptionError
-from workbench.rules.panzer_vor import hidden, sections, turn
-from workbench.rules.panzer_vor.actions import (
+from workbench.games.panzer_vor.rules import hidden, sections, turn
+from workbench.games.panzer_vor.rules.actions import (
     Fire,
     Move,
     PlayCard,
     Select,
 )
-from workbench.rules.panzer_vor.characters import Crew
-from workbench.rules.panzer_vor.deck import Draw, from_counts
-from workbench.rules.panzer_vor.game_options import PRACTICE
-from workbench.rules.panzer_vor.match import Drawing, Shot, evolve, push
-from workbench.rules.panzer_vor.practice import Match
+from workbench.games.panzer_vor.rules.characters import Crew
+from workbench.games.panzer_vor.rules.deck import Draw, from_counts
+from workbench.games.panzer_vor.rules.game_options import PRACTICE
+from workbench.games.panzer_vor.rules.match import Drawing, Shot, evolve, push
+from workbench.games.panzer_vor.rules.practice import Match
+from workbench.render import svg_of
+from workbench.rules.core import CHANCE, IllegalAction, Modifier
+from workbench.rules.options import OptionError
 
 CARDS, PRACTICE_GAME = get_game("panzer-vor"), get_game("panzer-vor-practice")
 LINKED, TOURNAMENT = get_game("panzer-vor-linked"), get_game("panzer-vor-tournament")

@@ -9,13 +9,13 @@ from panzer_vor_pieces import PANZER_IV_D, T34_76, TIGER_I, board, state
 
 from tests.panzer_vor_match import GAME, arranged, play
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select
+from workbench.games.panzer_vor.rules.firing import aimed, attack_odds
+from workbench.games.panzer_vor.rules.match import evolve
+from workbench.games.panzer_vor.rules.movement import explain_move, move, reachable
+from workbench.games.panzer_vor.rules.sight import line_of_sight
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.geometry.hexgrid import DIRECTIONS, EAST, WEST
-from workbench.rules.panzer_vor.actions import Fire, Move, PlayCard, Select
-from workbench.rules.panzer_vor.firing import aimed, attack_odds
-from workbench.rules.panzer_vor.match import evolve
-from workbench.rules.panzer_vor.movement import explain_move, move, reachable
-from workbench.rules.panzer_vor.sight import line_of_sight
-from workbench.rules.panzer_vor.visibility import visibility_matrix
 
 
 # 1. A line that crosses a white hexside through its middle is blocked.

@@ -14,12 +14,19 @@ import jsonschema
 import pytest
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.counters import STAND_IN, Gun, TankCounter
-from workbench.boards.panzer_vor.roster import PanzerVorRoster, RosterError
-from workbench.boards.panzer_vor.scenario import Area, ForceTank, PanzerVorScenario, Side, problems
-from workbench.files import BoardFileError, load, load_next_stage, save, to_document
+from workbench.files import BoardFileError, load, save, to_document
 from workbench.files.registry import schema
-from workbench.files.shipped import load_roster, panzer_vor_roster
+from workbench.games.panzer_vor.boards.counters import STAND_IN, Gun, TankCounter
+from workbench.games.panzer_vor.boards.roster import PanzerVorRoster, RosterError
+from workbench.games.panzer_vor.boards.scenario import (
+    Area,
+    ForceTank,
+    PanzerVorScenario,
+    Side,
+    problems,
+)
+from workbench.games.panzer_vor.formats.shipped import load_roster, panzer_vor_roster
+from workbench.panzer_vor import load_next_stage
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps" / "panzer-vor"

@@ -17,10 +17,8 @@ from panzer_vor_pieces import (
 )
 
 from workbench.dice import at_least
-from workbench.geometry.hexgrid import EAST, WEST, Hex
-from workbench.rules.core import IllegalAction
-from workbench.rules.panzer_vor.actions import Fire, Roll
-from workbench.rules.panzer_vor.firing import (
+from workbench.games.panzer_vor.rules.actions import Fire, Roll
+from workbench.games.panzer_vor.rules.firing import (
     ArcConvention,
     arc_of,
     attack_odds,
@@ -28,8 +26,10 @@ from workbench.rules.panzer_vor.firing import (
     character,
     fire_table,
 )
-from workbench.rules.panzer_vor.game import PRACTICE as GAME
-from workbench.rules.panzer_vor.practice import match_of
+from workbench.games.panzer_vor.rules.game import PRACTICE as GAME
+from workbench.games.panzer_vor.rules.practice import match_of
+from workbench.geometry.hexgrid import EAST, WEST, Hex
+from workbench.rules.core import IllegalAction
 
 
 def shoot(s, rolls):
@@ -264,8 +264,8 @@ def test_fire_table_lists_every_enemy_with_the_three_chances():
 
 
 def test_counter_values_say_where_they_come_from():
-    from workbench.files import panzer_vor_roster
-    from workbench.rules.panzer_vor import GameState, Side, Tank
+    from workbench.games.panzer_vor.rules import GameState, Side, Tank
+    from workbench.panzer_vor import panzer_vor_roster
 
     roster = panzer_vor_roster()
     hexmap = board(4, 20)

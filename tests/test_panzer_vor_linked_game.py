@@ -14,11 +14,10 @@ from tests.test_panzer_vor_scenario_rules import at
 from workbench.files import to_document
 from workbench.files.loading import load_document
 from workbench.games import get_game
-from workbench.rules.core import TERMINAL, IllegalAction, Outcome, replay
-from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
-from workbench.rules.panzer_vor.bots import greedy_player
-from workbench.rules.panzer_vor.ending import CardGameEnd
-from workbench.rules.panzer_vor.linked_game import (
+from workbench.games.panzer_vor.rules.actions import Move, PlayCard, Select
+from workbench.games.panzer_vor.rules.bots import greedy_player
+from workbench.games.panzer_vor.rules.ending import CardGameEnd
+from workbench.games.panzer_vor.rules.linked_game import (
     OARAI,
     OPPONENT,
     FaceUp,
@@ -31,9 +30,10 @@ from workbench.rules.panzer_vor.linked_game import (
     card_pool,
     linked_player,
 )
-from workbench.rules.panzer_vor.linked_teams import AssignTeam
-from workbench.rules.panzer_vor.match import evolve
-from workbench.rules.panzer_vor.tournament import GOOSEFISH, Campaign
+from workbench.games.panzer_vor.rules.linked_teams import AssignTeam
+from workbench.games.panzer_vor.rules.match import evolve
+from workbench.games.panzer_vor.rules.tournament import GOOSEFISH, Campaign
+from workbench.rules.core import TERMINAL, IllegalAction, Outcome, replay
 from workbench.rules.play import play, random_player
 
 GAME = get_game("panzer-vor-linked")
@@ -198,7 +198,7 @@ def test_winning_the_final_wins_the_tournament():
 
 
 def test_stage_1_over_leads_into_stage_2_in_the_same_game():
-    from workbench.rules.panzer_vor.cardgame import start as card_start
+    from workbench.games.panzer_vor.rules.cardgame import start as card_start
 
     first = linked()["kuromorimine-stage-1"]
     match = card_start(first, {"setup": "quick"})  # the positions are arranged by hand

@@ -7,16 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
 
-from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
-from workbench.rules.core import IllegalAction, Modifier
-from workbench.rules.panzer_vor.movement import (
+from workbench.games.panzer_vor.rules.movement import (
     explain_move,
     move,
     movement_points,
     plain_reachable_costs,
     reachable,
 )
-from workbench.rules.panzer_vor.solo import shortest_routes
+from workbench.games.panzer_vor.rules.solo import shortest_routes
+from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
+from workbench.rules.core import IllegalAction, Modifier
 
 
 def one_tank(hexmap=None, piece=TIGER_I, label="0505", facing=EAST, side="Ōarai", **options):
@@ -273,10 +273,10 @@ def test_the_movement_tables_entry_costs_are_the_step_rules_costs():
     """The table's fast cost (movement.entry_cost) against StepRules.enter, the explained
     version: every hex and direction of every shipped map, for each school on it."""
     import workbench
+    from workbench.games.panzer_vor.rules.movement import StepRules, entry_cost, move_table
+    from workbench.games.panzer_vor.rules.state import GameState, Tank
     from workbench.geometry.hexgrid import DIRECTIONS
     from workbench.paths import shipped
-    from workbench.rules.panzer_vor.movement import StepRules, entry_cost, move_table
-    from workbench.rules.panzer_vor.state import GameState, Tank
 
     for path in shipped("panzer-vor", "scenarios").values():
         scenario = workbench.load(path)

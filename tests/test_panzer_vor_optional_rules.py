@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from tests.panzer_vor_match import GAME, scenario, started
+from workbench.games.panzer_vor.rules.firing import attack_odds
+from workbench.games.panzer_vor.rules.match import evolve
+from workbench.games.panzer_vor.rules.tournament import GOOSEFISH
 from workbench.rules.options import OptionError
-from workbench.rules.panzer_vor.firing import attack_odds
-from workbench.rules.panzer_vor.match import evolve
-from workbench.rules.panzer_vor.tournament import GOOSEFISH
 
 
 def _crew(match):

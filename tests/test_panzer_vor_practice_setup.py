@@ -7,9 +7,9 @@ import pytest
 
 from tests.panzer_vor_match import scenario
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules.actions import Deploy, Move
 from workbench.openspiel import action_space
 from workbench.rules.core import IllegalAction
-from workbench.rules.panzer_vor.actions import Deploy, Move
 
 PRACTICE = get_game("panzer-vor-practice")
 CHOOSE = {"setup": "choose"}

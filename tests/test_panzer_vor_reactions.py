@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play
-from workbench.rules.core import CHANCE
-from workbench.rules.panzer_vor.actions import (
+from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
     Move,
@@ -19,8 +18,9 @@ from workbench.rules.panzer_vor.actions import (
     Stop,
     UseAbility,
 )
-from workbench.rules.panzer_vor.characters import Crew
-from workbench.rules.panzer_vor.match import Shot, Window, evolve
+from workbench.games.panzer_vor.rules.characters import Crew
+from workbench.games.panzer_vor.rules.match import Shot, Window, evolve
+from workbench.rules.core import CHANCE
 
 P1, P2 = "Player 1", "Player 2"
 D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
@@ -219,6 +219,6 @@ def test_aide_draws_as_many_cards_as_its_counter_shows():
     match = duel({P1: (), P2: ()}, crew=(yukari,))
     match = evolve(match, phase="event")
     match = play(match, UseAbility("Yukari Akiyama", "aide"))
-    from workbench.rules.panzer_vor.match import Drawing
+    from workbench.games.panzer_vor.rules.match import Drawing
 
     assert match.top == Drawing(P1, 2)

@@ -1,7 +1,7 @@
 """Reinforcements deployed with Movement cards, from the words of Part 2 - Scenarios:
 Stage 2's Kuromorimine Reinforcements and Pravda Reinforcements (readings in
 ``scenario_rules/kuromorimine_stage_2.py`` and ``scenario_rules/pravda.py`` of
-``workbench/rules/panzer_vor``); and Stage 2's entry from 1019."""
+``workbench/games/panzer_vor/rules``); and Stage 2's entry from 1019."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import functools
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario
 from tests.test_panzer_vor_scenario_rules import _stage_1_over, at
-from workbench.rules.panzer_vor import hooks, linked
-from workbench.rules.panzer_vor.actions import Choose, Move, PlayCard, Select, Stop
-from workbench.rules.panzer_vor.match import Choice, Order, evolve
-from workbench.rules.panzer_vor.scenario_rules import pravda
-from workbench.rules.panzer_vor.scenario_rules.kuromorimine_stage_2 import DUE, OPEN
-from workbench.rules.panzer_vor.turn import next_turn
+from workbench.games.panzer_vor.rules import hooks, linked
+from workbench.games.panzer_vor.rules.actions import Choose, Move, PlayCard, Select, Stop
+from workbench.games.panzer_vor.rules.match import Choice, Order, evolve
+from workbench.games.panzer_vor.rules.scenario_rules import pravda
+from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import DUE, OPEN
+from workbench.games.panzer_vor.rules.turn import next_turn
 
 KURO = "Kuromorimine"
 
@@ -266,7 +266,7 @@ def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_playe
 def test_stage_2_after_stage_1_lets_kuromorimine_place_the_panzer_iii_near_the_maus():
     # Stage 2: "Maus: Hex 0417 - Panzer III Ausf. J: Any hex within three hexes of the Maus";
     # "Deployment: Ōarai deploys first"
-    from workbench.rules.panzer_vor.actions import Deploy
+    from workbench.games.panzer_vor.rules.actions import Deploy
 
     stage_1 = _stage_1_over()  # set up quick: Stage 2 is placed quick too
     assert "Panzer III Ausf. J" in {t.id for t in _stage_2().board.tanks}

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
-from workbench.rules.core import CHANCE
-from workbench.rules.panzer_vor import hooks
-from workbench.rules.panzer_vor.actions import (
+from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules.actions import (
     Choose,
     Die,
     Discard,
@@ -18,10 +17,11 @@ from workbench.rules.panzer_vor.actions import (
     Select,
     Stop,
 )
-from workbench.rules.panzer_vor.characters import Crew
-from workbench.rules.panzer_vor.deck import Draw
-from workbench.rules.panzer_vor.ending import CardGameEnd
-from workbench.rules.panzer_vor.match import Chance, Choice, Drawing, Order, Window, evolve
+from workbench.games.panzer_vor.rules.characters import Crew
+from workbench.games.panzer_vor.rules.deck import Draw
+from workbench.games.panzer_vor.rules.ending import CardGameEnd
+from workbench.games.panzer_vor.rules.match import Chance, Choice, Drawing, Order, Window, evolve
+from workbench.rules.core import CHANCE
 
 
 def at(match, where):
@@ -229,7 +229,7 @@ def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex()
 
 def test_the_oarai_player_may_remove_a_smoke_marker_at_any_time():
     # "The Ōarai player may also choose to remove a smoke marker from a tank at any time."
-    from workbench.rules.panzer_vor.actions import RemoveSmoke
+    from workbench.games.panzer_vor.rules.actions import RemoveSmoke
 
     match = arranged("kuromorimine-stage-1", hands={"Ōarai": ("Move",)})
     board = match.board
@@ -307,7 +307,7 @@ def _stage_1_over():
 
 
 def test_stage_2_follows_stage_1_with_its_survivors_hands_and_deck():
-    from workbench.rules.panzer_vor import linked
+    from workbench.games.panzer_vor.rules import linked
 
     stage_1 = _stage_1_over()
     assert GAME.outcome(stage_1).termination is CardGameEnd.STAGE_OVER
@@ -335,7 +335,7 @@ def test_stage_2_follows_stage_1_with_its_survivors_hands_and_deck():
 
 
 def test_kuromorimine_reinforcements_arrive_at_0108_and_0109_after_the_trigger():
-    from workbench.rules.panzer_vor import linked
+    from workbench.games.panzer_vor.rules import linked
 
     match = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2"))
     match = evolve(match, stack=(), phase="action", active=1, hands={**match.hands,
@@ -413,7 +413,7 @@ def test_cv33_reinforcements_after_a_cv33_is_destroyed_by_discarding_a_move_card
 def test_cv33_reinforcements_appear_and_do_not_move_this_turn():
     # "By discarding one Move card (this is not an Action), you can place the reinforcements
     # adjacent to Anzio tanks (the new tanks appear there and do not move this turn)."
-    from workbench.rules.panzer_vor.turn import next_turn
+    from workbench.games.panzer_vor.rules.turn import next_turn
 
     match = arranged("anzio-revised", hands={"Anzio": ("Move", "Move", "Fire")})
     match = evolve(match, reserves={"Anzio": started("anzio-revised",
@@ -434,7 +434,7 @@ def test_cv33_reinforcements_appear_and_do_not_move_this_turn():
 def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     # one match in two stages: the Optional Rules in force (Turret Rotation here) and the
     # turret penalty's reading carry into Stage 2, beside Stage 2's own Wreckage
-    from workbench.rules.panzer_vor import linked
+    from workbench.games.panzer_vor.rules import linked
 
     stage_1 = _stage_1_over()
     agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty_any_rotation=True)
@@ -447,8 +447,8 @@ def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
 
 def _ridge_costs(**options):
     """The MP of a Hetzer's steps 0304 (barren) -> 0305 (ridge) -> 0406 (ridge) -> 0407."""
+    from workbench.games.panzer_vor.rules.movement import explain_move
     from workbench.rules.core import Modifier
-    from workbench.rules.panzer_vor.movement import explain_move
 
     match = at(started("kuromorimine-stage-1", **options), {"Hetzer": "0304"})
     hexes = match.board.map

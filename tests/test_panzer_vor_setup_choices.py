@@ -11,12 +11,12 @@ import pytest
 
 import workbench
 from tests.panzer_vor_match import GAME, arranged, play, scenario
+from workbench.games.panzer_vor.rules import sections
+from workbench.games.panzer_vor.rules.actions import Buy, Choose, Deploy, Die, DoneBuying, PlayCard
+from workbench.games.panzer_vor.rules.bots import greedy_player
+from workbench.games.panzer_vor.rules.match import CardMatch, Choice, Drawing, evolve
 from workbench.rules.core import CHANCE, IllegalAction, replay
 from workbench.rules.options import OptionError
-from workbench.rules.panzer_vor import sections
-from workbench.rules.panzer_vor.actions import Buy, Choose, Deploy, Die, DoneBuying, PlayCard
-from workbench.rules.panzer_vor.bots import greedy_player
-from workbench.rules.panzer_vor.match import CardMatch, Choice, Drawing, evolve
 from workbench.rules.play import play as play_game
 from workbench.rules.play import random_player, sample_chance
 
@@ -388,7 +388,7 @@ def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen(
     # wish (on their Front or Reverse side)."
     from fractions import Fraction
 
-    from workbench.rules.panzer_vor.scenario_rules.exhibition import BAG
+    from workbench.games.panzer_vor.rules.scenario_rules.exhibition import BAG
 
     assert "Hana Isuzu" in BAG and "Rabbit Team" in BAG and "Carpaccio (+1 FP)" not in BAG
     match = _until_the_bag(chosen("exhibition", exhibition_characters=True))

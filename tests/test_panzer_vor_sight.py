@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from panzer_vor_pieces import TIGER_I, board, state
 
+from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.geometry.hexgrid import EAST, Hex
-from workbench.rules.panzer_vor.sight import line_of_sight
 
 
 def verdicts(line, kind):

@@ -9,13 +9,13 @@ from fractions import Fraction
 import pytest
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario
+from workbench.games.panzer_vor.rules.actions import Choose, Die, Move, Pass, PlayCard, Roll, Select
+from workbench.games.panzer_vor.rules.bots import greedy_player
+from workbench.games.panzer_vor.rules.deck import Draw
+from workbench.games.panzer_vor.rules.ending import CardGameEnd
+from workbench.games.panzer_vor.rules.match import Chance, Drawing, Shot, evolve
+from workbench.games.panzer_vor.rules.scenario_rules.test_your_luck import discard_modifier, fortune
 from workbench.rules.core import replay
-from workbench.rules.panzer_vor.actions import Choose, Die, Move, Pass, PlayCard, Roll, Select
-from workbench.rules.panzer_vor.bots import greedy_player
-from workbench.rules.panzer_vor.deck import Draw
-from workbench.rules.panzer_vor.ending import CardGameEnd
-from workbench.rules.panzer_vor.match import Chance, Drawing, Shot, evolve
-from workbench.rules.panzer_vor.scenario_rules.test_your_luck import discard_modifier, fortune
 from workbench.rules.play import play as play_game
 
 PLAYER, ENEMY = "Ōarai", "Other"

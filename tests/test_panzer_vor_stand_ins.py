@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from tests.panzer_vor_match import GAME, scenario
-from workbench.rules.panzer_vor import hooks
-from workbench.rules.panzer_vor.cards import CATALOGUE
+from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules.cards import CATALOGUE
 
 # what a note may say a map lacks, and how to find it on the map
 FEATURES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from workbench.rules.panzer_vor.tournament import (
+from workbench.games.panzer_vor.rules.tournament import (
     MAJOR,
     MATCHES,
     MINOR,
@@ -68,7 +68,7 @@ def test_forces_by_round():
 
 def test_the_next_match_is_played_with_the_campaigns_tanks_and_faces():
     from tests.panzer_vor_match import GAME, scenario
-    from workbench.rules.panzer_vor.tournament import campaign_scenario
+    from workbench.games.panzer_vor.rules.tournament import campaign_scenario
 
     crews = {"Panzer IV Ausf. D": "Goosefish Team", "Type 89": "Duck Team"}
     after = after_match(Campaign(), True, {"Panzer IV Ausf. D": 1, "Type 89": 1}, crews, 0,
@@ -84,7 +84,7 @@ def test_the_next_match_is_played_with_the_campaigns_tanks_and_faces():
 
 def test_the_mallard_team_joins_from_match_3():
     from tests.panzer_vor_match import GAME, scenario
-    from workbench.rules.panzer_vor.tournament import campaign_scenario
+    from workbench.games.panzer_vor.rules.tournament import campaign_scenario
 
     second = after_match(Campaign(), True, {}, {}, 0)
     crew = {c.name for c in GAME.start(campaign_scenario(second, scenario("anzio-revised"))).crew}
@@ -96,7 +96,7 @@ def test_the_mallard_team_joins_from_match_3():
 
 def test_the_campaigns_tanks_deploy_where_the_scenario_places_its_team():
     from tests.panzer_vor_match import GAME, scenario
-    from workbench.rules.panzer_vor.tournament import campaign_scenario
+    from workbench.games.panzer_vor.rules.tournament import campaign_scenario
 
     saunders = GAME.start(campaign_scenario(Campaign(), scenario("saunders")))
     assert saunders.board.map.grid.label(saunders.board.tank("Type 89").hex) == "0803"

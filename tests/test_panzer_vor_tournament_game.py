@@ -12,13 +12,11 @@ import pytest
 
 import workbench
 from workbench.games import get_game
-from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Outcome, replay
-from workbench.rules.options import OptionError
-from workbench.rules.panzer_vor.actions import Die
-from workbench.rules.panzer_vor.ending import CardGameEnd
-from workbench.rules.panzer_vor.match import evolve
-from workbench.rules.panzer_vor.tournament import MAJOR, MINOR
-from workbench.rules.panzer_vor.tournament_game import (
+from workbench.games.panzer_vor.rules.actions import Die
+from workbench.games.panzer_vor.rules.ending import CardGameEnd
+from workbench.games.panzer_vor.rules.match import evolve
+from workbench.games.panzer_vor.rules.tournament import MAJOR, MINOR
+from workbench.games.panzer_vor.rules.tournament_game import (
     Advance,
     ChooseSchool,
     DrawSchool,
@@ -26,6 +24,8 @@ from workbench.rules.panzer_vor.tournament_game import (
     _match_over,
     exhibition_for,
 )
+from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Outcome, replay
+from workbench.rules.options import OptionError
 from workbench.rules.play import play
 
 GAME = get_game("panzer-vor-tournament")
@@ -182,7 +182,7 @@ def test_a_tournament_state_draws_its_match_or_where_it_stands():
 def test_each_player_buys_the_force_by_actions_within_the_rounds_limits():
     # Creating Forces: "Each player puts together their own force before each match (however,
     # tanks over 40 points are not allowed)" - 1st Round: 100 points (up to 10 tanks)
-    from workbench.rules.panzer_vor.actions import Buy, DoneBuying
+    from workbench.games.panzer_vor.rules.actions import Buy, DoneBuying
 
     state = drawn([OARAI, KURO])
     while GAME.current_player(state) == CHANCE:  # any deal before the buying
@@ -217,7 +217,7 @@ def drawn_with(options, order):
 
 
 def test_a_schools_characters_are_those_its_scenarios_field():
-    from workbench.rules.panzer_vor.tournament_game import school_characters
+    from workbench.games.panzer_vor.rules.tournament_game import school_characters
 
     assert school_characters(KURO) == ("Maho Nishizumi", "Erika Itsumi")
     assert {"Miho Nishizumi", "Rabbit Team", "Anteater Team"} <= set(school_characters(OARAI))
@@ -228,8 +228,8 @@ def test_a_schools_characters_are_those_its_scenarios_field():
 def test_using_characters_each_player_takes_up_to_two_on_their_reverse_sides():
     # Using Characters: "each may use up to two of their school's characters (they all start
     # on their Reverse sides ...). They may choose which characters to use"
-    from workbench.rules.panzer_vor.match import Choice
-    from workbench.rules.panzer_vor.tournament_game import DoneTaking, TakeCharacter
+    from workbench.games.panzer_vor.rules.match import Choice
+    from workbench.games.panzer_vor.rules.tournament_game import DoneTaking, TakeCharacter
 
     state = drawn_with({"characters": "choose"}, [OARAI, KURO])
     assert state.step == "characters" and GAME.current_player(state) == "Player 1"
@@ -252,13 +252,13 @@ def test_using_characters_each_player_takes_up_to_two_on_their_reverse_sides():
 
 
 def test_using_characters_at_random_draws_from_the_schools_characters():
-    from workbench.rules.panzer_vor.tournament_game import DrawCharacter
+    from workbench.games.panzer_vor.rules.tournament_game import DrawCharacter
 
     state = drawn_with({"characters": "random"}, [OARAI, KURO])
     assert GAME.current_player(state) == CHANCE
     outcomes = GAME.chance_outcomes(state)
     assert {a.character for a, _ in outcomes} == set(
-        workbench.rules.panzer_vor.tournament_game.school_characters(OARAI)
+        workbench.games.panzer_vor.rules.tournament_game.school_characters(OARAI)
     )
     assert {p for _, p in outcomes} == {Fraction(1, len(outcomes))}
     state = apply_all(state, DrawCharacter(OARAI, "Miho Nishizumi"))
@@ -268,7 +268,7 @@ def test_using_characters_at_random_draws_from_the_schools_characters():
 def test_a_character_whose_tank_destroyed_an_enemy_starts_the_next_match_face_up():
     # "they all start on their Reverse sides and gain experience as described in the Linked
     # Scenarios section": one whose tank destroyed an enemy tank begins the next match face up
-    from workbench.rules.panzer_vor.tournament_game import DoneTaking, TakeCharacter
+    from workbench.games.panzer_vor.rules.tournament_game import DoneTaking, TakeCharacter
 
     state = drawn_with({"characters": "choose"}, [OARAI, KURO])
     state = apply_all(state, TakeCharacter(OARAI, "Hana Isuzu"), DoneTaking(OARAI),
@@ -285,7 +285,7 @@ def test_a_character_whose_tank_destroyed_an_enemy_starts_the_next_match_face_up
 
 def test_a_kill_records_the_characters_of_the_tank_that_made_it():
     from tests.panzer_vor_match import arranged
-    from workbench.rules.panzer_vor.reactions import destroy
+    from workbench.games.panzer_vor.rules.reactions import destroy
 
     match = arranged("saunders")
     crewed = next(c for c in match.crew if c.tank is not None)

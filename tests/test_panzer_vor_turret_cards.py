@@ -1,7 +1,7 @@
 """Optional Rules: Turret Rotation in the card game: "You may rotate a turret according to the
 following rules: When you use a Movement Card, after moving. When you use a Movement Card,
 without moving. When you use an Attack Card, you may rotate the turret and then fire."
-(the readings are in ``workbench/rules/panzer_vor/turret.py``)."""
+(the readings are in ``workbench/games/panzer_vor/rules/turret.py``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.panzer_vor_match import GAME, arranged, play
-from workbench.rules.panzer_vor import turret
-from workbench.rules.panzer_vor.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
-from workbench.rules.panzer_vor.match import Order, evolve
-from workbench.rules.panzer_vor.reactions import shot_odds
-from workbench.rules.panzer_vor.sections import TURRET_ROTATION
+from workbench.games.panzer_vor.rules import turret
+from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
+from workbench.games.panzer_vor.rules.match import Order, evolve
+from workbench.games.panzer_vor.rules.reactions import shot_odds
+from workbench.games.panzer_vor.rules.sections import TURRET_ROTATION
 
 EAST = 1
 FIRER, TARGET, STUG = "Panzer IV Ausf. D", "Panzer IV Ausf. D 2", "StuG III Ausf. F"

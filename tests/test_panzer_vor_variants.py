@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
+from workbench.games.panzer_vor.rules.actions import Move, PlayCard, Select
+from workbench.games.panzer_vor.rules.cards import CARDS, STAND_IN
+from workbench.games.panzer_vor.rules.deck_file import load_deck
+from workbench.games.panzer_vor.rules.variants import TEASY_TEASE
 from workbench.rules.options import OptionError
-from workbench.rules.panzer_vor.actions import Move, PlayCard, Select
-from workbench.rules.panzer_vor.cards import CARDS, STAND_IN
-from workbench.rules.panzer_vor.deck_file import load_deck
-from workbench.rules.panzer_vor.variants import TEASY_TEASE
 from workbench.rules.play import play as record_play
 from workbench.testing.conformance import check_record_round_trip, playout
 

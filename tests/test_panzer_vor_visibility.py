@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from panzer_vor_pieces import board
 
 from workbench.boards.hexmap import HexMap
-from workbench.rules.panzer_vor.sight import line_of_sight
-from workbench.rules.panzer_vor.visibility import visibility_matrix
+from workbench.games.panzer_vor.rules.sight import line_of_sight
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 
 KINDS = ["clear"] * 6 + ["forest", "hill", "ridge", "alley", "forest path", "church"]
 

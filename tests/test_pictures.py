@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import workbench
-from workbench.rules.panzer_vor.setup import game_from_scenario
+from workbench.games.panzer_vor.rules.setup import game_from_scenario
 
 MAPS = Path(__file__).parent.parent / "maps"
 BOARDS = sorted(
@@ -39,9 +39,9 @@ def test_a_scenario_state_draws_its_tanks():
 
 
 def test_rules_results_draw_over_their_state():
-    from workbench.rules.panzer_vor.firing import attack_odds
-    from workbench.rules.panzer_vor.movement import explain_move, reachable
-    from workbench.rules.panzer_vor.sight import line_of_sight
+    from workbench.games.panzer_vor.rules.firing import attack_odds
+    from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+    from workbench.games.panzer_vor.rules.sight import line_of_sight
 
     scenario = workbench.load(MAPS / "panzer-vor" / "scenarios" / "test-your-luck.json")
     state = game_from_scenario(scenario).state

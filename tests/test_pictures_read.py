@@ -232,8 +232,8 @@ def test_no_counter_covers_a_hex_number_or_a_places_name(scenario) -> None:
 # --- terrain without colour -------------------------------------------------------------------
 def shipped_terrains() -> list[tuple[str, dict[str, tuple[str, str | None]]]]:
     """Each shipped board's kinds of terrain: name -> (colour, symbol)."""
-    from workbench.boards.tanks.table import TANKS_TERRAIN
-    from workbench.render.panzer_strike import SQUARE_COLORS
+    from workbench.games.panzer_strike.render.pictures import SQUARE_COLORS
+    from workbench.games.tanks.boards.table import TANKS_TERRAIN
     from workbench.render.symbols import symbol_name, terrain_symbol
 
     out = []

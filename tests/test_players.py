@@ -208,9 +208,9 @@ def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds(
     roll): N2's shot at S3 (destroys 17 times in 27) above its shot at S2 (1 in 27), by that
     difference over the material scale; the plain material score sees the two alike, both
     rolls still to come."""
+    from workbench.games.panzer_strike.rules.actions import Shoot
     from workbench.openspiel.bridge import WorkbenchGame
     from workbench.players.evaluator import MATERIAL_SCALE, MaterialEvaluator, OddsEvaluator
-    from workbench.rules.panzer_strike.actions import Shoot
 
     rules = get_game("panzer-strike")
     state, _ = play_to_end(rules, rules.load_scenario("capture-the-flag"), seed=28, max_steps=88)

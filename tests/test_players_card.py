@@ -10,9 +10,9 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules import actions as A
+from workbench.games.panzer_vor.rules.bots import _distance_to_goal, greedy_player, greedy_ranking
 from workbench.rules.core import CHANCE, TERMINAL
-from workbench.rules.panzer_vor import actions as A
-from workbench.rules.panzer_vor.bots import _distance_to_goal, greedy_player, greedy_ranking
 from workbench.rules.play import play_to_end, sample_chance
 
 

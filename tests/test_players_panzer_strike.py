@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 
 from workbench.games import get_game
-from workbench.rules.panzer_strike import bots
-from workbench.rules.panzer_strike.actions import Shoot
-from workbench.rules.panzer_strike.shooting import kill_odds
+from workbench.games.panzer_strike.rules import bots
+from workbench.games.panzer_strike.rules.actions import Shoot
+from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.rules.play import play_to_end
 
 

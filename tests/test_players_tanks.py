@@ -30,7 +30,7 @@ def tanks_at(steps, seed=2):
 def test_the_greedy_ranking_puts_the_greedy_choice_first(steps):
     """``greedy_ranking`` is the greedy player's own scoring: its first action is the one the
     greedy player takes (drawing from ``rng`` as it draws), the rest best first."""
-    from workbench.rules.tanks.bots import _position_value, greedy_ranking
+    from workbench.games.tanks.rules.bots import _position_value, greedy_ranking
 
     rules, state = tanks_at(steps)
     side = rules.current_player(state)
@@ -44,10 +44,10 @@ def test_the_greedy_ranking_puts_the_greedy_choice_first(steps):
 
 def test_a_choice_by_a_fixed_rule_is_ranked_alone():
     """Between the dice the greedy player chooses as the odds assume: nothing to search."""
-    from workbench.rules.tanks.actions import KeepRoll, Reroll
-    from workbench.rules.tanks.bots import greedy_ranking
-    from workbench.rules.tanks.odds import policy_choice
-    from workbench.rules.tanks.state import Shot
+    from workbench.games.tanks.rules.actions import KeepRoll, Reroll
+    from workbench.games.tanks.rules.bots import greedy_ranking
+    from workbench.games.tanks.rules.odds import policy_choice
+    from workbench.games.tanks.rules.state import Shot
 
     rules, state = tanks_at(16)
     shooter, target = state.tanks[0], state.tanks[2]
@@ -88,9 +88,9 @@ def plain_fire(battle, declared=None):
     standing after the shots before."""
     from fractions import Fraction
 
+    from workbench.games.tanks.rules.bots import shot_dice
+    from workbench.games.tanks.rules.shooting import after_defence
     from workbench.players.tanks import worth
-    from workbench.rules.tanks.bots import shot_dice
-    from workbench.rules.tanks.shooting import after_defence
 
     standing = {t.id: Fraction(1) for t in battle.in_play() if t.left > 0}
     found = dict.fromkeys(battle.sides, Fraction(0))
@@ -125,8 +125,8 @@ def plain_fire(battle, declared=None):
 def test_the_coming_fire_is_the_plain_shot_by_shot_reckoning(seed):
     """``fire`` against :func:`plain_fire` in positions of random games, with no shot declared
     and with each shot a tank could declare there."""
+    from workbench.games.tanks.rules.bots import expected_hits
     from workbench.players.tanks import fire
-    from workbench.rules.tanks.bots import expected_hits
 
     rules = get_game("tanks")
     checked = 0
@@ -152,9 +152,9 @@ def test_a_shot_before_a_tank_may_destroy_it_and_its_fire_with_it():
     other's fire counts at the chance it survives that shot."""
     from fractions import Fraction
 
+    from workbench.games.tanks.rules.bots import shot_dice
+    from workbench.games.tanks.rules.shooting import after_defence
     from workbench.players.tanks import fire, worth
-    from workbench.rules.tanks.bots import shot_dice
-    from workbench.rules.tanks.shooting import after_defence
 
     for steps in range(30, 200, 3):
         _, state = tanks_at(steps, 0)
@@ -187,9 +187,9 @@ def test_a_shot_before_a_tank_may_destroy_it_and_its_fire_with_it():
 def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily():
     """The prior lists the greedy player's best ``CANDIDATES`` actions, its choice weighted
     most; a leaf is scored where ``LOOKAHEAD`` steps of greedy play lead."""
+    from workbench.games.tanks.rules.bots import greedy_ranking
     from workbench.openspiel.bridge import WorkbenchGame
     from workbench.players.tanks import CANDIDATES, LOOKAHEAD, TanksEvaluator, exchange_values
-    from workbench.rules.tanks.bots import greedy_ranking
 
     rules, state = tanks_at(10)
     game = WorkbenchGame.around(rules, state)

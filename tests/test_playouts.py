@@ -22,8 +22,8 @@ import pytest
 import workbench
 from workbench.boards.record import Record, RecordStep
 from workbench.games import get_game, shipped_games
+from workbench.games.panzer_strike.rules.bots import flag_seeker
 from workbench.rules.canonical import canonical
-from workbench.rules.panzer_strike.bots import flag_seeker
 from workbench.rules.play import random_player
 from workbench.testing.conformance import check_record_round_trip, playout
 

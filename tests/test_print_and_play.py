@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import workbench
-from workbench.boards import HexMap, Table
+from workbench.boards import HexMap
 from workbench.errors import ArgumentError
+from workbench.games.tanks.boards.table import Table
 from workbench.render import scene_of
 from workbench.render.pdf import PAPER_MM, export_pdf, page_svgs, plan
 

@@ -135,8 +135,8 @@ def _after_a_shot() -> Any:
 @pytest.mark.parametrize("dice", [(7, 7), (100, 100), (6, 6, 6), (0, 6)])
 def test_impossible_dice_are_no_chance_outcome(dice):
     # the issue: practice mode accepted (7, 7), (100, 100) and (6, 6, 6) after a shot as hits
+    from workbench.games.panzer_vor.rules.actions import Roll
     from workbench.rules.core import ActionFormatError, IllegalAction
-    from workbench.rules.panzer_vor.actions import Roll
 
     game, state = _after_a_shot()
     assert all(isinstance(a, Roll) for a, _ in game.chance_outcomes(state))
@@ -146,9 +146,9 @@ def test_impossible_dice_are_no_chance_outcome(dice):
 
 
 def test_an_actions_text_never_fails_whatever_its_fields():
-    from workbench.rules.panzer_strike.actions import Move as StrikeMove
-    from workbench.rules.panzer_vor.actions import Roll
-    from workbench.rules.tanks.actions import Move as TanksMove
+    from workbench.games.panzer_strike.rules.actions import Move as StrikeMove
+    from workbench.games.panzer_vor.rules.actions import Roll
+    from workbench.games.tanks.rules.actions import Move as TanksMove
 
     for action in (Roll(("6", "6")), Roll(""), StrikeMove("W1", 0, (), 9),  # type: ignore[arg-type]
                    TanksMove("T", "x", None, [], "y", 0)):  # type: ignore[arg-type]  # fmt: skip

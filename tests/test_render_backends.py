@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_strike.render.pictures import square_scene
 from workbench.geometry.hexgrid import Hex, HexGrid
 from workbench.geometry.squaregrid import Square
 from workbench.render import Picture, scene_of, show, svg_of
 from workbench.render.hexboard import hexmap_scene, reach_overlay
-from workbench.render.panzer_strike import square_scene
 from workbench.render.png import png_size, save_png, to_png
 from workbench.render.scene import (
     Arrow,

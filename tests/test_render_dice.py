@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import workbench.render  # noqa: F401  (registers every game's rolls)
+from workbench.games.panzer_strike.rules.game import RollGun, RollMovement
+from workbench.games.panzer_vor.rules.actions import Die, Roll
+from workbench.games.tanks.rules.actions import AttackRoll, DefenceRoll, RepairRoll
 from workbench.render.dice import DieFace, dice_of, dice_svg
-from workbench.rules.panzer_strike.game import RollGun, RollMovement
-from workbench.rules.panzer_vor.actions import Die, Roll
-from workbench.rules.tanks.actions import AttackRoll, DefenceRoll, RepairRoll
 
 SVG = "{http://www.w3.org/2000/svg}"
 

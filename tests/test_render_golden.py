@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_strike.board import BoardTank
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
+from workbench.games.panzer_strike.boards.board import BoardTank
+from workbench.games.panzer_strike.render.pictures import square_scene
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.rules.state import GameState, Side, Tank
 from workbench.geometry.squaregrid import Edge, Square
 from workbench.render.hexboard import (
     arcs_overlay,
@@ -22,10 +24,8 @@ from workbench.render.hexboard import (
     reach_overlay,
     state_scene,
 )
-from workbench.render.panzer_strike import square_scene
 from workbench.render.scene import Scene
 from workbench.render.svg import to_svg
-from workbench.rules.panzer_vor.state import GameState, Side, Tank
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -91,10 +91,10 @@ def square_golden() -> Scene:
 
 
 def table_golden() -> Scene:
-    from workbench.boards.tanks.table import Table, TerrainPiece
+    from workbench.games.tanks.boards.table import Table, TerrainPiece
+    from workbench.games.tanks.render.pictures import TankDrawing, table_scene
     from workbench.geometry.table import Hull
     from workbench.render.overlays import heatmap_overlay as heat
-    from workbench.render.tanks import TankDrawing, table_scene
 
     table = (
         Table("golden table")

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import workbench
 from workbench import panzer_strike as ps
-from workbench.render import scene_of, show, svg_of
-from workbench.render.panzer_strike import (
+from workbench.games.panzer_strike.render.pictures import (
     match_scene,
     path_overlay,
     reach_overlay,
     trajectory_overlay,
     zone_overlay,
 )
+from workbench.games.panzer_strike.rules.shooting import hit_zones
+from workbench.render import scene_of, show, svg_of
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -26,7 +27,6 @@ from workbench.render.scene import (
     Texts,
 )
 from workbench.render.sides import WRECK_COLOR
-from workbench.rules.panzer_strike.shooting import hit_zones
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,13 @@ from types import SimpleNamespace
 import pytest
 from test_render_golden import demo_state
 
-from workbench.render.panzer_vor import odds_label, odds_scene, path_scene, reach_scene, sight_scene
+from workbench.games.panzer_vor.render.pictures import (
+    odds_label,
+    odds_scene,
+    path_scene,
+    reach_scene,
+    sight_scene,
+)
 from workbench.render.scene import (
     ANNOTATIONS,
     OVERLAYS,
@@ -116,9 +122,9 @@ def test_odds_scene_labels_each_target() -> None:
 
 def test_adapters_work_on_the_real_rules_results() -> None:
     try:
-        from workbench.rules.panzer_vor.firing import fire_table
-        from workbench.rules.panzer_vor.movement import reachable
-        from workbench.rules.panzer_vor.sight import line_of_sight
+        from workbench.games.panzer_vor.rules.firing import fire_table
+        from workbench.games.panzer_vor.rules.movement import reachable
+        from workbench.games.panzer_vor.rules.sight import line_of_sight
     except ImportError as missing:  # the rules land separately
         pytest.skip(f"Panzer Vor! rules not available: {missing}")
     state = demo_state()

@@ -15,10 +15,11 @@ import pytest
 
 import workbench
 from tests.test_file_reliability import MAP, scenario
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.boards.record import Record
-from workbench.files import BoardFileError, load_next_stage, save
-from workbench.files.formats.scenario_panzer_vor_format import load_stage
+from workbench.files import BoardFileError, save
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.formats.scenario import load_stage
+from workbench.panzer_vor import load_next_stage
 from workbench.rules.core import replay
 from workbench.testing.conformance import digest
 from workbench.userdir import user_folder

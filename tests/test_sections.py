@@ -9,12 +9,16 @@ import importlib
 import pytest
 
 from tests.rulebooks import books
-from workbench.discovery import modules_of
+from workbench.discovery import modules_of, parts
 from workbench.games import get_game, shipped_games
 
 BOOKS = books()  # sections module -> rulebook file, from the games' registrations
 # the linter's modules that cite a rulebook name its game (``GAME``)
-LINTERS = [m for m in modules_of("workbench.lint") if hasattr(importlib.import_module(m), "GAME")]
+LINTERS = [
+    m
+    for m in [*modules_of("workbench.lint"), *parts("lint")]
+    if hasattr(importlib.import_module(m), "GAME")
+]
 
 
 def _cited(module_name: str) -> dict[str, str]:

@@ -13,8 +13,8 @@ import pytest
 import workbench
 from workbench.boards.record import Record
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass
 from workbench.rules.core import CHANCE, replay
-from workbench.rules.panzer_vor.actions import Fire, Move, Pass
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import PlainView, view_for
 
@@ -389,9 +389,9 @@ CARD_GAME = ROOT / "maps/panzer-vor/games/stagnant-draw.json"
 
 
 def test_the_card_game_record_replays_with_a_reaction_and_ends_in_a_stagnant_draw() -> None:
+    from workbench.games.panzer_vor.rules.ending import CardGameEnd
+    from workbench.games.panzer_vor.rules.match import CardMatch
     from workbench.rules.core import replay
-    from workbench.rules.panzer_vor.ending import CardGameEnd
-    from workbench.rules.panzer_vor.match import CardMatch
 
     record = workbench.load(CARD_GAME)
     assert record.options["setup"] == "quick"
@@ -443,7 +443,7 @@ def first_step(stepper: Stepper, found) -> int:
 
 def card_shot(stepper: Stepper, n: int) -> bool:
     """Step n plays an Attack card, n + 1 declares its tank, n + 2 fires."""
-    from workbench.rules.panzer_vor.actions import PlayCard, Select
+    from workbench.games.panzer_vor.rules.actions import PlayCard, Select
 
     actions = [stepper.action_at(k) for k in range(n, min(n + 3, len(stepper.steps) + 1))]
     return (
@@ -458,9 +458,9 @@ def card_shot(stepper: Stepper, n: int) -> bool:
 def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire(
     card_stepper,
 ) -> None:
-    from workbench.render.panzer_vor import odds_label
-    from workbench.rules.panzer_vor.actions import PlayCard, Select
-    from workbench.rules.panzer_vor.previews import order_odds
+    from workbench.games.panzer_vor.render.pictures import odds_label
+    from workbench.games.panzer_vor.rules.actions import PlayCard, Select
+    from workbench.games.panzer_vor.rules.previews import order_odds
 
     stepper = card_stepper
     n = first_step(stepper, card_shot)
@@ -541,7 +541,7 @@ def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing(
 
 
 def reaction(stepper: Stepper, n: int) -> bool:
-    from workbench.rules.panzer_vor.actions import React
+    from workbench.games.panzer_vor.rules.actions import React
 
     return isinstance(stepper.action_at(n), React)
 
@@ -562,7 +562,7 @@ def test_card_game_a_reaction_window_offers_its_choices_as_buttons(card_stepper)
 
 
 def test_card_game_draws_show_the_card_drawn_and_the_end_says_why(card_stepper) -> None:
-    from workbench.rules.panzer_vor.deck import Draw
+    from workbench.games.panzer_vor.rules.deck import Draw
 
     stepper = card_stepper
 
@@ -725,8 +725,8 @@ def choices_for_app(game: str):
 
 
 def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice(card_stepper) -> None:
-    from workbench.rules.panzer_vor.actions import Move as CardMove
-    from workbench.rules.panzer_vor.match import Order
+    from workbench.games.panzer_vor.rules.actions import Move as CardMove
+    from workbench.games.panzer_vor.rules.match import Order
 
     stepper = card_stepper
 
@@ -771,7 +771,7 @@ def hex_of_in(state, tank: str) -> str:
 def play_by_clicks(stepper: Stepper, wanted) -> None:
     """Play ``wanted`` as a person would: a tank, a hex or a card clicked (twice, or once and
     then the button that names it), else the button that names it."""
-    from workbench.rules.panzer_vor.actions import Discard, PlayCard, React, Select
+    from workbench.games.panzer_vor.rules.actions import Discard, PlayCard, React, Select
 
     def press(action) -> bool:
         for button in stepper.extra.children:
@@ -846,9 +846,9 @@ def test_every_roll_of_a_prepared_game_shows_as_dice(game, path) -> None:
 @pytest.mark.parametrize("name", ["panzer-vor-linked", "panzer-vor-tournament"])
 def test_a_series_of_matches_steps_with_the_panzer_vor_view_of_the_match_in_play(name) -> None:
     # between matches: the series' choices as buttons; in a match: its board, hand and clicks
+    from workbench.games.panzer_vor.rules.match import CardMatch
+    from workbench.games.panzer_vor.widgets.series_view import SeriesView
     from workbench.rules.core import CHANCE, TERMINAL
-    from workbench.rules.panzer_vor.match import CardMatch
-    from workbench.widgets.panzer_vor_series_view import SeriesView
 
     game = get_game(name)
     quick = {"setup": "quick"}  # each match's tanks placed quick: the clicks below need a tank
@@ -880,8 +880,8 @@ def test_a_card_game_is_set_up_by_clicks_on_the_board_and_buttons() -> None:
     # setup played as choices: buying and the match type by buttons, obstacles and tanks
     # placed by clicking shaded hexes (twice: propose, then play); a click on a hex outside
     # the deployment area is refused by the rules and changes nothing
+    from workbench.games.panzer_vor.rules.actions import Choose, Deploy
     from workbench.rules.core import CHANCE
-    from workbench.rules.panzer_vor.actions import Choose, Deploy
 
     game = get_game("panzer-vor")
     stepper = Stepper.new("panzer-vor", "exhibition", seed=1)
@@ -922,6 +922,6 @@ def test_a_card_game_is_set_up_by_clicks_on_the_board_and_buttons() -> None:
 
 
 def _is_hex(grid, action) -> bool:
-    from workbench.rules.panzer_vor.actions import Deploy
+    from workbench.games.panzer_vor.rules.actions import Deploy
 
     return grid.names_a_hex(action.to if isinstance(action, Deploy) else action.option)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from workbench.games import get_game
+from workbench.games.panzer_vor.rules.actions import Pass
 from workbench.rules.options import Option, OptionError
-from workbench.rules.panzer_vor.actions import Pass
 from workbench.widgets.stepper import Stepper
 from workbench.widgets.stepper_guide import next_step_line
 

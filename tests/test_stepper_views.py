@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None:
-    from workbench.rules.tanks.actions import Move
+    from workbench.games.tanks.rules.actions import Move
 
     stepper = Stepper(ROOT / "maps/tanks/games/cover-and-critical.json", at=0)
     assert type(stepper.view).__name__ == "TanksView"
@@ -32,7 +32,7 @@ def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None
 
 
 def test_tanks_a_shot_at_a_tank_in_cover_is_shown_before_its_dice() -> None:
-    from workbench.rules.tanks.actions import Shoot
+    from workbench.games.tanks.rules.actions import Shoot
 
     stepper = Stepper(ROOT / "maps/tanks/games/cover-and-critical.json")
     step = next(n for n, note in stepper.record.notes().items() if "cover" in note)
@@ -51,7 +51,7 @@ def test_tanks_a_shot_at_a_tank_in_cover_is_shown_before_its_dice() -> None:
 
 
 def test_panzer_strike_clicks_move_a_tank_and_show_a_shot_before_its_dice() -> None:
-    from workbench.rules.panzer_strike.game import Move, Shoot
+    from workbench.games.panzer_strike.rules.game import Move, Shoot
 
     stepper = Stepper(ROOT / "maps/panzer-strike/games/flag-capture.json", at=1)
     assert type(stepper.view).__name__ == "PanzerStrikeView"

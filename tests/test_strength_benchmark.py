@@ -60,7 +60,7 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     files = ["workbench/players/searching.py", "workbench/players/playouts.py",
              "workbench/players/tanks.py", "workbench/players/levels/panzer_vor.py",
              "workbench/rules/core.py",
-             "workbench/rules/panzer_strike/match.py", "workbench/geometry/hexgrid.py",
+             "workbench/games/panzer_strike/rules/match.py", "workbench/geometry/hexgrid.py",
              "workbench/data/tanks-cards.csv", "workbench/widgets/stepper.py",
              "maps/panzer-vor/mock.json"]  # fmt: skip
     for name in files:
@@ -83,7 +83,7 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     assert changed_by("workbench/players/playouts.py") == {("panzer-vor", True)}
     assert changed_by("workbench/players/tanks.py") == {("tanks", True)}
     assert changed_by("workbench/players/levels/panzer_vor.py") == {("panzer-vor", True)}
-    assert changed_by("workbench/rules/panzer_strike/match.py") == {
+    assert changed_by("workbench/games/panzer_strike/rules/match.py") == {
         ("panzer-strike", True), ("panzer-strike", False)}  # fmt: skip
     assert changed_by("maps/panzer-vor/mock.json") == {("panzer-vor", True), ("panzer-vor", False)}
     assert changed_by("workbench/data/tanks-cards.csv") == {("tanks", True), ("tanks", False)}

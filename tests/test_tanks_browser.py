@@ -26,7 +26,7 @@ def test_voila_serves_the_tanks_explorer_and_clicks_show_sweep_and_shot(
     from playwright.sync_api import expect
 
     from workbench import tanks
-    from workbench.widgets.tanks import TanksExplorer
+    from workbench.games.tanks.widgets.explorer import TanksExplorer
 
     explorer = TanksExplorer(tanks.load_scenario("barkmanns-corner"))  # the same scene
     env = browser_support.jupyter_env(home)

@@ -14,15 +14,15 @@ import pytest
 from tests.tanks_pieces import battle, table, tank
 from tests.test_contract import _destroy_probability
 from workbench import tanks
-from workbench.boards.tanks.cards import tanks_cards
 from workbench.errors import ArgumentError
 from workbench.files import BoardFileError
+from workbench.games.tanks.boards.cards import tanks_cards
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.missions import PER_OBJECTIVE
+from workbench.games.tanks.rules.odds import critical_damage
+from workbench.games.tanks.rules.shooting import reroll_pick
+from workbench.games.tanks.rules.state import Shot
 from workbench.render import svg_of
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.missions import PER_OBJECTIVE
-from workbench.rules.tanks.odds import critical_damage
-from workbench.rules.tanks.shooting import reroll_pick
-from workbench.rules.tanks.state import Shot
 from workbench.testing.conformance import playout
 
 GIVEN = {"table_setup": "given"}  # the table file's terrain and edges, no set-up phase

@@ -14,11 +14,11 @@ import pytest
 
 import workbench
 from workbench import tanks
-from workbench.boards.tanks.crew import CrewCard, CrewCards
 from workbench.files import BoardFileError, save
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.game import _command
-from workbench.rules.tanks.hidden import back_of
+from workbench.games.tanks.boards.crew import CrewCard, CrewCards
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.game import _command
+from workbench.games.tanks.rules.hidden import back_of
 
 MADE_UP = {  # made-up cards, each named so
     "Made-up Commander": {"kind": "crew", "type": "Commander", "points": 4},

@@ -7,8 +7,8 @@ import pytest
 
 from tests.tanks_pieces import rulebook_example
 from workbench.errors import ArgumentError
+from workbench.games.tanks.widgets.explorer import TanksExplorer
 from workbench.render.canvas import GROUPS
-from workbench.widgets.tanks import TanksExplorer
 
 ROOT = Path(__file__).resolve().parents[1]
 BARKMANN = ROOT / "maps/tanks/barkmanns-corner.json"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon
 
-from workbench.boards.tanks.cards import (
+from workbench.files import BoardFileError, load, load_document, save, to_document
+from workbench.games.tanks.boards.cards import (
     CARD_SOURCE,
     MISSING_SOURCE,
     TanksRoster,
@@ -16,7 +17,7 @@ from workbench.boards.tanks.cards import (
     tanks_cards,
     tanks_keywords,
 )
-from workbench.boards.tanks.table import (
+from workbench.games.tanks.boards.table import (
     TANKS_TERRAIN,
     Deployment,
     MeasuringArrow,
@@ -26,7 +27,6 @@ from workbench.boards.tanks.table import (
     follows_placement_rule,
     placement_problems,
 )
-from workbench.files import BoardFileError, load, load_document, save, to_document
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "maps" / "tanks").glob("*.json"))

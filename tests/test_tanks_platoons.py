@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from workbench import tanks
-from workbench.boards.tanks.cards import MISSING_SOURCE, tanks_cards
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.options import DEFAULT_POINT_LIMIT
-from workbench.rules.tanks.platoons import CARD_POINTS_SOURCE, PlatoonTank, platoon_problems
+from workbench.games.tanks.boards.cards import MISSING_SOURCE, tanks_cards
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.options import DEFAULT_POINT_LIMIT
+from workbench.games.tanks.rules.platoons import CARD_POINTS_SOURCE, PlatoonTank, platoon_problems
 
 BIG = ["Panther", "Panther", "Jagdpanther", "Panther"]  # 131 points
 

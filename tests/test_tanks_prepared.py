@@ -11,17 +11,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import workbench
-from workbench.boards.tanks.cards import tanks_cards
 from workbench.files import load
 from workbench.games import get_game
+from workbench.games.tanks.boards.cards import tanks_cards
+from workbench.games.tanks.rules.actions import DrawCritical, Hold, Shoot
+from workbench.games.tanks.rules.criticals import full_deck
+from workbench.games.tanks.rules.odds import damage_distribution
+from workbench.games.tanks.rules.options import DEFAULT_PLATOONS
+from workbench.games.tanks.rules.prepared import LESSON_LENGTH, LESSON_PLATOONS, odds_lesson_player
+from workbench.games.tanks.rules.shooting import after_defence
 from workbench.rules.core import CHANCE
 from workbench.rules.prepared import FIRST_NOTE_BY, ODDS_BAND, prepared_plans, shot_odds
-from workbench.rules.tanks.actions import DrawCritical, Hold, Shoot
-from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.odds import damage_distribution
-from workbench.rules.tanks.options import DEFAULT_PLATOONS
-from workbench.rules.tanks.prepared import LESSON_LENGTH, LESSON_PLATOONS, odds_lesson_player
-from workbench.rules.tanks.shooting import after_defence
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "maps/tanks/games/cover-and-critical.json"

@@ -14,11 +14,17 @@ from hypothesis import strategies as st
 
 from tests.tanks_pieces import battle, box, table, tank
 from workbench import tanks
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.readings import GRAZING, WOODS_TOUCHED, SightReadings
+from workbench.games.tanks.rules.shooting import pools
+from workbench.games.tanks.rules.sight import (
+    heatmaps,
+    heatmaps_reference,
+    in_arc,
+    line_of_sight,
+    sees,
+)
 from workbench.geometry.table import Hull
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.readings import GRAZING, WOODS_TOUCHED, SightReadings
-from workbench.rules.tanks.shooting import pools
-from workbench.rules.tanks.sight import heatmaps, heatmaps_reference, in_arc, line_of_sight, sees
 
 # a shooter whose eye is its centre, (10, 45) exactly
 SHOOTER = replace(

@@ -3,10 +3,10 @@ the odds chart and a heatmap, each reached through scene_of by type."""
 
 from tests.tanks_pieces import battle, box, rulebook_example, table, tank
 from workbench import tanks
+from workbench.games.tanks.render.play import heatmap_scene
+from workbench.games.tanks.rules.movement import move_sweep
+from workbench.games.tanks.rules.shooting import examine_shot
 from workbench.render import scene_of, show
-from workbench.render.tanks_play import heatmap_scene
-from workbench.rules.tanks.movement import move_sweep
-from workbench.rules.tanks.shooting import examine_shot
 
 
 def _titles(scene):
@@ -55,8 +55,8 @@ def test_a_terrain_name_too_long_for_its_piece_is_set_whole_beside_it():
     centimetre: "Farmhouse" and "Cottage" do not fit their buildings on one line (they
     showed as "Farm…" and "Cott…"); each is set whole under its piece, every other name
     stays inside its piece."""
+    from workbench.games.tanks.render.pictures import table_scene
     from workbench.render.scene import LABELS, Text
-    from workbench.render.tanks import table_scene
 
     corner = tanks.load_scenario("standard-table")
     scene = table_scene(corner, px_per_cm=5.87)

@@ -8,10 +8,8 @@ import pytest
 import workbench
 from tests.tanks_pieces import battle, box, table, tank
 from workbench.games import get_game
-from workbench.rules.core import CHANCE, IllegalAction
-from workbench.rules.options import OptionError
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.game import (
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.game import (
     EndMoves,
     Hold,
     Move,
@@ -23,8 +21,8 @@ from workbench.rules.tanks.game import (
     invariants,
     legal_actions,
 )
-from workbench.rules.tanks.missions import victory
-from workbench.rules.tanks.movement import (
+from workbench.games.tanks.rules.missions import victory
+from workbench.games.tanks.rules.movement import (
     DISPLAY_SAMPLE,
     Placement,
     arrow_start,
@@ -33,13 +31,15 @@ from workbench.rules.tanks.movement import (
     move_options,
     sample_placements,
 )
-from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
-from workbench.rules.tanks.setup import (
+from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
+from workbench.games.tanks.rules.setup import (
     check_deployment,
     initiative_order,
     start_battle,
     terrain_order_problems,
 )
+from workbench.rules.core import CHANCE, IllegalAction
+from workbench.rules.options import OptionError
 
 # --- movement -----------------------------------------------------------------------------
 
@@ -171,11 +171,11 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
         table(), [panther, sherman, other], phase="shooting", acted=("Panther", "Sherman", "Other")
     )
     b = replace(b, deck=b.deck[1:])  # one Busted Tracks is on Other's card
-    from workbench.rules.tanks.game import _advance
+    from workbench.games.tanks.rules.game import _advance
 
     b = _advance(b)
     assert b.phase == "command" and b.tank("Sherman").destroyed
-    from workbench.rules.tanks.game import summarize
+    from workbench.games.tanks.rules.game import summarize
 
     assert summarize(b)["lost"] == {"German": 0, "American": 1}
     assert b.destroyed_points["German"] == 20
@@ -232,7 +232,7 @@ def test_missions_score_objectives_and_end(mission):
     b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))
     for i, enemy in enumerate(b.in_play(b.defender)):  # the defenders leave the edge
         b = b.with_tank(replace(enemy, hull=enemy.hull.moved((5 + 10 * i, 45))))
-    from workbench.rules.tanks.missions import score_objectives
+    from workbench.games.tanks.rules.missions import score_objectives
 
     b2 = replace(b, turn=2)
     scored, reasons = score_objectives(b2)
@@ -325,7 +325,7 @@ def test_unknown_options_are_refused():
 
 
 def test_players_deploy_lowest_initiative_first_the_attacker_later_on_ties():
-    from workbench.rules.tanks.actions import Deploy
+    from workbench.games.tanks.rules.actions import Deploy
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     platoons = {"German": ["Jagdpanther", "StuG G"], "American": ["Sherman (75mm)", "Pershing"]}
@@ -356,7 +356,7 @@ def test_players_deploy_lowest_initiative_first_the_attacker_later_on_ties():
 
 
 def test_a_deployment_off_the_edge_area_is_refused_with_the_section():
-    from workbench.rules.tanks.actions import Deploy
+    from workbench.games.tanks.rules.actions import Deploy
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     b = start_battle(std, {"deployment": "players", "table_setup": "given"})
@@ -378,7 +378,7 @@ def test_barkmanns_corner_germans_deploy_first_in_their_corner():
 
 
 def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
-    from workbench.rules.tanks.missions import PER_OBJECTIVE, score_objectives
+    from workbench.games.tanks.rules.missions import PER_OBJECTIVE, score_objectives
 
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     for option, expected in ((False, 1), (True, 2)):

@@ -7,8 +7,7 @@ from fractions import Fraction
 import pytest
 
 from tests.tanks_pieces import battle, box, rulebook_example, table, tank
-from workbench.rules.core import CHANCE, IllegalAction
-from workbench.rules.tanks.game import (
+from workbench.games.tanks.rules.game import (
     AttackRoll,
     Cancel,
     DefenceRoll,
@@ -22,14 +21,15 @@ from workbench.rules.tanks.game import (
     invariants,
     legal_actions,
 )
-from workbench.rules.tanks.movement import Placement, arrow_start, check_move
-from workbench.rules.tanks.shooting import (
+from workbench.games.tanks.rules.movement import Placement, arrow_start, check_move
+from workbench.games.tanks.rules.shooting import (
     cancel,
     plain_shot_distribution,
     pools,
     score,
     shot_odds,
 )
+from workbench.rules.core import CHANCE, IllegalAction
 
 
 def test_the_rulebooks_worked_example_end_to_end():
@@ -91,7 +91,7 @@ def test_worked_example_odds_match_the_brute_force_reference():
      (5, 1, False, False, True), (2, 6, True, True, True)],
 )  # fmt: skip
 def test_exact_odds_match_brute_force(attack, defence, stationary, semi, big):
-    from workbench.rules.tanks.shooting import after_defence
+    from workbench.games.tanks.rules.shooting import after_defence
 
     fast = after_defence(attack, defence, stationary, semi, big)
     assert fast == plain_shot_distribution(attack, defence, stationary, semi, big)
@@ -201,7 +201,7 @@ def test_final_fury_a_tank_with_no_damage_left_still_shoots():
 
 
 def test_results_say_their_reasons_as_lines():
-    from workbench.rules.tanks.sight import cover
+    from workbench.games.tanks.rules.sight import cover
 
     b = rulebook_example()
     odds = shot_odds(b, "Panther", "Sherman")

@@ -10,9 +10,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
 from tests.tanks_pieces import battle, box, table, tank
-from workbench.geometry.table import Hull
-from workbench.geometry.table_sight import edge_shadow, segments_clear, shadow, visible_part
-from workbench.rules.tanks.sight import (
+from workbench.games.tanks.rules.sight import (
     close_range,
     cover,
     heatmaps,
@@ -22,6 +20,8 @@ from workbench.rules.tanks.sight import (
     sees,
     side_shot,
 )
+from workbench.geometry.table import Hull
+from workbench.geometry.table_sight import edge_shadow, segments_clear, shadow, visible_part
 
 SHOOTER = replace(
     tank("Panther", "Panther", "German", (10, 45), 90), hull=Hull((10, 45), 90, 6.9, 3.4)

@@ -10,17 +10,17 @@ import pytest
 
 import workbench
 from workbench import tanks
-from workbench.boards.tanks.table import Table, TerrainPiece
 from workbench.files.record_options import as_recorded
+from workbench.games.tanks.boards.table import Table, TerrainPiece
+from workbench.games.tanks.render.play import KEEP_CLEAR_TEXT
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.setup import check_deployment
+from workbench.games.tanks.widgets.view import TanksView
 from workbench.render import svg_of
 from workbench.render.legend import legend_entries
-from workbench.render.tanks_play import KEEP_CLEAR_TEXT
 from workbench.render.themes import theme_named
 from workbench.rules.canonical import canonical
-from workbench.rules.tanks import sections
-from workbench.rules.tanks.setup import check_deployment
 from workbench.widgets.option_inputs import OptionInputs
-from workbench.widgets.tanks_view import TanksView
 
 
 @pytest.fixture(scope="module")

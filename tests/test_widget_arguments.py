@@ -19,6 +19,9 @@ from hypothesis import strategies as st
 from tests.test_api_fuzz import BAD
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, WorkbenchError
+from workbench.games.panzer_strike.widgets.explorer import PanzerStrikeExplorer
+from workbench.games.panzer_vor.widgets.explorer import Explorer
+from workbench.games.tanks.widgets.explorer import TanksExplorer
 from workbench.geometry.hexgrid import Hex
 from workbench.geometry.squaregrid import Square
 from workbench.widgets.app import TeacherApp
@@ -27,10 +30,7 @@ from workbench.widgets.editor_tools import HexTools, SquareTools, TableTools, To
 from workbench.widgets.learn import Learner
 from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.panel import PathExplorer
-from workbench.widgets.panzer_strike import PanzerStrikeExplorer
-from workbench.widgets.panzer_vor import Explorer
 from workbench.widgets.stepper import Stepper
-from workbench.widgets.tanks import TanksExplorer
 from workbench.widgets.user_files import UserFiles
 
 ROOT = Path(__file__).resolve().parents[1]

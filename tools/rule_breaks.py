@@ -54,7 +54,7 @@ class Break(NamedTuple):
 BREAKS = (
     Break(
         "pv-white-hexside-sees-through",
-        "workbench/rules/panzer_vor/sight.py",
+        "workbench/games/panzer_vor/rules/sight.py",
         'found.append(Sighting("hexside", side.hexes, "blocked", text, feature.rule))',
         'found.append(Sighting("hexside", side.hexes, "clear", text, feature.rule))',
         "Panzer Vor!, St. Gloriana scenario: Scenario Rules (a white hexside: no fire "
@@ -62,14 +62,14 @@ BREAKS = (
     ),
     Break(
         "pv-reverse-at-forward-cost",
-        "workbench/rules/panzer_vor/movement.py",
+        "workbench/games/panzer_vor/rules/movement.py",
         "new = base + extra + (entry if reverse else 0)  # reverse: twice the entry",
         "new = base + extra  # reverse: twice the entry",
         "Panzer Vor!, Moving: Reverse Movement (reversing costs twice the MP)",
     ),
     Break(
         "pv-never-stagnant",
-        "workbench/rules/panzer_vor/drawing.py",
+        "workbench/games/panzer_vor/rules/drawing.py",
         "ended=ending.stagnant(match)",
         "ended=None",
         "Panzer Vor!, Part 2 - Scenarios: Match Types and Stagnant Matches (drawing the "
@@ -77,14 +77,14 @@ BREAKS = (
     ),
     Break(
         "pv-armour-arc-reversed",
-        "workbench/rules/panzer_vor/firing.py",
+        "workbench/games/panzer_vor/rules/firing.py",
         "v = firer_hex - where",
         "v = where - firer_hex",
         "Panzer Vor!, Firing: Firing Arcs (a shot from in front hits the front armour)",
     ),
     Break(
         "pv-enter-occupied-hex",
-        "workbench/rules/panzer_vor/movement.py",
+        "workbench/games/panzer_vor/rules/movement.py",
         "if entry < 0 or closed[j]:",
         "if entry < 0:",
         "Panzer Vor!, Moving: Obstructing Movement (no tank enters or moves through "
@@ -92,14 +92,14 @@ BREAKS = (
     ),
     Break(
         "ps-light-tank-moves-6-on-a-6",
-        "workbench/boards/panzer_strike/tank_types.py",
+        "workbench/games/panzer_strike/boards/tank_types.py",
         "return max(0, large_number + self.speed_modifier)",
         "return max(0, min(large_number, large_number + self.speed_modifier))",
         "Panzer Strike, Tables: Table A and Rules: Movement (a Light tank rolling 6 moves 7)",
     ),
     Break(
         "ps-kill-needs-more-than-armour",
-        "workbench/rules/panzer_strike/turn.py",
+        "workbench/games/panzer_strike/rules/turn.py",
         "if firepower > odds.needed or (firepower == odds.needed and not match.options.damage):",
         "if firepower > odds.needed:",
         "Panzer Strike, Rules: Shooting and Armour (destroyed when the small numbers add up "
@@ -107,14 +107,14 @@ BREAKS = (
     ),
     Break(
         "tanks-cover-ignored",
-        "workbench/rules/tanks/shooting.py",
+        "workbench/games/tanks/rules/shooting.py",
         "    if covered.in_cover:\n        n += 1\n",
         "    if covered.in_cover:\n",
         "TANKS, Shooting: Cover (a target in Cover rolls one more Defence die)",
     ),
     Break(
         "tanks-side-shot-whole-hull",
-        "workbench/rules/tanks/sight.py",
+        "workbench/games/tanks/rules/sight.py",
         "behind = bool(target.hull.behind_front(shooter.hull.corners()).any())",
         "behind = bool(target.hull.behind_front(shooter.hull.corners()).all())",
         "TANKS, Shooting: Side Shot (any part of the shooting tank's hull behind the line of "

@@ -1,31 +1,34 @@
-"""How the workbench finds its games' modules: by where they are, never from a hand-kept list.
+"""How the workbench finds its games' parts: by where they are, never from a hand-kept list.
 
-A game is the package ``workbench/rules/<game>/``; every module in it is imported when the
-games are first asked for (its ``Game`` registers itself there). Each layer above finds the
-game's own modules by their names: ``workbench/render/<game>.py`` and
-``workbench/render/<game>_*.py``, ``workbench/widgets/<game>.py`` and
-``workbench/widgets/<game>_*.py``. A layer whose modules are all registrations
-(``workbench/files/formats/``, ``workbench/lint/``) imports every module it has.
+A game's home is one package, ``workbench/games/<game>/`` (ARCHITECTURE.md: "One home per
+game"), holding a subpackage or module per layer: ``boards``, ``formats``, ``rules``,
+``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``widgets``. A generic layer asks
+for its part of every game with :func:`parts` (``parts("render")``: every module of each
+game's ``render``), imports them, and finds what they registered. A layer whose own modules
+are all registrations (``workbench/files/formats/``) imports every module it has.
 
-Packages are read through their ``__path__``, so a folder added to it (a test's temporary
-game) is found as the shipped ones are. Nothing here is imported at module level: this module
-sits below every layer and names the layers only as text.
+Packages are read through their ``__path__``, so a folder added to ``workbench.games``'s
+(a test's fixture game) is found as the shipped ones are. Nothing here is imported at module
+level: this module sits below every layer and names the layers only as text.
 
 >>> "tanks" in game_packages()
 True
->>> "workbench.render.tanks" in named_after_games("workbench.render")
+>>> "workbench.games.tanks.render.pictures" in parts("render")
 True
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import sys
 from collections.abc import Iterable
 from types import ModuleType
 
-RULES = "workbench.rules"
+GAMES = "workbench.games"
+LAYERS = ("boards", "formats", "rules", "render", "lint", "learn", "numbering", "search",
+          "widgets")  # fmt: skip
 
 
 def _modules(package: ModuleType) -> list[pkgutil.ModuleInfo]:
@@ -33,9 +36,9 @@ def _modules(package: ModuleType) -> list[pkgutil.ModuleInfo]:
 
 
 def game_packages() -> list[str]:
-    """The games' packages by their short names (``"panzer_vor"``, ``"tanks"``, ...): every
-    package in ``workbench/rules/``."""
-    return [m.name for m in _modules(importlib.import_module(RULES)) if m.ispkg]
+    """The games' homes by their short names (``"panzer_vor"``, ``"tanks"``, ...): every
+    package in ``workbench/games/``."""
+    return [m.name for m in _modules(importlib.import_module(GAMES)) if m.ispkg]
 
 
 def modules_of(package: str) -> list[str]:
@@ -45,21 +48,29 @@ def modules_of(package: str) -> list[str]:
     return [f"{package}.{m.name}" for m in found if not m.ispkg]
 
 
+def part_of(game: str, layer: str) -> list[str]:
+    """The modules of one game's ``layer``: the module ``workbench.games.<game>.<layer>``, or
+    the package of that name and every module in it (none if the game has no such part)."""
+    name = f"{GAMES}.{game}.{layer}"
+    try:
+        spec = importlib.util.find_spec(name)
+    except ModuleNotFoundError:
+        return []
+    if spec is None:
+        return []
+    if spec.submodule_search_locations is None:
+        return [name]
+    return [name, *modules_of(name)]
+
+
+def parts(layer: str) -> list[str]:
+    """Every game's modules of ``layer`` (see :func:`part_of`), game by game."""
+    return [name for game in game_packages() for name in part_of(game, layer)]
+
+
 def game_modules() -> list[str]:
-    """Every module of every game's rules package (``workbench.rules.tanks.game``, ...)."""
-    return [name for game in game_packages() for name in modules_of(f"{RULES}.{game}")]
-
-
-def named_after_games(package: str) -> list[str]:
-    """The modules of ``package`` named after a game's package: ``<game>`` or ``<game>_*``
-    (``workbench.widgets.panzer_vor_view`` is Panzer Vor!'s)."""
-    games = game_packages()
-
-    def of_a_game(name: str) -> bool:
-        short = name.rpartition(".")[2]
-        return any(short == game or short.startswith(f"{game}_") for game in games)
-
-    return [name for name in modules_of(package) if of_a_game(name)]
+    """Every module of every game's rules (``workbench.games.tanks.rules.game``, ...)."""
+    return parts("rules")
 
 
 def import_all(names: Iterable[str]) -> list[ModuleType]:

@@ -31,8 +31,8 @@ def shipped_files(maps: Path = MAPS) -> list[Path]:
 def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
     """(name, value) for every shipped board and every scenario's starting state."""
     import workbench
-    from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-    from workbench.rules.panzer_vor.setup import game_from_scenario
+    from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+    from workbench.games.panzer_vor.rules.setup import game_from_scenario
 
     for path in shipped_files(maps):
         value = workbench.load(path)

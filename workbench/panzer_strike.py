@@ -20,15 +20,13 @@ True
 from __future__ import annotations
 
 from workbench.arguments import check_all
-from workbench.boards.panzer_strike.board import SquareBoard, TileSet
-from workbench.boards.panzer_strike.scenario import PanzerStrikeScenario
-from workbench.boards.panzer_strike.tank_types import PanzerStrikeRoster, TankType
 from workbench.contract import Contract
-from workbench.geometry.squaregrid import FACING_NAMES, Square
-from workbench.rules.core import Reason
-from workbench.rules.panzer_strike import sections
-from workbench.rules.panzer_strike.bots import flag_seeker
-from workbench.rules.panzer_strike.game import (
+from workbench.games.panzer_strike.boards.board import SquareBoard, TileSet
+from workbench.games.panzer_strike.boards.scenario import PanzerStrikeScenario
+from workbench.games.panzer_strike.boards.tank_types import PanzerStrikeRoster, TankType
+from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules.bots import flag_seeker
+from workbench.games.panzer_strike.rules.game import (
     ACTIONS,
     GAME,
     EndMovement,
@@ -38,24 +36,26 @@ from workbench.rules.panzer_strike.game import (
     RollMovement,
     Shoot,
 )
-from workbench.rules.panzer_strike.learning import TankReach, odds, reach
-from workbench.rules.panzer_strike.movement import (
+from workbench.games.panzer_strike.rules.learning import TankReach, odds, reach
+from workbench.games.panzer_strike.rules.movement import (
     MovementOptions,
     Reach,
     Step,
     TankOptions,
     movement_options,
 )
-from workbench.rules.panzer_strike.options import OPTION_NAMES, OPTIONS
-from workbench.rules.panzer_strike.setup import open_board, position, rolled, with_dice
-from workbench.rules.panzer_strike.shooting import (
+from workbench.games.panzer_strike.rules.options import OPTION_NAMES, OPTIONS
+from workbench.games.panzer_strike.rules.setup import open_board, position, rolled, with_dice
+from workbench.games.panzer_strike.rules.shooting import (
     HitSide,
     KillOdds,
     Trajectory,
     hit_side,
     trajectory,
 )
-from workbench.rules.panzer_strike.state import Match, Options, Tank
+from workbench.games.panzer_strike.rules.state import Match, Options, Tank
+from workbench.geometry.squaregrid import FACING_NAMES, Square
+from workbench.rules.core import Reason
 
 _CONTRACT = Contract(GAME)
 

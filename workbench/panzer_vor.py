@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from workbench.arguments import check_all
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
-from workbench.boards.panzer_vor.roster import PanzerVorRoster
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.contract import Contract
-from workbench.files import panzer_vor_roster
-from workbench.rules.core import Modifier, Reason
-from workbench.rules.panzer_vor import sections
-from workbench.rules.panzer_vor.actions import (
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.boards.roster import PanzerVorRoster
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.formats.scenario import load_next_stage
+from workbench.games.panzer_vor.formats.shipped import panzer_vor_roster
+from workbench.games.panzer_vor.rules import sections
+from workbench.games.panzer_vor.rules.actions import (
     Buy,
     Choose,
     Deploy,
@@ -48,10 +48,10 @@ from workbench.rules.panzer_vor.actions import (
     Select,
     Stop,
 )
-from workbench.rules.panzer_vor.cards import CARDS, Card
-from workbench.rules.panzer_vor.deck import Draw
-from workbench.rules.panzer_vor.deck_file import load_deck
-from workbench.rules.panzer_vor.firing import (
+from workbench.games.panzer_vor.rules.cards import CARDS, Card
+from workbench.games.panzer_vor.rules.deck import Draw
+from workbench.games.panzer_vor.rules.deck_file import load_deck
+from workbench.games.panzer_vor.rules.firing import (
     ArcConvention,
     AttackOdds,
     Shot,
@@ -61,13 +61,13 @@ from workbench.rules.panzer_vor.firing import (
     character,
     fire_table,
 )
-from workbench.rules.panzer_vor.game import GAME as _CARD_GAME
-from workbench.rules.panzer_vor.game import PRACTICE as _PRACTICE_GAME
-from workbench.rules.panzer_vor.learning import ShotOdds, TankReach
-from workbench.rules.panzer_vor.linked import next_stage
-from workbench.rules.panzer_vor.linked_game import GAME as _LINKED_GAME
-from workbench.rules.panzer_vor.match import CardMatch
-from workbench.rules.panzer_vor.movement import (
+from workbench.games.panzer_vor.rules.game import GAME as _CARD_GAME
+from workbench.games.panzer_vor.rules.game import PRACTICE as _PRACTICE_GAME
+from workbench.games.panzer_vor.rules.learning import ShotOdds, TankReach
+from workbench.games.panzer_vor.rules.linked import next_stage
+from workbench.games.panzer_vor.rules.linked_game import GAME as _LINKED_GAME
+from workbench.games.panzer_vor.rules.match import CardMatch
+from workbench.games.panzer_vor.rules.movement import (
     MoveExplanation,
     Reach,
     explain_move,
@@ -75,13 +75,14 @@ from workbench.rules.panzer_vor.movement import (
     movement_points,
     reachable,
 )
-from workbench.rules.panzer_vor.practice import Match, PanzerVorEnd, match_of
-from workbench.rules.panzer_vor.setup import game_from_scenario, quick_deployment
-from workbench.rules.panzer_vor.sight import LineOfSight, line_of_sight
-from workbench.rules.panzer_vor.solo import shortest_routes
-from workbench.rules.panzer_vor.state import GameState, OptionalRules, Side, Tank
-from workbench.rules.panzer_vor.tournament_game import GAME as _TOURNAMENT_GAME
-from workbench.rules.panzer_vor.visibility import VisibilityMatrix, visibility_matrix
+from workbench.games.panzer_vor.rules.practice import Match, PanzerVorEnd, match_of
+from workbench.games.panzer_vor.rules.setup import game_from_scenario, quick_deployment
+from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
+from workbench.games.panzer_vor.rules.solo import shortest_routes
+from workbench.games.panzer_vor.rules.state import GameState, OptionalRules, Side, Tank
+from workbench.games.panzer_vor.rules.tournament_game import GAME as _TOURNAMENT_GAME
+from workbench.games.panzer_vor.rules.visibility import VisibilityMatrix, visibility_matrix
+from workbench.rules.core import Modifier, Reason
 
 cards_game = Contract(_CARD_GAME)  # the card game's contract (the names below)
 practice = Contract(_PRACTICE_GAME)  # the card-free practice mode's
@@ -192,6 +193,7 @@ __all__ = [
     "line_of_sight",
     "linked",
     "load_deck",
+    "load_next_stage",
     "load_scenario",
     "match_of",
     "move",
@@ -201,6 +203,7 @@ __all__ = [
     "odds",
     "options",
     "outcome",
+    "panzer_vor_roster",
     "play",
     "players",
     "practice",

@@ -26,28 +26,16 @@ from typing import Any
 
 from workbench.arguments import check_all
 from workbench.boards.record import Record
-from workbench.boards.tanks.cards import TanksCard, tanks_cards
-from workbench.boards.tanks.crew import CrewCards
-from workbench.boards.tanks.hulls import hull_size
-from workbench.boards.tanks.table import MeasuringArrow, Table, TerrainPiece
 from workbench.bounds import MAX_SECONDS
 from workbench.contract import Contract
 from workbench.files import BoardFileError, load
-from workbench.geometry.table import Hull
-from workbench.rules.core import (
-    CHANCE,
-    TERMINAL,
-    Applied,
-    IllegalAction,
-    Outcome,
-    Reason,
-    Verdict,
-)
-from workbench.rules.observation import Observation
-from workbench.rules.options import Option, OptionError
-from workbench.rules.tanks.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
-from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.game import (
+from workbench.games.tanks.boards.cards import TanksCard, tanks_cards
+from workbench.games.tanks.boards.crew import CrewCards
+from workbench.games.tanks.boards.hulls import hull_size
+from workbench.games.tanks.boards.table import MeasuringArrow, Table, TerrainPiece
+from workbench.games.tanks.rules.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
+from workbench.games.tanks.rules.criticals import full_deck
+from workbench.games.tanks.rules.game import (
     ACTIONS,
     AttackRoll,
     Cancel,
@@ -64,8 +52,8 @@ from workbench.rules.tanks.game import (
     Shoot,
     Stay,
 )
-from workbench.rules.tanks.game import GAME as _GAME
-from workbench.rules.tanks.movement import (
+from workbench.games.tanks.rules.game import GAME as _GAME
+from workbench.games.tanks.rules.movement import (
     LEGAL_SAMPLE,
     MoveCheck,
     MoveSweep,
@@ -73,14 +61,21 @@ from workbench.rules.tanks.movement import (
     check_move,
     move_sweep,
 )
-from workbench.rules.tanks.movement import move_options as _move_options
-from workbench.rules.tanks.odds import Odds
-from workbench.rules.tanks.options import MISSIONS
-from workbench.rules.tanks.platoons import PlatoonTank, platoon_problems
-from workbench.rules.tanks.reach import TableReach
-from workbench.rules.tanks.readings import SightReadings
-from workbench.rules.tanks.shooting import Pools, ShotExam, ShotOdds, examine_shot, pools, shot_odds
-from workbench.rules.tanks.sight import (
+from workbench.games.tanks.rules.movement import move_options as _move_options
+from workbench.games.tanks.rules.odds import Odds
+from workbench.games.tanks.rules.options import MISSIONS
+from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
+from workbench.games.tanks.rules.reach import TableReach
+from workbench.games.tanks.rules.readings import SightReadings
+from workbench.games.tanks.rules.shooting import (
+    Pools,
+    ShotExam,
+    ShotOdds,
+    examine_shot,
+    pools,
+    shot_odds,
+)
+from workbench.games.tanks.rules.sight import (
     MAX_HEATMAP_BYTES,
     CoverCheck,
     Heatmaps,
@@ -92,7 +87,19 @@ from workbench.rules.tanks.sight import (
     line_of_sight,
     side_shot,
 )
-from workbench.rules.tanks.state import Battle, Shot, TankPiece
+from workbench.games.tanks.rules.state import Battle, Shot, TankPiece
+from workbench.geometry.table import Hull
+from workbench.rules.core import (
+    CHANCE,
+    TERMINAL,
+    Applied,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Verdict,
+)
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option, OptionError
 
 # --- the contract, bound to TANKS (ARCHITECTURE.md: "One contract") --------------------------
 _TANKS = Contract(_GAME)

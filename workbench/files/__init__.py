@@ -20,11 +20,17 @@ __all__ = [
     "BoardFileError",
     "load",
     "load_document",
-    "load_next_stage",
-    "panzer_vor_roster",
     "save",
     "to_document",
 ]
 
-from workbench.files.formats.scenario_panzer_vor_format import load_next_stage
-from workbench.files.shipped import panzer_vor_roster
+MOVED = {  # names this package no longer has, and where they are now
+    "panzer_vor_roster": "workbench.panzer_vor.panzer_vor_roster",
+    "load_next_stage": "workbench.panzer_vor.load_next_stage",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in MOVED:
+        raise AttributeError(f"workbench.files.{name} is now {MOVED[name]}")
+    raise AttributeError(f"module 'workbench.files' has no attribute {name!r}")

@@ -49,9 +49,10 @@ def register(fmt: Format) -> Format:
 
 def known_formats() -> dict[str, Format]:
     """Every registered format by name (importing the format modules registers them)."""
-    from workbench.discovery import import_new, modules_of
+    from workbench.discovery import import_new, modules_of, parts
 
-    import_new(modules_of("workbench.files.formats"))  # a format module registers its format
+    # a format module registers its format
+    import_new([*modules_of("workbench.files.formats"), *parts("formats")])
     return dict(_FORMATS)
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from workbench.arguments import whole_number
-from workbench.discovery import import_all, named_after_games
+from workbench.discovery import import_all, parts
 from workbench.errors import ArgumentError
 from workbench.learn.kinds import CHAPTERS, REGISTRY, Kind, kinds_of
 from workbench.learn.progress import Progress
@@ -84,4 +84,4 @@ def lesson(game: str, chapter: str, *, start: int = 0) -> Iterator[Question]:
             yield question(game, k.name, seed)
 
 
-import_all(named_after_games(__name__))
+import_all(parts("learn"))

@@ -4,8 +4,9 @@
 board or a TANKS table and returns a :class:`LintReport`: findings, each naming the place and
 the rule or reason (:class:`~workbench.rules.core.Reason`), and heatmaps (exposure, reach,
 cover) a widget or a notebook draws. Options are keyword arguments of the board's linter
-(:func:`workbench.lint.hexmap.lint_hexmap`, :func:`~workbench.lint.squares.lint_square_board`,
-:func:`~workbench.lint.table.lint_table`).
+(:func:`workbench.games.panzer_vor.lint.lint_hexmap`,
+:func:`~workbench.games.panzer_strike.lint.lint_square_board`,
+:func:`~workbench.games.tanks.lint.lint_table`).
 
 >>> import workbench
 >>> from workbench.boards import HexMap
@@ -25,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from workbench.boards.values import Pictured
-from workbench.discovery import import_all, import_new, modules_of
+from workbench.discovery import import_all, import_new, modules_of, parts
 from workbench.rules.core import Reason
 
 Severity = Literal["error", "warning", "note"]
@@ -154,7 +155,7 @@ def lint(board: Any, **options: Any) -> LintReport:
     package registers the checks of its kind of board with ``@lint.register``."""
     from workbench.errors import ArgumentError
 
-    if import_new(modules_of(__name__)):  # a check added since (a game's new module)
+    if import_new([*modules_of(__name__), *parts("lint")]):  # a check added since
         return lint(board, **options)
     kinds = sorted(t.__name__ for t in lint.registry if t is not object)
     raise ArgumentError(
@@ -162,8 +163,8 @@ def lint(board: Any, **options: Any) -> LintReport:
     )
 
 
-# every module of this package is a board's checks, registered when imported
-import_all(modules_of(__name__))
+# every module of this package and every game's lint registers its checks when imported
+import_all([*modules_of(__name__), *parts("lint")])
 
 
 class _CallableModule(types.ModuleType):

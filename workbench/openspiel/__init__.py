@@ -15,15 +15,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from workbench.discovery import import_all, parts
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
-from workbench.openspiel import (
-    card_bound,  # noqa: F401  (registers the card game's and the series' bounds)
-    card_space,  # noqa: F401  (registers the card game's numbers)
-    series_space,  # noqa: F401  (registers the series' numbers)
-)
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
+
+import_all(parts("numbering"))  # each game's numbered actions and bounds register themselves
 
 # OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
 # match again "until it has a winner", which has no bound; so unless the options say otherwise

@@ -110,7 +110,7 @@ def probabilities_sum_to_one(outcomes: Iterable[tuple[Any, Fraction]]) -> bool:
 
 @numbers("panzer-strike")
 def panzer_strike(scenario: Any, start: Any) -> ActionSpace:
-    from workbench.rules.panzer_strike import actions as A
+    from workbench.games.panzer_strike.rules import actions as A
 
     tanks = tuple(t.id for t in start.tanks)
     board = start.board
@@ -165,14 +165,14 @@ def plain_move(action: Any, state: Any) -> tuple[Any, ...]:
 
 
 def plain_move_back(values: tuple[Any, ...], state: Any) -> Any:
-    from workbench.rules.panzer_vor.actions import Move
+    from workbench.games.panzer_vor.rules.actions import Move
 
     return Move(*values)
 
 
 @numbers("panzer-vor-practice")
 def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
-    from workbench.rules.panzer_vor import actions as A
+    from workbench.games.panzer_vor.rules import actions as A
 
     board = start.board
     waiting = [t for d in start.deploying for t in d.tanks]  # option setup "choose"
@@ -214,7 +214,7 @@ class RelativeArrow:
     tail: float
 
     def encode(self, action: Any, state: Any) -> tuple[Any, ...]:
-        from workbench.rules.tanks import movement
+        from workbench.games.tanks.rules import movement
 
         hull = state.tank(action.tank).hull
         x, y = movement.arrow_start(hull, action.heading)
@@ -225,8 +225,8 @@ class RelativeArrow:
         return (action.tank, rel, round(action.along / self.tail, 9), turn)
 
     def decode(self, values: tuple[Any, ...], state: Any) -> Any:
-        from workbench.rules.tanks import movement
-        from workbench.rules.tanks.actions import Move
+        from workbench.games.tanks.rules import movement
+        from workbench.games.tanks.rules.actions import Move
 
         tank, rel, fraction, turn = values
         hull = state.tank(tank).hull
@@ -238,8 +238,8 @@ class RelativeArrow:
 
 @numbers("tanks")
 def tanks_space(scenario: Any, start: Any) -> ActionSpace:
-    from workbench.rules.tanks import actions as A
-    from workbench.rules.tanks import deployment, movement, table_setup
+    from workbench.games.tanks.rules import actions as A
+    from workbench.games.tanks.rules import deployment, movement, table_setup
 
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     tanks = tuple(dict.fromkeys(t.id for t in pieces))

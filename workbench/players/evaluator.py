@@ -139,7 +139,7 @@ OBJECTIVES: dict[str, Callable[[Any], dict[str, float]]] = {"panzer-strike": fla
 
 
 def _card_shot(state: Any) -> bool:
-    from workbench.rules.panzer_vor.match import Shot
+    from workbench.games.panzer_vor.rules.match import Shot
 
     match = getattr(state, "match", state)  # a series game: the match in play
     return match is not None and any(isinstance(f, Shot) for f in match.stack)

@@ -50,7 +50,7 @@ def candidates(state: Any, rng: random.Random, most: int = CANDIDATES) -> list[i
     ``state`` of Panzer Strike, its choice first (ties broken by ``rng`` as it breaks them),
     then by score (ties in the order of the legal actions); an action it does not weigh comes
     last."""
-    from workbench.rules.panzer_strike.bots import best_of, greedy_scores
+    from workbench.games.panzer_strike.rules.bots import best_of, greedy_scores
 
     game = state.get_game()
     here = state.workbench_state
@@ -110,7 +110,7 @@ class GreedyLines(OddsEvaluator):
         here, rng = state.workbench_state, self.rng
         horizon = self.root.turn + TURNS_AHEAD
         credit = dict.fromkeys(sides, 0.0)
-        from workbench.rules.panzer_strike.bots import greedy_action
+        from workbench.games.panzer_strike.rules.bots import greedy_action
 
         while (who := rules.current_player(here)) is not TERMINAL and here.turn < horizon:
             self.check()
@@ -133,7 +133,7 @@ class GreedyLines(OddsEvaluator):
         """The movement dice sampled; a shot's gun dice a miss, its exact chance of
         destroying credited to the firer's side (a sure kill is rolled: no miss is
         possible)."""
-        from workbench.rules.panzer_strike.bots import chance_of
+        from workbench.games.panzer_strike.rules.bots import chance_of
 
         outcomes = rules.chance_outcomes(here)
         if here.phase != "gun" or here.pending is None:

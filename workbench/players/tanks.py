@@ -57,12 +57,12 @@ import threading
 from functools import cache
 from typing import Any
 
+from workbench.games.tanks.rules.bots import ShotDice, dice_expected, greedy_ranking, shot_dice
+from workbench.games.tanks.rules.crew_cards import crew_points
+from workbench.games.tanks.rules.shooting import after_defence
+from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
 from workbench.players.root import RootRule
-from workbench.rules.tanks.bots import ShotDice, dice_expected, greedy_ranking, shot_dice
-from workbench.rules.tanks.crew_cards import crew_points
-from workbench.rules.tanks.shooting import after_defence
-from workbench.rules.tanks.state import Battle, TankPiece
 
 CANDIDATES = 3  # the greedy player's best actions searched at a decision
 PRIOR_DECAY = 0.8  # each candidate's prior weight against the one ranked above it

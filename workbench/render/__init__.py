@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbench.discovery import import_all, import_new, named_after_games
+from workbench.discovery import import_all, import_new, parts
 from workbench.render.scene import Scene
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, Theme
 
@@ -42,7 +42,7 @@ def scene_of(obj: Any, **options: Any) -> Scene:
     render module (``render/<game>.py`` and ``render/<game>_*.py``, found by their names:
     :mod:`workbench.discovery`) registers its types with ``@scene_of.register``; options go to
     the builder (e.g. ``size=48, theme="projector"``)."""
-    if import_new(named_after_games(__name__)):  # a game added since: its pictures too
+    if import_new(parts("render")):  # a game added since: its pictures too
         return scene_of(obj, **options)
     raise TypeError(
         f"no picture for a {type(obj).__name__}: expected a board, game state or rules result"
@@ -139,4 +139,4 @@ def show(obj: Any, **options: Any) -> Picture:
 # names, register its boards, states and results with scene_of, as do the linter's reports.
 # Imported by name, as the file formats are: each imports this package for scene_of, so none
 # is imported from here.
-import_all(("workbench.render.hexboard", "workbench.render.findings", *named_after_games(__name__)))
+import_all(("workbench.render.hexboard", "workbench.render.findings", *parts("render")))

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from workbench.games.panzer_vor.rules.state import Tank
 from workbench.render.labels import ASCENT, box_text, text_box_px, text_width
 from workbench.render.scene import Circle, Point, Polygon, Polyline, Primitive, Style
 from workbench.render.sides import WRECK_COLOR
 from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.themes import Theme, contrast_text
-from workbench.rules.panzer_vor.state import Tank
 
 # The parts of a counter, bottom first; every counter's part n is drawn before any part n + 1.
 PARTS = ("tracks", "hull", "turret", "barrel", "marker", "tag", "name")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from workbench.boards.panzer_vor.counters import Gun, TankCounter
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.render.hexboard import state_scene
 from workbench.render.scene import ANNOTATIONS, Point, Polygon, Scene, Style
 
@@ -18,10 +18,10 @@ _PLAIN = TankCounter("tank", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear":
 def scenario_scene(scenario: PanzerVorScenario, **options: Any) -> Scene:
     """A scenario's map with a counter on every tank it places (facing NE when none is
     given: the player chooses, Part 2 - Scenarios)."""
-    from workbench.rules.panzer_vor.state import GameState, Side, Tank
+    from workbench.games.panzer_vor.rules.state import GameState, Side, Tank
 
     hexmap = scenario.hexmap
-    from workbench.files.shipped import panzer_vor_roster
+    from workbench.games.panzer_vor.formats.shipped import panzer_vor_roster
 
     roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
     tanks = []

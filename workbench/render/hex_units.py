@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from workbench.games.panzer_vor.rules.state import GameState
 from workbench.render.counters import (
     PARTS,
     Counter,
@@ -28,7 +29,6 @@ from workbench.render.labels import ASCENT, text_box
 from workbench.render.scene import LABELS, UNITS, Primitive, Scene, Style, Text, Texts
 from workbench.render.sides import colors_register, side_colors, themed
 from workbench.render.themes import Theme
-from workbench.rules.panzer_vor.state import GameState
 
 
 def map_ground(hexmap: Any, th: Theme) -> str:

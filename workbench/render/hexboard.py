@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.rules.state import GameState
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
 from workbench.render import scene_of
 from workbench.render.counters import HexRoom, hex_room, number_font
@@ -56,7 +57,6 @@ from workbench.render.scene import (
 from workbench.render.sides import WRECK_COLOR
 from workbench.render.symbols import symbol_primitives, terrain_symbol
 from workbench.render.themes import Theme, mix, theme_named
-from workbench.rules.panzer_vor.state import GameState
 
 __all__ = [
     "HexLayout",

@@ -141,9 +141,9 @@ class NoLegend(TypeError):
 def legend_entries(value: Any, th: Theme, px: float) -> list[Entry]:
     """The legend entries of a board, game state or scenario (``px``: the cell size the
     board is drawn at, for the swatches' line widths): each game registers its types."""
-    from workbench.discovery import import_new, named_after_games
+    from workbench.discovery import import_new, parts
 
-    if import_new(named_after_games("workbench.render")):  # a game's pictures added since
+    if import_new(parts("render")):  # a game's pictures added since
         return legend_entries(value, th, px)
     raise NoLegend(f"no legend for a {type(value).__name__}: expected a board or game state")
 

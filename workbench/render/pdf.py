@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_strike.board import SquareBoard
-from workbench.boards.panzer_vor.scenario import PanzerVorScenario
-from workbench.boards.tanks.table import Table
 from workbench.errors import ArgumentError
+from workbench.games.panzer_strike.boards.board import SquareBoard
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.tanks.boards.table import Table
 from workbench.render import scene_of
 from workbench.render.scene import Arrow, Circle, Scene, Single, Text, singles
 from workbench.render.svg import escape, number, to_svg

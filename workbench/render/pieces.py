@@ -1,7 +1,8 @@
 """Labels, symbols and legend swatches for the pieces of square boards and open tables (the
-parts of ``render/panzer_strike.py`` and ``render/tanks.py`` that make them legible, kept here
-so those modules stay about the games' own drawing): a TANKS piece's name wrapped inside it and
-its symbol repeated across it, a Panzer Strike square's swatch and a flag in its owner's colour.
+parts of ``games/panzer_strike/render/pictures.py`` and ``games/tanks/render/pictures.py``
+that make them legible, kept here so those modules stay about the games' own drawing): a
+TANKS piece's name wrapped inside it and its symbol repeated across it, a Panzer Strike
+square's swatch and a flag in its owner's colour.
 """
 
 from __future__ import annotations

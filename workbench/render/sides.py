@@ -105,9 +105,9 @@ def themed(theme_colors: Mapping[str, str], colors: Mapping[str, str]) -> dict[s
 
 @functools.singledispatch
 def _colors_of(value: Any, th: Theme) -> dict[str, str]:
-    from workbench.discovery import import_new, named_after_games
+    from workbench.discovery import import_new, parts
 
-    if import_new(named_after_games("workbench.render")):  # a game's pictures added since
+    if import_new(parts("render")):  # a game's pictures added since
         return _colors_of(value, th)
     raise TypeError(f"no sides to colour in a {type(value).__name__}")
 

@@ -8,7 +8,7 @@ them. Whole numbers are at most ``MAX_WHOLE`` in size, real numbers finite and a
 ``MAX_REAL``, texts at most ``MAX_TEXT`` characters and lists at most ``MAX_ITEMS`` long:
 no action of the three games comes near these, and a value past them is a tampered one.
 
->>> from workbench.rules.panzer_vor.actions import Roll
+>>> from workbench.games.panzer_vor.rules.actions import Roll
 >>> field_problem(Roll((3, 5))) is None
 True
 >>> field_problem(Roll(("6", "6")))

@@ -22,9 +22,9 @@ from fractions import Fraction
 import shapely
 
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.rules.movement import StepRules, movement_points
+from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.geometry.hexgrid import Hex, direction_angle
-from workbench.rules.panzer_vor.movement import StepRules, movement_points
-from workbench.rules.panzer_vor.state import GameState, Tank
 
 _CORNERS = ((2, -1), (1, 1), (-1, 2), (-2, 1), (-1, -1), (1, -2))
 

@@ -13,8 +13,8 @@ import math
 from fractions import Fraction
 from itertools import product
 
+from workbench.games.panzer_strike.rules.state import Match
 from workbench.geometry.squaregrid import Square
-from workbench.rules.panzer_strike.state import Match
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)

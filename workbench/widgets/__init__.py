@@ -17,9 +17,9 @@ from workbench.widgets.stepper import Stepper
 _LATER = {
     "Editor": "workbench.widgets.editor",
     "edit": "workbench.widgets.editor",
-    "PanzerStrikeExplorer": "workbench.widgets.panzer_strike",
-    "Explorer": "workbench.widgets.panzer_vor",
-    "game_state_of": "workbench.widgets.panzer_vor",
+    "PanzerStrikeExplorer": "workbench.games.panzer_strike.widgets.explorer",
+    "Explorer": "workbench.games.panzer_vor.widgets.explorer",
+    "game_state_of": "workbench.games.panzer_vor.widgets.explorer",
 }
 
 

@@ -2,7 +2,7 @@
 arguments against its annotations (:func:`checked_methods`, the rules layer's
 :func:`~workbench.arguments.checked`), and the few values a type cannot say (a place on the
 board, a step of the record, a name among those offered; a hex on the map is the rules'
-own check, :func:`workbench.rules.panzer_vor.arguments.on_map`). Each refusal is an
+own check, :func:`workbench.games.panzer_vor.rules.arguments.on_map`). Each refusal is an
 :class:`~workbench.errors.ArgumentError` naming the argument, raised before the widget
 changes anything.
 

@@ -3,7 +3,7 @@ lay out a TANKS table; see the linter's findings live; undo, redo, save and load
 
 Thin: every change is a board value's own ``with_*`` method (the values are immutable, so
 the history is simply the list of values), every check a library function
-(:func:`workbench.lint.lint`, :func:`~workbench.boards.tanks.table.placement_problems`),
+(:func:`workbench.lint.lint`, :func:`~workbench.games.tanks.boards.table.placement_problems`),
 every picture the renderer's. What is per board kind (the tools, the pointer gestures) lives
 in :mod:`workbench.widgets.editor_tools`.
 

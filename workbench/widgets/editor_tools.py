@@ -23,9 +23,12 @@ from shapely import affinity
 from shapely.geometry import Point
 
 from workbench.boards.hexmap import HexMap
-from workbench.boards.panzer_strike.board import BoardTank, SquareBoard
-from workbench.boards.panzer_vor.scenario import ForceTank, PanzerVorScenario
-from workbench.boards.tanks.table import (
+from workbench.boards.terrain import TerrainType
+from workbench.games.panzer_strike.boards.board import BoardTank, SquareBoard
+from workbench.games.panzer_strike.render.pictures import squareboard_scene
+from workbench.games.panzer_vor.boards.scenario import ForceTank, PanzerVorScenario
+from workbench.games.panzer_vor.formats.shipped import panzer_vor_roster
+from workbench.games.tanks.boards.table import (
     SET_UP_KINDS,
     Table,
     TableTank,
@@ -33,17 +36,14 @@ from workbench.boards.tanks.table import (
     crowded_pieces,
     placement_problems,
 )
-from workbench.boards.terrain import TerrainType
-from workbench.files.shipped import panzer_vor_roster
+from workbench.games.tanks.render.pictures import table_scene
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.lint import LintReport
 from workbench.render.editing import outline_overlay, polygon_rings, scenario_scene
 from workbench.render.findings import findings_overlay
 from workbench.render.hexboard import hexmap_scene
-from workbench.render.panzer_strike import squareboard_scene
 from workbench.render.scene import Scene
-from workbench.render.tanks import table_scene
 from workbench.widgets.checks import checked_methods, one_of
 
 

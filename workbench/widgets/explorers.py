@@ -17,7 +17,7 @@ from functools import singledispatch
 from pathlib import Path, PurePath
 from typing import Any, TypeVar
 
-from workbench.discovery import import_new, named_after_games
+from workbench.discovery import import_new, parts
 from workbench.errors import ArgumentError
 
 E = TypeVar("E", bound=Callable[..., Any])
@@ -27,7 +27,7 @@ E = TypeVar("E", bound=Callable[..., Any])
 def explore(value: Any, **options: Any) -> Any:
     """The explorer for ``value`` (options go to it, e.g. ``theme="projector"``); a path is
     loaded first. Raises ArgumentError for a value no explorer shows."""
-    if import_new(named_after_games(__package__ or "workbench.widgets")):
+    if import_new(parts("widgets")):
         return explore(value, **options)  # a game's widget module registered it just now
     shown = sorted({t.__name__ for t in explore.registry if t not in (object, str, PurePath)})
     raise ArgumentError(

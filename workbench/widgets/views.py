@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from workbench.discovery import import_new, named_after_games
+from workbench.discovery import import_new, parts
 from workbench.render import scene_of
 from workbench.render.scene import ANNOTATIONS, Scene, Style, Text, Transform
 from workbench.rules.core import Action, Game
@@ -158,7 +158,7 @@ def register_view(game_name: str, make: Callable[[], GameView]) -> Callable[[], 
 def view_for(game_name: str) -> GameView:
     """A new view of a game: its registered one, else a :class:`PlainView`."""
     if game_name not in _VIEWS:  # the games' widget modules register their views
-        import_new(named_after_games("workbench.widgets"))
+        import_new(parts("widgets"))
     return _VIEWS.get(game_name, PlainView)()
 
 

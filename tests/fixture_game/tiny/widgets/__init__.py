@@ -1,0 +1,1 @@
+"""Tiny Race's explorer and stepper view."""

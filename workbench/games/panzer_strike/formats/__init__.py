@@ -1,0 +1,1 @@
+"""Panzer Strike's file formats, each registered with ``workbench.files`` when imported."""

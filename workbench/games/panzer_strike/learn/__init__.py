@@ -1,0 +1,1 @@
+"""Panzer Strike's question kinds, each registered with ``workbench.learn``."""

@@ -1,0 +1,2 @@
+"""Panzer Strike's pictures: scenes of its boards, states and results, registered with
+``workbench.render``."""

@@ -1,0 +1,1 @@
+"""Panzer Vor!'s file formats, each registered with ``workbench.files`` when imported."""

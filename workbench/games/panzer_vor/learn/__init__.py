@@ -1,0 +1,1 @@
+"""Panzer Vor!'s question kinds, each registered with ``workbench.learn``."""

@@ -1,0 +1,118 @@
+"""The routes of the solo scenario's enemy tanks (Test Your Luck!: Play Order): when an enemy
+cannot fire it moves along the shortest route, in hexes rather than MP, towards the player's
+tank; tied routes are all listed so that a die can pick one. The scenario's rules that use
+them are in ``scenario_rules.test_your_luck``."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from workbench.games.panzer_vor.rules.movement import StepRules, move_table, school_of
+from workbench.games.panzer_vor.rules.state import GameState
+from workbench.geometry.hexgrid import Hex
+from workbench.rules.core import Reason
+
+
+def shortest_routes(
+    state: GameState, tank_id: str, target_id: str, limit: int = 36
+) -> tuple[tuple[Hex, ...], ...]:
+    """Every shortest route (hexes after the start, ending next to the target), as
+    :func:`plain_shortest_routes` finds them, by a search over the map's movement table."""
+    tank, target = state.tank(tank_id), state.tank(target_id)
+    table = move_table(state.map, school_of(state, tank.side))
+    index, neighbor, entry, hexes = table.index, table.neighbor, table.entry, table.hexes
+    closed = set()
+    if not state.options.cutting_through:
+        closed = {index[t.hex] for t in state.tanks if t.id != tank.id and not t.wreck}
+    closed.add(index[target.hex])
+    goal = {index[h] for h in target.hex.neighbors() if h in index}
+    home = index[tank.hex]
+    if home in goal:
+        return ((),)
+    depth = {home: 0}
+    parents: dict[int, list[int]] = {home: []}
+    frontier = [home]
+    found = False
+    while frontier and not found:
+        nxt: list[int] = []
+        for i in frontier:
+            for d in range(6):
+                j = neighbor[i][d]
+                if j < 0 or entry[i][d] < 0 or j in closed:
+                    continue
+                if j not in depth:
+                    depth[j] = depth[i] + 1
+                    parents[j] = [i]
+                    nxt.append(j)
+                    found = found or j in goal
+                elif depth[j] == depth[i] + 1:
+                    parents[j].append(i)
+        frontier = nxt
+    if not found:
+        return ()
+    level = depth[frontier[0]]
+    key = lambda i: (hexes[i].r, hexes[i].q)  # noqa: E731
+    ends = sorted((i for i in goal if depth.get(i) == level), key=key)
+    routes: list[tuple[Hex, ...]] = []
+
+    def unwind(i: int, tail: tuple[Hex, ...]) -> None:
+        if len(routes) >= limit:
+            return
+        if i == home:
+            routes.append(tail)
+            return
+        for parent in sorted(parents[i], key=key):
+            unwind(parent, (hexes[i], *tail))
+
+    for end in ends:
+        unwind(end, ())
+    return tuple(routes)
+
+
+def plain_shortest_routes(
+    state: GameState, tank_id: str, target_id: str, limit: int = 36
+) -> tuple[tuple[Hex, ...], ...]:
+    """Every shortest route (hexes after the start, ending next to the target) the tank may
+    drive, ignoring facing and MP; at most ``limit`` of them, in a fixed order. Empty when the
+    target cannot be reached."""
+    tank, target = state.tank(tank_id), state.tank(target_id)
+    mover = StepRules(state, tank)
+    goal = set(target.hex.neighbors())
+    depth: dict[Hex, int] = {tank.hex: 0}
+    parents: dict[Hex, list[Hex]] = {tank.hex: []}
+    queue = deque([tank.hex])
+    found_at: int | None = None
+    while queue:
+        here = queue.popleft()
+        if found_at is not None and depth[here] >= found_at:
+            break
+        for there in here.neighbors():
+            if there == target.hex or isinstance(mover.enter(here, there, reverse=False), Reason):
+                continue
+            if there not in depth:
+                depth[there] = depth[here] + 1
+                parents[there] = [here]
+                queue.append(there)
+                if there in goal:
+                    found_at = depth[there]
+            elif depth[there] == depth[here] + 1:
+                parents[there].append(here)
+    if tank.hex in goal:
+        return ((),)
+    ends = sorted(
+        (h for h in goal if h in depth and depth[h] == found_at), key=lambda h: (h.r, h.q)
+    )
+    routes: list[tuple[Hex, ...]] = []
+
+    def unwind(h: Hex, tail: tuple[Hex, ...]) -> None:
+        if len(routes) >= limit:
+            return
+        if h == tank.hex:
+            routes.append(tail)
+            return
+        for parent in sorted(parents[h], key=lambda p: (p.r, p.q)):
+            unwind(parent, (h, *tail))
+
+    for end in ends:
+        unwind(end, ())
+    return tuple(routes)

@@ -1,0 +1,1 @@
+"""Panzer Vor!'s explorer and the stepper's view of it, registered with ``workbench.widgets``."""

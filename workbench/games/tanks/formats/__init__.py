@@ -1,0 +1,1 @@
+"""TANKS's file formats, each registered with ``workbench.files`` when imported."""

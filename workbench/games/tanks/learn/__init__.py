@@ -1,0 +1,1 @@
+"""TANKS's question kinds, each registered with ``workbench.learn``."""

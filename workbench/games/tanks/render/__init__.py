@@ -1,0 +1,2 @@
+"""TANKS's pictures: scenes of its boards, states and results, registered with
+``workbench.render``."""

@@ -1,0 +1,99 @@
+"""Deployment by the players (Game Set Up: Deployment; Initiative Ties), as a phase of the
+game: tanks are placed one at a time, the lowest Initiative first, the Attacker's tank
+counting higher on ties (so placed later), the owner choosing among their own tied tanks.
+
+A placement is legal when :func:`~workbench.games.tanks.rules.setup.check_deployment` allows it
+(the centre within the arrow's tail of the side's edge, or the hull within a Measuring Arrow
+of its corner) and the hull overlaps no impassable terrain and no tank already placed.
+``legal_actions`` offers a fixed, documented sample (:data:`DEPLOY_SAMPLE`); any other
+placement ``check_deploy`` allows is accepted too.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from workbench.errors import UnknownName
+from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.movement import hull_problem
+from workbench.games.tanks.rules.setup import _INWARD, _spot, check_deployment
+from workbench.games.tanks.rules.state import Battle, TankPiece
+from workbench.geometry.table import Hull
+from workbench.rules.core import Reason
+
+# along an edge: every half arrow, the centre half the tail from the edge; in a corner:
+# two distances (a third and a half of the arrow) at three angles
+DEPLOY_SAMPLE: dict[str, Any] = {
+    "edge_step_arrows": 0.5,
+    "edge_depth_tails": 0.5,
+    "corner_radii_arrows": (1 / 3, 1 / 2),
+    "corner_angles": (20.0, 45.0, 70.0),
+}
+
+
+def reserve_tank(battle: Battle, tank_id: str) -> TankPiece:
+    for tank in battle.reserve:
+        if tank.id == tank_id:
+            return tank
+    waiting = ", ".join(t.id for t in battle.reserve) or "none"
+    raise UnknownName("tank", tank_id, f"a tank waiting to deploy ({waiting})")
+
+
+def check_deploy(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:
+    """Why the tank may not be deployed with this hull (``None``: it may)."""
+    tank = reserve_tank(battle, tank_id)
+    where = battle.deploy_at[tank.side]
+    problem = check_deployment(battle.table, where, hull)
+    if problem is not None:
+        return problem
+    blocked = hull_problem(battle, tank_id, hull)
+    if blocked is not None:
+        return Reason(blocked.text.replace("end its move in", "deploy in"), sections.DEPLOYMENT)
+    return None
+
+
+def deploy_sample(battle: Battle, tank_id: str) -> list[tuple[float, float, float]]:
+    """The sample of (x, y, heading) placements legal_actions offers, before checking."""
+    return list(dict.fromkeys(_sample(battle, tank_id)))  # in order, without repeats
+
+
+def _sample(battle: Battle, tank_id: str) -> list[tuple[float, float, float]]:
+    tank = reserve_tank(battle, tank_id)
+    table, where = battle.table, battle.deploy_at[tank.side]
+    heading = _INWARD[where]
+    arrow = table.arrow
+    found = []
+    if "-" in where:
+        cx = 0.0 if "west" in where else table.width
+        cy = 0.0 if "north" in where else table.depth
+        sx, sy = (1 if cx == 0 else -1), (1 if cy == 0 else -1)
+        for r in DEPLOY_SAMPLE["corner_radii_arrows"]:
+            for angle in DEPLOY_SAMPLE["corner_angles"]:
+                a = math.radians(angle)
+                x = cx + sx * r * arrow.length * math.cos(a)
+                y = cy + sy * r * arrow.length * math.sin(a)
+                found.append((round(x, 6), round(y, 6), heading))
+        return found + _quick_spots(battle, where)
+    step = DEPLOY_SAMPLE["edge_step_arrows"] * arrow.length
+    depth = DEPLOY_SAMPLE["edge_depth_tails"] * arrow.tail_length
+    along_x = where in ("north", "south")
+    span = table.width if along_x else table.depth
+    k = 1
+    while k * step < span:
+        t = k * step
+        x, y = {"north": (t, depth), "south": (t, table.depth - depth),
+                "west": (depth, t), "east": (table.width - depth, t)}[where]  # fmt: skip
+        found.append((round(x, 6), round(y, 6), heading))
+        k += 1
+    return found + _quick_spots(battle, where)
+
+
+def _quick_spots(battle: Battle, where: str) -> list[tuple[float, float, float]]:
+    """The quick deployment's first six spots, also offered (room in a crowded corner)."""
+    spots = (_spot(battle.table, where, i, 6) for i in range(6))
+    return [(round(x, 6), round(y, 6), _INWARD[where]) for x, y in spots]
+
+
+def deploy_hull(tank: TankPiece, x: float, y: float, heading: float) -> Hull:
+    return tank.hull.moved((x, y), heading % 360.0)
