@@ -330,7 +330,7 @@ def test_the_greedy_player_plays_every_phase_through_the_protocol():
 
 def test_each_side_sees_the_whole_battle_for_now():
     # Building Your Platoon: Upgrade and Crew Cards start "face down": hidden crew cards come
-    # with crew effects (rules/tanks/hidden.py is their place); everything else is open.
+    # with crew effects (games/tanks/rules/hidden.py is their place); everything else is open.
     start = tanks.start(tanks.load_scenario("barkmanns-corner"))
     for side in tanks.players(start):
         seen = tanks.observation(start, side)

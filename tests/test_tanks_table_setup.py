@@ -1,4 +1,4 @@
-"""TANKS' Game Set Up played as the game's first steps (``rules/tanks/table_setup.py``): the
+"""TANKS' Game Set Up played as the game's first steps (``games/tanks/rules/table_setup.py``): the
 terrain roll as chance, the terrain pieces placed in turn, the Attacker-or-Defender roll and
 choice, the Defender's table side; each rule a test quoting the rulebook's sentence."""
 
