@@ -44,8 +44,14 @@ def to_document(obj: Any, target: str | Path | None = None) -> Document:
 def save(obj: Any, path: str | Path) -> Path:
     """Write ``obj`` as JSON atomically (see the module docstring); returns the path."""
     path = file_path(path)
-    document = to_document(obj, path)
-    data = _encoded(document, path)
+    return save_document(to_document(obj, path), path)
+
+
+def save_document(document: Document, path: str | Path, *, indent: int = 2) -> Path:
+    """Write a JSON document atomically, with every check and promise of :func:`save` (a
+    file of a layer above, which has no registered format: a learner's progress)."""
+    path = file_path(path)
+    data = _encoded(document, path, indent)
     try:
         target = _target(path)
         info = _existing(target)
@@ -56,9 +62,9 @@ def save(obj: Any, path: str | Path) -> Path:
     return path
 
 
-def _encoded(document: Document, path: Path) -> bytes:
+def _encoded(document: Document, path: Path, indent: int = 2) -> bytes:
     try:
-        text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        text = json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
     except ValueError:
         at = _find(document, lambda v: isinstance(v, float) and not math.isfinite(v))
         raise BoardFileError(path, at, "a number that is not finite", "a finite number") from None
