@@ -13,13 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.arguments import check_all
+from workbench.arguments import check_all, checked_methods
 from workbench.errors import ArgumentError
 
 # the chapters of lessons, in the order a learner meets them
 CHAPTERS = ("Moving", "Line of Sight", "Firing", "Reactions", "Cards", "Flags")
 
 
+@checked_methods
 @dataclass(frozen=True)
 class Kind:
     """One kind of question: its ``name``, the ``chapter`` it belongs to, its ``level``

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbench.arguments import checked_methods
-from workbench.errors import ArgumentError, shown
+from workbench.arguments import check_all, checked_methods
+from workbench.errors import ArgumentError, json_path, shown
 from workbench.files.errors import BoardFileError
 from workbench.files.listing import Entry, user_files
 from workbench.files.reading import read_document
@@ -88,7 +88,7 @@ class Progress:
         wrong = schema_problem(self.to_json())
         if wrong is not None:
             at, found, expected = wrong
-            raise ArgumentError(at.removeprefix("$.").split("[")[0], found, expected)
+            raise ArgumentError(at.removeprefix("$.").split("[")[0].split(".")[0], found, expected)
         self.score = float(self.score)
         self.places = dict(self.places)
 
@@ -207,7 +207,7 @@ def schema_problem(data: Mapping[str, Any]) -> tuple[str, str, str] | None:
             return f"$.{key}", "nothing", f"the field {key} of a {FORMAT} file"
     for key in data:
         if key not in FIELDS:
-            return f"$.{shown(key, 40)}", "a field", f"only the fields {', '.join(FIELDS)}"
+            return json_path([str(key)]), "a field", f"only the fields {', '.join(FIELDS)}"
     if data["format"] != FORMAT:
         return "$.format", shown(data["format"]), FORMAT
     for key in COUNTS:
@@ -235,7 +235,7 @@ def _places_problem(places: Any) -> tuple[str, str, str] | None:
         if not isinstance(key, str) or not 0 < len(key) <= MAX_LESSON_KEY:
             return "$.places", shown(key), f"keys of 1 to {MAX_LESSON_KEY} characters"
         if not _whole(seed, MAX_SEED + 1):
-            return f"$.places[{shown(key, 40)}]", shown(seed), f"a seed from 0 to {MAX_SEED + 1:,}"
+            return json_path(["places", key]), shown(seed), f"a seed from 0 to {MAX_SEED + 1:,}"
     return None
 
 
@@ -260,5 +260,7 @@ def _set_aside(path: Path) -> Path | None:
     found = f"{MAX_SET_ASIDE} unreadable files set aside already"
     raise ProgressFileError(path, "$", found, "fewer kept files: remove some")
 
+
+check_all(globals(), ["saved_progress", "schema_problem"])
 
 __all__ = ["FORMAT", "Progress", "ProgressFileError", "saved_progress", "schema_problem"]

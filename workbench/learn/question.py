@@ -39,7 +39,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any, Literal
 
-from workbench.arguments import checked_methods, whole_number
+from workbench.arguments import check_all, checked_methods, whole_number
 from workbench.errors import ArgumentError
 from workbench.rules.core import Reason, lines_of
 
@@ -181,7 +181,7 @@ class Question:
         expected = f"one of {', '.join(self.choices)}"
         if isinstance(answer, int) and not isinstance(answer, bool):
             answer = str(_number(answer))
-        if not isinstance(answer, str) or answer.strip() not in self.choices:
+        if not isinstance(answer, str) or _short(answer).strip() not in self.choices:
             raise ArgumentError("answer", answer, expected)
         return answer.strip()
 
@@ -297,3 +297,4 @@ def _label(place: Any, answer: Any, label_of: Callable[[Any], str] | None) -> st
 
 
 checked_methods(Check)  # here: its annotations name the Question, defined after it
+check_all(globals(), ["spoken"])
