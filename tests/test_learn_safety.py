@@ -252,8 +252,11 @@ BAD_FILES = [
     (json.dumps(GOOD).replace("2.5", "NaN"), "$.score", "a finite number"),
     (json.dumps(GOOD).replace("2.5", "Infinity"), "$.score", "a finite number"),
     (json.dumps(GOOD).replace("2.5", "-Infinity"), "$.score", "a finite number"),
-    (json.dumps(GOOD).replace('"answered": 4', '"answered": ' + "4" * 5000), "$.answered",
-     "at most 20 digits"),
+    (
+        json.dumps(GOOD).replace('"answered": 4', '"answered": ' + "4" * 5000),
+        "$.answered",
+        "at most 20 digits",
+    ),
     (json.dumps(GOOD).replace("2.5", "2." + "5" * 5000), "$.score", "at most 20 digits"),
     ({**GOOD, "right": 5}, "$.right", "at most answered (4)"),
     ({**GOOD, "best": 2}, "$.best", "at most right (1)"),
@@ -271,8 +274,11 @@ BAD_FILES = [
     ({**GOOD, "format": "workbench.learn-progress/2"}, "$.format", "workbench.learn-progress/1"),
     ({**GOOD, "extra": 1}, "$.extra", "only the fields"),
     ({k: v for k, v in GOOD.items() if k != "right"}, "$.right", "the field right"),
-    ('{"format": "workbench.learn-progress/1", "answered": 1, "answered": 2}', "$",
-     "each key once"),
+    (
+        '{"format": "workbench.learn-progress/1", "answered": 1, "answered": 2}',
+        "$",
+        "each key once",
+    ),
     ("[" * 5000 + "]" * 5000, "$", "at most 64 levels"),
     ('{"places": ' + "[" * 70 + "]" * 70 + "}", "$.places[0][0]", "a shallower file"),
     ("[1, 2]", "$", "a JSON object"),
@@ -379,8 +385,28 @@ def test_a_fifo_in_the_learners_place_is_set_aside_not_opened(home):
 
 # --- fuzzing -----------------------------------------------------------------------------------
 STRANGE = [
-    None, True, False, 0, -1, 1, 2.5, 10**19, 10**25, -(10**19), 1e308, -0.0, "", "4", "NaN",
-    "x" * 500, [], {}, [1], {"a": 1}, [[[[[[]]]]]], {"a": {"b": {"c": {}}}},
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2.5,
+    10**19,
+    10**25,
+    -(10**19),
+    1e308,
+    -0.0,
+    "",
+    "4",
+    "NaN",
+    "x" * 500,
+    [],
+    {},
+    [1],
+    {"a": 1},
+    [[[[[[]]]]]],
+    {"a": {"b": {"c": {}}}},
 ]
 # a number written as text JSON can hold but Python's json will not write
 WRITTEN = ["NaN", "Infinity", "-Infinity", "1" * 5000, "1e999", "-1e999", "0." + "1" * 300]
@@ -473,11 +499,18 @@ class Awkward:
     __hash__ = None  # type: ignore[assignment]
 
 
+TEXTS = ["yes", "no", " 5+", "²", "５", "5, 1", "0101", "front", "3,12", "\udcff"]
+TEXTS += ["1" * 5000, "x" * 200_000]
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.integers(-(10**6000), 10**6000), st.floats(),
-    st.fractions(), st.text(max_size=50), st.binary(max_size=20),
-    st.sampled_from(["yes", "no", " 5+", "²", "５", "5, 1", "0101", "front", "1" * 5000,
-                     "x" * 200_000, "\udcff", "3,12"]),  # fmt: skip
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(-(10**6000), 10**6000),
+    st.floats(),
+    st.fractions(),
+    st.text(max_size=50),
+    st.binary(max_size=20),
+    st.sampled_from(TEXTS),
 )
 ANSWERS = st.one_of(
     SCALARS,
@@ -494,7 +527,7 @@ ANSWERS = st.one_of(
 def _plausible(q: learn.Question) -> st.SearchStrategy[Any]:
     """Answers a learner might give to ``q``: right, nearly right, wrong, in any form."""
     if q.shape == "places":
-        near = sorted(q.answer) + ["0101", "0202", " 0303 "]
+        near = [*sorted(q.answer), "0101", "0202", " 0303 "]
         return st.one_of(st.sets(st.sampled_from(near)), st.lists(st.sampled_from(near)))
     if q.shape == "number":
         return st.one_of(st.integers(-3, 20), st.integers(0, 20).map(lambda n: f" {n}+"))

@@ -30,7 +30,8 @@ NESTED = "[" * 100_000 + "]" * 100_000
 
 # name -> (how the file is made, words its line must hold)
 BAD: dict[str, tuple[str, str]] = {
-    "nested": ("nested", "nested too deeply"),
+    "nested": ("nested", "a JSON list; expected a JSON object (a record)"),
+    "nested-small": ("nested-small", "nested too deeply"),
     "nested-object": ("nested-object", "nested more than 64 deep"),
     "fifo": ("fifo", "a FIFO (named pipe); expected a regular file"),
     "folder": ("folder", "a directory; expected a regular file"),
@@ -50,8 +51,10 @@ BAD: dict[str, tuple[str, str]] = {
 def _make(folder: Path, name: str, how: str) -> None:
     path = folder / f"{name}.json"
     record = '{"format": "workbench.record/1", "game": "panzer-vor-practice"'
-    if how == "nested":
+    if how == "nested":  # too large to read whole: its beginning tells
         path.write_text(NESTED)
+    elif how == "nested-small":  # read whole: the reading's own refusal
+        path.write_text("[" * 5000)
     elif how == "nested-object":  # its game comes after a deep value: read whole, refused
         path.write_text(record.replace('"game"', '"x": ' + "[" * 70 + "]" * 70 + ', "game"') + "}")
     elif how == "fifo":
@@ -147,10 +150,13 @@ def test_a_record_whose_beginning_is_sound_lists_and_is_refused_when_opened(home
     assert app.stepper is before
 
 
-def test_a_listed_record_is_read_only_as_far_as_its_game(home, monkeypatch) -> None:
-    record = json.loads(FIRST_SHOTS.read_text(encoding="utf-8"))
-    record["description"] = "x" * (3 * 1024 * 1024)  # a 3 MiB record, within the limit
-    (home / "records" / "long.json").write_text(json.dumps(record, indent=1))
+def test_a_list_reads_a_large_record_no_further_than_its_beginning(home, monkeypatch) -> None:
+    record = workbench.load(FIRST_SHOTS)
+    document = workbench.files.to_document(record, home / "records" / "x.json")
+    document["description"] = "x" * (3 * 1024 * 1024)  # a 3 MiB record, within the limit
+    (home / "records" / "long.json").write_text(json.dumps(document, indent=1))
+    late = {k: document[k] for k in ("scenario", "steps", "description")} | document
+    (home / "records" / "late.json").write_text(json.dumps(late))  # its game after the steps
     read: list[tuple[str, int | None]] = []
     real = listing.read_bytes
 
@@ -158,10 +164,19 @@ def test_a_listed_record_is_read_only_as_far_as_its_game(home, monkeypatch) -> N
         read.append((Path(path).name, head))
         return real(path, most, head=head)
 
-    monkeypatch.setattr(listing, "read_bytes", counted)
-    monkeypatch.setattr(listing, "read_document", lambda path: pytest.fail(f"read {path}"))
-    assert record_game(home / "records" / "long.json") == "panzer-vor-practice"
-    assert read == [("long.json", HEAD_BYTES)], "its head only"
+    with monkeypatch.context() as patch:
+        patch.setattr(listing, "read_bytes", counted)
+        patch.setattr(listing, "read_document", lambda path: pytest.fail(f"read {path}"))
+        assert record_game(home / "records" / "long.json") == "panzer-vor-practice"
+        assert record_game(home / "records" / "late.json") is None, "told when it is opened"
+    assert read == [("long.json", HEAD_BYTES + 1), ("late.json", HEAD_BYTES + 1)]
+    unknown = "saved: late (its game is read when it is opened)"
+    for game in ("panzer-vor-practice", "tanks"):
+        assert unknown in dict(choices_for(game))
+    app = TeacherApp()
+    app.what.value = dict(app.what.options)[unknown]
+    app.open_button.click()
+    assert app.error.value == "" and app.stepper.record.steps == record.steps
 
 
 def test_names_offered_for_loading_are_regular_files_and_the_stepper_builds(home) -> None:

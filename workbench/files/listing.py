@@ -7,11 +7,15 @@ whatever that raises, for that file only, becomes its line ``unreadable: <name> 
 and the list goes on. A list holds at most :data:`MAX_LISTED` files (the first by name; one
 last line counts the rest), so no folder, however full, takes long to list.
 
-A record's line needs only its game: :func:`record_game` reads the ``format`` and ``game``
-fields from the first :data:`HEAD_BYTES` of the file when it begins with them as plain values
-(every record the workbench saves does), else the whole file with every check of
-:mod:`workbench.files.reading`. A file whose beginning is sound but whose rest is not is
-listed under its game and refused, with its reason, when it is opened.
+A record's line needs only its game, and a list never reads a record whole to find it:
+:func:`record_game` reads the first :data:`HEAD_BYTES` of the file and takes ``format`` and
+``game`` from the plain members that open its object (every record the workbench saves
+begins with them). A file no larger than that is read whole, with every check of
+:mod:`workbench.files.reading`; a larger one whose beginning is plainly no JSON object (not
+UTF-8, a list) is unreadable, and one that does not begin with its game is listed by name
+without it (``found`` None): the loader reads it, with every check, when it is opened. So
+listing costs at most HEAD_BYTES a file whatever the files hold, and a file whose beginning
+is sound but whose rest is not is refused, with its reason, when it is opened.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -125,29 +129,29 @@ def reason(error: BaseException, path: Path) -> str:
     return short(shown_name(text), 200)
 
 
-def record_game(path: Path) -> str:
+def record_game(path: Path) -> str | None:
     """The game a record file names (its ``game`` field, as written), read as the module
-    says; BoardFileError for a file that is not a readable record."""
-    fields = head_fields(path, ("format", "game"))
+    says; None when a file larger than HEAD_BYTES does not begin with it (it is read when it
+    is opened); BoardFileError for a file that is not a readable record."""
+    head = read_bytes(path, head=HEAD_BYTES + 1)
+    fields, problem = _leading_fields(head[:HEAD_BYTES], ("format", "game"))
+    known = len(fields) == 2
+    if not known and len(head) <= HEAD_BYTES:  # the whole file: read it, with every check
+        document = read_document(path)
+        fields = {k: document[k] for k in ("format", "game") if k in document}
+        problem, known = "", True
+    if problem:
+        raise BoardFileError(path, "$", problem, "a JSON object (a record)")
     tag = fields.get("format")
-    if not (isinstance(tag, str) and tag.startswith(RECORD_FORMAT)):
+    if (known or tag is not None) and not (isinstance(tag, str) and tag.startswith(RECORD_FORMAT)):
         found = "no format" if tag is None else f"the format {short(str(tag), 60)!r}"
         raise BoardFileError(path, "$.format", found, f"a record ({RECORD_FORMAT}...)")
+    if not known:
+        return None
     game = fields.get("game")
     if not isinstance(game, str) or not game:
         raise BoardFileError(path, "$.game", short(repr(game), 60), "a game's name")
     return game
-
-
-def head_fields(path: Path, names: tuple[str, ...]) -> dict[str, Any]:
-    """The top-level fields ``names`` of the JSON object in the file at ``path`` (those it
-    has): from its first HEAD_BYTES when they open the object as plain values, else from
-    the whole file read with every check of :func:`~workbench.files.reading.read_document`."""
-    found = _leading_fields(read_bytes(path, head=HEAD_BYTES), set(names))
-    if found is None:
-        document = read_document(path)
-        found = {name: document[name] for name in names if name in document}
-    return found
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -159,35 +163,36 @@ _PLAIN = re.compile(
 )
 
 
-def _leading_fields(head: bytes, names: set[str]) -> dict[str, Any] | None:
-    """``names`` from the members that open the object in ``head``, if every one of them
-    comes before the first member whose value is not a plain value (a short text, number,
-    true, false or null); None when that cannot be told from the head alone."""
-    text = _text_of(head)
-    at = _skip(text or "", 0)
-    if text is None or not text.startswith("{", at):
-        return None
+def _leading_fields(head: bytes, names: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """Those of ``names`` found among the plain members (a short text, number, true, false
+    or null) that open the JSON object in ``head``, up to the first member that is not one
+    or the end of the head; and what makes the head no JSON object, if it is plainly not
+    one (empty when it may be)."""
+    text, problem = _text_of(head)
+    at = _skip(text, 0)
+    if problem or text[at : at + 1] != "{":
+        kinds = {"[": "a JSON list", '"': "a JSON text", "": "no JSON value"}
+        return {}, problem or kinds.get(text[at : at + 1], "text that is not a JSON object")
     found: dict[str, Any] = {}
     seen: set[str] = set()
-    while True:
+    while len(found) < len(names):
         key = _KEY.match(text, _skip(text, at + 1))
         if key is None:
-            return None
+            break
         at = _skip(text, key.end())
         value = _PLAIN.match(text, _skip(text, at + 1)) if text.startswith(":", at) else None
         name = json.loads(key.group())
         if value is None or name in seen:  # a key twice: the whole read refuses it
-            return None
+            break
         seen.add(name)
         if name in names:
             found[name] = json.loads(value.group())
             if isinstance(found[name], str) and not _encodable(found[name]):
-                return None
-            if len(found) == len(names):
-                return found
+                return {}, "text holding a lone surrogate"
         at = _skip(text, value.end())
         if not text.startswith(",", at):
-            return None
+            break
+    return found, ""
 
 
 def _skip(text: str, at: int) -> int:
@@ -195,15 +200,16 @@ def _skip(text: str, at: int) -> int:
     return _SPACE.match(text, at).end()  # type: ignore[union-attr]
 
 
-def _text_of(head: bytes) -> str | None:
-    """The head as text (a character cut at its end dropped); None if it is not UTF-8."""
+def _text_of(head: bytes) -> tuple[str, str]:
+    """The head as text (a byte order mark and a character cut at its end dropped), and
+    why it is not UTF-8 if it is not (empty if it is)."""
     head = head.removeprefix(b"\xef\xbb\xbf")
     try:
-        return head.decode("utf-8")
+        return head.decode("utf-8"), ""
     except UnicodeDecodeError as error:
         if error.end == len(head) and error.reason == "unexpected end of data":
-            return head[: error.start].decode("utf-8")
-        return None
+            return head[: error.start].decode("utf-8"), ""
+        return "", f"bytes that are not UTF-8 at byte {error.start} ({error.reason})"
 
 
 def _encodable(text: str) -> bool:

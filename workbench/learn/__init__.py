@@ -95,5 +95,7 @@ def lesson(game: str, chapter: str, *, start: int = 0) -> Iterator[Question]:
             for seed in range(start, start + QUESTIONS_PER_KIND))  # fmt: skip
 
 
-check_all(globals(), ["kinds", "question", "kinds_of_games", "chapters", "lesson", "saved_progress"])
+check_all(
+    globals(), ["kinds", "question", "kinds_of_games", "chapters", "lesson", "saved_progress"]
+)
 import_all(named_after_games(__name__))

@@ -128,4 +128,6 @@ class Drawn:
         return to_svg(answer_scene(self.question, self.check))
 
 
-check_all(globals(), ["question_scene", "answer_scene", "caption_lines", "question_svg", "check_svg"])
+check_all(
+    globals(), ["question_scene", "answer_scene", "caption_lines", "question_svg", "check_svg"]
+)

@@ -222,7 +222,11 @@ def schema_problem(data: Mapping[str, Any]) -> tuple[str, str, str] | None:
     score = data["score"]
     real = isinstance(score, int | float) and not isinstance(score, bool)
     if not (real and math.isfinite(score) and right <= score <= answered):
-        return "$.score", shown(score), f"a finite number from right ({right}) to answered ({answered})"
+        return (
+            "$.score",
+            shown(score),
+            f"a finite number from right ({right}) to answered ({answered})",
+        )
     return _places_problem(data["places"])
 
 

@@ -118,19 +118,30 @@ def choices_for(
     game: str, records: Sequence[Entry] | None = None
 ) -> list[tuple[str, tuple[str, str]]]:
     """What can be opened for a game, grouped: a new game per scenario, the prepared records,
-    the records saved in the user folder (:mod:`workbench.userdir`) of this game, and a line
-    for each file among them that cannot be read (``unreadable: <name> (<reason>)``: it
-    opens nothing, the others open as ever). ``records``: the user folder's records as
+    the records saved in the user folder (:mod:`workbench.userdir`) of this game (and those
+    whose game a list does not read: a large file not beginning with it), and a line for each
+    file among them that cannot be read (``unreadable: <name> (<reason>)``: it opens nothing,
+    the others open as ever). ``records``: the user folder's records as
     :func:`saved_records` lists them (listed again when not given)."""
     scenarios = get_game(game).scenarios()
     out = [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    prepared = prepared_records()
-    out += [(f"prepared: {e.name}", ("record", str(e.path))) for e in prepared if e.found == game]
-    saved = saved_records() if records is None else records
-    out += [(f"saved: {e.name}", ("record", str(e.path))) for e in saved if e.found == game]
-    out += [(f"prepared: {e.line}", ("unreadable", e.line)) for e in prepared if e.problem]
-    out += [(f"saved: {e.line}", ("unreadable", e.line)) for e in saved if e.problem]
+    out += _group("prepared", prepared_records(), game)
+    out += _group("saved", saved_records() if records is None else records, game)
     return out + learn_choices(game)  # a lesson for the room (workbench/widgets/learn.py)
+
+
+def _group(group: str, entries: Sequence[Entry], game: str) -> list[tuple[str, tuple[str, str]]]:
+    """One group's choices: its records of ``game``, those whose game is read only when they
+    are opened, then a line for each file that cannot be read."""
+
+    def record(label: str, entry: Entry) -> tuple[str, tuple[str, str]]:
+        return f"{group}: {label}", ("record", str(entry.path))
+
+    mine = [record(e.name, e) for e in entries if e.found == game]
+    unknown = [record(f"{e.name} (its game is read when it is opened)", e)
+               for e in entries if e.found is None and not e.problem]  # fmt: skip
+    bad = [(f"{group}: {e.line}", ("unreadable", e.line)) for e in entries if e.problem]
+    return mine + unknown + bad
 
 
 def saved_records() -> list[Entry]:
@@ -210,7 +221,9 @@ class TeacherApp:
     def _choices(self) -> None:
         choices = choices_for(self.game_picker.value)
         self.what.options = choices
-        prepared = [v for label, v in choices if label.startswith("prepared: ") and v[0] == "record"]
+        prepared = [
+            v for label, v in choices if label.startswith("prepared: ") and v[0] == "record"
+        ]
         openable = [v for _, v in choices if v[0] != "unreadable"]
         self.what.value = (prepared or openable or [None])[0]
         players = computer_players(get_game(self.game_picker.value))

@@ -4,8 +4,9 @@ right answer (and the places missed or given wrongly) and explains it with the r
 sections; score and streak are kept, and saved in the user folder when the widget has a
 learner's name. A learner whose progress file cannot be read is told why and starts fresh:
 the file is kept (renamed ``<name>.json.unreadable`` at the first save, never written over:
-:mod:`workbench.learn.progress`). For a room (``room=True``): no answer controls, the class answers aloud, one
-key (Enter or R) reveals the answer with its explanation, ← → go to the next question or back.
+:mod:`workbench.learn.progress`). For a room (``room=True``): no answer controls, the class
+answers aloud, one key (Enter or R) reveals the answer with its explanation, ← → go to the
+next question or back.
 
 Thin: every answer, check and picture comes from :mod:`workbench.learn`.
 """
