@@ -40,7 +40,7 @@ from typing import Any
 
 from workbench.errors import WorkbenchError
 from workbench.files.errors import BoardFileError, short
-from workbench.files.reading import read_bytes, read_document, system_error
+from workbench.files.reading import encodable, read_bytes, read_document, system_error
 from workbench.userdir import named_path, outside
 
 MAX_LISTED = 1_000  # files in one list: past it, one line counts those left out
@@ -187,7 +187,7 @@ def _leading_fields(head: bytes, names: tuple[str, ...]) -> tuple[dict[str, Any]
         seen.add(name)
         if name in names:
             found[name] = json.loads(value.group())
-            if isinstance(found[name], str) and not _encodable(found[name]):
+            if isinstance(found[name], str) and not encodable(found[name]):
                 return {}, "text holding a lone surrogate"
         at = _skip(text, value.end())
         if not text.startswith(",", at):
@@ -210,14 +210,6 @@ def _text_of(head: bytes) -> tuple[str, str]:
         if error.end == len(head) and error.reason == "unexpected end of data":
             return head[: error.start].decode("utf-8"), ""
         return "", f"bytes that are not UTF-8 at byte {error.start} ({error.reason})"
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 __all__ = ["MAX_LISTED", "Entry", "read_each", "record_game", "shown_name", "user_files"]

@@ -207,6 +207,15 @@ def check_values(document: Any, path: Path | str) -> None:
             raise BoardFileError(path, json_path(at), str(value), "a finite number")
 
 
+def encodable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate, which no file holds)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_text(text: str, at: tuple[str | int, ...], path: Path | str) -> None:
     try:
         text.encode("utf-8")

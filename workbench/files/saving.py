@@ -26,7 +26,7 @@ from typing import Any
 
 from workbench.files.errors import BoardFileError, json_path
 from workbench.files.limits import MAX_FILE_BYTES, MAX_INTEGER_DIGITS, MAX_NUMBER_CHARACTERS
-from workbench.files.reading import check_values, file_path, system_error
+from workbench.files.reading import check_values, encodable, file_path, system_error
 from workbench.files.registry import Document, format_for
 
 WRITABLE = "a file the workbench may write"
@@ -71,7 +71,7 @@ def _encoded(document: Document, path: Path, indent: int = 2) -> bytes:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
-        at = _find(document, lambda v: isinstance(v, str) and not _encodable(v))
+        at = _find(document, lambda v: isinstance(v, str) and not encodable(v))
         raise BoardFileError(
             path, at, "text holding a lone surrogate", "text of Unicode characters"
         ) from None
@@ -107,14 +107,6 @@ def _too_long(value: Any) -> bool:
     return len(text) > MAX_NUMBER_CHARACTERS or (
         isinstance(value, int) and digits > MAX_INTEGER_DIGITS
     )
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _find(document: Any, bad: Any) -> str:

@@ -221,11 +221,9 @@ class TeacherApp:
     def _choices(self) -> None:
         choices = choices_for(self.game_picker.value)
         self.what.options = choices
-        prepared = [
-            v for label, v in choices if label.startswith("prepared: ") and v[0] == "record"
-        ]
         openable = [v for _, v in choices if v[0] != "unreadable"]
-        self.what.value = (prepared or openable or [None])[0]
+        prepared = [v for label, v in choices if label.startswith("prepared: ") and v in openable]
+        self.what.value = next(iter(prepared + openable), None)
         players = computer_players(get_game(self.game_picker.value))
         self.player.options = list(players.items())
         self._safely(self._new_game_choices)
