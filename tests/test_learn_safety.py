@@ -346,6 +346,14 @@ def test_a_progress_that_breaks_the_schema_is_never_saved(home):
         p = Progress.resume("ana")
 
 
+def test_a_progress_folder_that_is_a_file_is_refused_when_saving(home):
+    (home / "progress").write_text("not a folder")
+    fresh = Progress.resume("ana")
+    with pytest.raises(ProgressFileError, match="expected a folder"):
+        fresh.save()
+    assert (home / "progress").read_text() == "not a folder"
+
+
 def test_a_learner_with_an_unreadable_file_starts_fresh_and_the_file_is_kept(home):
     path = _saved()
     _written(path, {**GOOD, "score": "NaN"})

@@ -40,7 +40,7 @@ from workbench.arguments import check_all, checked_methods
 from workbench.errors import ArgumentError, json_path, shown
 from workbench.files.errors import BoardFileError
 from workbench.files.listing import Entry, user_files
-from workbench.files.reading import read_document
+from workbench.files.reading import read_document, system_error
 from workbench.files.saving import save_document
 from workbench.learn.question import MAX_SEED, Check
 from workbench.userdir import PROGRESS, named_path, outside, user_path
@@ -143,9 +143,11 @@ class Progress:
         if self.unreadable is not None:
             self.set_aside = _set_aside(path)
             self.unreadable = None
-        target = user_path(self.name, PROGRESS, ".json", create=True)
         try:
+            target = user_path(self.name, PROGRESS, ".json", create=True)
             save_document(document, target, indent=1)
+        except OSError as error:  # the progress folder cannot be made (a file of its name)
+            raise ProgressFileError.of(system_error(path.parent, error, "a folder")) from None
         except BoardFileError as error:
             raise ProgressFileError.of(error) from None
         return target
