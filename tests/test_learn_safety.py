@@ -145,6 +145,9 @@ BAD_CALLS = [
     (Progress.resume, ("../ana",), {}, "name"),
     (Progress.resume, ("ana",), {"fresh_if_unreadable": "yes"}, "fresh_if_unreadable"),
     (Progress().record, ("right",), {}, "check"),
+    (learn.Check, (None, "x", True, Fraction(1)), {}, "question"),
+    (learn.Check, (learn.question("tanks", "dice", 1), "x", True, Fraction(1, 2)), {}, "correct"),
+    (learn.Check, (learn.question("tanks", "dice", 1), "x", False, Fraction(3, 2)), {}, "score"),
     (Progress().next_seed, (1, "Moving"), {}, "game"),
 ]
 

@@ -241,3 +241,18 @@ def test_every_learners_progress_lists_and_a_bad_file_is_its_own_line(tmp_path, 
     assert "a FIFO" in lines["pipe"] and "65,536 bytes" in lines["huge"]
     assert "nested" in lines["deep"] and "$.score" in lines["nan"]
     assert all(line.startswith("unreadable: ") for n, line in lines.items() if n != "ana")
+
+
+def test_any_failure_of_one_file_is_its_line_and_the_list_goes_on(home) -> None:
+    class Mute(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("cannot say")
+
+    def read(path: Path) -> str:
+        if path.stem == "good":
+            return "fine"
+        raise (Mute() if path.stem == "binary" else RecursionError("too deep"))
+
+    lines = _lines(user_files("records", read))
+    assert lines["good"] == "good" and lines["binary"] == "unreadable: binary (Mute)"
+    assert lines["empty"] == "unreadable: empty (RecursionError: too deep)"

@@ -114,18 +114,25 @@ def shown_name(name: str) -> str:
     >>> shown_name("caf\\udce9.json")
     'caf\\\\xe9.json'
     """
-    return os.fsencode(name).decode("utf-8", "backslashreplace")
+    try:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    except UnicodeError:  # a lone surrogate no file name holds: shown as its escape
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def reason(error: BaseException, path: Path) -> str:
-    """Why a file could not be read, in a few words (its path left out: the line names it)."""
-    if isinstance(error, BoardFileError):
-        at = "" if error.field == "$" else f" at {error.field}"
-        text = f"{error.found}{at}; expected {error.expected}"
-    elif isinstance(error, WorkbenchError):
-        text = str(error).removeprefix(f"{path}: ")
-    else:  # not the library's refusal: say what it was
-        text = f"{type(error).__name__}: {error}"
+    """Why a file could not be read, in a few words (its path left out: the line names it);
+    never fails, whatever the error holds."""
+    try:
+        if isinstance(error, BoardFileError):
+            at = "" if error.field == "$" else f" at {error.field}"
+            text = f"{error.found}{at}; expected {error.expected}"
+        elif isinstance(error, WorkbenchError):
+            text = str(error).removeprefix(f"{path}: ")
+        else:  # not the library's refusal: say what it was
+            text = f"{type(error).__name__}: {error}"
+    except Exception:  # an error that cannot even say what it is
+        text = type(error).__name__
     return short(shown_name(text), 200)
 
 

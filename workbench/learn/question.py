@@ -82,6 +82,12 @@ class Check:
     missed: frozenset[str] = frozenset()
     wrong: frozenset[str] = frozenset()
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.score <= 1:
+            raise ArgumentError("score", self.score, "a score from 0 to 1")
+        if self.correct != (self.score == 1):
+            raise ArgumentError("correct", self.correct, f"{self.score == 1}: right is score 1")
+
     @property
     def reasons(self) -> tuple[Reason, ...]:
         return self.question.reasons
