@@ -40,7 +40,7 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(
             page.goto(app, timeout=PAGE)
             expect(page.locator(PANEL)).to_contain_text("Step 0 of ", timeout=PAGE)
             expect(page.locator(".workbench-app-record select")).to_contain_text(
-                "saved: unreadable: deep (lists or objects nested too deeply"
+                "saved: unreadable: deep (a JSON list; expected a JSON object"
             )
             pages.append(page)
         held = kernels(app)
