@@ -86,8 +86,8 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     pool = card_pool(linked(), every=True)
     assert "Trap" not in pool and "Reinforcements" not in pool
     assert {"Decoy", "Volleyball Club Comeback!", "Ceasefire", "Smokescreen"} <= set(pool)
-    assert state.to_decide == pool
-    choices = [UseScenarioCard(c, c in ("Decoy", "Ceasefire")) for c in pool]
+    assert state.to_decide == tuple(c for c in pool if c != "Eavesdropping")  # Saunders' own
+    choices = [UseScenarioCard(c, c in ("Decoy", "Ceasefire")) for c in state.to_decide]
     state = apply_all(state, *choices)
     assert state.step == "match"
     assert state.match.scenario_cards[OARAI] == ("Decoy", "Ceasefire")
@@ -103,8 +103,9 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     # listed on the card are met."
     state = started()
     missing = {"Ambush", "The Snowy March", "Pinpoint Shot", "Panzer Vor!",
-               "Operation: Teasy-Tease", "Eavesdropping"}  # fmt: skip
+               "Operation: Teasy-Tease"}  # fmt: skip
     assert missing <= set(state.to_decide) and not missing & set(card_pool(linked()))
+    assert "Eavesdropping" in card_pool(linked(), every=True)  # Saunders holds it in Match 1
     assert started(card_pool="matches").to_decide == card_pool(linked())  # the four matches'
     assert not {"Trap", "Reinforcements"} & set(state.to_decide)
     # the Anzio player's cards and a card that acts as it is drawn are not Ōarai's to use
@@ -113,6 +114,36 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     assert set(state.match.scenario_cards[OARAI]) == missing
     (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
     assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
+
+
+def test_a_card_is_in_one_place_eavesdropping_stays_in_the_saunders_hand():
+    # issue 49: "With card_pool: 'all' Ōarai holds Eavesdropping while Saunders' starting
+    # hand also has it". Saunders: "Starting Hand: Move All Tanks x 1, Move x 2, Move/Fire x
+    # 1, Eavesdropping x 1 (Scenario Card)": in Match 1 the card is Saunders'; in the next
+    # matches it is among the cards Ōarai may use.
+    state = started()
+    assert "Eavesdropping" not in state.to_decide
+    state = skip_cards(state)
+    assert state.match.hand("Saunders").count("Eavesdropping") == 1
+    held = [c for cards in (*state.match.hands.values(), *state.match.scenario_cards.values())
+            for c in cards]  # fmt: skip
+    assert held.count("Eavesdropping") == 1
+    anzio = won(state, [("Panzer IV Ausf. D", "M4A1")])
+    anzio = apply_all(anzio, *([NoMoreFaceUp()] if anzio.step == "growth" else []))
+    anzio = apply_all(anzio, PlayAnzio("revised"))
+    assert anzio.scenario == "anzio-revised" and "Eavesdropping" in anzio.to_decide
+
+
+def test_a_scenario_card_in_two_places_breaks_the_invariants():
+    from workbench.rules.panzer_vor.cardgame import invariants
+
+    match = skip_cards(started()).match
+    cards = dict(match.scenario_cards)
+    cards[OARAI] = ("Eavesdropping",)  # as Ōarai held it before: one card in two places
+    twice = evolve(match, scenario_cards=cards)
+    twice = evolve(twice, total_cards=twice.cards_accounted())
+    with pytest.raises(AssertionError, match="Eavesdropping"):
+        invariants(twice)
 
 
 def test_printed_scenario_cards_skip_the_choice():

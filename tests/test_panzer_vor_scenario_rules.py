@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.rules.core import CHANCE
-from workbench.rules.panzer_vor import hooks
+from workbench.rules.panzer_vor import hooks, restrictions
 from workbench.rules.panzer_vor.actions import (
     Choose,
     Die,
@@ -49,8 +49,8 @@ def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
     assert len(match.tanks_of("Saunders")) == len(match.tanks_of("Ōarai")) == 5
     assert "Fair Play" in match.removed and match.phase == "action"  # on to the Action Phase
     # Decoy "can only be played after Eavesdropping or Fair Play"
-    assert hooks.may_play(match, "Ōarai", "Decoy")
-    assert not hooks.may_play(arranged("saunders"), "Ōarai", "Decoy")
+    assert restrictions.may_play(match, "Ōarai", "Decoy")
+    assert not restrictions.may_play(arranged("saunders"), "Ōarai", "Decoy")
 
 
 # --- St. Gloriana ---------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
 def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
     match = arranged("anzio-revised")
     match = at(match, {"Semovente M41": "0303", "StuG III Ausf. F": "0305"})
-    assert hooks.may_play(match, "Anzio", "Childhood Friend")
+    assert restrictions.may_play(match, "Anzio", "Childhood Friend")
     match = play(match, PlayCard("Childhood Friend"))
     ids = {t.id for t in match.board.tanks}
     assert "Semovente M41" not in ids and "StuG III Ausf. F" not in ids
@@ -109,7 +109,7 @@ def test_operation_macaroni_moves_the_target_away_without_the_attack_roll():
 
 def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
     match = arranged("anzio-original", phase="event")
-    assert not hooks.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
+    assert not restrictions.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
     match = evolve(match, lost={"Anzio": ("CV33",)}, destroyed={"Ōarai": ("CV33",)})
     match = play(match, PlayCard("Trap"))
     assert not hooks.abilities_allowed(match, "Ōarai")
@@ -121,20 +121,41 @@ def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
 # --- Pravda ---------------------------------------------------------------------------------
 
 
-def test_oarai_chooses_three_of_the_five_additional_scenario_cards():
+def deal(match):
+    """The starting hands dealt (each draw the first card the deck offers)."""
+    while isinstance(match.top, Drawing) and match.top.deal:
+        match = play(match, GAME.chance_outcomes(match)[0][0])
+    return match
+
+
+def test_after_the_starting_hands_have_been_dealt_oarai_chooses_three_additional_cards():
+    # Additional Scenario Cards: "After the starting hands have been dealt, the Ōarai player
+    # chooses three of the following cards, adds them to the deck, and reshuffles it."
+    from workbench.rules.panzer_vor.scenario_rules.pravda import PRAVDA_CARDS
+
     match = started("pravda")
-    assert isinstance(match.top, Choice) and match.top.purpose == "pravda cards"
+    assert isinstance(match.top, Drawing) and match.top.deal  # the hands first
+    match = deal(match)
+    assert [len(match.hand(s)) for s in match.order] == [5, 5]
+    assert match.top == Choice("Ōarai", "pravda cards", PRAVDA_CARDS)
+    assert not set(PRAVDA_CARDS) & {c for h in match.hands.values() for c in h}
     for name in ("Ambush", "Panzer Vor!", "Pinpoint Shot"):
         match = play(match, Choose(name))
     assert {"The Snowy March", "Volleyball Club Comeback!"} <= set(match.removed)
-    assert not hooks.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    assert {"Ambush", "Panzer Vor!", "Pinpoint Shot"} <= set(dict(match.deck))  # in the deck
+    assert not restrictions.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    # the order records saved before the option were played with: the choice first
+    before = started("pravda", pravda_cards="before the deal")
+    assert before.top == Choice("Ōarai", "pravda cards", PRAVDA_CARDS)
+    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_cards"]
+    assert (option.default, option.if_unwritten) == ("after the deal", "before the deal")
 
 
 def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
     match = arranged("pravda", phase="event", active=1)
-    assert not hooks.may_play(match, "Ōarai", "Ceasefire")
+    assert not restrictions.may_play(match, "Ōarai", "Ceasefire")
     match = at(match, {"Type 89": "1405"})  # within two hexes of the Church (1403)
-    assert not hooks.may_play(match, "Ōarai", "Goosefish Dance")
+    assert not restrictions.may_play(match, "Ōarai", "Goosefish Dance")
     match = play(match, PlayCard("Ceasefire"))
     church = match.board.map.hex("1403")
     for tank in match.tanks_of("Ōarai"):
@@ -143,7 +164,7 @@ def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attack
         assert 6 <= tank.hex.distance(church) <= 9
     assert not match.reserves.get("Pravda")  # every reinforcement deployed
     assert "ceasefire" in match.flags
-    assert hooks.may_play(match, "Ōarai", "Goosefish Dance")
+    assert restrictions.may_play(match, "Ōarai", "Goosefish Dance")
     dance = evolve(match, flags=match.flags | {"goosefish dance"})
     firer, target = dance.tanks_of("Ōarai")[0], dance.tanks_of("Pravda")[0]
     assert [m.value for m in hooks.attack_modifiers(dance, firer, target)] == [1]
@@ -190,7 +211,7 @@ def test_there_is_no_fleeing_in_nishizumi_ryu():
 
 def test_smokescreen_after_a_kuromorimine_attack_card_smokes_every_oarai_tank():
     match = arranged("kuromorimine-stage-1", phase="event")
-    assert not hooks.may_play(match, "Ōarai", "Smokescreen")
+    assert not restrictions.may_play(match, "Ōarai", "Smokescreen")
     match = evolve(match, attack_cards={"Kuromorimine": 1})
     match = play(match, PlayCard("Smokescreen"))
     assert all(t.smoke for t in match.tanks_of("Ōarai"))
@@ -359,10 +380,10 @@ def test_hs0017_sets_the_final_duel_and_closes_1007():
     board = board.with_tank(replace(spare, hex=board.map.hex("1210")))
     match = evolve(match, board=board)
     match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})  # within range, in sight
-    assert hooks.may_play(match, "Ōarai", "HS0017")
+    assert restrictions.may_play(match, "Ōarai", "HS0017")
     no_card = evolve(match, hands={**match.hands, "Kuromorimine": ("Move",)})
-    assert not hooks.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
-    match = play(match, PlayCard("HS0017"))
+    assert not restrictions.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
+    match = play(match, PlayCard("HS0017", "Hetzer"))
     label = match.board.map.grid.label
     assert label(match.board.tank("Panzer IV Ausf. H").hex) == "1402"
     assert label(match.board.tank("Maus").hex) == "1006"

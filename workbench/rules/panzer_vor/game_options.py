@@ -29,7 +29,7 @@ from workbench.rules.panzer_vor import (
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.rules.panzer_vor import sections as S
-from workbench.rules.panzer_vor.scenario_rules import pravda
+from workbench.rules.panzer_vor.scenario_rules import kuromorimine_stage_2, pravda
 from workbench.rules.panzer_vor.setup import OPTIONAL_RULES, game_from_scenario
 from workbench.rules.panzer_vor.variants import TURRET_PENALTIES
 
@@ -43,6 +43,7 @@ SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
 CARD_POOLS = ("all", "matches")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
+SMOKESCREEN_OPPONENTS = ("Kuromorimine", "any opponent")
 
 
 def _deck_file(value: Any) -> Any:
@@ -169,7 +170,17 @@ def linked_options(scenarios: Any) -> list[Option]:
             "'choose': the Ōarai player \"may choose which cards they are going to use before "
             "each match\" (an action per card); 'printed': each scenario's own cards",
         ),
-        pravda.CHARACTERS_OPTION,  # Match 3's own option, passed on to it
+        Option.choice(
+            "smokescreen_opponent", SMOKESCREEN_OPPONENTS, S.LINKED_SCENARIO_CARDS,
+            "Smokescreen \"may be used after the Kuromorimine player has played at least one "
+            "Attack Card\", and \"a card may still only be used when the restrictions listed "
+            "on the card are met\": 'Kuromorimine' (the card names the school: only in the "
+            "Kuromorimine match) or 'any opponent' (after the match's opponent has)",
+            unwritten="any opponent",  # how records saved before the option were played
+        ),
+        pravda.CHARACTERS_OPTION,  # Match 3's own options, passed on to it
+        *pravda.additional_cards_option(scenarios),
+        *kuromorimine_stage_2.hs0017_options(scenarios),  # Match 4's, passed on to Stage 2
         Option.choice(
             "stage_2_deployment", SETUPS, S.STAGE_2_KUROMORIMINE,
             "Stage 2 reached from Stage 1: 'choose': the Kuromorimine player places the "

@@ -39,6 +39,7 @@ from workbench.rules.panzer_vor import (
     hooks,
     placing,  # noqa: F401 (registers the setup's choices)
     reactions,
+    restrictions,
     sections,
     turret,
 )
@@ -199,7 +200,7 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
             if name not in match.taken_back and playable(match, side, name):
                 yield PlayCard(name)
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "action" and hooks.may_play(match, side, name):
+            if match.card(name).acts_as == "action" and restrictions.may_play(match, side, name):
                 yield PlayCard(name)
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
@@ -216,7 +217,7 @@ def playable(match: CardMatch, side: str, name: str) -> bool:
     card = match.card(name)
     if not card.is_action:
         return False
-    if card.kind == "scenario" and not hooks.may_play(match, side, name):
+    if not restrictions.may_play(match, side, name):
         return False
     if "engine trouble" in match.restrictions and card.move and not card.either:
         return False
@@ -231,11 +232,11 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for name in sorted(set(match.hand(side))):
             card = match.card(name)
             if card.kind == "event" or (card.acts_as == "event" and card.kind == "scenario"):
-                if card.kind == "scenario" and not hooks.may_play(match, side, name):
+                if not restrictions.may_play(match, side, name):
                     continue
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "event" and hooks.may_play(match, side, name):
+            if match.card(name).acts_as == "event" and restrictions.may_play(match, side, name):
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
     if match.awareness_used and match.actions_left > 0 and "desperate" not in match.restrictions:
         # Combat Awareness used in the Event Phase: one more Action card, played now
@@ -341,6 +342,18 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
     held = (*match.hand(who), *match.scenario_cards.get(who, ()))
     if isinstance(action, PlayCard) and action.card not in held:
         return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
+    if isinstance(action, PlayCard) and match.top is None:
+        unmet = restrictions.refusal(match, who, action.card)
+        if unmet is not None:  # the restriction the card does not meet, in its words
+            return unmet
+        choices = event_choices(match, who, action.card)
+        if match.phase is Phase.EVENT and action.choice not in choices:
+            own = restrictions.OWN.get(action.card, ())
+            return Reason(
+                f"{action.choice!r} is not a choice {action.card} offers now (its choices: "
+                f"{', '.join(map(repr, choices))})",
+                own[0].section if own else S.EVENT_PHASE,
+            )
     if isinstance(action, Move) and match.top is None:
         return Reason(
             "a tank moves only by a Movement card played in the Action Phase", S.ACTION_PHASE
