@@ -40,7 +40,7 @@ from workbench.rules.panzer_vor import (
     variants,
 )
 from workbench.rules.panzer_vor.cards import DEFAULT_DECK, Deck
-from workbench.rules.panzer_vor.characters import Crew, Face
+from workbench.rules.panzer_vor.characters import NO_COMMANDER_AWARENESS, Crew, Face
 from workbench.rules.panzer_vor.deck import from_counts, take
 from workbench.rules.panzer_vor.deck_file import deck_of
 from workbench.rules.panzer_vor.game_options import card_options, two_sides
@@ -213,6 +213,8 @@ def _match(setting: Setting) -> CardMatch:
     ]
     board = replace(setting.board, tanks=tuple(t for t in tanks if t.id not in pending))
     flags = set(setting.flags)
+    if setting.options.get("commander_awareness") is False:
+        flags.add(NO_COMMANDER_AWARENESS)
     frames = list(setting.frames)
     if not setting.choose:
         flags.add("quick setup")

@@ -9,7 +9,8 @@ An option that concerns one scenario's rules is listed only for the scenarios th
 >>> from workbench.paths import shipped
 >>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
 >>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
-['setup', 'deck', 'optional_rules', 'turret_penalty', 'ridge_to_ridge', 'teasy_tease']
+['setup', 'deck', 'commander_awareness', 'optional_rules', 'turret_penalty',
+ 'ridge_to_ridge', 'teasy_tease']
 >>> limit = practice_options(stage_1)[0]
 >>> limit.name, limit.default, limit.check(12)
 ('turn_limit', 30, 12)
@@ -85,6 +86,13 @@ def shared_options() -> list[Option]:
             "labelled stand-in); a path: your own deck file's counts and card texts",
             DECK_EXPECTED, _deck_file,
             none_allowed=True,
+        ),
+        Option.flag(
+            "commander_awareness", S.CHARACTERS,
+            "\"Most of the schools' commanders possess the Combat Awareness ability\": True "
+            "reads Anchovy, Darjeeling, Kay and Katyusha as such commanders (a reading: the "
+            "rulebook names only Miho and Maho); False: only Miho and Maho have it",
+            default=True,
         ),
     ]  # fmt: skip
 

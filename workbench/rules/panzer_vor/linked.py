@@ -22,6 +22,7 @@ from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.rules.panzer_vor import cardgame, placing
+from workbench.rules.panzer_vor.characters import NO_COMMANDER_AWARENESS
 from workbench.rules.panzer_vor.deck import add
 from workbench.rules.panzer_vor.game_options import card_options
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
@@ -53,7 +54,8 @@ def next_stage(
     penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
     choose = placement == "choose" and placing.choosing(stage_1)
     setup = "choose" if choose else "quick"
-    options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty}
+    options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty,
+               "commander_awareness": NO_COMMANDER_AWARENESS not in stage_1.flags}  # fmt: skip
     own = {o.name for o in card_options(stage_2)}
     options.update({k: v for k, v in (readings or {}).items() if k in own})
     fresh = cardgame.start(stage_2, options)  # its Kuromorimine tanks placed, or to place

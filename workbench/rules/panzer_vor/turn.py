@@ -59,7 +59,7 @@ from workbench.rules.panzer_vor.actions import (
     UseAbility,
 )
 from workbench.rules.panzer_vor.cards import Card
-from workbench.rules.panzer_vor.characters import ABILITIES
+from workbench.rules.panzer_vor.characters import ABILITIES, abilities_in
 from workbench.rules.panzer_vor.crew import recover, use_crew
 from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
 from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
@@ -204,7 +204,7 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
                 yield PlayCard(name)
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
-            aware = any(a.kind == "combat awareness" for a in crew.abilities)
+            aware = any(a.kind == "combat awareness" for a in abilities_in(crew, match.flags))
             if crew.side == side and aware and hooks.abilities_allowed(match, side):
                 yield UseAbility(crew.name, "combat awareness")
                 break
@@ -247,7 +247,7 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for crew in match.crew:
             if crew.side != side:
                 continue
-            for ability in crew.abilities:
+            for ability in abilities_in(crew, match.flags):
                 if ability.kind == "combat awareness" and not match.awareness_used:
                     yield UseAbility(crew.name, "combat awareness")
                 elif ability.kind == "aide":
