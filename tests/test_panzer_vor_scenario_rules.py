@@ -163,6 +163,8 @@ def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attack
     for tank in match.tanks_of("Pravda"):
         assert 6 <= tank.hex.distance(church) <= 9
     assert not match.reserves.get("Pravda")  # every reinforcement deployed
+    riders = {c.name: c.tank for c in match.crew if c.side == "Pravda"}  # riding them now
+    assert riders == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
     assert "ceasefire" in match.flags
     assert restrictions.may_play(match, "Ōarai", "Goosefish Dance")
     dance = evolve(match, flags=match.flags | {"goosefish dance"})
@@ -491,3 +493,136 @@ def test_ridge_to_ridge_is_entered_like_a_hill_hex():
     # the other reading, an option: every entry into a ridge hex 2 MP
     assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
     assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]
+
+
+# --- issue 49: the player's own choices, and the readings as options ---------------------------
+
+
+def _hs0017_ready(**options):
+    """Stage 2 in Ōarai's Event Phase: the Maus can fire at the Panzer IV Ausf. H, and two
+    other Ōarai tanks (a Hetzer and a Type 89) may go to 1007."""
+    match = started("kuromorimine-stage-2", **options)
+    match = evolve(match, stack=(), phase="event", waiting_cards=(),
+                   hands={**match.hands, "Kuromorimine": ("Fire",)})  # fmt: skip
+    board = match.board
+    pz3 = board.tank("Panzer III Ausf. J")
+    for tank_id, label in (("Hetzer", "1210"), ("Type 89", "1212")):
+        board = board.with_tank(replace(pz3, id=tank_id, side="Ōarai", flag=False,
+                                        hex=board.map.hex(label)))  # fmt: skip
+    match = evolve(match, board=board)
+    match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})
+    return evolve(match, total_cards=match.cards_accounted())
+
+
+def test_hs0017_the_oarai_player_picks_another_of_its_tanks_for_1007():
+    # Scenario Card: HS0017: "Place another of Ōarai's tanks in hex 1007."
+    match = _hs0017_ready()
+    plays = [a for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("HS0017", "Hetzer"), PlayCard("HS0017", "Type 89")]
+    assert PlayCard("HS0017", "Panzer IV Ausf. H") not in plays  # "another": not the flag
+    after = play(match, PlayCard("HS0017", "Type 89"))
+    assert after.board.map.grid.label(after.board.tank("Type 89").hex) == "1007"
+    assert not hooks.may_fire_at(after, "Type 89", "Maus")
+    # the first other tank, as records saved before the choice were played
+    first = _hs0017_ready(hs0017_tank="first")
+    assert [a for a in GAME.legal_actions(first) if isinstance(a, PlayCard)] == [
+        PlayCard("HS0017", "Hetzer")]  # fmt: skip
+    (option,) = [o for o in GAME.options_for(scenario("kuromorimine-stage-2"))
+                 if o.name == "hs0017_tank"]  # fmt: skip
+    assert (option.default, option.if_unwritten) == ("choose", "first")
+
+
+def test_hs0017_not_with_other_tanks_already_in_the_complex_beyond_1007():
+    # "This card may also not be used if other tanks are already in the hexes in the complex
+    # beyond 1007." The map's zone 'Complex beyond 1007' (a stand-in: 1006 and 1402, the
+    # hexes the card places tanks in beyond the entrance) and the card's own hexes.
+    match = _hs0017_ready()
+    complex_ = match.board.map.zones["Complex beyond 1007"]
+    assert {match.board.map.grid.label(h) for h in complex_} == {"1006", "1402"}
+    assert restrictions.may_play(match, "Ōarai", "HS0017")
+    crowded = at(match, {"Panzer III Ausf. J": "1006"})
+    assert not restrictions.may_play(crowded, "Ōarai", "HS0017")
+    # a complex drawn from a map sheet: a hex of it taken refuses the card ('complex'), not
+    # under the reading of the card's named hexes only
+    hexmap = match.board.map.with_zone("Complex beyond 1007", ["1006", "1402", "1105"])
+    drawn = evolve(match, board=replace(match.board, map=hexmap))
+    drawn = at(drawn, {"Panzer III Ausf. J": "1105"})
+    assert not restrictions.may_play(drawn, "Ōarai", "HS0017")
+    named = evolve(drawn, flags=drawn.flags | {"hs0017 named hexes"})
+    assert restrictions.may_play(named, "Ōarai", "HS0017")
+    assert "hs0017 named hexes" in started("kuromorimine-stage-2",
+                                           hs0017_complex="named hexes").flags  # fmt: skip
+
+
+def test_cv33_reinforcements_by_discarding_any_movement_card():
+    # Anzio (Revised): Optional Rules: Reinforcements: "By discarding one Move card (this is
+    # not an Action), you can place the reinforcements": any Movement card ("Movement Cards
+    # have an icon of a moving tank"), or with cv33_discard 'Move' the card named Move.
+    waiting = started("anzio-revised", cv33_reinforcements=True).reserves["Anzio"]
+
+    def ready(**options):
+        match = arranged("anzio-revised", hands={"Anzio": ("Full Speed Ahead!", "Fire",
+                         "Move/Fire")})  # fmt: skip
+        match = evolve(match, reserves={"Anzio": waiting},
+                       kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),),
+                       board=match.board.without(["CV33 2"]),
+                       flags=started("anzio-revised", cv33_reinforcements=True,
+                                     **options).flags)  # fmt: skip
+        return evolve(match, total_cards=match.cards_accounted())
+
+    match = ready()
+    discards = [a for a in GAME.legal_actions(match) if isinstance(a, Discard)]
+    assert discards == [Discard("Full Speed Ahead!"), Discard("Move/Fire")]  # not Fire
+    match = play(match, Discard("Full Speed Ahead!"))
+    assert match.top.purpose == "cv33" and "Full Speed Ahead!" in match.discard
+    only_move = ready(cv33_discard="Move")
+    assert not any(isinstance(a, Discard) for a in GAME.legal_actions(only_move))
+    (option,) = [o for o in GAME.options_for(scenario("anzio-revised"))
+                 if o.name == "cv33_discard"]  # fmt: skip
+    assert (option.default, option.if_unwritten) == ("movement card", "Move")
+
+
+def test_a_ceasefire_deploys_the_characters_still_waiting_on_the_reinforcements():
+    # Pravda Reinforcements: "If the Ceasefire Event Card is used before all the
+    # reinforcements have been placed on the map, deploy all of the remaining reinforcement
+    # tanks when the tanks are redeployed" - and their characters ride in on them
+    match = arranged("pravda", phase="event", active=1)
+    crew = tuple(c for c in match.crew if c.side != "Pravda")
+    waiting = tuple(Crew(n, "Pravda", None, "front") for n in ("Katyusha", "Nonna"))
+    match = at(evolve(match, crew=(*crew, *waiting)), {"Type 89": "1405"})
+    quick = play(match, PlayCard("Ceasefire"))
+    on = {c.name: c.tank for c in quick.crew if c.side == "Pravda"}
+    reinforcements = {t.id for t in quick.tanks_of("Pravda") if "reinforcement" in t.id}
+    assert set(on.values()) <= reinforcements and None not in on.values()
+    chosen = play(evolve(match, flags=match.flags - {"quick setup"}), PlayCard("Ceasefire"))
+    assert chosen.top.purpose == "pravda rider" and chosen.top.side == "Pravda"
+    assert set(chosen.top.options) == {t.id for t in match.reserves["Pravda"]}
+
+
+def test_pravdas_characters_may_be_chosen_as_each_tank_arrives():
+    # Pravda High School: "Characters (on different Reinforcement tanks): Katyusha (Front),
+    # Nonna (Front)"; Pravda Reinforcements: "The Pravda player deploys one of their
+    # remaining tanks into the Pravda deployment zone each time they play a Movement Card".
+    # The option's 'on arrival': as each tank deploys, a waiting character may ride on it.
+    match = started("pravda", setup="choose", pravda_characters="on arrival")
+    waiting = {c.name: (c.tank, c.arrives_with) for c in match.crew if c.side == "Pravda"}
+    assert waiting == {"Katyusha": (None, None), "Nonna": (None, None)}
+    assert not any(isinstance(f, Choice) and f.purpose == "pravda rider" for f in match.stack)
+    match = arranged("pravda", hands={"Pravda": ("Move",)})
+    riders = tuple(Crew(n, "Pravda", None, "front") for n in ("Katyusha", "Nonna"))
+    match = evolve(match, crew=(*match.crew, *riders))
+    match = play(match, PlayCard("Move"), Select("T-34/76"))
+    match = play(match, next(a for a in GAME.legal_actions(match) if isinstance(a, Move)))
+    match = play(match, Choose("T-34/76 (reinforcement 1)"))
+    match = play(match, Choose(match.top.options[0]))  # its hex
+    assert match.top == Choice("Pravda", "pravda rider arrives",
+                               ("Katyusha", "Nonna", "no character"),
+                               ("T-34/76 (reinforcement 1)",))  # fmt: skip
+    after = play(match, Choose("Katyusha"))
+    katyusha = next(c for c in after.crew if c.name == "Katyusha")
+    assert katyusha.tank == "T-34/76 (reinforcement 1)" and katyusha.face == "front"
+    # the last tanks carry the characters still waiting: no "no character" then
+    from workbench.rules.panzer_vor.scenario_rules.pravda import rider_choice
+
+    last = evolve(match, stack=(), reserves={"Pravda": match.reserves["Pravda"][:1]})
+    assert rider_choice(last, "T-34/85 (reinforcement 5)", 1).top.options == ("Katyusha", "Nonna")
