@@ -261,8 +261,9 @@ def refuse_recovery(match: CardMatch, card: str) -> list[Case]:
     match, theirs = _removed(match, enemy)
     match = phase(match, "event")
     own_tank, enemy_tank = match.tanks_of(side)[0].id, match.tanks_of(enemy)[0].id
-    return [(match, (PlayCard(card, f"{mine}@{enemy_tank}"),)),  # on an enemy tank
-            (match, (PlayCard(card, f"{theirs}@{own_tank}"),))]  # the enemy's character  # fmt: skip
+    on_theirs = (match, (PlayCard(card, f"{mine}@{enemy_tank}"),))  # on an enemy tank
+    not_mine = (match, (PlayCard(card, f"{theirs}@{own_tank}"),))  # the enemy's character
+    return [on_theirs, not_mine]
 
 
 def hold_decoy(match: CardMatch, card: str) -> CardMatch:
@@ -393,8 +394,8 @@ def refuse_ceasefire(match: CardMatch, card: str) -> list[Case]:
     near = _near_church(match, side)  # the Church's hex, or 1403 on a map without it
     enemy = match.opponent(side)
     theirs = give(_near_church(near, enemy, -2), enemy, card, face_up=True)
-    cases = [(phase(match, "event"), (PlayCard(card),)),  # no tank within two hexes
-             (phase(theirs, "event", enemy), (PlayCard(card),))]  # not the Ōarai player  # fmt: skip
+    far = (phase(match, "event"), (PlayCard(card),))  # no tank within two hexes
+    cases = [far, (phase(theirs, "event", enemy), (PlayCard(card),))]  # not the Ōarai player
     from workbench.rules.panzer_vor.scenario_rules.pravda import church_of
 
     if church_of(match.board) is None:  # a tank next to hex 1403, on a map without the Church

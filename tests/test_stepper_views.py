@@ -104,8 +104,8 @@ def test_panzer_vor_the_players_own_choices_are_offered_by_the_stepper() -> None
         pravda = GAME.apply(pravda, GAME.chance_outcomes(pravda)[0][0]).state
     assert isinstance(pravda.top, Choice) and pravda.top.purpose == "pravda cards"
     assert view.buttons(GAME, pravda) == [Choose(c) for c in pravda.top.options]
-    riding = evolve(pravda, stack=(Choice("Pravda", "pravda rider arrives",
-                                          ("Katyusha", "no character"), ("T-34/76",)),))  # fmt: skip
+    arrives = Choice("Pravda", "pravda rider arrives", ("Katyusha", "no character"), ("T-34",))
+    riding = evolve(pravda, stack=(arrives,))
     assert view.buttons(GAME, riding) == [Choose("Katyusha"), Choose("no character")]
     waiting = started("anzio-revised", cv33_reinforcements=True).reserves["Anzio"]
     anzio = arranged("anzio-revised", hands={"Anzio": ("Full Speed Ahead!", "Fire")})

@@ -19,9 +19,9 @@ option ``drawn_replays`` n, at most n times: then a die decides it, as above). A
 School buys "Other schools: Gray" tanks: the roster's tanks of the school ``"Other schools"``;
 the shipped roster has none, so a Minor School buys from every tank of 40 points or less, a
 labelled stand-in (:data:`MINOR_STAND_IN`, said as its match starts) that a roster of your
-own with Gray tanks replaces. Each player buys the force by actions (the card game's setup, ``Buy`` within
-the round's points and tank limit, then ``Deploy``); the option ``setup: "quick"`` uses the
-card game's labelled stand-in purchase and placement instead.
+own with Gray tanks replaces. Each player buys the force by actions (the card game's setup,
+``Buy`` within the round's points and tank limit, then ``Deploy``); the option ``setup:
+"quick"`` uses the card game's labelled stand-in purchase and placement instead.
 Option ``players`` (2 to 6, default 2) names the players "Player 1", "Player 2", ...;
 ``schools`` ({player: [major, minor]}) skips the choosing.
 

@@ -194,9 +194,11 @@ def ceasefire_playable(match: CardMatch, side: str) -> bool:
 
 def ceasefire_areas(board: Any) -> tuple[list[Hex], list[Hex]]:
     """Where a Ceasefire redeploys: Pravda's tanks 6 to 9 hexes from the Church, Ōarai's
-    within 2 of it (the hexes on the map)."""
+    within 2 of it (the hexes on the map; none on a map without the Church, where the card
+    is never played)."""
     church = church_of(board)
-    assert church is not None, "a Ceasefire is played only where the map has the Church"
+    if church is None:
+        return [], []
     grid = board.map.grid
     ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
     near = [h for h in church.disk(2) if h in grid]
