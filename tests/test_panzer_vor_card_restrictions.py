@@ -375,10 +375,11 @@ def _church(match: CardMatch) -> str:
     return match.board.map.grid.label(church) if church is not None else "1403"
 
 
-def _near_church(match: CardMatch, side: str, rows: int = 2) -> CardMatch:
+def _near_church(match: CardMatch, side: str, columns: int = 2) -> CardMatch:
+    """A tank of ``side`` two hexes along the Church's row (its hex, or 1403's)."""
     tank = match.tanks_of(side)[0].id
-    column, row = int(_church(match)[:2]), int(_church(match)[2:])
-    return at(match, {tank: f"{column:02d}{row + rows:02d}"})  # two hexes from it
+    row, column = int(_church(match)[:2]), int(_church(match)[2:])
+    return at(match, {tank: f"{row:02d}{column + columns:02d}"})
 
 
 def hold_ceasefire(match: CardMatch, card: str) -> CardMatch | None:

@@ -187,8 +187,8 @@ def linked_options(scenarios: Any) -> list[Option]:
             unwritten="any opponent",  # how records saved before the option were played
         ),
         pravda.CHARACTERS_OPTION,  # Match 3's own options, passed on to it
-        *pravda.additional_cards_option(scenarios),
-        *kuromorimine_stage_2.hs0017_options(scenarios),  # Match 4's, passed on to Stage 2
+        pravda.CARDS_OPTION,
+        *kuromorimine_stage_2.HS0017_OPTIONS,  # Match 4's, passed on to Stage 2
         Option.choice(
             "stage_2_deployment", SETUPS, S.STAGE_2_KUROMORIMINE,
             "Stage 2 reached from Stage 1: 'choose': the Kuromorimine player places the "

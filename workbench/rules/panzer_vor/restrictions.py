@@ -96,7 +96,6 @@ def _action_phase(match: CardMatch, side: str) -> bool:
         and match.top is None
         and (match.phase is Phase.ACTION or awareness)
         and match.actions_left > 0
-        and "desperate" not in match.restrictions
     )
 
 
@@ -166,10 +165,28 @@ def of(card: Card) -> tuple[Restriction, ...]:
     return (*of_type(card), *OWN.get(card.name, ()))
 
 
+TURN_RESTRICTIONS = {  # an Enforcement card drawn restricts the turn, not the card
+    "desperate": (
+        "Desperate Situation!: The player that draws this card may not take any Actions "
+        "(Movement or Firing) during the rest of their turn",
+        lambda card: card.is_action,
+    ),
+    "engine trouble": (
+        "Engine Trouble: You cannot play any cards that have a Move icon on them",
+        lambda card: card.move and not card.either,
+    ),
+}
+
+
 def refusal(match: CardMatch, side: str, name: str) -> Reason | None:
-    """The first restriction of the card called ``name`` that ``side`` does not meet now
-    (None: every checked one is met)."""
-    for found in of(match.card(name)):
+    """Why ``side`` may not play the card called ``name`` now: an Enforcement card drawn this
+    turn, or the first of the card's restrictions it does not meet (None: every checked one
+    is met)."""
+    card = match.card(name)
+    for flag, (printed, hits) in TURN_RESTRICTIONS.items():
+        if flag in match.restrictions and side == match.side_to_act and hits(card):
+            return Reason(f'{name} may not be played now: "{printed}"', S.ENFORCEMENT)
+    for found in of(card):
         if found.holds is not None and not found.holds(match, side):
             return found.reason(name)
     return None

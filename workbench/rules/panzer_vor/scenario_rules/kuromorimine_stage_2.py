@@ -225,26 +225,29 @@ FIRST_TANK, NAMED_HEXES = "hs0017 first tank", "hs0017 named hexes"  # the readi
 TANK_READINGS, COMPLEX_READINGS = ("choose", "first"), ("complex", "named hexes")
 
 
+HS0017_OPTIONS = (
+    Option.choice(
+        "hs0017_tank", TANK_READINGS, S.HS0017,
+        "\"Place another of Ōarai's tanks in hex 1007\": 'choose': the Ōarai player picks "
+        "the tank as the card is played; 'first': the first other Ōarai tank (how records "
+        "saved before the choice were played)",
+        unwritten="first",
+    ),
+    Option.choice(
+        "hs0017_complex", COMPLEX_READINGS, S.HS0017,
+        "\"This card may also not be used if other tanks are already in the hexes in the "
+        "complex beyond 1007\": 'complex': the map's zone 'Complex beyond 1007' (on the "
+        "shipped map a stand-in: the hexes the card names, 1006 and 1402; draw your map "
+        "sheet's complex there) and the card's hexes; 'named hexes': only 1402, 1006 and "
+        "1007 (how records saved before the option were played)",
+        unwritten="named hexes",
+    ),
+)  # fmt: skip
+
+
 @hooks.OPTIONS(HS0017)
 def hs0017_options(scenario: PanzerVorScenario) -> list[Option]:
-    return [
-        Option.choice(
-            "hs0017_tank", TANK_READINGS, S.HS0017,
-            "\"Place another of Ōarai's tanks in hex 1007\": 'choose': the Ōarai player picks "
-            "the tank as the card is played; 'first': the first other Ōarai tank (how records "
-            "saved before the choice were played)",
-            unwritten="first",
-        ),
-        Option.choice(
-            "hs0017_complex", COMPLEX_READINGS, S.HS0017,
-            "\"This card may also not be used if other tanks are already in the hexes in the "
-            "complex beyond 1007\": 'complex': the map's zone 'Complex beyond 1007' (on the "
-            "shipped map a stand-in: the hexes the card names, 1006 and 1402; draw your map "
-            "sheet's complex there) and the card's hexes; 'named hexes': only 1402, 1006 and "
-            "1007 (how records saved before the option were played)",
-            unwritten="named hexes",
-        ),
-    ]  # fmt: skip
+    return list(HS0017_OPTIONS)
 
 
 @hooks.SETUP(HS0017)

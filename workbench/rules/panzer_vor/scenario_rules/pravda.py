@@ -76,17 +76,18 @@ KEPT = 3  # "the Ōarai player chooses three of the following cards"
 WHEN_CHOSEN = ("after the deal", "before the deal")
 
 
+CARDS_OPTION = Option.choice(
+    "pravda_cards", WHEN_CHOSEN, S.PRAVDA_RULES,
+    "Additional Scenario Cards: 'after the deal': \"After the starting hands have been dealt, "
+    "the Ōarai player chooses three of the following cards\"; 'before the deal': the choice "
+    "made first (how records saved before the option were played)",
+    unwritten="before the deal",
+)  # fmt: skip
+
+
 @hooks.OPTIONS(ADDITIONAL)
 def additional_cards_option(scenario: PanzerVorScenario) -> list[Option]:
-    return [
-        Option.choice(
-            "pravda_cards", WHEN_CHOSEN, S.PRAVDA_RULES,
-            "Additional Scenario Cards: 'after the deal': \"After the starting hands have "
-            "been dealt, the Ōarai player chooses three of the following cards\"; 'before the "
-            "deal': the choice made first (how records saved before the option were played)",
-            unwritten="before the deal",
-        )
-    ]  # fmt: skip
+    return [CARDS_OPTION]
 
 
 @hooks.SETUP(ADDITIONAL)
