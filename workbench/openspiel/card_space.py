@@ -8,14 +8,14 @@ catalogue and the words a setup choice offers. A card and what it is used for
 choice's option are numbered whole, from the forms the rules give them. Move, Fire and
 Deploy are numbered relative to the match (:mod:`.card_slots`: tank slots, a move's end as an
 offset within the largest reach, a deployment hex by its index in the area), so that a
-scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000. What the
+scenario of 26 tanks on a 320-hex map numbers some 77,000 actions, not 330,000. What the
 families are listed from is a match's :class:`Parts`; a series of matches
 (:mod:`.series_space`) lists them from the union of its matches' parts.
 
 >>> from workbench.openspiel import action_space
 >>> space = action_space("panzer-vor", "kuromorimine-stage-1")
->>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 5000]
-(True, [('Move', 70308), ('Deploy', 6912)])
+>>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 2000]
+(True, [('Move', 70308), ('Deploy', 2160)])
 """
 
 from __future__ import annotations
