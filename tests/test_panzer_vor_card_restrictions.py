@@ -536,7 +536,8 @@ def allowed(card: str, where: str) -> Case | None:
     return hold_event(match, card) if kind == "event" else hold_action(match, card)
 
 
-def refused(card: str, where: str) -> list[tuple[str, Case]]:
+@functools.cache
+def refused(card: str, where: str) -> tuple[tuple[str, Case], ...]:
     """Each restriction's cases where the card may not be played on the map."""
     cases = []
     for restriction in restrictions.of(CARDS[card]):
@@ -547,7 +548,7 @@ def refused(card: str, where: str) -> list[tuple[str, Case]]:
             match = made if isinstance(made, CardMatch) else match
         _, refuse = BUILDERS[restriction.key]
         cases += [(restriction.key, case) for case in refuse(match, card)]
-    return cases
+    return tuple(cases)
 
 
 def apply_all(match: CardMatch, actions: tuple[Any, ...]) -> CardMatch:

@@ -272,7 +272,7 @@ def _choose_teams(state: LinkedState, events: list[Event]) -> LinkedState:
     return _choose_cards(state, events)
 
 
-def theirs(scenario: Any) -> frozenset[str]:
+def other_sides_cards(scenario: Any) -> frozenset[str]:
     """The Scenario Cards a match's scenario gives the other side (its starting hand, its
     face-up cards, those added to the deck): each is one card, so not Ōarai's to hold too."""
     return frozenset(
@@ -285,7 +285,7 @@ def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
     if state.option("scenario_cards", "choose") == "choose":
         deck = deck_of(state.option("deck")) if state.option("deck") else DEFAULT_DECK
         pool = card_pool(state.scenarios, state.option("card_pool") == "all", deck)
-        taken = theirs(state.scenarios[state.scenario])
+        taken = other_sides_cards(state.scenarios[state.scenario])
         pool = tuple(c for c in pool if c not in taken)
         if pool:
             return _evolve(state, step=LinkedStep.CARDS, to_decide=pool, chosen=(), match=None)

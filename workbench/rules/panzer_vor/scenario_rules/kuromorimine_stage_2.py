@@ -27,8 +27,14 @@ Flag Tank may come; waiting tanks that differ in nothing (type, flag, riders) ar
 in sight, and a card in the Kuromorimine hand that fires); then the Ōarai Flag Tank goes to
 1402, the Kuromorimine Flag Tank to 1006 and another Ōarai tank to 1007, which no tank may
 enter for the rest of the match and whose tank may neither move nor fire at the Flag Tank.
-Readings: the first other Ōarai tank is the one placed at 1007; "the complex beyond 1007" is
-taken as the HS0017 hexes the text names (1006, 1007, 1402).
+The Ōarai player picks "another of Ōarai's tanks" as the card is played
+(``PlayCard("HS0017", tank)``; option ``hs0017_tank: "first"``: the first other tank, as
+records saved before the choice were played). Reading: "the hexes in the complex beyond
+1007" are the map's zone 'Complex beyond 1007' (the printed map shows the complex; the
+shipped map's zone is a stand-in holding the two hexes the card places tanks in beyond the
+entrance, 1006 and 1402) together with the card's own hexes; option ``hs0017_complex:
+"named hexes"`` reads them as the card's hexes alone (1402, 1006, 1007). The card is played
+only on a map with the card's hexes (zone 'HS0017': the Stage 2 map).
 
 **Super Strategy**: "The Ōarai player may not use this card if the Ōarai tank would be unable
 to enter the hex behind the target tank (e.g. if it is on a map edge, or if the hex is

@@ -2,7 +2,15 @@
 of five, the other two are removed), Scenario Card: Ceasefire and Goosefish Dance, the
 "Panzer Vor!" card's extra action, and Pravda Reinforcements.
 
-Ceasefire: "remove all tanks from the map (but leave wreckage in place as is). The Pravda
+Additional Scenario Cards: "After the starting hands have been dealt, the Ōarai player
+chooses three of the following cards, adds them to the deck, and reshuffles it": a choice
+after the deal (option ``pravda_cards: "before the deal"``: first, as records saved before
+the option were played). A card Ōarai already holds (the Linked Scenarios' pool) is not
+offered again.
+
+Ceasefire "may use this card if any of their tanks enter within two hexes of the Church
+hex": the Church is the map's place of that name, so the card is played only on the Pravda
+map (the Linked Scenarios let Ōarai hold it in any match). Ceasefire: "remove all tanks from the map (but leave wreckage in place as is). The Pravda
 player redeploys all of their remaining tanks (including reinforcements) ... to any
 non-adjacent hexes that are between six and nine hexes from the Church hex. The Ōarai player
 then redeploys all of their surviving tanks to any hex within two hexes of the Church hex."
@@ -25,7 +33,10 @@ it does for the tanks), so it is made once the tanks on the map are deployed, be
 starting hands; a character's tank arrives when the player deploys it (a T-34 with Katyusha
 may come early). ``pravda_characters: "KV-2 and IS-2"`` (and the quick placement) put
 Katyusha on the KV-2 and Nonna on the IS-2: the reading records saved before the choice were
-played with.
+played with. ``pravda_characters: "on arrival"`` reads the line as each reinforcement tank
+arrives: as it deploys, the Pravda player may put a character still waiting on it (a
+``Choose`` of the character, or "no character" while enough tanks wait to carry them); a
+Ceasefire that deploys the reinforcements still waiting seats them as the setup's choice does.
 """
 
 from __future__ import annotations
