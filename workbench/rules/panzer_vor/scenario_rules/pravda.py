@@ -10,10 +10,11 @@ offered again.
 
 Ceasefire "may use this card if any of their tanks enter within two hexes of the Church
 hex": the Church is the map's place of that name, so the card is played only on the Pravda
-map (the Linked Scenarios let Ōarai hold it in any match). Ceasefire: "remove all tanks from the map (but leave wreckage in place as is). The Pravda
-player redeploys all of their remaining tanks (including reinforcements) ... to any
-non-adjacent hexes that are between six and nine hexes from the Church hex. The Ōarai player
-then redeploys all of their surviving tanks to any hex within two hexes of the Church hex."
+map (the Linked Scenarios let Ōarai hold it in any match). Ceasefire: "remove all tanks from
+the map (but leave wreckage in place as is). The Pravda player redeploys all of their
+remaining tanks (including reinforcements) ... to any non-adjacent hexes that are between six
+and nine hexes from the Church hex. The Ōarai player then redeploys all of their surviving
+tanks to any hex within two hexes of the Church hex."
 Played as choices (``placing``): Pravda first by default (the EDITOR'S NOTE), Ōarai first
 with the option ``ceasefire_order: "published"``; with ``setup: "quick"`` the tanks are
 placed by the labelled quick placement. Reading: "non-adjacent" is between the Pravda tanks.
