@@ -523,10 +523,12 @@ def test_hs0017_the_oarai_player_picks_another_of_its_tanks_for_1007():
     after = play(match, PlayCard("HS0017", "Type 89"))
     assert after.board.map.grid.label(after.board.tank("Type 89").hex) == "1007"
     assert not hooks.may_fire_at(after, "Type 89", "Maus")
-    # the first other tank, as records saved before the choice were played
+    # the first other tank, no choice, as records saved before the choice were played
     first = _hs0017_ready(hs0017_tank="first")
     assert [a for a in GAME.legal_actions(first) if isinstance(a, PlayCard)] == [
-        PlayCard("HS0017", "Hetzer")]  # fmt: skip
+        PlayCard("HS0017")]  # fmt: skip
+    sent = play(first, PlayCard("HS0017"))
+    assert sent.board.map.grid.label(sent.board.tank("Hetzer").hex) == "1007"
     (option,) = [o for o in GAME.options_for(scenario("kuromorimine-stage-2"))
                  if o.name == "hs0017_tank"]  # fmt: skip
     assert (option.default, option.if_unwritten) == ("choose", "first")
@@ -626,3 +628,21 @@ def test_pravdas_characters_may_be_chosen_as_each_tank_arrives():
 
     last = evolve(match, stack=(), reserves={"Pravda": match.reserves["Pravda"][:1]})
     assert rider_choice(last, "T-34/85 (reinforcement 5)", 1).top.options == ("Katyusha", "Nonna")
+
+
+def test_hs0017_offers_only_a_tank_that_leaves_the_complex_clear():
+    # "This card may also not be used if other tanks are already in the hexes in the complex
+    # beyond 1007": a tank of Ōarai's standing where a Flag Tank goes may be the one sent to
+    # 1007 (it leaves), never another one.
+    match = at(_hs0017_ready(), {"Type 89": "1006"})
+    plays = [a for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("HS0017", "Type 89")]
+    after = play(match, plays[0])
+    label = after.board.map.grid.label
+    assert (label(after.board.tank("Type 89").hex), label(after.board.tank("Maus").hex)) == (
+        "1007", "1006")  # fmt: skip
+    # records played before the choice: the first tank goes, and any counter there refuses it
+    old = evolve(match, flags=match.flags | {"hs0017 first tank", "hs0017 named hexes"})
+    assert not restrictions.may_play(old, "Ōarai", "HS0017")
+    old = evolve(_hs0017_ready(), flags=match.flags | {"hs0017 first tank", "hs0017 named hexes"})
+    assert [a for a in GAME.legal_actions(old) if isinstance(a, PlayCard)] == [PlayCard("HS0017")]

@@ -290,6 +290,29 @@ def gate_tanks(match: CardMatch) -> tuple[str, ...]:
     return tuple(t.id for t in match.tanks_of(OARAI) if not t.flag)
 
 
+def _clear(match: CardMatch, gate: str | None) -> bool:
+    """No tank but the two Flag Tanks and ``gate`` (the tank sent to 1007) in the complex.
+    Reading 'complex': a wreck is wreckage, not a tank; records played under the readings
+    before the choice ('first', 'named hexes') counted any counter there, the gate's too."""
+    oarai, kuro = _flag_of(match, OARAI), _flag_of(match, KURO)
+    placed = {t.id for t in (oarai, kuro) if t is not None} | ({gate} if gate else set())
+    board = match.board
+    if NAMED_HEXES in match.flags and FIRST_TANK in match.flags:  # as those records were
+        there = (board.tank_at(h) for h in complex_hexes(match))
+        return all(t is None or t.id in placed for t in there)
+    return not any(
+        t.hex in complex_hexes(match) and t.id not in placed and not t.wreck for t in board.tanks
+    )
+
+
+def hs0017_choices(match: CardMatch, side: str) -> list[str]:
+    """The Ōarai tanks the player may send to 1007: each that leaves the complex clear
+    (reading 'first': no choice, the first one goes)."""
+    if FIRST_TANK in match.flags:
+        return []
+    return [t for t in gate_tanks(match) if _clear(match, t)]
+
+
 @restrictions.restriction(
     "HS0017", key="hs0017", aspects=("where", "when", "which tank"), section=S.HS0017,
     printed="The Kuromorimine Flag Tank must be able to fire at the Ōarai flag tank to play this "
@@ -309,18 +332,9 @@ def hs0017_ready(match: CardMatch, side: str) -> bool:
         return False
     if not gate_tanks(match):
         return False  # no Ōarai tank may be placed in 1007
-    placed = {oarai.id, kuro.id, *gate_tanks(match)}
-    board = match.board
-    return all(
-        (there := board.tank_at(h)) is None or there.wreck or there.id in placed
-        for h in complex_hexes(match)
-    )
-
-
-def hs0017_choices(match: CardMatch, side: str) -> list[str]:
-    """The tank the Ōarai player places in 1007 (reading 'first': the first one, no choice)."""
-    tanks = list(gate_tanks(match))
-    return tanks[:1] if FIRST_TANK in match.flags else tanks
+    if FIRST_TANK in match.flags:
+        return _clear(match, None)
+    return bool(hs0017_choices(match, side))
 
 
 @hooks.on_event("hs0017", choices=hs0017_choices)
