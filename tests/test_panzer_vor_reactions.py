@@ -269,6 +269,8 @@ def test_the_other_commanders_combat_awareness_is_a_reading_that_can_be_switched
     match = duel({P1: ("Move",), P2: ()}, crew=(kay,))
     match = play(match, PlayCard("Move"), Select(D1), Stop())
     assert UseAbility("Kay", "combat awareness") in GAME.legal_actions(match)
+    said = GAME.apply(match, UseAbility("Kay", "combat awareness")).events
+    assert [r.text for r in said[0].reasons] == [COMMANDERS_READING]  # said as it is used
     flags = started("exhibition", commander_awareness=False).flags  # the option, as started
     assert "no commanders' combat awareness" in flags
     off = duel({P1: ("Move",), P2: ()}, crew=(kay, Crew("Miho Nishizumi", P1, F1, "front")))

@@ -59,7 +59,7 @@ from workbench.rules.panzer_vor.actions import (
     UseAbility,
 )
 from workbench.rules.panzer_vor.cards import Card
-from workbench.rules.panzer_vor.characters import ABILITIES, abilities_in
+from workbench.rules.panzer_vor.characters import ABILITIES, COMMANDERS_READING, abilities_in
 from workbench.rules.panzer_vor.crew import recover, use_crew
 from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
 from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
@@ -562,6 +562,11 @@ def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Even
 def _use_phase_ability(
     match: CardMatch, side: str, action: UseAbility, events: list[Event]
 ) -> CardMatch:
+    if action.ability == "combat awareness":  # the other commanders': a labelled reading
+        crew = next(c for c in match.crew if c.name == action.character)
+        if any(a.source == COMMANDERS_READING for a in crew.abilities):
+            why = Reason(COMMANDERS_READING, S.CHARACTERS)
+            events.append(Event(f"{crew.name}'s Combat Awareness is a reading", (why,)))
     match = use_crew(match, action.character, events)
     if action.ability == "combat awareness":
         # one additional Action card; used in the Event Phase, that card is played there
