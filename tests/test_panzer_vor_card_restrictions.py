@@ -327,7 +327,8 @@ def refuse_macaroni(match: CardMatch, card: str) -> list[Case]:
 def _friends(match: CardMatch, in_sight: bool) -> CardMatch:
     crew = {c.name: c.tank for c in match.crew}
     carpaccio = next(t for n, t in crew.items() if n.startswith("Carpaccio"))
-    return at(match, {carpaccio: "0303", crew["Hippo Team"]: "0305" if in_sight else "0307"})
+    where = ("0303", "0305") if in_sight else ("0405", "0408")  # forest 0406-0407 between
+    return at(match, {carpaccio: where[0], crew["Hippo Team"]: where[1]})
 
 
 def hold_childhood_friend(match: CardMatch, card: str) -> CardMatch:
@@ -340,7 +341,9 @@ def refuse_childhood_friend(match: CardMatch, card: str) -> list[Case]:
                                     for c in match.crew))  # fmt: skip
     friends = _friends(match, True)
     theirs = give(friends, match.opponent(holding(match)), card, face_up=True)
+    apart = phase(_friends(match, False), "action")  # not within line of sight
     return [(phase(gone, "action"), (PlayCard(card),)),  # the StuG without the Hippo Team
+            (apart, (PlayCard(card),)),
             (phase(theirs, "action"), (PlayCard(card),))]  # not the Anzio player's  # fmt: skip
 
 
