@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
-from workbench.rules.panzer_vor import hooks, sections
+from workbench.rules.panzer_vor import hooks, restrictions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Decline, NoReaction, React, Roll, UseAbility
 from workbench.rules.panzer_vor.crew import use_crew
 from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
@@ -45,6 +45,13 @@ ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hoo
     Moment.REACTION: ("Eavesdropping",),
 }
 __all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "shot_odds"]
+restrictions.add("Eavesdropping", restrictions.Restriction(
+    "eavesdropping", ("when",),
+    "Unlike other Reaction cards, this Scenario Card may be used in response to another "
+    "Reaction Card",
+    S.REACTIONS, by="the reaction windows (``ANSWERS``): right after the opponent plays an "
+    "Action card or a Reaction card",
+))  # fmt: skip
 
 
 def _answers(moment: Moment) -> tuple[str, ...]:

@@ -33,12 +33,17 @@ from typing import Any
 
 from workbench.boards.panzer_vor.scenario import Character, PanzerVorScenario, Side
 from workbench.rules.options import Option
-from workbench.rules.panzer_vor import hooks
+from workbench.rules.panzer_vor import hooks, restrictions
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.tournament import GOOSEFISH
 
 OARAI, ANZIO = "Ōarai", "Anzio"
 VOLLEYBALL, SELF_SACRIFICE = "Volleyball Club Comeback!", "Self-Sacrifice"
+restrictions.unrestricted(
+    SELF_SACRIFICE,
+    why="the rulebook names it (Anzio (Original): Optional Rules) and prints "
+    "neither its effect nor a restriction; its effect is a stand-in (cards.CATALOGUE)",
+)
 
 
 def _sides(

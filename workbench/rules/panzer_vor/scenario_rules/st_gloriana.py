@@ -12,7 +12,7 @@ from typing import Any
 from workbench.boards.panzer_vor.scenario import Character, ForceTank, PanzerVorScenario
 from workbench.rules.core import Event, Reason
 from workbench.rules.options import Option
-from workbench.rules.panzer_vor import hooks
+from workbench.rules.panzer_vor import hooks, restrictions
 from workbench.rules.panzer_vor import sections as S
 from workbench.rules.panzer_vor.match import CardMatch, Choice, Order, arrive, evolve, push
 from workbench.rules.panzer_vor.phases import Stage
@@ -21,6 +21,14 @@ from workbench.rules.panzer_vor.setup import side_name
 OARAI = "Ōarai"
 RULE = "Reinforcements"
 FRESHMEN = "Freshmen Don't Flee"
+
+
+restrictions.add("Reinforcements", restrictions.Restriction(
+    "reinforcements", ("when",),
+    "Add the Reinforcements Scenario Card to the deck. When this card is drawn, the Gold 38 (t) "
+    "appears on the Ōarai side as reinforcements",
+    S.ST_GLORIANA_REINFORCEMENTS, by="the draw (``reinforcements_drawn``)",
+))  # fmt: skip
 
 
 @hooks.DRAWN(None)  # the Reinforcements card (Kuromorimine Stage 2 draws it too)
