@@ -24,6 +24,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 import workbench.openspiel as openspiel  # noqa: E402
+from tests.test_openspiel_safety import played  # noqa: E402
 from workbench.errors import WorkbenchError  # noqa: E402
 from workbench.openspiel import bridge  # noqa: E402
 from workbench.openspiel.game_string import MAX_TEXT, escaped  # noqa: E402
@@ -63,19 +64,6 @@ def deadline(seconds: int):
         signal.signal(signal.SIGALRM, previous)
 
 
-def _played(game, steps, seed):
-    state, rng = game.new_initial_state(), random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            numbers, chances = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(numbers, chances)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
 def _bases():
     """(game, state) pairs of every kind the fuzz starts from."""
     strike = openspiel.game("panzer-strike", "capture-the-flag", {"turn_limit": 1})
@@ -83,8 +71,8 @@ def _bases():
     tanks = openspiel.game("tanks", "standard-table", {"turn_limit": 1})
     path = ROOT / "maps/panzer-strike/scenarios/annihilation.json"
     held = openspiel.game("panzer-strike", path, {"turn_limit": 1})
-    found = [(strike, _played(strike, 20, 1)), (cards, _played(cards, 30, 2)),
-             (tanks, _played(tanks, 16, 3)), (held, _played(held, 8, 4))]  # fmt: skip
+    found = [(strike, played(strike, 20, 1)), (cards, played(cards, 30, 2)),
+             (tanks, played(tanks, 16, 3)), (held, played(held, 8, 4))]  # fmt: skip
     card_state = found[1][1]
     world = card_state.resample_from_infostate(
         max(card_state.current_player(), 0), pyspiel.UniformProbabilitySampler(0.0, 1.0)

@@ -150,8 +150,12 @@ def test_a_resampled_state_serializes_and_round_trips(cards):
         assert same(game.deserialize_state(world.serialize()), world)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False,
                             specific_initial_state=world)  # fmt: skip
+    drawn = state.resampled(player, random.Random(3))
     with pytest.raises(StateTextError, match="resample_from_infostate writes its seed"):
-        state.resampled(player, random.Random(3)).serialize()
+        drawn.serialize()
+    drawn.apply_action((drawn.legal_actions() or [n for n, _ in drawn.chance_outcomes()])[0])
+    with pytest.raises(StateTextError, match="resample_from_infostate writes its seed"):
+        drawn.serialize()  # nor any state after it
 
 
 # --- the attacks --------------------------------------------------------------------

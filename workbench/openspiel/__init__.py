@@ -110,7 +110,9 @@ def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = No
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
     (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)."""
-    pyspiel_module()
+    if pyspiel_module() is None or _bridge is None:  # installed after this package was imported
+        raise OpenSpielMissing("OpenSpiel was installed after workbench.openspiel was imported: "
+                               "start Python again")  # fmt: skip
     rules = get_game(name)
     params: dict[str, str] = {}
     if scenario is None or (isinstance(scenario, str) and scenario in rules.scenarios()):

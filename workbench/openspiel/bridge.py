@@ -105,8 +105,10 @@ class _Node:
 
     def then(self, state: Any, token: str | None, recent: tuple[tuple[Any, Any], ...] = (),
              unwritten: str = "") -> _Node:  # fmt: skip
-        """The node after one more step (``token`` None: a step no text can write)."""
-        return _Node(self.game, state, recent, (self.steps, token or ""), unwritten)
+        """The node after one more step (``token`` None: a step no text can write, nor what
+        follows it)."""
+        why = unwritten or self.unwritten
+        return _Node(self.game, state, recent, (self.steps, token or ""), why)
 
     @cached_property
     def data(self) -> str:
@@ -427,7 +429,10 @@ class WorkbenchGame(pyspiel.Game):
         except ParameterError as error:
             raise refuse("options", error.found, error.expected) from None
         for name in sorted(set(options) | set(self.every_option)):
-            if options.get(name, ...) != self.every_option.get(name, ...):
+            written_as, played_as = (
+                canonical_json(o.get(name)) for o in (options, self.every_option)
+            )
+            if written_as != played_as or (name in options) != (name in self.every_option):
                 raise refuse(
                     f'options["{name}"]', options.get(name, "nothing"),
                     f"this game's {self.every_option.get(name, 'nothing')!r}",
@@ -601,7 +606,7 @@ def serialize_game_and_state(game: Any, state: Any) -> str:
     return game_and_state(str(game), state.serialize())
 
 
-def deserialize_game_and_state(text: Any) -> tuple[Any, Any]:
+def deserialize_game_and_state(text: str | bytes) -> tuple[Any, Any]:
     """OpenSpiel's ``deserialize_game_and_state``; a workbench game's state read as data,
     replayed (never unpickled)."""
     if isinstance(text, bytes | bytearray):

@@ -45,6 +45,7 @@ from workbench.files.reading import parse
 from workbench.rules.core import Game
 
 PARAMETERS = ("options", "scenario", "scenario_text")  # the order OpenSpiel writes them in
+OLD = ("game", "scenario_file", "scenario_document")  # older game strings' parameters
 MAX_NAME = 200  # characters of a scenario's name
 MAX_TEXT = MAX_FILE_BYTES  # characters of an escaped scenario file or options object
 MAX_GAME_STRING = 2 * MAX_TEXT + 1_000
@@ -160,7 +161,10 @@ def read_parameters(rules: Game, params: object) -> Parameters:
     known = ", ".join(PARAMETERS)
     for name in params:
         if name not in PARAMETERS:
-            raise ParameterError(f"parameter {shown(name, 40)}", params[name], f"one of {known}")
+            old = " (an older game string's, held hex: no longer read)" if name in OLD else ""
+            raise ParameterError(
+                f"parameter {shown(name, 40)}", params[name], f"one of {known}{old}"
+            )
     scenario = text_of(params.get("scenario", ""), "scenario", MAX_NAME)
     text = text_of(params.get("scenario_text", ""), "scenario_text", MAX_TEXT)
     options_text = text_of(params.get("options", ""), "options", MAX_TEXT)
