@@ -476,24 +476,27 @@ class WorkbenchGame(pyspiel.Game):
 
 _MADE: OrderedDict[tuple[Any, ...], tuple[Any, ActionSpace, int, dict[str, Any]]] = OrderedDict()
 MADE_KEPT = 32  # games' first states kept in a process (OpenSpiel loads a game per state read)
+_MADE_LOCK = threading.Lock()
 
 
 def _made(rules: Game, parameters: Parameters) -> tuple[Any, ActionSpace, int, dict[str, Any]]:
     """The first state, numbered actions, longest game and every option of these
     parameters, worked out once in a process (the last :data:`MADE_KEPT`)."""
     key = (rules.name, tuple(sorted(parameters.written().items())))
-    if key in _MADE:
-        _MADE.move_to_end(key)
-        return _MADE[key]
+    with _MADE_LOCK:
+        if key in _MADE:
+            _MADE.move_to_end(key)
+            return _MADE[key]
     scenario = scenario_of(rules, parameters)
     start = rules.start(scenario, parameters.options)
     space = action_space(rules.name, scenario, start).small()
     longest = _checked_length(rules.name, start, parameters.options)
     every = with_defaults(rules.options_for(scenario), parameters.options)
     made = (start, space, longest, json_object(canonical_json(every), "options"))
-    _MADE[key] = made
-    while len(_MADE) > MADE_KEPT:
-        _MADE.popitem(last=False)
+    with _MADE_LOCK:
+        _MADE[key] = made
+        while len(_MADE) > MADE_KEPT:
+            _MADE.popitem(last=False)
     return made
 
 

@@ -17,7 +17,8 @@ as a JSON object (values escaped as in a game string: :mod:`.game_string`); ``st
 actions from the first state as OpenSpiel numbers them, and where the state was resampled
 (``resample_from_infostate``) ``resample:<player>:<seed>``: the state was replaced there by a
 world drawn for that player with ``random.Random(seed)``. Reading checks every line and its
-size (:data:`MAX_STATE_TEXT` characters, the steps at most the game's ``max_game_length``),
+size (:data:`MAX_STATE_TEXT` characters; steps, resamplings included, at most twice the
+game's ``max_game_length``),
 that the data is the game's (name, scenario, every option), that the history line and the
 steps agree action for action and player for player, then replays the steps; anything else is
 refused with :class:`StateTextError` naming the line. OpenSpiel's C++ internals (its
