@@ -11,6 +11,7 @@ import base64
 import copy
 import inspect
 import json
+import os
 import pickle
 import random
 import subprocess
@@ -251,7 +252,13 @@ def test_a_fresh_process_loads_every_game_by_name_and_reads_a_saved_state():
         state = played(game, 12)
         saved[name] = pyspiel.serialize_game_and_state(game, state)
         expected[name] = [str(game), str(game), state.serialize(), str(state)]
-    done = subprocess.run([sys.executable, "-c", FRESH], input=json.dumps(saved),
+        if game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+            world = state.resample_from_infostate(max(state.current_player(), 0), sampler)
+            saved[f"{name}, resampled"] = pyspiel.serialize_game_and_state(game, world)
+            expected[f"{name}, resampled"] = [str(game), str(game), world.serialize(), str(world)]
+    environment = {**os.environ, "PYTHONHASHSEED": "7"}  # another order of sets and dicts
+    done = subprocess.run([sys.executable, "-c", FRESH], input=json.dumps(saved), env=environment,
                           capture_output=True, text=True, timeout=600)  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == expected
