@@ -612,18 +612,15 @@ def serialize_game_and_state(game: Any, state: Any) -> str:
 def deserialize_game_and_state(text: str | bytes) -> tuple[Any, Any]:
     """OpenSpiel's ``deserialize_game_and_state``; a workbench game's state read as data,
     replayed (never unpickled)."""
-    if isinstance(text, bytes | bytearray):
-        named = PREFIX.encode() in bytes(text)
-    else:
-        named = isinstance(text, str) and PREFIX in text
-        if isinstance(text, str):  # a text no C++ string holds is refused here, for any game
-            utf8(text, "serialized game and state")
-    if named:  # OpenSpiel's own refuses what the bridge cannot split in sections as well
-        shown_text = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
-        try:
-            named = sections(shown_text)[0].startswith(PREFIX)
-        except StateTextError:
-            named = False
+    head = text[: MAX_GAME_STRING + 1_000]  # the [Game] section says whose state it is
+    if isinstance(head, bytes | bytearray):
+        head = bytes(head).decode("utf-8", "replace")
+    elif len(text) <= MAX_STATE_TEXT + MAX_GAME_STRING:  # no C++ string holds a lone surrogate
+        utf8(str(text), "serialized game and state")
+    try:  # what the bridge cannot split in sections, OpenSpiel's own refuses as well
+        named = PREFIX in head and sections(str(head))[0].startswith(PREFIX)
+    except StateTextError:
+        named = False
     if not named:
         return _OPENSPIELS["deserialize_game_and_state"](text)
     game, state_part = _game_and_state_text(text)
