@@ -108,9 +108,11 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
     assert _names(PRACTICE_GAME, "test-your-luck") == ["turn_limit"]  # no tank to deploy
     assert set(_names(LINKED, "linked-scenarios")) == {
         "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
-        "stage_2_deployment", "deck", "setup"}  # fmt: skip
+        "stage_2_deployment", "deck", "setup", "smokescreen_opponent", "pravda_cards",
+        "hs0017_tank", "hs0017_complex", "commander_awareness"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
-        "players", "schools", "characters", "drawn_replays", "deck", "setup"}  # fmt: skip
+        "players", "schools", "characters", "drawn_replays", "deck", "setup",
+        "commander_awareness"}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -125,6 +127,10 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
         ("freshmen_dont_flee", {"st-gloriana"}),  # St. Gloriana: Optional Rules
         ("ceasefire_order", {"pravda"}),  # Pravda: the EDITOR'S NOTE's order or the published
         ("pravda_characters", {"pravda"}),  # Pravda: "on different Reinforcement tanks"
+        ("pravda_cards", {"pravda"}),  # Pravda: "After the starting hands have been dealt"
+        ("hs0017_tank", {"kuromorimine-stage-2"}),  # HS0017: "another of Ōarai's tanks"
+        ("hs0017_complex", {"kuromorimine-stage-2"}),  # HS0017: "the complex beyond 1007"
+        ("cv33_discard", {"anzio-revised"}),  # Anzio (Revised): "discarding one Move card"
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters
         ("match_type", {"st-gloriana", "exhibition"}),  # "may be changed to a Flag Battle"
         ("ridge_to_ridge", {"kuromorimine-stage-1"}),  # Stage 1: Ridge 207's reading

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.panzer_vor_match import GAME, arranged, play
+from tests.panzer_vor_match import GAME, arranged, play, started
 from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
@@ -222,3 +222,59 @@ def test_aide_draws_as_many_cards_as_its_counter_shows():
     from workbench.games.panzer_vor.rules.match import Drawing
 
     assert match.top == Drawing(P1, 2)
+
+
+def test_recovery_places_a_removed_character_on_a_tank_of_your_choice():
+    # Turn Phases: Event Phase: Recovery: "If you choose to recover a character who has been
+    # removed from the map, place that character's counter on a tank of your choice (it does
+    # not have to be the same tank that they started the game on)." Every tank of the side,
+    # not the first three (issue 49).
+    hana = Crew("Hana Isuzu", P1, None, "removed")
+    match = evolve(duel({P1: ("Recovery",), P2: ()}, crew=(hana,)), phase="event")
+    mine = [t.id for t in match.tanks_of(P1)]
+    assert len(mine) == 4
+    offered = [a.choice for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert offered == [f"Hana Isuzu@{t}" for t in mine]
+    last = play(match, PlayCard("Recovery", f"Hana Isuzu@{mine[-1]}"))
+    hana = next(c for c in last.crew if c.name == "Hana Isuzu")
+    assert (hana.tank, hana.face) == (mine[-1], "back")  # "with a reverse side ... face-down"
+    assert PlayCard("Recovery", f"Hana Isuzu@{H2}") not in GAME.legal_actions(match)  # not theirs
+
+
+def test_the_stepper_offers_each_tank_recovery_may_place_a_character_on():
+    # every played choice is drawn and clickable: a click on the card gives a button a tank
+    from workbench.widgets.views import view_for
+
+    hana = Crew("Hana Isuzu", P1, None, "removed")
+    match = evolve(duel({P1: ("Recovery",), P2: ()}, crew=(hana,)), phase="event")
+    offer = view_for("panzer-vor").click_card(GAME, match, "Recovery", None)
+    labels = [label for label, _ in offer.choices]
+    assert labels == [f"play Recovery (Hana Isuzu@{t.id})" for t in match.tanks_of(P1)]
+    assert all(action in GAME.legal_actions(match) for _, action in offer.choices)
+
+
+def test_the_other_commanders_combat_awareness_is_a_reading_that_can_be_switched_off():
+    # Characters: Combat Awareness: "Most of the schools' commanders possess the Combat
+    # Awareness ability ... (Miho Nishizumi and Maho have Combat Awareness on both the front
+    # and back of their counters ...)": only Miho and Maho are named.
+    from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_READING
+
+    for name in ("Anchovy", "Darjeeling", "Kay", "Katyusha"):
+        aware = [a for a in ABILITIES[name].front if a.kind == "combat awareness"]
+        assert [a.source for a in aware] == [COMMANDERS_READING]
+    for name in ("Miho Nishizumi", "Maho Nishizumi"):
+        sources = {a.source for a in (*ABILITIES[name].front, *ABILITIES[name].back)}
+        assert sources == {"rulebook: Characters: Combat Awareness"}
+    kay = Crew("Kay", P1, D1, "front")
+    match = duel({P1: ("Move",), P2: ()}, crew=(kay,))
+    match = play(match, PlayCard("Move"), Select(D1), Stop())
+    assert UseAbility("Kay", "combat awareness") in GAME.legal_actions(match)
+    said = GAME.apply(match, UseAbility("Kay", "combat awareness")).events
+    assert [r.text for r in said[0].reasons] == [COMMANDERS_READING]  # said as it is used
+    flags = started("exhibition", commander_awareness=False).flags  # the option, as started
+    assert "no commanders' combat awareness" in flags
+    off = duel({P1: ("Move",), P2: ()}, crew=(kay, Crew("Miho Nishizumi", P1, F1, "front")))
+    off = play(evolve(off, flags=flags), PlayCard("Move"), Select(D1), Stop())
+    legal = GAME.legal_actions(off)
+    assert UseAbility("Kay", "combat awareness") not in legal
+    assert UseAbility("Miho Nishizumi", "combat awareness") in legal  # printed: still hers

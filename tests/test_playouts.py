@@ -66,7 +66,12 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "anzio-revised",
-        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "Ōarai"},
+        {
+            "cv33_reinforcements": True,
+            "cv33_machine_gun": True,
+            "balance_adjustment": "Ōarai",
+            "cv33_discard": "Move",
+        },
     ),
     Case(
         "panzer-vor",
@@ -83,7 +88,17 @@ OPTION_CASES = [
         "pravda",
         {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
     ),
+    Case(
+        "panzer-vor",
+        "pravda",
+        {"pravda_characters": "on arrival", "pravda_cards": "before the deal"},
+    ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
+    Case(
+        "panzer-vor",
+        "kuromorimine-stage-2",
+        {"hs0017_tank": "first", "hs0017_complex": "named hexes", "commander_awareness": False},
+    ),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(
         "panzer-strike",
@@ -161,6 +176,7 @@ OPTION_CASES = [
             "alternate_reality": True,
             "pravda_characters": "KV-2 and IS-2",
             "stage_2_deployment": "quick",
+            "smokescreen_opponent": "any opponent",
         },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),

@@ -13,8 +13,8 @@ import pytest
 import workbench
 from workbench.boards.record import Record
 from workbench.games import get_game
-from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass
-from workbench.rules.core import CHANCE, replay
+from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass, PlayCard
+from workbench.rules.core import CHANCE, IllegalAction, replay
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import PlainView, view_for
 
@@ -524,10 +524,12 @@ def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing(
     card = next(c for c in stepper.hand()[1] if not c.playable)
     card_button(stepper, card.name).click()  # a card the rules do not let be played now
     assert snapshot(stepper) == before
-    assert f"Refused: play {card.name} is not legal now" in stepper.panel_text
-    assert (
-        "rule: Sequence of Play" in stepper.panel_text and "Nothing changed." in stepper.panel_text
-    )
+    with pytest.raises(IllegalAction) as refused:  # the rules' own reason, word for word
+        stepper.game.apply(stepper.state, PlayCard(card.name))
+    reason = refused.value.reason
+    assert f"Refused: {reason.text}" in stepper.panel_text and card.name in reason.text
+    assert f"rule: {reason.section}" in stepper.panel_text
+    assert "Nothing changed." in stepper.panel_text
     stepper.undo()  # undo after the refusal undoes the last real step
     assert stepper.cursor == n - 1 and stepper.record == before[0]
     stepper.redo()

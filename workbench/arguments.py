@@ -22,9 +22,11 @@ import numbers
 import types
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from workbench.errors import ArgumentError
+
+C = TypeVar("C", bound=type)
 
 
 def whole_number(
@@ -192,6 +194,21 @@ def checked(
 
     checking.arguments_checked = True  # type: ignore[attr-defined]
     return checking
+
+
+def checked_methods(cls: C) -> C:
+    """``cls`` with its constructor and every public method defined on it checking their
+    arguments against their annotations (a wrong type, a bool for a number, text for a bool,
+    NaN or infinity for a number: ArgumentError naming the argument)."""
+    names = {cls.__name__: cls}  # annotations may name the class, not yet bound to its name
+    for name, member in list(vars(cls).items()):
+        if name.startswith("_") and name != "__init__":
+            continue
+        if isinstance(member, staticmethod | classmethod):
+            setattr(cls, name, type(member)(checked(member.__func__, names)))
+        elif inspect.isfunction(member):
+            setattr(cls, name, checked(member, names))
+    return cls
 
 
 def check_all(namespace: dict[str, Any], names: Iterable[str], keep: Iterable[str] = ()) -> None:

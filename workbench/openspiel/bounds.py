@@ -15,18 +15,27 @@ from workbench.errors import WorkbenchError
 
 Bound = Callable[[Any], int]  # first state -> most steps
 _BOUNDS: dict[str, Bound] = {}
+_SCALED_BY: dict[str, str] = {}  # the option a game's bound grows with
 
 
 class Unbounded(WorkbenchError, ValueError):
     """A game with no turn limit: OpenSpiel needs a bound (give the option that sets one)."""
 
 
-def bound(game: str) -> Callable[[Bound], Bound]:
+def bound(game: str, option: str = "turn_limit") -> Callable[[Bound], Bound]:
+    """Register ``game``'s bound, which grows with its ``option``."""
+
     def register(function: Bound) -> Bound:
         _BOUNDS[game] = function
+        _SCALED_BY[game] = option
         return function
 
     return register
+
+
+def scaled_by(game: str) -> str:
+    """The option ``game``'s bound grows with (a turn limit, a number of replays, a deck)."""
+    return _SCALED_BY.get(game, "turn_limit")
 
 
 def max_game_length(game: str, start: Any) -> int:

@@ -20,6 +20,7 @@ decision within a simulation, answering with the best found so far.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import threading
 from dataclasses import dataclass, field
@@ -27,6 +28,11 @@ from typing import Any
 
 from workbench.errors import ArgumentError
 from workbench.players.levels import GAME_LEVELS, LEVELS
+
+if importlib.util.find_spec("pyspiel") is not None:
+    # importing the bridge registers every game with OpenSpiel (it imports every game's
+    # rules): done here, so a decision's thread, which stop() must end at once, does not
+    import workbench.openspiel  # noqa: F401
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 

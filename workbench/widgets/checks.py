@@ -1,6 +1,6 @@
 """The widgets' arguments, checked where a notebook calls them: every public method's
-arguments against its annotations (:func:`checked_methods`, the rules layer's
-:func:`~workbench.arguments.checked`), and the few values a type cannot say (a place on the
+arguments against its annotations (:func:`~workbench.arguments.checked_methods`, which every
+layer uses), and the few values a type cannot say (a place on the
 board, a step of the record, a name among those offered; a hex on the map is the rules'
 own check, :func:`workbench.games.panzer_vor.rules.arguments.on_map`). Each refusal is an
 :class:`~workbench.errors.ArgumentError` naming the argument, raised before the widget
@@ -14,33 +14,16 @@ workbench.errors.ArgumentError: step: expected a whole number from 0 to 4, got 9
 
 from __future__ import annotations
 
-import inspect
 import math
 import numbers
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
-from workbench.arguments import checked, whole_number
+from workbench.arguments import checked_methods as checked_methods  # the widgets import it here
+from workbench.arguments import whole_number
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.geometry.squaregrid import Square
 from workbench.rules.core import UnknownGame
-
-C = TypeVar("C", bound=type)
-
-
-def checked_methods(cls: C) -> C:
-    """``cls`` with its constructor and every public method defined on it checking their
-    arguments against their annotations (a wrong type, a bool for a number, text for a bool,
-    NaN or infinity for a number: ArgumentError naming the argument)."""
-    names = {cls.__name__: cls}  # annotations may name the class, not yet bound to its name
-    for name, member in list(vars(cls).items()):
-        if name.startswith("_") and name != "__init__":
-            continue
-        if isinstance(member, staticmethod | classmethod):
-            setattr(cls, name, type(member)(checked(member.__func__, names)))
-        elif inspect.isfunction(member):
-            setattr(cls, name, checked(member, names))
-    return cls
 
 
 def flag(argument: str, value: object) -> bool:

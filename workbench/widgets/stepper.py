@@ -28,7 +28,9 @@ import ipywidgets as widgets
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
+from workbench.files.listing import Entry, read_each, record_game
 from workbench.games import get_game
+from workbench.paths import MAPS
 from workbench.render import Picture
 from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
@@ -784,17 +786,15 @@ def prepared_games(game: str) -> Mapping[str, str]:
     """The prepared records shipped for a game, by name: every ``maps/*/games/*.json`` whose
     record names that game (Panzer Vor!'s practice game keeps its own among the card
     game's, in ``maps/panzer-vor/games/``)."""
-    import json
+    return {e.name: str(e.path) for e in prepared_records() if e.found == game}
 
-    from workbench.paths import MAPS
 
-    found = {}
-    for path in sorted(MAPS.glob("*/games/*.json")):
-        if json.loads(path.read_text(encoding="utf-8")).get("game") == game:
-            found[path.stem] = str(path)
-    return found
+def prepared_records() -> list[Entry]:
+    """Every shipped prepared record with its game, or the reason it cannot be read
+    (:mod:`workbench.files.listing`: one bad file is one bad line)."""
+    return read_each(sorted(MAPS.glob("*/games/*.json")), record_game)
 
 
 register_explorer(Stepper, Record)  # explore(a record or a record file) steps through it
 
-__all__ = ["Stepper", "prepared_games", "record_of"]
+__all__ = ["Stepper", "prepared_games", "prepared_records", "record_of"]
