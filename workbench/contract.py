@@ -21,7 +21,7 @@ from typing import Any
 
 import workbench.boards.record as record_module
 import workbench.rules.options as options_module
-from workbench.arguments import whole_number
+from workbench.arguments import seed as seed_of
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
 from workbench.games import get_game
@@ -48,9 +48,6 @@ NAMES = (
     "greedy_player", "Record", "IllegalAction", "Applied", "Outcome", "Option", "OptionError",
     "Observation", "Verdict", "CHANCE", "TERMINAL",
 )  # fmt: skip
-
-
-MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
 
 
 class Contract:
@@ -124,11 +121,7 @@ class Contract:
     ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
         self._scenario(scenario)
-        whole_number("seed", seed, low=0, high=MAX_SEED)
-        each = players.values() if isinstance(players, Mapping) else [players]
-        if not all(callable(p) for p in each):
-            expected = "a player (game, observation, rng) -> action, or a mapping of sides to them"
-            raise ArgumentError("players", players, expected)
+        seed_of("seed", seed)
         return play_game(self.GAME, scenario, players, seed=seed, options=options)
 
     def replay(self, record: record_module.Record) -> list[Any]:
