@@ -260,10 +260,8 @@ def seed(argument: str, value: object, *, optional: bool = False) -> int | None:
     """``value`` if it is a seed: a whole number from 0 to :data:`MAX_SEED` (not a bool, a
     float or text), or None where ``optional``.
 
-    >>> seed("seed", 1.5)
-    Traceback (most recent call last):
-    ...
-    workbench.errors.ArgumentError: seed: expected a whole number from 0 to 9223372036854775807, got 1.5
+    >>> seed("seed", 7), seed("seed", None, optional=True)
+    (7, None)
     """
     if optional and value is None:
         return None

@@ -2,10 +2,12 @@
 refusal is an :class:`~workbench.errors.ArgumentError` naming the argument, what was given
 and what was expected (RELIABILITY.md, promise 8).
 
->>> workers_of(10**6)  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-workbench.errors.ArgumentError: workers: expected a whole number from 1 to ... (MAX_WORKERS: ... CPUs x 4), or None, got 1000000
+>>> try:
+...     workers_of(10**6)
+... except ArgumentError as refused:
+...     print(refused.argument, refused.expected == f"a whole number from 1 to {MAX_WORKERS} "
+...           f"(MAX_WORKERS: {CPUS} CPUs x 4), or None")
+workers True
 """
 
 from __future__ import annotations
