@@ -91,13 +91,7 @@ class Contract:
 
     def _scenario(self, scenario: Any) -> Any:
         """``scenario`` if it is one this game starts from, else ArgumentError."""
-        kinds = self.GAME.scenario_types
-        if kinds and not isinstance(scenario, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(
-                "scenario", scenario, f"a scenario of {self.GAME.title} (a {names})"
-            )
-        return scenario
+        return self.GAME.check_scenario(scenario)
 
     def options(self, scenario: Any) -> list[options_module.Option]:
         """The scenario's options: name, values allowed, default, section, reading."""

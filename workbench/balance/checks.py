@@ -81,12 +81,7 @@ def scenario_of(game: Game, scenario: object, load: Callable[[str], Any]) -> Any
         if not str(scenario) or "\0" in str(scenario):
             raise ArgumentError("scenario", scenario, "a scenario, its file or a shipped name")
         scenario = load(str(scenario))
-    kinds = game.scenario_types
-    if kinds and not isinstance(scenario, kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise ArgumentError("scenario", scenario, f"a scenario of {game.title} (a {names}), "
-                            "its file or a shipped scenario's name")  # fmt: skip
-    return scenario
+    return game.check_scenario(scenario)
 
 
 def pickles(players: object) -> None:

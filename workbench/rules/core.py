@@ -434,6 +434,14 @@ class Game(Generic[S, A]):
             raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
         return state
 
+    def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
+        """``scenario`` if it is one this game starts from, else ArgumentError."""
+        kinds = self.scenario_types
+        if kinds and not isinstance(scenario, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise ArgumentError(argument, scenario, f"a scenario of {self.title} (a {names})")
+        return scenario
+
     def check_action(self, action: Any) -> A:
         """``action`` if it is one of this game's actions with fields of their declared
         types, else ArgumentError."""
@@ -573,6 +581,7 @@ def replay(record: Any, game: Game | None = None) -> list[Any]:
         from workbench.games import get_game
 
         game = get_game(record.game)
+    game.check_scenario(record.scenario, "record.scenario")  # a campaign is no card game's
     state = game.start(record.scenario, record.options)
     states = [state]
     for number, step in enumerate(record.steps, 1):
