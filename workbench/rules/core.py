@@ -103,6 +103,11 @@ class IllegalAction(WorkbenchError, ValueError):
         return (self.reason,)
 
 
+# the largest modifier, either way: the library's own sanity limit (the rulebooks' cards and
+# characters give -3 to +3; the most movement points a search takes, 1,000, is one)
+MAX_MODIFIER = 1000
+
+
 @dataclass(frozen=True)
 class Modifier:
     """A named number added to a roll or a score, with the rule or card it comes from.
@@ -116,7 +121,8 @@ class Modifier:
     source: str
 
     def __post_init__(self) -> None:  # a half point would give odds no dice can roll
-        whole_number(f"the value of modifier {self.name!r}", self.value)
+        whole_number(f"the value of modifier {self.name!r}", self.value, low=-MAX_MODIFIER,
+                     high=MAX_MODIFIER)  # fmt: skip
 
     def __str__(self) -> str:
         return f"{self.name} {self.value:+d} ({self.source})"

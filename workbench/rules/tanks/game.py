@@ -65,12 +65,7 @@ from workbench.rules.tanks.explain import with_detail
 from workbench.rules.tanks.hidden import mask, sample_hidden
 from workbench.rules.tanks.invariants import invariants, summarize
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
-from workbench.rules.tanks.movement import (
-    cannot_move,
-    check_move,
-    legal_sample,
-    moves_allowed,
-)
+from workbench.rules.tanks.movement import cannot_move, check_move, legal_sample
 from workbench.rules.tanks.odds import Odds, policy_choice, shot_chances
 from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.reach import TableReach, reach_of
@@ -78,7 +73,7 @@ from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.setup import start_battle
 from workbench.rules.tanks.shooting import a_shot, pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
-from workbench.rules.tanks.state import Battle, Shot, TankPiece
+from workbench.rules.tanks.state import Battle, Shot, TankPiece, moves_allowed
 from workbench.rules.tanks.table_setup import (
     ROLL_OUTCOMES,
     apply_setup,

@@ -90,11 +90,6 @@ class MoveCheck:
         return lines_of(self.reasons)
 
 
-def moves_allowed(tank: TankPiece) -> int:
-    """Two Moves a turn, three with Fast (Movement: Rapid Movement; Keyword Reference: Fast)."""
-    return 3 if tank.has("Fast") else 2
-
-
 def cannot_move(tank: TankPiece) -> str | None:
     """The Critical card that stops the tank moving, if any (Busted Tracks)."""
     for name in tank.criticals:
