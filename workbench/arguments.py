@@ -50,6 +50,17 @@ def whole_number(
     return number
 
 
+def finite(value: object) -> bool:
+    """Whether ``value`` is a number (not a bool) a float holds: not NaN nor infinite, nor
+    an integer too large for a float (10**400)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def facing(argument: str, value: object) -> int:
     """A facing: a whole number 0..5, clockwise from the first direction of the grid."""
     return whole_number(argument, value, low=0, high=5)
@@ -110,8 +121,7 @@ def _fits(value: Any, annotation: Any) -> bool:
     if annotation is int:
         return isinstance(value, numbers.Integral) and not isinstance(value, bool)
     if annotation is float:
-        real = isinstance(value, numbers.Real) and not isinstance(value, bool)
-        return real and math.isfinite(value)
+        return finite(value)
     if origin is None:
         return not isinstance(annotation, type) or isinstance(value, annotation)
     return _fits_generic(value, origin, arguments)
@@ -248,8 +258,7 @@ def flag(argument: str, value: object) -> bool:
 def positive(argument: str, value: object, *, high: float | None = None) -> float:
     """``value`` as a float, if it is a finite number more than 0 (not a bool), and at most
     ``high`` if given."""
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    in_range = real and math.isfinite(value) and value > 0  # type: ignore[arg-type, operator]
+    in_range = finite(value) and value > 0  # type: ignore[operator]
     if not in_range or (high is not None and value > high):  # type: ignore[operator]
         expected = "a finite number more than 0"
         raise ArgumentError(argument, value, expected + (f" and at most {high:g}" if high else ""))

@@ -243,6 +243,8 @@ def polygon_from_rings(rings: Sequence[Sequence[Sequence[float]]]) -> Polygon:
         raise GeometryError("a polygon needs at least its outer ring")
     try:
         outer, *holes = ([(float(x), float(y)) for x, y in ring] for ring in rings)
+        if not all(math.isfinite(v) for ring in (outer, *holes) for xy in ring for v in xy):
+            raise GeometryError("a polygon's corners are finite numbers (cm)")
         return Polygon(outer, holes)
     except (TypeError, ValueError, shapely.errors.GEOSException) as error:
         raise GeometryError(f"a polygon's rings are lists of [x, y] numbers ({error})") from None

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from workbench.arguments import whole_number
-from workbench.errors import ArgumentError, WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError, shown
 from workbench.files.record_options import register_options
 from workbench.rules.action_fields import field_problem, safe_text
 from workbench.rules.observation import Observation, history_of
@@ -190,11 +190,11 @@ def action_from_json(data: Mapping[str, Any], types: Iterable[type[Action]]) -> 
     """
     by_name = {t.__name__: t for t in types}
     if not isinstance(data, Mapping) or "type" not in data:
-        raise ActionFormatError(f"an action is an object with a 'type', not {data!r}")
+        raise ActionFormatError(f"an action is an object with a 'type', not {shown(data)}")
     kind = by_name.get(data["type"])
     if kind is None:
         raise ActionFormatError(
-            f"no action called {data['type']!r} in this game (actions: {', '.join(by_name)})"
+            f"no action called {shown(data['type'])} in this game (actions: {', '.join(by_name)})"
         )
     names = {f.name for f in dataclasses.fields(kind)}
     values = {k: _frozen(v) for k, v in data.items() if k != "type"}
@@ -401,7 +401,7 @@ class Game(Generic[S, A]):
         def apply(state: S, action: A) -> Applied:
             check(state)
             if not isinstance(action, types):
-                raise IllegalAction(Reason(f"{action!r} is not an action of {self.title}"))
+                raise IllegalAction(Reason(f"{shown(action)} is not an action of {self.title}"))
             problem = field_problem(action)
             if problem is not None:
                 raise ActionFormatError(problem)

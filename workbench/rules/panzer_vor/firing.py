@@ -19,6 +19,7 @@ from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
 from workbench.rules.panzer_vor import arguments as checked
+from workbench.rules.panzer_vor.actions import Fire
 from workbench.rules.panzer_vor.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
@@ -167,6 +168,18 @@ def not_a_shot(state: GameState, firer_id: str, target_id: str) -> Reason | None
         return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): a tank fires on "
                       "an enemy tank", CARD_TYPES)  # fmt: skip
     return None
+
+
+def refuse_not_a_shot(state: GameState, action: object) -> None:
+    """IllegalAction if ``action`` fires a tank at itself or a friend (:func:`not_a_shot`),
+    whatever the moment; anything else passes (``apply`` judges it)."""
+    if not isinstance(action, Fire):
+        return
+    names = {t.id for t in state.tanks}
+    if {action.firer, action.target} <= names:
+        refused = not_a_shot(state, action.firer, action.target)
+        if refused is not None:
+            raise IllegalAction(refused)
 
 
 def shot(

@@ -62,7 +62,7 @@ from workbench.rules.panzer_vor.characters import ABILITIES
 from workbench.rules.panzer_vor.crew import recover, use_crew
 from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
 from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
-from workbench.rules.panzer_vor.firing import not_a_shot
+from workbench.rules.panzer_vor.firing import refuse_not_a_shot
 from workbench.rules.panzer_vor.match import (
     HAND_LIMIT,
     RESTART,
@@ -314,6 +314,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
@@ -336,11 +337,6 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
         return Reason(
             f"{action} is decided by dice or the deck, not by a player", S.SEQUENCE_OF_PLAY
         )
-    names = {t.id for t in match.board.tanks}
-    if isinstance(action, Fire) and {action.firer, action.target} <= names:
-        not_fire = not_a_shot(match.board, action.firer, action.target)  # whatever the moment
-        if not_fire is not None:
-            return not_fire
     rule = hooks.CHOICES.get(match.top.purpose) if isinstance(match.top, Choice) else None
     if rule is not None and rule.why_not is not None:
         return rule.why_not(match, match.top, action)  # type: ignore[arg-type]
