@@ -26,7 +26,7 @@ from typing import Any
 
 import pandas as pd
 
-from workbench.arguments import check_type, checked, checked_methods, whole_number
+from workbench.arguments import check_type, checked, checked_methods, checks_itself, whole_number
 from workbench.arguments import seed as seed_of
 from workbench.balance import checks
 from workbench.balance.checks import MAX_GAMES, MAX_WORKERS
@@ -203,6 +203,7 @@ def sweep_memory(games: int) -> int:
     return SWEEP_BASE_BYTES + SWEEP_BYTES_PER_GAME * games
 
 
+@checks_itself
 def sweep(
     game: str | Game,
     scenario: Any,
@@ -244,6 +245,7 @@ class _Plan:
 
     game: Game
     scenario: Any
+    spec: Any  # the scenario as other processes load it (a path, a document), or None
     start: Any
     players: Any
     games: int
@@ -278,12 +280,20 @@ def _planned(
     seconds_bound("max_seconds", max_seconds)
     refuse_past("games", count, "a sweep whose results fit", Cost(sweep_memory(count), 0.0),
                 max_bytes)  # fmt: skip
+    if isinstance(scenario, str) and scenario in the_game.scenarios():
+        scenario = the_game.scenarios()[scenario]  # a shipped scenario's file
     value = checks.scenario_of(the_game, scenario, _scenario_of)
     first = the_game.start(value, options)  # the options checked against the game's list
     check_players(the_game, first, players)
-    if client is not None or (workers or 1) > 1:
+    spec = None
+    if client is not None or (workers or 1) > 1:  # what goes to other processes: it pickles
         checks.pickles(players)
-    return _Plan(the_game, value, first, players, count, seed, options, workers, client,
+        try:
+            spec = _scenario_spec(scenario)
+        except (TypeError, ValueError) as failed:  # no file format holds it
+            raise ArgumentError("scenario", scenario, "a scenario a file can hold, to play in "
+                                f"other processes ({failed})") from None  # fmt: skip
+    return _Plan(the_game, value, spec, first, players, count, seed, options, workers, client,
                  progress, stop)  # fmt: skip
 
 
@@ -292,7 +302,7 @@ def _swept(plan: _Plan, budget: Budget) -> SweepResult:
     the_game, games = plan.game, plan.games
     runner = executor_for(plan.workers, plan.client, games)
     local = isinstance(runner, InProcess)
-    spec = None if local else _scenario_spec(plan.scenario)
+    spec = plan.spec
     tasks = [
         GameTask(
             the_game.name, the_game.start.__module__, spec, plan.players,
@@ -350,6 +360,7 @@ def _progress(total: int, description: str, show: bool) -> Any:
     return tqdm(total=total, desc=description, unit="game")
 
 
+@checks_itself
 def grid_sweep(
     game: str | Game,
     values: Sequence[Any],
@@ -368,7 +379,8 @@ def grid_sweep(
     once) and refused past ``max_seconds`` (600 s unless given) with the estimate.
     """
     the_game = checks.game_of(game)
-    check_type("values", values, Sequence[Any])
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise ArgumentError("values", values, "a list of values (a list, a tuple or a range)")
     whole_number("values", len(values), low=0, high=checks.MAX_GRID_VALUES)
     check_type("scenario_for", scenario_for, Callable[[Any], Any])
     check_type("parameter", parameter, str)
@@ -399,6 +411,7 @@ def grid_sweep(
     return grid.astype({"games": "int64", "wins": "int64", "draws": "int64"}) if rows else grid
 
 
+@checks_itself
 def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None) -> Any:
     """Win rate with its 95 % interval against the swept parameter, a line per side."""
     import matplotlib.pyplot as plt

@@ -38,6 +38,7 @@ NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 MAX_DECISION_SECONDS = 3600.0
 
 
+@checks_itself
 def check_player(level: object, seed: object, seconds: object) -> None:
     """ArgumentError unless ``level`` is one of :data:`LEVELS`' names, ``seed`` a whole
     number from 0 to 2**63 - 1 or None, ``seconds`` None or a finite number of seconds more
