@@ -68,6 +68,7 @@ class SearchPlayer:
     def simulations(self) -> int:
         return LEVELS[self.level]
 
+    @checked
     def simulations_in(self, game: str) -> int:
         """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
 
@@ -120,8 +121,7 @@ def hash_seed(seed: int, observation: Any) -> int:
     return (seed * 1_000_003 + len(observation.history)) % 2**31
 
 
-SearchPlayer.__init__ = checks_itself(SearchPlayer.__init__)  # __post_init__: check_player
-SearchPlayer.simulations_in = checked(SearchPlayer.simulations_in)  # type: ignore[method-assign]
+checks_itself(SearchPlayer.__init__)  # marked: its __post_init__ checks every field
 
 
 @checks_itself
