@@ -434,19 +434,11 @@ class Game(Generic[S, A]):
 
     def check_state(self, state: S, argument: str = "state") -> S:
         """``state`` if it is one of this game's states, else ArgumentError."""
-        kinds = self.state_types
-        if kinds and not isinstance(state, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
-        return state
+        return _of_kinds(argument, state, self.state_types, f"a state of {self.title}")
 
     def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
         """``scenario`` if it is one this game starts from, else ArgumentError."""
-        kinds = self.scenario_types
-        if kinds and not isinstance(scenario, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(argument, scenario, f"a scenario of {self.title} (a {names})")
-        return scenario
+        return _of_kinds(argument, scenario, self.scenario_types, f"a scenario of {self.title}")
 
     def check_action(self, action: Any) -> A:
         """``action`` if it is one of this game's actions with fields of their declared
@@ -526,6 +518,32 @@ class Game(Generic[S, A]):
             kinds = " or ".join(t.__name__ for t in self.scenario_types)
             raise BoardFileError(path, "$.format", type(scenario).__name__, f"a {kinds}")
         return scenario
+
+
+def _of_kinds(argument: str, value: Any, kinds: tuple[type, ...], what: str) -> Any:
+    """``value`` if it is of one of ``kinds`` (none: anything), else ArgumentError."""
+    if kinds and not isinstance(value, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise ArgumentError(argument, value, f"{what} (a {names})")
+    return value
+
+
+def not_at_an_enemy(firer: Any, target: Any, verb: str, rule: str, section: str) -> Reason | None:
+    """Why tank ``firer`` may not ``verb`` (shoot, fire) at ``target`` whatever the moment,
+    or None: a tank shoots at an enemy, never at itself nor at a tank of its own side (each
+    game gives its rule's words, ``rule``, and ``section``). Tanks have an ``id`` and a
+    ``side``.
+
+    >>> from types import SimpleNamespace as Tank
+    >>> a, b = Tank(id="A", side="north"), Tank(id="B", side="north")
+    >>> not_at_an_enemy(a, b, "shoot", "a tank shoots at an enemy", "Shooting").text
+    "B is on A's own side (north): a tank shoots at an enemy"
+    """
+    if firer.id == target.id:
+        return Reason(f"{firer.id} cannot {verb} at itself: {rule}", section)
+    if firer.side == target.side:
+        return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): {rule}", section)
+    return None
 
 
 def annotated_types(function: Callable[..., Any]) -> tuple[type, ...]:

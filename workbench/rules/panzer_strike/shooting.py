@@ -35,7 +35,7 @@ from workbench.geometry.squaregrid import (
     square_trace,
     square_trace_cost,
 )
-from workbench.rules.core import Action, Reason, lines_of
+from workbench.rules.core import Action, Reason, lines_of, not_at_an_enemy
 from workbench.rules.panzer_strike import sections
 from workbench.rules.panzer_strike.state import Match, Tank
 
@@ -377,13 +377,7 @@ def not_a_shot(match: Match, firer_id: str, target_id: str) -> Reason | None:
     shoots at an enemy ("Players can determine if a tank can shoot at an enemy", Rules:
     Shooting and Armour), never at itself nor at a tank of its own side."""
     firer, target = match.tank(firer_id), match.tank(target_id)
-    if firer.id == target.id:
-        return Reason(f"{firer.id} cannot shoot at itself: a tank shoots at an enemy",
-                      sections.SHOOTING)  # fmt: skip
-    if firer.side == target.side:
-        return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): a tank shoots "
-                      "at an enemy", sections.SHOOTING)  # fmt: skip
-    return None
+    return not_at_an_enemy(firer, target, "shoot", "a tank shoots at an enemy", sections.SHOOTING)
 
 
 def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:

@@ -17,7 +17,7 @@ from workbench.boards.panzer_vor.counters import Arc, Gun
 from workbench.dice import at_least
 from workbench.errors import ArgumentError
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.core import IllegalAction, Modifier, Reason, not_at_an_enemy, total
 from workbench.rules.panzer_vor import arguments as checked
 from workbench.rules.panzer_vor.actions import Fire
 from workbench.rules.panzer_vor.sections import (
@@ -161,13 +161,7 @@ def not_a_shot(state: GameState, firer_id: str, target_id: str) -> Reason | None
     fires on an enemy tank ("Attack Cards ... are used to fire on an enemy tank.", Card Types),
     never on itself nor on a tank of its own side."""
     firer, target = state.tank(firer_id), state.tank(target_id)
-    if firer.id == target.id:
-        return Reason(f"{firer.id} cannot fire at itself: a tank fires on an enemy tank",
-                      CARD_TYPES)  # fmt: skip
-    if firer.side == target.side:
-        return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): a tank fires on "
-                      "an enemy tank", CARD_TYPES)  # fmt: skip
-    return None
+    return not_at_an_enemy(firer, target, "fire", "a tank fires on an enemy tank", CARD_TYPES)
 
 
 def refuse_not_a_shot(state: GameState, action: object) -> None:

@@ -25,7 +25,7 @@ from math import factorial
 
 from workbench.boards.tanks.table import Table
 from workbench.boards.values import Pictured
-from workbench.rules.core import IllegalAction, Reason, lines_of
+from workbench.rules.core import IllegalAction, Reason, lines_of, not_at_an_enemy
 from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.sight import (
@@ -188,13 +188,7 @@ def not_a_shot(battle: Battle, shooter_id: str, target_id: str) -> Reason | None
     Shooting: Roll Defence Dice; you win "by destroying all of the enemy tanks"), never the
     shooter itself nor a tank of its own side. Cited as Shooting: Pick Your Target."""
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
-    if shooter.id == target.id:
-        return Reason(f"{shooter.id} cannot shoot at itself: a target is an enemy tank",
-                      sections.TARGET)  # fmt: skip
-    if target.side == shooter.side:
-        return Reason(f"{target.id} is on {shooter.id}'s own side ({shooter.side}): a target "
-                      "is an enemy tank", sections.TARGET)  # fmt: skip
-    return None
+    return not_at_an_enemy(shooter, target, "shoot", "a target is an enemy tank", sections.TARGET)
 
 
 def a_shot(battle: Battle, shooter_id: str, target_id: str) -> None:
