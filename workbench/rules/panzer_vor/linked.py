@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from workbench.arguments import one_of
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
+from workbench.errors import ArgumentError
 from workbench.rules.panzer_vor import cardgame, placing
 from workbench.rules.panzer_vor.deck import add
 from workbench.rules.panzer_vor.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
@@ -36,8 +38,10 @@ def next_stage(
 ) -> CardMatch:
     """The Stage 2 match that follows a finished Stage 1 (see the module); ``placement``:
     "choose" (the Kuromorimine player places the Panzer III) or "quick"."""
+    one_of("placement", placement, ("choose", "quick"), "a placement")
     if "stage over" not in stage_1.flags:
-        raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
+        raise ArgumentError("stage_1", stage_1, "a Stage 1 that is over: two Ōarai tanks must "
+                            "first cross Remagen Bridge")  # fmt: skip
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
