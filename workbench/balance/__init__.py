@@ -236,7 +236,7 @@ def sweep(
     """
     plan = _planned(game, scenario, players, games, seed, options, workers, client, progress,
                     stop, max_bytes, max_seconds)  # fmt: skip
-    return _swept(plan, Budget(max_bytes, max_seconds))
+    return _swept(plan, _Budget(max_bytes, max_seconds))
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ class _Plan:
 
 
 @dataclass
-class Budget:
+class _Budget:
     """The time a sweep (or a grid's sweeps) may take, what went already and what is left."""
 
     max_bytes: int
@@ -273,7 +273,7 @@ def _planned(
 ) -> _Plan:  # fmt: skip
     """Every argument of :func:`sweep` checked, before any game or process (see there)."""
     the_game = checks.game_of(game)
-    count, options = checks.the_rest(games, options, progress, stop)
+    count, options = checks.plain_arguments(games, options, progress, stop)
     seed_of("seed", seed)
     workers = checks.workers_of(workers)
     client = checks.client_of(client)
@@ -297,7 +297,7 @@ def _planned(
                  progress, stop)  # fmt: skip
 
 
-def _swept(plan: _Plan, budget: Budget) -> SweepResult:
+def _swept(plan: _Plan, budget: _Budget) -> SweepResult:
     """Play a checked sweep (:func:`sweep`), within ``budget``."""
     the_game, games = plan.game, plan.games
     runner = executor_for(plan.workers, plan.client, games)
@@ -340,7 +340,7 @@ def _swept(plan: _Plan, budget: Budget) -> SweepResult:
     return SweepResult(pd.DataFrame(rows, columns=columns), sides, runner.name, stopped, games)
 
 
-def _refuse_past_time(per_game: float, games: int, parallel: int, budget: Budget) -> None:
+def _refuse_past_time(per_game: float, games: int, parallel: int, budget: _Budget) -> None:
     """ArgumentError if the sweep (and a grid's sweeps after it) would pass the budget's
     time, estimated from its first game's time."""
     seconds = budget.spent + per_game * (games + budget.games_after) / parallel
@@ -381,14 +381,16 @@ def grid_sweep(
     the_game = checks.game_of(game)
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         raise ArgumentError("values", values, "a list of values (a list, a tuple or a range)")
-    whole_number("values", len(values), low=0, high=checks.MAX_GRID_VALUES)
+    if len(values) > checks.MAX_GRID_VALUES:
+        raise ArgumentError("values", f"{len(values):,} values",
+                            f"at most {checks.MAX_GRID_VALUES:,} values")  # fmt: skip
     check_type("scenario_for", scenario_for, Callable[[Any], Any])
     check_type("parameter", parameter, str)
     check_type("options_for", options_for, Callable[[Any], Any] | None)
     checks.sweep_keywords(sweep_options)
     kept = {"players": random_player, "games": 100, "seed": 0, "workers": None, "client": None,
             "progress": True, "stop": None, **sweep_options}  # fmt: skip
-    budget = Budget(sweep_options.get("max_bytes", MAX_BYTES),
+    budget = _Budget(sweep_options.get("max_bytes", MAX_BYTES),
                     sweep_options.get("max_seconds", SWEEP_MAX_SECONDS))  # fmt: skip
     plans = [
         _planned(

@@ -97,7 +97,7 @@ def pickles(players: object) -> None:
         ) from None  # fmt: skip
 
 
-def the_rest(
+def plain_arguments(
     games: object, options: object, progress: object, stop: object
 ) -> tuple[int, Mapping[str, Any] | None]:
     """``games`` (0 to :data:`MAX_GAMES`), ``options`` (None or a mapping: the game checks
