@@ -385,3 +385,11 @@ def test_random_sweep_and_player_arguments_answer_or_refuse_in_time_within_the_p
         signal.signal(signal.SIGALRM, old)
     assert not foreign
     assert not over_cap
+
+
+# make soak only: a refused connection is retried for the whole wait (about 22 s)
+@pytest.mark.soak
+def test_an_address_with_no_scheduler_is_refused_after_its_wait():
+    pytest.importorskip("dask.distributed")
+    with pytest.raises(ArgumentError, match=r"client: .*a Dask scheduler that answers"):
+        balance.sweep(SURE_THING, None, games=2, client="tcp://127.0.0.1:1", progress=False)
