@@ -61,16 +61,20 @@ SOAK_API ?= 20000
 SOAK_WIDGETS ?= 2000
 SOAK_LEARN ?= 3000
 SOAK_OPENSPIEL ?= 5000
+SOAK_GAME_CALLS ?= 20000
+SOAK_SWEEPS ?= 5000
 SOAK_FILES = tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 	tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
 	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py \
-	tests/test_learn_safety.py tests/test_openspiel_fuzz.py
+	tests/test_learn_safety.py tests/test_openspiel_fuzz.py tests/test_game_function_safety.py \
+	tests/test_balance_players_safety.py
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
 	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) WORKBENCH_TAMPER_EXAMPLES=$(SOAK_TAMPER) \
 	WORKBENCH_API_FUZZ_EXAMPLES=$(SOAK_API) WORKBENCH_WIDGET_FUZZ_EXAMPLES=$(SOAK_WIDGETS) \
 	WORKBENCH_LEARN_FUZZ_EXAMPLES=$(SOAK_LEARN) \
 	WORKBENCH_OPENSPIEL_FUZZ_EXAMPLES=$(SOAK_OPENSPIEL) \
+	WORKBENCH_GAME_FUZZ_EXAMPLES=$(SOAK_GAME_CALLS) WORKBENCH_SWEEP_FUZZ_EXAMPLES=$(SOAK_SWEEPS) \
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		$(SOAK_FILES) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m soak -n $(TEST_WORKERS) tests \

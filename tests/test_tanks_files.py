@@ -21,11 +21,11 @@ from workbench.boards.tanks.table import (
     Deployment,
     MeasuringArrow,
     Table,
-    TableError,
     TerrainPiece,
     follows_placement_rule,
     placement_problems,
 )
+from workbench.errors import ArgumentError
 from workbench.files import BoardFileError, load, load_document, save, to_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,8 +187,8 @@ def test_deployment_areas():
         table.deployment_area("C")
 
 
-def test_a_bad_table_built_in_code_raises_table_error():
-    with pytest.raises(TableError, match=r"\$\.terrain\[0\]\.kind: expected a kind"):
+def test_a_bad_piece_or_arrow_built_in_code_is_refused_where_it_is_made():
+    with pytest.raises(ArgumentError, match=r"kind: expected a kind: building"):  # the piece
         Table("t", pieces=[TerrainPiece.box("Hill", "hill", 30, 30, 5, 5)])
     with pytest.raises(ValueError, match="no longer than the whole arrow"):
         MeasuringArrow(length=5, tail_length=10)

@@ -27,6 +27,7 @@ from workbench.errors import ArgumentError
 
 MAX_BYTES = 2 * 1024**3  # the default bound on a call's peak memory
 MAX_SECONDS = 60.0  # the default bound on the time of a call that can run long
+MOST_BYTES = 2**60  # the largest max_bytes= taken (an exbibyte: more than any machine holds)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def refuse_past(
     """ArgumentError naming ``argument`` if ``cost`` passes ``max_bytes`` (a whole number of
     bytes) or ``max_seconds`` (None: no time bound): ``what`` is what was expected (``"a map
     whose matrix fits"``), ``instead`` another way out (``"a larger step, or "``)."""
-    limit = whole_number("max_bytes", max_bytes, low=0)
+    limit = whole_number("max_bytes", max_bytes, low=0, high=MOST_BYTES)
     seconds = seconds_bound("max_seconds", max_seconds)
     too_long = seconds is not None and cost.seconds > seconds
     if cost.bytes <= limit and not too_long:

@@ -24,7 +24,7 @@ from typing import Any
 
 from workbench.boards.panzer_vor.scenario import PanzerVorScenario
 from workbench.errors import ArgumentError
-from workbench.rules.options import Option
+from workbench.rules.options import MAX_TURN_LIMIT, Option
 from workbench.rules.panzer_vor import (
     hooks,
     scenario_rules,  # noqa: F401 (registers their options)
@@ -139,7 +139,7 @@ def practice_options(scenario: Any) -> list[Option]:
         Option.whole(
             "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
             "The practice mode has no Enforcement cards to end a match: at this turn limit "
-            "the side that destroyed more tanks wins (a stand-in)", low=1,
+            "the side that destroyed more tanks wins (a stand-in)", low=1, high=MAX_TURN_LIMIT,
         )
     ]  # fmt: skip
     if isinstance(scenario, PanzerVorScenario) and game_from_scenario(scenario).waiting:

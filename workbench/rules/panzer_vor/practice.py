@@ -40,7 +40,7 @@ from workbench.rules.options import check_options
 from workbench.rules.panzer_vor import practice_setup, reactions, sections
 from workbench.rules.panzer_vor.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.rules.panzer_vor.fingerprint import board_text
-from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds
+from workbench.rules.panzer_vor.firing import AttackOdds, aimed, attack_odds, refuse_not_a_shot
 from workbench.rules.panzer_vor.game_options import (
     DEFAULT_TURN_LIMIT,
     PRACTICE,
@@ -212,6 +212,7 @@ def apply(match: Match, action: Action) -> Applied:
     who = current_player(match)
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", sections.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who == CHANCE:
         if not isinstance(action, Roll):
             raise IllegalAction(

@@ -63,6 +63,7 @@ from workbench.rules.panzer_vor.characters import ABILITIES, COMMANDERS_READING,
 from workbench.rules.panzer_vor.crew import recover, use_crew
 from workbench.rules.panzer_vor.deck import add, draw_outcomes, size
 from workbench.rules.panzer_vor.drawing import as_pile, deal_allowed
+from workbench.rules.panzer_vor.firing import refuse_not_a_shot
 from workbench.rules.panzer_vor.match import (
     HAND_LIMIT,
     RESTART,
@@ -314,6 +315,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):

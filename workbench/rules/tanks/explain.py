@@ -9,9 +9,10 @@ from __future__ import annotations
 from workbench.rules.core import Action, Reason, Verdict
 from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.actions import Move, Shoot
-from workbench.rules.tanks.movement import check_move, moves_allowed
+from workbench.rules.tanks.movement import check_move
 from workbench.rules.tanks.odds import shot_chances
-from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.shooting import not_a_shot
+from workbench.rules.tanks.state import Battle, moves_allowed
 
 
 def _move_detail(battle: Battle, move: Move, legal: bool) -> list[Reason]:
@@ -56,6 +57,7 @@ def with_detail(battle: Battle, verdict: Verdict) -> Verdict:
         isinstance(action, Shoot)
         and battle.has_tank(action.tank)
         and battle.has_tank(action.target)
+        and not_a_shot(battle, action.tank, action.target) is None  # else no odds to show
     ):
         detail = _shot_detail(battle, action, verdict.legal)
     extra = tuple(r for r in detail if r not in verdict.reasons)

@@ -65,20 +65,15 @@ from workbench.rules.tanks.explain import with_detail
 from workbench.rules.tanks.hidden import mask, sample_hidden
 from workbench.rules.tanks.invariants import invariants, summarize
 from workbench.rules.tanks.missions import score_objectives, time_out, victory
-from workbench.rules.tanks.movement import (
-    cannot_move,
-    check_move,
-    legal_sample,
-    moves_allowed,
-)
+from workbench.rules.tanks.movement import cannot_move, check_move, legal_sample
 from workbench.rules.tanks.odds import Odds, policy_choice, shot_chances
 from workbench.rules.tanks.options import table_options
 from workbench.rules.tanks.reach import TableReach, reach_of
 from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.setup import start_battle
-from workbench.rules.tanks.shooting import pools, rolls, score, shooting_refusal
+from workbench.rules.tanks.shooting import a_shot, pools, rolls, score, shooting_refusal
 from workbench.rules.tanks.sight import in_arc, sees
-from workbench.rules.tanks.state import Battle, Shot, TankPiece
+from workbench.rules.tanks.state import Battle, Shot, TankPiece, moves_allowed
 from workbench.rules.tanks.table_setup import (
     ROLL_OUTCOMES,
     apply_setup,
@@ -266,6 +261,8 @@ def apply(battle: Battle, action: Action) -> Applied:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
     if battle.setup is not None:
         return apply_setup(battle, action)
+    if isinstance(action, Shoot) and all(map(battle.has_tank, (action.tank, action.target))):
+        a_shot(battle, action.tank, action.target)  # at an enemy tank, whatever the moment
     if who == CHANCE:
         if action not in _outcome_actions(_chance_key(battle)):
             raise IllegalAction(
@@ -721,6 +718,7 @@ def odds(state: Battle, attacker: str, target: str) -> Odds:
         if not isinstance(tank, str) or not state.has_tank(tank):
             ids = ", ".join(t.id for t in state.tanks) or "none"
             raise ArgumentError(argument, tank, f"a tank on the table ({ids})")
+    a_shot(state, attacker, target)  # a tank shooting at itself or a friend: no odds
     return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
 
 

@@ -10,8 +10,7 @@ import shapely
 
 from workbench.boards.tanks.table import TANKS_TERRAIN
 from workbench.rules.tanks.criticals import full_deck
-from workbench.rules.tanks.movement import moves_allowed
-from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.state import Battle, moves_allowed
 
 
 def invariants(battle: Battle) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from workbench.boards.tanks.cards import tanks_cards
 from workbench.boards.tanks.table import Table
 from workbench.errors import ArgumentError
-from workbench.rules.options import Option, OptionError, check_options
+from workbench.rules.options import MAX_TURN_LIMIT, Option, OptionError, check_options
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.crew_cards import crew_options
 from workbench.rules.tanks.missions import PER_OBJECTIVE
@@ -35,7 +35,6 @@ from workbench.rules.tanks.readings import sight_options
 MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
 QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
 DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
-MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
 # Building Your Platoon: Point Limit: "Try playing your first few games at 50 points and build
 # up to 100 points": the players agree on it; the default is the largest the rulebook names
 DEFAULT_POINT_LIMIT = 100

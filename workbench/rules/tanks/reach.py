@@ -16,8 +16,8 @@ from workbench.geometry.table import Hull
 from workbench.rules.core import Action, Reason, lines_of
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.actions import Move
-from workbench.rules.tanks.movement import LEGAL_SAMPLE, moves_allowed, sample_placements
-from workbench.rules.tanks.state import Battle
+from workbench.rules.tanks.movement import LEGAL_SAMPLE, sample_placements
+from workbench.rules.tanks.state import Battle, moves_allowed
 
 # where the rules refuse a move by its geometry rather than by whose turn it is
 GEOMETRY = (sections.MOVING, sections.IMPASSABLE)

@@ -25,7 +25,7 @@ from math import factorial
 
 from workbench.boards.tanks.table import Table
 from workbench.boards.values import Pictured
-from workbench.rules.core import Reason, lines_of
+from workbench.rules.core import IllegalAction, Reason, lines_of, not_at_an_enemy
 from workbench.rules.tanks import sections, sources
 from workbench.rules.tanks.readings import SightReadings
 from workbench.rules.tanks.sight import (
@@ -182,8 +182,26 @@ def defence_dice(
     return n, reasons, covered
 
 
+def not_a_shot(battle: Battle, shooter_id: str, target_id: str) -> Reason | None:
+    """Why ``shooter_id`` may not shoot at ``target_id`` whatever the moment, or None: the
+    target is the other player's tank ("the target player rolls their Defence dice",
+    Shooting: Roll Defence Dice; you win "by destroying all of the enemy tanks"), never the
+    shooter itself nor a tank of its own side. Cited as Shooting: Pick Your Target."""
+    shooter, target = battle.tank(shooter_id), battle.tank(target_id)
+    return not_at_an_enemy(shooter, target, "shoot", "a target is an enemy tank", sections.TARGET)
+
+
+def a_shot(battle: Battle, shooter_id: str, target_id: str) -> None:
+    """IllegalAction (:func:`not_a_shot`'s reason) unless the target is an enemy tank."""
+    refused = not_a_shot(battle, shooter_id, target_id)
+    if refused is not None:
+        raise IllegalAction(refused)
+
+
 def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
-    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state)."""
+    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state);
+    a tank shooting at itself or a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     refusal = shooting_refusal(battle, shooter, target)
     if refusal is not None:
@@ -212,8 +230,9 @@ def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> R
         return Reason(f"{shooter.id} is destroyed", sections.DESTROY)
     if target.destroyed:
         return Reason(f"{target.id} is destroyed: it is terrain now", sections.DESTROYED_TANKS)
-    if target.side == shooter.side:
-        return Reason(f"{target.id} is on {shooter.id}'s own side", sections.TARGET)
+    own = not_a_shot(battle, shooter.id, target.id)
+    if own is not None:
+        return own
     for name in shooter.criticals:
         if critical_card(name).effect == "cannot shoot":
             return Reason(f"{shooter.id} cannot shoot: {name}", sections.CRITICAL_HITS)
@@ -424,7 +443,9 @@ class ShotExam(Pictured):
 
 
 def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
-    """The whole picture of one shot (see :class:`ShotExam`)."""
+    """The whole picture of one shot (see :class:`ShotExam`); a tank shooting at itself or
+    a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     readings = SightReadings.of(battle.options)
     sight = line_of_sight(battle.table, battle.tanks, shooter, target, readings)
