@@ -253,6 +253,11 @@ def visibility_peak(hexes: int) -> int:
     return int(PEAK_BASE_BYTES + PEAK_BYTES_PER_PAIR * hexes * hexes)
 
 
+def visibility_cost(hexes: int) -> Cost:
+    """The estimated peak memory and time of :func:`visibility_matrix` on ``hexes`` hexes."""
+    return Cost(visibility_peak(hexes), SECONDS_PER_PAIR * hexes * hexes)
+
+
 def check_visibility_bound(
     hexmap: HexMap, max_bytes: object, max_seconds: object = MAX_SECONDS
 ) -> None:
@@ -264,7 +269,7 @@ def check_visibility_bound(
         "hexmap",
         f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
         "a map whose visibility matrix fits",
-        Cost(visibility_peak(n), SECONDS_PER_PAIR * n * n),
+        visibility_cost(n),
         max_bytes,
         max_seconds,
     )
