@@ -84,10 +84,11 @@ def test_blind_spots_in_bands_find_what_the_whole_matrix_finds(monkeypatch):
     assert lint_hexmap_module.blind_spots(board_again) == whole
 
 
-def test_lint_leaves_out_exposure_past_its_bound_with_a_note(monkeypatch):
-    report = workbench.lint(HexMap.blank(12, 12), max_bytes=1000)
+def test_lint_leaves_out_exposure_past_its_bound_naming_it(monkeypatch):
+    report = workbench.lint(HexMap.blank(12, 12), max_bytes=10**7)  # the matrix needs 24 MiB
     assert "exposure" not in report.heatmaps
-    assert any("left out" in str(n) and "max_bytes" in str(n) for n in report.notes)
+    assert [left.check for left in report.left_out] == ["exposure", "blind spots"]
+    assert "lint(..., max_bytes=" in report.left_out_text
     assert "exposure" in workbench.lint(HexMap.blank(12, 12)).heatmaps
 
 
@@ -96,9 +97,14 @@ def test_visibility_lint_and_heatmaps_refuse_past_their_time_bound_saying_so():
     with pytest.raises(ArgumentError, match=r"max_seconds=0\.0001 .*pass a larger max_bytes or"):
         visibility_matrix(small, max_seconds=0.0001)
     assert visibility_matrix(small, max_seconds=None).sees("0101", "0102")
-    report = workbench.lint(small, max_seconds=0.0001)
+    with pytest.raises(ArgumentError, match=r"board: .*max_seconds=0\.0001 .*pass leave_out="):
+        workbench.lint(small, max_seconds=0.0001)  # even the checks that must run
+    optional = ["exposure", "blind spots"]
+    options = {"mp": 4, "turns": 3, "zones": {}}
+    rest = lint_hexmap_module.CHECKS.plan(small, options, 2**40, None, optional)[2]
+    report = workbench.lint(small, max_seconds=rest.seconds * 1.01)  # all but those two
     assert "exposure" not in report.heatmaps
-    assert any("left out" in str(n) and "max_seconds" in str(n) for n in report.notes)
+    assert "lint(..., max_seconds=" in str(report) and "reach" in report.ran
     battle = _battle()
     a, b = (t.id for t in battle.tanks[:2])
     with pytest.raises(ArgumentError, match=r"8,100 cells fit in .*max_seconds=0\.01"):
@@ -287,7 +293,7 @@ from workbench.lint import lint
 board = HexMap.blank(200, 200, digits=3)
 began = time.perf_counter()
 report = lint(board)
-print(json.dumps({"notes": [str(n) for n in report.notes], "heatmaps": sorted(report.heatmaps),
+print(json.dumps({"left_out": report.left_out_text, "heatmaps": sorted(report.heatmaps),
                   "seconds": time.perf_counter() - began,
                   "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """
@@ -295,15 +301,14 @@ print(json.dumps({"notes": [str(n) for n in report.notes], "heatmaps": sorted(re
 
 @pytest.mark.soak
 def test_lint_of_the_largest_map_the_loader_accepts_stays_within_its_bound():
-    # 200 x 200 (maps/README.md#limits): exposure and blind spots are left out with a note
-    # saying what and why; every other check runs, within 2 GiB
+    # 200 x 200 (maps/README.md#limits): exposure and blind spots are left out and named
+    # with their estimates; every other check runs, within 2 GiB
     out = subprocess.run(
         [sys.executable, "-c", MEASURE_LINT], capture_output=True, text=True, check=True, cwd=ROOT
     )
     found = json.loads(out.stdout)
-    note = next(n for n in found["notes"] if "left out" in n)
-    assert "exposure and blind spots left out" in note and "visibility matrix" in note
-    assert "pass lint a larger max_bytes" in note
+    assert found["left_out"].startswith("left out: exposure (would take ~")
+    assert "lint(..., max_bytes=" in found["left_out"] and "blind spots (" in found["left_out"]
     assert "exposure" not in found["heatmaps"]
     assert found["peak"] < MAX_MATRIX_BYTES, found
     print(f"lint 200 x 200: {found['seconds']:.0f} s, {found['peak']:,} bytes resident at peak")

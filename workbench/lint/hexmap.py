@@ -207,7 +207,7 @@ def work_units(board: HexMap | PanzerVorScenario, options: Options) -> dict[str,
     """The work each check does, in its units, as estimated before it runs (the tests count
     the same units as the checks run): ``pairs`` of hexes (the visibility matrix, its counts,
     the blind spots' distances), ``tables`` (hexes of the movement tables not yet made, one
-    per side), ``searched`` (hexes settled by the reach searches: every hex, once per side
+    per side; ``walled tables`` those of a map with hexsides), ``searched`` (hexes settled by the reach searches: every hex, once per side
     and zone, or once per side for the open areas of a map without zones), ``hexes`` (the
     map's), ``zoned`` (hexes named by the zones) and ``hexsides``."""
     hexmap = _hexmap(board)
@@ -215,9 +215,11 @@ def work_units(board: HexMap | PanzerVorScenario, options: Options) -> dict[str,
     sides = sides_of(hexmap)
     made = hexmap.derived.get("move_table", {})
     zones = options["zones"]
+    tables = n * sum(side not in made for side in sides)
     return {
         "pairs": n * n,
-        "tables": n * sum(side not in made for side in sides),
+        "tables": tables,
+        "walled tables": tables if hexmap.hexsides else 0,  # each step's hexside looked up
         "searched": n * len(sides) * max(len(zones), 1),
         "hexes": n,
         "zoned": sum(len(hexes) for hexes in zones.values()),
@@ -232,7 +234,8 @@ PAIR_SECONDS_COUNTS = 1e-9
 PAIR_SECONDS_FAR = 8e-9
 HEX_SECONDS = 2e-5  # a hex of the map, once, in the reach check's sets and areas
 HEX_BYTES = 600
-TABLE_SECONDS = 3e-5
+TABLE_SECONDS = 2e-5
+WALLED_TABLE_SECONDS = 8e-5  # more for each hex of a map with hexsides
 TABLE_BYTES = 400
 SEARCHED_SECONDS = 2e-5
 SEARCHED_BYTES = 200  # a search's dicts and queue (the heatmap of each zone kept: HEX_BYTES)
@@ -347,6 +350,7 @@ def _reach_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
         TABLE_BYTES * units["tables"] + SEARCHED_BYTES * units["searched"] + HEX_BYTES * kept,
         BASE_SECONDS
         + TABLE_SECONDS * units["tables"]
+        + WALLED_TABLE_SECONDS * units["walled tables"]
         + SEARCHED_SECONDS * units["searched"]
         + HEX_SECONDS * kept,
     )

@@ -120,7 +120,7 @@ def work_units(board: SquareBoard, options: Options) -> dict[str, int]:
 # Each estimate: seconds and bytes per unit of work, about twice what a quiet machine takes
 # (the shared one runs 2-3 times slower), fitted on the shipped board and boards of 2 x 2
 # to 24 x 24 tiles (benchmarks/README.md, "Lint's estimates").
-SQUARE_SECONDS = 3e-5  # a square searched from both sides (8 neighbours each), and kept
+SQUARE_SECONDS = 4e-5  # a square searched from both sides (8 neighbours each), and kept
 SQUARE_BYTES = 500
 LINE_SECONDS = 4e-6
 TRACED_SECONDS = 3e-6

@@ -108,8 +108,8 @@ def sight_and_cover(
 def work_units(table: Table, options: Options) -> dict[str, int]:
     """The work each check does, in its units, as estimated before it runs (the tests count
     the same units as the checks run): ``cells`` (sample cells, each tested against the
-    impassable pieces; the points are those outside them), ``pairs`` (cells squared: the
-    lines between points), ``hits`` (the pieces blocking sight those lines meet, by the
+    impassable pieces), ``points`` (the cells outside them, by the share of the table they
+    cover), ``pairs`` (points squared: the lines between points), ``hits`` (the pieces blocking sight those lines meet, by the
     Crofton formula: a segment of length l meets a convex piece of area a and perimeter p
     with chance (a + l·p/π) / A on a table of area A; l the mean distance of two points
     of a rectangle, about (w + d) / 4), and ``pieces``."""
@@ -119,9 +119,12 @@ def work_units(table: Table, options: Options) -> dict[str, int]:
     area = table.width * table.depth
     walls = [p.polygon for p in table.pieces_that(blocks_los=True)]
     share = sum(w.area + length * w.length / math.pi for w in walls) / area if area else 0.0
-    pairs = max(cells, 0) ** 2
+    solid = sum(p.polygon.area for p in table.pieces_that(impassable=True)) / area if area else 0
+    points = math.ceil(cells * max(0.0, 1 - solid))
+    pairs = points * points
     return {
         "cells": cells,
+        "points": points,
         "pairs": pairs,
         "hits": math.ceil(pairs * min(share, len(walls))),
         "pieces": len(table.pieces) + len(table.tanks) + len(table.deployments),
@@ -133,11 +136,11 @@ def work_units(table: Table, options: Options) -> dict[str, int]:
 # 300 cm (benchmarks/README.md, "Lint's estimates").
 CELL_SECONDS = 2e-5
 CELL_BYTES = 300
-PAIR_SECONDS = 1e-6  # a line made and looked up among the pieces blocking sight
+PAIR_SECONDS = 1.2e-5  # a line made and looked up among the pieces blocking sight
 PAIR_BYTES = 3  # the sight and cover matrices, a byte a pair each, and a copy
-HIT_SECONDS = 1e-5  # a line tested against a piece it meets
-COVER_PAIR_SECONDS = 1e-6
-PIECE_SECONDS = 2e-3  # spacing, deployment areas: a piece against the others
+HIT_SECONDS = 2e-5  # a line tested against a piece it meets
+COVER_PAIR_SECONDS = 1.5e-6  # and as much again for every hundred pieces giving cover
+PIECE_SECONDS = 2e-4  # spacing, deployment areas: a piece against the others
 BASE_SECONDS = 2e-3
 
 
@@ -177,7 +180,8 @@ def _spacing(table: Table, options: Options, found: Found) -> None:
 
 def _heatmap_cost(table: Table, options: Options) -> Cost:
     units = work_units(table, options)
-    return Cost(CELL_BYTES * units["cells"], COVER_PAIR_SECONDS * units["pairs"])
+    per_pair = COVER_PAIR_SECONDS * (1 + len(table.pieces_that(gives_cover=True)) / 100)
+    return Cost(CELL_BYTES * units["cells"], per_pair * units["pairs"])
 
 
 @CHECKS.check("sight", cost=_heatmap_cost, needs=[SIGHT_LINES], optional=True)
