@@ -59,13 +59,16 @@ SOAK_GAMES ?= 100
 SOAK_TAMPER ?= 2000
 SOAK_API ?= 20000
 SOAK_WIDGETS ?= 2000
+SOAK_BOUNDS ?= 200
 SOAK_FILES = tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 	tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
-	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py
+	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py \
+	tests/test_bounds_fuzz.py
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
 	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) WORKBENCH_TAMPER_EXAMPLES=$(SOAK_TAMPER) \
 	WORKBENCH_API_FUZZ_EXAMPLES=$(SOAK_API) WORKBENCH_WIDGET_FUZZ_EXAMPLES=$(SOAK_WIDGETS) \
+	WORKBENCH_BOUNDS_FUZZ_EXAMPLES=$(SOAK_BOUNDS) \
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		$(SOAK_FILES) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m soak -n $(TEST_WORKERS) tests \

@@ -73,7 +73,7 @@ def tile_set(size: int, seed: int = 1) -> TileSet:
 def square_board(tiles: int, size: int) -> SquareBoard:
     """``tiles`` × ``tiles`` tiles of ``size`` squares (the files' largest: 14 × 14 of 50,
     two sets of 100 faces)."""
-    layout = [[f"F{(r * tiles + c) % 100}" for c in range(tiles)] for r in range(tiles)]
+    layout = tuple(tuple(f"F{(r * tiles + c) % 100}" for c in range(tiles)) for r in range(tiles))
     return SquareBoard(f"{tiles * size} squares", tile_set(size), layout, sets=2)
 
 
@@ -85,7 +85,10 @@ def table(side: float, pieces: int, seed: int = 1) -> Table:
     placed = []
     for i, slot in enumerate(rng.sample(range(slots * slots), pieces)):
         w, d = rng.uniform(6, 18), rng.uniform(6, 18)
-        x, y = 24 * (slot % slots) + rng.uniform(0, 24 - w), 24 * (slot // slots) + rng.uniform(0, 24 - d)
+        x, y = (
+            24 * (slot % slots) + rng.uniform(0, 24 - w),
+            24 * (slot // slots) + rng.uniform(0, 24 - d),
+        )
         kind = rng.choice(["woods", "building"])
         placed.append(TerrainPiece.box(f"piece {i}", kind, x, y, w, d))
     return Table(f"{side:g} cm", side, side, tuple(placed))

@@ -312,3 +312,58 @@ def test_lint_of_the_largest_map_the_loader_accepts_stays_within_its_bound():
     assert "exposure" not in found["heatmaps"]
     assert found["peak"] < MAX_MATRIX_BYTES, found
     print(f"lint 200 x 200: {found['seconds']:.0f} s, {found['peak']:,} bytes resident at peak")
+
+
+# --- pictures: PNG and PDF ------------------------------------------------------------------
+
+
+def test_a_png_past_its_bound_is_refused_naming_the_scale_and_a_small_one_is_made(tmp_path):
+    from workbench.render import Picture, scene_of
+    from workbench.render.png import png_size, to_png
+
+    scene = scene_of(HexMap.blank(6, 6))
+    with pytest.raises(
+        ArgumentError,
+        match=r"scale: expected a scale whose .* pixels fit in "
+        r"max_bytes=2,147,483,648 .*pass a smaller scale",
+    ):
+        to_png(scene, 1000)  # about 160 billion pixels
+    for bad in (float("nan"), float("inf"), 0, -2, True, "2"):
+        with pytest.raises(ArgumentError, match="scale"):
+            to_png(scene, bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="max_seconds=1e-06"):
+        Picture(scene).save(tmp_path / "board.png", 1.0, max_seconds=1e-6)
+    assert not (tmp_path / "board.png").exists()
+    written = Picture(scene).save(tmp_path / "board.png", 0.5)
+    assert png_size(written.read_bytes()) == (round(scene.width * 0.5), round(scene.height * 0.5))
+
+
+def test_a_pdf_of_too_many_pages_is_refused_before_any_page(monkeypatch, tmp_path):
+    from workbench.render import pdf
+
+    board = HexMap.blank(10, 10)
+    monkeypatch.setattr(pdf, "page_svg", lambda *args: pytest.fail("a page was made"))
+    with pytest.raises(
+        ArgumentError,
+        match=r"pages: expected a print whose [\d,]+ pages of "
+        r"[\d,]+ primitives fit .*pass a smaller size",
+    ):
+        pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=5000)
+    for bad in (float("inf"), float("nan"), 10**7, True):
+        with pytest.raises(ArgumentError, match="hex_mm"):
+            pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=bad)
+    assert not (tmp_path / "map.pdf").exists()
+    monkeypatch.undo()
+    assert pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=10).pages == 1
+
+
+def test_a_pdfs_estimate_counts_the_primitives_each_page_looks_through():
+    from workbench.render import scene_of
+    from workbench.render.pdf import Cropper, cropped
+    from workbench.render.scene import singles
+
+    scene = scene_of(HexMap.blank(8, 8))
+    crop = Cropper(scene)
+    assert crop.primitives == sum(len(singles(p)) for p in scene.layers.values())
+    window = [0.0, 0.0, scene.width / 2, scene.height / 2]
+    assert crop(window) == cropped(scene, window)

@@ -393,7 +393,9 @@ def options_checked(linter: Callable[..., LintReport]) -> Callable[..., LintRepo
         for name, value in options.items():
             if name not in parameters:
                 kinds = ", ".join(parameters)
-                raise ArgumentError(name, value, f"an option of lint for a {type(board).__name__} ({kinds})")
+                raise ArgumentError(
+                    name, value, f"an option of lint for a {type(board).__name__} ({kinds})"
+                )
         return inner(board, **options)
 
     return checking

@@ -207,9 +207,10 @@ def work_units(board: HexMap | PanzerVorScenario, options: Options) -> dict[str,
     """The work each check does, in its units, as estimated before it runs (the tests count
     the same units as the checks run): ``pairs`` of hexes (the visibility matrix, its counts,
     the blind spots' distances), ``tables`` (hexes of the movement tables not yet made, one
-    per side; ``walled tables`` those of a map with hexsides), ``searched`` (hexes settled by the reach searches: every hex, once per side
-    and zone, or once per side for the open areas of a map without zones), ``hexes`` (the
-    map's), ``zoned`` (hexes named by the zones) and ``hexsides``."""
+    per side; ``walled tables`` those of a map with hexsides), ``searched`` (hexes settled
+    by the reach searches: every hex, once per side and zone, or once per side for the open
+    areas of a map without zones), ``hexes`` (the map's), ``zoned`` (hexes named by the
+    zones) and ``hexsides``."""
     hexmap = _hexmap(board)
     n = len(hexmap.grid)
     sides = sides_of(hexmap)
@@ -227,17 +228,18 @@ def work_units(board: HexMap | PanzerVorScenario, options: Options) -> dict[str,
     }
 
 
-# Each estimate: seconds and bytes per unit of work, about twice what a quiet machine takes
-# (the shared one runs 2-3 times slower), fitted on blank and shipped maps of 10 x 10 to
-# 200 x 200 (benchmarks/README.md, "Lint's estimates").
+# Each estimate: seconds and bytes per unit of work, about three times the CPU time measured
+# here (the shared machine's wall clock under its usual load), fitted on blank and obstructed
+# maps of 10 x 10 to 200 x 200 and the shipped maps (benchmarks/README.md, "Lint's estimates").
 PAIR_SECONDS_COUNTS = 1e-9
 PAIR_SECONDS_FAR = 8e-9
-HEX_SECONDS = 2e-5  # a hex of the map, once, in the reach check's sets and areas
+BAND_BYTES = 14  # a pair of hexes of a band of blind_spots: its distances and masks
+HEX_SECONDS = 1.5e-5  # a hex of the map, once, in the reach check's sets and areas
 HEX_BYTES = 600
 TABLE_SECONDS = 2e-5
 WALLED_TABLE_SECONDS = 8e-5  # more for each hex of a map with hexsides
 TABLE_BYTES = 400
-SEARCHED_SECONDS = 2e-5
+SEARCHED_SECONDS = 1e-5
 SEARCHED_BYTES = 200  # a search's dicts and queue (the heatmap of each zone kept: HEX_BYTES)
 BASE_SECONDS = 2e-3
 
@@ -267,9 +269,9 @@ def _exposure(board: HexMap | PanzerVorScenario, options: Options, found: Found)
 
 def _blind_spots_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
     units = work_units(board, options)
-    band = min(units["pairs"], FAR_CHUNK + units["hexes"])  # int32 distances, and a mask
+    band = min(units["pairs"], FAR_CHUNK + units["hexes"])  # int32 distances, and masks
     return Cost(
-        6 * band + HEX_BYTES * units["hexes"],
+        BAND_BYTES * band + HEX_BYTES * units["hexes"],
         BASE_SECONDS + PAIR_SECONDS_FAR * units["pairs"] + HEX_SECONDS * units["hexes"],
     )
 
@@ -285,7 +287,7 @@ def _blind_spots(board: HexMap | PanzerVorScenario, options: Options, found: Fou
             f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
             if len(spots) == 1
             else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
-            "blind spots"
+            + "blind spots"
         )
         found.findings.append(
             grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note")

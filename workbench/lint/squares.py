@@ -117,13 +117,15 @@ def work_units(board: SquareBoard, options: Options) -> dict[str, int]:
     }
 
 
-# Each estimate: seconds and bytes per unit of work, about twice what a quiet machine takes
-# (the shared one runs 2-3 times slower), fitted on the shipped board and boards of 2 x 2
-# to 24 x 24 tiles (benchmarks/README.md, "Lint's estimates").
-SQUARE_SECONDS = 4e-5  # a square searched from both sides (8 neighbours each), and kept
+# Each estimate: seconds and bytes per unit of work, about three times the CPU time measured
+# here (the shared machine's wall clock under its usual load), fitted on the shipped board and
+# boards of 40 x 40 to 700 x 700 squares (benchmarks/README.md, "Lint's estimates").
+SQUARE_SECONDS = 5e-5  # a square searched from both sides (8 neighbours each)
+KEPT_SECONDS = 5e-6  # a square looked at again, its steps kept in two heatmaps
+KEPT_BYTES = 300
 SQUARE_BYTES = 500
-LINE_SECONDS = 4e-6
-TRACED_SECONDS = 3e-6
+LINE_SECONDS = 7.5e-5
+TRACED_SECONDS = 6e-7
 TRACED_BYTES = 200  # a square of a trace the trace cache keeps
 BASE_SECONDS = 2e-3
 
@@ -143,7 +145,12 @@ REACHED = Work("reach from each side", _reached, _reached_cost)
 CHECKS = Checks("square board")
 
 
-@CHECKS.check("reach", cost=lambda board, options: _reached_cost(board, options), needs=[REACHED])
+def _reach_cost(board: SquareBoard, options: Options) -> Cost:
+    squares = work_units(board, options)["squares"]
+    return Cost(KEPT_BYTES * squares, BASE_SECONDS + KEPT_SECONDS * squares)
+
+
+@CHECKS.check("reach", cost=_reach_cost, needs=[REACHED])
 def _reach(board: SquareBoard, options: Options, found: Found) -> None:
     reached = found.made(REACHED)
     anywhere = set(reached["north"]) | set(reached["south"])

@@ -109,10 +109,11 @@ def work_units(table: Table, options: Options) -> dict[str, int]:
     """The work each check does, in its units, as estimated before it runs (the tests count
     the same units as the checks run): ``cells`` (sample cells, each tested against the
     impassable pieces), ``points`` (the cells outside them, by the share of the table they
-    cover), ``pairs`` (points squared: the lines between points), ``hits`` (the pieces blocking sight those lines meet, by the
-    Crofton formula: a segment of length l meets a convex piece of area a and perimeter p
-    with chance (a + l·p/π) / A on a table of area A; l the mean distance of two points
-    of a rectangle, about (w + d) / 4), and ``pieces``."""
+    cover), ``pairs`` (points squared: the lines between points), ``hits`` (the pieces
+    blocking sight those lines meet, by the Crofton formula: a segment of length l meets a
+    convex piece of area a and perimeter p with chance (a + l·p/π) / A on a table of area
+    A; l the mean distance of two points of a rectangle, about (w + d) / 4), and
+    ``pieces``."""
     cell = options["cell_cm"]
     cells = math.ceil(table.width / cell - 0.5) * math.ceil(table.depth / cell - 0.5)
     length = (table.width + table.depth) / 4
@@ -131,16 +132,19 @@ def work_units(table: Table, options: Options) -> dict[str, int]:
     }
 
 
-# Each estimate: seconds and bytes per unit of work, about twice what a quiet machine takes
-# (the shared one runs 2-3 times slower), fitted on the shipped tables and tables of 30 to
-# 300 cm (benchmarks/README.md, "Lint's estimates").
+# Each estimate: seconds and bytes per unit of work, about three times the CPU time measured
+# here (the shared machine's wall clock under its usual load), fitted on the shipped tables and
+# tables of 120 to 1,000 cm with 20 to 200 pieces (benchmarks/README.md, "Lint's estimates").
 CELL_SECONDS = 2e-5
 CELL_BYTES = 300
-PAIR_SECONDS = 1.2e-5  # a line made and looked up among the pieces blocking sight
+PAIR_SECONDS = 3e-6  # a line made and looked up among the pieces blocking sight
+PAIR_WALL_SECONDS = 9e-8  # and more for each piece blocking sight
 PAIR_BYTES = 3  # the sight and cover matrices, a byte a pair each, and a copy
-HIT_SECONDS = 2e-5  # a line tested against a piece it meets
-COVER_PAIR_SECONDS = 1.5e-6  # and as much again for every hundred pieces giving cover
-PIECE_SECONDS = 2e-4  # spacing, deployment areas: a piece against the others
+HIT_SECONDS = 1.5e-5  # a line tested against a piece it meets
+SUM_SECONDS = 2e-9  # a pair counted in a heatmap's shares
+COVER_PAIR_SECONDS = 6e-7  # and as much again for every hundred pieces giving cover
+PIECE_SECONDS = 2e-4
+PIECE_BYTES = 2000  # spacing, deployment areas: a piece against the others
 BASE_SECONDS = 2e-3
 
 
@@ -151,11 +155,12 @@ def _sight_lines(table: Table, options: Options) -> tuple[list[tuple[float, floa
 
 def _sight_lines_cost(table: Table, options: Options) -> Cost:
     units = work_units(table, options)
+    per_pair = PAIR_SECONDS + PAIR_WALL_SECONDS * len(table.pieces_that(blocks_los=True))
     return Cost(
         CELL_BYTES * units["cells"] + PAIR_BYTES * units["pairs"],
         BASE_SECONDS
         + CELL_SECONDS * units["cells"]
-        + PAIR_SECONDS * units["pairs"]
+        + per_pair * units["pairs"]
         + HIT_SECONDS * units["hits"],
     )
 
@@ -166,7 +171,7 @@ CHECKS = Checks("table")
 
 def _pieces_cost(table: Table, options: Options) -> Cost:
     pieces = work_units(table, options)["pieces"]
-    return Cost(CELL_BYTES * pieces, BASE_SECONDS + PIECE_SECONDS * pieces)
+    return Cost(PIECE_BYTES * pieces, BASE_SECONDS + PIECE_SECONDS * pieces)
 
 
 @CHECKS.check("set-up spacing", cost=_pieces_cost)
@@ -178,13 +183,12 @@ def _spacing(table: Table, options: Options, found: Found) -> None:
         )
 
 
-def _heatmap_cost(table: Table, options: Options) -> Cost:
+def _sight_cost(table: Table, options: Options) -> Cost:
     units = work_units(table, options)
-    per_pair = COVER_PAIR_SECONDS * (1 + len(table.pieces_that(gives_cover=True)) / 100)
-    return Cost(CELL_BYTES * units["cells"], per_pair * units["pairs"])
+    return Cost(CELL_BYTES * units["cells"] + units["pairs"], SUM_SECONDS * units["pairs"])
 
 
-@CHECKS.check("sight", cost=_heatmap_cost, needs=[SIGHT_LINES], optional=True)
+@CHECKS.check("sight", cost=_sight_cost, needs=[SIGHT_LINES], optional=True)
 def _sight(table: Table, options: Options, found: Found) -> None:
     points, sees = found.made(SIGHT_LINES)
     seen = sees.copy()
@@ -193,7 +197,14 @@ def _sight(table: Table, options: Options, found: Found) -> None:
     found.heatmaps["sight"] = dict(zip(points, shares.tolist(), strict=True))
 
 
-@CHECKS.check("cover", cost=_heatmap_cost, needs=[SIGHT_LINES], optional=True)
+def _cover_cost(table: Table, options: Options) -> Cost:
+    units = work_units(table, options)
+    per_pair = COVER_PAIR_SECONDS * (1 + len(table.pieces_that(gives_cover=True)) / 100)
+    return Cost(CELL_BYTES * units["cells"] + PAIR_BYTES * units["pairs"],
+                per_pair * units["pairs"])  # fmt: skip
+
+
+@CHECKS.check("cover", cost=_cover_cost, needs=[SIGHT_LINES], optional=True)
 def _cover(table: Table, options: Options, found: Found) -> None:
     points, sees = found.made(SIGHT_LINES)
     _, cover = cover_shares(table, points, sees, options["cover_margin"])
