@@ -236,6 +236,7 @@ PAIR_SECONDS_FAR = 8e-9
 BAND_BYTES = 14  # a pair of hexes of a band of blind_spots: its distances and masks
 HEX_SECONDS = 1.5e-5  # a hex of the map, once, in the reach check's sets and areas
 HEX_BYTES = 600
+RING_BYTES = 20  # a hex of the map, for the edge ring (only the ring is kept)
 TABLE_SECONDS = 2e-5
 WALLED_TABLE_SECONDS = 8e-5  # more for each hex of a map with hexsides
 TABLE_BYTES = 400
@@ -297,7 +298,8 @@ def _blind_spots(board: HexMap | PanzerVorScenario, options: Options, found: Fou
 def _edge_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
     units = work_units(board, options)
     cells = units["hexes"] + units["hexsides"]
-    return Cost(HEX_BYTES * cells, BASE_SECONDS + HEX_SECONDS * cells)
+    return Cost(RING_BYTES * units["hexes"] + HEX_BYTES * units["hexsides"],
+                BASE_SECONDS + HEX_SECONDS * cells)  # fmt: skip
 
 
 @CHECKS.check("edge hexsides", cost=_edge_cost)
