@@ -24,6 +24,10 @@ from workbench.geometry import hexgrid, squaregrid
 from workbench.geometry.hexgrid import Hex
 from workbench.geometry.squaregrid import Square
 from workbench.lint import hexmap as lint_hexmap_module
+from workbench.render import Picture, pdf, scene_of
+from workbench.render.pdf import Cropper, cropped
+from workbench.render.png import png_size, to_png
+from workbench.render.scene import singles
 from workbench.rules.panzer_vor import GameState, Side, Tank
 from workbench.rules.panzer_vor.movement import reach_cost, reachable
 from workbench.rules.panzer_vor.visibility import (
@@ -318,9 +322,6 @@ def test_lint_of_the_largest_map_the_loader_accepts_stays_within_its_bound():
 
 
 def test_a_png_past_its_bound_is_refused_naming_the_scale_and_a_small_one_is_made(tmp_path):
-    from workbench.render import Picture, scene_of
-    from workbench.render.png import png_size, to_png
-
     scene = scene_of(HexMap.blank(6, 6))
     with pytest.raises(
         ArgumentError,
@@ -339,8 +340,6 @@ def test_a_png_past_its_bound_is_refused_naming_the_scale_and_a_small_one_is_mad
 
 
 def test_a_pdf_of_too_many_pages_is_refused_before_any_page(monkeypatch, tmp_path):
-    from workbench.render import pdf
-
     board = HexMap.blank(10, 10)
     monkeypatch.setattr(pdf, "page_svg", lambda *args: pytest.fail("a page was made"))
     with pytest.raises(
@@ -358,10 +357,6 @@ def test_a_pdf_of_too_many_pages_is_refused_before_any_page(monkeypatch, tmp_pat
 
 
 def test_a_pdfs_estimate_counts_the_primitives_each_page_looks_through():
-    from workbench.render import scene_of
-    from workbench.render.pdf import Cropper, cropped
-    from workbench.render.scene import singles
-
     scene = scene_of(HexMap.blank(8, 8))
     crop = Cropper(scene)
     assert crop.primitives == sum(len(singles(p)) for p in scene.layers.values())

@@ -16,8 +16,9 @@ import workbench
 from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.boards.tanks import table as table_module
+from workbench.bounds import Cost
 from workbench.errors import ArgumentError
-from workbench.lint import Checks, LintReport, lint
+from workbench.lint import Checks, LintReport, Work, lint
 from workbench.lint import hexmap as hex_lint
 from workbench.lint import squares as square_lint
 from workbench.lint import table as table_lint
@@ -167,9 +168,6 @@ def test_a_report_made_by_a_plain_linter_still_reads() -> None:
 
 
 def test_a_check_that_uses_work_it_did_not_declare_is_caught() -> None:
-    from workbench.bounds import Cost
-    from workbench.lint import Work
-
     checks = Checks("test board")
     work = Work("something", lambda board, options: 1, lambda board, options: Cost(0, 0.0))
 
@@ -184,30 +182,32 @@ def test_a_check_that_uses_work_it_did_not_declare_is_caught() -> None:
 # --- the estimates count the work the checks do ------------------------------------------
 
 
+def _count(monkeypatch, counted: Counter[str], module, name: str, key: str, amount) -> None:
+    """Replace ``module.name`` by itself adding ``amount(arguments, answer)`` to
+    ``counted[key]`` at each call (the work the call does, counted as it runs)."""
+    real = getattr(module, name)
+
+    def counting(*args, **kwargs):
+        answer = real(*args, **kwargs)
+        counted[key] += amount(args, answer)
+        return answer
+
+    monkeypatch.setattr(module, name, counting)
+
+
 def _counting_hex_work(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     counted: Counter[str] = Counter()
-    real_table, real_costs, real_matrix = (
-        hex_lint.move_table, hex_lint.reach_costs, hex_lint.visibility_matrix
-    )  # fmt: skip
+    made = set()
 
-    def move_table(hexmap: HexMap, side: str):
-        if side not in hexmap.derived.get("move_table", {}):
-            counted["tables"] += len(hexmap.grid)
-        return real_table(hexmap, side)
+    def new_table(args, table) -> int:  # a table made now, not one cached on the map
+        fresh = id(table) not in made
+        made.add(id(table))
+        return len(args[0].grid) if fresh else 0
 
-    def reach_costs(hexmap: HexMap, starts, side: str = ""):
-        out = real_costs(hexmap, starts, side)
-        counted["searched"] += len(out)
-        return out
-
-    def visibility_matrix(hexmap: HexMap, **options):
-        out = real_matrix(hexmap, **options)
-        counted["pairs"] += out.matrix.size
-        return out
-
-    monkeypatch.setattr(hex_lint, "move_table", move_table)
-    monkeypatch.setattr(hex_lint, "reach_costs", reach_costs)
-    monkeypatch.setattr(hex_lint, "visibility_matrix", visibility_matrix)
+    _count(monkeypatch, counted, hex_lint, "move_table", "tables", new_table)
+    _count(monkeypatch, counted, hex_lint, "reach_costs", "searched", lambda a, out: len(out))
+    _count(monkeypatch, counted, hex_lint, "visibility_matrix", "pairs",
+           lambda a, out: out.matrix.size)  # fmt: skip
     return counted
 
 
@@ -241,20 +241,14 @@ def test_a_square_boards_estimate_counts_its_checks_work(monkeypatch) -> None:
     board = square_board(3, 7)  # 21 x 21 squares, a tenth of them buildings
     units = square_lint.work_units(board, {"deployment_rows": 2})
     counted: Counter[str] = Counter()
-    real_reach, real_clear = square_lint.reach, square_lint.line_clear
 
-    def reach(board_, starts):
-        out = real_reach(board_, starts)
-        counted["searched"] += len(out)
-        return out
-
-    def line_clear(board_, a, b) -> bool:
+    def across(args, clear) -> int:
+        a, b = args[1], args[2]
         counted["lines"] += 1
-        counted["traced"] += abs(b.x - a.x) + abs(b.y - a.y) + 1
-        return real_clear(board_, a, b)
+        return abs(b.x - a.x) + abs(b.y - a.y) + 1
 
-    monkeypatch.setattr(square_lint, "reach", reach)
-    monkeypatch.setattr(square_lint, "line_clear", line_clear)
+    _count(monkeypatch, counted, square_lint, "reach", "searched", lambda a, out: len(out))
+    _count(monkeypatch, counted, square_lint, "line_clear", "traced", across)
     lint(board)
     assert units["squares"] <= counted["searched"] <= 2 * units["squares"]
     assert units["lines"] * 0.7 <= counted["lines"] <= units["lines"]
@@ -267,25 +261,18 @@ def test_a_tables_estimate_counts_its_checks_work(pieces: int, monkeypatch) -> N
     options = {"cell_cm": 10.0, "cover_margin": 3.0}
     units = table_lint.work_units(board, options)
     counted: Counter[str] = Counter()
-    real_points, real_clear = table_lint.sample_points, table_module.lines_clear
 
-    def sample_points(table_, cell_cm):
-        out = real_points(table_, cell_cm)
-        counted["points"] += len(out)
-        return out
-
-    def lines_clear(start, ends, blockers):
+    def met(args, clear) -> int:  # the pieces blocking sight the lines from a point meet
+        start, ends, blockers = args
         counted["pairs"] += len(ends)
-        if blockers:
-            lines = shapely.linestrings([[start, end] for end in ends])
-            found = shapely.STRtree(np.asarray(blockers, dtype=object)).query(
-                lines, predicate="intersects"
-            )
-            counted["hits"] += found.shape[1]
-        return real_clear(start, ends, blockers)
+        if not blockers:
+            return 0
+        lines = shapely.linestrings([[start, end] for end in ends])
+        tree = shapely.STRtree(np.asarray(blockers, dtype=object))
+        return tree.query(lines, predicate="intersects").shape[1]
 
-    monkeypatch.setattr(table_lint, "sample_points", sample_points)
-    monkeypatch.setattr(table_module, "lines_clear", lines_clear)
+    _count(monkeypatch, counted, table_lint, "sample_points", "points", lambda a, out: len(out))
+    _count(monkeypatch, counted, table_module, "lines_clear", "hits", met)
     lint(board, **options)
     assert units["points"] * 0.9 <= counted["points"] <= min(units["points"] * 1.1, units["cells"])
     assert (

@@ -52,7 +52,8 @@ from workbench.widgets.layout import (
 REFUSED = (WorkbenchError, ValueError, KeyError)  # a change the value or the file refuses
 BELOW = "2em"  # the margin under the board: the board is no taller than the window less this
 WINDOW = (1280.0, 720.0)  # the smallest window the board is fitted to (the teacher app's)
-LIVE_LINT_SECONDS = 3.0  # lint's estimate on each change: a paint stays quick on any board
+LIVE_LINT_SECONDS = 15.0  # lint's estimate on each change: the loader's largest maps' checks
+# fit, exposure up to about 120 x 120 (a few seconds a paint); past that it is left out
 
 
 @checked_methods
