@@ -63,11 +63,12 @@ SOAK_LEARN ?= 3000
 SOAK_OPENSPIEL ?= 5000
 SOAK_GAME_CALLS ?= 20000
 SOAK_SWEEPS ?= 5000
+SOAK_BOUNDS ?= 200
 SOAK_FILES = tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 	tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
 	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py \
 	tests/test_learn_safety.py tests/test_openspiel_fuzz.py tests/test_game_function_safety.py \
-	tests/test_balance_players_safety.py
+	tests/test_balance_players_safety.py tests/test_bounds_fuzz.py
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
 	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) WORKBENCH_TAMPER_EXAMPLES=$(SOAK_TAMPER) \
@@ -75,6 +76,7 @@ soak: $(STAMP)
 	WORKBENCH_LEARN_FUZZ_EXAMPLES=$(SOAK_LEARN) \
 	WORKBENCH_OPENSPIEL_FUZZ_EXAMPLES=$(SOAK_OPENSPIEL) \
 	WORKBENCH_GAME_FUZZ_EXAMPLES=$(SOAK_GAME_CALLS) WORKBENCH_SWEEP_FUZZ_EXAMPLES=$(SOAK_SWEEPS) \
+	WORKBENCH_BOUNDS_FUZZ_EXAMPLES=$(SOAK_BOUNDS) \
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		$(SOAK_FILES) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m soak -n $(TEST_WORKERS) tests \

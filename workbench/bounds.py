@@ -50,6 +50,11 @@ def seconds_bound(argument: str, value: object) -> float | None:
     return float(value)  # type: ignore[arg-type]
 
 
+def about_seconds(seconds: float) -> str:
+    """A time in a few figures: ``"0.042 s"``, ``"2.5 s"``, ``"1,234 s"``."""
+    return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.2g} s"
+
+
 def refuse_past(
     argument: str,
     found: object,
@@ -77,5 +82,5 @@ def refuse_past(
         argument,
         found,
         f"{what} in {bound} (this one needs about {cost.bytes:,} bytes at its peak and "
-        f"{cost.seconds:,.0f} s; pass {instead}a larger {keywords} to allow it)",
+        f"{about_seconds(cost.seconds)}; pass {instead}a larger {keywords} to allow it)",
     )
