@@ -25,19 +25,22 @@ from workbench.rules.tanks.shooting import reroll_pick
 from workbench.rules.tanks.state import Shot
 from workbench.testing.conformance import playout
 
-GIVEN = {"table_setup": "given"}  # the table file's terrain and edges, no set-up phase
+# the table file's terrain and edges, no set-up phase, the tanks placed by the workbench
+GIVEN = {"table_setup": "given", "deployment": "quick"}
 OPTION_NAMES = [
     "platoons",
     "attacker",
     "mission",
     "turn_limit",
     "deployment",
+    "objectives",
     "table_setup",
     "terrain_grid",
     PER_OBJECTIVE,
     "point_limit",
     "platoon_rules",
     "card_points",
+    "community_keywords",
     "crew_cards",
     "crew",
     "sight_grazing",
@@ -143,8 +146,7 @@ def test_a_platoon_is_from_one_country():
     assert refused.value.section == sections.TANK_CARDS
     german = {"German": ["Panther", "StuG G"], "American": ["Pershing"]}
     assert [
-        t.card.name
-        for t in tanks.start(table_, {"platoons": german, "table_setup": "given"}).in_play("German")
+        t.card.name for t in tanks.start(table_, {"platoons": german, **GIVEN}).in_play("German")
     ]
 
 

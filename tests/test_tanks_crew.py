@@ -56,6 +56,7 @@ def _start(standard, crew, **more):
         "crew_cards": MADE_UP,
         "crew": crew,
         "table_setup": "given",
+        "deployment": "quick",
         **more,
     }
     return tanks.start(standard, options)
@@ -76,7 +77,7 @@ def test_a_card_file_loads_saves_and_feeds_a_game(tmp_path, standard):
     assert tanks.load_crew_cards(save(cards, tmp_path / "again.json")) == cards
     battle = tanks.start(standard, {"platoons": PLATOONS, "crew_cards": cards,
                                     "crew": {"German": [["Made-up Gunner"]]},
-                                    "table_setup": "given"})  # fmt: skip
+                                    "table_setup": "given", "deployment": "quick"})  # fmt: skip
     assert battle.options["crew_cards"] == MADE_UP  # kept as JSON, so a record holds them
     stug = next(t for t in battle.tanks if t.card.name == "StuG G")
     assert stug.crew == ("Made-up Gunner",)

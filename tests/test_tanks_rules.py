@@ -180,8 +180,8 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
     assert summarize(b)["lost"] == {"German": 0, "American": 1}
     assert b.destroyed_points["German"] == 20
     assert current_player(b) == "American"  # Other's repair choice
-    assert set(legal_actions(b)) == {Stay("Other"), Repair("Other")}
-    b = apply(b, Repair("Other")).state
+    assert set(legal_actions(b)) == {Stay("Other"), Repair("Other", "Busted Tracks")}
+    b = apply(b, Repair("Other", "Busted Tracks")).state
     assert current_player(b) == CHANCE
     assert current_player(apply(b, RepairRoll(3)).state) != CHANCE
     after = apply(b, RepairRoll(4)).state
@@ -224,7 +224,8 @@ def test_victory_when_the_enemy_has_no_tanks():
 @pytest.mark.parametrize("mission", ["king-of-the-hill", "free-for-all", "no-retreat"])
 def test_missions_score_objectives_and_end(mission):
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"mission": mission, "table_setup": "given"})
+    quick = {"deployment": "quick", "objectives": "quick"}
+    b = start_battle(std, {"mission": mission, "table_setup": "given", **quick})
     assert b.objectives
     owner, at = b.objectives[0]
     # put an attacker tank on the objective
@@ -293,14 +294,15 @@ def test_terrain_placement_order_and_spacing():
 
 def test_deployment_against_the_edge_and_in_a_corner():
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"table_setup": "given"})
+    quick = {"deployment": "quick"}  # the workbench's placement, checked by the rule
+    b = start_battle(std, {"table_setup": "given", **quick})
     for t in b.tanks:
         where = "north" if t.side == b.defender else "south"
         assert check_deployment(std, where, t.hull) is None
     far = b.tanks[0].hull.moved((45, 45))
     assert check_deployment(std, "north", far).section == sections.DEPLOYMENT
     bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
-    bb = start_battle(bark)
+    bb = start_battle(bark, quick)
     assert bb.mission == "barkmanns-corner" and bb.attacker == "American"
     assert [t.card.name for t in bb.in_play("German")] == ["Panther"]
     assert bb.in_play("German")[0].crew == ("Ernst Barkmann",)
@@ -383,8 +385,10 @@ def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     for option, expected in ((False, 1), (True, 2)):
         b = start_battle(
-            std, {"mission": "no-retreat", PER_OBJECTIVE: option, "table_setup": "given"}
-        )
+            std,
+            {"mission": "no-retreat", PER_OBJECTIVE: option, "table_setup": "given",
+             "deployment": "quick", "objectives": "quick"},
+        )  # fmt: skip
         attackers = b.in_play(b.attacker)
         for mover, (_, at) in zip(attackers, b.objectives, strict=False):
             b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))
