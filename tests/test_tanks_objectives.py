@@ -15,6 +15,7 @@ from tests.record_traces import GOLDEN
 from tests.tanks_pieces import battle, table, tank
 from workbench import tanks
 from workbench.files.record_options import as_recorded
+from workbench.render import svg_of
 from workbench.rules.core import CHANCE
 from workbench.rules.tanks import sections
 from workbench.rules.tanks.missions import score_objectives
@@ -253,11 +254,13 @@ def test_the_stepper_places_tokens_and_tanks_at_a_click_and_offers_each_repair(s
     view, game = TanksView(), tanks.GAME
     state = tanks.start(standard, {"mission": "free-for-all", **GIVEN})
     assert "places an Objective token" in view.status(game, state)[0]
+    assert f"{state.attacker}'s Objective token goes here" in svg_of(state)  # the band drawn
     offer = view.click(game, state, None, (31, 9), None, None)
     assert offer.action == tanks.PlaceObjective(30.0, 10.0) and not offer.commit
     assert view.click(game, state, None, (31, 9), None, offer.action).commit
     deploying = _placed(state, (30, 10), (60, 85))
     assert view.status(game, deploying)[0].startswith("Deployment: waiting")
+    assert "deploys here" in svg_of(deploying)
     placing = view.click(game, deploying, None, (40, 86), None, None)
     assert isinstance(placing.action, tanks.Deploy)
     assert tanks.apply(deploying, placing.action).state.tanks  # a legal placement

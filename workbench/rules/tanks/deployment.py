@@ -15,6 +15,8 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from shapely.geometry import Point, Polygon, box
+
 from workbench.errors import UnknownName
 from workbench.geometry.table import Hull
 from workbench.rules.core import Applied, Event, IllegalAction, Reason
@@ -99,6 +101,23 @@ def _quick_spots(battle: Battle, where: str) -> list[tuple[float, float, float]]
 
 def deploy_hull(tank: TankPiece, x: float, y: float, heading: float) -> Hull:
     return tank.hull.moved((x, y), heading % 360.0)
+
+
+def deploy_area(battle: Battle, side: str) -> Polygon:
+    """Where the side's tanks deploy: the table within the arrow's tail of its edge (a
+    deployed tank's centre lies there), or within a Measuring Arrow of its corner (its whole
+    hull does): :func:`~workbench.rules.tanks.setup.check_deployment`."""
+    table, where = battle.table, battle.deploy_at[side]
+    arrow = table.arrow
+    w, d = table.width, table.depth
+    if "-" in where:
+        cx = 0.0 if "west" in where else w
+        cy = 0.0 if "north" in where else d
+        return table.surface.intersection(Point(cx, cy).buffer(arrow.length, quad_segs=32))
+    tail = arrow.tail_length
+    x0, y0, x1, y1 = {"north": (0, 0, w, tail), "south": (0, d - tail, w, d),
+                      "west": (0, 0, tail, d), "east": (w - tail, 0, w, d)}[where]  # fmt: skip
+    return table.surface.intersection(box(x0, y0, x1, y1))
 
 
 def deploying_next(battle: Battle) -> list[TankPiece]:

@@ -35,6 +35,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
+from shapely.geometry import Point, Polygon, box
+
 from workbench.boards.tanks.table import Table
 from workbench.rules.core import Applied, Event, IllegalAction, Reason
 from workbench.rules.tanks import sections
@@ -155,6 +157,25 @@ def grid(battle: Battle) -> list[PlaceObjective]:
         for x in xs
         if min(x, y, table.width - x, table.depth - y) <= reach
     ]
+
+
+def band(battle: Battle) -> Polygon:
+    """Where the next token may go (the objectives phase): the table within a Measuring Arrow
+    of the opponent's side (its edge, or its corner)."""
+    table = battle.table
+    where = battle.deploy_at[battle.enemy_of(placer(battle))]
+    return _near_side(table, where, table.arrow.length)
+
+
+def _near_side(table: Table, where: str, reach: float) -> Polygon:
+    """The table within ``reach`` of a side: its edge, or its corner."""
+    w, d = table.width, table.depth
+    if "-" in where:
+        cx, cy = _CORNER_POINT[where]
+        return table.surface.intersection(Point(cx * w, cy * d).buffer(reach, quad_segs=32))
+    x0, y0, x1, y1 = {"north": (0, 0, w, reach), "south": (0, d - reach, w, d),
+                      "west": (0, 0, reach, d), "east": (w - reach, 0, w, d)}[where]  # fmt: skip
+    return table.surface.intersection(box(x0, y0, x1, y1))
 
 
 def sample(battle: Battle) -> list[PlaceObjective]:
