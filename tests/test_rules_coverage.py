@@ -31,7 +31,9 @@ It was a dark and stormy night on the plains of St. Gloriana.
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rules_coverage", ROOT / "tools/rules_coverage.py")
+    spec = importlib.util.spec_from_file_location(
+        "rules_coverage", ROOT / "tools/rules_coverage.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
@@ -126,7 +128,7 @@ def test_reasons_explain_a_section_or_one_sentence_and_the_page_shows_each(rc, t
     assert kinds["Tanks move f"] == "uncovered"
     counts = rc.tally(statuses)["tiny.txt"]
     assert (counts["explained"], counts["uncovered"]) == (2, 4)
-    assert "0 quoted, 2 explained, 4 uncovered of 6 (33% covered or explained)" == rc.share(counts)
+    assert rc.share(counts) == "0 quoted, 2 explained, 4 uncovered of 6 (33% covered or explained)"
     html = rc.page(statuses)
     assert "<span class='explained' title='flavour: a story'>It was a dark" in html
     bad = tmp_path / "bad.json"
