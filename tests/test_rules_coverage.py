@@ -131,6 +131,9 @@ def test_reasons_explain_a_section_or_one_sentence_and_the_page_shows_each(rc, t
     assert rc.share(counts) == "0 quoted, 2 explained, 4 uncovered of 6 (33% covered or explained)"
     html = rc.page(statuses)
     assert "<span class='explained' title='flavour: a story'>It was a dark" in html
+    whole = rc.Reasons(sections={"tiny.txt: Moving: *": "not a rule: all of Moving"})
+    kinds = [s.kind for s in rc.coverage(found, rc.Quotes(), whole)]
+    assert kinds == ["explained"] * 5 + ["uncovered"], "a section and every section within"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"sections": {"tiny.txt: Moving": "because"}}), encoding="utf-8")
     with pytest.raises(ValueError, match="begins with one of"):

@@ -137,6 +137,8 @@ def test_a_bad_option_is_refused_naming_it(options, named, words):
 
 
 def test_a_platoon_is_from_one_country():
+    # Components: Tank Cards — Card Anatomy: "Country — This identifies the country that fielded
+    # this tank."
     # Building Your Platoon: Tank Cards: "Your Platoon may contain any mix of tanks as long as
     # they are from the same Country."
     table_ = tanks.load_scenario("standard-table")
@@ -331,6 +333,8 @@ def test_the_greedy_player_plays_every_phase_through_the_protocol():
 
 
 def test_each_side_sees_the_whole_battle_for_now():
+    # Building Your Platoon: Tank Cards: "When playing a game these cards are kept face up so
+    # that all players can reference them."
     # Building Your Platoon: Upgrade and Crew Cards start "face down": hidden crew cards come
     # with crew effects (rules/tanks/hidden.py is their place); everything else is open.
     start = tanks.start(tanks.load_scenario("barkmanns-corner"))

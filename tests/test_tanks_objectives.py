@@ -190,7 +190,7 @@ def test_the_players_place_their_tanks_by_default(standard):
 
 def _repairing():
     cards = ("Busted Tracks", "Gun Damaged (stand-in)")
-    damaged = tank("Other", "Sherman (75mm)", "American", (20, 70), 0, criticals=cards)
+    damaged = tank("Other", "Sherman (75mm)", "American", (20, 70), 0, criticals=cards, damage=2)
     panzer = tank("Panzer", "Panzer IV", "German", (50, 20), 180)
     state = battle(table(), [panzer, damaged], phase="command", acted=("Panzer",))
     deck = list(state.deck)
@@ -202,7 +202,10 @@ def _repairing():
 def test_the_player_chooses_which_repairable_card_to_repair():
     # Command Phase: 3. Repair Damage: "Each tank may attempt to repair the Special Effect of
     # one Critical card with the Repairable keyword. On a roll of 4, 5, or 6, discard the
-    # Critical card."
+    # Critical card. When you repair a Critical card you only remove the card and its Special
+    # Effect, any Damage taken from that hit remains." Components: Critical Cards: Card
+    # Anatomy: "Repairable — Some Critical cards with Special effects are Repairable, these
+    # are repaired during the Command Phase."
     state = _repairing()
     assert set(tanks.legal_actions(state)) == {
         tanks.Stay("Other"),
@@ -213,6 +216,7 @@ def test_the_player_chooses_which_repairable_card_to_repair():
     assert tanks.current_player(rolling) == CHANCE
     done = tanks.apply(rolling, tanks.RepairRoll(5))
     assert done.state.tank("Other").criticals == ("Busted Tracks",)
+    assert done.state.tank("Other").damage == 2  # its damage stays
     assert "Gun Damaged (stand-in) repaired" in done.events[0].reasons[0].text
     failed = tanks.apply(rolling, tanks.RepairRoll(3)).state
     assert failed.tank("Other").criticals == state.tank("Other").criticals
@@ -228,6 +232,9 @@ def test_the_player_chooses_which_repairable_card_to_repair():
 
 
 def test_the_community_datas_keywords_are_labelled_and_an_option(standard):
+    # Components: Tank Cards — Card Anatomy: "Keywords — These keywords tell you what rules
+    # apply to your tank." (a card's keywords from community data: the IS-2's Heavy Tank
+    # applies, or not)
     assert community_keywords() == {"Heavy Tank", "Big Gun"}
     ignored = game_cards({"community_keywords": "ignored"})
     assert "Heavy Tank" not in ignored["IS-2"].keywords

@@ -20,7 +20,8 @@ by ``WORKBENCH_RULEBOOKS``, else ``rulebooks/``); without them this prints why a
   rulebooks holds.
 - **Explained.** ``tools/rules_coverage_reasons.json`` (reviewed by hand) gives the reason a
   sentence needs no test of its own (flavour, an example already a test, another product's
-  rule, a summary of rules quoted where they are written, ...): by section, or by sentence
+  rule, a summary of rules quoted where they are written, ...): by section (``<file>:
+  <section>``; ending ``: *``, the section and every section within it), or by sentence
   key (``<rulebook file>#<hash of its words>``, with its first words to read it by: the
   file holds no rulebook text beyond them).
 
@@ -88,7 +89,7 @@ def words(text: str) -> list[str]:
 def _is_heading(line: str, contents: set[str]) -> bool:
     if line in contents:
         return True
-    if line.startswith(("- ", "|")) or re.search(r"[.!?:;,)\"”’]$", line):
+    if line.startswith(("- ", "|")) or re.search(r"[.!?:;,\"”’]$", line):
         return False
     return len(line.split()) <= HEADING_WORDS
 
@@ -119,7 +120,9 @@ def read_book(
     lines = [line.strip() for line in text.splitlines()]
     contents = _contents(lines)
     top = set(chapters) | (contents or {c.split(": ")[0] for c in cited})
-    chapter = heading = ""
+    divisions = {tuple(c.split(": ")[:2]) for c in cited if ": " in c}  # (chapter, part)
+    repeated = {h for h, n in Counter(lines).items() if n > 1 and _is_heading(h, contents)}
+    chapter = division = heading = ""
     found: list[Sentence] = []
     for number, line in enumerate(lines, 1):
         if not line:
@@ -127,15 +130,19 @@ def read_book(
         if _is_heading(line, contents) and not found and number <= 2:
             continue  # the book's title
         if _is_heading(line, contents):
-            heading = line
             if line in top:
-                chapter = line
+                chapter, division, heading = line, "", line
+            elif (chapter, line) in divisions:
+                division, heading = line, line
+            else:
+                # a heading the book repeats ("Check for Victory") is named with its part
+                heading = f"{division}: {line}" if division and line in repeated else line
             continue
         body = line[2:] if line.startswith("- ") else line
         if heading == CONTENTS and body in contents:
             continue  # an entry of the table of contents
-        parts = [body] if line.startswith("|") else split_sentences(body)
-        found += [Sentence(name, part, chapter, heading, number) for part in parts]
+        texts = [body] if line.startswith("|") else split_sentences(body)
+        found += [Sentence(name, text, chapter, heading, number) for text in texts]
     return _keyed(found)
 
 
@@ -294,10 +301,13 @@ class Reasons:
         """The reason ``sentence`` needs no test of its own ("" if none is given)."""
         if sentence.key in self.sentences:
             return self.sentences[sentence.key]
-        for section in (sentence.section, sentence.chapter):
-            found = self.sections.get(f"{sentence.book}: {section}")
-            if found:
-                return found
+        found = self.sections.get(f"{sentence.book}: {sentence.section}")
+        if found:
+            return found
+        for where, why in self.sections.items():  # "<book>: <section>: *": all of it
+            whole = where.removesuffix(": *")
+            if whole != where and f"{sentence.book}: {sentence.section}: ".startswith(f"{whole}: "):
+                return why
         return ""
 
 
