@@ -159,4 +159,5 @@ def test_every_reason_names_a_sentence_or_section_of_the_rulebooks(rc, rulebook)
     keys = {s.key for s in sentences}
     sections = {f"{s.book}: {part}" for s in sentences for part in (s.section, s.chapter)}
     assert not [k for k in reasons.sentences if k not in keys], "a reason for no sentence"
-    assert not [k for k in reasons.sections if k not in sections], "a reason for no section"
+    named = [k.removesuffix(": *") for k in reasons.sections]
+    assert not [k for k in named if k not in sections], "a reason for no section"
