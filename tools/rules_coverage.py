@@ -141,6 +141,8 @@ def read_book(
         body = line[2:] if line.startswith("- ") else line
         if heading == CONTENTS and body in contents:
             continue  # an entry of the table of contents
+        if line.startswith("|") and not words(line):
+            continue  # a table's rule line (|---|---|)
         texts = [body] if line.startswith("|") else split_sentences(body)
         found += [Sentence(name, text, chapter, heading, number) for text in texts]
     return _keyed(found)
