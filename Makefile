@@ -12,7 +12,7 @@ APP_PORT ?= 8866
 # again in each took about 0.4 s a process.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: lab app test soak rule-breaks lint format bench bench-strength gallery install clean
+.PHONY: lab app test soak rule-breaks rules-coverage lint format bench bench-strength gallery install clean
 
 install: $(STAMP)
 
@@ -87,6 +87,14 @@ soak: $(STAMP)
 # (notebooks and browsers aside). `make rule-breaks BREAKS="pv-never-stagnant"` runs some.
 rule-breaks: $(STAMP)
 	$(BIN)/python tools/rule_breaks.py $(BREAKS)
+
+# The rules coverage map (tools/rules_coverage.py): each sentence of the rulebook texts quoted by
+# a test, explained (tools/rules_coverage_reasons.json) or uncovered; prints the coverage by
+# rulebook and chapter and writes build/rules-coverage.html. It reads your rulebook texts
+# (WORKBENCH_RULEBOOKS, else rulebooks/) and says why and stops without them.
+# `make rules-coverage COVERAGE_ARGS=--uncovered` also lists the uncovered sentences.
+rules-coverage: $(STAMP)
+	$(BIN)/python tools/rules_coverage.py $(COVERAGE_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

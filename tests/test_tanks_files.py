@@ -99,6 +99,10 @@ def test_standard_table_follows_the_placement_rule():
 
 
 def test_barkmanns_corner_follows_the_scenario_text():
+    # Your First Game: Barkmann's Corner: Setting up the scenario: "Set up the scenario so that
+    # your map matches the terrain setup in the scenario map." "The battlefield has a cluster of
+    # Houses in the centre, with a Forest in the American Deployment corner and a second Forest
+    # near Barkmann's Deployment corner."
     table = load(ROOT / "maps" / "tanks" / "barkmanns-corner.json")
     buildings = table.pieces_that(impassable=True)
     woods = [p for p in table.pieces if p.kind == "woods"]
@@ -295,6 +299,7 @@ def test_a_ring_of_too_few_corners():
 
 
 def test_defaults_when_size_and_arrow_are_left_out():
+    # Game Set Up: Table Setup: "TANKS is played on a 3'x3' or 90cm x 90cm table."
     doc = good_table()
     del doc["size"], doc["measuring_arrow"]
     table = load_document(doc)

@@ -48,7 +48,13 @@ from workbench.rules.core import (
 )
 from workbench.rules.observation import Observation
 from workbench.rules.options import Option, OptionError
-from workbench.rules.tanks.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
+from workbench.rules.tanks.actions import (
+    ChooseEdge,
+    ChooseRole,
+    PlaceObjective,
+    PlaceTerrain,
+    SetUpRoll,
+)
 from workbench.rules.tanks.criticals import full_deck
 from workbench.rules.tanks.game import (
     ACTIONS,
@@ -154,6 +160,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "PlaceObjective",
     "PlaceTerrain",
     "Placement",
     "PlatoonTank",

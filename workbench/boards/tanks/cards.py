@@ -24,6 +24,7 @@ from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
+CARD_SOURCE_SHORT = "community data: BSData/tanks"  # CARD_SOURCE where a line names it
 UNKNOWN = "unknown"  # a value no source gives, written so in the card file
 MISSING_SOURCE = (
     "unknown: missing in BSData/tanks (give your card's value: the game option card_points, "
@@ -75,6 +76,15 @@ class TanksCard:
     def source(self, field_name: str) -> str:
         """Where a value comes from: a named source, ``"rulebook: ..."`` or ``"stand-in"``."""
         return self.sources.get(field_name, STAND_IN)
+
+    def label(self, field_name: str) -> str:
+        """Where a value comes from, in a few words (an explanation's line names it).
+
+        >>> tanks_cards()["Panther"].label("attack")
+        'community data: BSData/tanks'
+        """
+        source = self.source(field_name)
+        return CARD_SOURCE_SHORT if source == CARD_SOURCE else source
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords

@@ -115,7 +115,13 @@ class Pools:
 
 def attack_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> tuple[int, list[Reason]]:
     n = shooter.card.attack
-    reasons = [Reason(f"{n} Attack dice: {shooter.id}'s Attack", sections.ATTACK_DICE)]
+    reasons = [
+        Reason(
+            f"{n} Attack dice: {shooter.id}'s Attack (the card's value, from "
+            f"{shooter.card.label('attack')})",
+            sections.ATTACK_DICE,
+        )
+    ]
     if shooter.has("Coordinated Fire"):
         friends = [
             s for s, t in battle.shot_at
@@ -147,7 +153,12 @@ def defence_dice(
     """Defence + the shooter's moves + the target's moves + Cover − Close Range − Side Shot,
     never more than six (nor fewer than none)."""
     n = target.card.defence
-    reasons = [Reason(f"{n}: {target.id}'s Defence", sections.DEFENCE_DICE)]
+    reasons = [
+        Reason(
+            f"{n}: {target.id}'s Defence (the card's value, from {target.card.label('defence')})",
+            sections.DEFENCE_DICE,
+        )
+    ]
     moves = shooter.speed
     if moves and shooter.has("Gung Ho"):
         reasons.append(Reason(f"{shooter.id} counts one Move less (Gung Ho)", sections.GUNG_HO))

@@ -146,17 +146,19 @@ class Battle(Pictured):
     defender: str
     mission: str = "panzer-ace"
     turn: int = 1
-    phase: str = "movement"  # setup, deployment, movement, shooting, command
+    phase: str = "movement"  # setup, objectives, deployment, movement, shooting, command
     acted: tuple[str, ...] = ()  # tanks done with this phase (or this Command step)
     moving: str | None = None  # a tank in the middle of its moves
     shot: Shot | None = None
     repairing: str | None = None  # a tank waiting for its repair roll
+    repair_card: str = ""  # the card it tries to repair ("": the first Repairable on it)
     deck: tuple[str, ...] = ()  # the Critical deck, as sorted card names
     discard: tuple[str, ...] = ()
     shot_at: tuple[tuple[str, str], ...] = ()  # (shooter, target) this Shooting Phase
     victory_points: Mapping[str, int] = field(default_factory=dict)
     destroyed_points: Mapping[str, int] = field(default_factory=dict)  # by the side that destroyed
     objectives: tuple[tuple[str, tuple[float, float]], ...] = ()  # (who scores it, centre)
+    objectives_due: tuple[str, ...] = ()  # sides still to place an Objective token, in turn
     turn_limit: int = 10
     options: Mapping[str, Any] = field(default_factory=dict)
     ended: Outcome | None = None
