@@ -42,6 +42,15 @@ def first_move(match, tank):
 
 
 def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mover():
+    # "When your opponent uses cards like Coordinated Move to move multiple tanks at once and
+    # you want to play a Reaction Card (such as Quick Shot) in response, you must declare that
+    # you are doing so immediately after the tank you wish to target has finished its move."
+    # Reactions: "You can only target the last tank to have moved before your declaration (i.e.
+    # you cannot wait to see all of the tanks' moves before deciding which one you wish to
+    # target)." "You may only use one Reaction Card in response any one action made by your
+    # opponent." "You may not play a Reaction Card of your own in response to your opponent
+    # playing a Reaction Card (with the sole exception of Eavesdropping)." Card Types: "Only one
+    # Reaction Card may be used in response to any one Action Card."
     match = duel({P1: ("Coordinated Move", "Emergency Stop"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Coordinated Move"), Select(D1))
     match = play(match, first_move(match, D1))
@@ -62,6 +71,8 @@ def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mo
 
 
 def test_eavesdropping_may_answer_a_reaction_card():
+    # Reactions: "Eavesdropping: Unlike other Reaction cards, this Scenario Card may be used in
+    # response to another Reaction Card."
     match = duel({P1: ("Move", "Eavesdropping"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Move"), Select(D1))
     match = play(match, first_move(match, D1), React("Quick Shot", H2))
@@ -99,6 +110,10 @@ def test_ricochet_after_a_hit_but_never_against_crack_shot():
 
 
 def test_emergency_stop_is_declared_before_the_attack_roll_and_modifies_it():
+    # Reactions: "If you wish to play a Reaction Card, declare so using the timing described on
+    # the card. Example: You must declare that you are using Emergency Stop before your opponent
+    # makes their attack roll." Firing: Attack Modifiers: "If your opponent plays a Reaction
+    # Card, any modifier from that card is also added to the result."
     match = duel({P1: ("Fire",), P2: ("Emergency Stop",)})
     match = _fire(match, "Fire")
     assert match.top == Window(P2, "attack", D1, H2)
@@ -125,6 +140,8 @@ def test_mobile_fire_fires_with_the_tank_that_moved():
 
 
 def test_covering_fire_two_tanks_at_one_target():
+    # Firing: "Some cards, such as Volley Fire and Covering Fire, allow you to make attacks with
+    # multiple tanks."
     match = duel({P1: ("Covering Fire",), P2: ()})
     match = play(match, PlayCard("Covering Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
     match = play(match, Select(F1))
@@ -133,6 +150,9 @@ def test_covering_fire_two_tanks_at_one_target():
 
 
 def test_hana_adds_her_modifier_after_seeing_the_roll():
+    # Characters: "You may choose to apply a character's abilities at any time. For example,
+    # when making an attack roll or a damage roll, you may look at the result of the roll first
+    # before declaring you are using an ability."
     # Characters, example: six hexes away, the attack roll is 5, a miss; Hana's +2 makes 7.
     hana = Crew("Hana Isuzu", P1, D1, "front")
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
@@ -153,6 +173,9 @@ def test_declining_the_ability_leaves_the_miss():
 
 
 def test_an_ability_used_face_down_removes_the_character():
+    # Characters: "When a character begins a match face-up, turn them face-down whenever they
+    # use any of their abilities. Some Characters have abilities on their face-down sides - if
+    # they use any of their abilities there, remove the Character from the map."
     hana = Crew("Hana Isuzu", P1, D1, "back")  # her back side: +1 (stand-in)
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
     match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)))
@@ -162,6 +185,7 @@ def test_an_ability_used_face_down_removes_the_character():
 
 
 def test_a_movement_ability_reaches_further_and_is_spent():
+    # Characters: "Added to a tank's movement for this Action."
     mako = Crew("Mako Reizei", P1, D1, "front")  # Mako's Movement Bonus 2
     match = duel({P1: ("Move",), P2: ()}, crew=(mako,))
     match = play(match, PlayCard("Move"), Select(D1))

@@ -150,8 +150,18 @@ OPTION_CASES = [
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
         for m in ("king-of-the-hill", "free-for-all", "no-retreat")
     ),
-    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2, "terrain_grid": 9}),
-    Case("tanks", "barkmanns-corner", {"deployment": "players"}),
+    Case(  # the workbench's placements (deployment and objectives: quick), a coarse grid
+        "tanks",
+        "standard-table",
+        {
+            "deployment": "quick",
+            "objectives": "quick",
+            "mission": "free-for-all",
+            "turn_limit": 2,
+            "terrain_grid": 9,
+        },
+    ),
+    Case("tanks", "barkmanns-corner", {"deployment": "quick"}),
     Case(  # the readings' other values, Assault Guns on both sides, a point value given,
         "tanks",  # on the table file's terrain (no set-up played)
         "standard-table",
@@ -165,6 +175,7 @@ OPTION_CASES = [
             "woods_touched": "ignored",
             "front_line": "in-front",
             "assault_gun_arc": "keyword",
+            "community_keywords": "ignored",
         },
     ),
     Case(
@@ -220,10 +231,11 @@ def test_the_sample_covers_every_game_scenario_option_and_setup():
         assert {(game.name, s) for s in game.scenarios()} <= played
     setups = {c.options.get("setup", "choose") for c in SAMPLE if c.game == "panzer-vor"}
     assert setups == {"choose", "quick"}
-    assert {c.options.get("deployment", "quick") for c in SAMPLE if c.game == "tanks"} == {
-        "quick",
-        "players",
-    }
+    for option in ("deployment", "objectives"):  # the players' placements, and the quick
+        assert {c.options.get(option, "players") for c in SAMPLE if c.game == "tanks"} == {
+            "quick",
+            "players",
+        }
     tables = {c.options.get("table_setup", "played") for c in SAMPLE if c.game == "tanks"}
     assert tables == {"played", "given"}
 

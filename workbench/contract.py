@@ -21,7 +21,7 @@ from typing import Any
 
 import workbench.boards.record as record_module
 import workbench.rules.options as options_module
-from workbench.arguments import whole_number
+from workbench.arguments import seed as seed_of
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
 from workbench.games import get_game
@@ -48,9 +48,6 @@ NAMES = (
     "greedy_player", "Record", "IllegalAction", "Applied", "Outcome", "Option", "OptionError",
     "Observation", "Verdict", "CHANCE", "TERMINAL",
 )  # fmt: skip
-
-
-MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
 
 
 class Contract:
@@ -94,13 +91,7 @@ class Contract:
 
     def _scenario(self, scenario: Any) -> Any:
         """``scenario`` if it is one this game starts from, else ArgumentError."""
-        kinds = self.GAME.scenario_types
-        if kinds and not isinstance(scenario, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(
-                "scenario", scenario, f"a scenario of {self.GAME.title} (a {names})"
-            )
-        return scenario
+        return self.GAME.check_scenario(scenario)
 
     def options(self, scenario: Any) -> list[options_module.Option]:
         """The scenario's options: name, values allowed, default, section, reading."""
@@ -124,11 +115,7 @@ class Contract:
     ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
         self._scenario(scenario)
-        whole_number("seed", seed, low=0, high=MAX_SEED)
-        each = players.values() if isinstance(players, Mapping) else [players]
-        if not all(callable(p) for p in each):
-            expected = "a player (game, observation, rng) -> action, or a mapping of sides to them"
-            raise ArgumentError("players", players, expected)
+        seed_of("seed", seed)
         return play_game(self.GAME, scenario, players, seed=seed, options=options)
 
     def replay(self, record: record_module.Record) -> list[Any]:

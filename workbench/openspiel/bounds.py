@@ -69,14 +69,15 @@ def panzer_vor_practice(start: Any) -> int:
 
 @bound("tanks")
 def tanks(start: Any) -> int:
-    """Set-up played: two rolls, a step a terrain piece, the role and the table side.
-    Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
-    Moves and End Moves), Shooting (Shoot or Hold, the Attack roll, keep or re-roll and the
-    re-roll, the Defence roll, two cancellations, a Critical card per Attack die) and Command
+    """Set-up played: two rolls, a step a terrain piece, the role and the table side. The
+    Objective tokens: at most two. Deployment: one step a tank. Each turn, for each tank:
+    Movement (Stay, or up to three Moves and End Moves), Shooting (Shoot or Hold, the Attack
+    roll, keep or re-roll and the re-roll, the Defence roll, two cancellations, a Critical
+    card per Attack die) and Command
     (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     attack = max(t.card.attack for t in pieces) + 1
     per_tank = 4 + (7 + attack) + 5
     setup = getattr(start, "setup", None)
     set_up = 0 if setup is None else 4 + len(setup.box)
-    return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
+    return set_up + 2 + len(pieces) + start.turn_limit * len(pieces) * per_tank

@@ -32,7 +32,7 @@ from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.scenario_rules import kuromorimine_stage_2, pravda
 from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES, game_from_scenario
 from workbench.games.panzer_vor.rules.variants import TURRET_PENALTIES
-from workbench.rules.options import Option
+from workbench.rules.options import MAX_TURN_LIMIT, Option
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
 DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
@@ -139,7 +139,7 @@ def practice_options(scenario: Any) -> list[Option]:
         Option.whole(
             "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
             "The practice mode has no Enforcement cards to end a match: at this turn limit "
-            "the side that destroyed more tanks wins (a stand-in)", low=1,
+            "the side that destroyed more tanks wins (a stand-in)", low=1, high=MAX_TURN_LIMIT,
         )
     ]  # fmt: skip
     if isinstance(scenario, PanzerVorScenario) and game_from_scenario(scenario).waiting:

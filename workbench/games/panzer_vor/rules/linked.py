@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from workbench.arguments import one_of
+from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import cardgame, placing
 from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS
@@ -45,8 +47,10 @@ def next_stage(
     """The Stage 2 match that follows a finished Stage 1 (see the module); ``placement``:
     "choose" (the Kuromorimine player places the Panzer III) or "quick"; ``readings``: Stage
     2's own options (HS0017's), as the series was started with."""
+    one_of("placement", placement, ("choose", "quick"), "a placement")
     if "stage over" not in stage_1.flags:
-        raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
+        raise ArgumentError("stage_1", stage_1, "a Stage 1 that is over: two Ōarai tanks must "
+                            "first cross Remagen Bridge")  # fmt: skip
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options

@@ -51,6 +51,7 @@ from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_RE
 from workbench.games.panzer_vor.rules.crew import recover, use_crew
 from workbench.games.panzer_vor.rules.deck import add, draw_outcomes, size
 from workbench.games.panzer_vor.rules.drawing import as_pile, deal_allowed
+from workbench.games.panzer_vor.rules.firing import refuse_not_a_shot
 from workbench.games.panzer_vor.rules.match import (
     HAND_LIMIT,
     RESTART,
@@ -314,6 +315,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
