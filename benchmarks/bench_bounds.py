@@ -26,9 +26,9 @@ from workbench.errors import ArgumentError
 from workbench.files import load
 from workbench.geometry.squaregrid import _square_trace_from_origin
 from workbench.lint import Checks, Found, LintReport, lint
-from workbench.lint import hexmap as hex_lint
-from workbench.lint import squares as square_lint
-from workbench.lint import table as table_lint
+from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.tanks import lint as table_lint
 
 MAPS = "maps"
 
