@@ -43,7 +43,8 @@ PANZER = "Panzer IV Ausf. D"
 
 
 def _battle():
-    return tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))))
+    table = tanks.load_scenario(next(iter(tanks.scenarios())))
+    return tanks.start(table, {"deployment": "quick"})  # the tanks on the table at once
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), "1e9", True, -1, 2.5])

@@ -65,7 +65,7 @@ DUEL = ps.position(
 PS_RECORD = workbench.load(ROOT / "maps/panzer-strike/games/flag-capture.json")
 
 CORNER = tanks.load_scenario("barkmanns-corner")
-BATTLE = tanks.start(CORNER)
+BATTLE = tanks.start(CORNER, {"deployment": "quick"})  # the tanks placed at once
 SHERMAN, SHERMAN_2, PANTHER = "Sherman (75mm) A1", "Sherman (75mm) A2", "Panther G1"
 S_PIECE, P_PIECE = BATTLE.tank(SHERMAN), BATTLE.tank(PANTHER)
 PLACEMENT = tanks.move_options(BATTLE, SHERMAN)[0][0]

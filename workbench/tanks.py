@@ -5,7 +5,7 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 >>> from workbench import tanks
 >>> corner = tanks.load_scenario("barkmanns-corner")
->>> battle = tanks.start(corner)
+>>> battle = tanks.start(corner, {"deployment": "quick"})  # placed at once (by default played)
 >>> [t.id for t in battle.tanks]
 ['Panther G1', 'Sherman (75mm) A1', 'Sherman (75mm) A2']
 >>> tanks.current_player(battle)  # the Shermans' Initiative is lower: they move first
