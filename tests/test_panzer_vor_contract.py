@@ -68,6 +68,14 @@ def test_practice_is_a_registered_game_of_its_own_and_the_card_game_the_default(
     assert record.game == "panzer-vor-practice" and pv.practice.replay(record)[-1].ended
 
 
+def test_the_practice_modes_greedy_player_plays_a_match_without_cards():
+    # it is the card game's greedy player, on a state with no cards, scenario flags or solo
+    scenario = pv.load_scenario("pravda")  # a scenario whose rules modify a card match's shots
+    record = pv.practice.play(scenario, pv.practice.greedy_player, seed=1, options={"turn_limit": 5})
+    assert pv.practice.replay(record)[-1].ended
+    assert any(step.action["type"] == "Fire" for step in record.steps)
+
+
 @pytest.mark.parametrize("name", ["panzer-vor-test-your-luck-5", "panzer-vor-exhibition-6"])
 def test_an_old_practice_record_loads_as_the_practice_game_and_saves_its_new_name(name, tmp_path):
     old = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))

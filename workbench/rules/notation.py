@@ -209,7 +209,14 @@ def notation(game: Game[Any, Any], state: Any, action: Any) -> str:
 def _key(text: str) -> str:
     """A text as compared: case aside, and spacing (none beside a sign: ``(12, 5)`` is
     ``(12,5)``)."""
-    return re.sub(r" ?([^\w ]) ?", r"\1", " ".join(text.split())).casefold()
+    return _BESIDE_A_SIGN.sub(_sign, " ".join(text.split())).casefold()
+
+
+_BESIDE_A_SIGN = re.compile(r" ?([^\w ]) ?")
+
+
+def _sign(found: re.Match[str]) -> str:
+    return found.group(1)
 
 
 def _expected(game: Game[Any, Any], spoken: Notation) -> str:
@@ -222,17 +229,24 @@ class _Readings:
     them each text (as a key, case and spacing aside) is the text or another form of."""
 
     def __init__(self, game: Game[Any, Any], state: Any) -> None:
-        spoken = notation_of(game)
+        self.spoken, self.state = notation_of(game), state
         self.actions = listed(game, state)
-        self.texts: list[str] = []
+        self.forms = [self.spoken.forms(state, action) for action in self.actions]
+        self.texts = [forms[0] for forms in self.forms]
         self.written: dict[str, list[Any]] = {}
-        self.other: dict[str, list[Any]] = {}
-        for action in self.actions:
-            text, *others = spoken.forms(state, action)
-            self.texts.append(text)
+        for action, text in zip(self.actions, self.texts, strict=True):
             self.written.setdefault(_key(text), []).append(action)
-            for form in {_key(f) for f in others}:
-                self.other.setdefault(form, []).append(action)
+        self._other: dict[str, list[Any]] | None = None
+
+    @property
+    def other(self) -> dict[str, list[Any]]:
+        """The other forms' keys (made when a text is not one of the listed texts)."""
+        if self._other is None:
+            self._other = {}
+            for action, forms in zip(self.actions, self.forms, strict=True):
+                for form in {_key(f) for f in forms[1:]}:
+                    self._other.setdefault(form, []).append(action)
+        return self._other
 
 
 _LAST: list[tuple[Game[Any, Any], Any, _Readings]] = []  # the last state read (states are values)
@@ -249,8 +263,8 @@ def parse(game: Game[Any, Any], state: Any, text: str) -> Any:
     rules accept though it is not listed (see the module). Raises :class:`NotationError` for
     a text that names none (:class:`AmbiguousText` for one that fits several) and
     ``IllegalAction``, with the rules' reason and section, for an action they refuse."""
-    action = named(game, state, text)
-    if action not in _readings(game, state).actions:
+    action, is_listed = _named(game, state, text)
+    if not is_listed:
         game.apply(state, action)  # refused with the rules' reason, or taken as it is
     return action
 
@@ -258,21 +272,28 @@ def parse(game: Game[Any, Any], state: Any, text: str) -> Any:
 def named(game: Game[Any, Any], state: Any, text: str) -> Any:
     """The action ``text`` names in ``state``, legal or not (``explain`` says why an action
     is refused); NotationError as :func:`parse`."""
+    return _named(game, state, text)[0]
+
+
+def _named(game: Game[Any, Any], state: Any, text: str) -> tuple[Any, bool]:
+    """The action ``text`` names, and whether it is one listed in ``state``."""
     game.check_state(state)
     spoken = notation_of(game)
     if not isinstance(text, str):
         raise ArgumentError("text", text, _expected(game, spoken))
     readings, wanted = _readings(game, state), _key(text)
-    for fits in (readings.written.get(wanted, []), readings.other.get(wanted, [])):
+    for index in ("written", "other"):
+        fits = getattr(readings, index).get(wanted, [])
         if len(fits) == 1:
-            return fits[0]
+            return fits[0], True
         if fits:
             raise AmbiguousText(text, [spoken.text(state, a) for a in fits])
     built = spoken.read(state, text) if wanted else []
     if len(built) > 1:
         raise AmbiguousText(text, [spoken.text(state, a) for a in built])
     if built:
-        return game.check_action(built[0])
+        action = game.check_action(built[0])
+        return action, action in readings.actions
     texts = {_key(t): t for t in readings.texts}
     near = difflib.get_close_matches(wanted, list(texts), n=5, cutoff=0.6)
     raise NotationError(text, _expected(game, spoken), [texts[k] for k in near])

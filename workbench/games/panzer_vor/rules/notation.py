@@ -19,9 +19,10 @@ Isuzu"`` spends a character's movement bonus. The rest read as said at the table
 ``pass``, ``discard Fire``             the rest of the turn's choices
 =====================================  ===============================================
 
-The National Tournament adds ``Anzio (revised)``, ``use Decoy`` / ``leave out Decoy``, ``Kay
-face up``, ``the Anglerfish Team pilots the M4 (75)``, ``pick Ōarai Girls Academy``, ``draw
-Pravda High School`` (chance), ``Pravda High School takes Katyusha``, ``... goes on``.
+The National Tournament adds ``Anzio (revised)``, ``use Decoy`` / ``leave out Decoy``, ``Hana
+Isuzu face up``, ``the Duck Team pilots the Type 89``, ``pick Ōarai Girls Academy``, ``draw
+Pravda Girls High School`` (chance), ``Pravda Girls High School takes Katyusha``, ``... goes
+on``.
 
 >>> from workbench.games.panzer_vor.rules.game import PRACTICE
 >>> from workbench.games.panzer_vor.rules.actions import Fire, Move
@@ -269,7 +270,7 @@ for _kind, _template, _accept in (
     (DoneBuying, "done buying", None),
     (RemoveSmoke, "{tank} removes smoke", None),
     (PlayAnzio, "Anzio ({version})", None),
-    (FaceUp, "{member} face up", None),
+    (FaceUp, "{member} face up", lambda s, a: a.member != "no more"),
     (NoMoreFaceUp, "no more face up", None),
     (ChooseSchool, "pick {school}", _school),
     (DrawSchool, "draw {school}", _school),
