@@ -7,6 +7,7 @@ number) only while the dice left show more than one number:
 ================================  ==========================================================
 ``N3 (12,6)-(12,5)``              N3 moves one square on, keeping its facing, on the one die
 ``N3 (12,6)-(13,5) NE with 6``    ... ends facing north-east, spending the 6
+``N3 (12,6) W with 6``             ... turns where it stands
 ``end movement``                  no more moves: shooting comes next
 ``N1 shoots S2``                  a shot; ``end turn`` ends the turn
 ``roll 3 6``                      the movement dice (chance), their large numbers
@@ -75,9 +76,11 @@ def _move(match: Match, move: Move) -> tuple[str, ...]:
     tank = next((t for t in match.tanks if t.id == move.tank), None)
     start = _square(tank.at.x, tank.at.y) if tank is not None else "?"
     head = f"{move.tank} {start}-{_square(*move.to)}"
+    turning = tank is not None and (tank.at.x, tank.at.y) == tuple(move.to)
+    short = f"{move.tank} {start}" if turning else head  # a turn where it stands
     turn = f" {FACING_NAMES[move.facing % 8]}"
     die = f" with {match.slots[move.die]}" if 0 <= move.die < len(match.slots) else " with ?"
-    short = head + ("" if tank is not None and tank.facing == move.facing else turn)
+    short += "" if tank is not None and tank.facing == move.facing else turn
     return short + (die if len(free_slots(match)) > 1 else ""), head + turn + die, head + turn
 
 
