@@ -156,6 +156,8 @@ def test_an_unreadable_text_is_refused_with_what_was_expected_and_the_nearest(ro
     assert refused.value.near[0] == "N3 (14,0)-(13,1) SE with 6"
     with pytest.raises(ArgumentError, match="text: expected"):
         ps.parse(rolled, 7)
+    with pytest.raises(ArgumentError, match="500 characters at most"):
+        ps.parse(rolled, "N3 " * 200)  # refused before it is read
 
 
 def test_a_text_that_fits_several_actions_is_refused_with_each(rolled):
@@ -225,9 +227,11 @@ def test_a_game_with_no_notation_of_its_own_writes_its_actions_plainly():
 def test_a_records_listing_numbers_each_step_with_its_side_and_text():
     scenario = pv.practice.load_scenario("test-your-luck")
     record = pv.practice.play(scenario, pv.practice.greedy_player, seed=1)
-    assert record.listing() == listing(record) == [
+    lines = record.listing()
+    assert lines == listing(record)  # the value's method is the rules' listing
+    assert lines == [
         "1. Ōarai: Panzer IV Ausf. D fires at T-34/76",
-        "2. chance: roll 1 5",  # a miss: the attack roll is the distance or more
+        "2. chance: roll 1 5",  # the attack roll
         "3. Other: T-34/76 fires at Panzer IV Ausf. D",
         "4. chance: roll 6 2",
         "5. chance: roll 5 5",
@@ -289,8 +293,10 @@ def _panzer_vor_examples(state: Any) -> list[Any]:
 
 def _panzer_strike_examples(state: Any) -> list[Any]:
     keep = state.tank("N3").facing
-    return [ps.Move("N3", 1, (13, 1), 3), ps.Move("N3", 0, (14, 1), keep), ps.EndMovement(),
-            ps.Shoot("N1", "S2"), ps.RollMovement((3, 6)), ps.RollGun((1, 2, 4)), ps.EndTurn()]  # fmt: skip
+    return [
+        ps.Move("N3", 1, (13, 1), 3), ps.Move("N3", 0, (14, 1), keep), ps.EndMovement(),
+        ps.Shoot("N1", "S2"), ps.RollMovement((3, 6)), ps.RollGun((1, 2, 4)), ps.EndTurn(),
+    ]  # fmt: skip
 
 
 def _tanks_examples(state: Any) -> list[Any]:

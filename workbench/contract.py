@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import workbench.boards.record as record_module
+import workbench.rules.core as core
 import workbench.rules.options as options_module
 from workbench.arguments import whole_number
 from workbench.boards.record import Record
@@ -88,12 +89,12 @@ class Contract:
     def __repr__(self) -> str:
         return f"<the contract of {self.GAME.name}: {', '.join(NAMES)}>"
 
-    def apply(self, state: Any, action: Any) -> Applied:
+    def apply(self, state: Any, action: Any) -> core.Applied:
         """The next state and the events ``action`` caused (an action, or its text: see
         :meth:`parse`); IllegalAction with the reason and section if the rules refuse it."""
         return self.GAME.apply(state, self._action(state, action))
 
-    def explain(self, state: Any, action: Any) -> Verdict:
+    def explain(self, state: Any, action: Any) -> core.Verdict:
         """Whether ``action`` (an action, or its text) is legal in ``state`` and why, as
         ``apply`` decides it."""
         return self.GAME.explain(state, self._action(state, action))

@@ -3,7 +3,9 @@ a short text and reads such a text back (ARCHITECTURE.md: "Moves as text").
 
 - ``notation(game, state, action)``: the action's text, e.g. ``"Tiger II 0801-0803"``,
   ``"N1 shoots S2"``, ``"Panther G1 moves 10 cm at 30°"``, ``"roll 3 6"``, ``"pass"``;
-- ``parse(game, state, text)``: the action a text means in the state.
+- ``parse(game, state, text)``: the action a text means in the state (``named``: the action
+  a text names, legal or not, for ``explain`` to judge);
+- ``listing(record)``: a record's steps as text (``Record.listing()``).
 
 A text may rely on the state to be short (a tank's hex is where it stands, a facing left out is
 the one it keeps), but two legal actions of one state (or two chance outcomes) never share a
@@ -119,7 +121,9 @@ class Notation:
 
         return register if build is None else register(build)
 
-    def template(self, kind: type, template: str, accept: Any = None) -> None:
+    def template(
+        self, kind: type, template: str, accept: Callable[[Any, Any], bool] | None = None
+    ) -> None:
         """Write and read ``kind`` by a template of its text fields (``"{firer} fires at
         {target}"``; no fields: the text of an action with none, ``"pass"``). ``accept``:
         ``(state, action) -> bool``, whether a text read names this kind of action at all
@@ -172,6 +176,7 @@ class Notation:
         return [t.__name__ for t in types if t not in self.writers]
 
 
+LONGEST = 500  # characters of a text read (a longer one is refused before it is read)
 PLAIN = Notation([])  # a game that registers none: its actions' own str
 
 
@@ -229,9 +234,9 @@ class _Readings:
     them each text (as a key, case and spacing aside) is the text or another form of."""
 
     def __init__(self, game: Game[Any, Any], state: Any) -> None:
-        self.spoken, self.state = notation_of(game), state
+        spoken = notation_of(game)
         self.actions = listed(game, state)
-        self.forms = [self.spoken.forms(state, action) for action in self.actions]
+        self.forms = [spoken.forms(state, action) for action in self.actions]
         self.texts = [forms[0] for forms in self.forms]
         self.written: dict[str, list[Any]] = {}
         for action, text in zip(self.actions, self.texts, strict=True):
@@ -279,8 +284,9 @@ def _named(game: Game[Any, Any], state: Any, text: str) -> tuple[Any, bool]:
     """The action ``text`` names, and whether it is one listed in ``state``."""
     game.check_state(state)
     spoken = notation_of(game)
-    if not isinstance(text, str):
-        raise ArgumentError("text", text, _expected(game, spoken))
+    if not isinstance(text, str) or len(text) > LONGEST:
+        expected = f"{_expected(game, spoken)}, {LONGEST} characters at most"
+        raise ArgumentError("text", text, expected)
     readings, wanted = _readings(game, state), _key(text)
     for index in ("written", "other"):
         fits = getattr(readings, index).get(wanted, [])

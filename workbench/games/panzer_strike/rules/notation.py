@@ -18,7 +18,8 @@ number) only while the dice left show more than one number:
 two dice it fits both and is refused as ambiguous, naming them.
 
 >>> from workbench.games.panzer_strike.rules.game import GAME, Move, RollMovement
->>> from workbench.rules.notation import notation, parse
+>>> from workbench.rules.core import IllegalAction
+>>> from workbench.rules.notation import AmbiguousText, notation, parse
 >>> from workbench.files import load
 >>> match = GAME.start(load(GAME.scenarios()["capture-the-flag"]))
 >>> notation(GAME, match, RollMovement((3, 6)))
@@ -28,19 +29,19 @@ two dice it fits both and is refused as ambiguous, naming them.
 'N3 (14,0)-(12,0) with 6'
 >>> parse(GAME, rolled, "N3 (14,0)-(13,1) SE with 6")
 Move(tank='N3', die=1, to=(13, 1), facing=3)
->>> parse(GAME, rolled, "N3 (14,0)-(14,1) NW")
-Traceback (most recent call last):
-...
-workbench.rules.notation.AmbiguousText: text: 'N3 (14,0)-(14,1) NW' fits 2 actions here, write one of them: 'N3 (14,0)-(14,1) NW with 3', 'N3 (14,0)-(14,1) NW with 6'
->>> parse(GAME, rolled, "N1 shoots S2")
-Traceback (most recent call last):
-...
-workbench.rules.core.IllegalAction: N1 shoots at S2 is not possible in the move phase of north's turn (Rules: Movement)
+>>> try:
+...     parse(GAME, rolled, "N3 (14,0)-(14,1) NW")    # which die?
+... except AmbiguousText as refused:
+...     print(refused.near)
+('N3 (14,0)-(14,1) NW with 3', 'N3 (14,0)-(14,1) NW with 6')
+>>> try:
+...     parse(GAME, rolled, "N1 shoots S2")
+... except IllegalAction as refused:
+...     print(refused.reason)
+N1 shoots at S2 is not possible in the move phase of north's turn (Rules: Movement)
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from workbench.games.panzer_strike.rules.actions import (
     EndMovement,
@@ -97,7 +98,9 @@ def _read_move(match: Match, found: dict[str, str]) -> Move | None:
         return None  # not where the text says it stands
     free = free_slots(match)
     if found["large"] is not None:
-        die = next(i for i in free if match.slots[i] == int(found["large"]))
+        die = next((i for i in free if match.slots[i] == int(found["large"])), None)
+        if die is None:
+            return None  # no die left shows that number
     elif len(free) == 1:
         die = free[0]
     else:

@@ -4,7 +4,8 @@ the practice mode and the National Tournament's two games.
 A move names the tank, the hex it stands on and the hex it ends on, and its facing (the
 map's compass names, ``NE E SE SW W NW``) only where it changes: ``"Tiger II 0801-0803"``
 keeps its facing, ``"Tiger II 0801-0803 SE"`` ends facing south-east, ``"Tiger II 0801 SE"``
-turns where it stands; ``"... using Hana Isuzu"`` spends a character's movement bonus. The rest read as said at the table:
+turns where it stands; ``"... using Hana Isuzu"`` spends a character's movement bonus. The
+rest read as said at the table:
 
 =====================================  ===============================================
 ``Tiger II fires at T-34/76``          a shot (``Fire``)
@@ -124,7 +125,7 @@ def _move(state: Any, move: Move) -> tuple[str, ...]:
     names = _facings(state)
     turn = f" {names[move.facing % 6]}"
     using = f" using {move.ability}" if move.ability else ""
-    via = " via " + " ".join(f"{h}{names[f % 6]}" for h, f in move.path) if move.path else ""
+    via = " via " + ", ".join(f"{h} {names[f % 6]}" for h, f in move.path) if move.path else ""
     head = f"{move.tank} {start}-{move.to}"
     short = f"{move.tank} {move.to}" if start == move.to and not move.path else head  # a turn
     text = short + ("" if facing == move.facing else turn) + using + via

@@ -85,7 +85,9 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 
 def _read_faces(text: str) -> tuple[int, ...]:
-    return () if text.casefold() == "none" else tuple(int(n) for n in text.replace(",", " ").split())
+    if text.casefold() == "none":
+        return ()
+    return tuple(int(n) for n in text.replace(",", " ").split())
 
 
 def _hull(state: Any, tank_id: str) -> Any:
