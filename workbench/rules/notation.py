@@ -45,6 +45,7 @@ with :func:`register_notation`; a game without one is written and read by its ac
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -124,18 +125,21 @@ class Notation:
     def template(
         self, kind: type, template: str, accept: Callable[[Any, Any], bool] | None = None
     ) -> None:
-        """Write and read ``kind`` by a template of its text fields (``"{firer} fires at
-        {target}"``; no fields: the text of an action with none, ``"pass"``). ``accept``:
+        """Write and read ``kind`` by a template of its fields, text or whole numbers
+        (``"{firer} fires at {target}"``, ``"die {value}"``; no fields: ``"pass"``). ``accept``:
         ``(state, action) -> bool``, whether a text read names this kind of action at all
         (where another kind's template reads alike)."""
         names = re.findall(r"{(\w+)}", template)
+        whole = {f.name for f in dataclasses.fields(kind) if f.type in ("int", int)}
         pattern = "".join(
-            f"(?P<{part}>.+?)" if i % 2 else re.escape(part)
+            (f"(?P<{part}>\\d+)" if part in whole else f"(?P<{part}>.+?)")
+            if i % 2
+            else re.escape(part)
             for i, part in enumerate(re.split(r"{(\w+)}", template))
         )
 
         def build(state: Any, found: dict[str, str]) -> Action | None:
-            action = kind(**found)
+            action = kind(**{k: int(v) if k in whole else v for k, v in found.items()})
             return action if accept is None or accept(state, action) else None
 
         self.writes(kind)(lambda state, action: template.format_map(

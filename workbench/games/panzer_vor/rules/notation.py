@@ -241,16 +241,6 @@ def _read_no_team(state: Any, found: dict[str, str]) -> AssignTeam:
 PANZER_VOR.reads(r"the (?P<team>.+?) pilots the (?P<tank>.+)", AssignTeam)
 
 
-@PANZER_VOR.writes(Die)
-def _die(state: Any, die: Die) -> str:
-    return f"die {die.value}"
-
-
-@PANZER_VOR.reads(r"die (?P<value>\d+)")
-def _read_die(state: Any, found: dict[str, str]) -> Die:
-    return Die(int(found["value"]))
-
-
 def _school(state: Any, action: Any) -> bool:
     return action.school in SCHOOLS
 
@@ -262,6 +252,7 @@ def _not_a_school(state: Any, action: Any) -> bool:
 for _kind, _template, _accept in (
     (Fire, "{firer} fires at {target}", None),
     (Pass, "pass", None),
+    (Die, "die {value}", None),
     (Select, "{tank} acts", None),
     (Stop, "stop", None),
     (NoReaction, "no reaction", None),

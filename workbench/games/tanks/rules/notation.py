@@ -189,16 +189,6 @@ _dice(DefenceRoll, "faces", "defence")
 _dice(SetUpRoll, "faces", "set-up roll")
 
 
-@TANKS.writes(RepairRoll)
-def _repair_roll(state: Any, roll: RepairRoll) -> str:
-    return f"repair roll {roll.face}"
-
-
-@TANKS.reads(r"repair roll (?P<face>\d+)")
-def _read_repair_roll(state: Any, found: dict[str, str]) -> RepairRoll:
-    return RepairRoll(int(found["face"]))
-
-
 for _kind, _template in (
     (Stay, "{tank} stays"),
     (EndMoves, "{tank} stops"),
@@ -208,6 +198,7 @@ for _kind, _template in (
     (Repair, "{tank} repairs"),
     (DrawCritical, "draw {card}"),
     (ChooseEdge, "{edge} edge"),
+    (RepairRoll, "repair roll {face}"),
 ):
     TANKS.template(_kind, _template)
 
