@@ -85,8 +85,10 @@ def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) ->
     assert "first-shots" not in prepared_games("panzer-vor")  # the card game's are its own
     stepper = Stepper(PREPARED)
     log = stepper.log_lines()
+    assert log[1].startswith("★ 1. Ōarai: Panzer IV Ausf. D 0802-0805  [")  # each move as text
     assert log[2].startswith("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D → hit 11/12")
-    assert "dice: roll 4 + 5 = 9 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert "dice: roll 4 5 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert log[7].startswith("★ 7. Other: Matilda II 0718-0617 W  [")  # it turns to face W
     assert "glanced off" in log[6]
     assert "Panzer IV Ausf. D is destroyed" in log[12]
     assert len(stepper.bookmarks()) >= 5

@@ -129,6 +129,8 @@ play = _TANKS.play
 replay = _TANKS.replay
 odds = _TANKS.odds
 explain = _TANKS.explain
+notation = _TANKS.notation  # an action as text ("moves as text")
+parse = _TANKS.parse  # a text as the action it means
 reach = _TANKS.reach
 random_player = _TANKS.random_player
 greedy_player = _TANKS.greedy_player
@@ -208,10 +210,12 @@ __all__ = [
     "load_scenario",
     "move_options",
     "move_sweep",
+    "notation",
     "observation",
     "odds",
     "options",
     "outcome",
+    "parse",
     "platoon_problems",
     "play",
     "players",
