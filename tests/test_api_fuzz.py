@@ -197,7 +197,7 @@ def _every_games_options() -> list[tuple[str, str]]:
     for game in all_games():
         if game.scenarios():
             scenario = game.load_scenario(next(iter(game.scenarios())))
-            found += [(game.name, o.name) for o in game.options_for(scenario)]
+            found += [(game.name, o.name) for o in game.options(scenario)]
     return found
 
 

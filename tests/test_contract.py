@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import workbench
-from workbench.contract import NAMES, Contract, contract
+from workbench.contract import NAMES, Contract, Declared, contract
 from workbench.games import all_games
 from workbench.render import svg_of
 from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Turn, Verdict
@@ -30,32 +30,17 @@ FLAT = {  # the flat modules and the game each offers
     "workbench.panzer_strike": "panzer-strike",
     "workbench.tanks": "tanks",
 }
-SIGNATURES = {  # the parameters each function of the contract takes, by name
-    "scenarios": [],
-    "load_scenario": ["name_or_path"],
-    "options": ["scenario"],
-    "start": ["scenario", "options"],
-    "current_player": ["state"],
-    "legal_actions": ["state"],
-    "chance_outcomes": ["state"],
-    "apply": ["state", "action"],
-    "outcome": ["state"],
-    "players": ["state"],
-    "observation": ["state", "player"],
-    "determinize": ["observation", "rng"],
-    "play": ["scenario", "players", "seed", "options"],
-    "replay": ["record"],
-    "odds": ["state", "attacker", "target"],
-    "explain": ["state", "action"],
-    "reach": ["state", "tank"],
-    "random_player": ["game", "observation", "rng"],
-    "greedy_player": ["game", "observation", "rng"],
-}
+FUNCTIONS = [n for n in NAMES if inspect.isfunction(getattr(Declared, n, None))]
 
 
-def _parameters(function: Any) -> list[str]:
-    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
-    return [p.name for p in inspect.signature(function).parameters.values() if p.kind not in kinds]
+def _shape(function: Any) -> list[tuple[str, Any, Any]]:
+    """A function's whole signature: each parameter's name, kind (keyword-only ...) and
+    default, ``self`` left out."""
+    parameters = inspect.signature(function).parameters.values()
+    return [(p.name, p.kind, p.default) for p in parameters if p.name != "self"]
+
+
+DECLARED = {name: _shape(getattr(Declared, name)) for name in FUNCTIONS}
 
 
 def _first_scenario(name: str) -> Any:
@@ -92,8 +77,8 @@ def test_every_game_offers_the_contracts_names_with_their_shapes(name):
     bound = contract(name)
     for attribute in NAMES:
         assert hasattr(bound, attribute), f"{name}: {attribute}"
-    for function, parameters in SIGNATURES.items():
-        assert _parameters(getattr(bound, function))[: len(parameters)] == parameters, function
+    for function, declared in DECLARED.items():
+        assert _shape(getattr(bound, function)) == declared, f"{name}: {function}"
 
 
 @pytest.mark.parametrize("module_name", sorted(FLAT))
@@ -103,9 +88,9 @@ def test_every_flat_module_offers_the_contract_alike(module_name):
     for attribute in NAMES:
         assert hasattr(module, attribute), f"{module_name} has no {attribute}"
         assert attribute in module.__all__, f"{module_name}.__all__ lacks {attribute}"
-    for function, parameters in SIGNATURES.items():
-        got = _parameters(getattr(module, function))
-        assert got[: len(parameters)] == parameters, f"{module_name}.{function}: {got}"
+    for function, declared in DECLARED.items():
+        got = _shape(getattr(module, function))
+        assert got == declared, f"{module_name}.{function}: {got}"
     assert module.GAME is bound.GAME
 
 
@@ -215,7 +200,7 @@ def _shot_states(name: str) -> Iterator[Any]:
     [
         pytest.param(n, marks=pytest.mark.soak) if n in LONG_ODDS else n
         for n in GAMES
-        if contract(n).GAME.odds is not None
+        if contract(n).GAME.offers("odds")
     ],
 )
 def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
@@ -239,7 +224,7 @@ def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
     assert checked, f"{name}: a seeded game offers a shot to check"
 
 
-@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.reach is not None])
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.offers("reach")])
 def test_reach_is_the_destinations_of_the_legal_moves(name):
     game = contract(name)
     checked = 0

@@ -145,8 +145,8 @@ def test_options_are_checked_before_anything_else_and_never_coerced():
         CARDS.start(scenario("st-gloriana"), {"freshmen_dont_flee": "yes"})  # text is no flag
     with pytest.raises(OptionError, match="deck"):
         CARDS.start(tyl, {"deck": "no-such-deck.json"})
-    # the options first: a bad option is named even when the scenario is wrong too
-    with pytest.raises(OptionError, match="nope"):
+    # the scenario first (its kind), then the options
+    with pytest.raises(ArgumentError, match="LinkedScenarios"):
         LINKED.start(tyl, {"nope": 1})
     with pytest.raises(OptionError, match="nope"):
         TOURNAMENT.start(tyl, {"nope": 1})

@@ -111,7 +111,7 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
     state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
     assert set(state.match.scenario_cards[OARAI]) == missing
-    (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
+    (option,) = [o for o in GAME.options(linked()) if o.name == "card_pool"]
     assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
 
 

@@ -469,4 +469,4 @@ def test_ridge_to_ridge_is_entered_like_a_hill_hex():
     assert _ridge_costs() == [2, 1, 1]
     # the other reading, an option: every entry into a ridge hex 2 MP
     assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
-    assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]
+    assert "ridge_to_ridge" in [o.name for o in GAME.options(scenario("kuromorimine-stage-1"))]

@@ -15,12 +15,13 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import workbench.boards.record as record_module
-import workbench.rules.options as options_module
 from workbench.arguments import whole_number
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
@@ -31,7 +32,10 @@ from workbench.rules.core import (
     Applied,
     Game,
     IllegalAction,
+    OddsAnswer,
     Outcome,
+    ReachAnswer,
+    Turn,
     Verdict,
 )
 from workbench.rules.core import replay as replay_record
@@ -53,8 +57,67 @@ NAMES = (
 MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
 
 
+class Declared(Protocol):
+    """The contract's functions with their whole signatures, keyword-only parameters
+    included: every game's contract and every flat module offers exactly these
+    (``tests/test_contract.py`` compares them)."""
+
+    def scenarios(self) -> dict[str, str]: ...
+
+    def load_scenario(self, name_or_path: str | Path) -> Any: ...
+
+    def options(self, scenario: Any) -> list[Option]: ...
+
+    def start(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any: ...
+
+    def current_player(self, state: Any) -> str | Turn: ...
+
+    def legal_actions(self, state: Any) -> list[Any]: ...
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
+
+    def apply(self, state: Any, action: Any) -> Applied[Any]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def players(self, state: Any) -> tuple[str, ...]: ...
+
+    def observation(self, state: Any, player: str) -> Observation: ...
+
+    def determinize(self, observation: Observation, rng: random.Random) -> Any: ...
+
+    def play(
+        self,
+        scenario: Any,
+        players: Mapping[str, Player] | Player = random_player,
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> Record: ...
+
+    def replay(self, record: Record) -> list[Any]: ...
+
+    def odds(
+        self, state: Any, attacker: str, target: str, *, card: str | None = None
+    ) -> OddsAnswer: ...
+
+    def explain(self, state: Any, action: Any) -> Verdict: ...
+
+    def reach(self, state: Any, tank: str) -> ReachAnswer: ...
+
+    def random_player(
+        self, game: Game[Any, Any], observation: Observation, rng: random.Random
+    ) -> Any: ...
+
+    def greedy_player(
+        self, game: Game[Any, Any], observation: Observation, rng: random.Random
+    ) -> Any: ...
+
+
 class Contract:
-    """The contract's names bound to one game (see the module)."""
+    """The contract's names bound to one game (see the module): the game's own methods
+    (``workbench.rules.core.Game``: they check their arguments), and whole games played and
+    replayed."""
 
     Record = Record
     IllegalAction = IllegalAction
@@ -69,6 +132,8 @@ class Contract:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.GAME = game
+        self.options = game.options
+        self.start = game.start
         self.current_player = game.current_player
         self.legal_actions = game.legal_actions
         self.chance_outcomes = game.chance_outcomes
@@ -77,7 +142,9 @@ class Contract:
         self.players = game.players
         self.observation = game.observation
         self.determinize = game.determinize
+        self.odds = game.odds
         self.explain = game.explain
+        self.reach = game.reach
         self.random_player = random_player
         self.greedy_player = game.bots.get("greedy", random_player)
 
@@ -92,28 +159,6 @@ class Contract:
         """A shipped scenario by name, or a scenario file by path."""
         return self.GAME.load_scenario(name_or_path)
 
-    def _scenario(self, scenario: Any) -> Any:
-        """``scenario`` if it is one this game starts from, else ArgumentError."""
-        kinds = self.GAME.scenario_types
-        if kinds and not isinstance(scenario, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(
-                "scenario", scenario, f"a scenario of {self.GAME.title} (a {names})"
-            )
-        return scenario
-
-    def options(self, scenario: Any) -> list[options_module.Option]:
-        """The scenario's options: name, values allowed, default, section, reading."""
-        return self.GAME.options_for(self._scenario(scenario))
-
-    def start(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any:
-        """The first state of a game of ``scenario`` with ``options`` (checked against
-        :meth:`options`: an unknown name or a value not allowed raises OptionError)."""
-        self._scenario(scenario)
-        if options is not None and not isinstance(options, Mapping):
-            raise ArgumentError("options", options, "a mapping of option names to values")
-        return self.GAME.start(scenario, options)
-
     def play(
         self,
         scenario: Any,
@@ -123,7 +168,7 @@ class Contract:
         options: Mapping[str, Any] | None = None,
     ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
-        self._scenario(scenario)
+        self.GAME.check_scenario(scenario)
         whole_number("seed", seed, low=0, high=MAX_SEED)
         each = players.values() if isinstance(players, Mapping) else [players]
         if not all(callable(p) for p in each):
@@ -138,26 +183,6 @@ class Contract:
         if record.game != self.GAME.name:
             raise ArgumentError("record", record, f"a record of {self.GAME.name}")
         return replay_record(record, self.GAME)
-
-    def odds(self, state: Any, attacker: str, target: str, **how: Any) -> Any:
-        """The exact odds of ``attacker``'s shot at ``target`` now, every modifier of the
-        state (cards, scenario, characters) included, each with its section."""
-        if self.GAME.odds is None:
-            raise IllegalAction(f"{self.GAME.title} has no shots to give odds for")
-        self.GAME.check_state(state)
-        for argument, value in (("attacker", attacker), ("target", target)):
-            if not isinstance(value, str):
-                raise ArgumentError(argument, value, "a tank's name (text)")
-        return self.GAME.odds(state, attacker, target, **how)
-
-    def reach(self, state: Any, tank: str) -> Any:
-        """Everywhere ``tank`` can move now, with what it costs and why."""
-        if self.GAME.reach is None:
-            raise IllegalAction(f"{self.GAME.title} has no moves to give the reach of")
-        self.GAME.check_state(state)
-        if not isinstance(tank, str):
-            raise ArgumentError("tank", tank, "a tank's name (text)")
-        return self.GAME.reach(state, tank)
 
 
 def contract(name: str) -> Contract:

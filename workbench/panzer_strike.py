@@ -36,7 +36,7 @@ from workbench.games.panzer_strike.rules.game import (
     RollMovement,
     Shoot,
 )
-from workbench.games.panzer_strike.rules.learning import TankReach, odds, reach
+from workbench.games.panzer_strike.rules.learning import TankReach
 from workbench.games.panzer_strike.rules.movement import (
     MovementOptions,
     Reach,
@@ -83,6 +83,8 @@ players = _CONTRACT.players
 observation = _CONTRACT.observation
 determinize = _CONTRACT.determinize
 explain = _CONTRACT.explain
+odds = _CONTRACT.odds
+reach = _CONTRACT.reach
 play = _CONTRACT.play
 replay = _CONTRACT.replay
 random_player = _CONTRACT.random_player

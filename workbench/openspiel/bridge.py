@@ -215,7 +215,7 @@ class WorkbenchGame(pyspiel.Game):
         self.scenario, self.options, start, self.space, longest = made
         self.sides = seats(self.rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
-        hidden = self.rules.sample_hidden is not None
+        hidden = self.rules.hides_information
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=len(self.space),
@@ -311,7 +311,7 @@ def most_players(rules: Game) -> int:
     scenarios = rules.scenarios()
     if not scenarios:
         return TWO
-    options = rules.options_for(rules.load_scenario(next(iter(scenarios))))
+    options = rules.options(rules.load_scenario(next(iter(scenarios))))
     highs = [o.high for o in options if o.name == "players" and o.high is not None]
     return max([TWO, *highs])
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from workbench.errors import ArgumentError
 from workbench.players.levels import GAME_LEVELS, LEVELS
+from workbench.rules.core import register_bot
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 
@@ -109,9 +110,10 @@ def search(
 
 
 def offer() -> list[str]:
-    """Add the three search players to ``Game.bots`` of every game the bridge numbers
-    (``"search (easy)"`` ...), so they are listed wherever a game's computer players are;
-    nothing without OpenSpiel (the optional extra). The names added."""
+    """Register the three search players as computer players of every game the bridge
+    numbers (``register_bot``: ``"search (easy)"`` ...), so they are listed wherever a game's
+    computer players are (``Game.bots``); nothing without OpenSpiel (the optional extra).
+    The names added."""
     import importlib.util
 
     if importlib.util.find_spec("pyspiel") is None:
@@ -122,11 +124,11 @@ def offer() -> list[str]:
 
     added = []
     for game in all_games():
-        if game.name in numbered_games() and isinstance(game.bots, dict):
+        if game.name in numbered_games():
             for level in LEVELS:
                 name = f"search ({level})"
                 if name not in game.bots:
-                    game.bots[name] = search(level)
+                    register_bot(game.name, name, search(level))
                     added.append(f"{game.name}: {name}")
     return added
 

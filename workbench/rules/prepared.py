@@ -220,10 +220,10 @@ def shot_odds(game: Game, state: Any, action: Any) -> Fraction | None:
     """The chance that ``action``, played on ``state``, destroys its target (the game's
     ``odds``), or None when it is no shot (no ``target``) or the game gives no odds."""
     target = getattr(action, "target", None)
-    if target is None or game.odds is None:
+    if target is None or not game.offers("odds"):
         return None
     attacker = getattr(action, "firer", None) or getattr(action, "tank", None)
-    return Fraction(game.odds(state, attacker, target).destroy)
+    return Fraction(game.odds(state, str(attacker), target).destroy)
 
 
 def in_odds_band(chance: Fraction) -> bool:

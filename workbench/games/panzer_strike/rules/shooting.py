@@ -325,9 +325,10 @@ class KillOdds(Pictured):
     section. ``destroy`` and ``damage`` are exact fractions over the dice definition in force
     (the chance if it is fired as things stand); ``firepower`` is the distribution of the sum
     of the small numbers. ``can_shoot``: the arc, the range and the trajectory allow it.
-    ``shot``: set by :func:`~workbench.games.panzer_strike.rules.learning.odds` to the action that
-    declares the shot now, or None when the rules refuse it now (the last reason then says
-    why); ``kill_odds`` alone leaves it None."""
+    ``shot`` and ``refusal`` are set by the contract's ``odds``
+    (:func:`~workbench.games.panzer_strike.rules.learning.odds`): the action that declares
+    the shot now, or None and why not now (the phase and the rule, also the last reason);
+    ``kill_odds`` alone leaves both None."""
 
     firer: str
     target: str
@@ -346,6 +347,7 @@ class KillOdds(Pictured):
     hit: HitSide = field(repr=False)
     state: Match | None = field(default=None, repr=False, compare=False)
     shot: Action | None = None
+    refusal: Reason | None = None
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -355,10 +357,6 @@ class KillOdds(Pictured):
             f"<odds of {self.firer} at {self.target}: destroy {self.destroy}, damage "
             f"{self.damage} ({where})>"
         )
-
-    @property
-    def refusal(self) -> Reason | None:
-        return None if self.can_shoot else self.reasons[-1]
 
     def lines(self) -> list[str]:
         """The odds, then the reasons as text lines, each with its section."""

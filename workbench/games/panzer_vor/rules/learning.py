@@ -43,6 +43,7 @@ from workbench.rules.core import (
     Modifier,
     Reason,
     Verdict,
+    not_now,
 )
 from workbench.rules.core import verdict_of as apply_verdict
 
@@ -56,15 +57,18 @@ ABILITY_ROLLS = {  # a character's modifier kind: (whose tank, the roll it chang
 
 @dataclass(frozen=True, kw_only=True)
 class ShotOdds(DrawnResult):
-    """The exact odds of one shot from a game state: ``destroy`` (a Fraction) counts every
-    modifier the state holds and no reaction or ability still to be chosen (the rules run on
-    with every side declining); ``shot`` is the action that declares it now (None when it
-    may not be fired now: ``reasons`` say why); ``odds`` the rules' own AttackOdds."""
+    """The exact odds of one shot from a game state, asked at any moment: ``destroy`` (a
+    Fraction) counts every modifier the state holds and no reaction or ability still to be
+    chosen (the rules run on with every side declining); ``shot`` is the action that
+    declares it now, or None when it may not be fired now, ``refusal`` then saying why, with
+    the phase (``core.not_now``; ``reasons`` end with it); ``odds`` the rules' own
+    AttackOdds."""
 
     odds: AttackOdds
     shot: Action | None
     reasons: tuple[Reason, ...]
     no_attack_roll: bool = False  # Crack Shot: it hits without an attack roll
+    refusal: Reason | None = None
 
     @property
     def state(self) -> GameState:
@@ -168,10 +172,11 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
     top = match.top
     if isinstance(top, Shot) and (top.firer, top.target) == (attacker, target):
         odds = reactions.shot_odds(match, top)
-        why = Reason(f"the shot is being resolved ({top.stage}): every modifier played so far",
-                     S.FIRING)  # fmt: skip
+        why = not_now(_phase(match), Reason(
+            f"the shot is being resolved ({top.stage}): every modifier played so far", S.FIRING
+        ))  # fmt: skip
         return ShotOdds(odds=odds, shot=None, reasons=(*odds.reasons, why),
-                        no_attack_roll=top.no_attack_roll)  # fmt: skip
+                        no_attack_roll=top.no_attack_roll, refusal=why)  # fmt: skip
     name = card if card is not None else top.card if isinstance(top, Order) else None
     notes: list[Reason] = []
     shot = Shot(attacker, target)
@@ -192,12 +197,16 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
     refusal = _refusal(match, fire)
     if card is not None and not (isinstance(top, Order) and top.card == card):
         refusal = Reason(f"as if {card} were played; it is not in play", S.ACTION_PHASE)
-    if refusal is not None:
-        notes.append(Reason(f"not fired now: {refusal.text}", refusal.section))
     notes += _abilities(match, attacker, target)
-    declared = fire if refusal is None else None
-    return ShotOdds(odds=odds, shot=declared, reasons=(*odds.reasons, *notes),
-                    no_attack_roll=shot.no_attack_roll)  # fmt: skip
+    now = None if refusal is None else not_now(_phase(match), refusal)
+    return ShotOdds(odds=odds, shot=fire if now is None else None,
+                    reasons=(*odds.reasons, *notes, *([now] if now else [])),
+                    no_attack_roll=shot.no_attack_roll, refusal=now)  # fmt: skip
+
+
+def _phase(match: Any) -> str:
+    """The phase a match is in, as ``odds`` names it when a shot cannot be fired now."""
+    return f"{match.phase} phase"
 
 
 def _refusal(match: CardMatch, action: Action) -> Reason | None:
@@ -223,18 +232,22 @@ def practice_odds(match: Any, attacker: str, target: str) -> ShotOdds:
     _tank(board, "target", target)
     pending = match.shot
     if pending is not None and (pending.odds.firer, pending.odds.target) == (attacker, target):
-        why = Reason("the shot waits for its dice", S.ATTACK_ROLL)
-        return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why))
+        why = not_now(_phase(match), Reason("the shot waits for its dice", S.ATTACK_ROLL))
+        return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why),
+                        refusal=why)  # fmt: skip
     odds = attack_odds(board, attacker, target)
     fire = Fire(attacker, target)
-    legal = fire in practice.legal_actions(match)
-    notes: tuple[Reason, ...] = ()
-    if not legal:
+    refusal = None
+    if fire not in practice.legal_actions(match):
         try:
             practice.apply(match, fire)
-        except IllegalAction as refused:
-            notes = (Reason(f"not fired now: {refused.reason.text}", refused.section),)
-    return ShotOdds(odds=odds, shot=fire if legal else None, reasons=(*odds.reasons, *notes))
+            refused = Reason(f"{fire} is not offered now", S.SEQUENCE_OF_PLAY)
+        except IllegalAction as error:
+            refused = error.reason
+        refusal = not_now(_phase(match), refused)
+    return ShotOdds(odds=odds, shot=fire if refusal is None else None,
+                    reasons=(*odds.reasons, *([refusal] if refusal else [])),
+                    refusal=refusal)  # fmt: skip
 
 
 def card_reach(match: CardMatch, tank: str) -> TankReach:

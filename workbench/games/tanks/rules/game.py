@@ -15,7 +15,8 @@ with its exact probability), :class:`DrawCritical` (by the cards left in the dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -75,6 +76,7 @@ from workbench.games.tanks.rules.table_setup import (
     setup_actions,
     setup_player,
 )
+from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -87,9 +89,12 @@ from workbench.rules.core import (
     Reason,
     Turn,
     Verdict,
+    register_bot,
     register_game,
     verdict_of,
 )
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option
 
 # --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
@@ -729,11 +734,6 @@ def odds(state: Battle, attacker: str, target: str) -> Odds:
     return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
 
 
-def explain_action(state: Battle, action: Action) -> Verdict:
-    """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
-    return with_detail(state, verdict_of(GAME, state, action))
-
-
 def reach(state: Battle, tank: str) -> TableReach:
     """Where ``tank`` can move now (``rules.tanks.reach``)."""
     return reach_of(state, tank, legal_actions(state), _refusal)
@@ -746,40 +746,78 @@ def destroyed(state: Battle, tank: str) -> bool:
 
 
 def shipped_tables() -> dict[str, str]:
-    from workbench.paths import shipped
-
     return {k: v for k, v in shipped("tanks", "").items() if "roster" not in k}
 
 
-GAME = register_game(
-    Game(
-        name="tanks",
-        title="TANKS: Panther vs Sherman",
-        rulebook="Tanks: Panther vs Sherman Starter Set Rulebook",
-        board_kind="table",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=ACTIONS,
-        players=players,
-        scenarios=shipped_tables,
-        invariants=invariants,
-        summarize=summarize,
-        options=table_options,
-        mask=mask,
-        sample_hidden=sample_hidden,
-        odds=odds,
-        explain_action=explain_action,
-        reach=reach,
-        destroyed=destroyed,
-        declining=policy_choice,
-        scenario_types=(Table,),
-        bots={"greedy": greedy_player},
-        order=30,
-        rulebook_file="tanks-panther-vs-sherman.txt",
-        sections="workbench.games.tanks.rules.sections",
-    )
-)
+class Tanks(Game[Battle, Action]):
+    """TANKS on the protocol: each method calls the rules' own function."""
+
+    name = "tanks"
+    title = "TANKS: Panther vs Sherman"
+    rulebook = "Tanks: Panther vs Sherman Starter Set Rulebook"
+    board_kind = "table"
+    action_types = ACTIONS
+    scenario_types = (Table,)
+    order = 30
+    rulebook_file = "tanks-panther-vs-sherman.txt"
+    sections = "workbench.games.tanks.rules.sections"
+    hides_information = True  # crew cards until first used
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> Battle:
+        return start(scenario, options)
+
+    def _current_player(self, state: Battle) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: Battle) -> Iterable[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: Battle) -> Iterable[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: Battle, action: Action) -> Applied[Battle]:
+        return apply(state, action)
+
+    def _outcome(self, state: Battle) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: Battle) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return table_options(scenario)
+
+    def _odds(self, state: Battle, attacker: str, target: str, card: str | None) -> Odds:
+        return odds(state, attacker, target)
+
+    def _reach(self, state: Battle, tank: str) -> TableReach:
+        return reach(state, tank)
+
+    def _explain(self, state: Battle, action: Action) -> Verdict:
+        """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
+        return with_detail(state, verdict_of(self, state, action))
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_tables()
+
+    def invariants(self, state: Battle) -> None:
+        invariants(state)
+
+    def summarize(self, state: Battle) -> Mapping[str, Any]:
+        return summarize(state)
+
+    def mask(self, state: Battle, player: str) -> Battle:
+        return mask(state, player)
+
+    def sample_hidden(self, observation: Observation, rng: random.Random) -> Battle:
+        return sample_hidden(observation, rng)
+
+    def destroyed(self, state: Battle, tank: str) -> bool:
+        return destroyed(state, tank)
+
+    def declining(self, state: Battle) -> Action | None:
+        return policy_choice(state)
+
+
+GAME = register_game(Tanks())
+register_bot(GAME.name, "greedy", greedy_player)

@@ -35,7 +35,7 @@ from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.shooting import ShotOdds, reroll_pick, score, shot_odds
 from workbench.games.tanks.rules.state import Battle
-from workbench.rules.core import Action, Reason, lines_of
+from workbench.rules.core import Action, Reason, lines_of, not_now
 
 
 @cache
@@ -78,13 +78,15 @@ def damage_distribution(
 
 @dataclass(frozen=True)
 class Odds(Pictured):
-    """One shot's exact odds in a state: ``destroy`` (a Fraction), ``shot`` (the action that
-    declares it), the dice (``dice``: pools, reasons and the (Hits, Criticals) distribution),
-    the total ``damage`` distribution and the target's Damage Points ``left``; ``refusal``
-    says why the shot cannot be declared now (``None``: it can)."""
+    """One shot's exact odds in a state, asked at any moment: ``destroy`` (a Fraction), the
+    dice (``dice``: pools, reasons and the (Hits, Criticals) distribution), the total
+    ``damage`` distribution and the target's Damage Points ``left``; ``shot`` is the action
+    that declares it now, or ``None`` when it cannot be declared now, ``refusal`` then saying
+    why, with the phase (``core.not_now``)."""
 
     battle: Battle
-    shot: Shoot
+    attacker: str
+    target: str
     dice: ShotOdds
     left: int
     damage: Mapping[int, Fraction]
@@ -92,6 +94,11 @@ class Odds(Pictured):
     deck_reason: Reason = field(default=Reason(""), repr=False)
 
     __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def shot(self) -> Shoot | None:
+        """The action that declares the shot now (None: it cannot be declared now)."""
+        return Shoot(self.attacker, self.target) if self.refusal is None else None
 
     @property
     def destroy(self) -> Fraction:
@@ -132,7 +139,7 @@ class Odds(Pictured):
 
     def lines(self) -> list[str]:
         """The reasons, then the chance of destroying the target and of any damage."""
-        shooter, target = self.shot.tank, self.shot.target
+        shooter, target = self.attacker, self.target
         head = (
             f"{shooter} → {target} ({self.left} Damage Points left): destroyed with "
             f"probability {self.destroy} ≈ {float(self.destroy):.1%}; one damage or more "
@@ -143,7 +150,7 @@ class Odds(Pictured):
 
 def shot_chances(battle: Battle, attacker: str, target: str, refusal: Reason | None) -> Odds:
     """The :class:`Odds` of ``attacker``'s shot at ``target`` in ``battle`` (``refusal``: why
-    the game would refuse to declare it now, as its ``apply`` says)."""
+    the game would refuse to declare it now, as its ``apply`` says: given with the phase)."""
     dice = shot_odds(battle, attacker, target)
     hit = battle.tank(target)
     damage = damage_distribution(dice.distribution, battle.deck, battle.discard)
@@ -156,7 +163,8 @@ def shot_chances(battle: Battle, attacker: str, target: str, refusal: Reason | N
         + "; the deck beyond Busted Tracks is a stand-in",
         sources.STAND_IN,
     )
-    return Odds(battle, Shoot(attacker, target), dice, hit.left, damage, refusal, deck_reason)
+    why = None if refusal is None else not_now(f"{battle.phase} phase", refusal)
+    return Odds(battle, attacker, target, dice, hit.left, damage, why, deck_reason)
 
 
 def policy_choice(battle: Battle) -> Action | None:

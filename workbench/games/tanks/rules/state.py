@@ -96,9 +96,10 @@ class Shot:
 
 @dataclass(frozen=True)
 class TableSetup:
-    """Game Set Up being played (``games/tanks/rules/table_setup.py``): the ``step`` ("terrain-roll",
-    "terrain", "sides-roll", "role" or "table-side"), the terrain pieces still to place (woods
-    first), the side to act next and the pieces no legal place was left for."""
+    """Game Set Up being played (``games/tanks/rules/table_setup.py``): the ``step``
+    ("terrain-roll", "terrain", "sides-roll", "role" or "table-side"), the terrain pieces
+    still to place (woods first), the side to act next and the pieces no legal place was left
+    for."""
 
     step: str
     box: tuple[TerrainPiece, ...] = ()
