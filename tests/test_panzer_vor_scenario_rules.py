@@ -437,12 +437,12 @@ def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     from workbench.games.panzer_vor.rules import linked
 
     stage_1 = _stage_1_over()
-    agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty_any_rotation=True)
+    agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty="any-rotation")
     stage_1 = evolve(stage_1, board=agreed)
     rules = linked.next_stage(stage_1, scenario("kuromorimine-stage-2")).board.options
-    assert rules.turret_rotation and rules.turret_penalty_any_rotation and rules.wreckage
+    assert rules.turret_rotation and rules.turret_penalty == "any-rotation" and rules.wreckage
     plain = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2")).board.options
-    assert not plain.turret_rotation and not plain.turret_penalty_any_rotation and plain.wreckage
+    assert not plain.turret_rotation and plain.turret_penalty == "attack-card" and plain.wreckage
 
 
 def _ridge_costs(**options):

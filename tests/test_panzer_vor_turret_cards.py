@@ -26,7 +26,7 @@ def _match(cards=("Move",), rotation=True, any_rotation=False, **places):
     enemy Panzer IV D at 0106, up and to its left: out of its front arc."""
     match = arranged("exhibition", hands={"Player 1": tuple(cards)})
     board = match.board.with_options(
-        turret_rotation=rotation, turret_penalty_any_rotation=any_rotation
+        turret_rotation=rotation, turret_penalty="any-rotation" if any_rotation else "attack-card"
     )
     where = {FIRER: "0405", TARGET: "0106", **places}
     for tank_id, label in where.items():

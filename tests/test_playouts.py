@@ -58,21 +58,21 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "mock-battle",
-        {"turret_penalty": "any rotation", "optional_rules": ["Turret Rotation", "Wreckage"]},
+        {"turret_penalty": "any-rotation", "optional_rules": ["turret-rotation", "wreckage"]},
     ),
-    Case("panzer-vor", "mock-battle", {"optional_rules": ["Cutting Through", "Side armour only"]}),
+    Case("panzer-vor", "mock-battle", {"optional_rules": ["cutting-through", "side-armour-only"]}),
     Case("panzer-vor", "st-gloriana", {"freshmen_dont_flee": True}),
     Case("panzer-vor", "st-gloriana", {"match_type": "flag"}),
     Case(
         "panzer-vor",
         "anzio-revised",
-        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "Ōarai"},
+        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "oarai"},
     ),
     Case(
         "panzer-vor",
         "anzio-original",
         {
-            "team_adjustments": ["Yukari Akiyama to the B1 bis", "revised Carpaccio and Pepperoni"],
+            "team_adjustments": ["akiyama-to-b1-bis", "revised-carpaccio-and-pepperoni"],
             "self_sacrifice": True,
         },
     ),
@@ -81,7 +81,7 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "pravda",
-        {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
+        {"ceasefire_order": "published", "pravda_characters": "kv-2-and-is-2"},
     ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
@@ -159,7 +159,7 @@ OPTION_CASES = [
             "anzio": "original",
             "scenario_cards": "printed",
             "alternate_reality": True,
-            "pravda_characters": "KV-2 and IS-2",
+            "pravda_characters": "kv-2-and-is-2",
             "stage_2_deployment": "quick",
         },
     ),

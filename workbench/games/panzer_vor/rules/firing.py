@@ -256,7 +256,7 @@ def attack_modifiers(shot: Shot) -> tuple[Modifier, ...]:
     turret = not _fixed(shot) and state.options.turret_rotation
     if turret and _turret_turn(firer, target.hex, shot.arcs):
         found.append(Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION))
-    elif turret and firer.turret_turned and state.options.turret_penalty_any_rotation:
+    elif turret and firer.turret_turned and state.options.turret_penalty == "any-rotation":
         found.append(Modifier("the turret turned earlier this turn", -2, TURRET_ROTATION))
     return tuple(found)
 

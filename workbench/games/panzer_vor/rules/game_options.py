@@ -29,8 +29,8 @@ from workbench.games.panzer_vor.rules import (
 )
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.scenario_rules import pravda
-from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES, game_from_scenario
-from workbench.games.panzer_vor.rules.variants import TURRET_PENALTIES
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, game_from_scenario
+from workbench.games.panzer_vor.rules.state import TURRET_PENALTIES
 from workbench.rules.options import Option
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
@@ -92,15 +92,17 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
     """The card game's options for ``scenario`` (see the module)."""
     found = shared_options()
     found.append(Option.subset(
-        "optional_rules", tuple(OPTIONAL_RULES), S.OPTIONAL_RULES,
+        "optional_rules", tuple(OPTIONAL_RULE_VALUES), S.OPTIONAL_RULES,
         "Optional Rules in force on top of the scenario's own (\"all players should agree "
         "before the match\")",
+        respelled={rule: value for value, rule in OPTIONAL_RULE_VALUES.items()},
     ))  # fmt: skip
     found.append(Option.choice(
         "turret_penalty", TURRET_PENALTIES, S.TURRET_ROTATION,
         "the reading of \"when you rotate a turret and fire in the same turn (example 3 "
-        "above), apply a -2 modifier\": 'attack card' (only a turn made as part of the "
-        "shot) or 'any rotation' (any turn of the turret that turn)",
+        "above), apply a -2 modifier\": 'attack-card' (only a turn made as part of the "
+        "shot) or 'any-rotation' (any turn of the turret that turn)",
+        respelled={"attack card": "attack-card", "any rotation": "any-rotation"},
     ))  # fmt: skip
     available = set(scenario.available_optional_rules)
     if scenario.match_type == "choice" or "Flag Battle" in available:

@@ -24,7 +24,7 @@ from workbench.games.panzer_vor.rules.deck import add
 from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY
-from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, OPTIONAL_RULES
 from workbench.games.panzer_vor.rules.turn import settle
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
@@ -41,8 +41,9 @@ def next_stage(
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
-    carried = [rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)]
-    penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
+    in_force = {rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)}
+    carried = [value for value, rule in OPTIONAL_RULE_VALUES.items() if rule in in_force]
+    penalty = agreed.turret_penalty
     choose = placement == "choose" and placing.choosing(stage_1)
     setup = "choose" if choose else "quick"
     options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty}

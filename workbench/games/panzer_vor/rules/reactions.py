@@ -207,7 +207,7 @@ def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
         board = aimed(match.board, shot.firer, shot.target)
         match = evolve(match, board=board)
-        if not board.options.turret_penalty_any_rotation:  # else the turn made stays -2
+        if board.options.turret_penalty != "any-rotation":  # else the turn made stays -2
             shot = replace(shot, attack=(*shot.attack, *turned))
     if shot.no_attack_roll:
         chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"

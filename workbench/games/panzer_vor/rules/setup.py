@@ -19,6 +19,14 @@ OPTIONAL_RULES = {
     "Cutting Through": "cutting_through",
     "Side armour only": "side_armour_only",
 }
+# the Optional Rules as the option ``optional_rules`` spells them (with hyphens, as every
+# option value is), and the rule each names
+OPTIONAL_RULE_VALUES = {
+    "wreckage": "Wreckage",
+    "turret-rotation": "Turret Rotation",
+    "cutting-through": "Cutting Through",
+    "side-armour-only": "Side armour only",
+}
 
 
 @dataclass(frozen=True)

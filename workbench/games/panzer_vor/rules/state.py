@@ -34,6 +34,10 @@ def board_memo(board: object) -> dict:
     return board.__dict__.setdefault("_derived", {})
 
 
+# the values of the option ``turret_penalty`` (the default first; see ``OptionalRules``)
+TURRET_PENALTIES = ("attack-card", "any-rotation")
+
+
 @dataclass(frozen=True)
 class OptionalRules:
     """The Optional Rules in force (Optional Rules section), and the firing-arc convention."""
@@ -42,10 +46,11 @@ class OptionalRules:
     turret_rotation: bool = False
     cutting_through: bool = False
     side_armour_only: bool = False  # Firing: Firing Arcs, the note's simplification
-    # Turret Rotation's "-2 when you rotate a turret and fire in the same turn (example 3
-    # above)": by default only a turn made as part of the attack (example 3) costs -2; with
-    # this reading on, any turn of the tank's turret earlier that turn does (see ``turret``)
-    turret_penalty_any_rotation: bool = False
+    # the option of that name: Turret Rotation's "-2 when you rotate a turret and fire in the
+    # same turn (example 3 above)": "attack-card" (only a turn made as part of the attack,
+    # example 3, costs -2) or "any-rotation" (any turn of the tank's turret earlier that
+    # turn does; see ``turret``)
+    turret_penalty: str = TURRET_PENALTIES[0]
 
 
 @dataclass(frozen=True)

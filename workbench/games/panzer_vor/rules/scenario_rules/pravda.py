@@ -23,7 +23,7 @@ player chooses the tank each rides in on, Katyusha first, then Nonna on another 
 the choice belongs to the Scenario Setup (the force list says where the characters go, as
 it does for the tanks), so it is made once the tanks on the map are deployed, before the
 starting hands; a character's tank arrives when the player deploys it (a T-34 with Katyusha
-may come early). ``pravda_characters: "KV-2 and IS-2"`` (and the quick placement) put
+may come early). ``pravda_characters: "kv-2-and-is-2"`` (and the quick placement) put
 Katyusha on the KV-2 and Nonna on the IS-2: the reading records saved before the choice were
 played with.
 """
@@ -112,7 +112,7 @@ def panzer_vor(match: CardMatch, side: str, choice: str, events: list[Event]) ->
 
 CEASEFIRE = "Scenario Card: Ceasefire"
 CHURCH = "1403"
-CEASEFIRE_ORDERS = ("pravda first", "published")
+CEASEFIRE_ORDERS = ("pravda-first", "published")
 
 
 @hooks.OPTIONS(CEASEFIRE)
@@ -120,8 +120,9 @@ def ceasefire_option(scenario: PanzerVorScenario) -> list[Option]:
     return [
         Option.choice(
             "ceasefire_order", CEASEFIRE_ORDERS, S.PRAVDA_RULES,
-            "after a Ceasefire, 'pravda first' redeploys (the EDITOR'S NOTE's order) or "
+            "after a Ceasefire, 'pravda-first' redeploys (the EDITOR'S NOTE's order) or "
             "'published': Ōarai first, as the published scenario",
+            respelled={"pravda-first": "pravda-first"},
         )
     ]  # fmt: skip
 
@@ -285,16 +286,17 @@ def goosefish_dance_shots(
 REINFORCEMENTS = "Pravda Reinforcements"
 T34S = ("T-34/76", "T-34/85")
 RIDERS = ("KV-2", "IS-2")  # the fixed reading: Katyusha on the KV-2, Nonna on the IS-2
-CHOOSE, FIXED = "choose", "KV-2 and IS-2"
+CHOOSE, FIXED = "choose", "kv-2-and-is-2"
 RIDER = "pravda rider"
 
 
 CHARACTERS_OPTION = Option.choice(
     "pravda_characters", (CHOOSE, FIXED), S.PRAVDA_FORCE,
     "\"Characters (on different Reinforcement tanks)\": 'choose': the Pravda player puts "
-    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'KV-2 and "
-    "IS-2': Katyusha on the KV-2, Nonna on the IS-2",
+    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; "
+    "'kv-2-and-is-2': Katyusha on the KV-2, Nonna on the IS-2",
     unwritten=FIXED,  # the reading records saved before the choice were played with
+    respelled={"KV-2 and IS-2": FIXED},
 )  # fmt: skip
 
 
