@@ -131,6 +131,16 @@ def test_a_bad_option_is_refused_naming_it(options, named, words):
         tanks.start(table_, options)
     assert refused.value.option == named and words in str(refused.value)
     assert isinstance(refused.value, ArgumentError)
+    if named == "attacker":  # checked against the platoons, which start sets up
+        return
+    placed = [tank("P", "Panther", "German", (20, 20), 0)]
+    with pytest.raises(tanks.OptionError) as by_hand:  # a battle set up by hand checks them too
+        tanks.battle(table_, placed, "German", "American", options=options)
+    assert by_hand.value.option == named
+    chosen = tanks.battle(
+        table_, placed, "German", "American", options={"woods_touched": "ignored"}
+    )
+    assert chosen.options == {"woods_touched": "ignored"}
 
 
 def test_a_platoon_is_from_one_country():

@@ -21,6 +21,7 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -230,14 +231,23 @@ def tank(
 
 
 def battle(
-    table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any
+    table: Table,
+    tanks: Any,
+    attacker: str,
+    defender: str,
+    phase: str = "movement",
+    *,
+    options: Mapping[str, Any] | None = None,
+    **state: Any,
 ) -> Battle:
     """A battle set up by hand (for examples and what-ifs): the full Critical deck, no
-    Victory Points yet."""
+    Victory Points yet; ``options`` checked against the table's (``options(table)``: an
+    unknown name or a value not allowed raises OptionError, as ``start`` does)."""
     return Battle(
         table=table, tanks=tuple(tanks), attacker=attacker, defender=defender, phase=phase,
         deck=full_deck(), victory_points={attacker: 0, defender: 0},
-        destroyed_points={attacker: 0, defender: 0}, **state,
+        destroyed_points={attacker: 0, defender: 0},
+        options=GAME.check_options(table, options), **state,
     )  # fmt: skip
 
 
