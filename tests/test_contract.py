@@ -215,6 +215,7 @@ def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
             attacker = getattr(shot, "firer", None) or getattr(shot, "tank", None)
             odds = game.odds(state, attacker, shot.target)
             assert odds.lines() and all(r.section or r.text for r in odds.reasons)
+            assert odds.shot == shot and odds.refusal is None  # legal now: declared now
             assert "<svg" in svg_of(odds)
             declared = game.apply(state, odds.shot).state
             assert odds.destroy == _destroy_probability(game, declared, shot.target), shot
@@ -240,6 +241,33 @@ def test_reach_is_the_destinations_of_the_legal_moves(name):
         if checked >= 4:
             break
     assert checked, f"{name}: a seeded game offers a move to check"
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.offers("odds")])
+def test_odds_asked_when_a_shot_cannot_be_fired_answer_alike_in_every_game(name):
+    # one behaviour (ARCHITECTURE.md: "One word per concept"): the chance as things stand, no
+    # action to declare it, and why not now: the phase and the rule, with its section, last
+    game = contract(name)
+    checked = 0
+    for state in _states(name, seed=6, limit=120):
+        if game.current_player(state) is not CHANCE or getattr(state, "match", state) is None:
+            continue
+        holder = getattr(state, "match", state)  # a series' match in play
+        placed = getattr(holder, "tanks", ()) or holder.board.tanks
+        tanks = [t for t in placed if not getattr(t, "destroyed", getattr(t, "wreck", False))]
+        pairs = [(a.id, b.id) for a in tanks for b in tanks if a.side != b.side][:2]
+        for attacker, target in pairs:
+            odds = game.odds(state, attacker, target)  # dice or a draw decide now: no shot
+            assert odds.shot is None and odds.refusal is not None, (attacker, target)
+            assert odds.refusal == odds.reasons[-1] and odds.refusal.section
+            assert odds.refusal.text.startswith("not fired now (") and " phase): " in (
+                odds.refusal.text
+            )
+            assert 0 <= odds.destroy <= 1
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked, f"{name}: a chance node with two sides' tanks to ask about"
 
 
 # --- options ---------------------------------------------------------------------------------

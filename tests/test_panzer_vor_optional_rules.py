@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.panzer_vor_match import GAME, scenario, started
-from workbench.games.panzer_vor.rules.firing import attack_odds
+from workbench.games.panzer_vor.rules import firing
 from workbench.games.panzer_vor.rules.match import evolve
 from workbench.games.panzer_vor.rules.tournament import GOOSEFISH
 from workbench.rules.options import OptionError
@@ -36,7 +36,7 @@ def test_cv33_rule_takes_away_the_damage_bonus_within_three_hexes_when_switched_
     # "there is no Damage Roll bonus when the CV33 shoots from a within three hexes of a target"
     def range_bonus(**options):
         match = _adjacent(started("anzio-revised", **options), "CV33", "38 (t)")
-        odds = attack_odds(match.board, "CV33", "38 (t)")
+        odds = firing.odds(match.board, "CV33", "38 (t)")
         return [m.value for m in odds.damage_modifiers if m.name.startswith("range")]
 
     assert range_bonus() == [2]  # an Optional Rule: off unless the players switch it on

@@ -14,7 +14,7 @@ from tests.panzer_vor_match import GAME, arranged, play
 from workbench.games.panzer_vor.rules import turret
 from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
 from workbench.games.panzer_vor.rules.match import Order, evolve
-from workbench.games.panzer_vor.rules.reactions import shot_odds
+from workbench.games.panzer_vor.rules.reactions import resolving_odds
 from workbench.games.panzer_vor.rules.sections import TURRET_ROTATION
 
 EAST = 1
@@ -109,7 +109,7 @@ def test_a_value_of_two_turns_two_hexsides_a_turn_in_one_or_two_goes():
 
 def _turret_mods(match):
     """The turret modifiers of the attack roll of the shot being resolved."""
-    odds = shot_odds(match, match.top)
+    odds = resolving_odds(match, match.top)
     return [m.value for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
 
 

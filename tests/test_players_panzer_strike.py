@@ -12,9 +12,8 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 
 from workbench.games import get_game
-from workbench.games.panzer_strike.rules import bots
+from workbench.games.panzer_strike.rules import bots, shooting
 from workbench.games.panzer_strike.rules.actions import Shoot
-from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.rules.play import play_to_end
 
 
@@ -37,14 +36,14 @@ def test_the_greedy_player_keeps_its_chances_and_still_chooses_the_same_actions(
 
     def afresh(match, firer, target):
         asked.append((match, firer, target))
-        return bots._chance(kill_odds(match, firer, target))
+        return bots._chance(shooting.odds(match, firer, target))
 
     monkeypatch.setattr(bots, "chance_of", afresh)
     fresh = [greedy(rules, seen, random.Random(n)) for n, seen in enumerate(positions)]
     assert kept == fresh and len(positions) == 10 and len(asked) > 50
     chances = bots._Chances()
     for match, firer, target in asked[::5]:
-        assert chances(match, firer, target) == bots._chance(kill_odds(match, firer, target))
+        assert chances(match, firer, target) == bots._chance(shooting.odds(match, firer, target))
 
 
 def _searched_position(steps=88):

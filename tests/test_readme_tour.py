@@ -22,6 +22,7 @@ def test_the_readme_tour_runs_as_written(tmp_path, monkeypatch, capsys):
     printed = capsys.readouterr().out
     assert "(Firing: Line of Sight)" in printed  # the reason names its section
     assert "Aimed Shot 2 +2 (card)" in printed
+    assert "not fired now (draw phase)" in printed  # asked out of turn: the phase and the rule
     assert "Sequence of Play" in printed  # the refusal cites the rule
     assert (tmp_path / "my-game.json").is_file()
     assert namespace["states"][0] == namespace["match"]

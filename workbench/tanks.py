@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.arguments import check_all
 from workbench.boards.record import Record
@@ -62,7 +62,6 @@ from workbench.games.tanks.rules.movement import (
     check_move,
     move_sweep,
 )
-from workbench.games.tanks.rules.movement import move_options as _move_options
 from workbench.games.tanks.rules.odds import Odds
 from workbench.games.tanks.rules.options import MISSIONS
 from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
@@ -74,7 +73,6 @@ from workbench.games.tanks.rules.shooting import (
     ShotOdds,
     examine_shot,
     pools,
-    shot_odds,
 )
 from workbench.games.tanks.rules.sight import (
     MAX_HEATMAP_BYTES,
@@ -101,6 +99,7 @@ from workbench.rules.core import (
 )
 from workbench.rules.observation import Observation
 from workbench.rules.options import Option, OptionError
+from workbench.vocabulary import removed_names
 
 # --- the contract, bound to TANKS (ARCHITECTURE.md: "One contract") --------------------------
 _TANKS = Contract(_GAME)
@@ -197,7 +196,6 @@ __all__ = [
     "line_of_sight",
     "load_crew_cards",
     "load_scenario",
-    "move_options",
     "move_sweep",
     "observation",
     "odds",
@@ -211,7 +209,6 @@ __all__ = [
     "reach",
     "replay",
     "scenarios",
-    "shot_odds",
     "side_shot",
     "start",
     "tank",
@@ -261,12 +258,6 @@ def load_crew_cards(path: str | Path) -> CrewCards:
     return cards
 
 
-def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
-    """Legal placements of the denser display sample (whether or not it is the tank's turn),
-    each with the hull it ends as; ``reach`` gives the moves legal now."""
-    return _move_options(battle, tank)
-
-
 def target_heatmaps(
     battle: Battle,
     shooter: str,
@@ -289,3 +280,11 @@ def target_heatmaps(
 
 # every public function checks its arguments against its annotations (ArgumentError)
 check_all(globals(), __all__, keep=("random_player", "greedy_player"))
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names("workbench.tanks", {
+        "move_options": "reach(state, tank) (the moves legal now); the display sample's placements "
+        "whatever the turn: move_sweep(battle, tank).options",
+        "shot_odds": "odds(state, attacker, target) (the dice's part alone: "
+        "workbench.games.tanks.rules.shooting.dice_odds)",
+    })  # fmt: skip

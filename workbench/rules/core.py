@@ -414,9 +414,7 @@ class Game(ABC, Generic[S, A]):
 
         def __getattr__(self, name: str) -> Any:
             if name in RENAMED_GAME_NAMES:
-                raise AttributeError(
-                    f"Game.{name} is no more: use Game.{RENAMED_GAME_NAMES[name]}"
-                )
+                raise AttributeError(f"Game.{name} is no more: use Game.{RENAMED_GAME_NAMES[name]}")
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # --- what each game's class defines -------------------------------------------------
@@ -596,9 +594,7 @@ class Game(ABC, Generic[S, A]):
             raise ArgumentError("rng", rng, "a random.Random")
         return self.sample_hidden(observation, rng)
 
-    def odds(
-        self, state: S, attacker: str, target: str, *, card: str | None = None
-    ) -> OddsAnswer:
+    def odds(self, state: S, attacker: str, target: str, *, card: str | None = None) -> OddsAnswer:
         """The exact odds of ``attacker``'s shot at ``target`` from the state (cards,
         scenario, characters included), asked at any moment: ``.destroy``, ``.shot`` (the
         action that declares it now, or None) and ``.refusal`` (why not now: the phase and

@@ -216,7 +216,7 @@ def told_by_playouts(
     )
 
 
-def shot_odds(game: Game, state: Any, action: Any) -> Fraction | None:
+def destroy_chance(game: Game, state: Any, action: Any) -> Fraction | None:
     """The chance that ``action``, played on ``state``, destroys its target (the game's
     ``odds``), or None when it is no shot (no ``target``) or the game gives no odds."""
     target = getattr(action, "target", None)
@@ -249,7 +249,7 @@ def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> li
         state = game.start(record.scenario, record.options)
         for number, step in enumerate(record.steps, 1):
             action = game.action_from_json(step.action)
-            chance = shot_odds(game, state, action)
+            chance = destroy_chance(game, state, action)
             if chance is not None and not in_odds_band(chance):
                 problems.append(
                     f"step {number}, {action}: a {float(chance):.0%} chance to destroy, "
@@ -265,7 +265,7 @@ def taking_real_shots(chooser: Callable[[Game, Any, random.Random], Any]) -> Cal
 
     def choose(game: Game, observation: Any, rng: random.Random) -> Any:
         def real(action: Any) -> bool:
-            chance = shot_odds(game, observation.state, action)
+            chance = destroy_chance(game, observation.state, action)
             return chance is None or in_odds_band(chance)
 
         action = chooser(game, observation, rng)
@@ -283,6 +283,7 @@ __all__ = [
     "Plan",
     "PreparedGame",
     "anything",
+    "destroy_chance",
     "from_playouts",
     "in_odds_band",
     "lesson_problems",
@@ -291,7 +292,6 @@ __all__ = [
     "prepared_plans",
     "record_of_playout",
     "said",
-    "shot_odds",
     "taking_real_shots",
     "told_by_playouts",
 ]

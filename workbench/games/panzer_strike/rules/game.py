@@ -55,11 +55,10 @@ from workbench.games.panzer_strike.rules.bots import flag_seeker, greedy_player
 from workbench.games.panzer_strike.rules.flags import check_flag_counts
 from workbench.games.panzer_strike.rules.invariants import invariants
 from workbench.games.panzer_strike.rules.learning import TankReach, detailed, odds, reach
-from workbench.games.panzer_strike.rules.movement import movement_options
 from workbench.games.panzer_strike.rules.options import chosen as checked_options
 from workbench.games.panzer_strike.rules.options import options as scenario_options
 from workbench.games.panzer_strike.rules.positions import opposite_sides
-from workbench.games.panzer_strike.rules.shooting import KillOdds, kill_odds
+from workbench.games.panzer_strike.rules.shooting import KillOdds
 from workbench.games.panzer_strike.rules.state import Match, Options, Tank
 from workbench.games.panzer_strike.rules.turn import (
     PRACTICE,
@@ -283,9 +282,7 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "dice_count",
-    "kill_odds",
     "legal_actions",
-    "movement_options",
     "outcome",
     "players",
     "scenario_of_board",

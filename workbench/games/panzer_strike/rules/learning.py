@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 from workbench.boards.values import Pictured
 from workbench.errors import ArgumentError
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.actions import (
     EndMovement,
     EndTurn,
@@ -35,7 +35,7 @@ from workbench.games.panzer_strike.rules.actions import (
 from workbench.games.panzer_strike.rules.movement import allowance, step_rule
 from workbench.games.panzer_strike.rules.movement import reach as search
 from workbench.games.panzer_strike.rules.readings import turned_on
-from workbench.games.panzer_strike.rules.shooting import KillOdds, kill_odds
+from workbench.games.panzer_strike.rules.shooting import KillOdds
 from workbench.games.panzer_strike.rules.state import Match, Tank
 from workbench.games.panzer_strike.rules.turn import (
     apply,
@@ -71,7 +71,7 @@ def odds(state: Match, attacker: str, target: str) -> KillOdds:
     shot already, a blocked trajectory ...)."""
     _tank(state, "attacker", attacker)
     _tank(state, "target", target)
-    found = kill_odds(state, attacker, target)
+    found = shooting.odds(state, attacker, target)
     if not found.can_shoot:
         found = replace(found, destroy=Fraction(0), damage=Fraction(0))
     shot = Shoot(attacker, target)
@@ -261,7 +261,7 @@ def _shot_detail(state: Match, shot: Shoot, verdict: Verdict) -> tuple[Reason, .
     ids = {t.id for t in state.tanks}
     if shot.firer not in ids or shot.target not in ids:
         return ()
-    found = kill_odds(state, shot.firer, shot.target)
+    found = shooting.odds(state, shot.firer, shot.target)
     rule = sections.DAMAGE if state.options.damage else sections.SHOOTING
     chances = f"it destroys with {found.destroy} ({float(found.destroy):.1%})"
     if state.options.damage:

@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
 from workbench.boards.values import Pictured
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, refuse_past
@@ -38,6 +39,7 @@ from workbench.geometry.squaregrid import (
     square_trace_cost,
 )
 from workbench.rules.core import Action, Reason, lines_of
+from workbench.vocabulary import removed_names
 
 MIN_DISTANCE = 2
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -328,7 +330,7 @@ class KillOdds(Pictured):
     ``shot`` and ``refusal`` are set by the contract's ``odds``
     (:func:`~workbench.games.panzer_strike.rules.learning.odds`): the action that declares
     the shot now, or None and why not now (the phase and the rule, also the last reason);
-    ``kill_odds`` alone leaves both None."""
+    ``odds`` alone leaves both None."""
 
     firer: str
     target: str
@@ -370,7 +372,7 @@ def _percent(chance: Fraction) -> str:
     return f"{chance} ({float(chance):.1%})"
 
 
-def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
+def odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     """May ``firer`` shoot at ``target`` now, and the exact chance to destroy (and damage)."""
     firer, target = match.tank(firer_id), match.tank(target_id)
     reasons: list[Reason] = []
@@ -456,6 +458,7 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         path,
         hit,
         match,
+        refusal=refused,
     )
 
 
@@ -470,3 +473,9 @@ def hit_zones(match: Match, target_id: str, radius: int = 5) -> dict[Square, str
             if (dx or dy) and square in match.board:
                 out[square] = hit_side(match, target, square).zone
     return out
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_strike.rules.shooting", {"kill_odds": "odds"}
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from workbench.dice import at_least
 from workbench.errors import ArgumentError
@@ -34,6 +34,7 @@ from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
 from workbench.rules.core import Modifier, Reason, total
+from workbench.vocabulary import removed_names
 
 # Scenario rules that take away the range bonus, and the counters they name: the rule's own
 # words ("The CV33 is equipped with a machine gun", Anzio (Revised): CV33).
@@ -366,7 +367,7 @@ def _needed(target_number: int, modifiers: Sequence[Modifier]) -> tuple[int | No
     return max(needed, 2), chance
 
 
-def odds(shot: Shot) -> AttackOdds:
+def odds_of(shot: Shot) -> AttackOdds:
     """The exact odds of a shot: legality, then the attack and damage modifiers, then the
     chances (every probability an exact fraction)."""
     refused = refusals(shot)
@@ -401,7 +402,7 @@ def odds(shot: Shot) -> AttackOdds:
     )  # fmt: skip
 
 
-def attack_odds(
+def odds(
     state: GameState,
     firer_id: str,
     target_id: str,
@@ -415,7 +416,7 @@ def attack_odds(
 
     The Mobile Fire 2 shot at a Tiger II seven hexes away needs 8+ (Firing: Attack Modifiers).
     """
-    return odds(shot(state, firer_id, target_id, attack, damage, gun, arcs))
+    return odds_of(shot(state, firer_id, target_id, attack, damage, gun, arcs))
 
 
 def _turret_aim(firer: Tank, target: Hex, arcs: ArcConvention) -> tuple[int, int] | None:
@@ -470,4 +471,11 @@ def fire_table(
     """The odds against every enemy tank, nearest first (those it may not fire at say why)."""
     firer = state.tank(firer_id)
     enemies = sorted(state.enemies_of(firer), key=lambda t: (firer.hex.distance(t.hex), t.id))
-    return tuple(attack_odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+    return tuple(odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_vor.rules.firing",
+        {"attack_odds": "odds (the board's; a game state's: the contract's odds)"},
+    )

@@ -2,7 +2,7 @@
 with everything the state holds (the card in play, the scenario's rules, the characters'
 modifiers played), where a tank can move now, and why an action is legal or refused with the
 game's own detail. Every answer is read from the functions the rules play by
-(``reactions.shot_odds``, ``options.move_options``, ``apply``), so it is what will happen.
+(``reactions.resolving_odds``, ``options.legal_moves``, ``apply``), so it is what will happen.
 
 >>> import workbench
 >>> from workbench.paths import shipped
@@ -24,13 +24,13 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.errors import ArgumentError
-from workbench.games.panzer_vor.rules import hooks, practice, reactions, turn
+from workbench.games.panzer_vor.rules import firing, hooks, movement, practice, reactions, turn
 from workbench.games.panzer_vor.rules import options as card_moves
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Decline, Fire, Move, NoReaction
-from workbench.games.panzer_vor.rules.firing import AttackOdds, attack_odds
+from workbench.games.panzer_vor.rules.firing import AttackOdds
 from workbench.games.panzer_vor.rules.match import CardMatch, Order, Shot, Window
-from workbench.games.panzer_vor.rules.movement import Reach, explain_move, reachable
+from workbench.games.panzer_vor.rules.movement import Reach, explain_move
 from workbench.games.panzer_vor.rules.phases import Stage
 from workbench.games.panzer_vor.rules.previews import order_reach
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState
@@ -171,7 +171,7 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
         raise ArgumentError("card", card, "the name of a card of this match's deck")
     top = match.top
     if isinstance(top, Shot) and (top.firer, top.target) == (attacker, target):
-        odds = reactions.shot_odds(match, top)
+        odds = reactions.resolving_odds(match, top)
         why = not_now(_phase(match), Reason(
             f"the shot is being resolved ({top.stage}): every modifier played so far", S.FIRING
         ))  # fmt: skip
@@ -192,7 +192,7 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
         own = hooks.ATTACKS.get(played.effect)  # the card's own effect as it is declared
         if own is not None and own.target_allowed(match, target):
             on = own.before(match, attacker, target, [])
-    odds = reactions.shot_odds(on, shot)
+    odds = reactions.resolving_odds(on, shot)
     fire = Fire(attacker, target)
     refusal = _refusal(match, fire)
     if card is not None and not (isinstance(top, Order) and top.card == card):
@@ -235,7 +235,7 @@ def practice_odds(match: Any, attacker: str, target: str) -> ShotOdds:
         why = not_now(_phase(match), Reason("the shot waits for its dice", S.ATTACK_ROLL))
         return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why),
                         refusal=why)  # fmt: skip
-    odds = attack_odds(board, attacker, target)
+    odds = firing.odds(board, attacker, target)
     fire = Fire(attacker, target)
     refusal = None
     if fire not in practice.legal_actions(match):
@@ -262,13 +262,13 @@ def card_reach(match: CardMatch, tank: str) -> TankReach:
         and any(t.id == tank for t in match.tanks_of(top.side)) and match.ended is None
     )  # fmt: skip
     if not declared:
-        plain = reachable(board, tank)
+        plain = movement.reach(board, tank)
         why = _why_not_moving(match, tank)
         return TankReach(state=board, tank=tank, reach=plain, destinations=frozenset(),
                          may_move=False, reasons=(why, *plain.reasons))  # fmt: skip
     assert isinstance(top, Order)
     card = match.card(top.card)
-    moves = card_moves.move_options(match, tank, card.mp, top.mp)
+    moves = card_moves.legal_moves(match, tank, card.mp, top.mp)
     reach = order_reach(match, top, tank)
     notes = [Reason(f"on {top.card}: {card.text}", card.source)]
     for ability in sorted({m.ability for m in moves if m.ability}):
@@ -296,7 +296,7 @@ def practice_reach(match: Any, tank: str) -> TankReach:
     side's turn while no shot waits for dice; else no destination (and its reach)."""
     board = match.board
     _tank(board, "tank", tank)
-    reach = reachable(board, tank)
+    reach = movement.reach(board, tank)
     moves = practice.moves_of(match, tank)
     who = practice.current_player(match)
     side = board.tank(tank).side
@@ -370,7 +370,7 @@ def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
                         for a in c.abilities if a.kind == "movement")  # fmt: skip
             reach = card_moves.reach_with_bonus(board, action.tank, bonus + extra)
         else:
-            reach = reachable(board, action.tank)
+            reach = movement.reach(board, action.tank)
         return _move_detail(board, action, reach)
     if isinstance(action, Fire) and {action.firer, action.target} <= names:
         return _shot_detail(card_odds(match, action.firer, action.target))
@@ -382,7 +382,7 @@ def practice_detail(match: Any, action: Any) -> tuple[Reason, ...]:
     board = match.board
     names = {t.id for t in board.tanks}
     if isinstance(action, Move) and action.tank in names:
-        return _move_detail(board, action, reachable(board, action.tank))
+        return _move_detail(board, action, movement.reach(board, action.tank))
     if isinstance(action, Fire) and {action.firer, action.target} <= names:
         return _shot_detail(practice_odds(match, action.firer, action.target))
     return ()

@@ -8,6 +8,7 @@ deployed by the player and is listed as waiting, so a learner can place it with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from workbench.games.panzer_vor.boards.roster import PanzerVorRoster
 from workbench.games.panzer_vor.boards.scenario import ForceTank, PanzerVorScenario
@@ -56,7 +57,9 @@ def game_from_scenario(
     hexmap = scenario.hexmap
     roster = roster or scenario.counters
     if options is None:
-        flags = {OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES}
+        flags: dict[str, Any] = {
+            OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES
+        }
         options = OptionalRules(**flags)
     sides = {
         side_name(scenario, s.key): Side(side_name(scenario, s.key), s.color, s.school)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from workbench.arguments import facing, whole_number
 from workbench.boards.hexmap import HexMap
@@ -161,7 +162,7 @@ class GameState(Pictured):
             return replace(self, tanks=tuple(tank if t.id == tank.id else t for t in self.tanks))
         return replace(self, tanks=(*self.tanks, tank))
 
-    def with_options(self, **changes: bool) -> GameState:
+    def with_options(self, **changes: Any) -> GameState:
         return replace(self, options=replace(self.options, **changes))
 
     def without(self, tank_ids: Iterable[str]) -> GameState:

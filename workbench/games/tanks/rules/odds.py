@@ -1,5 +1,5 @@
 """The exact odds of a shot from the game state, for learners (the contract's ``odds``): the
-dice (``shooting.shot_odds``: both pools, every contribution cited), then the Critical cards
+dice (``shooting.dice_odds``: both pools, every contribution cited), then the Critical cards
 drawn from the deck as it stands, so that ``destroy`` is the exact probability that the
 target ends the shot with no Damage Points left (it is destroyed in the Command Phase).
 
@@ -33,7 +33,7 @@ from workbench.games.tanks.rules import sources
 from workbench.games.tanks.rules.actions import Cancel, KeepRoll, Reroll, Shoot
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
-from workbench.games.tanks.rules.shooting import ShotOdds, reroll_pick, score, shot_odds
+from workbench.games.tanks.rules.shooting import ShotOdds, dice_odds, reroll_pick, score
 from workbench.games.tanks.rules.state import Battle
 from workbench.rules.core import Action, Reason, lines_of, not_now
 
@@ -132,10 +132,11 @@ class Odds(Pictured):
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """Why now or not, each pool contribution with its section, the policy, the deck."""
+        """Each pool contribution with its section, the policy, the deck, and why the shot
+        cannot be declared now (last, as in every game)."""
         now = (self.refusal,) if self.refusal else ()
         deck = (self.deck_reason,) if self.dice.can_shoot and self.deck_reason.text else ()
-        return (*now, *self.dice.reasons, *deck)
+        return (*self.dice.reasons, *deck, *now)
 
     def lines(self) -> list[str]:
         """The reasons, then the chance of destroying the target and of any damage."""
@@ -151,7 +152,7 @@ class Odds(Pictured):
 def shot_chances(battle: Battle, attacker: str, target: str, refusal: Reason | None) -> Odds:
     """The :class:`Odds` of ``attacker``'s shot at ``target`` in ``battle`` (``refusal``: why
     the game would refuse to declare it now, as its ``apply`` says: given with the phase)."""
-    dice = shot_odds(battle, attacker, target)
+    dice = dice_odds(battle, attacker, target)
     hit = battle.tank(target)
     damage = damage_distribution(dice.distribution, battle.deck, battle.discard)
     reshuffled = f", {len(battle.discard)} discarded reshuffled in when it runs out"

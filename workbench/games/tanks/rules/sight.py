@@ -200,7 +200,8 @@ def sees(
     """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): under
     'sees' a clear line to the centre or a corner settles it at once; otherwise the exact
     visible part decides."""
-    if readings.sight_grazing == "sees" and clear_lines(table, tanks, shooter, target, readings).any():
+    seen = readings.sight_grazing == "sees"
+    if seen and clear_lines(table, tanks, shooter, target, readings).any():
         return True
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
     woods = tuple(_hiding_woods(table, shooter, target, readings))

@@ -122,7 +122,7 @@ def ceasefire_option(scenario: PanzerVorScenario) -> list[Option]:
             "ceasefire_order", CEASEFIRE_ORDERS, S.PRAVDA_RULES,
             "after a Ceasefire, 'pravda-first' redeploys (the EDITOR'S NOTE's order) or "
             "'published': Ōarai first, as the published scenario",
-            respelled={"pravda-first": "pravda-first"},
+            respelled={"pravda first": "pravda-first"},
         )
     ]  # fmt: skip
 
