@@ -24,6 +24,7 @@ RANKS = {
     "userdir": 0,
     "data": 0,
     "discovery": 0,
+    "vocabulary": 0,
     "geometry": 1,
     "dice": 1,
     "boards": 2,

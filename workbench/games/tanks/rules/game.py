@@ -19,7 +19,6 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from workbench.errors import ArgumentError
@@ -43,6 +42,7 @@ from workbench.games.tanks.rules.actions import (
     Stay,
 )
 from workbench.games.tanks.rules.bots import greedy_player
+from workbench.games.tanks.rules.chances import chance_key, outcome_actions, outcomes
 from workbench.games.tanks.rules.crew_cards import crew_points
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
@@ -67,7 +67,7 @@ from workbench.games.tanks.rules.options import table_options
 from workbench.games.tanks.rules.reach import TableReach, reach_of
 from workbench.games.tanks.rules.readings import SightReadings
 from workbench.games.tanks.rules.setup import start_battle
-from workbench.games.tanks.rules.shooting import pools, rolls, score, shooting_refusal
+from workbench.games.tanks.rules.shooting import pools, score, shooting_refusal
 from workbench.games.tanks.rules.sight import in_arc, sees
 from workbench.games.tanks.rules.state import Battle, Shot, TankPiece
 from workbench.games.tanks.rules.table_setup import (
@@ -98,14 +98,6 @@ from workbench.rules.options import Option
 
 # --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
-
-
-@cache
-def _dice_outcomes(cls: type, n: int) -> tuple[tuple[Action, Fraction], ...]:
-    return tuple((cls(faces), p) for faces, p in rolls(n))
-
-
-REPAIR_OUTCOMES = tuple((RepairRoll(f), Fraction(1, 6)) for f in range(1, 7))
 
 
 def start(scenario: Table, options: Mapping[str, Any] | None = None) -> Battle:
@@ -224,48 +216,13 @@ def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:
             yield Cancel(k)
 
 
-def _chance_key(battle: Battle) -> tuple[Any, ...]:
-    """What the chance outcomes now depend on: the dice rolled, or the deck drawn from."""
-    if battle.repairing is not None:
-        return ("repair",)
-    shot = battle.shot
-    assert shot is not None
-    if shot.step == "attack":
-        return (AttackRoll, shot.attack_dice)
-    if shot.step == "reroll":
-        return (AttackRoll, shot.attack_dice - len(shot.kept))
-    if shot.step == "defence":
-        return (DefenceRoll, shot.defence_dice)
-    return ("deck", battle.deck or tuple(sorted(battle.discard)))
-
-
-@cache
-def _outcomes(key: tuple[Any, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    if key[0] == "repair":
-        return REPAIR_OUTCOMES
-    if key[0] != "deck":
-        return _dice_outcomes(*key)
-    deck = key[1]
-    if not deck:
-        return ((DrawCritical(""), Fraction(1)),)
-    counts: dict[str, int] = {}
-    for name in deck:
-        counts[name] = counts.get(name, 0) + 1
-    return tuple((DrawCritical(n), Fraction(c, len(deck))) for n, c in sorted(counts.items()))
-
-
-@cache
-def _outcome_actions(key: tuple[Any, ...]) -> frozenset[Action]:
-    return frozenset(action for action, _ in _outcomes(key))
-
-
 def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
     """Every roll or draw possible now, each with its exact probability."""
     if current_player(battle) != CHANCE:
         return ()
     if battle.setup is not None:
         return ROLL_OUTCOMES
-    return _outcomes(_chance_key(battle))
+    return outcomes(chance_key(battle))
 
 
 # --- apply --------------------------------------------------------------------------------
@@ -277,7 +234,7 @@ def apply(battle: Battle, action: Action) -> Applied:
     if battle.setup is not None:
         return apply_setup(battle, action)
     if who == CHANCE:
-        if action not in _outcome_actions(_chance_key(battle)):
+        if action not in outcome_actions(chance_key(battle)):
             raise IllegalAction(
                 Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING)
             )
