@@ -296,3 +296,27 @@ def test_every_document_a_module_cites_is_in_the_repository():
     }
     assert cited, "the modules cite ARCHITECTURE.md"
     assert not [(path, name) for path, name in cited if not (ROOT / name).is_file()]
+
+
+# --- one definition each (ARCHITECTURE.md: "One word per concept") -----------------------------
+DEFINED_ONCE = {  # a name for a concept every game's rules share, and its one home
+    "DIRECTIONS": "workbench.geometry.hexgrid",  # the six hex steps, clockwise
+    "FACINGS": "workbench.geometry.hexgrid",  # every facing a tank on a hex may have
+    "HEX_STEPS": "workbench.geometry.hexgrid",  # DIRECTIONS as an array
+    "HEX_NORMAL_STEPS": "workbench.geometry.hexgrid",
+    "STEPS": "workbench.geometry.squaregrid",  # the eight square steps
+}
+
+
+def test_the_hex_directions_and_facings_are_defined_once():
+    found: dict[str, list[str]] = {}
+    for path in MODULES:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = (
+                node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            )
+            for target in targets:
+                name = getattr(target, "id", "").lstrip("_")
+                if name in DEFINED_ONCE:
+                    found.setdefault(name, []).append(_module_name(path))
+    assert found == {name: [home] for name, home in DEFINED_ONCE.items()}

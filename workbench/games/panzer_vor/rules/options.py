@@ -12,7 +12,7 @@ from workbench.games.panzer_vor.rules.actions import Move
 from workbench.games.panzer_vor.rules.match import CardMatch, Order
 from workbench.games.panzer_vor.rules.movement import Pose, Reach, movement_points
 from workbench.games.panzer_vor.rules.state import GameState, board_memo
-from workbench.geometry.hexgrid import Hex
+from workbench.geometry.hexgrid import FACINGS, Hex
 from workbench.rules.core import Modifier
 
 S = sections
@@ -66,14 +66,13 @@ def _end_facings(reach: Reach) -> list[tuple[Hex, tuple[int, ...]]]:
     out = []
     for where, (least, mask) in reach.ends.items():
         if least < budget:  # every facing: the cheapest ones, or one more MP to turn
-            out.append((where, _EVERY_FACING))
+            out.append((where, FACINGS))
         elif least == budget and mask:  # only the cheapest facings
             out.append((where, _FACINGS_OF[mask]))
     return out
 
 
-_EVERY_FACING = tuple(range(6))
-_FACINGS_OF = tuple(tuple(g for g in range(6) if mask >> g & 1) for mask in range(64))
+_FACINGS_OF = tuple(tuple(g for g in FACINGS if mask >> g & 1) for mask in range(64))
 
 
 def _labels(hexmap: HexMap) -> dict[Hex, str]:

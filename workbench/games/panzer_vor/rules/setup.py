@@ -13,6 +13,7 @@ from typing import Any
 from workbench.games.panzer_vor.boards.roster import PanzerVorRoster
 from workbench.games.panzer_vor.boards.scenario import ForceTank, PanzerVorScenario
 from workbench.games.panzer_vor.rules.state import GameState, OptionalRules, Side, Tank
+from workbench.geometry.hexgrid import FACINGS
 
 OPTIONAL_RULES = {
     "Wreckage": "wreckage",
@@ -122,7 +123,7 @@ def quick_deployment(scenario: PanzerVorScenario, setup: Setup) -> Setup:
             left.append((side_label, tank_name))
             continue
         where = free[0]
-        facing = min(range(6), key=lambda d: where.neighbor(d).distance(middle))
+        facing = min(FACINGS, key=lambda d: where.neighbor(d).distance(middle))
         force = ForceTank(tank_name, hex=grid.label(where), facing=facing)
         state = state.with_tank(_placed(force, side_label, roster, where, names))
     return Setup(state, tuple(left))
