@@ -190,7 +190,7 @@ def test_a_prepared_game_that_teaches_stops_early_and_shows_real_odds() -> None:
     for plan in prepared_plans():  # what tools/prepared_games.py --check enforces
         record = workbench.load(plan.path)
         assert lesson_problems(get_game(record.game), record, plan.teaches_odds) == []
-    cards = workbench.load(ROOT / "maps/panzer-vor/games/stagnant-draw.json")
+    cards = workbench.load(ROOT / "tests/golden/records/panzer-vor-stagnant-draw-37.json")
     problems = lesson_problems(get_game("panzer-vor"), cards)  # as if it taught odds
     assert any(p.startswith("step 136, ") and "a 0% chance to destroy" in p for p in problems)
     first = workbench.load(PREPARED)

@@ -14,7 +14,6 @@ the same sweep gives identical results in this process, in a local process pool
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import time
@@ -33,6 +32,7 @@ from workbench.bounds import MAX_BYTES, Cost, refuse_past, seconds_bound
 from workbench.games import get_game
 from workbench.rules.core import Game
 from workbench.rules.play import Player, play_to_end, random_player
+from workbench.rules.seeding import derive
 
 __all__ = [
     "Executor",
@@ -40,22 +40,11 @@ __all__ = [
     "LocalPool",
     "OnDask",
     "SweepResult",
-    "derive_seed",
     "grid_sweep",
     "plot_win_rates",
     "sweep",
     "wilson_interval",
 ]
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a sweep seeded with ``seed`` (the same everywhere).
-
-    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
-    True
-    """
-    digest = hashlib.sha256(f"workbench-sweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -227,8 +216,8 @@ def sweep(
     spec = None if local else _scenario_spec(scenario)
     tasks = [
         GameTask(
-            the_game.name, the_game.start.__module__, spec, players,
-            derive_seed(seed, i), dict(options or {}),
+            the_game.name, type(the_game).__module__, spec, players,
+            derive(seed, i), dict(options or {}),
         )
         for i in range(games)
     ]  # fmt: skip

@@ -28,6 +28,7 @@ from typing import Any
 from workbench.errors import ArgumentError
 from workbench.players.levels import GAME_LEVELS, LEVELS
 from workbench.rules.core import register_bot
+from workbench.rules.seeding import derive
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
 
@@ -82,16 +83,12 @@ class SearchPlayer:
             from workbench.rules.core import IllegalAction, Reason
 
             raise IllegalAction(Reason("no legal action to choose from"))
-        seed = rng.randrange(2**31) if self.seed is None else hash_seed(self.seed, observation)
+        step = len(observation.history) + 1  # the step this decision makes
+        seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31
         if len(legal) == 1:
             return legal[0]
         self._stop.clear()
         return decide(self, game, observation, seed)
-
-
-def hash_seed(seed: int, observation: Any) -> int:
-    """A decision's seed from the player's seed and how far the game has gone."""
-    return (seed * 1_000_003 + len(observation.history)) % 2**31
 
 
 def search(
