@@ -94,8 +94,12 @@ def test_every_flat_module_offers_the_contract_alike(module_name):
     assert module.GAME is bound.GAME
 
 
-def test_player_identities_are_no_side_names():
+def test_chance_and_terminal_compare_as_themselves_only():
+    # a comparison with text is False both ways, whatever the text: compare with `is`
     assert isinstance(CHANCE, Turn) and CHANCE != "chance" and TERMINAL != "terminal"
+    assert "chance".__eq__(CHANCE) is NotImplemented and (CHANCE == "chance") is False
+    assert str(CHANCE) == "chance" and str(TERMINAL) == "terminal"  # the text: for display
+    assert "chance" not in {CHANCE, TERMINAL} and CHANCE not in {"chance", "terminal"}
 
 
 # --- pictures --------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 """The one shape every game's rules share (after OpenSpiel and python-chess).
 
-A game is a :class:`Game`: a bundle of plain functions over immutable states.
+A game is a subclass of :class:`Game` (``Game[S, A]``: its state and action types) over
+immutable states: it sets its registration facts and defines the rules' own methods
+(``_start``, ``_apply``, ...); the public methods below are the base's, the same in every
+game, so an editor or mypy follows ``GAME.apply`` into the base and on to each game's
+``_apply``.
 
 - ``game.start(scenario, options)`` makes the first state from a loaded scenario or board.
 - ``game.current_player(state)`` names the side to act, :data:`CHANCE` when dice or a card
@@ -54,10 +58,13 @@ from workbench.rules.options import Option, check_options, recorded
 class Turn(enum.Enum):
     """Who acts when no side does: :data:`CHANCE` (dice or a draw decide next) or
     :data:`TERMINAL` (the game is over). Not text, so no side's name can be taken for one
-    (a side may well be called "chance").
+    (a side may well be called "chance"): compare ``current_player(state)`` with them
+    themselves (``is CHANCE``), never with their text, which is for display only
+    (``str(CHANCE)``). A comparison with text is always False, the side called "chance"
+    included (``tests/test_contract.py`` keeps it so).
 
-    >>> CHANCE == "chance", str(CHANCE)
-    (False, 'chance')
+    >>> CHANCE == "chance", "chance" == CHANCE, str(CHANCE), CHANCE is Turn.CHANCE
+    (False, False, 'chance', True)
     """
 
     CHANCE = "chance"
