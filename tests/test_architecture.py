@@ -7,6 +7,7 @@ lazily), and no module is over 800 lines (that the repository needs nothing besi
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -309,14 +310,9 @@ DEFINED_ONCE = {  # a name for a concept every game's rules share, and its one h
 
 
 def test_the_hex_directions_and_facings_are_defined_once():
+    assigned = re.compile(r"^_?(" + "|".join(DEFINED_ONCE) + r")\s*(?::[^=\n]*)?=[^=]", re.M)
     found: dict[str, list[str]] = {}
     for path in MODULES:
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            targets = (
-                node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-            )
-            for target in targets:
-                name = getattr(target, "id", "").lstrip("_")
-                if name in DEFINED_ONCE:
-                    found.setdefault(name, []).append(_module_name(path))
+        for name in assigned.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(name, []).append(_module_name(path))
     assert found == {name: [home] for name, home in DEFINED_ONCE.items()}
