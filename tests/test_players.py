@@ -120,7 +120,8 @@ def test_a_time_limit_ends_a_decision():
 def test_material_scores_the_tanks_each_side_lost():
     rules = get_game("panzer-vor-practice")
     options = {"turn_limit": 3}
-    record = play(rules, rules.load_scenario("mock-battle"), rules.bots["greedy"], seed=4,
+    # seed 2: a game that ends with unequal losses
+    record = play(rules, rules.load_scenario("mock-battle"), rules.bots["greedy"], seed=2,
                   options=options)  # fmt: skip
     end = rules.apply_all(rules.start(record.scenario, options),
                           [rules.action_from_json(s.action) for s in record.steps])  # fmt: skip
