@@ -644,12 +644,12 @@ class Game(ABC, Generic[S, A]):
             raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
         return cast(S, state)
 
-    def check_scenario(self, scenario: Any) -> Any:
+    def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
         """``scenario`` if it is one this game starts from, else ArgumentError."""
         kinds = (*self.scenario_types, *self.also_starts_from)
         if kinds and not isinstance(scenario, kinds):
             names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError("scenario", scenario, f"a scenario of {self.title} (a {names})")
+            raise ArgumentError(argument, scenario, f"a scenario of {self.title} (a {names})")
         return scenario
 
     def check_action(self, action: Any) -> A:
