@@ -240,7 +240,7 @@ class TeacherApp:
         self.computer.options = [("nobody", "")] + [
             (side, side) for side in game.players(game.start(scenario, {}))
         ]
-        self.inputs = OptionInputs(game.options_for(scenario))
+        self.inputs = OptionInputs(game.options(scenario))
         self.new_options.children = [self.inputs.widget]
 
     def open(self) -> Stepper | Learner:

@@ -1,4 +1,4 @@
-"""A new game's options as inputs, built from the game's own list (``Game.options_for``): a
+"""A new game's options as inputs, built from the game's own list (``Game.options``): a
 choice is a dropdown, a flag a checkbox, a whole number a number box, a subset a multiple
 choice, any other value its JSON text. An option added to a game's list appears here with
 no widget code; what the inputs give is checked by the same list (an

@@ -37,6 +37,7 @@ from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.notation import notation
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.rules.seeding import step_rng
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import ROOM_PX
@@ -104,8 +105,8 @@ class Stepper:
 
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
     plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
-    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
-    an rng seeded by the record's seed and the step number (the same step rolls the same).
+    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, each step from the
+    record's seed and its number (``seeding.step_rng``: the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room; no
     ``size``: the size that fits a notebook's output, or the window ``readable_at``),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
@@ -305,8 +306,8 @@ class Stepper:
         return True
 
     def rng(self) -> random.Random:
-        """The rng for the step after the cursor: seeded by the record's seed and the step."""
-        return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
+        """The rng of the step after the cursor (``seeding.step_rng``, as ``play`` draws)."""
+        return step_rng(self.record.seed or 0, self.cursor + 1)
 
     def _chance(self) -> Action | None:
         """The next chance outcome: the recorded one when the record goes on, else a seeded
@@ -433,8 +434,7 @@ class Stepper:
         self._refresh(overlay_only=True)
 
     def hand(self) -> tuple[str, tuple[Any, ...]]:
-        """The side whose hand is shown and its cards (each a
-        :class:`~workbench.widgets.views.HandCard`)."""
+        """The side whose hand is shown and its cards (each a ``views.HandCard``)."""
         return self.view.hand(self.game, self.state)
 
     def key(self, key: str) -> None:

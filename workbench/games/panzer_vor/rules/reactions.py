@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.panzer_vor.rules import hooks, restrictions, sections
+from workbench.games.panzer_vor.rules import firing, hooks, restrictions, sections
 from workbench.games.panzer_vor.rules.actions import (
     ROLLS,
     Decline,
@@ -23,7 +23,7 @@ from workbench.games.panzer_vor.rules.actions import (
     UseAbility,
 )
 from workbench.games.panzer_vor.rules.crew import use_crew
-from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed, attack_odds
+from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed
 from workbench.games.panzer_vor.rules.match import (
     CardMatch,
     Effect,
@@ -51,7 +51,7 @@ ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hoo
     Moment.HIT: ("Ricochet",),
     Moment.REACTION: ("Eavesdropping",),
 }
-__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "shot_odds"]
+__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "resolving_odds"]
 restrictions.add("Eavesdropping", restrictions.Restriction(
     "eavesdropping", ("when",),
     "Unlike other Reaction cards, this Scenario Card may be used in response to another "
@@ -75,7 +75,7 @@ def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
     memo = board_memo(board)
     if key not in memo:
         memo[key] = [
-            attack_odds(board, tank_id, e.id, attack, damage)
+            firing.odds(board, tank_id, e.id, attack, damage)
             for e, (attack, damage) in zip(enemies, mods, strict=True)
         ]
     return memo[key]
@@ -99,13 +99,13 @@ def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
     reach = max(g.range for g in tank.counter.guns)
     if tank.hex.distance(other.hex) > reach or other.side == tank.side or other.wreck:
         return False
-    if not sees(board.map, tank.hex, other.hex):  # both necessary: attack_odds would refuse
+    if not sees(board.map, tank.hex, other.hex):  # both necessary: firing.odds would refuse
         return False
     mods = hooks.shot_modifiers(match, tank, other)
     key = ("can fire", tank_id, target, mods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(board, tank_id, target, *mods).can_fire
+        memo[key] = firing.odds(board, tank_id, target, *mods).can_fire
     return memo[key]
 
 
@@ -209,12 +209,12 @@ def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatc
 
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     turned = [m for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
     if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
         board = aimed(match.board, shot.firer, shot.target)
         match = evolve(match, board=board)
-        if not board.options.turret_penalty_any_rotation:  # else the turn made stays -2
+        if board.options.turret_penalty != "any-rotation":  # else the turn made stays -2
             shot = replace(shot, attack=(*shot.attack, *turned))
     if shot.no_attack_roll:
         chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"
@@ -228,7 +228,7 @@ def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
     return tuple(r if isinstance(r, Reason) else Reason(str(r)) for r in odds.reasons)
 
 
-def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
+def resolving_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     """The exact odds of the shot being resolved, with the scenario's and the shot's own
     modifiers (kept with the board)."""
     board = match.board
@@ -237,7 +237,7 @@ def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     key = ("shot", shot.firer, shot.target, mods, dmods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(board, shot.firer, shot.target, mods, dmods)
+        memo[key] = firing.odds(board, shot.firer, shot.target, mods, dmods)
     return memo[key]
 
 
@@ -273,7 +273,7 @@ def shot_actions(match: CardMatch, shot: Shot) -> Iterator[Action]:
 
 
 def _result(match: CardMatch, shot: Shot) -> bool:
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     assert shot.dice is not None
     if shot.stage.attack:
         return odds.attack_needed is not None and shot.dice >= odds.attack_needed
@@ -336,7 +336,7 @@ def _advance(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
 
 def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     success = _result(match, shot)
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     if shot.stage is ShotStage.ATTACK_ABILITY:
         need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
         events.append(
