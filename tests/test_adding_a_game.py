@@ -3,8 +3,8 @@
 list, is laid beside the shipped games (its folder added to ``workbench.games.__path__``) and
 is then found everywhere a shipped game is: the registry, the contract's checks
 (``tests/test_contract.py``), the conformance playout, the stepper, ``explore``, the linter,
-the editor, the learner, the prepared games and the rulebook check. It runs in a fresh process, so no other test sees
-the fixture."""
+the editor, the learner, the prepared games and the rulebook check. It runs in a fresh
+process, so no other test sees the fixture."""
 
 from __future__ import annotations
 

@@ -155,9 +155,9 @@ def game_words_in(path: Path, words: GameWords) -> list[str]:
     for node in ast.walk(tree):
         hits = [words.in_import(m) for m in _imported(node)]
         hits += [words.in_identifier(name) for name in _identifiers(node)]
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings:
-                hits.append(words.in_string(node.value, id(node) in compared))
+        text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if text and id(node) not in docstrings:
+            hits.append(words.in_string(node.value, id(node) in compared))
         line = getattr(node, "lineno", 0)
         found += [f"{where}:{line}: {hit}" for hit in hits if hit]
     return sorted(set(found), key=lambda s: (s.split(":")[0], int(s.split(":")[1])))

@@ -150,7 +150,7 @@ class HexTools(Tools):
     that says how its map is read and written back (:meth:`hexmap`, :meth:`with_map`) and adds
     the tools of its own pieces."""
 
-    names = ("terrain", "hexside", "place", "zone", "erase")
+    names: tuple[str, ...] = ("terrain", "hexside", "place", "zone", "erase")
     kind = "hex map"  # what the title calls the value
 
     def __init__(self, editor: Any) -> None:
@@ -182,7 +182,7 @@ class HexTools(Tools):
     # values
     def hexmap(self, value: Any) -> HexMap:
         """The hex map of the value edited (a hex map is its own)."""
-        return value  # type: ignore[no-any-return]
+        return value
 
     def with_map(self, value: Any, hexmap: HexMap) -> Any:
         """The value edited with ``hexmap`` in place of its map."""

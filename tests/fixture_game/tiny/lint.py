@@ -33,6 +33,4 @@ def lint_track(
     max_seconds: float | None = MAX_SECONDS,
     leave_out: Iterable[str] = (),
 ) -> LintReport:
-    return CHECKS.run(
-        track, {}, max_bytes=max_bytes, max_seconds=max_seconds, leave_out=leave_out
-    )
+    return CHECKS.run(track, {}, max_bytes=max_bytes, max_seconds=max_seconds, leave_out=leave_out)

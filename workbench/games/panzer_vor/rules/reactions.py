@@ -193,7 +193,10 @@ def _quick_shot(match: CardMatch, effect: Effect, events: list[Event]) -> CardMa
 
 
 def _at_own_tank(match: CardMatch, side: str, window: Window) -> bool:
-    return bool(window.target) and match.board.tank(window.target).side == side
+    """Emergency Stop: against an attack on the reacting side's own tank."""
+    if not window.target:
+        return False
+    return match.board.tank(window.target).side == side
 
 
 def _modify_attack(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:

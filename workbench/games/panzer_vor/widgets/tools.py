@@ -48,7 +48,7 @@ class ScenarioTools(HexTools):
         return [*hexmap, self.side, self.tank, self.facing, size]
 
     def hexmap(self, value: Any) -> HexMap:
-        return value.hexmap  # type: ignore[no-any-return]
+        return value.hexmap
 
     def with_map(self, value: Any, hexmap: HexMap) -> Any:
         return value.with_inline_map(hexmap)
