@@ -377,13 +377,6 @@ class Scene:
             self.layer(name)
         return replace(self, layers={k: v for k, v in self.layers.items() if k not in layers})
 
-    def merged(self, other: Scene) -> Scene:
-        """A copy with every layer of ``other`` drawn on top of this one's (same transform)."""
-        layers = dict(self.layers)
-        for name, prims in other.layers.items():
-            layers[name] = layers.get(name, ()) + prims
-        return replace(self, layers=layers)
-
     def count(self) -> int:
         """Primitives in all layers (a batch counts once)."""
         return sum(len(p) for p in self.layers.values())
