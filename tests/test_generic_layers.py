@@ -9,16 +9,13 @@ list here: a string holding a registered name (``"panzer-vor"``) or a home's nam
 (``"panzer_vor"``) as a word of a path or module, or a game's title (``"Panzer Vor"``); an
 identifier made of a home's name (``panzer_vor_roster``, ``PanzerVorScenario``; a one-word
 name, ``tanks``, counts only capitalised, ``TanksExplorer``: ``state.tanks`` is every game's);
-a string or identifier that is the name of a class a game's home defines and no generic
-module does (``isinstance(board, Table)`` needs the import; ``type(x).__name__ == "Table"``
-does not)."""
+an import of a game's home (``isinstance(board, Table)`` needs one); and a string that is the
+name of a class a game's home defines and no generic module does, compared
+(``type(x).__name__ == "Table"``) or a compound name (``"SquareBoard"``)."""
 
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
-import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,23 +44,20 @@ def _titles() -> set[str]:
     return {re.split(r"[:!(–]", game.title)[0].strip() for game in all_games()}
 
 
+def _classes_in(paths: Iterator[Path]) -> set[str]:
+    return {
+        node.name
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    }
+
+
 def _game_classes() -> set[str]:
     """The names of the classes the games' homes define and no generic module does."""
-    homes: set[str] = set()
-    for home in game_packages():
-        package = importlib.import_module(f"workbench.games.{home}")
-        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
-            module = importlib.import_module(info.name)
-            homes |= {
-                name
-                for name, value in vars(module).items()
-                if inspect.isclass(value) and value.__module__ == info.name
-            }
-    generic: set[str] = set()
-    for path in PACKAGE.rglob("*.py"):
-        if "games" not in path.relative_to(PACKAGE).parts:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            generic |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    games = PACKAGE / "games"
+    homes = _classes_in(p for home in game_packages() for p in (games / home).rglob("*.py"))
+    generic = _classes_in(p for p in PACKAGE.rglob("*.py") if not p.is_relative_to(games))
     return homes - generic
 
 
@@ -110,10 +104,10 @@ class GameWords:
         names = {game.name for game in all_games()}
         self.home_modules = {f"workbench.games.{home}" for home in self.homes}
         self.flat_modules = {f"workbench.{home}" for home in self.homes}
-        words = sorted(names | set(self.homes), key=len, reverse=True)
-        names_ = "|".join(map(re.escape, words))
+        named = "|".join(map(re.escape, sorted(names | set(self.homes), key=len, reverse=True)))
+        titles = "|".join(map(re.escape, sorted(_titles())))
         self.in_text = re.compile(  # a whole string, a path's or a module's part, a title
-            rf"(?:^|[/.])({names_})(?:[/.]|$)|\b({'|'.join(map(re.escape, sorted(_titles())))})\b"
+            rf"(?:^|[/.])({named})(?:[/.]|$)|\b({titles})\b"
         )
         self.classes = _game_classes()
 
