@@ -156,9 +156,9 @@ def odds() -> Result:
 def redraw() -> Result:
     from ipycanvas import hold_canvas
 
+    from workbench.games.panzer_vor.render.hex_units import state_scene
     from workbench.games.panzer_vor.render.pictures import reach_scene
     from workbench.render.canvas import draw_scene, new_canvas
-    from workbench.render.hexboard import state_scene
 
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     state = battle(hexmap, 40, seed=7)

@@ -328,8 +328,9 @@ def test_a_bad_file_is_refused_with_its_message(hex_editor: Editor, tmp_path: Pa
 
 def test_the_facings_offered_are_the_grids_own_names() -> None:
     # a flat-top map's hexsides are not the pointy-top ones: the names come from its grid
-    pointy = Editor(HexMap.blank(rows=4, cols=4)).tools
-    flat = Editor(HexMap.blank(rows=4, cols=4, orientation="flat")).tools
+    scenario = workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
+    pointy = Editor(scenario.with_inline_map(HexMap.blank(rows=4, cols=4))).tools
+    flat = Editor(scenario.with_inline_map(HexMap.blank(rows=4, cols=4, orientation="flat"))).tools
     assert [n for n, _ in pointy.facing.options] == ["NE", "E", "SE", "SW", "W", "NW"]
     assert [n for n, _ in flat.facing.options] == ["NE", "SE", "S", "SW", "NW", "N"]
 

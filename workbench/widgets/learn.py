@@ -42,7 +42,7 @@ class Learner(CanvasExplorer):
     def __init__(
         self,
         game: str,
-        chapter: str | None = None,
+        chapter: str | learn.Chapter | None = None,
         *,
         progress: str | None = None,
         room: bool = False,
@@ -54,9 +54,9 @@ class Learner(CanvasExplorer):
         )
         self.saving = progress is not None
         self.questions: list[Question] = []
-        for name in chapters:
-            start = self.progress.next_seed(game, name)
-            self.questions += list(learn.lesson(game, name, start=start))
+        for each in chapters:
+            start = self.progress.next_seed(game, str(each))
+            self.questions += list(learn.lesson(game, each, start=start))
         self.game, self.room, self.theme = game, room, theme or ("projector" if room else None)
         self.index = 0
         self.chosen: set[str] = set()
@@ -276,4 +276,4 @@ def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:
     "Moving"))`` per chapter; none for a game without questions."""
     if game not in learn.kinds_of_games():
         return []
-    return [(f"learn: {chapter}", ("learn", chapter)) for chapter in learn.chapters(game)]
+    return [(f"learn: {c.title}", ("learn", c.title)) for c in learn.chapters(game)]

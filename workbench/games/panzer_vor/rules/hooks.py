@@ -528,18 +528,34 @@ ATTACKS: Table[str, AttackEffect] = Table("attack effect", "card effect -> its A
 
 @dataclass(frozen=True)
 class ReactionRule:
-    """A Scenario card played as a reaction (Operation: Macaroni): the ``moment`` it answers,
-    whether it ``applies`` (match, side, window) and what it does once no Eavesdropping
-    cancels it (``carry_out``: match, the played Effect, events)."""
+    """A card played as a reaction, a Reaction card of the deck (``printed``: Quick Shot,
+    in ``reactions``) or a Scenario card (Operation: Macaroni): the ``moments`` it answers,
+    the tanks it ``offers`` a reaction with (match, side, window -> each a ``React``'s tank,
+    ``""`` for a card that names none; nothing where it does not apply), what it does once no
+    Eavesdropping cancels it (``carry_out``: match, the played Effect, events) and the
+    ``flag`` the match keeps once it is played (``""``: none)."""
 
-    moment: Moment
-    applies: Callable[[CardMatch, str, Window], bool]
+    moments: tuple[Moment, ...]
+    offers: Callable[[CardMatch, str, Window], Iterable[str]]
     carry_out: Callable[[CardMatch, Effect, list[Event]], CardMatch]
+    printed: bool = False
+    flag: str = ""
+
+
+def when(applies: Callable[[CardMatch, str, Window], bool]) -> Callable[..., tuple[str, ...]]:
+    """The ``offers`` of a card that names no tank: one reaction where ``applies`` holds."""
+
+    def offers(match: CardMatch, side: str, window: Window) -> tuple[str, ...]:
+        return ("",) if applies(match, side, window) else ()
+
+    return offers
 
 
 REACTIONS: Table[str, ReactionRule] = Table("reaction", "card -> its ReactionRule")
 
 
 def reactions_at(moment: Moment) -> tuple[tuple[str, ReactionRule], ...]:
-    """The Scenario cards registered as reactions that answer ``moment``."""
-    return tuple((name, rule) for name, rule in REACTIONS.items() if rule.moment is moment)
+    """The cards that answer ``moment``: the deck's Reaction cards first, then the Scenario
+    cards', each in the order registered."""
+    found = [(name, rule) for name, rule in REACTIONS.items() if moment in rule.moments]
+    return tuple(sorted(found, key=lambda entry: not entry[1].printed))

@@ -44,25 +44,18 @@ from workbench.games.panzer_vor.rules.state import board_memo
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
 
 S = sections
-ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hooks.REACTIONS``)
-    Moment.PLAYED: ("Eavesdropping",),
-    Moment.MOVED: ("Quick Shot",),
-    Moment.ATTACK: ("Quick Shot", "Emergency Stop", "Poor Visibility"),
-    Moment.HIT: ("Ricochet",),
-    Moment.REACTION: ("Eavesdropping",),
-}
 __all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "resolving_odds"]
 restrictions.add("Eavesdropping", restrictions.Restriction(
     "eavesdropping", ("when",),
     "Unlike other Reaction cards, this Scenario Card may be used in response to another "
     "Reaction Card",
-    S.REACTIONS, by="the reaction windows (``ANSWERS``): right after the opponent plays an "
-    "Action card or a Reaction card",
+    S.REACTIONS, by="the reaction windows (its ``ReactionRule``'s moments): right after the "
+    "opponent plays an Action card or a Reaction card",
 ))  # fmt: skip
 
 
 def _answers(moment: Moment) -> tuple[str, ...]:
-    return (*ANSWERS[moment], *(name for name, _ in hooks.reactions_at(moment)))
+    return tuple(name for name, _ in hooks.reactions_at(moment))
 
 
 def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
@@ -118,22 +111,9 @@ def _held(match: CardMatch, side: str) -> tuple[str, ...]:
 
 def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
     side, held = window.side, set(_held(match, window.side))
-    for card in ANSWERS[window.moment]:
-        if card not in held:
-            continue
-        if card == "Quick Shot":
-            acting = window.tank
-            for tank in match.tanks_of(side):
-                if acting is not None and can_fire_at(match, tank.id, acting):
-                    yield React(card, tank.id)
-        elif card == "Emergency Stop":
-            if window.target and match.board.tank(window.target).side == side:
-                yield React(card)
-        else:
-            yield React(card)
-    for card, rule in hooks.reactions_at(window.moment):  # a scenario's reaction cards
-        if card in held and rule.applies(match, side, window):
-            yield React(card)
+    for card, rule in hooks.reactions_at(window.moment):
+        if card in held:
+            yield from (React(card, tank) for tank in rule.offers(match, side, window))
     yield NoReaction()
 
 
@@ -170,8 +150,9 @@ def apply_window(
     match = leave_play(take_card(match, side, action.card), action.card)
     if window.moment is not Moment.REACTION:
         match = evolve(match, reacted=True)
-    if action.card == "Eavesdropping":
-        match = evolve(match, flags=match.flags | {"eavesdropping played"})
+    flag = hooks.REACTIONS[action.card].flag
+    if flag:
+        match = evolve(match, flags=match.flags | {flag})
     card = match.card(action.card)
     events.append(Event(f"{side} reacts with {action.card}", (Reason(card.text, S.REACTIONS),)))
     acting = window.tank or ""
@@ -183,26 +164,71 @@ def apply_window(
 
 def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
     """A reaction's effect, once no Eavesdropping cancelled it."""
-    card = match.card(effect.card)
+    return hooks.REACTIONS[effect.card].carry_out(match, effect, events)
+
+
+# --- the deck's Reaction cards (and Eavesdropping, a Scenario card acting as one) -----------
+
+
+def _eavesdropping(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
     top = match.top
-    if card.effect == "eavesdropping":
-        if isinstance(top, Effect):
-            events.append(Event(f"Eavesdropping cancels {top.card}"))
-            return pop(match)
-        if isinstance(top, Order):
-            events.append(Event(f"Eavesdropping cancels {top.card}"))
-            return leave_play(pop(match), top.card)
-        return match
-    if card.effect == "quick shot":
-        return push(match, Shot(effect.tank, effect.target, reaction=True))
-    if card.effect == "modify attack" and isinstance(top, Shot):
-        mod = Modifier(effect.card, card.attack_modifier, "reaction card")
-        return set_top(match, replace(top, attack=(*top.attack, mod)))
-    if card.effect == "ricochet" and isinstance(top, Shot):
-        events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
+    if isinstance(top, Effect):
+        events.append(Event(f"Eavesdropping cancels {top.card}"))
         return pop(match)
-    rule = hooks.REACTIONS.get(effect.card)  # a scenario's reaction card
-    return match if rule is None else rule.carry_out(match, effect, events)
+    if isinstance(top, Order):
+        events.append(Event(f"Eavesdropping cancels {top.card}"))
+        return leave_play(pop(match), top.card)
+    return match
+
+
+def _quick_shooters(match: CardMatch, side: str, window: Window) -> Iterator[str]:
+    """The tanks of ``side`` that may fire at the acting tank first."""
+    acting = window.tank
+    if acting is not None:
+        yield from (t.id for t in match.tanks_of(side) if can_fire_at(match, t.id, acting))
+
+
+def _quick_shot(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    return push(match, Shot(effect.tank, effect.target, reaction=True))
+
+
+def _at_own_tank(match: CardMatch, side: str, window: Window) -> bool:
+    """Emergency Stop: against an attack on the reacting side's own tank."""
+    if not window.target:
+        return False
+    return match.board.tank(window.target).side == side
+
+
+def _modify_attack(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    top = match.top
+    if not isinstance(top, Shot):
+        return match
+    mod = Modifier(effect.card, match.card(effect.card).attack_modifier, "reaction card")
+    return set_top(match, replace(top, attack=(*top.attack, mod)))
+
+
+def _ricochet(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    top = match.top
+    if not isinstance(top, Shot):
+        return match
+    events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
+    return pop(match)
+
+
+def _always(match: CardMatch, side: str, window: Window) -> bool:
+    return True
+
+
+for _card, _rule in (
+    ("Eavesdropping", hooks.ReactionRule((Moment.PLAYED, Moment.REACTION), hooks.when(_always),
+                                         _eavesdropping, flag="eavesdropping played")),
+    ("Quick Shot", hooks.ReactionRule((Moment.MOVED, Moment.ATTACK), _quick_shooters, _quick_shot)),
+    ("Emergency Stop", hooks.ReactionRule((Moment.ATTACK,), hooks.when(_at_own_tank),
+                                          _modify_attack)),
+    ("Poor Visibility", hooks.ReactionRule((Moment.ATTACK,), hooks.when(_always), _modify_attack)),
+    ("Ricochet", hooks.ReactionRule((Moment.HIT,), hooks.when(_always), _ricochet)),
+):  # fmt: skip
+    hooks.REACTIONS(_card)(replace(_rule, printed=True))
 
 
 # --- shots ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from workbench.arguments import facing as a_facing
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.render.hex_units import state_scene
 from workbench.games.panzer_vor.render.pictures import (
     odds_label,
     path_overlay_of,
@@ -44,7 +45,7 @@ from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.render.canvas import draw_scene, new_canvas
-from workbench.render.hexboard import odds_overlay, state_scene
+from workbench.render.hexboard import odds_overlay
 from workbench.render.scene import Scene
 from workbench.rules.core import Modifier
 from workbench.widgets.checks import checked_methods, flag, positive, tank_of

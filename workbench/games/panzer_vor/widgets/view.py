@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from workbench.games.panzer_vor.render.hex_units import board_with_counters
 from workbench.games.panzer_vor.render.pictures import (
     odds_label,
     path_overlay_of,
@@ -29,7 +30,6 @@ from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.practice import Match
 from workbench.games.panzer_vor.widgets.cards_view import CardGameView
-from workbench.render.hex_units import board_with_counters
 from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game

@@ -156,7 +156,7 @@ def macaroni(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch
 
 
 hooks.REACTIONS("Operation: Macaroni")(
-    hooks.ReactionRule(Moment.ATTACK, macaroni_applies, macaroni)
+    hooks.ReactionRule((Moment.ATTACK,), hooks.when(macaroni_applies), macaroni)
 )
 restrictions.add("Operation: Macaroni", restrictions.Restriction(
     "macaroni", ("when", "whose"),
