@@ -61,7 +61,8 @@ def input_for(option: Option) -> widgets.Widget:
         return widgets.IntText(value=option.default, layout={"width": "16em"}, **common)
     text = "" if option.default is None else json.dumps(option.default, ensure_ascii=False)
     holder = "none (the game's default)" if option.default is None else ""
-    return widgets.Text(value=text, placeholder=holder, layout=WIDE, **common)
+    rows = min(4, 1 + len(text) // 32)  # the whole value shows, wrapped
+    return widgets.Textarea(value=text, placeholder=holder, rows=rows, layout=WIDE, **common)
 
 
 @checked_methods
@@ -96,7 +97,7 @@ class OptionInputs:
         given: dict[str, Any] = {}
         for name, option in self.options.items():
             value = self.inputs[name].value
-            if isinstance(self.inputs[name], widgets.Text):
+            if isinstance(self.inputs[name], widgets.Text | widgets.Textarea):
                 value = _json(name, value, option)
             elif option.kind == "subset":
                 value = list(value)

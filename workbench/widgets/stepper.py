@@ -695,7 +695,6 @@ class Stepper:
     def _show_cards(self) -> None:
         """The hand as cards (a page at a time: :func:`.stepper_panel.show_hand`), the face of
         the card the step shown drew or played, and the dice it rolled, drawn as dice."""
-        show_hand(self, *self.hand())
         shown: tuple[str, ...] = ()
         if self.cursor:
             shown = self.view.card_faces(
@@ -710,6 +709,7 @@ class Stepper:
             text = f"<div style='margin-right:0.8em'>{text}</div>"
         if self.step_card.value != text:
             self.step_card.value = text
+        show_hand(self, *self.hand())
 
     def _controls(self) -> None:
         who = self.game.current_player(self.state)

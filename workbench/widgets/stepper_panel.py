@@ -37,7 +37,8 @@ from workbench.widgets.pool import WidgetPool
 from workbench.widgets.user_files import UserFiles
 
 SECTIONS = ("Log", "Notes", "State", "Actions", "Computer", "Files", "Legend")  # the folded tabs
-CARDS_PER_PAGE = 3  # the hand's cards shown at once, whole (◁ ▷ page through the rest)
+CARDS_PER_PAGE = 2  # the hand's cards shown at once, whole (◁ ▷ page through the rest), one
+# fewer beside the card (or dice) of the step: cards wide enough to read at the room's size
 LEGEND_FONT_PX = 18.0  # the app's legend, drawn 420 px wide and shown the panel's width:
 # at least 24em wide, so its words at least the panel's text
 
@@ -144,17 +145,18 @@ def _card_slot(s: Any, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.
 
 
 def show_hand(s: Any, side: str | None, cards: Sequence[Any]) -> None:
-    """The hand as cards, a page of :data:`CARDS_PER_PAGE` at a time, the cards that may be
-    played now first (a reaction window's one card is never on a later page); a button
+    """The hand as cards, a page of :data:`CARDS_PER_PAGE` at a time (one fewer beside the
+    card of the step: ``s.step_card``, shown first), the cards that may be played now first (a reaction window's one card is never on a later page); a button
     under each plays or offers it. A new hand starts at its first page."""
     cards = sorted(cards, key=lambda card: not card.playable)  # stable: the hand's order
-    key = (side, tuple((c.name, c.text, c.playable) for c in cards))
+    per_page = CARDS_PER_PAGE - (1 if s.step_card.value else 0)
+    key = (side, tuple((c.name, c.text, c.playable) for c in cards), per_page)
     if key != s._hand_key:
         s._hand_key, s.hand_page, s._shown_hand = key, 0, (side, cards)
-    pages = max(1, -(-len(cards) // CARDS_PER_PAGE))
+    pages = max(1, -(-len(cards) // per_page))
     s.hand_page = min(max(0, s.hand_page), pages - 1)
-    first = s.hand_page * CARDS_PER_PAGE
-    shown = cards[first : first + CARDS_PER_PAGE]
+    first = s.hand_page * per_page
+    shown = cards[first : first + per_page]
     s._card_names = [card.name for card in shown]
     for slot, card in zip(s._card_slots.take(len(shown)), shown, strict=True):
         _, face, press = slot
