@@ -26,7 +26,8 @@ STEPPER = ".workbench-stepper-canvas"
 PANEL, LEARN_PANEL = ".workbench-stepper-panel", ".workbench-learn-panel"
 
 # The smallest text shown in the app, in CSS px: HTML text at its computed size, a picture's
-# words (an SVG legend) at their size times the picture's scale on the page.
+# words (an SVG legend) at their size times the picture's scale on the page (a picture's
+# title is its tooltip, not shown).
 SMALLEST_TEXT = """() => {
     let least = Infinity, where = '';
     const root = document.querySelector('.workbench-app');
@@ -35,7 +36,7 @@ SMALLEST_TEXT = """() => {
         const node = walker.currentNode;
         if (!node.textContent.trim()) continue;
         const box = node.parentElement;
-        if (!box.getClientRects().length || box.closest('option, script, style')) continue;
+        if (!box.getClientRects().length || box.closest('option, script, style, title')) continue;
         let size = parseFloat(getComputedStyle(box).fontSize);
         const svg = box.closest('svg');
         if (svg) {
@@ -44,7 +45,7 @@ SMALLEST_TEXT = """() => {
         }
         if (size < least) {
             least = size;
-            where = node.textContent.trim().slice(0, 30) + ' in ' + box.className;
+            where = `${node.textContent.trim().slice(0, 30)} in ${box.className}`;
         }
     }
     return [least, where];
