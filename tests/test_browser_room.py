@@ -51,14 +51,15 @@ SMALLEST_TEXT = """() => {
     return [least, where];
 }"""
 
-# Every control (button, drop-down, input) and every line of the panel's guidance that shows
-# but is cut by a box that scrolls or clips (or by the window): hidden from the room.
+# Every control (button, drop-down, input), every line of the panel's guidance and every word
+# of the legend that shows but is cut by a box that scrolls or clips (or by the window).
 HIDDEN = """() => {
     const W = innerWidth, H = innerHeight, out = [];
     const root = document.querySelector('.workbench-app');
     const wanted = root.querySelectorAll(
         'button, select, input, textarea, .workbench-stepper-panel > div > div > div, ' +
-        '.workbench-learn-panel .widget-html-content > div > div > div');
+        '.workbench-learn-panel .widget-html-content > div > div > div, ' +
+        '.workbench-stepper-legend svg text');
     for (const e of wanted) {
         if (!e.getClientRects().length) continue;
         const r = e.getBoundingClientRect();
@@ -247,7 +248,7 @@ def a_card_game(room: Room) -> None:
 
 
 def the_folded_tabs(room: Room) -> None:
-    """"More" open: every tab's title whole, the legend with every side's entry, the files
+    """The tabs under "More": every title whole, the legend with every side's entry, the files
     with the error of a load shown where the eye is (under the buttons)."""
     from playwright.sync_api import expect
 
@@ -328,4 +329,3 @@ def large_text(room: Room) -> None:
     assert least >= LEAST_TEXT[room.width] * LARGE_TEXT
     room.check("large-text", stepper.scene)
     page.locator(".workbench-app-text select").select_option("normal")
-

@@ -618,7 +618,7 @@ class Stepper:
         lines = self._lines()
         cut = next((i for i, (kind, _) in enumerate(lines) if kind == "happened"), len(lines))
         rows = [
-            f"<div style='{styles[kind]}'>{html.escape(text)}</div>"
+            f"<div class='workbench-line-{kind}' style='{styles[kind]}'>{html.escape(text)}</div>"
             for kind, text in (lines[cut:] if story else lines[:cut])
             if kind in kinds
         ]
