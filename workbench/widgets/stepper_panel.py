@@ -146,8 +146,9 @@ def _card_slot(s: Any, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.
 
 def show_hand(s: Any, side: str | None, cards: Sequence[Any]) -> None:
     """The hand as cards, a page of :data:`CARDS_PER_PAGE` at a time (one fewer beside the
-    card of the step: ``s.step_card``, shown first), the cards that may be played now first (a reaction window's one card is never on a later page); a button
-    under each plays or offers it. A new hand starts at its first page."""
+    card of the step, ``s.step_card``, shown first), the cards that may be played now first
+    (a reaction window's one card is never on a later page); a button under each plays or
+    offers it. A new hand starts at its first page."""
     cards = sorted(cards, key=lambda card: not card.playable)  # stable: the hand's order
     per_page = CARDS_PER_PAGE - (1 if s.step_card.value else 0)
     key = (side, tuple((c.name, c.text, c.playable) for c in cards), per_page)
