@@ -224,7 +224,7 @@ class TeacherApp:
         bar = widgets.HBox(
             [self.game_picker, self.what, self.open_button, self.computer, self.player,
              self.options_button, self.text],
-            layout={"align_items": "center"},
+            layout={"align_items": "center", "flex_flow": "row wrap"},  # the app's: one row
         )  # fmt: skip
         bar.add_class("workbench-app-bar")
         self.widget = widgets.VBox(
