@@ -61,7 +61,7 @@ def input_for(option: Option) -> widgets.Widget:
         return widgets.IntText(value=option.default, layout={"width": "16em"}, **common)
     text = "" if option.default is None else json.dumps(option.default, ensure_ascii=False)
     holder = "none (the game's default)" if option.default is None else ""
-    rows = min(4, 1 + len(text) // 32)  # the whole value shows, wrapped
+    rows = min(6, 2 + len(text) // 24)  # the whole value shows, wrapped
     return widgets.Textarea(value=text, placeholder=holder, rows=rows, layout=WIDE, **common)
 
 
