@@ -24,10 +24,20 @@ from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.widgets.checks import checked_methods, place_in_scene
-from workbench.widgets.layout import NOTEBOOK_PX, board_and_panel, fitted_board
+from workbench.widgets.layout import (
+    APP_BAR_EM,
+    NOTEBOOK_PX,
+    ROOM_PX,
+    app_board,
+    app_row,
+    board_and_panel,
+    fitted_board,
+    readable_theme,
+)
 from workbench.widgets.panel import CanvasExplorer, Line
 
 REVEAL_KEYS = ("Enter", "r", "R")
+ROOM_WINDOW = (1280.0, 720.0)  # a room's board: every label ``least_px`` in a window this size
 KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 
 
@@ -35,7 +45,8 @@ KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 class Learner(CanvasExplorer):
     """A lesson of ``game`` (its ``chapter``; None: every chapter in order) as a widget
     (see the module). ``progress``: a learner's name, whose progress is resumed from and
-    saved to the user folder; ``room``: the teacher's mode."""
+    saved to the user folder; ``room``: the teacher's mode, its board fitted to the teacher
+    app's window, every label at least ``least_px`` there."""
 
     canvas: Any  # the board's MultiCanvas (a new one when the picture's size changes)
 
@@ -47,6 +58,7 @@ class Learner(CanvasExplorer):
         progress: str | None = None,
         room: bool = False,
         theme: str | None = None,
+        least_px: float = ROOM_PX,
     ) -> None:
         chapters = [chapter] if chapter is not None else learn.chapters(game)
         self.progress = (
@@ -58,6 +70,7 @@ class Learner(CanvasExplorer):
             start = self.progress.next_seed(game, str(each))
             self.questions += list(learn.lesson(game, each, start=start))
         self.game, self.room, self.theme = game, room, theme or ("projector" if room else None)
+        self.least_px = least_px
         self.index = 0
         self.chosen: set[str] = set()
         self.checked: Check | None = None
@@ -171,12 +184,28 @@ class Learner(CanvasExplorer):
             out.append(("note", self.message))
         return out
 
+    def relabel(self, least_px: float) -> None:
+        """Draw the board again with every label at least ``least_px`` in the room's window
+        (the teacher app's text grew, and the board's room shrank)."""
+        self.least_px = least_px
+        self._show()
+
+    def _drawn(self, draw: Any) -> Any:
+        """``draw(theme)``'s scene: in a room, in a theme whose every label shows at least
+        ``least_px`` where the app fits the board (a notebook's: as drawn)."""
+        scene = draw(self.theme)
+        if not self.room:
+            return scene
+        theme = readable_theme(self.theme, scene, ROOM_WINDOW, self.least_px, below_em=APP_BAR_EM)
+        return draw(theme)
+
     def _show(self, redraw: str | None = None) -> None:
         q = self.question
         if self.checked is not None or self.revealed:
-            self.scene = answer_scene(q, self.checked, self.theme, caption=False)
+            self.scene = self._drawn(lambda th: answer_scene(q, self.checked, th, caption=False))
         else:
-            self.scene = question_scene(q, self.theme, chosen=self.chosen, caption=False)
+            chosen = self.chosen
+            self.scene = self._drawn(lambda th: question_scene(q, th, chosen=chosen, caption=False))
         size = (round(self.scene.width), round(self.scene.height))
         if self.canvas is None or size != (self.canvas.width, self.canvas.height):
             self._new_canvas()
@@ -189,7 +218,7 @@ class Learner(CanvasExplorer):
 
     def _refresh(self) -> None:
         self._lines = self._panel_lines()
-        size = "1.15em" if self.room else "0.95em"
+        size = "1.12em" if self.room else "0.95em"  # a room's: the app's text (lines are 0.9em)
         self.panel.value = f"<div style='font-size:{size}'>{self._html()}</div>"
         q = self.question
         answering = not self.room and self.checked is None
@@ -212,12 +241,14 @@ class Learner(CanvasExplorer):
                 lambda g=group: draw_scene(self.canvas, self.scene, [g], force=True)
             )
         # in a notebook, shown no smaller than drawn (its labels at 9 px; the panel goes under
-        # it when the output is narrow); for a room, fitted to the window
-        least = None if self.room else NOTEBOOK_PX
-        fitted = fitted_board(self.canvas, self.scene, below="12em", least_px=least)
+        # it when the output is narrow); for a room, as large as the app's window allows
+        if self.room:
+            app_board(self.board, self.canvas, self.scene, below_em=APP_BAR_EM)
+            self.board.children = [self.canvas]
+            return
+        fitted = fitted_board(self.canvas, self.scene, below="12em", least_px=NOTEBOOK_PX)
         self.board.children = [fitted]
-        if least is not None:
-            self.board.layout.min_width = fitted.layout.min_width
+        self.board.layout.min_width = fitted.layout.min_width
 
     def _safely(self, do: Any) -> None:
         """Run a click's or key's work; a refusal is shown in the panel, not raised."""
@@ -233,8 +264,10 @@ class Learner(CanvasExplorer):
             b.on_click(lambda _: self._safely(do))
             return b
 
-        self.scene = question_scene(self.question, self.theme, caption=False)
+        question = self.question
+        self.scene = self._drawn(lambda th: question_scene(question, th, caption=False))
         self.board = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.board.add_class("workbench-learn-board")
         self.canvas = None
         self._new_canvas()
         self.panel = widgets.HTML()
@@ -253,7 +286,8 @@ class Learner(CanvasExplorer):
             ]
         )
         side = widgets.VBox([self.panel, self.answer_box, self.number, self.numbers, nav])
-        self.widget = board_and_panel(self.board, side)
+        side.add_class("workbench-learn-side")
+        self.widget = app_row(self.board, side) if self.room else board_and_panel(self.board, side)
         self.widget.add_class("workbench-learn")
 
     def __repr__(self) -> str:

@@ -1,5 +1,6 @@
 """A widget's file row: a name, Save, Load, SVG and PNG, all in the user folder
-(:mod:`workbench.userdir`), and the full path of the file last written.
+(:mod:`workbench.userdir`), and the full path of the file last written, or the error of the
+button last pressed, under the buttons (where the eye is).
 
 The row decides only where a name goes (:func:`workbench.userdir.user_path`); what is saved,
 opened or drawn is the owner's (the stepper's ``save``, ``load`` and ``export``).
@@ -26,7 +27,7 @@ class UserFiles:
 
     ``save(path)`` and ``export(path)`` write and return the path written, ``load(path)``
     opens one; ``picture_name(stem)`` names a picture from the record's name (the step shown);
-    ``safely(work)`` runs a button's work (showing an error rather than losing it).
+    ``safely(work)`` runs a button's work (an error is shown under the buttons).
     """
 
     def __init__(
@@ -56,7 +57,7 @@ class UserFiles:
 
         def button(label: str, tip: str, do: Callable[[], Any], width: str) -> widgets.Button:
             b = widgets.Button(description=label, tooltip=tip, layout={"width": width})
-            b.on_click(lambda _: safely(do))
+            b.on_click(lambda _: safely(lambda: self._noting(do)))
             return b
 
         self.save_button = button("Save", "save the record in the user folder", self.save, "5em")
@@ -103,6 +104,15 @@ class UserFiles:
 
     def export_png(self) -> Path:
         return self.export(".png")
+
+    def _noting(self, do: Callable[[], Any]) -> Any:
+        """Run a button's work; its error is shown under the buttons (where the eye is)."""
+        try:
+            return do()
+        except Exception as error:  # shown to the user, not lost in a log
+            said = html.escape(f"{type(error).__name__}: {error}")
+            self.note.value = f"<b style='color:#a94442;overflow-wrap:anywhere'>{said}</b>"
+            return None
 
     def _show(self, done: str, path: Path) -> None:
         self.written = path
