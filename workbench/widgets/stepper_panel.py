@@ -10,9 +10,12 @@ nothing here decides a rule.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+
+from workbench.export.pages import game_page, write_page
 
 from workbench.render.canvas import GROUPS, new_canvas
 from workbench.render.fitting import fit_size
@@ -207,6 +210,7 @@ def _sections(s: Any) -> list[widgets.Widget]:
         export=s.export,
         picture_name=lambda stem: f"{stem}-step-{s.cursor}",
         safely=s._safely,
+        page=lambda path: export_page(s, path),
     )
     s.legend = widgets.HTML(legend_html(s))
     s.legend.add_class("workbench-stepper-legend")
@@ -221,6 +225,13 @@ def _sections(s: Any) -> list[widgets.Widget]:
         s.files.widget,
         s.legend,
     ]
+
+
+def export_page(s: Any, path: Path) -> Path:
+    """The stepper's whole record as one HTML page that opens offline in any browser
+    (:mod:`workbench.export`), in the theme asked for (the projector's when none was named)."""
+    theme = s._asked[1] if isinstance(s._asked[1], str) else "projector"
+    return write_page(game_page(s.record, theme=theme), path)
 
 
 def computer_players(game: Any) -> dict[str, Any]:
@@ -243,4 +254,7 @@ def legend_html(s: Any) -> str:
         return "<i>This game's board has no legend.</i>"
 
 
-__all__ = ["SECTIONS", "build", "computer_players", "fit_scene", "legend_html", "refit_board"]
+__all__ = [
+    "SECTIONS", "build", "computer_players", "export_page", "fit_scene", "legend_html",
+    "refit_board",
+]  # fmt: skip
