@@ -10,6 +10,7 @@ larger window shows it larger.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -48,15 +49,24 @@ def readable(scene: Scene, theme: Any, least: float = LEAST_LABEL_PX) -> Theme:
     scale = shown_scale(scene)
     if smallest_label_px(scene) * scale >= least:
         return theme_named(theme)
-    return theme_named(theme).with_least_text(round(least / scale + 0.05, 1))
+    return theme_named(theme).with_least_text(math.ceil(least / scale * 10) / 10)
+
+
+FITTING_ROUNDS = 4  # larger labels may widen a picture: fitted again, a few times at most
 
 
 def fitted(draw: Callable[[float, Any], Scene], theme: Any) -> tuple[float, Theme]:
     """The cell size and theme a board is drawn with on a page: the size that fills its room
     at :data:`WINDOW` (``draw(size, theme)`` makes the scene), and the theme that keeps its
-    labels readable there (:func:`readable`)."""
-    size = fit_size(lambda s: draw(s, theme), board_room(), start=30.0)
-    chosen = readable(draw(size, theme), theme)
+    labels readable there (:func:`readable`), fitted again with that theme until both hold."""
+    chosen = theme_named(theme)
+    size = 30.0
+    for _ in range(FITTING_ROUNDS):
+        size = fit_size(lambda s: draw(s, chosen), board_room(), start=size)
+        better = readable(draw(size, chosen), chosen)
+        if better == chosen:
+            break
+        chosen = better
     return size, chosen
 
 

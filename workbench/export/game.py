@@ -30,7 +30,7 @@ from workbench.widgets.views import GameView, view_for
 
 DIE_PX = 36.0  # a die's side, as the stepper's panel draws it
 MOST_OUTCOMES_APPLIED = 400  # a roll with more outcomes lists them without what each does
-MOST_OUTCOMES_SHOWN = 10  # the likeliest results shown; the rest are counted
+MOST_OUTCOMES_SHOWN = 8  # the likeliest results shown; the rest are counted
 
 
 def record_from(source: Any) -> Record:

@@ -12,6 +12,7 @@ whose picture has a layout answers by clicks, whatever its kind of cells.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import workbench.learn as learn
@@ -110,13 +111,9 @@ def answer_json(question: Question) -> Any:
     return answer
 
 
-def question_data(
-    question: Question, theme: Any, store: PictureStore, hits: Hits
-) -> dict[str, Any]:
-    """One question as the page holds it (see the module)."""
-    asked = question_scene(question, theme, caption=False)
-    answered = answer_scene(question, None, theme, caption=False)
-    out: dict[str, Any] = {
+def question_facts(question: Question) -> dict[str, Any]:
+    """What a question asks and the rules' answer, as the page's checker reads them."""
+    return {
         "kind": question.kind,
         "seed": question.seed,
         "chapter": question.chapter,
@@ -127,11 +124,21 @@ def question_data(
         "answer": answer_json(question),
         "spoken": spoken(question.answer),
         "reasons": [[r.text, r.section] for r in question.reasons],
-        "q": store.add(asked),
-        "a": store.add(answered),
     }
-    if question.shape == "places":
-        out["hits"] = hits.add(question, asked)
+
+
+def question_data(
+    question: Question, theme: Any, store: PictureStore, hits: Hits
+) -> dict[str, Any]:
+    """One question as the page holds it (see the module): its facts and its pictures."""
+    asked = question_scene(question, theme, caption=False)
+    out = question_facts(question)
+    found = hits.add(question, asked) if question.shape == "places" else None
+    if found is not None:  # the page tints the places of the answer itself, as a check does
+        out["hits"], out["answer_places"] = found, sorted(question.answer_places)
+        question = replace(question, answer_places=frozenset())
+    answered = answer_scene(question, None, theme, caption=False)
+    out["q"], out["a"] = store.add(asked), store.add(answered)
     return out
 
 
@@ -171,4 +178,4 @@ def lesson_data(
     return data, store
 
 
-__all__ = ["answer_json", "lesson_data", "places_of", "questions_of"]
+__all__ = ["answer_json", "lesson_data", "places_of", "question_facts", "questions_of"]

@@ -124,24 +124,26 @@ GAME_BODY = """\
 </div>
 <main>
 <div id="board" class="board"></div>
-<div id="panel" class="panel">
+<div id="panel" class="panel steps">
 <h1 id="title"></h1>
+<details><summary>About this game</summary>
 <p id="about" class="quiet"></p>
-<p id="description"></p>
+<p id="description"></p></details>
 <p id="message" class="quiet" aria-live="polite"></p>
-<div id="step"></div>
-<h2>Log</h2>
-<ol id="log" class="log"></ol>
-<h2>Print</h2>
+<div id="step" class="step"></div>
+<div class="log-box"><h2>Log</h2>
+<ol id="log" class="log"></ol></div>
+<details><summary>Print, keys</summary>
 <p><label><input type="radio" name="print" value="here" checked> this step</label>
 <label><input type="radio" name="print" value="notes"> the steps with notes</label>
 <label><input type="radio" name="print" value="all"> every step</label>
 <label><input type="radio" name="print" value="list"> these steps:</label>
-<input type="text" id="print-steps" placeholder="1-5, 9" aria-label="the steps to print"></p>
+<input type="text" id="print-steps" placeholder="1-5, 9" aria-label="the steps to print">
+(then Print, above)</p>
 <p class="keys"><kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> first, last ·
 <kbd>N</kbd> <kbd>P</kbd> next, previous note</p>
 <p class="keys">Made with the Tank Rules Workbench. This page is the whole of it: it fetches
-nothing, and works offline.</p>
+nothing, and works offline.</p></details>
 </div>
 </main>
 <div id="print-view" class="print-only"></div>"""

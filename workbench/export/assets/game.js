@@ -18,7 +18,7 @@
     box.append(element("h2", "Before the roll"));
     if (odds.shot) {
       const shot = odds.shot;
-      box.append(element("p", `The shot destroys its target with ${shot.destroy} (${shot.percent})`,
+      box.append(element("p", `The shot destroys its target: ${shot.percent} (exactly ${shot.destroy})`,
         "head"));
       box.append(reasonList(shot.lines.map((line) => [line, ""])));
     }
@@ -56,7 +56,6 @@
     out.append(element("p", step.who, "who"));
     for (const line of step.outcome || []) out.append(element("p", line));
     for (const line of step.status) out.append(element("p", line, "quiet"));
-    if (step.odds) out.append(oddsBox(step.odds));
     if (number > 0) {
       out.append(element("h2", `What happened at step ${number}`));
       out.append(element("p", step.did, "head"));
@@ -78,6 +77,7 @@
       out.append(faces("The card of this step", step.cards, "cards"));
     }
     if (step.dice !== undefined) out.append(faces("The roll of this step", [step.dice], "dice"));
+    if (step.odds) out.append(oddsBox(step.odds));
     if (step.hand) {
       const [side, cards] = step.hand;
       const title = cards.length ? `${side}'s hand` : `${side}'s hand: no cards`;
@@ -90,6 +90,7 @@
     here = Math.max(0, Math.min(last, number));
     board.show(steps[here].p);
     $("step").replaceChildren(explained(here));
+    $("step").scrollTop = 0;
     $("where").textContent = `Step ${here} of ${last}`;
     $("slider").value = String(here);
     $("first").disabled = $("back").disabled = here === 0;

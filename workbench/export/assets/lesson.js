@@ -93,11 +93,14 @@
     const shapes = page.places[q.hits];
     if (!answered) {
       hitLayer(svg, shapes, (label) => (chosen.has(label) ? "chosen" : ""));
-    } else if (checked !== null) {
-      const missed = new Set(checked.missed);
-      const wrong = new Set(checked.wrong);
-      hitLayer(svg, shapes, (label) => (missed.has(label) ? "missed" : wrong.has(label) ? "wrong" : ""));
+      return;
     }
+    /* as a check draws it: the answer's places green, those missed orange, wrong purple */
+    const right = new Set(q.answer_places || []);
+    const missed = new Set(checked === null ? [] : checked.missed);
+    const wrong = new Set(checked === null ? [] : checked.wrong);
+    hitLayer(svg, shapes, (label) => (missed.has(label) ? "missed" : wrong.has(label) ? "wrong"
+      : right.has(label) ? "answer" : ""));
   }
 
   /* --- the panel ------------------------------------------------------------------------ */
@@ -221,6 +224,7 @@
     style.setProperty("--chosen", colours.chosen);
     style.setProperty("--missed", colours.missed);
     style.setProperty("--wrong-place", colours.wrong);
+    style.setProperty("--answer", colours.answer);
     $("board").addEventListener("click", pickAt);
     $("back").addEventListener("click", () => go(index - 1));
     $("next").addEventListener("click", () => go(index + 1));
