@@ -31,7 +31,9 @@ from workbench.rules.core import CHANCE
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_SHOTS = ROOT / "maps" / "panzer-vor" / "games" / "first-shots.json"
-HOSTILE = "</script><script>alert('x')</script> <img src=x onerror=alert(1)> https://evil.example//a"
+HOSTILE = (
+    "</script><script>alert('x')</script> <img src=x onerror=alert(1)> https://evil.example//a"
+)
 
 
 def held(page: str) -> dict:
@@ -102,7 +104,9 @@ def test_a_page_names_no_address_and_its_policy_allows_no_connection(first_shots
 def test_every_name_and_note_of_a_record_is_kept_as_text(hostile_record):
     page = game_page(hostile_record)
     assert page_problems(page) == []  # its https:// and // included
-    assert "<script>alert" not in page and "<img src" not in page and "onerror=alert(1)>" not in page
+    assert (
+        "<script>alert" not in page and "<img src" not in page and "onerror=alert(1)>" not in page
+    )
     data = held(page)
     assert data["title"] == HOSTILE and data["description"] == HOSTILE
     assert data["steps"][1]["note"] == HOSTILE  # shown as it was written, as text

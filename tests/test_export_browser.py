@@ -141,8 +141,10 @@ def step_shown(page) -> int:
 
 
 def board_now(page) -> str:
+    """The layers the board shows now (each layer's number, by layer)."""
     return page.evaluate("[...document.querySelectorAll('#board svg g')]"
-                         ".map(g => g.dataset.shown).join(' ')")  # fmt: skip
+                         ".filter(g => g.dataset.shown).map(g => g.dataset.layer + "
+                         "g.dataset.shown).join(' ')")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -212,7 +214,7 @@ def answer(page, question: dict, known: dict, right: bool) -> object:
     if shape == "places":
         labels = sorted(question["answer"])
         if not right:  # one right, one that is not: partial credit
-            labels = labels[:1] + [next(p for p in sorted(known) if p not in question["answer"])]
+            labels = [*labels[:1], next(p for p in sorted(known) if p not in question["answer"])]
         for label in labels:
             box = page.locator(f'#board [data-place="{label}"]').bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -239,7 +241,9 @@ def test_a_lesson_page_answers_by_clicks_with_the_credit_of_question_check(
     for number, right in enumerate((True, False, True)):
         assert int(page.evaluate("document.body.dataset.question")) == number
         question = data["questions"][number]
-        known = {label for label, _ in data["places"][question["hits"]]} if "hits" in question else {}
+        known = (
+            {label for label, _ in data["places"][question["hits"]]} if "hits" in question else {}
+        )
         if number == 0:
             watched.check_sizes(width, f"{game} question 1")
         given = answer(page, question, known, right)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from workbench.render.fitting import fit_size
@@ -52,6 +53,10 @@ def readable(scene: Scene, theme: Any, least: float = LEAST_LABEL_PX) -> Theme:
     return theme_named(theme).with_least_text(math.ceil(least / scale * 10) / 10)
 
 
+def _swapped(draw: Callable[[float, Any], Scene], theme: Any, size: float) -> Scene:
+    return draw(size, theme)
+
+
 FITTING_ROUNDS = 4  # larger labels may widen a picture: fitted again, a few times at most
 
 
@@ -62,7 +67,7 @@ def fitted(draw: Callable[[float, Any], Scene], theme: Any) -> tuple[float, Them
     chosen = theme_named(theme)
     size = 30.0
     for _ in range(FITTING_ROUNDS):
-        size = fit_size(lambda s: draw(s, chosen), board_room(), start=size)
+        size = fit_size(partial(_swapped, draw, chosen), board_room(), start=size)
         better = readable(draw(size, chosen), chosen)
         if better == chosen:
             break

@@ -93,7 +93,7 @@ def document(
     script = "\n".join(asset(name) for name in scripts)
     policy = POLICY.format(script=script_hash(script))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="generator" content="Tank Rules Workbench export ({kind})">\n'
@@ -225,7 +225,7 @@ def index_document(title: str, entries: list[tuple[str, str, str]]) -> str:
     )
     policy = POLICY.format(script="'none'")
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         f"<title>{plain(title)}</title>\n<style>\n{asset('page.css')}\n</style>\n</head>\n"
         f'<body class="index">\n{body}\n</body>\n</html>\n'

@@ -59,7 +59,7 @@ def lesson_page(
 def prepared_games() -> dict[str, Path]:
     """Every shipped prepared game by name (``maps/<game>/games/<name>.json``)."""
     found = read_each(sorted(MAPS.glob("*/games/*.json")), record_game)
-    return {entry.name: entry.path for entry in found if entry.found}
+    return {e.name: e.path for e in found if e.found and e.path is not None}
 
 
 def prepared_game(name: str) -> Path:

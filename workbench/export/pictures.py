@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from workbench.errors import InvalidValue
-from workbench.render.scene import Scene
+from workbench.render.scene import LAYER_GROUPS, Scene
 from workbench.render.svg import to_svg
 
 NAMESPACE = re.compile(r"""\s+xmlns=(["'])http://www\.w3\.org/2000/svg\1""")
@@ -99,13 +99,14 @@ class PictureStore:
 
     def data(self) -> dict[str, Any]:
         """The pictures as the page reads them: ``pieces`` (SVG elements), ``layers`` (each a
-        list of pieces) and ``pictures`` (each ``[width, height, background, title,
-        [[layer name, layer], ...]]``)."""
+        list of pieces), ``pictures`` (each ``[width, height, background, title, [[layer
+        name, layer], ...]]``) and ``base``, the layers the page draws under the rest."""
         pictures = [
             [w, h, background, title, [list(layer) for layer in layers]]
             for w, h, background, title, layers in self._pictures
         ]
         return {
+            "base": list(LAYER_GROUPS["base"]),
             "pieces": list(self._pieces),
             "layers": [list(pieces) for pieces in self._layers],
             "pictures": pictures,

@@ -59,7 +59,11 @@ def question_scene(
 
 
 def answer_scene(
-    question: Question, check: Check | None, theme: str | Theme | None = None, *, caption: bool = True
+    question: Question,
+    check: Check | None,
+    theme: str | Theme | None = None,
+    *,
+    caption: bool = True,
 ) -> Any:
     """The rules' picture of the answer, the right places, and after a check the missed and
     wrong ones; the verdict and the reasons in the caption."""

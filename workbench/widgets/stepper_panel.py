@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.export.pages import game_page, write_page
-
 from workbench.render.canvas import GROUPS, new_canvas
 from workbench.render.fitting import fit_size
 from workbench.widgets.layout import (

@@ -86,6 +86,15 @@
     return out;
   }
 
+  /* The log's line of the step shown, scrolled into the log's view (after the step is
+     drawn: measuring it before would lay the page out twice). */
+  function showInLog(log, line) {
+    const top = line.offsetTop - log.offsetTop;
+    if (top < log.scrollTop || top + line.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = Math.max(0, top - log.clientHeight / 3);
+    }
+  }
+
   function go(number) {
     here = Math.max(0, Math.min(last, number));
     board.show(steps[here].p);
@@ -100,10 +109,7 @@
     if (before) before.classList.remove("here");
     const now = log.children[here];
     now.classList.add("here");
-    const top = now.offsetTop - log.offsetTop;
-    if (top < log.scrollTop || top + now.offsetHeight > log.scrollTop + log.clientHeight) {
-      log.scrollTop = Math.max(0, top - log.clientHeight / 3);
-    }
+    requestAnimationFrame(() => showInLog(log, now));
     $("message").textContent = "";
     document.body.dataset.step = String(here);
   }

@@ -5,13 +5,16 @@
 const WorkbenchPictures = (() => {
   "use strict";
 
+  /* A board: two pictures one over the other, the base layers (the board, its terrain, edges
+     and labels) under the rest, so a step that moves a counter repaints only the top one. */
   class Board {
     constructor(holder, store) {
       this.holder = holder;
       this.store = store;
-      this.svg = null;
+      this.base = new Set(store.base);
+      this.svgs = null;
       this.size = "";
-      this.groups = [];
+      this.groups = new Map();
       this.markup = new Map();
     }
 
@@ -23,41 +26,54 @@ const WorkbenchPictures = (() => {
       return this.markup.get(index);
     }
 
+    draw(width, height, background) {
+      this.holder.innerHTML = "<div class=\"picture\"><svg class=\"base\" role=\"img\">" +
+        "<title></title><rect></rect></svg><svg class=\"top\" aria-hidden=\"true\"></svg></div>";
+      const [base, top] = this.holder.querySelectorAll("svg");
+      for (const svg of [base, top]) svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+      const rect = base.querySelector("rect");
+      rect.setAttribute("width", width);
+      rect.setAttribute("height", height);
+      rect.setAttribute("fill", background || "#ffffff");
+      this.svgs = { base, top };
+      this.groups = new Map();
+    }
+
     /* Show picture ``index``: a new drawing when its size changes, else only the layers
-       that differ from those shown. */
+       that differ from those shown (a layer a picture has not is emptied, and kept in its
+       place: every picture's layers come in the same order). The top picture is returned. */
     show(index) {
       const [width, height, background, title, layers] = this.store.pictures[index];
       const size = `${width} ${height}`;
-      if (this.svg === null || size !== this.size) {
-        this.holder.innerHTML = "<svg role=\"img\"><title></title><rect></rect></svg>";
-        this.svg = this.holder.firstElementChild;
-        this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-        const rect = this.svg.querySelector("rect");
-        rect.setAttribute("width", width);
-        rect.setAttribute("height", height);
-        rect.setAttribute("fill", background || "#ffffff");
+      if (this.svgs === null || size !== this.size) {
+        this.draw(width, height, background);
         this.size = size;
-        this.groups = [];
       }
-      this.svg.querySelector("title").textContent = title || "";
-      const names = layers.map(([name]) => name);
-      if (names.join(" ") !== this.groups.map((g) => g.dataset.layer).join(" ")) {
-        for (const group of this.groups) group.remove();
-        this.groups = names.map((name) => {
-          const group = document.createElementNS(this.svg.namespaceURI, "g");
+      const { base, top } = this.svgs;
+      base.querySelector("title").textContent = title || "";
+      let previous = { base: base.querySelector("rect"), top: null };
+      for (const [name] of layers) {
+        const where = this.base.has(name) ? "base" : "top";
+        let group = this.groups.get(name);
+        if (!group) {
+          group = document.createElementNS(base.namespaceURI, "g");
           group.dataset.layer = name;
-          this.svg.appendChild(group);
-          return group;
-        });
-      }
-      layers.forEach(([, layer], i) => {
-        const group = this.groups[i];
-        if (group.dataset.shown !== String(layer)) {
-          group.innerHTML = this.layer(layer);
-          group.dataset.shown = String(layer);
+          if (previous[where]) previous[where].after(group);
+          else this.svgs[where].prepend(group);
+          this.groups.set(name, group);
         }
-      });
-      return this.svg;
+        previous[where] = group;
+      }
+      const wanted = new Map(layers);
+      for (const [name, group] of this.groups) {
+        const layer = wanted.get(name);
+        const shown = layer === undefined ? "" : String(layer);
+        if (group.dataset.shown !== shown) {
+          group.innerHTML = layer === undefined ? "" : this.layer(layer);
+          group.dataset.shown = shown;
+        }
+      }
+      return top;
     }
   }
 
