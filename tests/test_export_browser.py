@@ -26,7 +26,7 @@ SHOTS = ROOT / "build" / "screenshots"
 SIZES = [(1280, 720), (1920, 1080)]
 LEAST_TEXT = {1280: 15.0, 1920: 20.0}
 LEAST_LABEL = 12.0
-GAMES = ("first-shots", "stagnant-draw", "flag-capture", "cover-and-critical")
+GAMES = ("stagnant-draw", "flag-capture", "cover-and-critical")  # one of each game
 LESSONS = (("panzer-vor", "Moving"), ("panzer-strike", "Firing"), ("tanks", "Firing"))
 
 # The smallest text shown on the page outside its pictures: (px, where) pairs under ``least``.
@@ -186,12 +186,13 @@ def test_a_game_page_steps_with_the_keys_offline_at_both_sizes(offline, exported
 
 
 def test_a_game_page_prints_the_chosen_steps_one_a_page(offline, exported):
-    watched = Watched(offline, exported["first-shots"], SIZES[0])
+    watched = Watched(offline, exported["cover-and-critical"], SIZES[0])
     page = watched.page
     page.locator("summary", has_text="Print, keys").click()
     page.check("input[name=print][value=notes]")
     page.evaluate("dispatchEvent(new Event('beforeprint'))")
-    notes = [i for i, s in enumerate(held(exported["first-shots"])["steps"]) if s.get("note")]
+    steps = held(exported["cover-and-critical"])["steps"]
+    notes = [i for i, s in enumerate(steps) if s.get("note")]
     assert page.locator("#print-view .print-step").count() == len(notes)
     assert page.locator("#print-view .print-step svg g").count() >= 2 * len(notes)
     page.emulate_media(media="print")
