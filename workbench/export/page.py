@@ -187,27 +187,23 @@ nothing, and works offline.</p>
 </main>"""
 
 
-def game_document(data: dict[str, Any], pictures: Any) -> str:
-    """A game page (:mod:`workbench.export.game`'s data, its pictures)."""
-    return document(
-        title=data["title"],
-        body=NO_SCRIPT + "\n" + GAME_BODY,
-        data={**data, "pictures": pictures.data()},
-        sheet=pictures.sheet(),
-        scripts=("pictures.js", "game.js"),
-        kind="game",
-    )
+KINDS = {  # a page's kind: its body and its scripts (assets, in order)
+    "game": (GAME_BODY, ("pictures.js", "game.js")),
+    "lesson": (LESSON_BODY, ("pictures.js", "credit.js", "lesson.js")),
+}
 
 
-def lesson_document(data: dict[str, Any], pictures: Any) -> str:
-    """A lesson page (:mod:`workbench.export.lesson`'s data, its pictures)."""
+def kind_document(kind: str, data: dict[str, Any], pictures: Any) -> str:
+    """A page of ``kind`` (``"game"``: :mod:`workbench.export.game`'s data, ``"lesson"``:
+    :mod:`workbench.export.lesson`'s) with its pictures."""
+    body, scripts = KINDS[kind]
     return document(
         title=data["title"],
-        body=NO_SCRIPT + "\n" + LESSON_BODY,
+        body=NO_SCRIPT + "\n" + body,
         data={**data, "pictures": pictures.data()},
         sheet=pictures.sheet(),
-        scripts=("pictures.js", "credit.js", "lesson.js"),
-        kind="lesson",
+        scripts=scripts,
+        kind=kind,
     )
 
 
@@ -232,4 +228,4 @@ def index_document(title: str, entries: list[tuple[str, str, str]]) -> str:
     )
 
 
-__all__ = ["POLICY", "document", "embedded", "game_document", "index_document", "lesson_document"]
+__all__ = ["POLICY", "document", "embedded", "index_document", "kind_document"]

@@ -16,7 +16,7 @@ from workbench.arguments import check_all
 from workbench.errors import ArgumentError, UnknownName
 from workbench.export.game import game_data
 from workbench.export.lesson import lesson_data
-from workbench.export.page import game_document, index_document, lesson_document
+from workbench.export.page import index_document, kind_document
 from workbench.files.listing import read_each, record_game
 from workbench.learn.question import Question
 from workbench.paths import MAPS
@@ -35,12 +35,12 @@ def game_page(source: Any, *, theme: str = "projector") -> str:
 
 def _titled_game(source: Any, theme: str) -> tuple[str, str]:
     data, pictures = game_data(source, theme=theme)
-    return data["title"], game_document(data, pictures)
+    return data["title"], kind_document("game", data, pictures)
 
 
 def _titled_lesson(game: str, chapter: str | None, theme: str, **chosen: Any) -> tuple[str, str]:
     data, pictures = lesson_data(game, chapter, theme=theme, **chosen)
-    return data["title"], lesson_document(data, pictures)
+    return data["title"], kind_document("lesson", data, pictures)
 
 
 def lesson_page(
