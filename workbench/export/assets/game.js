@@ -86,8 +86,8 @@
     return out;
   }
 
-  /* The log's line of the step shown, scrolled into the log's view (after the step is
-     drawn: measuring it before would lay the page out twice). */
+  /* The log's line of the step shown, scrolled into the log's view once the step is
+     painted (measuring it before would lay the page out twice before the step shows). */
   function showInLog(log, line) {
     const top = line.offsetTop - log.offsetTop;
     if (top < log.scrollTop || top + line.offsetHeight > log.scrollTop + log.clientHeight) {
@@ -109,7 +109,7 @@
     if (before) before.classList.remove("here");
     const now = log.children[here];
     now.classList.add("here");
-    requestAnimationFrame(() => showInLog(log, now));
+    requestAnimationFrame(() => setTimeout(() => showInLog(log, now), 0));
     $("message").textContent = "";
     document.body.dataset.step = String(here);
   }
