@@ -22,10 +22,18 @@ from export_support import page_problems
 
 import workbench.learn as learn
 from workbench.errors import ArgumentError, UnknownName
-from workbench.export import export_pack, game_page, lesson_page, prepared_game, write_page
+from workbench.export import (
+    export_pack,
+    export_record,
+    game_page,
+    lesson_page,
+    prepared_game,
+    saved_record,
+    write_page,
+)
 from workbench.export.game import game_data
 from workbench.export.lesson import lesson_data
-from workbench.files import load
+from workbench.files import load, save
 from workbench.games import get_game
 from workbench.rules.core import CHANCE
 
@@ -150,6 +158,18 @@ def test_a_chapter_the_game_has_not_is_refused_saying_which_it_has():
         prepared_game("no-such-game")
     with pytest.raises(ArgumentError, match="a file's path, not a folder"):
         write_page("x", ROOT)
+
+
+def test_a_record_is_found_by_its_name_in_the_user_folder_or_by_its_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
+    mine = tmp_path / "home" / "records" / "my-game.json"
+    save(load(FIRST_SHOTS), mine)  # as the stepper's Save writes it
+    assert saved_record("my-game") == mine and saved_record("my-game.json") == mine
+    assert saved_record(str(FIRST_SHOTS)) == FIRST_SHOTS
+    written = export_record("my-game", tmp_path / "game.html")
+    assert held(written.read_text())["title"] == load(FIRST_SHOTS).title
+    with pytest.raises(ArgumentError, match="a record's name in .*records or a record file"):
+        saved_record("nobody's-game")
 
 
 def test_a_class_pack_is_a_folder_of_pages_and_an_index(tmp_path):
