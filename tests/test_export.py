@@ -168,7 +168,7 @@ def test_a_record_is_found_by_its_name_in_the_user_folder_or_by_its_path(tmp_pat
     assert saved_record(str(FIRST_SHOTS)) == FIRST_SHOTS
     written = export_record("my-game", tmp_path / "game.html")
     assert held(written.read_text())["title"] == load(FIRST_SHOTS).title
-    with pytest.raises(ArgumentError, match="a record's name in .*records or a record file"):
+    with pytest.raises(ArgumentError, match=r"a record's name in .*records or a record file"):
         saved_record("nobody's-game")
 
 
