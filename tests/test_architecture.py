@@ -39,6 +39,7 @@ RANKS = {
     "openspiel": 5,  # the OpenSpiel bridge: above the rules, beside balance
     "players": 5,  # the search players, on the bridge
     "widgets": 6,
+    "export": 6,  # pages that open offline: beside the widgets, whose views it reads
 }
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)
 

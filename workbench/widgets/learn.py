@@ -6,23 +6,27 @@ learner's name. A learner whose progress file cannot be read is told why and sta
 the file is kept (renamed ``<name>.json.unreadable`` at the first save, never written over:
 :mod:`workbench.learn.progress`). For a room (``room=True``): no answer controls, the class
 answers aloud, one key (Enter or R) reveals the answer with its explanation, ← → go to the
-next question or back.
+next question or back. Export page writes the lesson's questions as one HTML page that
+opens offline in any browser (:mod:`workbench.export`), to the user folder's ``exports/``.
 
 Thin: every answer, check and picture comes from :mod:`workbench.learn`.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 import workbench.learn as learn
 from workbench.errors import ArgumentError
+from workbench.export.pages import lesson_page, write_page
 from workbench.learn.drawing import answer_scene, question_scene
 from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.userdir import EXPORTS, user_path
 from workbench.widgets.checks import checked_methods, place_in_scene
 from workbench.widgets.layout import (
     APP_BAR_EM,
@@ -150,6 +154,15 @@ class Learner(CanvasExplorer):
 
     def back(self) -> None:
         self._go(self.index - 1)
+
+    def export_page(self, name: str | None = None) -> Path:
+        """The lesson's questions as one HTML page that opens offline in any browser, written
+        to the user folder's ``exports/`` as ``<name>.html`` (``<game>-lesson`` unless named)."""
+        target = user_path(name or f"{self.game}-lesson", EXPORTS, ".html", create=True)
+        written = write_page(lesson_page(self.game, questions=self.questions), target)
+        self.message = f"exported the lesson as a page: {written}"
+        self._refresh()
+        return written
 
     def key(self, key: str) -> None:
         """A key press: Enter or R reveals, → next question, ← back."""
@@ -283,8 +296,10 @@ class Learner(CanvasExplorer):
                 self.check_button,
                 self.reveal_button,
                 button("next ▶", "the next question (→)", self.next),
+                button("Export page", "these questions as one page that opens offline",
+                       self.export_page),
             ]
-        )
+        )  # fmt: skip
         side = widgets.VBox([self.panel, self.answer_box, self.number, self.numbers, nav])
         side.add_class("workbench-learn-side")
         self.widget = app_row(self.board, side) if self.room else board_and_panel(self.board, side)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.export.pages import game_page, write_page
 from workbench.render.canvas import GROUPS, new_canvas
 from workbench.render.fitting import fit_size
 from workbench.widgets.layout import (
@@ -291,6 +293,7 @@ def _sections(s: Any) -> list[widgets.Widget]:
         export=s.export,
         picture_name=lambda stem: f"{stem}-step-{s.cursor}",
         safely=s._safely,
+        page=lambda path: export_page(s, path),
     )
     s.legend = widgets.HTML(legend_html(s))
     s.legend.add_class("workbench-stepper-legend")
@@ -305,6 +308,13 @@ def _sections(s: Any) -> list[widgets.Widget]:
         s.files.widget,
         s.legend,
     ]
+
+
+def export_page(s: Any, path: Path) -> Path:
+    """The stepper's whole record as one HTML page that opens offline in any browser
+    (:mod:`workbench.export`), in the theme asked for (the projector's when none was named)."""
+    theme = s._asked[1] if isinstance(s._asked[1], str) else "projector"
+    return write_page(game_page(s.record, theme=theme), path)
 
 
 def computer_players(game: Any) -> dict[str, Any]:
@@ -336,6 +346,7 @@ __all__ = [
     "SECTIONS",
     "build",
     "computer_players",
+    "export_page",
     "fit_scene",
     "legend_html",
     "refit_board",
