@@ -4,7 +4,8 @@ lay out a TANKS table; see the linter's findings live; undo, redo, save and load
 Thin: every change is a board value's own ``with_*`` method (the values are immutable, so
 the history is simply the list of values), every check a library function
 (:func:`workbench.lint.lint`, :func:`~workbench.games.tanks.boards.table.placement_problems`),
-every picture the renderer's. What is per board kind (the tools, the pointer gestures) lives
+every picture the renderer's. Its fairness panel (:mod:`workbench.widgets.fairness_panel`)
+plays the scenario as painted in the background and suggests changes. What is per board kind (the tools, the pointer gestures) lives
 in :mod:`workbench.widgets.editor_tools`.
 
 Driven without a browser through plain methods: pointer gestures in canvas pixels
@@ -41,6 +42,7 @@ from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods
 from workbench.widgets.editor_tools import Tools, tools_for
+from workbench.widgets.fairness_panel import FairnessPanel
 from workbench.widgets.layout import (
     NOTEBOOK_PX,
     board_and_panel,
@@ -229,6 +231,7 @@ class Editor:
             return False
         self.closed = True
         self.pending = None
+        self.fairness.close()
         self.widget.close()
         return True
 
@@ -267,6 +270,7 @@ class Editor:
         if self.heatmap not in names:
             self.heatmap = ""
         self.heatmap_choice.value = self.heatmap
+        self.fairness.changed()  # the map changed: its games start again on it
 
     def _show_heatmap(self, change: Any) -> None:
         self.heatmap = change["new"] or ""
@@ -279,6 +283,7 @@ class Editor:
         if self.heatmap and self.report is not None:
             values = self.tools.heat_cells(self.report.heatmaps.get(self.heatmap, {}))
             scene = heatmap_overlay(scene, values, legend=None)
+        scene = self.fairness.overlay(scene)  # where games are decided, the changes suggested
         return self.tools.marks(scene, self.value, self.report)
 
     def _redraw(self, resize: bool = False) -> None:
@@ -380,6 +385,7 @@ class Editor:
             [self.question_text, discard, keep], layout=widgets.Layout(display="none")
         )
         self.toolbar = widgets.VBox()
+        self.fairness = FairnessPanel(self)  # the games of the map as painted
         side = widgets.VBox(
             [
                 self.toolbar,
@@ -388,6 +394,7 @@ class Editor:
                 self.question,
                 self.heatmap_choice,
                 self.panel,
+                self.fairness.widget,
             ]
         )
         side.add_class("workbench-editor-tools")

@@ -1,0 +1,410 @@
+"""The editor's fairness panel: how fair the scenario is as it is painted, and which single
+change would make it fairer. Thin: the games, the tally and the suggestions are
+:mod:`workbench.balance`'s (:class:`~workbench.balance.Background`,
+:func:`~workbench.balance.lab.suggest_on`); the heat and the changes are drawn through the
+render layer over the editor's board.
+
+Play (the button, or :meth:`FairnessPanel.play`) plays seeded games of the design in the
+background, on a kept pool of local processes (one a CPU; ``client=``: a Dask cluster), and
+the panel shows each side's win rate with its 95 % interval, the draws, the games' length and
+where the games were decided, as they finish; every change of the map stops the games under
+way and starts again on the new map (the same seeds: a paired comparison). The games' thread
+never touches a widget: each finished game is handed to the kernel's own loop, at most every
+:data:`REFRESH_SECONDS`, so a paint stroke is never held up. Suggest tries single changes
+within a budget of games and seconds and lists the best few, each drawn on the board and
+applied by its button (one step of the editor's history: undo takes it back).
+
+Without a kernel (a script, a test) nothing runs the loop: :meth:`FairnessPanel.wait` waits for
+the games and shows them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import importlib.util
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.balance import Background, Budget, Fairness, Suggestions, designs
+from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask
+from workbench.balance.lab import design_plan, suggest_on
+from workbench.errors import WorkbenchError
+from workbench.games import get_game
+from workbench.render.marks import numbered_marks
+from workbench.render.overlays import heatmap_overlay
+from workbench.players import search
+from workbench.render.scene import Scene
+from workbench.widgets.checks import checked_methods, one_of, positive, whole_number
+
+REFRESH_SECONDS = 0.25  # the panel is redrawn at most this often while games finish
+WAIT_SECONDS = 120.0
+SEARCH = importlib.util.find_spec("pyspiel") is not None  # the search players need OpenSpiel
+LEVELS = ("easy", "medium", "hard")
+HOT_SHOWN = 3  # the places named in the panel
+
+
+@checked_methods
+class FairnessPanel:
+    """The fairness panel of ``editor`` (see the module); ``widget`` is its box."""
+
+    def __init__(self, editor: Any, *, games: int = 200, seed: int = 0) -> None:
+        self.editor = editor
+        self.games = whole_number("games", games, low=1, high=100_000)
+        self.seed = whole_number("seed", seed, low=0)
+        self.workers: int = os.cpu_count() or 1
+        self.client: Any = None
+        self.budget = Budget(games=240, seconds=60.0)
+        self.tally: Fairness | None = None
+        self.suggestions: Suggestions | None = None
+        self.message = ""
+        self._run: Background | None = None
+        self._suggesting: threading.Event | None = None
+        self._runner: Executor | None = None
+        self._latest: Any = None
+        self._scheduled = False
+        self._shown_at = 0.0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._build()
+
+    # --- what the designer does -----------------------------------------------------------
+    def play(
+        self,
+        games: int | None = None,
+        *,
+        players: str | None = None,
+        game: str | None = None,
+        client: Any = None,
+        workers: int | None = None,
+    ) -> None:
+        """Play games of the map as it is, in the background, and go on at each change:
+        ``games`` a run (else as before), ``players`` ``"greedy"`` or ``"search (easy)"`` ...,
+        ``game`` one of the games that play the design, ``client`` a Dask client,
+        ``workers`` local processes (1: in this process)."""
+        if games is not None:
+            self.games = whole_number("games", games, low=1, high=100_000)
+        if players is not None:
+            self.players.value = _one_of("players", players, self.players.options)
+        if game is not None:
+            self.game.value = _one_of("game", game, [v for _, v in self.game.options])
+        if workers is not None:
+            self.workers = whole_number("workers", workers, low=1, high=(os.cpu_count() or 1) * 4)
+            self._close_runner()
+        if client is not None:
+            self.client = client
+            self._close_runner()
+        self.play_button.value = True  # starts the run (_toggled)
+
+    def pause(self) -> None:
+        """Stop the games under way; nothing plays until :meth:`play`."""
+        self.play_button.value = False
+
+    def suggest(self, games: int | None = None, seconds: float | None = None) -> None:
+        """Try single changes in the background within a budget (``games``, ``seconds``;
+        else as before) and list the best few."""
+        self.budget = Budget(
+            games=self.budget.games if games is None else games,
+            seconds=self.budget.seconds if seconds is None else seconds,
+        )
+        self._start_suggesting()
+
+    def apply(self, number: int) -> None:
+        """Make suggestion ``number`` (1, 2, ...) as listed: one step of the editor's history."""
+        best = self.suggestions.best if self.suggestions is not None else []
+        whole_number("number", number, low=1, high=max(1, len(best)))
+        if not best:
+            self._say("no suggestion to apply: ask for suggestions first")
+            return
+        change = best[number - 1].change
+        assert change is not None
+        self.editor.change(change.value)
+        self._say(f"applied: {change.text} (undo takes it back)")
+
+    def wait(self, games: int | None = None, timeout: float = WAIT_SECONDS) -> Fairness | None:
+        """Wait until ``games`` games of the run on the map as it is have finished (None: the
+        whole run), then show them; the tally (None when nothing plays)."""
+        positive("timeout", timeout)
+        if self._run is not None:
+            self._run.wait(games, timeout)
+            self._show_latest(self._run.snapshot)
+        return self.tally
+
+    def wait_suggestions(self, timeout: float = WAIT_SECONDS) -> Suggestions | None:
+        """Wait until the suggestions asked for are listed; them."""
+        positive("timeout", timeout)
+        end = time.monotonic() + timeout
+        while self._suggesting is not None and time.monotonic() < end:
+            self._flush()  # shows the rounds so far, and the end once it comes
+            time.sleep(0.02)
+        return self.suggestions
+
+    def changed(self) -> None:
+        """The map changed (the editor calls this): the games under way stop, and start again
+        on the new map; the suggestions listed are for the old map and go."""
+        self._stop_suggesting()
+        self.suggestions = None
+        self.tally = None
+        self._design, self.message = self._design_of(self.editor.value)
+        self._fill_games()
+        if self.play_button.value:
+            self._restart()
+        self._render()
+
+    def close(self) -> None:
+        """Stop everything and end the pool of processes."""
+        self._stop_suggesting()
+        if self._run is not None:
+            self._run.stop()
+        self._close_runner()
+
+    # --- on the board ----------------------------------------------------------------------
+    def overlay(self, scene: Scene) -> Scene:
+        """``scene`` with where the games were decided (if shown) and the listed changes."""
+        tools = self.editor.tools
+        if self.show_heat.value and self.tally is not None and self.tally.heat:
+            cells = tools.heat_cells(dict(self.tally.heat))
+            scene = heatmap_overlay(scene, cells, legend=None)
+        if self.suggestions is not None:
+            marks = []
+            for n, trial in enumerate(self.suggestions.best, 1):
+                change = trial.change
+                assert change is not None
+                cells = list(tools.heat_cells(dict.fromkeys(change.places, 1.0)))
+                marks.append((str(n), [] if change.shapes else cells, change.shapes))
+            scene = numbered_marks(scene, marks)
+        return scene
+
+    @property
+    def text(self) -> str:
+        """The panel as plain text (what tests and screen readers get)."""
+        return "\n".join(self._lines())
+
+    # --- running ---------------------------------------------------------------------------
+    def _design_of(self, value: Any) -> tuple[Any, str]:
+        try:
+            return designs.design_for(value), ""
+        except WorkbenchError:
+            return None, "no game plays this board alone: open a scenario to weigh its fairness"
+
+    def _executor(self) -> Executor:
+        if self._runner is None:
+            if self.client is not None:
+                self._runner = OnDask(self.client)
+            elif self.workers > 1:
+                self._runner = LocalPool(self.workers, keep=True)
+            else:
+                self._runner = InProcess()
+        return self._runner
+
+    def _close_runner(self) -> None:
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+
+    def _plan(self, games: int, stop: Callable[[], bool] | None = None) -> Any:
+        parallel = self.client is not None or self.workers > 1
+        return design_plan(
+            self.editor.value, self._player(), game=self.game.value or None, games=games,
+            seed=self.seed, workers=self.workers if parallel else None, client=self.client,
+            progress=False, stop=stop, max_seconds=None,
+        )  # fmt: skip
+
+    def _player(self) -> Any:
+        chosen = self.players.value
+        if chosen.startswith("search"):
+            return search(chosen.split("(")[1].rstrip(")"), seed=self.seed)
+        return chosen
+
+    def _restart(self, tally: Fairness | None = None) -> None:
+        if self._run is not None:
+            self._run.stop()
+            self._run = None
+        if self._design is None:
+            return
+        self._loop = _running_loop()
+        try:
+            _, plan = self._plan(self.games)
+            self._run = Background(plan, self._executor(), on_game=self._post, tally=tally)
+        except WorkbenchError as why:
+            self.message = f"Not played: {why}"
+            return
+        self.message = ""
+        self._run.start()
+
+    def _toggled(self, change: Any) -> None:
+        if change["new"]:
+            self._restart()
+        elif self._run is not None:
+            self._run.stop()
+            self._run = None
+        self._render()
+
+    def _start_suggesting(self) -> None:
+        self._stop_suggesting()
+        if self._design is None:
+            return
+        current = self._run.snapshot if self._run is not None else None
+        if self._run is not None:
+            self._run.stop()  # one thing at a time on the workers; resumed when done
+            self._run = None
+        stop = threading.Event()
+        try:
+            design, plan = self._plan(self.budget.games, stop.is_set)
+        except WorkbenchError as why:
+            self._say(f"No suggestions: {why}")
+            return
+        self._suggesting, self._loop = stop, _running_loop()
+        value, runner, budget = self.editor.value, self._executor(), self.budget
+        self.message = f"trying changes within {budget.games} games and {budget.seconds:g} s…"
+
+        def work() -> None:
+            found = None
+            try:
+                found = suggest_on(value, design, plan, runner, budget, current=current,
+                                   on_round=self._post)  # fmt: skip
+            except Exception as failed:  # shown in the panel
+                self._post(f"No suggestions: {failed}")
+            finally:
+                if self._suggesting is stop and not stop.is_set():
+                    self._post(("done", found, current))
+
+        threading.Thread(target=work, name="workbench suggestions", daemon=True).start()
+        self._render()
+
+    def _stop_suggesting(self) -> None:
+        if self._suggesting is not None:
+            self._suggesting.set()
+            self._suggesting = None
+
+    # --- from the games' thread to the widgets ------------------------------------------
+    def _post(self, news: Any) -> None:
+        """Called from a background thread: keep the news, and have the kernel's loop show
+        it soon (a script's thread shows it in :meth:`wait`)."""
+        self._latest = news
+        if self._loop is None or self._scheduled:
+            return
+        self._scheduled = True
+        try:
+            self._loop.call_soon_threadsafe(self._flush_soon)
+        except RuntimeError:  # the loop has closed (the kernel stops)
+            self._scheduled = False
+
+    def _flush_soon(self) -> None:
+        wait = self._shown_at + REFRESH_SECONDS - time.monotonic()
+        if wait > 0 and self._loop is not None:
+            self._loop.call_later(wait, self._flush)
+        else:
+            self._flush()
+
+    def _flush(self) -> None:
+        self._scheduled = False
+        news, self._latest = self._latest, None
+        if news is not None:
+            self._show_latest(news)
+
+    def _show_latest(self, news: Any) -> None:
+        self._shown_at = time.monotonic()
+        if isinstance(news, Fairness):
+            self.tally = news
+        elif isinstance(news, Suggestions):
+            self.message = f"trying changes: spent {news.spent}"
+        elif isinstance(news, tuple) and news[0] == "done":
+            _, found, current = news
+            self._suggesting = None
+            self.suggestions, self.message = found, ""
+            if self.play_button.value:
+                self._restart(current)
+        elif isinstance(news, str):
+            self._suggesting, self.message = None, news
+        self._render()
+        self.editor._redraw()
+
+    # --- the widgets -------------------------------------------------------------------------
+    def _lines(self) -> list[str]:
+        lines = [self.message] if self.message else []
+        if self._design is None:
+            return lines
+        if self.tally is not None:
+            lines += self.tally.lines()
+            hot = designs.hottest(self.tally.heat, HOT_SHOWN)
+            if hot:
+                named = [f"{self._design.named(self.editor.value, p)} ({self.tally.heat[p]})"
+                         for p in hot]  # fmt: skip
+                lines.append("decided most at " + ", ".join(named))
+        elif self.play_button.value:
+            lines.append("playing the first games…")
+        else:
+            lines.append("Play to weigh how fair the map is as it is painted")
+        if self.suggestions is not None:
+            lines += self.suggestions.lines()
+        return lines
+
+    def _render(self) -> None:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self._lines())
+        self.summary.value = f"<b>Fairness</b><ul>{items}</ul>"
+        best = self.suggestions.best if self.suggestions is not None else []
+        self.apply_row.children = [self._apply_button(n) for n in range(1, len(best) + 1)]
+        playing = self._design is not None
+        self.play_button.disabled = self.suggest_button.disabled = not playing
+
+    def _apply_button(self, number: int) -> widgets.Button:
+        button = widgets.Button(description=f"Apply {number}", layout=widgets.Layout(width="auto"))
+        button.on_click(lambda _: self.apply(number))
+        return button
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self._render()
+
+    def _fill_games(self) -> None:
+        names = self._design.games if self._design is not None else ()
+        options = [(get_game(name).title, name) for name in names]
+        if [v for _, v in self.game.options] != [v for _, v in options]:
+            self.game.options = options or [("none", "")]
+            self.game.value = options[0][1] if options else ""
+
+    def _build(self) -> None:
+        self._design = None
+        bots = ["greedy", *([f"search ({level})" for level in LEVELS] if SEARCH else [])]
+        self.players = widgets.Dropdown(options=bots, value="greedy", description="players")
+        self.game = widgets.Dropdown(options=[("none", "")], value="", description="game")
+        self.play_button = widgets.ToggleButton(value=False, description="Play games",
+                                                icon="play")  # fmt: skip
+        self.play_button.observe(self._toggled, names="value")
+        self.suggest_button = widgets.Button(description="Suggest changes", icon="lightbulb-o")
+        self.suggest_button.on_click(lambda _: self.suggest())
+        self.show_heat = widgets.Checkbox(value=True, description="show where games are decided")
+        self.show_heat.observe(lambda _: self.editor._redraw(), names="value")
+        self.summary = widgets.HTML()
+        self.summary.add_class("workbench-fairness-panel")
+        self.apply_row = widgets.HBox()
+        self.players.observe(lambda _: self._settings_changed(), names="value")
+        self.game.observe(lambda _: self._settings_changed(), names="value")
+        self.widget = widgets.VBox([
+            widgets.HBox([self.play_button, self.suggest_button]),
+            self.game, self.players, self.show_heat, self.summary, self.apply_row,
+        ])  # fmt: skip
+        self.widget.add_class("workbench-fairness")
+
+    def _settings_changed(self) -> None:
+        self.tally, self.suggestions = None, None
+        if self.play_button.value:
+            self._restart()
+        self._render()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (a cell, a widget's callback), else None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _one_of(argument: str, value: object, names: Any) -> str:
+    return str(one_of(argument, value, list(names), "one of the panel's choices"))
