@@ -192,7 +192,6 @@ def _swept(plan: Plan, budget: _Budget) -> SweepResult:
     the_game, games = plan.game, plan.games
     runner = executor_for(plan.workers, plan.client, games)
     local = isinstance(runner, InProcess)
-    spec = plan.spec
     tasks = [task_of(plan, i) for i in range(games)]
     run: Callable[[GameTask], dict[str, Any]] = play_task
     if local:  # play on the value as given: nothing to load or pickle

@@ -194,9 +194,9 @@ def _drop_clearly_worse(current: Trial, candidates: Sequence[Trial], played_to: 
     for trial in level:
         least = imbalance(trial.tally)[1]
         if least > now:
-            trial.dropped = f"clearly worse than the design as it is after {trial.tally.games} games"
+            trial.dropped = f"clearly worse than the design as it is ({trial.tally.games} games)"
         elif least > best:
-            trial.dropped = f"clearly worse than a better change after {trial.tally.games} games"
+            trial.dropped = f"clearly worse than a better change ({trial.tally.games} games)"
 
 
 def check_top(top: object) -> int:

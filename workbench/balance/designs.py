@@ -67,6 +67,7 @@ def _no_options(value: Any, game: str) -> Mapping[str, Any]:
     return {}
 
 
+@checked_methods
 @dataclass(frozen=True)
 class Design:
     """How a kind of design is played and changed (registered by the game that plays it):

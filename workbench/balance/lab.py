@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from workbench.arguments import check_type, checks_itself, one_of, whole_number
-from workbench.balance import checks, designs
+from workbench.balance import designs
 from workbench.balance.advice import Budget, Suggestions, Trial, check_top, search
 from workbench.balance.background import play_games
 from workbench.balance.designs import Design
@@ -30,6 +30,7 @@ from workbench.games import get_game
 from workbench.rules.core import Game
 
 MAX_CANDIDATES = 40  # the most changes one suggestion tries: the library's own sanity limit
+BUDGET = Budget()  # a suggestion's budget unless given: 400 games, 120 s
 
 
 def players_of(game: Game, players: object) -> Any:
@@ -39,8 +40,9 @@ def players_of(game: Game, players: object) -> Any:
         bots = dict(game.bots)
         if players not in bots:
             listed = ", ".join(bots) or "none"
-            raise ArgumentError("players", players, "a player, a mapping of sides to players, or "
-                                f"the name of one of {game.title}'s computer players ({listed})")  # fmt: skip
+            expected = ("a player, a mapping of sides to players, or the name of one of "
+                        f"{game.title}'s computer players ({listed})")  # fmt: skip
+            raise ArgumentError("players", players, expected)
         return bots[players]
     return players
 
@@ -63,8 +65,8 @@ def design_plan(
     design's first unless named), the scenario its games start from, the design's options
     for that game under ``options``, the players."""
     design = designs.design_for(value)
-    name = design.games[0] if game is None else one_of("game", game, design.games,
-                                                        "a game that plays this design")  # fmt: skip
+    games_of = "a game that plays this design"
+    name = design.games[0] if game is None else one_of("game", game, design.games, games_of)
     the_game = get_game(name)
     try:
         scenario = design.scenario(value)
@@ -141,7 +143,7 @@ def suggest(
     scenario: Any,
     players: Any = "greedy",
     *,
-    budget: Budget | int = Budget(),
+    budget: Budget | int = BUDGET,
     seed: int = 0,
     game: str | None = None,
     options: Mapping[str, Any] | None = None,
@@ -167,17 +169,17 @@ def suggest(
     """
     if isinstance(budget, int) and not isinstance(budget, bool):
         budget = Budget(games=budget)
-    check_type("budget", budget, Budget)
+    kept: Budget = check_type("budget", budget, Budget)
     top = check_top(top)
     candidates = whole_number("candidates", candidates, low=1, high=MAX_CANDIDATES)
     check_type("current", current, Fairness | None)
-    design, plan = design_plan(scenario, players, game=game, games=budget.games, seed=seed,
+    design, plan = design_plan(scenario, players, game=game, games=kept.games, seed=seed,
                                options=options, workers=workers, client=client,
                                progress=progress, stop=stop, max_seconds=None)  # fmt: skip
-    runner: Executor = (LocalPool(plan.workers, keep=True) if (plan.workers or 1) > 1
+    runner: Executor = (LocalPool(plan.workers or 1, keep=True) if (plan.workers or 1) > 1
                         and plan.client is None else executor_for(None, plan.client))  # fmt: skip
     try:
-        return suggest_on(scenario, design, plan, runner, budget, top=top, candidates=candidates,
+        return suggest_on(scenario, design, plan, runner, kept, top=top, candidates=candidates,
                           current=current)  # fmt: skip
     finally:
         runner.close()

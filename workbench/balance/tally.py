@@ -127,9 +127,7 @@ class Fairness:
 
     def __repr__(self) -> str:
         stopped = ", stopped" if self.stopped else ""
-        return f"<Fairness of {self.game}: {self.games} games{stopped}>\n" + "\n".join(
-            self.lines()
-        )
+        return f"<Fairness of {self.game}: {self.games} games{stopped}>\n" + "\n".join(self.lines())
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{line}</li>" for line in self.lines())

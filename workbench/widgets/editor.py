@@ -4,9 +4,10 @@ lay out a TANKS table; see the linter's findings live; undo, redo, save and load
 Thin: every change is a board value's own ``with_*`` method (the values are immutable, so
 the history is simply the list of values), every check a library function
 (:func:`workbench.lint.lint`, :func:`~workbench.games.tanks.boards.table.placement_problems`),
-every picture the renderer's. Its fairness panel (:mod:`workbench.widgets.fairness_panel`)
-plays the scenario as painted in the background and suggests changes. What is per board kind (the tools, the pointer gestures) lives
-in :mod:`workbench.widgets.editor_tools`.
+every picture the renderer's. What is per board kind (the tools, the pointer gestures) lives
+in :mod:`workbench.widgets.editor_tools`. Its fairness panel
+(:mod:`workbench.widgets.fairness_panel`) plays a scenario as painted in the background and
+suggests changes.
 
 Driven without a browser through plain methods: pointer gestures in canvas pixels
 (:meth:`Editor.press`, :meth:`Editor.drag`, :meth:`Editor.release`, :meth:`Editor.click`)

@@ -36,9 +36,9 @@ from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask
 from workbench.balance.lab import design_plan, suggest_on
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
+from workbench.players import search
 from workbench.render.marks import numbered_marks
 from workbench.render.overlays import heatmap_overlay
-from workbench.players import search
 from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods, one_of, positive, whole_number
 

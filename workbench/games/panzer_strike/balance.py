@@ -74,9 +74,9 @@ def board_changes(board: SquareBoard, heat: Mapping[Square, float]) -> list[Chan
             to = Square(square.x + dx, square.y + dy)
             if to in board and board.is_empty(to) and board.tank_at(to) is None:
                 owner = board.flags[square]
+                text = f"move the {owner} flag at ({square.x},{square.y}) one square {name}"
                 flags.append(_tried(lambda s=square, t=to, o=owner: board.without_flag(s)
-                                    .with_flag(t, o), f"move the {owner} flag at ({square.x},"
-                                    f"{square.y}) one square {name}", "flag", (square, to)))  # fmt: skip
+                                    .with_flag(t, o), text, "flag", (square, to)))  # fmt: skip
     barricades = [
         _tried(lambda s=s: board.without_barricade(s), f"take away the barricade at ({s.x},{s.y})",
                "remove", (s,))
@@ -108,8 +108,8 @@ def _deployments(board: SquareBoard) -> list[Change | None]:
                 new = board
                 for tank in moved:
                     new = new.with_tank(tank)
-                out.append(_tried(lambda n=new: n, f"move {side}'s tanks one square {word} "
-                                  "the other side", "deployment", tuple(t.at for t in moved)))  # fmt: skip
+                text = f"move {side}'s tanks one square {word} the other side"
+                out.append(_tried(lambda n=new: n, text, "deployment", tuple(t.at for t in moved)))
     return out
 
 

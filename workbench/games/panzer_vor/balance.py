@@ -26,7 +26,7 @@ from typing import Any
 from workbench.balance.designs import Change, Design, hottest, interleaved, register
 from workbench.boards.hexmap import HexMap
 from workbench.games.panzer_vor.boards.scenario import Area, PanzerVorScenario
-from workbench.geometry.hexgrid import Hex
+from workbench.geometry.hexgrid import Hex, HexLike
 
 NEAR = 4  # hexes from a place where games were decided
 FEATURES = 3  # the pieces of terrain weighed (nearest the heat first)
@@ -79,7 +79,9 @@ def changes(scenario: PanzerVorScenario, heat: Mapping[Hex, float]) -> list[Chan
     return interleaved([removes, moves, adds, _zone_changes(scenario, hot)])
 
 
-def _painted(scenario: PanzerVorScenario, text: str, kind: str, paint: dict[Hex, str]) -> Change:
+def _painted(
+    scenario: PanzerVorScenario, text: str, kind: str, paint: dict[HexLike, str]
+) -> Change:
     hexmap = scenario.hexmap.with_terrain(paint)
     return Change(text, kind, scenario.with_inline_map(hexmap), tuple(paint))
 
