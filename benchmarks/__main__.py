@@ -14,6 +14,7 @@ from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
+from benchmarks.bench_fairness import FAIRNESS_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
@@ -40,6 +41,7 @@ def main() -> int:
         key_to_paint,
         balance_sweeps,
         search_sweeps,
+        *FAIRNESS_BENCHMARKS,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
         *BOUNDS_BENCHMARKS,

@@ -90,3 +90,74 @@ def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
                     page.close()
     except browser_support.ServerError as error:
         pytest.fail(str(error))
+
+
+# The fairness panel in a real kernel: the games play in the background (a kept pool of local
+# processes, as by default) and each finished game reaches the page through the kernel's own
+# loop. A small map and a few games: the fixture of tests/test_fairness.py, 12 games.
+FAIRNESS_SOURCE = """from workbench.files import load_document, to_document
+from workbench.boards import HexMap
+from workbench.widgets.editor import Editor
+
+inline = to_document(HexMap.blank(rows=5, cols=18, name="fixture"))
+del inline["format"]
+scenario = load_document({
+    "format": "workbench.scenario.panzer-vor/1", "name": "Sniper and brawler", "map": inline,
+    "match_type": "annihilation", "deploys_first": "West", "acts_first": "West",
+    "sides": [
+        {"key": "West", "name": "West", "tanks": [
+            {"tank": "Sherman Firefly", "hex": "0301", "facing": 1}]},
+        {"key": "East", "name": "East", "tanks": [{"tank": "KV-2", "hex": "0318", "facing": 4}]},
+    ],
+}, "<fixture>")
+editor = Editor(scenario)
+editor.fairness.games = 12
+editor"""
+FAIRNESS = ".workbench-fairness-panel"
+
+
+def test_the_fairness_panel_shows_the_interval_updating_as_games_finish_in_the_browser(
+    tmp_path_factory, chromium_context
+) -> None:
+    from playwright.sync_api import expect
+
+    home: Path = tmp_path_factory.mktemp("fairness-browser-home")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    folder = home / "notebook"
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FAIRNESS_SOURCE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, folder / "fairness.ipynb")
+    env = browser_support.jupyter_env(home)
+    port = free_port()
+    try:
+        with browser_support.app_server("fairness.ipynb", folder, env, port,
+                                        home / "voila.log") as app:  # fmt: skip
+            page = chromium_context.new_page()
+            page.set_viewport_size({"width": 1280, "height": 720})
+            try:
+                page.goto(app, timeout=PAGE)
+                expect(page.locator(FAIRNESS)).to_contain_text("Play", timeout=PAGE)
+                page.get_by_role("button", name="Play games").click()
+                seen: list[str] = []
+
+                def interval() -> bool:
+                    text = page.locator(FAIRNESS).inner_text()
+                    if "West wins" in text and (not seen or seen[-1] != text):
+                        seen.append(text)
+                    return "12 games (of 12" in text
+
+                assert wait_until(interval, "the twelfth game in the panel")
+                counts = {line for text in seen for line in text.splitlines() if "draws" in line}
+                assert len(counts) >= 2, f"the interval shown as games finish: {seen}"
+                assert "95 % interval" in seen[-1] and "decided most at" in seen[-1]
+                page.locator(FAIRNESS).scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / "editor-fairness.png"))
+                print("fairness panel texts seen:", len(seen))
+            except Exception:
+                page.screenshot(path=str(SHOTS / "editor-fairness-failure.png"))
+                raise
+            finally:
+                page.close()
+    except browser_support.ServerError as error:
+        pytest.fail(str(error))

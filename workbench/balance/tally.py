@@ -13,10 +13,9 @@ first kill, or the flag or objective that won them, was there).
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pandas as pd
@@ -52,8 +51,9 @@ class Fairness:
         self.rows[index] = dict(row)
 
     def copy(self) -> Fairness:
-        """A snapshot (another thread may go on adding to this one)."""
-        return copy.deepcopy(self)
+        """A snapshot (another thread may go on adding to this one; a row, once added, is
+        never changed)."""
+        return replace(self, rows=dict(self.rows))
 
     @property
     def games(self) -> int:

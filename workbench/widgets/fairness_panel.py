@@ -43,6 +43,7 @@ from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods, one_of, positive, whole_number
 
 REFRESH_SECONDS = 0.25  # the panel is redrawn at most this often while games finish
+SETTLE_SECONDS = 0.3  # a run starts once the map has not changed for this long
 WAIT_SECONDS = 120.0
 SEARCH = importlib.util.find_spec("pyspiel") is not None  # the search players need OpenSpiel
 LEVELS = ("easy", "medium", "hard")
@@ -64,6 +65,11 @@ class FairnessPanel:
         self.suggestions: Suggestions | None = None
         self.message = ""
         self._run: Background | None = None
+        self._generation = 0  # the map's version the games under way are of
+        self._lock = threading.Condition()
+        self._wanted: tuple[int, Any, Any, Fairness | None, float] | None = None
+        self._starter: threading.Thread | None = None
+        self._closed = False
         self._suggesting: threading.Event | None = None
         self._runner: Executor | None = None
         self._latest: Any = None
@@ -129,9 +135,14 @@ class FairnessPanel:
         """Wait until ``games`` games of the run on the map as it is have finished (None: the
         whole run), then show them; the tally (None when nothing plays)."""
         positive("timeout", timeout)
-        if self._run is not None:
-            self._run.wait(games, timeout)
-            self._show_latest(self._run.snapshot)
+        end = time.monotonic() + timeout
+        while self._wanted is not None and time.monotonic() < end:  # the run starting
+            time.sleep(0.02)
+        run = self._run
+        if run is not None:
+            run.wait(games, timeout)
+            self._show_latest(("tally", self._generation, run.snapshot))
+        self._flush()
         return self.tally
 
     def wait_suggestions(self, timeout: float = WAIT_SECONDS) -> Suggestions | None:
@@ -158,8 +169,10 @@ class FairnessPanel:
     def close(self) -> None:
         """Stop everything and end the pool of processes."""
         self._stop_suggesting()
-        if self._run is not None:
-            self._run.stop()
+        self._halt()
+        with self._lock:
+            self._closed = True
+            self._lock.notify()
         self._close_runner()
 
     # --- on the board ----------------------------------------------------------------------
@@ -206,12 +219,15 @@ class FairnessPanel:
             self._runner.close()
             self._runner = None
 
-    def _plan(self, games: int, stop: Callable[[], bool] | None = None) -> Any:
+    def _planner(self, games: int, stop: Callable[[], bool] | None = None) -> Any:
+        """The run of the map as it is now with the panel's settings, to check and make
+        later (in another thread: the settings are read now)."""
         parallel = self.client is not None or self.workers > 1
-        return design_plan(
-            self.editor.value, self._player(), game=self.game.value or None, games=games,
-            seed=self.seed, workers=self.workers if parallel else None, client=self.client,
-            progress=False, stop=stop, max_seconds=None,
+        value, player, game = self.editor.value, self._player(), self.game.value or None
+        return lambda: design_plan(
+            value, player, game=game, games=games, seed=self.seed,
+            workers=self.workers if parallel else None, client=self.client, progress=False,
+            stop=stop, max_seconds=None,
         )  # fmt: skip
 
     def _player(self) -> Any:
@@ -220,28 +236,67 @@ class FairnessPanel:
             return search(chosen.split("(")[1].rstrip(")"), seed=self.seed)
         return chosen
 
+    def _halt(self) -> None:
+        """Stop the games under way; what they still send is of an older map, and ignored."""
+        with self._lock:
+            self._generation += 1
+            self._wanted = None
+            if self._run is not None:
+                self._run.stop()
+                self._run = None
+
     def _restart(self, tally: Fairness | None = None) -> None:
-        if self._run is not None:
-            self._run.stop()
-            self._run = None
+        """Start the games of the map as it is, once it has not changed for
+        :data:`SETTLE_SECONDS`: the run is checked and started by the panel's own thread, so
+        that the stroke that changed the map is answered at once, and a designer painting
+        stroke after stroke starts no run until they pause."""
+        self._halt()
         if self._design is None:
             return
-        self._loop = _running_loop()
-        try:
-            _, plan = self._plan(self.games)
-            self._run = Background(plan, self._executor(), on_game=self._post, tally=tally)
-        except WorkbenchError as why:
-            self.message = f"Not played: {why}"
-            return
-        self.message = ""
-        self._run.start()
+        self._loop, self.message = _running_loop(), ""
+        with self._lock:
+            due = time.monotonic() + SETTLE_SECONDS
+            self._wanted = (self._generation, self._planner(self.games), self._executor(),
+                            tally, due)  # fmt: skip
+            self._lock.notify()
+        if self._starter is None:
+            self._starter = threading.Thread(target=self._start_runs, daemon=True,
+                                             name="workbench fairness start")  # fmt: skip
+            self._starter.start()
+
+    def _start_runs(self) -> None:
+        """The panel's thread: start each run wanted once its map has settled."""
+        while True:
+            with self._lock:
+                while not self._closed and (
+                    self._wanted is None or time.monotonic() < self._wanted[4]
+                ):
+                    wait = None if self._wanted is None else self._wanted[4] - time.monotonic()
+                    self._lock.wait(wait)
+                if self._closed or self._wanted is None:
+                    return
+                generation, make, runner, tally, _ = self._wanted
+            try:
+                _, plan = make()
+            except WorkbenchError as why:
+                self._post(("message", generation, f"Not played: {why}"))
+                plan = None
+            with self._lock:
+                if self._wanted is not None and self._wanted[0] == generation:
+                    self._wanted = None
+                    if plan is not None and generation == self._generation:
+                        on_game = self._poster(generation)
+                        self._run = Background(plan, runner, tally=tally, on_game=on_game)
+                        self._run.start()
+
+    def _poster(self, generation: int) -> Callable[[Fairness], None]:
+        return lambda tally: self._post(("tally", generation, tally))
 
     def _toggled(self, change: Any) -> None:
         if change["new"]:
             self._restart()
-        elif self._run is not None:
-            self._run.stop()
-            self._run = None
+        else:
+            self._halt()
         self._render()
 
     def _start_suggesting(self) -> None:
@@ -249,12 +304,10 @@ class FairnessPanel:
         if self._design is None:
             return
         current = self._run.snapshot if self._run is not None else None
-        if self._run is not None:
-            self._run.stop()  # one thing at a time on the workers; resumed when done
-            self._run = None
+        self._halt()  # one thing at a time on the workers; resumed when done
         stop = threading.Event()
         try:
-            design, plan = self._plan(self.budget.games, stop.is_set)
+            design, plan = self._planner(self.budget.games, stop.is_set)()
         except WorkbenchError as why:
             self._say(f"No suggestions: {why}")
             return
@@ -268,7 +321,7 @@ class FairnessPanel:
                 found = suggest_on(value, design, plan, runner, budget, current=current,
                                    on_round=self._post)  # fmt: skip
             except Exception as failed:  # shown in the panel
-                self._post(f"No suggestions: {failed}")
+                self._post(("message", None, f"No suggestions: {failed}"))
             finally:
                 if self._suggesting is stop and not stop.is_set():
                     self._post(("done", found, current))
@@ -308,19 +361,23 @@ class FairnessPanel:
             self._show_latest(news)
 
     def _show_latest(self, news: Any) -> None:
+        """Show what a background thread sent: a run's tally (of the map as it is), a
+        suggestion's round, its end, or a message."""
         self._shown_at = time.monotonic()
-        if isinstance(news, Fairness):
-            self.tally = news
-        elif isinstance(news, Suggestions):
+        if isinstance(news, Suggestions):
             self.message = f"trying changes: spent {news.spent}"
-        elif isinstance(news, tuple) and news[0] == "done":
+        elif news[0] == "tally" and news[1] == self._generation:
+            self.tally = news[2]
+        elif news[0] == "done":
             _, found, current = news
             self._suggesting = None
             self.suggestions, self.message = found, ""
             if self.play_button.value:
                 self._restart(current)
-        elif isinstance(news, str):
-            self._suggesting, self.message = None, news
+        elif news[0] == "message" and news[1] in (None, self._generation):
+            if news[1] is None:
+                self._suggesting = None
+            self.message = news[2]
         self._render()
         self.editor._redraw()
 
