@@ -1,6 +1,7 @@
 """Numbered marks on any board: each mark a group of cells and outlines (board units) drawn in
-one colour, its number by its first cell or outline, where it keeps clear of the labels and
-counters (the fairness panel's suggested changes, each drawn where it acts).
+one colour, its number by its last cell or outline (where a move goes), where it keeps clear
+of the labels and counters (the fairness panel's suggested changes, each drawn where it
+acts).
 
 >>> from workbench.boards import HexMap
 >>> from workbench.render import scene_of
@@ -25,7 +26,7 @@ Mark = tuple[str, Sequence[Any], Sequence[Sequence[tuple[float, float]]]]
 
 def numbered_marks(scene: Scene, marks: Iterable[Mark], *, color: str = MARK_COLOR) -> Scene:
     """``marks`` (each: its number as text, the board's cells it covers, outlines in board
-    units) outlined over ``scene``, dashed, each numbered once."""
+    units) outlined over ``scene``, dashed, each numbered once (by its outlines' last)."""
     th = scene.theme if isinstance(scene.theme, Theme) else DEFAULT
     layout = scene.layout
     style = Style(stroke=color, width=max(2.5, th.zone_width_px), dash=(6.0, 3.0))
@@ -38,7 +39,7 @@ def numbered_marks(scene: Scene, marks: Iterable[Mark], *, color: str = MARK_COL
         if not rings:
             continue
         prims += [Polygon(ring, style, f"change {number}") for ring in rings]
-        xs, ys = zip(*rings[0], strict=True)
+        xs, ys = zip(*rings[-1], strict=True)  # by its last place: where a move goes
         firsts.append((number, (sum(xs) / len(xs), sum(ys) / len(ys))))
     out = scene.add(ANNOTATIONS, prims) if prims else scene
     placer = annotation_placer(out)

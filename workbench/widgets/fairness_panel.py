@@ -435,7 +435,8 @@ class FairnessPanel:
         self.play_button.observe(self._toggled, names="value")
         self.suggest_button = widgets.Button(description="Suggest changes", icon="lightbulb-o")
         self.suggest_button.on_click(lambda _: self.suggest())
-        self.show_heat = widgets.Checkbox(value=True, description="show where games are decided")
+        self.show_heat = widgets.Checkbox(value=True, description="show where decided",
+                                          indent=False)  # fmt: skip
         self.show_heat.observe(lambda _: self.editor._redraw(), names="value")
         self.summary = widgets.HTML()
         self.summary.add_class("workbench-fairness-panel")

@@ -109,7 +109,7 @@ def _zone_changes(scenario: PanzerVorScenario, hot: Mapping[Hex, float]) -> list
             if not cells:
                 continue
             middle = min(cells, key=lambda h: (sum(h.distance(o) for o in cells), repr(h)))
-            toward = middle.direction_to(centre) if middle != centre else 0
+            toward = min(range(6), key=lambda d: (middle.neighbor(d).distance(centre), d))
             for step, word in ((toward, "towards"), ((toward + 3) % 6, "away from")):
                 moved = _shifted(scenario, side.key, n, area, step)
                 if moved is not None:
