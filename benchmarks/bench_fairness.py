@@ -69,9 +69,9 @@ def _first_narrow(runner: Executor) -> tuple[float, Fairness, float]:
 
 def _note(tally: Fairness, even: float, cores: str) -> str:
     first, second = tally.sides
-    return (f"{tally.games} games to ±{tally.half_width:.2f} ({first} "
-            f"{tally.win_rate(first)[0]:.0%}, {second} {tally.win_rate(second)[0]:.0%}); "
-            f"{even_games()} games, what an even match needs, in {even:.1f} s; {cores}")  # fmt: skip
+    rates = f"{first} {tally.win_rate(first)[0]:.0%}, {second} {tally.win_rate(second)[0]:.0%}"
+    return (f"{tally.games} games to ±{tally.half_width:.2f} ({rates}); {even_games()} games, "
+            f"what an even match needs, in {even:.1f} s; {cores}")  # fmt: skip
 
 
 def first_interval() -> list[Result]:
