@@ -7,6 +7,8 @@ build/screenshots/."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import browser_support
@@ -27,6 +29,21 @@ editor = Editor(HexMap.blank(rows=16, cols=20, name="browser sketch"))
 editor"""
 
 
+@contextmanager
+def _served(home: Path, source: str) -> Iterator[str]:
+    """A one-cell notebook of ``source`` served by Voilà as `make app` does; its URL."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    folder = home / "notebook"
+    folder.mkdir()
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, folder / "editor.ipynb")
+    env = browser_support.jupyter_env(home)
+    with browser_support.app_server("editor.ipynb", folder, env, free_port(),
+                                    home / "voila.log") as app:  # fmt: skip
+        yield app
+
+
 def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
     tmp_path_factory, chromium_context
 ) -> None:
@@ -36,22 +53,10 @@ def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
     from workbench.widgets.editor import Editor
     from workbench.widgets.layout import NOTEBOOK_PX, smallest_label_px
 
-    home: Path = tmp_path_factory.mktemp("editor-browser-home")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    folder = home / "notebook"
-    folder.mkdir()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(notebook, folder / "editor.ipynb")
     here = Editor(HexMap.blank(rows=16, cols=20, name="browser sketch"))  # the same geometry
     x, y = here.scene.pixel_of(here.value.hex("0304"))
-
-    env = browser_support.jupyter_env(home)
-    port = free_port()
-    log = home / "voila.log"
     try:
-        running = browser_support.app_server("editor.ipynb", folder, env, port, log)
-        with running as app:
+        with _served(tmp_path_factory.mktemp("editor-browser-home"), SOURCE) as app:
             for width, height in SIZES:
                 page = chromium_context.new_page()
                 page.set_viewport_size({"width": width, "height": height})
@@ -121,18 +126,8 @@ def test_the_fairness_panel_shows_the_interval_updating_as_games_finish_in_the_b
 ) -> None:
     from playwright.sync_api import expect
 
-    home: Path = tmp_path_factory.mktemp("fairness-browser-home")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    folder = home / "notebook"
-    folder.mkdir()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FAIRNESS_SOURCE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(notebook, folder / "fairness.ipynb")
-    env = browser_support.jupyter_env(home)
-    port = free_port()
     try:
-        with browser_support.app_server("fairness.ipynb", folder, env, port,
-                                        home / "voila.log") as app:  # fmt: skip
+        with _served(tmp_path_factory.mktemp("fairness-browser-home"), FAIRNESS_SOURCE) as app:
             page = chromium_context.new_page()
             page.set_viewport_size({"width": 1280, "height": 720})
             try:

@@ -47,6 +47,17 @@ def players_of(game: Game, players: object) -> Any:
     return players
 
 
+def _counter(tally: Fairness, bar: Any) -> Callable[[int, dict[str, Any]], None]:
+    """Count each finished game (its number and row) in ``tally`` and on the progress bar."""
+
+    def count(k: int, row: dict[str, Any]) -> None:
+        tally.add(k, row)
+        if bar is not None:
+            bar.update(1)
+
+    return count
+
+
 def design_plan(
     value: Any,
     players: Any = "greedy",
@@ -117,11 +128,10 @@ def fairness(
                      runner.name)  # fmt: skip
     bar = progress_bar(plan.games, f"fairness, {plan.game.title}", plan.progress)
     began = time.perf_counter()
+    counted = _counter(tally, bar)
 
     def count(k: int, row: dict[str, Any]) -> None:
-        tally.add(k, row)
-        if bar is not None:
-            bar.update(1)
+        counted(k, row)
         if tally.games == 1 and plan.games > 1:  # the first game tells how long all take
             per_game = time.perf_counter() - began
             seconds = per_game * plan.games / runner.parallel
@@ -211,16 +221,10 @@ def suggest_on(
         heat = current.heat
     bar = progress_bar(budget.games, f"suggestions, {plan.game.title}", plan.progress)
     began = time.monotonic()
-
-    def count(k: int, row: dict[str, Any]) -> None:
-        tally.add(k, row)
-        if bar is not None:
-            bar.update(1)
-
     first = min(2 * budget.batch, budget.games) - tally.games
     if first > 0:
         jobs = [(plan, i) for i in range(tally.games, tally.games + first)]
-        play_games(jobs, runner, count, plan.stop)
+        play_games(jobs, runner, _counter(tally, bar), plan.stop)
     trials, notes = [], []
     for change in list(design.changes(value, heat or tally.heat))[:candidates]:
         try:

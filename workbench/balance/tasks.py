@@ -89,16 +89,24 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
 
 def played(game: Game, scenario: Any, task: GameTask) -> dict[str, Any]:
+    """A game's row for a sweep: how it ended, and the tanks lost and destroyed."""
     state, steps = play_to_end(game, scenario, task.players, seed=task.seed, options=task.options)
-    outcome = game.outcome(state)
     summary = game.summarize(state)
+    return {
+        **_ending(game, state, steps, task),
+        "lost": dict(summary.get("lost", {})),
+        "damage_by": dict(summary.get("damage_by", {})),
+    }
+
+
+def _ending(game: Game, state: Any, steps: list[Any], task: GameTask) -> dict[str, Any]:
+    """How a game ended: its seed, winner ("draw" for none), termination and steps."""
+    outcome = game.outcome(state)
     return {
         "seed": task.seed,
         "winner": outcome.winner if outcome and outcome.winner else "draw",
         "termination": outcome.termination.name if outcome else "unfinished",
         "steps": len(steps),
-        "lost": dict(summary.get("lost", {})),
-        "damage_by": dict(summary.get("damage_by", {})),
     }
 
 
@@ -194,14 +202,7 @@ def decided_row(game: Game, scenario: Any, task: GameTask) -> dict[str, Any]:
 
     state, steps = play_to_end(game, scenario, task.players, seed=task.seed,
                                options=task.options, watch=watch)  # fmt: skip
-    outcome = game.outcome(state)
-    return {
-        "seed": task.seed,
-        "winner": outcome.winner if outcome and outcome.winner else "draw",
-        "termination": outcome.termination.name if outcome else "unfinished",
-        "steps": len(steps),
-        "decided": where[0] if where else None,
-    }
+    return {**_ending(game, state, steps, task), "decided": where[0] if where else None}
 
 
 def progress_bar(total: int, description: str, show: bool) -> Any:
