@@ -225,3 +225,50 @@ def test_a_board_no_game_plays_alone_is_refused_naming_what_is_played():
     editor = Editor(HexMap.blank(rows=4, cols=4, name="bare"))
     assert "open a scenario" in editor.fairness.text and editor.fairness.play_button.disabled
     editor.close(discard=True)
+
+
+def test_the_panel_plays_a_search_level_with_the_seeds_fairness_uses(fair):
+    from workbench.players import search
+
+    editor = Editor(fair)
+    editor.fairness.play(2, workers=1, players="search (easy)")
+    tally = editor.fairness.wait(2)
+    same = balance.fairness(fair, search("easy", seed=0), games=2, seed=0, progress=False)
+    assert tally is not None and tally.rows == same.rows
+    editor.close(discard=True)
+
+
+@pytest.mark.parametrize("name", DESIGNS)
+def test_where_games_were_decided_is_drawn_over_every_kind_of_board(name):
+    design = DESIGNS[name]()
+    editor = Editor(design)
+    panel = editor.fairness
+    plain = len(editor.scene.layers.get("overlays", ()))
+    places = [c.places[0] for c in design_for(design).changes(design, {}) if c.places][:1] or [
+        {"Panzer Strike board": lambda: design.tanks[0].at, "TANKS table": lambda: (45.0, 45.0),
+         "Panzer Vor! scenario": lambda: design.hexmap.hex("0806")}[name]()]  # fmt: skip
+    panel.tally = balance.Fairness("a game", ("A", "B"))
+    panel.tally.add(0, {"winner": "A", "steps": 3, "decided": places[0]})
+    assert len(editor.scene.layers.get("overlays", ())) > plain, "the heat drawn"
+    panel.show_heat.value = False
+    assert len(editor.scene.layers.get("overlays", ())) == plain
+    editor.close(discard=True)
+
+
+# Dask's scheduler and two workers as threads of this process (make soak): the panel's and
+# fairness's games on a cluster are the games played here.
+@pytest.mark.soak
+def test_fairness_on_a_dask_cluster_gives_the_games_played_here(fair):
+    distributed = pytest.importorskip("dask.distributed")
+    here = balance.fairness(fair, games=6, seed=0, progress=False)  # the panel's seed
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                 dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):  # fmt: skip
+        there = balance.fairness(fair, games=6, seed=0, client=client, progress=False)
+        editor = Editor(fair)
+        editor.fairness.play(6, client=client)
+        panel = editor.fairness.wait(6)
+        editor.close(discard=True)
+    assert here.rows == there.rows == panel.rows and there.where.startswith("Dask")
