@@ -9,6 +9,7 @@ while those games run, against the same strokes with nothing running.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import statistics
 import threading
@@ -93,51 +94,66 @@ def first_interval() -> list[Result]:
     return results
 
 
-def _strokes(editor: Any) -> tuple[list[float], list[float]]:
+async def _strokes(editor: Any) -> tuple[list[float], list[float]]:
     """Each paint stroke's answer (the longest of its press and its drag to the next hex:
     the hexes painted on the canvas under the pointer) and its release (the stroke made one
-    step of the history: lint, the picture, the games started again), in seconds."""
+    step of the history: lint, the picture, the games started again), in seconds. Run on an
+    event loop, as a kernel runs the editor: between strokes the panel shows what the games
+    sent, and each gesture counts from when it arrives, waiting behind whatever the loop
+    already has to do (the panel redrawing the heat)."""
     hexmap = editor.value.hexmap
     tools = editor.tools
     tools.use("terrain")
     row = [hexmap.hex(f"10{c:02d}") for c in range(4, 4 + STROKES + 1)]
     answers, releases = [], []
+
+    async def gesture(act: Any, *at: float) -> float:
+        arrives = time.perf_counter()
+        await asyncio.sleep(0)  # what the loop has queued runs first, as in a kernel
+        act(*at)
+        return time.perf_counter() - arrives
+
     for n in range(STROKES):
+        await asyncio.sleep(0.2)  # a designer's pause: the games' news is shown meanwhile
         tools.palette.value = "forest" if n % 2 == 0 else "clear"
         a, b = editor.scene.pixel_of(row[n]), editor.scene.pixel_of(row[n + 1])
-        start = time.perf_counter()
-        editor.press(*a)
-        pressed = time.perf_counter()
-        editor.drag(*b)
-        dragged = time.perf_counter()
-        editor.release(*b)
-        answers.append(max(pressed - start, dragged - pressed))
-        releases.append(time.perf_counter() - dragged)
+        pressed = await gesture(editor.press, *a)
+        dragged = await gesture(editor.drag, *b)
+        answers.append(max(pressed, dragged))
+        releases.append(await gesture(editor.release, *b))
     return answers, releases
 
 
-def paint_while_playing() -> Result:
+async def _painting(playing: bool) -> tuple[list[float], list[float], int]:
     from workbench.widgets.editor import Editor
 
-    quiet = Editor(load_scenario("mock-battle"))
-    _strokes(quiet)  # warm: the same strokes with nothing running, then timed
-    reference, quiet_releases = _strokes(quiet)
-    quiet.close(discard=True)
     editor = Editor(load_scenario("mock-battle"))
-    editor.fairness.play(GAMES)  # a kept pool of local processes, as by default
-    editor.fairness.wait(4)  # the workers are up and playing
-    answers, releases = _strokes(editor)
-    played = editor.fairness.wait(4)
+    if playing:
+        editor.fairness.play(GAMES)  # a kept pool of local processes, as by default
+        while editor.fairness.tally is None or editor.fairness.tally.games < 4:
+            await asyncio.sleep(0.05)  # the workers up and playing, their news shown
+    else:
+        await _strokes(editor)  # warm: the same strokes, then timed
+    answers, releases = await _strokes(editor)
+    await asyncio.sleep(1.0)
+    played = editor.fairness.tally.games if editor.fairness.tally is not None else 0
     editor.close(discard=True)
+    return answers, releases, played
+
+
+def paint_while_playing() -> Result:
+    reference, quiet_releases, _ = asyncio.run(_painting(False))
+    answers, releases, played = asyncio.run(_painting(True))
     median, slowest = statistics.median(answers), max(answers)
     return Result(
         38, "editor: a paint stroke answers while the fairness panel's games run (Mock Battle)",
         median, 0.1, "the same strokes with no game running", statistics.median(reference),
         f"median of {STROKES} strokes' press or drag, the hexes painted; slowest "
-        f"{slowest * 1000:.0f} ms; the release (lint, picture, games started again) "
+        f"{slowest * 1000:.0f} ms ({max(reference) * 1000:.0f} ms with no game running); "
+        f"the release (lint, picture, games started again) "
         f"{statistics.median(releases) * 1000:.0f} ms, "
         f"{statistics.median(quiet_releases) * 1000:.0f} ms with no game running; "
-        f"{played.games if played else 0} games of the last map 4 games after",
+        f"{played} games of the last map shown a second after",
         extra_ok=slowest <= 0.1,
     )  # fmt: skip
 

@@ -62,10 +62,10 @@ def play_games(
 class Background:
     """A fairness run's games played in a thread of their own on ``runner`` (a kept local
     pool, a Dask cluster, or this process). ``on_game(tally)`` is called from that thread
-    with a snapshot of the tally after each game: a widget passes it on to its own thread.
-    :meth:`stop` ends the run at once (the games not begun are cancelled; nothing waits for
-    the game under way). ``tally``: games of the same run already played (a run resumed):
-    kept, and not played again."""
+    with a snapshot of the tally after each game: a widget passes it on to its own thread;
+    ``on_error(error)`` if the run fails (a game that raises). :meth:`stop` ends the run at
+    once (the games not begun are cancelled; nothing waits for the game under way).
+    ``tally``: games of the same run already played (a run resumed): kept, not played again."""
 
     def __init__(
         self,
@@ -73,13 +73,14 @@ class Background:
         runner: Executor,
         *,
         on_game: Callable[[Fairness], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
         tally: Fairness | None = None,
     ) -> None:
         sides = tuple(plan.game.players(plan.start))
         self.tally = Fairness(plan.game.title, sides, plan.games, runner.name)
         if tally is not None:
             self.tally.rows.update({i: r for i, r in tally.rows.items() if i < plan.games})
-        self.plan, self.runner, self.on_game = plan, runner, on_game
+        self.plan, self.runner, self.on_game, self.on_error = plan, runner, on_game, on_error
         self.error: BaseException | None = None
         self._jobs: list[tuple[Plan, int]] = []
         self._lock = threading.Lock()
@@ -130,6 +131,8 @@ class Background:
                 self.tally.stopped = stopped
         except BaseException as failed:  # shown by the panel, raised by wait()
             self.error = failed
+            if self.on_error is not None and not self._stop.is_set():
+                self.on_error(failed)
         finally:
             self._done.set()
 

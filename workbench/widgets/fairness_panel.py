@@ -44,6 +44,7 @@ from workbench.widgets.checks import checked_methods, one_of, positive, whole_nu
 
 REFRESH_SECONDS = 0.25  # the panel is redrawn at most this often while games finish
 SETTLE_SECONDS = 0.3  # a run starts once the map has not changed for this long
+HEAT_SECONDS = 1.0  # the heat on the board is drawn again at most this often
 WAIT_SECONDS = 120.0
 SEARCH = importlib.util.find_spec("pyspiel") is not None  # the search players need OpenSpiel
 LEVELS = ("easy", "medium", "hard")
@@ -72,7 +73,10 @@ class FairnessPanel:
         self._closed = False
         self._suggesting: threading.Event | None = None
         self._runner: Executor | None = None
-        self._latest: Any = None
+        self._latest: Any = None  # the last tally a run sent, not yet shown
+        self._inbox: list[Any] = []  # what else the threads sent, not yet shown
+        self._heat_at = 0.0  # when the heat was last drawn on the board
+        self._heat_due = False  # a redraw of the heat is waiting on the loop
         self._scheduled = False
         self._shown_at = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -141,7 +145,7 @@ class FairnessPanel:
         run = self._run
         if run is not None:
             run.wait(games, timeout)
-            self._show_latest(("tally", self._generation, run.snapshot))
+            self._latest = ("tally", self._generation, run.snapshot)
         self._flush()
         return self.tally
 
@@ -285,12 +289,17 @@ class FairnessPanel:
                 if self._wanted is not None and self._wanted[0] == generation:
                     self._wanted = None
                     if plan is not None and generation == self._generation:
-                        on_game = self._poster(generation)
-                        self._run = Background(plan, runner, tally=tally, on_game=on_game)
+                        posts = self._poster(generation, "tally")
+                        fails = self._poster(generation, "message")
+                        self._run = Background(plan, runner, tally=tally, on_game=posts,
+                                               on_error=fails)  # fmt: skip
                         self._run.start()
 
-    def _poster(self, generation: int) -> Callable[[Fairness], None]:
-        return lambda tally: self._post(("tally", generation, tally))
+    def _poster(self, generation: int, kind: str) -> Callable[[Any], None]:
+        """What a run of the map's ``generation`` sends: each tally, or why it stopped."""
+        if kind == "tally":
+            return lambda tally: self._post(("tally", generation, tally))
+        return lambda error: self._post(("message", generation, f"Stopped: {error}"))
 
     def _toggled(self, change: Any) -> None:
         if change["new"]:
@@ -336,9 +345,13 @@ class FairnessPanel:
 
     # --- from the games' thread to the widgets ------------------------------------------
     def _post(self, news: Any) -> None:
-        """Called from a background thread: keep the news, and have the kernel's loop show
-        it soon (a script's thread shows it in :meth:`wait`)."""
-        self._latest = news
+        """Called from a background thread: keep the news (of the tallies only the latest:
+        the panel shows the last), and have the kernel's loop show it soon (a script's thread
+        shows it in :meth:`wait`)."""
+        if isinstance(news, tuple) and news[0] == "tally":
+            self._latest = news
+        else:
+            self._inbox.append(news)  # a round, the end, a message: each shown, in order
         if self._loop is None or self._scheduled:
             return
         self._scheduled = True
@@ -356,30 +369,55 @@ class FairnessPanel:
 
     def _flush(self) -> None:
         self._scheduled = False
-        news, self._latest = self._latest, None
-        if news is not None:
-            self._show_latest(news)
+        news = []
+        while self._inbox:
+            news.append(self._inbox.pop(0))
+        latest, self._latest = self._latest, None
+        if latest is not None:
+            news.append(latest)
+        if news:
+            self._show_latest(*news)
 
-    def _show_latest(self, news: Any) -> None:
-        """Show what a background thread sent: a run's tally (of the map as it is), a
-        suggestion's round, its end, or a message."""
+    def _show_latest(self, *news: Any) -> None:
+        """Show what the background threads sent: a run's tally (of the map as it is), a
+        suggestion's round, its end, or a message; the board is drawn again only where what
+        it shows changed (the heat, the changes listed)."""
         self._shown_at = time.monotonic()
-        if isinstance(news, Suggestions):
-            self.message = f"trying changes: spent {news.spent}"
-        elif news[0] == "tally" and news[1] == self._generation:
-            self.tally = news[2]
-        elif news[0] == "done":
-            _, found, current = news
-            self._suggesting = None
-            self.suggestions, self.message = found, ""
-            if self.play_button.value:
-                self._restart(current)
-        elif news[0] == "message" and news[1] in (None, self._generation):
-            if news[1] is None:
+        drawn = self._drawn()
+        for item in news:
+            if isinstance(item, Suggestions):
+                self.message = f"trying changes: spent {item.spent}"
+            elif item[0] == "tally" and item[1] == self._generation:
+                self.tally = item[2]
+            elif item[0] == "done":
+                _, found, current = item
                 self._suggesting = None
-            self.message = news[2]
+                self.suggestions, self.message = found, ""
+                if self.play_button.value:
+                    self._restart(current)
+            elif item[0] == "message" and item[1] in (None, self._generation):
+                if item[1] is None:
+                    self._suggesting = None
+                self.message = item[2]
         self._render()
-        self.editor._redraw()
+        if self._drawn() != drawn:
+            self._redraw_board(changes=drawn[1] != id(self.suggestions))
+
+    def _redraw_board(self, changes: bool = False) -> None:
+        """Draw the board again: at once for the changes listed, the heat at most every
+        :data:`HEAT_SECONDS` (each redraw is time the kernel cannot answer a stroke)."""
+        wait = self._heat_at + HEAT_SECONDS - time.monotonic()
+        if changes or wait <= 0 or self._loop is None:
+            self._heat_at, self._heat_due = time.monotonic(), False
+            self.editor._redraw()
+        elif not self._heat_due:
+            self._heat_due = True
+            self._loop.call_later(wait, self._redraw_board)
+
+    def _drawn(self) -> tuple[Any, Any]:
+        """What the panel draws on the board: the heat shown, the changes listed."""
+        heat = self.tally.heat if self.tally is not None and self.show_heat.value else None
+        return heat, id(self.suggestions)
 
     # --- the widgets -------------------------------------------------------------------------
     def _lines(self) -> list[str]:
