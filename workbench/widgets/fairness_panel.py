@@ -67,9 +67,8 @@ class FairnessPanel:
         self.message = ""
         self._run: Background | None = None
         self._generation = 0  # the map's version the games under way are of
-        self._lock = threading.Condition()
-        self._wanted: tuple[int, Any, Any, Fairness | None, float] | None = None
-        self._starter: threading.Thread | None = None
+        self._pending: asyncio.TimerHandle | None = None  # a run to start once the map settles
+        self._pending_tally: Fairness | None = None  # the games it resumes from
         self._closed = False
         self._suggesting: threading.Event | None = None
         self._runner: Executor | None = None
@@ -139,9 +138,10 @@ class FairnessPanel:
         """Wait until ``games`` games of the run on the map as it is have finished (None: the
         whole run), then show them; the tally (None when nothing plays)."""
         positive("timeout", timeout)
-        end = time.monotonic() + timeout
-        while self._wanted is not None and time.monotonic() < end:  # the run starting
-            time.sleep(0.02)
+        if self._pending is not None:  # waiting blocks the loop: the run starts now
+            self._pending.cancel()
+            self._pending = None
+            self._begin(self._generation, self._pending_tally)
         run = self._run
         if run is not None:
             run.wait(games, timeout)
@@ -174,9 +174,7 @@ class FairnessPanel:
         """Stop everything and end the pool of processes."""
         self._stop_suggesting()
         self._halt()
-        with self._lock:
-            self._closed = True
-            self._lock.notify()
+        self._closed = True
         self._close_runner()
 
     # --- on the board ----------------------------------------------------------------------
@@ -242,58 +240,47 @@ class FairnessPanel:
 
     def _halt(self) -> None:
         """Stop the games under way; what they still send is of an older map, and ignored."""
-        with self._lock:
-            self._generation += 1
-            self._wanted = None
-            if self._run is not None:
-                self._run.stop()
-                self._run = None
+        self._generation += 1
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        if self._run is not None:
+            self._run.stop()
+            self._run = None
 
     def _restart(self, tally: Fairness | None = None) -> None:
-        """Start the games of the map as it is, once it has not changed for
-        :data:`SETTLE_SECONDS`: the run is checked and started by the panel's own thread, so
-        that the stroke that changed the map is answered at once, and a designer painting
-        stroke after stroke starts no run until they pause."""
+        """Start the games of the map as it is. In a kernel the run is checked and started on
+        its loop once the map has not changed for :data:`SETTLE_SECONDS`: the stroke that
+        changed the map is answered at once, a designer painting stroke after stroke starts
+        no run until they pause, and no thread of this process but the run's own holds the
+        interpreter meanwhile (on a busy machine, a thread waiting for a core while it holds
+        it held the strokes up). In a script it starts at once."""
         self._halt()
         if self._design is None:
             return
-        self._loop, self.message = _running_loop(), ""
-        with self._lock:
-            due = time.monotonic() + SETTLE_SECONDS
-            self._wanted = (self._generation, self._planner(self.games), self._executor(),
-                            tally, due)  # fmt: skip
-            self._lock.notify()
-        if self._starter is None:
-            self._starter = threading.Thread(target=self._start_runs, daemon=True,
-                                             name="workbench fairness start")  # fmt: skip
-            self._starter.start()
+        self.message = ""
+        self._loop = _running_loop()
+        if self._loop is None:
+            self._begin(self._generation, tally)
+        else:
+            self._pending_tally = tally
+            self._pending = self._loop.call_later(SETTLE_SECONDS, self._begin, self._generation,
+                                                  tally)  # fmt: skip
 
-    def _start_runs(self) -> None:
-        """The panel's thread: start each run wanted once its map has settled."""
-        while True:
-            with self._lock:
-                while not self._closed and (
-                    self._wanted is None or time.monotonic() < self._wanted[4]
-                ):
-                    wait = None if self._wanted is None else self._wanted[4] - time.monotonic()
-                    self._lock.wait(wait)
-                if self._closed or self._wanted is None:
-                    return
-                generation, make, runner, tally, _ = self._wanted
-            try:
-                _, plan = make()
-            except WorkbenchError as why:
-                self._post(("message", generation, f"Not played: {why}"))
-                plan = None
-            with self._lock:
-                if self._wanted is not None and self._wanted[0] == generation:
-                    self._wanted = None
-                    if plan is not None and generation == self._generation:
-                        posts = self._poster(generation, "tally")
-                        fails = self._poster(generation, "message")
-                        self._run = Background(plan, runner, tally=tally, on_game=posts,
-                                               on_error=fails)  # fmt: skip
-                        self._run.start()
+    def _begin(self, generation: int, tally: Fairness | None) -> None:
+        """Check the run of the map as it is and start it, if the map is still that of
+        ``generation``."""
+        self._pending = None
+        if generation != self._generation or self._closed:
+            return
+        try:
+            _, plan = self._planner(self.games)()
+        except WorkbenchError as why:
+            self._say(f"Not played: {why}")
+            return
+        posts, fails = self._poster(generation, "tally"), self._poster(generation, "message")
+        self._run = Background(plan, self._executor(), tally=tally, on_game=posts,
+                               on_error=fails).start()  # fmt: skip
 
     def _poster(self, generation: int, kind: str) -> Callable[[Any], None]:
         """What a run of the map's ``generation`` sends: each tally, or why it stopped."""
