@@ -147,6 +147,7 @@ def test_the_fairness_panel_shows_the_interval_updating_as_games_finish_in_the_b
                 assert len(counts) >= 2, f"the interval shown as games finish: {seen}"
                 assert "95 % interval" in seen[-1] and "decided most at" in seen[-1]
                 page.locator(FAIRNESS).scroll_into_view_if_needed()
+                page.wait_for_timeout(1500)  # the heat is drawn again at most every second
                 page.screenshot(path=str(SHOTS / "editor-fairness.png"))
                 print("fairness panel texts seen:", len(seen))
             except Exception:
