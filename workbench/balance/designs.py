@@ -6,9 +6,11 @@ This module names no game; it finds the registrations with ``discovery.parts("ba
 A :class:`Design` is registered for the type of value the editor edits; the value is found
 by its type (:func:`design_for`), the way the linter finds a board's checks.
 
->>> from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
->>> design_for_kind(PanzerVorScenario).games
-('panzer-vor-practice', 'panzer-vor')
+>>> class Sketch:  # a kind of design of a game of one's own
+...     pass
+>>> _ = register(Design(Sketch, ("my game",)))
+>>> design_for(Sketch()).games, design_for(Sketch()).changes(Sketch(), {})
+(('my game',), [])
 """
 
 from __future__ import annotations
