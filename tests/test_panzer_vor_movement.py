@@ -109,6 +109,11 @@ def test_movement_bonuses_add_up():
 
 
 def test_hills_cost_two_from_flat_and_one_within_or_down():
+    # Moving: Movement: "However, it may be necessary to spend more Movement Points depending on
+    # the terrain. On those types of terrain (hills etc.) the amount of additional movement
+    # points necessary and any other special rules will be listed in the scenario." Saunders:
+    # "Hills: Moving from flat terrain into hills requires 2 MP." Anzio (Original): "Hills and
+    # Angled Fire: Moving from flat terrain into hills requires 2 MP."
     hexmap = board(hill=["0506", "0507"])
     s = one_tank(hexmap)
     costs = [
@@ -187,7 +192,10 @@ def test_no_entering_or_passing_through_another_tank():
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert refused.refusal.section == "Moving: Obstructing Movement"
     assert hexmap.hex("0507") not in reachable(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
-    # Cutting Through: +1 MP to pass, never end there.
+    # Optional Rules: Cutting Through: "By spending 1 additional Movement Point, a tank may move
+    # through a hex that is occupied by another tank. While you may pass through the hex, you
+    # may not end your movement in a hex that is occupied by another tank. If you do not have
+    # enough movement points to move through the hex, you may not enter it."
     cutting = s.with_options(cutting_through=True)
     passed = explain_move(cutting, "Tank", [("0506", EAST), ("0507", EAST)])
     assert passed.legal and [st.mp for st in passed.steps] == [2, 1]
@@ -195,16 +203,19 @@ def test_no_entering_or_passing_through_another_tank():
     assert not ended.legal and ended.refusal.section == "Optional Rules: Cutting Through"
     reach = reachable(cutting, "Tank")
     assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
+    assert hexmap.hex("0507") not in reachable(cutting, "Tank", mp=2).hex_costs()
 
 
 def test_wreckage_costs_one_more_mp():
     # Optional Rules: Wreckage: "From then on, the wreckage of the tank hinders movement and
     # line of sight through that hex." "Example: A clear hex that has wreckage in it costs 2
-    # movement points to move into."
+    # movement points to move into." "If you do not have enough movement points, you cannot
+    # enter the hex."
     hexmap = board()
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
     assert explain_move(s, "Tank", [("0506", EAST)]).mp_spent == 2
+    assert hexmap.hex("0506") not in reachable(s, "Tank", mp=1).hex_costs()
 
 
 def test_immobile_tanks_cannot_move():

@@ -196,6 +196,8 @@ def test_a_movement_ability_reaches_further_and_is_spent():
 
 
 def test_recovery_turns_a_face_down_character_face_up():
+    # Turn Phases: Event Phase: Recovery: "If you choose to recover a character who is still on
+    # the map, turn their counter face-up."
     hana = Crew("Hana Isuzu", P1, D1, "back")
     match = duel({P1: ("Recovery",), P2: ()}, crew=(hana,))
     match = evolve(match, phase="event")
@@ -238,7 +240,8 @@ def test_volley_fire_lets_several_tanks_attack():
 
 def test_aide_draws_as_many_cards_as_its_counter_shows():
     # Characters: Aide "has the same effect as the Morale Boost Event Card, except that the
-    # number of cards drawn is equal to the number shown on the counter"
+    # number of cards drawn is equal to the number shown on the counter" "Immediately draw that
+    # many cards into your hand (see Morale Boost in the Event Phase section)."
     yukari = Crew("Yukari Akiyama", P1, D1, "front")  # aide 2 (stand-in value)
     match = duel({P1: (), P2: ()}, crew=(yukari,))
     match = evolve(match, phase="event")
@@ -261,7 +264,8 @@ def test_recovery_places_a_removed_character_on_a_tank_of_your_choice():
     assert offered == [f"Hana Isuzu@{t}" for t in mine]
     last = play(match, PlayCard("Recovery", f"Hana Isuzu@{mine[-1]}"))
     hana = next(c for c in last.crew if c.name == "Hana Isuzu")
-    assert (hana.tank, hana.face) == (mine[-1], "back")  # "with a reverse side ... face-down"
+    # "Characters with a reverse side are placed face-down."
+    assert (hana.tank, hana.face) == (mine[-1], "back")
     assert PlayCard("Recovery", f"Hana Isuzu@{H2}") not in GAME.legal_actions(match)  # not theirs
 
 

@@ -20,7 +20,16 @@ from workbench.games.panzer_vor.rules.actions import (
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.deck import Draw
 from workbench.games.panzer_vor.rules.ending import CardGameEnd
-from workbench.games.panzer_vor.rules.match import Chance, Choice, Drawing, Order, Window, evolve
+from workbench.games.panzer_vor.rules.match import (
+    Chance,
+    Choice,
+    Drawing,
+    Order,
+    Window,
+    arrive,
+    evolve,
+    first_in_reserve,
+)
 from workbench.rules.core import CHANCE
 
 
@@ -232,10 +241,18 @@ def test_the_maus_checks_its_treads_after_spending_two_mp():
 
 
 def test_characters_ride_in_on_pravda_reinforcements():
+    # Characters: "In some scenarios a Character may be placed on the map after the match has
+    # begun - you will not be able to use the abilities of these Characters until they are
+    # actually placed on the map."
     match = started("pravda")
     rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
     assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
     assert Crew("Katyusha", "Pravda", None, "front", "KV-2 (reinforcement 9)") in match.crew
+    assert all(c.abilities == () for c in match.crew if c.side == "Pravda")
+    placed = first_in_reserve(match, "Pravda", "IS-2 (reinforcement 10)")
+    placed = arrive(placed, "Pravda", "1620")
+    nonna = next(c for c in placed.crew if c.name == "Nonna")
+    assert nonna.tank == "IS-2 (reinforcement 10)" and nonna.abilities
 
 
 def test_a_smoked_tank_entering_a_ridge_hex_loses_its_smoke_as_in_a_barren_hex():

@@ -262,6 +262,8 @@ def labels(match: CardMatch, hexes) -> set[str]:
 # --- the tests -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "side"), sorted(FORCES))
 def test_each_force_starts_with_its_printed_tanks_and_characters(name, side):
+    # Characters: "When a character's counter has both a front and a back side, the scenario
+    # will tell you which one to use at the start of the match."
     assert side_force(quick(name), side) == force_of(FORCES[name, side])
 
 

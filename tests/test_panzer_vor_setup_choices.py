@@ -385,7 +385,9 @@ def _until_the_bag(match: CardMatch) -> CardMatch:
 def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen():
     # "place all of the Character and Team counters in a bag or cup - each player picks two of
     # them at random. You may place the chosen Characters (or Teams) on whichever tanks you
-    # wish (on their Front or Reverse side)."
+    # wish (on their Front or Reverse side)." Counter Types: "Except when specified, only a
+    # single character counter may be placed on a single tank (e.g. all of Goosefish Team can
+    # be placed on a vehicle."
     from fractions import Fraction
 
     from workbench.games.panzer_vor.rules.scenario_rules.exhibition import BAG

@@ -81,11 +81,15 @@ def test_along_the_shared_hexside_of_two_obstructing_hexes_is_blocked():
 
 
 def test_hills_a_tank_on_a_hill_may_be_fired_at_but_not_through():
+    # Saunders (and Anzio (Original)): "Hills block line of sight in the same manner as
+    # forests. It is possible to fire at a tank that is on top of a hill, but you may not fire
+    # at a tank that is on the other side of a hill when the firing line passes through it."
     assert line_of_sight(board(hill=["0406"]), "0402", "0406").clear
     assert not line_of_sight(board(hill=["0404"]), "0402", "0406").clear
 
 
 def test_hill_to_hill_is_allowed_but_forest_between_still_blocks():
+    # Saunders: "A tank that is on a hill may fire at another tank that is also on a hill."
     assert line_of_sight(board(hill=["0402", "0404", "0406"]), "0402", "0406").clear
     blocked = board(hill=["0402", "0406"], forest=["0404"])
     assert not line_of_sight(blocked, "0402", "0406").clear
