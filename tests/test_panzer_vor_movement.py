@@ -167,6 +167,8 @@ def test_shallows_cost_two():
 
 
 def test_alleys_only_for_oarai():
+    # St. Gloriana: "Only the Ōarai tanks may enter these hexes (they represent alleys that only
+    # residents of the town are familiar with)."
     hexmap = board(alley=["0506"])
     refused = explain_move(one_tank(hexmap, side="Enemy"), "Tank", [("0506", EAST)])
     assert refused.refusal.text == "hex 0506 is alley: only Ōarai tanks may enter"

@@ -66,6 +66,14 @@ def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
 
 
 def test_reinforcements_bring_the_gold_38t_with_turtle_team_on_a_road_and_a_free_move():
+    # St. Gloriana: Reinforcements: "Add the Reinforcements Scenario Card to the deck. When this
+    # card is drawn, the Gold 38 (t) appears on the Ōarai side as reinforcements. The tank may
+    # appear in any road hex that connects to the edge of the map and which does not contain an
+    # enemy tank. The Turtle Team (Reverse) is piloting the tank when it appears. When the tank
+    # appears, you may immediately move it anywhere within its normal movement range for free
+    # (without spending an action card)." (the road hexes at the edge: the map's labelled
+    # stand-in zone)
+    assert "Reinforcements" in started("st-gloriana").waiting_cards  # added after the deal
     match = drawing(arranged("st-gloriana"), "Ōarai", "Reinforcements", Fire=5)
     match = play(match, Draw("Reinforcements"))
     assert match.top == Choice("Ōarai", "reinforce", ("0801", "1610"))
@@ -79,8 +87,33 @@ def test_reinforcements_bring_the_gold_38t_with_turtle_team_on_a_road_and_a_free
 
 
 def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
+    # St. Gloriana: Optional Rules: "Freshmen Don't Flee: With this optional rule, the Rabbit
+    # Team did not run away from the battle before it entered Ōarai City. When the
+    # Reinforcements Card is drawn from the deck, the Pink M3 Lee [M3 Lee'] : Rabbit Team
+    # (Reverse) appears at the same time as the Gold 38 (t). Place it on the map in the same
+    # manner as the Gold 38 (t) (they do not have to start in the same hex, and both tanks may
+    # be moved for free when placed)."
     match = started("st-gloriana", freshmen_dont_flee=True)
     assert [t.name for t in match.reserves["Ōarai"]] == ["Gold 38 (t)", "Pink M3 Lee"]
+    rabbit = next(c for c in match.crew if c.name == "Rabbit Team")
+    assert (rabbit.face, rabbit.arrives_with) == ("back", match.reserves["Ōarai"][1].id)
+    match = drawing(arranged("st-gloriana"), "Ōarai", "Reinforcements", Fire=5)
+    match = evolve(match, reserves=started("st-gloriana", freshmen_dont_flee=True).reserves)
+    match = play(match, Draw("Reinforcements"), Choose("1610"))
+    gold = next(t for t in match.tanks_of("Ōarai") if t.name == "Gold 38 (t)")
+    match = play(match, Stop())  # the Gold 38 (t) stays where it appeared
+    assert isinstance(match.top, Choice) and match.top.purpose == "reinforce"
+    assert match.top.options == ("0801",)  # the same manner: a free road entry
+    match = play(match, Choose(match.top.options[0]))
+    pink = next(t for t in match.tanks_of("Ōarai") if t.name == "Pink M3 Lee")
+    assert isinstance(match.top, Order) and match.top.tank == pink.id  # its free move too
+
+
+def test_st_gloriana_may_be_played_as_a_flag_battle():
+    # St. Gloriana: Optional Rules: "Flag Battle: If both players agree, the type of match may
+    # be changed to a Flag Battle."
+    assert started("st-gloriana").match_type == "annihilation"
+    assert started("st-gloriana", match_type="flag").match_type == "flag"
 
 
 # --- Anzio ----------------------------------------------------------------------------------
@@ -288,7 +321,21 @@ def test_the_oarai_player_may_remove_a_smoke_marker_at_any_time():
 
 
 def test_exhibition_setup_starting_player_match_type_and_obstacles():
+    # Exhibition!: Determining the Starting Player: "After both players have prepared their
+    # forces, they compare the total point value of all of their tanks. The player with the
+    # lowest total chooses whether they act first or second (randomly decide if tied)."
+    # Choosing the Match Type: "The player who acts first chooses whether the match will be an
+    # Annihilation Battle or a Flag Battle." "Use one of the school markers to designate which
+    # tank is the flag tank." Terrain Setup: "Exhibition matches are set up on a blank map.
+    # Each player rolls two dice to determine the number of obstacles they place on the map
+    # (each player should prepare their own obstacles). Starting with the player who acts
+    # first, the players alternate placing obstacles on the map until all of them have been
+    # placed. You may not place obstacles in more than two hexes in a row (placing obstacles in
+    # only two adjacent hexes is okay). Obstacles may not be placed in the deployment zones."
+    # Tank Deployment: "The tank deployment zones consist of the first row of hexes on either
+    # side of the map."
     match = started("exhibition")
+    assert match.board.map.name == "Blank map"
     # equal totals: "randomly decide if tied"
     assert match.top == Chance("starting player", 2, "", ("Player 1", "Player 2"))
     match = play(match, Die(2))

@@ -432,3 +432,14 @@ def test_training_scenarios_play_without_the_recovery_card():
     assert "Recovery" not in dict(started("mock-battle").deck)
     assert "Recovery" in dict(started("test-your-luck").deck)
     assert "Recovery" in dict(started("saunders").deck)
+
+
+def test_exhibition_matches_use_no_characters_scenario_cards_or_recovery():
+    # Exhibition!: "Exhibition matches do not use characters or Scenario Cards." Notes:
+    # "Exhibition matches do not use the Recovery card - remove it from the deck before play.
+    # Do not include any Scenario Cards in the deck." (characters come only with its optional
+    # rule: tests/test_panzer_vor_setup_choices.py)
+    match = started("exhibition")
+    assert match.crew == () and not any(match.scenario_cards.values())
+    deck = dict(match.deck)
+    assert "Recovery" not in deck and all(CARDS[c].kind != "scenario" for c in deck)
