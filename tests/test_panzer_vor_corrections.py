@@ -75,11 +75,21 @@ def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():
 
 # 4. Turret Rotation.
 def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_minus_two():
+    # Optional Rules: Turret Rotation: "When you rotate a turret, use a turret marker to
+    # indicate which direction it is pointed in. From then on, when firing, use the direction
+    # of the turret marker to determine the forward field of fire of the tank (see Diagram 14)."
+    # "Example (see Diagram 14): A Panzer IV without a turret marker wants to fire at the tank
+    # to its upper right. In order to do so, the player places a turret marker and rotates it
+    # 60 degrees, applying a -2 modifier to the Attack Roll. On the next turn, if the Panzer IV
+    # wants to fire at the same tank, it can do so with no negative modifier. However, in order
+    # to fire at the other two tanks, it must rotate its turret again, and fire with a -2
+    # modifier."
     hexmap = board(8, 20)
     s = state(
         hexmap,
         ("Firer", PANZER_IV_D, "Ōarai", "0405", EAST),
         ("Target", T34_76, "Enemy", "0106", EAST),
+        ("Ahead", T34_76, "Enemy", "0409", EAST),
         turret_rotation=True,
     )
     turning = [m.value for m in attack_odds(s, "Firer", "Target").attack_modifiers
@@ -89,6 +99,10 @@ def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_min
     assert after.tank("Firer").turret is not None  # the marker stays where it turned
     again = attack_odds(after, "Firer", "Target")
     assert again.can_fire and not any("turret" in m.name for m in again.attack_modifiers)
+    assert not any("turret" in m.name for m in attack_odds(s, "Firer", "Ahead").attack_modifiers)
+    next_turn = after.with_tank(replace(after.tank("Firer"), turret_turned=0))
+    other = attack_odds(next_turn, "Firer", "Ahead")  # ahead of the hull, not of the turret
+    assert [m.value for m in other.attack_modifiers if "turret" in m.name] == [-2]
 
 
 def test_the_card_game_keeps_the_turret_marker_after_a_shot():

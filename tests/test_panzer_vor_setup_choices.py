@@ -182,6 +182,8 @@ def test_anzio_original_buys_up_to_nine_tanks_totalling_up_to_80_points():
 
 def test_carpaccio_and_pepperoni_go_on_different_tanks_than_anchovy():
     # "Carpaccio and Pepperoni must be placed in different tanks (not the same one as Anchovy)"
+    # Scenarios: "You may also place characters on any tank you wish, unless specified by the
+    # scenario."
     match = chosen("anzio-original")
     match = play(match, Buy("Semovente M41"), Buy("CV33"), DoneBuying())
     match = deploy_all(match, "Ōarai")  # "Deployment: Ōarai deploys first"
@@ -299,8 +301,12 @@ def test_ceasefire_pravda_redeploys_every_tank_then_oarai_near_the_church():
     # "The Pravda player redeploys all of their remaining tanks (including reinforcements) ...
     # to any non-adjacent hexes that are between six and nine hexes from the Church hex. The
     # Ōarai player then redeploys all of their surviving tanks to any hex within two hexes of
-    # the Church hex." (the EDITOR'S NOTE order, the default)
+    # the Church hex." (the EDITOR'S NOTE order, the default) "First, remove all tanks from
+    # the map (but leave wreckage in place as is)." "Mix the discard pile with the deck and
+    # reshuffle it, then each player draws enough cards so that their total hand size is five.
+    # The match restarts with the Ōarai player acting first."
     match = _ceasefire()
+    assert match.discard == ()  # mixed into the deck
     draws = {f.side: f.count for f in match.stack if isinstance(f, Drawing)}
     assert draws == {s: 5 - len(match.hand(s)) for s in match.order}  # "total hand size is five"
     church = match.board.map.hex("1403")
@@ -332,7 +338,8 @@ def test_ceasefire_pravda_redeploys_every_tank_then_oarai_near_the_church():
 
 def test_ceasefire_in_the_published_order_oarai_redeploys_first():
     # EDITOR'S NOTE: "In the published scenario, Ōarai redeploys their tanks after the
-    # Ceasefire before Pravda redeploys theirs"
+    # Ceasefire before Pravda redeploys theirs" "Feel free to use the original order if you
+    # prefer that though." (the option ceasefire_order)
     match = _ceasefire("published")
     assert match.top.side == "Ōarai"
     match = deploy_all(match, "Ōarai")

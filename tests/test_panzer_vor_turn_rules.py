@@ -443,3 +443,36 @@ def test_exhibition_matches_use_no_characters_scenario_cards_or_recovery():
     assert match.crew == () and not any(match.scenario_cards.values())
     deck = dict(match.deck)
     assert "Recovery" not in deck and all(CARDS[c].kind != "scenario" for c in deck)
+
+
+def test_the_commander_example_one_reaction_card_answers_the_whole_card():
+    # Reactions: "Example: The Ōarai player has used the card Commander! The Kuromorimine player
+    # uses the Quick Shot Reaction card in order to fire before the Ōarai player does. However,
+    # the Kuromorimine player's attack misses, so the Ōarai player gets to continue with their
+    # attack (the effect of the Commander! card). The Kuromorimine player cannot use other
+    # Reaction Cards such as Emergency Stop, Poor Visibility or Ricochet in response to this
+    # attack, because they have already played a Reaction Card."
+    held = ("Quick Shot", "Emergency Stop", "Poor Visibility", "Ricochet")
+    match = duel({P1: ("Commander!",), P2: held})
+    match = play(match, PlayCard("Commander!"), Select(D1))
+    match = play(match, kinds(match, Move)[0], React("Quick Shot", H2), Roll((1, 1)))  # a miss
+    assert Fire(D1, H2) in GAME.legal_actions(match)  # the Commander! attack goes on
+    match = play(match, Fire(D1, H2))
+    assert GAME.current_player(match) == CHANCE  # no Emergency Stop nor Poor Visibility
+    match = play(match, Roll((6, 6)))
+    assert GAME.current_player(match) == CHANCE  # nor Ricochet: on to the damage roll
+    assert set(held) - {"Quick Shot"} <= set(match.hand(P2))
+
+
+def test_the_mobile_fire_example_no_reaction_card_answers_a_reaction_card():
+    # Reactions: "Example: The Kuromorimine player uses Mobile Fire 2. In response, the Ōarai
+    # player uses the Quick Shot Reaction Card in order to make an attack before the
+    # Kuromorimine player does. Even if the Kuromorimine player has cards such as Emergency
+    # Braking or Ricochet, they cannot play them in response to the Ōarai player's Reaction."
+    match = duel({P1: ("Mobile Fire 2", "Emergency Stop", "Ricochet"), P2: ("Quick Shot",)})
+    match = play(match, PlayCard("Mobile Fire 2"), Select(D1))
+    match = play(match, kinds(match, Move)[0], React("Quick Shot", H2))
+    assert GAME.current_player(match) == CHANCE  # no Emergency Stop against the Quick Shot
+    match = play(match, Roll((6, 6)))
+    assert GAME.current_player(match) == CHANCE  # nor Ricochet: the damage roll
+    assert {"Emergency Stop", "Ricochet"} <= set(match.hand(P1))
