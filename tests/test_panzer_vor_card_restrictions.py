@@ -599,6 +599,8 @@ def test_every_card_appears_on_a_map():
 
 @pytest.mark.parametrize(("card", "where"), _cases())
 def test_the_card_is_played_where_allowed_and_refused_where_not(card, where):
+    # Linked Scenarios: Scenario Cards: "EXAMPLE: Spirit of the Student Council may only be used
+    # on the Kuromorimine City Map, because the Maus does not appear in any other scenario."
     case = allowed(card, where)
     if case is None:  # a restriction that cannot hold on this map: where the card is printed
         assert any(

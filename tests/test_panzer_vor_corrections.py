@@ -50,11 +50,21 @@ def test_a_tank_may_be_set_up_on_a_wreck_and_a_shot_at_it_takes_no_wreckage_modi
 
 # 3. Kuromorimine, Deployment in Forests.
 def test_deployment_forests_may_be_moved_through_until_left_never_re_entered():
+    # Kuromorimine: Deployment in Forests: "Kuromorimine's deployment hexes in the first stage
+    # are forest hexes. These forest hexes may only be entered or moved through at the start of
+    # the match. Once a tank has left one of these hexes, they may not re-enter them.
+    # Furthermore, lines of fire may not be made through these forest hexes. There are no
+    # attack modifiers for firing into or out of forest hexes though."
     hexmap = board(deployment_forest=["0505", "0506", "0507"])
     inside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0505", EAST))
     assert explain_move(inside, "Tank", [("0506", EAST), ("0507", EAST)]).legal
     outside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0504", EAST))
     assert not explain_move(outside, "Tank", [("0505", EAST)]).legal
+    assert not line_of_sight(hexmap, "0504", "0508").clear  # through the forest
+    out_of = state(hexmap, ("Firer", TIGER_I, "Enemy", "0507", EAST),
+                   ("Target", T34_76, "Ōarai", "0510", WEST))  # fmt: skip
+    odds = attack_odds(out_of, "Firer", "Target")
+    assert odds.can_fire and [m.name for m in odds.attack_modifiers] == ["T-34/76 target size"]
 
 
 def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():

@@ -337,6 +337,8 @@ def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
 
 
 def test_ridge_gives_minus_two_to_attack_and_damage():
+    # Kuromorimine: Ridge 207: "Apply the following modifiers to attacks against tanks in Ridge
+    # hexes:" "Attack Roll -2" "Damage Roll -2"
     odds = attack_odds(
         duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, ridge=["0205"])), "Firer", "Target"
     )

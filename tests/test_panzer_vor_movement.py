@@ -137,6 +137,10 @@ def test_ridge_costs_two_to_enter_and_one_to_leave():
     ]
 
 
+# Kuromorimine: "Rivers and Shallows: River hexes may not be entered." Pravda: "Church (Hex
+# 1403): This hex may not be entered, and obstructs fire." Deployment in Forests: "These forest
+# hexes may only be entered or moved through at the start of the match. Once a tank has left
+# one of these hexes, they may not re-enter them."
 @pytest.mark.parametrize(
     ("terrain", "message"),
     [
@@ -163,6 +167,8 @@ def test_a_tank_may_leave_a_deployment_forest():
 
 
 def test_shallows_cost_two():
+    # Kuromorimine: "Entering a Shallows hex (hex 1002 only) requires 2 movement points." (1002
+    # on the shipped map: tests/test_panzer_vor_files.py)
     assert explain_move(one_tank(board(shallows=["0506"])), "Tank", [("0506", EAST)]).mp_spent == 2
 
 
@@ -229,11 +235,21 @@ def test_immobile_tanks_cannot_move():
 
 
 def test_smoke_sets_base_movement_to_three_and_barren_ground_clears_it():
+    # Kuromorimine: Smokescreen: "As long as a tank has a smoke marker on it, its base movement
+    # becomes 3 (this actually makes the P Tiger, B1 Bis and Type 89 tanks faster!). The smoke
+    # counter stays on the tank as it moves. When a tank with a smoke marker enters or moves
+    # through a Barren hex (see below), remove the smoke marker from the map." Barren Hexes:
+    # "Treat a barren hex as a clear hex - however, when a tank with a smoke marker enters a
+    # barren hex, the smoke marker is removed from the map."
     slow = counter_with_movement(2)
     s = state(board(barren=["0507"]), ("Tank", slow, "Ōarai", "0505", EAST, {"smoke": True}))
     assert movement_points(s.tank("Tank"))[0] == 3
+    moved, _ = move(s, "Tank", [("0506", EAST)])
+    assert moved.tank("Tank").smoke  # it moves with the tank
     after, _ = move(s, "Tank", [("0506", EAST), ("0507", EAST)])
     assert not after.tank("Tank").smoke
+    assert [step.mp for step in explain_move(s, "Tank", [("0506", EAST), ("0507", EAST)]).steps
+            ] == [1, 1]  # barren costs as clear  # fmt: skip
 
 
 def counter_with_movement(mp):

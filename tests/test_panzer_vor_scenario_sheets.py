@@ -405,3 +405,24 @@ def test_test_your_luck_places_the_enemy_tanks_on_their_printed_hexes():
     assert {t.facing for t in match.tanks_of("Other")} == {0}
     assert any("stand-in" in note and "hex number" in note for note in scenario(
         "test-your-luck").notes)  # fmt: skip
+
+
+def test_the_two_versions_of_carpaccio_and_pepperoni():
+    # Anzio (Revised): "Characters: There are two versions of Carpaccio and Pepperoni - use
+    # Carpaccio with +1 FP and Pepperoni with +2 MP on their Front sides for this Scenario (the
+    # other versions are used for the original Anzio scenario, which can be found on page 38)."
+    # Anzio (Original): "NOTE: Use the original versions of Carpaccio and Pepperoni (without the
+    # +1 FP and +2 MP on the Front of the counters) for this version of the scenario."
+    revised = {c.name: c.abilities for c in quick("anzio-revised").crew if c.side == "Anzio"}
+    assert [(a.kind, a.value) for a in revised["Carpaccio (+1 FP)"]] == [("damage", 1)]
+    assert [(a.kind, a.value) for a in revised["Pepperoni (+2 MP)"]] == [("movement", 2)]
+    original = {c.name for c in quick("anzio-original").crew if c.side == "Anzio"}
+    assert original == {"Anchovy", "Carpaccio", "Pepperoni"}
+
+
+def test_anzio_original_is_set_up_on_the_blank_map_as_the_exhibition():
+    # Anzio (Original): Setting Up the Map: "This scenario uses a blank map that is set up in the
+    # same manner as in the Exhibition scenario." (its obstacles come from a diagram the text
+    # does not reproduce: the scenario's notes say so)
+    assert quick("anzio-original").board.map == quick("exhibition").board.map
+    assert any("diagram" in note for note in scenario("anzio-original").notes)

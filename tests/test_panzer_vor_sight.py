@@ -96,11 +96,14 @@ def test_hill_to_hill_is_allowed_but_forest_between_still_blocks():
 
 
 def test_ridge_may_not_be_fired_through_but_a_tank_in_it_may_be_fired_at():
+    # Kuromorimine: Ridge 207: "A Ridge hex may be entered like a hill hex, but Ridge hexes may
+    # not be fired through. Tanks in these Ridge hexes may be fired upon from other hexes."
     assert not line_of_sight(board(ridge=["0404"]), "0402", "0406").clear
     assert line_of_sight(board(ridge=["0406"]), "0402", "0406").clear
 
 
 def test_rivers_and_shallows_do_not_block():
+    # Kuromorimine: "River hexes and Shallows hexes do not block line of sight."
     assert line_of_sight(board(river=["0403"], shallows=["0404"]), "0402", "0406").clear
 
 
@@ -178,6 +181,8 @@ def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():
 
 
 def test_smoke_into_out_of_or_through_gives_minus_two():
+    # Kuromorimine: Smokescreen: "apply a -2 Attack Roll modifier when firing into, out of, or
+    # through a hex with a smoke marker."
     hexmap = board()
     smoked = state(hexmap, ("Smoky", TIGER_I, "Ōarai", "0404", EAST, {"smoke": True}))
     for a, b in [("0402", "0406"), ("0404", "0407"), ("0401", "0404")]:

@@ -476,3 +476,15 @@ def test_the_mobile_fire_example_no_reaction_card_answers_a_reaction_card():
     match = play(match, Roll((6, 6)))
     assert GAME.current_player(match) == CHANCE  # nor Ricochet: the damage roll
     assert {"Emergency Stop", "Ricochet"} <= set(match.hand(P1))
+
+
+def test_kuromorimine_plays_without_volley_fire_and_stage_2_with_wreckage():
+    # Kuromorimine: "Deck Adjustments: The Volley Fire Action Card is not used in this scenario
+    # - remove it from the deck before playing." Stage 2: "Wreckage: In this scenario,
+    # destroyed tanks are turned face-down and left where they are on the map. See the
+    # Wreckage section in the Optional Rules for more details."
+    assert "Volley Fire" in STAND_IN_DECK
+    for name in ("kuromorimine-stage-1", "kuromorimine-stage-2"):
+        assert "Volley Fire" not in dict(started(name).deck)
+    assert started("kuromorimine-stage-2").board.options.wreckage
+    assert not started("kuromorimine-stage-1").board.options.wreckage
