@@ -61,6 +61,8 @@ def test_the_values_the_rulebook_prints_are_kept():
 
 def test_the_stand_in_deck_has_the_78_cards_left_without_scenario_cards():
     # Game Setup: "separate out the Scenario Cards ... you should be left with 78 cards"
+    # Scenarios: Scenario Cards: "Scenario Cards differ from the regular ones used during a
+    # match, and are only used when a scenario calls for them."
     assert sum(STAND_IN_DECK.values()) == 78
     assert all(CARDS[name].kind != "scenario" for name in STAND_IN_DECK)
     assert "stand-in" in DEFAULT_DECK.source

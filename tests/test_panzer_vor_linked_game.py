@@ -201,7 +201,9 @@ def test_a_win_upgrades_the_panzer_iv_and_grows_the_characters():
     assert campaign.played == 1 and campaign.face_up == {"Hana Isuzu", "Mako Reizei", "Duck Team"}
     # Tank Upgrades: one rank however many it destroyed; the Char B1 bis joins for Match 2
     assert "Panzer IV Ausf. F2" in campaign.tanks and "Char B1 bis" in campaign.tanks
-    # Match 2: the Ōarai player chooses the Anzio scenario
+    # Match 2: the Ōarai player chooses the Anzio scenario. "Match 2: Anzio - Choose whether to
+    # play the Revised scenario or the Original Scenario (the Revised Scenario is strongly
+    # recommended!)."
     assert set(GAME.legal_actions(after)) == {PlayAnzio("revised"), PlayAnzio("original")}
     anzio = skip_cards(GAME.apply(after, PlayAnzio("original")).state)
     assert anzio.scenario == "anzio-original" and anzio.match.scenario.startswith("Anzio")

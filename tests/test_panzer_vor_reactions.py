@@ -79,7 +79,10 @@ def test_eavesdropping_may_answer_a_reaction_card():
     assert match.top == Window(P1, "reaction", answering="Quick Shot")
     match = play(match, React("Eavesdropping"))
     assert not any(isinstance(f, Shot) for f in match.stack)  # the Quick Shot is cancelled
-    assert "Eavesdropping" in match.removed  # a Scenario card leaves the game once used
+    # Scenarios: Scenario Cards: "Scenario Cards may only be used once per scenario - once
+    # they have been used, remove them from the game and do not return them to the regular
+    # discard pile."
+    assert "Eavesdropping" in match.removed and "Eavesdropping" not in match.discard
 
 
 def test_eavesdropping_may_cancel_an_action_card():

@@ -24,7 +24,8 @@ FACES = {"Front": "front", "Reverse": "back"}  # a counter's printed side, as a 
 GOOSEFISH = {"Miho Nishizumi": "Miho Nishizumi", "Takebe": "Saori Takebe", "Isuzu": "Hana Isuzu",
              "Akiyama": "Yukari Akiyama", "Reizei": "Mako Reizei"}  # fmt: skip
 
-# Each side's force as printed ("Tanks : Characters"), side by side as the match names them.
+# Each side's force as printed, row by row of its table ("Tanks : Characters"; A Mock Battle!'s
+# "Tank : Character"), side by side as the match names them.
 FORCES = {
     ("st-gloriana", "Ōarai"): [
         "Panzer IV Ausf. D [PzIV D] x 1 : Goosefish Team [Miho Nishizumi (Front) / Takebe, "

@@ -155,7 +155,7 @@ def test_entering_the_shrine_and_spending_a_movement_point_ends_with_a_fortune()
     assert last and not isinstance(play(far, last[0]).top, Chance)
 
 
-TABLE = [
+TABLE = [  # "| Total | Fortune |"
     "| 2 or less | Great Luck (There's no doubt about it, you're great!) |",
     "| 3 | Good Luck (Unpreparedness is one's greatest enemy) |",
     "| 4 | A Little Luck (Don't get bogged down in the little things, and focus on what "

@@ -357,3 +357,25 @@ def test_a_minor_schools_tanks_are_a_labelled_stand_in_a_roster_of_gray_tanks_re
     assert isinstance(grayed, PanzerVorRoster)
     mine = replace(state, exhibition=replace(state.exhibition, resolved_roster=grayed))
     assert set(exhibition_for(mine).sides[0].purchase.tanks) == set(gray)
+
+
+COLOURS = [  # Creating Forces: "Each schools' tanks are designated with a specific color."
+    "Ōarai Girls Academy: Light Blue",
+    "St. Gloriana Girls Academy: Light Brown",
+    "Saunders University High School: Light Green",
+    "Anzio High School: Yellow",
+    "Pravda High School: Red",
+    "Kuromorimine Girls Academy: Black",
+]
+
+
+def test_each_schools_tanks_carry_its_printed_colour():
+    # the roster's colour of each school's tanks, with the printed colour as its source (the
+    # shade of it is the workbench's choice)
+    roster = exhibition().counters
+    for line in COLOURS:
+        school, colour = line.split(": ")
+        tanks = [roster.get(n) for n in roster.names if school.startswith(roster.get(n).school)]
+        assert tanks, line
+        assert len({t.color for t in tanks}) == 1, line
+        assert all(f"({colour};" in t.source("color") for t in tanks), line
