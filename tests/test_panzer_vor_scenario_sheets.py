@@ -130,7 +130,8 @@ REINFORCEMENTS = {
 
 # Starting hands as printed: the named cards in hand, then the random cards dealt.
 HANDS = {
-    ("st-gloriana", "Ōarai"): "Starting Hand: Repairs/Maintenance x 1 + 4 random cards from the deck",
+    ("st-gloriana", "Ōarai"): "Starting Hand: Repairs/Maintenance x 1 + 4 random cards from "
+                              "the deck",
     ("st-gloriana", "St. Gloriana"): "Starting Hand: Move All Tanks x 1 + 4 random cards from the "
                                      "deck",
     ("saunders", "Ōarai"): "Starting Hand: Quick Shot x 1, Move/Fire x 1, + 3 random cards from "
@@ -180,7 +181,9 @@ FLAGS = {  # "Flag Marker: ..." on the tank it names
 
 
 # --- reading a printed line ------------------------------------------------------------------
-FORCE = re.compile(r"^(?P<tank>.+?)(?: \[(?P<label>[^\]]+)\])? x (?P<count>\d+)\s*(?::\s*(?P<crew>.*))?$")
+FORCE = re.compile(
+    r"^(?P<tank>.+?)(?: \[(?P<label>[^\]]+)\])? x (?P<count>\d+)\s*(?::\s*(?P<crew>.*))?$"
+)
 
 
 def tank_name(name: str, label: str | None) -> str:

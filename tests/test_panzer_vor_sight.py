@@ -158,7 +158,8 @@ def test_forest_path_fire_only_with_adjacent_hexes():
     assert not line_of_sight(hexmap, "0506", "0605").clear
     assert not line_of_sight(hexmap, "0508", "0506").clear
     assert not line_of_sight(hexmap, "0605", "0506").clear
-    assert line_of_sight(hexmap, "0505", "0506").clear and line_of_sight(hexmap, "0507", "0506").clear
+    assert line_of_sight(hexmap, "0505", "0506").clear
+    assert line_of_sight(hexmap, "0507", "0506").clear
 
 
 def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():

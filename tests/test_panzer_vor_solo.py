@@ -158,8 +158,7 @@ def test_entering_the_shrine_and_spending_a_movement_point_ends_with_a_fortune()
 TABLE = [  # "| Total | Fortune |"
     "| 2 or less | Great Luck (There's no doubt about it, you're great!) |",
     "| 3 | Good Luck (Unpreparedness is one's greatest enemy) |",
-    "| 4 | A Little Luck (Don't get bogged down in the little things, and focus on what "
-    "matters) |",
+    "| 4 | A Little Luck (Don't get bogged down in the little things, and focus on what matters) |",
     "| 5 | Fortunate (You might have a tough time) |",
     "| 6 | Bad Luck (Stop aiming so high) |",
     "| 7+ | Terrible Luck (Don't throw everything away for a fleeting chance) |",

@@ -53,9 +53,14 @@ def drawn(order, left_out=None):
     return apply_all(state, DrawSchool(out), *(DrawSchool(s) for s in (*order, *rest)))
 
 
-PRINTED_MAJOR = ["Ōarai Girls Academy", "St. Gloriana Girls College",
-                 "Saunders University High School", "Anzio High School",
-                 "Pravda Girls High School", "Kuromorimine Girls Academy"]
+PRINTED_MAJOR = [
+    "Ōarai Girls Academy",
+    "St. Gloriana Girls College",
+    "Saunders University High School",
+    "Anzio High School",
+    "Pravda Girls High School",
+    "Kuromorimine Girls Academy",
+]
 PRINTED_MINOR = ["Chi-Ha-Tan Academy", "Maginot Girls Academy", "Bonple High School",
                  "Viking Fisheries High School", "Yogurt Academy", "Koala Forest Academy",
                  "Maple High School", "Jatkosota High School", "Waffle Academy",

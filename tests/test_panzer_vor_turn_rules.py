@@ -25,8 +25,8 @@ from workbench.games.panzer_vor.rules.actions import (
     Stop,
     UseAbility,
 )
-from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.cards import CARDS, CATALOGUE, STAND_IN_DECK
+from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.deck import Draw
 from workbench.games.panzer_vor.rules.ending import CardGameEnd
 from workbench.games.panzer_vor.rules.match import Choice, Drawing, Order, Shot, Window, evolve

@@ -38,8 +38,7 @@ def remagen_bridge(
         return match
     out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
     crew = tuple(
-        replace(c, tank=None, arrives_with=tank_id) if c.tank == tank_id else c
-        for c in match.crew
+        replace(c, tank=None, arrives_with=tank_id) if c.tank == tank_id else c for c in match.crew
     )
     match = evolve(
         match,
