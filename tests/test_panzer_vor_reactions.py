@@ -3,9 +3,7 @@ rulebook's words (Reactions, Firing, Characters)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tests.panzer_vor_match import GAME, arranged, play, started
+from tests.panzer_vor_match import D1, F1, GAME, H1, H2, P1, P2, duel, play, started
 from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
@@ -21,20 +19,6 @@ from workbench.games.panzer_vor.rules.actions import (
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.match import Shot, Window, evolve
 from workbench.rules.core import CHANCE
-
-P1, P2 = "Player 1", "Player 2"
-D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
-H2 = "Panzer IV Ausf. H 2"
-
-
-def duel(hands, where=None, crew=()):
-    """Exhibition! on the blank map: Player 1's Panzer IVs in row 08, Player 2's H at 0811."""
-    match = arranged("exhibition", hands=hands)
-    board = match.board
-    where = where or {D1: "0805", F1: "0807", H1: "0803", H2: "0811"}
-    for tank_id, label in where.items():
-        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
-    return evolve(match, board=board, crew=tuple(crew))
 
 
 def first_move(match, tank):
