@@ -247,7 +247,9 @@ def test_a_hit_goes_on_to_the_damage_roll_and_a_miss_ends_the_action_phase():
     hit = through(play(match, Roll((6, 6))))
     assert isinstance(hit.top, Shot) and hit.top.stage == "damage roll"
     missed = play(match, Roll((1, 1)))
-    assert missed.stack == () and GAME.legal_actions(missed) == [Pass()]  # on to the Event Phase
+    # nothing left but to go on to the Event Phase (a Combat Awareness not yet used would still
+    # be offered: "The following abilities may also be used during your own Event Phase")
+    assert missed.stack == () and GAME.legal_actions(missed) == [Pass()]
     assert play(missed, Pass()).phase == "event"
 
 
