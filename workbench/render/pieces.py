@@ -163,14 +163,16 @@ def fitted(text: str, width: float, font: float, least: float = 8.0) -> tuple[fl
 def area_label(area: Any, name: str, style: Style, placer: Placer, t: Transform) -> Text | None:
     """An area's name (a deployment area) at a point inside it where it collides with
     nothing ``placer`` has taken (the tanks standing there, the names set before): the
-    area's own representative point, else the first of a few inside it; None where none is
-    clear (the area's hover title names it)."""
+    area's own representative point, else the first of a grid of points inside it, then of a
+    finer grid; None where none is clear (the area's hover title names it)."""
     c = area.representative_point()
     x0, y0, x1, y1 = area.bounds
+    grid = [(0.25, 0.5, 0.75), (0.1, 0.3, 0.5, 0.7, 0.9)]  # then finer, for a crowded area
     spots = [(c.x, c.y)] + [
         (x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy)
-        for fy in (0.25, 0.5, 0.75)
-        for fx in (0.25, 0.5, 0.75)
+        for fractions in grid
+        for fy in fractions
+        for fx in fractions
     ]
     for x, y in spots:
         text = Text((x, y), name, style, f"deployment: {name}")

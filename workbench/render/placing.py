@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from workbench.render.labels import (
     ABBREVIATIONS,
@@ -52,6 +52,9 @@ class Setting:
     y: float
     style: Style
     where: str = "inside"
+
+    def shifted(self, dx: float, dy: float) -> Setting:
+        return replace(self, x=self.x + dx, y=self.y + dy)
 
     def line_ys(self) -> list[float]:
         step = LINE_HEIGHT * self.style.font_size
@@ -192,13 +195,29 @@ def first_clear(
     fits: Callable[[Setting, Box], bool] | None = None,
 ) -> Setting | None:
     """The first setting whose box is free in ``placer`` (and that ``fits``, if given: an
-    inside setting that stays inside an irregular thing), its box taken; None if none is."""
-    for setting in candidates:
+    inside setting that stays inside an irregular thing), its box taken; None if none is.
+    Where none is, those that leave the picture are slid back along the thing's side (a name
+    under a thing at the picture's edge slides sideways, one beside it up or down) and tried
+    again in turn."""
+    tried = list(candidates)
+    for setting in [*tried, *(slid_inside(placer, s) for s in tried)]:
         box = setting.box()
         if placer.free(box) and (fits is None or fits(setting, box)):
             placer.take(box)
             return setting
     return None
+
+
+def slid_inside(placer: Placer, setting: Setting) -> Setting:
+    """``setting`` moved the least way along its thing's side to lie inside the picture."""
+    if setting.where == "inside":
+        return setting
+    box = setting.box()
+    moved = placer.inside(box)
+    dx, dy = moved.x0 - box.x0, moved.y0 - box.y0
+    if setting.where in ("below", "above"):
+        return setting.shifted(dx, 0.0)
+    return setting.shifted(0.0, dy)
 
 
 __all__ = [
@@ -210,6 +229,7 @@ __all__ = [
     "first_clear",
     "settings",
     "short_name",
+    "slid_inside",
     "two_lines",
     "within",
 ]

@@ -529,8 +529,9 @@ def reach_overlay(
     facings: Mapping[Square, Iterable[int]] | None = None,
 ) -> Scene:
     """Shade each reachable square with its fewest steps (in its north-east corner, or the
-    first other corner clear of a tile name, a counter or a flag); with ``facings``, a tick from the centre
-    towards each facing the tank can end in there."""
+    first other corner clear of a tile name, a counter or a flag; none on the square of the
+    tank it is about); with ``facings``, a tick from the centre towards each facing the tank
+    can end in there."""
     th = scene.theme
     t = scene.transform
     fill = Style(fill=th.reach_fill, opacity=th.reach_opacity, stroke=None)

@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import singledispatch
+from itertools import product
 from typing import Any
 
 from workbench.errors import ArgumentError
@@ -202,8 +203,8 @@ def table_scene(
             board.append(Polyline(((0.0, y), (w, y)), faint))
             y += grid_cm
     # the words are placed on the table in its own pixels, each where it collides with
-    # nothing placed before: the tanks and tokens first, then the pieces' names, the
-    # deployment areas' and the tanks'
+    # nothing placed before: the tanks and tokens first, then the pieces' names, the tanks'
+    # and the deployment areas'
     table_px = Transform(px_per_cm)
     font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     units = token_primitives(table_tokens(table) if tokens is None else tokens, th, px_per_cm)
@@ -249,11 +250,13 @@ def table_scene(
                 f"deployment: {deployment.side}",
             )
         )
-        ink = readable(color, th.halo)
+    units += tank_primitives(drawn, th, px_per_cm, table=(w, d), placer=placer)
+    for deployment in table.deployments:  # the areas' names last: each has room to spare
+        ink = readable(zone_colors[deployment.side], th.halo)
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
+        area = table.deployment_area(deployment.side)
         named_area = area_label(area, deployment.side, style, placer, table_px)
         labels += [named_area] if named_area is not None else []
-    units += tank_primitives(drawn, th, px_per_cm, table=(w, d), placer=placer)
     scene = Scene(
         width=round(w * px_per_cm + 2 * margin, 2),
         height=round(d * px_per_cm + 2 * margin, 2),
@@ -496,15 +499,22 @@ def _name_spots(points: Sequence[Point], line: float) -> list[Point]:
 def _first_clear(
     spots: Sequence[Point], name: str, style: Style, title: str, t: Transform, placer: Placer
 ) -> Text | None:
-    """The name at the first spot whose box is free in ``placer`` (taken), else None."""
+    """The name at the first spot whose box is free in ``placer`` (taken), else None; where
+    none is, those that leave the table are slid back along the hull's side (sideways under
+    or over it, up or down beside it) and tried again in turn."""
+    texts = []
     for x, y in spots:
         beside = x != spots[0][0]  # beside the hull: the text starts (or ends) there
         aligned = replace(style, anchor="start" if x > spots[0][0] else "end") if beside else style
-        text = Text((x, y), name, aligned, title)
+        texts.append((Text((x, y), name, aligned, title), beside))
+    for slide, (text, beside) in product((False, True), texts):
         box = text_box(text, t)
-        if placer.free(box):
-            placer.take(box)
-            return text
+        moved = placer.inside(box) if slide else box
+        dx, dy = (0.0, moved.y0 - box.y0) if beside else (moved.x0 - box.x0, 0.0)
+        if placer.free(box.shifted(dx, dy)):
+            placer.take(box.shifted(dx, dy))
+            x, y = text.at
+            return replace(text, at=(x + dx / t.scale, y + dy / t.scale))
     return None
 
 
