@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from workbench.render.labels import (
     ABBREVIATIONS,
@@ -200,7 +201,7 @@ def first_clear(
     under a thing at the picture's edge slides sideways, one beside it up or down) and tried
     again in turn."""
     tried = list(candidates)
-    for setting in [*tried, *(slid_inside(placer, s) for s in tried)]:
+    for setting in chain(tried, (slid_inside(placer, s) for s in tried)):
         box = setting.box()
         if placer.free(box) and (fits is None or fits(setting, box)):
             placer.take(box)
