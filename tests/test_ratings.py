@@ -57,8 +57,11 @@ def test_a_player_who_always_wins_is_rated_high_with_a_finite_rating():
 
 @pytest.mark.parametrize(
     ("args", "said"),
-    [(("a", "a", "s", 1.0, 2), "against itself"), (("a", "b", "s", 3.0, 2), "points"),
-     (("a", "b", "s", 1.0, 0), "games")],
+    [
+        (("a", "a", "s", 1.0, 2), "against itself"),
+        (("a", "b", "s", 3.0, 2), "points"),
+        (("a", "b", "s", 1.0, 0), "games"),
+    ],
 )
 def test_results_that_tell_nothing_or_cannot_be_are_refused(args, said):
     with pytest.raises(ValueError, match=said):
