@@ -28,11 +28,14 @@ def replay() -> Stepper:
 
 def test_replaying_a_record_the_next_line_says_the_arrow_shows_the_next_step(replay) -> None:
     replay.go(4)
-    assert next_step_line(replay) == "Next: → shows step 5 (the dice)"
-    assert "Next: → shows step 5 (the dice)" in replay.panel_text
+    line = next_step_line(replay)
+    assert line.startswith("Next: → shows step 5 (the dice); or choose another result in the list")
+    assert line in replay.panel_text
     assert "press Roll" not in replay.panel_text, "→ steps the record: Roll is not the key"
+    assert replay.roll_button.disabled, "Roll rolls at the end of the record only"
     replay.go(1)
-    assert next_step_line(replay) == "Next: → shows step 2 (Other's choice)"
+    line = next_step_line(replay)
+    assert line.startswith("Next: → shows step 2 (Other's choice); or play another step: click")
     replay.last()
     replay.forward()
     assert replay.message == "The end of the game: ← steps back, Home goes to the start"
@@ -45,7 +48,7 @@ def test_a_new_game_says_what_to_do_and_the_arrow_at_its_end_says_it_too() -> No
     stepper.forward()  # nothing recorded after the start: → tells what to do, changes nothing
     assert stepper.cursor == 0 and stepper.message == f"No later step yet: n{line[1:]}"
     shot = Stepper(replay_record().truncated(2))  # a new branch that ends before the dice
-    assert next_step_line(shot) == "Next: press Roll (chance decides the next step)"
+    assert next_step_line(shot).startswith("Next: press Roll (chance decides the next step), or")
     shot.roll()
     assert shot.cursor == 3 and next_step_line(shot).startswith("Next: Ōarai to act")
 
@@ -61,7 +64,8 @@ def test_the_dice_and_a_waiting_computer_are_named_as_what_comes_next() -> None:
         "panzer-vor-practice", "test-your-luck", bot_side="Other", bot_waits=True, auto_roll=False
     )
     stepper.play(Pass())
-    assert next_step_line(stepper) == "Next: press Bot move (the computer plays Other)"
+    line = "Next: press Bot move (the computer (random legal player) plays Other)"
+    assert next_step_line(stepper) == line
     stepper.bot_move()
     if stepper.game.current_player(stepper.state) == "Ōarai":
         stepper.play(Pass())

@@ -36,11 +36,18 @@ __all__ = [
 
 
 def piece_label(
-    piece: Any, color: str, font: float, px_per_cm: float, depth: float = math.inf
+    piece: Any,
+    color: str,
+    font: float,
+    px_per_cm: float,
+    depth: float = math.inf,
+    keep_clear: Sequence[tuple[Point, float]] = (),
 ) -> list[Text]:
     """A terrain piece's name inside it: wrapped to the piece's width, at most as many lines
-    as its height holds, centred on the piece. A name that would be cut there (a one-word
-    "Farmhouse" on a small building) is set whole on the table under the piece (over it
+    as its height holds, centred on the piece, or moved up or down inside it to stay clear
+    of the tokens ``keep_clear`` (circles: centre and radius, cm; an objective standing on
+    the piece). A name that would be cut there (a one-word "Farmhouse" on a small building),
+    or that finds no clear room inside, is set whole on the table under the piece (over it
     where the table, ``depth`` cm deep, ends first), dark on a white halo."""
     x0, y0, x1, y1 = piece.polygon.bounds
     room = (x1 - x0) * px_per_cm * 0.9 - 4.0
@@ -50,14 +57,41 @@ def piece_label(
     cx = (x0 + x1) / 2 if piece.polygon.contains(_point((x0 + x1) / 2, c.y)) else c.x
     step = font * LINE_HEIGHT / px_per_cm
     title = f"{piece.name} ({piece.kind})"
-    if any(line.endswith("…") for line in lines) and not piece.name.endswith("…"):
-        outside = Style(fill="#1a1a1a", stroke="#ffffff", width=3.0, font_size=font)
-        below = y1 + step * 0.7
-        y = below if below + step / 2 <= depth else y0 - step * 0.7
-        return [Text(((x0 + x1) / 2, y), piece.name, outside, title)]
-    top = c.y - step * (len(lines) - 1) / 2
     style = Style(fill=contrast_text(color), font_size=font)
-    return [Text((cx, top + i * step), line, style, title) for i, line in enumerate(lines)]
+    cut = any(line.endswith("…") for line in lines) and not piece.name.endswith("…")
+    block = step * len(lines)
+    for middle in () if cut else _label_middles(c.y, block, (y0, y1), keep_clear):
+        top = middle - step * (len(lines) - 1) / 2
+        texts = [Text((cx, top + i * step), line, style, title) for i, line in enumerate(lines)]
+        if not any(_covers(t, px_per_cm, keep_clear) for t in texts):
+            return texts
+    outside = Style(fill="#1a1a1a", stroke="#ffffff", width=3.0, font_size=font)
+    below = y1 + step * 0.7
+    y = below if below + step / 2 <= depth else y0 - step * 0.7
+    return [Text(((x0 + x1) / 2, y), piece.name, outside, title)]
+
+
+def _label_middles(
+    centre: float, block: float, span: tuple[float, float], tokens: Sequence[tuple[Point, float]]
+) -> list[float]:
+    """Where a label's middle may go inside a piece (cm, top to bottom ``span``), best
+    first: its centre, then just above and just below each token, while the label fits."""
+    low, high = span[0] + block / 2, span[1] - block / 2
+    out = [centre]
+    for (_, ty), radius in tokens:
+        out += [ty - radius - block / 2, ty + radius + block / 2]
+    return [centre] + [m for m in out[1:] if low - 1e-9 <= m <= high + 1e-9]
+
+
+def _covers(text: Text, px_per_cm: float, tokens: Sequence[tuple[Point, float]]) -> bool:
+    """Whether the line ``text`` overlaps any token (a circle, cm)."""
+    box = text_box(text, Transform(px_per_cm))
+    for (tx, ty), radius in tokens:
+        nx = min(max(tx * px_per_cm, box.x0), box.x1)
+        ny = min(max(ty * px_per_cm, box.y0), box.y1)
+        if math.hypot(nx - tx * px_per_cm, ny - ty * px_per_cm) < radius * px_per_cm:
+            return True
+    return False
 
 
 SYMBOL_SPACING_CM = 5.0  # symbols repeat across a piece this far apart (a drawing choice)

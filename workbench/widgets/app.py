@@ -231,6 +231,9 @@ class TeacherApp:
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
+        if self.stepper is not None:  # its computer stops thinking: its page is going
+            self.stepper.turn.stop()
+        self.holder.children = [widgets.HTML(f"<i>Opening {html.escape(self.what.label)}…</i>")]
         if kind == "learn":
             learner = Learner(self.game_picker.value, path, room=True, theme=self.theme)
             self.holder.children = [learner.widget]
@@ -247,6 +250,7 @@ class TeacherApp:
                 **({"bot": self.player.value} if self.player.value else {}),  # no list: none
                 bot_side=self.computer.value or None,
                 readable_at=SMALLEST_SCREEN,
+                think_aside=True,  # the computer's turn shown as it thinks, with Stop
                 **look,
             )
             stepper.set_bot(stepper.bot_side)  # the computer moves first when it starts

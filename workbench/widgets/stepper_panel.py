@@ -91,7 +91,7 @@ def build(stepper: Any) -> widgets.Box:
     s.more = widgets.Accordion(children=[s.tabs], selected_index=None)
     s.more.set_title(0, "More: log, notes, files, …")
     s.more.add_class("workbench-stepper-more")
-    side = widgets.VBox([s.panel, actions, s.hand_title, cards, s.more])
+    side = widgets.VBox([s.turn.sign, s.panel, actions, s.hand_title, cards, s.more])
     side.add_class("workbench-stepper-side")
     if s.readable_at is not None:  # a window to fit: the text gives way to the hand
         in_the_window(side, s.panel)

@@ -158,12 +158,14 @@ def table_scene(
     legend: bool = False,
     roles: Mapping[str, str] | None = None,
     size: float | None = None,
+    tokens: Sequence[Point] = (),
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
     ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
     adds a legend band of the terrain kinds and deployment areas. A deployment area is shaded
     in its side's colour: the side it names, or the side ``roles`` gives for it (``{"Attacker":
-    "German", ...}``)."""
+    "German", ...}``). ``tokens``: where objective tokens the caller draws will stand (the
+    terrain's names keep clear of them, as of the table's own)."""
     th = theme_named(theme)
     px_per_cm = (px_per_cm if size is None else size / CM_PER_SIZE) * th.zoom
     drawn = tuple(tank_drawing(t) for t in tanks)
@@ -192,6 +194,8 @@ def table_scene(
             y += grid_cm
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
+    keep_clear = [(tuple(map(float, o.at)), OBJECTIVE_RADIUS_CM) for o in table.objectives]
+    keep_clear += [((float(x), float(y)), OBJECTIVE_RADIUS_CM) for x, y in tokens]
     font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     for piece in table.pieces:
         kind = kinds.get(piece.kind)
@@ -206,7 +210,7 @@ def table_scene(
         )
         for hole in holes:
             terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
-        named = piece_label(piece, color, font, px_per_cm, table.depth)
+        named = piece_label(piece, color, font, px_per_cm, table.depth, keep_clear)
         labels += named
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from workbench.games.tanks.render.pictures import (
+    OBJECTIVE_RADIUS_CM,
     TableLayout,
     deployment_colors,
     table_colors,
@@ -70,13 +71,14 @@ def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
 def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Scene:
     """The table with every tank (destroyed ones grey) and the mission's objectives."""
     roles = {"Attacker": battle.attacker, "Defender": battle.defender}
-    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, **options)
+    tokens = [at for _, at in battle.objectives]
+    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, tokens=tokens, **options)
     marks: list[Any] = []
     for owner, (x, y) in battle.objectives:
         marks.append(
             Circle(
                 (x, y),
-                2.0,
+                OBJECTIVE_RADIUS_CM,
                 Style(fill="#ffd54f", stroke="#222222", width=1.5),
                 f"objective ({owner})",
             )
