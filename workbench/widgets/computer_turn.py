@@ -69,10 +69,10 @@ class ComputerTurn:
         self.shown_at: float | None = None  # when the sign was last shown (time.perf_counter)
         self.text = widgets.HTML()
         self.stop_button = widgets.Button(
-            description="Stop",
+            description="Stop thinking",
             tooltip="the computer plays the best move it has found now, then waits for Bot move",
             button_style="warning",
-            layout=widgets.Layout(width="5em"),
+            layout=widgets.Layout(width="9em"),
         )
         self.stop_button.on_click(lambda _: self.stop())
         self.sign = widgets.HBox(

@@ -627,13 +627,16 @@ class Stepper(StepperNotes):
             return
         self._busy = True
         try:
-            if not overlay_only:
+            drawn = (self.state, self.size, self.theme)
+            if not overlay_only and getattr(self, "_drawn", None) != drawn:  # a new board
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
                 if (round(self.scene.width), round(self.scene.height)) != (
                     self.canvas.width,
                     self.canvas.height,
                 ):  # another kind of picture (a series' match begins or ends): fitted again
                     refit_board(self)
+                self._drawn = (self.state, self.size, self.theme)
+            if not overlay_only:
                 self.shown = self._board_shown()
             self._draw(None)
             self.panel.value = self._html()

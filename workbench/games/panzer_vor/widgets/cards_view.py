@@ -284,7 +284,7 @@ class CardGameView:
         tank = None if tank is not None and tank.wreck else tank
         if not isinstance(top, Order):
             if top is None and tank is not None:
-                why = "a tank acts only on an Action card: click one in the hand"
+                why = "a tank acts only when an Action card declares it"
                 return self._tank_info(match, scene, tank.id, why)
             now = frame_line(match, top) if top is not None else f"the {match.phase} phase"
             return Offer((f"No board action now: {now}.",))

@@ -165,8 +165,10 @@ def _select(game: Game, state: Battle, legal: list[Action], picked: Any) -> Offe
         what.append("click on the table to move it")
     if any(isinstance(a, Shoot) for a in own):
         what.append("click an enemy to shoot")
-    lines = (head, f"{len(own)} legal actions now" + (f": {', '.join(what)}" if what else ""))
     choices = tuple((str(a), a) for a in own if not isinstance(a, Move | Shoot))
+    if choices:
+        what.append(f"press {' or '.join(label for label, _ in choices)}")
+    lines = (head, f"{len(own)} legal actions now: {', or '.join(what)}")
     return Offer(lines, None, picked.id, choices=choices)
 
 
