@@ -33,8 +33,8 @@ def next_step_line(stepper: Any) -> str:
         return "The end of the game: ← steps back, Home goes to the start"
     computer = f"the computer ({short_name(stepper.bot)})"
     if stepper.turn.thinking:
-        stop = ", or press Stop thinking to have it move now" if stepper.turn.stop_button.layout.display \
-            != "none" else ""  # fmt: skip
+        stoppable = stepper.turn.stop_button.layout.display != "none"
+        stop = ", or press Stop thinking to have it move now" if stoppable else ""
         return f"Wait: {computer} is thinking for {who}{stop}"
     if stepper.cursor < len(stepper.steps):
         step = stepper.cursor + 1
