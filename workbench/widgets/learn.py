@@ -165,7 +165,7 @@ class Learner(CanvasExplorer):
         if self.room:
             if self.revealed:
                 return f"the answer is shown; {onward}"
-            return f"the class answers aloud; press Reveal (Enter) for the answer, or {onward}"
+            return f"the class answers aloud; press Reveal (Enter) to check, or {onward}"
         if self.checked is not None:
             return f"checked; {onward}"
         how = {

@@ -45,10 +45,14 @@ def _preview(game: Game, state: Battle, action: Action) -> tuple[Any, list[str]]
     return applied.state, [line for line in lines if line != str(action)]
 
 
-def _proposed(game: Game, state: Battle, scene: Scene, action: Action) -> tuple[Scene, list[str]]:
-    """``action`` drawn on the table before it is played, and what the rules say of it."""
+def _proposed(
+    game: Game, state: Battle, scene: Scene | None, action: Action
+) -> tuple[Scene | None, list[str]]:
+    """``action`` drawn on the table before it is played (on ``scene``, if there is one),
+    and what the rules say of it."""
     after, said = _preview(game, state, action)
-    return proposal_overlay(scene, state, action, after), said
+    drawn = None if scene is None else proposal_overlay(scene, state, action, after)
+    return drawn, said
 
 
 def _own_tank(action: Action) -> str | None:
