@@ -15,6 +15,9 @@ Readings (the rulebook says only "on the opposite sides of the board", Initial P
 - A flag is approached from a square next to it (Task: Capture the Flag), orthogonally or
   diagonally, by a tank from the side that does not own it (either side for an owner that
   is neither ``north`` nor ``south``).
+- The two deployment sides are *apart* when no tank from the north rows can reach a square
+  of the south rows (a row of buildings or barricades across the board); the finding names
+  the cut: the squares no tank enters between the squares reached and the open ones beyond.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from collections.abc import Iterable
 
 from workbench.games.panzer_strike.boards.board import SquareBoard
 from workbench.geometry.squaregrid import Square, square_trace
-from workbench.lint import Finding, LintReport, connected, grouped, lint
+from workbench.lint import Finding, LintReport, connected, grouped, lint, summary
 from workbench.rules.core import Reason
 
 GAME = "panzer-strike"  # the game whose rulebook the sections below are headings of
@@ -75,6 +78,29 @@ def _place(s: Square) -> str:
     return f"square ({s.x}, {s.y})"
 
 
+def the_cut(board: SquareBoard, region: set[Square]) -> list[Square]:
+    """The squares no tank may enter between ``region`` (the squares tanks reach from one
+    side) and the open squares beyond it, row by row. Linear in the board's size."""
+    beyond = {s for s in board.squares() if s not in region and not board.blocks_movement(s)}
+    cut = {
+        n
+        for s in region
+        for n in s.neighbors()
+        if n in board and n not in region and n not in beyond
+        and any(m in beyond for m in n.neighbors() if m in board)
+    }  # fmt: skip
+    return sorted(cut, key=lambda s: (s.y, s.x))
+
+
+def _kinds(board: SquareBoard, squares: list[Square]) -> str:
+    """The squares in words by what they hold ("the buildings at square (3, 5), ...")."""
+    kinds: dict[str, list[str]] = {}
+    for s in squares:
+        what = "flag" if s in board.flags else "barricade" if s in board.barricades else "building"
+        kinds.setdefault(what, []).append(_place(s))
+    return " and ".join(f"the {kind}s at {summary(names)}" for kind, names in kinds.items())
+
+
 @lint.register(SquareBoard)
 def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROWS) -> LintReport:
     findings: list[Finding] = []
@@ -103,6 +129,14 @@ def lint_square_board(board: SquareBoard, *, deployment_rows: int = STAND_IN_ROW
                     (flag,),
                 )
             )
+    if sides["north"] and sides["south"] and not set(sides["south"]) & set(reached["north"]):
+        cut = the_cut(board, set(reached["north"]))
+        names = [_place(s) for s in cut]
+        text = "no tank can go between the north and the south deployment rows: " + (
+            f"cut off by {_kinds(board, cut)}" if cut else "the board's edge closes them in"
+        )
+        reason = Reason(text, MOVEMENT)
+        findings.append(grouped("zones-apart", names or ["north"], cut, reason))
     lanes = lines_of_fire(board, deployment_rows)
     heat: dict[Square, float] = {}
     for a, b in lanes:

@@ -15,9 +15,16 @@ Readings (where the rulebook leaves the designer's question open):
   (an alley) counts as reached when a tank of such a side reaches it.
 - *Edge hexside*: a feature on the side between two hexes of the map's outer ring, running
   along the edge, where it cannot separate any part of the map from another.
+- *Zones apart*: two zones (a scenario's deployment areas) between which no tank can go
+  either way, or a zone from which no tank comes to a named place (where a scenario puts
+  its objective: Test Your Luck!'s shrine), its hex or next to it where it may not be
+  entered. The finding names the cut: the hexes no tank may enter and the hexsides no tank
+  may cross between the hexes reached from the zone and the open ground beyond (a river
+  painted across the map).
 
 One finding per cause, with every place it concerns: each area of neighbouring hexes cut off
-(a river painted across the map is one finding for the hexes beyond it), each area of blind
+(a river painted across the map is one finding for the hexes beyond it, and one for each
+pair of zones it parts, naming the river's hexes), each area of blind
 spots, each kind of feature along the edge, each zone's hexes of each terrain no tank enters.
 """
 
@@ -44,7 +51,7 @@ from workbench.games.panzer_vor.rules.visibility import (
     visibility_matrix,
 )
 from workbench.geometry.hexgrid import Hex
-from workbench.lint import Finding, LintReport, connected, grouped, lint
+from workbench.lint import Finding, LintReport, connected, grouped, lint, summary
 from workbench.rules.core import Reason
 
 
@@ -258,11 +265,14 @@ def lint_hexmap(
             findings.append(grouped("zone-impassable", names, closed_hexes, reason))
 
     reached: set[Hex] = set()
+    from_zone: dict[str, set[Hex]] = {}
     for name, hexes in areas.items():
         starts = [h for h in hexes if _enterable(hexmap, h) or hexmap.terrain_at(h).deployment_only]
         within = reach_turns(best_reach(hexmap, starts), mp)
         reached |= set(within)
+        from_zone[name] = set(within)
         heatmaps[f"reach from {name}"] = {h: float(t) for h, t in within.items() if t <= turns}
+    findings += zones_apart(hexmap, areas, from_zone)
     if areas:
         lost = [h for h in grid if _enterable(hexmap, h) and h not in reached]
         where = "any zone (" + ", ".join(repr(n) for n in areas) + ")"
@@ -279,6 +289,77 @@ def lint_hexmap(
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT)
     )
     return LintReport(hexmap, tuple(findings), heatmaps, tuple(notes))
+
+
+def zones_apart(
+    hexmap: HexMap, areas: Mapping[str, Iterable[Hex]], reached: Mapping[str, set[Hex]]
+) -> list[Finding]:
+    """One finding for each pair of zones no tank can go between (either way), and for each
+    zone from which no tank comes to a named place (its hex, or next to it where it may not
+    be entered), each naming the cut: what stands between the hexes a tank reaches from the
+    zone and the open ground beyond."""
+    grid, label = hexmap.grid, hexmap.grid.label
+    findings: list[Finding] = []
+    names = list(areas)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            there, back = set(areas[b]) & reached[a], set(areas[a]) & reached[b]
+            if there or back or not set(areas[a]) or not set(areas[b]):
+                continue
+            cut, said = the_cut(hexmap, reached[a])
+            text = f"no tank can go between zone {a!r} and zone {b!r}: {said}"
+            findings.append(grouped("zones-apart", cut or [a], cut_cells(hexmap, cut),
+                                    Reason(text, MOVEMENT)))  # fmt: skip
+        for place_hex, place in sorted(hexmap.places.items(), key=lambda p: label(p[0])):
+            near = {place_hex, *grid.neighbors(place_hex)}
+            if reached[a] and not near & reached[a]:
+                cut, said = the_cut(hexmap, reached[a])
+                text = f"no tank from zone {a!r} comes to {place} ({label(place_hex)}): {said}"
+                cells, why = cut_cells(hexmap, cut), Reason(text, MOVEMENT)
+                findings.append(grouped("zones-apart", cut or [label(place_hex)], cells, why))
+    return findings
+
+
+def the_cut(hexmap: HexMap, region: set[Hex]) -> tuple[list[str], str]:
+    """What cuts ``region`` (the hexes tanks reach from somewhere) off from the open ground
+    beyond it: the hexes no tank may enter and the hexsides no tank may cross between the two,
+    by kind; their labels, and the cut in words. Linear in the map's size."""
+    grid = hexmap.grid
+    beyond = {h for h in grid if h not in region and _enterable(hexmap, h)}
+    walls: dict[str, list[Hex]] = {}
+    sides: dict[str, list[str]] = {}
+    for h in sorted(region, key=lambda h: grid.to_offset(h)[::-1]):
+        for n in grid.neighbors(h):
+            if n in region:
+                continue
+            feature = hexmap.hexside_at(h, n)
+            if n in beyond and feature is not None and feature.blocks_movement:
+                sides.setdefault(feature.name, []).append(grid.hexside_label(grid.hexside(h, n)))
+            elif n not in beyond and any(m in beyond for m in grid.neighbors(n)):
+                kind = walls.setdefault(hexmap.terrain_at(n).name, [])
+                if n not in kind:
+                    kind.append(n)
+    labels = [grid.label(h) for hexes in walls.values() for h in hexes]
+    labels += [side for found in sides.values() for side in dict.fromkeys(found)]
+    said = [f"the {kind} hexes {summary([grid.label(h) for h in hexes])}"
+            for kind, hexes in walls.items()]  # fmt: skip
+    said += [f"the {kind} hexsides {summary(list(dict.fromkeys(found)))}"
+             for kind, found in sides.items()]  # fmt: skip
+    if not said:
+        return labels, "the map's edge closes them in"
+    return labels, "cut off by " + " and ".join(said)
+
+
+def cut_cells(hexmap: HexMap, labels: Iterable[str]) -> list[Hex]:
+    """The hexes of a cut's labels (both hexes of a hexside), for a picture to outline."""
+    grid = hexmap.grid
+    cells: list[Hex] = []
+    for name in labels:
+        for part in name.split("|"):
+            h = grid.hex(part)
+            if h not in cells:
+                cells.append(h)
+    return cells
 
 
 @lint.register(PanzerVorScenario)
