@@ -14,6 +14,7 @@ destroying, each tank destroyed crossed out. Any board whose scene has a layout 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,11 +37,13 @@ def turn_marks(
     centre = scene.layout.cell_center
     font = scene.theme.name_min_px if isinstance(scene.theme, Theme) else 12.0
     marks: list[Any] = []
+    short = 0.45 * _cell_size(scene)  # the head stops at the counter's edge, in sight
     for start, end in moves:
         if start != end:
-            marks.append(Arrow(centre(start), centre(end), Style(stroke=MOVED, width=3.0), 12.0))
+            a, b = centre(start), _short_of(centre(start), centre(end), short)
+            marks.append(Arrow(a, b, Style(stroke=MOVED, width=3.0), 12.0))
     for firer, target, label in shots:
-        a, b = centre(firer), centre(target)
+        a, b = centre(firer), _short_of(centre(firer), centre(target), short)
         marks.append(Arrow(a, b, Style(stroke=SHOT, width=2.5, dash=(8.0, 4.0)), 12.0))
         middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         halo = Style(fill=SHOT, stroke="#ffffff", width=3.0, font_size=font, bold=True)
@@ -52,6 +55,15 @@ def turn_marks(
         marks += [Polyline(((x - r, y - r), (x + r, y + r)), cross, "destroyed"),
                   Polyline(((x - r, y + r), (x + r, y - r)), cross, "destroyed")]  # fmt: skip
     return scene.add(ANNOTATIONS, marks)
+
+
+def _short_of(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """``b`` moved ``by`` towards ``a`` (not past the middle of the two)."""
+    length = math.dist(a, b)
+    if length == 0:
+        return b
+    k = min(by, length / 2) / length
+    return (b[0] + (a[0] - b[0]) * k, b[1] + (a[1] - b[1]) * k)
 
 
 def _cell_size(scene: Scene) -> float:

@@ -165,6 +165,7 @@ class TeacherApp:
         self.computer.style.description_width = "initial"
         self.computer.add_class("workbench-app-computer")
         self.player = widgets.Dropdown(tooltip="the computer player", layout={"width": "11em"})
+        self.player.add_class("workbench-app-player")
         self.seed = widgets.IntText(0, description="seed", layout={"width": "10em"})
         self.new_options = widgets.VBox()
         self.settings = widgets.Accordion(

@@ -716,6 +716,8 @@ class Stepper(StepperNotes):
         who, ways, thinking = self.game.current_player(self.state), self.ways, self.turn.thinking
         at_the_end = self.cursor == len(self.steps)
         self.roll_button.disabled = who != CHANCE or thinking or not at_the_end
+        for own in (self.play_button, self.roll_button):  # put away while the computer plays
+            own.layout.display = "none" if thinking else ""
         self.bot_button.layout.display = "" if who == self.bot_side and not thinking else "none"
         self.play_button.disabled = self.proposed is None or thinking
         offered = (
