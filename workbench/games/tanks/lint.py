@@ -199,6 +199,7 @@ class Passage:
                                 stack.append(i)
                 count += 1
             object.__setattr__(self, "_areas", np.array(label).reshape(rows, cols))
+        assert self._areas is not None
         return self._areas
 
     def near(self, at: tuple[float, float], cells: np.ndarray) -> bool:

@@ -44,7 +44,7 @@ def close_range_overlay(scene: Scene, measured: Measured) -> Scene:
     middle = ((px + qx) / 2, (py + qy) / 2)
     label = f"{measured.gap:.1f} cm"
     style = Style(fill=color, stroke="#ffffff", width=3.0, font_size=_font(scene) * 1.2, bold=True)
-    marks = [
+    marks: list[Any] = [
         Polyline(((px, py), (qx, qy)), Style(stroke=color, width=3.5), label),
         Circle((px, py), 0.6, Style(fill=color), "nearest point"),
         Circle((qx, qy), 0.6, Style(fill=color), "nearest point"),

@@ -194,8 +194,8 @@ def table_scene(
             y += grid_cm
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
-    keep_clear = [(tuple(map(float, o.at)), OBJECTIVE_RADIUS_CM) for o in table.objectives]
-    keep_clear += [((float(x), float(y)), OBJECTIVE_RADIUS_CM) for x, y in tokens]
+    centres = [*(o.at for o in table.objectives), *tokens]
+    keep_clear = [((float(x), float(y)), OBJECTIVE_RADIUS_CM) for x, y in centres]
     font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
     for piece in table.pieces:
         kind = kinds.get(piece.kind)

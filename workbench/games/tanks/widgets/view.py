@@ -182,7 +182,7 @@ def _why_not(game: Game, state: Battle, legal: list[Action], tank: str) -> str:
     for action in legal:
         if _own_tank(action) is not None:
             try:
-                game.apply(state, dataclasses.replace(action, tank=tank))  # type: ignore[type-var]
+                game.apply(state, dataclasses.replace(action, tank=tank))  # type: ignore[call-arg]
             except IllegalAction as refused:
                 return str(refused.reason)
     return f"the {state.phase} phase has no action for it"
