@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.render.dice import dice_of
 from workbench.rules.core import CHANCE, Action, Event, Turn
 
 MAX_DECISIONS = 1000  # rolls and decisions in a row before the computer stops to ask
@@ -189,20 +190,25 @@ def turn_steps(stepper: Any, first: int, last: int) -> list[Step]:
 
 def summary_lines(stepper: Any, line_of: Callable[[int], str]) -> list[str]:
     """What happened since the human's last action, a line a step (``line_of(step)``, the
-    log's line, and what the game's view adds: a shot's odds), the first
-    :data:`MOST_SUMMARY` told and the rest counted; none when the computer did not play."""
+    log's line, and what the game's view adds: a shot's odds): the computer's choices and
+    the dice (a kill is said by its roll), the first :data:`MOST_SUMMARY` of them, the rest
+    and the cards drawn counted (the log has every step); none when the computer did not
+    play."""
     found = last_turn(stepper)
     if found is None:
         return []
     first, last = found
     since = "the start" if first == 1 else "your last move"
     head = f"Since {since} (steps {first}–{last}), the computer played {stepper.bot_side}:"
+    steps = range(first, last + 1)
+    kept = [n for n in steps if stepper.actor_at(n) != CHANCE or dice_of(stepper.action_at(n))]
     told = []
-    for n, step in enumerate(turn_steps(stepper, first, min(last, first + MOST_SUMMARY - 1))):
-        note = stepper.view.step_note(stepper.game, step)
-        told.append(line_of(first + n) + (f" ({note})" if note else ""))
-    more = last - first + 1 - len(told)
-    return [head, *told, *([f"… and {more} more steps: the log lists them"] if more > 0 else [])]
+    for n in kept[:MOST_SUMMARY]:
+        note = stepper.view.step_note(stepper.game, turn_steps(stepper, n, n)[0])
+        told.append(line_of(n) + (f" ({note})" if note else ""))
+    left = len(steps) - len(told)
+    more = [f"… and {left} more steps (draws among them): the log lists them"] if left else []
+    return [head, *told, *more]
 
 
 def turn_picture(stepper: Any, scene: Any) -> Any:

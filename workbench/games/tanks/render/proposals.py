@@ -73,7 +73,7 @@ def proposal_overlay(scene: Scene, before: Battle, action: Any, after: Battle | 
         laid = measuring_arrow_overlay(
             scene, before.table.arrow, (action.x, action.y), action.heading
         )
-        return laid.add(OVERLAYS, move_marks(before, action, after))
+        return laid.add(ANNOTATIONS, move_marks(before, action, after))  # over the arrow
     if isinstance(action, Deploy):
         hull = after.tank(action.tank).hull
         return scene.add(OVERLAYS, [Polygon(_corners(hull), GHOST, f"{action.tank} deploys")])
