@@ -197,3 +197,27 @@ def test_a_prepared_game_that_teaches_stops_early_and_shows_real_odds() -> None:
     assert lesson_problems(get_game(first.game), silent) == [
         "its first note is at step None, after step 10"
     ]
+
+
+def test_the_practice_modes_greedy_player_fires_and_moves_as_the_computer() -> None:
+    """The practice mode offers the greedy player as the computer: it fires (the practice
+    mode's own odds, no card game's) and ranks moves by the nearest enemy (no solo shrine)."""
+    import random
+
+    from workbench.games.panzer_vor.rules.actions import Fire, Move
+    from workbench.games.panzer_vor.rules.bots import greedy_ranking
+
+    game = get_game("panzer-vor-practice")
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck", seed=3)
+    stepper.set_bot("Ōarai", game.bots["greedy"])
+    assert isinstance(stepper.action_at(1), Fire) and stepper.actor_at(1) == "Ōarai"
+    state = stepper.state
+    moves = [a for a in game.legal_actions(state) if isinstance(a, Move)]
+    ranked = greedy_ranking(state, moves, random.Random(0))
+    board = state.board
+    enemies = [board.enemies_of(board.tank(m.tank)) for m in ranked]
+
+    def gap(move, foes):
+        return min(board.map.hex(move.to).distance(e.hex) for e in foes)
+
+    assert sorted(ranked, key=lambda m: gap(m, enemies[ranked.index(m)]))[0] == ranked[0]
