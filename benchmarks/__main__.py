@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_balance import balance_sweeps, search_sweeps
+from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
@@ -41,6 +42,7 @@ def main() -> int:
         search_sweeps,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
+        *BOUNDS_BENCHMARKS,
         *LEARN_BENCHMARKS,
         *OPENSPIEL_BENCHMARKS,
     ):

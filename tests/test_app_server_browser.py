@@ -1,4 +1,5 @@
-"""The teacher app's server with real pages (Chromium): with the token a page opens and steps;
+"""The teacher app's server with real pages (Chromium): with the token a page opens and steps
+(a deeply nested file in the user folder is one "unreadable" line of its list);
 past the limit a page says the app is full and gets in once a page has closed; a closed
 page's kernel is freed (counted over time at /api/kernels) while an open page keeps its own,
 however long it sits idle."""
@@ -25,6 +26,9 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(
     from playwright.sync_api import expect
 
     env = browser_support.jupyter_env(tmp_path) | {"WORKBENCH_HOME": str(tmp_path / "user")}
+    records = tmp_path / "user" / "records"
+    records.mkdir(parents=True)
+    (records / "deep.json").write_text("[" * 100_000)  # one bad file: its own line, no more
     port = free_port()
     options = room_options(MAX_KERNELS, CULL_IDLE, CULL_INTERVAL, GRACE)
     log = tmp_path / "app.log"
@@ -35,6 +39,9 @@ def test_pages_hold_their_kernels_and_a_closed_page_frees_its_own(
             page = browser.new_page()
             page.goto(app, timeout=PAGE)
             expect(page.locator(PANEL)).to_contain_text("Step 0 of ", timeout=PAGE)
+            expect(page.locator(".workbench-app-record select")).to_contain_text(
+                "saved: unreadable: deep (a JSON list; expected a JSON object"
+            )
             pages.append(page)
         held = kernels(app)
         assert [k["connections"] for k in held] == [1] * MAX_KERNELS, held

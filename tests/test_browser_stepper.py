@@ -66,7 +66,7 @@ MISFITS = """(root) => {
     }
     return out.slice(0, 12);
 }"""
-FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
+FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D 0802-0805"  # the move as text (its notation)
 
 # A line of text cut by the top or bottom edge of a box that scrolls or clips it (the side
 # panel's step text, scrolling in the app's window): part of the line shown, part hidden.

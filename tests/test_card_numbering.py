@@ -82,3 +82,19 @@ def test_a_move_along_a_given_path_is_not_numbered():
     move = next(a for a in RULES.legal_actions(state) if isinstance(a, Move))
     with pytest.raises(NotNumbered, match="cheapest path"):
         space.number(Move(move.tank, move.to, move.facing, path=((move.to, move.facing),)), state)
+
+
+def test_the_players_new_choices_are_numbered():
+    # issue 49's played choices: HS0017's tank, Pravda's rider as a tank arrives, any
+    # Movement card discarded for Anzio's CV33s
+    from workbench.games.panzer_vor.numbering.card_space import tank_ids
+    from workbench.games.panzer_vor.rules.actions import Choose, Discard, PlayCard
+
+    stage_2 = RULES.start(RULES.load_scenario("kuromorimine-stage-2"))
+    space = action_space("panzer-vor", "kuromorimine-stage-2")
+    for tank in tank_ids(stage_2):
+        action = PlayCard("HS0017", tank)
+        assert space.action(space.number(action, stage_2), stage_2) == action
+    for action in (Choose("no character"), Choose("Katyusha"), Discard("Full Speed Ahead!")):
+        number = action_space("panzer-vor", "pravda").number(action, None)
+        assert action_space("panzer-vor", "pravda").action(number, None) == action

@@ -50,6 +50,8 @@ SIGNATURES = {  # the parameters each function of the contract takes, by name
     "reach": ["state", "tank"],
     "random_player": ["game", "observation", "rng"],
     "greedy_player": ["game", "observation", "rng"],
+    "notation": ["state", "action"],
+    "parse": ["state", "text"],
 }
 
 

@@ -90,6 +90,27 @@ def test_a_series_action_has_its_own_number_and_the_number_gives_it_back():
     assert numbers_round_trip(TOURNAMENT, options, space, seed=2, steps=60) > 50
 
 
+def test_hs0017s_tank_is_numbered_by_its_slot_in_the_linked_scenarios():
+    # HS0017: "Place another of Ōarai's tanks in hex 1007": the player's choice of a tank,
+    # numbered in the series as its slot, and given back as the tank
+    from workbench.games.panzer_vor.rules import linked_game as L
+    from workbench.games.panzer_vor.rules.actions import PlayCard
+    from workbench.games.panzer_vor.rules.tournament import Campaign
+
+    first = start(LINKED, {"setup": "quick"})
+    force = ("Panzer IV Ausf. H", "Hetzer", "M3 Lee", "StuG III Ausf. F", "Type 89",
+             "Char B1 bis", "Porsche Tiger", "Type 3")  # fmt: skip
+    state = L.LinkedState(first.scenarios, first.options, Campaign(3, force),
+                          scenario=L.STAGE_1, chosen=("Decoy",))  # fmt: skip
+    match = L.match_of(state)  # Stage 1's tanks stand for Stage 2's: only the ids count here
+    state = replace(state, match=match)
+    space = linked_space()
+    plays = [PlayCard("HS0017", t) for t in ("Hetzer", "Type 3")]
+    numbers = [space.number(p, state) for p in plays]
+    assert len(set(numbers)) == 2
+    assert [space.action(n, state) for n in numbers] == plays
+
+
 @pytest.mark.soak
 def test_the_last_matches_of_the_linked_scenarios_are_numbered_with_the_campaigns_force():
     from workbench.games.panzer_vor.rules import linked_game as L

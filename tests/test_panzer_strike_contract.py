@@ -221,7 +221,8 @@ def test_reach_says_why_a_tank_cannot_move_now():
 def test_explain_gives_a_moves_die_and_every_step():
     # "Any motion forward by one square or rotation for 45° counts as one step."
     match = moving(duel(("L", "Light", "north", (0, 0), "E"), ("H", "Heavy", "south", (6, 5), "N")))
-    verdict = ps.explain(match, ps.Move("L", 0, (2, 1), 3))
+    verdict = ps.explain(match, "L (0,0)-(2,1) SE")  # the move as text: from, to, facing
+    assert verdict.action == ps.Move("L", 0, (2, 1), 3)
     assert verdict.legal and verdict.reasons[0].text == "the first die shows large number 6"
     steps = [r.text for r in verdict.reasons if r.text.startswith("step ")]
     assert steps == [

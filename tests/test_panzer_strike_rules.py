@@ -76,6 +76,7 @@ def test_dice_table(active, dice):
 
 
 def test_movement_roll_probabilities_are_exact_over_the_faces():
+    # Movement: "In each turn, players roll dice to determine movement."
     match = duel(("A", "Light", "north", (0, 0), "S"), ("B", "Light", "south", (9, 7), "N"))
     faces = [f.movement for f in match.roster.die_faces]
     brute: dict[tuple, Fraction] = {}
@@ -116,6 +117,7 @@ def test_a_die_moves_one_tank_and_fewer_or_none_may_move():
 
 
 def test_a_step_is_one_square_forward_or_a_45_degree_turn():
+    # Movement: "The movement consists of a sequence of steps."
     # "Any motion forward by one square or rotation for 45° counts as one step."
     match = duel(("M", "Medium", "north", (5, 5), "N"))
     found = reach(match, "M", 1).within(1)
@@ -252,6 +254,8 @@ def test_path_is_stepwise_and_as_long_as_its_cost():
 
 
 def test_unmoved_tank_shoots_all_round_moved_only_within_90_degrees():
+    # Shooting and Armour: "Tanks that haven't moved in current turn can shoot in any direction
+    # (360°)."
     # "Tanks that haven't moved ... can shoot in any direction (360°). Tanks that have moved
     # can shoot only +/- 90° (including the squares along 90° line)."
     tanks = [
@@ -270,6 +274,9 @@ def test_unmoved_tank_shoots_all_round_moved_only_within_90_degrees():
 
 
 def test_minimum_distance_is_2():
+    # Shooting and Armour: "Players can determine if a tank can shoot at an enemy as well as the
+    # distance between them with the ruler provided." (the ruler's scale is a stand-in: one unit
+    # a square)
     # "the minimum distance to be able to shoot is 2"
     match = duel(
         ("F", "Medium", "north", (5, 4), "N"),
@@ -339,6 +346,8 @@ def test_barricade_blocks_shots():
     ],
 )
 def test_hit_direction_front_and_rear_90_degree_wedges_the_rest_side(firer, zone):
+    # Shooting and Armour: "Depending on the direction from which a tank is targeted, certain
+    # part of its armour can be hit: front, side or rear."
     # target at (5, 5) facing N: front wedge within 45° of north, rear within 45° of south;
     # (8, 2) and (2, 8) stand on the dividing lines: "a square divided by an arrow hits the side"
     match = duel(("T", "Heavy", "north", (5, 5), "N"))
@@ -508,6 +517,7 @@ def end_turn(match):
 
 
 def test_flag_captured_after_coming_next_surviving_and_standing_still():
+    # Task: Capture the Flag: "When captured, a flag is removed from the board."
     # "a tank must come to a square next to it, survive the following opponent's turn and
     # stand still on that square one more turn. ... When captured, a flag is removed"
     match = rolled(flag_match(), [3, 5])

@@ -84,6 +84,8 @@ def test_a_user_deck_file_replaces_the_stand_in(tmp_path):
 
 
 def test_a_draw_is_a_chance_outcome_per_distinct_card_with_its_share_of_the_deck():
+    # Sequence of Play: "Draw Phase: Draw a card from the deck." Glossary: "Deck: The deck
+    # consists of all of the cards that have not yet been used. There is only a single deck."
     match = arranged("mock-battle", deck={"Move": 3, "Fire": 1})
     match = evolve(match, stack=(Drawing("Team B", 1, draw_phase=True),), phase="draw")
     assert GAME.current_player(match) == CHANCE
@@ -92,6 +94,9 @@ def test_a_draw_is_a_chance_outcome_per_distinct_card_with_its_share_of_the_deck
 
 
 def test_starting_hands_are_dealt_free_of_enforcement_cards():
+    # Game Setup: "If any of the cards in your starting hand are Enforcement Cards, set them
+    # aside and draw as many cards from the deck as you need to replace them. Repeat this
+    # process until your hand contains no Enforcement Cards."
     # Game Setup: Enforcement cards are set aside and replaced until the hand has none.
     match = started("st-gloriana")
     assert isinstance(match.top, Drawing) and match.top.deal
@@ -107,6 +112,14 @@ def _draw_phase(match, side):
 
 
 def test_desperate_situation_drawn_in_the_draw_phase_forbids_actions_not_events():
+    # Enforcement Cards: "During the Draw Phase, if you draw an Enforcement Card, you must
+    # immediately follow what is written on the card. You may then continue with the rest of
+    # your turn (subject to any restrictions from the Enforcement Card)." "Desperate Situation!:
+    # The player that draws this card may not take any Actions (Movement or Firing) during the
+    # rest of their turn, but they may still play an Event Card." Turn Phases: Draw Phase: "If
+    # you draw an Enforcement Card, immediately resolve it and then discard it and proceed to
+    # the Action Phase." Card Types: "When an Enforcement Card is drawn from the deck, it must
+    # be played immediately, applying the effect written on the card."
     match = arranged("mock-battle", hands={"Team B": ("Move", "Morale Boost")},
                      deck={"Desperate Situation!": 1, "Fire": 5})  # fmt: skip
     match = play(_draw_phase(match, "Team B"), Draw("Desperate Situation!"))
@@ -118,6 +131,8 @@ def test_desperate_situation_drawn_in_the_draw_phase_forbids_actions_not_events(
 
 
 def test_engine_trouble_leaves_only_the_fire_option_of_move_fire():
+    # Enforcement Cards: "Engine Trouble: You cannot play any cards that have a Move icon on
+    # them, or perform any Action that involves movement."
     hand = ("Move", "Move/Fire", "Mobile Fire 2", "Fire")
     match = arranged("mock-battle", hands={"Team B": hand}, deck={"Engine Trouble": 1, "Fire": 5})
     match = play(_draw_phase(match, "Team B"), Draw("Engine Trouble"))
@@ -128,6 +143,9 @@ def test_engine_trouble_leaves_only_the_fire_option_of_move_fire():
 
 
 def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
+    # Enforcement Cards: "Temporarily assign numbers to all of your tanks on the map and roll a
+    # die to determine which one the card affects." "If the result is a 5 or a 6, re-roll until
+    # the result is between 1 and 4." (two tanks here: each one half)
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 5})
     match = play(_draw_phase(match, "Team B"), Draw("Thrown Tread"))
     assert GAME.current_player(match) == CHANCE
@@ -138,6 +156,14 @@ def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
 
 
 def test_an_enforcement_card_drawn_by_morale_boost_is_discarded_without_effect_but_counts():
+    # Turn Phases: Event Phase: "Morale Boost: When you play this card, you immediately draw
+    # three cards from the deck." "If any of the three cards you draw as a result of using
+    # Morale Boost are Enforcement Cards, immediately discard them and ignore their effects (do
+    # not redraw any cards to replace them)." Enforcement Cards: "If you draw an Enforcement
+    # Card at any time other than the Draw Phase, ignore what is written on the card (simply
+    # discard it)." Card Types: "However, if an Enforcement Card is drawn at a time other than
+    # the Draw Phase (e.g. as a result of the Morale Boost Event Card) it is discarded without
+    # taking effect."
     match = arranged("mock-battle", hands={"Team B": ("Morale Boost",)},
                      deck={"Engine Trouble": 1, "Fire": 5}, phase="event")  # fmt: skip
     match = play(match, PlayCard("Morale Boost"))
@@ -149,6 +175,10 @@ def test_an_enforcement_card_drawn_by_morale_boost_is_discarded_without_effect_b
 
 
 def test_one_action_card_a_turn_and_combat_awareness_allows_one_more_once():
+    # Sequence of Play: "Each player may only play one Action Card during each of their turns
+    # (using the Combat Awareness Character ability is an exception to this)." Turn Phases:
+    # Action Phase: "You may only play one Action Card per turn (unless using Combat
+    # Awareness)."
     match = arranged("mock-battle", hands={"Team A": ("Move", "Move", "Move")},
                      active=1)  # fmt: skip
     match = play(match, PlayCard("Move"), Select("StuG III Ausf. F"), Stop())
@@ -163,6 +193,8 @@ def test_one_action_card_a_turn_and_combat_awareness_allows_one_more_once():
 
 
 def test_one_event_card_a_turn():
+    # Sequence of Play: "Each player may only play one Event Card during each of their turns."
+    # Turn Phases: Event Phase: "However, you may only play one Event Card per turn."
     match = arranged("mock-battle", hands={"Team B": ("Recon", "Morale Boost")},
                      deck={"Fire": 10}, phase="event")  # fmt: skip
     match = play(match, PlayCard("Recon"), Draw("Fire"))
@@ -170,6 +202,14 @@ def test_one_event_card_a_turn():
 
 
 def test_the_end_phase_discards_down_to_five_then_the_other_player_draws():
+    # Sequence of Play: "End Phase: If you have more than five cards in your hand, choose and
+    # discard from them until your hand consists of only five cards. These four steps constitute
+    # a single player's turn, and the game progresses as players alternate turns." Turn Phases:
+    # End Phase: "If you have six or more cards in your hand, choose and discard cards until you
+    # have only five. After making sure your hand is not over the maximum hand size, your turn
+    # is over." Draw Phase: "Your hand may contain more than five cards, but any excess beyond
+    # five at the end of the turn will be discarded at that point." Glossary: "At the end of
+    # each player's turn, that player's hand may not have more than five cards in it."
     hand = ("Move", "Move", "Fire", "Fire", "Recon", "Recon", "Ricochet")
     match = arranged("mock-battle", hands={"Team B": hand}, phase="event")
     match = play(match, Pass())
@@ -188,6 +228,11 @@ def test_mock_battle_draws_five_cards_in_the_first_draw_phase():
 
 
 def test_repairs_or_maintenance_and_no_enforcement_card_back_from_the_discard_pile():
+    # Turn Phases: Event Phase: "Repairs/Maintenance: When you play this card, you may choose to
+    # either use Repairs or Maintenance:" "Repairs - you may select a tank that has an Immobile
+    # marker on it and remove that marker from that tank, so it may move again." "Maintenance -
+    # you may choose one card from the discard pile (not counting Enforcement Cards) and place
+    # it in your hand."
     match = arranged("mock-battle", hands={"Team B": ("Repairs/Maintenance",)}, phase="event",
                      discard=("Fire", "Thrown Tread"))  # fmt: skip
     board = match.board
@@ -223,6 +268,10 @@ def test_repairs_maintenance_may_also_remove_one_wreck_with_the_wreckage_rule():
 
 
 def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_match():
+    # Enforcement Cards: "However, if there are other rules in effect that depend on the drawing
+    # of an Enforcement Card (such as the Stagnant Battle rule or a scenario-specific rule),
+    # those rules still apply." Card Types: "Enforcement Cards are also used for determining the
+    # end of a match."
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 3}, enforcement_drawn=3,
                      phase="event", hands={"Team B": ("Morale Boost",)})  # fmt: skip
     match = play(match, PlayCard("Morale Boost"), Draw("Thrown Tread"))
@@ -243,6 +292,7 @@ def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_mat
 
 
 def test_an_illegal_card_is_refused_and_the_state_is_unchanged():
+    # Sequence of Play: "Action Phase: Use an Action Card in your hand to take an Action."
     match = arranged("mock-battle", hands={"Team B": ("Move",)})
     with pytest.raises(IllegalAction, match="holds no Fire"):
         GAME.apply(match, PlayCard("Fire"))
@@ -252,6 +302,7 @@ def test_an_illegal_card_is_refused_and_the_state_is_unchanged():
 
 
 def test_move_all_tanks_moves_every_tank_once():
+    # Moving: "When you play a Movement Card, you may move one or multiple tanks."
     match = arranged("mock-battle", hands={"Team B": ("Move All Tanks",)})
     match = play(match, PlayCard("Move All Tanks"), Select("M4 (75)"))
     move = next(a for a in GAME.legal_actions(match) if isinstance(a, Move))
@@ -273,6 +324,10 @@ def test_full_speed_ahead_adds_two_movement_points():
 
 
 def test_an_attack_card_without_a_target_may_be_taken_back():
+    # Firing: Line of Sight: "If, after playing an Attack Card, it is determined that you do not
+    # have line of sight to the target, you may change targets. If there are no valid targets,
+    # you may also take back your attack (however, you will have shown your Attack Card to your
+    # opponent)."
     # Firing: Line of Sight: "you may also take back your attack"
     match = arranged("mock-battle", hands={"Team B": ("Fire", "Move")})
     board = match.board

@@ -68,6 +68,15 @@ def test_practice_is_a_registered_game_of_its_own_and_the_card_game_the_default(
     assert record.game == "panzer-vor-practice" and pv.practice.replay(record)[-1].ended
 
 
+def test_the_practice_modes_greedy_player_plays_a_match_without_cards():
+    # it is the card game's greedy player, on a state with no cards, scenario flags or solo
+    scenario = pv.load_scenario("pravda")  # a scenario whose rules modify a card match's shots
+    greedy = pv.practice.greedy_player
+    record = pv.practice.play(scenario, greedy, seed=1, options={"turn_limit": 5})
+    assert pv.practice.replay(record)[-1].ended
+    assert any(step.action["type"] == "Fire" for step in record.steps)
+
+
 @pytest.mark.parametrize("name", ["panzer-vor-test-your-luck-5", "panzer-vor-exhibition-6"])
 def test_an_old_practice_record_loads_as_the_practice_game_and_saves_its_new_name(name, tmp_path):
     old = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
@@ -108,9 +117,11 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
     assert _names(PRACTICE_GAME, "test-your-luck") == ["turn_limit"]  # no tank to deploy
     assert set(_names(LINKED, "linked-scenarios")) == {
         "anzio", "card_pool", "alternate_reality", "scenario_cards", "pravda_characters",
-        "stage_2_deployment", "deck", "setup"}  # fmt: skip
+        "stage_2_deployment", "deck", "setup", "smokescreen_opponent", "pravda_cards",
+        "hs0017_tank", "hs0017_complex", "commander_awareness"}  # fmt: skip
     assert set(_names(TOURNAMENT, "exhibition")) == {
-        "players", "schools", "characters", "drawn_replays", "deck", "setup"}  # fmt: skip
+        "players", "schools", "characters", "drawn_replays", "deck", "setup",
+        "commander_awareness"}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -125,6 +136,10 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
         ("freshmen_dont_flee", {"st-gloriana"}),  # St. Gloriana: Optional Rules
         ("ceasefire_order", {"pravda"}),  # Pravda: the EDITOR'S NOTE's order or the published
         ("pravda_characters", {"pravda"}),  # Pravda: "on different Reinforcement tanks"
+        ("pravda_cards", {"pravda"}),  # Pravda: "After the starting hands have been dealt"
+        ("hs0017_tank", {"kuromorimine-stage-2"}),  # HS0017: "another of Ōarai's tanks"
+        ("hs0017_complex", {"kuromorimine-stage-2"}),  # HS0017: "the complex beyond 1007"
+        ("cv33_discard", {"anzio-revised"}),  # Anzio (Revised): "discarding one Move card"
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters
         ("match_type", {"st-gloriana", "exhibition"}),  # "may be changed to a Flag Battle"
         ("ridge_to_ridge", {"kuromorimine-stage-1"}),  # Stage 1: Ridge 207's reading
@@ -339,14 +354,15 @@ def test_practice_reach_and_explain_agree_with_apply():
     practice = pv.practice.start(pv.load_scenario("test-your-luck"))
     assert pv.practice.reach(practice, "T-34/76").destinations == frozenset()
     assert "Other's turn" not in str(pv.practice.reach(practice, D1))
-    move = Move(D1, "0805", 0)
+    move = pv.practice.parse(practice, f"{D1} 0802-0805")  # three hexes on, facing kept
+    assert move == Move(D1, "0805", 0)
     verdict = pv.practice.explain(practice, move)
     steps = [r for e in pv.practice.apply(practice, move).events for r in e.reasons]
     assert verdict.legal and list(verdict.reasons[: len(steps)]) == steps  # apply's, then
     assert [r.text for r in verdict.reasons[len(steps) :]] == [  # the MP the move had
         f"+3 {D1} movement"
     ]
-    far = Move(D1, "1610", 0)
+    far = f"{D1} 0802-1610"  # as text: explain and apply read it against the state alike
     refused = pv.practice.explain(practice, far)
     with pytest.raises(IllegalAction) as caught:
         pv.practice.apply(practice, far)

@@ -58,6 +58,13 @@ def duel(firer, target, distance, facing=WEST, hexmap=None, **options):
 
 
 def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
+    # Firing: Attack Modifiers: "Example: The Ōarai player uses Mobile Fire 2 and makes an
+    # attack after moving. The target is a Tiger II. First, apply the Tiger II's Target Size
+    # Modifier of +1. However, the Card Modifier is -2, so the total modifier is -1. The
+    # distance to the target is 7 hexes." "Add the Target Size modifier to the result of the
+    # attack roll against that tank." "When a card lists a positive or negative attack modifier,
+    # add that modifier to the result of the Attack Roll." "If the modified Attack Roll result
+    # is equal to or greater than the distance to the target, the Attack hits."
     # Firing: Attack Modifiers — Tiger II size +1, Mobile Fire 2 -2: "roll an 8 or better".
     odds = attack_odds(
         duel(TIGER_I, TIGER_II, 7),
@@ -77,6 +84,13 @@ def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
 
 
 def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
+    # Firing: Extreme Range: "It is possible to hit a target that is thirteen or more hexes away
+    # through the addition of attack modifiers. However, without using a card or a character
+    # that applies an attack modifier, the attack will automatically miss." "Example: An IS-2
+    # commanded by Nonna has a max range of 15, and is firing at a target that is 14 hexes away.
+    # The Pravda player is using Aimed Shot 2 for the attack, which gives a +2 modifier to the
+    # Attack Roll." "Usually this would miss, but the player uses Nonna's +1 attack modifier. As
+    # a result, the total is 14 (11 + 2 + 1), so the attack hits the target."
     # Firing: Extreme Range — 11 + 2 (Aimed Shot 2) + 1 (Nonna) = 14 hits a target 14 hexes away.
     target = T34_76
     s = duel(IS_2, target, 14)
@@ -90,6 +104,18 @@ def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
 
 
 def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent_destroys():
+    # Firing: Damage Roll: "If an attack hits its target, you must then resolve a Damage Roll.
+    # Roll two dice and add the result to the firing tank's Firepower." "If the modified Damage
+    # Roll total is equal to or greater than the target's Armor Rating, the target is
+    # Destroyed." "Example: A Panzer IV Ausf. D with a firepower of 3 hits a T34/76 on its
+    # front. The total rolled on the two dice is 10. The T34/76 has a front armor rating of 14.
+    # The final damage dealt by the Panzer IV is 13, which is less than the target's armor
+    # rating, and so the target is not destroyed." "Example: In the previous example, if the
+    # Panzer IV Ausf. D and the T34/76 were in adjacent hexes, the +2 range modifier would have
+    # been enough to destroy the target." "A tank that is destroyed is removed from the map
+    # (unless using the Wreckage Optional Rule). If the target is not destroyed then the attack
+    # had no significant effect (it glanced off armor), and the tank remains on the board
+    # without any further consequences from the attack."
     # Firing: Damage Roll — firepower 3 + 10 = 13 < 14; adjacent, +2 would destroy it.
     far = duel(PANZER_IV_D, T34_76, 5)
     odds = attack_odds(far, "Firer", "Target")
@@ -105,6 +131,10 @@ def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent
 
 
 def test_hana_turns_a_five_into_a_hit_at_six_hexes():
+    # Characters: "Example: A Panzer IV with Hana Isuzu aboard is firing at a target that is six
+    # hexes away. The result of the attack roll is 5, a miss. However, the Ōarai player declares
+    # that they are using Hana's +2 firing modifier. This is added to the result of the roll for
+    # a total of 7, so the attack hits!"
     s = duel(PANZER_IV_D, T34_76, 6)
     assert attack_odds(s, "Firer", "Target").attack_needed == 6
     with_hana = attack_odds(s, "Firer", "Target", attack=[character("Hana Isuzu", 2)])
@@ -113,12 +143,20 @@ def test_hana_turns_a_five_into_a_hit_at_six_hexes():
 
 
 def test_panzer_iv_d_range_seven_reaches_seven_but_not_eight():
+    # Firing: Attack Roll: "In order to make an Attack Roll, count the number of hexes between
+    # the attacker and the target. Include the hex that the target is in, but not the attacker's
+    # hex." "Example: A Panzer IV Ausf. D has a Range of 7. It cannot make an attack against a
+    # tank that is eight hexes or more away."
     assert attack_odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target").can_fire
     refused = attack_odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
     assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0].text
 
 
 def test_range_bonus_plus_two_adjacent_plus_one_at_two():
+    # Firing: Damage Roll: "Range Modifier: If the distance between the attacker and the target
+    # is one hex (in other words, if they are adjacent), apply a +2 modifier to the damage. If
+    # the distance to the target is two hexes, apply a +1 modifier to the damage." "1 Hex: +2"
+    # "2 Hexes: +1" "3+ Hexes: None"
     for distance, bonus in [(1, 2), (2, 1), (3, 0)]:
         odds = attack_odds(duel(PANZER_IV_D, T34_76, distance), "Firer", "Target")
         extra = [m.value for m in odds.damage_modifiers if m.name.startswith("range")]
@@ -134,12 +172,21 @@ def test_cv33_gets_no_range_bonus_under_the_anzio_rule():
 
 
 def test_destroy_is_hit_times_destroy_given_hit_exactly():
+    # Firing: Attack Roll: "Firing is split into two steps; first, you make an Attack Roll to
+    # determine whether or not you hit the target - if you do, then you make a Damage roll to
+    # determine whether or not you destroyed it." "Once you have calculated the distance to the
+    # target, roll two dice to make the Attack Roll."
     odds = attack_odds(duel(PANZER_IV_D, T34_76, 4), "Firer", "Target")
     assert odds.hit == at_least(4) and odds.destroy_given_hit == at_least(11)
     assert odds.destroy == odds.hit * odds.destroy_given_hit
 
 
 def test_arcs_front_side_rear_and_boundaries_favour_the_target():
+    # Firing: Firing Arcs: "In order to represent this, you use the Armor Rating for the arc
+    # from which the attack came. Which Armor Rating you use depends on the position of the
+    # attacker relative to the target." "Use the front Armor Rating for attacks that come from
+    # the front arc, the side Armor Rating for attacks that come from either side arc, and the
+    # rear Armor Rating for attacks that come from the rear arc."
     facing_east = (Hex(0, 0), EAST)
     assert arc_of(facing_east, Hex(4, 0)) == "front"
     assert arc_of(facing_east, Hex(-4, 0)) == "rear"
@@ -156,12 +203,18 @@ def test_arcs_front_side_rear_and_boundaries_favour_the_target():
 
 
 def test_side_armour_only_option():
+    # Firing: Firing Arcs: "Note: If this rule adds too much complication, you may simply use
+    # the Side Armor Rating for all attacks."
     s = duel(PANZER_IV_D, T34_76, 3, side_armour_only=True)
     odds = attack_odds(s, "Firer", "Target")
     assert odds.arc == "side" and odds.armour == 14
 
 
 def test_assault_guns_fire_only_into_their_front_arc():
+    # Firing: Assault Guns and Jagdpanzers: "To represent this, Assault Guns and Jagdpanzers may
+    # only fire into their front arcs." "Consequently, any tank with a turret is able to fire at
+    # any target that is within its range during a match (the Optional Rules include rules for
+    # Turret Rotation)."
     ahead = duel(STUG, T34_76, 3)
     assert attack_odds(ahead, "Firer", "Target").can_fire
     behind = state(
@@ -174,6 +227,15 @@ def test_assault_guns_fire_only_into_their_front_arc():
 
 
 def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared():
+    # "When making an attack with a multiple-gun tank, you must choose whether you are firing
+    # the main gun or the secondary gun - you must declare which gun you are using before
+    # rolling the dice."
+    # Firing: Multiple-gun Tanks: "In order to represent this, the Firepower and Range for these
+    # tanks are listed in an X/Y format. The first number is that of the main gun, the second
+    # that of the secondary gun. The main gun is fixed and may only fire into the forward arc."
+    # "The secondary gun may fire in any direction (the Optional Rules for Turret Rotation would
+    # apply to this gun)." "If you fire without declaring, it is always assumed that you are
+    # using the secondary gun."
     behind = state(
         board(4, 20),
         ("Firer", M3_LEE, "Ōarai", "0210", EAST),
@@ -186,6 +248,10 @@ def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared()
 
 
 def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
+    # Optional Rules: Turret Rotation: "When using this rule, a tank (with a turret) must rotate
+    # its turret in order to fire at a target outside of its front arc." "In order to do so, the
+    # player places a turret marker and rotates it 60 degrees, applying a -2 modifier to the
+    # Attack Roll."
     behind = state(
         board(4, 20),
         ("Firer", PANZER_IV_D, "Ōarai", "0210", EAST),
@@ -236,6 +302,8 @@ def test_ridge_gives_minus_two_to_attack_and_damage():
 
 
 def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
+    # Firing: Line of Sight: "When making at attack, the firing tank must be able to see the
+    # target. When you are able to see the target, it is called having Line of Sight."
     s = duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, forest=["0203"]))
     odds = attack_odds(s, "Firer", "Target")
     assert not odds.can_fire and "no line of sight" in odds.reasons[0].text
@@ -246,6 +314,8 @@ def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
 
 
 def test_wreckage_rule_leaves_a_wreck():
+    # Optional Rules: Wreckage: "When a tank is destroyed, turn its counter upside down and
+    # leave it where it was on the map."
     s = duel(PANZER_IV_D, T34_76, 1, wreckage=True)
     after, texts = shoot(s, [(6, 6), (6, 6)])
     assert "Target: destroyed" in texts[2] and after.tank("Target").wreck

@@ -86,8 +86,8 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     pool = card_pool(linked(), every=True)
     assert "Trap" not in pool and "Reinforcements" not in pool
     assert {"Decoy", "Volleyball Club Comeback!", "Ceasefire", "Smokescreen"} <= set(pool)
-    assert state.to_decide == pool
-    choices = [UseScenarioCard(c, c in ("Decoy", "Ceasefire")) for c in pool]
+    assert state.to_decide == tuple(c for c in pool if c != "Eavesdropping")  # Saunders' own
+    choices = [UseScenarioCard(c, c in ("Decoy", "Ceasefire")) for c in state.to_decide]
     state = apply_all(state, *choices)
     assert state.step == "match"
     assert state.match.scenario_cards[OARAI] == ("Decoy", "Ceasefire")
@@ -103,8 +103,9 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     # listed on the card are met."
     state = started()
     missing = {"Ambush", "The Snowy March", "Pinpoint Shot", "Panzer Vor!",
-               "Operation: Teasy-Tease", "Eavesdropping"}  # fmt: skip
+               "Operation: Teasy-Tease"}  # fmt: skip
     assert missing <= set(state.to_decide) and not missing & set(card_pool(linked()))
+    assert "Eavesdropping" in card_pool(linked(), every=True)  # Saunders holds it in Match 1
     assert started(card_pool="matches").to_decide == card_pool(linked())  # the four matches'
     assert not {"Trap", "Reinforcements"} & set(state.to_decide)
     # the Anzio player's cards and a card that acts as it is drawn are not Ōarai's to use
@@ -113,6 +114,36 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     assert set(state.match.scenario_cards[OARAI]) == missing
     (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
     assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
+
+
+def test_a_card_is_in_one_place_eavesdropping_stays_in_the_saunders_hand():
+    # issue 49: "With card_pool: 'all' Ōarai holds Eavesdropping while Saunders' starting
+    # hand also has it". Saunders: "Starting Hand: Move All Tanks x 1, Move x 2, Move/Fire x
+    # 1, Eavesdropping x 1 (Scenario Card)": in Match 1 the card is Saunders'; in the next
+    # matches it is among the cards Ōarai may use.
+    state = started()
+    assert "Eavesdropping" not in state.to_decide
+    state = skip_cards(state)
+    assert state.match.hand("Saunders").count("Eavesdropping") == 1
+    held = [c for cards in (*state.match.hands.values(), *state.match.scenario_cards.values())
+            for c in cards]  # fmt: skip
+    assert held.count("Eavesdropping") == 1
+    anzio = won(state, [("Panzer IV Ausf. D", "M4A1")])
+    anzio = apply_all(anzio, *([NoMoreFaceUp()] if anzio.step == "growth" else []))
+    anzio = apply_all(anzio, PlayAnzio("revised"))
+    assert anzio.scenario == "anzio-revised" and "Eavesdropping" in anzio.to_decide
+
+
+def test_a_scenario_card_in_two_places_breaks_the_invariants():
+    from workbench.games.panzer_vor.rules.cardgame import invariants
+
+    match = skip_cards(started()).match
+    cards = dict(match.scenario_cards)
+    cards[OARAI] = ("Eavesdropping",)  # as Ōarai held it before: one card in two places
+    twice = evolve(match, scenario_cards=cards)
+    twice = evolve(twice, total_cards=twice.cards_accounted())
+    with pytest.raises(AssertionError, match="Eavesdropping"):
+        invariants(twice)
 
 
 def test_printed_scenario_cards_skip_the_choice():
@@ -219,6 +250,7 @@ def test_stage_1_over_leads_into_stage_2_in_the_same_game():
     after = applied.state
     assert after.scenario == "kuromorimine-stage-2" and after.step == "match"
     assert GAME.outcome(after) is None and "Stage 2" in after.match.scenario
+    assert "Character Growth: Match 4" in after.match.board.special_rules  # both stages
     assert any("Stage 2 begins" in e.text for e in applied.events)
     GAME.invariants(after)
 
@@ -320,3 +352,116 @@ def test_alternate_reality_teams_grow_on_the_tank_they_pilot_and_change_each_mat
     assert after.campaign.face_up == {"Anteater Team"}
     after = GAME.apply(after, PlayAnzio("revised")).state
     assert after.step == "teams" and after.crews == ()  # chosen again for Match 2
+
+
+# --- issue 49: the Linked Scenarios' Scenario Cards and Character Growth ------------------------
+
+
+def _match_4(**options):
+    """Match 4 (Kuromorimine, Stage 1) begun with every tank of the schedule."""
+    from workbench.games.panzer_vor.rules.linked_game import _begin
+
+    tanks = ("Panzer IV Ausf. H", "Hetzer", "M3 Lee", "StuG III Ausf. F", "Type 89",
+             "Char B1 bis", "Porsche Tiger", "Type 3")  # fmt: skip
+    state = started(scenario_cards="printed", **options)
+    state = replace(state, campaign=Campaign(played=3, tanks=tanks), results=THREE_WON,
+                    scenario="kuromorimine-stage-1")  # fmt: skip
+    return _begin(state, [])
+
+
+def test_in_match_4_the_anteater_and_leopon_teams_turn_face_up_as_they_destroy_a_tank():
+    # Character Growth: "In Match 4, the Anteater and Leopon Teams may be turned face-up
+    # during the match as soon as they destroy an enemy tank."
+    from workbench.games.panzer_vor.rules.reactions import destroy
+
+    match = _match_4().match
+    faces = {c.name: (c.tank, c.face) for c in match.crew if c.name in ("Anteater Team",
+             "Leopon Team")}  # fmt: skip
+    assert faces == {"Anteater Team": ("Type 3", "back"), "Leopon Team": ("Porsche Tiger", "back")}
+    events = []
+    after = destroy(match, "Type 3", "Panther", events)
+    assert {c.name: c.face for c in after.crew}["Anteater Team"] == "front"
+    assert {c.name: c.face for c in after.crew}["Leopon Team"] == "back"  # not yet
+    assert any(e.text == "Anteater Team turns face up" for e in events)
+    # once: a team used (face down again) does not turn up at its next kill
+    used = evolve(after, crew=tuple(replace(c, face="back") if c.name == "Anteater Team" else c
+                                    for c in after.crew))  # fmt: skip
+    again = destroy(used, "Type 3", "Panther 2", [])
+    assert {c.name: c.face for c in again.crew}["Anteater Team"] == "back"
+
+
+def test_the_growth_in_match_4_is_not_a_rule_of_the_other_matches_or_the_scenario_alone():
+    from workbench.games.panzer_vor.rules.reactions import destroy
+    from workbench.games.panzer_vor.rules.scenario_rules.linked_scenarios import GROWTH_IN_MATCH
+
+    assert GROWTH_IN_MATCH in _match_4().match.board.special_rules
+    assert GROWTH_IN_MATCH not in skip_cards(started()).match.board.special_rules
+    alone = get_game("panzer-vor").start(linked()["kuromorimine-stage-1"], {"setup": "quick"})
+    assert GROWTH_IN_MATCH not in alone.board.special_rules
+    # the Kuromorimine scenario played alone: its Anteater Team stays as it is
+    after = destroy(alone, "Type 3", "Panther", [])
+    assert {c.name: c.face for c in after.crew}["Anteater Team"] == "back"
+
+
+def test_ceasefire_is_not_playable_in_match_1_where_the_map_has_no_church():
+    # Linked Scenarios: Scenario Cards: "However, a card may still only be used when the
+    # restrictions listed on the card are met." Pravda: "The Ōarai player may use this card
+    # if any of their tanks enter within two hexes of the Church hex" (issue 49: "Ōarai can
+    # play it in Match 1, redeploy 'around the Church', and unlock Goosefish Dance").
+    from workbench.games.panzer_vor.rules import restrictions
+
+    state = started()
+    state = apply_all(state, *(UseScenarioCard(c, c == "Ceasefire") for c in state.to_decide))
+    match = state.match
+    assert match.scenario_cards[OARAI] == ("Ceasefire",)
+    match = at(match, {"Type 89": "1405"})  # two hexes from 1403, an ordinary hex here
+    match = evolve(match, stack=(), phase="event", active=match.order.index(OARAI))
+    assert not restrictions.may_play(match, OARAI, "Ceasefire")
+    assert PlayCard("Ceasefire") not in get_game("panzer-vor").legal_actions(match)
+    with pytest.raises(IllegalAction, match="Church"):
+        get_game("panzer-vor").apply(match, PlayCard("Ceasefire"))
+
+
+def test_smokescreen_waits_for_the_kuromorimine_player_unless_any_opponent_is_read():
+    # Smokescreen: "This card may be used after the Kuromorimine player has played at least
+    # one Attack Card."
+    from workbench.games.panzer_vor.rules import restrictions
+
+    def saunders(**options):
+        state = started(**options)
+        state = apply_all(state, *(UseScenarioCard(c, c == "Smokescreen")
+                                   for c in state.to_decide))  # fmt: skip
+        return evolve(state.match, attack_cards={"Saunders": 1})
+
+    assert not restrictions.may_play(saunders(), OARAI, "Smokescreen")
+    assert restrictions.may_play(saunders(smokescreen_opponent="any opponent"), OARAI,
+                                 "Smokescreen")  # fmt: skip
+    (option,) = [o for o in GAME.options_for(linked()) if o.name == "smokescreen_opponent"]
+    assert (option.default, option.if_unwritten) == ("Kuromorimine", "any opponent")
+    kuro = evolve(_match_4().match, attack_cards={"Kuromorimine": 1})
+    kuro = evolve(kuro, scenario_cards={**kuro.scenario_cards, OARAI: ("Smokescreen",)})
+    assert restrictions.may_play(kuro, OARAI, "Smokescreen")
+
+
+def test_pravdas_additional_cards_leave_out_one_oarai_already_holds_face_up():
+    # Pravda: "After the starting hands have been dealt, the Ōarai player chooses three of
+    # the following cards, adds them to the deck, and reshuffles it" - with the Linked
+    # Scenarios' pool Ōarai may hold one of them face up already: one card, in one place.
+    from workbench.games.panzer_vor.rules.linked_game import _begin
+    from workbench.games.panzer_vor.rules.match import Choice, Drawing
+
+    state = started(pravda_cards="after the deal")
+    state = replace(state, campaign=Campaign(played=2), scenario="pravda",
+                    chosen=("Ambush", "Ceasefire"))  # fmt: skip
+    match = _begin(state, []).match
+    assert match.scenario_cards[OARAI] == ("Ambush", "Ceasefire")
+    cards = get_game("panzer-vor")
+    while isinstance(match.top, Drawing) and match.top.deal:
+        match = cards.apply(match, cards.chance_outcomes(match)[0][0]).state
+    others = ("The Snowy March", "Pinpoint Shot", "Panzer Vor!", "Volleyball Club Comeback!")
+    assert match.top == Choice(OARAI, "pravda cards", others)
+    cards.invariants(match)
+    held_all = replace(state, chosen=("Ambush", "Pinpoint Shot", "Panzer Vor!"))
+    match = _begin(held_all, []).match  # two left: both join the deck, nothing to choose
+    assert set(match.waiting_cards) == {"The Snowy March", "Volleyball Club Comeback!"}
+    assert not any(isinstance(f, Choice) and f.purpose == "pravda cards" for f in match.stack)

@@ -25,6 +25,13 @@ def one_tank(hexmap=None, piece=TIGER_I, label="0505", facing=EAST, side="Ōarai
 
 
 def test_tiger_moves_three_hexes_with_its_three_mp():
+    # Moving: Movement: "It is not necessary to spend all of a unit's movement points in a
+    # single move - however, unspent movement points may not be transferred to another tank or
+    # carried over to the next turn."
+    # Moving: Movement: "This value represents the amount of Movement Points (MP) it may expend
+    # in a single move. All tanks may move forward one hex by spending one Movement Point."
+    # "Example: A Tiger I has a movement score of 3, which means it can move forward three hexes
+    # by playing a Move card."
     s = one_tank()
     explained = explain_move(s, "Tank", [("0506", EAST), ("0507", EAST), ("0508", EAST)])
     assert explained.legal and explained.mp_spent == 3 and explained.mp_available == 3
@@ -36,6 +43,10 @@ def test_tiger_moves_three_hexes_with_its_three_mp():
 
 
 def test_move_and_turn_sixty_degrees_three_times_costs_three_mp():
+    # Moving: Turning: "When a tank spends movement points to move forward, it may also turn one
+    # hex-side (60°) at no MP cost - the tank may turn before or after moving into a hex." "You
+    # can have several free turns if you advance 1 square before making each turn (move + turn
+    # 60°, move + turn 60°, move + turn 60° = 3 MP)."
     s = one_tank()
     path = [("0506", SOUTHEAST), ("0607", SOUTHWEST), ("0706", WEST)]
     explained = explain_move(s, "Tank", path)
@@ -44,6 +55,9 @@ def test_move_and_turn_sixty_degrees_three_times_costs_three_mp():
 
 
 def test_turning_without_moving_costs_one_mp_whatever_the_angle():
+    # Moving: Turning: "If you want to turn without moving, you must spend 1 MP regardless of
+    # the number of hex-sides you turn." "In other words, it costs 1 movement point to turn
+    # except when making a 60° turn after moving one hex."
     s = one_tank()
     for facing in (NORTHEAST, SOUTHEAST, SOUTHWEST, WEST):
         explained = explain_move(s, "Tank", [("0505", facing)])
@@ -53,6 +67,7 @@ def test_turning_without_moving_costs_one_mp_whatever_the_angle():
 
 
 def test_a_turn_of_120_degrees_with_a_move_is_not_free():
+    # Moving: Turning: "However, it costs 1 MP to turn two hex-sides (120°) or more."
     explained = explain_move(one_tank(), "Tank", [("0506", SOUTHWEST)])
     assert not explained.legal
     assert explained.refusal.section == "Moving: Turning"
@@ -63,6 +78,13 @@ def test_a_turn_of_120_degrees_with_a_move_is_not_free():
 
 
 def test_reverse_costs_two_mp_per_hex_with_a_free_sixty_degree_turn():
+    # Moving: Reverse Movement: "A tank may move backwards regardless of its facing. This is
+    # called reverse movement. In order to move in reverse, you must spend 2 MP per hex. In
+    # other words, it costs twice as much to move backwards as it does forwards. When moving in
+    # reverse, it costs as much to turn as it does when moving forward. This means that turning
+    # 60 degrees costs nothing, and turning 120 degrees or more costs 1 movement point."
+    # Movement Direction: "A tank may only move one hex forwards or backwards per Movement
+    # Point."
     s = one_tank()
     explained = explain_move(s, "Tank", [("0504", EAST)])
     assert explained.legal and explained.steps[0].kind == "reverse" and explained.mp_spent == 2
@@ -72,6 +94,12 @@ def test_reverse_costs_two_mp_per_hex_with_a_free_sixty_degree_turn():
 
 
 def test_movement_bonuses_add_up():
+    # Moving: Movement Bonuses: "Cards such as Full Speed Ahead! can temporarily increase your
+    # movement score, as can bonuses from character abilities (see the Character section for
+    # more details). All of these movement bonuses are cumulative." "Example: The Ōarai Girls
+    # Academy player uses Full Speed Ahead! (which gives +2 MP) on a Panzer IV with a Movement
+    # score of 3, along with Mako's Movement Bonus 2. As a result, the Panzer IV's movement
+    # score becomes 7 for this turn."
     # Full Speed Ahead! (+2) on a Panzer IV (3) with Mako's bonus 2: 7 MP (Movement Bonuses).
     s = one_tank(piece=PANZER_IV_D)
     bonuses = [Modifier("Full Speed Ahead!", 2, "card"), Modifier("Mako", 2, "character ability")]
@@ -114,6 +142,9 @@ def test_ridge_costs_two_to_enter_and_one_to_leave():
     ],
 )
 def test_impassable_terrain_is_refused_with_its_rule(terrain, message):
+    # Moving: Obstructing Movement: "A tank may not enter or move through a hex that is
+    # designated as a forest on the map." "Other restrictions on movement may be listed in the
+    # scenario."
     s = one_tank(board(**{terrain: ["0506"]}))
     explained = explain_move(s, "Tank", [("0506", EAST)])
     assert not explained.legal and message in explained.refusal.text
@@ -146,6 +177,9 @@ def test_white_hexside_blocks_movement():
 
 
 def test_no_entering_or_passing_through_another_tank():
+    # Moving: Obstructing Movement: "A tank may not enter a hex that contains another tank or
+    # which it is otherwise prohibited from moving through. A tank may also not move through a
+    # hex occupied by another tank (see the Advanced Rules section for alternative options)."
     hexmap = board()
     s = state(
         hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), ("Other", TIGER_I, "Enemy", "0506", EAST)
@@ -164,6 +198,9 @@ def test_no_entering_or_passing_through_another_tank():
 
 
 def test_wreckage_costs_one_more_mp():
+    # Optional Rules: Wreckage: "From then on, the wreckage of the tank hinders movement and
+    # line of sight through that hex." "Example: A clear hex that has wreckage in it costs 2
+    # movement points to move into."
     hexmap = board()
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
@@ -171,6 +208,7 @@ def test_wreckage_costs_one_more_mp():
 
 
 def test_immobile_tanks_cannot_move():
+    # Turn Phases: Action Phase: "A tank that is considered Immobile may not use Move Cards."
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST, {"immobile": True}))
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert "immobile" in refused.refusal.text

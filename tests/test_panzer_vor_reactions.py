@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.panzer_vor_match import GAME, arranged, play
+from tests.panzer_vor_match import GAME, arranged, play, started
 from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
@@ -42,6 +42,15 @@ def first_move(match, tank):
 
 
 def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mover():
+    # "When your opponent uses cards like Coordinated Move to move multiple tanks at once and
+    # you want to play a Reaction Card (such as Quick Shot) in response, you must declare that
+    # you are doing so immediately after the tank you wish to target has finished its move."
+    # Reactions: "You can only target the last tank to have moved before your declaration (i.e.
+    # you cannot wait to see all of the tanks' moves before deciding which one you wish to
+    # target)." "You may only use one Reaction Card in response any one action made by your
+    # opponent." "You may not play a Reaction Card of your own in response to your opponent
+    # playing a Reaction Card (with the sole exception of Eavesdropping)." Card Types: "Only one
+    # Reaction Card may be used in response to any one Action Card."
     match = duel({P1: ("Coordinated Move", "Emergency Stop"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Coordinated Move"), Select(D1))
     match = play(match, first_move(match, D1))
@@ -62,6 +71,8 @@ def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mo
 
 
 def test_eavesdropping_may_answer_a_reaction_card():
+    # Reactions: "Eavesdropping: Unlike other Reaction cards, this Scenario Card may be used in
+    # response to another Reaction Card."
     match = duel({P1: ("Move", "Eavesdropping"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Move"), Select(D1))
     match = play(match, first_move(match, D1), React("Quick Shot", H2))
@@ -99,6 +110,10 @@ def test_ricochet_after_a_hit_but_never_against_crack_shot():
 
 
 def test_emergency_stop_is_declared_before_the_attack_roll_and_modifies_it():
+    # Reactions: "If you wish to play a Reaction Card, declare so using the timing described on
+    # the card. Example: You must declare that you are using Emergency Stop before your opponent
+    # makes their attack roll." Firing: Attack Modifiers: "If your opponent plays a Reaction
+    # Card, any modifier from that card is also added to the result."
     match = duel({P1: ("Fire",), P2: ("Emergency Stop",)})
     match = _fire(match, "Fire")
     assert match.top == Window(P2, "attack", D1, H2)
@@ -125,6 +140,8 @@ def test_mobile_fire_fires_with_the_tank_that_moved():
 
 
 def test_covering_fire_two_tanks_at_one_target():
+    # Firing: "Some cards, such as Volley Fire and Covering Fire, allow you to make attacks with
+    # multiple tanks."
     match = duel({P1: ("Covering Fire",), P2: ()})
     match = play(match, PlayCard("Covering Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
     match = play(match, Select(F1))
@@ -133,6 +150,9 @@ def test_covering_fire_two_tanks_at_one_target():
 
 
 def test_hana_adds_her_modifier_after_seeing_the_roll():
+    # Characters: "You may choose to apply a character's abilities at any time. For example,
+    # when making an attack roll or a damage roll, you may look at the result of the roll first
+    # before declaring you are using an ability."
     # Characters, example: six hexes away, the attack roll is 5, a miss; Hana's +2 makes 7.
     hana = Crew("Hana Isuzu", P1, D1, "front")
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
@@ -153,6 +173,9 @@ def test_declining_the_ability_leaves_the_miss():
 
 
 def test_an_ability_used_face_down_removes_the_character():
+    # Characters: "When a character begins a match face-up, turn them face-down whenever they
+    # use any of their abilities. Some Characters have abilities on their face-down sides - if
+    # they use any of their abilities there, remove the Character from the map."
     hana = Crew("Hana Isuzu", P1, D1, "back")  # her back side: +1 (stand-in)
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
     match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)))
@@ -162,6 +185,7 @@ def test_an_ability_used_face_down_removes_the_character():
 
 
 def test_a_movement_ability_reaches_further_and_is_spent():
+    # Characters: "Added to a tank's movement for this Action."
     mako = Crew("Mako Reizei", P1, D1, "front")  # Mako's Movement Bonus 2
     match = duel({P1: ("Move",), P2: ()}, crew=(mako,))
     match = play(match, PlayCard("Move"), Select(D1))
@@ -222,3 +246,59 @@ def test_aide_draws_as_many_cards_as_its_counter_shows():
     from workbench.games.panzer_vor.rules.match import Drawing
 
     assert match.top == Drawing(P1, 2)
+
+
+def test_recovery_places_a_removed_character_on_a_tank_of_your_choice():
+    # Turn Phases: Event Phase: Recovery: "If you choose to recover a character who has been
+    # removed from the map, place that character's counter on a tank of your choice (it does
+    # not have to be the same tank that they started the game on)." Every tank of the side,
+    # not the first three (issue 49).
+    hana = Crew("Hana Isuzu", P1, None, "removed")
+    match = evolve(duel({P1: ("Recovery",), P2: ()}, crew=(hana,)), phase="event")
+    mine = [t.id for t in match.tanks_of(P1)]
+    assert len(mine) == 4
+    offered = [a.choice for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert offered == [f"Hana Isuzu@{t}" for t in mine]
+    last = play(match, PlayCard("Recovery", f"Hana Isuzu@{mine[-1]}"))
+    hana = next(c for c in last.crew if c.name == "Hana Isuzu")
+    assert (hana.tank, hana.face) == (mine[-1], "back")  # "with a reverse side ... face-down"
+    assert PlayCard("Recovery", f"Hana Isuzu@{H2}") not in GAME.legal_actions(match)  # not theirs
+
+
+def test_the_stepper_offers_each_tank_recovery_may_place_a_character_on():
+    # every played choice is drawn and clickable: a click on the card gives a button a tank
+    from workbench.widgets.views import view_for
+
+    hana = Crew("Hana Isuzu", P1, None, "removed")
+    match = evolve(duel({P1: ("Recovery",), P2: ()}, crew=(hana,)), phase="event")
+    offer = view_for("panzer-vor").click_card(GAME, match, "Recovery", None)
+    labels = [label for label, _ in offer.choices]
+    assert labels == [f"play Recovery (Hana Isuzu@{t.id})" for t in match.tanks_of(P1)]
+    assert all(action in GAME.legal_actions(match) for _, action in offer.choices)
+
+
+def test_the_other_commanders_combat_awareness_is_a_reading_that_can_be_switched_off():
+    # Characters: Combat Awareness: "Most of the schools' commanders possess the Combat
+    # Awareness ability ... (Miho Nishizumi and Maho have Combat Awareness on both the front
+    # and back of their counters ...)": only Miho and Maho are named.
+    from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_READING
+
+    for name in ("Anchovy", "Darjeeling", "Kay", "Katyusha"):
+        aware = [a for a in ABILITIES[name].front if a.kind == "combat awareness"]
+        assert [a.source for a in aware] == [COMMANDERS_READING]
+    for name in ("Miho Nishizumi", "Maho Nishizumi"):
+        sources = {a.source for a in (*ABILITIES[name].front, *ABILITIES[name].back)}
+        assert sources == {"rulebook: Characters: Combat Awareness"}
+    kay = Crew("Kay", P1, D1, "front")
+    match = duel({P1: ("Move",), P2: ()}, crew=(kay,))
+    match = play(match, PlayCard("Move"), Select(D1), Stop())
+    assert UseAbility("Kay", "combat awareness") in GAME.legal_actions(match)
+    said = GAME.apply(match, UseAbility("Kay", "combat awareness")).events
+    assert [r.text for r in said[0].reasons] == [COMMANDERS_READING]  # said as it is used
+    flags = started("exhibition", commander_awareness=False).flags  # the option, as started
+    assert "no commanders' combat awareness" in flags
+    off = duel({P1: ("Move",), P2: ()}, crew=(kay, Crew("Miho Nishizumi", P1, F1, "front")))
+    off = play(evolve(off, flags=flags), PlayCard("Move"), Select(D1), Stop())
+    legal = GAME.legal_actions(off)
+    assert UseAbility("Kay", "combat awareness") not in legal
+    assert UseAbility("Miho Nishizumi", "combat awareness") in legal  # printed: still hers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules.actions import (
     Choose,
     Die,
@@ -49,8 +49,8 @@ def test_fair_play_drawn_makes_saunders_remove_tanks_down_to_oarais_number():
     assert len(match.tanks_of("Saunders")) == len(match.tanks_of("Ōarai")) == 5
     assert "Fair Play" in match.removed and match.phase == "action"  # on to the Action Phase
     # Decoy "can only be played after Eavesdropping or Fair Play"
-    assert hooks.may_play(match, "Ōarai", "Decoy")
-    assert not hooks.may_play(arranged("saunders"), "Ōarai", "Decoy")
+    assert restrictions.may_play(match, "Ōarai", "Decoy")
+    assert not restrictions.may_play(arranged("saunders"), "Ōarai", "Decoy")
 
 
 # --- St. Gloriana ---------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_freshmen_dont_flee_brings_the_pink_m3_lee_too():
 def test_childhood_friend_removes_carpaccio_and_the_hippo_stug_in_sight_of_each_other():
     match = arranged("anzio-revised")
     match = at(match, {"Semovente M41": "0303", "StuG III Ausf. F": "0305"})
-    assert hooks.may_play(match, "Anzio", "Childhood Friend")
+    assert restrictions.may_play(match, "Anzio", "Childhood Friend")
     match = play(match, PlayCard("Childhood Friend"))
     ids = {t.id for t in match.board.tanks}
     assert "Semovente M41" not in ids and "StuG III Ausf. F" not in ids
@@ -109,7 +109,7 @@ def test_operation_macaroni_moves_the_target_away_without_the_attack_roll():
 
 def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
     match = arranged("anzio-original", phase="event")
-    assert not hooks.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
+    assert not restrictions.may_play(match, "Anzio", "Trap")  # Anzio has lost no tank yet
     match = evolve(match, lost={"Anzio": ("CV33",)}, destroyed={"Ōarai": ("CV33",)})
     match = play(match, PlayCard("Trap"))
     assert not hooks.abilities_allowed(match, "Ōarai")
@@ -121,20 +121,41 @@ def test_trap_blocks_oarai_abilities_until_the_next_enforcement_card():
 # --- Pravda ---------------------------------------------------------------------------------
 
 
-def test_oarai_chooses_three_of_the_five_additional_scenario_cards():
+def deal(match):
+    """The starting hands dealt (each draw the first card the deck offers)."""
+    while isinstance(match.top, Drawing) and match.top.deal:
+        match = play(match, GAME.chance_outcomes(match)[0][0])
+    return match
+
+
+def test_after_the_starting_hands_have_been_dealt_oarai_chooses_three_additional_cards():
+    # Additional Scenario Cards: "After the starting hands have been dealt, the Ōarai player
+    # chooses three of the following cards, adds them to the deck, and reshuffles it."
+    from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
+
     match = started("pravda")
-    assert isinstance(match.top, Choice) and match.top.purpose == "pravda cards"
+    assert isinstance(match.top, Drawing) and match.top.deal  # the hands first
+    match = deal(match)
+    assert [len(match.hand(s)) for s in match.order] == [5, 5]
+    assert match.top == Choice("Ōarai", "pravda cards", PRAVDA_CARDS)
+    assert not set(PRAVDA_CARDS) & {c for h in match.hands.values() for c in h}
     for name in ("Ambush", "Panzer Vor!", "Pinpoint Shot"):
         match = play(match, Choose(name))
     assert {"The Snowy March", "Volleyball Club Comeback!"} <= set(match.removed)
-    assert not hooks.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    assert {"Ambush", "Panzer Vor!", "Pinpoint Shot"} <= set(dict(match.deck))  # in the deck
+    assert not restrictions.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
+    # the order records saved before the option were played with: the choice first
+    before = started("pravda", pravda_cards="before the deal")
+    assert before.top == Choice("Ōarai", "pravda cards", PRAVDA_CARDS)
+    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_cards"]
+    assert (option.default, option.if_unwritten) == ("after the deal", "before the deal")
 
 
 def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
     match = arranged("pravda", phase="event", active=1)
-    assert not hooks.may_play(match, "Ōarai", "Ceasefire")
+    assert not restrictions.may_play(match, "Ōarai", "Ceasefire")
     match = at(match, {"Type 89": "1405"})  # within two hexes of the Church (1403)
-    assert not hooks.may_play(match, "Ōarai", "Goosefish Dance")
+    assert not restrictions.may_play(match, "Ōarai", "Goosefish Dance")
     match = play(match, PlayCard("Ceasefire"))
     church = match.board.map.hex("1403")
     for tank in match.tanks_of("Ōarai"):
@@ -142,8 +163,10 @@ def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attack
     for tank in match.tanks_of("Pravda"):
         assert 6 <= tank.hex.distance(church) <= 9
     assert not match.reserves.get("Pravda")  # every reinforcement deployed
+    riders = {c.name: c.tank for c in match.crew if c.side == "Pravda"}  # riding them now
+    assert riders == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
     assert "ceasefire" in match.flags
-    assert hooks.may_play(match, "Ōarai", "Goosefish Dance")
+    assert restrictions.may_play(match, "Ōarai", "Goosefish Dance")
     dance = evolve(match, flags=match.flags | {"goosefish dance"})
     firer, target = dance.tanks_of("Ōarai")[0], dance.tanks_of("Pravda")[0]
     assert [m.value for m in hooks.attack_modifiers(dance, firer, target)] == [1]
@@ -190,7 +213,7 @@ def test_there_is_no_fleeing_in_nishizumi_ryu():
 
 def test_smokescreen_after_a_kuromorimine_attack_card_smokes_every_oarai_tank():
     match = arranged("kuromorimine-stage-1", phase="event")
-    assert not hooks.may_play(match, "Ōarai", "Smokescreen")
+    assert not restrictions.may_play(match, "Ōarai", "Smokescreen")
     match = evolve(match, attack_cards={"Kuromorimine": 1})
     match = play(match, PlayCard("Smokescreen"))
     assert all(t.smoke for t in match.tanks_of("Ōarai"))
@@ -359,10 +382,10 @@ def test_hs0017_sets_the_final_duel_and_closes_1007():
     board = board.with_tank(replace(spare, hex=board.map.hex("1210")))
     match = evolve(match, board=board)
     match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})  # within range, in sight
-    assert hooks.may_play(match, "Ōarai", "HS0017")
+    assert restrictions.may_play(match, "Ōarai", "HS0017")
     no_card = evolve(match, hands={**match.hands, "Kuromorimine": ("Move",)})
-    assert not hooks.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
-    match = play(match, PlayCard("HS0017"))
+    assert not restrictions.may_play(no_card, "Ōarai", "HS0017")  # a card that can fire
+    match = play(match, PlayCard("HS0017", "Hetzer"))
     label = match.board.map.grid.label
     assert label(match.board.tank("Panzer IV Ausf. H").hex) == "1402"
     assert label(match.board.tank("Maus").hex) == "1006"
@@ -470,3 +493,156 @@ def test_ridge_to_ridge_is_entered_like_a_hill_hex():
     # the other reading, an option: every entry into a ridge hex 2 MP
     assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
     assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]
+
+
+# --- issue 49: the player's own choices, and the readings as options ---------------------------
+
+
+def _hs0017_ready(**options):
+    """Stage 2 in Ōarai's Event Phase: the Maus can fire at the Panzer IV Ausf. H, and two
+    other Ōarai tanks (a Hetzer and a Type 89) may go to 1007."""
+    match = started("kuromorimine-stage-2", **options)
+    match = evolve(match, stack=(), phase="event", waiting_cards=(),
+                   hands={**match.hands, "Kuromorimine": ("Fire",)})  # fmt: skip
+    board = match.board
+    pz3 = board.tank("Panzer III Ausf. J")
+    for tank_id, label in (("Hetzer", "1210"), ("Type 89", "1212")):
+        board = board.with_tank(replace(pz3, id=tank_id, side="Ōarai", flag=False,
+                                        hex=board.map.hex(label)))  # fmt: skip
+    match = evolve(match, board=board)
+    match = at(match, {"Maus": "0810", "Panzer IV Ausf. H": "0813"})
+    return evolve(match, total_cards=match.cards_accounted())
+
+
+def test_hs0017_the_oarai_player_picks_another_of_its_tanks_for_1007():
+    # Scenario Card: HS0017: "Place another of Ōarai's tanks in hex 1007."
+    match = _hs0017_ready()
+    plays = [a for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("HS0017", "Hetzer"), PlayCard("HS0017", "Type 89")]
+    assert PlayCard("HS0017", "Panzer IV Ausf. H") not in plays  # "another": not the flag
+    after = play(match, PlayCard("HS0017", "Type 89"))
+    assert after.board.map.grid.label(after.board.tank("Type 89").hex) == "1007"
+    assert not hooks.may_fire_at(after, "Type 89", "Maus")
+    # the first other tank, no choice, as records saved before the choice were played
+    first = _hs0017_ready(hs0017_tank="first")
+    assert [a for a in GAME.legal_actions(first) if isinstance(a, PlayCard)] == [
+        PlayCard("HS0017")]  # fmt: skip
+    sent = play(first, PlayCard("HS0017"))
+    assert sent.board.map.grid.label(sent.board.tank("Hetzer").hex) == "1007"
+    (option,) = [o for o in GAME.options_for(scenario("kuromorimine-stage-2"))
+                 if o.name == "hs0017_tank"]  # fmt: skip
+    assert (option.default, option.if_unwritten) == ("choose", "first")
+
+
+def test_hs0017_not_with_other_tanks_already_in_the_complex_beyond_1007():
+    # "This card may also not be used if other tanks are already in the hexes in the complex
+    # beyond 1007." The map's zone 'Complex beyond 1007' (a stand-in: 1006 and 1402, the
+    # hexes the card places tanks in beyond the entrance) and the card's own hexes.
+    match = _hs0017_ready()
+    complex_ = match.board.map.zones["Complex beyond 1007"]
+    assert {match.board.map.grid.label(h) for h in complex_} == {"1006", "1402"}
+    assert restrictions.may_play(match, "Ōarai", "HS0017")
+    crowded = at(match, {"Panzer III Ausf. J": "1006"})
+    assert not restrictions.may_play(crowded, "Ōarai", "HS0017")
+    # a complex drawn from a map sheet: a hex of it taken refuses the card ('complex'), not
+    # under the reading of the card's named hexes only
+    hexmap = match.board.map.with_zone("Complex beyond 1007", ["1006", "1402", "1105"])
+    drawn = evolve(match, board=replace(match.board, map=hexmap))
+    drawn = at(drawn, {"Panzer III Ausf. J": "1105"})
+    assert not restrictions.may_play(drawn, "Ōarai", "HS0017")
+    named = evolve(drawn, flags=drawn.flags | {"hs0017 named hexes"})
+    assert restrictions.may_play(named, "Ōarai", "HS0017")
+    assert "hs0017 named hexes" in started("kuromorimine-stage-2",
+                                           hs0017_complex="named hexes").flags  # fmt: skip
+
+
+def test_cv33_reinforcements_by_discarding_any_movement_card():
+    # Anzio (Revised): Optional Rules: Reinforcements: "By discarding one Move card (this is
+    # not an Action), you can place the reinforcements": any Movement card ("Movement Cards
+    # have an icon of a moving tank"), or with cv33_discard 'Move' the card named Move.
+    waiting = started("anzio-revised", cv33_reinforcements=True).reserves["Anzio"]
+
+    def ready(**options):
+        match = arranged("anzio-revised", hands={"Anzio": ("Full Speed Ahead!", "Fire",
+                         "Move/Fire")})  # fmt: skip
+        match = evolve(match, reserves={"Anzio": waiting},
+                       kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),),
+                       board=match.board.without(["CV33 2"]),
+                       flags=started("anzio-revised", cv33_reinforcements=True,
+                                     **options).flags)  # fmt: skip
+        return evolve(match, total_cards=match.cards_accounted())
+
+    match = ready()
+    discards = [a for a in GAME.legal_actions(match) if isinstance(a, Discard)]
+    assert discards == [Discard("Full Speed Ahead!"), Discard("Move/Fire")]  # not Fire
+    match = play(match, Discard("Full Speed Ahead!"))
+    assert match.top.purpose == "cv33" and "Full Speed Ahead!" in match.discard
+    only_move = ready(cv33_discard="Move")
+    assert not any(isinstance(a, Discard) for a in GAME.legal_actions(only_move))
+    (option,) = [o for o in GAME.options_for(scenario("anzio-revised"))
+                 if o.name == "cv33_discard"]  # fmt: skip
+    assert (option.default, option.if_unwritten) == ("movement card", "Move")
+
+
+def test_a_ceasefire_deploys_the_characters_still_waiting_on_the_reinforcements():
+    # Pravda Reinforcements: "If the Ceasefire Event Card is used before all the
+    # reinforcements have been placed on the map, deploy all of the remaining reinforcement
+    # tanks when the tanks are redeployed" - and their characters ride in on them
+    match = arranged("pravda", phase="event", active=1)
+    crew = tuple(c for c in match.crew if c.side != "Pravda")
+    waiting = tuple(Crew(n, "Pravda", None, "front") for n in ("Katyusha", "Nonna"))
+    match = at(evolve(match, crew=(*crew, *waiting)), {"Type 89": "1405"})
+    quick = play(match, PlayCard("Ceasefire"))
+    on = {c.name: c.tank for c in quick.crew if c.side == "Pravda"}
+    reinforcements = {t.id for t in quick.tanks_of("Pravda") if "reinforcement" in t.id}
+    assert set(on.values()) <= reinforcements and None not in on.values()
+    chosen = play(evolve(match, flags=match.flags - {"quick setup"}), PlayCard("Ceasefire"))
+    assert chosen.top.purpose == "pravda rider" and chosen.top.side == "Pravda"
+    assert set(chosen.top.options) == {t.id for t in match.reserves["Pravda"]}
+
+
+def test_pravdas_characters_may_be_chosen_as_each_tank_arrives():
+    # Pravda High School: "Characters (on different Reinforcement tanks): Katyusha (Front),
+    # Nonna (Front)"; Pravda Reinforcements: "The Pravda player deploys one of their
+    # remaining tanks into the Pravda deployment zone each time they play a Movement Card".
+    # The option's 'on arrival': as each tank deploys, a waiting character may ride on it.
+    match = started("pravda", setup="choose", pravda_characters="on arrival")
+    waiting = {c.name: (c.tank, c.arrives_with) for c in match.crew if c.side == "Pravda"}
+    assert waiting == {"Katyusha": (None, None), "Nonna": (None, None)}
+    assert not any(isinstance(f, Choice) and f.purpose == "pravda rider" for f in match.stack)
+    match = arranged("pravda", hands={"Pravda": ("Move",)})
+    riders = tuple(Crew(n, "Pravda", None, "front") for n in ("Katyusha", "Nonna"))
+    match = evolve(match, crew=(*match.crew, *riders))
+    match = play(match, PlayCard("Move"), Select("T-34/76"))
+    match = play(match, next(a for a in GAME.legal_actions(match) if isinstance(a, Move)))
+    match = play(match, Choose("T-34/76 (reinforcement 1)"))
+    match = play(match, Choose(match.top.options[0]))  # its hex
+    assert match.top == Choice("Pravda", "pravda rider arrives",
+                               ("Katyusha", "Nonna", "no character"),
+                               ("T-34/76 (reinforcement 1)",))  # fmt: skip
+    after = play(match, Choose("Katyusha"))
+    katyusha = next(c for c in after.crew if c.name == "Katyusha")
+    assert katyusha.tank == "T-34/76 (reinforcement 1)" and katyusha.face == "front"
+    # the last tanks carry the characters still waiting: no "no character" then
+    from workbench.games.panzer_vor.rules.scenario_rules.pravda import rider_choice
+
+    last = evolve(match, stack=(), reserves={"Pravda": match.reserves["Pravda"][:1]})
+    assert rider_choice(last, "T-34/85 (reinforcement 5)", 1).top.options == ("Katyusha", "Nonna")
+
+
+def test_hs0017_offers_only_a_tank_that_leaves_the_complex_clear():
+    # "This card may also not be used if other tanks are already in the hexes in the complex
+    # beyond 1007": a tank of Ōarai's standing where a Flag Tank goes may be the one sent to
+    # 1007 (it leaves), never another one.
+    match = at(_hs0017_ready(), {"Type 89": "1006"})
+    plays = [a for a in GAME.legal_actions(match) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("HS0017", "Type 89")]
+    after = play(match, plays[0])
+    label = after.board.map.grid.label
+    assert (label(after.board.tank("Type 89").hex), label(after.board.tank("Maus").hex)) == (
+        "1007", "1006")  # fmt: skip
+    # records played before the choice: the first tank goes, and any counter there refuses it
+    old = evolve(match, flags=match.flags | {"hs0017 first tank", "hs0017 named hexes"})
+    assert not restrictions.may_play(old, "Ōarai", "HS0017")
+    old = evolve(_hs0017_ready(), flags=match.flags | {"hs0017 first tank", "hs0017 named hexes"})
+    assert [a for a in GAME.legal_actions(old) if isinstance(a, PlayCard)] == [PlayCard("HS0017")]

@@ -17,6 +17,12 @@ def verdicts(line, kind):
 
 
 def test_clear_hexes_and_a_tank_on_the_line_do_not_block():
+    # Firing: Line of Sight: "To determine line of sight, extend a line from the center of the
+    # firing tank's hex to the center of the target tank's hex. If there are no obstructions
+    # along the line, then the firing tank has line of sight." "The presence of another tank,
+    # whether friendly or enemy, does not block line of sight (with the exception of wreckage)."
+    # "You have line of sight because the firing line does not pass through any obstructing
+    # hexes (clear hexes and one with a tank)."
     hexmap = board()
     s = state(hexmap, ("Tank", TIGER_I, "Enemy", "0404", EAST))
     line = line_of_sight(s, "0402", "0406")
@@ -25,6 +31,8 @@ def test_clear_hexes_and_a_tank_on_the_line_do_not_block():
 
 
 def test_along_the_hexside_of_one_obstructing_hex_is_clear():
+    # Firing: Line of Sight: Situations With Line of Sight: "The firing line passes through the
+    # hex-side of an obstructing hex."
     hexmap = board(forest=["0403"])
     line = line_of_sight(hexmap, "0303", "0503")
     assert line.clear
@@ -34,6 +42,8 @@ def test_along_the_hexside_of_one_obstructing_hex_is_clear():
 
 
 def test_through_the_corner_of_an_obstructing_hex_is_clear():
+    # Situations With Line of Sight: "The firing line passes through the corner of an
+    # obstructing hex."
     hexmap = board(16, 16)
     start = hexmap.hex("0303")
     end = start + Hex(5, -1)  # passes two corners (see the geometry tests)
@@ -43,11 +53,16 @@ def test_through_the_corner_of_an_obstructing_hex_is_clear():
 
 
 def test_along_hexsides_of_separate_obstructing_hexes_is_clear():
+    # Situations With Line of Sight: "The firing line passes through the hex-sides of multiple
+    # separated obstructing hexes."
     line = line_of_sight(board(forest=["0403", "0604"]), "0303", "0703")
     assert line.clear and verdicts(line, "hexside") == ["clear", "clear"]
 
 
 def test_through_an_obstructing_hex_is_blocked():
+    # Situations Without Line of Sight: "The firing line passes through an obstructing hex."
+    # "Whether something is considered an obstruction is determined by the scenario - generally,
+    # forests will always block line of sight."
     line = line_of_sight(board(forest=["0404"]), "0402", "0406")
     assert not line.clear
     assert line.blocking.hexes == (board().hex("0404"),)
@@ -55,6 +70,8 @@ def test_through_an_obstructing_hex_is_blocked():
 
 
 def test_along_the_shared_hexside_of_two_obstructing_hexes_is_blocked():
+    # Situations Without Line of Sight: "The firing line passes through a shared hex-side of two
+    # adjacent obstructing hexes."
     line = line_of_sight(board(forest=["0403", "0404"]), "0303", "0503")
     assert not line.clear and line.blocking.kind == "hexside"
     assert "shared by two obstructing hexes" in line.reason.text
@@ -123,6 +140,11 @@ def test_forest_path_fire_only_with_adjacent_hexes():
 
 
 def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():
+    # Optional Rules: Wreckage: "When making an attack whose line of sight travels through a hex
+    # with wreckage in it, apply a -1 modifier to the Attack Roll (even if the line of sight
+    # travels through multiple hexes with wreckage in them, the modifier is only -1). Do not
+    # apply the modifier when firing at a target in a hex with wreckage in it - the modifier
+    # only applies when the line of sight travels through the hex."
     hexmap = board()
     wrecks = [
         (f"W{i}", TIGER_I, "Enemy", label, EAST, {"wreck": True})

@@ -293,3 +293,28 @@ def test_a_kill_records_the_characters_of_the_tank_that_made_it():
     target = next(t for t in match.board.tanks if t.side != firer.side)
     after = destroy(match, firer.id, target.id, [])
     assert f"destroyed an enemy:{crewed.name}" in after.flags
+
+
+def test_a_minor_schools_tanks_are_a_labelled_stand_in_a_roster_of_gray_tanks_replaces():
+    # Creating Forces: "Your force may only contain tanks available to your own school.
+    # Each schools' tanks are designated with a specific color. ... Other schools: Gray"
+    from workbench.games.panzer_vor.boards.roster import PanzerVorRoster
+    from workbench.games.panzer_vor.rules.tournament_game import MINOR_STAND_IN, _start_match
+
+    state = drawn([MINOR[0], MINOR[1]])  # Player 1's and Player 2's Minor Schools
+    roster = exhibition().counters
+    assert not any(roster.get(n).school == "Other schools" for n in roster.names)
+    side = exhibition_for(state).sides[0]
+    assert set(side.purchase.tanks) == {n for n in roster.names if roster.get(n).points <= 40}
+    events = []
+    _start_match(replace(state, match=None), events)
+    said = [r for e in events for r in e.reasons if r.text == MINOR_STAND_IN]
+    assert said and said[0].section.endswith("Creating Forces")
+    assert "stand-in" in MINOR_STAND_IN
+    # Gray tanks in the roster: the Minor Schools buy those
+    gray = {name: replace(roster.get(name), school="Other schools")
+            for name in ("Type 89", "CV33")}  # fmt: skip
+    grayed = replace(roster, counters={**roster.counters, **gray})
+    assert isinstance(grayed, PanzerVorRoster)
+    mine = replace(state, exhibition=replace(state.exhibition, resolved_roster=grayed))
+    assert set(exhibition_for(mine).sides[0].purchase.tanks) == set(gray)

@@ -66,7 +66,12 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "anzio-revised",
-        {"cv33_reinforcements": True, "cv33_machine_gun": True, "balance_adjustment": "Ōarai"},
+        {
+            "cv33_reinforcements": True,
+            "cv33_machine_gun": True,
+            "balance_adjustment": "Ōarai",
+            "cv33_discard": "Move",
+        },
     ),
     Case(
         "panzer-vor",
@@ -83,7 +88,17 @@ OPTION_CASES = [
         "pravda",
         {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
     ),
+    Case(
+        "panzer-vor",
+        "pravda",
+        {"pravda_characters": "on arrival", "pravda_cards": "before the deal"},
+    ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
+    Case(
+        "panzer-vor",
+        "kuromorimine-stage-2",
+        {"hs0017_tank": "first", "hs0017_complex": "named hexes", "commander_awareness": False},
+    ),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(
         "panzer-strike",
@@ -135,8 +150,18 @@ OPTION_CASES = [
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
         for m in ("king-of-the-hill", "free-for-all", "no-retreat")
     ),
-    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2, "terrain_grid": 9}),
-    Case("tanks", "barkmanns-corner", {"deployment": "players"}),
+    Case(  # the workbench's placements (deployment and objectives: quick), a coarse grid
+        "tanks",
+        "standard-table",
+        {
+            "deployment": "quick",
+            "objectives": "quick",
+            "mission": "free-for-all",
+            "turn_limit": 2,
+            "terrain_grid": 9,
+        },
+    ),
+    Case("tanks", "barkmanns-corner", {"deployment": "quick"}),
     Case(  # the readings' other values, Assault Guns on both sides, a point value given,
         "tanks",  # on the table file's terrain (no set-up played)
         "standard-table",
@@ -150,6 +175,7 @@ OPTION_CASES = [
             "woods_touched": "ignored",
             "front_line": "in-front",
             "assault_gun_arc": "keyword",
+            "community_keywords": "ignored",
         },
     ),
     Case(
@@ -161,6 +187,7 @@ OPTION_CASES = [
             "alternate_reality": True,
             "pravda_characters": "KV-2 and IS-2",
             "stage_2_deployment": "quick",
+            "smokescreen_opponent": "any opponent",
         },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),
@@ -204,10 +231,11 @@ def test_the_sample_covers_every_game_scenario_option_and_setup():
         assert {(game.name, s) for s in game.scenarios()} <= played
     setups = {c.options.get("setup", "choose") for c in SAMPLE if c.game == "panzer-vor"}
     assert setups == {"choose", "quick"}
-    assert {c.options.get("deployment", "quick") for c in SAMPLE if c.game == "tanks"} == {
-        "quick",
-        "players",
-    }
+    for option in ("deployment", "objectives"):  # the players' placements, and the quick
+        assert {c.options.get(option, "players") for c in SAMPLE if c.game == "tanks"} == {
+            "quick",
+            "players",
+        }
     tables = {c.options.get("table_setup", "played") for c in SAMPLE if c.game == "tanks"}
     assert tables == {"played", "given"}
 

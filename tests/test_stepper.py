@@ -13,8 +13,8 @@ import pytest
 import workbench
 from workbench.boards.record import Record
 from workbench.games import get_game
-from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass
-from workbench.rules.core import CHANCE, replay
+from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass, PlayCard
+from workbench.rules.core import CHANCE, IllegalAction, replay
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import PlainView, view_for
 
@@ -85,8 +85,10 @@ def test_the_prepared_game_shows_a_real_shot_with_its_rolls_and_notes(record) ->
     assert "first-shots" not in prepared_games("panzer-vor")  # the card game's are its own
     stepper = Stepper(PREPARED)
     log = stepper.log_lines()
+    assert log[1].startswith("★ 1. Ōarai: Panzer IV Ausf. D 0802-0805  [")  # each move as text
     assert log[2].startswith("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D → hit 11/12")
-    assert "dice: roll 4 + 5 = 9 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert "dice: roll 4 5 → attack roll 4 + 5 = 9: needs 4+, hit" in log[5]
+    assert log[7].startswith("★ 7. Other: Matilda II 0718-0617 W  [")  # it turns to face W
     assert "glanced off" in log[6]
     assert "Panzer IV Ausf. D is destroyed" in log[12]
     assert len(stepper.bookmarks()) >= 5
@@ -524,10 +526,12 @@ def test_card_game_an_illegal_card_or_click_is_refused_and_undo_changes_nothing(
     card = next(c for c in stepper.hand()[1] if not c.playable)
     card_button(stepper, card.name).click()  # a card the rules do not let be played now
     assert snapshot(stepper) == before
-    assert f"Refused: play {card.name} is not legal now" in stepper.panel_text
-    assert (
-        "rule: Sequence of Play" in stepper.panel_text and "Nothing changed." in stepper.panel_text
-    )
+    with pytest.raises(IllegalAction) as refused:  # the rules' own reason, word for word
+        stepper.game.apply(stepper.state, PlayCard(card.name))
+    reason = refused.value.reason
+    assert f"Refused: {reason.text}" in stepper.panel_text and card.name in reason.text
+    assert f"rule: {reason.section}" in stepper.panel_text
+    assert "Nothing changed." in stepper.panel_text
     stepper.undo()  # undo after the refusal undoes the last real step
     assert stepper.cursor == n - 1 and stepper.record == before[0]
     stepper.redo()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import workbench
 from workbench.widgets.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -14,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None:
     from workbench.games.tanks.rules.actions import Move
 
-    stepper = Stepper(ROOT / "maps/tanks/games/cover-and-critical.json", at=0)
+    lesson = workbench.load(ROOT / "maps/tanks/games/cover-and-critical.json")
+    deployed = sum(step.action["type"] == "Deploy" for step in lesson.steps)  # the players'
+    stepper = Stepper(lesson, at=deployed)
     assert type(stepper.view).__name__ == "TanksView"
     who = stepper.game.current_player(stepper.state)
     tank = next(t for t in stepper.state.tanks if t.side == who)
@@ -23,10 +26,10 @@ def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None
     assert "legal actions now" in stepper.panel_text
     assert any(label.endswith("stays") for label, _ in stepper.offered)
     stepper.click_cell(f"{x - 5},{y}")
-    assert isinstance(stepper.proposed, Move) and stepper.cursor == 0
+    assert isinstance(stepper.proposed, Move) and stepper.cursor == deployed
     assert "Movement: Moving a Tank" in stepper.panel_text
     stepper.click_cell(f"{x - 5},{y}")
-    assert stepper.cursor == 1 and isinstance(stepper.action_at(1), Move)
+    assert stepper.cursor == deployed + 1 and isinstance(stepper.action_at(deployed + 1), Move)
     moved = next(t for t in stepper.state.tanks if t.id == tank.id)
     assert moved.hull.centre != (x, y)
 
@@ -82,3 +85,35 @@ def test_panzer_strike_clicks_move_a_tank_and_show_a_shot_before_its_dice() -> N
     shooter.click_cell(f"{target.at.x},{target.at.y}")
     assert shooter.proposed == shot and "destroys with" in shooter.panel_text
     assert shooter.cursor == shot_step - 1, "nothing is played before the second click"
+
+
+def test_panzer_vor_the_players_own_choices_are_offered_by_the_stepper() -> None:
+    """Issue 49: HS0017's tank, Pravda's Additional Scenario Cards and characters, and the
+    card discarded for Anzio's CV33s are actions of the player, drawn and clickable: a click
+    on the card gives a button a choice, a choice being made is buttons beside the board."""
+    from tests.panzer_vor_match import GAME, arranged, started
+    from tests.test_panzer_vor_scenario_rules import _hs0017_ready
+    from workbench.games.panzer_vor.rules.actions import Choose, Discard, PlayCard
+    from workbench.games.panzer_vor.rules.match import Choice, Drawing, evolve
+    from workbench.widgets.views import view_for
+
+    view = view_for("panzer-vor")
+    hs0017 = view.click_card(GAME, _hs0017_ready(), "HS0017", None)
+    assert [a for _, a in hs0017.choices] == [
+        PlayCard("HS0017", "Hetzer"), PlayCard("HS0017", "Type 89")]  # fmt: skip
+    assert "play HS0017 (Type 89)" in [label for label, _ in hs0017.choices]
+    pravda = started("pravda")
+    while isinstance(pravda.top, Drawing):  # the starting hands are dealt first
+        pravda = GAME.apply(pravda, GAME.chance_outcomes(pravda)[0][0]).state
+    assert isinstance(pravda.top, Choice) and pravda.top.purpose == "pravda cards"
+    assert view.buttons(GAME, pravda) == [Choose(c) for c in pravda.top.options]
+    arrives = Choice("Pravda", "pravda rider arrives", ("Katyusha", "no character"), ("T-34",))
+    riding = evolve(pravda, stack=(arrives,))
+    assert view.buttons(GAME, riding) == [Choose("Katyusha"), Choose("no character")]
+    waiting = started("anzio-revised", cv33_reinforcements=True).reserves["Anzio"]
+    anzio = arranged("anzio-revised", hands={"Anzio": ("Full Speed Ahead!", "Fire")})
+    anzio = evolve(anzio, reserves={"Anzio": waiting}, board=anzio.board.without(["CV33 2"]),
+                   kills=(("Panzer IV Ausf. D", "CV33 2", "Anzio"),))  # fmt: skip
+    anzio = evolve(anzio, total_cards=anzio.cards_accounted())
+    discard = view.click_card(GAME, anzio, "Full Speed Ahead!", None)
+    assert Discard("Full Speed Ahead!") in [discard.action, *(a for _, a in discard.choices)]

@@ -25,19 +25,22 @@ from workbench.games.tanks.rules.state import Shot
 from workbench.render import svg_of
 from workbench.testing.conformance import playout
 
-GIVEN = {"table_setup": "given"}  # the table file's terrain and edges, no set-up phase
+# the table file's terrain and edges, no set-up phase, the tanks placed by the workbench
+GIVEN = {"table_setup": "given", "deployment": "quick"}
 OPTION_NAMES = [
     "platoons",
     "attacker",
     "mission",
     "turn_limit",
     "deployment",
+    "objectives",
     "table_setup",
     "terrain_grid",
     PER_OBJECTIVE,
     "point_limit",
     "platoon_rules",
     "card_points",
+    "community_keywords",
     "crew_cards",
     "crew",
     "sight_grazing",
@@ -134,6 +137,8 @@ def test_a_bad_option_is_refused_naming_it(options, named, words):
 
 
 def test_a_platoon_is_from_one_country():
+    # Components: Tank Cards — Card Anatomy: "Country — This identifies the country that fielded
+    # this tank."
     # Building Your Platoon: Tank Cards: "Your Platoon may contain any mix of tanks as long as
     # they are from the same Country."
     table_ = tanks.load_scenario("standard-table")
@@ -143,8 +148,7 @@ def test_a_platoon_is_from_one_country():
     assert refused.value.section == sections.TANK_CARDS
     german = {"German": ["Panther", "StuG G"], "American": ["Pershing"]}
     assert [
-        t.card.name
-        for t in tanks.start(table_, {"platoons": german, "table_setup": "given"}).in_play("German")
+        t.card.name for t in tanks.start(table_, {"platoons": german, **GIVEN}).in_play("German")
     ]
 
 
@@ -329,6 +333,8 @@ def test_the_greedy_player_plays_every_phase_through_the_protocol():
 
 
 def test_each_side_sees_the_whole_battle_for_now():
+    # Building Your Platoon: Tank Cards: "When playing a game these cards are kept face up so
+    # that all players can reference them."
     # Building Your Platoon: Upgrade and Crew Cards start "face down": hidden crew cards come
     # with crew effects (games/tanks/rules/hidden.py is their place); everything else is open.
     start = tanks.start(tanks.load_scenario("barkmanns-corner"))

@@ -11,6 +11,9 @@ National Tournament's two games among them).
 >>> match = ps.start(ps.load_scenario("capture-the-flag"))
 >>> ps.current_player(match) in ps.players(match) or ps.current_player(match) == ps.CHANCE
 True
+>>> rolled = ps.apply(match, "roll 3 6").state               # an action, or its text
+>>> ps.notation(rolled, ps.legal_actions(rolled)[-1])
+'end movement'
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import workbench.boards.record as record_module
+import workbench.rules.core as core
 import workbench.rules.options as options_module
-from workbench.arguments import whole_number
+from workbench.arguments import seed as seed_of
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
 from workbench.games import get_game
@@ -35,6 +39,9 @@ from workbench.rules.core import (
     Verdict,
 )
 from workbench.rules.core import replay as replay_record
+from workbench.rules.notation import named
+from workbench.rules.notation import notation as write_action
+from workbench.rules.notation import parse as read_action
 from workbench.rules.observation import Observation
 from workbench.rules.options import Option, OptionError
 from workbench.rules.play import Player, random_player
@@ -46,11 +53,8 @@ NAMES = (
     "legal_actions", "chance_outcomes", "apply", "outcome", "players", "observation",
     "determinize", "play", "replay", "odds", "explain", "reach", "random_player",
     "greedy_player", "Record", "IllegalAction", "Applied", "Outcome", "Option", "OptionError",
-    "Observation", "Verdict", "CHANCE", "TERMINAL",
+    "Observation", "Verdict", "CHANCE", "TERMINAL", "notation", "parse",
 )  # fmt: skip
-
-
-MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
 
 
 class Contract:
@@ -72,17 +76,39 @@ class Contract:
         self.current_player = game.current_player
         self.legal_actions = game.legal_actions
         self.chance_outcomes = game.chance_outcomes
-        self.apply = game.apply
         self.outcome = game.outcome
         self.players = game.players
         self.observation = game.observation
         self.determinize = game.determinize
-        self.explain = game.explain
         self.random_player = random_player
         self.greedy_player = game.bots.get("greedy", random_player)
 
     def __repr__(self) -> str:
         return f"<the contract of {self.GAME.name}: {', '.join(NAMES)}>"
+
+    def apply(self, state: Any, action: Any) -> core.Applied:
+        """The next state and the events ``action`` caused (an action, or its text: see
+        :meth:`parse`); IllegalAction with the reason and section if the rules refuse it."""
+        return self.GAME.apply(state, self._action(state, action))
+
+    def explain(self, state: Any, action: Any) -> core.Verdict:
+        """Whether ``action`` (an action, or its text) is legal in ``state`` and why, as
+        ``apply`` decides it."""
+        return self.GAME.explain(state, self._action(state, action))
+
+    def notation(self, state: Any, action: Any) -> str:
+        """``action`` in ``state`` written as text (``"N1 shoots S2"``; ARCHITECTURE.md:
+        "Moves as text")."""
+        return write_action(self.GAME, state, action)
+
+    def parse(self, state: Any, text: str) -> Any:
+        """The action ``text`` means in ``state``: NotationError if it names none (with the
+        nearest legal texts), IllegalAction if the rules refuse the action it names."""
+        return read_action(self.GAME, state, text)
+
+    def _action(self, state: Any, action: Any) -> Any:
+        """``action``, or the action its text names (legal or not: the caller decides)."""
+        return named(self.GAME, state, action) if isinstance(action, str) else action
 
     def scenarios(self) -> dict[str, str]:
         """The shipped scenarios by name, and their files."""
@@ -94,13 +120,7 @@ class Contract:
 
     def _scenario(self, scenario: Any) -> Any:
         """``scenario`` if it is one this game starts from, else ArgumentError."""
-        kinds = self.GAME.scenario_types
-        if kinds and not isinstance(scenario, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(
-                "scenario", scenario, f"a scenario of {self.GAME.title} (a {names})"
-            )
-        return scenario
+        return self.GAME.check_scenario(scenario)
 
     def options(self, scenario: Any) -> list[options_module.Option]:
         """The scenario's options: name, values allowed, default, section, reading."""
@@ -124,11 +144,7 @@ class Contract:
     ) -> record_module.Record:
         """A whole seeded game (each side's player, or one for all): its record."""
         self._scenario(scenario)
-        whole_number("seed", seed, low=0, high=MAX_SEED)
-        each = players.values() if isinstance(players, Mapping) else [players]
-        if not all(callable(p) for p in each):
-            expected = "a player (game, observation, rng) -> action, or a mapping of sides to them"
-            raise ArgumentError("players", players, expected)
+        seed_of("seed", seed)
         return play_game(self.GAME, scenario, players, seed=seed, options=options)
 
     def replay(self, record: record_module.Record) -> list[Any]:

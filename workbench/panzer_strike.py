@@ -83,6 +83,8 @@ players = _CONTRACT.players
 observation = _CONTRACT.observation
 determinize = _CONTRACT.determinize
 explain = _CONTRACT.explain
+notation = _CONTRACT.notation  # an action as text ("moves as text")
+parse = _CONTRACT.parse  # a text as the action it means
 play = _CONTRACT.play
 replay = _CONTRACT.replay
 random_player = _CONTRACT.random_player
@@ -139,11 +141,13 @@ __all__ = [  # the contract's names (workbench.contract.NAMES) and the game's ow
     "legal_actions",
     "load_scenario",
     "movement_options",
+    "notation",
     "observation",
     "odds",
     "open_board",
     "options",
     "outcome",
+    "parse",
     "play",
     "players",
     "position",

@@ -107,6 +107,8 @@ play = cards_game.play
 replay = cards_game.replay
 odds = cards_game.odds
 explain = cards_game.explain
+notation = cards_game.notation  # an action as text ("moves as text")
+parse = cards_game.parse  # a text as the action it means
 reach = cards_game.reach
 random_player = cards_game.random_player
 greedy_player = cards_game.greedy_player
@@ -199,11 +201,13 @@ __all__ = [
     "move",
     "movement_points",
     "next_stage",
+    "notation",
     "observation",
     "odds",
     "options",
     "outcome",
     "panzer_vor_roster",
+    "parse",
     "play",
     "players",
     "practice",

@@ -5,7 +5,7 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 >>> from workbench import tanks
 >>> corner = tanks.load_scenario("barkmanns-corner")
->>> battle = tanks.start(corner)
+>>> battle = tanks.start(corner, {"deployment": "quick"})  # placed at once (by default played)
 >>> [t.id for t in battle.tanks]
 ['Panther G1', 'Sherman (75mm) A1', 'Sherman (75mm) A2']
 >>> tanks.current_player(battle)  # the Shermans' Initiative is lower: they move first
@@ -21,19 +21,28 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from workbench.arguments import check_all
+from workbench.arguments import check_all, check_type, one_of, whole_number
 from workbench.boards.record import Record
 from workbench.bounds import MAX_SECONDS
 from workbench.contract import Contract
+from workbench.errors import ArgumentError
 from workbench.files import BoardFileError, load
 from workbench.games.tanks.boards.cards import TanksCard, tanks_cards
 from workbench.games.tanks.boards.crew import CrewCards
 from workbench.games.tanks.boards.hulls import hull_size
-from workbench.games.tanks.boards.table import MeasuringArrow, Table, TerrainPiece
-from workbench.games.tanks.rules.actions import ChooseEdge, ChooseRole, PlaceTerrain, SetUpRoll
+from workbench.games.tanks.boards.table import MAX_ARROW_CM, MeasuringArrow, Table, TerrainPiece
+from workbench.games.tanks.rules.actions import (
+    ChooseEdge,
+    ChooseRole,
+    PlaceObjective,
+    PlaceTerrain,
+    SetUpRoll,
+)
 from workbench.games.tanks.rules.criticals import full_deck
 from workbench.games.tanks.rules.game import (
     ACTIONS,
@@ -87,7 +96,7 @@ from workbench.games.tanks.rules.sight import (
     line_of_sight,
     side_shot,
 )
-from workbench.games.tanks.rules.state import Battle, Shot, TankPiece
+from workbench.games.tanks.rules.state import Battle, Shot, TankPiece, check_tank
 from workbench.geometry.table import Hull
 from workbench.rules.core import (
     CHANCE,
@@ -120,6 +129,8 @@ play = _TANKS.play
 replay = _TANKS.replay
 odds = _TANKS.odds
 explain = _TANKS.explain
+notation = _TANKS.notation  # an action as text ("moves as text")
+parse = _TANKS.parse  # a text as the action it means
 reach = _TANKS.reach
 random_player = _TANKS.random_player
 greedy_player = _TANKS.greedy_player
@@ -158,6 +169,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "PlaceObjective",
     "PlaceTerrain",
     "Placement",
     "PlatoonTank",
@@ -198,10 +210,12 @@ __all__ = [
     "load_scenario",
     "move_options",
     "move_sweep",
+    "notation",
     "observation",
     "odds",
     "options",
     "outcome",
+    "parse",
     "platoon_problems",
     "play",
     "players",
@@ -219,26 +233,73 @@ __all__ = [
 ]
 
 
+TANK_FIELDS = ("damage", "speed", "criticals", "destroyed", "crew", "finished_by")
+BATTLE_FIELDS = ("mission", "turn", "acted", "moving", "turn_limit", "options")
+HAND_PHASES = ("movement", "shooting", "command")  # a battle set up by hand starts in one
+MAX_TABLE_TANKS = 100  # tanks on a TANKS table (maps/README.md: limits)
+
+
 def tank(
     tank_id: str, card: str, side: str, centre: tuple[float, float], heading: float, **state: Any
 ) -> TankPiece:
     """A tank of a shipped card placed by hand (hull size: the labelled stand-in), e.g.
-    ``tank("Sherman", "Sherman (75mm)", "American", (50, 50), 0, speed=2)``."""
+    ``tank("Sherman", "Sherman (75mm)", "American", (50, 50), 0, speed=2)``: its centre on a
+    table (0 to 1,000 cm, the largest), ``state`` its ``damage``, ``speed`` (its Speed token:
+    at most 2 Moves, 3 with Fast), ``criticals``, ``destroyed``, ``crew``, ``finished_by``."""
+    cards = tanks_cards()
+    one_of("card", card, cards, "a shipped tank card")
+    for name in state:
+        one_of(name, name, TANK_FIELDS, "a field of a tank")
+    if not all(0 <= xy <= MAX_ARROW_CM for xy in centre):
+        raise ArgumentError("centre", centre, f"a point (x, y) on a table: 0 to {MAX_ARROW_CM} cm")
     size = hull_size(card)
     hull = Hull(centre, heading, size.length, size.width, size.turret_offset)
-    return TankPiece(tank_id, tanks_cards()[card], side, hull, **state)
+    return check_tank("tank", TankPiece(tank_id, cards[card], side, hull, **state))
 
 
 def battle(
     table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any
 ) -> Battle:
     """A battle set up by hand (for examples and what-ifs): the full Critical deck, no
-    Victory Points yet."""
+    Victory Points yet; every tank wholly on ``table``, each of ``attacker`` or ``defender``,
+    ``phase`` one of movement, shooting and command, ``state`` some of the battle's fields
+    (mission, turn, acted, moving, turn_limit, options)."""
+    if attacker == defender:
+        raise ArgumentError("defender", defender, f"a side other than the attacker {attacker!r}")
+    one_of("phase", phase, HAND_PHASES, "a phase a battle set up by hand starts in")
+    for name in state:
+        one_of(name, name, BATTLE_FIELDS, "a field of a battle")
+    pieces = tuple(islice(check_type("tanks", tanks, Iterable[Any]), MAX_TABLE_TANKS + 1))
+    if len(pieces) > MAX_TABLE_TANKS:
+        raise ArgumentError("tanks", tanks, f"at most {MAX_TABLE_TANKS} tanks")
+    for i, piece in enumerate(pieces):
+        check_tank(f"tanks[{i}]", piece)
+        one_of(f"tanks[{i}].side", piece.side, (attacker, defender), "the attacker or defender")
+        if not table.surface.covers(piece.polygon):
+            raise ArgumentError(f"tanks[{i}]", piece, f"a tank wholly on the {table.width:g} x "
+                                f"{table.depth:g} cm table")  # fmt: skip
+    ids = [piece.id for piece in pieces]
+    if len(set(ids)) < len(ids):
+        raise ArgumentError("tanks", ids, "tanks of different ids")
+    _check_fields(table, ids, state)
     return Battle(
-        table=table, tanks=tuple(tanks), attacker=attacker, defender=defender, phase=phase,
+        table=table, tanks=pieces, attacker=attacker, defender=defender, phase=phase,
         deck=full_deck(), victory_points={attacker: 0, defender: 0},
         destroyed_points={attacker: 0, defender: 0}, **state,
     )  # fmt: skip
+
+
+def _check_fields(table: Table, ids: list[str], state: dict[str, Any]) -> None:
+    """A hand-made battle's other fields (see :func:`battle`), checked as the game checks
+    its options (OptionError) and by value (ArgumentError)."""
+    _GAME.check_options(table, state.get("options"))
+    limit = _GAME.check_options(table, {"turn_limit": state.get("turn_limit", 10)})["turn_limit"]
+    one_of("mission", state.get("mission", "panzer-ace"), MISSIONS, "a mission")
+    whole_number("turn", state.get("turn", 1), low=1, high=limit)
+    for i, tank_id in enumerate(check_type("acted", state.get("acted", ()), tuple[str, ...])):
+        one_of(f"acted[{i}]", tank_id, ids, "a tank of the battle")
+    if state.get("moving") is not None:
+        one_of("moving", state["moving"], ids, "a tank of the battle, or None")
 
 
 def load_crew_cards(path: str | Path) -> CrewCards:

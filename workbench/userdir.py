@@ -62,31 +62,36 @@ def user_path(name: str, kind: str = RECORDS, suffix: str = "", *, create: bool 
     A name is a plain file name: no folder separator, no ``..``, not absolute, no NUL; and
     its file is inside the user folder, symbolic links followed (ArgumentError naming
     ``name``; nothing is made)."""
+    path = named_path(name, kind, suffix)
+    leads_to = outside(path)
+    if leads_to:
+        inside = f"a file inside the user folder {user_folder()} ({path} {leads_to})"
+        raise ArgumentError("name", name, inside)
+    if create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def named_path(name: str, kind: str = RECORDS, suffix: str = "") -> Path:
+    """Where :func:`user_path` puts ``name``, before it follows symbolic links: the name is
+    checked (ArgumentError), the file is not (it may be a link leading out of the folder:
+    a learner's unreadable progress file is set aside by this name, never followed)."""
     if kind not in KINDS:
         raise ArgumentError("kind", kind, f"one of {', '.join(KINDS)}")
     file_name = _plain_name(name)
     if suffix and not file_name.lower().endswith(suffix.lower()):
         file_name += suffix
-    folder = user_folder() / kind
-    path = folder / file_name
-    leads_to = _outside(path)
-    if leads_to:
-        inside = f"a file inside the user folder {user_folder()} ({path} {leads_to})"
-        raise ArgumentError("name", name, inside)
-    if create:
-        folder.mkdir(parents=True, exist_ok=True)
-    return path
+    return user_folder() / kind / file_name
 
 
-def _outside(path: Path) -> str:
+def outside(path: Path) -> str:
     """Where ``path`` leads out of the user folder through a symbolic link (its own or a
     folder's on the way), in words; empty when it stays inside. The user folder itself may
     be a link: it is where the user chose to save."""
     try:
-        real = path.resolve()
+        real, home = path.resolve(), user_folder().resolve()
     except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
         return "is a loop of symbolic links"
-    home = user_folder().resolve()
     return "" if real.is_relative_to(home) else f"leads through a symbolic link to {real}"
 
 
@@ -118,16 +123,25 @@ def saved_names(kind: str = RECORDS, suffix: str = ".json") -> list[str]:
     if kind not in KINDS:
         raise ArgumentError("kind", kind, f"one of {', '.join(KINDS)}")
     folder = user_folder() / kind
-    if not folder.is_dir():
+    try:
+        entries = [p for p in folder.iterdir() if p.name.endswith(suffix)]
+    except OSError:  # no folder yet, or one the workbench may not read: nothing to offer
         return []
     return sorted(
         p.name[: len(p.name) - len(suffix)] if suffix else p.name
-        for p in folder.iterdir()
-        if p.name.endswith(suffix)
-        and not p.name.startswith(".")
-        and p.is_file()
-        and not _outside(p)
+        for p in entries
+        if not p.name.startswith(".") and _offered(p)
     )
+
+
+def _offered(path: Path) -> bool:
+    """Whether a name may be offered: a regular file inside the folder, its name text a
+    page can show (a name that is not UTF-8 cannot be typed, nor sent to a browser)."""
+    try:
+        path.name.encode("utf-8")
+        return path.is_file() and not outside(path)
+    except (OSError, UnicodeEncodeError):
+        return False
 
 
 __all__ = [
@@ -135,6 +149,8 @@ __all__ = [
     "HOME_VARIABLE",
     "KINDS",
     "RECORDS",
+    "named_path",
+    "outside",
     "saved_names",
     "user_folder",
     "user_path",

@@ -26,15 +26,21 @@ from typing import Any
 
 import pandas as pd
 
-from workbench.arguments import whole_number
+from workbench.arguments import check_type, checked, checked_methods, checks_itself, whole_number
+from workbench.arguments import seed as seed_of
+from workbench.balance import checks
+from workbench.balance.checks import MAX_GAMES, MAX_WORKERS
 from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask, executor_for
 from workbench.balance.stats import wilson_interval
 from workbench.bounds import MAX_BYTES, Cost, refuse_past, seconds_bound
+from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.rules.core import Game
-from workbench.rules.play import Player, play_to_end, random_player
+from workbench.rules.play import Player, check_players, play_to_end, random_player
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_WORKERS",
     "Executor",
     "InProcess",
     "LocalPool",
@@ -48,12 +54,15 @@ __all__ = [
 ]
 
 
+@checked
 def derive_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a sweep seeded with ``seed`` (the same everywhere).
 
     >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
     True
     """
+    seed_of("seed", seed)
+    whole_number("index", index, low=0, high=MAX_GAMES)
     digest = hashlib.sha256(f"workbench-sweep:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -97,6 +106,7 @@ def _scenario_of(spec: Any) -> Any:
     return _load_cached(key)
 
 
+@checked
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game of a sweep and describe how it ended (runs in any worker)."""
     importlib.import_module(task.module)
@@ -117,6 +127,7 @@ def _played(game: Game, scenario: Any, task: GameTask) -> dict[str, Any]:
     }
 
 
+@checked_methods
 @dataclass
 class SweepResult:
     """A sweep's games (one row each, in game order) and what they say about fairness."""
@@ -185,11 +196,14 @@ SWEEP_BYTES_PER_GAME = 1400
 SWEEP_MAX_SECONDS = 600.0  # a sweep is long by nature (a progress bar, Ctrl-C stops it)
 
 
+@checked
 def sweep_memory(games: int) -> int:
     """The estimated peak memory (bytes) of the results of a sweep of ``games`` games."""
+    whole_number("games", games, low=0)
     return SWEEP_BASE_BYTES + SWEEP_BYTES_PER_GAME * games
 
 
+@checks_itself
 def sweep(
     game: str | Game,
     scenario: Any,
@@ -205,30 +219,94 @@ def sweep(
     max_bytes: int = MAX_BYTES,
     max_seconds: float | None = SWEEP_MAX_SECONDS,
 ) -> SweepResult:
-    """Play ``games`` seeded games of ``scenario`` and tabulate how they ended.
+    """Play ``games`` seeded games of ``scenario`` (a scenario, its file or a shipped
+    scenario's name) and tabulate how they ended.
 
-    ``workers=k`` plays them in k local processes, ``client=`` on a Dask cluster (a
-    ``dask.distributed.Client`` or a scheduler address). A sweep stops early when ``stop()``
-    says so or on Ctrl-C / a notebook interrupt; the games finished by then are kept.
+    ``workers=k`` plays them in k local processes (at most :data:`MAX_WORKERS`, the CPU count
+    × 4), ``client=`` on a Dask cluster (a ``dask.distributed.Client`` or a scheduler
+    address). A sweep stops early when ``stop()`` says so or on Ctrl-C / a notebook
+    interrupt; the games finished by then are kept. Every argument is checked before any game
+    is played or any process started (ArgumentError naming it; the options against the
+    game's list, OptionError).
 
-    Bounded: a sweep whose results would pass ``max_bytes`` (2 GiB, about 1.6 million games)
+    Bounded: a sweep whose results would pass ``max_bytes`` (2 GiB, about 1.5 million games)
     is refused before any game; its time is estimated from the first game (the time it took
     × the games ÷ the games played at once), and a sweep estimated past ``max_seconds`` (600
     s) is refused then, with the estimate (ArgumentError); pass more to allow it.
     """
-    games = whole_number("games", games, low=0)
+    plan = _planned(game, scenario, players, games, seed, options, workers, client, progress,
+                    stop, max_bytes, max_seconds)  # fmt: skip
+    return _swept(plan, _Budget(max_bytes, max_seconds))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A sweep's arguments, checked: the game, the scenario's value, its first state."""
+
+    game: Game
+    scenario: Any
+    spec: Any  # the scenario as other processes load it (a path, a document), or None
+    start: Any
+    players: Any
+    games: int
+    seed: int
+    options: Mapping[str, Any] | None
+    workers: int | None
+    client: Any
+    progress: bool
+    stop: Callable[[], bool] | None
+
+
+@dataclass
+class _Budget:
+    """The time a sweep (or a grid's sweeps) may take, what went already and what is left."""
+
+    max_bytes: int
+    max_seconds: float | None
+    spent: float = 0.0  # seconds of the grid's sweeps before this one
+    games_after: int = 0  # games of the grid's sweeps after this one
+
+
+def _planned(
+    game: Any, scenario: Any, players: Any, games: Any, seed: Any, options: Any, workers: Any,
+    client: Any, progress: Any, stop: Any, max_bytes: Any, max_seconds: Any,
+) -> _Plan:  # fmt: skip
+    """Every argument of :func:`sweep` checked, before any game or process (see there)."""
+    the_game = checks.game_of(game)
+    count, options = checks.plain_arguments(games, options, progress, stop)
+    seed_of("seed", seed)
+    workers = checks.workers_of(workers)
+    client = checks.client_of(client)
     seconds_bound("max_seconds", max_seconds)
-    refuse_past("games", games, "a sweep whose results fit", Cost(sweep_memory(games), 0.0),
+    refuse_past("games", count, "a sweep whose results fit", Cost(sweep_memory(count), 0.0),
                 max_bytes)  # fmt: skip
-    the_game = get_game(game) if isinstance(game, str) else game
-    runner = executor_for(workers, client)
+    if isinstance(scenario, str) and scenario in the_game.scenarios():
+        scenario = the_game.scenarios()[scenario]  # a shipped scenario's file
+    value = checks.scenario_of(the_game, scenario, _scenario_of)
+    first = the_game.start(value, options)  # the options checked against the game's list
+    check_players(the_game, first, players)
+    spec = None
+    if client is not None or (workers or 1) > 1:  # what goes to other processes: it pickles
+        checks.pickles(players)
+        try:
+            spec = _scenario_spec(scenario)
+        except (TypeError, ValueError) as failed:  # no file format holds it
+            raise ArgumentError("scenario", scenario, "a scenario a file can hold, to play in "
+                                f"other processes ({failed})") from None  # fmt: skip
+    return _Plan(the_game, value, spec, first, players, count, seed, options, workers, client,
+                 progress, stop)  # fmt: skip
+
+
+def _swept(plan: _Plan, budget: _Budget) -> SweepResult:
+    """Play a checked sweep (:func:`sweep`), within ``budget``."""
+    the_game, games = plan.game, plan.games
+    runner = executor_for(plan.workers, plan.client, games)
     local = isinstance(runner, InProcess)
-    value = _scenario_of(str(scenario)) if isinstance(scenario, str | Path) else scenario
-    spec = None if local else _scenario_spec(scenario)
+    spec = plan.spec
     tasks = [
         GameTask(
-            the_game.name, the_game.start.__module__, spec, players,
-            derive_seed(seed, i), dict(options or {}),
+            the_game.name, the_game.start.__module__, spec, plan.players,
+            derive_seed(plan.seed, i), dict(plan.options or {}),
         )
         for i in range(games)
     ]  # fmt: skip
@@ -236,22 +314,19 @@ def sweep(
     if local:  # play on the value as given: nothing to load or pickle
 
         def run(task: GameTask) -> dict[str, Any]:
-            return _played(the_game, value, task)
+            return _played(the_game, plan.scenario, task)
 
     results: dict[int, dict[str, Any]] = {}
-    bar = _progress(games, the_game.title, progress)
+    bar = _progress(games, the_game.title, plan.progress)
     began = time.perf_counter()
     try:
         for index, row in runner.run(run, tasks):
             results[index] = row
-            if len(results) == 1 and games > 1:  # the first game tells the time of them all
-                per_game = time.perf_counter() - began
-                estimate = Cost(sweep_memory(games), per_game * games / runner.parallel)
-                what = f"a sweep whose games ({per_game:.2g} s the first) end"
-                refuse_past("games", games, what, estimate, max_bytes, max_seconds)
+            if len(results) == 1 and games + budget.games_after > 1:  # the first tells all
+                _refuse_past_time(time.perf_counter() - began, games, runner.parallel, budget)
             if bar is not None:
                 bar.update(1)
-            if stop is not None and stop():
+            if plan.stop is not None and plan.stop():
                 break
     except KeyboardInterrupt:
         pass
@@ -261,8 +336,19 @@ def sweep(
     stopped = len(results) < games
     rows = [{"game": i, **results[i]} for i in sorted(results)]
     columns = ["game", "seed", "winner", "termination", "steps", "lost", "damage_by"]
-    sides = tuple(the_game.players(the_game.start(value, options)))
+    sides = tuple(the_game.players(plan.start))
     return SweepResult(pd.DataFrame(rows, columns=columns), sides, runner.name, stopped, games)
+
+
+def _refuse_past_time(per_game: float, games: int, parallel: int, budget: _Budget) -> None:
+    """ArgumentError if the sweep (and a grid's sweeps after it) would pass the budget's
+    time, estimated from its first game's time."""
+    seconds = budget.spent + per_game * (games + budget.games_after) / parallel
+    what = f"a sweep whose games ({per_game:.2g} s the first) end"
+    if budget.games_after:
+        what = f"a grid sweep whose games ({per_game:.2g} s the first of this value) end"
+    refuse_past("games", games, what, Cost(sweep_memory(games), seconds), budget.max_bytes,
+                budget.max_seconds)  # fmt: skip
 
 
 def _progress(total: int, description: str, show: bool) -> Any:
@@ -274,6 +360,7 @@ def _progress(total: int, description: str, show: bool) -> Any:
     return tqdm(total=total, desc=description, unit="game")
 
 
+@checks_itself
 def grid_sweep(
     game: str | Game,
     values: Sequence[Any],
@@ -284,13 +371,41 @@ def grid_sweep(
     **sweep_options: Any,
 ) -> pd.DataFrame:
     """One sweep per value (a stand-in value, a map variant, a points total...): a row per
-    value and side with the win rate and its interval, ``parameter`` naming the column."""
+    value and side with the win rate and its interval, ``parameter`` naming the column.
+
+    Every value's sweep is checked before the first game (its scenario, options and the
+    sweep's keywords); the whole grid's time is estimated from each sweep's first game (the
+    sweeps before it, then its first game's time × the games left ÷ the games played at
+    once) and refused past ``max_seconds`` (600 s unless given) with the estimate.
+    """
+    the_game = checks.game_of(game)
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise ArgumentError("values", values, "a list of values (a list, a tuple or a range)")
+    if len(values) > checks.MAX_GRID_VALUES:
+        raise ArgumentError("values", f"{len(values):,} values",
+                            f"at most {checks.MAX_GRID_VALUES:,} values")  # fmt: skip
+    check_type("scenario_for", scenario_for, Callable[[Any], Any])
+    check_type("parameter", parameter, str)
+    check_type("options_for", options_for, Callable[[Any], Any] | None)
+    checks.sweep_keywords(sweep_options)
+    kept = {"players": random_player, "games": 100, "seed": 0, "workers": None, "client": None,
+            "progress": True, "stop": None, **sweep_options}  # fmt: skip
+    budget = _Budget(sweep_options.get("max_bytes", MAX_BYTES),
+                    sweep_options.get("max_seconds", SWEEP_MAX_SECONDS))  # fmt: skip
+    plans = [
+        _planned(
+            the_game, scenario_for(value), kept["players"], kept["games"], kept["seed"],
+            options_for(value) if options_for else None, kept["workers"], kept["client"],
+            kept["progress"], kept["stop"], budget.max_bytes, budget.max_seconds,
+        )
+        for value in values
+    ]  # fmt: skip
     rows = []
-    for value in values:
-        result = sweep(
-            game, scenario_for(value),
-            options=options_for(value) if options_for else None, **sweep_options,
-        )  # fmt: skip
+    began = time.perf_counter()
+    for i, (value, plan) in enumerate(zip(values, plans, strict=True)):
+        budget.spent = time.perf_counter() - began
+        budget.games_after = plan.games * (len(plans) - i - 1)
+        result = _swept(plan, budget)
         for side, row in result.summary.iterrows():
             rows.append({parameter: value, "side": side, **row.to_dict(),
                          "draws": result.draws})  # fmt: skip
@@ -298,10 +413,18 @@ def grid_sweep(
     return grid.astype({"games": "int64", "wins": "int64", "draws": "int64"}) if rows else grid
 
 
+@checks_itself
 def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None) -> Any:
     """Win rate with its 95 % interval against the swept parameter, a line per side."""
     import matplotlib.pyplot as plt
 
+    check_type("grid", grid, pd.DataFrame)
+    check_type("parameter", parameter, str)
+    needed = [parameter, "side", "win_rate", "low", "high"]
+    if any(column not in grid.columns for column in needed):
+        raise ArgumentError("grid", grid, f"a grid_sweep's table (columns {', '.join(needed)})")
+    if ax is not None and not callable(getattr(ax, "errorbar", None)):
+        raise ArgumentError("ax", ax, "None or a matplotlib Axes")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.5))
     for side, rows in grid.groupby("side", sort=False):

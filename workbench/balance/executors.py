@@ -11,9 +11,15 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
 
+from workbench.arguments import checked, checked_methods, whole_number
+from workbench.balance.checks import client_of, workers_of
+from workbench.errors import ArgumentError
+
 Task = Any
+CONNECT_SECONDS = 20  # how long a sweep waits for a Dask scheduler named by its address
 
 
+@checked_methods
 class Executor(Protocol):
     name: str
     parallel: int  # how many games it plays at once
@@ -23,6 +29,7 @@ class Executor(Protocol):
     ) -> Iterator[tuple[int, Any]]: ...
 
 
+@checked_methods
 class InProcess:
     """Every game in this process, one after another (the default)."""
 
@@ -34,10 +41,12 @@ class InProcess:
             yield index, fn(task)
 
 
+@checked_methods
 class LocalPool:
-    """A pool of ``workers`` local processes."""
+    """A pool of ``workers`` local processes (1 to ``checks.MAX_WORKERS``)."""
 
     def __init__(self, workers: int) -> None:
+        workers_of(workers)
         self.workers = workers
         self.name = f"{workers} local processes"
         self.parallel = workers
@@ -53,14 +62,22 @@ class LocalPool:
                     future.cancel()
 
 
+@checked_methods
 class OnDask:
-    """An existing Dask cluster: a ``dask.distributed.Client`` or a scheduler's address."""
+    """An existing Dask cluster: a ``dask.distributed.Client`` or a scheduler's address (a
+    scheduler that does not answer within :data:`CONNECT_SECONDS` is an ArgumentError)."""
 
     def __init__(self, client: Any) -> None:
+        if client_of(client) is None:
+            raise ArgumentError("client", client, "a Dask client or a scheduler's address")
         if isinstance(client, str):
             from dask.distributed import Client
 
-            client = Client(client)
+            try:
+                client = Client(client, timeout=CONNECT_SECONDS)
+            except Exception as failed:  # no scheduler there: refused, naming why
+                expected = f"the address of a Dask scheduler that answers ({failed})"
+                raise ArgumentError("client", client, expected) from None
         self.client = client
         self.name = f"Dask at {getattr(client.scheduler, 'address', client)}"
         try:  # the cluster's threads: its games at once
@@ -80,9 +97,12 @@ class OnDask:
             self.client.cancel(futures)
 
 
-def executor_for(workers: int | None = None, client: Any = None) -> Executor:
-    if client is not None:
+@checked
+def executor_for(workers: int | None = None, client: Any = None, games: int = 1) -> Executor:
+    """Where ``games`` games run: on ``client``'s Dask cluster, else in ``workers`` local
+    processes (never more than the games), else in this process."""
+    workers = workers_of(workers)
+    if client_of(client) is not None:
         return OnDask(client)
-    if workers and workers > 1:
-        return LocalPool(workers)
-    return InProcess()
+    most = min(workers or 1, whole_number("games", games, low=0))
+    return LocalPool(most) if most > 1 else InProcess()

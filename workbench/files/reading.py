@@ -80,15 +80,16 @@ def system_error(path: Path | str, error: OSError, expected: str = WANTED) -> Bo
     return BoardFileError(path, "$", found, expected)
 
 
-def read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file of at most MAX_FILE_BYTES (checked before opening)."""
+def read_bytes(path: Path, most: int = MAX_FILE_BYTES, *, head: int | None = None) -> bytes:
+    """The bytes of a regular file of at most ``most`` bytes (checked before opening, and
+    again while reading); with ``head``, only its first ``head`` bytes."""
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             raise BoardFileError(path, "$", _what_it_is(info.st_mode), "a regular file")
-        if info.st_size > MAX_FILE_BYTES:
+        if info.st_size > most:
             raise BoardFileError(
-                path, "$", f"{info.st_size:,} bytes", f"a file of at most {MAX_FILE_BYTES:,} bytes"
+                path, "$", f"{info.st_size:,} bytes", f"a file of at most {most:,} bytes"
             )
         # O_NONBLOCK: should the path become a FIFO after stat(), opening does not wait
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -96,13 +97,13 @@ def read_bytes(path: Path) -> bytes:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise BoardFileError(path, "$", "not a regular file", "a regular file")
             with os.fdopen(fd, "rb", closefd=False) as stream:
-                data = stream.read(MAX_FILE_BYTES + 1)
+                data = stream.read(most + 1 if head is None else min(head, most + 1))
         finally:
             os.close(fd)
     except OSError as error:
         raise system_error(path, error) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise BoardFileError(path, "$", "a file that grew", f"at most {MAX_FILE_BYTES:,} bytes")
+    if len(data) > most:
+        raise BoardFileError(path, "$", "a file that grew", f"at most {most:,} bytes")
     return data
 
 
@@ -206,6 +207,15 @@ def check_values(document: Any, path: Path | str) -> None:
             raise BoardFileError(path, json_path(at), str(value), "a finite number")
 
 
+def encodable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate, which no file holds)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_text(text: str, at: tuple[str | int, ...], path: Path | str) -> None:
     try:
         text.encode("utf-8")
@@ -214,6 +224,7 @@ def _check_text(text: str, at: tuple[str | int, ...], path: Path | str) -> None:
         raise BoardFileError(path, json_path(at), found, "text of Unicode characters") from None
 
 
-def read_document(path: Path) -> Document:
-    """The JSON object in the file at ``path``, read with every check above."""
-    return parse(decode_text(read_bytes(path), path), path)
+def read_document(path: Path, most: int = MAX_FILE_BYTES) -> Document:
+    """The JSON object in the file at ``path`` (of at most ``most`` bytes), read with every
+    check above."""
+    return parse(decode_text(read_bytes(path, most), path), path)

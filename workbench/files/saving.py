@@ -26,7 +26,7 @@ from typing import Any
 
 from workbench.files.errors import BoardFileError, json_path
 from workbench.files.limits import MAX_FILE_BYTES, MAX_INTEGER_DIGITS, MAX_NUMBER_CHARACTERS
-from workbench.files.reading import check_values, file_path, system_error
+from workbench.files.reading import check_values, encodable, file_path, system_error
 from workbench.files.registry import Document, format_for
 
 WRITABLE = "a file the workbench may write"
@@ -44,8 +44,14 @@ def to_document(obj: Any, target: str | Path | None = None) -> Document:
 def save(obj: Any, path: str | Path) -> Path:
     """Write ``obj`` as JSON atomically (see the module docstring); returns the path."""
     path = file_path(path)
-    document = to_document(obj, path)
-    data = _encoded(document, path)
+    return save_document(to_document(obj, path), path)
+
+
+def save_document(document: Document, path: str | Path, *, indent: int = 2) -> Path:
+    """Write a JSON document atomically, with every check and promise of :func:`save` (a
+    file of a layer above, which has no registered format: a learner's progress)."""
+    path = file_path(path)
+    data = _encoded(document, path, indent)
     try:
         target = _target(path)
         info = _existing(target)
@@ -56,16 +62,16 @@ def save(obj: Any, path: str | Path) -> Path:
     return path
 
 
-def _encoded(document: Document, path: Path) -> bytes:
+def _encoded(document: Document, path: Path, indent: int = 2) -> bytes:
     try:
-        text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        text = json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
     except ValueError:
         at = _find(document, lambda v: isinstance(v, float) and not math.isfinite(v))
         raise BoardFileError(path, at, "a number that is not finite", "a finite number") from None
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
-        at = _find(document, lambda v: isinstance(v, str) and not _encodable(v))
+        at = _find(document, lambda v: isinstance(v, str) and not encodable(v))
         raise BoardFileError(
             path, at, "text holding a lone surrogate", "text of Unicode characters"
         ) from None
@@ -101,14 +107,6 @@ def _too_long(value: Any) -> bool:
     return len(text) > MAX_NUMBER_CHARACTERS or (
         isinstance(value, int) and digits > MAX_INTEGER_DIGITS
     )
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _find(document: Any, bad: Any) -> str:

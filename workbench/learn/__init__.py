@@ -10,6 +10,10 @@ One small API:
 - :func:`lesson` yields a chapter's questions in order, easy to hard;
 - :class:`Progress` keeps score and streak and is saved in the user folder.
 
+Every public function here checks its arguments (:func:`workbench.arguments.check_all`):
+a wrong type, an unknown game, kind or chapter, a seed out of range is an ``ArgumentError``
+naming the argument.
+
 >>> from workbench import learn
 >>> [k.name for k in learn.kinds("panzer-vor")][:2]
 ['sight', 'armour']
@@ -24,14 +28,17 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from workbench.arguments import whole_number
+from workbench.arguments import check_all, whole_number
 from workbench.discovery import import_all, parts
-from workbench.errors import ArgumentError
+from workbench.errors import UnknownName
 from workbench.learn.kinds import CHAPTERS, REGISTRY, Kind, kinds_of
-from workbench.learn.progress import Progress
-from workbench.learn.question import Check, Question
+from workbench.learn.progress import Progress, ProgressFileError, saved_progress
+from workbench.learn.question import MAX_SEED, Check, Question
 
-__all__ = ["CHAPTERS", "Check", "Kind", "Progress", "Question", "kinds", "lesson", "question"]
+__all__ = [
+    "CHAPTERS", "Check", "Kind", "Progress", "ProgressFileError", "Question", "chapters",
+    "kinds", "kinds_of_games", "lesson", "question", "saved_progress",
+]  # fmt: skip
 
 QUESTIONS_PER_KIND = 3  # a lesson asks each of its kinds this many times
 
@@ -41,16 +48,19 @@ def kinds(game: str) -> list[Kind]:
     return sorted(kinds_of(game).values(), key=lambda k: (k.level, CHAPTERS.index(k.chapter)))
 
 
-def question(game: str, kind: str, seed: int, scenario: Any = None) -> Question:
-    """The question of ``kind`` for ``seed`` (a whole number), on ``scenario`` (a shipped
-    scenario's name or a loaded scenario; None: one the seed picks among those that suit
-    the kind). The same arguments always give the same question."""
+def question(game: str, kind: str | Kind, seed: int, scenario: Any = None) -> Question:
+    """The question of ``kind`` (its name, or the :class:`Kind` :func:`kinds` gives) for
+    ``seed`` (a whole number from 0 to MAX_SEED), on ``scenario`` (a shipped scenario's
+    name or a loaded scenario; None: one the seed picks among those that suit the kind). The
+    same arguments always give the same question."""
     found = kinds_of(game)
-    if kind not in found:
-        raise ArgumentError("kind", kind, f"a question kind of {game} ({', '.join(found)})")
-    seed = whole_number("seed", seed, low=0)
-    rng = random.Random(f"{game}/{kind}/{seed}")  # a text seed: the same in every process
-    made: Question = found[kind].make(rng, scenario)
+    name = kind.name if isinstance(kind, Kind) else kind
+    if name not in found or (isinstance(kind, Kind) and found[name] != kind):
+        known = f"a question kind of {game} ({', '.join(found)})"
+        raise UnknownName("kind", kind, known)
+    seed = whole_number("seed", seed, low=0, high=MAX_SEED)
+    rng = random.Random(f"{game}/{name}/{seed}")  # a text seed: the same in every process
+    made: Question = found[name].make(rng, scenario)
     return _stamped(made, seed)
 
 
@@ -73,15 +83,19 @@ def chapters(game: str) -> list[str]:
 
 def lesson(game: str, chapter: str, *, start: int = 0) -> Iterator[Question]:
     """The questions of one chapter, easy to hard: each of its kinds by level, each asked
-    :data:`QUESTIONS_PER_KIND` times (seeds ``start``, ``start + 1``, ...)."""
+    :data:`QUESTIONS_PER_KIND` times (seeds ``start``, ``start + 1``, ...). Its arguments
+    are checked at the call, before the first question."""
     known = chapters(game)
     if chapter not in known:
-        raise ArgumentError("chapter", chapter, f"a chapter of {game} ({', '.join(known)})")
-    start = whole_number("start", start, low=0)
+        raise UnknownName("chapter", chapter, f"a chapter of {game} ({', '.join(known)})")
+    last = MAX_SEED - QUESTIONS_PER_KIND + 1
+    start = whole_number("start", start, low=0, high=last)
     ordered = [k for k in kinds(game) if k.chapter == chapter]
-    for k in ordered:
-        for seed in range(start, start + QUESTIONS_PER_KIND):
-            yield question(game, k.name, seed)
+    return (question(game, k.name, seed) for k in ordered
+            for seed in range(start, start + QUESTIONS_PER_KIND))  # fmt: skip
 
 
+check_all(
+    globals(), ["kinds", "question", "kinds_of_games", "chapters", "lesson", "saved_progress"]
+)
 import_all(parts("learn"))

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.arguments import check_all, checked_methods
 from workbench.learn.question import Check, Question, spoken
 
 # the colours of the places drawn (a mark's role, or what a place is in a checked answer)
@@ -110,6 +111,7 @@ def check_svg(check: Check) -> str:
     return to_svg(answer_scene(check.question, check))
 
 
+@checked_methods
 @dataclass(frozen=True)
 class Drawn:
     """A question's answer (and a check's mistakes, if any) as a picture a notebook shows."""
@@ -124,3 +126,8 @@ class Drawn:
         from workbench.render.svg import to_svg
 
         return to_svg(answer_scene(self.question, self.check))
+
+
+check_all(
+    globals(), ["question_scene", "answer_scene", "caption_lines", "question_svg", "check_svg"]
+)

@@ -9,16 +9,18 @@ it belongs to a rulebook chapter and has a level (1 easy .. 3 hard) that orders 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.arguments import check_all, checked_methods
 from workbench.errors import ArgumentError
 
 # the chapters of lessons, in the order a learner meets them
 CHAPTERS = ("Moving", "Line of Sight", "Firing", "Reactions", "Cards", "Flags")
 
 
+@checked_methods
 @dataclass(frozen=True)
 class Kind:
     """One kind of question: its ``name``, the ``chapter`` it belongs to, its ``level``
@@ -64,7 +66,7 @@ def pick_scenario(
     scenario: Any,
     suitable: Sequence[str],
     kinds: tuple[type, ...],
-    shipped: Collection[str],
+    shipped: Mapping[str, Any],
 ) -> tuple[str, Any]:
     """The scenario's name and value: ``scenario`` if given (one of the ``shipped`` names
     or a loaded scenario of ``kinds``), else one of ``suitable`` chosen by ``rng``."""
@@ -79,3 +81,6 @@ def pick_scenario(
         return str(getattr(scenario, "name", "") or "a scenario"), scenario
     names = " or ".join(k.__name__ for k in kinds)
     raise ArgumentError("scenario", scenario, f"a shipped scenario's name or a {names}")
+
+
+check_all(globals(), ["kind", "kinds_of", "pick_scenario"])

@@ -5,12 +5,19 @@ places missed and the places wrongly given), and the rules' reasons, each with i
 Five shapes of answer (``Question.shape``):
 
 - ``"yes/no"``: ``True``/``False`` (or the words ``"yes"``/``"no"``);
-- ``"places"``: a set of place labels (hex labels such as ``"0507"``); the score is the share
-  of right places among those given and those missed (``|right| / |given ∪ answer|``);
+- ``"places"``: a set of place labels (hex labels such as ``"0507"``), each a place on the
+  board; the score is the share of right places among those given and those missed
+  (``|right| / |given ∪ answer|``);
 - ``"number"``: a whole number;
 - ``"numbers"``: whole numbers in the order the prompt asks them (``(5, 1)`` or ``"5, 1"``);
   each right one scores its share;
 - ``"choice"``: one of ``Question.choices``.
+
+Answers are bounded before they are read: text of at most :data:`MAX_ANSWER_CHARACTERS`,
+numbers of at most :data:`MAX_ANSWER_DIGITS` digits (ASCII digits: ``'²'`` is no number),
+at most :data:`MAX_ANSWER_PLACES` places, an iterable read no further than one place past
+that (an endless generator is refused, not consumed); anything else is an ``ArgumentError``
+naming ``answer``, and nothing is changed.
 
 >>> from workbench.rules.core import Reason
 >>> q = Question(game="tiny", kind="demo", seed=0, scenario="", chapter="Moving", level=1,
@@ -25,16 +32,25 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Literal
 
+from workbench.arguments import check_all, checked_methods, whole_number
 from workbench.errors import ArgumentError
 from workbench.rules.core import Reason, lines_of
 
 Shape = Literal["yes/no", "places", "number", "numbers", "choice"]
 SHAPES: tuple[str, ...] = ("yes/no", "places", "number", "numbers", "choice")
+MAX_SEED = 999_999_999  # a question's seed: lessons and saved progress count in these
+MAX_ANSWER_CHARACTERS = 1_000  # an answer given as text
+MAX_ANSWER_DIGITS = 9  # a number answer: no question's answer comes near
+MAX_ANSWER_PLACES = 10_000  # more places than any board a question is asked on
+MAX_LABEL = 40  # characters of one place's label
+_DIGITS = re.compile(rf"[0-9]{{1,{MAX_ANSWER_DIGITS}}}")
 
 
 def spoken(value: Any) -> str:
@@ -65,6 +81,12 @@ class Check:
     score: Fraction
     missed: frozenset[str] = frozenset()
     wrong: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.score <= 1:
+            raise ArgumentError("score", self.score, "a score from 0 to 1")
+        if self.correct != (self.score == 1):
+            raise ArgumentError("correct", self.correct, f"{self.score == 1}: right is score 1")
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
@@ -97,12 +119,14 @@ class Check:
         return check_svg(self)
 
 
+@checked_methods
 @dataclass(frozen=True, eq=False)
 class Question:
     """One question (see the module): what it asks (``prompt``), of which ``shape``, its
     ``answer`` computed by the rules and the ``reasons`` for it. ``state`` is the position
     asked about (it is drawn), ``marks`` the places the prompt names ({label: role}), and
-    ``answer_places`` the places that show the answer on the board. Rebuilt exactly from
+    ``answer_places`` the places that show the answer on the board; ``is_place`` tells the
+    labels of the board's places (a places answer names only those). Rebuilt exactly from
     ``(game, kind, seed, scenario)`` by :func:`workbench.learn.question`."""
 
     game: str
@@ -123,10 +147,12 @@ class Question:
     facts: Mapping[str, Any] = field(default_factory=dict)  # what it is about: tank, mp ...
     label_of: Callable[[Any], str] | None = field(default=None, repr=False)  # a place: label
     cell_of: Callable[[str], Any] | None = field(default=None, repr=False)  # a label: cell
+    is_place: Callable[[str], bool] | None = field(default=None, repr=False)  # on the board?
 
     def __post_init__(self) -> None:
         if self.shape not in SHAPES:
             raise ArgumentError("shape", self.shape, f"one of {', '.join(SHAPES)}")
+        whole_number("seed", self.seed, low=0, high=MAX_SEED)
 
     def __repr__(self) -> str:
         return f"<question {self.game}/{self.kind} seed {self.seed}: {self.prompt}>"
@@ -153,15 +179,17 @@ class Question:
         if self.shape == "yes/no":
             return _yes_no(answer)
         if self.shape == "places":
-            return _places(answer, self.label_of)
+            return _places(answer, self.label_of, self.is_place)
         if self.shape == "number":
             return _number(answer)
         if self.shape == "numbers":
             return _numbers(answer, len(self.answer))
-        text = str(answer).strip() if isinstance(answer, str | int) else None
-        if text not in self.choices:
-            raise ArgumentError("answer", answer, f"one of {', '.join(self.choices)}")
-        return text
+        expected = f"one of {', '.join(self.choices)}"
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            answer = str(_number(answer))
+        if not isinstance(answer, str) or _short(answer).strip() not in self.choices:
+            raise ArgumentError("answer", answer, expected)
+        return answer.strip()
 
     def lines(self) -> list[str]:
         """The prompt, then the choices if it has some."""
@@ -190,24 +218,40 @@ class Question:
 def _yes_no(answer: Any) -> bool:
     if isinstance(answer, bool):
         return answer
-    if isinstance(answer, str) and answer.strip().lower() in ("yes", "no"):
+    if isinstance(answer, str) and _short(answer).strip().lower() in ("yes", "no"):
         return answer.strip().lower() == "yes"
     raise ArgumentError("answer", answer, "yes or no (True or False)")
 
 
+def _short(text: str) -> str:
+    """``text`` if it is no longer than an answer may be, else ArgumentError."""
+    if len(text) > MAX_ANSWER_CHARACTERS:
+        expected = f"an answer of at most {MAX_ANSWER_CHARACTERS:,} characters"
+        raise ArgumentError("answer", text, expected)
+    return text
+
+
 def _number(answer: Any) -> int:
+    """A whole number of at most MAX_ANSWER_DIGITS digits, given as a number or as text of
+    ASCII digits (a trailing ``+``, as in "5+", allowed)."""
+    expected = f"a whole number of at most {MAX_ANSWER_DIGITS} digits"
+    if isinstance(answer, str):
+        text = _short(answer).strip().removesuffix("+")
+        if _DIGITS.fullmatch(text):
+            return int(text)
+        raise ArgumentError("answer", answer, expected)
     if isinstance(answer, bool) or not isinstance(answer, int):
-        if isinstance(answer, str) and answer.strip().rstrip("+").isdigit():
-            return int(answer.strip().rstrip("+"))
-        raise ArgumentError("answer", answer, "a whole number")
-    return answer
+        raise ArgumentError("answer", answer, expected)
+    if abs(answer) >= 10**MAX_ANSWER_DIGITS:
+        raise ArgumentError("answer", answer, expected)
+    return int(answer)
 
 
 def _numbers(answer: Any, count: int) -> tuple[int, ...]:
     """``count`` whole numbers from a sequence or a text such as ``"5, 1"`` or ``"5 1"``."""
     expected = f"{count} whole numbers in the order the question asks (e.g. '5, 1')"
     if isinstance(answer, str):
-        answer = answer.replace(",", " ").split()
+        answer = _short(answer).replace(",", " ").split()
     if not isinstance(answer, list | tuple) or len(answer) != count:
         raise ArgumentError("answer", answer, expected)
     try:
@@ -216,18 +260,47 @@ def _numbers(answer: Any, count: int) -> tuple[int, ...]:
         raise ArgumentError("answer", answer, expected) from error
 
 
-def _places(answer: Any, label_of: Callable[[Any], str] | None) -> frozenset[str]:
-    if isinstance(answer, str) or not isinstance(answer, Iterable):
-        raise ArgumentError("answer", answer, "a set of place labels, e.g. {'0507', '0608'}")
+def _places(
+    answer: Any,
+    label_of: Callable[[Any], str] | None,
+    is_place: Callable[[str], bool] | None,
+) -> frozenset[str]:
+    """The labels of the places an answer names: read from at most MAX_ANSWER_PLACES + 1
+    items (so an endless iterable is refused, not consumed), each a place on the board."""
+    expected = "a set of place labels, e.g. {'0507', '0608'}"
+    if isinstance(answer, str | bytes | Mapping) or not isinstance(answer, Iterable):
+        raise ArgumentError("answer", answer, expected)
+    try:
+        given = list(islice(answer, MAX_ANSWER_PLACES + 1))
+    except Exception as error:  # an iterable that fails while it is read
+        raise ArgumentError("answer", answer, expected) from error
+    if len(given) > MAX_ANSWER_PLACES:
+        raise ArgumentError("answer", answer, f"at most {MAX_ANSWER_PLACES:,} places")
     found = set()
-    for place in answer:
-        if isinstance(place, str):
-            found.add(place.strip())
-        elif label_of is not None:
-            try:
-                found.add(label_of(place))
-            except Exception as error:  # a value the board cannot name
-                raise ArgumentError("answer", answer, "place labels of this board") from error
-        else:
-            raise ArgumentError("answer", answer, "a set of place labels (text)")
+    for place in given:
+        label = _label(place, answer, label_of)
+        if is_place is not None and not is_place(label):
+            raise ArgumentError("answer", place, "labels of places on this board")
+        found.add(label)
     return frozenset(found)
+
+
+def _label(place: Any, answer: Any, label_of: Callable[[Any], str] | None) -> str:
+    """A place's label: text as it is (stripped), a place of the board's kind by its label."""
+    if isinstance(place, str):
+        if len(place) > MAX_LABEL:
+            raise ArgumentError("answer", place, f"a place label of at most {MAX_LABEL} characters")
+        return place.strip()
+    if label_of is None:
+        raise ArgumentError("answer", answer, "a set of place labels (text)")
+    try:
+        label = label_of(place)
+    except Exception as error:  # a value the board cannot name
+        raise ArgumentError("answer", place, "place labels of this board") from error
+    if not isinstance(label, str):
+        raise ArgumentError("answer", place, "place labels of this board")
+    return _label(label, answer, None)
+
+
+checked_methods(Check)  # here: its annotations name the Question, defined after it
+check_all(globals(), ["spoken"])

@@ -1,7 +1,11 @@
 """Every workbench game as an OpenSpiel game (its own layer above the rules, beside
 ``balance``): ``game(name, scenario=None, options=None)`` gives a ``pyspiel.Game`` for a
 registered game, one of its shipped scenarios (by name) or any scenario (a file's path, or a
-scenario value made in the editor), with the game's options.
+scenario value made in the editor: its whole content goes into the game string, which names
+no file), with the game's options. Importing this package registers every numbered game with
+OpenSpiel (when OpenSpiel is installed), so ``pyspiel.load_game("workbench_panzer_strike")``
+and reading a serialized state work in any process that imported it; states serialize as data
+(:mod:`workbench.openspiel.bridge`, :mod:`workbench.openspiel.state_text`).
 
 OpenSpiel (PyPI ``open_spiel``) is an optional extra: ``pip install -e '.[search]'`` (``make
 install`` installs it). Without it everything else works and :func:`game` says how to install
@@ -10,16 +14,22 @@ it. The numbered actions (:func:`action_space`) need no OpenSpiel.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from workbench.arguments import check_all
 from workbench.discovery import import_all, parts
-from workbench.errors import WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError
+from workbench.files import to_document
 from workbench.games import get_game
+from workbench.openspiel.game_string import canonical_json, escaped
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
+from workbench.rules.core import Game
 
 import_all(parts("numbering"))  # each game's numbered actions and bounds register themselves
 
@@ -58,13 +68,30 @@ def pyspiel_module() -> Any:
     return pyspiel
 
 
-def _scenario_value(name: str, scenario: Any) -> Any:
-    rules = get_game(name)
+def _scenario_value(rules: Game, scenario: Any) -> Any:
+    """The scenario ``scenario`` names (see :func:`game`), loaded."""
     if scenario is None:
         return rules.load_scenario(next(iter(rules.scenarios())))
-    if isinstance(scenario, str | Path):
-        return rules.load_scenario(scenario)
+    if isinstance(scenario, str | os.PathLike):
+        return rules.load_scenario(Path(scenario) if not isinstance(scenario, str) else scenario)
+    kinds = rules.scenario_types
+    if (kinds and not isinstance(scenario, kinds)) or not hasattr(scenario, "save"):
+        raise ArgumentError(
+            "scenario", scenario,
+            f"a scenario {rules.name} ships (its name), a scenario file's path or a scenario value",
+        )  # fmt: skip
     return scenario
+
+
+def _plain(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options as JSON values (a path as its text), as a game string holds them."""
+    try:
+        return dict(json.loads(json.dumps(dict(options or {}), default=os.fspath, allow_nan=False)))
+    except (TypeError, ValueError, RecursionError):
+        raise ArgumentError(
+            "options", options, "a mapping of option names to JSON values (text, numbers, "
+            "true/false, null, lists and mappings, a path as text)",
+        ) from None  # fmt: skip
 
 
 def action_space(
@@ -73,7 +100,7 @@ def action_space(
     """The numbered actions of game ``name`` for ``scenario`` (default: its first shipped
     one) with ``options`` (see :mod:`workbench.openspiel.spaces`)."""
     rules = get_game(name)
-    value = _scenario_value(name, scenario)
+    value = _scenario_value(rules, scenario)
     return _space(rules.name, value, rules.start(value, options))
 
 
@@ -81,22 +108,27 @@ def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = No
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
     (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)."""
-    pyspiel_module()
-    from workbench.openspiel.bridge import WorkbenchGame, hexed
-
+    if pyspiel_module() is None or _bridge is None:  # installed after this package was imported
+        raise OpenSpielMissing("OpenSpiel was installed after workbench.openspiel was imported: "
+                               "start Python again")  # fmt: skip
     rules = get_game(name)
     params: dict[str, str] = {}
-    value = None
     if scenario is None or (isinstance(scenario, str) and scenario in rules.scenarios()):
-        params["scenario"] = scenario or next(iter(rules.scenarios()))
-    elif isinstance(scenario, str | Path):
-        params["scenario_file"] = hexed(str(Path(scenario).resolve()))
+        params["scenario"] = scenario or next(iter(rules.scenarios()), "")
     else:
-        from workbench.files import to_document
+        value = _scenario_value(rules, scenario)
+        whole = value.self_contained() if hasattr(value, "self_contained") else value
+        params["scenario_text"] = escaped(canonical_json(to_document(whole)))
+    given = {**BRIDGE_OPTIONS.get(rules.name, {}), **_plain(options)}
+    if given:
+        params["options"] = escaped(canonical_json(given))
+    return _bridge.WorkbenchGame(params, rules=rules)
 
-        value = scenario
-        params["scenario_document"] = hexed(json.dumps(to_document(scenario)))
-    options = {**BRIDGE_OPTIONS.get(rules.name, {}), **(options or {})}
-    if options:
-        params["options"] = hexed(json.dumps(options, sort_keys=True))
-    return WorkbenchGame(params, rules=rules, scenario=value)
+
+check_all(globals(), ["action_space", "game"])
+
+_bridge: Any = None
+if importlib.util.find_spec("pyspiel") is not None:  # OpenSpiel is installed: register
+    from workbench.openspiel import bridge as _bridge
+
+    _bridge.register_all()

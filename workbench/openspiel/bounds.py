@@ -15,18 +15,27 @@ from workbench.errors import WorkbenchError
 
 Bound = Callable[[Any], int]  # first state -> most steps
 _BOUNDS: dict[str, Bound] = {}
+_SCALED_BY: dict[str, str] = {}  # the option a game's bound grows with
 
 
 class Unbounded(WorkbenchError, ValueError):
     """A game with no turn limit: OpenSpiel needs a bound (give the option that sets one)."""
 
 
-def bound(game: str) -> Callable[[Bound], Bound]:
+def bound(game: str, option: str = "turn_limit") -> Callable[[Bound], Bound]:
+    """Register ``game``'s bound, which grows with its ``option``."""
+
     def register(function: Bound) -> Bound:
         _BOUNDS[game] = function
+        _SCALED_BY[game] = option
         return function
 
     return register
+
+
+def scaled_by(game: str) -> str:
+    """The option ``game``'s bound grows with (a turn limit, a number of replays, a deck)."""
+    return _SCALED_BY.get(game, "turn_limit")
 
 
 def max_game_length(game: str, start: Any) -> int:
@@ -60,14 +69,15 @@ def panzer_vor_practice(start: Any) -> int:
 
 @bound("tanks")
 def tanks(start: Any) -> int:
-    """Set-up played: two rolls, a step a terrain piece, the role and the table side.
-    Deployment: one step a tank. Each turn, for each tank: Movement (Stay, or up to three
-    Moves and End Moves), Shooting (Shoot or Hold, the Attack roll, keep or re-roll and the
-    re-roll, the Defence roll, two cancellations, a Critical card per Attack die) and Command
+    """Set-up played: two rolls, a step a terrain piece, the role and the table side. The
+    Objective tokens: at most two. Deployment: one step a tank. Each turn, for each tank:
+    Movement (Stay, or up to three Moves and End Moves), Shooting (Shoot or Hold, the Attack
+    roll, keep or re-roll and the re-roll, the Defence roll, two cancellations, a Critical
+    card per Attack die) and Command
     (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     attack = max(t.card.attack for t in pieces) + 1
     per_tank = 4 + (7 + attack) + 5
     setup = getattr(start, "setup", None)
     set_up = 0 if setup is None else 4 + len(setup.box)
-    return set_up + len(pieces) + start.turn_limit * len(pieces) * per_tank
+    return set_up + 2 + len(pieces) + start.turn_limit * len(pieces) * per_tank

@@ -1,71 +1,125 @@
 """A registered workbench game as a ``pyspiel.Game`` (OpenSpiel's Python-game interface).
 
-One OpenSpiel game type per workbench game (``workbench_panzer_strike`` ...), whose
-parameters name the scenario (``scenario``: a shipped name; ``scenario_file``: a file's path
-in hex; ``scenario_document``: a scenario's JSON document in hex, for one made in the editor
-and never saved) and the options (``options``: their JSON in hex). Hex keeps OpenSpiel's
-game string (``name(param=value,...)``) parseable, so states serialize and deserialize.
+One OpenSpiel game type per workbench game (``workbench_panzer_strike`` ...), registered when
+:mod:`workbench.openspiel` is imported (:func:`register_all`), so a fresh process that imports
+it loads a game by its string and reads a serialized state. The game string's parameters are
+readable and read as untrusted input (:mod:`.game_string`): ``scenario`` a shipped name,
+``scenario_text`` a scenario file's whole content, ``options`` a JSON object, e.g.
+``workbench_panzer_vor_tournament(options={"drawn_replays": 3},scenario=exhibition)``.
+
+A state serializes as data (:mod:`.state_text`): the game, its scenario, every option and
+the steps from the first state, read back by replaying them through the rules; nothing is
+ever pickled or unpickled. ``state.serialize()``, ``game.deserialize_state(text)``,
+``pyspiel.serialize_game_and_state`` and ``pyspiel.deserialize_game_and_state`` (wrapped at
+import for the workbench's games; every other game goes to OpenSpiel's own) and a state's
+``pickle``/``copy`` all write and read that text. OpenSpiel's C++ internals (``random_sim_test``,
+its ``clone``) copy and pickle a Python state's attributes themselves: a workbench state shows
+them one attribute, its data text (:data:`.state_text.DATA_KEY`), read back the same way, and
+the audit hook of :mod:`.guard` refuses any global a tampered pickle names.
 
 A state holds one :class:`_Node`: the workbench state (an immutable value) and its numbered
-actions, shared, never copied: OpenSpiel's ``clone`` deep-copies a Python state's attributes,
-and a node deep-copies to itself.
+actions, shared, never copied: a clone shares its node.
 """
 
 from __future__ import annotations
 
-import json
+import math
+import numbers
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from workbench.arguments import checked
+from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games import get_game
-from workbench.openspiel.bounds import max_game_length
+from workbench.openspiel import guard
+from workbench.openspiel.bounds import max_game_length, scaled_by
+from workbench.openspiel.game_string import (
+    MAX_GAME_STRING,
+    ParameterError,
+    Parameters,
+    canonical_json,
+    escaped,
+    json_object,
+    read_parameters,
+    scenario_of,
+    split_game_string,
+    text_of,
+    unescaped,
+    utf8,
+)
 from workbench.openspiel.numbering import ActionSpace
-from workbench.openspiel.spaces import action_space
+from workbench.openspiel.spaces import action_space, numbered_games
+from workbench.openspiel.state_text import (
+    DATA_KEY,
+    MAX_STATE_TEXT,
+    UNWRITTEN,
+    Data,
+    StateTextError,
+    game_and_state,
+    read_data,
+    read_written,
+    refuse,
+    sections,
+    written,
+)
 from workbench.openspiel.texts import information_state_text, observation_text, state_text
 from workbench.rules.core import CHANCE, TERMINAL, Game
-from workbench.rules.observation import history_of
+from workbench.rules.options import OptionError, with_defaults
 
 PREFIX = "workbench_"
 PATH_KEPT = 40  # steps a state remembers of the path that reached it
+SEEDS = 2**32  # a resampling's seed: resample_from_infostate draws it from its sampler
+CPP_INT = 2**31 - 1  # OpenSpiel's GameInfo holds its numbers in C++ ints
 
 
 def short_name(game: str) -> str:
     return PREFIX + game.replace("-", "_")
 
 
-def hexed(text: str) -> str:
-    return text.encode().hex()
-
-
-def unhexed(text: str) -> str:
-    return bytes.fromhex(text).decode()
+Steps = tuple[Any, str] | None  # the steps from the first state: (the steps before, the last)
 
 
 class _Node:
-    """One workbench state and its numbered actions, worked out once and shared by clones."""
+    """One workbench state and its numbered actions, worked out once and shared by clones;
+    ``steps``: how it was reached (action numbers and resamplings), ``unwritten``: why its
+    data cannot be written ("" if it can)."""
 
-    __slots__ = ("__dict__", "game", "recent", "space", "state")
+    __slots__ = ("__dict__", "game", "recent", "space", "state", "steps", "unwritten")
 
-    def __init__(
-        self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = ()
-    ) -> None:
+    def __init__(self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = (),
+                 steps: Steps = None, unwritten: str = "") -> None:  # fmt: skip
         self.game, self.state = game, state
         self.space: ActionSpace = game.space
         self.recent = recent  # (action, the state it was taken in), newest first
+        self.steps, self.unwritten = steps, unwritten or game.unwritten
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self  # an immutable value and what is worked out from it
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as the game and the actions from the first state (a record's steps)."""
-        steps = [action.to_json() for action in history_of(self.state).actions()]
-        return (_replayed, (self.game, steps))
+    def then(self, state: Any, token: str | None, recent: tuple[tuple[Any, Any], ...] = (),
+             unwritten: str = "") -> _Node:  # fmt: skip
+        """The node after one more step (``token`` None: a step no text can write, nor what
+        follows it)."""
+        why = unwritten or self.unwritten
+        return _Node(self.game, state, recent, (self.steps, token or ""), why)
+
+    @cached_property
+    def data(self) -> str:
+        """The data lines of :mod:`.state_text` (or why there are none)."""
+        if self.unwritten:
+            return UNWRITTEN + self.unwritten
+        tokens, link = [], self.steps
+        while link is not None:
+            link, token = link
+            tokens.append(token)
+        return self.game.header + "steps=" + " ".join(reversed(tokens))
 
     @cached_property
     def actor(self) -> Any:
@@ -97,12 +151,25 @@ class _Node:
             return self.legal[number]
         return self.space.action(number, self.state)  # apply refuses it with the rule
 
+    def resampled(self, player_id: int, rng: random.Random, token: str | None) -> _Node:
+        """A node of a whole state ``player_id`` could be in (``determinize``)."""
+        sides = self.game.sides
+        if (
+            isinstance(player_id, bool)
+            or not isinstance(player_id, numbers.Integral)
+            or not (0 <= player_id < len(sides))
+        ):
+            raise ArgumentError("player_id", player_id, f"a player from 0 to {len(sides) - 1}")
+        rules = self.game.rules
+        sampled = rules.determinize(rules.observation(self.state, sides[player_id]), rng)
+        reason = "" if token else (
+            "it was resampled with a generator of the caller's (resampled(player, rng)), "
+            "which has no seed to write: resample_from_infostate writes its seed"
+        )  # fmt: skip
+        return self.then(sampled, token, (), reason)
 
-def _replayed(game: WorkbenchGame, steps: list[dict[str, Any]]) -> _Node:
-    state = game.first.state
-    for step in steps:
-        state = game.rules.apply(state, game.rules.action_from_json(step)).state
-    return _Node(game, state)
+
+_HANDED = threading.local()  # the data text last shown to OpenSpiel's C++ and its node
 
 
 class WorkbenchState(pyspiel.State):
@@ -110,73 +177,151 @@ class WorkbenchState(pyspiel.State):
 
     def __init__(self, game: WorkbenchGame, node: _Node | None = None) -> None:
         super().__init__(game)
-        self._node = node or game.first
+        object.__setattr__(self, "_node", node or game.first)
+        # a new state until it is used: OpenSpiel's C++ may yet give it a history
+        object.__setattr__(self, "_fresh", node is None)
+
+    def _put(self, node: _Node) -> None:
+        object.__setattr__(self, "_node", node)
+        object.__setattr__(self, "_fresh", False)
+
+    def _here(self) -> _Node:
+        """This state's node, after checking once that OpenSpiel's C++ gave a new state no
+        history without its data (a tampered string with no data line)."""
+        if self._fresh:
+            if self.move_number() or self.history():
+                raise StateTextError(
+                    "serialized state: a history line with no data line: the state's data "
+                    f"(the {DATA_KEY} attribute) is missing"
+                )
+            object.__setattr__(self, "_fresh", False)
+        node: _Node = self._node
+        return node
+
+    # OpenSpiel's C++ copies and pickles a Python state's attributes: it is shown one, its data
+    @property
+    def __dict__(self) -> dict[str, str]:  # type: ignore[override]
+        node = self._here()
+        _HANDED.last = (node.data, node)
+        return {DATA_KEY: node.data}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name != DATA_KEY:
+            raise StateTextError(
+                f"serialized state: no attribute {str(name)[:40]!r}: a workbench state's one "
+                f"attribute is its data, {DATA_KEY}"
+            )
+        handed = getattr(_HANDED, "last", None)
+        if handed is not None and value is handed[0]:  # OpenSpiel's clone of that state
+            self._put(handed[1])
+            return
+        game: WorkbenchGame = self._node.game
+        history = [(h.player, h.action) for h in self.full_history()]
+        data = read_data(value, game.most_steps)
+        self._put(game._replayed(data, history)._node)
+
+    def __getstate__(self) -> str:
+        node = self._here()
+        return game_and_state(str(node.game), self.serialize())
+
+    def __setstate__(self, text: str) -> None:
+        game, state_part = _game_and_state_text(text)
+        WorkbenchState.__init__(self, game)
+        history, _, data_text = read_written(state_part)
+        game._replayed(read_data(data_text, game.most_steps), history, into=self)
 
     # the workbench's own view
     @property
     def workbench_state(self) -> Any:
-        return self._node.state
+        return self._here().state
 
     @property
     def workbench_path(self) -> Iterator[tuple[Any, Any]]:
         """(action, the state it was taken in), back from this state, as far as this
         object's own moves go and at most :data:`PATH_KEPT` steps (a search's evaluator looks
         back through a shot's dice; a long game keeps no more of its states than that)."""
-        yield from self._node.recent
+        yield from self._here().recent
 
     def workbench_action(self, number: int) -> Any:
-        return self._node.action(number)
+        """The workbench action numbered ``number`` here."""
+        if isinstance(number, bool) or not isinstance(number, numbers.Integral):
+            raise ArgumentError("number", number, "an action number (a whole number)")
+        return self._here().action(int(number))
+
+    def serialize(self) -> str:
+        """This state as data (:mod:`.state_text`)."""
+        node = self._here()
+        if node.unwritten:
+            raise StateTextError(f"this state cannot be written: {node.unwritten}")
+        history = [(h.player, h.action) for h in self.full_history()]
+        return written(history, self.move_number(), node.data)
 
     def current_player(self) -> int:
-        actor = self._node.actor
+        node = self._here()
+        actor = node.actor
         if actor is TERMINAL:
             return pyspiel.PlayerId.TERMINAL
         if actor is CHANCE:
             return pyspiel.PlayerId.CHANCE
-        return self._node.game.seat[actor]
+        return node.game.seat[actor]
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
-        return list(self._node.legal)
+        return list(self._here().legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(n, p) for n, (_, p) in self._node.chance.items()]
+        return [(n, p) for n, (_, p) in self._here().chance.items()]
 
     def _apply_action(self, action: int) -> None:
-        node = self._node
+        node = self._here()
         taken = node.action(action)
         applied = node.game.rules.apply(node.state, taken)
         recent = ((taken, node.state), *node.recent[: PATH_KEPT - 1])
-        self._node = _Node(node.game, applied.state, recent)
+        self._put(node.then(applied.state, str(action), recent))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self._node.action(action))
+        return str(self._here().action(action))
 
     def is_terminal(self) -> bool:
-        return self._node.actor is TERMINAL
+        return self._here().actor is TERMINAL
 
     def returns(self) -> list[float]:
-        return self._node.game.returns_of(self._node.state)
+        node = self._here()
+        return node.game.returns_of(node.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorkbenchState:
         """A whole state the player could be in (``determinize``), with this state's history
-        (OpenSpiel's ``ISMCTSBot`` keeps searching from it)."""
-        return self.resampled(player_id, random.Random(int(probability_sampler() * 2**32)))
+        (OpenSpiel's ``ISMCTSBot`` keeps searching from it), drawn with a seed taken from
+        ``probability_sampler`` (a number in [0, 1]): written in the state's steps, so the
+        state serializes and reads back."""
+        if not callable(probability_sampler):
+            raise ArgumentError("probability_sampler", probability_sampler, "a function")
+        drawn = probability_sampler()
+        if (
+            isinstance(drawn, bool)
+            or not isinstance(drawn, numbers.Real)
+            or not (math.isfinite(drawn) and 0 <= float(drawn) <= 1)
+        ):
+            raise ArgumentError("probability_sampler()", drawn, "a number from 0 to 1")
+        seed = min(int(float(drawn) * SEEDS), SEEDS - 1)
+        other = self.clone()
+        token = f"resample:{player_id}:{seed}"
+        other._put(self._here().resampled(player_id, random.Random(seed), token))
+        return other
 
     def resampled(self, player_id: int, rng: random.Random) -> WorkbenchState:
         """As :meth:`resample_from_infostate`, the hidden parts drawn with ``rng`` (seeded:
-        a search player's resampling reproduces)."""
-        game = self._node.game
-        side = game.sides[player_id]
-        observation = game.rules.observation(self._node.state, side)
-        sampled = game.rules.determinize(observation, rng)
+        a search player's resampling reproduces); such a state has no seed to write, so it
+        does not serialize."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentError("rng", rng, "a random.Random")
         other = self.clone()
-        other._node = _Node(game, sampled)
+        other._put(self._here().resampled(player_id, rng, None))
         return other
 
     def __str__(self) -> str:
-        return self._node.text
+        return self._here().text
 
 
 class WorkbenchObserver:
@@ -184,7 +329,7 @@ class WorkbenchObserver:
 
     def __init__(self, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"the workbench's observer takes no parameters, not {params}")
+            raise ArgumentError("params", params, "no parameters (the workbench's observer)")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, Any] = {}
@@ -193,8 +338,13 @@ class WorkbenchObserver:
         return None
 
     def string_from(self, state: WorkbenchState, player: int) -> str:
-        node = state._node
-        observation = node.game.rules.observation(node.state, node.game.sides[player])
+        if not isinstance(state, WorkbenchState):
+            raise ArgumentError("state", state, "a workbench game's state")
+        node = state._here()
+        sides = node.game.sides
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(sides):
+            raise ArgumentError("player", player, f"a player from 0 to {len(sides) - 1}")
+        observation = node.game.rules.observation(node.state, sides[player])
         if self.perfect_recall:
             return information_state_text(observation)
         return observation_text(node.game.rules, observation)
@@ -203,19 +353,24 @@ class WorkbenchObserver:
 class WorkbenchGame(pyspiel.Game):
     """A workbench game of one scenario with its options, as OpenSpiel sees it."""
 
-    def __init__(self, params: Mapping[str, Any] | None = None, *, rules: Game | None = None,
-                 scenario: Any = None, first: Any = None) -> None:  # fmt: skip
-        params = dict(params or {})
-        self.rules: Game = rules if rules is not None else get_game(params["game"])
+    def __init__(self, params: Mapping[str, Any] | None = None, *, rules: Game,
+                 first: Any = None) -> None:  # fmt: skip
+        self.rules: Game = rules
+        self.parameters: Parameters | None = None
         if first is None:
-            made = _made(self.rules, params, scenario)
+            self.parameters = read_parameters(rules, params or {})
+            start, self.space, longest, every = _made(rules, self.parameters)
+            line = f"options={escaped(canonical_json(every))}"
+            self.header = f"game={rules.name}\n{self.parameters.scenario_line()}\n{line}\n"
+            self.every_option: dict[str, Any] = every
+            self.unwritten = ""
         else:  # a search's game: its first state the one searched from
-            space = action_space(self.rules.name, None, first)
-            made = (None, {}, first, space, max_game_length(self.rules.name, first))
-        self.scenario, self.options, start, self.space, longest = made
-        self.sides = seats(self.rules, start)
+            start, longest = first, _checked_length(rules.name, first, {})
+            self.space = action_space(rules.name, None, first)
+            self.header, self.every_option = "", {}
+            self.unwritten = "a search's game (around a state) names no scenario to load again"
+        self.sides = seats(rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
-        hidden = self.rules.sample_hidden is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=len(self.space),
@@ -225,25 +380,32 @@ class WorkbenchGame(pyspiel.Game):
             utility_sum=None,  # general-sum (see game_type)
             max_game_length=longest,
         )
-        super().__init__(game_type(self.rules, hidden), info, params_of(self.rules, params))
+        written_params = self.parameters.written() if self.parameters else {}
+        super().__init__(game_type(rules), info, written_params)
         self.first = _Node(self, start)
+        self.most_steps = 2 * longest + 1  # actions and resamplings a written state may hold
 
     @classmethod
     def around(cls, rules: Game, state: Any) -> WorkbenchGame:
         """A game whose first state is ``state`` (its actions numbered from it): what a search
-        player searches from. It is not loaded again by name (it serializes as its rules'
-        first scenario would)."""
+        player searches from. It names no scenario, so its states do not serialize."""
+        if not isinstance(rules, Game):
+            raise ArgumentError("rules", rules, "a registered game's rules")
         return cls({}, rules=rules, first=state)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by its OpenSpiel name and parameters (loaded again through the registry)."""
-        return (_loaded, (self.get_type().short_name, dict(self.get_parameters())))
-
     def new_initial_state(self) -> WorkbenchState:
+        guard.arm()  # OpenSpiel's C++ may be about to read a state into it
         return WorkbenchState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WorkbenchObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> WorkbenchObserver:
         return WorkbenchObserver(iig_obs_type, params)
+
+    def deserialize_state(self, text: str | bytes) -> WorkbenchState:
+        """The state ``text`` (:meth:`WorkbenchState.serialize`) writes, replayed."""
+        history, _, data_text = read_written(text)
+        return self._replayed(read_data(data_text, self.most_steps), history)
 
     def returns_of(self, state: Any) -> list[float]:
         """+1 to the winner, -1 to every other side; a draw (or a game going on) 0 each. With
@@ -254,27 +416,102 @@ class WorkbenchGame(pyspiel.Game):
             return [0.0] * len(self.sides)
         return [1.0 if side == outcome.winner else -1.0 for side in self.sides]
 
+    def _check(self, data: Data) -> None:
+        """Refuse data of another game, scenario or options."""
+        if self.parameters is None:
+            raise StateTextError(f"serialized state: {self.unwritten}")
+        if data.game != self.rules.name:
+            raise refuse("game", data.game, f"this game's name, {self.rules.name}")
+        if data.scenario_line != self.parameters.scenario_line():
+            raise refuse("scenario", data.scenario_line, "this game's scenario")
+        try:
+            options = json_object(unescaped(data.options, "options"), "options")
+        except ParameterError as error:
+            raise refuse("options", error.found, error.expected) from None
+        for name in sorted(set(options) | set(self.every_option)):
+            written_as, played_as = (
+                canonical_json(o.get(name)) for o in (options, self.every_option)
+            )
+            if written_as != played_as or (name in options) != (name in self.every_option):
+                raise refuse(
+                    f'options["{name}"]', options.get(name, "nothing"),
+                    f"this game's {self.every_option.get(name, 'nothing')!r}",
+                )  # fmt: skip
 
-_MADE: dict[tuple[Any, ...], tuple[Any, dict[str, Any], Any, ActionSpace, int]] = {}
+    def _replayed(self, data: Data, history: list[tuple[int, int]],
+                 into: WorkbenchState | None = None) -> WorkbenchState:  # fmt: skip
+        """The state ``data`` names, replayed from the first state through the rules
+        (``into``: a new state of this game to replay into), after checking that the data is
+        this game's and that ``history`` ((player, action) pairs) is its steps'."""
+        self._check(data)
+        numbers_written = data.numbers
+        if [action for _, action in history] != numbers_written:
+            raise refuse(
+                "history", ",".join(f"{p}:{a}" for p, a in history[:8]),
+                f"the steps' actions in order ({' '.join(data.steps[:8])} ...)",
+            )  # fmt: skip
+        state = into if into is not None else WorkbenchState(self)
+        done = 0
+        for token in data.steps:
+            if not token.startswith("resample"):
+                player, number = history[done]
+                if state.current_player() != player:
+                    raise refuse(f"history (step {done + 1})", f"{player}:{number}",
+                                 f"player {state.current_player()}, who acts there")  # fmt: skip
+            try:
+                if token.startswith("resample"):
+                    _, player_id, seed = token.split(":")
+                    if int(seed) >= SEEDS:
+                        raise ArgumentError("seed", int(seed), f"a seed below {SEEDS}")
+                    random_world = random.Random(int(seed))
+                    state._put(state._here().resampled(int(player_id), random_world, token))
+                else:
+                    state.apply_action(number)
+                    done += 1
+            except (WorkbenchError, pyspiel.SpielError) as error:
+                raise refuse(f"steps (after {done} actions)", token,
+                             f"a step the rules allow ({error})") from None  # fmt: skip
+        return state
 
 
-def _made(rules: Game, params: Mapping[str, Any], scenario: Any) -> tuple[Any, ...]:
-    """The scenario, options, first state, numbered actions and longest game of these
-    parameters, worked out once in a process (OpenSpiel loads the game again for each state
-    it deserializes)."""
-    key = (rules.name, tuple(sorted(params_of(rules, params).items())), id(scenario))
-    if key not in _MADE:
-        value = scenario if scenario is not None else scenario_of(rules, params)
-        text = params.get("options", "")
-        options = json.loads(unhexed(text)) if text else {}
-        start = rules.start(value, options)
-        space = action_space(rules.name, value, start).small()
-        _MADE[key] = (value, options, start, space, max_game_length(rules.name, start))
-    return _MADE[key]
+_MADE: OrderedDict[tuple[Any, ...], tuple[Any, ActionSpace, int, dict[str, Any]]] = OrderedDict()
+MADE_KEPT = 32  # games' first states kept in a process (OpenSpiel loads a game per state read)
+_MADE_LOCK = threading.Lock()
 
 
-def _loaded(name: str, params: dict[str, Any]) -> Any:
-    return pyspiel.load_game(name, params)
+def _made(rules: Game, parameters: Parameters) -> tuple[Any, ActionSpace, int, dict[str, Any]]:
+    """The first state, numbered actions, longest game and every option of these
+    parameters, worked out once in a process (the last :data:`MADE_KEPT`)."""
+    key = (rules.name, tuple(sorted(parameters.written().items())))
+    with _MADE_LOCK:
+        if key in _MADE:
+            _MADE.move_to_end(key)
+            return _MADE[key]
+    scenario = scenario_of(rules, parameters)
+    start = rules.start(scenario, parameters.options)
+    space = action_space(rules.name, scenario, start).small()
+    longest = _checked_length(rules.name, start, parameters.options)
+    every = with_defaults(rules.options_for(scenario), parameters.options)
+    made = (start, space, longest, json_object(canonical_json(every), "options"))
+    with _MADE_LOCK:
+        _MADE[key] = made
+        while len(_MADE) > MADE_KEPT:
+            _MADE.popitem(last=False)
+    return made
+
+
+def _checked_length(game: str, start: Any, given: Mapping[str, Any]) -> int:
+    """The game's ``max_game_length``, refused (naming the option it grows with) past what
+    OpenSpiel's C++ int holds."""
+    longest = max_game_length(game, start)
+    if longest > CPP_INT:
+        option = scaled_by(game)
+        raise OptionError(
+            option, given.get(option, "its default"),
+            f"a value whose longest game fits OpenSpiel's step count, a C++ int from 0 to "
+            f"{CPP_INT:,} (this one allows games of {longest:,} steps)",
+        )  # fmt: skip
+    return longest
 
 
 def seats(rules: Game, start: Any) -> tuple[str, ...]:
@@ -284,24 +521,8 @@ def seats(rules: Game, start: Any) -> tuple[str, ...]:
     return sides[:1] if getattr(start, "solo", False) else sides
 
 
-def scenario_of(rules: Game, params: Mapping[str, Any]) -> Any:
-    """The scenario the parameters name (see the module)."""
-    from workbench.files import load_document
-
-    if params.get("scenario_document"):
-        return load_document(json.loads(unhexed(params["scenario_document"])))
-    if params.get("scenario_file"):
-        return rules.load_scenario(Path(unhexed(params["scenario_file"])))
-    name = params.get("scenario") or next(iter(rules.scenarios()))
-    return rules.load_scenario(name)
-
-
-def params_of(rules: Game, params: Mapping[str, Any]) -> dict[str, str]:
-    keep = ("scenario", "scenario_file", "scenario_document", "options")
-    return {"game": rules.name, **{k: str(params.get(k, "")) for k in keep}}
-
-
-_TYPES: dict[tuple[str, bool], Any] = {}
+_TYPES: dict[str, Any] = {}
+_BY_SHORT_NAME: dict[str, Game] = {}
 TWO = 2  # every game's number of players but one that declares more (option ``players``)
 
 
@@ -316,14 +537,14 @@ def most_players(rules: Game) -> int:
     return max([TWO, *highs])
 
 
-def game_type(rules: Game, hidden: bool) -> Any:
+def game_type(rules: Game) -> Any:
     """OpenSpiel's game type of a workbench game, registered once (so a serialized game loads
     again by its name)."""
-    key = (rules.name, hidden)
-    if key in _TYPES:
-        return _TYPES[key]
+    if rules.name in _TYPES:
+        return _TYPES[rules.name]
     Info = pyspiel.GameType.Information
     Utility = pyspiel.GameType.Utility
+    hidden = rules.sample_hidden is not None
     kind = pyspiel.GameType(
         short_name=short_name(rules.name),
         long_name=f"{rules.title} (Tank Rules Workbench)",
@@ -338,12 +559,103 @@ def game_type(rules: Game, hidden: bool) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification={
-            "game": rules.name, "scenario": "", "scenario_file": "", "scenario_document": "",
-            "options": "",
-        },
+        parameter_specification={"options": "", "scenario": "", "scenario_text": ""},
     )  # fmt: skip
-    _TYPES[key] = kind
+    _TYPES[rules.name] = kind
+    _BY_SHORT_NAME[kind.short_name] = rules
     if kind.short_name not in pyspiel.registered_names():
-        pyspiel.register_game(kind, WorkbenchGame)
+        pyspiel.register_game(kind, _maker(rules))
     return kind
+
+
+def _maker(rules: Game) -> type:
+    """What OpenSpiel calls to load ``rules``' game by its string: a class of its own (a
+    class, not a closure: OpenSpiel's C++ registry outlives the interpreter, and only a class
+    is still alive when it lets go of it)."""
+
+    def made(cls: type, params: Mapping[str, Any] | None = None) -> WorkbenchGame:
+        return WorkbenchGame(params, rules=rules)
+
+    return type(f"{WorkbenchGame.__name__}Maker", (), {"__new__": made, "rules": rules})
+
+
+def load(game_string: str) -> WorkbenchGame:
+    """The workbench game a game string names, its parameters read by the bridge's own
+    bounded reader (:mod:`.game_string`)."""
+    name, params = split_game_string(game_string)
+    rules = _BY_SHORT_NAME.get(name)
+    if rules is None:
+        names = ", ".join(sorted(_BY_SHORT_NAME))
+        raise UnknownName("game string", name, f"a workbench game's short name ({names})")
+    return WorkbenchGame(params, rules=rules)
+
+
+def _game_and_state_text(value: object) -> tuple[WorkbenchGame, str]:
+    text = text_of(value, "serialized game and state", MAX_STATE_TEXT + MAX_GAME_STRING)
+    game_string, state_part = sections(text)
+    return load(game_string), state_part
+
+
+# pyspiel's own, kept: every game that is not a workbench game goes to them
+_OPENSPIELS: dict[str, Any] = {}
+
+
+def serialize_game_and_state(game: Any, state: Any) -> str:
+    """OpenSpiel's ``serialize_game_and_state``; a workbench game's state written as data."""
+    if not isinstance(game, WorkbenchGame):
+        return _OPENSPIELS["serialize_game_and_state"](game, state)
+    if not isinstance(state, WorkbenchState) or str(state._here().game) != str(game):
+        raise ArgumentError("state", state, f"a state of {game}")
+    return game_and_state(str(game), state.serialize())
+
+
+def deserialize_game_and_state(text: str | bytes) -> tuple[Any, Any]:
+    """OpenSpiel's ``deserialize_game_and_state``; a workbench game's state read as data,
+    replayed (never unpickled)."""
+    head = text[: MAX_GAME_STRING + 1_000]  # the [Game] section says whose state it is
+    if isinstance(head, bytes | bytearray):
+        head = bytes(head).decode("utf-8", "replace")
+    elif len(text) <= MAX_STATE_TEXT + MAX_GAME_STRING:  # no C++ string holds a lone surrogate
+        utf8(str(text), "serialized game and state")
+    try:  # what the bridge cannot split in sections, OpenSpiel's own refuses as well
+        named = PREFIX in head and sections(str(head))[0].startswith(PREFIX)
+    except StateTextError:
+        named = False
+    if not named:
+        return _OPENSPIELS["deserialize_game_and_state"](text)
+    game, state_part = _game_and_state_text(text)
+    return game, game.deserialize_state(state_part)
+
+
+def register_all() -> None:
+    """Register every numbered game's type with OpenSpiel, put the bridge's
+    ``serialize_game_and_state``/``deserialize_game_and_state`` in pyspiel's place (each
+    passes every other game to OpenSpiel's own) and install the guard (:mod:`.guard`)."""
+    for name in numbered_games():
+        game_type(get_game(name))
+    for function in (serialize_game_and_state, deserialize_game_and_state):
+        current = getattr(pyspiel, function.__name__)
+        _OPENSPIELS[function.__name__] = getattr(current, "openspiel", current)
+        setattr(function, "openspiel", _OPENSPIELS[function.__name__])  # noqa: B010
+        setattr(pyspiel, function.__name__, function)
+    guard.install()
+
+
+def _check_arguments() -> None:
+    """Every public function and method of the bridge checks its arguments against its
+    annotations (``workbench.arguments.checked``), the constructors too."""
+    names = {c.__name__: c for c in (WorkbenchGame, WorkbenchState, WorkbenchObserver, Game, _Node)}
+    for cls in (WorkbenchGame, WorkbenchState, WorkbenchObserver):
+        for name, member in list(vars(cls).items()):
+            if name.startswith("_") and name != "__init__":
+                continue
+            if isinstance(member, classmethod):
+                setattr(cls, name, classmethod(checked(member.__func__, names)))
+            elif callable(member) and not isinstance(member, type):
+                setattr(cls, name, checked(member, names))
+    for name in ("load", "serialize_game_and_state", "deserialize_game_and_state", "seats",
+                 "most_players", "game_type", "short_name"):  # fmt: skip
+        globals()[name] = checked(globals()[name], names)
+
+
+_check_arguments()

@@ -20,20 +20,45 @@ decision within a simulation, answering with the best found so far.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from workbench.arguments import checked, checks_itself, one_of, positive
+from workbench.arguments import seed as seed_of
 from workbench.errors import ArgumentError
+from workbench.games import names
 from workbench.players.levels import GAME_LEVELS, LEVELS
+from workbench.rules.core import Game
+from workbench.rules.observation import Observation
+
+if importlib.util.find_spec("pyspiel") is not None:
+    # importing the bridge registers every game with OpenSpiel (it imports every game's
+    # rules): done here, so a decision's thread, which stop() must end at once, does not
+    import workbench.openspiel  # noqa: F401
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
+# the longest time limit of a decision (seconds=): an hour, the library's own sanity limit
+MAX_DECISION_SECONDS = 3600.0
+
+
+@checks_itself
+def check_player(level: object, seed: object, seconds: object) -> None:
+    """ArgumentError unless ``level`` is one of :data:`LEVELS`' names, ``seed`` a whole
+    number from 0 to 2**63 - 1 or None, ``seconds`` None or a finite number of seconds more
+    than 0 and at most :data:`MAX_DECISION_SECONDS`."""
+    one_of("level", level, LEVELS, "a level")
+    seed_of("seed", seed, optional=True)
+    if seconds is not None:
+        positive("seconds", seconds, high=MAX_DECISION_SECONDS)
 
 
 @dataclass
 class SearchPlayer:
-    """A search player (see the module). ``seconds``: a time limit a decision (None: none)."""
+    """A search player (see the module). ``seconds``: a time limit a decision (None: none;
+    at most :data:`MAX_DECISION_SECONDS`)."""
 
     level: str = "medium"
     seed: int | None = None
@@ -41,13 +66,15 @@ class SearchPlayer:
     _stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ArgumentError("level", self.level, f"one of {', '.join(LEVELS)}")
+        check_player(self.level, self.seed, self.seconds)
+        if not isinstance(self._stop, threading.Event):
+            raise ArgumentError("_stop", self._stop, "a threading.Event")
 
     @property
     def simulations(self) -> int:
         return LEVELS[self.level]
 
+    @checked
     def simulations_in(self, game: str) -> int:
         """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
 
@@ -55,6 +82,7 @@ class SearchPlayer:
         >>> medium.simulations_in("panzer-strike"), medium.simulations_in("tanks")
         (96, 12)
         """
+        one_of("game", game, names(), "a registered game's name")
         return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
 
     @property
@@ -72,14 +100,20 @@ class SearchPlayer:
         return {"level": self.level, "seed": self.seed, "seconds": self.seconds}
 
     def __setstate__(self, values: dict[str, Any]) -> None:
+        if not isinstance(values, dict) or set(values) != {"level", "seed", "seconds"}:
+            raise ArgumentError("state", values, "a search player's level, seed and seconds")
         self.__init__(**values)  # type: ignore[misc]
 
     def stop(self) -> None:
         """End the decision under way (from another thread): it answers with the best so far."""
         self._stop.set()
 
-    def __call__(self, game: Any, observation: Any, rng: random.Random) -> Any:
+    @checked
+    def __call__(self, game: Game, observation: Observation, rng: random.Random) -> Any:
         from workbench.players.searching import decide
+
+        if observation.game != game.name:
+            raise ArgumentError("observation", observation, f"an observation of {game.name}")
 
         legal = observation.legal_actions
         if not legal:
@@ -98,18 +132,24 @@ def hash_seed(seed: int, observation: Any) -> int:
     return (seed * 1_000_003 + len(observation.history)) % 2**31
 
 
+checks_itself(SearchPlayer.__init__)  # marked: its __post_init__ checks every field
+
+
+@checks_itself
 def search(
     level: str = "medium", seed: int | None = None, seconds: float | None = None
 ) -> SearchPlayer:
-    """A search player of ``level`` (see the module).
+    """A search player of ``level`` (see the module): ``seed`` a whole number or None (a seed
+    from the game's own), ``seconds`` a decision's time limit (None: none).
 
     >>> search("hard").simulations, search("easy").label.startswith("search, easy")
     (160, True)
     >>> search("expert")
     Traceback (most recent call last):
     ...
-    workbench.errors.ArgumentError: level: expected one of easy, medium, hard, got 'expert'
+    workbench.errors.UnknownName: level: expected a level (easy, medium, hard), got 'expert'
     """
+    check_player(level, seed, seconds)
     return SearchPlayer(level, seed, seconds)
 
 
@@ -136,4 +176,5 @@ def offer() -> list[str]:
     return added
 
 
-__all__ = ["GAME_LEVELS", "LEVELS", "SearchPlayer", "offer", "search"]
+__all__ = ["GAME_LEVELS", "LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
+           "offer", "search"]  # fmt: skip

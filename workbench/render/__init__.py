@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.bounds import MAX_BYTES, MAX_SECONDS
 from workbench.discovery import import_all, import_new, parts
 from workbench.render.scene import Scene
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, Theme
@@ -101,12 +102,21 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def save(self, path: str | Path, scale: float = 1.0) -> Path:
+    def save(
+        self,
+        path: str | Path,
+        scale: float = 1.0,
+        *,
+        max_bytes: int = MAX_BYTES,
+        max_seconds: float | None = MAX_SECONDS,
+    ) -> Path:
+        """Write the picture; a PNG ``scale`` times its size, refused first past
+        ``max_bytes`` or ``max_seconds`` (:func:`workbench.render.png.to_png`)."""
         target = Path(path)
         if target.suffix.lower() == ".png":
             from workbench.render.png import save_png
 
-            return save_png(self.scene, target, scale=scale)
+            return save_png(self.scene, target, scale, max_bytes=max_bytes, max_seconds=max_seconds)
         from workbench.render.svg import save_svg
 
         return save_svg(self.scene, target)

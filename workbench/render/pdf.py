@@ -22,7 +22,10 @@ from functools import singledispatch
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from workbench.boards.hexmap import HexMap
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.games.panzer_strike.boards.board import SquareBoard
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
@@ -33,6 +36,7 @@ from workbench.render.svg import escape, number, to_svg
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 STAND_IN_MM = 25.4  # one inch: the rulebooks print no hex or square size
+MAX_PRINT_MM = 1e6  # a size past a kilometre is refused before any page is counted
 PX_PER_MM = 96 / 25.4  # cairosvg's CSS pixel
 
 
@@ -106,8 +110,11 @@ def plan(
     if paper not in PAPER_MM:
         raise ArgumentError("paper", paper, "one of " + ", ".join(PAPER_MM))
     for name, value in (("hex_mm", hex_mm), ("square_mm", square_mm), ("table_scale", table_scale)):
-        if not value > 0:
+        real = isinstance(value, int | float) and not isinstance(value, bool)
+        if not (real and math.isfinite(value) and value > 0):
             raise ArgumentError(name, value, "a positive number")
+        if value > MAX_PRINT_MM:
+            raise ArgumentError(name, value, f"a positive number of at most {MAX_PRINT_MM:g}")
     printed = _printed(board)
     scene = scene or scene_of(printed)
     mm_px = mm_per_unit(printed, hex_mm, square_mm, table_scale) / scene.transform.scale
@@ -222,19 +229,54 @@ def page_svg(plan: PrintPlan, inner: str, column: int, row: int) -> str:
     )
 
 
-def page_svgs(board: Any, **options: Any) -> tuple[PrintPlan, list[str]]:
+# the cost of a PDF, about three times the CPU time measured here (benchmarks/README.md,
+# "Pictures' estimates"): each page drawn by cairosvg, each primitive of the board's scene
+# written and drawn (on about 1.5 pages: the pages overlap), and looked for on every page
+PDF_PAGE_SECONDS = 0.05
+PDF_PRIMITIVE_SECONDS = 6e-4
+PDF_LOOKUP_SECONDS = 2e-8  # a primitive, a page
+PDF_PAGE_BYTES = 100_000
+PDF_PRIMITIVE_BYTES = 600
+
+
+def pdf_cost(pages: int, primitives: int) -> Cost:
+    """The estimated peak memory and time of the PDF of ``pages`` pages of a scene of
+    ``primitives`` single primitives (its pages' SVG kept until the PDF is made)."""
+    return Cost(
+        PDF_PAGE_BYTES * pages + PDF_PRIMITIVE_BYTES * primitives,
+        PDF_PAGE_SECONDS * pages
+        + PDF_PRIMITIVE_SECONDS * primitives
+        + PDF_LOOKUP_SECONDS * pages * primitives,
+    )
+
+
+def page_svgs(
+    board: Any,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
+    **options: Any,
+) -> tuple[PrintPlan, list[str]]:
     """The layout and every page's SVG, row by row (options as for :func:`plan`, and
-    ``scene_options`` for the board's scene, e.g. ``{"theme": "colorblind"}``)."""
+    ``scene_options`` for the board's scene, e.g. ``{"theme": "colorblind"}``). A PDF whose
+    estimate (:func:`pdf_cost`) would pass ``max_bytes`` (2 GiB) or ``max_seconds`` (60 s)
+    is refused first (ArgumentError naming ``pages``): a larger hex, square or scale makes
+    more pages."""
     scene_options = options.pop("scene_options", {})
     scene = scene_of(_printed(board), **scene_options)
     layout = plan(board, scene=scene, **options)
+    crop = Cropper(scene)
+    primitives = crop.primitives
+    what = f"a print whose {layout.pages:,} pages of {primitives:,} primitives fit"
+    refuse_past("pages", layout.pages, what, pdf_cost(layout.pages, primitives), max_bytes,
+                max_seconds, instead="a smaller size, or ")  # fmt: skip
     pages = []
     for row in range(layout.rows):
         for column in range(layout.columns):
             x0, y0 = layout.origin(column, row)
             w, h = layout.window_mm
             window = (x0, y0, x0 + w, y0 + h)
-            inner = to_svg(cropped(scene, [v / layout.mm_per_px for v in window]))
+            inner = to_svg(crop([v / layout.mm_per_px for v in window]))
             pages.append(page_svg(layout, inner, column, row))
     return layout, pages
 
@@ -254,18 +296,34 @@ def _reach(prim: Single) -> tuple[float, float, float, float]:
 def cropped(scene: Scene, window: list[float], margin_px: float = 60.0) -> Scene:
     """The scene with only the primitives that reach into a pixel window (plus a margin for
     labels and strokes), so each page draws its part of the board, not all of it."""
-    t = scene.transform
-    left, top = t.to_board(window[0] - margin_px, window[1] - margin_px)
-    right, bottom = t.to_board(window[2] + margin_px, window[3] + margin_px)
-    layers = {}
-    for name, prims in scene.layers.items():
-        kept = []
-        for prim in singles(prims):
-            x0, y0, x1, y1 = _reach(prim)
-            if x1 >= left and x0 <= right and y1 >= top and y0 <= bottom:
-                kept.append(prim)
-        layers[name] = tuple(kept)
-    return replace(scene, layers=layers)
+    return Cropper(scene, margin_px)(window)
+
+
+class Cropper:
+    """:func:`cropped` for many windows of one scene: every primitive's reach is found once
+    (``primitives``: how many single primitives the scene has), and each window keeps
+    those that reach into it."""
+
+    def __init__(self, scene: Scene, margin_px: float = 60.0) -> None:
+        self.scene, self.margin_px = scene, margin_px
+        self.layers = {name: singles(prims) for name, prims in scene.layers.items()}
+        self.reaches = {
+            name: np.array([_reach(p) for p in prims], dtype=float).reshape(-1, 4)
+            for name, prims in self.layers.items()
+        }
+        self.primitives = sum(len(prims) for prims in self.layers.values())
+
+    def __call__(self, window: list[float]) -> Scene:
+        t, margin = self.scene.transform, self.margin_px
+        left, top = t.to_board(window[0] - margin, window[1] - margin)
+        right, bottom = t.to_board(window[2] + margin, window[3] + margin)
+        kept = {}
+        for name, prims in self.layers.items():
+            box = self.reaches[name]
+            inside = (box[:, 2] >= left) & (box[:, 0] <= right)
+            inside &= (box[:, 3] >= top) & (box[:, 1] <= bottom)
+            kept[name] = tuple(prims[i] for i in np.flatnonzero(inside).tolist())
+        return replace(self.scene, layers=kept)
 
 
 def export_pdf(board: Any, path: str | Path, **options: Any) -> PrintPlan:

@@ -111,11 +111,12 @@ def piece_symbols(
     x0, y0, x1, y1 = piece.polygon.bounds
     spots = []
     step = SYMBOL_SPACING_CM
+    within = piece.polygon.buffer(-unit * 0.6)  # once: the symbols keep off the piece's edge
     for y in np.arange(y0 + step / 2, y1, step):
         for x in np.arange(x0 + step / 2, x1, step):
             reach = (x - 0.55 * unit, y - 0.35 * unit, x + 0.55 * unit, y + 0.55 * unit)
             around = Box(*(v * px_per_cm for v in reach))  # what a symbol covers
-            inside = piece.polygon.buffer(-unit * 0.6).contains(_point(x, y))
+            inside = within.contains(_point(x, y))
             if inside and not any(around.overlaps(b) for b in boxes):
                 spots.append((x, y))
     return symbol_primitives(symbol, np.array(spots), color, th, unit=unit, px=px_per_cm)

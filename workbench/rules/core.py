@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from workbench.arguments import whole_number
-from workbench.errors import ArgumentError, WorkbenchError
+from workbench.errors import ArgumentError, WorkbenchError, shown
 from workbench.files.record_options import register_options
 from workbench.rules.action_fields import field_problem, safe_text
 from workbench.rules.observation import Observation, history_of
@@ -103,6 +103,11 @@ class IllegalAction(WorkbenchError, ValueError):
         return (self.reason,)
 
 
+# the largest modifier, either way: the library's own sanity limit (the rulebooks' cards and
+# characters give -3 to +3; the most movement points a search takes, 1,000, is one)
+MAX_MODIFIER = 1000
+
+
 @dataclass(frozen=True)
 class Modifier:
     """A named number added to a roll or a score, with the rule or card it comes from.
@@ -116,7 +121,8 @@ class Modifier:
     source: str
 
     def __post_init__(self) -> None:  # a half point would give odds no dice can roll
-        whole_number(f"the value of modifier {self.name!r}", self.value)
+        whole_number(f"the value of modifier {self.name!r}", self.value, low=-MAX_MODIFIER,
+                     high=MAX_MODIFIER)  # fmt: skip
 
     def __str__(self) -> str:
         return f"{self.name} {self.value:+d} ({self.source})"
@@ -184,11 +190,11 @@ def action_from_json(data: Mapping[str, Any], types: Iterable[type[Action]]) -> 
     """
     by_name = {t.__name__: t for t in types}
     if not isinstance(data, Mapping) or "type" not in data:
-        raise ActionFormatError(f"an action is an object with a 'type', not {data!r}")
+        raise ActionFormatError(f"an action is an object with a 'type', not {shown(data)}")
     kind = by_name.get(data["type"])
     if kind is None:
         raise ActionFormatError(
-            f"no action called {data['type']!r} in this game (actions: {', '.join(by_name)})"
+            f"no action called {shown(data['type'])} in this game (actions: {', '.join(by_name)})"
         )
     names = {f.name for f in dataclasses.fields(kind)}
     values = {k: _frozen(v) for k, v in data.items() if k != "type"}
@@ -395,7 +401,7 @@ class Game(Generic[S, A]):
         def apply(state: S, action: A) -> Applied:
             check(state)
             if not isinstance(action, types):
-                raise IllegalAction(Reason(f"{action!r} is not an action of {self.title}"))
+                raise IllegalAction(Reason(f"{shown(action)} is not an action of {self.title}"))
             problem = field_problem(action)
             if problem is not None:
                 raise ActionFormatError(problem)
@@ -428,11 +434,11 @@ class Game(Generic[S, A]):
 
     def check_state(self, state: S, argument: str = "state") -> S:
         """``state`` if it is one of this game's states, else ArgumentError."""
-        kinds = self.state_types
-        if kinds and not isinstance(state, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
-        return state
+        return _of_kinds(argument, state, self.state_types, f"a state of {self.title}")
+
+    def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
+        """``scenario`` if it is one this game starts from, else ArgumentError."""
+        return _of_kinds(argument, scenario, self.scenario_types, f"a scenario of {self.title}")
 
     def check_action(self, action: Any) -> A:
         """``action`` if it is one of this game's actions with fields of their declared
@@ -514,6 +520,32 @@ class Game(Generic[S, A]):
         return scenario
 
 
+def _of_kinds(argument: str, value: Any, kinds: tuple[type, ...], what: str) -> Any:
+    """``value`` if it is of one of ``kinds`` (none: anything), else ArgumentError."""
+    if kinds and not isinstance(value, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise ArgumentError(argument, value, f"{what} (a {names})")
+    return value
+
+
+def not_at_an_enemy(firer: Any, target: Any, verb: str, rule: str, section: str) -> Reason | None:
+    """Why tank ``firer`` may not ``verb`` (shoot, fire) at ``target`` whatever the moment,
+    or None: a tank shoots at an enemy, never at itself nor at a tank of its own side (each
+    game gives its rule's words, ``rule``, and ``section``). Tanks have an ``id`` and a
+    ``side``.
+
+    >>> from types import SimpleNamespace as Tank
+    >>> a, b = Tank(id="A", side="north"), Tank(id="B", side="north")
+    >>> not_at_an_enemy(a, b, "shoot", "a tank shoots at an enemy", "Shooting").text
+    "B is on A's own side (north): a tank shoots at an enemy"
+    """
+    if firer.id == target.id:
+        return Reason(f"{firer.id} cannot {verb} at itself: {rule}", section)
+    if firer.side == target.side:
+        return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): {rule}", section)
+    return None
+
+
 def annotated_types(function: Callable[..., Any]) -> tuple[type, ...]:
     """The classes the first parameter of ``function`` is annotated with (none if it is
     not annotated with classes)."""
@@ -573,6 +605,7 @@ def replay(record: Any, game: Game | None = None) -> list[Any]:
         from workbench.games import get_game
 
         game = get_game(record.game)
+    game.check_scenario(record.scenario, "record.scenario")  # a campaign is no card game's
     state = game.start(record.scenario, record.options)
     states = [state]
     for number, step in enumerate(record.steps, 1):

@@ -24,6 +24,8 @@ from typing import Any
 
 from workbench.errors import ArgumentError
 
+MAX_TURN_LIMIT = 1000  # the workbench's bound on any game's turn limit (a game must end)
+
 
 class _AsDefault:
     """The ``unwritten`` of an option whose default has not changed since records began."""

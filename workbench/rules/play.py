@@ -68,6 +68,38 @@ def random_player(game: Game, observation: Observation, rng: random.Random) -> A
 random_player.label = "random legal player (not the rulebook's)"  # type: ignore[attr-defined]
 
 
+def seats(game: Game, start: Any) -> tuple[str, ...]:
+    """The sides a player plays from ``start``: every side, but the first alone in a solo
+    scenario (Test Your Luck!: the enemy's tanks act by the rules, with no player)."""
+    sides = tuple(game.players(start))
+    return sides[:1] if getattr(start, "solo", False) else sides
+
+
+PLAYERS = "a player (game, observation, rng) -> action, or a mapping of sides to players"
+
+
+def check_players(game: Game, start: Any, players: object) -> None:
+    """ArgumentError unless ``players`` is one player for every side, or a mapping of each
+    side that plays from ``start`` (:func:`seats`) to its player: a side missing or unknown
+    is named, with the game's sides."""
+    if isinstance(players, Mapping):
+        sides = tuple(game.players(start))
+        unknown = [side for side in players if side not in sides]
+        missing = [side for side in seats(game, start) if side not in players]
+        listed = ", ".join(sides)
+        if unknown:
+            raise ArgumentError("players", players, f"a player for sides of the game ({listed}), "
+                                f"not {', '.join(map(repr, unknown))}")  # fmt: skip
+        if missing:
+            raise ArgumentError("players", players, f"a player for every side ({listed}): "
+                                f"missing {', '.join(missing)}")  # fmt: skip
+        each: Any = players.values()
+    else:
+        each = [players]
+    if not all(callable(p) for p in each):
+        raise ArgumentError("players", players, PLAYERS)
+
+
 def play_to_end(
     game: Game,
     scenario: Any,
@@ -83,6 +115,7 @@ def play_to_end(
     """
     rng = random.Random(seed)
     state = game.start(scenario, options)
+    check_players(game, state, players)
     steps: list[RecordStep] = []
     for _ in range(max_steps):
         who = game.current_player(state)

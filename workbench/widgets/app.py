@@ -10,15 +10,19 @@ anywhere on the page (but in a text field or a slider) to the stepper's canvas.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.errors import InvalidValue
+from workbench.files.listing import Entry, record_game, user_files
 from workbench.games import all_games, get_game
+from workbench.userdir import RECORDS
 from workbench.widgets.checks import checked_methods, positive
 from workbench.widgets.learn import Learner, learn_choices
 from workbench.widgets.option_inputs import OptionInputs
-from workbench.widgets.stepper import Stepper, prepared_games
+from workbench.widgets.stepper import Stepper, prepared_records
 from workbench.widgets.stepper_panel import computer_players
 
 PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
@@ -110,32 +114,47 @@ def keyboard_html() -> Any:
     return HTML(KEYBOARD_SCRIPT + WHOLE_LINES_SCRIPT)
 
 
-def choices_for(game: str) -> list[tuple[str, tuple[str, str]]]:
+def choices_for(
+    game: str, records: Sequence[Entry] | None = None
+) -> list[tuple[str, tuple[str, str]]]:
     """What can be opened for a game, grouped: a new game per scenario, the prepared records,
-    then the records saved in the user folder (:mod:`workbench.userdir`) of this game."""
+    the records saved in the user folder (:mod:`workbench.userdir`) of this game (and those
+    whose game a list does not read: a large file not beginning with it), and a line for each
+    file among them that cannot be read (``unreadable: <name> (<reason>)``: it opens nothing,
+    the others open as ever). ``records``: the user folder's records as
+    :func:`saved_records` lists them (listed again when not given)."""
     scenarios = get_game(game).scenarios()
     out = [(f"new game: {name}", ("scenario", path)) for name, path in scenarios.items()]
-    out += [(f"prepared: {name}", ("record", path)) for name, path in prepared_games(game).items()]
-    out += [(f"saved: {name}", ("record", path)) for name, path in saved_games(game).items()]
+    out += _group("prepared", prepared_records(), game)
+    out += _group("saved", saved_records() if records is None else records, game)
     return out + learn_choices(game)  # a lesson for the room (workbench/widgets/learn.py)
+
+
+def _group(group: str, entries: Sequence[Entry], game: str) -> list[tuple[str, tuple[str, str]]]:
+    """One group's choices: its records of ``game``, those whose game is read only when they
+    are opened, then a line for each file that cannot be read."""
+
+    def record(label: str, entry: Entry) -> tuple[str, tuple[str, str]]:
+        return f"{group}: {label}", ("record", str(entry.path))
+
+    mine = [record(e.name, e) for e in entries if e.found == game]
+    unknown = [record(f"{e.name} (its game is read when it is opened)", e)
+               for e in entries if e.found is None and not e.problem]  # fmt: skip
+    bad = [(f"{group}: {e.line}", ("unreadable", e.line)) for e in entries if e.problem]
+    return mine + unknown + bad
+
+
+def saved_records() -> list[Entry]:
+    """The records saved in the user folder, each with its game (``found``) or the reason
+    it cannot be read (``problem``): one bad file is one bad line
+    (:mod:`workbench.files.listing`)."""
+    return user_files(RECORDS, record_game, ".json")
 
 
 def saved_games(game: str) -> dict[str, str]:
     """The records saved in the user folder whose game is ``game``, by name (a file that is
     not a record of it is left out: it opens elsewhere, or not at all)."""
-    import json
-
-    from workbench.userdir import RECORDS, saved_names, user_path
-
-    found = {}
-    for name in saved_names(RECORDS, ".json"):
-        path = user_path(name, RECORDS, ".json")
-        try:
-            if json.loads(path.read_text(encoding="utf-8")).get("game") == game:
-                found[name] = str(path)
-        except (OSError, ValueError, AttributeError):
-            continue
-    return found
+    return {e.name: str(e.path) for e in saved_records() if e.found == game}
 
 
 SEED_NOTE = (
@@ -152,7 +171,8 @@ class TeacherApp:
 
     def __init__(self, *, theme: str = "projector", size: float = 40.0) -> None:
         self.theme, self.size = theme, positive("size", size)
-        games = [(g.title, g.name) for g in all_games() if choices_for(g.name)]
+        records = saved_records()  # listed once for every game
+        games = [(g.title, g.name) for g in all_games() if choices_for(g.name, records)]
         self.game_picker = widgets.Dropdown(options=games, tooltip="the game", layout=WIDE)
         self.game_picker.add_class("workbench-app-game")
         self.what = widgets.Dropdown(tooltip="what to open", layout={"width": "19em"})
@@ -176,7 +196,7 @@ class TeacherApp:
         self.settings.add_class("workbench-app-settings")
         self.error = widgets.HTML()
         self.game_picker.observe(lambda _: self._choices(), names="value")
-        self.what.observe(lambda _: self._new_game_choices(), names="value")
+        self.what.observe(lambda _: self._safely(self._new_game_choices), names="value")
         self.inputs: OptionInputs | None = None
         self._choices()
         self.holder = widgets.Box(layout={"width": "100%"})
@@ -189,7 +209,7 @@ class TeacherApp:
         )
         self.widget.add_class("workbench-app")
         self.stepper: Stepper | None = None
-        self.open()
+        self._safely(self.open)  # a file that cannot be opened is told, the page still works
 
     def _safely(self, work: Any) -> None:
         """Run a button's work; an error (an option's bad value, say) shows under the bar."""
@@ -202,11 +222,12 @@ class TeacherApp:
     def _choices(self) -> None:
         choices = choices_for(self.game_picker.value)
         self.what.options = choices
-        prepared = [value for label, value in choices if label.startswith("prepared: ")]
-        self.what.value = prepared[0] if prepared else choices[0][1] if choices else None
+        openable = [v for _, v in choices if v[0] != "unreadable"]
+        prepared = [v for label, v in choices if label.startswith("prepared: ") and v in openable]
+        self.what.value = next(iter(prepared + openable), None)
         players = computer_players(get_game(self.game_picker.value))
         self.player.options = list(players.items())
-        self._new_game_choices()
+        self._safely(self._new_game_choices)
 
     def _new_game_choices(self) -> None:
         """The computer, the seed and the options, shown for a new game only."""
@@ -232,6 +253,8 @@ class TeacherApp:
                 f"nothing to open for {self.game_picker.value}: no record, no scenario"
             )
         kind, path = self.what.value
+        if kind == "unreadable":
+            raise InvalidValue(f"{path}: this file cannot be opened; pick another")
         if self.stepper is not None:  # its computer stops thinking: its page is going
             self.stepper.turn.stop()
         self.holder.children = [widgets.HTML(f"<i>Opening {html.escape(self.what.label)}…</i>")]
@@ -269,4 +292,6 @@ class TeacherApp:
         return f"<TeacherApp: {self.stepper!r}>"
 
 
-__all__ = ["KEYBOARD_SCRIPT", "TeacherApp", "choices_for", "keyboard_html", "saved_games"]
+__all__ = [
+    "KEYBOARD_SCRIPT", "TeacherApp", "choices_for", "keyboard_html", "saved_games", "saved_records",
+]  # fmt: skip

@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.bounds import MAX_SECONDS, seconds_bound
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError
 from workbench.lint import LintReport, lint
@@ -51,13 +52,17 @@ from workbench.widgets.layout import (
 REFUSED = (WorkbenchError, ValueError, KeyError)  # a change the value or the file refuses
 BELOW = "2em"  # the margin under the board: the board is no taller than the window less this
 WINDOW = (1280.0, 720.0)  # the smallest window the board is fitted to (the teacher app's)
+LIVE_LINT_SECONDS = 15.0  # lint's estimate on each change: the loader's largest maps' checks
+# fit, exposure up to about 120 x 120 (a few seconds a paint); past that it is left out
 
 
 @checked_methods
 class Editor:
     """An editor for one board value (or the file holding one); ``widget`` is its box. Its
     board is drawn to fill its room beside the tools in ``window`` (width, height in CSS
-    pixels), so that there every label shows at its drawn size, 9 px at least."""
+    pixels), so that there every label shows at its drawn size, 9 px at least. The linter
+    runs on every change within ``lint_seconds`` (estimated; None: lint's own bound): the
+    checks that would take longer are left out and named in the panel."""
 
     def __init__(
         self,
@@ -65,8 +70,10 @@ class Editor:
         *,
         path: str | Path | None = None,
         window: tuple[float, float] = WINDOW,
+        lint_seconds: float | None = LIVE_LINT_SECONDS,
     ) -> None:
         self.window = checked_window("window", window)  # before anything is loaded
+        self.lint_seconds = seconds_bound("lint_seconds", lint_seconds) or MAX_SECONDS
         if isinstance(board, str | Path):
             from workbench.files import load
 
@@ -250,7 +257,8 @@ class Editor:
     # --- checks and pictures -------------------------------------------------------------
     def _lint(self) -> None:
         try:
-            self.report = lint(self.value, **self.tools.lint_options())
+            options = {"max_seconds": self.lint_seconds, **self.tools.lint_options()}
+            self.report = lint(self.value, **options)
         except REFUSED as error:  # a board the linter cannot read yet
             self.report = None
             self.say(f"Lint: {error}")
@@ -325,6 +333,8 @@ class Editor:
             lines += [str(f) for f in self.report.findings[:30]]
             if len(self.report.findings) > 30:
                 lines.append(f"… and {len(self.report.findings) - 30} more findings")
+            if self.report.left_out:
+                lines.append(f"Lint {self.report.left_out_text}")
         return "\n".join(lines)
 
     def _html(self) -> str:

@@ -2,8 +2,11 @@
 answers by clicking places on the board (a set of hexes) or by choosing; Check draws the
 right answer (and the places missed or given wrongly) and explains it with the rules'
 sections; score and streak are kept, and saved in the user folder when the widget has a
-learner's name. For a room (``room=True``): no answer controls, the class answers aloud, one
-key (Enter or R) reveals the answer with its explanation, ← → go to the next question or back.
+learner's name. A learner whose progress file cannot be read is told why and starts fresh:
+the file is kept (renamed ``<name>.json.unreadable`` at the first save, never written over:
+:mod:`workbench.learn.progress`). For a room (``room=True``): no answer controls, the class
+answers aloud, one key (Enter or R) reveals the answer with its explanation, ← → go to the
+next question or back.
 
 Thin: every answer, check and picture comes from :mod:`workbench.learn`.
 """
@@ -46,7 +49,9 @@ class Learner(CanvasExplorer):
         theme: str | None = None,
     ) -> None:
         chapters = [chapter] if chapter is not None else learn.chapters(game)
-        self.progress = Progress.resume(progress) if progress else Progress()
+        self.progress = (
+            Progress.resume(progress, fresh_if_unreadable=True) if progress else Progress()
+        )
         self.saving = progress is not None
         self.questions: list[Question] = []
         for name in chapters:
@@ -57,7 +62,7 @@ class Learner(CanvasExplorer):
         self.chosen: set[str] = set()
         self.checked: Check | None = None
         self.revealed = False
-        self.message = ""
+        self.message = _unreadable_note(self.progress)
         self._build()
         self._show()
 
@@ -115,7 +120,10 @@ class Learner(CanvasExplorer):
         self.checked = q.check(given)
         self.progress.record(self.checked)
         if self.saving:
+            replacing = self.progress.unreadable is not None
             self.message = f"progress saved: {self.progress.save()}"
+            if replacing and self.progress.set_aside is not None:
+                self.message += f"; the unreadable file is kept as {self.progress.set_aside}"
         self._show()
         return self.checked
 
@@ -267,6 +275,14 @@ class Learner(CanvasExplorer):
         return (
             f"<Learner {self.game}: question {self.index + 1} of {len(self.questions)}: {q.kind}>"
         )
+
+
+def _unreadable_note(progress: Progress) -> str:
+    """What the learner is told when the saved progress could not be read."""
+    if progress.unreadable is None:
+        return ""
+    return (f"progress not resumed: {progress.unreadable}; starting fresh (the file is kept, "
+            "renamed when this progress is first saved)")  # fmt: skip
 
 
 def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:

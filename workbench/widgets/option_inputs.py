@@ -89,7 +89,7 @@ def _json(name: str, text: str, option: Option) -> Any:
         return option.default
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number too long, nested too deeply
         raise OptionError(name, text, f"JSON text: {option.describe()}", option.section) from None
 
 

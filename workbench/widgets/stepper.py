@@ -33,6 +33,7 @@ from workbench.render import Picture
 from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
+from workbench.rules.notation import notation
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.computer_turn import ComputerTurn, short_name, summary_lines, turn_picture
@@ -45,7 +46,7 @@ from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_notes import StepperNotes
 from workbench.widgets.stepper_panel import build as build_widgets
 from workbench.widgets.stepper_panel import fit_scene, refit_board
-from workbench.widgets.stepper_records import prepared_games, record_of
+from workbench.widgets.stepper_records import prepared_games, prepared_records, record_of
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {
@@ -483,16 +484,15 @@ class Stepper(StepperNotes):
 
     # --- text --------------------------------------------------------------------------
     def step_line(self, step: int, *, note: bool = True) -> str:
-        """One line of the log: the step, who chose it, the action and what it caused (and
-        the teacher's note, with ``note``)."""
+        """One line of the log: the step, who chose it, the action as text (the game's
+        notation) and what it caused (and the teacher's note, with ``note``)."""
         if step_number("step", step, 0, len(self.steps)) == 0:
             return "0. start"
-        who = self.actor_at(step)
-        action = self.action_at(step)
+        who, action = self.actor_at(step), self.action_at(step)
         chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
-        head = f"{step}. {chance if who == CHANCE else f'{who}: '}{action}"
-        said = str(action)
-        events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
+        text = notation(self.game, self.states[step - 1], action)  # "Tiger II 0801-0803"
+        head = f"{step}. {chance if who == CHANCE else f'{who}: '}{text}"
+        events = [e.text.removeprefix(str(action)).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
         if events:
             head += " → " + "; ".join(events)
@@ -757,4 +757,4 @@ class Stepper(StepperNotes):
 
 register_explorer(Stepper, Record)  # explore(a record or a record file) steps through it
 
-__all__ = ["Stepper", "prepared_games", "record_of"]
+__all__ = ["Stepper", "prepared_games", "prepared_records", "record_of"]

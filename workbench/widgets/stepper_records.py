@@ -9,6 +9,8 @@ from typing import Any
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
+from workbench.files.listing import Entry, read_each, record_game
+from workbench.paths import MAPS
 
 
 def record_of(
@@ -46,15 +48,13 @@ def prepared_games(game: str) -> Mapping[str, str]:
     """The prepared records shipped for a game, by name: every ``maps/*/games/*.json`` whose
     record names that game (Panzer Vor!'s practice game keeps its own among the card
     game's, in ``maps/panzer-vor/games/``)."""
-    import json
-
-    from workbench.paths import MAPS
-
-    found = {}
-    for path in sorted(MAPS.glob("*/games/*.json")):
-        if json.loads(path.read_text(encoding="utf-8")).get("game") == game:
-            found[path.stem] = str(path)
-    return found
+    return {e.name: str(e.path) for e in prepared_records() if e.found == game}
 
 
-__all__ = ["prepared_games", "record_of"]
+def prepared_records() -> list[Entry]:
+    """Every shipped prepared record with its game, or the reason it cannot be read
+    (:mod:`workbench.files.listing`: one bad file is one bad line)."""
+    return read_each(sorted(MAPS.glob("*/games/*.json")), record_game)
+
+
+__all__ = ["prepared_games", "prepared_records", "record_of"]

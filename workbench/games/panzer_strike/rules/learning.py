@@ -35,7 +35,7 @@ from workbench.games.panzer_strike.rules.actions import (
 from workbench.games.panzer_strike.rules.movement import allowance, step_rule
 from workbench.games.panzer_strike.rules.movement import reach as search
 from workbench.games.panzer_strike.rules.readings import turned_on
-from workbench.games.panzer_strike.rules.shooting import KillOdds, kill_odds
+from workbench.games.panzer_strike.rules.shooting import KillOdds, kill_odds, not_a_shot
 from workbench.games.panzer_strike.rules.state import Match, Tank
 from workbench.games.panzer_strike.rules.turn import (
     apply,
@@ -69,6 +69,9 @@ def odds(state: Match, attacker: str, target: str) -> KillOdds:
     comes last: the turn's phase, a tank that has shot already, a blocked trajectory ...)."""
     _tank(state, "attacker", attacker)
     _tank(state, "target", target)
+    not_shot = not_a_shot(state, attacker, target)  # a tank shooting itself or a friend
+    if not_shot is not None:
+        raise IllegalAction(not_shot)
     found = kill_odds(state, attacker, target)
     shot = Shoot(attacker, target)
     try:
@@ -256,6 +259,8 @@ def _shot_detail(state: Match, shot: Shoot, verdict: Verdict) -> tuple[Reason, .
     ids = {t.id for t in state.tanks}
     if shot.firer not in ids or shot.target not in ids:
         return ()
+    if not_a_shot(state, shot.firer, shot.target) is not None:
+        return ()  # the verdict's refusal says why: no odds to show
     found = kill_odds(state, shot.firer, shot.target)
     rule = sections.DAMAGE if state.options.damage else sections.SHOOTING
     chances = f"it destroys with {found.destroy} ({float(found.destroy):.1%})"

@@ -37,7 +37,7 @@ from workbench.geometry.squaregrid import (
     square_trace,
     square_trace_cost,
 )
-from workbench.rules.core import Action, Reason, lines_of
+from workbench.rules.core import Action, Reason, lines_of, not_at_an_enemy
 
 MIN_DISTANCE = 2
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -372,17 +372,23 @@ def _percent(chance: Fraction) -> str:
     return f"{chance} ({float(chance):.1%})"
 
 
+def not_a_shot(match: Match, firer_id: str, target_id: str) -> Reason | None:
+    """Why ``firer_id`` may not shoot at ``target_id`` whatever the moment, or None: a tank
+    shoots at an enemy ("Players can determine if a tank can shoot at an enemy", Rules:
+    Shooting and Armour), never at itself nor at a tank of its own side."""
+    firer, target = match.tank(firer_id), match.tank(target_id)
+    return not_at_an_enemy(firer, target, "shoot", "a tank shoots at an enemy", sections.SHOOTING)
+
+
 def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     """May ``firer`` shoot at ``target`` now, and the exact chance to destroy (and damage)."""
     firer, target = match.tank(firer_id), match.tank(target_id)
     reasons: list[Reason] = []
-    refused: Reason | None = None
-    if firer.destroyed:
+    refused = not_a_shot(match, firer_id, target_id)
+    if refused is None and firer.destroyed:
         refused = Reason(f"{firer.id} is destroyed", sections.SHOOTING)
-    elif target.destroyed:
+    elif refused is None and target.destroyed:
         refused = Reason(f"{target.id} is already destroyed", sections.SHOOTING)
-    elif firer.side == target.side:
-        refused = Reason(f"{target.id} is on {firer.id}'s own side", sections.SHOOTING)
     moved = firer.id in match.moved
     if moved:
         ok = in_arc(firer.facing, firer.at, target.at)

@@ -28,6 +28,7 @@ from workbench.games.panzer_strike.rules.shooting import (
     MIN_DISTANCE,
     in_arc,
     kill_odds,
+    not_a_shot,
     roll_outcomes,
     trajectory,
 )
@@ -163,6 +164,10 @@ def apply(state: Match, action: Action) -> Applied:
     who = current_player(state)
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the game is over: {state.ended}", sections.SHOOTING))
+    if isinstance(action, Shoot) and {action.firer, action.target} <= {t.id for t in state.tanks}:
+        refused = not_a_shot(state, action.firer, action.target)  # whatever the moment
+        if refused is not None:
+            raise IllegalAction(refused)
     if who == CHANCE:
         if state.phase == "roll" and isinstance(action, RollMovement):
             return _roll_movement(state, action)

@@ -76,7 +76,8 @@ def is_subtle(a: Hex, b: Hex) -> bool:
 
 def _question(board: GameState, **given: Any) -> Question:
     grid = board.map.grid
-    return Question(game=GAME, seed=0, label_of=grid.label, cell_of=grid.hex, state=board, **given)
+    return Question(game=GAME, seed=0, label_of=grid.label, cell_of=grid.hex,
+                    is_place=grid.names_a_hex, state=board, **given)  # fmt: skip
 
 
 def _where(board: GameState, h: Hex) -> str:

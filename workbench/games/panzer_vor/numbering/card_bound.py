@@ -240,14 +240,14 @@ def tournament_bound(start: Any) -> int:
     return before + matches * (each + (replays + 1) * match_bound(facts))
 
 
-@bound("panzer-vor")
+@bound("panzer-vor", option="deck")
 def card_game(start: Any) -> int:
     """The card game's bound: :func:`match_bound` of the match's facts."""
     return match_bound(facts_of(start))
 
 
-bound("panzer-vor-linked")(linked_bound)
-bound("panzer-vor-tournament")(tournament_bound)
+bound("panzer-vor-linked", option="deck")(linked_bound)
+bound("panzer-vor-tournament", option="drawn_replays")(tournament_bound)
 
 
 __all__ = [

@@ -8,14 +8,14 @@ catalogue and the words a setup choice offers. A card and what it is used for
 choice's option are numbered whole, from the forms the rules give them. Move, Fire and
 Deploy are numbered relative to the match (:mod:`.card_slots`: tank slots, a move's end as an
 offset within the largest reach, a deployment hex by its index in the area), so that a
-scenario of 26 tanks on a 320-hex map numbers some 82,000 actions, not 330,000. What the
+scenario of 26 tanks on a 320-hex map numbers some 77,000 actions, not 330,000. What the
 families are listed from is a match's :class:`Parts`; a series of matches
 (:mod:`.series_space`) lists them from the union of its matches' parts.
 
 >>> from workbench.openspiel import action_space
 >>> space = action_space("panzer-vor", "kuromorimine-stage-1")
->>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 5000]
-(True, [('Move', 70308), ('Deploy', 6912)])
+>>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 2000]
+(True, [('Move', 70308), ('Deploy', 2160)])
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ from workbench.openspiel.spaces import hex_labels, numbers, one, whole
 
 # the words a setup or scenario choice offers besides names and hexes (rules/panzer_vor:
 # exhibition.py, solo.py, scenarios.py)
-WORDS = ("front", "reverse", "first", "second", "annihilation", "flag", "upgrade", "keep")
+WORDS = ("front", "reverse", "first", "second", "annihilation", "flag", "upgrade", "keep",
+         "no character")  # fmt: skip
 
 
 def tank_ids(start: Any) -> tuple[str, ...]:
@@ -85,7 +86,7 @@ def card_plays(
     """Each card played plainly, and with each choice its effect asks for (turn.py's
     ``event_choices``: a tank to repair or a card to maintain, and with the Optional Rule
     Wreckage one of ``wrecks`` to remove too: a tank slot, :mod:`.card_slots`; Recovery's
-    characters)."""
+    characters; the tank HS0017 sends to 1007)."""
     from workbench.games.panzer_vor.rules.actions import PlayCard
     from workbench.games.panzer_vor.rules.event_cards import WRECK
 
@@ -99,6 +100,8 @@ def card_plays(
                         for m in ("", *mends) for w in wrecks)  # fmt: skip
         elif effect == "recovery":
             yield from (PlayCard(card, c) for c in recovery_choices(crew, tanks))
+        elif effect == "hs0017":
+            yield from (PlayCard(card, t) for t in tanks)
 
 
 def ability_uses(present: tuple[str, ...], tanks: tuple[str, ...]) -> Iterable[Any]:
@@ -166,7 +169,7 @@ def parts_of(start: Any) -> Parts:
         effects=tuple(
             (c, k.effect)
             for c, k in start.deck_list.cards.items()
-            if c in cards and k.effect in ("repairs", "recovery")
+            if c in cards and k.effect in ("repairs", "recovery", "hs0017")
         ),
         wreckage=bool(start.board.options.wreckage),
     )

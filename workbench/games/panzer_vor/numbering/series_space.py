@@ -14,7 +14,7 @@ set of numbers. Three numberings differ from the card game's, to keep a series w
   not the character's name;
 - a **Reaction's tank** is the tank's slot among the match's tanks;
 - a **card's or an ability's choice** names its tank by slot (``repair:<slot>``, Recovery's
-  ``<character>@<slot>``, a wreck removed).
+  ``<character>@<slot>``, a wreck removed, the tank HS0017 sends to 1007).
 
 The matches listed:
 
@@ -40,7 +40,7 @@ the series' length (:mod:`.card_bound`).
 
 >>> from workbench.openspiel import action_space
 >>> len(action_space("panzer-vor-linked"))
-80514
+80544
 """
 
 from __future__ import annotations
@@ -129,10 +129,13 @@ class SeriesRelative(Relative):
     @staticmethod
     def _choice(choice: str, state: Any, swap: Callable[[Any, str], str]) -> str:
         """``choice`` with its tanks (``repair:T``, Recovery's ``character@T``, a wreck
-        removed, ``...+wreck:T``) swapped."""
+        removed, ``...+wreck:T``, HS0017's bare ``T``: a tank's id, or a slot's digits)
+        swapped."""
         from workbench.games.panzer_vor.rules.event_cards import WRECK
 
         match = match_in_play(state)
+        if choice.isdigit() or choice in {t.id for t in match.board.tanks}:
+            return swap(match, choice)
         head, mark, wreck = choice.partition(WRECK)
         joined = "+" if head.endswith("+") else ""
         head = head.removesuffix("+")

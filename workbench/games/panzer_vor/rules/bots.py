@@ -26,7 +26,7 @@ from typing import Any
 from workbench.games.panzer_vor.rules import actions as A
 from workbench.games.panzer_vor.rules import reactions
 from workbench.games.panzer_vor.rules.firing import attack_odds
-from workbench.games.panzer_vor.rules.practice import Match
+from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.scenario_rules import test_your_luck
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
@@ -106,9 +106,7 @@ def _from_middle(state: Any, deploy: A.Deploy) -> tuple[int, int]:
 
 
 def _kill_chance(state: Any, fire: A.Fire) -> float:
-    """The shot's chance to destroy: the card game's odds table (its cards and scenario
-    rules), or the practice mode's plain odds (no cards, no scenario rules)."""
-    if isinstance(state, Match):
+    if not isinstance(state, CardMatch):  # the practice mode: no cards, the board decides
         return float(attack_odds(state.board, fire.firer, fire.target).destroy)
     odds = [o for o in reactions.odds_table(state, fire.firer) if o.target == fire.target]
     return float(odds[0].destroy) if odds else 0.0
@@ -125,7 +123,6 @@ def _distance_to_goal(state: Any) -> Callable[[A.Move], int]:
     """A move's hexes from its goal: the shrine in Test Your Luck!, else the nearest enemy
     of the moving tank (each hex and each tank's enemies looked up once a decision)."""
     board = state.board
-    solo = not isinstance(state, Match) and state.solo  # the practice mode plays no solo
     hexes: dict[str, Any] = {}
     goals: dict[str, list[Any]] = {}
 
@@ -133,7 +130,7 @@ def _distance_to_goal(state: Any) -> Callable[[A.Move], int]:
         if move.to not in hexes:
             hexes[move.to] = board.map.hex(move.to)
         where = hexes[move.to]
-        if solo:
+        if getattr(state, "solo", False):  # the practice mode has no solo side
             return int(where.distance(board.map.hex(test_your_luck.SHRINE)))
         if move.tank not in goals:
             goals[move.tank] = [e.hex for e in board.enemies_of(board.tank(move.tank))]

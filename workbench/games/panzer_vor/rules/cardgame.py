@@ -39,7 +39,7 @@ from workbench.games.panzer_vor.rules import (
     variants,
 )
 from workbench.games.panzer_vor.rules.cards import DEFAULT_DECK, Deck
-from workbench.games.panzer_vor.rules.characters import Crew, Face
+from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS, Crew, Face
 from workbench.games.panzer_vor.rules.deck import from_counts, take
 from workbench.games.panzer_vor.rules.deck_file import deck_of
 from workbench.games.panzer_vor.rules.game_options import card_options, two_sides
@@ -213,6 +213,8 @@ def _match(setting: Setting) -> CardMatch:
     ]
     board = replace(setting.board, tanks=tuple(t for t in tanks if t.id not in pending))
     flags = set(setting.flags)
+    if setting.options.get("commander_awareness") is False:
+        flags.add(NO_COMMANDER_AWARENESS)
     frames = list(setting.frames)
     if not setting.choose:
         flags.add("quick setup")
@@ -281,6 +283,8 @@ def invariants(match: CardMatch) -> None:
     assert match.cards_accounted() == match.total_cards, (
         f"cards accounted {match.cards_accounted()} != {match.total_cards}"
     )
+    twice = _scenario_cards_twice(match)
+    assert not twice, f"a Scenario card in two places: {', '.join(twice)}"
     ids, wrecks = _board_facts(match.board)
     on = [c.tank for c in match.crew if c.tank is not None]
     names = [c.name for c in match.crew]
@@ -306,6 +310,18 @@ def invariants(match: CardMatch) -> None:
         # after the End Phase every hand but the one being dealt to is five or fewer
         other = match.opponent(side)
         assert len(match.hand(other)) <= HAND_LIMIT, f"{other} kept more than five cards"
+
+
+def _scenario_cards_twice(match: CardMatch) -> list[str]:
+    """The Scenario cards found in more than one place (each is one card: Scenario Cards)."""
+    seen: dict[str, int] = {}
+    held = (*match.hands.values(), *match.scenario_cards.values())
+    piles = (match.discard, match.removed, match.in_play, match.waiting_cards, *held)
+    for name in (*(c for c, n in match.deck for _ in range(n)), match.marked or "",
+                 *(c for pile in piles for c in pile)):  # fmt: skip
+        if name and match.card(name).kind == "scenario":
+            seen[name] = seen.get(name, 0) + 1
+    return sorted(name for name, n in seen.items() if n > 1)
 
 
 def _board_facts(board: Any) -> tuple[frozenset[str], dict[str, frozenset[str]]]:

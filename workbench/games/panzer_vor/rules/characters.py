@@ -12,6 +12,11 @@ movement, Carpaccio +1 FP, Pepperoni +2 MP, Miho and Maho have Combat Awareness 
 sides, Saori Takebe and Katyusha Recovery): each ability's ``source`` says where it comes
 from; every other value is a labelled stand-in.
 
+Combat Awareness of the other commanders (Anchovy, Darjeeling, Kay, Katyusha) is a reading,
+not a printed value: "Most of the schools' commanders possess the Combat Awareness ability"
+names only Miho and Maho. Their ability's source says so, and the card game's option
+``commander_awareness: False`` plays without it (:func:`abilities_in`).
+
 >>> ABILITIES["Hana Isuzu"].front
 (Ability(kind='attack', value=2, source='rulebook: Characters (example)'),)
 """
@@ -60,12 +65,19 @@ def _c(name: str, front: tuple[Ability, ...], back: tuple[Ability, ...] = ()) ->
 
 
 _AWARE = Ability("combat awareness", 0, f"{RULEBOOK}: Combat Awareness")
+COMMANDERS_READING = (
+    "reading (a stand-in): \"Most of the schools' commanders possess the Combat Awareness "
+    'ability" (Characters: Combat Awareness) names only Miho and Maho; this commander is '
+    "read as one of 'most' (option commander_awareness)"
+)
+_COMMANDER = Ability("combat awareness", 0, COMMANDERS_READING)
+NO_COMMANDER_AWARENESS = "no commanders' combat awareness"  # the match's flag (option False)
 _RECOVERY = Ability("recovery", 0, f"{RULEBOOK}: Recovery")
 CATALOGUE = (
     _c("Miho Nishizumi", (_AWARE,), (_AWARE,)),
     _c("Maho Nishizumi", (_AWARE,), (_AWARE,)),
     _c("Saori Takebe", (_RECOVERY,), (Ability("aide", 1),)),
-    _c("Katyusha", (_RECOVERY, _AWARE)),
+    _c("Katyusha", (_RECOVERY, _COMMANDER)),
     _c(
         "Hana Isuzu",
         (Ability("attack", 2, "rulebook: Characters (example)"),),
@@ -82,10 +94,10 @@ CATALOGUE = (
     _c("Pepperoni (+2 MP)", (Ability("movement", 2, "rulebook: Anzio (Revised): Characters"),)),
     _c("Carpaccio", (Ability("attack", 1),)),
     _c("Pepperoni", (Ability("movement", 1),)),
-    _c("Anchovy", (_AWARE,)),
-    _c("Darjeeling", (_AWARE,)),
+    _c("Anchovy", (_COMMANDER,)),
+    _c("Darjeeling", (_COMMANDER,)),
     _c("Orange Pekoe", (Ability("aide", 1),)),
-    _c("Kay", (_AWARE,)),
+    _c("Kay", (_COMMANDER,)),
     _c("Naomi", (Ability("attack", 2),)),
     _c("Erika Itsumi", (Ability("attack", 1),)),
     _c("Turtle Team", (Ability("evade", -2),), (Ability("evade", -1),)),
@@ -97,6 +109,15 @@ CATALOGUE = (
     _c("Anteater Team", (Ability("attack", 1),)),
 )
 ABILITIES: Mapping[str, Counter] = MappingProxyType({c.name: c for c in CATALOGUE})
+
+
+def abilities_in(crew: Crew, flags: frozenset[str]) -> tuple[Ability, ...]:
+    """The abilities ``crew`` has in a match with these ``flags``: without the other
+    commanders' Combat Awareness when the match plays without that reading."""
+    found = crew.abilities
+    if NO_COMMANDER_AWARENESS in flags:
+        return tuple(a for a in found if a.source != COMMANDERS_READING)
+    return found
 
 
 @dataclass(frozen=True)

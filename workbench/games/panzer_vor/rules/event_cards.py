@@ -8,10 +8,32 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from workbench.games.panzer_vor.rules import hooks, sections
+from workbench.games.panzer_vor.rules import hooks, restrictions, sections
 from workbench.games.panzer_vor.rules.crew import recover
 from workbench.games.panzer_vor.rules.match import CardMatch, Drawing, add_to_hand, evolve, push
 from workbench.rules.core import Event, Reason
+
+restrictions.unrestricted(
+    "Morale Boost",
+    "Recon",
+    why='"Most of the Event cards are self-explanatory" (Turn Phases: Event Phase): the '
+    "rulebook prints no restriction of their own beyond their Card Type's",
+)
+restrictions.add("Repairs/Maintenance", restrictions.Restriction(
+    "repairs", ("which tank",),
+    "Repairs - you may select a tank that has an Immobile marker on it and remove that marker "
+    "from that tank ... Maintenance - you may choose one card from the discard pile (not "
+    "counting Enforcement Cards) and place it in your hand",
+    sections.EVENT_PHASE, by="its choices (``repairs_choices``): one of your Immobile tanks, "
+    "or a card of the discard pile that is not an Enforcement card",
+))  # fmt: skip
+restrictions.add("Recovery", restrictions.Restriction(
+    "recovery", ("whose", "which tank"),
+    "you may have a character who has been removed from the map or who has been turned "
+    "face-down recover ... place that character's counter on a tank of your choice",
+    sections.EVENT_PHASE, by="its choices (``recovery_choices``): one of your characters "
+    "face down or removed, and for one removed any tank of yours",
+))  # fmt: skip
 
 
 @hooks.on_event("morale")
@@ -64,7 +86,8 @@ def repairs(match: CardMatch, side: str, choice: str, events: list[Event]) -> Ca
 
 def recovery_choices(match: CardMatch, side: str) -> list[str]:
     """A face-down character of the side on the map ("<name>"), or one removed from it
-    with the tank it goes on ("<name>@<tank>"; three tanks at most: enough to choose)."""
+    with the tank it goes on, any tank of the side ("<name>@<tank>": "place that character's
+    counter on a tank of your choice")."""
     out = []
     tanks = [t.id for t in match.tanks_of(side)]
     for crew in match.crew:
@@ -73,7 +96,7 @@ def recovery_choices(match: CardMatch, side: str) -> list[str]:
         if crew.tank is not None and crew.face == "back":
             out.append(crew.name)
         elif crew.tank is None and crew.face == "removed":
-            out += [f"{crew.name}@{t}" for t in tanks[:3]]
+            out += [f"{crew.name}@{t}" for t in tanks]
     return out
 
 

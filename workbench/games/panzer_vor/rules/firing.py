@@ -17,14 +17,15 @@ from workbench.dice import at_least
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.boards.counters import Arc, Gun
 from workbench.games.panzer_vor.rules import arguments as checked
+from workbench.games.panzer_vor.rules.actions import Fire
 from workbench.games.panzer_vor.rules.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
     ATTACK_ROLL,
+    CARD_TYPES,
     CV33,
     DAMAGE_ROLL,
     EXTREME_RANGE,
-    FIRING,
     FIRING_ARCS,
     MULTIPLE_GUNS,
     TURRET_ROTATION,
@@ -33,7 +34,7 @@ from workbench.games.panzer_vor.rules.sections import (
 from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import Modifier, Reason, total
+from workbench.rules.core import IllegalAction, Modifier, Reason, not_at_an_enemy, total
 
 # Scenario rules that take away the range bonus, and the counters they name: the rule's own
 # words ("The CV33 is equipped with a machine gun", Anzio (Revised): CV33).
@@ -155,6 +156,26 @@ class Shot:
     __hash__ = None  # type: ignore[assignment]
 
 
+def not_a_shot(state: GameState, firer_id: str, target_id: str) -> Reason | None:
+    """Why ``firer_id`` may not fire at ``target_id`` whatever the moment, or None: a tank
+    fires on an enemy tank ("Attack Cards ... are used to fire on an enemy tank.", Card Types),
+    never on itself nor on a tank of its own side."""
+    firer, target = state.tank(firer_id), state.tank(target_id)
+    return not_at_an_enemy(firer, target, "fire", "a tank fires on an enemy tank", CARD_TYPES)
+
+
+def refuse_not_a_shot(state: GameState, action: object) -> None:
+    """IllegalAction if ``action`` fires a tank at itself or a friend (:func:`not_a_shot`),
+    whatever the moment; anything else passes (``apply`` judges it)."""
+    if not isinstance(action, Fire):
+        return
+    names = {t.id for t in state.tanks}
+    if {action.firer, action.target} <= names:
+        refused = not_a_shot(state, action.firer, action.target)
+        if refused is not None:
+            raise IllegalAction(refused)
+
+
 def shot(
     state: GameState,
     firer_id: str,
@@ -164,12 +185,16 @@ def shot(
     gun: Literal["main", "secondary"] | None = None,
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> Shot:
-    """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet)."""
+    """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet but that it is a
+    shot: a tank firing at itself or a friend is refused, IllegalAction: :func:`not_a_shot`)."""
     attack, damage = checked.modifiers("attack", attack), checked.modifiers("damage", damage)
     if gun not in (None, "main", "secondary"):
         raise ArgumentError("gun", gun, 'None, "main" or "secondary"')
     if not isinstance(arcs, ArcConvention):
         raise ArgumentError("arcs", arcs, "an ArcConvention")
+    refused = not_a_shot(state, firer_id, target_id)
+    if refused is not None:
+        raise IllegalAction(refused)
     firer, target = state.tank(firer_id), state.tank(target_id)
     arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
     return Shot(
@@ -187,8 +212,6 @@ def refusals(shot: Shot) -> list[Reason]:
     found: list[Reason] = []
     if target.wreck:
         found.append(Reason(f"{target.id} is already wreckage", WRECKAGE))
-    if target.side == firer.side:
-        found.append(Reason(f"{target.id} is on the same side", FIRING))
     if firer.wreck:
         found.append(Reason(f"{firer.id} is wreckage", WRECKAGE))
     # Range: the text says "less than the Range", but its own example (Panzer IV D, Range 7,

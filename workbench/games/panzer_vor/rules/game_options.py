@@ -9,7 +9,8 @@ An option that concerns one scenario's rules is listed only for the scenarios th
 >>> from workbench.paths import shipped
 >>> stage_1 = workbench.load(shipped("panzer-vor", "scenarios")["kuromorimine-stage-1"])
 >>> [o.name for o in card_options(stage_1)]  # doctest: +NORMALIZE_WHITESPACE
-['setup', 'deck', 'optional_rules', 'turret_penalty', 'ridge_to_ridge', 'teasy_tease']
+['setup', 'deck', 'commander_awareness', 'optional_rules', 'turret_penalty',
+ 'ridge_to_ridge', 'teasy_tease']
 >>> limit = practice_options(stage_1)[0]
 >>> limit.name, limit.default, limit.check(12)
 ('turn_limit', 30, 12)
@@ -28,10 +29,10 @@ from workbench.games.panzer_vor.rules import (
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.games.panzer_vor.rules import sections as S
-from workbench.games.panzer_vor.rules.scenario_rules import pravda
+from workbench.games.panzer_vor.rules.scenario_rules import kuromorimine_stage_2, pravda
 from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES, game_from_scenario
 from workbench.games.panzer_vor.rules.variants import TURRET_PENALTIES
-from workbench.rules.options import Option
+from workbench.rules.options import MAX_TURN_LIMIT, Option
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
 DEFAULT_TURN_LIMIT = 30  # stand-in: practice has no Enforcement cards to force an end
@@ -43,6 +44,7 @@ SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
 CARD_POOLS = ("all", "matches")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
+SMOKESCREEN_OPPONENTS = ("Kuromorimine", "any opponent")
 
 
 def _deck_file(value: Any) -> Any:
@@ -84,6 +86,13 @@ def shared_options() -> list[Option]:
             "labelled stand-in); a path: your own deck file's counts and card texts",
             DECK_EXPECTED, _deck_file,
             none_allowed=True,
+        ),
+        Option.flag(
+            "commander_awareness", S.CHARACTERS,
+            "\"Most of the schools' commanders possess the Combat Awareness ability\": True "
+            "reads Anchovy, Darjeeling, Kay and Katyusha as such commanders (a reading: the "
+            "rulebook names only Miho and Maho); False: only Miho and Maho have it",
+            default=True,
         ),
     ]  # fmt: skip
 
@@ -130,7 +139,7 @@ def practice_options(scenario: Any) -> list[Option]:
         Option.whole(
             "turn_limit", DEFAULT_TURN_LIMIT, PRACTICE,
             "The practice mode has no Enforcement cards to end a match: at this turn limit "
-            "the side that destroyed more tanks wins (a stand-in)", low=1,
+            "the side that destroyed more tanks wins (a stand-in)", low=1, high=MAX_TURN_LIMIT,
         )
     ]  # fmt: skip
     if isinstance(scenario, PanzerVorScenario) and game_from_scenario(scenario).waiting:
@@ -169,7 +178,17 @@ def linked_options(scenarios: Any) -> list[Option]:
             "'choose': the Ōarai player \"may choose which cards they are going to use before "
             "each match\" (an action per card); 'printed': each scenario's own cards",
         ),
-        pravda.CHARACTERS_OPTION,  # Match 3's own option, passed on to it
+        Option.choice(
+            "smokescreen_opponent", SMOKESCREEN_OPPONENTS, S.LINKED_SCENARIO_CARDS,
+            "Smokescreen \"may be used after the Kuromorimine player has played at least one "
+            "Attack Card\", and \"a card may still only be used when the restrictions listed "
+            "on the card are met\": 'Kuromorimine' (the card names the school: only in the "
+            "Kuromorimine match) or 'any opponent' (after the match's opponent has)",
+            unwritten="any opponent",  # how records saved before the option were played
+        ),
+        pravda.CHARACTERS_OPTION,  # Match 3's own options, passed on to it
+        pravda.CARDS_OPTION,
+        *kuromorimine_stage_2.HS0017_OPTIONS,  # Match 4's, passed on to Stage 2
         Option.choice(
             "stage_2_deployment", SETUPS, S.STAGE_2_KUROMORIMINE,
             "Stage 2 reached from Stage 1: 'choose': the Kuromorimine player places the "

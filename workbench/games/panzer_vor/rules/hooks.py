@@ -484,23 +484,6 @@ class AttackEffect:
 
 ATTACKS: Table[str, AttackEffect] = Table("attack effect", "card effect -> its AttackEffect")
 
-CONDITIONS: Table[str, Callable[[CardMatch, str], bool]]
-CONDITIONS = Table("card condition", "Scenario card -> (match, side): whether it may be played")
-NOT_PLAYED_BY_CHOICE = ("Eavesdropping", "Operation: Macaroni", "Fair Play", "Reinforcements")
-
-
-def may_play(match: CardMatch, side: str, name: str) -> bool:
-    """Whether a Scenario card's condition holds (each scenario's Scenario Card rule)."""
-    card = match.card(name)
-    if card.kind != "scenario":
-        return True
-    own = CONDITIONS.get(name)
-    if own is not None:
-        return own(match, side)
-    # Eavesdropping and Operation: Macaroni are played as reactions; Fair Play and
-    # Reinforcements act when drawn
-    return name not in NOT_PLAYED_BY_CHOICE
-
 
 @dataclass(frozen=True)
 class ReactionRule:

@@ -28,7 +28,7 @@ from workbench.games.panzer_vor.rules import hooks, practice, reactions, turn
 from workbench.games.panzer_vor.rules import options as card_moves
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Decline, Fire, Move, NoReaction
-from workbench.games.panzer_vor.rules.firing import AttackOdds, attack_odds
+from workbench.games.panzer_vor.rules.firing import AttackOdds, attack_odds, not_a_shot
 from workbench.games.panzer_vor.rules.match import CardMatch, Order, Shot, Window
 from workbench.games.panzer_vor.rules.movement import Reach, explain_move, reachable
 from workbench.games.panzer_vor.rules.phases import Stage
@@ -344,6 +344,13 @@ def _shot_detail(odds: ShotOdds) -> tuple[Reason, ...]:
     return tuple(found)
 
 
+def _a_shot(board: GameState, action: Any, names: set[str]) -> bool:
+    """Whether ``action`` fires at an enemy tank on ``board`` (a shot with odds to show)."""
+    if not isinstance(action, Fire) or not {action.firer, action.target} <= names:
+        return False
+    return not_a_shot(board, action.firer, action.target) is None
+
+
 def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
     """What the card game adds to a verdict on ``action``."""
     board = match.board
@@ -359,7 +366,7 @@ def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
         else:
             reach = reachable(board, action.tank)
         return _move_detail(board, action, reach)
-    if isinstance(action, Fire) and {action.firer, action.target} <= names:
+    if _a_shot(board, action, names):
         return _shot_detail(card_odds(match, action.firer, action.target))
     return ()
 
@@ -370,7 +377,7 @@ def practice_detail(match: Any, action: Any) -> tuple[Reason, ...]:
     names = {t.id for t in board.tanks}
     if isinstance(action, Move) and action.tank in names:
         return _move_detail(board, action, reachable(board, action.tank))
-    if isinstance(action, Fire) and {action.firer, action.target} <= names:
+    if _a_shot(board, action, names):
         return _shot_detail(practice_odds(match, action.firer, action.target))
     return ()
 

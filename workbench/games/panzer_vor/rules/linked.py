@@ -16,14 +16,21 @@ carries over (one match).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from workbench.arguments import one_of
+from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import cardgame, placing
+from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS
 from workbench.games.panzer_vor.rules.deck import add
+from workbench.games.panzer_vor.rules.game_options import card_options
 from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY
+from workbench.games.panzer_vor.rules.scenario_rules.linked_scenarios import GROWN
 from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES
 from workbench.games.panzer_vor.rules.turn import settle
 
@@ -32,12 +39,18 @@ STAGE_2_CARDS = ("HS0017", "Spirit of the Student Council", "Super Strategy")
 
 
 def next_stage(
-    stage_1: CardMatch, stage_2: PanzerVorScenario, placement: str = "choose"
+    stage_1: CardMatch,
+    stage_2: PanzerVorScenario,
+    placement: str = "choose",
+    readings: Mapping[str, Any] | None = None,
 ) -> CardMatch:
     """The Stage 2 match that follows a finished Stage 1 (see the module); ``placement``:
-    "choose" (the Kuromorimine player places the Panzer III) or "quick"."""
+    "choose" (the Kuromorimine player places the Panzer III) or "quick"; ``readings``: Stage
+    2's own options (HS0017's), as the series was started with."""
+    one_of("placement", placement, ("choose", "quick"), "a placement")
     if "stage over" not in stage_1.flags:
-        raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
+        raise ArgumentError("stage_1", stage_1, "a Stage 1 that is over: two Ōarai tanks must "
+                            "first cross Remagen Bridge")  # fmt: skip
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
@@ -45,7 +58,10 @@ def next_stage(
     penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
     choose = placement == "choose" and placing.choosing(stage_1)
     setup = "choose" if choose else "quick"
-    options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty}
+    options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty,
+               "commander_awareness": NO_COMMANDER_AWARENESS not in stage_1.flags}  # fmt: skip
+    own = {o.name for o in card_options(stage_2)}
+    options.update({k: v for k, v in (readings or {}).items() if k in own})
     fresh = cardgame.start(stage_2, options)  # its Kuromorimine tanks placed, or to place
     board = fresh.board
     spare = next(iter(board.map.grid))
@@ -85,7 +101,9 @@ def next_stage(
         exited=(),
         crew=crew,
         undeployed={OARAI: (), KURO: tuple(kuro_waiting)} if position else stage_1.undeployed,
-        flags=frozenset() if choose else frozenset({"quick setup"}),
+        # Stage 2's own flags (its readings; "quick setup" unless chosen), and what a team
+        # that grew in Stage 1 keeps
+        flags=fresh.flags | {f for f in stage_1.flags if f.startswith(GROWN)},
         stack=(),
         phase=Phase.SETUP,
         order=(OARAI, KURO),

@@ -24,8 +24,18 @@ Scenario Card of the deck ("given all of the Scenario Cards (except for Trap and
 Reinforcements)"; option ``card_pool: "all"``, the default), or with ``card_pool: "matches"``
 only those the Linked Scenarios' own scenarios give Ōarai (the default of records saved
 before the option was written out); the Stage 2 cards come with Stage 2 as that scenario
-says; a character growth pick goes only
-to a face-down member.
+says; a character growth pick goes only to a face-down member. A card is one card, in one
+place: a Scenario Card the match's scenario deals to the other side (Saunders' starting
+hand holds Eavesdropping) stays there and is not offered to Ōarai for that match, and
+Pravda's Additional Scenario Cards leave out one Ōarai already holds
+(``scenario_rules.pravda``). "A card may still only be used when the restrictions listed on
+the card are met" (``restrictions``): Ceasefire only where the map has the Church,
+Smokescreen only after the Kuromorimine player has played an Attack card (option
+``smokescreen_opponent: "any opponent"``: after the opponent of the match has).
+
+Character Growth in Match 4: both stages of the Kuromorimine match play the rule that turns
+the Anteater and Leopon Teams face up as soon as they destroy an enemy tank
+(``scenario_rules.linked_scenarios``).
 """
 
 from __future__ import annotations
@@ -47,8 +57,11 @@ from workbench.games.panzer_vor.rules.game_options import linked_options
 from workbench.games.panzer_vor.rules.linked import STAGE_2_CARDS, next_stage
 from workbench.games.panzer_vor.rules.linked_teams import AssignTeam, assignments, by_tank, refusal
 from workbench.games.panzer_vor.rules.match import CardMatch
+from workbench.games.panzer_vor.rules.match import evolve as evolve_match
 from workbench.games.panzer_vor.rules.phases import LinkedStep
-from workbench.games.panzer_vor.rules.series import play_in_match, start_match
+from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_1 import ANY_OPPONENT
+from workbench.games.panzer_vor.rules.scenario_rules.linked_scenarios import GROWTH_IN_MATCH
+from workbench.games.panzer_vor.rules.series import PASSED_ON, play_in_match, start_match
 from workbench.games.panzer_vor.rules.tournament import (
     GOOSEFISH,
     JOINS,
@@ -259,19 +272,37 @@ def _choose_teams(state: LinkedState, events: list[Event]) -> LinkedState:
     return _choose_cards(state, events)
 
 
+def other_sides_cards(scenario: Any) -> frozenset[str]:
+    """The Scenario Cards a match's scenario gives the other side (its starting hand, its
+    face-up cards, those added to the deck): each is one card, so not Ōarai's to hold too."""
+    return frozenset(
+        c for side in scenario.sides if side.school != OARAI
+        for c in (*side.starting_hand.cards, *side.scenario_cards)
+    ) | frozenset(scenario.deck_added)  # fmt: skip
+
+
 def _choose_cards(state: LinkedState, events: list[Event]) -> LinkedState:
     if state.option("scenario_cards", "choose") == "choose":
         deck = deck_of(state.option("deck")) if state.option("deck") else DEFAULT_DECK
         pool = card_pool(state.scenarios, state.option("card_pool") == "all", deck)
+        taken = other_sides_cards(state.scenarios[state.scenario])
+        pool = tuple(c for c in pool if c not in taken)
         if pool:
             return _evolve(state, step=LinkedStep.CARDS, to_decide=pool, chosen=(), match=None)
     return _begin(state, events)
+
+
+def in_match_4(scenario: Any) -> Any:
+    """Match 4's scenario (either stage) with the Linked Scenarios' Character Growth rule."""
+    return replace(scenario, special_rules=(*scenario.special_rules, GROWTH_IN_MATCH))
 
 
 def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
     """Start the match with the campaign's force (and the chosen cards)."""
     crews = by_tank(state.crews) if state.option("alternate_reality") else None
     scenario = campaign_scenario(state.campaign, state.scenarios[state.scenario], crews)
+    if state.scenario == STAGE_1:
+        scenario = in_match_4(scenario)
     if state.option("scenario_cards", "choose") == "choose":
         sides = tuple(
             replace(s, scenario_cards=state.chosen) if s.school == OARAI else s
@@ -279,6 +310,8 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
         )
         scenario = replace(scenario, sides=sides)
     match = start_match(scenario, state.options)
+    if state.option("smokescreen_opponent") == "any opponent":
+        match = evolve_match(match, flags=match.flags | {ANY_OPPONENT})
     number = state.campaign.played + 1
     events.append(
         Event(
@@ -413,7 +446,8 @@ def _match_over(state: LinkedState, events: list[Event]) -> LinkedState:
     state = _evolve(state, last_match=match)
     if state.scenario == STAGE_1 and ended.winner is None and "stage over" in match.flags:
         placement = state.option("stage_2_deployment", "choose")
-        stage_2 = next_stage(match, state.scenarios[STAGE_2], placement)
+        readings = {k: v for k, v in state.options if k in PASSED_ON}
+        stage_2 = next_stage(match, in_match_4(state.scenarios[STAGE_2]), placement, readings)
         events.append(Event("Stage 1 is over: Stage 2 begins", (Reason(
             "two Ōarai tanks crossed Remagen Bridge", S.STAGE_2_RULES),)))  # fmt: skip
         return _evolve(state, scenario=STAGE_2, match=stage_2)

@@ -27,7 +27,12 @@ from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import practice_setup, reactions, sections
 from workbench.games.panzer_vor.rules.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.games.panzer_vor.rules.fingerprint import board_text
-from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed, attack_odds
+from workbench.games.panzer_vor.rules.firing import (
+    AttackOdds,
+    aimed,
+    attack_odds,
+    refuse_not_a_shot,
+)
 from workbench.games.panzer_vor.rules.game_options import (
     DEFAULT_TURN_LIMIT,
     PRACTICE,
@@ -212,6 +217,7 @@ def apply(match: Match, action: Action) -> Applied:
     who = current_player(match)
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", sections.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who == CHANCE:
         if not isinstance(action, Roll):
             raise IllegalAction(

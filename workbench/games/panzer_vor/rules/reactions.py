@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.panzer_vor.rules import hooks, sections
+from workbench.games.panzer_vor.rules import hooks, restrictions, sections
 from workbench.games.panzer_vor.rules.actions import (
     ROLLS,
     Decline,
@@ -52,6 +52,13 @@ ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hoo
     Moment.REACTION: ("Eavesdropping",),
 }
 __all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "shot_odds"]
+restrictions.add("Eavesdropping", restrictions.Restriction(
+    "eavesdropping", ("when",),
+    "Unlike other Reaction cards, this Scenario Card may be used in response to another "
+    "Reaction Card",
+    S.REACTIONS, by="the reaction windows (``ANSWERS``): right after the opponent plays an "
+    "Action card or a Reaction card",
+))  # fmt: skip
 
 
 def _answers(moment: Moment) -> tuple[str, ...]:

@@ -26,8 +26,9 @@ from workbench.rules.core import (
 )
 from workbench.rules.observation import Observation, history_from
 
-CARD_OPTIONS = ("deck", "setup")  # the series' options each of its card matches takes
-PASSED_ON = ("pravda_characters",)  # a scenario's option a series offers for that match
+CARD_OPTIONS = ("deck", "setup", "commander_awareness")  # every card match of a series takes
+# a scenario's options a series offers for that match (Pravda's, Kuromorimine Stage 2's)
+PASSED_ON = ("pravda_characters", "pravda_cards", "hs0017_tank", "hs0017_complex")
 # (series state, a match side) -> the series' player; (series state, player) -> its side
 PlayerOf = Callable[[Any, str], str]
 SideOf = Callable[[Any, str], str | None]

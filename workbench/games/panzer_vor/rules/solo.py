@@ -7,19 +7,39 @@ from __future__ import annotations
 
 from collections import deque
 
-from workbench.games.panzer_vor.rules.movement import StepRules, move_table, school_of
+from workbench.arguments import whole_number
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, refuse_past
+from workbench.errors import ArgumentError
+from workbench.games.panzer_vor.rules.movement import StepRules, move_table, reach_cost, school_of
 from workbench.games.panzer_vor.rules.state import GameState
 from workbench.geometry.hexgrid import Hex
 from workbench.rules.core import Reason
 
+MAX_ROUTES = 1000  # the most routes listed (limit=): the library's own sanity limit
+
 
 def shortest_routes(
-    state: GameState, tank_id: str, target_id: str, limit: int = 36
+    state: GameState,
+    tank_id: str,
+    target_id: str,
+    limit: int = 36,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
 ) -> tuple[tuple[Hex, ...], ...]:
     """Every shortest route (hexes after the start, ending next to the target), as
-    :func:`plain_shortest_routes` finds them, by a search over the map's movement table."""
+    :func:`plain_shortest_routes` finds them, by a search over the map's movement table: at
+    most ``limit`` of them (1 to :data:`MAX_ROUTES`). The search may cross the whole map: past
+    ``max_bytes`` or ``max_seconds`` by :func:`reach_cost`'s estimate it is refused."""
     tank, target = state.tank(tank_id), state.tank(target_id)
-    table = move_table(state.map, school_of(state, tank.side))
+    whole_number("limit", limit, low=1, high=MAX_ROUTES)
+    if tank.id == target.id:
+        raise ArgumentError("target_id", target_id, f"a tank other than {tank_id!r}")
+    school = school_of(state, tank.side)
+    estimate = reach_cost(state.map, school, len(state.map.grid))  # every hex, at worst
+    where = f"a search over a {state.map.grid.rows} x {state.map.grid.cols} map"
+    refuse_past("state", where, "a search that fits", estimate, max_bytes, max_seconds)
+    table = move_table(state.map, school)
     index, neighbor, entry, hexes = table.index, table.neighbor, table.entry, table.hexes
     closed = set()
     if not state.options.cutting_through:
@@ -55,17 +75,14 @@ def shortest_routes(
     ends = sorted((i for i in goal if depth.get(i) == level), key=key)
     routes: list[tuple[Hex, ...]] = []
 
-    def unwind(i: int, tail: tuple[Hex, ...]) -> None:
-        if len(routes) >= limit:
-            return
+    stack: list[tuple[int, tuple[Hex, ...]]] = [(end, ()) for end in reversed(ends)]
+    while stack and len(routes) < limit:  # depth first, the parents in order (no recursion)
+        i, tail = stack.pop()
         if i == home:
             routes.append(tail)
-            return
-        for parent in sorted(parents[i], key=key):
-            unwind(parent, (hexes[i], *tail))
-
-    for end in ends:
-        unwind(end, ())
+            continue
+        for parent in sorted(parents[i], key=key, reverse=True):
+            stack.append((parent, (hexes[i], *tail)))
     return tuple(routes)
 
 

@@ -15,11 +15,13 @@ Readings (each a choice the rulebook leaves open): the rulebook lists seventeen 
 bracket of sixteen, so one school nobody controls is left out at random; in a die roll
 between two schools nobody controls, 1-3 sends the first on (in bracket order), 4-6 the
 second; a drawn Exhibition! match (a stagnant match with equal points) is played again (with
-option ``drawn_replays`` n, at most n times: then a die decides it, as above); a
-Minor School, which has no tanks of its own colour in the roster, buys from every tank of 40
-points or less. Each player buys the force by actions (the card game's setup, ``Buy`` within
-the round's points and tank limit, then ``Deploy``); the option ``setup: "quick"`` uses the
-card game's labelled stand-in purchase and placement instead.
+option ``drawn_replays`` n, at most n times: then a die decides it, as above). A Minor
+School buys "Other schools: Gray" tanks: the roster's tanks of the school ``"Other schools"``;
+the shipped roster has none, so a Minor School buys from every tank of 40 points or less, a
+labelled stand-in (:data:`MINOR_STAND_IN`, said as its match starts) that a roster of your
+own with Gray tanks replaces. Each player buys the force by actions (the card game's setup,
+``Buy`` within the round's points and tank limit, then ``Deploy``); the option ``setup:
+"quick"`` uses the card game's labelled stand-in purchase and placement instead.
 Option ``players`` (2 to 6, default 2) names the players "Player 1", "Player 2", ...;
 ``schools`` ({player: [major, minor]}) skips the choosing.
 
@@ -79,6 +81,12 @@ ROSTER_SCHOOL = {  # the roster's school of each Major School's tanks (its colou
     "Kuromorimine Girls Academy": "Kuromorimine",
 }
 SIXTH = 1 / Fraction(6)
+GRAY = "Other schools"  # "Other schools: Gray" (Creating Forces): a roster school's name
+MINOR_STAND_IN = (
+    'a stand-in: the roster has no Gray tanks ("Other schools: Gray"), so a Minor School '
+    "buys from every tank of 40 points or less; give tanks the school 'Other schools' in a "
+    "roster of your own to replace it"
+)
 
 
 class TournamentEnd(Termination):
@@ -409,7 +417,7 @@ def exhibition_for(state: TournamentState) -> PanzerVorScenario:
     roster = scenario.counters
     sides = []
     for side, school in zip(scenario.sides, state.pair, strict=True):
-        colour = ROSTER_SCHOOL.get(school)
+        colour = ROSTER_SCHOOL.get(school) or (GRAY if gray_tanks(roster) else None)
         own = tuple(n for n in roster.names if roster.get(n).points <= top
                     and (colour is None or roster.get(n).school == colour))  # fmt: skip
         purchase = Purchase(points=points, max_tanks=most, tanks=own)
@@ -418,9 +426,14 @@ def exhibition_for(state: TournamentState) -> PanzerVorScenario:
             for s, c in state.taken
             if s == school
         )
-        sides.append(replace(side, name=school, school=colour or school, purchase=purchase,
-                             characters=crew))  # fmt: skip
+        sides.append(replace(side, name=school, school=ROSTER_SCHOOL.get(school, school),
+                             purchase=purchase, characters=crew))  # fmt: skip
     return replace(scenario, sides=tuple(sides))
+
+
+def gray_tanks(roster: Any) -> tuple[str, ...]:
+    """The roster's Gray tanks, the Minor Schools' (none in the shipped roster)."""
+    return tuple(n for n in roster.names if roster.get(n).school == GRAY)
 
 
 def _option(state: TournamentState, name: str) -> Any:
@@ -480,10 +493,15 @@ def _begin_match(state: TournamentState, events: list[Event]) -> TournamentState
 
 
 def _start_match(state: TournamentState, events: list[Event]) -> TournamentState:
-    match = start_match(exhibition_for(state), state.options)
+    scenario = exhibition_for(state)
+    match = start_match(scenario, state.options)
     a, b = state.pair
     why = Reason("both schools' players play it", S.TOURNAMENT_PROGRESSION)
     events.append(Event(f"round {state.round}: {a} vs {b}: an Exhibition! match", (why,)))
+    minors = [s for s in state.pair if s in MINOR]
+    if minors and not gray_tanks(scenario.counters):
+        why = Reason(MINOR_STAND_IN, S.TOURNAMENT_CREATING_FORCES)
+        events.append(Event(f"{' and '.join(minors)}: every tank of 40 points or less", (why,)))
     return replace(state, step=TournamentStep.MATCH, match=match)
 
 

@@ -27,6 +27,7 @@ from workbench.games.panzer_vor.rules import (
     hooks,
     placing,  # noqa: F401 (registers the setup's choices)
     reactions,
+    restrictions,
     sections,
     turret,
 )
@@ -46,10 +47,11 @@ from workbench.games.panzer_vor.rules.actions import (
     UseAbility,
 )
 from workbench.games.panzer_vor.rules.cards import Card
-from workbench.games.panzer_vor.rules.characters import ABILITIES
+from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_READING, abilities_in
 from workbench.games.panzer_vor.rules.crew import recover, use_crew
 from workbench.games.panzer_vor.rules.deck import add, draw_outcomes, size
 from workbench.games.panzer_vor.rules.drawing import as_pile, deal_allowed
+from workbench.games.panzer_vor.rules.firing import refuse_not_a_shot
 from workbench.games.panzer_vor.rules.match import (
     HAND_LIMIT,
     RESTART,
@@ -199,11 +201,11 @@ def _action_phase(match: CardMatch) -> Iterator[Action]:
             if name not in match.taken_back and playable(match, side, name):
                 yield PlayCard(name)
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "action" and hooks.may_play(match, side, name):
+            if match.card(name).acts_as == "action" and restrictions.may_play(match, side, name):
                 yield PlayCard(name)
     if not match.awareness_used and match.actions_left == 0:
         for crew in match.crew:
-            aware = any(a.kind == "combat awareness" for a in crew.abilities)
+            aware = any(a.kind == "combat awareness" for a in abilities_in(crew, match.flags))
             if crew.side == side and aware and hooks.abilities_allowed(match, side):
                 yield UseAbility(crew.name, "combat awareness")
                 break
@@ -216,7 +218,7 @@ def playable(match: CardMatch, side: str, name: str) -> bool:
     card = match.card(name)
     if not card.is_action:
         return False
-    if card.kind == "scenario" and not hooks.may_play(match, side, name):
+    if not restrictions.may_play(match, side, name):
         return False
     if "engine trouble" in match.restrictions and card.move and not card.either:
         return False
@@ -231,11 +233,11 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for name in sorted(set(match.hand(side))):
             card = match.card(name)
             if card.kind == "event" or (card.acts_as == "event" and card.kind == "scenario"):
-                if card.kind == "scenario" and not hooks.may_play(match, side, name):
+                if not restrictions.may_play(match, side, name):
                     continue
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
         for name in match.scenario_cards.get(side, ()):
-            if match.card(name).acts_as == "event" and hooks.may_play(match, side, name):
+            if match.card(name).acts_as == "event" and restrictions.may_play(match, side, name):
                 yield from (PlayCard(name, c) for c in event_choices(match, side, name))
     if match.awareness_used and match.actions_left > 0 and "desperate" not in match.restrictions:
         # Combat Awareness used in the Event Phase: one more Action card, played now
@@ -246,7 +248,7 @@ def _event_phase(match: CardMatch) -> Iterator[Action]:
         for crew in match.crew:
             if crew.side != side:
                 continue
-            for ability in crew.abilities:
+            for ability in abilities_in(crew, match.flags):
                 if ability.kind == "combat awareness" and not match.awareness_used:
                     yield UseAbility(crew.name, "combat awareness")
                 elif ability.kind == "aide":
@@ -313,6 +315,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
@@ -341,6 +344,18 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
     held = (*match.hand(who), *match.scenario_cards.get(who, ()))
     if isinstance(action, PlayCard) and action.card not in held:
         return Reason(f"{who} holds no {action.card}", S.SEQUENCE_OF_PLAY)
+    if isinstance(action, PlayCard) and match.top is None:
+        unmet = restrictions.refusal(match, who, action.card)
+        if unmet is not None:  # the restriction the card does not meet, in its words
+            return unmet
+        choices = event_choices(match, who, action.card)
+        if match.phase is Phase.EVENT and action.choice not in choices:
+            own = restrictions.OWN.get(action.card, ())
+            return Reason(
+                f"{action.choice!r} is not a choice {action.card} offers now (its choices: "
+                f"{', '.join(map(repr, choices))})",
+                own[0].section if own else S.EVENT_PHASE,
+            )
     if isinstance(action, Move) and match.top is None:
         return Reason(
             "a tank moves only by a Movement card played in the Action Phase", S.ACTION_PHASE
@@ -549,6 +564,11 @@ def _play_event(match: CardMatch, side: str, action: PlayCard, events: list[Even
 def _use_phase_ability(
     match: CardMatch, side: str, action: UseAbility, events: list[Event]
 ) -> CardMatch:
+    if action.ability == "combat awareness":  # the other commanders': a labelled reading
+        crew = next(c for c in match.crew if c.name == action.character)
+        if any(a.source == COMMANDERS_READING for a in crew.abilities):
+            why = Reason(COMMANDERS_READING, S.CHARACTERS)
+            events.append(Event(f"{crew.name}'s Combat Awareness is a reading", (why,)))
     match = use_crew(match, action.character, events)
     if action.ability == "combat awareness":
         # one additional Action card; used in the Event Phase, that card is played there

@@ -1,8 +1,9 @@
 """TANKS actions drawn on the table before they are played, and a turn's actions after: a
 move as the Measuring Arrow laid, the hull where it ends (dashed) and an arrow from where it
-stood (an arc for a turn on the spot), a deployment or a terrain piece as its outline where it
-goes, a shot as its lines of sight with the exact chance of destroying, a destroyed tank
-crossed out. Render reads the rules' values (the states before and after); it decides nothing.
+stood (an arc for a turn on the spot); a deployment, an Objective token or a terrain piece
+as its outline where it goes; a shot as its lines of sight with the exact chance of
+destroying; a destroyed tank crossed out. Render reads the rules' values (the states before
+and after); it decides nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +13,21 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from workbench.games.tanks.render.pictures import measuring_arrow_overlay
+from workbench.games.tanks.render.pictures import OBJECTIVE_RADIUS_CM, measuring_arrow_overlay
 from workbench.games.tanks.render.play import odds_overlay
-from workbench.games.tanks.rules.actions import Deploy, Move, PlaceTerrain, Shoot
+from workbench.games.tanks.rules.actions import Deploy, Move, PlaceObjective, PlaceTerrain, Shoot
 from workbench.games.tanks.rules.odds import shot_chances
 from workbench.games.tanks.rules.state import Battle
-from workbench.render.scene import ANNOTATIONS, OVERLAYS, Arrow, Polygon, Polyline, Scene, Style
+from workbench.render.scene import (
+    ANNOTATIONS,
+    OVERLAYS,
+    Arrow,
+    Circle,
+    Polygon,
+    Polyline,
+    Scene,
+    Style,
+)
 from workbench.render.scene import Text as SceneText
 from workbench.render.themes import Theme, theme_named
 
@@ -77,6 +87,9 @@ def proposal_overlay(scene: Scene, before: Battle, action: Any, after: Battle | 
     if isinstance(action, Deploy):
         hull = after.tank(action.tank).hull
         return scene.add(OVERLAYS, [Polygon(_corners(hull), GHOST, f"{action.tank} deploys")])
+    if isinstance(action, PlaceObjective):
+        token = Circle((action.x, action.y), OBJECTIVE_RADIUS_CM, GHOST, "the Objective token")
+        return scene.add(OVERLAYS, [token])
     if isinstance(action, PlaceTerrain):
         piece = next(p for p in after.table.pieces if p.name == action.piece)
         outline = tuple((float(x), float(y)) for x, y in list(piece.polygon.exterior.coords)[:-1])

@@ -4,7 +4,10 @@ A turn (Turn Sequence): the Movement Phase, one tank at a time from the lowest I
 (each tank Moves up to twice, three times with Fast, or Stays stationary); the Shooting
 Phase from the highest Initiative (Shoot or Hold; the dice, the stationary re-roll, the
 players' cancellations and the Critical draws as they come); the Command Phase (destroy,
-check victory, one repair roll or — Blitzkrieg — a single Move per tank, reset).
+check victory, one repair roll of the Repairable card the player chooses or — Blitzkrieg — a
+single Move per tank, reset). Before the first turn: Game Set Up played
+(``table_setup.py``), the missions' Objective tokens placed by the players
+(``objectives.py``) and the tanks deployed by them (``deployment.py``), as the options say.
 
 Chance actions: :class:`AttackRoll` and :class:`DefenceRoll` (every set of faces, sorted,
 with its exact probability), :class:`DrawCritical` (by the cards left in the deck) and
@@ -23,7 +26,7 @@ from typing import Any
 
 from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.table import Table
-from workbench.games.tanks.rules import sections, sources
+from workbench.games.tanks.rules import objectives, sections, sources
 from workbench.games.tanks.rules.actions import (
     ACTIONS,
     AttackRoll,
@@ -35,6 +38,7 @@ from workbench.games.tanks.rules.actions import (
     Hold,
     KeepRoll,
     Move,
+    PlaceObjective,
     Repair,
     RepairRoll,
     Reroll,
@@ -46,29 +50,25 @@ from workbench.games.tanks.rules.crew_cards import crew_points
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.deployment import (
+    apply_deploy,
     check_deploy,
     deploy_hull,
     deploy_sample,
-    reserve_tank,
+    deploying_next,
 )
 from workbench.games.tanks.rules.explain import with_detail
 from workbench.games.tanks.rules.hidden import mask, sample_hidden
 from workbench.games.tanks.rules.invariants import invariants, summarize
 from workbench.games.tanks.rules.missions import score_objectives, time_out, victory
-from workbench.games.tanks.rules.movement import (
-    cannot_move,
-    check_move,
-    legal_sample,
-    moves_allowed,
-)
+from workbench.games.tanks.rules.movement import cannot_move, check_move, legal_sample
 from workbench.games.tanks.rules.odds import Odds, policy_choice, shot_chances
 from workbench.games.tanks.rules.options import table_options
 from workbench.games.tanks.rules.reach import TableReach, reach_of
 from workbench.games.tanks.rules.readings import SightReadings
 from workbench.games.tanks.rules.setup import start_battle
-from workbench.games.tanks.rules.shooting import pools, rolls, score, shooting_refusal
+from workbench.games.tanks.rules.shooting import a_shot, pools, rolls, score, shooting_refusal
 from workbench.games.tanks.rules.sight import in_arc, sees
-from workbench.games.tanks.rules.state import Battle, Shot, TankPiece
+from workbench.games.tanks.rules.state import Battle, Shot, TankPiece, moves_allowed
 from workbench.games.tanks.rules.table_setup import (
     ROLL_OUTCOMES,
     apply_setup,
@@ -118,13 +118,8 @@ def _next_group(battle: Battle) -> list[TankPiece]:
     (Shooting) Initiative not yet acted; the Attacker counts higher on ties, and among one
     army's tied tanks the owner chooses (each of them is offered)."""
     if battle.phase == "deployment":
-        waiting = list(battle.reserve)
-        # Barkmann's Corner: "The German player deploys ... then the American player deploys"
-        if battle.mission == "barkmanns-corner":
-            first = [t for t in waiting if t.side == "German"]
-            waiting = first or waiting
-    else:
-        waiting = [t for t in battle.in_play() if t.id not in battle.acted]
+        return deploying_next(battle)
+    waiting = [t for t in battle.in_play() if t.id not in battle.acted]
     if not waiting:
         return []
     pick = max if battle.phase == "shooting" else min
@@ -138,6 +133,8 @@ def current_player(state: Battle) -> str | Turn:
         return TERMINAL
     if state.setup is not None:  # Game Set Up, played (table_setup.py)
         return setup_player(state) or CHANCE
+    if state.phase == "objectives":  # the players place the missions' tokens (objectives.py)
+        return objectives.placer(state)
     if state.repairing is not None:
         return CHANCE
     shot = state.shot
@@ -161,6 +158,9 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
         return
     if battle.setup is not None:
         yield from setup_actions(battle)
+        return
+    if battle.phase == "objectives":
+        yield from objectives.sample(battle)
         return
     shot = battle.shot
     if shot is not None:
@@ -187,8 +187,8 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
             yield Hold(tank.id)
         else:
             yield Stay(tank.id)
-            if any(critical_card(c).repairable for c in tank.criticals):
-                yield Repair(tank.id)
+            for card in repairable(tank):  # the player chooses which card
+                yield Repair(tank.id, card)
             if tank.has("Blitzkrieg"):
                 yield from _moves(battle, tank)
 
@@ -271,6 +271,8 @@ def apply(battle: Battle, action: Action) -> Applied:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
     if battle.setup is not None:
         return apply_setup(battle, action)
+    if isinstance(action, Shoot) and all(map(battle.has_tank, (action.tank, action.target))):
+        a_shot(battle, action.tank, action.target)  # at an enemy tank, whatever the moment
     if who == CHANCE:
         if action not in _outcome_actions(_chance_key(battle)):
             raise IllegalAction(
@@ -283,8 +285,12 @@ def apply(battle: Battle, action: Action) -> Applied:
         )
     if battle.shot is not None:
         return _shot_choice(battle, battle.shot, action)
+    if isinstance(action, PlaceObjective):
+        return objectives.apply_objective(battle, action)
+    if battle.phase == "objectives":
+        raise IllegalAction(Reason(f"{action}: {objectives.step_text(battle)}", sections.MISSIONS))
     if isinstance(action, Deploy):
-        return _deploy(battle, action)
+        return apply_deploy(battle, action)
     if isinstance(action, Move):
         return _move(battle, action)
     if isinstance(action, Stay | EndMoves | Hold | Shoot | Repair):
@@ -305,41 +311,6 @@ def _may_act(battle: Battle, tank_id: str, phase: str, section: str) -> TankPiec
             Reason(f"{tank_id} cannot act now; next in Initiative order: {nxt}", section)
         )
     return battle.tank(tank_id)
-
-
-def _deploy(battle: Battle, action: Deploy) -> Applied:
-    if battle.phase != "deployment":
-        raise IllegalAction(Reason("every tank is deployed already", sections.DEPLOYMENT))
-    group = {t.id for t in _next_group(battle)}
-    if action.tank not in group:
-        nxt = ", ".join(sorted(group))
-        raise IllegalAction(
-            Reason(
-                f"{action.tank} cannot deploy now; next in Initiative order: {nxt}",
-                sections.INITIATIVE_TIES,
-            )
-        )
-    tank = reserve_tank(battle, action.tank)
-    values = (action.x, action.y, action.heading)
-    if not all(isinstance(v, int | float) and v == v for v in values):
-        raise IllegalAction(
-            Reason(f"a deployment is three numbers, not {values}", sections.DEPLOYMENT)
-        )
-    hull = deploy_hull(tank, *values)
-    problem = check_deploy(battle, tank.id, hull)
-    if problem is not None:
-        raise IllegalAction(problem)
-    placed = replace(tank, hull=hull)
-    reserve = tuple(t for t in battle.reserve if t.id != tank.id)
-    after = replace(battle, tanks=(*battle.tanks, placed), reserve=reserve)
-    if not reserve:
-        after = replace(after, phase="movement", acted=())
-    where = battle.deploy_at[tank.side]
-    why = Reason(
-        f"{tank.id} placed against the {where} ({'corner' if '-' in where else 'edge'})",
-        sections.DEPLOYMENT,
-    )
-    return Applied(after, (Event(str(action), (why,)),))
 
 
 def _move(battle: Battle, action: Move) -> Applied:
@@ -407,11 +378,18 @@ def _tank_action(battle: Battle, action: Action) -> Applied:
         return Applied(_advance(after), (Event(str(action), (why,)),))
     if isinstance(action, Repair):
         tank = _may_act(battle, tid, "command", sections.REPAIR)
-        if not any(critical_card(c).repairable for c in tank.criticals):
+        cards = repairable(tank)
+        if not cards:
             raise IllegalAction(Reason(f"{tid} has no Repairable Critical card", sections.REPAIR))
-        return Applied(
-            replace(battle, repairing=tid, acted=(*battle.acted, tid)), (Event(str(action)),)
-        )
+        if action.card and action.card not in cards:
+            raise IllegalAction(
+                Reason(
+                    f"{action.card} is no Repairable Critical card on {tid} ({', '.join(cards)})",
+                    sections.REPAIR,
+                )
+            )
+        repairing = replace(battle, repairing=tid, repair_card=action.card or cards[0])
+        return Applied(replace(repairing, acted=(*battle.acted, tid)), (Event(str(action)),))
     tank = _may_act(battle, tid, "shooting", sections.SHOOTING_INITIATIVE)
     if isinstance(action, Hold):
         after = replace(battle, acted=(*battle.acted, tid))
@@ -469,21 +447,22 @@ def _shot_choice(battle: Battle, shot: Shot, action: Action) -> Applied:
 def _chance(battle: Battle, action: Action) -> Applied:
     if isinstance(action, RepairRoll):
         tank = battle.tank(battle.repairing or "")
-        repairable = [c for c in tank.criticals if critical_card(c).repairable]
+        chosen = battle.repair_card
         if action.face >= 4:
             left = list(tank.criticals)
-            left.remove(repairable[0])
+            left.remove(chosen)
             after = replace(
                 battle.with_tank(replace(tank, criticals=tuple(left))),
                 repairing=None,
-                discard=(*battle.discard, repairable[0]),
+                repair_card="",
+                discard=(*battle.discard, chosen),
             )
             why = Reason(
-                f"{action.face}: {repairable[0]} repaired and discarded (its damage stays)",
+                f"{action.face}: {chosen} repaired and discarded (its damage stays)",
                 sections.REPAIR,
             )
         else:
-            after = replace(battle, repairing=None)
+            after = replace(battle, repairing=None, repair_card="")
             why = Reason(f"{action.face}: the repair fails (4, 5 or 6 needed)", sections.REPAIR)
         return Applied(_advance(after), (Event(f"{tank.id}: {action}", (why,)),))
     shot = battle.shot
@@ -659,9 +638,13 @@ def _advance(battle: Battle) -> Battle:
     return battle
 
 
+def repairable(tank: TankPiece) -> list[str]:
+    """The Repairable Critical cards on ``tank``, each name once, in the order placed."""
+    return list(dict.fromkeys(c for c in tank.criticals if critical_card(c).repairable))
+
+
 def _has_command_choice(tank: TankPiece) -> bool:
-    repairable = any(critical_card(c).repairable for c in tank.criticals)
-    return repairable or (tank.has("Blitzkrieg") and cannot_move(tank) is None)
+    return bool(repairable(tank)) or (tank.has("Blitzkrieg") and cannot_move(tank) is None)
 
 
 def _command(battle: Battle) -> Battle:
@@ -726,6 +709,7 @@ def odds(state: Battle, attacker: str, target: str) -> Odds:
         if not isinstance(tank, str) or not state.has_tank(tank):
             ids = ", ".join(t.id for t in state.tanks) or "none"
             raise ArgumentError(argument, tank, f"a tank on the table ({ids})")
+    a_shot(state, attacker, target)  # a tank shooting at itself or a friend: no odds
     return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
 
 

@@ -22,13 +22,17 @@ so: the action space is finite only by this documented choice).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import shapely
 from shapely.geometry import Point
 
+from workbench.arguments import finite
 from workbench.boards.values import Pictured
+from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.table import TANKS_TERRAIN
 from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.criticals import card as critical_card
@@ -88,11 +92,6 @@ class MoveCheck:
 
     def lines(self) -> list[str]:
         return lines_of(self.reasons)
-
-
-def moves_allowed(tank: TankPiece) -> int:
-    """Two Moves a turn, three with Fast (Movement: Rapid Movement; Keyword Reference: Fast)."""
-    return 3 if tank.has("Fast") else 2
 
 
 def cannot_move(tank: TankPiece) -> str | None:
@@ -326,5 +325,35 @@ class MoveSweep(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
 
+MOST_SAMPLED = 10_000  # placements of one sample: the library's own sanity limit
+
+
+def checked_sample(sample: object) -> dict[str, Any] | None:
+    """``sample`` if it is None or a sample as :data:`DISPLAY_SAMPLE` is one: headings and
+    turns in degrees, fractions of the tail more than 0 and at most 1, finite numbers, at most
+    :data:`MOST_SAMPLED` placements in all; else ArgumentError."""
+    if sample is None:
+        return None
+    expected = (
+        "a sample: relative_headings and along_fractions (and turns), each a list of finite "
+        f"numbers, fractions in (0, 1], at most {MOST_SAMPLED:,} placements"
+    )
+    if not isinstance(sample, Mapping) or not set(sample) <= {*DISPLAY_SAMPLE}:
+        raise ArgumentError("sample", sample, expected)
+    counts = 1
+    for name in DISPLAY_SAMPLE:
+        values = sample.get(name, (0,)) if name == "turns" else sample.get(name)
+        if not isinstance(values, list | tuple) or not all(map(finite, values)):
+            raise ArgumentError("sample", sample, expected)
+        counts *= len(values)
+    fractions = sample["along_fractions"]
+    if counts > MOST_SAMPLED or not all(0 < f <= 1 for f in fractions):
+        raise ArgumentError("sample", sample, expected)
+    return dict(sample)
+
+
 def move_sweep(battle: Battle, tank_id: str, sample: dict | None = None) -> MoveSweep:
+    """Every placement of ``sample`` (default: the denser display sample) legal for
+    ``tank_id``, with its hull."""
+    sample = checked_sample(sample)
     return MoveSweep(battle, tank_id, tuple(move_options(battle, tank_id, sample)))

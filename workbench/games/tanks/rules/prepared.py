@@ -50,8 +50,8 @@ def odds_lesson_player(game: Game, observation: Observation, rng: random.Random)
     """A scripted chooser for a lesson on odds: it shoots only with a chance to destroy in
     :data:`ODDS_BAND`, at a target in Cover first, and else holds its fire; a tank that sees
     an enemy stays stationary (the steadier shot, and the still target, keep the odds up);
-    the rest (moves, repairs, the choices between the dice) as the greedy practice opponent
-    (``bots.greedy_player``)."""
+    the rest (deploying, moves, repairs, the choices between the dice) as the greedy practice
+    opponent (``bots.greedy_player``)."""
     state: Battle = observation.state
     legal = list(observation.legal_actions)
     between = policy_choice(state)
@@ -107,7 +107,8 @@ def cover_and_critical(first_seed: int = 0) -> Record:
             "A lesson on odds: every shot has a chance to destroy between 10% and 90% (click "
             "the target before the dice to see it). Played by a scripted chooser (not the "
             "rulebook's, nor a fair player): it takes only such shots, a target in Cover "
-            "first, and a tank that sees an enemy stays stationary. The German Panther and "
+            "first, and a tank that sees an enemy stays stationary; it places its tanks as "
+            "the greedy practice opponent would. The German Panther and "
             "Panzer IV face two British Sherman Vs (4 Damage Points): with the American "
             "Shermans (6) no first shot of either side reaches 10%. Cut after the first "
             "Damage card drawn."

@@ -14,8 +14,8 @@ from workbench.boards.values import Pictured
 from workbench.errors import ArgumentError
 from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.actions import Move
-from workbench.games.tanks.rules.movement import LEGAL_SAMPLE, moves_allowed, sample_placements
-from workbench.games.tanks.rules.state import Battle
+from workbench.games.tanks.rules.movement import LEGAL_SAMPLE, sample_placements
+from workbench.games.tanks.rules.state import Battle, moves_allowed
 from workbench.geometry.table import Hull
 from workbench.rules.core import Action, Reason, lines_of
 

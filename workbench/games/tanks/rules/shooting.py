@@ -37,7 +37,7 @@ from workbench.games.tanks.rules.sight import (
     side_shot,
 )
 from workbench.games.tanks.rules.state import Battle, TankPiece
-from workbench.rules.core import Reason, lines_of
+from workbench.rules.core import IllegalAction, Reason, lines_of, not_at_an_enemy
 
 MAX_DEFENCE = 6
 SIXTH = Fraction(1, 6)
@@ -115,7 +115,13 @@ class Pools:
 
 def attack_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> tuple[int, list[Reason]]:
     n = shooter.card.attack
-    reasons = [Reason(f"{n} Attack dice: {shooter.id}'s Attack", sections.ATTACK_DICE)]
+    reasons = [
+        Reason(
+            f"{n} Attack dice: {shooter.id}'s Attack (the card's value, from "
+            f"{shooter.card.label('attack')})",
+            sections.ATTACK_DICE,
+        )
+    ]
     if shooter.has("Coordinated Fire"):
         friends = [
             s for s, t in battle.shot_at
@@ -147,7 +153,12 @@ def defence_dice(
     """Defence + the shooter's moves + the target's moves + Cover − Close Range − Side Shot,
     never more than six (nor fewer than none)."""
     n = target.card.defence
-    reasons = [Reason(f"{n}: {target.id}'s Defence", sections.DEFENCE_DICE)]
+    reasons = [
+        Reason(
+            f"{n}: {target.id}'s Defence (the card's value, from {target.card.label('defence')})",
+            sections.DEFENCE_DICE,
+        )
+    ]
     moves = shooter.speed
     if moves and shooter.has("Gung Ho"):
         reasons.append(Reason(f"{shooter.id} counts one Move less (Gung Ho)", sections.GUNG_HO))
@@ -182,8 +193,26 @@ def defence_dice(
     return n, reasons, covered
 
 
+def not_a_shot(battle: Battle, shooter_id: str, target_id: str) -> Reason | None:
+    """Why ``shooter_id`` may not shoot at ``target_id`` whatever the moment, or None: the
+    target is the other player's tank ("the target player rolls their Defence dice",
+    Shooting: Roll Defence Dice; you win "by destroying all of the enemy tanks"), never the
+    shooter itself nor a tank of its own side. Cited as Shooting: Pick Your Target."""
+    shooter, target = battle.tank(shooter_id), battle.tank(target_id)
+    return not_at_an_enemy(shooter, target, "shoot", "a target is an enemy tank", sections.TARGET)
+
+
+def a_shot(battle: Battle, shooter_id: str, target_id: str) -> None:
+    """IllegalAction (:func:`not_a_shot`'s reason) unless the target is an enemy tank."""
+    refused = not_a_shot(battle, shooter_id, target_id)
+    if refused is not None:
+        raise IllegalAction(refused)
+
+
 def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
-    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state)."""
+    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state);
+    a tank shooting at itself or a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     refusal = shooting_refusal(battle, shooter, target)
     if refusal is not None:
@@ -212,8 +241,9 @@ def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> R
         return Reason(f"{shooter.id} is destroyed", sections.DESTROY)
     if target.destroyed:
         return Reason(f"{target.id} is destroyed: it is terrain now", sections.DESTROYED_TANKS)
-    if target.side == shooter.side:
-        return Reason(f"{target.id} is on {shooter.id}'s own side", sections.TARGET)
+    own = not_a_shot(battle, shooter.id, target.id)
+    if own is not None:
+        return own
     for name in shooter.criticals:
         if critical_card(name).effect == "cannot shoot":
             return Reason(f"{shooter.id} cannot shoot: {name}", sections.CRITICAL_HITS)
@@ -424,7 +454,9 @@ class ShotExam(Pictured):
 
 
 def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
-    """The whole picture of one shot (see :class:`ShotExam`)."""
+    """The whole picture of one shot (see :class:`ShotExam`); a tank shooting at itself or
+    a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     readings = SightReadings.of(battle.options)
     sight = line_of_sight(battle.table, battle.tanks, shooter, target, readings)

@@ -12,6 +12,11 @@ table proposes the legal terrain placement nearest it, drawn where it goes (the 
 other pieces and turns as buttons); the role and the table side are buttons; a tank the
 players deploy goes where the table is clicked, the same way. The rules answer every question
 (``legal_actions``, ``apply`` on the unchanged state); nothing is measured here.
+Placing an Objective token or deploying a tank, a click on the table proposes the legal
+placement nearest it, drawn where it goes (a deployment: of the tank next in Initiative order,
+the owner's other tied tanks as buttons); click there again to play it. A tank with
+Repairable Critical cards offers one repair button for each card: the player chooses which
+to roll for.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from typing import Any
 
 from workbench.games.tanks.render.play import battle_scene
 from workbench.games.tanks.render.proposals import proposal_overlay, turn_overlay
-from workbench.games.tanks.rules.actions import Deploy, Move, PlaceTerrain, Shoot
+from workbench.games.tanks.rules import objectives
+from workbench.games.tanks.rules.actions import Deploy, Move, PlaceObjective, PlaceTerrain, Shoot
 from workbench.games.tanks.rules.state import Battle
 from workbench.games.tanks.rules.table_setup import setup_step_text
 from workbench.render.scene import Scene
@@ -32,7 +38,7 @@ from workbench.widgets.checks import point_on
 from workbench.widgets.views import Offer, ViewDefaults, register_view
 
 PICK_CM = 4.0  # a click this close to a tank's centre picks the tank
-PLACED = PlaceTerrain | Deploy  # put on the table where it is clicked
+PLACED = PlaceTerrain | PlaceObjective | Deploy  # put on the table where it is clicked
 
 
 def _preview(game: Game, state: Battle, action: Action) -> tuple[Any, list[str]]:
@@ -77,6 +83,10 @@ class TanksView(ViewDefaults):
     def status(self, game: Game, state: Battle) -> list[str]:
         if state.setup is not None:
             return [f"Game Set Up: {setup_step_text(state)}"]
+        if state.phase == "objectives":
+            return [objectives.step_text(state)]
+        if state.phase == "deployment":
+            return [f"Deployment: waiting to be placed: {', '.join(t.id for t in state.reserve)}"]
         lines = [f"turn {state.turn} of {state.turn_limit}, {state.phase} phase"]
         if state.moving:
             lines.append(f"{state.moving} is moving")
@@ -97,8 +107,7 @@ class TanksView(ViewDefaults):
         terrain piece, at a time)."""
         placed = [a for a in actions if isinstance(a, PLACED)]
         if placed:
-            what = placed[0].piece if isinstance(placed[0], PlaceTerrain) else placed[0].tank
-            return f"click on the table where {what} goes"
+            return f"click on the table where {_placed_name(placed[0])} goes"
         tanks = sorted({t for a in actions if (t := _own_tank(a)) is not None})
         named = " or ".join(tanks)
         if any(isinstance(a, Move) for a in actions):
@@ -191,21 +200,39 @@ def _why_not(game: Game, state: Battle, legal: list[Action], tank: str) -> str:
 def _place_click(
     game: Game, state: Battle, scene: Scene, places: list[Any], cell: Any, proposed: Any
 ) -> Offer:
-    """A terrain piece or a tank put on the table: the legal placement nearest the click,
-    drawn where it goes with what the rules say of it (the same spot's other pieces and turns
-    as buttons); click again to play it."""
+    """A terrain piece, an Objective token or a tank put on the table: the legal placement
+    nearest the click, drawn where it goes with what the rules say of it (the same spot's
+    other pieces and turns as buttons; a deployment: of the tank next in Initiative order,
+    each other tank tied with it placed nearest the same click as a button); click again to
+    play it."""
+    tanks = list(dict.fromkeys(a.tank for a in places if isinstance(a, Deploy)))
+    mine = [a for a in places if not isinstance(a, Deploy) or a.tank == tanks[0]]
     if cell is None:
-        return Offer((f"Click on the table where {_placed_name(places[0])} should go.",))
-    nearest = min(places, key=lambda a: math.dist(cell, (a.x, a.y)))
-    there = [a for a in places if (a.x, a.y) == (nearest.x, nearest.y) and a != nearest]
+        return Offer((f"Click on the table where {_placed_name(mine[0])} should go.",))
+
+    def nearest_of(actions: list[Any]) -> Any:
+        return min(actions, key=lambda a: math.dist(cell, (a.x, a.y)))
+
+    nearest = nearest_of(mine)
+    there = [a for a in mine if (a.x, a.y) == (nearest.x, nearest.y) and a != nearest]
     overlay, said = _proposed(game, state, scene, nearest)
     shown = (str(nearest), *said, "Click there again (or Play) to place it.")
     choices = tuple((str(a), a) for a in there)
-    return Offer(shown, overlay, None, nearest, commit=proposed == nearest, choices=choices)
+    choices += tuple(  # the owner's other tied tanks, each nearest the same click
+        (
+            f"Place {other} there instead",
+            nearest_of([a for a in places if isinstance(a, Deploy) and a.tank == other]),
+        )
+        for other in tanks[1:]
+    )
+    selected = tanks[0] if tanks else None
+    return Offer(shown, overlay, selected, nearest, commit=proposed == nearest, choices=choices)
 
 
 def _placed_name(action: Any) -> str:
-    return str(action.piece if isinstance(action, PlaceTerrain) else action.tank)
+    if isinstance(action, PlaceTerrain):
+        return str(action.piece)
+    return "the Objective token" if isinstance(action, PlaceObjective) else str(action.tank)
 
 
 register_view("tanks", TanksView)

@@ -4,7 +4,14 @@ Enforcement card is drawn), Childhood Friend and Operation: Macaroni (Revised), 
 Revised scenario's Optional Rule Reinforcements (option ``cv33_reinforcements``: Anzio
 starts with four CV33s; in the Action Phase of a turn after a CV33 was destroyed, discarding
 a Move card, "this is not an Action", places as many waiting CV33s as were destroyed, each
-next to an Anzio tank and not next to an Ōarai tank)."""
+next to an Anzio tank and not next to an Ōarai tank).
+
+"By discarding one Move card": read as any Movement card of the hand, a card with the Move
+icon (Card Types: "Movement Cards have an icon of a moving tank"), as the rulebook's "Move
+Cards" elsewhere ("A tank that is considered Immobile may not use Move Cards") and Pravda's
+and Kuromorimine's reinforcements ("each time they play a Movement Card") read; the option
+``cv33_discard: "Move"`` reads it as the card named Move only (how records saved before the
+option were played)."""
 
 from __future__ import annotations
 
@@ -13,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Discard
 from workbench.games.panzer_vor.rules.match import (
@@ -42,9 +49,13 @@ OARAI, ANZIO = "Ōarai", "Anzio"
 # --- Scenario Card: Trap (Original) ---------------------------------------------------------
 
 
-@hooks.CONDITIONS("Trap")
+@restrictions.restriction(
+    "Trap", key="trap", aspects=("when", "whose"), section=S.ANZIO_ORIGINAL_RULES,
+    printed="You may use this card after the Anzio Team has lost at least one tank. When the "
+    "Anzio player plays this card",
+)  # fmt: skip
 def trap_playable(match: CardMatch, side: str) -> bool:
-    return bool(match.lost.get(side))
+    return side == ANZIO and bool(match.lost.get(side))
 
 
 @hooks.on_event("trap")
@@ -81,9 +92,15 @@ def _friends(match: CardMatch) -> tuple[str, str] | None:
     return (a.id, b.id) if line_of_sight(match.board, a.hex, b.hex).clear else None
 
 
-@hooks.CONDITIONS("Childhood Friend")
+@restrictions.restriction(
+    "Childhood Friend", key="childhood friend", aspects=("when", "whose", "which tank"),
+    section=S.ANZIO_REVISED_RULES,
+    printed="During the Anzio player's turn, the Childhood Friend Scenario Card may be played - "
+    "if Carpaccio's Semovente and the Hippo Team's StuG III are within line of sight of each "
+    "other",
+)  # fmt: skip
 def childhood_friend_playable(match: CardMatch, side: str) -> bool:
-    return _friends(match) is not None
+    return side == ANZIO and _friends(match) is not None
 
 
 @hooks.PLAYED("childhood friend")
@@ -141,6 +158,13 @@ def macaroni(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch
 hooks.REACTIONS("Operation: Macaroni")(
     hooks.ReactionRule(Moment.ATTACK, macaroni_applies, macaroni)
 )
+restrictions.add("Operation: Macaroni", restrictions.Restriction(
+    "macaroni", ("when", "whose"),
+    "After an Ōarai tank shoots an Anzio tank (including opportunity shooting), the Anzio "
+    "player can use the Operation: Macaroni card",
+    S.ANZIO_REVISED_RULES, by="its reaction window (``macaroni_applies``): an Ōarai tank "
+    "shoots an Anzio tank, answered by the Anzio player",
+))  # fmt: skip
 
 
 @hooks.on_choice("macaroni")
@@ -154,6 +178,10 @@ def macaroni_move(match: CardMatch, choice: Choice, option: str, events: list[Ev
 # --- Optional Rules: Reinforcements (Revised) -----------------------------------------------
 
 
+DISCARDS = ("movement card", "Move")  # what "one Move card" is: see the module
+ONLY_MOVE = "cv33: only a Move card"
+
+
 @hooks.OPTIONS("Reinforcements")
 def cv33_option(scenario: PanzerVorScenario) -> list[Option]:
     if not any("CV33" in str(t.tank) for s in scenario.sides for t in s.tanks):
@@ -162,7 +190,13 @@ def cv33_option(scenario: PanzerVorScenario) -> list[Option]:
         Option.flag(
             "cv33_reinforcements", S.ANZIO_REINFORCEMENTS,
             "Anzio starts with four CV33s; the other two wait as reinforcements",
-        )
+        ),
+        Option.choice(
+            "cv33_discard", DISCARDS, S.ANZIO_REINFORCEMENTS,
+            "\"By discarding one Move card\": 'movement card': any card of the hand with the "
+            "Move icon (the rulebook's \"Move Cards\"); 'Move': only the card named Move",
+            unwritten="Move",  # how records saved before the option were played
+        ),
     ]  # fmt: skip
 
 
@@ -171,6 +205,8 @@ def cv33_setup(setting: Setting) -> None:
     """With the option, the last two CV33s with no character wait off the map."""
     if not setting.options.get("cv33_reinforcements") or ANZIO not in setting.order:
         return
+    if setting.options.get("cv33_discard", DISCARDS[0]) == "Move":
+        setting.flags.add(ONLY_MOVE)
     crewed = {c.tank for c in setting.crew}
     cv33s = [t for t in setting.tanks if t.side == ANZIO and t.name == "CV33"]
     late = [t for t in cv33s if t.id not in crewed][-2:]
@@ -178,10 +214,18 @@ def cv33_setup(setting: Setting) -> None:
     setting.reserves[ANZIO] = tuple(replace(t, hex=setting.spare) for t in late)
 
 
+def movement_cards(match: CardMatch, side: str) -> tuple[str, ...]:
+    """The cards of the hand that may be discarded for the CV33s (see the module)."""
+    if ONLY_MOVE in match.flags:
+        return ("Move",) if "Move" in match.hand(side) else ()
+    held = sorted(set(match.hand(side)))
+    return tuple(c for c in held if match.card(c).kind == "action" and match.card(c).move)
+
+
 def cv33_waiting(match: CardMatch, side: str) -> tuple[Any, ...]:
     """The waiting CV33s that may be placed now (as many as CV33s destroyed, less those
     already placed), when Anzio holds a Move card to discard."""
-    if side != ANZIO or not match.reserves.get(ANZIO) or "Move" not in match.hand(side):
+    if side != ANZIO or not match.reserves.get(ANZIO) or not movement_cards(match, side):
         return ()
     lost = sum(1 for _, target, who in match.kills if who == ANZIO and target.startswith("CV33"))
     placed = sum(1 for f in match.flags if f.startswith("cv33 placed:"))
@@ -204,17 +248,19 @@ def _cv33_hexes(match: CardMatch) -> tuple[str, ...]:
 
 def cv33_discard(match: CardMatch, side: str) -> tuple[Action, ...]:
     """Discarding a Move card to place CV33s, offered in the Action Phase beside the cards."""
-    if match.top is not None or match.phase is not Phase.ACTION:
+    if match.top is not None or match.phase is not Phase.ACTION or not cv33_waiting(match, side):
         return ()
-    return tuple(Discard("Move") for _ in cv33_waiting(match, side)[:1])
+    return tuple(Discard(card) for card in movement_cards(match, side))
 
 
 def cv33_reinforce(match: CardMatch, side: str, action: Action, events: list[Event]) -> CardMatch:
     count = len(cv33_waiting(match, side))
-    match = take_from_hand(match, side, "Move")
-    match = evolve(match, discard=(*match.discard, "Move"))
-    events.append(Event(f"Anzio discards a Move card: {count} CV33 reinforcements",
-                        (Reason("this is not an Action", S.ANZIO_REVISED_RULES),)))  # fmt: skip
+    card = action.card  # type: ignore[attr-defined]
+    match = take_from_hand(match, side, card)
+    match = evolve(match, discard=(*match.discard, card))
+    events.append(Event(f"Anzio discards {card}: {count} CV33 reinforcements", (Reason(
+        "By discarding one Move card (this is not an Action), you can place the "
+        "reinforcements", S.ANZIO_REINFORCEMENTS),)))  # fmt: skip
     return push(match, Choice(side, "cv33", _cv33_hexes(match), (count,)))
 
 

@@ -32,13 +32,18 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import Character, PanzerVorScenario, Side
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.tournament import GOOSEFISH
 from workbench.rules.options import Option
 
 OARAI, ANZIO = "Ōarai", "Anzio"
 VOLLEYBALL, SELF_SACRIFICE = "Volleyball Club Comeback!", "Self-Sacrifice"
+restrictions.unrestricted(
+    SELF_SACRIFICE,
+    why="the rulebook names it (Anzio (Original): Optional Rules) and prints "
+    "neither its effect nor a restriction; its effect is a stand-in (cards.CATALOGUE)",
+)
 
 
 def _sides(

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import RemoveSmoke
 from workbench.games.panzer_vor.rules.match import CardMatch, evolve, remove_tank
@@ -60,9 +60,29 @@ def no_fleeing(match: CardMatch, tank: Tank) -> Callable[[Any], bool] | None:
     return lambda end: end.distance(target) < limit
 
 
-@hooks.CONDITIONS("Smokescreen")
+restrictions.unrestricted(
+    "Operation: Teasy-Tease",
+    why='the rulebook names it ("Smokescreen (or Operation: '
+    'Teasy-Tease)") and prints neither its effect nor a restriction (cards.CATALOGUE)',
+)
+
+# "the Kuromorimine player": read as the card says, the Kuromorimine side of the match (in the
+# Linked Scenarios, where the Ōarai player may hold the card in any match, Smokescreen is
+# played only in the Kuromorimine match); the Linked Scenarios' option
+# ``smokescreen_opponent: "any opponent"`` reads it as whichever opponent Ōarai faces.
+ANY_OPPONENT = "smokescreen: any opponent"
+
+
+@restrictions.restriction(
+    "Smokescreen", key="smokescreen", aspects=("when", "whose"), section=S.STAGE_1_RULES,
+    printed="This card may be used after the Kuromorimine player has played at least one "
+    "Attack Card",
+)  # fmt: skip
 def smokescreen_playable(match: CardMatch, side: str) -> bool:
-    return match.attack_cards.get(match.opponent(side), 0) >= 1
+    opponent = match.opponent(side)
+    if opponent != KURO and ANY_OPPONENT not in match.flags:
+        return False
+    return match.attack_cards.get(opponent, 0) >= 1
 
 
 @hooks.on_event("smokescreen")

@@ -27,8 +27,14 @@ Flag Tank may come; waiting tanks that differ in nothing (type, flag, riders) ar
 in sight, and a card in the Kuromorimine hand that fires); then the Ōarai Flag Tank goes to
 1402, the Kuromorimine Flag Tank to 1006 and another Ōarai tank to 1007, which no tank may
 enter for the rest of the match and whose tank may neither move nor fire at the Flag Tank.
-Readings: the first other Ōarai tank is the one placed at 1007; "the complex beyond 1007" is
-taken as the HS0017 hexes the text names (1006, 1007, 1402).
+The Ōarai player picks "another of Ōarai's tanks" as the card is played
+(``PlayCard("HS0017", tank)``; option ``hs0017_tank: "first"``: the first other tank, as
+records saved before the choice were played). Reading: "the hexes in the complex beyond
+1007" are the map's zone 'Complex beyond 1007' (the printed map shows the complex; the
+shipped map's zone is a stand-in holding the two hexes the card places tanks in beyond the
+entrance, 1006 and 1402) together with the card's own hexes; option ``hs0017_complex:
+"named hexes"`` reads them as the card's hexes alone (1402, 1006, 1007). The card is played
+only on a map with the card's hexes (zone 'HS0017': the Stage 2 map).
 
 **Super Strategy**: "The Ōarai player may not use this card if the Ōarai tank would be unable
 to enter the hex behind the target tank (e.g. if it is on a map edge, or if the hex is
@@ -43,7 +49,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Choose
 from workbench.games.panzer_vor.rules.match import (
@@ -59,8 +66,10 @@ from workbench.games.panzer_vor.rules.match import (
 )
 from workbench.games.panzer_vor.rules.phases import Stage
 from workbench.games.panzer_vor.rules.reactions import can_fire_at
+from workbench.games.panzer_vor.rules.setting import Setting
 from workbench.games.panzer_vor.rules.state import Tank
 from workbench.rules.core import Action, Event, Reason
+from workbench.rules.options import Option
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
 
@@ -212,9 +221,47 @@ hooks.ORDER_RULES.add(RULE, hooks.OrderRule(placements, flag_owed, place))
 
 # --- Scenario Card: HS0017 -------------------------------------------------------------------
 
+HS0017 = "Scenario Card: HS0017"
 HS0017_GATE = "1007"
 HS0017_HEXES = {"oarai flag": "1402", "kuro flag": "1006", "gate": HS0017_GATE}
+HS0017_ZONE = "HS0017"  # the map's hexes the card names (only the Stage 2 map has them)
+COMPLEX_ZONE = "Complex beyond 1007"  # the map's complex: a stand-in on the shipped map
 HELD = "hs0017:"  # the flag "hs0017:<tank>": the tank holding 1007
+FIRST_TANK, NAMED_HEXES = "hs0017 first tank", "hs0017 named hexes"  # the readings' flags
+TANK_READINGS, COMPLEX_READINGS = ("choose", "first"), ("complex", "named hexes")
+
+
+HS0017_OPTIONS = (
+    Option.choice(
+        "hs0017_tank", TANK_READINGS, S.HS0017,
+        "\"Place another of Ōarai's tanks in hex 1007\": 'choose': the Ōarai player picks "
+        "the tank as the card is played; 'first': the first other Ōarai tank (how records "
+        "saved before the choice were played)",
+        unwritten="first",
+    ),
+    Option.choice(
+        "hs0017_complex", COMPLEX_READINGS, S.HS0017,
+        "\"This card may also not be used if other tanks are already in the hexes in the "
+        "complex beyond 1007\": 'complex': the map's zone 'Complex beyond 1007' (on the "
+        "shipped map a stand-in: the hexes the card names, 1006 and 1402; draw your map "
+        "sheet's complex there) and the card's hexes; 'named hexes': only 1402, 1006 and "
+        "1007 (how records saved before the option were played)",
+        unwritten="named hexes",
+    ),
+)  # fmt: skip
+
+
+@hooks.OPTIONS(HS0017)
+def hs0017_options(scenario: PanzerVorScenario) -> list[Option]:
+    return list(HS0017_OPTIONS)
+
+
+@hooks.SETUP(HS0017)
+def hs0017_readings(setting: Setting) -> None:
+    if setting.options.get("hs0017_tank", "choose") == "first":
+        setting.flags.add(FIRST_TANK)
+    if setting.options.get("hs0017_complex", "complex") == "named hexes":
+        setting.flags.add(NAMED_HEXES)
 
 
 def _flag_of(match: CardMatch, side: str) -> Tank | None:
@@ -227,34 +274,81 @@ def _held(match: CardMatch) -> str | None:
     return next((f[len(HELD) :] for f in match.flags if f.startswith(HELD)), None)
 
 
-@hooks.CONDITIONS("HS0017")
+def complex_hexes(match: CardMatch) -> frozenset[Any]:
+    """The hexes that must hold no other tank: the card's own, and (reading 'complex') the
+    map's complex beyond 1007."""
+    hexmap = match.board.map
+    named = frozenset(hexmap.hex(label) for label in HS0017_HEXES.values())
+    if NAMED_HEXES in match.flags:
+        return named
+    return named | hexmap.zones.get(COMPLEX_ZONE, frozenset())
+
+
+def gate_tanks(match: CardMatch) -> tuple[str, ...]:
+    """The Ōarai tanks that may be placed in 1007: every Ōarai tank on the map but its Flag
+    Tank ("another of Ōarai's tanks")."""
+    return tuple(t.id for t in match.tanks_of(OARAI) if not t.flag)
+
+
+def _clear(match: CardMatch, gate: str | None) -> bool:
+    """No tank but the two Flag Tanks and ``gate`` (the tank sent to 1007) in the complex.
+    Reading 'complex': a wreck is wreckage, not a tank; records played under the readings
+    before the choice ('first', 'named hexes') counted any counter there, the gate's too."""
+    oarai, kuro = _flag_of(match, OARAI), _flag_of(match, KURO)
+    placed = {t.id for t in (oarai, kuro) if t is not None} | ({gate} if gate else set())
+    board = match.board
+    if NAMED_HEXES in match.flags and FIRST_TANK in match.flags:  # as those records were
+        there = (board.tank_at(h) for h in complex_hexes(match))
+        return all(t is None or t.id in placed for t in there)
+    return not any(
+        t.hex in complex_hexes(match) and t.id not in placed and not t.wreck for t in board.tanks
+    )
+
+
+def hs0017_choices(match: CardMatch, side: str) -> list[str]:
+    """The Ōarai tanks the player may send to 1007: each that leaves the complex clear
+    (reading 'first': no choice, the first one goes)."""
+    if FIRST_TANK in match.flags:
+        return []
+    return [t for t in gate_tanks(match) if _clear(match, t)]
+
+
+@restrictions.restriction(
+    "HS0017", key="hs0017", aspects=("where", "when", "which tank"), section=S.HS0017,
+    printed="The Kuromorimine Flag Tank must be able to fire at the Ōarai flag tank to play this "
+    "card (i.e. it must be within firing range and have line of sight, and have a card in hand "
+    "that can be used to fire) ... If there are no Ōarai tanks that may be placed in hex 1007, "
+    "this card may not be used. This card may also not be used if other tanks are already in "
+    "the hexes in the complex beyond 1007",
+)  # fmt: skip
 def hs0017_ready(match: CardMatch, side: str) -> bool:
+    """On the map of the card's hexes (Stage 2's), by the Ōarai player, as the text says."""
+    if side != OARAI or HS0017_ZONE not in match.board.map.zones:
+        return False
     oarai, kuro = _flag_of(match, OARAI), _flag_of(match, KURO)
     if oarai is None or kuro is None or not can_fire_at(match, kuro.id, oarai.id):
         return False
     if not any(match.card(c).attack for c in match.hand(KURO)):
         return False
-    if not [t for t in match.tanks_of(OARAI) if not t.flag]:
+    if not gate_tanks(match):
         return False  # no Ōarai tank may be placed in 1007
-    board = match.board
-    for label in HS0017_HEXES.values():
-        there = board.tank_at(label)
-        if there is not None and there.id not in (oarai.id, kuro.id):
-            return False
-    return True
+    if FIRST_TANK in match.flags:
+        return _clear(match, None)
+    return bool(hs0017_choices(match, side))
 
 
-@hooks.on_event("hs0017")
+@hooks.on_event("hs0017", choices=hs0017_choices)
 def hs0017(match: CardMatch, side: str, choice: str, events: list[Event]) -> CardMatch:
     oarai, kuro = _flag_of(match, OARAI), _flag_of(match, KURO)
     assert oarai is not None and kuro is not None
-    gate = next(t for t in match.tanks_of(OARAI) if not t.flag)
+    gate = match.board.tank(choice or gate_tanks(match)[0])
     board = match.board
-    for tank, label in ((oarai, "1402"), (kuro, "1006"), (gate, HS0017_GATE)):
+    for tank in (oarai, kuro, gate):
         board = board.without([tank.id])
+    for tank, label in ((oarai, "1402"), (kuro, "1006"), (gate, HS0017_GATE)):
         board = board.with_tank(replace(tank, hex=board.map.hex(label)))
-    events.append(Event(f"HS0017: the flag tanks face off; {gate.id} holds {HS0017_GATE}",
-                        (Reason("", S.STAGE_2_RULES),)))  # fmt: skip
+    why = Reason("Place another of Ōarai's tanks in hex 1007", S.HS0017)
+    events.append(Event(f"HS0017: the flag tanks face off; {gate.id} holds {HS0017_GATE}", (why,)))
     return evolve(match, board=board, flags=match.flags | {f"{HELD}{gate.id}"})
 
 
@@ -284,7 +378,12 @@ def hs0017_holds_fire(match: CardMatch, firer: str, target: str) -> bool:
 # --- Scenario Cards: Spirit of the Student Council, Super Strategy -----------------------------
 
 
-@hooks.CONDITIONS("Spirit of the Student Council")
+@restrictions.restriction(
+    "Spirit of the Student Council", key="spirit", aspects=("where", "which tank"),
+    section=S.LINKED_SCENARIO_CARDS,
+    printed="Spirit of the Student Council may only be used on the Kuromorimine City Map, "
+    "because the Maus does not appear in any other scenario",
+)  # fmt: skip
 def against_the_maus(match: CardMatch, side: str) -> bool:
     return any(t.name == "Maus" for t in match.tanks_of(match.opponent(side)))
 
@@ -314,3 +413,10 @@ def super_strategy(match: CardMatch, firer: str, target: str, events: list[Event
 hooks.ATTACKS("super strategy")(
     hooks.AttackEffect(lambda match, target: behind(match, target) is not None, super_strategy)
 )
+restrictions.add("Super Strategy", restrictions.Restriction(
+    "super strategy", ("which tank",),
+    "The Ōarai player may not use this card if the Ōarai tank would be unable to enter the hex "
+    "behind the target tank (e.g. if it is on a map edge, or if the hex is occupied by another "
+    "tank)",
+    S.STAGE_2_RULES, by="its targets (``ATTACKS``): only an enemy whose hex behind is free",
+))  # fmt: skip

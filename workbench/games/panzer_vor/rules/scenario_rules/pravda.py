@@ -2,10 +2,19 @@
 of five, the other two are removed), Scenario Card: Ceasefire and Goosefish Dance, the
 "Panzer Vor!" card's extra action, and Pravda Reinforcements.
 
-Ceasefire: "remove all tanks from the map (but leave wreckage in place as is). The Pravda
-player redeploys all of their remaining tanks (including reinforcements) ... to any
-non-adjacent hexes that are between six and nine hexes from the Church hex. The Ōarai player
-then redeploys all of their surviving tanks to any hex within two hexes of the Church hex."
+Additional Scenario Cards: "After the starting hands have been dealt, the Ōarai player
+chooses three of the following cards, adds them to the deck, and reshuffles it": a choice
+after the deal (option ``pravda_cards: "before the deal"``: first, as records saved before
+the option were played). A card Ōarai already holds (the Linked Scenarios' pool) is not
+offered again.
+
+Ceasefire "may use this card if any of their tanks enter within two hexes of the Church
+hex": the Church is the map's place of that name, so the card is played only on the Pravda
+map (the Linked Scenarios let Ōarai hold it in any match). Ceasefire: "remove all tanks from
+the map (but leave wreckage in place as is). The Pravda player redeploys all of their
+remaining tanks (including reinforcements) ... to any non-adjacent hexes that are between six
+and nine hexes from the Church hex. The Ōarai player then redeploys all of their surviving
+tanks to any hex within two hexes of the Church hex."
 Played as choices (``placing``): Pravda first by default (the EDITOR'S NOTE), Ōarai first
 with the option ``ceasefire_order: "published"``; with ``setup: "quick"`` the tanks are
 placed by the labelled quick placement. Reading: "non-adjacent" is between the Pravda tanks.
@@ -25,7 +34,10 @@ it does for the tanks), so it is made once the tanks on the map are deployed, be
 starting hands; a character's tank arrives when the player deploys it (a T-34 with Katyusha
 may come early). ``pravda_characters: "KV-2 and IS-2"`` (and the quick placement) put
 Katyusha on the KV-2 and Nonna on the IS-2: the reading records saved before the choice were
-played with.
+played with. ``pravda_characters: "on arrival"`` reads the line as each reinforcement tank
+arrives: as it deploys, the Pravda player may put a character still waiting on it (a
+``Choose`` of the character, or "no character" while enough tanks wait to carry them); a
+Ceasefire that deploys the reinforcements still waiting seats them as the setup's choice does.
 """
 
 from __future__ import annotations
@@ -34,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import Character, PanzerVorScenario
-from workbench.games.panzer_vor.rules import hooks, placing
+from workbench.games.panzer_vor.rules import hooks, placing, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.characters import Crew, Face
 from workbench.games.panzer_vor.rules.deck import add
@@ -72,30 +84,72 @@ PRAVDA_CARDS = (
 )
 
 
+KEPT = 3  # "the Ōarai player chooses three of the following cards"
+WHEN_CHOSEN = ("after the deal", "before the deal")
+
+
+CARDS_OPTION = Option.choice(
+    "pravda_cards", WHEN_CHOSEN, S.PRAVDA_RULES,
+    "Additional Scenario Cards: 'after the deal': \"After the starting hands have been dealt, "
+    "the Ōarai player chooses three of the following cards\"; 'before the deal': the choice "
+    "made first (how records saved before the option were played)",
+    unwritten="before the deal",
+)  # fmt: skip
+
+
+@hooks.OPTIONS(ADDITIONAL)
+def additional_cards_option(scenario: PanzerVorScenario) -> list[Option]:
+    return [CARDS_OPTION]
+
+
 @hooks.SETUP(ADDITIONAL)
 def additional_cards(setting: Setting) -> None:
-    """The five cards wait to join the deck; Ōarai chooses the three it keeps first."""
+    """The five cards wait to join the deck; once the starting hands are dealt Ōarai
+    chooses the three it adds. A card that is already in the match (one Ōarai holds face up,
+    as the Linked Scenarios allow) is one card, in one place: it is not among the five to
+    choose from, and Ōarai chooses three of the others (all of them, if three or fewer)."""
     if OARAI not in setting.order:
         return
-    setting.waiting_cards += PRAVDA_CARDS
-    setting.frames.insert(0, Choice(OARAI, "pravda cards", PRAVDA_CARDS))
+    held = {c for cards in (*setting.hands.values(), *setting.scenario_cards.values())
+            for c in cards}  # fmt: skip
+    offered = tuple(c for c in PRAVDA_CARDS if c not in held and c in setting.deck_list.cards)
+    setting.waiting_cards += offered
+    if len(offered) <= KEPT:
+        return  # nothing to choose: every one left joins the deck
+    choice = Choice(OARAI, "pravda cards", offered)
+    if setting.options.get("pravda_cards", WHEN_CHOSEN[0]) == WHEN_CHOSEN[0]:
+        setting.frames.append(choice)  # after the deal of the starting hands
+    else:
+        setting.frames.insert(0, choice)
 
 
-def _only_oarai_uses(match: CardMatch, side: str) -> bool:
+@restrictions.restriction(
+    *PRAVDA_CARDS, key="pravda additional", aspects=("whose",), section=S.PRAVDA_RULES,
+    printed="If any of these cards are drawn by the Pravda player, they may not use them, but "
+    "they may keep them in their hands and discard them",
+)  # fmt: skip
+def only_oarai_uses(match: CardMatch, side: str) -> bool:
     """Drawn by Pravda, one of the five is kept or discarded, never used."""
     return not (ADDITIONAL in match.board.special_rules and side != OARAI)
 
 
-for _card in PRAVDA_CARDS:
-    hooks.CONDITIONS(_card)(_only_oarai_uses)
+restrictions.add("The Snowy March", restrictions.Restriction(
+    "song", ("when",),
+    "The Snowy March Scenario Card requires that the player sings \"Yuki no shingun\" to use it",
+    S.PRAVDA_RULES, by="the player: the workbench cannot hear the song, and trusts whoever "
+    "plays the card to have sung it",
+))  # fmt: skip
 
 
 @hooks.on_choice("pravda cards")
 def keep_cards(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
     chosen = (*choice.data, option)
     rest = tuple(o for o in choice.options if o != option)
-    if len(chosen) < 3:
+    if len(chosen) < KEPT:
         return push(match, Choice(choice.side, "pravda cards", rest, chosen))
+    why = Reason("the Ōarai player chooses three of the following cards, adds them to the "
+                 "deck, and reshuffles it", S.PRAVDA_RULES)  # fmt: skip
+    events.append(Event(f"Ōarai adds {', '.join(chosen)} to the deck", (why,)))
     waiting = list(match.waiting_cards)
     for name in rest:
         waiting.remove(name)
@@ -111,7 +165,7 @@ def panzer_vor(match: CardMatch, side: str, choice: str, events: list[Event]) ->
 # --- Scenario Card: Ceasefire ---------------------------------------------------------------
 
 CEASEFIRE = "Scenario Card: Ceasefire"
-CHURCH = "1403"
+CHURCH = "Church"  # the place the map names (Church (Hex 1403): only the Pravda map has it)
 CEASEFIRE_ORDERS = ("pravda first", "published")
 
 
@@ -132,16 +186,32 @@ def ceasefire_order(setting: Setting) -> None:
         setting.flags.add("ceasefire published order")
 
 
-@hooks.CONDITIONS("Ceasefire")
+def church_of(board: Any) -> Hex | None:
+    """The Church's hex on the board's map (None: the map has no Church)."""
+    return next((h for h, name in board.map.places.items() if name == CHURCH), None)
+
+
+@restrictions.restriction(
+    "Ceasefire", key="ceasefire", aspects=("where", "whose"), section=S.PRAVDA_RULES,
+    printed="The Ōarai player may use this card if any of their tanks enter within two hexes of "
+    "the Church hex",
+)  # fmt: skip
 def ceasefire_playable(match: CardMatch, side: str) -> bool:
-    church = match.board.map.hex(CHURCH)
+    """Only where the map has the Church (the Pravda map: in the Linked Scenarios the card
+    may be held in any match), by the Ōarai player, with a tank within two hexes of it."""
+    church = church_of(match.board)
+    if church is None or side != OARAI:
+        return False
     return any(t.hex.distance(church) <= 2 for t in match.tanks_of(side))
 
 
 def ceasefire_areas(board: Any) -> tuple[list[Hex], list[Hex]]:
     """Where a Ceasefire redeploys: Pravda's tanks 6 to 9 hexes from the Church, Ōarai's
-    within 2 of it (the hexes on the map)."""
-    church = board.map.hex(CHURCH)
+    within 2 of it (the hexes on the map; none on a map without the Church, where the card
+    is never played)."""
+    church = church_of(board)
+    if church is None:
+        return [], []
     grid = board.map.grid
     ring = [h for h in church.disk(9) if h in grid and 6 <= h.distance(church) <= 9]
     near = [h for h in church.disk(2) if h in grid]
@@ -156,6 +226,7 @@ def ceasefire(match: CardMatch, side: str, choice: str, events: list[Event]) -> 
     grid = board.map.grid
     pravda = match.opponent(side)
     ring, near = ceasefire_areas(board)
+    arriving = tuple(t.id for t in match.reserves.get(pravda, ()))  # its reinforcements
     if placing.choosing(match):
         match = _lift_for_ceasefire(match, side, pravda, events)
     else:
@@ -183,6 +254,9 @@ def ceasefire(match: CardMatch, side: str, choice: str, events: list[Event]) -> 
     }
     first = side if "ceasefire published order" in match.flags else pravda
     match = push(match, frames[match.opponent(first)], frames[first])
+    riders = tuple((c.name, c.face) for c in waiting_riders(match))
+    if riders and arriving:  # 'on arrival': the characters ride in on the reinforcements now
+        match = push(match, Choice(pravda, RIDER, arriving, riders))
     return placing.tidy(match, events)
 
 
@@ -244,19 +318,30 @@ def _quick_ceasefire(
 
     place(pravda_tanks, ring, True)
     place(oarai_tanks, near, False)
+    ids = {t.id for t in placed}
+    crew = [replace(c, tank=c.arrives_with, arrives_with=None) if c.arrives_with in ids else c
+            for c in match.crew]  # fmt: skip
+    arrived = iter(t.id for t in placed if t.id in {r.id for r in match.reserves.get(pravda, ())})
+    for rider in waiting_riders(match):  # 'on arrival': in order, on the reinforcements
+        crew[crew.index(rider)] = replace(rider, tank=next(arrived, None))
     events.append(
         Event(
             "Ceasefire: the tanks are redeployed around the Church",
             (Reason(QUICK, S.PRAVDA_RULES),),
         )
     )
-    return evolve(match, board=replace(board, tanks=(*wrecks, *placed)), reserves=reserves)
+    return evolve(
+        match, board=replace(board, tanks=(*wrecks, *placed)), reserves=reserves, crew=tuple(crew)
+    )
 
 
 # --- Scenario Card: Goosefish Dance -----------------------------------------------------------
 
 
-@hooks.CONDITIONS("Goosefish Dance")
+@restrictions.restriction(
+    "Goosefish Dance", key="goosefish dance", aspects=("when",), section=S.PRAVDA_RULES,
+    printed="The Goosefish Dance card may only be played after Ceasefire has been used",
+)  # fmt: skip
 def goosefish_dance_playable(match: CardMatch, side: str) -> bool:
     return "ceasefire" in match.flags
 
@@ -285,15 +370,18 @@ def goosefish_dance_shots(
 REINFORCEMENTS = "Pravda Reinforcements"
 T34S = ("T-34/76", "T-34/85")
 RIDERS = ("KV-2", "IS-2")  # the fixed reading: Katyusha on the KV-2, Nonna on the IS-2
-CHOOSE, FIXED = "choose", "KV-2 and IS-2"
-RIDER = "pravda rider"
+CHOOSE, FIXED, ON_ARRIVAL = "choose", "KV-2 and IS-2", "on arrival"
+RIDER, ARRIVING = "pravda rider", "pravda rider arrives"
+NO_RIDER = "no character"
 
 
 CHARACTERS_OPTION = Option.choice(
-    "pravda_characters", (CHOOSE, FIXED), S.PRAVDA_FORCE,
+    "pravda_characters", (CHOOSE, FIXED, ON_ARRIVAL), S.PRAVDA_FORCE,
     "\"Characters (on different Reinforcement tanks)\": 'choose': the Pravda player puts "
-    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'KV-2 and "
-    "IS-2': Katyusha on the KV-2, Nonna on the IS-2",
+    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'on arrival': "
+    "as each reinforcement tank deploys, the Pravda player may put a character still waiting "
+    "on it (one a tank; the last tanks carry those still waiting); 'KV-2 and IS-2': Katyusha "
+    "on the KV-2, Nonna on the IS-2",
     unwritten=FIXED,  # the reading records saved before the choice were played with
 )  # fmt: skip
 
@@ -311,8 +399,12 @@ def characters_on_reinforcements(setting: Setting) -> None:
     if not arrivals or not unseated:
         return
     faces = tuple((c.name, _face(c)) for c in unseated)
-    if setting.choose and setting.options.get("pravda_characters", CHOOSE) == CHOOSE:
+    reading = setting.options.get("pravda_characters", CHOOSE) if setting.choose else FIXED
+    if reading == CHOOSE:
         setting.frames.insert(0, Choice(PRAVDA, RIDER, tuple(t.id for t in arrivals), faces))
+        return
+    if reading == ON_ARRIVAL:  # they wait off the map, on no tank yet (``waiting_riders``)
+        setting.crew += [Crew(name, PRAVDA, None, face) for name, face in faces]
         return
     for (name, face), who in zip(faces, RIDERS, strict=False):
         rides = next((t.id for t in arrivals if t.name == who), arrivals[0].id)
@@ -336,13 +428,48 @@ def _not_a_rider_tank(match: CardMatch, choice: Choice, action: Action) -> Reaso
 def seat_rider(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
     """The character rides in on the tank chosen; the next one goes on another tank."""
     (name, face), *rest = choice.data
-    match = evolve(match, crew=(*match.crew, Crew(name, choice.side, None, face, option)))
+    rider = Crew(name, choice.side, None, face, option)
+    if any(c.name == name for c in match.crew):  # one waiting on no tank ('on arrival')
+        match = evolve(match, crew=tuple(rider if c.name == name else c for c in match.crew))
+    else:
+        match = evolve(match, crew=(*match.crew, rider))
     why = Reason("on different Reinforcement tanks", S.PRAVDA_FORCE)
     events.append(Event(f"{name} will ride in on {option}", (why,)))
     others = tuple(o for o in choice.options if o != option)
     if rest and others:
         match = push(match, Choice(choice.side, RIDER, others, tuple(rest)))
     return match
+
+
+def waiting_riders(match: CardMatch) -> tuple[Crew, ...]:
+    """Pravda's characters that ride in on no tank yet (reading 'on arrival')."""
+    return tuple(
+        c for c in match.crew
+        if c.side == PRAVDA and c.tank is None and c.arrives_with is None
+        and c.face in ("front", "back")
+    )  # fmt: skip
+
+
+def rider_choice(match: CardMatch, tank_id: str, left: int) -> CardMatch:
+    """As a reinforcement tank deploys with characters still waiting, the Pravda player
+    chooses one to ride on it, or none while enough tanks (``left``) wait to carry them."""
+    waiting = tuple(c.name for c in waiting_riders(match))
+    if not waiting:
+        return match
+    options = (*waiting, NO_RIDER) if left >= len(waiting) else waiting
+    return push(match, Choice(PRAVDA, ARRIVING, options, (tank_id,)))
+
+
+@hooks.on_choice(ARRIVING)
+def rider_arrives(match: CardMatch, choice: Choice, option: str, events: list[Event]) -> CardMatch:
+    """The character chosen rides on the tank that has just deployed."""
+    if option == NO_RIDER:
+        return match
+    (tank_id,) = choice.data
+    crew = tuple(replace(c, tank=tank_id) if c.name == option else c for c in match.crew)
+    why = Reason("Characters (on different Reinforcement tanks)", S.PRAVDA_FORCE)
+    events.append(Event(f"{option} rides in on {tank_id}", (why,)))
+    return evolve(match, crew=crew)
 
 
 @hooks.AFTER_ORDER(REINFORCEMENTS)
@@ -393,4 +520,5 @@ def deploy(match: CardMatch, choice: Choice, option: str, events: list[Event]) -
     events.append(Event(f"{tank_id} deploys at {option}", (Reason(
         "one remaining tank each time Pravda plays a Movement Card; the KV-2 and IS-2 only "
         "after all of the T-34s", S.PRAVDA_RULES),)))  # fmt: skip
-    return arrive(first_in_reserve(match, choice.side, tank_id), choice.side, option)
+    match = arrive(first_in_reserve(match, choice.side, tank_id), choice.side, option)
+    return rider_choice(match, tank_id, len(match.reserves.get(choice.side, ())))

@@ -4,7 +4,7 @@ are even) and Ōarai's Decoy (played once Eavesdropping or Fair Play has been)."
 
 from __future__ import annotations
 
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.match import CardMatch, Choice, evolve, push, remove_tank
 from workbench.rules.core import Event, Reason
@@ -12,9 +12,21 @@ from workbench.rules.core import Event, Reason
 OARAI, SAUNDERS = "Ōarai", "Saunders"
 
 
-@hooks.CONDITIONS("Decoy")
+@restrictions.restriction(
+    "Decoy", key="decoy", aspects=("when",), section=S.SAUNDERS_FORCE,
+    printed="Note that this card can only be played after Eavesdropping or Fair Play Scenario "
+    "Cards have been played",
+)  # fmt: skip
 def decoy_playable(match: CardMatch, side: str) -> bool:
     return bool({"eavesdropping played", "fair play played"} & match.flags)
+
+
+restrictions.add("Fair Play", restrictions.Restriction(
+    "fair play", ("when", "whose"),
+    "When this card is drawn (regardless of which player draws it), the Saunders player "
+    "removes tanks from the map until they have the same number of tanks as the Ōarai player",
+    S.SAUNDERS_RULES, by="the draw (``fair_play_drawn``): the card acts as it is drawn",
+))  # fmt: skip
 
 
 @hooks.DRAWN(None)  # the card comes with the scenario's deck

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import Character, ForceTank, PanzerVorScenario
-from workbench.games.panzer_vor.rules import hooks
+from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.match import CardMatch, Choice, Order, arrive, evolve, push
 from workbench.games.panzer_vor.rules.phases import Stage
@@ -21,6 +21,14 @@ from workbench.rules.options import Option
 OARAI = "Ōarai"
 RULE = "Reinforcements"
 FRESHMEN = "Freshmen Don't Flee"
+
+
+restrictions.add("Reinforcements", restrictions.Restriction(
+    "reinforcements", ("when",),
+    "Add the Reinforcements Scenario Card to the deck. When this card is drawn, the Gold 38 (t) "
+    "appears on the Ōarai side as reinforcements",
+    S.ST_GLORIANA_REINFORCEMENTS, by="the draw (``reinforcements_drawn``)",
+))  # fmt: skip
 
 
 @hooks.DRAWN(None)  # the Reinforcements card (Kuromorimine Stage 2 draws it too)
