@@ -132,6 +132,8 @@ LINE_SECONDS = 7.5e-5
 TRACED_SECONDS = 6e-7
 TRACED_BYTES = 200  # a square of a trace the trace cache keeps
 BASE_SECONDS = 2e-3
+SET_SECONDS = 3e-7  # a square of the north side's reach in the set compared (measured: 0.1 µs)
+CUT_SECONDS = 2e-5  # a square looked at where a cut is named (measured: about 6 µs)
 
 
 def _reached(board: SquareBoard, options: Options) -> dict[str, dict[Square, int]]:
@@ -217,8 +219,10 @@ def _kinds(board: SquareBoard, squares: list[Square]) -> str:
 
 
 def _apart_cost(board: SquareBoard, options: Options) -> Cost:
-    squares = work_units(board, options)["squares"]  # the cut: each square and its neighbours
-    return Cost(SQUARE_BYTES * squares, BASE_SECONDS + SQUARE_SECONDS * squares)
+    """The north side's reach compared with the south rows (a square of the board each), and
+    the cut named where they are apart (each square and its neighbours once)."""
+    squares = work_units(board, options)["squares"]
+    return Cost(SQUARE_BYTES * squares, BASE_SECONDS + (SET_SECONDS + CUT_SECONDS) * squares)
 
 
 @CHECKS.check("zones apart", cost=_apart_cost, needs=[REACHED])
