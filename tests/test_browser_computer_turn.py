@@ -2,8 +2,8 @@
 Voilà serving app/teacher.ipynb as `make app` does), at 1280 × 720: on Open the old board
 goes at once; a new Panzer Strike game against the computer (search, medium) shows its
 thinking sign within 100 ms of the computer's turn, with Stop thinking, and none of the
-human's buttons; after its turn the panel sums up what it did (its moves, with the die each
-used) and the board draws it; Stop thinking ends a later decision at once and leaves the
+human's buttons; after its turn the panel sums up what it did (its moves, in the game's
+notation) and the board draws it; Stop thinking ends a later decision at once and leaves the
 computer waiting for Bot move. No console errors. Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_the_computers_turn_shows_it_thinks_then_sums_up_what_it_did(
             expect(sign).to_be_hidden(timeout=PAGE)
             panel = page.locator(PANEL)
             expect(panel).to_contain_text(f"the computer played {COMPUTER}:")
-            expect(panel).to_contain_text("(with the ")  # a move, with the die it used
+            expect(panel).to_contain_text(f"{COMPUTER}: W")  # a move of one of its tanks
             expect(panel).to_contain_text("east to act")
             expect(page.get_by_role("button", name="End movement")).to_be_visible()
             page.screenshot(path=str(SHOTS / "computer-turn-1280.png"))
