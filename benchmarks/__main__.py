@@ -14,6 +14,7 @@ from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
+from benchmarks.bench_export import EXPORT_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
@@ -45,6 +46,7 @@ def main() -> int:
         *BOUNDS_BENCHMARKS,
         *LEARN_BENCHMARKS,
         *OPENSPIEL_BENCHMARKS,
+        *EXPORT_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()

@@ -24,11 +24,11 @@ from workbench.boards import HexMap
 from workbench.bounds import Cost
 from workbench.errors import ArgumentError
 from workbench.files import load
+from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.tanks import lint as table_lint
 from workbench.geometry.squaregrid import _square_trace_from_origin
 from workbench.lint import Checks, Found, LintReport, lint
-from workbench.games.panzer_vor import lint as hex_lint
-from workbench.games.panzer_strike import lint as square_lint
-from workbench.games.tanks import lint as table_lint
 
 MAPS = "maps"
 

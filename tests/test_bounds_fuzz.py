@@ -27,11 +27,11 @@ import workbench.tanks as tanks
 from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.errors import WorkbenchError
+from workbench.games.panzer_strike import lint as square_lint
 from workbench.games.panzer_vor import lint as hex_lint
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
-from workbench.lint import LintReport, lint
-from workbench.games.panzer_strike import lint as square_lint
 from workbench.games.tanks import lint as table_lint
+from workbench.lint import LintReport, lint
 
 EXAMPLES = int(os.environ.get("WORKBENCH_BOUNDS_FUZZ_EXAMPLES", "12"))
 SOAK = "WORKBENCH_BOUNDS_FUZZ_EXAMPLES" in os.environ
@@ -174,7 +174,7 @@ def test_a_random_visibility_matrix_answers_or_refuses_in_time(board, max_second
     assert matrix is None or matrix.matrix.shape == (len(board.grid),) * 2
 
 
-BATTLE = tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))))
+BATTLE = tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))), {"deployment": "quick"})
 
 
 @FUZZ

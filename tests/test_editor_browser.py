@@ -90,3 +90,79 @@ def test_clicking_a_hex_in_the_browser_paints_it_with_the_tools_beside(
                     page.close()
     except browser_support.ServerError as error:
         pytest.fail(str(error))
+
+
+LAB_SOURCE = """from workbench.boards import HexMap
+from workbench.widgets.editor import Editor
+
+sketch = HexMap.blank(rows=10, cols=12, name="Crossroads").with_zone("North", ["0101-0112"])
+editor = Editor(sketch)
+editor"""
+
+
+def test_in_jupyterlab_the_tools_stand_beside_the_board_and_every_click_counts(
+    chromium_context, jupyterlab
+) -> None:
+    """Notebook 07's editor in JupyterLab at 1280 × 720, its file browser open: the tools
+    and findings beside the board (the README's promise; they were under an 848 × 650
+    board), the whole editor inside the notebook's view (a board taller than it scrolled
+    under the pointer), and the first click on the board, with another cell active (JupyterLab
+    activates the editor's cell on it), paints its hex."""
+    from playwright.sync_api import expect
+
+    from workbench.widgets.layout import NOTEBOOK_PX, smallest_label_px
+
+    here = Editor_like()
+    code = browser_support.code_notebook
+    notebook = code(LAB_SOURCE, "1 + 1")
+    title = ["# Designing a map\n", "\n", "A sketch to paint."]
+    notebook["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": title})
+    url = jupyterlab.add("editor-lab.ipynb", notebook)
+    page = chromium_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(url)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=PAGE)
+        expect(page.locator(".jp-DirListing")).to_be_visible()  # the file browser is open
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=PAGE)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").first.click()
+        page.keyboard.press("Shift+Enter")  # run it, and the next cell becomes the active one
+        expect(page.locator(PANEL)).to_contain_text("Crossroads", timeout=PAGE)
+        page.keyboard.press("Shift+Enter")  # 1 + 1: the editor's cell is no longer active
+        expect(page.locator(".jp-Notebook")).to_contain_text("2", timeout=PAGE)
+        page.evaluate(READ_PIXELS, CANVAS)
+        x, y = here.scene.pixel_of(here.value.hex("0505"))
+        board = page.locator(CANVAS)
+        board.scroll_into_view_if_needed()
+        box = board.bounding_box()
+        assert box
+        scale = box["width"] / here.canvas.width
+        page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)  # the first click
+        expect(page.locator(PANEL)).to_contain_text("unsaved changes", timeout=10_000)
+        assert wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 100, "the hex painted")
+        box, tools = board.bounding_box(), page.locator(TOOLS).bounding_box()
+        area = page.locator(".jp-OutputArea-output:visible").first.bounding_box()
+        view = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer")
+        seen = view.bounding_box()
+        assert box and tools and area and seen
+        assert tools["x"] >= box["x"] + box["width"] - 1, "the tools beside the board"
+        assert tools["x"] + tools["width"] <= area["x"] + area["width"] + 1, (tools, area)
+        assert box["height"] <= seen["height"], "the board taller than the notebook's view"
+        label = smallest_label_px(here.scene) * page.evaluate(CANVAS_SCALE, CANVAS)
+        assert label >= NOTEBOOK_PX, f"a board label shown at {label:.1f} px"
+        page.screenshot(path=str(SHOTS / "lab-editor-1280.png"))
+        print(f"JupyterLab 1280: board {box['width']:.0f} x {box['height']:.0f} px, tools "
+              f"{tools['width']:.0f} px beside it, labels {label:.1f} px")  # fmt: skip
+    except Exception:
+        page.screenshot(path=str(SHOTS / "lab-editor-failure.png"))
+        raise
+    finally:
+        page.close()
+
+
+def Editor_like():
+    from workbench.boards import HexMap
+    from workbench.widgets.editor import Editor
+
+    sketch = HexMap.blank(rows=10, cols=12, name="Crossroads").with_zone("North", ["0101-0112"])
+    return Editor(sketch)

@@ -25,7 +25,7 @@ from workbench.widgets.stepper_guide import next_step_line
 
 STEPS = 16  # steps of each new game of the sample
 SCENARIOS = 2  # scenarios of each game in the sample (chosen by a seeded rng)
-VERB = re.compile(r"\b(click|press|choose|drag|pick)\b", re.IGNORECASE)
+VERB = re.compile(r"\b(click|press|choose)\b", re.IGNORECASE)  # the controls' verbs
 LEARN_VERB = re.compile(r"\b(click|press|choose|type)\b", re.IGNORECASE)
 OWN = ("Roll", "Bot move", "Stop thinking")  # the stepper's own buttons, named in full
 
@@ -36,11 +36,10 @@ def shown(widget: Any) -> bool:
 
 def controls(stepper: Stepper) -> dict[str, Any]:
     """What a person can use now, read from the widgets themselves."""
-    cards = [
-        box.children[1].description[2:]
-        for box in stepper.hand_box.children
-        if box.children[1].description.startswith("▶ ")
-    ]
+    side, hand = getattr(stepper, "_shown_hand", ("", ()))  # every page of the hand shown
+    cards = [card.name for card in hand if card.playable] if stepper.hand_title.value else []
+    pages = [box.children[1].description for box in stepper.hand_box.children]
+    assert not cards or pages[0].startswith("▶ "), "the playable cards come first"
     return {
         "Roll": shown(stepper.roll_button) and not stepper.roll_button.disabled,
         "Bot move": shown(stepper.bot_button) and not stepper.bot_button.disabled,

@@ -17,11 +17,11 @@ from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.bounds import Cost
 from workbench.errors import ArgumentError
+from workbench.games.panzer_strike import lint as square_lint
 from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.tanks import lint as table_lint
 from workbench.games.tanks.boards import table as table_module
 from workbench.lint import Checks, LintReport, Work, lint
-from workbench.games.panzer_strike import lint as square_lint
-from workbench.games.tanks import lint as table_lint
 from workbench.render import svg_of
 from workbench.widgets.editor import Editor
 

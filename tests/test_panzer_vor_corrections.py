@@ -9,10 +9,11 @@ from panzer_vor_pieces import PANZER_IV_D, T34_76, TIGER_I, board, state
 
 from tests.panzer_vor_match import GAME, arranged, play
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select
-from workbench.games.panzer_vor.rules.firing import aimed, attack_odds
+from workbench.games.panzer_vor.rules.firing import aimed
 from workbench.games.panzer_vor.rules.match import evolve
-from workbench.games.panzer_vor.rules.movement import explain_move, move, reachable
+from workbench.games.panzer_vor.rules.movement import explain_move, move
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.geometry.hexgrid import DIRECTIONS, EAST, WEST
@@ -30,7 +31,7 @@ def test_a_line_through_the_middle_of_a_white_hexside_is_blocked():
 def test_a_tank_may_enter_and_stop_in_a_wreckage_hex_for_one_more_mp():
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
-    assert reachable(s, "Tank").cost(s.map.hex("0506"), EAST) == 2  # "costs 2 movement points"
+    assert movement.reach(s, "Tank").cost(s.map.hex("0506"), EAST) == 2  # "costs 2 movement points"
     after, explained = move(s, "Tank", [("0506", EAST)])
     assert explained.mp_spent == 2 and after.tank("Tank").hex == s.map.hex("0506")
 
@@ -44,7 +45,7 @@ def test_a_tank_may_be_set_up_on_a_wreck_and_a_shot_at_it_takes_no_wreckage_modi
         ("Target", T34_76, "Enemy", "0205", WEST),
         wreckage=True,
     )
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert not any("wreckage" in m.name for m in odds.attack_modifiers)
 
 
@@ -82,12 +83,12 @@ def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_min
         ("Target", T34_76, "Enemy", "0106", EAST),
         turret_rotation=True,
     )
-    turning = [m.value for m in attack_odds(s, "Firer", "Target").attack_modifiers
+    turning = [m.value for m in firing.odds(s, "Firer", "Target").attack_modifiers
                if "turret" in m.name]  # fmt: skip
     assert turning == [-2]
     after = aimed(s, "Firer", "Target")
     assert after.tank("Firer").turret is not None  # the marker stays where it turned
-    again = attack_odds(after, "Firer", "Target")
+    again = firing.odds(after, "Firer", "Target")
     assert again.can_fire and not any("turret" in m.name for m in again.attack_modifiers)
 
 
@@ -113,7 +114,7 @@ def test_a_target_on_the_line_between_two_arcs_can_be_engaged_by_turning_the_tur
         ("Target", T34_76, "Enemy", hexmap.grid.label(target_hex), 0),
         turret_rotation=True,
     )
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert odds.can_fire  # one hexside of turn lays the turret on that line
     assert [m.value for m in odds.attack_modifiers if "turret" in m.name] == [-2]
 
@@ -140,4 +141,4 @@ def test_reversing_into_a_hill_costs_twice_the_hills_cost():
     s = s.with_tank(tank)
     explained = explain_move(s, "Tank", [("0504", EAST)])
     assert explained.legal and explained.mp_spent == 4  # 2 MP for the hill, twice
-    assert reachable(s, "Tank").cost(s.map.hex("0504"), EAST) == 4
+    assert movement.reach(s, "Tank").cost(s.map.hex("0504"), EAST) == 4

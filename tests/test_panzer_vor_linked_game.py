@@ -112,7 +112,7 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
     state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
     assert set(state.match.scenario_cards[OARAI]) == missing
-    (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
+    (option,) = [o for o in GAME.options(linked()) if o.name == "card_pool"]
     assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
 
 
@@ -434,10 +434,10 @@ def test_smokescreen_waits_for_the_kuromorimine_player_unless_any_opponent_is_re
         return evolve(state.match, attack_cards={"Saunders": 1})
 
     assert not restrictions.may_play(saunders(), OARAI, "Smokescreen")
-    assert restrictions.may_play(saunders(smokescreen_opponent="any opponent"), OARAI,
+    assert restrictions.may_play(saunders(smokescreen_opponent="any-opponent"), OARAI,
                                  "Smokescreen")  # fmt: skip
-    (option,) = [o for o in GAME.options_for(linked()) if o.name == "smokescreen_opponent"]
-    assert (option.default, option.if_unwritten) == ("Kuromorimine", "any opponent")
+    (option,) = [o for o in GAME.options(linked()) if o.name == "smokescreen_opponent"]
+    assert (option.default, option.if_unwritten) == ("kuromorimine", "any-opponent")
     kuro = evolve(_match_4().match, attack_cards={"Kuromorimine": 1})
     kuro = evolve(kuro, scenario_cards={**kuro.scenario_cards, OARAI: ("Smokescreen",)})
     assert restrictions.may_play(kuro, OARAI, "Smokescreen")
@@ -450,7 +450,7 @@ def test_pravdas_additional_cards_leave_out_one_oarai_already_holds_face_up():
     from workbench.games.panzer_vor.rules.linked_game import _begin
     from workbench.games.panzer_vor.rules.match import Choice, Drawing
 
-    state = started(pravda_cards="after the deal")
+    state = started(pravda_cards="after-the-deal")
     state = replace(state, campaign=Campaign(played=2), scenario="pravda",
                     chosen=("Ambush", "Ceasefire"))  # fmt: skip
     match = _begin(state, []).match

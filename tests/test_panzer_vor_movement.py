@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
 
+from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.movement import (
     explain_move,
     move,
     movement_points,
-    plain_reachable_costs,
-    reachable,
+    plain_reach_costs,
 )
 from workbench.games.panzer_vor.rules.solo import shortest_routes
 from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
@@ -105,7 +105,7 @@ def test_movement_bonuses_add_up():
     bonuses = [Modifier("Full Speed Ahead!", 2, "card"), Modifier("Mako", 2, "character ability")]
     mp, parts = movement_points(s.tank("Tank"), bonuses)
     assert mp == 7 and [p.value for p in parts] == [3, 2, 2]
-    assert reachable(s, "Tank", bonuses=bonuses).cost(s.map.hex("0512")) == 7
+    assert movement.reach(s, "Tank", bonuses=bonuses).cost(s.map.hex("0512")) == 7
 
 
 def test_hills_cost_two_from_flat_and_one_within_or_down():
@@ -149,7 +149,7 @@ def test_impassable_terrain_is_refused_with_its_rule(terrain, message):
     explained = explain_move(s, "Tank", [("0506", EAST)])
     assert not explained.legal and message in explained.refusal.text
     assert explained.refusal.section == s.map.terrain_types[terrain.replace("_", " ")].rule
-    assert s.map.hex("0506") not in reachable(s, "Tank").hex_costs()
+    assert s.map.hex("0506") not in movement.reach(s, "Tank").hex_costs()
 
 
 def test_a_tank_may_leave_a_deployment_forest():
@@ -186,14 +186,14 @@ def test_no_entering_or_passing_through_another_tank():
     )
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert refused.refusal.section == "Moving: Obstructing Movement"
-    assert hexmap.hex("0507") not in reachable(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
+    assert hexmap.hex("0507") not in movement.reach(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
     # Cutting Through: +1 MP to pass, never end there.
     cutting = s.with_options(cutting_through=True)
     passed = explain_move(cutting, "Tank", [("0506", EAST), ("0507", EAST)])
     assert passed.legal and [st.mp for st in passed.steps] == [2, 1]
     ended = explain_move(cutting, "Tank", [("0506", EAST)])
     assert not ended.legal and ended.refusal.section == "Optional Rules: Cutting Through"
-    reach = reachable(cutting, "Tank")
+    reach = movement.reach(cutting, "Tank")
     assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
 
 
@@ -212,7 +212,7 @@ def test_immobile_tanks_cannot_move():
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST, {"immobile": True}))
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert "immobile" in refused.refusal.text
-    assert list(reachable(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
+    assert list(movement.reach(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
 
 
 def test_smoke_sets_base_movement_to_three_and_barren_ground_clears_it():
@@ -286,7 +286,7 @@ def random_states(draw):
 @settings(max_examples=60, deadline=None)
 @given(random_states(), st.integers(1, 7))
 def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s, mp):
-    reach = reachable(s, "Tank", mp=mp)
+    reach = movement.reach(s, "Tank", mp=mp)
     start = s.tank("Tank").hex
     for (h, facing), cost in reach.costs.items():
         assert cost >= start.distance(h)
@@ -304,7 +304,7 @@ def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s,
 def test_the_fast_search_finds_the_same_costs_as_a_plain_search_over_poses(s, mp, wreck):
     if wreck:
         s = s.with_options(wreckage=True).with_tank(replace(s.tank("Other"), wreck=True))
-    assert dict(reachable(s, "Tank", mp=mp).costs) == plain_reachable_costs(s, "Tank", mp)
+    assert dict(movement.reach(s, "Tank", mp=mp).costs) == plain_reach_costs(s, "Tank", mp)
 
 
 def test_the_movement_tables_entry_costs_are_the_step_rules_costs():

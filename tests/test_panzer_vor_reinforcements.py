@@ -252,12 +252,12 @@ def test_a_character_on_a_t34_may_arrive_before_the_kv2_and_is2():
 
 
 def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_played():
-    match = GAME.start(scenario("pravda"), {"pravda_characters": "KV-2 and IS-2"})
+    match = GAME.start(scenario("pravda"), {"pravda_characters": "kv-2-and-is-2"})
     assert not any(getattr(f, "purpose", "") == pravda.RIDER for f in match.stack)
     rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
     assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
-    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_characters"]
-    assert (option.default, option.if_unwritten) == ("choose", "KV-2 and IS-2")
+    (option,) = [o for o in GAME.options(scenario("pravda")) if o.name == "pravda_characters"]
+    assert (option.default, option.if_unwritten) == ("choose", "kv-2-and-is-2")
 
 
 # --- Stage 2 reached from Stage 1: Kuromorimine's own tanks placed by choice --------------------

@@ -145,10 +145,10 @@ def test_after_the_starting_hands_have_been_dealt_oarai_chooses_three_additional
     assert {"Ambush", "Panzer Vor!", "Pinpoint Shot"} <= set(dict(match.deck))  # in the deck
     assert not restrictions.may_play(match, "Pravda", "Ambush")  # Pravda may not use them
     # the order records saved before the option were played with: the choice first
-    before = started("pravda", pravda_cards="before the deal")
+    before = started("pravda", pravda_cards="before-the-deal")
     assert before.top == Choice("Ōarai", "pravda cards", PRAVDA_CARDS)
-    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_cards"]
-    assert (option.default, option.if_unwritten) == ("after the deal", "before the deal")
+    (option,) = [o for o in GAME.options(scenario("pravda")) if o.name == "pravda_cards"]
+    assert (option.default, option.if_unwritten) == ("after-the-deal", "before-the-deal")
 
 
 def test_ceasefire_near_the_church_then_goosefish_dance_adds_one_to_oarai_attacks():
@@ -460,12 +460,12 @@ def test_stage_2_keeps_the_optional_rules_and_readings_agreed_for_stage_1():
     from workbench.games.panzer_vor.rules import linked
 
     stage_1 = _stage_1_over()
-    agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty_any_rotation=True)
+    agreed = stage_1.board.with_options(turret_rotation=True, turret_penalty="any-rotation")
     stage_1 = evolve(stage_1, board=agreed)
     rules = linked.next_stage(stage_1, scenario("kuromorimine-stage-2")).board.options
-    assert rules.turret_rotation and rules.turret_penalty_any_rotation and rules.wreckage
+    assert rules.turret_rotation and rules.turret_penalty == "any-rotation" and rules.wreckage
     plain = linked.next_stage(_stage_1_over(), scenario("kuromorimine-stage-2")).board.options
-    assert not plain.turret_rotation and not plain.turret_penalty_any_rotation and plain.wreckage
+    assert not plain.turret_rotation and plain.turret_penalty == "attack-card" and plain.wreckage
 
 
 def _ridge_costs(**options):
@@ -492,7 +492,7 @@ def test_ridge_to_ridge_is_entered_like_a_hill_hex():
     assert _ridge_costs() == [2, 1, 1]
     # the other reading, an option: every entry into a ridge hex 2 MP
     assert _ridge_costs(ridge_to_ridge="entering") == [2, 2, 1]
-    assert "ridge_to_ridge" in [o.name for o in GAME.options_for(scenario("kuromorimine-stage-1"))]
+    assert "ridge_to_ridge" in [o.name for o in GAME.options(scenario("kuromorimine-stage-1"))]
 
 
 # --- issue 49: the player's own choices, and the readings as options ---------------------------
@@ -529,7 +529,7 @@ def test_hs0017_the_oarai_player_picks_another_of_its_tanks_for_1007():
         PlayCard("HS0017")]  # fmt: skip
     sent = play(first, PlayCard("HS0017"))
     assert sent.board.map.grid.label(sent.board.tank("Hetzer").hex) == "1007"
-    (option,) = [o for o in GAME.options_for(scenario("kuromorimine-stage-2"))
+    (option,) = [o for o in GAME.options(scenario("kuromorimine-stage-2"))
                  if o.name == "hs0017_tank"]  # fmt: skip
     assert (option.default, option.if_unwritten) == ("choose", "first")
 
@@ -553,7 +553,7 @@ def test_hs0017_not_with_other_tanks_already_in_the_complex_beyond_1007():
     named = evolve(drawn, flags=drawn.flags | {"hs0017 named hexes"})
     assert restrictions.may_play(named, "Ōarai", "HS0017")
     assert "hs0017 named hexes" in started("kuromorimine-stage-2",
-                                           hs0017_complex="named hexes").flags  # fmt: skip
+                                           hs0017_complex="named-hexes").flags  # fmt: skip
 
 
 def test_cv33_reinforcements_by_discarding_any_movement_card():
@@ -577,11 +577,11 @@ def test_cv33_reinforcements_by_discarding_any_movement_card():
     assert discards == [Discard("Full Speed Ahead!"), Discard("Move/Fire")]  # not Fire
     match = play(match, Discard("Full Speed Ahead!"))
     assert match.top.purpose == "cv33" and "Full Speed Ahead!" in match.discard
-    only_move = ready(cv33_discard="Move")
+    only_move = ready(cv33_discard="move")
     assert not any(isinstance(a, Discard) for a in GAME.legal_actions(only_move))
-    (option,) = [o for o in GAME.options_for(scenario("anzio-revised"))
+    (option,) = [o for o in GAME.options(scenario("anzio-revised"))
                  if o.name == "cv33_discard"]  # fmt: skip
-    assert (option.default, option.if_unwritten) == ("movement card", "Move")
+    assert (option.default, option.if_unwritten) == ("movement-card", "move")
 
 
 def test_a_ceasefire_deploys_the_characters_still_waiting_on_the_reinforcements():
@@ -605,8 +605,8 @@ def test_pravdas_characters_may_be_chosen_as_each_tank_arrives():
     # Pravda High School: "Characters (on different Reinforcement tanks): Katyusha (Front),
     # Nonna (Front)"; Pravda Reinforcements: "The Pravda player deploys one of their
     # remaining tanks into the Pravda deployment zone each time they play a Movement Card".
-    # The option's 'on arrival': as each tank deploys, a waiting character may ride on it.
-    match = started("pravda", setup="choose", pravda_characters="on arrival")
+    # The option's 'on-arrival': as each tank deploys, a waiting character may ride on it.
+    match = started("pravda", setup="choose", pravda_characters="on-arrival")
     waiting = {c.name: (c.tank, c.arrives_with) for c in match.crew if c.side == "Pravda"}
     assert waiting == {"Katyusha": (None, None), "Nonna": (None, None)}
     assert not any(isinstance(f, Choice) and f.purpose == "pravda rider" for f in match.stack)

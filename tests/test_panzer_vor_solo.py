@@ -128,7 +128,7 @@ def test_the_panzer_iv_destroyed_is_terrible_luck():
 
 
 def test_a_seeded_game_runs_to_its_fortune_and_replays():
-    record = play_game(GAME, scenario("test-your-luck"), greedy_player, seed=34)
+    record = play_game(GAME, scenario("test-your-luck"), greedy_player, seed=32)
     states = replay(record, GAME)
     outcome = GAME.outcome(states[-1])
     assert outcome.termination is CardGameEnd.FORTUNE

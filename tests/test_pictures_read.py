@@ -215,8 +215,8 @@ def test_no_counter_covers_a_hex_number_or_a_places_name(scenario) -> None:
     # under counters": each number and name lies outside every counter's reach (its circle)
     import numpy as np
 
+    from workbench.games.panzer_vor.render.hex_units import _label_boxes, counters_of
     from workbench.render import notebook_scene
-    from workbench.render.hex_units import _label_boxes, counters_of
 
     practice = contract("panzer-vor-practice")
     state = practice.start(practice.load_scenario(scenario))

@@ -14,7 +14,6 @@ the same sweep gives identical results in this process, in a local process pool
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import time
@@ -22,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -37,6 +36,8 @@ from workbench.errors import ArgumentError
 from workbench.games import get_game
 from workbench.rules.core import Game
 from workbench.rules.play import Player, check_players, play_to_end, random_player
+from workbench.rules.seeding import derive
+from workbench.vocabulary import removed_names
 
 __all__ = [
     "MAX_GAMES",
@@ -46,25 +47,11 @@ __all__ = [
     "LocalPool",
     "OnDask",
     "SweepResult",
-    "derive_seed",
     "grid_sweep",
     "plot_win_rates",
     "sweep",
     "wilson_interval",
 ]
-
-
-@checked
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a sweep seeded with ``seed`` (the same everywhere).
-
-    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
-    True
-    """
-    seed_of("seed", seed)
-    whole_number("index", index, low=0, high=MAX_GAMES)
-    digest = hashlib.sha256(f"workbench-sweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -305,8 +292,8 @@ def _swept(plan: _Plan, budget: _Budget) -> SweepResult:
     spec = plan.spec
     tasks = [
         GameTask(
-            the_game.name, the_game.start.__module__, spec, plan.players,
-            derive_seed(plan.seed, i), dict(plan.options or {}),
+            the_game.name, type(the_game).__module__, spec, plan.players,
+            derive(plan.seed, i), dict(plan.options or {}),
         )
         for i in range(games)
     ]  # fmt: skip
@@ -439,3 +426,9 @@ def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None)
     ax.set_ylabel("win rate (95 % interval)")
     ax.legend()
     return ax
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.balance", {"derive_seed": "workbench.rules.seeding.derive(seed, index)"}
+    )

@@ -97,10 +97,6 @@ def _first(values: tuple[Any, ...], state: Any) -> Any:
     return values[0]
 
 
-def fields_of(kind: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(kind)]
-
-
 def probabilities_sum_to_one(outcomes: Iterable[tuple[Any, Fraction]]) -> bool:
     return sum(p for _, p in outcomes) == 1
 

@@ -22,6 +22,7 @@ from workbench.boards.record import Record, RecordStep
 from workbench.errors import ArgumentError
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Reason
 from workbench.rules.observation import Observation
+from workbench.rules.seeding import step_rng
 
 Player = Callable[[Game, Observation, random.Random], Action]
 
@@ -111,13 +112,14 @@ def play_to_end(
 ) -> tuple[Any, list[RecordStep]]:
     """Play a whole game with seeded players and chance: the last state and every step.
 
-    Each side's choices and every chance outcome come from one rng seeded with ``seed``.
+    Step ``n``'s choice, chance's or a side's player's, is drawn from ``step_rng(seed, n)``
+    (:mod:`workbench.rules.seeding`: the stepper's computer players make the same game).
     """
-    rng = random.Random(seed)
     state = game.start(scenario, options)
     check_players(game, state, players)
     steps: list[RecordStep] = []
-    for _ in range(max_steps):
+    for step in range(1, max_steps + 1):
+        rng = step_rng(seed, step)
         who = game.current_player(state)
         if who is TERMINAL:
             break

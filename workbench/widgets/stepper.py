@@ -35,6 +35,7 @@ from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
 from workbench.rules.notation import notation
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.rules.seeding import step_rng
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.computer_turn import ComputerTurn, short_name, summary_lines, turn_picture
 from workbench.widgets.explorers import register_explorer
@@ -45,7 +46,7 @@ from workbench.widgets.pool import WidgetPool
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_notes import StepperNotes
 from workbench.widgets.stepper_panel import build as build_widgets
-from workbench.widgets.stepper_panel import fit_scene, refit_board
+from workbench.widgets.stepper_panel import fit_scene, refit_board, show_hand
 from workbench.widgets.stepper_records import prepared_games, prepared_records, record_of
 from workbench.widgets.views import Offer, view_for
 
@@ -61,7 +62,7 @@ KEYS = {
 }
 BOOKMARK_KEYS = ("b", "B")
 PANEL_STATUS = 3  # the view's status lines in the panel; the rest in the "State" tab
-PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal")
+PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal", "happened")
 MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
 MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
 
@@ -75,8 +76,8 @@ class Stepper(StepperNotes):
 
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
     plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
-    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
-    an rng seeded by the record's seed and the step number (the same step rolls the same).
+    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, each step from the
+    record's seed and its number (``seeding.step_rng``: the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room; no
     ``size``: the size that fits a notebook's output, or the window ``readable_at``),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
@@ -95,6 +96,7 @@ class Stepper(StepperNotes):
     scene: Any  # the board at the cursor (drawn by :func:`.stepper_panel.fit_scene` first)
     slider: Any
     panel: Any
+    story: Any
     details: Any
     play_button: Any
     roll_button: Any
@@ -280,8 +282,8 @@ class Stepper(StepperNotes):
         return True
 
     def rng(self) -> random.Random:
-        """The rng for the step after the cursor: seeded by the record's seed and the step."""
-        return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
+        """The rng of the step after the cursor (``seeding.step_rng``, as ``play`` draws)."""
+        return step_rng(self.record.seed or 0, self.cursor + 1)
 
     def _chance(self) -> Action | None:
         """The next chance outcome: the recorded one when the record goes on, else a seeded
@@ -518,9 +520,6 @@ class Stepper(StepperNotes):
             out.append(("head", f"{who} to act{bot}"))
         out.append(("next", next_step_line(self)))
         summary = summary_lines(self, lambda n: self.step_line(n, note=False))
-        if summary:
-            out.append(("head", summary[0]))
-            out += [("item", line) for line in summary[1:]]
         status = self.view.status(game, state)
         out += [("text", line) for line in status[:PANEL_STATUS]]
         out += [("detail", line) for line in status[PANEL_STATUS:]]
@@ -536,8 +535,13 @@ class Stepper(StepperNotes):
         if self.answer:
             out.append(("head", self.answer[0]))
             out += [("item", line) for line in self.answer[1:]]
-        if self.cursor and not summary:
-            out.append(("head", f"What happened at step {self.cursor}"))
+        if self.message:  # where the eye is: over what happened, which may be cut
+            out.append(("note", self.message))
+        if summary:  # what happened since the human's last move: the computer's turn
+            out.append(("happened", summary[0]))
+            out += [("item", line) for line in summary[1:]]
+        elif self.cursor:
+            out.append(("happened", f"What happened at step {self.cursor}"))
             out.append(("text", self.step_line(self.cursor, note=False)))
             said = self.record.steps[self.cursor - 1].note
             if said:
@@ -548,8 +552,6 @@ class Stepper(StepperNotes):
                     if line.strip() not in seen:
                         seen.add(line.strip())
                         out.append(("item", line.strip()))
-        if self.message:
-            out.append(("note", self.message))
         return out
 
     @property
@@ -557,10 +559,12 @@ class Stepper(StepperNotes):
         """The side panel as plain text, a line per fact (what tests and screen readers get)."""
         return "\n".join(text for _, text in self._lines())
 
-    def _html(self, kinds: tuple[str, ...] = PANEL_KINDS) -> str:
-        """The lines of ``kinds`` as HTML (the panel's; the "State" tab shows the details)."""
+    def _html(self, kinds: tuple[str, ...] = PANEL_KINDS, *, story: bool = False) -> str:
+        """The lines of ``kinds`` as HTML: the panel's up to what happened at the step shown,
+        or from there (``story``); the "State" tab shows the details."""
         styles = {
             "head": "font-weight:bold;margin-top:0.35em",
+            "happened": "font-weight:bold;margin-top:0.35em",
             "text": "",
             "item": "padding-left:1.2em",
             "note": "color:#31708f",
@@ -568,9 +572,11 @@ class Stepper(StepperNotes):
             "refusal": "color:#a94442;font-weight:bold",
             "detail": "",
         }
+        lines = self._lines()
+        cut = next((i for i, (kind, _) in enumerate(lines) if kind == "happened"), len(lines))
         rows = [
-            f"<div style='{styles[kind]}'>{html.escape(text)}</div>"
-            for kind, text in self._lines()
+            f"<div class='workbench-line-{kind}' style='{styles[kind]}'>{html.escape(text)}</div>"
+            for kind, text in (lines[cut:] if story else lines[:cut])
             if kind in kinds
         ]
         style = f"line-height:1.35;font-size:{self.text_size}"
@@ -578,9 +584,6 @@ class Stepper(StepperNotes):
 
     # --- the widget ------------------------------------------------------------------
     def _build(self) -> None:
-        self._hand_key: Any = None
-        self._card_slots = WidgetPool(self._card_slot)  # reused as the hand changes
-        self._card_names: list[str] = []
         self._extra_buttons = WidgetPool(self._extra_button)
         self._extra_actions: list[Any] = []
         self.widget = build_widgets(self)
@@ -591,13 +594,13 @@ class Stepper(StepperNotes):
         with self.turn.lock:
             if self.turn.thinking:
                 self.message = "The computer is thinking: wait for its move, or press Stop."
-                self.panel.value = self._html()
+                self.panel.value, self.story.value = self._html(), self._html(story=True)
                 return
             try:
                 do()
             except Exception as error:  # shown to the learner instead of vanishing in a log
                 self.message = f"{type(error).__name__}: {error}"
-                self.panel.value = self._html()
+                self.panel.value, self.story.value = self._html(), self._html(story=True)
 
     def _chosen(self) -> None:
         if self.choices.value is None:
@@ -639,7 +642,7 @@ class Stepper(StepperNotes):
             if not overlay_only:
                 self.shown = self._board_shown()
             self._draw(None)
-            self.panel.value = self._html()
+            self.panel.value, self.story.value = self._html(), self._html(story=True)
             if light:  # the computer plays on: the rest when its turn is done
                 return
             self.details.value = self._html(("detail",))
@@ -663,14 +666,6 @@ class Stepper(StepperNotes):
         drawn = turn_picture(self, shown)
         return shown if drawn is None else drawn
 
-    def _card_slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
-        """The widgets of the hand's ``index``-th card: its face and the button under it."""
-        press = widgets.Button(layout={"width": "auto"})
-        press.on_click(lambda _: self._safely(lambda: self.click_card(self._card_names[index])))
-        face = widgets.HTML()
-        face.add_class("workbench-card-face")
-        return widgets.VBox([face, press]), face, press
-
     def _extra_button(self, index: int) -> widgets.Button:
         """The ``index``-th button of the actions offered beside the board."""
         button = widgets.Button(layout={"width": "auto"})
@@ -678,23 +673,8 @@ class Stepper(StepperNotes):
         return button
 
     def _show_cards(self) -> None:
-        """The hand as cards (a button under each plays or offers it), the face of the card
-        the step shown drew or played, and the dice it rolled, drawn as dice."""
-        side, cards = self.hand()
-        key = (side, tuple((c.name, c.text, c.playable) for c in cards))
-        if key != self._hand_key:
-            self._hand_key = key
-            self._card_names = [card.name for card in cards]
-            for slot, card in zip(self._card_slots.take(len(cards)), cards, strict=True):
-                _, face, press = slot
-                press.description = ("▶ " if card.playable else "") + card.name
-                press.tooltip = f"{card.name}: its choices now"
-                face.value = card.face
-            title = (
-                f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if cards else ""
-            )
-            self.hand_title.value = title
-            self.hand_box.children = [box for box, _, _ in self._card_slots.take(len(cards))]
+        """The hand as cards (a page at a time: :func:`.stepper_panel.show_hand`), the face of
+        the card the step shown drew or played, and the dice it rolled, drawn as dice."""
         shown: tuple[str, ...] = ()
         if self.cursor:
             shown = self.view.card_faces(
@@ -709,6 +689,7 @@ class Stepper(StepperNotes):
             text = f"<div style='margin-right:0.8em'>{text}</div>"
         if self.step_card.value != text:
             self.step_card.value = text
+        show_hand(self, *self.hand())
 
     def _controls(self) -> None:
         """The controls a person may use now, as :attr:`ways` offers them (the next-step

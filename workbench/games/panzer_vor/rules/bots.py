@@ -24,8 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from workbench.games.panzer_vor.rules import actions as A
-from workbench.games.panzer_vor.rules import reactions
-from workbench.games.panzer_vor.rules.firing import attack_odds
+from workbench.games.panzer_vor.rules import firing, reactions
 from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.scenario_rules import test_your_luck
 from workbench.rules.core import Action, Game
@@ -107,7 +106,7 @@ def _from_middle(state: Any, deploy: A.Deploy) -> tuple[int, int]:
 
 def _kill_chance(state: Any, fire: A.Fire) -> float:
     if not isinstance(state, CardMatch):  # the practice mode: no cards, the board decides
-        return float(attack_odds(state.board, fire.firer, fire.target).destroy)
+        return float(firing.odds(state.board, fire.firer, fire.target).destroy)
     odds = [o for o in reactions.odds_table(state, fire.firer) if o.target == fire.target]
     return float(odds[0].destroy) if odds else 0.0
 

@@ -14,7 +14,8 @@ sampled ones ``legal_actions`` lists: the rules decide it. The rest:
 ``Panther G1 shoots Sherman (75mm) A1``  a shot; ``Panther G1 holds fire``
 ``keep``, ``re-roll``                    the Attack roll kept, re-rolled (``keeping 5``)
 ``cancel 2 hits``                        this side's cancellations on Hits first
-``Panther G1 repairs``                   a repair tried
+``Panther G1 repairs``                   a repair tried (``... repairs Busted Tracks``: the card)
+``objective (45, 20)``                   an Objective token placed: its centre
 ``attack 1 3 6``, ``defence 2 5``        the dice (chance), sorted; ``attack none``
 ``draw Busted Tracks``                   a Critical card drawn (chance)
 ``repair roll 4``, ``set-up roll 3 5``   the other dice (chance)
@@ -26,7 +27,8 @@ sampled ones ``legal_actions`` lists: the rules decide it. The rest:
 >>> from workbench.games.tanks.rules.actions import Move
 >>> from workbench.rules.notation import notation, parse
 >>> from workbench.files import load
->>> battle = GAME.start(load(GAME.scenarios()["standard-table"]), {"table_setup": "given"})
+>>> given = {"table_setup": "given", "deployment": "quick", "objectives": "quick"}
+>>> battle = GAME.start(load(GAME.scenarios()["standard-table"]), given)
 >>> move = next(a for a in GAME.legal_actions(battle) if isinstance(a, Move))
 >>> notation(GAME, battle, move)
 'Panzer IV G1 moves 5 cm at 0°'
@@ -55,6 +57,7 @@ from workbench.games.tanks.rules.actions import (
     Hold,
     KeepRoll,
     Move,
+    PlaceObjective,
     PlaceTerrain,
     Repair,
     RepairRoll,
@@ -146,6 +149,26 @@ def _read_place(state: Any, found: dict[str, str]) -> PlaceTerrain:
     return PlaceTerrain(found["piece"], float(found["x"]), float(found["y"]), turn)
 
 
+@TANKS.writes(PlaceObjective)
+def _objective(state: Any, place: PlaceObjective) -> str:
+    return f"objective ({_n(place.x)}, {_n(place.y)})"
+
+
+@TANKS.reads(rf"objective {SPOT}")
+def _read_objective(state: Any, found: dict[str, str]) -> PlaceObjective:
+    return PlaceObjective(float(found["x"]), float(found["y"]))
+
+
+@TANKS.writes(Repair)
+def _repair(state: Any, repair: Repair) -> str:
+    return f"{repair.tank} repairs" + (f" {repair.card}" if repair.card else "")
+
+
+@TANKS.reads(r"(?P<tank>.+?) repairs(?: (?P<card>.+))?")
+def _read_repair(state: Any, found: dict[str, str]) -> Repair:
+    return Repair(found["tank"], found["card"] or "")
+
+
 @TANKS.writes(Reroll)
 def _reroll(state: Any, reroll: Reroll) -> str:
     return "re-roll" + (f" keeping {_faces(reroll.keep)}" if reroll.keep else "")
@@ -195,7 +218,6 @@ for _kind, _template in (
     (Shoot, "{tank} shoots {target}"),
     (Hold, "{tank} holds fire"),
     (KeepRoll, "keep"),
-    (Repair, "{tank} repairs"),
     (DrawCritical, "draw {card}"),
     (ChooseEdge, "{edge} edge"),
     (RepairRoll, "repair roll {face}"),

@@ -189,7 +189,8 @@ def _why_not(game: Game, state: Battle, legal: list[Action], tank: str) -> str:
     """Why ``tank`` may not act now, in the rules' words: what they say of the action another
     tank may take now, taken by this one (the next in Initiative order, say)."""
     for action in legal:
-        if _own_tank(action) is not None:
+        fields = vars(action).values()
+        if _own_tank(action) is not None and tank not in fields:  # not a shot at itself
             try:
                 game.apply(state, dataclasses.replace(action, tank=tank))  # type: ignore[call-arg]
             except IllegalAction as refused:

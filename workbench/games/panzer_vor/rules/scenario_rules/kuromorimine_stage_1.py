@@ -69,7 +69,7 @@ restrictions.unrestricted(
 # "the Kuromorimine player": read as the card says, the Kuromorimine side of the match (in the
 # Linked Scenarios, where the Ōarai player may hold the card in any match, Smokescreen is
 # played only in the Kuromorimine match); the Linked Scenarios' option
-# ``smokescreen_opponent: "any opponent"`` reads it as whichever opponent Ōarai faces.
+# ``smokescreen_opponent: "any-opponent"`` reads it as whichever opponent Ōarai faces.
 ANY_OPPONENT = "smokescreen: any opponent"
 
 
