@@ -15,6 +15,7 @@ from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_export import EXPORT_BENCHMARKS
+from benchmarks.bench_fairness import FAIRNESS_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
@@ -41,6 +42,7 @@ def main() -> int:
         key_to_paint,
         balance_sweeps,
         search_sweeps,
+        *FAIRNESS_BENCHMARKS,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
         *BOUNDS_BENCHMARKS,

@@ -38,6 +38,7 @@ RANKS = {
     "learn": 5,
     "openspiel": 5,  # the OpenSpiel bridge: above the rules, beside balance
     "players": 5,  # the search players, on the bridge
+    "balance": 5,  # the balance lab: seeded games of any game, through the protocol
     "widgets": 6,
     "export": 6,  # pages that open offline: beside the widgets, whose views it reads
 }
@@ -47,7 +48,7 @@ TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer
 # A game's home (workbench/games/<game>/): each part is at the rank of its layer.
 GAME_PARTS = {"boards": "boards", "formats": "files", "rules": "rules", "render": "render",
               "lint": "lint", "learn": "learn", "numbering": "openspiel", "search": "players",
-              "widgets": "widgets", "testing": "testing"}  # fmt: skip
+              "balance": "balance", "widgets": "widgets", "testing": "testing"}  # fmt: skip
 
 
 def _layer(module: str) -> int:

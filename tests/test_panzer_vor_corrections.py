@@ -51,11 +51,21 @@ def test_a_tank_may_be_set_up_on_a_wreck_and_a_shot_at_it_takes_no_wreckage_modi
 
 # 3. Kuromorimine, Deployment in Forests.
 def test_deployment_forests_may_be_moved_through_until_left_never_re_entered():
+    # Kuromorimine: Deployment in Forests: "Kuromorimine's deployment hexes in the first stage
+    # are forest hexes. These forest hexes may only be entered or moved through at the start of
+    # the match. Once a tank has left one of these hexes, they may not re-enter them.
+    # Furthermore, lines of fire may not be made through these forest hexes. There are no
+    # attack modifiers for firing into or out of forest hexes though."
     hexmap = board(deployment_forest=["0505", "0506", "0507"])
     inside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0505", EAST))
     assert explain_move(inside, "Tank", [("0506", EAST), ("0507", EAST)]).legal
     outside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0504", EAST))
     assert not explain_move(outside, "Tank", [("0505", EAST)]).legal
+    assert not line_of_sight(hexmap, "0504", "0508").clear  # through the forest
+    out_of = state(hexmap, ("Firer", TIGER_I, "Enemy", "0507", EAST),
+                   ("Target", T34_76, "Ōarai", "0510", WEST))  # fmt: skip
+    odds = firing.odds(out_of, "Firer", "Target")
+    assert odds.can_fire and [m.name for m in odds.attack_modifiers] == ["T-34/76 target size"]
 
 
 def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():
@@ -76,11 +86,21 @@ def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():
 
 # 4. Turret Rotation.
 def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_minus_two():
+    # Optional Rules: Turret Rotation: "When you rotate a turret, use a turret marker to
+    # indicate which direction it is pointed in. From then on, when firing, use the direction
+    # of the turret marker to determine the forward field of fire of the tank (see Diagram 14)."
+    # "Example (see Diagram 14): A Panzer IV without a turret marker wants to fire at the tank
+    # to its upper right. In order to do so, the player places a turret marker and rotates it
+    # 60 degrees, applying a -2 modifier to the Attack Roll. On the next turn, if the Panzer IV
+    # wants to fire at the same tank, it can do so with no negative modifier. However, in order
+    # to fire at the other two tanks, it must rotate its turret again, and fire with a -2
+    # modifier."
     hexmap = board(8, 20)
     s = state(
         hexmap,
         ("Firer", PANZER_IV_D, "Ōarai", "0405", EAST),
         ("Target", T34_76, "Enemy", "0106", EAST),
+        ("Ahead", T34_76, "Enemy", "0409", EAST),
         turret_rotation=True,
     )
     turning = [m.value for m in firing.odds(s, "Firer", "Target").attack_modifiers
@@ -90,6 +110,10 @@ def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_min
     assert after.tank("Firer").turret is not None  # the marker stays where it turned
     again = firing.odds(after, "Firer", "Target")
     assert again.can_fire and not any("turret" in m.name for m in again.attack_modifiers)
+    assert not any("turret" in m.name for m in firing.odds(s, "Firer", "Ahead").attack_modifiers)
+    next_turn = after.with_tank(replace(after.tank("Firer"), turret_turned=0))
+    other = firing.odds(next_turn, "Firer", "Ahead")  # ahead of the hull, not of the turret
+    assert [m.value for m in other.attack_modifiers if "turret" in m.name] == [-2]
 
 
 def test_the_card_game_keeps_the_turret_marker_after_a_shot():

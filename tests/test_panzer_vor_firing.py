@@ -66,6 +66,10 @@ def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
     # add that modifier to the result of the Attack Roll." "If the modified Attack Roll result
     # is equal to or greater than the distance to the target, the Attack hits."
     # Firing: Attack Modifiers — Tiger II size +1, Mobile Fire 2 -2: "roll an 8 or better".
+    # "Usually only a 7 or better would be necessary to hit the Tiger II, but the total
+    # modifier of -1 will be subtracted from the total rolled on the dice - so the Ōarai player
+    # will need to roll an 8 or better on two dice in order to hit." "Card Modifier: Cards such
+    # as Aimed Shot and Mobile Fire apply modifiers to the attack roll."
     odds = firing.odds(
         duel(TIGER_I, TIGER_II, 7),
         "Firer",
@@ -92,6 +96,8 @@ def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
     # Attack Roll." "Usually this would miss, but the player uses Nonna's +1 attack modifier. As
     # a result, the total is 14 (11 + 2 + 1), so the attack hits the target."
     # Firing: Extreme Range — 11 + 2 (Aimed Shot 2) + 1 (Nonna) = 14 hits a target 14 hexes away.
+    # "If the result rolled on the dice is a 12, the attack will hit, but the player rolls an
+    # 11!"
     target = T34_76
     s = duel(IS_2, target, 14)
     odds = firing.odds(
@@ -146,8 +152,12 @@ def test_panzer_iv_d_range_seven_reaches_seven_but_not_eight():
     # Firing: Attack Roll: "In order to make an Attack Roll, count the number of hexes between
     # the attacker and the target. Include the hex that the target is in, but not the attacker's
     # hex." "Example: A Panzer IV Ausf. D has a Range of 7. It cannot make an attack against a
-    # tank that is eight hexes or more away."
-    assert firing.odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target").can_fire
+    # tank that is eight hexes or more away." "If the distance to the target is less than the
+    # attacker's Range, you may fire at the target." (the example is the reading: a target at
+    # exactly the Range may be fired at, firing.py) "Example: When making an attack against a
+    # tank that is seven hexes away, it will hit on a roll of 7 or greater."
+    seven = firing.odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target")
+    assert seven.can_fire and seven.attack_needed == 7
     refused = firing.odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
     assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0].text
 
@@ -275,7 +285,40 @@ def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
     assert odds.can_fire and [m.value for m in odds.attack_modifiers if "turret" in m.name] == [-2]
 
 
+def test_target_size_makes_a_small_tank_harder_and_a_large_one_easier_to_hit():
+    # Firing: Attack Modifiers: "Target Size Modifier: The Target Size Modifier is the number in
+    # the top right corner of the tank counter, and is a representation of the size of the
+    # target." "Smaller tanks with lower profiles are harder to hit (negative modifiers), while
+    # larger tanks are easier to hit (positive modifiers). Thus, a modifier of -1 or -2 is
+    # subtracted from the Attack Roll result, making it harder to hit. On the other hand, a +1
+    # modifier increases the result, making the target easier to hit."
+    needed = {
+        piece.name: firing.odds(duel(PANZER_IV_D, piece, 5), "Firer", "Target").attack_needed
+        for piece in (CV33, T34_76, TIGER_II)
+    }
+    assert (CV33.target_size, TIGER_II.target_size) == (-2, 1)
+    assert needed == {"CV33": 7, "T-34/76": 5, "Tiger II": 4}
+
+
+def test_damage_modifiers_add_up():
+    # Firing: Damage Roll: "These modifiers are cumulative." "Card Modifier: Some cards (Deadly
+    # Shot and Solid Hit) apply modifiers to the Damage Roll." "Character Modifiers: See the
+    # Characters section for details."
+    plain = firing.odds(duel(PANZER_IV_D, TIGER_I, 1), "Firer", "Target")
+    odds = firing.odds(
+        duel(PANZER_IV_D, TIGER_I, 1),
+        "Firer",
+        "Target",
+        damage=[card("Deadly Shot", 2), character("Hippo Team", 1)],
+    )
+    assert [m.value for m in odds.damage_modifiers] == [3, 2, 2, 1]  # firepower, range, ...
+    assert odds.damage_needed == plain.damage_needed - 3 == TIGER_I.armour["front"] - 8
+
+
 def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
+    # Saunders: "Angled Fire: When firing at a tank that is on a hill hex from a flat hex, apply
+    # a -1 Attack Roll modifier." Anzio (Original): "When firing at a tank that is on a hill hex
+    # from a flat hex, apply a -1 attack modifier."
     odds = firing.odds(
         duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, hill=["0205"])), "Firer", "Target"
     )
@@ -294,6 +337,8 @@ def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
 
 
 def test_ridge_gives_minus_two_to_attack_and_damage():
+    # Kuromorimine: Ridge 207: "Apply the following modifiers to attacks against tanks in Ridge
+    # hexes:" "Attack Roll -2" "Damage Roll -2"
     odds = firing.odds(
         duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, ridge=["0205"])), "Firer", "Target"
     )
@@ -304,6 +349,8 @@ def test_ridge_gives_minus_two_to_attack_and_damage():
 def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
     # Firing: Line of Sight: "When making at attack, the firing tank must be able to see the
     # target. When you are able to see the target, it is called having Line of Sight."
+    # Attack Roll: "After assuring that you have line of sight to the target, you actually
+    # fire."
     s = duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, forest=["0203"]))
     odds = firing.odds(s, "Firer", "Target")
     assert not odds.can_fire and "no line of sight" in odds.reasons[0].text

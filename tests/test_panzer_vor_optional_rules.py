@@ -34,6 +34,8 @@ def _adjacent(match, firer, target):
 
 def test_cv33_rule_takes_away_the_damage_bonus_within_three_hexes_when_switched_on():
     # "there is no Damage Roll bonus when the CV33 shoots from a within three hexes of a target"
+    # Anzio (Revised): Optional Rules: "CV33: The CV33 is equipped with a machine gun which is
+    # less effective against tank armor."
     def range_bonus(**options):
         match = _adjacent(started("anzio-revised", **options), "CV33", "38 (t)")
         odds = firing.odds(match.board, "CV33", "38 (t)")

@@ -48,7 +48,9 @@ def test_no_reinforcements_before_a_condition_is_met():
 
 def test_each_condition_makes_them_due_from_the_next_turn_not_at_once():
     # "after an Enforcement Card is drawn, the Reinforcements Card is drawn, or the Maus is
-    # destroyed ... starting on their next turn"
+    # destroyed ... starting on their next turn" "Once any of these conditions are met,
+    # starting on their next turn the Kuromorimine player may begin to deploy all of their
+    # remaining undestroyed tanks from Stage 1 in hexes 0108 and 0109."
     match = _kuro_turn()
     due = [
         hooks.enforcement_drawn(match, KURO, []),
@@ -184,6 +186,8 @@ def test_pravda_deploys_a_tank_of_its_choice_after_each_movement_card():
 
 
 def test_the_kv2_and_is2_only_after_all_the_t34s():
+    # Pravda Reinforcements: "The KV-2 and IS-2 may only be deployed after all of the T-34s
+    # have been deployed."
     match = _pravda_moved(reserves=("T-34/85", "KV-2", "IS-2"))
     assert match.top.purpose == "deploy" and match.top.data == ("T-34/85 (reinforcement 5)",)
     last = _pravda_moved(reserves=("KV-2", "IS-2"))

@@ -109,11 +109,14 @@ def play_to_end(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 100_000,
+    watch: Callable[[Any, Any], None] | None = None,
 ) -> tuple[Any, list[RecordStep]]:
     """Play a whole game with seeded players and chance: the last state and every step.
 
     Step ``n``'s choice, chance's or a side's player's, is drawn from ``step_rng(seed, n)``
     (:mod:`workbench.rules.seeding`: the stepper's computer players make the same game).
+    ``watch(before, after)``, if given, sees each step's states (the balance lab notes where a
+    game was decided with it).
     """
     state = game.start(scenario, options)
     check_players(game, state, players)
@@ -128,8 +131,10 @@ def play_to_end(
         else:
             chooser = players if callable(players) else players[who]
             action = chooser(game, game.observation(state, who), rng)
-        state = game.apply(state, action).state
+        before, state = state, game.apply(state, action).state
         steps.append(RecordStep(action.to_json()))
+        if watch is not None:
+            watch(before, state)
     return state, steps
 
 

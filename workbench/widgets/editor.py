@@ -5,7 +5,9 @@ Thin: every change is a board value's own ``with_*`` method (the values are immu
 the history is simply the list of values), every check a library function
 (:func:`workbench.lint.lint`, :func:`~workbench.games.tanks.boards.table.placement_problems`),
 every picture the renderer's. What is per board kind (the tools, the pointer gestures) lives
-in :mod:`workbench.widgets.editor_tools`.
+in :mod:`workbench.widgets.editor_tools`. Its fairness panel
+(:mod:`workbench.widgets.fairness_panel`) plays a scenario as painted in the background and
+suggests changes.
 
 Driven without a browser through plain methods: pointer gestures in canvas pixels
 (:meth:`Editor.press`, :meth:`Editor.drag`, :meth:`Editor.release`, :meth:`Editor.click`)
@@ -41,6 +43,7 @@ from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods
 from workbench.widgets.editor_tools import Tools, tools_for
+from workbench.widgets.fairness_panel import FairnessPanel
 from workbench.widgets.layout import (
     NOTEBOOK_PX,
     board_and_panel,
@@ -256,6 +259,7 @@ class Editor:
             return False
         self.closed = True
         self.pending = None
+        self.fairness.close()
         self.widget.close()
         return True
 
@@ -294,6 +298,7 @@ class Editor:
         if self.heatmap not in names:
             self.heatmap = ""
         self.heatmap_choice.value = self.heatmap
+        self.fairness.changed()  # the map changed: its games start again on it
 
     def _show_heatmap(self, change: Any) -> None:
         self.heatmap = change["new"] or ""
@@ -306,6 +311,7 @@ class Editor:
         if self.heatmap and self.report is not None:
             values = self.tools.heat_cells(self.report.heatmaps.get(self.heatmap, {}))
             scene = heatmap_overlay(scene, values, legend=None)
+        scene = self.fairness.overlay(scene)  # where games are decided, the changes suggested
         return self.tools.marks(scene, self.value, self.report)
 
     def _redraw(self, resize: bool = False) -> None:
@@ -412,6 +418,7 @@ class Editor:
             [self.question_text, discard, keep], layout=widgets.Layout(display="none")
         )
         self.toolbar = widgets.VBox()
+        self.fairness = FairnessPanel(self)  # the games of the map as painted
         side = widgets.VBox(
             [
                 widgets.HTML(TOOLS_STYLE),
@@ -421,6 +428,7 @@ class Editor:
                 self.question,
                 self.heatmap_choice,
                 self.panel,
+                self.fairness.widget,
             ]
         )
         side.add_class("workbench-editor-tools")
