@@ -2,7 +2,7 @@
 Voilà serving app/teacher.ipynb as `make app` does), at 1280 × 720: on Open the old board
 goes at once; a new Panzer Strike game against the computer (search, medium) shows its
 thinking sign within 100 ms of the computer's turn, with Stop thinking, and none of the
-human's buttons; after its turn the panel sums up what it did (its moves, in the game's
+human's buttons; after its turn the panel sums up what it did, where a step's story goes, (its moves, in the game's
 notation) and the board draws it; Stop thinking ends a later decision at once and leaves the
 computer waiting for Bot move. No console errors. Screenshots go to build/screenshots/."""
 
@@ -21,6 +21,7 @@ SHOTS = ROOT / "build" / "screenshots"
 SIZE = (1280, 720)
 PANEL = ".workbench-stepper-panel"
 SIGN = ".workbench-computer-thinking"
+STORY = ".workbench-stepper-story"  # what happened: the computer's turn summed up
 GAME, SCENARIO, COMPUTER, PLAYER = "panzer-strike", "annihilation", "west", "search (medium)"
 SIGN_WITHIN_MS = 100.0  # the issue's promise: the sign within 100 ms of the turn starting
 
@@ -71,11 +72,14 @@ def test_the_computers_turn_shows_it_thinks_then_sums_up_what_it_did(
             browser_support.first_page_seconds(page, app)
             page.locator(".workbench-app-game select").select_option(label=get_game(GAME).title)
             record = page.locator(".workbench-app-record select")
-            expect(record).to_contain_text(f"new game: {SCENARIO}")  # the kernel's list
-            expect(record).to_have_value(re.compile(".+"))
+            # the kernel's list, then its choice in it (a prepared game): both are in
+            expect(record).to_contain_text(f"new game: {SCENARIO}")
+            expect(record).to_have_value(re.compile("^prepared: "))
             record.select_option(label=f"new game: {SCENARIO}")
             computer = page.locator(".workbench-app-computer select")
             expect(computer).to_be_visible()  # a new game's choices, shown by the kernel
+            expect(computer).to_contain_text(COMPUTER)
+            expect(computer).to_have_value("nobody")
             computer.select_option(label=COMPUTER)
             player = page.locator(".workbench-app-player select")
             expect(player).to_contain_text(PLAYER)
@@ -100,9 +104,10 @@ def test_the_computers_turn_shows_it_thinks_then_sums_up_what_it_did(
             expect(page.get_by_role("button", name="Bot move")).to_be_hidden()
             # its turn done: the human's, with what the computer did summed up
             expect(sign).to_be_hidden(timeout=PAGE)
-            panel = page.locator(PANEL)
-            expect(panel).to_contain_text(f"the computer played {COMPUTER}:")
-            expect(panel).to_contain_text(f"{COMPUTER}: W")  # a move of one of its tanks
+            panel, story = page.locator(PANEL), page.locator(STORY)
+            expect(story).to_contain_text(f"the computer played {COMPUTER}:")
+            expect(story).to_contain_text(f"{COMPUTER}: W")  # a move of one of its tanks
+            expect(story).to_be_in_viewport()  # its head where the eye is, not scrolled away
             expect(panel).to_contain_text("east to act")
             expect(page.get_by_role("button", name="End movement")).to_be_visible()
             page.screenshot(path=str(SHOTS / "computer-turn-1280.png"))

@@ -226,3 +226,16 @@ def test_the_practice_modes_greedy_player_fires_and_moves_as_the_computer() -> N
         return min(board.map.hex(move.to).distance(e.hex) for e in foes)
 
     assert sorted(ranked, key=lambda m: gap(m, enemies[ranked.index(m)]))[0] == ranked[0]
+
+
+def test_a_computer_kill_is_said_in_the_summary_of_its_turn() -> None:
+    """The issue's "a computer kill ('S2 is destroyed') is never said": the computer's turn
+    summed up after it names its shot, the dice, and the tank it destroyed."""
+    stepper = Stepper(PREPARED, bot_side="Other")  # the computer played Other's last shot
+    lines = stepper.panel_text.splitlines()
+    head = next(i for i, line in enumerate(lines) if "the computer played Other:" in line)
+    told = lines[head + 1 :]
+    assert any(line.startswith("10. Other: T-34/76 fires at Panzer IV Ausf. D") for line in told)
+    assert any("Panzer IV Ausf. D is destroyed" in line for line in told)
+    human = Stepper(PREPARED)  # nobody the computer: the step's story, no summary
+    assert "the computer played" not in human.panel_text
