@@ -12,7 +12,7 @@ the view says which actions are buttons (``buttons``), which a card in the hand 
 >>> from workbench.games import get_game
 >>> from workbench.widgets.views import view_for
 >>> game = get_game("panzer-vor-practice")
->>> state = game.start(game.scenarios()["test-your-luck"])
+>>> state = game.start(game.load_scenario("test-your-luck"), {})
 >>> offered = ways(game, view_for(game.name), state)
 >>> offered.labels(), len(offered.board) > 10, offered.hand, offered.listed
 (('Pass',), True, (), ())

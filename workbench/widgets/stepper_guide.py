@@ -1,4 +1,4 @@
-"""The stepper's next-step line: what the keys and controls do now, told truthfully for the
+r"""The stepper's next-step line: what the keys and controls do now, told truthfully for the
 mode the stepper is in, from the one description of what the side to act can do
 (:attr:`Stepper.ways <workbench.widgets.stepper.Stepper.ways>`, :mod:`.guidance`). Replaying
 a record, → shows the next recorded step (and the controls play another step instead); at the
