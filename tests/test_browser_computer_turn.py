@@ -2,9 +2,10 @@
 Voilà serving app/teacher.ipynb as `make app` does), at 1280 × 720: on Open the old board
 goes at once; a new Panzer Strike game against the computer (search, medium) shows its
 thinking sign within 100 ms of the computer's turn, with Stop thinking, and none of the
-human's buttons; after its turn the panel sums up what it did, where a step's story goes, (its moves, in the game's
-notation) and the board draws it; Stop thinking ends a later decision at once and leaves the
-computer waiting for Bot move. No console errors. Screenshots go to build/screenshots/."""
+human's buttons; after its turn the panel sums up what it did where a step's story goes (its
+moves, in the game's notation) and the board draws it; Stop thinking ends a later decision at
+once and leaves the computer waiting for Bot move. No console errors. Screenshots go to
+build/screenshots/."""
 
 from __future__ import annotations
 

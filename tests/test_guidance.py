@@ -36,7 +36,7 @@ def shown(widget: Any) -> bool:
 
 def controls(stepper: Stepper) -> dict[str, Any]:
     """What a person can use now, read from the widgets themselves."""
-    side, hand = getattr(stepper, "_shown_hand", ("", ()))  # every page of the hand shown
+    _side, hand = getattr(stepper, "_shown_hand", ("", ()))  # every page of the hand shown
     cards = [card.name for card in hand if card.playable] if stepper.hand_title.value else []
     pages = [box.children[1].description for box in stepper.hand_box.children]
     assert not cards or pages[0].startswith("▶ "), "the playable cards come first"
