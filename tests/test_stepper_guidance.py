@@ -2,7 +2,8 @@
 next-step line in each mode (a record replayed, a new game to play, the computer's turn, the
 end), → at the end of a new game's history, a bookmark that adds a note, N and P, Load at the
 first note; and the teacher app's grouped open menu, the computer as an opponent and a new
-game's options built from the game's own list."""
+game's options built from the game's own list; the computer's turn summed up with its kills
+and its shots' chances."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 
 from workbench.games import get_game
 from workbench.games.panzer_vor.rules.actions import Pass
+from workbench.games.tanks.rules.actions import Shoot
 from workbench.rules.options import Option, OptionError
-from workbench.widgets.stepper import Stepper
+from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.stepper_guide import next_step_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -239,3 +241,20 @@ def test_a_computer_kill_is_said_in_the_summary_of_its_turn() -> None:
     assert any("Panzer IV Ausf. D is destroyed" in line for line in told)
     human = Stepper(PREPARED)  # nobody the computer: the step's story, no summary
     assert "the computer played" not in human.panel_text
+
+
+def test_a_computer_shot_in_tanks_is_summed_up_with_its_chances() -> None:
+    """After the computer's turn its TANKS shot is told with the rules' own chances of
+    destroying and of damaging the target, as declared (the issue: shots with their odds)."""
+    path = prepared_games("tanks")["cover-and-critical"]
+    replay = Stepper(path)
+    shot = next(n for n in range(1, len(replay.steps) + 1)
+                if isinstance(replay.action_at(n), Shoot))  # fmt: skip
+    shooter = replay.actor_at(shot)
+    stepper = Stepper(path, at=shot, bot_side=shooter)  # the computer played that side
+    action, game = replay.action_at(shot), replay.game
+    odds = game.odds(replay.states[shot - 1], action.tank, action.target)
+    said = f"(a {float(odds.destroy):.1%} chance to destroy it, {float(odds.at_least(1)):.1%}"
+    lines = stepper.panel_text.splitlines()
+    assert f"the computer played {shooter}:" in "\n".join(lines)
+    assert any(line.startswith(f"{shot}. {shooter}: ") and said in line for line in lines)

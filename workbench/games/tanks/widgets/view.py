@@ -30,6 +30,7 @@ from workbench.games.tanks.render.play import battle_scene
 from workbench.games.tanks.render.proposals import proposal_overlay, turn_overlay
 from workbench.games.tanks.rules import objectives
 from workbench.games.tanks.rules.actions import Deploy, Move, PlaceObjective, PlaceTerrain, Shoot
+from workbench.games.tanks.rules.odds import Odds
 from workbench.games.tanks.rules.state import Battle
 from workbench.games.tanks.rules.table_setup import setup_step_text
 from workbench.render.scene import Scene
@@ -120,11 +121,15 @@ class TanksView(ViewDefaults):
         return turn_overlay(scene, steps)
 
     def step_note(self, game: Game, step: Any) -> str:
-        """A shot's exact chance of destroying, as declared (the log gives its dice)."""
+        """A shot's exact chances, as declared: of destroying the target and of damaging it
+        (the log gives its dice)."""
         if not isinstance(step.action, Shoot) or game.odds is None:
             return ""
         odds = game.odds(step.before, step.action.tank, step.action.target)
-        return f"destroys with {float(odds.destroy):.0%}"
+        destroy = f"a {float(odds.destroy):.1%} chance to destroy it"
+        if not isinstance(odds, Odds):  # the game's odds: TANKS' own say the damage too
+            return destroy
+        return f"{destroy}, {float(odds.at_least(1)):.1%} to damage it"
 
     def click(
         self, game: Game, state: Battle, scene: Scene, cell: Any, selection: Any, proposed: Any
