@@ -46,7 +46,9 @@ def test_a_huge_map_is_refused_before_any_check_with_the_estimate_and_the_keywor
     with pytest.raises(ArgumentError) as refused:
         lint(huge_map)
     text = str(refused.value)
-    assert text.startswith("board: expected a hex map whose checks (edge hexsides, zones, reach)")
+    assert text.startswith(
+        "board: expected a hex map whose checks (edge hexsides, zones, reach, zones apart)"
+    )
     assert "a 1000 x 1000 map of 1,000,000 hexes" in text
     assert "bytes at its peak and" in text and "pass leave_out=" in text
     assert "a larger max_bytes or max_seconds to allow it" in text

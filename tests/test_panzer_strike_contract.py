@@ -226,7 +226,7 @@ def test_explain_gives_a_moves_die_and_every_step():
     match = moving(duel(("L", "Light", "north", (0, 0), "E"), ("H", "Heavy", "south", (6, 5), "N")))
     verdict = ps.explain(match, "L (0,0)-(2,1) SE")  # the move as text: from, to, facing
     assert verdict.action == ps.Move("L", 0, (2, 1), 3)
-    assert verdict.legal and verdict.reasons[0].text == "die 1 shows large number 6"
+    assert verdict.legal and verdict.reasons[0].text == "the first die shows large number 6"
     steps = [r.text for r in verdict.reasons if r.text.startswith("step ")]
     assert steps == [
         "step 1: one square forward to (1, 0) facing E",

@@ -170,7 +170,7 @@ def test_solo_mode_the_bot_plays_the_other_side_step_by_step() -> None:
     assert "Ōarai to act" in stepper.panel_text
     stepper.bot_waits = True
     stepper.play(Pass())
-    assert "Other to act (the bot: random legal player (not the rulebook's))" in stepper.panel_text
+    assert "Other to act (computer: random legal player)" in stepper.panel_text
     stepper.bot_waits = False
     stepper.bot_picker.value = ""  # nobody: the learner plays both sides
     stepper.play(Pass())
@@ -498,7 +498,7 @@ def test_card_game_a_card_clicked_in_the_hand_then_the_board_declare_and_fire(
     assert f"{play.card} — Action card (Attack" in stepper.panel_text
     card_button(stepper, play.card).click()  # again: played (as the record goes on)
     assert stepper.cursor == n and len(stepper.steps) == length
-    assert "declare a tank" in stepper.panel_text
+    assert "click one of your tanks to declare it" in stepper.panel_text
     stepper.click_cell(hex_of(stepper, select.tank))  # its targets, with the card's modifier
     assert stepper.proposed == Select(select.tank) and stepper.cursor == n
     order = stepper.state.top
@@ -765,7 +765,8 @@ def test_card_game_a_declared_tank_moves_where_a_hex_is_clicked_twice(card_stepp
     move = stepper.action_at(n)
     stepper.go(n - 1)
     card = stepper.state.top.card
-    assert f"{move.tank} acts, click where the tank moves" in stepper.panel_text
+    assert f"{move.tank} acts, it moves" in stepper.panel_text
+    assert f"click the hex {move.tank} moves to" in stepper.panel_text
     legal = {a.to for a in stepper.game.legal_actions(stepper.state) if isinstance(a, CardMove)}
     far = next(label for label in ("0101", "1620", "0120", "1601") if label not in legal)
     before = snapshot(stepper)

@@ -2,7 +2,8 @@
 next-step line in each mode (a record replayed, a new game to play, the computer's turn, the
 end), → at the end of a new game's history, a bookmark that adds a note, N and P, Load at the
 first note; and the teacher app's grouped open menu, the computer as an opponent and a new
-game's options built from the game's own list."""
+game's options built from the game's own list; the computer's turn summed up with its kills
+and its shots' chances."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 
 from workbench.games import get_game
 from workbench.games.panzer_vor.rules.actions import Pass
+from workbench.games.tanks.rules.actions import Shoot
 from workbench.rules.options import Option, OptionError
-from workbench.widgets.stepper import Stepper
+from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.stepper_guide import next_step_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,11 +30,14 @@ def replay() -> Stepper:
 
 def test_replaying_a_record_the_next_line_says_the_arrow_shows_the_next_step(replay) -> None:
     replay.go(4)
-    assert next_step_line(replay) == "Next: → shows step 5 (the dice)"
-    assert "Next: → shows step 5 (the dice)" in replay.panel_text
+    line = next_step_line(replay)
+    assert line.startswith("Next: → shows step 5 (the dice); or choose another result in the list")
+    assert line in replay.panel_text
     assert "press Roll" not in replay.panel_text, "→ steps the record: Roll is not the key"
+    assert replay.roll_button.disabled, "Roll rolls at the end of the record only"
     replay.go(1)
-    assert next_step_line(replay) == "Next: → shows step 2 (Other's choice)"
+    line = next_step_line(replay)
+    assert line.startswith("Next: → shows step 2 (Other's choice); or play another step: click")
     replay.last()
     replay.forward()
     assert replay.message == "The end of the game: ← steps back, Home goes to the start"
@@ -45,7 +50,7 @@ def test_a_new_game_says_what_to_do_and_the_arrow_at_its_end_says_it_too() -> No
     stepper.forward()  # nothing recorded after the start: → tells what to do, changes nothing
     assert stepper.cursor == 0 and stepper.message == f"No later step yet: n{line[1:]}"
     shot = Stepper(replay_record().truncated(2))  # a new branch that ends before the dice
-    assert next_step_line(shot) == "Next: press Roll (chance decides the next step)"
+    assert next_step_line(shot).startswith("Next: press Roll (chance decides the next step), or")
     shot.roll()
     assert shot.cursor == 3 and next_step_line(shot).startswith("Next: Ōarai to act")
 
@@ -61,7 +66,8 @@ def test_the_dice_and_a_waiting_computer_are_named_as_what_comes_next() -> None:
         "panzer-vor-practice", "test-your-luck", bot_side="Other", bot_waits=True, auto_roll=False
     )
     stepper.play(Pass())
-    assert next_step_line(stepper) == "Next: press Bot move (the computer plays Other)"
+    line = "Next: press Bot move (the computer (random legal player) plays Other)"
+    assert next_step_line(stepper) == line
     stepper.bot_move()
     if stepper.game.current_player(stepper.state) == "Ōarai":
         stepper.play(Pass())
@@ -198,3 +204,57 @@ def test_a_prepared_game_that_teaches_stops_early_and_shows_real_odds() -> None:
     assert lesson_problems(get_game(first.game), silent) == [
         "its first note is at step None, after step 10"
     ]
+
+
+def test_the_practice_modes_greedy_player_fires_and_moves_as_the_computer() -> None:
+    """The practice mode offers the greedy player as the computer: it fires (the practice
+    mode's own odds, no card game's) and ranks moves by the nearest enemy (no solo shrine)."""
+    import random
+
+    from workbench.games.panzer_vor.rules.actions import Fire, Move
+    from workbench.games.panzer_vor.rules.bots import greedy_ranking
+
+    game = get_game("panzer-vor-practice")
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck", seed=3)
+    stepper.set_bot("Ōarai", game.bots["greedy"])
+    assert isinstance(stepper.action_at(1), Fire) and stepper.actor_at(1) == "Ōarai"
+    state = stepper.state
+    moves = [a for a in game.legal_actions(state) if isinstance(a, Move)]
+    ranked = greedy_ranking(state, moves, random.Random(0))
+    board = state.board
+    enemies = [board.enemies_of(board.tank(m.tank)) for m in ranked]
+
+    def gap(move, foes):
+        return min(board.map.hex(move.to).distance(e.hex) for e in foes)
+
+    assert sorted(ranked, key=lambda m: gap(m, enemies[ranked.index(m)]))[0] == ranked[0]
+
+
+def test_a_computer_kill_is_said_in_the_summary_of_its_turn() -> None:
+    """The issue's "a computer kill ('S2 is destroyed') is never said": the computer's turn
+    summed up after it names its shot, the dice, and the tank it destroyed."""
+    stepper = Stepper(PREPARED, bot_side="Other")  # the computer played Other's last shot
+    lines = stepper.panel_text.splitlines()
+    head = next(i for i, line in enumerate(lines) if "the computer played Other:" in line)
+    told = lines[head + 1 :]
+    assert any(line.startswith("10. Other: T-34/76 fires at Panzer IV Ausf. D") for line in told)
+    assert any("Panzer IV Ausf. D is destroyed" in line for line in told)
+    human = Stepper(PREPARED)  # nobody the computer: the step's story, no summary
+    assert "the computer played" not in human.panel_text
+
+
+def test_a_computer_shot_in_tanks_is_summed_up_with_its_chances() -> None:
+    """After the computer's turn its TANKS shot is told with the rules' own chances of
+    destroying and of damaging the target, as declared (the issue: shots with their odds)."""
+    path = prepared_games("tanks")["cover-and-critical"]
+    replay = Stepper(path)
+    shot = next(n for n in range(1, len(replay.steps) + 1)
+                if isinstance(replay.action_at(n), Shoot))  # fmt: skip
+    shooter = replay.actor_at(shot)
+    stepper = Stepper(path, at=shot, bot_side=shooter)  # the computer played that side
+    action, game = replay.action_at(shot), replay.game
+    odds = game.odds(replay.states[shot - 1], action.tank, action.target)
+    said = f"(a {float(odds.destroy):.1%} chance to destroy it, {float(odds.at_least(1)):.1%}"
+    lines = stepper.panel_text.splitlines()
+    assert f"the computer played {shooter}:" in "\n".join(lines)
+    assert any(line.startswith(f"{shot}. {shooter}: ") and said in line for line in lines)

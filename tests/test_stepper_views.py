@@ -69,7 +69,7 @@ def test_panzer_strike_clicks_move_a_tank_and_show_a_shot_before_its_dice() -> N
     )
     stepper.click_cell(f"{move.to[0]},{move.to[1]}")
     assert isinstance(stepper.proposed, Move) and stepper.cursor == 1
-    assert any(label.startswith("die ") for label, _ in stepper.offered)
+    assert any(label.startswith("the second die, face") for label, _ in stepper.offered)
     stepper.click_cell(f"{move.to[0]},{move.to[1]}")
     assert stepper.cursor == 2 and isinstance(stepper.action_at(2), Move)
     # the recorded kill: the shot's odds shown before its dice

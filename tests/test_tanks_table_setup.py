@@ -187,10 +187,9 @@ def test_table_setup_is_an_option_old_records_read_as_given(standard, tmp_path):
 
 def test_the_stepper_shows_the_set_up_and_places_at_a_click(placing):
     view, game = TanksView(), tanks.GAME
-    assert view.status(game, placing) == [
-        "Game Set Up: American places a woods (6 to place)",
-        "click on the table where it goes, then again to place it",
-    ]
+    assert view.status(game, placing) == ["Game Set Up: American places a woods (6 to place)"]
+    legal = game.legal_actions(placing)  # what to do is the guidance's (tests/test_guidance.py)
+    assert view.board_words(game, placing, legal) == "click on the table where North wood goes"
     offer = view.click(game, placing, None, (44, 46), None, None)
     assert offer.action == tanks.PlaceTerrain("North wood", 45.0, 45.0) and not offer.commit
     again = view.click(game, placing, None, (44, 46), None, offer.action)

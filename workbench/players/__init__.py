@@ -89,6 +89,11 @@ class SearchPlayer:
         return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
 
     @property
+    def short(self) -> str:
+        """The level alone, the name a room reads ("computer: medium")."""
+        return self.level
+
+    @property
     def label(self) -> str:
         games = "".join(f", {levels[self.level]} in {game}" for game, levels in GAME_LEVELS.items()
                         if self.level in levels)  # fmt: skip

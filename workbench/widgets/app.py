@@ -317,6 +317,9 @@ class TeacherApp:
         kind, path = self.what.value
         if kind == "unreadable":
             raise InvalidValue(f"{path}: this file cannot be opened; pick another")
+        if self.stepper is not None:  # its computer stops thinking: its page is going
+            self.stepper.turn.stop()
+        self.holder.children = [widgets.HTML(f"<i>Opening {html.escape(self.what.label)}…</i>")]
         self.show_options(False)
         least = least_label_px(self.text.value)
         if kind == "learn":
@@ -343,6 +346,7 @@ class TeacherApp:
                 **({"bot": self.player.value} if self.player.value else {}),  # no list: none
                 bot_side=self.computer.value or None,
                 readable_at=SMALLEST_SCREEN,
+                think_aside=True,  # the computer's turn shown as it thinks, with Stop
                 **look,
             )
             stepper.set_bot(stepper.bot_side)  # the computer moves first when it starts

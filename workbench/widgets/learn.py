@@ -96,8 +96,8 @@ class Learner(CanvasExplorer):
 
     def click_place(self, label: str) -> None:
         """Pick or drop a place (a label such as ``"0507"``) for a question of places."""
-        if self.question.shape != "places" or self.checked is not None:
-            self.message = "this question is answered by choosing, below the question"
+        if self.question.shape != "places" or self.checked is not None or self.room:
+            self.message = f"a click on the board answers nothing now: {self.next_step()}"
             return self._refresh()
         if self.question.cell_of is not None:  # a label of a place on the board
             place_in_scene("label", self.scene, label, self.question.cell_of)
@@ -180,11 +180,7 @@ class Learner(CanvasExplorer):
     def _panel_lines(self) -> list[Line]:
         q = self.question
         head = f"{q.chapter}: question {self.index + 1} of {len(self.questions)} (level {q.level})"
-        out = [("head", head), ("text", q.prompt)]
-        if q.choices and not self.room:
-            out.append(("note", "choose: " + " / ".join(q.choices)))
-        if q.shape == "places" and not self.room and self.checked is None:
-            out.append(("note", "click the places on the board, then Check"))
+        out = [("head", head), ("text", q.prompt), ("note", f"Next: {self.next_step()}")]
         if self.checked is not None:
             out += [("head", line) if i == 0 else ("text", line.strip())
                     for i, line in enumerate(self.checked.lines())]  # fmt: skip
@@ -196,6 +192,24 @@ class Learner(CanvasExplorer):
         if self.message:
             out.append(("note", self.message))
         return out
+
+    def next_step(self) -> str:
+        """What to do now, naming only the controls shown (the panel's "Next:" line)."""
+        q, onward = self.question, "press next ▶ or ◀ back for another question"
+        if self.room:
+            if self.revealed:
+                return f"the answer is shown; {onward}"
+            return f"the class answers aloud; press Reveal (Enter) to check, or {onward}"
+        if self.checked is not None:
+            return f"checked; {onward}"
+        how = {
+            "places": "click the places on the board",
+            "yes/no": "choose yes or no below the question",
+            "choice": "choose an answer below the question (" + " / ".join(q.choices) + ")",
+            "number": "type the number in the answer box",
+            "numbers": "type the numbers in the answer box, in the order asked",
+        }[q.shape]
+        return f"{how}, then press Check"
 
     def relabel(self, least_px: float) -> None:
         """Draw the board again with every label at least ``least_px`` in the room's window
@@ -240,7 +254,7 @@ class Learner(CanvasExplorer):
         self.number.layout.display = "" if answering and q.shape == "number" else "none"
         self.numbers.layout.display = "" if answering and q.shape == "numbers" else "none"
         self.check_button.layout.display = "" if answering else "none"
-        self.reveal_button.layout.display = "" if self.room else "none"
+        self.reveal_button.layout.display = "" if self.room and not self.revealed else "none"
 
     # --- the widget --------------------------------------------------------------------
     def _new_canvas(self) -> None:

@@ -28,9 +28,7 @@ import ipywidgets as widgets
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
-from workbench.files.listing import Entry, read_each, record_game
 from workbench.games import get_game
-from workbench.paths import MAPS
 from workbench.render import Picture
 from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
@@ -39,12 +37,17 @@ from workbench.rules.notation import notation
 from workbench.rules.play import Player, random_player, sample_chance
 from workbench.rules.seeding import step_rng
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
+from workbench.widgets.computer_turn import ComputerTurn, short_name, summary_lines, turn_picture
 from workbench.widgets.explorers import register_explorer
+from workbench.widgets.guidance import Ways
+from workbench.widgets.guidance import ways as guided
 from workbench.widgets.layout import ROOM_PX
 from workbench.widgets.pool import WidgetPool
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
+from workbench.widgets.stepper_notes import StepperNotes
 from workbench.widgets.stepper_panel import build as build_widgets
 from workbench.widgets.stepper_panel import fit_scene, refit_board, show_hand
+from workbench.widgets.stepper_records import prepared_games, prepared_records, record_of
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {
@@ -60,47 +63,15 @@ KEYS = {
 BOOKMARK_KEYS = ("b", "B")
 PANEL_STATUS = 3  # the view's status lines in the panel; the rest in the "State" tab
 PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal", "happened")
-NOTE_JOIN = " · "  # between the notes of one step (a bookmark adds, never replaces)
 MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
 MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
-
-
-def record_of(
-    source: Any,
-    game: str | None = None,
-    *,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-) -> Record:
-    """A record to step through: a Record as it is, a record file, or a new game (no steps)
-    from a scenario (loaded, or a file) of the game called ``game``, with ``options`` (None:
-    the game's defaults; ``"panzer-vor"`` is the card game, ``"panzer-vor-practice"`` the
-    card-free practice mode)."""
-    if isinstance(source, str | Path):
-        from workbench.files import load
-
-        path = Path(source)
-        loaded = load(path)
-        if isinstance(loaded, Record):
-            return loaded
-        source, scenario_path = loaded, path.resolve()
-    else:
-        scenario_path = None
-    if isinstance(source, Record):
-        return source
-    if game is None:
-        raise ArgumentError("game", game, "the game's name for a new game from a scenario")
-    if options is None:
-        options = {}
-    return Record(game=game, scenario=source, seed=seed, options=options,
-                  scenario_path=scenario_path)  # fmt: skip
 
 
 DIE_PX = 36.0  # a die's side in the panel: its pips readable from the back of a room
 
 
 @checked_methods
-class Stepper:
+class Stepper(StepperNotes):
     """Step through a game: the board, whose turn, the log, undo and redo, bookmarks.
 
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
@@ -113,7 +84,9 @@ class Stepper:
     ``readable_at``: a window (width, height) the board is drawn for (at the size that fills
     its room beside the panel, so its labels' sizes are those on the screen), in which every
     board label must stay at least ``least_px`` pixels (the teacher app: 1280 × 720).
-    Display it as a notebook cell's value; ``widget`` is the ipywidgets box.
+    ``think_aside``: the computer thinks in a thread of its own, its sign and Stop shown
+    (:mod:`.computer_turn`: the teacher app's). Display it as a notebook cell's value;
+    ``widget`` is the ipywidgets box.
     """
 
     # the widgets, made by :func:`workbench.widgets.stepper_panel.build`
@@ -160,6 +133,7 @@ class Stepper:
         options: Mapping[str, Any] | None = None,
         readable_at: tuple[float, float] | None = None,
         least_px: float = ROOM_PX,
+        think_aside: bool = False,
     ) -> None:
         if size is not None:  # None: fitted to the notebook's output or the window
             positive("size", size)
@@ -174,7 +148,8 @@ class Stepper:
         self.size, self.theme, self.text_size = size or 30.0, theme, text_size
         self.readable_at = readable_at
         self.bot, self.bot_side, self.auto_roll = bot, bot_side, auto_roll
-        self.bot_waits = bot_waits
+        self.bot_waits, self.think_aside = bot_waits, think_aside
+        self.turn = ComputerTurn(self)  # the computer's turn: its sign, Stop, its thread
         self.selection: Any = None
         self.proposed: Action | None = None
         self.offered: tuple[tuple[str, Action], ...] = ()
@@ -330,28 +305,43 @@ class Stepper:
         return self.play(action)
 
     def bot_move(self) -> bool:
-        """The bot's choice for the side to act (its dice rolled after it)."""
+        """The bot's choice for the side to act (its dice rolled after it; with
+        ``think_aside``, in the computer's thread: True when it has begun)."""
         if self.game.current_player(self.state) in (CHANCE, TERMINAL):
             self.refusal = Reason("the bot chooses when a side acts, not the dice")
             self._refresh()
             return False
+        if self.think_aside and self.game.current_player(self.state) == self.bot_side:
+            self.turn.begin(one=True)
+            self._refresh()
+            return True
         return self.play(self._bot_choice())
+
+    def recorded_next(self) -> Action | None:
+        """The recorded next step when the record goes on after the cursor, else None."""
+        return self.action_at(self.cursor + 1) if self.cursor < len(self.steps) else None
 
     def _bot_choice(self) -> Action:
         """The bot's choice: the recorded next step when the record goes on, else its own."""
-        if self.cursor < len(self.steps):
-            return self.action_at(self.cursor + 1)
+        recorded = self.recorded_next()
+        if recorded is not None:
+            return recorded
         who = self.game.current_player(self.state)
         assert not isinstance(who, Turn), "the bot plays a side's turn (see play_bot)"
         return self.bot(self.game, self.game.observation(self.state, who), self.rng())
 
     def _play_on(self) -> None:
-        """Roll the dice (``auto_roll``) and play the bot's side, until a person acts."""
+        """Roll the dice (``auto_roll``) and play the bot's side, until a person acts (with
+        ``think_aside``, the bot's turn goes on in the computer's thread)."""
         for _ in range(MAX_AUTOMATIC):
             who = self.game.current_player(self.state)
+            bots_turn = who not in (CHANCE, TERMINAL) and who == self.bot_side
+            if bots_turn and self.think_aside and not self.turn.waiting():
+                self.turn.begin()
+                return
             if who == CHANCE and self.auto_roll:
                 action = self._chance()
-            elif who not in (CHANCE, TERMINAL) and who == self.bot_side and not self.bot_waits:
+            elif bots_turn and not self.bot_waits:
                 action = self._bot_choice()
             else:
                 return
@@ -362,6 +352,17 @@ class Stepper:
     def bot_label(self) -> str:
         """What the bot is, as its function labels itself (e.g. the random legal player)."""
         return str(getattr(self.bot, "label", getattr(self.bot, "__name__", "bot")))
+
+    @property
+    def ways(self) -> Ways:
+        """What the side to act can do now and how the screen offers it (built once a state:
+        :mod:`.guidance`); nothing during the computer's turn."""
+        state, cached = self.state, getattr(self, "_ways", None)
+        if cached is None or cached[0] is not state or cached[1] != self.bot_side:
+            computers = self.game.current_player(state) == self.bot_side
+            ways = Ways() if computers else guided(self.game, self.view, state)
+            self._ways = cached = (state, self.bot_side, ways)
+        return cached[2]
 
     def set_bot(self, side: str | None, bot: Player | None = None) -> None:
         """Solo mode: the bot plays ``side`` (None: nobody), from now on."""
@@ -426,8 +427,7 @@ class Stepper:
         self.refusal = None
         self.selection, self.answer = None, offer.lines
         self.proposed, self.offered = offer.action, offer.choices
-        shown = self.view.highlight(self.game, self.state, self.scene)
-        self.shown = self.scene if shown is None else shown
+        self.shown = self._board_shown()
         if offer.commit and offer.action is not None:
             if self.play(offer.action):
                 return
@@ -435,8 +435,10 @@ class Stepper:
         self._refresh(overlay_only=True)
 
     def hand(self) -> tuple[str, tuple[Any, ...]]:
-        """The side whose hand is shown and its cards (each a ``views.HandCard``)."""
-        return self.view.hand(self.game, self.state)
+        """The side whose hand is shown and its cards (each a
+        :class:`~workbench.widgets.views.HandCard`); never the computer's."""
+        side, cards = self.view.hand(self.game, self.state)
+        return ("", ()) if side and side == self.bot_side else (side, cards)
 
     def key(self, key: str) -> None:
         """A key press: ← → step, Home and End jump, N and P go to the next and previous
@@ -446,58 +448,7 @@ class Stepper:
         elif key in BOOKMARK_KEYS:
             self.add_note()
 
-    # --- bookmarks, files and pictures -----------------------------------------------
-    def bookmark(self, note: str) -> None:
-        """Add ``note`` to the step shown (a bookmark). A step's notes belong to their authors:
-        a new one goes after those it has (joined by " · "), never in their place; the same
-        note twice is kept once, and an empty note adds nothing."""
-        note = note.strip()
-        old = self.record.steps[self.cursor - 1].note if self.cursor else ""
-        if self.cursor == 0:
-            self.message = "The start cannot carry a note: step on first."
-        elif not note:
-            self.message = "Write a note first (an empty note adds nothing)."
-        elif note in old.split(NOTE_JOIN):
-            self.message = f"step {self.cursor} already has this note (N / P: the notes)"
-        else:
-            self.record = self.record.with_note(
-                self.cursor, NOTE_JOIN.join(filter(None, [old, note]))
-            )
-            self.message = f"step {self.cursor} bookmarked: {note}"
-        self._refresh(log=True)
-
-    def add_note(self) -> None:
-        """The note box's text as a note on the step shown (B; "bookmark" when it is empty)."""
-        self.bookmark(self.note_text.value or "bookmark")
-        self.note_text.value = ""
-
-    def remove_notes(self) -> None:
-        """Remove every note of the step shown."""
-        if self.cursor:
-            self.record = self.record.with_note(self.cursor, "")
-            self.message = f"step {self.cursor}: notes removed"
-        self._refresh(log=True)
-
-    def next_note(self) -> None:
-        """Jump to the next step with a note (N); the panel says when there is none."""
-        later = [step for step in self.bookmarks() if step > self.cursor]
-        self._to_note(min(later, default=None), "after")
-
-    def previous_note(self) -> None:
-        """Jump to the previous step with a note (P)."""
-        earlier = [step for step in self.bookmarks() if step < self.cursor]
-        self._to_note(max(earlier, default=None), "before")
-
-    def _to_note(self, step: int | None, where: str) -> None:
-        if step is None:
-            self.message = f"No note {where} step {self.cursor}."
-            self._refresh()
-        else:
-            self.go(step)
-
-    def bookmarks(self) -> dict[int, str]:
-        return self.record.notes()
-
+    # --- files and pictures (the notes: StepperNotes) ---------------------------------
     def save(self, path: str | Path) -> Path:
         """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
         from workbench.files import save
@@ -565,9 +516,10 @@ class Stepper:
         elif who == CHANCE:
             out.append(("head", "The dice decide next"))
         else:
-            bot = f" (the bot: {self.bot_label})" if who == self.bot_side else ""
+            bot = f" (computer: {short_name(self.bot)})" if who == self.bot_side else ""
             out.append(("head", f"{who} to act{bot}"))
         out.append(("next", next_step_line(self)))
+        summary = summary_lines(self, lambda n: self.step_line(n, note=False))
         status = self.view.status(game, state)
         out += [("text", line) for line in status[:PANEL_STATUS]]
         out += [("detail", line) for line in status[PANEL_STATUS:]]
@@ -585,7 +537,10 @@ class Stepper:
             out += [("item", line) for line in self.answer[1:]]
         if self.message:  # where the eye is: over what happened, which may be cut
             out.append(("note", self.message))
-        if self.cursor:
+        if summary:  # what happened since the human's last move: the computer's turn
+            out.append(("happened", summary[0]))
+            out += [("item", line) for line in summary[1:]]
+        elif self.cursor:
             out.append(("happened", f"What happened at step {self.cursor}"))
             out.append(("text", self.step_line(self.cursor, note=False)))
             said = self.record.steps[self.cursor - 1].note
@@ -634,12 +589,18 @@ class Stepper:
         self.widget = build_widgets(self)
 
     def _safely(self, do: Any) -> None:
-        """Run a button's or a key's work; an error is shown in the panel, not lost."""
-        try:
-            do()
-        except Exception as error:  # shown to the learner instead of vanishing in a log
-            self.message = f"{type(error).__name__}: {error}"
-            self.panel.value, self.story.value = self._html(), self._html(story=True)
+        """Run a button's or a key's work; an error is shown in the panel, not lost. While
+        the computer thinks nothing else runs (its sign says to wait, or to press Stop)."""
+        with self.turn.lock:
+            if self.turn.thinking:
+                self.message = "The computer is thinking: wait for its move, or press Stop."
+                self.panel.value, self.story.value = self._html(), self._html(story=True)
+                return
+            try:
+                do()
+            except Exception as error:  # shown to the learner instead of vanishing in a log
+                self.message = f"{type(error).__name__}: {error}"
+                self.panel.value, self.story.value = self._html(), self._html(story=True)
 
     def _chosen(self) -> None:
         if self.choices.value is None:
@@ -660,23 +621,30 @@ class Stepper:
         if not self._busy and change["new"] is not None:
             self._safely(lambda: self.go(change["new"]))
 
-    def _refresh(self, *, log: bool = False, overlay_only: bool = False) -> None:
-        """Show the cursor's state: board, panel, log, controls."""
+    def _refresh(
+        self, *, log: bool = False, overlay_only: bool = False, light: bool = False
+    ) -> None:
+        """Show the cursor's state: board, panel, log, controls (``light``: the board and the
+        panel only, while the computer plays on)."""
         if not hasattr(self, "widget"):
             return
         self._busy = True
         try:
-            if not overlay_only:
+            drawn = (self.state, self.size, self.theme)
+            if not overlay_only and getattr(self, "_drawn", None) != drawn:  # a new board
                 self.scene = self.view.scene(self.state, size=self.size, theme=self.theme)
                 if (round(self.scene.width), round(self.scene.height)) != (
                     self.canvas.width,
                     self.canvas.height,
                 ):  # another kind of picture (a series' match begins or ends): fitted again
                     refit_board(self)
-                shown = self.view.highlight(self.game, self.state, self.scene)
-                self.shown = self.scene if shown is None else shown
+                self._drawn = (self.state, self.size, self.theme)
+            if not overlay_only:
+                self.shown = self._board_shown()
             self._draw(None)
             self.panel.value, self.story.value = self._html(), self._html(story=True)
+            if light:  # the computer plays on: the rest when its turn is done
+                return
             self.details.value = self._html(("detail",))
             self._show_cards()
             if log or len(self.log.options) != len(self.states):
@@ -687,6 +655,16 @@ class Stepper:
             self._controls()
         finally:
             self._busy = False
+
+    def _board_shown(self) -> Any:
+        """The board as it is shown before any click: what the state asks about (the view's
+        highlight), with the computer's last turn drawn on it."""
+        shown = self.view.highlight(self.game, self.state, self.scene)
+        shown = self.scene if shown is None else shown
+        if self.turn.thinking:
+            return shown
+        drawn = turn_picture(self, shown)
+        return shown if drawn is None else drawn
 
     def _extra_button(self, index: int) -> widgets.Button:
         """The ``index``-th button of the actions offered beside the board."""
@@ -714,28 +692,29 @@ class Stepper:
         show_hand(self, *self.hand())
 
     def _controls(self) -> None:
-        who = self.game.current_player(self.state)
-        self.roll_button.disabled = who != CHANCE
-        self.bot_button.layout.display = "" if self.bot_side else "none"
-        self.bot_button.disabled = who in (CHANCE, TERMINAL)
-        self.play_button.disabled = self.proposed is None
-        extra = [] if who in (CHANCE, TERMINAL) else self.view.buttons(self.game, self.state)
-        offered = [*self.offered, *((_capital(str(a)), a) for a in extra)]
+        """The controls a person may use now, as :attr:`ways` offers them (the next-step
+        line says the same): none of the human's while the computer plays its side."""
+        who, ways, thinking = self.game.current_player(self.state), self.ways, self.turn.thinking
+        at_the_end = self.cursor == len(self.steps)
+        self.roll_button.disabled = who != CHANCE or thinking or not at_the_end
+        for own in (self.play_button, self.roll_button):  # put away while the computer plays
+            own.layout.display = "none" if thinking else ""
+        self.bot_button.layout.display = "" if who == self.bot_side and not thinking else "none"
+        self.play_button.disabled = self.proposed is None or thinking
+        offered = (
+            [] if thinking else [*self.offered, *zip(ways.labels(), ways.buttons, strict=True)]
+        )
         self._extra_actions = [action for _, action in offered]
         buttons = self._extra_buttons.take(len(offered))
         for button, (label, action) in zip(buttons, offered, strict=True):
             button.description, button.tooltip = label, str(action)
         if list(self.extra.children) != buttons:
             self.extra.children = buttons
-        if who == CHANCE:
-            options = [
-                (f"{a} ({p})", a) for a, p in self.game.chance_outcomes(self.state)
-            ]  # a teacher's chosen roll
-        elif who == TERMINAL or getattr(self.view, "clickable", False):
-            options = []
+        if who == CHANCE and not thinking:  # a teacher's chosen roll
+            outcomes = self.game.chance_outcomes(self.state)
+            options = [(f"{a} ({p})", a) for a, p in islice(outcomes, MAX_LISTED)]
         else:
-            listed = islice(self.game.legal_actions(self.state), MAX_LISTED)
-            options = [(str(a), a) for a in listed]
+            options = [(str(a), a) for a in ways.listed[:MAX_LISTED]]
         self.choices.options = options
         self.choices.layout.display = self.choose.layout.display = "" if options else "none"
 
@@ -755,24 +734,6 @@ class Stepper:
     def __repr__(self) -> str:
         title = f" {self.record.title!r}" if self.record.title else ""
         return f"<Stepper {self.game.title}{title}: step {self.cursor} of {len(self.steps)}>"
-
-
-def _capital(text: str) -> str:
-    """The text with its first letter a capital (the rest as it is: card names keep theirs)."""
-    return text[:1].upper() + text[1:]
-
-
-def prepared_games(game: str) -> Mapping[str, str]:
-    """The prepared records shipped for a game, by name: every ``maps/*/games/*.json`` whose
-    record names that game (Panzer Vor!'s practice game keeps its own among the card
-    game's, in ``maps/panzer-vor/games/``)."""
-    return {e.name: str(e.path) for e in prepared_records() if e.found == game}
-
-
-def prepared_records() -> list[Entry]:
-    """Every shipped prepared record with its game, or the reason it cannot be read
-    (:mod:`workbench.files.listing`: one bad file is one bad line)."""
-    return read_each(sorted(MAPS.glob("*/games/*.json")), record_game)
 
 
 register_explorer(Stepper, Record)  # explore(a record or a record file) steps through it

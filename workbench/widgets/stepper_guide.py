@@ -1,12 +1,15 @@
-"""The stepper's next-step line: what the keys and buttons do now, told truthfully for the mode
-the stepper is in. Replaying a record, → shows the next recorded step; at the end of a new
-game's history, → plays nothing, so the line (and → itself) says what the learner does instead:
-press Roll, press Bot move, or click on the board, a card or the list.
+r"""The stepper's next-step line: what the keys and controls do now, told truthfully for the
+mode the stepper is in, from the one description of what the side to act can do
+(:attr:`Stepper.ways <workbench.widgets.stepper.Stepper.ways>`, :mod:`.guidance`). Replaying
+a record, → shows the next recorded step (and the controls play another step instead); at the
+end of a new game's history → plays nothing, so the line says what to do: press Roll, click
+the board or a card, press a button, choose in the list, or wait for the computer.
 
 >>> from workbench.widgets.stepper import Stepper
 >>> stepper = Stepper("maps/panzer-vor/games/first-shots.json", at=4)
->>> next_step_line(stepper)
-'Next: → shows step 5 (the dice)'
+>>> print(next_step_line(stepper).replace("; ", ";\n"))
+Next: → shows step 5 (the dice);
+or choose another result in the list (More: Actions), then press Play chosen
 >>> stepper.last(); next_step_line(stepper)
 'The end of the game: ← steps back, Home goes to the start'
 """
@@ -17,38 +20,36 @@ from typing import Any
 
 from workbench.render.dice import dice_of
 from workbench.rules.core import CHANCE, TERMINAL
+from workbench.widgets.computer_turn import short_name
+
+CHOOSE_ROLL = "choose {which} result in the list (More: Actions), then press Play chosen"
 
 
 def next_step_line(stepper: Any) -> str:
     """The line that says what to do next at the stepper's cursor (see the module)."""
     game, state = stepper.game, stepper.state
-    if stepper.cursor < len(stepper.steps):
-        step = stepper.cursor + 1
-        who = _chooser(stepper, step)
-        return f"Next: → shows step {step} ({who})"
     who = game.current_player(state)
     if who == TERMINAL:
         return "The end of the game: ← steps back, Home goes to the start"
+    computer = f"the computer ({short_name(stepper.bot)})"
+    if stepper.turn.thinking:
+        stoppable = stepper.turn.stop_button.layout.display != "none"
+        stop = ", or press Stop thinking to have it move now" if stoppable else ""
+        return f"Wait: {computer} is thinking for {who}{stop}"
+    if stepper.cursor < len(stepper.steps):
+        step = stepper.cursor + 1
+        line = f"Next: → shows step {step} ({_chooser(stepper, step)})"
+        if who == CHANCE:
+            return f"{line}; or {CHOOSE_ROLL.format(which='another')}"
+        if who == stepper.bot_side:
+            return f"{line}; or press Bot move ({computer} plays {who})"
+        return f"{line}; or play another step: {stepper.ways.line()}"
     if who == CHANCE:
-        return "Next: press Roll (chance decides the next step)"
+        roll = CHOOSE_ROLL.format(which="a")
+        return f"Next: press Roll (chance decides the next step), or {roll}"
     if who == stepper.bot_side:
-        if stepper.bot_waits:
-            return f"Next: press Bot move (the computer plays {who})"
-        return f"Waiting for the computer to play {who}"
-    return f"Next: {who} to act: {what_to_click(stepper)}"
-
-
-def what_to_click(stepper: Any) -> str:
-    """How a person plays the side to act with this game's view: a card in the hand, the board
-    (with its buttons), or the list of legal actions."""
-    _side, cards = stepper.hand()
-    if any(card.playable for card in cards):
-        return "click a card in the hand (▶: playable now), then the board"
-    offered = stepper.offered or stepper.view.buttons(stepper.game, stepper.state)
-    buttons = " (or a button above the hand)" if offered else ""
-    if getattr(stepper.view, "clickable", False):
-        return f"click one of your tanks, then where it goes or an enemy{buttons}"
-    return f"choose an action in the list, then press Play chosen{buttons}"
+        return f"Next: press Bot move ({computer} plays {who})"
+    return f"Next: {who} to act: {stepper.ways.line()}"
 
 
 def at_the_end(stepper: Any) -> str:
@@ -71,4 +72,4 @@ def _chooser(stepper: Any, step: int) -> str:
     return f"{who}'s choice"
 
 
-__all__ = ["at_the_end", "next_step_line", "what_to_click"]
+__all__ = ["at_the_end", "next_step_line"]

@@ -100,7 +100,7 @@ def build(stepper: Any) -> widgets.Box:
     s.more = widgets.Accordion(children=[s.tabs], selected_index=None)
     s.more.set_title(0, "More: log, notes, files, …")
     s.more.add_class("workbench-stepper-more")
-    side = widgets.VBox([s.panel, actions, hand, s.story, s.more])
+    side = widgets.VBox([s.turn.sign, s.panel, actions, hand, s.story, s.more])
     side.add_class("workbench-stepper-side")
     s.board_box = widgets.VBox([widgets.Box(), nav])
     s.board_box.add_class("workbench-stepper-board")

@@ -10,7 +10,7 @@ stepper's list of legal actions).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -54,7 +54,8 @@ class HandCard:
 
 class ViewDefaults:
     """What a view has when its game has no cards in hand (no hand, nothing to click on it,
-    no card faces) and nothing to show on the board before a click."""
+    no card faces), nothing to show on the board before a click and no drawing of a turn;
+    with ``clickable``, every legal action that is no button is played by board clicks."""
 
     def highlight(self, game: Game, state: Any, scene: Scene) -> Scene | None:
         return None
@@ -67,6 +68,21 @@ class ViewDefaults:
 
     def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
         return ()
+
+    def card_of(self, game: Game, state: Any, action: Action) -> str | None:
+        return None
+
+    def on_board(self, game: Game, state: Any, action: Action) -> bool:
+        return bool(getattr(self, "clickable", False))
+
+    def board_words(self, game: Game, state: Any, actions: Sequence[Action]) -> str:
+        return "click on the board"
+
+    def turn_overlay(self, game: Game, steps: Sequence[Any], scene: Scene) -> Scene | None:
+        return None
+
+    def step_note(self, game: Game, step: Any) -> str:
+        return ""
 
 
 class GameView(Protocol):
@@ -109,6 +125,30 @@ class GameView(Protocol):
 
     def card_faces(self, game: Game, state: Any, action: Action) -> tuple[str, ...]:
         """The faces (HTML) of the cards ``action``, played on ``state``, drew or played."""
+        ...
+
+    def card_of(self, game: Game, state: Any, action: Action) -> str | None:
+        """The card in the hand that plays ``action`` (None: no card plays it)."""
+        ...
+
+    def on_board(self, game: Game, state: Any, action: Action) -> bool:
+        """Whether clicks on the board play ``action`` (a legal action that is no button and
+        no card); the rest are offered in the list (:mod:`workbench.widgets.guidance`)."""
+        ...
+
+    def board_words(self, game: Game, state: Any, actions: Sequence[Action]) -> str:
+        """How a person plays ``actions`` (those :meth:`on_board`) with clicks, in words
+        beginning with a verb ("click one of your tanks, then where it goes")."""
+        ...
+
+    def turn_overlay(self, game: Game, steps: Sequence[Any], scene: Scene) -> Scene | None:
+        """The board with a turn's steps drawn on it (moves, shots with their odds, kills):
+        each step a :class:`~workbench.widgets.computer_turn.Step`; None: none drawn."""
+        ...
+
+    def step_note(self, game: Game, step: Any) -> str:
+        """What a turn's summary adds to a step's line in the log (a shot's odds, where the
+        log does not say them; "": nothing)."""
         ...
 
 

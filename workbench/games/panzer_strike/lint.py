@@ -15,6 +15,9 @@ Readings (the rulebook says only "on the opposite sides of the board", Initial P
 - A flag is approached from a square next to it (Task: Capture the Flag), orthogonally or
   diagonally, by a tank from the side that does not own it (either side for an owner that
   is neither ``north`` nor ``south``).
+- The two deployment sides are *apart* when no tank from the north rows can reach a square
+  of the south rows (a row of buildings or barricades across the board); the finding names
+  the cut: the squares no tank enters between the squares reached and the open ones beyond.
 
 Each check is registered in :data:`CHECKS` with its estimate, a line in the units of its
 work (:func:`work_units`) fitted to measures (``benchmarks/README.md``, "Lint's
@@ -43,6 +46,7 @@ from workbench.lint import (
     grouped,
     lint,
     options_checked,
+    summary,
 )
 from workbench.rules.core import Reason
 
@@ -128,6 +132,8 @@ LINE_SECONDS = 7.5e-5
 TRACED_SECONDS = 6e-7
 TRACED_BYTES = 200  # a square of a trace the trace cache keeps
 BASE_SECONDS = 2e-3
+SET_SECONDS = 3e-7  # a square of the north side's reach in the set compared (measured: 0.1 µs)
+CUT_SECONDS = 2e-5  # a square looked at where a cut is named (measured: about 6 µs)
 
 
 def _reached(board: SquareBoard, options: Options) -> dict[str, dict[Square, int]]:
@@ -189,6 +195,51 @@ def _flags(board: SquareBoard, options: Options, found: Found) -> None:
             )
 
 
+def the_cut(board: SquareBoard, region: set[Square]) -> list[Square]:
+    """The squares no tank may enter between ``region`` (the squares tanks reach from one
+    side) and the open squares beyond it, row by row. Linear in the board's size."""
+    beyond = {s for s in board.squares() if s not in region and not board.blocks_movement(s)}
+    cut = {
+        n
+        for s in region
+        for n in s.neighbors()
+        if n in board and n not in region and n not in beyond
+        and any(m in beyond for m in n.neighbors() if m in board)
+    }  # fmt: skip
+    return sorted(cut, key=lambda s: (s.y, s.x))
+
+
+def _kinds(board: SquareBoard, squares: list[Square]) -> str:
+    """The squares in words by what they hold ("the buildings at square (3, 5), ...")."""
+    kinds: dict[str, list[str]] = {}
+    for s in squares:
+        what = "flag" if s in board.flags else "barricade" if s in board.barricades else "building"
+        kinds.setdefault(what, []).append(_place(s))
+    return " and ".join(f"the {kind}s at {summary(names)}" for kind, names in kinds.items())
+
+
+def _apart_cost(board: SquareBoard, options: Options) -> Cost:
+    """The north side's reach compared with the south rows (a square of the board each), and
+    the cut named where they are apart (each square and its neighbours once)."""
+    squares = work_units(board, options)["squares"]
+    return Cost(SQUARE_BYTES * squares, BASE_SECONDS + (SET_SECONDS + CUT_SECONDS) * squares)
+
+
+@CHECKS.check("zones apart", cost=_apart_cost, needs=[REACHED])
+def _apart(board: SquareBoard, options: Options, found: Found) -> None:
+    reached = found.made(REACHED)
+    south = set(deployment_squares(board, "south", options["deployment_rows"]))
+    north = deployment_squares(board, "north", options["deployment_rows"])
+    if not north or not south or south & set(reached["north"]):
+        return
+    cut = the_cut(board, set(reached["north"]))
+    names = [_place(s) for s in cut]
+    text = "no tank can go between the north and the south deployment rows: " + (
+        f"cut off by {_kinds(board, cut)}" if cut else "the board's edge closes them in"
+    )
+    found.findings.append(grouped("zones-apart", names or ["north"], cut, Reason(text, MOVEMENT)))
+
+
 def _lines_cost(board: SquareBoard, options: Options) -> Cost:
     units = work_units(board, options)
     kept = min(units["offsets"], TRACES_KEPT) * (board.width + board.depth)
@@ -227,11 +278,12 @@ def lint_square_board(
     max_seconds: float | None = MAX_SECONDS,
     leave_out: Iterable[str] = (),
 ) -> LintReport:
-    """Lint a square board: squares no tank reaches, flags no tank comes next to, the clear
-    lines of fire between the deployment rows (``deployment_rows`` deep, 1 to half the
-    board). The checks' estimates are added up first (see :mod:`workbench.lint`): the lines
-    of fire are left out (and named in the report) where they would pass ``max_bytes`` or
-    ``max_seconds``; a board whose other checks alone would pass them is refused.
+    """Lint a square board: squares no tank reaches, flags no tank comes next to, deployment
+    rows no tank can go between (naming the cut), the clear lines of fire between the
+    deployment rows (``deployment_rows`` deep, 1 to half the board). The checks' estimates
+    are added up first (see :mod:`workbench.lint`): the lines of fire are left out (and
+    named in the report) where they would pass ``max_bytes`` or ``max_seconds``; a board
+    whose other checks alone would pass them is refused.
     ``leave_out``: names of checks not to run (:data:`CHECKS`)."""
     rows = whole_number("deployment_rows", deployment_rows, low=1, high=max(1, board.depth // 2))
     notes = (

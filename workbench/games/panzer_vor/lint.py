@@ -15,9 +15,16 @@ Readings (where the rulebook leaves the designer's question open):
   (an alley) counts as reached when a tank of such a side reaches it.
 - *Edge hexside*: a feature on the side between two hexes of the map's outer ring, running
   along the edge, where it cannot separate any part of the map from another.
+- *Zones apart*: two zones (a scenario's deployment areas) between which no tank can go
+  either way, or a zone from which no tank comes to a named place (where a scenario puts
+  its objective: Test Your Luck!'s shrine), its hex or next to it where it may not be
+  entered. The finding names the cut: the hexes no tank may enter and the hexsides no tank
+  may cross between the hexes reached from the zone and the open ground beyond (a river
+  painted across the map).
 
 One finding per cause, with every place it concerns: each area of neighbouring hexes cut off
-(a river painted across the map is one finding for the hexes beyond it), each area of blind
+(a river painted across the map is one finding for the hexes beyond it, and one for each
+pair of zones it parts, naming the river's hexes), each area of blind
 spots, each kind of feature along the edge, each zone's hexes of each terrain no tank enters.
 
 Each check is registered in :data:`CHECKS` with its estimate, a line in the units of its
@@ -63,6 +70,7 @@ from workbench.lint import (
     grouped,
     lint,
     options_checked,
+    summary,
 )
 from workbench.rules.core import Reason
 
@@ -243,6 +251,8 @@ TABLE_BYTES = 400
 SEARCHED_SECONDS = 1e-5
 SEARCHED_BYTES = 200  # a search's dicts and queue (the heatmap of each zone kept: HEX_BYTES)
 BASE_SECONDS = 2e-3
+ZONE_HEX_SECONDS = 6e-8  # a hex of a zone's reach, in the sets the zones-apart check compares
+CUT_HEX_SECONDS = 1.2e-5  # a hex of the map, once, where a cut is named (measured: 4 µs)
 
 
 def _visibility_made(board: HexMap | PanzerVorScenario, options: Options) -> VisibilityMatrix:
@@ -347,28 +357,51 @@ def _zones(board: HexMap | PanzerVorScenario, options: Options, found: Found) ->
             found.findings.append(grouped("zone-impassable", names, closed_hexes, reason))
 
 
-def _reach_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+def _search_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    """The movement tables made and the hexes the reach searches settle."""
     units = work_units(board, options)
-    kept = units["hexes"] * (len(options["zones"]) + 1)  # the heatmaps and sets kept
     return Cost(
-        TABLE_BYTES * units["tables"] + SEARCHED_BYTES * units["searched"] + HEX_BYTES * kept,
-        BASE_SECONDS
-        + TABLE_SECONDS * units["tables"]
+        TABLE_BYTES * units["tables"] + SEARCHED_BYTES * units["searched"],
+        TABLE_SECONDS * units["tables"]
         + WALLED_TABLE_SECONDS * units["walled tables"]
-        + SEARCHED_SECONDS * units["searched"]
-        + HEX_SECONDS * kept,
+        + SEARCHED_SECONDS * units["searched"],
     )
 
 
-@CHECKS.check("reach", cost=_reach_cost)
+def _zone_reach(board: HexMap | PanzerVorScenario, options: Options) -> dict[str, dict[Hex, int]]:
+    """The least MP to each hex from each zone (the reach check's heatmaps, and the hexes
+    the zones-apart check compares)."""
+    hexmap = _hexmap(board)
+    out = {}
+    for name, hexes in options["zones"].items():
+        starts = [h for h in hexes if _enterable(hexmap, h) or hexmap.terrain_at(h).deployment_only]
+        out[name] = best_reach(hexmap, starts)
+    return out
+
+
+def _zone_reach_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    return _search_cost(board, options) if options["zones"] else NOTHING
+
+
+ZONE_REACH = Work("reach from each zone", _zone_reach, _zone_reach_cost)
+
+
+def _reach_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    units = work_units(board, options)
+    kept = units["hexes"] * (len(options["zones"]) + 1)  # the heatmaps and sets kept
+    search = NOTHING if options["zones"] else _search_cost(board, options)  # open areas
+    return Cost(HEX_BYTES * kept + search.bytes, BASE_SECONDS + HEX_SECONDS * kept + search.seconds)
+
+
+@CHECKS.check("reach", cost=_reach_cost, needs=[ZONE_REACH])
 def _reach(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
     hexmap = _hexmap(board)
     grid = hexmap.grid
     mp, areas = options["mp"], options["zones"]
     reached: set[Hex] = set()
-    for name, hexes in areas.items():
-        starts = [h for h in hexes if _enterable(hexmap, h) or hexmap.terrain_at(h).deployment_only]
-        within = reach_turns(best_reach(hexmap, starts), mp)
+    from_zones = found.made(ZONE_REACH)
+    for name in areas:
+        within = reach_turns(from_zones[name], mp)
         reached |= set(within)
         found.heatmaps[f"reach from {name}"] = {
             h: float(t) for h, t in within.items() if t <= options["turns"]
@@ -388,6 +421,92 @@ def _reach(board: HexMap | PanzerVorScenario, options: Options, found: Found) ->
     found.notes.append(
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT)
     )
+
+
+def _apart_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    """Each zone's reach compared with the other zones and the named places (a hex of the
+    map for each zone), and one cut named where zones are apart (each hex of the map once):
+    linear in the map's size."""
+    hexes, zones = work_units(board, options)["hexes"], len(options["zones"])
+    cut = CUT_HEX_SECONDS * hexes if zones > 1 or (zones and _hexmap(board).places) else 0.0
+    return Cost(HEX_BYTES * hexes, BASE_SECONDS + ZONE_HEX_SECONDS * hexes * zones + cut)
+
+
+@CHECKS.check("zones apart", cost=_apart_cost, needs=[ZONE_REACH])
+def _zones_apart(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    reached = {name: set(costs) for name, costs in found.made(ZONE_REACH).items()}
+    found.findings += zones_apart(_hexmap(board), options["zones"], reached)
+
+
+def zones_apart(
+    hexmap: HexMap, areas: Mapping[str, Iterable[Hex]], reached: Mapping[str, set[Hex]]
+) -> list[Finding]:
+    """One finding for each pair of zones no tank can go between (either way), and for each
+    zone from which no tank comes to a named place (its hex, or next to it where it may not
+    be entered), each naming the cut: what stands between the hexes a tank reaches from the
+    zone and the open ground beyond."""
+    grid, label = hexmap.grid, hexmap.grid.label
+    findings: list[Finding] = []
+    names = list(areas)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            there, back = set(areas[b]) & reached[a], set(areas[a]) & reached[b]
+            if there or back or not set(areas[a]) or not set(areas[b]):
+                continue
+            cut, said = the_cut(hexmap, reached[a])
+            text = f"no tank can go between zone {a!r} and zone {b!r}: {said}"
+            cells, why = cut_cells(hexmap, cut), Reason(text, MOVEMENT)
+            findings.append(grouped("zones-apart", cut or [a], cells, why))
+        for place_hex, place in sorted(hexmap.places.items(), key=lambda p: label(p[0])):
+            near = {place_hex, *grid.neighbors(place_hex)}
+            if reached[a] and not near & reached[a]:
+                cut, said = the_cut(hexmap, reached[a])
+                text = f"no tank from zone {a!r} comes to {place} ({label(place_hex)}): {said}"
+                cells, why = cut_cells(hexmap, cut), Reason(text, MOVEMENT)
+                findings.append(grouped("zones-apart", cut or [label(place_hex)], cells, why))
+    return findings
+
+
+def the_cut(hexmap: HexMap, region: set[Hex]) -> tuple[list[str], str]:
+    """What cuts ``region`` (the hexes tanks reach from somewhere) off from the open ground
+    beyond it: the hexes no tank may enter and the hexsides no tank may cross between the two,
+    by kind; their labels, and the cut in words. Linear in the map's size."""
+    grid = hexmap.grid
+    beyond = {h for h in grid if h not in region and _enterable(hexmap, h)}
+    walls: dict[str, list[Hex]] = {}
+    sides: dict[str, list[str]] = {}
+    for h in sorted(region, key=lambda h: grid.to_offset(h)[::-1]):
+        for n in grid.neighbors(h):
+            if n in region:
+                continue
+            feature = hexmap.hexside_at(h, n)
+            if n in beyond and feature is not None and feature.blocks_movement:
+                sides.setdefault(feature.name, []).append(grid.hexside_label(grid.hexside(h, n)))
+            elif n not in beyond and any(m in beyond for m in grid.neighbors(n)):
+                kind = walls.setdefault(hexmap.terrain_at(n).name, [])
+                if n not in kind:
+                    kind.append(n)
+    labels = [grid.label(h) for hexes in walls.values() for h in hexes]
+    labels += [side for found in sides.values() for side in dict.fromkeys(found)]
+    said = [f"the {kind} hexes {summary([grid.label(h) for h in hexes])}"
+            for kind, hexes in walls.items()]  # fmt: skip
+    said += [f"the {kind} hexsides {summary(list(dict.fromkeys(found)))}"
+             for kind, found in sides.items()]  # fmt: skip
+    if not said:
+        return labels, "the map's edge closes them in"
+    return labels, "cut off by " + " and ".join(said)
+
+
+def cut_cells(hexmap: HexMap, labels: Iterable[str]) -> list[Hex]:
+    """The hexes of a cut's labels (both hexes of a hexside), for a picture to outline."""
+    grid = hexmap.grid
+    cells: list[Hex] = []
+    for name in labels:
+        for part in name.split("|"):
+            h = grid.hex(part)
+            if h not in cells:
+                cells.append(h)
+    return cells
 
 
 def _zones_given(hexmap: HexMap, zones: Mapping[str, Iterable[HexLike]]) -> dict[str, set[Hex]]:

@@ -9,6 +9,14 @@ piece giving cover or pass within ``cover_margin`` cm of one (Cover: "tanks part
 them"); the margin is a labelled stand-in for half a tank's width, as the Cover rule is about
 the tank's hull, which a board does not have.
 
+*Apart*: two deployment areas (opposite table edges where the table gives none: the Defender
+chooses an edge, the Attacker takes the opposite one) no tank can go between, or an area from
+which no tank comes to an objective (its centre within a hull's width of the token). A tank
+passes where its centre stays half a hull's width from every impassable piece and the table's
+edges, the hull the narrowest of the shipped cards (a gap narrower than a tank is closed); the
+finding names the pieces that make the cut. The table is sampled every quarter of that width,
+so the cost is linear in the table's area.
+
 Each check is registered in :data:`CHECKS` with its estimate, a line in the units of its
 work (:func:`work_units`) fitted to measures (``benchmarks/README.md``, "Lint's
 estimates"); the sight and cover heatmaps, whose work grows with the square of the sample
@@ -19,6 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -28,14 +38,28 @@ from shapely.ops import unary_union
 
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost
 from workbench.errors import ArgumentError
+from workbench.games.tanks.boards.cards import tanks_cards
+from workbench.games.tanks.boards.hulls import hull_size
 from workbench.games.tanks.boards.table import EDGES, Table, _near, placement_problems
-from workbench.lint import Checks, Finding, Found, LintReport, Options, Work, lint, options_checked
+from workbench.lint import (
+    Checks,
+    Finding,
+    Found,
+    LintReport,
+    Options,
+    Work,
+    grouped,
+    lint,
+    options_checked,
+    summary,
+)
 from workbench.rules.core import Reason
 
 GAME = "tanks"  # the game whose rulebook the sections below are headings of
 TABLE_SETUP = "Game Set Up: Table Setup"
 DEPLOYMENT = "Game Set Up: Deployment"
 COVER = "Cover"
+MOVEMENT = "Movement"
 LINE_OF_SIGHT = "Line of Sight"
 STAND_IN_MARGIN = 3.0
 
@@ -138,6 +162,8 @@ COVER_PAIR_SECONDS = 6e-7  # and as much again for every hundred pieces giving c
 PIECE_SECONDS = 2e-4
 PIECE_BYTES = 2000  # spacing, deployment areas: a piece against the others
 BASE_SECONDS = 2e-3
+PASSAGE_SECONDS = 3e-6  # a cell of the passage (measured: 1 µs, its open area the most)
+PASSAGE_BYTES = 150  # a cell's centre, open flag, area number and a slot of the search
 
 
 def _sight_lines(table: Table, options: Options) -> tuple[list[tuple[float, float]], np.ndarray]:
@@ -207,8 +233,7 @@ def _cover(table: Table, options: Options, found: Found) -> None:
 def _deployment_cover(table: Table, options: Options, found: Found) -> None:
     margin = options["cover_margin"]
     covers = [p.polygon for p in table.pieces_that(gives_cover=True)]
-    deployments = [(d.side, d.at) for d in table.deployments] or [(e, e) for e in EDGES]
-    for side, at in deployments:
+    for side, at in deployment_areas(table):
         area = _area(table, at)
         if not any(area.intersects(c.buffer(margin)) for c in covers):
             who = f"{side}'s deployment ({at})" if side != at else f"the {at} edge"
@@ -216,6 +241,20 @@ def _deployment_cover(table: Table, options: Options, found: Found) -> None:
             found.findings.append(
                 Finding("deployment-without-cover", who, Reason(text, DEPLOYMENT), "warning")
             )
+
+
+def _apart_cost(table: Table, options: Options) -> Cost:
+    """The passage's cells (a quarter of the narrowest hull apart): each tested against the
+    impassable pieces and the deployment areas, joined to its neighbours once, and looked at
+    again under a piece where a cut is named."""
+    step = narrowest_hull() / 4
+    cells = math.ceil(table.width / step) * math.ceil(table.depth / step)
+    return Cost(PASSAGE_BYTES * cells, BASE_SECONDS + PASSAGE_SECONDS * cells)
+
+
+@CHECKS.check("zones apart", cost=_apart_cost)
+def _zones_apart(table: Table, options: Options, found: Found) -> None:
+    found.findings += apart(table, deployment_areas(table))
 
 
 @CHECKS.check("tanks in deployment", cost=_pieces_cost)
@@ -263,6 +302,141 @@ def lint_table(
     described = f"a {table.width:g} x {table.depth:g} cm table of {len(table.pieces)} pieces"
     return CHECKS.run(table, options, max_bytes=max_bytes, max_seconds=max_seconds,
                       leave_out=leave_out, described=described, notes=notes)  # fmt: skip
+
+
+def deployment_areas(table: Table) -> list[tuple[str, str]]:
+    """The table's deployments as (side, edge or corner), or each edge as its own where the
+    table gives none (the Defender chooses one in Game Set Up)."""
+    return [(d.side, d.at) for d in table.deployments] or [(e, e) for e in EDGES]
+
+
+def narrowest_hull() -> float:
+    """The narrowest hull of the shipped cards (cm): the narrowest gap a tank may pass."""
+    return min(hull_size(name).width for name in tanks_cards())
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Where a tank's centre may stand on a table (cells of ``step`` cm, row by row): at
+    least half a hull's ``width`` from every impassable piece and from the table's edges,
+    so a gap narrower than the hull keeps it out."""
+
+    table: Table
+    width: float
+    step: float
+    free: np.ndarray  # (rows, cols) bool
+    xs: np.ndarray
+    ys: np.ndarray
+    _areas: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    @staticmethod
+    def of(table: Table, width: float | None = None) -> Passage:
+        width = narrowest_hull() if width is None else width
+        step = width / 4
+        xs = np.arange(step / 2, table.width, step)
+        ys = np.arange(step / 2, table.depth, step)
+        gx, gy = np.meshgrid(xs, ys)
+        half = width / 2
+        free = (gx >= half) & (gx <= table.width - half) & (gy >= half) & (gy <= table.depth - half)
+        walls = [p.polygon.buffer(half) for p in table.pieces_that(impassable=True)]
+        if walls:
+            free &= ~shapely.contains_xy(unary_union(walls), gx, gy)
+        return Passage(table, width, step, free, xs, ys)
+
+    def within(self, area: Any) -> np.ndarray:
+        """The free cells inside ``area`` (a polygon)."""
+        gx, gy = np.meshgrid(self.xs, self.ys)
+        return self.free & shapely.contains_xy(area, gx, gy)
+
+    def reach(self, starts: np.ndarray) -> np.ndarray:
+        """The free cells a tank's centre gets to from ``starts`` (cell to neighbouring
+        cell, diagonals included): those of the open areas ``starts`` lie in."""
+        labels = self.areas()
+        found = np.unique(labels[starts & self.free])
+        return np.isin(labels, found[found >= 0])
+
+    def areas(self) -> np.ndarray:
+        """Each cell's open area (a number; -1 where no tank stands), found once, in one
+        pass over the cells: linear in the table's area."""
+        if self._areas is None:
+            rows, cols = self.free.shape
+            free = self.free.ravel().tolist()
+            label = [-1] * len(free)
+            count = 0
+            for first, open_cell in enumerate(free):
+                if not open_cell or label[first] >= 0:
+                    continue
+                label[first], stack = count, [first]
+                while stack:
+                    r, c = divmod(stack.pop(), cols)
+                    for nr in (r - 1, r, r + 1):
+                        for nc in (c - 1, c, c + 1):
+                            i = nr * cols + nc
+                            if 0 <= nr < rows and 0 <= nc < cols and free[i] and label[i] < 0:
+                                label[i] = count
+                                stack.append(i)
+                count += 1
+            object.__setattr__(self, "_areas", np.array(label).reshape(rows, cols))
+        assert self._areas is not None
+        return self._areas
+
+    def near(self, at: tuple[float, float], cells: np.ndarray) -> bool:
+        """Whether a tank on ``cells`` comes to ``at`` (its centre within a hull's width)."""
+        gx, gy = np.meshgrid(self.xs, self.ys)
+        return bool((cells & (np.hypot(gx - at[0], gy - at[1]) <= self.width)).any())
+
+    def cut(self, reached: np.ndarray) -> list[str]:
+        """The impassable pieces between the cells ``reached`` and the free cells beyond:
+        each piece whose keep-out band borders both."""
+        beyond = self.free & ~reached
+        names = []
+        for piece in self.table.pieces_that(impassable=True):
+            band = piece.polygon.buffer(self.width / 2 + self.step)
+            x0, y0, x1, y1 = band.bounds  # only the cells under the band: linear in all
+            cols = slice(*np.searchsorted(self.xs, (x0, x1)))
+            rows = slice(*np.searchsorted(self.ys, (y0, y1)))
+            gx, gy = np.meshgrid(self.xs[cols], self.ys[rows])
+            inside = shapely.contains_xy(band, gx, gy)
+            if (inside & reached[rows, cols]).any() and (inside & beyond[rows, cols]).any():
+                names.append(piece.name)
+        return names
+
+
+def apart(table: Table, deployments: list[tuple[str, str]]) -> list[Finding]:
+    """One finding for each two deployment areas (opposite edges where the table gives none)
+    no tank can go between, and for each area from which no tank comes to an objective, each
+    naming the cut: the impassable pieces between, with gaps narrower than a tank."""
+    passage = Passage.of(table)
+    areas = {who: passage.within(_area(table, at)) for who, at in deployments}
+    reached = {who: passage.reach(cells) for who, cells in areas.items()}
+    given = bool(table.deployments)
+    pairs = [(a, b) for i, (a, _) in enumerate(deployments) for b, _ in deployments[i + 1 :]]
+    if not given:  # the Defender chooses an edge, the Attacker deploys on the opposite one
+        pairs = [("north", "south"), ("east", "west")]
+    findings = []
+    for a, b in pairs:
+        if not areas[a].any() or not areas[b].any() or (reached[a] & areas[b]).any():
+            continue
+        text = f"no tank can go between {_who(a, given)} and {_who(b, given)}: "
+        findings.append(_apart(passage, reached[a], text))
+    for objective in table.objectives:
+        for who, cells in reached.items():
+            if cells.any() and not passage.near(objective.at, cells):
+                text = f"no tank from {_who(who, given)} comes to the objective {objective.name}: "
+                findings.append(_apart(passage, cells, text))
+    return findings
+
+
+def _apart(passage: Passage, reached: np.ndarray, text: str) -> Finding:
+    names = passage.cut(reached)
+    narrow = f"gaps narrower than a tank ({passage.width:g} cm, the narrowest hull)"
+    said = f"cut off by {summary(names)} (no tank enters them), {narrow}" if names else (
+        f"the table's edges and {narrow} close it in")  # fmt: skip
+    return grouped("zones-apart", names or ["table"], (), Reason(text + said, MOVEMENT))
+
+
+def _who(side: str, given: bool) -> str:
+    return f"{side}'s deployment" if given else f"the {side} edge"
 
 
 def _area(table: Table, at: str):

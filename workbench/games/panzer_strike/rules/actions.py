@@ -9,6 +9,20 @@ from dataclasses import dataclass
 from workbench.geometry.squaregrid import FACING_NAMES
 from workbench.rules.core import Action
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def die_name(index: int) -> str:
+    """The die of a turn's move ``index`` (0-based) in words, as the movement dice are listed:
+    never a number, which would read as the face it shows.
+
+    >>> die_name(1), die_name(7)
+    ('the second die', 'die number 8')
+    """
+    if 0 <= index < len(ORDINALS):
+        return f"the {ORDINALS[index]} die"
+    return f"die number {index + 1}"
+
 
 @dataclass(frozen=True)
 class RollMovement(Action):
@@ -34,7 +48,7 @@ class Move(Action):
     def __str__(self) -> str:
         return (
             f"{self.tank} moves to ({self.to[0]}, {self.to[1]}) facing "
-            f"{FACING_NAMES[self.facing % 8]} (die {self.die + 1})"
+            f"{FACING_NAMES[self.facing % 8]} (with {die_name(self.die)})"
         )
 
 

@@ -31,6 +31,7 @@ from workbench.games.panzer_strike.rules.actions import (
     RollGun,
     RollMovement,
     Shoot,
+    die_name,
 )
 from workbench.games.panzer_strike.rules.movement import allowance, step_rule
 from workbench.games.panzer_strike.rules.movement import reach as search
@@ -214,7 +215,7 @@ def _move_detail(state: Match, move: Move, legal: bool) -> tuple[Reason, ...]:
         return ()
     large = state.slots[move.die]
     if legal:
-        return (Reason(f"die {move.die + 1} shows large number {large}", sections.MOVEMENT),)
+        return (Reason(f"{die_name(move.die)} shows large number {large}", sections.MOVEMENT),)
     if mover_refusal(state, tank) is not None or state.used[move.die]:
         return ()
     whole = isinstance(move.to, tuple) and len(move.to) == 2

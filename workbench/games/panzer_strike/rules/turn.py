@@ -20,6 +20,7 @@ from workbench.games.panzer_strike.rules.actions import (
     RollGun,
     RollMovement,
     Shoot,
+    die_name,
 )
 from workbench.games.panzer_strike.rules.flags import capture_flags
 from workbench.games.panzer_strike.rules.movement import allowance, reach, slots_of
@@ -276,7 +277,7 @@ def _move(match: Match, action: Move) -> Applied:
         )
     if match.used[action.die]:
         raise IllegalAction(
-            Reason(f"die {action.die + 1} has already moved a tank", sections.MOVEMENT)
+            Reason(f"{die_name(action.die)} has already moved a tank", sections.MOVEMENT)
         )
     if not isinstance(action.facing, int) or not 0 <= action.facing < 8:
         raise IllegalAction(

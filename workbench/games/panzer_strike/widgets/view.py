@@ -9,14 +9,17 @@ the rules say why not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from workbench.games.panzer_strike.rules.actions import die_name
 from workbench.games.panzer_strike.rules.game import EndMovement, EndTurn, Move, Shoot
 from workbench.games.panzer_strike.rules.state import Match
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.render import scene_of
 from workbench.render.overlays import tint_overlay
 from workbench.render.scene import Scene
+from workbench.render.turns import turn_marks
 from workbench.rules.core import Action, Game, IllegalAction
 from workbench.widgets.checks import square_on
 from workbench.widgets.views import Offer, ViewDefaults, register_view
@@ -53,6 +56,37 @@ class PanzerStrikeView(ViewDefaults):
     def buttons(self, game: Game, state: Match) -> list[Action]:
         return [a for a in game.legal_actions(state) if isinstance(a, EndMovement | EndTurn)]
 
+    def on_board(self, game: Game, state: Match, action: Action) -> bool:
+        return isinstance(action, Move | Shoot)
+
+    def board_words(self, game: Game, state: Match, actions: Sequence[Action]) -> str:
+        kinds = {type(a) for a in actions}
+        if kinds == {Shoot}:
+            return "click one of your tanks, then the enemy it shoots at"
+        if kinds == {Move}:
+            return "click one of your tanks, then a shaded square it moves to"
+        return "click one of your tanks, then a shaded square or an enemy"
+
+    def turn_overlay(self, game: Game, steps: Sequence[Any], scene: Scene) -> Scene | None:
+        """A turn's moves, its shots with their exact chance of destroying (the rules' odds
+        before the dice) and the tanks it destroyed."""
+        moves, shots = [], []
+        for step in steps:
+            before, action = step.before, step.action
+            where = {t.id: t.at for t in before.tanks}
+            if isinstance(action, Move):
+                moves.append((where[action.tank], Square(*action.to)))
+            elif isinstance(action, Shoot) and game.odds is not None:
+                odds = game.odds(before, action.firer, action.target)
+                label = f"destroys {float(odds.destroy):.0%}"
+                shots.append((where[action.firer], where[action.target], label))
+        standing = {t.id for t in steps[0].before.tanks if not t.destroyed} if steps else set()
+        lost = [t.at for t in steps[-1].after.tanks if t.destroyed and t.id in standing] \
+            if steps else []  # fmt: skip
+        if not (moves or shots or lost):
+            return None
+        return turn_marks(scene, moves=moves, shots=shots, destroyed=lost)
+
     def click(
         self, game: Game, state: Match, scene: Scene, cell: Any, selection: Any, proposed: Any
     ) -> Offer:
@@ -62,12 +96,11 @@ class PanzerStrikeView(ViewDefaults):
         chosen = next((t for t in state.tanks if t.id == selection and not t.destroyed), None)
         if tank is not None and chosen is not None and tank.side != chosen.side:
             shot = Shoot(chosen.id, tank.id)
+            if shot not in list(game.legal_actions(state)):  # refused: the rules say why
+                return Offer((), None, chosen.id, shot, commit=True)
             lines = (f"{chosen.id} shoots at {tank.id}?", *_preview(game, state, shot))
-            legal = shot in list(game.legal_actions(state))
-            commit = proposed == shot or not legal  # a shot refused: the rules say why
-            return Offer(
-                (*lines, "Click the enemy again (or Play) to shoot."), None, chosen.id, shot, commit
-            )
+            again = "Click the enemy again (or Play) to shoot."
+            return Offer((*lines, again), None, chosen.id, shot, commit=proposed == shot)
         if tank is not None:
             return self._select(game, state, scene, tank.id)
         if chosen is None or cell is None:
@@ -85,7 +118,7 @@ class PanzerStrikeView(ViewDefaults):
             )
         move = moves[0]
         others = tuple(
-            (f"die {m.die + 1}, face {FACING_NAMES[m.facing % 8]}", m) for m in moves[1:]
+            (f"{die_name(m.die)}, face {FACING_NAMES[m.facing % 8]}", m) for m in moves[1:]
         )
         lines = (str(move), *_preview(game, state, move), "Click it again (or Play) to move.")
         overlay = tint_overlay(scene, {cell: "#e67e22"})

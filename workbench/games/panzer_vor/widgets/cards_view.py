@@ -15,6 +15,7 @@ rules say why and nothing changes. Every answer is the rules' (``legal_actions``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from workbench.games.panzer_vor.render.cards import card_html, card_text
@@ -53,11 +54,16 @@ from workbench.render.scene import Scene
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Turn
 from workbench.widgets.views import HandCard, Offer
 
-STAGES = {
-    "choose": "declare a tank (click one of yours) or stop",
-    "move": "click where the tank moves",
-    "fire": "click the enemy it fires at",
-    "either": "click where it moves, or an enemy it fires at",
+STAGES = {  # what an Action card's stage waits for (facts: the guidance says the clicks)
+    "choose": "a tank to declare, or stop",
+    "move": "it moves",
+    "fire": "it fires",
+    "either": "it moves, or fires",
+}
+PHASES = {  # what a phase with nothing being resolved waits for
+    "action": "an Action card from the hand, or pass",
+    "event": "an Event card from the hand, or pass",
+    "end": "cards discarded down to five",
 }
 
 
@@ -76,6 +82,26 @@ def _hex_choices(game: Game, match: CardMatch) -> list[Choose]:
     return [
         a for a in game.legal_actions(match) if isinstance(a, Choose) and grid.names_a_hex(a.option)
     ]
+
+
+ON_THE_BOARD = Move | Fire | Select | Deploy  # and the hexes a Choice asks for (_hex_choices)
+
+
+def click_words(actions: Sequence[Action], top: Any) -> str:
+    """What to click for ``actions`` (the board's), in words beginning with "click"."""
+    kinds = {type(a) for a in actions}
+    if Deploy in kinds:
+        return "click a shaded hex to place a tank there"
+    if Choose in kinds:
+        return "click a shaded hex to choose it"
+    if Select in kinds:
+        return "click one of your tanks to declare it"
+    tank = top.tank if isinstance(top, Order) and top.tank else "your tank"
+    if Move in kinds and Fire in kinds:
+        return f"click where {tank} moves, or an enemy it fires at"
+    if Fire in kinds:
+        return f"click the enemy {tank} fires at"
+    return f"click the hex {tank} moves to"
 
 
 def uses_card(action: Action, name: str) -> bool:
@@ -102,9 +128,9 @@ def frame_line(match: CardMatch, frame: Any) -> str:
         return f"{frame.firer} fires at {frame.target}: {frame.stage}"
     if isinstance(frame, Window):
         about = f" ({frame.answering})" if frame.answering else ""
-        return f"{frame.side} may react now ({frame.moment}{about}): the buttons below"
+        return f"{frame.side} may react now ({frame.moment}{about})"
     if isinstance(frame, Choice):
-        return f"{frame.side} chooses ({frame.purpose}): the buttons below"
+        return f"{frame.side} chooses ({frame.purpose})"
     if isinstance(frame, Drawing):
         n = "a card" if frame.count == 1 else f"{frame.count} cards"
         return f"{frame.side} draws {n}" + (" (a starting hand)" if frame.deal else "")
@@ -128,12 +154,8 @@ class CardGameView:
         if match.top is not None and match.ended is None:
             lines.append("now: " + frame_line(match, match.top))
             lines += self.shot_lines(match)
-        elif match.ended is None and match.phase == "action":
-            lines.append("now: play an Action card from the hand (click it), or pass")
-        elif match.ended is None and match.phase == "event":
-            lines.append("now: play an Event card from the hand (click it), or pass")
-        elif match.ended is None and match.phase == "end":
-            lines.append("now: discard down to five (click a card in the hand)")
+        elif match.ended is None and match.phase in PHASES:
+            lines.append(f"now: {PHASES[match.phase]}")
         marked = " + the stagnation card" if match.marked else ""
         drawn = f"Enforcement cards drawn: {match.enforcement_drawn}"
         if match.marked:
@@ -213,11 +235,24 @@ class CardGameView:
             return None
         return self._tank_info(match, scene, top.tank, "", top).overlay
 
+    # --- how each action is offered (workbench.widgets.guidance) ---------------------------
+    def card_of(self, game: Game, match: CardMatch, action: Action) -> str | None:
+        """The card in the hand that plays ``action`` (a reaction is a button too)."""
+        return action.card if isinstance(action, PlayCard | React | Discard) else None
+
+    def on_board(self, game: Game, match: CardMatch, action: Action) -> bool:
+        return isinstance(action, ON_THE_BOARD | Choose)  # a Choose not of a hex is a button
+
+    def board_words(self, game: Game, match: CardMatch, actions: Sequence[Action]) -> str:
+        """How the board's actions are clicked now: a tank placed, a hex chosen, a tank
+        declared, or where the declared tank moves and whom it fires at."""
+        return click_words(actions, match.top)
+
     # --- buttons -------------------------------------------------------------------------
     def buttons(self, game: Game, match: CardMatch) -> list[Action]:
         """Legal actions without a place on the board or in the hand: stop, pass, no
         reaction, decline, the reactions themselves, choices, abilities."""
-        board_or_hand = Move | Fire | Select | PlayCard | Discard | Deploy
+        board_or_hand = ON_THE_BOARD | PlayCard | Discard
         on_the_map = set(_hex_choices(game, match))
         return [
             a
@@ -234,7 +269,7 @@ class CardGameView:
             return Offer((f"The match is over: {match.ended}",))
         deploys = _deploys(game, match)
         if deploys:
-            return self._deploy(match, scene, deploys, cell, selection, proposed)
+            return deploy_offer(match.board, scene, deploys, cell, selection, proposed)
         hexes = _hex_choices(game, match)
         if hexes:  # a hex the rules ask for (Exhibition!'s obstacles, say): click it
             if cell is None:
@@ -249,7 +284,7 @@ class CardGameView:
         tank = None if tank is not None and tank.wreck else tank
         if not isinstance(top, Order):
             if top is None and tank is not None:
-                why = "a tank acts only on an Action card: click one in the hand"
+                why = "a tank acts only when an Action card declares it"
                 return self._tank_info(match, scene, tank.id, why)
             now = frame_line(match, top) if top is not None else f"the {match.phase} phase"
             return Offer((f"No board action now: {now}.",))
@@ -296,43 +331,6 @@ class CardGameView:
             if m != best
         )
         return Offer(lines, overlay, acting, best, commit=proposed == best, choices=others)
-
-    def _deploy(
-        self,
-        match: CardMatch,
-        scene: Scene,
-        deploys: list[Deploy],
-        cell: Any,
-        selection: Any,
-        proposed: Any,
-    ) -> Offer:
-        """Setup: a click on a shaded hex places a tank there, facing the middle of the map
-        (other tanks and facings as buttons); anywhere else the rules say why not."""
-        grid = match.board.map.grid
-        facings = grid.direction_names
-        waiting = list(dict.fromkeys(d.tank for d in deploys))
-        if cell is None:
-            return Offer((f"Click a shaded hex to place a tank: {', '.join(waiting)} wait.",))
-        label = grid.label(cell)
-        here = [d for d in deploys if d.to == label]
-        if not here:
-            tank = selection if selection in waiting else waiting[0]
-            return Offer(action=Deploy(tank, label, 0), commit=True)  # the rules say why not
-        tanks = list(dict.fromkeys(d.tank for d in here))
-        tank = selection if selection in tanks else tanks[0]
-        middle = grid.from_offset(grid.cols // 2, grid.rows // 2)
-        mine = [d for d in here if d.tank == tank]
-        best = min(mine, key=lambda d: cell.neighbor(d.facing).distance(middle))
-        lines = (
-            f"Place {tank} on {label} facing {facings[best.facing]} ({best.facing})",
-            f"waiting to be placed: {', '.join(waiting)}",
-            "Click the hex again (or Play) to place it, or pick another facing or tank.",
-        )
-        others = tuple((f"face {facings[d.facing]}", d) for d in mine if d != best)
-        others += tuple(
-            (f"place {t} here", next(d for d in here if d.tank == t)) for t in tanks if t != tank
-        )
-        return Offer(lines, scene, tank, best, commit=proposed == best, choices=others)
 
     def _declare(
         self, game: Game, match: CardMatch, scene: Scene, order: Order, tank_id: str, proposed: Any
@@ -398,6 +396,39 @@ class CardGameView:
         return [f"odds now: {odds_label(resolving_odds(match, top))}"]
 
 
+def deploy_offer(
+    board: Any, scene: Scene, deploys: list[Deploy], cell: Any, selection: Any, proposed: Any
+) -> Offer:
+    """Setup: a click on a shaded hex places a tank there, facing the middle of the map
+    (other tanks and facings as buttons); anywhere else the rules say why not. ``board`` is
+    the map with its tanks (the card game's and the practice mode's setup alike)."""
+    grid = board.map.grid
+    facings = grid.direction_names
+    waiting = list(dict.fromkeys(d.tank for d in deploys))
+    if cell is None:
+        return Offer((f"Click a shaded hex to place a tank: {', '.join(waiting)} wait.",))
+    label = grid.label(cell)
+    here = [d for d in deploys if d.to == label]
+    if not here:
+        tank = selection if selection in waiting else waiting[0]
+        return Offer(action=Deploy(tank, label, 0), commit=True)  # the rules say why not
+    tanks = list(dict.fromkeys(d.tank for d in here))
+    tank = selection if selection in tanks else tanks[0]
+    middle = grid.from_offset(grid.cols // 2, grid.rows // 2)
+    mine = [d for d in here if d.tank == tank]
+    best = min(mine, key=lambda d: cell.neighbor(d.facing).distance(middle))
+    lines = (
+        f"Place {tank} on {label} facing {facings[best.facing]} ({best.facing})",
+        f"waiting to be placed: {', '.join(waiting)}",
+        "Click the hex again (or Play) to place it, or pick another facing or tank.",
+    )
+    others = tuple((f"face {facings[d.facing]}", d) for d in mine if d != best)
+    others += tuple(
+        (f"place {t} here", next(d for d in here if d.tank == t)) for t in tanks if t != tank
+    )
+    return Offer(lines, scene, tank, best, commit=proposed == best, choices=others)
+
+
 def _preview(game: Game, match: CardMatch, action: Action) -> tuple[str, ...]:
     """What ``action`` would say if played now (the rules' events, on a copy)."""
     try:
@@ -407,4 +438,4 @@ def _preview(game: Game, match: CardMatch, action: Action) -> tuple[str, ...]:
     return tuple(line.strip() for event in events for line in event.lines())
 
 
-__all__ = ["CardGameView", "card_label", "frame_line", "uses_card"]
+__all__ = ["CardGameView", "card_label", "click_words", "deploy_offer", "frame_line", "uses_card"]

@@ -9,6 +9,8 @@ proposes is played on the series as it is.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from workbench.games import get_game
@@ -93,6 +95,35 @@ class SeriesView:
         if match is None:
             return ()
         return self.match_view.card_faces(self.panzer_vor, match, action)
+
+    def card_of(self, game: Game, state: Any, action: Action) -> str | None:
+        match = self.match_in_play(state)
+        return None if match is None else self.match_view.card_of(self.panzer_vor, match, action)
+
+    def on_board(self, game: Game, state: Any, action: Action) -> bool:
+        match = self.match_in_play(state)
+        return match is not None and self.match_view.on_board(self.panzer_vor, match, action)
+
+    def board_words(self, game: Game, state: Any, actions: Sequence[Action]) -> str:
+        match = self.match_in_play(state)
+        if match is None:
+            return ""
+        return self.match_view.board_words(self.panzer_vor, match, actions)
+
+    def step_note(self, game: Game, step: Any) -> str:
+        return ""  # the card game's log says a shot's odds
+
+    def turn_overlay(self, game: Game, steps: Sequence[Any], scene: Scene) -> Scene | None:
+        """A turn's steps drawn while one match is in play (none across two matches)."""
+        inner = [
+            dataclasses.replace(step, before=step.before.match, after=step.after.match)
+            for step in steps
+        ]
+        maps = {id(m.board.map) for step in inner for m in (step.before, step.after) if m}
+        if not inner or None in [m for step in inner for m in (step.before, step.after)] \
+                or len(maps) != 1:  # fmt: skip
+            return None
+        return self.match_view.turn_overlay(self.panzer_vor, inner, scene)
 
 
 register_view("panzer-vor-linked", SeriesView)

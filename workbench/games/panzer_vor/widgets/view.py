@@ -14,6 +14,7 @@ pictures come from the render layer; this module only maps clicks to them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from workbench.games.panzer_vor.render.hex_units import board_with_counters
@@ -24,19 +25,21 @@ from workbench.games.panzer_vor.render.pictures import (
     sight_scene,
 )
 from workbench.games.panzer_vor.rules import firing, movement
-from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass
+from workbench.games.panzer_vor.rules.actions import Deploy, Fire, Move, Pass
 from workbench.games.panzer_vor.rules.arguments import on_map
 from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.practice import Match
-from workbench.games.panzer_vor.widgets.cards_view import CardGameView
+from workbench.games.panzer_vor.widgets.cards_view import CardGameView, click_words, deploy_offer
+from workbench.render.hex_overlays import reach_overlay
 from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.scene import Scene
+from workbench.render.turns import turn_marks
 from workbench.rules.core import Action, Game
-from workbench.widgets.views import HandCard, Offer, register_view
+from workbench.widgets.views import HandCard, Offer, ViewDefaults, register_view
 
 
-class BoardView:
+class BoardView(ViewDefaults):
     """The board of a Panzer Vor! state: the map's picture is made once per map, size and
     theme; a step only adds the counters (and lays the labels out again when a counter stands
     on a place's name)."""
@@ -57,6 +60,23 @@ class BoardView:
     def cell(self, state: Match | CardMatch, label: Any) -> Any:
         """The hex a label (``"0802"``) or a Hex names, on the map (else ArgumentError)."""
         return on_map(state.board.map, "cell", label)
+
+    def turn_overlay(self, game: Game, steps: Sequence[Any], scene: Scene) -> Scene | None:
+        """A turn's moves, its shots with their exact chance of destroying (the rules' odds
+        as declared, the card played included) and the tanks it destroyed."""
+        moves, shots = [], []
+        for step in steps:
+            board, action = step.before.board, step.action
+            if isinstance(action, Move) and any(t.id == action.tank for t in board.tanks):
+                moves.append((board.tank(action.tank).hex, board.map.hex(action.to)))
+            elif isinstance(action, Fire) and game.odds is not None:
+                odds = game.odds(step.before, action.firer, action.target)
+                label = f"destroys {float(odds.destroy):.0%}"
+                shots.append((board.tank(action.firer).hex, board.tank(action.target).hex, label))
+        lost = _destroyed(steps)
+        if not (moves or shots or lost):
+            return None
+        return turn_marks(scene, moves=moves, shots=shots, destroyed=lost)
 
 
 class PanzerVorView(BoardView):
@@ -89,6 +109,15 @@ class PanzerVorView(BoardView):
     def card_faces(self, game: Game, state: CardMatch, action: Action) -> tuple[str, ...]:
         return self.cards.card_faces(game, state, action)
 
+    def card_of(self, game: Game, state: CardMatch, action: Action) -> str | None:
+        return self.cards.card_of(game, state, action)
+
+    def on_board(self, game: Game, state: CardMatch, action: Action) -> bool:
+        return self.cards.on_board(game, state, action)
+
+    def board_words(self, game: Game, state: CardMatch, actions: Sequence[Action]) -> str:
+        return self.cards.board_words(game, state, actions)
+
 
 class PracticeView(BoardView):
     """The practice mode for the stepper (see the module)."""
@@ -105,7 +134,7 @@ class PracticeView(BoardView):
         return lines
 
     def buttons(self, game: Game, state: Match) -> list[Action]:
-        return [Pass()] if state.shot is None and state.ended is None else []
+        return [a for a in game.legal_actions(state) if isinstance(a, Pass)]
 
     def click(
         self, game: Game, state: Match, scene: Scene, cell: Any, selection: Any, proposed: Any
@@ -114,6 +143,9 @@ class PracticeView(BoardView):
         label, facings = board.map.grid.label, board.map.grid.direction_names
         if state.ended is not None or state.shot is not None:
             return Offer(("No board action now: " + state.phase,))
+        deploys = [a for a in game.legal_actions(state) if isinstance(a, Deploy)]
+        if deploys:  # the tanks placed by the players (setup: "choose")
+            return deploy_offer(board, scene, deploys, cell, selection, proposed)
         tank = None if cell is None else board.tank_at(cell)
         chosen = None
         if isinstance(selection, str) and any(t.id == selection for t in board.tanks):
@@ -150,16 +182,21 @@ class PracticeView(BoardView):
         return Offer(lines, overlay, chosen.id, move, commit=proposed == move, choices=others)
 
     def highlight(self, game: Game, state: Match, scene: Scene) -> Scene | None:
-        return None
-
-    def hand(self, game: Game, state: Match) -> tuple[str, tuple[HandCard, ...]]:
-        return "", ()
+        """Where the tanks may be placed, while they are placed (``setup: "choose"``)."""
+        hexes = [a.to for a in game.legal_actions(state) if isinstance(a, Deploy)]
+        if not hexes:
+            return None
+        return reach_overlay(scene, {state.board.map.hex(h): 0 for h in hexes}, numbers=False)
 
     def click_card(self, game: Game, state: Match, name: str, proposed: Any) -> Offer:
         return Offer(("Practice mode has no cards: click a tank.",))
 
-    def card_faces(self, game: Game, state: Match, action: Action) -> tuple[str, ...]:
-        return ()
+    def board_words(self, game: Game, state: Match, actions: Sequence[Action]) -> str:
+        return (
+            click_words(actions, None)
+            if any(isinstance(a, Deploy) for a in actions)
+            else ("click one of your tanks, then where it goes or an enemy")
+        )
 
     def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
         board = state.board
@@ -191,6 +228,15 @@ class PracticeView(BoardView):
             lines.append("Click the enemy again (or Play) to fire.")
         commit = proposed == fire or not odds.can_fire  # a shot refused: the rules say why
         return Offer(tuple(lines), overlay, firer, fire, commit=commit)
+
+
+def _destroyed(steps: Sequence[Any]) -> list[Any]:
+    """Where the tanks standing before ``steps`` and destroyed by their end stood."""
+    if not steps:
+        return []
+    first, last = steps[0].before.board, steps[-1].after.board
+    after = {t.id: t for t in last.tanks}
+    return [t.hex for t in first.tanks if not t.wreck and (t.id not in after or after[t.id].wreck)]
 
 
 register_view("panzer-vor", PanzerVorView)

@@ -1,11 +1,15 @@
 """TANKS questions, answered by the rules' own functions (``line_of_sight``, ``cover``,
 ``close_range``, ``side_shot``, ``pools``, ``after_defence``) on a shipped table, a German and an
-American tank placed by the seed (centres in cm, headings in degrees clockwise from north).
-The table has no cells: these questions are answered by choosing, and drawn as the table."""
+American tank placed by the seed. The prompt says in words where each stands (the part of the
+table, the terrain beside it, the way it faces, whether it moved), and the table draws both,
+named. The table has no cells: these questions are answered by choosing. The answer draws the
+rules' measurement: the shot's lines of sight (sight, cover, the dice), the gap between the
+hulls against a Measuring Arrow (Close Range), the line of the target's front (Side Shot)."""
 
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -16,7 +20,14 @@ from workbench.games.tanks.boards.hulls import hull_size
 from workbench.games.tanks.boards.table import TANKS_TERRAIN, Table
 from workbench.games.tanks.rules import sections as S
 from workbench.games.tanks.rules.criticals import full_deck
-from workbench.games.tanks.rules.shooting import MAX_DEFENCE, Pools, after_defence, pools
+from workbench.games.tanks.rules.measures import close_range_measure, side_shot_measure
+from workbench.games.tanks.rules.shooting import (
+    MAX_DEFENCE,
+    Pools,
+    after_defence,
+    examine_shot,
+    pools,
+)
 from workbench.games.tanks.rules.sight import close_range, cover, line_of_sight, side_shot
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.geometry.table import Hull
@@ -89,15 +100,37 @@ def duel(rng: random.Random, scenario: Any, fit: Callable[[Battle], bool]) -> tu
     return name, found
 
 
-def _where(tank: TankPiece) -> str:
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+           "north-west")  # fmt: skip
+BY_CM = 6.0  # a terrain piece this near a hull names where the tank stands
+
+
+def _where(tank: TankPiece, table: Table) -> str:
+    """Where a tank stands, in words a room reads off the picture: the part of the table,
+    the terrain it stands by, the way it faces, and whether it has moved this turn."""
     x, y = tank.hull.centre
-    moved = f", {tank.speed} Speed token{'s' if tank.speed > 1 else ''}" if tank.speed else ""
-    return f"at ({x:g}, {y:g}) cm heading {tank.hull.heading:g}°{moved}"
+    row = ("north", "", "south")[min(2, int(3 * y / table.depth))]
+    col = ("west", "", "east")[min(2, int(3 * x / table.width))]
+    part = "-".join(p for p in (row, col) if p) or "middle"
+    near = [(p.polygon.distance(tank.polygon), p.name) for p in table.pieces]
+    by = min(near, default=(math.inf, ""))
+    beside = f" by {by[1]}" if by[0] <= BY_CM else ""
+    facing = COMPASS[round(tank.hull.heading / 45.0) % 8]
+    tokens = f"{tank.speed} Speed token{'s' if tank.speed > 1 else ''}"
+    moved = f"has moved this turn ({tokens})" if tank.speed else "has not moved this turn"
+    return f"{tank.id} ({tank.side}) stands in the {part} of the table{beside}, facing {facing}, "\
+        f"and {moved}"  # fmt: skip
 
 
 def _question(battle: Battle, name: str, kind_: str, chapter: str, level: int, **given: Any):
     shooter, target = battle.tanks
-    prompt = f"{shooter.id} {_where(shooter)}; {target.id} {_where(target)}. {given.pop('ask')}"
+    apart = math.dist(shooter.hull.centre, target.hull.centre)
+    prompt = (
+        f"{_where(shooter, battle.table)}. {_where(target, battle.table)}. They are {apart:.0f} cm "
+        f"apart (centre to centre). {given.pop('ask')}"
+    )
+    if "detail" not in given:  # the shot the question is about, drawn when it is answered
+        given["detail"] = examine_shot(battle, shooter.id, target.id)
     return Question(
         game=GAME, kind=kind_, seed=0, scenario=name, chapter=chapter, level=level,
         prompt=prompt, state=battle, facts={"shooter": shooter.id, "target": target.id},
@@ -136,10 +169,12 @@ def _yes_no_kind(
     ask: str,
     *,
     seen_only: bool = False,
+    drawn: Callable[[Battle, str, str], Any] | None = None,
 ) -> None:
     """Register a yes/no kind: ``judge`` gives the rules' answer and reasons; the seed
     wants "yes" about half the time; ``ask`` names the tanks as ``{shooter}``/``{target}``;
-    ``seen_only``: only pairs where the shooter sees the target (cover)."""
+    ``seen_only``: only pairs where the shooter sees the target (cover); ``drawn`` the
+    rules' measurement shown with the answer (None: the shot's lines of sight)."""
 
     def make(rng: random.Random, scenario: Any) -> Question:
         want = rng.random() < 0.5
@@ -150,9 +185,10 @@ def _yes_no_kind(
         where, battle = duel(rng, scenario, fit)
         answer, reasons = judge(battle)
         shooter, target = battle.tanks
+        shown = {} if drawn is None else {"detail": drawn(battle, shooter.id, target.id)}
         return _question(
             battle, where, name, chapter, level, shape="yes/no", answer=answer,
-            reasons=reasons, ask=ask.format(shooter=shooter.id, target=target.id),
+            reasons=reasons, ask=ask.format(shooter=shooter.id, target=target.id), **shown,
         )  # fmt: skip
 
     make.__name__ = make.__qualname__ = name.replace("-", "_")
@@ -164,9 +200,10 @@ _yes_no_kind("sight", "Line of Sight", 1, "can this tank see that one, and how m
 _yes_no_kind("cover", "Line of Sight", 2, "is the target in cover?", cover_of,
              "{shooter} shoots at {target}: is {target} in Cover?", seen_only=True)  # fmt: skip
 _yes_no_kind("close-range", "Firing", 1, "is it close range?", close_of,
-             "Is {shooter}'s shot at {target} at Close Range?")  # fmt: skip
+             "Is {shooter}'s shot at {target} at Close Range?",
+             drawn=close_range_measure)  # fmt: skip
 _yes_no_kind("side-shot", "Firing", 2, "is it a side shot?", side_of,
-             "Is {shooter}'s shot at {target} a Side Shot?")  # fmt: skip
+             "Is {shooter}'s shot at {target} a Side Shot?", drawn=side_shot_measure)  # fmt: skip
 
 
 def _shot(rng: random.Random, scenario: Any) -> tuple[str, Battle, Pools, Fraction]:

@@ -284,7 +284,7 @@ def _place(battle: Battle, setup: TableSetup, action: PlaceTerrain) -> Applied:
         f"the other terrain by a Measuring Arrow; players alternate",
         sections.TABLE_SETUP,
     )
-    events = [Event(f"{setup.placer}: {action}", (why,))]
+    events = [Event(str(action), (why,))]  # the log names who placed it
     after = replace(battle, table=table, setup=replace(setup, box=box, placer=placer))
     return Applied(_settled(after, events), tuple(events))
 
@@ -307,7 +307,7 @@ def _choose_role(battle: Battle, setup: TableSetup, action: ChooseRole) -> Appli
         defender=defender,
         setup=replace(setup, step="table-side", placer=defender),
     )
-    return Applied(after, (Event(f"{chooser}: {action}", (why,)),))
+    return Applied(after, (Event(str(action), (why,)),))
 
 
 def _choose_edge(battle: Battle, action: ChooseEdge) -> Applied:
@@ -324,7 +324,7 @@ def _choose_edge(battle: Battle, action: ChooseEdge) -> Applied:
     edges = (Deployment("Defender", action.edge), Deployment("Attacker", OPPOSITE[action.edge]))
     table = replace(battle.table, deployments=edges)
     after = deployed(replace(battle, table=table, tanks=(), reserve=()), where)
-    return Applied(after, (Event(f"{battle.defender}: {action}", (why,)),))
+    return Applied(after, (Event(str(action), (why,)),))
 
 
 def setup_step_text(battle: Battle) -> str:
