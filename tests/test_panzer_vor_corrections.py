@@ -64,7 +64,7 @@ def test_deployment_forests_may_be_moved_through_until_left_never_re_entered():
     assert not line_of_sight(hexmap, "0504", "0508").clear  # through the forest
     out_of = state(hexmap, ("Firer", TIGER_I, "Enemy", "0507", EAST),
                    ("Target", T34_76, "Ōarai", "0510", WEST))  # fmt: skip
-    odds = attack_odds(out_of, "Firer", "Target")
+    odds = firing.odds(out_of, "Firer", "Target")
     assert odds.can_fire and [m.name for m in odds.attack_modifiers] == ["T-34/76 target size"]
 
 
@@ -110,9 +110,9 @@ def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_min
     assert after.tank("Firer").turret is not None  # the marker stays where it turned
     again = firing.odds(after, "Firer", "Target")
     assert again.can_fire and not any("turret" in m.name for m in again.attack_modifiers)
-    assert not any("turret" in m.name for m in attack_odds(s, "Firer", "Ahead").attack_modifiers)
+    assert not any("turret" in m.name for m in firing.odds(s, "Firer", "Ahead").attack_modifiers)
     next_turn = after.with_tank(replace(after.tank("Firer"), turret_turned=0))
-    other = attack_odds(next_turn, "Firer", "Ahead")  # ahead of the hull, not of the turret
+    other = firing.odds(next_turn, "Firer", "Ahead")  # ahead of the hull, not of the turret
     assert [m.value for m in other.attack_modifiers if "turret" in m.name] == [-2]
 
 

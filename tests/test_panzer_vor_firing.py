@@ -293,7 +293,7 @@ def test_target_size_makes_a_small_tank_harder_and_a_large_one_easier_to_hit():
     # subtracted from the Attack Roll result, making it harder to hit. On the other hand, a +1
     # modifier increases the result, making the target easier to hit."
     needed = {
-        piece.name: attack_odds(duel(PANZER_IV_D, piece, 5), "Firer", "Target").attack_needed
+        piece.name: firing.odds(duel(PANZER_IV_D, piece, 5), "Firer", "Target").attack_needed
         for piece in (CV33, T34_76, TIGER_II)
     }
     assert (CV33.target_size, TIGER_II.target_size) == (-2, 1)
@@ -304,8 +304,8 @@ def test_damage_modifiers_add_up():
     # Firing: Damage Roll: "These modifiers are cumulative." "Card Modifier: Some cards (Deadly
     # Shot and Solid Hit) apply modifiers to the Damage Roll." "Character Modifiers: See the
     # Characters section for details."
-    plain = attack_odds(duel(PANZER_IV_D, TIGER_I, 1), "Firer", "Target")
-    odds = attack_odds(
+    plain = firing.odds(duel(PANZER_IV_D, TIGER_I, 1), "Firer", "Target")
+    odds = firing.odds(
         duel(PANZER_IV_D, TIGER_I, 1),
         "Firer",
         "Target",

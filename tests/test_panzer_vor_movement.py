@@ -211,7 +211,7 @@ def test_no_entering_or_passing_through_another_tank():
     assert not ended.legal and ended.refusal.section == "Optional Rules: Cutting Through"
     reach = movement.reach(cutting, "Tank")
     assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
-    assert hexmap.hex("0507") not in reachable(cutting, "Tank", mp=2).hex_costs()
+    assert hexmap.hex("0507") not in movement.reach(cutting, "Tank", mp=2).hex_costs()
 
 
 def test_wreckage_costs_one_more_mp():
@@ -223,7 +223,7 @@ def test_wreckage_costs_one_more_mp():
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
     assert explain_move(s, "Tank", [("0506", EAST)]).mp_spent == 2
-    assert hexmap.hex("0506") not in reachable(s, "Tank", mp=1).hex_costs()
+    assert hexmap.hex("0506") not in movement.reach(s, "Tank", mp=1).hex_costs()
 
 
 def test_immobile_tanks_cannot_move():

@@ -418,9 +418,9 @@ def test_the_optional_rules_are_agreed_before_any_match(name):
     # as fighting on a city map where things become deadlocked, you may use this rule if both
     # players agree to it."
     option = next(o for o in GAME.options(scenario(name)) if o.name == "optional_rules")
-    assert {"Wreckage", "Turret Rotation", "Cutting Through"} <= set(option.choices)
+    assert {"wreckage", "turret-rotation", "cutting-through"} <= set(option.choices)
     assert option.default == []  # off unless agreed (a scenario's own rules aside)
-    on = started(name, optional_rules=["Cutting Through"])
+    on = started(name, optional_rules=["cutting-through"])
     assert on.board.options.cutting_through and not started(name).board.options.cutting_through
 
 
