@@ -192,10 +192,11 @@ def test_the_apps_tank_names_are_12_px_at_1280_by_720_in_the_projector_theme(gam
 
 def test_tank_names_in_a_crowded_deployment_never_cover_one_another() -> None:
     # Kuromorimine's twenty tanks start packed in their deployment hexes: each name tag finds
-    # a spot of its own (beside, above or below its counter, its short printed name if need
-    # be), and one with no room left keeps its name in the counter's hover title
+    # a spot of its own (beside, above or below its counter, a step farther off, its short
+    # printed name if need be), never over another tag or another tank's counter, and one
+    # with no room left keeps its name in the counter's hover title
     from workbench.render import notebook_scene
-    from workbench.render.labels import text_box
+    from workbench.render.labels import covering, scene_labels, scene_things, text_box
     from workbench.render.scene import UNITS, Polygon, Text
 
     practice = contract("panzer-vor-practice")
@@ -205,8 +206,10 @@ def test_tank_names_in_a_crowded_deployment_never_cover_one_another() -> None:
     boxes = [text_box(p, scene.transform) for p in tags]
     for (a, box_a), (b, box_b) in combinations(zip(tags, boxes, strict=True), 2):
         assert not box_a.overlaps(box_b), (a.text, b.text)
+    over = covering(scene_labels(scene), scene_things(scene))
+    assert not over, [(label.text, thing.title) for label, thing in over]
     tanks = {p.title for p in scene.layer(UNITS) if isinstance(p, Polygon) and p.title}
-    assert len(tags) >= 0.85 * len(tanks), (len(tags), len(tanks))  # 23 of 26 today
+    assert len(tags) >= 0.75 * len(tanks), (len(tags), len(tanks))  # 21 of 26 today
 
 
 @pytest.mark.parametrize("scenario", ["kuromorimine-stage-1", "st-gloriana", "pravda"])

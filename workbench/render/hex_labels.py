@@ -97,10 +97,14 @@ def map_labels(
         )
         cells = sorted(hexmap.zones[zone_name], key=lambda c: (c.r, c.q))
         spots = [transform.to_pixel(*layout.cell_center(c)) for c in cells[:12]]
+        rows = (room.counter_dy + 0.45, room.counter_dy - 0.3, room.counter_dy)
         candidates = [
+            text_box_px(x, y + dy * px, zone_name, zone_style) for x, y in spots for dy in rows
+        ]
+        candidates += [  # else on the zone's line of hex numbers (they give way to it)
             text_box_px(x, y + dy * px, zone_name, zone_style)
+            for dy in (room.number_dy, room.number_dy - 0.25)
             for x, y in spots
-            for dy in (room.counter_dy + 0.45, room.counter_dy - 0.3, room.counter_dy)
         ]
         found = placer.place(candidates)
         if found is not None:

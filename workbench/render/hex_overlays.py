@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -15,9 +16,11 @@ from workbench.geometry.hexgrid import Hex, HexGrid
 from workbench.render.labels import (
     ASCENT,
     Box,
+    Placer,
     annotation_placer,
     clear_numbers,
     lift_haloed,
+    number_boxes,
     place_text,
     reink_numbers,
     text_width,
@@ -114,13 +117,16 @@ def reach_overlay(
 def _reach_numbers(
     scene: Scene, layout: Any, cells: Sequence[Hex], costs: Mapping[Hex, int], th: Theme
 ) -> tuple[list[Primitive], list[Box]]:
-    """The MP of each reachable hex at its centre, or a little above or below it where a label
-    is in the way (the boxes of those moved are returned: hex numbers under them give way);
-    none on a counter's hex (the counter is what the number is about)."""
+    """The MP of each reachable hex at its centre, or a little below or above it where a label
+    is in the way, clear of the hex numbers where it can be (the boxes of those over a hex
+    number are returned: the numbers under them give way); none on a counter's hex (the
+    counter is what the number is about)."""
     font = text_size(scene, th.overlay_font_scale)
     style = Style(fill=th.reach_text, stroke=th.halo, width=2.0, font_size=font, bold=True)
     t = scene.transform
     placer = annotation_placer(scene)
+    numbers = number_boxes(scene)
+    apart = Placer(placer.width, placer.height, [*placer.taken, *(Box(*b) for b in numbers)])
     centres = layout.centers(cells) * t.scale + np.array([t.offset_x, t.offset_y])
     texts = [str(costs[c]) for c in cells]
     half_w = np.array([text_width(x, font, True) for x in texts]) / 2 + 1.0
@@ -132,15 +138,15 @@ def _reach_numbers(
     for b in counters:
         inside = (centres[:, 0] >= b.x0) & (centres[:, 0] <= b.x1)
         todo &= ~(inside & (centres[:, 1] >= b.y0) & (centres[:, 1] <= b.y1))
-    for shift in (0.0, 0.3, -0.3):
+    for clear, shift in product((apart, placer), (0.0, 0.3, -0.3)):
         y = centres[:, 1] + shift * t.scale
         boxes = np.column_stack(
             [centres[:, 0] - half_w, y - half_h, centres[:, 0] + half_w, y + half_h]
         )
-        fits = todo & placer.free_mask(boxes)
+        fits = todo & clear.free_mask(boxes)
         for i in np.flatnonzero(fits).tolist():
             out.append(Text(t.to_board(centres[i, 0], y[i]), texts[i], style))
-            if shift:
+            if clear is placer:
                 moved.append(Box(*boxes[i].tolist()))
         todo &= ~fits
     return out, moved

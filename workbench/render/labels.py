@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.render.scene import (
+    Circle,
     Polygon,
     Primitive,
     Scene,
@@ -135,11 +136,13 @@ def text_box(text: Text, transform: Transform) -> Box:
 
 @dataclass(frozen=True)
 class Label:
-    """A text of a scene with the layer it is in and its pixel box."""
+    """A text of a scene with the layer it is in, its pixel box and its hover title (a
+    counter's name has its counter's title: the label belongs to it)."""
 
     layer: str
     text: str
     box: Box
+    title: str = ""
 
 
 def scene_labels(scene: Scene) -> list[Label]:
@@ -149,10 +152,11 @@ def scene_labels(scene: Scene) -> list[Label]:
     for layer, prim in scene.items():
         if isinstance(prim, Texts):
             at = prim.at * t.scale + np.array([t.offset_x, t.offset_y])
-            for (x, y), text in zip(at.tolist(), prim.texts, strict=True):
-                out.append(Label(layer, text, text_box_px(x, y, text, prim.style)))
+            titles = prim.titles or ("",) * len(prim.texts)
+            for (x, y), text, title in zip(at.tolist(), prim.texts, titles, strict=True):
+                out.append(Label(layer, text, text_box_px(x, y, text, prim.style), title))
         elif isinstance(prim, Text):
-            out.append(Label(layer, prim.text, text_box(prim, t)))
+            out.append(Label(layer, prim.text, text_box(prim, t), prim.title))
     return out
 
 
@@ -179,17 +183,45 @@ def outside(labels: Iterable[Label], width: float, height: float) -> list[Label]
     return [label for label in labels if not label.box.inside(width, height)]
 
 
-def unit_boxes(scene: Scene) -> list[Box]:
-    """The boxes of the counters and pieces in the units layer (their titled polygons)."""
+class Thing(NamedTuple):
+    """A counter, piece or token of a scene (a titled shape in its units layer): its hover
+    title and its pixel box."""
+
+    title: str
+    box: Box
+
+
+def scene_things(scene: Scene) -> list[Thing]:
+    """The counters, pieces and tokens of the units layer (its titled polygons and circles:
+    a hull, a name tag's plate, a flag, an objective token), with their pixel boxes."""
     t = scene.transform
-    boxes = []
+    out = []
     for prim in scene.layer("units"):
         if isinstance(prim, Polygon) and prim.title:
             xs = [p[0] for p in prim.points]
             ys = [p[1] for p in prim.points]
             (x0, y0), (x1, y1) = t.to_pixel(min(xs), min(ys)), t.to_pixel(max(xs), max(ys))
-            boxes.append(Box(x0, y0, x1, y1))
-    return boxes
+            out.append(Thing(prim.title, Box(x0, y0, x1, y1)))
+        elif isinstance(prim, Circle) and prim.title:
+            (cx, cy), r = t.to_pixel(*prim.center), prim.radius * t.scale
+            out.append(Thing(prim.title, Box(cx - r, cy - r, cx + r, cy + r)))
+    return out
+
+
+def unit_boxes(scene: Scene) -> list[Box]:
+    """The boxes of the counters, pieces and tokens in the units layer (:func:`scene_things`)."""
+    return [thing.box for thing in scene_things(scene)]
+
+
+def covering(labels: Iterable[Label], things: Sequence[Thing]) -> list[tuple[Label, Thing]]:
+    """Every label lying over a counter, piece or token it does not belong to (one of
+    another title: a tank's name belongs to its hull and its tag, a token's letters to it)."""
+    return [
+        (label, thing)
+        for label in labels
+        for thing in things
+        if thing.title != label.title and label.box.overlaps(thing.box)
+    ]
 
 
 # --- fitting text ------------------------------------------------------------------------
@@ -341,17 +373,21 @@ __all__ = [
     "Box",
     "Label",
     "Placer",
+    "Thing",
     "annotation_placer",
     "around",
     "box_text",
     "clear_numbers",
+    "covering",
     "fit_text",
     "lift_haloed",
+    "number_boxes",
     "outside",
     "overlapping",
     "place_text",
     "reink_numbers",
     "scene_labels",
+    "scene_things",
     "text_box",
     "text_width",
     "unit_boxes",
@@ -373,6 +409,30 @@ def annotation_placer(scene: Scene) -> Placer:
     placer = Placer(scene.width, scene.height, taken)
     placer.units = units
     return placer
+
+
+def number_boxes(scene: Scene, layer: str = "labels") -> npt.NDArray[np.float64]:
+    """The pixel boxes of the hex numbers (the ``Texts`` entries) of a layer, as rows
+    (x0, y0, x1, y1)."""
+    t = scene.transform
+    rows: list[npt.NDArray[np.float64]] = [np.zeros((0, 4))]
+    for prim in scene.layer(layer):
+        if isinstance(prim, Texts) and len(prim):
+            at = prim.at * t.scale + np.array([t.offset_x, t.offset_y])
+            half = _widths(prim.texts, prim.style.font_size, prim.style.bold) / 2
+            tall = ASCENT * prim.style.font_size
+            rows.append(
+                np.column_stack(
+                    [at[:, 0] - half, at[:, 1] - tall, at[:, 0] + half, at[:, 1] + tall]
+                )
+            )
+    return np.concatenate(rows)
+
+
+@lru_cache(maxsize=16)
+def _widths(texts: tuple[str, ...], font: float, bold: bool) -> npt.NDArray[np.float64]:
+    """The widths of a batch's texts (a board's hex numbers are drawn again and again)."""
+    return np.array([text_width(text, font, bold) for text in texts])
 
 
 def clear_numbers(scene: Scene, boxes: Sequence[Box]) -> Scene:

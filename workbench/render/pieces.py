@@ -1,7 +1,8 @@
 """Labels, symbols and legend swatches for the pieces of square boards and open tables, shared
 by the games that draw them (each game's ``render`` keeps only its own drawing): a terrain
-piece's name wrapped inside it and its symbol repeated across it, a square's swatch, a tank's
-silhouette as a swatch, and a flag in its owner's colour.
+piece's name inside it, or where it collides with nothing beside it, and its symbol repeated
+across it, a square's swatch, a tank's silhouette as a swatch, and a flag in its owner's
+colour.
 
 >>> rect(1.0, 2.0, 3.0, 4.0)
 ((1.0, 2.0), (4.0, 2.0), (4.0, 6.0), (1.0, 6.0))
@@ -9,15 +10,15 @@ silhouette as a swatch, and a flag in its owner's colour.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from workbench.geometry.table import Hull
-from workbench.render.labels import LINE_HEIGHT, Box, fit_text, text_box, text_width, wrap_text
+from workbench.render.labels import Box, Placer, fit_text, text_box, text_width
 from workbench.render.legend import box_swatch
+from workbench.render.placing import Setting, first_clear, settings, short_name
 from workbench.render.scene import Point, Primitive, Scene, Style, Text, Transform
 from workbench.render.silhouettes import reach, silhouette_parts
 from workbench.render.symbols import symbol_name, symbol_primitives
@@ -38,28 +39,42 @@ __all__ = [
 
 
 def piece_label(
-    piece: Any, color: str, font: float, px_per_cm: float, depth: float = math.inf
+    piece: Any,
+    color: str,
+    font: float,
+    placer: Placer,
+    t: Transform,
+    others: Sequence[Box] = (),
 ) -> list[Text]:
-    """A terrain piece's name inside it: wrapped to the piece's width, at most as many lines
-    as its height holds, centred on the piece. A name that would be cut there (a one-word
-    "Farmhouse" on a small building) is set whole on the table under the piece (over it
-    where the table, ``depth`` cm deep, ends first), dark on a white halo."""
+    """A terrain piece's name where it collides with nothing ``placer`` has taken (the
+    order of :func:`~workbench.render.placing.settings`): inside the piece, wrapped to its
+    width on as many lines as its height holds, else on the table under, over or beside it
+    (dark on a white halo), on two lines, or its short name; clear of the ``others`` pieces'
+    boxes too where it can be. None where nothing is clear: the piece's hover title keeps
+    its name. ``t`` maps the piece's units to the placer's pixels."""
     x0, y0, x1, y1 = piece.polygon.bounds
-    room = (x1 - x0) * px_per_cm * 0.9 - 4.0
-    rows = max(1, int((y1 - y0) * px_per_cm * 0.9 // (font * LINE_HEIGHT)))
-    lines = wrap_text(piece.name, room, font, max_lines=rows)
-    c = piece.polygon.representative_point()
-    cx = (x0 + x1) / 2 if piece.polygon.contains(_point((x0 + x1) / 2, c.y)) else c.x
-    step = font * LINE_HEIGHT / px_per_cm
-    title = f"{piece.name} ({piece.kind})"
-    if any(line.endswith("…") for line in lines) and not piece.name.endswith("…"):
-        outside = Style(fill="#1a1a1a", stroke="#ffffff", width=3.0, font_size=font)
-        below = y1 + step * 0.7
-        y = below if below + step / 2 <= depth else y0 - step * 0.7
-        return [Text(((x0 + x1) / 2, y), piece.name, outside, title)]
-    top = c.y - step * (len(lines) - 1) / 2
-    style = Style(fill=contrast_text(color), font_size=font)
-    return [Text((cx, top + i * step), line, style, title) for i, line in enumerate(lines)]
+    (px0, py0), (px1, py1) = t.to_pixel(x0, y0), t.to_pixel(x1, y1)
+    thing = Box(px0, py0, px1, py1)
+    inside = Style(fill=contrast_text(color), font_size=font)
+    outside = Style(fill="#1a1a1a", stroke="#ffffff", width=3.0, font_size=font)
+    room = (px1 - px0) * 0.9 - 4.0
+    short = fit_text(short_name(piece.name), max(room, px1 - px0), font)
+    candidates = settings(piece.name, thing, inside, outside, short=short, room=room)
+    shape = piece.polygon
+
+    def fits(setting: Setting, box: Box) -> bool:  # inside an irregular piece, whole
+        if setting.where != "inside":
+            return True
+        (a, b), (c, d) = t.to_board(box.x0, box.y0), t.to_board(box.x1, box.y1)
+        return bool(shape.contains(_box(a, b, c, d)))
+
+    apart = Placer(placer.width, placer.height, [*placer.taken, *others])
+    found = first_clear(apart, candidates, fits)
+    if found is not None:
+        placer.take(found.box())
+    else:
+        found = first_clear(placer, candidates, fits)
+    return [] if found is None else found.texts(t, f"{piece.name} ({piece.kind})")
 
 
 SYMBOL_SPACING_CM = 5.0  # symbols repeat across a piece this far apart (a drawing choice)
@@ -94,6 +109,12 @@ def _point(x: float, y: float) -> Any:
     from shapely.geometry import Point as ShapelyPoint
 
     return ShapelyPoint(x, y)
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> Any:
+    from shapely.geometry import box
+
+    return box(x0, y0, x1, y1)
 
 
 def square_swatch(kind: str, fill: str, th: Theme) -> Any:
@@ -139,25 +160,27 @@ def fitted(text: str, width: float, font: float, least: float = 8.0) -> tuple[fl
     return size, fit_text(text, width, size, True)
 
 
-def area_label(area: Any, name: str, style: Style, hulls: Sequence[Hull], px_per_cm: float) -> Text:
-    """An area's name (a deployment area) at a point inside it clear of the tank hulls
-    standing there: the area's own representative point, else the first of a few inside it."""
-    t = Transform(px_per_cm)
+def area_label(area: Any, name: str, style: Style, placer: Placer, t: Transform) -> Text | None:
+    """An area's name (a deployment area) at a point inside it where it collides with
+    nothing ``placer`` has taken (the tanks standing there, the names set before): the
+    area's own representative point, else the first of a grid of points inside it, then of a
+    finer grid; None where none is clear (the area's hover title names it)."""
     c = area.representative_point()
     x0, y0, x1, y1 = area.bounds
+    grid = [(0.25, 0.5, 0.75), (0.1, 0.3, 0.5, 0.7, 0.9)]  # then finer, for a crowded area
     spots = [(c.x, c.y)] + [
         (x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy)
-        for fy in (0.25, 0.5, 0.75)
-        for fx in (0.25, 0.5, 0.75)
+        for fractions in grid
+        for fy in fractions
+        for fx in fractions
     ]
     for x, y in spots:
-        text = Text((x, y), name, style)
+        text = Text((x, y), name, style, f"deployment: {name}")
         box = text_box(text, t)
-        if not area.contains(_point(x, y)):
-            continue
-        if not any(box.overlaps(hull_box(h, t)) for h in hulls):
+        if area.contains(_point(x, y)) and placer.free(box):
+            placer.take(box)
             return text
-    return Text((c.x, c.y), name, style)
+    return None
 
 
 def hull_box(hull: Hull, t: Transform) -> Box:

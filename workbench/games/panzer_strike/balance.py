@@ -31,8 +31,8 @@ from workbench.games.panzer_strike.rules.game import scenario_of_board
 from workbench.geometry.squaregrid import Square
 
 NEAR = 4  # squares from a place where games were decided
-STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # a flag's moves: north, east, south, west
-STEP_NAMES = ("north", "east", "south", "west")
+NUDGES = ((0, -1), (1, 0), (0, 1), (-1, 0))  # a flag's moves: north, east, south, west
+NUDGE_NAMES = ("north", "east", "south", "west")
 REFUSED = (WorkbenchError, ValueError, KeyError)
 
 
@@ -70,7 +70,7 @@ def board_changes(board: SquareBoard, heat: Mapping[Square, float]) -> list[Chan
     for square in sorted(board.flags, key=lambda s: (-_near(s, hot), s.y, s.x)):
         if _near(square, hot) <= 0:
             continue
-        for (dx, dy), name in zip(STEPS, STEP_NAMES, strict=True):
+        for (dx, dy), name in zip(NUDGES, NUDGE_NAMES, strict=True):
             to = Square(square.x + dx, square.y + dy)
             if to in board and board.is_empty(to) and board.tank_at(to) is None:
                 owner = board.flags[square]

@@ -34,7 +34,7 @@ CELL_CM = 10.0  # the squares places are counted in
 NEAR_CM = 20.0  # from a place where games were decided
 STEP_CM = 10.0  # a piece's or token's move
 WOOD_CM = 10.0  # a wood's side, added
-STEPS = ((0.0, -1.0, "north"), (1.0, 0.0, "east"), (0.0, 1.0, "south"), (-1.0, 0.0, "west"))
+NUDGES = ((0.0, -1.0, "north"), (1.0, 0.0, "east"), (0.0, 1.0, "south"), (-1.0, 0.0, "west"))
 FEATURES = 3  # the pieces weighed (nearest the heat first)
 REFUSED = (WorkbenchError, ValueError, KeyError)
 XY = tuple[float, float]
@@ -92,7 +92,7 @@ def changes(table: Table, heat: Mapping[XY, float]) -> list[Change]:
             p.name, p.kind, affinity.translate(p.polygon, dx * STEP_CM, dy * STEP_CM))),
             f"move {p.name} ({p.kind}) {STEP_CM:g} cm {word}", "move", p,
             (dx * STEP_CM, dy * STEP_CM))
-        for p in pieces for dx, dy, word in STEPS
+        for p in pieces for dx, dy, word in NUDGES
     ]  # fmt: skip
     names = {p.name for p in table.pieces}
     adds = []
@@ -108,7 +108,7 @@ def changes(table: Table, heat: Mapping[XY, float]) -> list[Change]:
             o.name, (o.at[0] + dx * STEP_CM, o.at[1] + dy * STEP_CM)),
             f"move the objective {o.name} {STEP_CM:g} cm {word}", "objective", None,
             places=(o.at, (o.at[0] + dx * STEP_CM, o.at[1] + dy * STEP_CM)))
-        for o in tokens for dx, dy, word in STEPS
+        for o in tokens for dx, dy, word in NUDGES
         if 0 <= o.at[0] + dx * STEP_CM <= table.width and 0 <= o.at[1] + dy * STEP_CM <= table.depth
     ]  # fmt: skip
     groups = [removes, moves, adds, objectives]

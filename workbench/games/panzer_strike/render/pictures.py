@@ -322,7 +322,8 @@ def tile_names(
     tiles: Mapping[str, tuple[int, int, int, int]], th: Theme, t: Transform, placer: Placer
 ) -> list[Text]:
     """Each tile's name on a halo at the middle of its north edge, or if a flag or a tank
-    stands there, at the first spot along its north, then its south edge that is clear."""
+    stands there, at the first spot along its north, then its south edge that is clear (none
+    where no spot is: the tile's border keeps its name in its hover title)."""
     if not tiles:
         return []
     font = max(th.label_min_px * th.zoom, round(th.place_scale * t.scale * 0.7, 1))
@@ -333,8 +334,9 @@ def tile_names(
         xs = [x0 - 0.5 + w / 2, *(x0 + i for i in range(w))]
         spots = [(x, y0 - 0.5 + drop) for x in xs] + [(x, y0 + h - 0.5 - drop) for x in xs]
         boxes = [text_box_px(*t.to_pixel(x, y), name, style) for x, y in spots]
-        found = placer.place(boxes) or boxes[0]
-        out.append(box_text(found, name, style, t, f"tile {name}"))
+        found = placer.place(boxes)
+        if found is not None:  # else the tile's border keeps its name in its hover title
+            out.append(box_text(found, name, style, t, f"tile {name}"))
     return out
 
 
@@ -527,8 +529,9 @@ def reach_overlay(
     facings: Mapping[Square, Iterable[int]] | None = None,
 ) -> Scene:
     """Shade each reachable square with its fewest steps (in its north-east corner, or the
-    first other corner clear of a tile name); with ``facings``, a tick from the centre
-    towards each facing the tank can end in there."""
+    first other corner clear of a tile name, a counter or a flag; none on the square of the
+    tank it is about); with ``facings``, a tick from the centre towards each facing the tank
+    can end in there."""
     th = scene.theme
     t = scene.transform
     fill = Style(fill=th.reach_fill, opacity=th.reach_opacity, stroke=None)
@@ -537,14 +540,17 @@ def reach_overlay(
     layout = scene.layout
     names = [p for p in scene.layer(LABELS) if isinstance(p, Text) and p.style.stroke]
     placer = Placer(scene.width, scene.height, [text_box(p, t) for p in names])
+    for box in unit_boxes(scene):  # the counters and flags, and their plates
+        placer.take(box)
     prims: list[Primitive] = []
     for cell, steps in sorted(squares.items()):
         title = f"({cell.x}, {cell.y}): {steps} steps"
         prims.append(Polygon(layout.cell_polygon(cell), fill, title))
         corners = [(cell.x + dx * 0.28, cell.y + dy * 0.28) for dx, dy in STEP_CORNERS]
         boxes = [text_box_px(*t.to_pixel(*c), str(steps), font) for c in corners]
-        found = placer.place(boxes) or boxes[0]
-        prims.append(box_text(found, str(steps), font, t, title))
+        found = placer.place(boxes)
+        if found is not None:  # else the shade's hover title gives the steps
+            prims.append(box_text(found, str(steps), font, t, title))
         for facing in sorted((facings or {}).get(cell, ())):
             v = _direction(facing)
             start = (cell.x + v[0] * 0.12, cell.y + v[1] * 0.12)

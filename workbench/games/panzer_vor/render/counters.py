@@ -5,8 +5,9 @@ the counter's hover title and the explorer's panel.
 
 Board units are hex sizes (centre to corner = 1). A counter stands in its hex's room under the
 hex number (:func:`workbench.render.counters.hex_room`). A name tag sits beside its counter
-where nothing else is (another counter or tag, a hex number, a place's name), else over its own
-counter.
+where nothing else is (another counter or tag, a hex number, a place's name), else over a hex
+number (which gives way), else over its own counter; it never covers another tag, counter or
+name.
 """
 
 from __future__ import annotations
@@ -37,13 +38,16 @@ def counter_label(tank: Tank) -> str:
 
 def short_label(tank: Tank) -> str:
     """The id with the counter's printed short name for its type ("PzIV D 2" for "Panzer IV
-    Ausf. D 2"): what a counter too small for the whole name shows."""
+    Ausf. D 2"): what a counter too small for the whole name shows; the id itself where the
+    printed name is the longer ("P40 2", not "Carro Armato P40 2")."""
     counter = tank.counter
     if not counter.label:
         return tank.id
     if tank.id.startswith(counter.name):
-        return counter.label + tank.id[len(counter.name) :]
-    return tank.id if tank.id != counter.name else counter.label
+        short = counter.label + tank.id[len(counter.name) :]
+    else:
+        short = tank.id if tank.id != counter.name else counter.label
+    return min(short, tank.id, key=lambda text: text_width(text, 10.0, True))
 
 
 def tag_text(tank: Tank, font: float, room_px: float) -> str:
@@ -105,10 +109,11 @@ def counter_parts(counter: Counter, th: Theme, px: float) -> list[tuple[str, Pri
         parts.append(("marker", Polyline(((x, cy + 0.05 * r), (x, cy - 0.8 * r)), staff)))
         cloth = ((x, cy - 0.8 * r), (x + 0.55 * r, cy - 0.63 * r), (x, cy - 0.46 * r))
         flag = Style(fill=th.flag_color, stroke=th.counter_stroke, width=0.8)
-        parts.append(("marker", Polygon(cloth, flag, "flag")))
+        parts.append(("marker", Polygon(cloth, flag, counter.title)))
     if tank.smoke:
         puff = Style(fill=th.smoke_color, stroke="#ffffff", width=1.0, opacity=0.95)
-        parts.append(("marker", Circle((cx + 0.5 * r, cy - 0.45 * r), 0.27 * r, puff, "smoke")))
+        smoke = Circle((cx + 0.5 * r, cy - 0.45 * r), 0.27 * r, puff, counter.title)
+        parts.append(("marker", smoke))
     if tank.immobile:
         red = Style(stroke=th.immobile_color, width=max(2.0, px / 12))
         ix, iy, k = cx + 0.5 * r, cy + 0.45 * r, 0.25 * r
@@ -132,26 +137,38 @@ PAD_PX = (3.0, 1.5)  # a tag's padding round its name, in pixels (across, up and
 
 
 def tag_boxes(
-    centre_px: Point, radius_px: float, width: float, height: float
+    centre_px: Point, radius_px: float, width: float, height: float, farther: bool = False
 ) -> npt.NDArray[np.float64]:
     """A tag's candidate boxes (pixels) about a counter, best first: right of it, left of it,
     a tag's height above and below those (tanks stacked in a hex line their tags up), over
-    and under it, then over the counter itself (the last resort)."""
+    and under it, then over the counter itself (the last resort). ``farther``: the spots a
+    step farther off instead (a row higher or lower, or half a counter aside), for a crowd."""
     x, y = centre_px
-    gap = radius_px * 0.92 + 1.0
+    gap = radius_px + 1.0  # clear of the counter's box
     half, step = height / 2, height + 1.0
     right, left, middle = x + gap, x - gap - width, x - width / 2
-    spots = [
-        (right, y),
-        (left, y),
-        (right, y - step),
-        (right, y + step),
-        (left, y - step),
-        (left, y + step),
-        (middle, y - gap - half),
-        (middle, y + gap + half),
-        (middle, y),
-    ]
+    if farther:
+        spots = [
+            (middle, y - gap - half - step),
+            (middle, y + gap + half + step),
+            (middle + radius_px, y - gap - half),
+            (middle - radius_px, y - gap - half),
+            (middle + radius_px, y + gap + half),
+            (middle - radius_px, y + gap + half),
+            (middle, y),
+        ]
+    else:
+        spots = [
+            (right, y),
+            (left, y),
+            (right, y - step),
+            (right, y + step),
+            (left, y - step),
+            (left, y + step),
+            (middle, y - gap - half),
+            (middle, y + gap + half),
+            (middle, y),
+        ]
     return np.array([(x0, cy - half, x0 + width, cy + half) for x0, cy in spots])
 
 
@@ -178,14 +195,18 @@ def tag_parts(
     px: float,
     transform: Any,
     size: tuple[float, float],
-    taken: npt.NDArray[np.float64],
+    names: npt.NDArray[np.float64],
+    numbers: npt.NDArray[np.float64],
 ) -> list[list[tuple[str, Primitive]]]:
     """Each counter's name tag (its plate and its name; none when there is no room), in the
-    first free candidate spot (see :func:`tag_boxes`). ``taken``: pixel boxes tags keep clear
-    of (labels, hex numbers); every counter is kept clear of too, and the tags placed before.
-    Where nothing is free, the counter's short printed name is tried, then a spot clear of the
-    counters and tags only, then its own counter; a tag never covers another tag: a counter
-    with no room left keeps its name in its hover title."""
+    first free candidate spot (see :func:`tag_boxes`). A tag never covers another tag, another
+    counter or a name on the map (``names``: pixel boxes of the place and zone names and the
+    title); it keeps clear of the hex numbers (``numbers``) where it can, and covers one only
+    where it has no room else (the number then gives way, as to a place's name). Tried in
+    turn, beside the counter, then a step farther off: the tank's id, then its short printed
+    name, each clear of everything; then each clear of all but the numbers; at last its short
+    name over its own counter. A counter with no room left keeps its name in its hover
+    title."""
     font = name_font(th, px)
     height = font * 2 * ASCENT + 2 * PAD_PX[1]
     circles = np.array(
@@ -196,25 +217,31 @@ def tag_parts(
         ],
         dtype=float,
     ).reshape(-1, 4)  # fmt: skip
+    names, numbers = names.reshape(-1, 4), numbers.reshape(-1, 4)
     placed: list[npt.NDArray[np.float64]] = []
     out: list[list[tuple[str, Primitive]]] = []
-    for counter in counters:
+    for i, counter in enumerate(counters):
         tags = np.array(placed, dtype=float).reshape(-1, 4)
-        apart = [j for j, c in enumerate(counters) if c.centre != counter.centre]  # a stack's
-        others = np.concatenate([circles[apart], tags])  # own counters lie under its tags
-        everything = np.concatenate([taken.reshape(-1, 4), others])
+        others = np.delete(circles, i, axis=0)  # a stack's other counter included
+        hard = np.concatenate([names, others, tags])
+        every = np.concatenate([hard, numbers])
         whole, short = tag_text(counter.tank, font, 1.8 * px), short_label(counter.tank)
         centre = transform.to_pixel(*counter.centre)
         found = None
-        for text, blocked in ((whole, everything), (short, everything), (short, others)):
+        texts = list(dict.fromkeys((whole, short)))
+        tries = [(farther, text, blocked) for farther in (False, True)
+                 for blocked in (every, hard) for text in texts]  # fmt: skip
+        for farther, text, blocked in tries:
             width = text_width(text, font, True) + 2 * PAD_PX[0]
-            boxes = tag_boxes(centre, counter.radius * px, width, height)
+            boxes = tag_boxes(centre, counter.radius * px, width, height, farther)
             free = free_boxes(boxes[:-1], blocked, size)
             if free.any():
                 found = (text, boxes[int(np.argmax(free))])
                 break
-        if found is None and free_boxes(boxes[-1:], tags, size)[0]:
-            found = (short, boxes[-1])
+        if found is None:  # over its own counter
+            width = text_width(short, font, True) + 2 * PAD_PX[0]
+            own = tag_boxes(centre, counter.radius * px, width, height)[-1:]
+            found = (short, own[0]) if free_boxes(own, hard, size)[0] else None
         if found is None:
             out.append([])
             continue

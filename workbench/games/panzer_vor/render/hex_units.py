@@ -24,12 +24,12 @@ from workbench.games.panzer_vor.render.counters import (
     tank_title,
 )
 from workbench.games.panzer_vor.rules.state import GameState
-from workbench.render.hex_labels import map_labels, number_widths, px_box
+from workbench.render.hex_labels import map_labels, px_box
 from workbench.render.hexboard import hexmap_scene, map_legend, used_terrain
-from workbench.render.labels import ASCENT, text_box
+from workbench.render.labels import Box, clear_numbers, number_boxes, text_box
 from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries, line_swatch
 from workbench.render.pieces import tank_swatch
-from workbench.render.scene import LABELS, UNITS, Primitive, Scene, Style, Text, Texts
+from workbench.render.scene import LABELS, UNITS, Polygon, Primitive, Scene, Style, Text, Texts
 from workbench.render.sides import WRECK_COLOR, colors_register, side_colors, themed
 from workbench.render.themes import Theme, theme_named
 
@@ -91,27 +91,26 @@ def counter_boxes(counters: Sequence[Counter]) -> list[tuple[float, float, float
 
 def _label_boxes(scene: Scene) -> npt.NDArray[np.float64]:
     """The pixel boxes of the scene's labels (names and hex numbers), rows (x0, y0, x1, y1)."""
+    return np.concatenate([_name_boxes(scene), number_boxes(scene)])
+
+
+def _name_boxes(scene: Scene) -> npt.NDArray[np.float64]:
+    """The pixel boxes of the map's names (its title, places and zones), rows."""
     t = scene.transform
-    rows: list[npt.NDArray[np.float64]] = []
-    for prim in scene.layer(LABELS):
-        if isinstance(prim, Text):
-            rows.append(np.array([text_box(prim, t)], dtype=float))
-        elif isinstance(prim, Texts) and len(prim):
-            at = prim.at * t.scale + np.array([t.offset_x, t.offset_y])
-            half = number_widths(prim.texts, prim.style.font_size) / 2
-            tall = ASCENT * prim.style.font_size
-            rows.append(
-                np.column_stack(
-                    [at[:, 0] - half, at[:, 1] - tall, at[:, 0] + half, at[:, 1] + tall]
-                )
-            )
-    return np.concatenate(rows) if rows else np.zeros((0, 4))
+    boxes = [text_box(p, t) for p in scene.layer(LABELS) if isinstance(p, Text)]
+    return np.array(boxes, dtype=float).reshape(-1, 4)
 
 
 def units_primitives(state: Any, scene: Scene) -> list[Primitive]:
     """The counters of ``state`` on the map's ``scene`` (its layout and theme), every part of
     every counter grouped by part and style (a backend draws each group in a few calls); tanks
     sharing a hex stack, the second drawn whole over the first."""
+    return counters_and_tags(state, scene)[0]
+
+
+def counters_and_tags(state: Any, scene: Scene) -> tuple[list[Primitive], list[Box]]:
+    """The counters of ``state`` on the map's ``scene`` (:func:`units_primitives`), and the
+    pixel boxes of their name tags (a hex number under one gives way)."""
     th = scene.theme
     counters = counters_of(state, scene.layout, th)
     px = scene.transform.scale
@@ -123,14 +122,23 @@ def units_primitives(state: Any, scene: Scene) -> list[Primitive]:
         levels.append(level)
         for part, prim in counter_parts(counter, th, px):
             drawn.setdefault((level, PARTS.index(part)), {}).setdefault(prim.style, []).append(prim)
-    taken = _label_boxes(scene)
+    names, numbers = _name_boxes(scene), number_boxes(scene)
     size = (scene.width, scene.height)
-    tags = tag_parts(counters, th, px, scene.transform, size, taken)
+    tags = tag_parts(counters, th, px, scene.transform, size, names, numbers)
+    plates: list[Box] = []
     for parts, level in zip(tags, levels, strict=True):
         for part, prim in parts:
             key = (level, PARTS.index(part))
             drawn.setdefault(key, {}).setdefault(prim.style, []).append(prim)
-    return [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
+            if part == "tag" and isinstance(prim, Polygon):
+                plates.append(_points_box(prim.points, scene.transform))
+    units = [prim for key in sorted(drawn) for run in drawn[key].values() for prim in run]
+    return units, plates
+
+
+def _points_box(points: Sequence[tuple[float, float]], t: Any) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return px_box(t, (min(xs), min(ys), max(xs), max(ys)))
 
 
 def covered_names(scene: Scene, counters: Sequence[Counter]) -> list[Text]:
@@ -143,11 +151,13 @@ def covered_names(scene: Scene, counters: Sequence[Counter]) -> list[Text]:
 
 def board_with_counters(scene: Scene, state: Any) -> Scene:
     """The map's ``scene`` with the counters of ``state`` on it; its labels laid out again
-    round the counters when one stands on a place's or a zone's name."""
+    round the counters when one stands on a place's or a zone's name, and a hex number under
+    a counter's name tag left out (the hex's hover title keeps it)."""
     counters = counters_of(state, scene.layout, scene.theme)
     if covered_names(scene, counters):
         scene = relabelled(scene, state.map, counter_boxes(counters))
-    return scene.add(UNITS, units_primitives(state, scene))
+    units, tags = counters_and_tags(state, scene)
+    return clear_numbers(scene, tags).add(UNITS, units)
 
 
 def relabelled(scene: Scene, hexmap: Any, reserved: Sequence[Sequence[float]]) -> Scene:
@@ -217,6 +227,7 @@ def _state_legend(state: GameState, th: Theme, px: float) -> list[Entry]:
 __all__ = [
     "board_with_counters",
     "counter_boxes",
+    "counters_and_tags",
     "counters_of",
     "covered_names",
     "map_ground",

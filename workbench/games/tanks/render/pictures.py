@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import singledispatch
+from itertools import product
 from typing import Any
 
 from workbench.errors import ArgumentError
@@ -20,16 +21,16 @@ from workbench.games.tanks.boards.table import MeasuringArrow, Table, TableTank
 from workbench.games.tanks.rules.state import TankPiece
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
-from workbench.render.labels import Box, text_box
+from workbench.render.labels import Box, Placer, text_box
 from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries
 from workbench.render.pieces import (
     area_label,
-    hull_box,
     piece_label,
     piece_symbols,
     square_swatch,
     tank_swatch,
 )
+from workbench.render.placing import short_name
 from workbench.render.scene import (
     ANNOTATIONS,
     BOARD,
@@ -167,12 +168,14 @@ def table_scene(
     legend: bool = False,
     roles: Mapping[str, str] | None = None,
     size: float | None = None,
+    tokens: Iterable[Token] | None = None,
 ) -> Scene:
     """A TANKS table: ``arrow`` lays the Measuring Arrow from a point along a heading;
     ``grid_cm`` draws faint ruler lines every so many centimetres (None: none); ``legend``
     adds a legend band of the terrain kinds and deployment areas. A deployment area is shaded
     in its side's colour: the side it names, or the side ``roles`` gives for it (``{"Attacker":
-    "German", ...}``)."""
+    "German", ...}``). ``tokens`` are the objective tokens drawn (None: the table's own; a
+    battle's are its mission's); every name keeps clear of them and of the tanks."""
     th = theme_named(theme)
     px_per_cm = (px_per_cm if size is None else size / CM_PER_SIZE) * th.zoom
     drawn = tuple(tank_drawing(t) for t in tanks)
@@ -199,10 +202,20 @@ def table_scene(
         while y < d:
             board.append(Polyline(((0.0, y), (w, y)), faint))
             y += grid_cm
+    # the words are placed on the table in its own pixels, each where it collides with
+    # nothing placed before: the tanks and tokens first, then the pieces' names, the tanks'
+    # and the deployment areas'
+    table_px = Transform(px_per_cm)
+    font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
+    units = token_primitives(table_tokens(table) if tokens is None else tokens, th, px_per_cm)
+    things = [tank_box(tank, table_px) for tank in drawn]
+    things += [text_box(p, table_px) for p in units if isinstance(p, Text)]
+    things += [circle_box(p, table_px) for p in units if isinstance(p, Circle)]
+    placer = Placer(w * px_per_cm, d * px_per_cm, things)
+    pieces = [_px_box(p.polygon.bounds, table_px) for p in table.pieces]
     terrain: list[Primitive] = []
     labels: list[Primitive] = []
-    font = max(th.name_min_px, th.place_scale * 3.0 * px_per_cm)
-    for piece in table.pieces:
+    for i, piece in enumerate(table.pieces):
         kind = kinds.get(piece.kind)
         color = th.terrain_color(piece.kind, getattr(kind, "color", "#999999"))
         outer, holes = _rings(piece.polygon)
@@ -215,11 +228,11 @@ def table_scene(
         )
         for hole in holes:
             terrain.append(Polygon(hole, Style(fill=TABLE_FELT, stroke="#222222", width=1.0)))
-        named = piece_label(piece, color, font, px_per_cm, table.depth)
+        others = pieces[:i] + pieces[i + 1 :]
+        named = piece_label(piece, color, font, placer, table_px, others)
         labels += named
         terrain += piece_symbols(piece, color, th, px_per_cm, named)
     edges: list[Primitive] = []
-    hulls = [t.hull for t in drawn]
     for deployment in table.deployments:
         color = zone_colors[deployment.side]
         area = table.deployment_area(deployment.side)
@@ -237,28 +250,13 @@ def table_scene(
                 f"deployment: {deployment.side}",
             )
         )
-        ink = readable(color, th.halo)
+    units += tank_primitives(drawn, th, px_per_cm, table=(w, d), placer=placer)
+    for deployment in table.deployments:  # the areas' names last: each has room to spare
+        ink = readable(zone_colors[deployment.side], th.halo)
         style = Style(fill=ink, stroke=th.halo, width=3.0, font_size=font, bold=True)
-        labels.append(area_label(area, deployment.side, style, hulls, px_per_cm))
-    units: list[Primitive] = []
-    for objective in table.objectives:
-        at = (float(objective.at[0]), float(objective.at[1]))
-        units.append(
-            Circle(
-                at,
-                OBJECTIVE_RADIUS_CM,
-                Style(fill=th.flag_color, stroke="#222222", width=1.5),
-                f"objective {objective.name}",
-            )
-        )
-        units.append(
-            Text(
-                at,
-                objective.name[:3],
-                Style(fill="#111111", font_size=max(th.name_min_px, 1.4 * px_per_cm), bold=True),
-            )
-        )
-    units += tank_primitives(drawn, th, px_per_cm, table=(w, d))
+        area = table.deployment_area(deployment.side)
+        named_area = area_label(area, deployment.side, style, placer, table_px)
+        labels += [named_area] if named_area is not None else []
     scene = Scene(
         width=round(w * px_per_cm + 2 * margin, 2),
         height=round(d * px_per_cm + 2 * margin, 2),
@@ -279,6 +277,69 @@ def table_scene(
     if legend:
         scene = legend_band(scene, table_legend(table, drawn, th, zone_colors))
     return scene
+
+
+@dataclass(frozen=True)
+class Token:
+    """An objective token to draw: its centre (cm), hover title, the letters on it and its
+    colour (None: the theme's flag colour)."""
+
+    at: Point
+    title: str
+    letters: str
+    fill: str | None = None
+
+
+def table_tokens(table: Table) -> list[Token]:
+    """The tokens of a table's own objectives, each lettered with its name's first three."""
+    return [
+        Token((float(o.at[0]), float(o.at[1])), f"objective {o.name}", o.name[:3])
+        for o in table.objectives
+    ]
+
+
+def token_primitives(tokens: Iterable[Token], th: Theme, px_per_cm: float) -> list[Primitive]:
+    """Each token: a disc with its letters, both titled with the token (its letters belong
+    to it)."""
+    out: list[Primitive] = []
+    font = max(th.name_min_px, 1.4 * px_per_cm)
+    letters = Style(fill="#111111", font_size=font, bold=True)
+    for token in tokens:
+        disc = Style(fill=token.fill or th.flag_color, stroke="#222222", width=1.5)
+        out.append(Circle(token.at, OBJECTIVE_RADIUS_CM, disc, token.title))
+        out.append(Text(token.at, token.letters, letters, token.title))
+    return out
+
+
+def tank_box(tank: TankDrawing, t: Transform) -> Box:
+    """The pixel box round a tank's hull and its gun."""
+    return _px_points(_tank_points(tank), t)
+
+
+def circle_box(circle: Circle, t: Transform) -> Box:
+    """The pixel box round a circle."""
+    (x, y), r = t.to_pixel(*circle.center), circle.radius * t.scale
+    return Box(x - r, y - r, x + r, y + r)
+
+
+def _tank_points(tank: TankDrawing) -> tuple[Point, ...]:
+    """A tank's hull corners and its gun's end (board units)."""
+    hull = tank.hull
+    heading = hull.heading if tank.turret_heading is None else tank.turret_heading
+    v = _direction(heading)
+    tx, ty = (float(c) for c in hull.turret)
+    gun_end = (tx + v[0] * GUN_LENGTH * hull.length, ty + v[1] * GUN_LENGTH * hull.length)
+    return (*((float(x), float(y)) for x, y in hull.corners()), gun_end)
+
+
+def _px_points(points: Sequence[Point], t: Transform) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return _px_box((min(xs), min(ys), max(xs), max(ys)), t)
+
+
+def _px_box(bounds: Sequence[float], t: Transform) -> Box:
+    (x0, y0), (x1, y1) = t.to_pixel(bounds[0], bounds[1]), t.to_pixel(bounds[2], bounds[3])
+    return Box(x0, y0, x1, y1)
 
 
 def deployment_colors(
@@ -342,18 +403,24 @@ def table_colors(sides: Iterable[str], th: Theme) -> dict[str, str]:
 
 
 def tank_primitives(
-    tanks: Iterable[Any], th: Theme, px_per_cm: float, table: Point | None = None
+    tanks: Iterable[Any],
+    th: Theme,
+    px_per_cm: float,
+    table: Point | None = None,
+    placer: Placer | None = None,
 ) -> list[Primitive]:
     """Each tank seen from above at its true size, in its side's colour (each side its own,
     :func:`table_side_colors`), with the turret and its gun, and the tank's whole name beside
     the hull (a hull is too small to hold one): below it, else above or beside it, where it
-    stays on a ``table`` of (width, depth) cm and clear of the hulls and the names already
-    placed."""
+    collides with nothing ``placer`` has taken (in the table's pixels; by default the tanks
+    on a ``table`` of (width, depth) cm), else its short name there; none where nothing is
+    clear (the hull's hover title names it)."""
     prims: list[Primitive] = []
     drawn = [tank_drawing(t) for t in tanks]
     t = Transform(px_per_cm)
-    size = None if table is None else t.to_pixel(*table)
-    taken = [hull_box(tank.hull, t) for tank in drawn]
+    if placer is None:
+        size = (math.inf, math.inf) if table is None else t.to_pixel(*table)
+        placer = Placer(*size, [tank_box(tank, t) for tank in drawn])
     names: list[Primitive] = []
     colors = table_side_colors(drawn, th)
     font = max(th.name_min_px, 1.6 * px_per_cm)
@@ -390,17 +457,15 @@ def tank_primitives(
             ends = [(float(x), float(y)) for x, y in hull.corners()]
             prims.append(Polyline((ends[0], ends[2]), cross, title))
             prims.append(Polyline((ends[1], ends[3]), cross, title))
-        corners = tuple((float(x), float(y)) for x, y in hull.corners())
-        v = _direction(heading)
-        tx, ty = hull.turret
-        gun_end = (tx + v[0] * GUN_LENGTH * hull.length, ty + v[1] * GUN_LENGTH * hull.length)
         style = Style(
             fill=readable(color, th.halo), stroke=th.halo, width=3.0, font_size=font, bold=True
         )
-        spots = _name_spots((*corners, gun_end), font / px_per_cm)
-        text = _first_clear(spots, ident, style, title, t, taken, size)
-        taken.append(text_box(text, t))
-        names.append(text)
+        spots = _name_spots(_tank_points(tank), font / px_per_cm)
+        for name in dict.fromkeys((ident, short_name(ident))):
+            text = _first_clear(spots, name, style, title, t, placer)
+            if text is not None:
+                names.append(text)
+                break
     return prims + names  # names over every hull
 
 
@@ -432,28 +497,25 @@ def _name_spots(points: Sequence[Point], line: float) -> list[Point]:
 
 
 def _first_clear(
-    spots: Sequence[Point],
-    name: str,
-    style: Style,
-    title: str,
-    t: Transform,
-    taken: list[Box],
-    size: tuple[float, float] | None,
-) -> Text:
-    """The name at the first spot whose box stays on the table (``size`` in pixels) and
-    clear of every box ``taken``; when none is, the spot on the table that overlaps least."""
-    placed: list[tuple[bool, int, int, Text]] = []
+    spots: Sequence[Point], name: str, style: Style, title: str, t: Transform, placer: Placer
+) -> Text | None:
+    """The name at the first spot whose box is free in ``placer`` (taken), else None; where
+    none is, those that leave the table are slid back along the hull's side (sideways under
+    or over it, up or down beside it) and tried again in turn."""
+    texts = []
     for x, y in spots:
         beside = x != spots[0][0]  # beside the hull: the text starts (or ends) there
         aligned = replace(style, anchor="start" if x > spots[0][0] else "end") if beside else style
-        text = Text((x, y), name, aligned, title)
+        texts.append((Text((x, y), name, aligned, title), beside))
+    for slide, (text, beside) in product((False, True), texts):
         box = text_box(text, t)
-        off_table = size is not None and not box.inside(*size)
-        crowded = sum(box.overlaps(other) for other in taken)
-        if not off_table and not crowded:
-            return text
-        placed.append((off_table, crowded, len(placed), text))
-    return min(placed, key=lambda p: p[:3])[3]
+        moved = placer.inside(box) if slide else box
+        dx, dy = (0.0, moved.y0 - box.y0) if beside else (moved.x0 - box.x0, 0.0)
+        if placer.free(box.shifted(dx, dy)):
+            placer.take(box.shifted(dx, dy))
+            x, y = text.at
+            return replace(text, at=(x + dx / t.scale, y + dy / t.scale))
+    return None
 
 
 def measuring_arrow_overlay(

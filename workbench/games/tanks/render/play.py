@@ -14,6 +14,7 @@ import numpy as np
 
 from workbench.games.tanks.render.pictures import (
     TableLayout,
+    Token,
     deployment_colors,
     table_colors,
     table_legend,
@@ -55,6 +56,7 @@ BLOCKED = "#c62828"
 SWEEP = "#1565c0"
 KEEP_CLEAR = Style(stroke="#6a1b9a", width=1.4, dash=(6.0, 4.0))  # Table Setup's distances
 PLACING = Style(stroke="#e65100", width=1.6, dash=(4.0, 3.0))  # where a token or tank may go
+MISSION_TOKEN = "#ffd54f"  # a mission's Objective token (a drawing choice)
 KEEP_CLEAR_TEXT = "keep clear: no terrain within a Measuring Arrow (Game Set Up: Table Setup)"
 
 
@@ -71,22 +73,14 @@ def _outlines(geometry: Any) -> list[tuple[tuple[float, float], ...]]:
 
 
 def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Scene:
-    """The table with every tank (destroyed ones grey) and the mission's objectives."""
+    """The table with every tank (destroyed ones grey) and the mission's Objective tokens
+    (the table's own are where the mission took its tokens from)."""
     roles = {"Attacker": battle.attacker, "Defender": battle.defender}
-    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, **options)
-    marks: list[Any] = []
-    for owner, (x, y) in battle.objectives:
-        marks.append(
-            Circle(
-                (x, y),
-                2.0,
-                Style(fill="#ffd54f", stroke="#222222", width=1.5),
-                f"objective ({owner})",
-            )
-        )
-        font = scene.theme.name_min_px if isinstance(scene.theme, Theme) else 10.0
-        marks.append(Text((x, y), "O", Style(fill="#111111", font_size=font, bold=True)))
-    scene = scene.add(ANNOTATIONS, marks)
+    tokens = [
+        Token((x, y), f"objective ({owner})", "O", MISSION_TOKEN)
+        for owner, (x, y) in battle.objectives
+    ]
+    scene = table_scene(battle.table, tanks=battle.tanks, roles=roles, tokens=tokens, **options)
     if battle.setup is not None and battle.setup.step == "terrain":
         scene = keep_clear_overlay(scene, battle)
     if battle.phase in ("objectives", "deployment") and battle.setup is None:
