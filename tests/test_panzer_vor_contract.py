@@ -141,6 +141,7 @@ def test_every_option_of_the_four_games_is_listed_with_its_section_and_reading()
         ("hs0017_complex", {"kuromorimine-stage-2"}),  # HS0017: "the complex beyond 1007"
         ("cv33_discard", {"anzio-revised"}),  # Anzio (Revised): "discarding one Move card"
         ("exhibition_characters", {"exhibition"}),  # Exhibition!: Optional Rules: Characters
+        ("points_limit", {"exhibition"}),  # Purchasing Tanks: "the upper limit can be increased"
         ("match_type", {"st-gloriana", "exhibition"}),  # "may be changed to a Flag Battle"
         ("ridge_to_ridge", {"kuromorimine-stage-1"}),  # Stage 1: Ridge 207's reading
     ],

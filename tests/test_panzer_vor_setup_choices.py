@@ -91,14 +91,21 @@ def test_exhibition_forces_are_bought_tank_by_tank_within_100_points():
 
 
 def test_exhibition_points_limit_may_be_raised_by_agreement():
-    # Purchasing Tanks: "However, if both players agree, the upper limit can be increased."
-    # (the limit is the scenario's value: a copy of the scenario with a higher one)
-    base = scenario("exhibition")
-    sides = tuple(replace(s, purchase=replace(s.purchase, points=150)) for s in base.sides)
-    match = GAME.start(replace(base, sides=sides))
+    # Purchasing Tanks: "Each tank has its own point value, and the total value of your tanks
+    # cannot exceed 100." "However, if both players agree, the upper limit can be increased."
+    # (the option points_limit: the printed 100 unless agreed higher; never lower)
+    assert chosen("exhibition").top.data[0] == 100
+    match = chosen("exhibition", points_limit=150)
     assert match.top.purpose == "buy" and match.top.data[0] == 150
     match = play(match, Buy("Jagdtiger"), Buy("Jagdtiger"), Buy("Jagdtiger"))  # 120 points
     assert match.top.data[0] == 30
+    match = play(match, DoneBuying())
+    assert match.top.side == "Player 2" and match.top.data[0] == 150  # both forces
+    with pytest.raises(OptionError, match=r'options\["points_limit"\].*from 100'):
+        chosen("exhibition", points_limit=80)  # the text raises the limit only
+    base = scenario("exhibition")  # a scenario file printing another limit keeps its own
+    sides = tuple(replace(s, purchase=replace(s.purchase, points=150)) for s in base.sides)
+    assert GAME.start(replace(base, sides=sides)).top.data[0] == 150
 
 
 def test_exhibition_buys_no_more_tanks_than_the_first_row_has_hexes():

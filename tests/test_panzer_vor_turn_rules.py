@@ -285,7 +285,7 @@ def test_a_two_gun_tank_makes_one_attack_with_one_gun_per_card():
     assert len(targets) >= 2
     match = through(play(match, Fire("M3 Lee", sorted(targets)[0])))
     firepower = [line for line in GAME.odds(match, "M3 Lee", sorted(targets)[0]).lines()
-                 if "firepower" in line]  # fmt: skip
+                 if "firepower +" in line]  # fmt: skip
     assert len(firepower) == 1 and f"+{lee.counter.gun().firepower} " in firepower[0]  # one gun
     match = through(play(match, Roll((1, 1))))
     assert not kinds(match, Fire)  # no second target

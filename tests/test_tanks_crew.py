@@ -217,3 +217,28 @@ def test_a_record_keeps_the_cards_and_replays(standard, tmp_path):
     back = workbench.load(record.save(tmp_path / "record.json"))
     assert {k: back.options[k] for k in record.options} == dict(record.options)
     assert tanks.replay(back)[-1] == tanks.replay(record)[-1]
+
+
+def test_no_card_is_used_so_none_is_flipped_face_up_during_the_game(standard):
+    # Building Your Platoon: Upgrade and Crew Cards: "The first time you use a card you must
+    # flip the card face up for the rest of the game." (the rulebook prints no card's effect:
+    # no card is ever used in the workbench, so each stays face down, turn after turn)
+    battle = _start(standard, {"German": [["Made-up Gunner", "Made-up Ammo"]]}, turn_limit=2)
+    stug = next(t for t in battle.tanks if t.card.name == "StuG G").id
+    rng, seen = random.Random(4), 0
+    while tanks.outcome(battle) is None and seen < 60:
+        theirs = tanks.observation(battle, "American").state
+        on_the_table = [t for t in (*theirs.tanks, *theirs.reserve) if t.id == stug]
+        assert on_the_table and all(t.crew == (back_of(5), back_of(3)) for t in on_the_table)
+        if tanks.current_player(battle) == tanks.CHANCE:
+            outcomes = tanks.chance_outcomes(battle)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(tanks.legal_actions(battle))
+        battle = tanks.apply(battle, action).state
+        seen += 1
+    assert seen >= 10  # a game played, not only its start
+    assert tanks.observation(battle, "German").state.tank(stug).crew == (
+        "Made-up Gunner",
+        "Made-up Ammo",
+    )

@@ -16,7 +16,8 @@ How the hard cases are numbered:
   side's tank slot, the end hex's offset from the tank within the largest reach any tank of
   the scenario can have, the facing and the character whose bonus it uses; a Deploy by the
   acting side's tank slot, the hex's index in the deployment area and the facing; a Fire by
-  the firer's and the target's slots. So every card-game scenario fits in 10⁵ numbers
+  the firer's and the target's slots and the gun declared (a multiple-gun tank's ``"main"``
+  or ``"secondary"``, ``""`` none). So every card-game scenario fits in 10⁵ numbers
   (:mod:`.card_space`).
 - **TANKS' Move** is in centimetres: it is numbered *relative to the tank*, by the arrow's
   heading from the hull's (whole degrees, the 15° steps of the display sample, which hold the
@@ -174,6 +175,11 @@ def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
     waiting = [t for d in start.deploying for t in d.tanks]  # option setup "choose"
     tanks = tuple(t.id for t in (*board.tanks, *waiting))
     sides = {t.id: t.side for t in (*board.tanks, *waiting)}
+    guns: dict[str, tuple[A.GunName, ...]] = {
+        t.id: ("", "main", "secondary") if t.counter.multiple_guns else ("",)
+        for t in (*board.tanks, *waiting)
+    }
+    fires = [A.Fire(a, b, g) for a in tanks for b in tanks if sides[a] != sides[b] for g in guns[a]]
     labels = hex_labels(board)
     deploys = (
         Family(
@@ -191,7 +197,7 @@ def panzer_vor_practice(scenario: Any, start: Any) -> ActionSpace:
                 plain_move_back,
                 "tank, end hex, facing: along a cheapest path",
             ),
-            whole(A.Fire, (A.Fire(a, b) for a in tanks for b in tanks if sides[a] != sides[b])),
+            whole(A.Fire, fires),
             one(A.Pass),
             Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),
             *(deploys if waiting else ()),

@@ -3,10 +3,11 @@ a record, or built by hand, with a field of the wrong kind is refused with a cle
 before any rule reads it (a ``Roll`` of ``("6", "6")`` never reaches the arithmetic).
 
 Each game declares its actions' fields with plain annotations (``str``, ``int``, ``float``,
-``bool``, ``tuple[int, int]``, ``tuple[tuple[str, int], ...]``); :func:`field_problem` reads
-them. Whole numbers are at most ``MAX_WHOLE`` in size, real numbers finite and at most
-``MAX_REAL``, texts at most ``MAX_TEXT`` characters and lists at most ``MAX_ITEMS`` long:
-no action of the three games comes near these, and a value past them is a tampered one.
+``bool``, ``tuple[int, int]``, ``tuple[tuple[str, int], ...]``, ``Literal["", "main"]``);
+:func:`field_problem` reads them. Whole numbers are at most ``MAX_WHOLE`` in size, real
+numbers finite and at most ``MAX_REAL``, texts at most ``MAX_TEXT`` characters and lists at
+most ``MAX_ITEMS`` long: no action of the three games comes near these, and a value past
+them is a tampered one.
 
 >>> from workbench.games.panzer_vor.rules.actions import Roll
 >>> field_problem(Roll((3, 5))) is None
@@ -51,6 +52,11 @@ def _problem(value: Any, declared: Any, at: str) -> str | None:
         options = typing.get_args(declared)
         found = [_problem(value, option, at) for option in options]
         return None if None in found else found[0]
+    if origin is typing.Literal:
+        allowed = typing.get_args(declared)
+        if any(type(value) is type(a) and value == a for a in allowed):
+            return None
+        return f"{at}: expected one of {', '.join(map(repr, allowed))}, got {_short(value)}"
     if declared is type(None):
         return None if value is None else f"{at}: expected nothing (null), got {_short(value)}"
     if declared is str:

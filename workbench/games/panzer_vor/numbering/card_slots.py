@@ -4,10 +4,10 @@ a map of hundreds of hexes fits in OpenSpiel's 10⁵ numbers:
 
 - a **tank slot** is a tank's place among the tanks the match holds now (on the map, still
   to deploy or in reserve), in the order the scenario lists their ids: slot *k* is "the
-  match's *k*-th tank" (a Fire's firer and target), or "the acting side's *k*-th tank" (a
-  Move's or Deploy's tank: only the side to act moves or places its tanks). A tank leaving
-  the match (destroyed, or removed) moves the later ones up a slot, as TANKS' arrow heading
-  is read from the hull's heading now;
+  match's *k*-th tank" (a Fire's firer and target, beside the gun it declares), or "the
+  acting side's *k*-th tank" (a Move's or Deploy's tank: only the side to act moves or
+  places its tanks). A tank leaving the match (destroyed, or removed) moves the later ones
+  up a slot, as TANKS' arrow heading is read from the hull's heading now;
 - a **move's end** is its offset from the tank's hex (axial coordinates) within the largest
   reach a tank of the scenario can have: its most movement points (the fastest counter, the
   largest card bonus and the largest character bonus together, or an Order's "as if it had
@@ -167,12 +167,14 @@ class Relative:
         return self.slots.slot(state, tank, acting_side(state))
 
     def fire(self, action: Any, state: Any) -> tuple[Any, ...]:
-        return (self.slots.slot(state, action.firer), self.slots.slot(state, action.target))
+        slot = self.slots.slot
+        return (slot(state, action.firer), slot(state, action.target), action.gun)
 
     def fire_back(self, values: tuple[Any, ...], state: Any) -> Any:
         from workbench.games.panzer_vor.rules.actions import Fire
 
-        return Fire(*(self.slots.tank(state, v) for v in values))
+        firer, target, gun = values
+        return Fire(self.slots.tank(state, firer), self.slots.tank(state, target), gun)
 
     def wreck(self, action: Any, state: Any) -> tuple[Any, ...]:
         """A Repairs/Maintenance's choice with the wreck it removes as its slot."""

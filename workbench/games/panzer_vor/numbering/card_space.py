@@ -8,14 +8,14 @@ catalogue and the words a setup choice offers. A card and what it is used for
 choice's option are numbered whole, from the forms the rules give them. Move, Fire and
 Deploy are numbered relative to the match (:mod:`.card_slots`: tank slots, a move's end as an
 offset within the largest reach, a deployment hex by its index in the area), so that a
-scenario of 26 tanks on a 320-hex map numbers some 77,000 actions, not 330,000. What the
+scenario of 26 tanks on a 320-hex map numbers some 78,000 actions, not 330,000. What the
 families are listed from is a match's :class:`Parts`; a series of matches
 (:mod:`.series_space`) lists them from the union of its matches' parts.
 
 >>> from workbench.openspiel import action_space
 >>> space = action_space("panzer-vor", "kuromorimine-stage-1")
 >>> len(space) <= 100_000, [(kind, n) for kind, _, n, _ in space.table() if n > 2000]
-(True, [('Move', 70308), ('Deploy', 2160)])
+(True, [('Move', 70308), ('Fire', 2028), ('Deploy', 2160)])
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from workbench.games.panzer_vor.numbering.card_slots import (
     reach_radius,
     scenario_characters,
 )
+from workbench.games.panzer_vor.rules.firing import GUNS
 from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
 from workbench.geometry.hexgrid import FACINGS
 from workbench.openspiel.numbering import ActionSpace, Family
@@ -244,10 +245,10 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
         ),
         Family(
             A.Fire,
-            (("firer", slot), ("target", slot)),
+            (("firer", slot), ("target", slot), ("gun", ("", *GUNS))),
             factored.fire,
             factored.fire_back,
-            "the firer's and the target's slots",
+            "the firer's and the target's slots, the gun declared (a multiple-gun tank's)",
         ),
         one(A.Pass),
         Family(A.Roll, (("dice", tuple(product(range(1, 7), repeat=2))),)),

@@ -40,7 +40,7 @@ the series' length (:mod:`.card_bound`).
 
 >>> from workbench.openspiel import action_space
 >>> len(action_space("panzer-vor-linked"))
-80544
+82226
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import Literal
 
 from workbench.rules.core import Action
 
@@ -30,15 +31,28 @@ class Move(Action):
         return f"{self.tank} moves to {self.to} facing {self.facing}{using}"
 
 
+GunName = Literal["", "main", "secondary"]
+
+
 @dataclass(frozen=True)
 class Fire(Action):
-    """One attack by ``firer`` at ``target`` (Firing)."""
+    """One attack by ``firer`` at ``target`` (Firing). ``gun``: the gun a multiple-gun tank
+    (M3 Lee, Char B1 bis) declares, ``"main"`` or ``"secondary"``; ``""`` declares none: a
+    one-gun tank's only gun, and a multiple-gun tank's secondary gun ("If you fire without
+    declaring, it is always assumed that you are using the secondary gun", Firing:
+    Multiple-gun Tanks; a record saved before the field existed reads so, as it was played).
+
+    >>> str(Fire("M3 Lee", "Tiger I", "main"))
+    'M3 Lee fires at Tiger I with the main gun'
+    """
 
     firer: str
     target: str
+    gun: GunName = ""
 
     def __str__(self) -> str:
-        return f"{self.firer} fires at {self.target}"
+        with_gun = f" with the {self.gun} gun" if self.gun else ""
+        return f"{self.firer} fires at {self.target}{with_gun}"
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,11 @@ it sees what its side sees; the greedy player looks one move deep on a state sam
 observation (``game.determinize``), never at the opponent's real hand.
 
 - :func:`random_player`: any legal action, uniformly.
-- :func:`greedy_player`: fires the shot with the best odds of destroying; else plays an
-  Attack card when a tank has a target, else moves towards the objective (the shrine in Test
-  Your Luck!, else the nearest enemy); reacts whenever it can; uses abilities that turn a
-  roll; discards Enforcement-free extras from the end of its hand. Setup (a simple reading,
+- :func:`greedy_player`: fires the shot with the best odds of destroying (a multiple-gun
+  tank's main or secondary gun, whichever has them); else plays an Attack card when a tank
+  has a target, else moves towards the objective (the shrine in Test Your Luck!, else the
+  nearest enemy); reacts whenever it can; uses abilities that turn a roll; discards
+  Enforcement-free extras from the end of its hand. Setup (a simple reading,
   not the rulebook's advice): it buys the dearest tank that fits the points left until none
   fits; deploys each tank on the free hex nearest the middle of the map, facing the middle;
   puts the flag marker and characters on the first tank offered.
@@ -105,9 +106,12 @@ def _from_middle(state: Any, deploy: A.Deploy) -> tuple[int, int]:
 
 
 def _kill_chance(state: Any, fire: A.Fire) -> float:
+    """The chance the shot destroys its target, with the gun it declares (a multiple-gun
+    tank's main or secondary gun)."""
     if not isinstance(state, CardMatch):  # the practice mode: no cards, the board decides
-        return float(firing.odds(state.board, fire.firer, fire.target).destroy)
-    odds = [o for o in reactions.odds_table(state, fire.firer) if o.target == fire.target]
+        return float(firing.odds(state.board, fire.firer, fire.target, gun=fire.gun).destroy)
+    table = reactions.odds_table(state, fire.firer, fire.gun)
+    odds = [o for o in table if o.target == fire.target]
     return float(odds[0].destroy) if odds else 0.0
 
 

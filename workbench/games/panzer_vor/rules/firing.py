@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Literal
 
 from workbench.dice import at_least
 from workbench.errors import ArgumentError
-from workbench.games.panzer_vor.boards.counters import Arc, Gun
+from workbench.games.panzer_vor.boards.counters import Arc, Gun, TankCounter
 from workbench.games.panzer_vor.rules import arguments as checked
-from workbench.games.panzer_vor.rules.actions import Fire
+from workbench.games.panzer_vor.rules.actions import Fire, GunName
 from workbench.games.panzer_vor.rules.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
@@ -34,7 +34,7 @@ from workbench.games.panzer_vor.rules.sections import (
 from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.core import Action, IllegalAction, Modifier, Reason, total
 from workbench.rules.shots import not_at_an_enemy
 from workbench.vocabulary import removed_names
 
@@ -148,6 +148,7 @@ class Shot:
     target: Tank
     gun: Gun
     distance: int
+    which: GunName = ""  # a multiple-gun tank's "main" or "secondary" gun; "": the only one
     arc: Arc
     armour: int
     line: LineOfSight
@@ -166,14 +167,51 @@ def not_a_shot(state: GameState, firer_id: str, target_id: str) -> Reason | None
     return not_at_an_enemy(firer, target, "fire", "a tank fires on an enemy tank", CARD_TYPES)
 
 
+GUNS: tuple[GunName, ...] = ("main", "secondary")
+
+
+def guns_of(counter: TankCounter) -> tuple[GunName, ...]:
+    """The guns a tank of this counter fires, as a ``Fire`` declares them: ``("",)`` for a
+    tank with one gun, ``("main", "secondary")`` for a multiple-gun tank, which must choose
+    (Firing: Multiple-gun Tanks)."""
+    return GUNS if counter.multiple_guns else ("",)
+
+
+def not_its_gun(state: GameState, firer_id: str, gun: str) -> Reason | None:
+    """Why ``firer_id`` may not declare ``gun``, or None: only a multiple-gun tank has a main
+    and a secondary gun to choose between."""
+    if gun == "" or state.tank(firer_id).counter.multiple_guns:
+        return None
+    return Reason(
+        f"{firer_id} has one gun: it declares no {gun} gun (only the multiple-gun tanks "
+        "choose between a main and a secondary gun)",
+        MULTIPLE_GUNS,
+    )
+
+
+def declared(state: GameState, action: Action) -> Action:
+    """``action``, where it fires a multiple-gun tank without declaring a gun, as the shot
+    of its secondary gun ("If you fire without declaring, it is always assumed that you are
+    using the secondary gun", Firing: Multiple-gun Tanks): the shot a record saved before
+    guns were declared played. Anything else as it is."""
+    if not isinstance(action, Fire) or action.gun:
+        return action
+    firer = next((t for t in state.tanks if t.id == action.firer), None)
+    if firer is None or not firer.counter.multiple_guns:
+        return action
+    return replace(action, gun="secondary")
+
+
 def refuse_not_a_shot(state: GameState, action: object) -> None:
     """IllegalAction if ``action`` fires a tank at itself or a friend (:func:`not_a_shot`),
-    whatever the moment; anything else passes (``apply`` judges it)."""
+    or declares a gun its firer does not have (:func:`not_its_gun`), whatever the moment;
+    anything else passes (``apply`` judges it)."""
     if not isinstance(action, Fire):
         return
     names = {t.id for t in state.tanks}
     if {action.firer, action.target} <= names:
         refused = not_a_shot(state, action.firer, action.target)
+        refused = refused or not_its_gun(state, action.firer, action.gun)
         if refused is not None:
             raise IllegalAction(refused)
 
@@ -184,13 +222,15 @@ def shot(
     target_id: str,
     attack: Sequence[Modifier] = (),
     damage: Sequence[Modifier] = (),
-    gun: Literal["main", "secondary"] | None = None,
+    gun: Literal["main", "secondary", ""] | None = None,
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> Shot:
     """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet but that it is a
-    shot: a tank firing at itself or a friend is refused, IllegalAction: :func:`not_a_shot`)."""
+    shot: a tank firing at itself or a friend is refused, IllegalAction: :func:`not_a_shot`).
+    ``gun``: a multiple-gun tank's ``"main"`` or ``"secondary"`` gun; None (or ``""``, as a
+    ``Fire`` declares none) fires the secondary gun (Firing: Multiple-gun Tanks)."""
     attack, damage = checked.modifiers("attack", attack), checked.modifiers("damage", damage)
-    if gun not in (None, "main", "secondary"):
+    if gun not in (None, "", "main", "secondary"):
         raise ArgumentError("gun", gun, 'None, "main" or "secondary"')
     if not isinstance(arcs, ArcConvention):
         raise ArgumentError("arcs", arcs, "an ArcConvention")
@@ -199,9 +239,10 @@ def shot(
         raise IllegalAction(refused)
     firer, target = state.tank(firer_id), state.tank(target_id)
     arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
+    which: GunName = (gun or "secondary") if firer.counter.multiple_guns else ""
     return Shot(
-        state=state, firer=firer, target=target, gun=firer.counter.gun(gun),
-        distance=firer.hex.distance(target.hex), arc=arc,
+        state=state, firer=firer, target=target, gun=firer.counter.gun(gun or None),
+        which=which, distance=firer.hex.distance(target.hex), arc=arc,
         armour=target.counter.armour_against(arc),
         line=line_of_sight(state, firer.hex, target.hex), arcs=arcs,
         attack=tuple(attack), damage=tuple(damage),
@@ -360,9 +401,18 @@ class AttackOdds(DrawnResult):
     def line(self) -> LineOfSight:
         return self.shot.line
 
+    @property
+    def which(self) -> GunName:
+        """A multiple-gun tank's gun that fires, ``"main"`` or ``"secondary"`` (``""``: a
+        tank with one gun)."""
+        return self.shot.which
+
     def lines(self) -> list[str]:
         """The explanation, a line per fact, for a learner; widgets show these unchanged."""
-        head = f"{self.firer} at {self.target}: {self.distance} hexes"
+        gun = self.gun
+        with_gun = (f" with the {self.which} gun (range {gun.range}, firepower {gun.firepower})"
+                    if self.which else "")  # fmt: skip
+        head = f"{self.firer}{with_gun} at {self.target}: {self.distance} hexes"
         armour = f"armour {self.armour}, value: {self.armour_source}"
         out = [f"{head}, {self.arc} arc ({armour})", *(str(r) for r in self.reasons)]
         if not self.can_fire:
@@ -432,7 +482,7 @@ def odds(
     target_id: str,
     attack: Sequence[Modifier] = (),
     damage: Sequence[Modifier] = (),
-    gun: Literal["main", "secondary"] | None = None,
+    gun: Literal["main", "secondary", ""] | None = None,
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> AttackOdds:
     """The exact odds of one shot. ``attack`` and ``damage`` are the card and character
@@ -467,14 +517,20 @@ def _turret_turn(firer: Tank, target: Hex, arcs: ArcConvention) -> int | None:
 
 
 def aimed(
-    state: GameState, firer_id: str, target_id: str, arcs: ArcConvention = DEFAULT_ARCS
+    state: GameState,
+    firer_id: str,
+    target_id: str,
+    arcs: ArcConvention = DEFAULT_ARCS,
+    gun: GunName = "",
 ) -> GameState:
     """The state once the firer's turret has turned onto the target for a shot (Turret
     Rotation): the turret marker shows the new direction and stays there, so the next shot
     the same way needs no turn; it is taken off when the turret points forward again. The
-    hexsides turned count against the tank's Turret Rotation for the rest of the turn."""
+    hexsides turned count against the tank's Turret Rotation for the rest of the turn. A
+    fixed gun (a multiple-gun tank's main gun, ``gun``) turns no turret."""
     firer = state.tank(firer_id)
-    if not state.options.turret_rotation or not firer.counter.turreted:
+    fixed = not firer.counter.gun(gun or None).turret
+    if not state.options.turret_rotation or not firer.counter.turreted or fixed:
         return state
     aim = _turret_aim(firer, state.tank(target_id).hex, arcs)
     if aim is None or aim[0] == 0:
@@ -489,7 +545,7 @@ def fire_table(
     firer_id: str,
     attack: Sequence[Modifier] = (),
     damage: Sequence[Modifier] = (),
-    gun: Literal["main", "secondary"] | None = None,
+    gun: Literal["main", "secondary", ""] | None = None,
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> tuple[AttackOdds, ...]:
     """The odds against every enemy tank, nearest first (those it may not fire at say why)."""

@@ -10,7 +10,7 @@ game's own detail. Every answer is read from the functions the rules play by
 >>> match = practice.start(workbench.load(shipped("panzer-vor", "scenarios")["test-your-luck"]))
 >>> odds = practice_odds(match, "Panzer IV Ausf. D", "T-34/76")
 >>> odds.destroy, odds.shot
-(Fraction(7, 144), Fire(firer='Panzer IV Ausf. D', target='T-34/76'))
+(Fraction(7, 144), Fire(firer='Panzer IV Ausf. D', target='T-34/76', gun=''))
 >>> reach = practice_reach(match, "Panzer IV Ausf. D")
 >>> reach.may_move, "0805" in reach.destinations, practice_reach(match, "T-34/76").may_move
 (True, True, False)
@@ -27,8 +27,8 @@ from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.rules import firing, hooks, movement, practice, reactions, turn
 from workbench.games.panzer_vor.rules import options as card_moves
 from workbench.games.panzer_vor.rules import sections as S
-from workbench.games.panzer_vor.rules.actions import Decline, Fire, Move, NoReaction
-from workbench.games.panzer_vor.rules.firing import AttackOdds, not_a_shot
+from workbench.games.panzer_vor.rules.actions import Decline, Fire, GunName, Move, NoReaction
+from workbench.games.panzer_vor.rules.firing import GUNS, AttackOdds, not_a_shot
 from workbench.games.panzer_vor.rules.match import CardMatch, Order, Shot, Window
 from workbench.games.panzer_vor.rules.movement import Reach, explain_move
 from workbench.games.panzer_vor.rules.phases import Stage
@@ -160,26 +160,73 @@ def _abilities(match: CardMatch, firer: str, target: str) -> list[Reason]:
     return found
 
 
-def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None = None) -> ShotOdds:
+def _gun(board: GameState, attacker: str, gun: str | None) -> GunName | None:
+    """``gun`` as a ``Fire`` declares it for ``attacker`` (a multiple-gun tank's ``""``: its
+    secondary gun); ArgumentError for a gun the tank does not have."""
+    if gun is None:
+        return None
+    if gun not in ("", *GUNS):
+        raise ArgumentError("gun", gun, 'None, "main" or "secondary"')
+    refused = firing.not_its_gun(board, attacker, gun)
+    if refused is not None:
+        raise ArgumentError("gun", gun, f'None or "" ({refused.text})')
+    counter = board.tank(attacker).counter
+    return "secondary" if gun == "" and counter.multiple_guns else gun
+
+
+def _best_gun(ask: Callable[[GunName], ShotOdds]) -> ShotOdds:
+    """A multiple-gun tank's shot with the gun a player would pick: one it may fire now
+    first, then the better chance to destroy (the secondary gun on a tie: the gun fired
+    undeclared); the other gun's chance among the reasons, before any refusal."""
+    main, secondary = ask("main"), ask("secondary")
+    best, other = max(
+        ((main, secondary), (secondary, main)),
+        key=lambda p: (p[0].shot is not None, p[0].can_fire, p[0].destroy, p[0] is secondary),
+    )
+    why = f": {other.odds.reasons[0].text}" if not other.can_fire else ""
+    said = f"the {other.odds.which} gun instead: destroy {other.destroy}{why}"
+    note = Reason(said, S.MULTIPLE_GUNS)
+    reasons = list(best.reasons)
+    reasons.insert(len(reasons) - (best.refusal is not None), note)
+    return replace(best, reasons=tuple(reasons))
+
+
+def card_odds(
+    match: CardMatch,
+    attacker: str,
+    target: str,
+    *,
+    card: str | None = None,
+    gun: GunName | None = None,
+) -> ShotOdds:
     """The odds of ``attacker``'s shot at ``target`` in a card match: the shot being resolved
     if it is this one (every modifier played so far); else with the Action card being carried
-    out (or ``card``, as if played), the scenario's modifiers and Turret Rotation."""
+    out (or ``card``, as if played), the scenario's modifiers and Turret Rotation. ``gun``: a
+    multiple-gun tank's gun (as ``Fire.gun``); None: the gun a player would pick
+    (:func:`_best_gun`)."""
     board = match.board
     _tank(board, "attacker", attacker)
     _tank(board, "target", target)
+    gun = _gun(board, attacker, gun)
     if card is not None and card not in match.deck_list.cards:
         raise ArgumentError("card", card, "the name of a card of this match's deck")
     top = match.top
-    if isinstance(top, Shot) and (top.firer, top.target) == (attacker, target):
-        odds = reactions.resolving_odds(match, top)
+    this_shot = isinstance(top, Shot) and (top.firer, top.target) == (attacker, target)
+    current = top if isinstance(top, Shot) and this_shot else None
+    if current is not None and gun not in (None, _gun(board, attacker, current.gun)):
+        current = None  # asked of the other gun: as if it were declared
+    elif gun is None and current is None and board.tank(attacker).counter.multiple_guns:
+        return _best_gun(lambda g: card_odds(match, attacker, target, card=card, gun=g))
+    if current is not None:
+        odds = reactions.resolving_odds(match, current)
         why = not_now(_phase(match), Reason(
-            f"the shot is being resolved ({top.stage}): every modifier played so far", S.FIRING
+            f"the shot is being resolved ({current.stage}): every modifier played so far", S.FIRING
         ))  # fmt: skip
         return ShotOdds(odds=odds, shot=None, reasons=(*odds.reasons, why),
-                        no_attack_roll=top.no_attack_roll, refusal=why)  # fmt: skip
+                        no_attack_roll=current.no_attack_roll, refusal=why)  # fmt: skip
     name = card if card is not None else top.card if isinstance(top, Order) else None
     notes: list[Reason] = []
-    shot = Shot(attacker, target)
+    shot = Shot(attacker, target, gun=gun or "")
     on = match
     if name is not None:
         played = match.card(name)
@@ -187,13 +234,13 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
         damage = (Modifier(name, played.damage_modifier, "card"),)
         shot = Shot(attacker, target, attack if played.attack_modifier else (),
                     damage if played.damage_modifier else (),
-                    no_attack_roll=played.no_attack_roll)  # fmt: skip
+                    no_attack_roll=played.no_attack_roll, gun=gun or "")  # fmt: skip
         notes.append(Reason(f"with {name}: {played.text}", played.source))
         own = hooks.ATTACKS.get(played.effect)  # the card's own effect as it is declared
         if own is not None and own.target_allowed(match, target):
             on = own.before(match, attacker, target, [])
     odds = reactions.resolving_odds(on, shot)
-    fire = Fire(attacker, target)
+    fire = Fire(attacker, target, gun or "")
     refusal = _refusal(match, fire)
     if card is not None and not (isinstance(top, Order) and top.card == card):
         refusal = Reason(f"as if {card} were played; it is not in play", S.ACTION_PHASE)
@@ -224,19 +271,30 @@ def _refusal(match: CardMatch, action: Action) -> Reason | None:
     return None
 
 
-def practice_odds(match: Any, attacker: str, target: str) -> ShotOdds:
+def practice_odds(
+    match: Any, attacker: str, target: str, *, gun: GunName | None = None
+) -> ShotOdds:
     """The odds of ``attacker``'s shot at ``target`` in a practice match (practice has no
-    cards or characters: the board decides), or of the shot waiting for its dice."""
+    cards or characters: the board decides), or of the shot waiting for its dice. ``gun``:
+    as :func:`card_odds`'s."""
     board = match.board
     _tank(board, "attacker", attacker)
     _tank(board, "target", target)
+    gun = _gun(board, attacker, gun)
     pending = match.shot
-    if pending is not None and (pending.odds.firer, pending.odds.target) == (attacker, target):
+    which = None if pending is None else pending.odds.which
+    if pending is not None and (pending.odds.firer, pending.odds.target, gun or which) == (
+        attacker,
+        target,
+        which,
+    ):
         why = not_now(_phase(match), Reason("the shot waits for its dice", S.ATTACK_ROLL))
         return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why),
                         refusal=why)  # fmt: skip
-    odds = firing.odds(board, attacker, target)
-    fire = Fire(attacker, target)
+    if gun is None and board.tank(attacker).counter.multiple_guns:
+        return _best_gun(lambda g: practice_odds(match, attacker, target, gun=g))
+    odds = firing.odds(board, attacker, target, gun=gun)
+    fire = Fire(attacker, target, gun or "")
     refusal = None
     if fire not in practice.legal_actions(match):
         try:
@@ -361,7 +419,8 @@ def _a_shot(board: GameState, action: Any, names: set[str]) -> bool:
     """Whether ``action`` fires at an enemy tank on ``board`` (a shot with odds to show)."""
     if not isinstance(action, Fire) or not {action.firer, action.target} <= names:
         return False
-    return not_a_shot(board, action.firer, action.target) is None
+    refused = not_a_shot(board, action.firer, action.target)
+    return (refused or firing.not_its_gun(board, action.firer, action.gun)) is None
 
 
 def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
@@ -380,7 +439,7 @@ def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
             reach = movement.reach(board, action.tank)
         return _move_detail(board, action, reach)
     if _a_shot(board, action, names):
-        return _shot_detail(card_odds(match, action.firer, action.target))
+        return _shot_detail(card_odds(match, action.firer, action.target, gun=action.gun))
     return ()
 
 
@@ -391,7 +450,7 @@ def practice_detail(match: Any, action: Any) -> tuple[Reason, ...]:
     if isinstance(action, Move) and action.tank in names:
         return _move_detail(board, action, movement.reach(board, action.tank))
     if _a_shot(board, action, names):
-        return _shot_detail(practice_odds(match, action.firer, action.target))
+        return _shot_detail(practice_odds(match, action.firer, action.target, gun=action.gun))
     return ()
 
 

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from workbench.boards.values import Pictured
+from workbench.games.panzer_vor.rules.actions import GunName
 from workbench.games.panzer_vor.rules.cards import Card, Deck
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.deck import Pile, size
@@ -61,7 +62,8 @@ class Order:
 @dataclass(frozen=True)
 class Shot:
     """One attack being resolved. ``stage`` (``phases.ShotStage``): a reaction window before
-    the attack roll, then each roll and the abilities after it; ``dice``: the last roll."""
+    the attack roll, then each roll and the abilities after it; ``dice``: the last roll;
+    ``gun``: the gun a multiple-gun tank declared (as ``Fire.gun``; ``""``: its secondary)."""
 
     firer: str
     target: str
@@ -71,6 +73,7 @@ class Shot:
     dice: int | None = None
     no_attack_roll: bool = False
     reaction: bool = False  # a Quick Shot: no reaction answers it
+    gun: GunName = ""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ turns where it stands; ``"... using Hana Isuzu"`` spends a character's movement 
 rest read as said at the table:
 
 =====================================  ===============================================
-``Tiger II fires at T-34/76``          a shot (``Fire``)
+``Tiger II fires at T-34/76``          a shot (``Fire``); a multiple-gun tank names its
+                                       gun: ``M3 Lee fires at Tiger I with the main gun``
+                                       (none named: the secondary gun)
 ``play Aimed Shot 2``                  a card played by its name (``(its choice)`` after)
 ``Tiger II acts`` / ``stop``           the tank carrying out the card / no more tanks
 ``react with Quick Shot (M3 Lee)``     a Reaction card (``no reaction``)
@@ -37,7 +39,7 @@ on``.
 >>> parse(PRACTICE, match, "Panzer IV Ausf. D 0802-0803 E")
 Move(tank='Panzer IV Ausf. D', to='0803', facing=1, path=(), ability='')
 >>> parse(PRACTICE, match, "panzer iv ausf. d fires at t-34/76")
-Fire(firer='Panzer IV Ausf. D', target='T-34/76')
+Fire(firer='Panzer IV Ausf. D', target='T-34/76', gun='')
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from workbench.games.panzer_vor.rules.actions import (
     Discard,
     DoneBuying,
     Fire,
+    GunName,
     Move,
     NoReaction,
     Pass,
@@ -91,6 +94,7 @@ PANZER_VOR = Notation(
 )  # fmt: skip
 SCHOOLS = frozenset((*MAJOR, *MINOR))
 HEX = r"\d{4,}"  # a hex label ("0803")
+GUN_WORDS: dict[str, GunName] = {"main": "main", "secondary": "secondary"}
 
 
 def _board(state: Any) -> Any:
@@ -154,6 +158,19 @@ def _deploy(state: Any, deploy: Deploy) -> tuple[str, ...]:
 @PANZER_VOR.reads(rf"deploy (?P<tank>.+) (?P<to>{HEX}) (?P<facing>[a-z]{{1,2}})")
 def _read_deploy(state: Any, found: dict[str, str]) -> Deploy:
     return Deploy(found["tank"], found["to"], _facing(state, found["facing"]))
+
+
+@PANZER_VOR.writes(Fire)
+def _fire(state: Any, fire: Fire) -> str:
+    return str(fire)  # "M3 Lee fires at Tiger I with the main gun"
+
+
+@PANZER_VOR.reads(
+    r"(?P<firer>.+?) fires at (?P<target>.+?)(?: with the (?P<gun>main|secondary) gun)?"
+)
+def _read_fire(state: Any, found: dict[str, str]) -> Fire:
+    gun = GUN_WORDS.get((found["gun"] or "").casefold(), "")
+    return Fire(found["firer"], found["target"], gun)
 
 
 @PANZER_VOR.writes(Roll)
@@ -250,7 +267,6 @@ def _not_a_school(state: Any, action: Any) -> bool:
 
 
 for _kind, _template, _accept in (
-    (Fire, "{firer} fires at {target}", None),
     (Pass, "pass", None),
     (Die, "die {value}", None),
     (Select, "{tank} acts", None),

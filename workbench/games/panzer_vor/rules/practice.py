@@ -25,11 +25,12 @@ from typing import Any
 from workbench.boards.values import Pictured
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import firing, movement, practice_setup, reactions, sections
-from workbench.games.panzer_vor.rules.actions import ROLLS, Fire, Move, Pass, Roll
+from workbench.games.panzer_vor.rules.actions import ROLLS, Fire, GunName, Move, Pass, Roll
 from workbench.games.panzer_vor.rules.fingerprint import board_text
 from workbench.games.panzer_vor.rules.firing import (
     AttackOdds,
     aimed,
+    declared,
     refuse_not_a_shot,
 )
 from workbench.games.panzer_vor.rules.game_options import (
@@ -167,23 +168,24 @@ def legal_actions(match: Match) -> Iterator[Action]:
         yield from moves_of(match, tank.id)
     for tank in own:
         for enemy in board.enemies_of(tank):
-            if _can_fire(board, tank, enemy):
-                yield Fire(tank.id, enemy.id)
+            for gun in firing.guns_of(tank.counter):  # a multiple-gun tank: a gun each
+                if _can_fire(board, tank, enemy, gun):
+                    yield Fire(tank.id, enemy.id, gun)
     yield Pass()
 
 
-def _can_fire(board: GameState, tank: Tank, enemy: Tank) -> bool:
-    """Whether ``firing.odds`` lets the tank fire at the enemy: out of every gun's range, or
-    with the line between their hexes blocked on the map (tanks never block it), it does not;
-    else its answer, kept with the board value."""
+def _can_fire(board: GameState, tank: Tank, enemy: Tank, gun: GunName) -> bool:
+    """Whether ``firing.odds`` lets the tank fire ``gun`` at the enemy: out of every gun's
+    range, or with the line between their hexes blocked on the map (tanks never block it),
+    it does not; else its answer, kept with the board value."""
     if tank.hex.distance(enemy.hex) > max(g.range for g in tank.counter.guns):
         return False
     if not reactions.sees(board.map, tank.hex, enemy.hex):
         return False
     memo = reactions.board_memo(board)
-    key = ("practice: can fire", tank.id, enemy.id)
+    key = ("practice: can fire", tank.id, enemy.id, gun)
     if key not in memo:
-        memo[key] = firing.odds(board, tank.id, enemy.id).can_fire
+        memo[key] = firing.odds(board, tank.id, enemy.id, gun=gun).can_fire
     return bool(memo[key])
 
 
@@ -217,6 +219,7 @@ def apply(match: Match, action: Action) -> Applied:
     if who == TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", sections.ENDING))
     refuse_not_a_shot(match.board, action)
+    action = declared(match.board, action)  # no gun declared: the secondary gun
     if who == CHANCE:
         if not isinstance(action, Roll):
             raise IllegalAction(
@@ -303,11 +306,11 @@ def _fire(match: Match, action: Fire) -> Applied:
         raise IllegalAction(
             Reason(f"there is no tank called {action.target!r} to fire at", sections.FIRING)
         ) from None
-    odds = firing.odds(match.board, action.firer, action.target)
+    odds = firing.odds(match.board, action.firer, action.target, gun=action.gun)
     if not odds.can_fire:
         raise IllegalAction(odds.reasons[0])
     event = Event(f"{action}: hit {odds.hit} ({float(odds.hit):.0%})", odds.reasons)
-    board = aimed(match.board, action.firer, action.target)  # the turret marker stays
+    board = aimed(match.board, action.firer, action.target, gun=action.gun)  # the marker stays
     return Applied(replace(match, board=board, shot=PendingShot(odds)), (event,))
 
 

@@ -7,6 +7,7 @@ will be."""
 from __future__ import annotations
 
 from workbench.games.panzer_vor.rules import options, reactions
+from workbench.games.panzer_vor.rules.actions import GunName
 from workbench.games.panzer_vor.rules.firing import AttackOdds
 from workbench.games.panzer_vor.rules.match import CardMatch, Order, Shot
 from workbench.games.panzer_vor.rules.movement import Reach
@@ -21,14 +22,16 @@ def order_reach(match: CardMatch, order: Order, tank_id: str) -> Reach:
     return options.reach_with_bonus(match.board, tank_id, bonus)
 
 
-def order_odds(match: CardMatch, order: Order, firer: str, target: str) -> AttackOdds:
-    """The exact odds of ``firer``'s shot at ``target`` on the card ``order`` carries out:
-    the card's attack and damage modifiers and the scenario's (as the shot will have them;
-    reactions played later may change them)."""
+def order_odds(
+    match: CardMatch, order: Order, firer: str, target: str, gun: GunName = ""
+) -> AttackOdds:
+    """The exact odds of ``firer``'s shot at ``target`` with ``gun`` (as ``Fire.gun``) on the
+    card ``order`` carries out: the card's attack and damage modifiers and the scenario's (as
+    the shot will have them; reactions played later may change them)."""
     card = match.card(order.card)
     attack = (Modifier(order.card, card.attack_modifier, "card"),) if card.attack_modifier else ()
     damage = (Modifier(order.card, card.damage_modifier, "card"),) if card.damage_modifier else ()
-    shot = Shot(firer, target, attack, damage, no_attack_roll=card.no_attack_roll)
+    shot = Shot(firer, target, attack, damage, no_attack_roll=card.no_attack_roll, gun=gun)
     return reactions.resolving_odds(match, shot)
 
 

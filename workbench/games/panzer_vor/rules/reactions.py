@@ -17,6 +17,7 @@ from workbench.games.panzer_vor.rules import firing, hooks, restrictions, sectio
 from workbench.games.panzer_vor.rules.actions import (
     ROLLS,
     Decline,
+    GunName,
     NoReaction,
     React,
     Roll,
@@ -44,7 +45,7 @@ from workbench.games.panzer_vor.rules.state import board_memo
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
 
 S = sections
-__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "resolving_odds"]
+__all__ = ["board_memo", "can_fire_at", "destroy", "guns_at", "odds_table", "resolving_odds"]
 restrictions.add("Eavesdropping", restrictions.Restriction(
     "eavesdropping", ("when",),
     "Unlike other Reaction cards, this Scenario Card may be used in response to another "
@@ -58,17 +59,18 @@ def _answers(moment: Moment) -> tuple[str, ...]:
     return tuple(name for name, _ in hooks.reactions_at(moment))
 
 
-def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
-    """The odds of the tank against every enemy on the map (scenario modifiers included)."""
+def odds_table(match: CardMatch, tank_id: str, gun: GunName = "") -> list[AttackOdds]:
+    """The odds of the tank against every enemy on the map (scenario modifiers included),
+    firing ``gun`` (as ``Fire.gun`` declares it)."""
     board = match.board
     tank = board.tank(tank_id)
     enemies = board.enemies_of(tank)
     mods = tuple(hooks.shot_modifiers(match, tank, e) for e in enemies)
-    key = ("odds", tank_id, mods)
+    key = ("odds", tank_id, mods, gun)
     memo = board_memo(board)
     if key not in memo:
         memo[key] = [
-            firing.odds(board, tank_id, e.id, attack, damage)
+            firing.odds(board, tank_id, e.id, attack, damage, gun)
             for e, (attack, damage) in zip(enemies, mods, strict=True)
         ]
     return memo[key]
@@ -84,8 +86,11 @@ def sees(hexmap: Any, a: Any, b: Any) -> bool:
     return cache[key]
 
 
-def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
-    """Whether the tank may fire at the target now (range first: most pairs end there)."""
+def can_fire_at(match: CardMatch, tank_id: str, target: str, gun: GunName | None = None) -> bool:
+    """Whether the tank may fire at the target now with ``gun`` (as ``Fire.gun`` declares
+    it; None: with any of its guns). Range first: most pairs end there."""
+    if gun is None:
+        return bool(guns_at(match, tank_id, target))
     board = match.board
     tank = board.tank(tank_id)
     other = board.tank(target)
@@ -95,11 +100,19 @@ def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
     if not sees(board.map, tank.hex, other.hex):  # both necessary: firing.odds would refuse
         return False
     mods = hooks.shot_modifiers(match, tank, other)
-    key = ("can fire", tank_id, target, mods)
+    key = ("can fire", tank_id, target, mods, gun)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = firing.odds(board, tank_id, target, *mods).can_fire
+        memo[key] = firing.odds(board, tank_id, target, *mods, gun).can_fire
     return memo[key]
+
+
+def guns_at(match: CardMatch, tank_id: str, target: str) -> tuple[GunName, ...]:
+    """The guns the tank may fire at the target now, as ``Fire.gun`` declares them: ``("",)``
+    for a tank with one gun; a multiple-gun tank's ``"main"`` and ``"secondary"`` gun where
+    each may (Firing: Multiple-gun Tanks)."""
+    guns = firing.guns_of(match.board.tank(tank_id).counter)
+    return tuple(g for g in guns if can_fire_at(match, tank_id, target, g))
 
 
 # --- reaction windows ----------------------------------------------------------------------
@@ -182,10 +195,13 @@ def _eavesdropping(match: CardMatch, effect: Effect, events: list[Event]) -> Car
 
 
 def _quick_shooters(match: CardMatch, side: str, window: Window) -> Iterator[str]:
-    """The tanks of ``side`` that may fire at the acting tank first."""
+    """The tanks of ``side`` that may fire at the acting tank first. A Quick Shot declares no
+    gun (its reaction names the tank only): a multiple-gun tank fires its secondary gun ("If
+    you fire without declaring, it is always assumed that you are using the secondary gun",
+    Firing: Multiple-gun Tanks)."""
     acting = window.tank
     if acting is not None:
-        yield from (t.id for t in match.tanks_of(side) if can_fire_at(match, t.id, acting))
+        yield from (t.id for t in match.tanks_of(side) if can_fire_at(match, t.id, acting, ""))
 
 
 def _quick_shot(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
@@ -238,7 +254,7 @@ def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     odds = resolving_odds(match, shot)
     turned = [m for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
     if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
-        board = aimed(match.board, shot.firer, shot.target)
+        board = aimed(match.board, shot.firer, shot.target, gun=shot.gun)
         match = evolve(match, board=board)
         if board.options.turret_penalty != "any-rotation":  # else the turn made stays -2
             shot = replace(shot, attack=(*shot.attack, *turned))
@@ -246,7 +262,8 @@ def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
         chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"
     else:
         chance = f"hit {odds.hit} ({float(odds.hit):.0%})"
-    events.append(Event(f"{shot.firer} fires at {shot.target}: {chance}", _reasons(odds)))
+    with_gun = f" with the {odds.which} gun" if odds.which else ""
+    events.append(Event(f"{shot.firer} fires at {shot.target}{with_gun}: {chance}", _reasons(odds)))
     return push(match, shot)
 
 
@@ -260,10 +277,10 @@ def resolving_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     board = match.board
     attack, damage = hooks.shot_modifiers(match, board.tank(shot.firer), board.tank(shot.target))
     mods, dmods = (*attack, *shot.attack), (*damage, *shot.damage)
-    key = ("shot", shot.firer, shot.target, mods, dmods)
+    key = ("shot", shot.firer, shot.target, mods, dmods, shot.gun)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = firing.odds(board, shot.firer, shot.target, mods, dmods)
+        memo[key] = firing.odds(board, shot.firer, shot.target, mods, dmods, shot.gun)
     return memo[key]
 
 

@@ -51,7 +51,7 @@ from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_RE
 from workbench.games.panzer_vor.rules.crew import recover, use_crew
 from workbench.games.panzer_vor.rules.deck import add, draw_outcomes, size
 from workbench.games.panzer_vor.rules.drawing import as_pile, deal_allowed
-from workbench.games.panzer_vor.rules.firing import refuse_not_a_shot
+from workbench.games.panzer_vor.rules.firing import declared, refuse_not_a_shot
 from workbench.games.panzer_vor.rules.match import (
     HAND_LIMIT,
     RESTART,
@@ -298,7 +298,8 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
             yield from turret.turns(match.board, tank_id)
     if order.stage in (Stage.FIRE, Stage.EITHER):
         for target in fire_targets(match, tank_id, order):
-            yield Fire(tank_id, target)
+            for gun in reactions.guns_at(match, tank_id, target):  # a gun declared each
+                yield Fire(tank_id, target, gun)
     yield Stop()
 
 
@@ -316,6 +317,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
     refuse_not_a_shot(match.board, action)
+    action = declared(match.board, action)  # no gun declared: the secondary gun
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):
@@ -362,7 +364,8 @@ def _why_not(match: CardMatch, action: Action, who: str) -> Reason:
         )
     alive = {t.id for t in match.board.tanks if not t.wreck}
     if isinstance(action, Fire) and isinstance(match.top, Order) and action.firer in alive:
-        odds = [o for o in reactions.odds_table(match, action.firer) if o.target == action.target]
+        table = reactions.odds_table(match, action.firer, action.gun)
+        odds = [o for o in table if o.target == action.target]
         if odds and not odds[0].can_fire:
             return Reason(
                 f"{action.firer} may not fire at {action.target}: {odds[0].reasons[0]}", S.FIRING
@@ -483,6 +486,7 @@ def _apply_order(match: CardMatch, order: Order, action: Action, events: list[Ev
             tuple(mods),
             tuple(dmods),
             no_attack_roll=card.no_attack_roll,
+            gun=action.gun,
         )
         return reactions.begin_shot(match, shot, events)
     raise AssertionError(action)

@@ -6,7 +6,8 @@ A click on a card in the hand: the legal actions that play it (each a button; on
 proposed, and a second click plays it). A click on the board means what is being resolved
 asks: while an Action card waits for a tank, one of your tanks (its reach or its targets
 shown; click again to declare it); then a destination (the path shown, other end facings as
-buttons) or an enemy (the shot's exact odds before any die). Reaction windows, choices and
+buttons) or an enemy (the shot's exact odds before any die; a multiple-gun tank's main and
+secondary gun each a button). Reaction windows, choices and
 the characters' abilities are buttons. Anything the rules refuse is played anyway, so the
 rules say why and nothing changes. Every answer is the rules' (``legal_actions``,
 ``previews``, ``apply`` on a copy); the card faces come from the render layer.
@@ -36,6 +37,7 @@ from workbench.games.panzer_vor.rules.actions import (
     Select,
 )
 from workbench.games.panzer_vor.rules.deck import Draw, size
+from workbench.games.panzer_vor.rules.firing import guns_of
 from workbench.games.panzer_vor.rules.match import (
     CardMatch,
     Chance,
@@ -365,9 +367,11 @@ class CardGameView:
                 lines.append(f"{reach.mp} MP on {card.name if card else 'this card'}")
                 overlay = reach_scene(board, reach, scene=scene)
         if order is not None and card is not None and card.attack and order.stage != "move":
-            odds = {e.id: order_odds(match, order, tank_id, e.id) for e in board.enemies_of(tank)}
-            shown = {board.tank(t).hex: odds_label(o) for t, o in odds.items() if o.can_fire}
-            lines += [f"at {t}: {odds_label(o)}" for t, o in odds.items() if o.can_fire]
+            best = {e.id: gun_offer(_shots(match, order, tank_id, e.id), None)[:2]
+                    for e in board.enemies_of(tank)}  # fmt: skip
+            fired = {t: (f, o) for t, (f, o) in best.items() if o.can_fire}
+            shown = {board.tank(t).hex: odds_label(o) for t, (_, o) in fired.items()}
+            lines += [f"at {t}{_gun_said(f)}: {odds_label(o)}" for t, (f, o) in fired.items()]
             overlay = odds_overlay(overlay, shown) if shown else overlay
         return Offer(tuple(lines), overlay, tank_id)
 
@@ -375,18 +379,17 @@ class CardGameView:
         self, match: CardMatch, scene: Scene, order: Order, firer: str, target: str, proposed: Any
     ) -> Offer:
         board = match.board
-        fire = Fire(firer, target)
         if order.stage == "move":  # the tank moves first on this card: the rules say so
-            return Offer(action=fire, commit=True)
-        odds = order_odds(match, order, firer, target)
+            return Offer(action=Fire(firer, target), commit=True)
+        fire, odds, said, buttons = gun_offer(_shots(match, order, firer, target), proposed)
         overlay = sight_scene(board, odds.line, scene=scene, caption=False)
         overlay = odds_overlay(overlay, {board.tank(target).hex: odds_label(odds)})
-        lines = [f"{firer} fires at {target} ({order.card}): {odds_label(odds)}"]
+        lines = [f"{fire} ({order.card}): {odds_label(odds)}", *said]
         lines += odds.lines()[1:]
         if odds.can_fire:
             lines.append("Click the enemy again (or Play) to fire. Nothing is rolled yet.")
         commit = proposed == fire or not odds.can_fire
-        return Offer(tuple(lines), overlay, firer, fire, commit=commit)
+        return Offer(tuple(lines), overlay, firer, fire, commit=commit, choices=buttons)
 
     def shot_lines(self, match: CardMatch) -> list[str]:
         """The odds of the shot being resolved (every modifier played so far)."""
@@ -429,6 +432,35 @@ def deploy_offer(
     return Offer(lines, scene, tank, best, commit=proposed == best, choices=others)
 
 
+def _shots(match: CardMatch, order: Order, firer: str, target: str) -> list[tuple[Fire, Any]]:
+    """Each gun's shot at ``target`` on the card being carried out, and its odds."""
+    guns = guns_of(match.board.tank(firer).counter)
+    return [(Fire(firer, target, g), order_odds(match, order, firer, target, g)) for g in guns]
+
+
+def _gun_said(fire: Fire) -> str:
+    return f" ({fire.gun} gun)" if fire.gun else ""
+
+
+def gun_offer(
+    shots: list[tuple[Fire, Any]], proposed: Any
+) -> tuple[Fire, Any, tuple[str, ...], tuple[tuple[str, Action], ...]]:
+    """A tank's shots at one target, each gun's ``Fire`` and odds (one for a tank with one
+    gun): the shot a second click fires (the one proposed before, else one that may be fired
+    with the better chance to destroy, the secondary gun on a tie: the gun fired undeclared),
+    and for a multiple-gun tank a line and a button for each gun, which is declared before
+    the dice (Firing: Multiple-gun Tanks)."""
+    chosen = next((shot for shot in shots if shot[0] == proposed), None)
+    if chosen is None:
+        chosen = max(shots, key=lambda s: (s[1].can_fire, s[1].destroy, s[0].gun != "main"))
+    if len(shots) == 1:
+        return (*chosen, (), ())
+    lines = tuple(f"the {f.gun} gun: {odds_label(o)}" for f, o in shots)
+    lines += ("A button for each gun fires it; the shot shown is the one a click fires.",)
+    buttons = tuple((f"fire the {f.gun} gun ({odds_label(o)})", f) for f, o in shots)
+    return (*chosen, lines, buttons)
+
+
 def _preview(game: Game, match: CardMatch, action: Action) -> tuple[str, ...]:
     """What ``action`` would say if played now (the rules' events, on a copy)."""
     try:
@@ -438,4 +470,12 @@ def _preview(game: Game, match: CardMatch, action: Action) -> tuple[str, ...]:
     return tuple(line.strip() for event in events for line in event.lines())
 
 
-__all__ = ["CardGameView", "card_label", "click_words", "deploy_offer", "frame_line", "uses_card"]
+__all__ = [
+    "CardGameView",
+    "card_label",
+    "click_words",
+    "deploy_offer",
+    "frame_line",
+    "gun_offer",
+    "uses_card",
+]

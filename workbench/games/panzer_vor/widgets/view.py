@@ -6,7 +6,8 @@ card game's (``"panzer-vor"``) is :class:`PanzerVorView`, which hands every ques
 
 In practice mode: Click one of your tanks: its reach. A shaded hex: the move there (the cheapest
 path drawn); click it again to play it. An enemy: the shot with its exact odds; click it
-again to fire. Anything the rules refuse is played anyway, so the rules say why.
+again to fire (a multiple-gun tank: a button for each gun). Anything the rules refuse is
+played anyway, so the rules say why.
 
 The rules answer every question (``movement.reach``, ``explain_move``, ``firing.odds``); the
 pictures come from the render layer; this module only maps clicks to them.
@@ -30,7 +31,12 @@ from workbench.games.panzer_vor.rules.arguments import on_map
 from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.practice import Match
-from workbench.games.panzer_vor.widgets.cards_view import CardGameView, click_words, deploy_offer
+from workbench.games.panzer_vor.widgets.cards_view import (
+    CardGameView,
+    click_words,
+    deploy_offer,
+    gun_offer,
+)
 from workbench.render.hex_overlays import reach_overlay
 from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.scene import Scene
@@ -219,15 +225,16 @@ class PracticeView(BoardView):
 
     def _aim(self, state: Match, scene: Scene, firer: str, target: str, proposed: Any) -> Offer:
         board = state.board
-        odds = firing.odds(board, firer, target)
-        fire = Fire(firer, target)
+        shots = [(Fire(firer, target, g), firing.odds(board, firer, target, gun=g))
+                 for g in firing.guns_of(board.tank(firer).counter)]  # fmt: skip
+        fire, odds, said, buttons = gun_offer(shots, proposed)
         overlay = sight_scene(board, odds.line, scene=scene, caption=False)
         overlay = odds_overlay(overlay, {board.tank(target).hex: odds_label(odds)})
-        lines = [f"{firer} fires at {target}: {odds_label(odds)}", *odds.lines()[1:]]
+        lines = [f"{fire}: {odds_label(odds)}", *said, *odds.lines()[1:]]
         if odds.can_fire:
             lines.append("Click the enemy again (or Play) to fire.")
         commit = proposed == fire or not odds.can_fire  # a shot refused: the rules say why
-        return Offer(tuple(lines), overlay, firer, fire, commit=commit)
+        return Offer(tuple(lines), overlay, firer, fire, commit=commit, choices=buttons)
 
 
 def _destroyed(steps: Sequence[Any]) -> list[Any]:

@@ -13,7 +13,9 @@ each counter is placed as it is drawn (its side, then its tank, bought or deploy
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import hooks, sections
@@ -33,6 +35,7 @@ STARTING_PLAYER, PURCHASING, DEPLOYMENT = (
 )
 BAG = tuple(c.name for c in CATALOGUE if "(" not in c.name)  # every counter, once
 DRAWS = 4  # two each
+MAX_POINTS_LIMIT = 10_000  # the workbench's bound on an agreed points limit
 
 
 def character_draws(match: CardMatch) -> CardMatch:
@@ -263,6 +266,39 @@ def characters_from_the_bag(setting: Setting) -> None:
             "choices)", S.EXHIBITION_CHARACTERS,
         )  # fmt: skip
     setting.flags.add("exhibition characters")
+
+
+@hooks.OPTIONS(PURCHASING)
+def points_limit_option(scenario: PanzerVorScenario) -> list[Option]:
+    """Purchasing Tanks: "Each tank has its own point value, and the total value of your
+    tanks cannot exceed 100. However, if both players agree, the upper limit can be
+    increased." The option ``points_limit``: the limit agreed, for both forces; the default
+    is the scenario's printed limit, and a lower one is refused (the text allows raising it
+    only)."""
+    printed = [s.purchase.points for s in scenario.sides if s.purchase is not None]
+    if not printed:
+        return []
+    return [
+        Option.whole(
+            "points_limit", max(printed), S.PURCHASING,
+            "\"if both players agree, the upper limit can be increased\": the points limit "
+            f"both forces are bought within (the printed {max(printed)}, or more)",
+            low=max(printed), high=MAX_POINTS_LIMIT,
+        )
+    ]  # fmt: skip
+
+
+@hooks.SCENARIO(PURCHASING)
+def agreed_points_limit(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> Any:
+    """Each buying side's points limit as the option ``points_limit`` agrees it."""
+    agreed = options.get("points_limit")
+    if agreed is None:
+        return scenario
+    sides = tuple(
+        s if s.purchase is None else replace(s, purchase=replace(s.purchase, points=agreed))
+        for s in scenario.sides
+    )
+    return replace(scenario, sides=sides)
 
 
 @hooks.SETUP(PURCHASING)

@@ -103,7 +103,7 @@ def enemy_acts(match: CardMatch, frame: Chance, value: int, events: list[Event])
     events.append(Event(f"die {value}: {tank_id} acts", (Reason("", S.SOLO),)))
     match = evolve(match, reacted=False)
     player = match.tanks_of(match.order[0])[0]
-    if reactions.can_fire_at(match, tank_id, player.id):
+    if reactions.can_fire_at(match, tank_id, player.id, ""):  # the enemy declares no gun
         return reactions.begin_shot(match, Shot(tank_id, player.id), events)
     routes = shortest_routes(match.board, tank_id, player.id)
     if not routes:
