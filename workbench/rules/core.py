@@ -181,9 +181,12 @@ class Action:
 
     ``to_json`` gives ``{"type": ClassName, **fields}``; a game's ``action_from_json``
     reads it back. ``chance`` marks the actions that dice or a draw choose (rolls, draws).
+    ``written_when_set``: fields added after records were saved without them, written only
+    when not at their default, so an action that does not use one is written as before.
     """
 
     chance: ClassVar[bool] = False
+    written_when_set: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass's ``__str__`` never fails: a field it cannot show (a tampered record's
@@ -199,7 +202,11 @@ class Action:
             cls.__str__ = __str__  # type: ignore[method-assign]
 
     def to_json(self) -> dict[str, Any]:
-        fields = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        fields = {
+            f.name: _plain(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.name not in self.written_when_set or getattr(self, f.name) != f.default
+        }
         return {"type": type(self).__name__, **fields}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Literal
+from typing import ClassVar, Literal
 
 from workbench.rules.core import Action
 
@@ -49,6 +49,7 @@ class Fire(Action):
     firer: str
     target: str
     gun: GunName = ""
+    written_when_set: ClassVar[tuple[str, ...]] = ("gun",)  # records saved before it read so
 
     def __str__(self) -> str:
         with_gun = f" with the {self.gun} gun" if self.gun else ""
