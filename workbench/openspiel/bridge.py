@@ -71,6 +71,7 @@ from workbench.openspiel.state_text import (
 )
 from workbench.openspiel.texts import information_state_text, observation_text, state_text
 from workbench.rules.core import CHANCE, TERMINAL, Game
+from workbench.rules.observation import history_of
 from workbench.rules.options import OptionError, with_defaults
 
 PREFIX = "workbench_"
@@ -151,8 +152,18 @@ class _Node:
             return self.legal[number]
         return self.space.action(number, self.state)  # apply refuses it with the rule
 
-    def resampled(self, player_id: int, rng: random.Random, token: str | None) -> _Node:
-        """A node of a whole state ``player_id`` could be in (``determinize``)."""
+    def numbers(self) -> list[int]:
+        """The action numbers of the steps from the first state (resamplings left out)."""
+        tokens, link = [], self.steps
+        while link is not None:
+            link, token = link
+            tokens.append(token)
+        return [int(t) for t in reversed(tokens) if t and not t.startswith("resample")]
+
+    def resampled(self, player_id: int, rng: random.Random, token: str) -> _Node:
+        """A node of a world ``player_id`` could be in (``determinize``): a state of the game
+        reached by the world's own steps (its actions where the player saw them, the world's
+        where it did not), then ``token``."""
         sides = self.game.sides
         if (
             isinstance(player_id, bool)
@@ -162,11 +173,13 @@ class _Node:
             raise ArgumentError("player_id", player_id, f"a player from 0 to {len(sides) - 1}")
         rules = self.game.rules
         sampled = rules.determinize(rules.observation(self.state, sides[player_id]), rng)
-        reason = "" if token else (
-            "it was resampled with a generator of the caller's (resampled(player, rng)), "
-            "which has no seed to write: resample_from_infostate writes its seed"
-        )  # fmt: skip
-        return self.then(sampled, token, (), reason)
+        if self.game.parameters is None:  # a search's game: no steps before its first state
+            return self.then(sampled, None)
+        steps: Steps = None
+        real, world = history_of(self.state).actions(), history_of(sampled).actions()
+        for number, was, action in zip(self.numbers(), real, world, strict=True):
+            steps = (steps, str(number if action == was else self.space.number(action, sampled)))
+        return _Node(self.game, sampled, (), (steps, token))
 
 
 _HANDED = threading.local()  # the data text last shown to OpenSpiel's C++ and its node
@@ -256,7 +269,11 @@ class WorkbenchState(pyspiel.State):
         history = [(h.player, h.action) for h in self.full_history()]
         return written(history, self.move_number(), node.data)
 
+    _script: list[int] | None = None  # the players of a history being written (``_world``)
+
     def current_player(self) -> int:
+        if self._script is not None:
+            return self._script[self.move_number()]
         node = self._here()
         actor = node.actor
         if actor is TERMINAL:
@@ -274,6 +291,8 @@ class WorkbenchState(pyspiel.State):
         return [(n, p) for n, (_, p) in self._here().chance.items()]
 
     def _apply_action(self, action: int) -> None:
+        if self._script is not None:
+            return  # a world's history being written: its node is put after (``_world``)
         node = self._here()
         taken = node.action(action)
         applied = node.game.rules.apply(node.state, taken)
@@ -291,10 +310,9 @@ class WorkbenchState(pyspiel.State):
         return node.game.returns_of(node.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorkbenchState:
-        """A whole state the player could be in (``determinize``), with this state's history
-        (OpenSpiel's ``ISMCTSBot`` keeps searching from it), drawn with a seed taken from
-        ``probability_sampler`` (a number in [0, 1]): written in the state's steps, so the
-        state serializes and reads back."""
+        """A world the player could be in (:meth:`_Node.resampled`): a state of this game
+        whose history is the world's, drawn with a seed taken from ``probability_sampler``
+        (a number in [0, 1]) and written in its steps, so it serializes and reads back."""
         if not callable(probability_sampler):
             raise ArgumentError("probability_sampler", probability_sampler, "a function")
         drawn = probability_sampler()
@@ -304,20 +322,30 @@ class WorkbenchState(pyspiel.State):
             or not (math.isfinite(drawn) and 0 <= float(drawn) <= 1)
         ):
             raise ArgumentError("probability_sampler()", drawn, "a number from 0 to 1")
-        seed = min(int(float(drawn) * SEEDS), SEEDS - 1)
-        other = self.clone()
-        token = f"resample:{player_id}:{seed}"
-        other._put(self._here().resampled(player_id, random.Random(seed), token))
-        return other
+        return self._world(player_id, min(int(float(drawn) * SEEDS), SEEDS - 1))
 
     def resampled(self, player_id: int, rng: random.Random) -> WorkbenchState:
-        """As :meth:`resample_from_infostate`, the hidden parts drawn with ``rng`` (seeded:
-        a search player's resampling reproduces); such a state has no seed to write, so it
-        does not serialize."""
+        """As :meth:`resample_from_infostate`, its seed drawn from ``rng`` (a search player's
+        seeded generator: its resampling reproduces)."""
         if not isinstance(rng, random.Random):
             raise ArgumentError("rng", rng, "a random.Random")
-        other = self.clone()
-        other._put(self._here().resampled(player_id, rng, None))
+        return self._world(player_id, rng.randrange(SEEDS))
+
+    def _world(self, player_id: int, seed: int) -> WorkbenchState:
+        node = self._here()
+        world = node.resampled(player_id, random.Random(seed), f"resample:{player_id}:{seed}")
+        if node.game.parameters is None:  # a search's game: the world keeps this history
+            other = self.clone()
+            other._put(world)
+            return other
+        other = WorkbenchState(node.game)
+        players = [h.player for h in self.full_history()]
+        other._put(node.game.first)
+        object.__setattr__(other, "_script", players)
+        for number in world.numbers():  # OpenSpiel's history made the world's
+            other.apply_action(number)
+        object.__setattr__(other, "_script", None)
+        other._put(world)
         return other
 
     def __str__(self) -> str:
@@ -464,7 +492,10 @@ class WorkbenchGame(pyspiel.Game):
                     if int(seed) >= SEEDS:
                         raise ArgumentError("seed", int(seed), f"a seed below {SEEDS}")
                     random_world = random.Random(int(seed))
-                    state._put(state._here().resampled(int(player_id), random_world, token))
+                    world = state._here().resampled(int(player_id), random_world, token)
+                    if world.numbers() != state.history():
+                        raise ArgumentError("steps", token, "a world drawn from the steps before")
+                    state._put(world)
                 else:
                     state.apply_action(number)
                     done += 1

@@ -339,9 +339,16 @@ class Game(Generic[S, A]):
     seen_by: Callable[[S, A], frozenset[str] | None] = _always_seen
     # the state as one side sees it (the same object where nothing is hidden from it)
     mask: Callable[[S, str], S] = _nothing_hidden
-    # a whole state consistent with an observation whose state is masked (hidden parts
-    # sampled with ``rng``); needed only by games that hide something
+    # a world for an observation whose state is masked: a whole state whose history is one
+    # of the game's that the player sees as it saw the real one (hidden parts sampled with
+    # ``rng``, given the facts every side saw); needed only by games that hide something
     sample_hidden: Callable[[Observation, random.Random], S] | None = None
+    # the public facts a step showed about hidden things, (state, action, next state) ->
+    # tuple, kept with the step in its History for ``sample_hidden`` (rules/observation.py)
+    revealed: Callable[[S, A, S], tuple[Any, ...]] | None = None
+    # whether anything is hidden from a side in a game from this first state (None: the
+    # game hides something whenever it has ``sample_hidden``)
+    hides: Callable[[S], bool] | None = None
     # for learners: the odds of a shot, why an action is legal or not, where a tank can go
     odds: Callable[..., Any] | None = None
     explain_action: Callable[[S, A], Verdict] | None = None
@@ -411,7 +418,8 @@ class Game(Generic[S, A]):
                 ))  # fmt: skip
             applied = raw_apply(state, action)
             after = copy.copy(applied.state)  # a fresh object: its history is its own
-            history = history_of(state).then(actor, action, self.seen_by(state, action))
+            facts = () if self.revealed is None else self.revealed(state, action, applied.state)
+            history = history_of(state).then(actor, action, self.seen_by(state, action), facts)
             try:
                 object.__setattr__(after, "history", history)
             except (AttributeError, TypeError):  # a plain tuple or number keeps no history

@@ -14,7 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.panzer_vor.rules import actions, cardgame, hidden, learning, practice, turn
+from workbench.games.panzer_vor.rules import (
+    actions,
+    cardgame,
+    facts,
+    hidden,
+    learning,
+    practice,
+    turn,
+)
 from workbench.games.panzer_vor.rules.actions import Deploy, Fire, Move, Pass, Roll
 from workbench.games.panzer_vor.rules.bots import greedy_player
 from workbench.games.panzer_vor.rules.deck import Draw
@@ -76,6 +84,8 @@ GAME = register_game(
         seen_by=hidden.seen_by,
         mask=hidden.mask,
         sample_hidden=hidden.sample_hidden,
+        revealed=facts.revealed,
+        hides=lambda match: not match.solo,  # Test Your Luck!'s one player: nothing hidden
         odds=learning.card_odds,
         explain_action=_card_explain,
         reach=learning.card_reach,

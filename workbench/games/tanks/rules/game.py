@@ -52,7 +52,7 @@ from workbench.games.tanks.rules.deployment import (
     reserve_tank,
 )
 from workbench.games.tanks.rules.explain import with_detail
-from workbench.games.tanks.rules.hidden import mask, sample_hidden
+from workbench.games.tanks.rules.hidden import hides, mask, sample_hidden
 from workbench.games.tanks.rules.invariants import invariants, summarize
 from workbench.games.tanks.rules.missions import score_objectives, time_out, victory
 from workbench.games.tanks.rules.movement import (
@@ -771,6 +771,7 @@ GAME = register_game(
         options=table_options,
         mask=mask,
         sample_hidden=sample_hidden,
+        hides=hides,
         odds=odds,
         explain_action=explain_action,
         reach=reach,

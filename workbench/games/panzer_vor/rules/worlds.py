@@ -1,0 +1,317 @@
+"""A world for a side of a card game (``Game.sample_hidden``): a whole match that the side sees
+exactly as it saw the real one, reached by a history of the game (each card another side drew
+unseen replaced by a card it could have drawn), drawn given every fact the table saw
+(:mod:`.facts`): which cards left a hand face up, which reaction windows did or did not open,
+what each draw was made from.
+
+**The model.** The deck is shuffled, so every ordering of the cards a side has not seen is as
+likely as another; a world is one such ordering that agrees with every fact, and each is
+weighted by the chance of its draws. Given which unseen draw became which card played later,
+the cards still unseen are drawn exactly so: each draw from the world's deck at the odds of
+the moment, the whole world kept only if every fact holds in it (rejection sampling, the
+exact posterior). Where a hidden side's card left its hand face up, which of its unseen draws
+it was is a matching (a card may only have been drawn before it was played, and not before
+a window it would have opened); the sampler draws that matching at random among the
+possible ones (Kuhn's augmenting paths over candidates in random order), not by its
+posterior weight: **the one approximation**. A card shown (played, discarded) is therefore
+never a surprise, and a window no card answered rules the cards that would have answered it
+out of every hand that held through it, exactly.
+
+A match made by hand (its hands set, not dealt by the rules from a first state) has no facts
+to go by: its hidden hands are drawn uniformly from the unseen cards that may be held
+(:func:`by_hand`), and its history keeps the steps it has.
+
+A fact that does not hold in a world is caught, never ignored: the sampler draws again (a new
+matching after :data:`TRIES` draws of the unseen cards), and gives up with
+:class:`NoWorld` after :data:`MATCHINGS` matchings (it has never been seen to).
+
+Not conditioned on: what a side's own past legal actions told it of another's hand (one
+scenario card reads another hand to be offered: Kuromorimine Stage 2's HS0017); the legal
+actions of the moment itself are checked by the caller.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.errors import WorkbenchError
+from workbench.games.panzer_vor.rules.deck import Draw, from_counts
+from workbench.games.panzer_vor.rules.facts import Dealt, Drew, HandChange, WindowCheck
+from workbench.games.panzer_vor.rules.match import CardMatch, evolve
+from workbench.rules.observation import History, Seen, SeenList, history_from
+
+TRIES = 60  # draws of the unseen cards for one matching
+MATCHINGS = 40  # matchings tried before giving up
+ENDED = "ended"  # the fact a series notes when a match ends (its hands are the world's then)
+
+
+class NoWorld(WorkbenchError, RuntimeError):
+    """No world agreeing with every fact was found (see the module)."""
+
+
+@dataclass
+class _Slot:
+    """A card drawn unseen by ``side``: at event ``at``, in match ``segment``; ``card``: the
+    card played later that it was (``None``: a card still unseen)."""
+
+    side: str
+    at: int
+    segment: int
+    deal: bool
+    card: str | None = None
+
+
+@dataclass
+class _Timeline:
+    """The facts of a history in order (see :func:`timeline`)."""
+
+    events: list[tuple[str, Any]] = field(default_factory=list)
+    slots: list[_Slot] = field(default_factory=list)
+    demands: list[tuple[str, str, int, int]] = field(default_factory=list)  # side, card, at, seg
+    checks: dict[str, list[tuple[int, WindowCheck]]] = field(default_factory=dict)
+    cards: Any = None  # the deck list: what each card is
+
+
+def timeline(seen: SeenList, cards: Any, now: tuple[Any, ...] = ()) -> _Timeline:
+    """The events of the history as the side saw it (``now``: the facts of a match that
+    has taken no step yet), with its unseen draws (slots) and the cards that left a hidden
+    side's hand face up without having been seen going in (demands: each one of the slots
+    before it)."""
+    line = _Timeline(cards=cards)
+    known: dict[str, Counter[str]] = {}
+    segment = 0
+    steps: Iterable[Seen] = seen if len(seen) else (Seen("", None, "", None, now),)
+    for step in steps:
+        for fact in step.facts:
+            at = len(line.events)
+            if isinstance(fact, Dealt):
+                segment += 1
+                known = {side: Counter(hand) for side, hand in fact.hands}
+                line.events.append(("dealt", fact))
+            elif isinstance(fact, Drew):
+                card = None if step.action is None else step.action.card
+                if card is None:
+                    if fact.side is None:
+                        raise NoWorld("a card drawn unseen into no hand")
+                    line.slots.append(_Slot(fact.side, at, segment, fact.deal))
+                elif fact.side is not None:
+                    known.setdefault(fact.side, Counter())[card] += 1
+                line.events.append(("drew", (fact, card, len(line.slots) - 1)))
+            elif isinstance(fact, HandChange):
+                hand = known.setdefault(fact.side, Counter())
+                for card in fact.removed:
+                    if hand[card] > 0:
+                        hand[card] -= 1
+                    else:
+                        line.demands.append((fact.side, card, at, segment))
+                hand.update(fact.added)
+                line.events.append(("change", fact))
+            elif isinstance(fact, WindowCheck):
+                line.checks.setdefault(fact.side, []).append((at, fact))
+                line.events.append(("window", fact))
+            elif fact == ENDED:
+                line.events.append(("ended", None))
+    return line
+
+
+def _holdable(cards: Any, card: str, deal: bool) -> bool:
+    """Whether an unseen draw may have been ``card``: never an Enforcement card, nor a card
+    that acts when drawn (each is drawn face up), nor Reinforcements at a deal (set aside)."""
+    found = cards.card(card)
+    if found.kind == "enforcement" or (not deal and found.acts_as == "drawn"):
+        return False
+    return not (deal and card == "Reinforcements")
+
+
+def _candidates(line: _Timeline, demand: tuple[str, str, int, int]) -> list[int]:
+    """The slots a card that left a hand may have been: the side's, in the match, drawn
+    before it left and after the last window it would have opened but did not."""
+    side, card, at, segment = demand
+    release = -1
+    for when, check in line.checks.get(side, ()):
+        if when < at and not check.opened and check.fits(card):
+            release = max(release, when)
+    return [
+        i for i, slot in enumerate(line.slots)
+        if slot.side == side and slot.segment == segment and release < slot.at < at
+        and _holdable(line.cards, card, slot.deal)
+    ]  # fmt: skip
+
+
+def _matching(line: _Timeline, candidates: list[list[int]], rng: random.Random) -> bool:
+    """Each demand given a slot of its own (Kuhn's augmenting paths, candidates in random
+    order); False if there is none."""
+    owner: dict[int, int] = {}
+
+    def place(d: int, visited: set[int]) -> bool:
+        options = list(candidates[d])
+        rng.shuffle(options)
+        for slot in options:
+            if slot in visited:
+                continue
+            visited.add(slot)
+            if slot not in owner or place(owner[slot], visited):
+                owner[slot] = d
+                return True
+        return False
+
+    order = list(range(len(candidates)))
+    rng.shuffle(order)
+    if not all(place(d, set()) for d in order):
+        return False
+    for slot in line.slots:
+        slot.card = None
+    for slot, d in owner.items():
+        line.slots[slot].card = line.demands[d][1]
+    return True
+
+
+@dataclass
+class World:
+    """What a drawn world says: each unseen draw's card, the hands now and at the end of
+    each match (``ended``)."""
+
+    drawn: list[str]
+    hands: dict[str, Counter[str]]
+    ended: list[dict[str, Counter[str]]]
+    by_hand: bool = False  # a match made by hand (see the module): no draw redrawn
+
+
+def _draw(line: _Timeline, rng: random.Random) -> World | None:
+    """The unseen cards drawn at the odds of their moments, or None where a fact fails."""
+    hands: dict[str, Counter[str]] = {}
+    drawn: list[str] = []
+    ended: list[dict[str, Counter[str]]] = []
+    cards = line.cards
+    for kind, data in line.events:
+        if kind == "dealt":
+            hands = {side: Counter(hand) for side, hand in data.hands}
+        elif kind == "drew":
+            fact, card, slot_index = data
+            deck = Counter(dict(fact.pool))
+            for hand in hands.values():
+                deck.subtract(hand)
+            if card is None:
+                slot = line.slots[slot_index]
+                card = slot.card
+                if card is None:
+                    choices = sorted(c for c, n in deck.items()
+                                     if n > 0 and _holdable(cards, c, slot.deal))  # fmt: skip
+                    if not choices:
+                        return None
+                    card = rng.choices(choices, [deck[c] for c in choices])[0]
+                drawn.append(card)
+            if not fact.marked and deck[card] <= 0:
+                return None  # the world's deck has no such card left
+            if fact.side is not None:
+                hands.setdefault(fact.side, Counter())[card] += 1
+        elif kind == "change":
+            hand = hands.setdefault(data.side, Counter())
+            for card in data.removed:
+                if hand[card] <= 0:
+                    return None
+                hand[card] -= 1
+            hand.update(data.added)
+        elif kind == "window":
+            held = [c for c, n in hands.get(data.side, Counter()).items() if n > 0]
+            if any(data.fits(c) for c in sorted(held)) != data.opened:
+                return None
+        elif kind == "ended":
+            ended.append({s: +h for s, h in hands.items()})
+    return World(drawn, {s: +h for s, h in hands.items()}, ended)
+
+
+def sizes(line: _Timeline) -> dict[str, int]:
+    """Each side's hand size at the end of the timeline (to tell a match made by hand, whose
+    hands its facts do not account for)."""
+    found: dict[str, int] = {}
+    for kind, data in line.events:
+        if kind == "dealt":
+            found = {side: len(hand) for side, hand in data.hands}
+        elif kind == "drew" and data[0].side is not None:
+            found[data[0].side] = found.get(data[0].side, 0) + 1
+        elif kind == "change":
+            found[data.side] = found.get(data.side, 0) + len(data.added) - len(data.removed)
+    return found
+
+
+def by_hand(view: CardMatch, viewer: str | None, rng: random.Random) -> dict[str, Counter[str]]:
+    """The hidden hands of a match made by hand (see the module): each drawn uniformly
+    without replacement from the unseen cards that may be held."""
+    pool = [card for card, n in view.deck for _ in range(n)]
+    held = [card for card in pool if _holdable(view, card, deal=False)]
+    hands: dict[str, Counter[str]] = {}
+    for side, hand in sorted(view.hands.items()):
+        if side == viewer:
+            continue
+        drawn = rng.sample(held if len(held) >= len(hand) else pool, len(hand))
+        for card in drawn:
+            pool.remove(card)
+            if card in held:
+                held.remove(card)
+        hands[side] = Counter(drawn)
+    return hands
+
+
+def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
+               rng: random.Random, accept: Callable[[World], bool] = lambda world: True,
+               cards: Any = None) -> World:  # fmt: skip
+    """A world for the history ``seen`` whose match in play is ``view`` as ``viewer`` sees it
+    (see the module; ``cards``: what each card is, by default ``view``'s); ``accept``: the
+    caller's own last check (the legal actions of the moment)."""
+    line = timeline(seen, cards or view, view.shown if view is not None else ())
+    if view is not None:
+        ends = sizes(line)
+        if any(ends.get(s, 0) != len(h) for s, h in view.hands.items() if s != viewer):
+            for _ in range(TRIES * MATCHINGS):
+                world = World([], by_hand(view, viewer, rng), [], by_hand=True)
+                if accept(world):
+                    return world
+            raise NoWorld("no hands for this match made by hand give its legal actions")
+    candidates = [_candidates(line, d) for d in line.demands]
+    for _ in range(MATCHINGS):
+        if not _matching(line, candidates, rng):
+            break
+        for _ in range(TRIES):
+            world = _draw(line, rng)
+            if world is not None and accept(world):
+                return world
+    raise NoWorld(
+        f"no world agrees with the {len(line.events)} facts of this history "
+        f"({len(line.slots)} cards drawn unseen, {len(line.demands)} of them shown later)"
+    )
+
+
+def world_match(view: CardMatch, hands: dict[str, Counter[str]], viewer: str | None) -> CardMatch:
+    """The masked match ``view`` with the hands hidden from ``viewer`` made ``hands`` (the
+    deck the unseen cards the hands do not hold)."""
+    deck = Counter(dict(view.deck))
+    new = dict(view.hands)
+    for side, hand in view.hands.items():
+        if side == viewer:
+            continue
+        held = hands.get(side, Counter())
+        if sum(held.values()) != len(hand):
+            raise NoWorld(f"a world gave {side} {sum(held.values())} cards for its {len(hand)}")
+        new[side] = tuple(sorted(held.elements()))
+        deck.subtract(held)
+    if min(deck.values(), default=0) < 0:
+        raise NoWorld("a world's hands hold cards its deck does not have")
+    match = evolve(view, hands=new, deck=from_counts(sorted((+deck).items())))
+    match.__dict__.pop("history", None)
+    return match
+
+
+def world_history(seen: SeenList, player: str, world: World) -> History:
+    """The world's history: ``seen`` with its ``i``-th unseen draw ``world.drawn[i]`` (a
+    match made by hand keeps its steps as seen)."""
+    if world.by_hand:
+        return history_from(seen, player)
+    return history_from(seen, player, lambda i, step: Draw(world.drawn[i]))
+
+
+__all__ = ["NoWorld", "World", "draw_world", "timeline", "world_history", "world_match"]
