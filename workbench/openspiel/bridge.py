@@ -399,17 +399,19 @@ class WorkbenchGame(pyspiel.Game):
             self.unwritten = "a search's game (around a state) names no scenario to load again"
         self.sides = seats(rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
+        kind = game_type(rules, start, len(self.sides))
+        zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=len(self.space),
             num_players=len(self.sides),
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,  # general-sum (see game_type)
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=longest,
         )
         written_params = self.parameters.written() if self.parameters else {}
-        super().__init__(game_type(rules), info, written_params)
+        super().__init__(kind, info, written_params)
         self.first = _Node(self, start)
         self.most_steps = 2 * longest + 1  # actions and resamplings a written state may hold
 
@@ -568,9 +570,40 @@ def most_players(rules: Game) -> int:
     return max([TWO, *highs])
 
 
-def game_type(rules: Game) -> Any:
+def game_type(rules: Game, start: Any = None, players: int = 0) -> Any:
     """OpenSpiel's game type of a workbench game, registered once (so a serialized game loads
-    again by its name)."""
+    again by its name): imperfect information and general-sum, which every game of it may be.
+    Given a game's first state and its number of players, the type of that game, each fact
+    true of it: imperfect information only where something is hidden from a side (the
+    game's ``hides``: TANKS without Crew cards hides nothing, nor the card game's solo
+    scenario, whose one player sees all there is), zero-sum with two players (+1 and -1, a
+    draw 0 each), general-sum with one (Test Your Luck!) or more than two (Tournament Play:
+    -1 to every school but the winner, 0 each where the game is cut short)."""
+    registered = _registered_type(rules)
+    if start is None:
+        return registered
+    Info = pyspiel.GameType.Information
+    hidden = rules.sample_hidden is not None and (rules.hides is None or rules.hides(start))
+    two = players == TWO
+    return pyspiel.GameType(
+        short_name=registered.short_name,
+        long_name=registered.long_name,
+        dynamics=registered.dynamics,
+        chance_mode=registered.chance_mode,
+        information=Info.IMPERFECT_INFORMATION if hidden else Info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if two else registered.utility,
+        reward_model=registered.reward_model,
+        max_num_players=registered.max_num_players,
+        min_num_players=registered.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=hidden,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=registered.parameter_specification,
+    )  # fmt: skip
+
+
+def _registered_type(rules: Game) -> Any:
     if rules.name in _TYPES:
         return _TYPES[rules.name]
     Info = pyspiel.GameType.Information
@@ -582,14 +615,14 @@ def game_type(rules: Game) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=Info.IMPERFECT_INFORMATION if hidden else Info.PERFECT_INFORMATION,
-        utility=Utility.GENERAL_SUM,  # one side alone in Test Your Luck!: not zero-sum
+        utility=Utility.GENERAL_SUM,  # a game of it may have one player, or six
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most_players(rules),
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=hidden,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"options": "", "scenario": "", "scenario_text": ""},
     )  # fmt: skip
     _TYPES[rules.name] = kind

@@ -8,12 +8,17 @@ what each draw was made from.
 likely as another; a world is one such ordering that agrees with every fact, and each is
 weighted by the chance of its draws. Given which unseen draw became which card played later,
 the cards still unseen are drawn exactly so: each draw from the world's deck at the odds of
-the moment, the whole world kept only if every fact holds in it (rejection sampling, the
-exact posterior). Where a hidden side's card left its hand face up, which of its unseen draws
+the moment, and the whole world kept only if every fact holds in it and, for each card whose
+draw is known (one the side saw drawn, its own or one drawn face up, and each unseen draw
+matched with a card shown later), with that card's chance in the world over its chance in
+the world most likely to give it (its copies in the world's deck over its copies in the deck
+and the hidden hands): rejection sampling, the exact posterior. The deck is shuffled, so a
+history's chance depends on which cards were drawn, not on their order: every matching is as
+likely as another. Where a hidden side's card left its hand face up, which of its unseen draws
 it was is a matching (a card may only have been drawn before it was played, and not before
 a window it would have opened); the sampler draws that matching at random among the
-possible ones (Kuhn's augmenting paths over candidates in random order), not by its
-posterior weight: **the one approximation**. A card shown (played, discarded) is therefore
+possible ones (Kuhn's augmenting paths over candidates in random order), not exactly
+uniformly: **the one approximation**. A card shown (played, discarded) is therefore
 never a surprise, and a window no card answered rules the cards that would have answered it
 out of every hand that held through it, exactly.
 
@@ -170,6 +175,26 @@ def _matching(line: _Timeline, candidates: list[list[int]], rng: random.Random) 
     return True
 
 
+def _matchings(line: _Timeline, candidates: list[list[int]], drawn: list[str]) -> int:
+    """In how many ways the cards shown later can be the world's unseen draws (each of its
+    matchings gives the same world: the world is kept with one over that many, so that a
+    world is as likely as its draws, however many matchings make it)."""
+    groups: dict[str, list[int]] = {}
+    for d, (_, card, _, _) in enumerate(line.demands):
+        groups.setdefault(card, []).append(d)
+    total = 1
+    for card, demands in groups.items():
+        options = [[j for j in candidates[d] if drawn[j] == card] for d in demands]
+
+        def count(i: int, used: frozenset[int], options: list[list[int]] = options) -> int:
+            if i == len(options):
+                return 1
+            return sum(count(i + 1, used | {j}, options) for j in options[i] if j not in used)
+
+        total *= count(0, frozenset())
+    return total
+
+
 @dataclass
 class World:
     """What a drawn world says: each unseen draw's card, the hands now and at the end of
@@ -181,8 +206,9 @@ class World:
     by_hand: bool = False  # a match made by hand (see the module): no draw redrawn
 
 
-def _draw(line: _Timeline, rng: random.Random) -> World | None:
-    """The unseen cards drawn at the odds of their moments, or None where a fact fails."""
+def _draw(line: _Timeline, viewer: str | None, rng: random.Random) -> World | None:
+    """The unseen cards drawn at the odds of their moments, or None where a fact fails or
+    a card the viewer saw drawn is not kept at its odds in this world."""
     hands: dict[str, Counter[str]] = {}
     drawn: list[str] = []
     ended: list[dict[str, Counter[str]]] = []
@@ -195,18 +221,20 @@ def _draw(line: _Timeline, rng: random.Random) -> World | None:
             deck = Counter(dict(fact.pool))
             for hand in hands.values():
                 deck.subtract(hand)
-            if card is None:
-                slot = line.slots[slot_index]
-                card = slot.card
-                if card is None:
-                    choices = sorted(c for c, n in deck.items()
-                                     if n > 0 and _holdable(cards, c, slot.deal))  # fmt: skip
-                    if not choices:
-                        return None
-                    card = rng.choices(choices, [deck[c] for c in choices])[0]
+            slot = line.slots[slot_index] if card is None else None
+            if slot is not None and slot.card is None:  # a card never seen: at its odds
+                choices = sorted(c for c, n in deck.items()
+                                 if n > 0 and _holdable(cards, c, slot.deal))  # fmt: skip
+                if not choices:
+                    return None
+                card = rng.choices(choices, [deck[c] for c in choices])[0]
+            elif not fact.marked:  # a card seen drawn, or shown later: kept at its odds
+                card = card if slot is None else slot.card
+                unseen = deck[card] + sum(h[card] for s, h in hands.items() if s != viewer)
+                if deck[card] <= 0 or rng.random() * unseen >= deck[card]:
+                    return None
+            if slot is not None:
                 drawn.append(card)
-            if not fact.marked and deck[card] <= 0:
-                return None  # the world's deck has no such card left
             if fact.side is not None:
                 hands.setdefault(fact.side, Counter())[card] += 1
         elif kind == "change":
@@ -277,8 +305,10 @@ def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
         if not _matching(line, candidates, rng):
             break
         for _ in range(TRIES):
-            world = _draw(line, rng)
-            if world is not None and accept(world):
+            world = _draw(line, viewer, rng)
+            if world is None or rng.random() * _matchings(line, candidates, world.drawn) >= 1:
+                continue
+            if accept(world):
                 return world
     raise NoWorld(
         f"no world agrees with the {len(line.events)} facts of this history "
