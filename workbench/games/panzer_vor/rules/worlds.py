@@ -26,9 +26,14 @@ A match made by hand (its hands set, not dealt by the rules from a first state) 
 to go by: its hidden hands are drawn uniformly from the unseen cards that may be held
 (:func:`by_hand`), and its history keeps the steps it has.
 
-A fact that does not hold in a world is caught, never ignored: the sampler draws again (a new
-matching after :data:`TRIES` draws of the unseen cards), and gives up with
-:class:`NoWorld` after :data:`MATCHINGS` matchings (it has never been seen to).
+A world is drawn exactly so while that is cheap: the first :data:`EXACT_DRAWS` draws are kept
+each at its weight (rejection sampling). Late in a long game every card seen or shown makes
+its weight small; then the sampler draws :data:`WEIGHED` worlds and keeps one in proportion
+to its weight (sampling importance resampling: **the second approximation**, whose error
+shrinks as one over the number drawn). A card never seen is drawn among those no later
+window rules out, its weight the chance of those. A fact that does not hold in a world is
+caught, never ignored: the sampler draws again (a new matching every :data:`TRIES` draws),
+and gives up with :class:`NoWorld` after :data:`MOST_DRAWS` draws.
 
 Not conditioned on: what a side's own past legal actions told it of another's hand (one
 scenario card reads another hand to be offered: Kuromorimine Stage 2's HS0017); the legal
@@ -49,8 +54,10 @@ from workbench.games.panzer_vor.rules.facts import Dealt, Drew, HandChange, Wind
 from workbench.games.panzer_vor.rules.match import CardMatch, evolve
 from workbench.rules.observation import History, Seen, SeenList, history_from
 
-TRIES = 60  # draws of the unseen cards for one matching
-MATCHINGS = 40  # matchings tried before giving up
+TRIES = 16  # draws of the unseen cards for one matching
+EXACT_DRAWS = 48  # draws kept or thrown away at their weight (the exact posterior) first
+WEIGHED = 32  # then worlds drawn, one chosen by weight (sampling importance resampling)
+MOST_DRAWS = 4_000  # draws before giving up
 ENDED = "ended"  # the fact a series notes when a match ends (its hands are the world's then)
 
 
@@ -206,13 +213,34 @@ class World:
     by_hand: bool = False  # a match made by hand (see the module): no draw redrawn
 
 
-def _draw(line: _Timeline, viewer: str | None, rng: random.Random) -> World | None:
-    """The unseen cards drawn at the odds of their moments, or None where a fact fails or
-    a card the viewer saw drawn is not kept at its odds in this world."""
+def _forbidden(line: _Timeline) -> list[frozenset[str]]:
+    """For each unseen draw, the cards it cannot be if it is still unseen: those that would
+    have opened a window its side was shown not to open while it held it (until the match
+    ended)."""
+    names = sorted({c for _, data in line.events if _ == "drew" for c, _ in data[0].pool})
+    ends = [i for i, (kind, _) in enumerate(line.events) if kind == "dealt"] + [len(line.events)]
+    found = []
+    for slot in line.slots:
+        until = min(e for e in ends if e > slot.at)
+        later = [c for at, c in line.checks.get(slot.side, ()) if slot.at < at < until]
+        found.append(frozenset(
+            n for n in names if any(not c.opened and c.fits(n) for c in later)
+        ))  # fmt: skip
+    return found
+
+
+def _draw(
+    line: _Timeline, viewer: str | None, forbidden: list[frozenset[str]], rng: random.Random
+) -> tuple[World, float] | None:
+    """The unseen cards drawn at the odds of their moments, and the world's weight: the
+    product, over the draws whose card is known (seen, or shown later), of that card's chance
+    in this world over its chance in the world likeliest to give it, and over the cards never
+    seen, of the chance of a card that no later window rules out (each then drawn among
+    those). None where a fact fails."""
     hands: dict[str, Counter[str]] = {}
     drawn: list[str] = []
     ended: list[dict[str, Counter[str]]] = []
-    cards = line.cards
+    cards, weight = line.cards, 1.0
     for kind, data in line.events:
         if kind == "dealt":
             hands = {side: Counter(hand) for side, hand in data.hands}
@@ -223,16 +251,19 @@ def _draw(line: _Timeline, viewer: str | None, rng: random.Random) -> World | No
                 deck.subtract(hand)
             slot = line.slots[slot_index] if card is None else None
             if slot is not None and slot.card is None:  # a card never seen: at its odds
-                choices = sorted(c for c, n in deck.items()
-                                 if n > 0 and _holdable(cards, c, slot.deal))  # fmt: skip
+                held = [c for c, n in sorted(deck.items()) if n > 0 and _holdable(cards, c, slot.deal)]
+                choices = [c for c in held if c not in forbidden[slot_index]]
                 if not choices:
                     return None
-                card = rng.choices(choices, [deck[c] for c in choices])[0]
-            elif not fact.marked:  # a card seen drawn, or shown later: kept at its odds
+                odds = [deck[c] for c in choices]
+                weight *= sum(odds) / sum(deck[c] for c in held)
+                card = rng.choices(choices, odds)[0]
+            elif not fact.marked:  # a card seen drawn, or shown later: at its odds
                 card = card if slot is None else slot.card
                 unseen = deck[card] + sum(h[card] for s, h in hands.items() if s != viewer)
-                if deck[card] <= 0 or rng.random() * unseen >= deck[card]:
+                if deck[card] <= 0:
                     return None
+                weight *= deck[card] / unseen
             if slot is not None:
                 drawn.append(card)
             if fact.side is not None:
@@ -250,7 +281,7 @@ def _draw(line: _Timeline, viewer: str | None, rng: random.Random) -> World | No
                 return None
         elif kind == "ended":
             ended.append({s: +h for s, h in hands.items()})
-    return World(drawn, {s: +h for s, h in hands.items()}, ended)
+    return World(drawn, {s: +h for s, h in hands.items()}, ended), weight
 
 
 def sizes(line: _Timeline) -> dict[str, int]:
@@ -295,21 +326,33 @@ def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
     if view is not None:
         ends = sizes(line)
         if any(ends.get(s, 0) != len(h) for s, h in view.hands.items() if s != viewer):
-            for _ in range(TRIES * MATCHINGS):
+            for _ in range(MOST_DRAWS):
                 world = World([], by_hand(view, viewer, rng), [], by_hand=True)
                 if accept(world):
                     return world
             raise NoWorld("no hands for this match made by hand give its legal actions")
     candidates = [_candidates(line, d) for d in line.demands]
-    for _ in range(MATCHINGS):
-        if not _matching(line, candidates, rng):
+    forbidden = _forbidden(line)
+    weighed: list[tuple[float, World]] = []
+    for attempt in range(MOST_DRAWS):
+        if attempt % TRIES == 0 and not _matching(line, candidates, rng):
             break
-        for _ in range(TRIES):
-            world = _draw(line, viewer, rng)
-            if world is None or rng.random() * _matchings(line, candidates, world.drawn) >= 1:
-                continue
-            if accept(world):
+        got = _draw(line, viewer, forbidden, rng)
+        if got is None:
+            continue
+        world, weight = got
+        weight /= _matchings(line, candidates, world.drawn)
+        if attempt < EXACT_DRAWS:  # rejection: the exact posterior
+            if rng.random() < weight and accept(world):
                 return world
+        weighed.append((weight, world))
+        if attempt >= EXACT_DRAWS and len(weighed) >= WEIGHED:
+            break
+    while weighed:  # else one of the worlds drawn, by its weight (see the module)
+        i = rng.choices(range(len(weighed)), [w for w, _ in weighed])[0]
+        if accept(weighed[i][1]):
+            return weighed[i][1]
+        weighed.pop(i)
     raise NoWorld(
         f"no world agrees with the {len(line.events)} facts of this history "
         f"({len(line.slots)} cards drawn unseen, {len(line.demands)} of them shown later)"
