@@ -270,14 +270,16 @@ def test_a_fresh_process_loads_every_game_by_name_and_reads_a_saved_state():
 
 
 def test_game_strings_are_readable_and_load_again():
-    assert str(openspiel.game("panzer-strike")) == "workbench_panzer_strike(scenario=annihilation)"
+    strike = openspiel.game("panzer-strike")  # its own turn limit: no limit of the bridge's
+    assert str(strike) == "workbench_panzer_strike(scenario=annihilation,step_limit=0)"
     tournament = openspiel.game("panzer-vor-tournament")
     assert str(tournament) == (
-        'workbench_panzer_vor_tournament(options={"drawn_replays": 3},scenario=exhibition)'
+        'workbench_panzer_vor_tournament(options={"drawn_replays": 3},scenario=exhibition,'
+        "step_limit=9200)"  # the bridge's (numbering/step_limits.py)
     )
     two = openspiel.game("tanks", "standard-table", {"turn_limit": 2, "deployment": "quick"})
     assert str(two) == ('workbench_tanks(options={"deployment": "quick"%2C "turn_limit": 2},'
-                        "scenario=standard-table)")  # fmt: skip
+                        "scenario=standard-table,step_limit=0)")  # fmt: skip
     assert str(pyspiel.load_game(str(two))) == str(two)
     assert pyspiel.load_game("workbench_tanks").max_game_length() > 0  # the first scenario
 

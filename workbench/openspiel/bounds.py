@@ -14,8 +14,10 @@ from typing import Any
 from workbench.errors import WorkbenchError
 
 Bound = Callable[[Any], int]  # first state -> most steps
+Limit = Callable[[str], int | None]  # shipped scenario's name -> the bridge's step limit
 _BOUNDS: dict[str, Bound] = {}
 _SCALED_BY: dict[str, str] = {}  # the option a game's bound grows with
+_LIMITS: dict[str, Limit] = {}
 
 
 class Unbounded(WorkbenchError, ValueError):
@@ -36,6 +38,24 @@ def bound(game: str, option: str = "turn_limit") -> Callable[[Bound], Bound]:
 def scaled_by(game: str) -> str:
     """The option ``game``'s bound grows with (a turn limit, a number of replays, a deck)."""
     return _SCALED_BY.get(game, "turn_limit")
+
+
+def step_limits(game: str) -> Callable[[Limit], Limit]:
+    """Register ``game``'s default step limits: the bridge's own (a game with no turn limit
+    in its rulebook is cut there, a draw), by shipped scenario (None: no limit)."""
+
+    def register(function: Limit) -> Limit:
+        _LIMITS[game] = function
+        return function
+
+    return register
+
+
+def step_limit(game: str, scenario: str) -> int | None:
+    """The bridge's default step limit of a shipped scenario of ``game`` (None: none; a
+    scenario file the game does not ship has none)."""
+    found = _LIMITS.get(game)
+    return None if found is None or not scenario else found(scenario)
 
 
 def max_game_length(game: str, start: Any) -> int:

@@ -39,9 +39,11 @@ from workbench.arguments import checked
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games import get_game
 from workbench.openspiel import guard
-from workbench.openspiel.bounds import max_game_length, scaled_by
+from workbench.openspiel.bounds import max_game_length, scaled_by, step_limit
 from workbench.openspiel.game_string import (
+    DEFAULT_LIMIT,
     MAX_GAME_STRING,
+    NO_LIMIT,
     ParameterError,
     Parameters,
     canonical_json,
@@ -90,13 +92,13 @@ Steps = tuple[Any, str] | None  # the steps from the first state: (the steps bef
 class _Node:
     """One workbench state and its numbered actions, worked out once and shared by clones;
     ``steps``: how it was reached (action numbers and resamplings), ``unwritten``: why its
-    data cannot be written ("" if it can)."""
+    data cannot be written ("" if it can), ``depth``: its actions from the first state."""
 
-    __slots__ = ("__dict__", "game", "recent", "space", "state", "steps", "unwritten")
+    __slots__ = ("__dict__", "depth", "game", "recent", "space", "state", "steps", "unwritten")
 
     def __init__(self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = (),
-                 steps: Steps = None, unwritten: str = "") -> None:  # fmt: skip
-        self.game, self.state = game, state
+                 steps: Steps = None, unwritten: str = "", depth: int = 0) -> None:  # fmt: skip
+        self.game, self.state, self.depth = game, state, depth
         self.space: ActionSpace = game.space
         self.recent = recent  # (action, the state it was taken in), newest first
         self.steps, self.unwritten = steps, unwritten or game.unwritten
@@ -106,10 +108,10 @@ class _Node:
 
     def then(self, state: Any, token: str | None, recent: tuple[tuple[Any, Any], ...] = (),
              unwritten: str = "") -> _Node:  # fmt: skip
-        """The node after one more step (``token`` None: a step no text can write, nor what
-        follows it)."""
+        """The node after one more action (``token`` None: a step no text can write, nor
+        what follows it)."""
         why = unwritten or self.unwritten
-        return _Node(self.game, state, recent, (self.steps, token or ""), why)
+        return _Node(self.game, state, recent, (self.steps, token or ""), why, self.depth + 1)
 
     @cached_property
     def data(self) -> str:
@@ -124,17 +126,25 @@ class _Node:
 
     @cached_property
     def actor(self) -> Any:
+        """Who acts: the rules', or no one once the bridge's step limit is reached."""
+        limit = self.game.step_limit
+        if limit is not None and self.depth >= limit:
+            return TERMINAL
         return self.game.rules.current_player(self.state)
 
     @cached_property
     def legal(self) -> dict[int, Any]:
         rules, state = self.game.rules, self.state
+        if self.actor is TERMINAL or self.actor is CHANCE:
+            return {}
         actions = rules.legal_actions(state)
         return dict(sorted((self.space.number(a, state), a) for a in actions))
 
     @cached_property
     def chance(self) -> dict[int, tuple[Any, float]]:
         rules, state = self.game.rules, self.state
+        if self.actor is not CHANCE:
+            return {}
         found = (
             (self.space.number(a, state), (a, float(p))) for a, p in rules.chance_outcomes(state)
         )
@@ -174,12 +184,12 @@ class _Node:
         rules = self.game.rules
         sampled = rules.determinize(rules.observation(self.state, sides[player_id]), rng)
         if self.game.parameters is None:  # a search's game: no steps before its first state
-            return self.then(sampled, None)
+            return _Node(self.game, sampled, (), (self.steps, ""), self.unwritten, self.depth)
         steps: Steps = None
         real, world = history_of(self.state).actions(), history_of(sampled).actions()
         for number, was, action in zip(self.numbers(), real, world, strict=True):
             steps = (steps, str(number if action == was else self.space.number(action, sampled)))
-        return _Node(self.game, sampled, (), (steps, token))
+        return _Node(self.game, sampled, (), (steps, token), "", self.depth)
 
 
 _HANDED = threading.local()  # the data text last shown to OpenSpiel's C++ and its node
@@ -385,9 +395,12 @@ class WorkbenchGame(pyspiel.Game):
                  first: Any = None) -> None:  # fmt: skip
         self.rules: Game = rules
         self.parameters: Parameters | None = None
+        self.step_limit: int | None = None  # the bridge's own limit (game_string: step_limit)
         if first is None:
             self.parameters = read_parameters(rules, params or {})
             start, self.space, longest, every = _made(rules, self.parameters)
+            self.step_limit = _limit_of(rules, self.parameters)
+            longest = min(longest, self.step_limit or longest)
             line = f"options={escaped(canonical_json(every))}"
             self.header = f"game={rules.name}\n{self.parameters.scenario_line()}\n{line}\n"
             self.every_option: dict[str, Any] = every
@@ -411,6 +424,8 @@ class WorkbenchGame(pyspiel.Game):
             max_game_length=longest,
         )
         written_params = self.parameters.written() if self.parameters else {}
+        if self.parameters:  # the limit it has, so that its string loads the same game
+            written_params["step_limit"] = self.step_limit or NO_LIMIT
         super().__init__(kind, info, written_params)
         self.first = _Node(self, start)
         self.most_steps = 2 * longest + 1  # actions and resamplings a written state may hold
@@ -533,6 +548,15 @@ def _made(rules: Game, parameters: Parameters) -> tuple[Any, ActionSpace, int, d
     return made
 
 
+def _limit_of(rules: Game, parameters: Parameters) -> int | None:
+    """The bridge's step limit of a game's parameters: given, none, or the game's default
+    for its shipped scenario (:func:`~workbench.openspiel.bounds.step_limit`)."""
+    given = parameters.step_limit
+    if given is None:
+        return step_limit(rules.name, parameters.scenario)
+    return None if given == NO_LIMIT else given
+
+
 def _checked_length(game: str, start: Any, given: Mapping[str, Any]) -> int:
     """The game's ``max_game_length``, refused (naming the option it grows with) past what
     OpenSpiel's C++ int holds."""
@@ -623,7 +647,8 @@ def _registered_type(rules: Game) -> Any:
         provides_information_state_tensor=hidden,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"options": "", "scenario": "", "scenario_text": ""},
+        parameter_specification={"options": "", "scenario": "", "scenario_text": "",
+                                 "step_limit": DEFAULT_LIMIT},  # fmt: skip
     )  # fmt: skip
     _TYPES[rules.name] = kind
     _BY_SHORT_NAME[kind.short_name] = rules
