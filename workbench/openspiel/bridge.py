@@ -71,6 +71,7 @@ from workbench.openspiel.state_text import (
     sections,
     written,
 )
+from workbench.openspiel.tensors import Layout, Views, fill, layout_of, pieces_of
 from workbench.openspiel.texts import information_state_text, observation_text, state_text
 from workbench.rules.core import CHANCE, TERMINAL, Game
 from workbench.rules.observation import history_of
@@ -363,29 +364,41 @@ class WorkbenchState(pyspiel.State):
 
 
 class WorkbenchObserver:
-    """OpenSpiel's observer: strings from the contract's observations (no tensor)."""
+    """OpenSpiel's observer of a workbench game: its strings from the contract's observations
+    (:mod:`.texts`) and its tensors by the game's layout (:mod:`.tensors`), ``tensor`` flat
+    and ``dict`` its named views; with ``perfect_recall`` the information state's."""
 
-    def __init__(self, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+    def __init__(self, game: WorkbenchGame, iig_obs_type: Any,
+                 params: Mapping[str, Any] | None) -> None:  # fmt: skip
         if params:
             raise ArgumentError("params", params, "no parameters (the workbench's observer)")
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        if private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ArgumentError("iig_obs_type", iig_obs_type,
+                                "a player's own observation (private_info SINGLE_PLAYER)")  # fmt: skip
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.layout = game.layout
+        self.views = Views(pieces_of(self.layout, self.perfect_recall))
+        self.tensor = self.views.tensor
+        self.dict: dict[str, Any] = self.views.dict
 
-    def set_from(self, state: WorkbenchState, player: int) -> None:
-        return None
-
-    def string_from(self, state: WorkbenchState, player: int) -> str:
+    def _observation(self, state: WorkbenchState, player: int) -> Any:
         if not isinstance(state, WorkbenchState):
             raise ArgumentError("state", state, "a workbench game's state")
         node = state._here()
         sides = node.game.sides
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(sides):
             raise ArgumentError("player", player, f"a player from 0 to {len(sides) - 1}")
-        observation = node.game.rules.observation(node.state, sides[player])
+        return node.game.rules.observation(node.state, sides[player])
+
+    def set_from(self, state: WorkbenchState, player: int) -> None:
+        fill(self.views, self.layout, self._observation(state, player), self.perfect_recall)
+
+    def string_from(self, state: WorkbenchState, player: int) -> str:
+        observation = self._observation(state, player)
         if self.perfect_recall:
             return information_state_text(observation)
-        return observation_text(node.game.rules, observation)
+        return observation_text(state._here().game.rules, observation)
 
 
 class WorkbenchGame(pyspiel.Game):
@@ -445,7 +458,12 @@ class WorkbenchGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> WorkbenchObserver:
-        return WorkbenchObserver(iig_obs_type, params)
+        return WorkbenchObserver(self, iig_obs_type, params)
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The game's tensor layout (its home's, :mod:`.tensors`), for its first state."""
+        return layout_of(self.rules.name, self.first.state)
 
     def deserialize_state(self, text: str | bytes) -> WorkbenchState:
         """The state ``text`` (:meth:`WorkbenchState.serialize`) writes, replayed."""
