@@ -42,14 +42,16 @@ class Seen:
 
 class SeenList:
     """A history as one player saw it, oldest first: a persistent list of :class:`Seen`
-    that holds no hidden action (built step by step as the game goes on)."""
+    that holds no hidden action (built step by step as the game goes on). ``cache``: what a
+    game's sampler works out once from it (by the sampler's own key)."""
 
-    __slots__ = ("length", "previous", "seen")
+    __slots__ = ("cache", "length", "previous", "seen")
     EMPTY: SeenList
 
     def __init__(self, previous: SeenList | None, seen: Seen | None) -> None:
         self.previous, self.seen = previous, seen
         self.length: int = 0 if previous is None else previous.length + 1
+        self.cache: dict[str, Any] = {}
 
     def __len__(self) -> int:
         return self.length

@@ -59,6 +59,7 @@ EXACT_DRAWS = 48  # draws kept or thrown away at their weight (the exact posteri
 WEIGHED = 32  # then worlds drawn, one chosen by weight (sampling importance resampling)
 MOST_DRAWS = 4_000  # draws before giving up
 ENDED = "ended"  # the fact a series notes when a match ends (its hands are the world's then)
+KEPT = "panzer-vor worlds"  # what a history keeps of its worlds (``SeenList.cache``)
 
 
 class NoWorld(WorkbenchError, RuntimeError):
@@ -216,17 +217,22 @@ class World:
 def _forbidden(line: _Timeline) -> list[frozenset[str]]:
     """For each unseen draw, the cards it cannot be if it is still unseen: those that would
     have opened a window its side was shown not to open while it held it (until the match
-    ended)."""
-    names = sorted({c for _, data in line.events if _ == "drew" for c, _ in data[0].pool})
-    ends = [i for i, (kind, _) in enumerate(line.events) if kind == "dealt"] + [len(line.events)]
-    found = []
-    for slot in line.slots:
-        until = min(e for e in ends if e > slot.at)
-        later = [c for at, c in line.checks.get(slot.side, ()) if slot.at < at < until]
-        found.append(frozenset(
-            n for n in names if any(not c.opened and c.fits(n) for c in later)
-        ))  # fmt: skip
-    return found
+    ended): the union of what each later window rules out, gathered from the end back."""
+    names = sorted({c for kind, data in line.events if kind == "drew" for c, _ in data[0].pool})
+    ruled_out: dict[str, frozenset[str]] = {}  # side -> what the windows after here rule out
+    found: dict[int, frozenset[str]] = {}
+    slots = {slot.at: i for i, slot in enumerate(line.slots)}
+    for at in range(len(line.events) - 1, -1, -1):
+        kind, data = line.events[at]
+        if kind == "dealt":
+            ruled_out = {}  # a match begins: the windows after it ask no earlier hand
+        elif kind == "window" and not data.opened:
+            fitting = frozenset(n for n in names if data.fits(n))
+            ruled_out[data.side] = ruled_out.get(data.side, frozenset()) | fitting
+        elif at in slots:
+            slot = line.slots[slots[at]]
+            found[slots[at]] = ruled_out.get(slot.side, frozenset())
+    return [found[i] for i in range(len(line.slots))]
 
 
 def _draw(
@@ -316,13 +322,25 @@ def by_hand(view: CardMatch, viewer: str | None, rng: random.Random) -> dict[str
     return hands
 
 
+def _prepared(seen: SeenList, cards: Any, now: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The timeline of ``seen`` with each demand's candidate slots and each slot's forbidden
+    cards, worked out once for a history (kept on it: a search draws many worlds from one)."""
+    kept = seen.cache.get(KEPT)
+    if kept is None or kept[0] != now:
+        line = timeline(seen, cards, now)
+        kept = (now, line, [_candidates(line, d) for d in line.demands], _forbidden(line))
+        seen.cache[KEPT] = kept
+    return kept[1:]
+
+
 def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
                rng: random.Random, accept: Callable[[World], bool] = lambda world: True,
                cards: Any = None) -> World:  # fmt: skip
     """A world for the history ``seen`` whose match in play is ``view`` as ``viewer`` sees it
     (see the module; ``cards``: what each card is, by default ``view``'s); ``accept``: the
     caller's own last check (the legal actions of the moment)."""
-    line = timeline(seen, cards or view, view.shown if view is not None else ())
+    now = view.shown if view is not None and not len(seen) else ()
+    line, candidates, forbidden = _prepared(seen, cards or view, now)
     if view is not None:
         ends = sizes(line)
         if any(ends.get(s, 0) != len(h) for s, h in view.hands.items() if s != viewer):
@@ -331,8 +349,6 @@ def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
                 if accept(world):
                     return world
             raise NoWorld("no hands for this match made by hand give its legal actions")
-    candidates = [_candidates(line, d) for d in line.demands]
-    forbidden = _forbidden(line)
     weighed: list[tuple[float, World]] = []
     for attempt in range(MOST_DRAWS):
         if attempt % TRIES == 0 and not _matching(line, candidates, rng):
