@@ -367,7 +367,8 @@ def test_parameters_openspiel_cannot_take_are_refused_by_openspiel():
             "probability_sampler",
         ),
         (lambda: bridge.WorkbenchGame.around("panzer-strike", None), "rules"),
-        (lambda: bridge.WorkbenchObserver(None, {"x": 1}), "params"),
+        (lambda: bridge.WorkbenchObserver(openspiel.game("tanks"), None, {"x": 1}), "params"),
+        (lambda: openspiel.game("panzer-strike", step_limit=-3), "step_limit"),
     ],
 )
 def test_the_bridges_bad_arguments_raise_argument_errors_naming_them(call, named):
