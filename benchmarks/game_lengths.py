@@ -8,8 +8,8 @@ odds, game ``i`` seeded with ``random.Random(i)``) with the options the bridge p
 ``--round`` games and writes its counts to ``--out`` after each (a JSON file it resumes from),
 so a run that is stopped keeps what it measured. Run it with ``nice`` in the background; the
 README records what it found. It records every game's length (a histogram), so the report
-compares them with whatever the bridge declares when it is printed (``--report``), and how many
-random games a step limit of the bridge would have cut short.
+compares them with whatever the bridge declares when it is printed (``--report`` prints the
+table of what is held, playing nothing).
 """
 
 from __future__ import annotations
@@ -79,18 +79,35 @@ def measure(games: int, out: Path, only: list[str], per_round: int) -> dict[str,
             return found
 
 
+def report(found: dict[str, Any]) -> str:
+    """The README's table: each game and scenario's random games, their longest and mean, the
+    length the bridge declares now and its ratio to the longest."""
+    import workbench.openspiel as bridge
+
+    lines = ["| game | scenario | random games | longest | mean | declared | declared / longest |",
+             "|---|---|---|---|---|---|---|"]  # fmt: skip
+    for key, entry in sorted(found.items()):
+        name, scenario = key.split(" ", 1)
+        declared = bridge.game(name, scenario).max_game_length()
+        counts = {int(k): n for k, n in entry["lengths"].items()}
+        mean = sum(k * n for k, n in counts.items()) / max(entry["games"], 1)
+        lines.append(f"| {name} | {scenario} | {entry['games']:,} | {entry['longest']:,} | "
+                     f"{mean:,.0f} | {declared:,} | {declared / max(entry['longest'], 1):.1f}× |")  # fmt: skip
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--round", type=int, default=250, dest="per_round")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--only", nargs="*", default=[])
+    parser.add_argument("--report", action="store_true", help="print the table, play nothing")
     args = parser.parse_args(argv)
-    found = measure(args.games, args.out, args.only, args.per_round)
-    for key, entry in sorted(found.items()):
-        ratio = entry["declared"] / max(entry["longest"], 1)
-        print(f"| {key} | {entry['games']:,} | {entry['longest']:,} | {entry['declared']:,} | "
-              f"{ratio:.1f}× | {entry['truncated']} |")  # fmt: skip
+    if args.report:
+        print(report(json.loads(args.out.read_text())))
+        return 0
+    print(report(measure(args.games, args.out, args.only, args.per_round)))
     return 0
 
 

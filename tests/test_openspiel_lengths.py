@@ -16,11 +16,11 @@ from workbench.games import get_game  # noqa: E402
 from workbench.openspiel import BRIDGE_OPTIONS  # noqa: E402
 
 MEASURED = Path(__file__).parent.parent / "benchmarks" / "game-lengths.json"
-CASES = [  # (game, scenario, random games): a few hundred steps each, about 120 games in all
-    ("panzer-strike", "attack-defence", 20), ("panzer-strike", "capture-the-flag", 10),
-    ("tanks", "barkmanns-corner", 10), ("tanks", "standard-table", 6),
-    ("panzer-vor-practice", "exhibition", 20), ("panzer-vor", "mock-battle", 16),
-    ("panzer-vor", "test-your-luck", 30), ("panzer-vor-linked", "linked-scenarios", 3),
+CASES = [  # (game, scenario, random games): about a hundred games in all
+    ("panzer-strike", "attack-defence", 20), ("panzer-strike", "capture-the-flag", 6),
+    ("tanks", "barkmanns-corner", 6), ("tanks", "standard-table", 4),
+    ("panzer-vor-practice", "exhibition", 20), ("panzer-vor", "mock-battle", 10),
+    ("panzer-vor", "test-your-luck", 30), ("panzer-vor-linked", "linked-scenarios", 2),
 ]  # fmt: skip
 
 
@@ -35,13 +35,16 @@ def test_random_games_end_within_the_declared_length(name, scenario, games):
 
 def test_the_longest_random_games_measured_are_within_four_times_the_declared_length():
     """The benchmark's counts, against what each game declares now (a bound made looser, or
-    a step limit raised, fails here)."""
+    a step limit raised, fails here). A game past the bridge's step limit is cut there, so it
+    counts as that long; a game over a bound of the rules' would be a bound that is wrong."""
     measured = json.loads(MEASURED.read_text())
     assert len(measured) >= 20
     for key, entry in measured.items():
         name, scenario = key.split(" ", 1)
         declared = bridge.game(name, scenario).max_game_length()
-        assert entry["longest"] <= declared <= 4 * entry["longest"], (key, entry["longest"])
+        unlimited = bridge.game(name, scenario, step_limit=None).max_game_length()
+        assert entry["longest"] <= unlimited, key
+        assert declared <= 4 * min(entry["longest"], declared), (key, entry["longest"])
 
 
 def test_a_game_cut_at_the_step_limit_is_a_draw_that_reads_back():

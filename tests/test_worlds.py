@@ -81,7 +81,7 @@ def test_a_world_is_reached_by_its_own_history_and_looks_the_same_to_its_side(
     fingerprint = rules.fingerprint or repr
     rng, checked = random.Random(seed), 0
     for i, state in enumerate(walk(rules, first, seed)):
-        if i % 37 or i == 0 or i > 300:
+        if i % 61 or i == 0 or i > 250:
             continue
         for side in rules.players(state):
             seen = rules.observation(state, side)
@@ -96,7 +96,7 @@ def test_a_world_is_reached_by_its_own_history_and_looks_the_same_to_its_side(
                     s.action is not None for s in seen.history
                 )
             checked += 1
-    assert checked >= 4
+    assert checked >= 2
 
 
 def _small_case(scenario, seed):

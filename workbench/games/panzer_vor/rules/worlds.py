@@ -31,9 +31,13 @@ each at its weight (rejection sampling). Late in a long game every card seen or 
 its weight small; then the sampler draws :data:`WEIGHED` worlds and keeps one in proportion
 to its weight (sampling importance resampling: **the second approximation**, whose error
 shrinks as one over the number drawn). A card never seen is drawn among those no later
-window rules out, its weight the chance of those. A fact that does not hold in a world is
-caught, never ignored: the sampler draws again (a new matching every :data:`TRIES` draws),
-and gives up with :class:`NoWorld` after :data:`MOST_DRAWS` draws.
+window rules out, its weight the chance of those; and where a window opened that no card
+seen or shown answers, one of the cards its side held unseen then, chosen at random, is
+drawn among those that answer it, its weight made up for that (each of the world's ways of
+being drawn so counted). A fact that does not hold in a world is
+caught, never ignored: the sampler draws again (a new matching every :data:`TRIES` draws, or
+at once where a window that opened has no card to answer it), and gives up with
+:class:`NoWorld` after :data:`MOST_DRAWS` draws.
 
 Not conditioned on: what a side's own past legal actions told it of another's hand (one
 scenario card reads another hand to be offered: Kuromorimine Stage 2's HS0017); the legal
@@ -235,19 +239,56 @@ def _forbidden(line: _Timeline) -> list[frozenset[str]]:
     return [found[i] for i in range(len(line.slots))]
 
 
+def _opened(line: _Timeline) -> dict[int, list[int]]:
+    """The reaction windows that opened though no card the matching fixes (the cards seen,
+    and those matched with cards shown later) answers them, each with the cards never seen
+    that its side held then (by event, the slots): one of those must answer it."""
+    hands: dict[str, Counter[str]] = {}
+    held: dict[str, list[int]] = {}
+    found: dict[int, list[int]] = {}
+    for at, (kind, data) in enumerate(line.events):
+        if kind == "dealt":
+            hands, held = {side: Counter(hand) for side, hand in data.hands}, {}
+        elif kind == "drew" and data[0].side is not None:
+            fact, card, slot_index = data
+            if card is None and line.slots[slot_index].card is None:
+                held.setdefault(fact.side, []).append(slot_index)
+            else:
+                known = card if card is not None else line.slots[slot_index].card
+                hands.setdefault(fact.side, Counter())[known] += 1
+        elif kind == "change":
+            hand = hands.setdefault(data.side, Counter())
+            hand.subtract(data.removed)
+            hand.update(data.added)
+        elif kind == "window" and data.opened:
+            fixed = [c for c, n in sorted(hands.get(data.side, Counter()).items()) if n > 0]
+            if not any(data.fits(c) for c in fixed):
+                found[at] = list(held.get(data.side, ()))
+    return found
+
+
 def _draw(
-    line: _Timeline, viewer: str | None, forbidden: list[frozenset[str]], rng: random.Random
-) -> tuple[World, float] | None:
+    line: _Timeline, viewer: str | None, forbidden: list[frozenset[str]], rng: random.Random,
+    opened: dict[int, list[int]] | None = None,
+) -> tuple[World, float] | None:  # fmt: skip
     """The unseen cards drawn at the odds of their moments, and the world's weight: the
     product, over the draws whose card is known (seen, or shown later), of that card's chance
     in this world over its chance in the world likeliest to give it, and over the cards never
     seen, of the chance of a card that no later window rules out (each then drawn among
-    those). None where a fact fails."""
+    those). None where a fact fails. With ``opened`` (:func:`_opened`), each window that
+    opened is answered by one of its cards never seen, chosen at random, drawn among the
+    cards that fit it, the weight made up for it (importance sampling: the chance of the
+    world over the chance of drawing it so, its every way of being drawn counted)."""
+    witness: dict[int, list[WindowCheck]] = {}
+    for at, slots in (opened or {}).items():
+        if slots:
+            witness.setdefault(rng.choice(slots), []).append(line.events[at][1])
+    ratios: dict[int, float] = {}  # window (event) -> sum over its slots that fit of M/M^F
     hands: dict[str, Counter[str]] = {}
     drawn: list[str] = []
     ended: list[dict[str, Counter[str]]] = []
     cards, weight = line.cards, 1.0
-    for kind, data in line.events:
+    for at, (kind, data) in enumerate(line.events):
         if kind == "dealt":
             hands = {side: Counter(hand) for side, hand in data.hands}
         elif kind == "drew":
@@ -259,11 +300,20 @@ def _draw(
             if slot is not None and slot.card is None:  # a card never seen: at its odds
                 held = [c for c, n in sorted(deck.items()) if n > 0 and _holdable(cards, c, slot.deal)]
                 choices = [c for c in held if c not in forbidden[slot_index]]
+                mass = sum(deck[c] for c in choices)
+                if not mass:
+                    return None
+                weight *= mass / sum(deck[c] for c in held)
+                for check in witness.get(slot_index, ()):
+                    choices = [c for c in choices if check.fits(c)]
                 if not choices:
                     return None
-                odds = [deck[c] for c in choices]
-                weight *= sum(odds) / sum(deck[c] for c in held)
-                card = rng.choices(choices, odds)[0]
+                card = rng.choices(choices, [deck[c] for c in choices])[0]
+                for window, slots in (opened or {}).items():
+                    if slot_index in slots and line.events[window][1].fits(card):
+                        fits = sum(deck[c] for c in held if c not in forbidden[slot_index]
+                                   and line.events[window][1].fits(c))  # fmt: skip
+                        ratios[window] = ratios.get(window, 0.0) + mass / fits
             elif not fact.marked:  # a card seen drawn, or shown later: at its odds
                 card = card if slot is None else slot.card
                 unseen = deck[card] + sum(h[card] for s, h in hands.items() if s != viewer)
@@ -285,6 +335,8 @@ def _draw(
             held = [c for c, n in hands.get(data.side, Counter()).items() if n > 0]
             if any(data.fits(c) for c in sorted(held)) != data.opened:
                 return None
+            if opened and opened.get(at):
+                weight *= len(opened[at]) / ratios[at]
         elif kind == "ended":
             ended.append({s: +h for s, h in hands.items()})
     return World(drawn, {s: +h for s, h in hands.items()}, ended), weight
@@ -350,15 +402,24 @@ def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
                     return world
             raise NoWorld("no hands for this match made by hand give its legal actions")
     weighed: list[tuple[float, World]] = []
+    opened: dict[int, list[int]] = {}
+    tries = 0
     for attempt in range(MOST_DRAWS):
-        if attempt % TRIES == 0 and not _matching(line, candidates, rng):
-            break
-        got = _draw(line, viewer, forbidden, rng)
+        if tries == 0:  # a new matching, unless one of its windows is answered by no card
+            if not _matching(line, candidates, rng):
+                break
+            opened = _opened(line)
+            tries = 0 if any(not slots for slots in opened.values()) else TRIES
+            if not tries:
+                continue
+        tries -= 1
+        exact = attempt < EXACT_DRAWS
+        got = _draw(line, viewer, forbidden, rng, None if exact else opened)
         if got is None:
             continue
         world, weight = got
         weight /= _matchings(line, candidates, world.drawn)
-        if attempt < EXACT_DRAWS:  # rejection: the exact posterior
+        if exact:  # rejection: the exact posterior
             if rng.random() < weight and accept(world):
                 return world
         weighed.append((weight, world))
