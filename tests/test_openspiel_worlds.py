@@ -57,7 +57,7 @@ def play_out(state, bots, rng):
     ("panzer-vor", "mock-battle", None, 100),
     ("tanks", "standard-table", {**CREW, "turn_limit": 1}, 0),
     pytest.param("panzer-vor", "mock-battle", None, 0, marks=pytest.mark.soak),
-    pytest.param("panzer-vor", "pravda", None, 0, marks=pytest.mark.soak),
+    pytest.param("panzer-vor", "saunders", None, 0, marks=pytest.mark.soak),
     pytest.param("panzer-vor-linked", "linked-scenarios", None, 300, marks=pytest.mark.soak),
     pytest.param("tanks", "standard-table", CREW, 0, marks=pytest.mark.soak),
 ])  # fmt: skip
