@@ -19,8 +19,6 @@ import sys
 import time
 from typing import Any
 
-import numpy as np
-
 import workbench.openspiel as bridge
 
 CASES = {  # the games the issue names, with a short turn limit (a game of a few hundred steps)

@@ -91,8 +91,9 @@ def report(found: dict[str, Any]) -> str:
         declared = bridge.game(name, scenario).max_game_length()
         counts = {int(k): n for k, n in entry["lengths"].items()}
         mean = sum(k * n for k, n in counts.items()) / max(entry["games"], 1)
+        ratio = declared / max(entry["longest"], 1)
         lines.append(f"| {name} | {scenario} | {entry['games']:,} | {entry['longest']:,} | "
-                     f"{mean:,.0f} | {declared:,} | {declared / max(entry['longest'], 1):.1f}× |")  # fmt: skip
+                     f"{mean:,.0f} | {declared:,} | {ratio:.1f}× |")  # fmt: skip
     return "\n".join(lines)
 
 

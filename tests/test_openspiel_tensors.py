@@ -18,7 +18,6 @@ from tests.test_worlds import CREW, walk  # noqa: E402
 from workbench.games.panzer_vor.rules import linked_game, tournament_game  # noqa: E402
 from workbench.games.panzer_vor.rules.deck import Draw, from_counts  # noqa: E402
 from workbench.games.panzer_vor.rules.match import evolve  # noqa: E402
-from workbench.games.tanks.rules.hidden import back_of  # noqa: E402
 from workbench.openspiel.tensors import Views, fill, pieces_of  # noqa: E402
 from workbench.openspiel.texts import information_state_text, observation_text  # noqa: E402
 from workbench.rules.observation import History, history_of  # noqa: E402
@@ -123,8 +122,8 @@ def _tanks_swaps(battle, side):
         for i, name in enumerate(tank.crew):
             if name not in cards:
                 continue
-            others = sorted(c for c in cards if c != name
-                            and back_of(cards[c]["points"]) == back_of(cards[name]["points"]))  # fmt: skip
+            cost = cards[name]["points"]
+            others = sorted(c for c in cards if c != name and cards[c]["points"] == cost)
             for instead in others:
                 crew = tuple(instead if j == i else n for j, n in enumerate(tank.crew))
                 lists = {s: [[instead if n == name else n for n in names] for names in ls]

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402,I001
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
 import workbench.openspiel as bridge  # noqa: E402
 from tests.test_worlds import CREW  # noqa: E402
@@ -120,8 +120,9 @@ def test_in_every_world_a_players_information_state_gives_its_legal_actions():
 
 
 def test_random_simulation_passes_from_a_resampled_state():
+    crew = {**CREW, "turn_limit": 1}
     for name, scenario, options in (("panzer-vor", "saunders", None),
-                                    ("tanks", "standard-table", {**CREW, "turn_limit": 1})):  # fmt: skip
+                                    ("tanks", "standard-table", crew)):  # fmt: skip
         game = bridge.game(name, scenario, options)
         state = walk(game.new_initial_state(), 3, 12)
         assert not state.is_terminal()

@@ -32,7 +32,6 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from workbench.arguments import checked
@@ -374,8 +373,8 @@ class WorkbenchObserver:
             raise ArgumentError("params", params, "no parameters (the workbench's observer)")
         private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
         if private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ArgumentError("iig_obs_type", iig_obs_type,
-                                "a player's own observation (private_info SINGLE_PLAYER)")  # fmt: skip
+            wanted = "a player's own observation (private_info SINGLE_PLAYER)"
+            raise ArgumentError("iig_obs_type", iig_obs_type, wanted)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.layout = game.layout
         self.views = Views(pieces_of(self.layout, self.perfect_recall))
@@ -597,6 +596,7 @@ def seats(rules: Game, start: Any) -> tuple[str, ...]:
 
 
 _TYPES: dict[str, Any] = {}
+SPECIFICATION = {"options": "", "scenario": "", "scenario_text": "", "step_limit": DEFAULT_LIMIT}
 _BY_SHORT_NAME: dict[str, Game] = {}
 TWO = 2  # every game's number of players but one that declares more (option ``players``)
 
@@ -665,8 +665,7 @@ def _registered_type(rules: Game) -> Any:
         provides_information_state_tensor=hidden,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"options": "", "scenario": "", "scenario_text": "",
-                                 "step_limit": DEFAULT_LIMIT},  # fmt: skip
+        parameter_specification=SPECIFICATION,
     )  # fmt: skip
     _TYPES[rules.name] = kind
     _BY_SHORT_NAME[kind.short_name] = rules

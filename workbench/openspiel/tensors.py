@@ -104,7 +104,8 @@ def layout_of(game: str, start: Any) -> Layout:
 def recent_pieces(layout: Layout) -> tuple[Piece, ...]:
     """The information state's recent steps: each its actor (a side, or chance last) and
     whether the player saw what it did; and how many steps there were (scaled)."""
-    return (Piece("recent_actor", (RECENT, len(layout.sides) + 1)), Piece("recent_hidden", (RECENT,)),
+    actors = len(layout.sides) + 1
+    return (Piece("recent_actor", (RECENT, actors)), Piece("recent_hidden", (RECENT,)),
             Piece("steps", (1,)))  # fmt: skip
 
 

@@ -37,9 +37,10 @@ def reference_world(rules: Game, first: Any, real: Any, side: str, rng: random.R
             elif isinstance(action, Draw) and not action.marked:
                 deck = dict(state.deck)
                 unseen = dict(rules.mask(state, side).deck)
-                if not deck.get(action.card) or rng.random() >= deck[action.card] / unseen[
-                    action.card
-                ]:
+                if (
+                    not deck.get(action.card)
+                    or rng.random() >= deck[action.card] / unseen[action.card]
+                ):
                     return None
         try:
             state = rules.apply(state, action).state

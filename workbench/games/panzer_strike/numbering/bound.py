@@ -1,4 +1,4 @@
-"""Panzer Strike's longest game (OpenSpiel's ``max_game_length``, ``workbench.openspiel.bounds``)."""
+"""Panzer Strike's longest game (OpenSpiel's ``max_game_length``: ``openspiel.bounds``)."""
 
 from __future__ import annotations
 

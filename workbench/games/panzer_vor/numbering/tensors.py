@@ -36,7 +36,15 @@ import numpy as np
 from workbench.games.panzer_vor.numbering.series_space import linked_matches, tournament_matches
 from workbench.games.panzer_vor.rules import linked_game, tournament_game
 from workbench.games.panzer_vor.rules.facts import Drew, WindowCheck
-from workbench.games.panzer_vor.rules.match import Chance, Choice, Drawing, Effect, Order, Shot, Window
+from workbench.games.panzer_vor.rules.match import (
+    Chance,
+    Choice,
+    Drawing,
+    Effect,
+    Order,
+    Shot,
+    Window,
+)
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.openspiel.tensors import (
     Layout,

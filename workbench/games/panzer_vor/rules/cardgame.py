@@ -42,8 +42,8 @@ from workbench.games.panzer_vor.rules.cards import DEFAULT_DECK, Deck
 from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS, Crew, Face
 from workbench.games.panzer_vor.rules.deck import from_counts, take
 from workbench.games.panzer_vor.rules.deck_file import deck_of
-from workbench.games.panzer_vor.rules.game_options import card_options, two_sides
 from workbench.games.panzer_vor.rules.facts import dealt
+from workbench.games.panzer_vor.rules.game_options import card_options, two_sides
 from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.setting import Setting

@@ -55,9 +55,9 @@ def draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) ->
     more = frame.count > 1
     match = set_top(match, replace(frame, count=frame.count - 1)) if more else pop(match)
     card = match.card(action.card)
-    into = frame.deal or not (action.marked or card.kind == "enforcement" or card.acts_as == "drawn")
-    match = noted(match, Drew(frame.side if into else None, frame.deal, pool_of_all(match),
-                              action.marked))  # fmt: skip
+    face_up = action.marked or card.kind == "enforcement" or card.acts_as == "drawn"
+    into = frame.side if frame.deal or not face_up else None
+    match = noted(match, Drew(into, frame.deal, pool_of_all(match), action.marked))
     if action.marked:
         events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
         return evolve(

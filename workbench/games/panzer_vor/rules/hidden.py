@@ -12,10 +12,11 @@ by :mod:`.worlds`, from the facts the table saw (:mod:`.facts`).
 
 Readings: the view shows what the state shows now; a card the side has seen go back into an
 opponent's hand (an Attack card taken back, a scenario's printed starting card) is remembered
-by the history and its facts, from which a world is drawn. An Enforcement card and a card that acts when drawn never stay in a hand
-(they are resolved, or set aside and replaced when dealt), so a hand drawn again never holds
-one. A reaction window is opened only when its side holds a card that fits, so the window
-itself tells the other side that much (as a pause at the table would).
+by the history and its facts, from which a world is drawn. An Enforcement card and a card
+that acts when drawn never stay in a hand (they are resolved, or set aside and replaced when
+dealt), so a hand drawn again never holds one. A reaction window is opened only when its
+side holds a card that fits, so the window itself tells the other side that much (as a pause
+at the table would).
 
 >>> from workbench.games.panzer_vor.rules.deck import from_counts
 >>> pool = pool_of(from_counts([("Move", 2)]), [("Fire", "Move")])

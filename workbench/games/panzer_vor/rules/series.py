@@ -13,9 +13,16 @@ from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import hidden, learning
-from workbench.games.panzer_vor.rules.game import GAME as CARDS
 from workbench.games.panzer_vor.rules.facts import Dealt, dealt
+from workbench.games.panzer_vor.rules.game import GAME as CARDS
 from workbench.games.panzer_vor.rules.match import CardMatch
+from workbench.games.panzer_vor.rules.worlds import (
+    ENDED,
+    World,
+    draw_world,
+    world_history,
+    world_match,
+)
 from workbench.rules.core import (
     Action,
     Event,
@@ -24,13 +31,6 @@ from workbench.rules.core import (
     Reason,
     Verdict,
     registered_games,
-)
-from workbench.games.panzer_vor.rules.worlds import (
-    ENDED,
-    World,
-    draw_world,
-    world_history,
-    world_match,
 )
 from workbench.rules.observation import Observation, history_of
 

@@ -182,8 +182,8 @@ def _matching(line: _Timeline, candidates: list[list[int]], rng: random.Random) 
         return False
     for slot in line.slots:
         slot.card = None
-    for slot, d in owner.items():
-        line.slots[slot].card = line.demands[d][1]
+    for index, d in owner.items():
+        line.slots[index].card = line.demands[d][1]
     return True
 
 
@@ -298,7 +298,8 @@ def _draw(
                 deck.subtract(hand)
             slot = line.slots[slot_index] if card is None else None
             if slot is not None and slot.card is None:  # a card never seen: at its odds
-                held = [c for c, n in sorted(deck.items()) if n > 0 and _holdable(cards, c, slot.deal)]
+                held = [c for c, n in sorted(deck.items())
+                        if n > 0 and _holdable(cards, c, slot.deal)]  # fmt: skip
                 choices = [c for c in held if c not in forbidden[slot_index]]
                 mass = sum(deck[c] for c in choices)
                 if not mass:
@@ -419,9 +420,8 @@ def draw_world(seen: SeenList, view: CardMatch | None, viewer: str | None,
             continue
         world, weight = got
         weight /= _matchings(line, candidates, world.drawn)
-        if exact:  # rejection: the exact posterior
-            if rng.random() < weight and accept(world):
-                return world
+        if exact and rng.random() < weight and accept(world):  # rejection: the exact posterior
+            return world
         weighed.append((weight, world))
         if attempt >= EXACT_DRAWS and len(weighed) >= WEIGHED:
             break

@@ -69,9 +69,13 @@ def _terrain(table: Any, size: tuple[int, int]) -> np.ndarray:
     return planes
 
 
-def _cell(tank: TankPiece, size: tuple[int, int]) -> tuple[int, int]:
-    x, y = tank.hull.centre
+def _at(x: float, y: float, size: tuple[int, int]) -> tuple[int, int]:
+    """The cell of the point ``(x, y)`` (one on the table's edge in the last cell)."""
     return (min(size[0] - 1, max(0, int(x // CELL))), min(size[1] - 1, max(0, int(y // CELL))))
+
+
+def _cell(tank: TankPiece, size: tuple[int, int]) -> tuple[int, int]:
+    return _at(*tank.hull.centre, size)
 
 
 @layout("tanks")
@@ -118,8 +122,7 @@ def tanks(start: Battle) -> Layout:
             views["acted"][(side, *at)] = float(tank.id in battle.acted)
         for scorer, (x, y) in battle.objectives:
             if scorer in sides:
-                i = min(size[0] - 1, max(0, int(x // CELL)))
-                views["objectives"][sides.index(scorer), i, min(size[1] - 1, max(0, int(y // CELL)))] = 1.0
+                views["objectives"][(sides.index(scorer), *_at(x, y, size))] = 1.0
         for name, tank_id in (("moving", battle.moving),
                               ("shooter", battle.shot and battle.shot.shooter),
                               ("target", battle.shot and battle.shot.target)):  # fmt: skip
@@ -137,10 +140,10 @@ def tanks(start: Battle) -> Layout:
                 views["defence_faces"][face - 1] += 1 / 6
         views["acting"][0] = float(bool(observation.legal_actions))
         views["turn"][0] = battle.turn / max(battle.turn_limit, 1)
-        for i, side in enumerate(sides):
-            views["victory"][i] = battle.victory_points.get(side, 0) / 100
-            views["destroyed"][i] = battle.destroyed_points.get(side, 0) / 100
-            views["reserve"][i] = sum(t.side == side for t in battle.reserve) / 6
+        for row, name in enumerate(sides):
+            views["victory"][row] = battle.victory_points.get(name, 0) / 100
+            views["destroyed"][row] = battle.destroyed_points.get(name, 0) / 100
+            views["reserve"][row] = sum(t.side == name for t in battle.reserve) / 6
 
     return Layout(pieces, fill, sides=tuple(start.sides), note=__doc__ or "")
 

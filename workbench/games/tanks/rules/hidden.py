@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.tanks.rules.platoons import check_platoons, game_cards
 from workbench.games.tanks.rules.options import default_point_limit
+from workbench.games.tanks.rules.platoons import check_platoons, game_cards
 from workbench.games.tanks.rules.setup import crew_holders
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.rules.observation import Observation, history_from
@@ -132,9 +132,9 @@ def _draw_side(
             if not n.startswith(FACE_DOWN):
                 continue
             types = {cards[m]["type"] for m in tank if m in cards}
-            fits = [c for c in by_back.get(n, [n]) if c not in tank
-                    and cards[c]["type"] not in types
-                    and not (cards[c].get("hero") and c in heroes)] or by_back.get(n, [n])  # fmt: skip
+            same_cost = by_back.get(n, [n])
+            fits = [c for c in same_cost if c not in tank and cards[c]["type"] not in types
+                    and not (cards[c].get("hero") and c in heroes)] or same_cost  # fmt: skip
             tank[i] = rng.choice(fits)
             if cards.get(tank[i], {}).get("hero"):
                 heroes.add(tank[i])
