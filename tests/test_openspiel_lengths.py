@@ -16,11 +16,11 @@ from workbench.games import get_game  # noqa: E402
 from workbench.openspiel import BRIDGE_OPTIONS  # noqa: E402
 
 MEASURED = Path(__file__).parent.parent / "benchmarks" / "game-lengths.json"
-CASES = [  # (game, scenario, random games): about a hundred games in all
-    ("panzer-strike", "attack-defence", 20), ("panzer-strike", "capture-the-flag", 6),
-    ("tanks", "barkmanns-corner", 6), ("tanks", "standard-table", 4),
-    ("panzer-vor-practice", "exhibition", 20), ("panzer-vor", "mock-battle", 10),
-    ("panzer-vor", "test-your-luck", 30), ("panzer-vor-linked", "linked-scenarios", 2),
+CASES = [  # (game, scenario, random games): about sixty games in all
+    ("panzer-strike", "attack-defence", 12), ("panzer-strike", "capture-the-flag", 4),
+    ("tanks", "barkmanns-corner", 4), ("tanks", "standard-table", 3),
+    ("panzer-vor-practice", "exhibition", 12), ("panzer-vor", "mock-battle", 6),
+    ("panzer-vor", "test-your-luck", 20), ("panzer-vor-linked", "linked-scenarios", 1),
 ]  # fmt: skip
 
 
