@@ -4,40 +4,34 @@ unseen replaced by a card it could have drawn), drawn given every fact the table
 (:mod:`.facts`): which cards left a hand face up, which reaction windows did or did not open,
 what each draw was made from.
 
-**The model.** The deck is shuffled, so every ordering of the cards a side has not seen is as
-likely as another; a world is one such ordering that agrees with every fact, and each is
-weighted by the chance of its draws. Given which unseen draw became which card played later,
-the cards still unseen are drawn exactly so: each draw from the world's deck at the odds of
-the moment, and the whole world kept only if every fact holds in it and, for each card whose
-draw is known (one the side saw drawn, its own or one drawn face up, and each unseen draw
-matched with a card shown later), with that card's chance in the world over its chance in
-the world most likely to give it (its copies in the world's deck over its copies in the deck
-and the hidden hands): rejection sampling, the exact posterior. The deck is shuffled, so a
-history's chance depends on which cards were drawn, not on their order: every matching is as
-likely as another. Where a hidden side's card left its hand face up, which of its unseen draws
-it was is a matching (a card may only have been drawn before it was played, and not before
-a window it would have opened); the sampler draws that matching at random among the
-possible ones (Kuhn's augmenting paths over candidates in random order), not exactly
-uniformly: **the one approximation**. A card shown (played, discarded) is therefore
-never a surprise, and a window no card answered rules the cards that would have answered it
-out of every hand that held through it, exactly.
+**The model.** The deck is shuffled, so a history's chance depends on which cards were drawn,
+not on their order: the posterior weighs each world that agrees with every fact by the
+chance of its draws (no side's choices are modelled). Each card another side drew unseen is
+either a card it showed later (played, discarded: which unseen draw it was is a *matching*,
+a card drawn before it was shown and not before a window it would have opened) or a card
+still unseen. Given a matching, a world is drawn thus: each unseen card from the world's
+deck at the odds of its moment, among the cards no later window rules out; and the world is
+weighed by the chance of those, by each known draw's chance in the world over its chance in
+the world likeliest to give it (a card the side saw drawn, and a card shown later: its
+copies in the world's deck over its copies in the deck and the hidden hands), and by one
+over the number of matchings that give the same world. A fact that fails in a world rules it
+out: it is never ignored.
+
+**Drawn exactly where cheap.** The first :data:`EXACT_DRAWS` worlds are kept each with
+probability its weight (rejection sampling: exactly the posterior, for a matching drawn at
+random among the possible ones by Kuhn's augmenting paths over candidates in random order,
+not exactly uniformly: **the first approximation**). Late in a long game the weights are
+small; then :data:`WEIGHED` worlds are drawn and one kept in proportion to its weight
+(sampling importance resampling: **the second approximation**, its error shrinking as one
+over the number drawn), and a window that opened with no card seen or shown to answer it is
+answered by one of its side's unseen cards, chosen at random and drawn among those that fit,
+the weight made up for it. A new matching is drawn every :data:`TRIES` worlds, or at once
+where a window that opened has no card to answer it; after :data:`MOST_DRAWS`,
+:class:`NoWorld`.
 
 A match made by hand (its hands set, not dealt by the rules from a first state) has no facts
 to go by: its hidden hands are drawn uniformly from the unseen cards that may be held
 (:func:`by_hand`), and its history keeps the steps it has.
-
-A world is drawn exactly so while that is cheap: the first :data:`EXACT_DRAWS` draws are kept
-each at its weight (rejection sampling). Late in a long game every card seen or shown makes
-its weight small; then the sampler draws :data:`WEIGHED` worlds and keeps one in proportion
-to its weight (sampling importance resampling: **the second approximation**, whose error
-shrinks as one over the number drawn). A card never seen is drawn among those no later
-window rules out, its weight the chance of those; and where a window opened that no card
-seen or shown answers, one of the cards its side held unseen then, chosen at random, is
-drawn among those that answer it, its weight made up for that (each of the world's ways of
-being drawn so counted). A fact that does not hold in a world is
-caught, never ignored: the sampler draws again (a new matching every :data:`TRIES` draws, or
-at once where a window that opened has no card to answer it), and gives up with
-:class:`NoWorld` after :data:`MOST_DRAWS` draws.
 
 Not conditioned on: what a side's own past legal actions told it of another's hand (one
 scenario card reads another hand to be offered: Kuromorimine Stage 2's HS0017); the legal
