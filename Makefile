@@ -12,7 +12,7 @@ APP_PORT ?= 8866
 # again in each took about 0.4 s a process.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: lab app test soak rule-breaks lint format bench bench-strength gallery install clean
+.PHONY: lab app test soak rule-breaks rules-coverage lint format bench bench-strength gallery install clean
 
 install: $(STAMP)
 
@@ -23,8 +23,12 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
+# notebook_shim (classic notebook extensions: the workbench has none) is left off: it read
+# the deprecated ServerApp.token at every start, and Jupyter Server printed a warning for it.
+# The kernels talk to the server over local sockets (IPC), not TCP ports.
 lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
+		--ServerApp.jpserver_extensions=notebook_shim=False --KernelManager.transport=ipc \
 		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
 
 # The teacher app: the game stepper in Voilà (workbench/app_server.py), for this machine only
@@ -61,16 +65,22 @@ SOAK_API ?= 20000
 SOAK_WIDGETS ?= 2000
 SOAK_LEARN ?= 3000
 SOAK_OPENSPIEL ?= 5000
+SOAK_GAME_CALLS ?= 20000
+SOAK_SWEEPS ?= 5000
+SOAK_BOUNDS ?= 200
 SOAK_FILES = tests/test_file_fuzz.py tests/test_save_kill.py tests/test_file_reliability.py \
 	tests/test_playouts.py tests/test_record_tampering.py tests/test_api_fuzz.py \
 	tests/test_bounded_work.py tests/test_saves_load.py tests/test_widget_arguments.py \
-	tests/test_learn_safety.py tests/test_openspiel_fuzz.py
+	tests/test_learn_safety.py tests/test_openspiel_fuzz.py tests/test_game_function_safety.py \
+	tests/test_balance_players_safety.py tests/test_bounds_fuzz.py
 soak: $(STAMP)
 	WORKBENCH_FUZZ_EXAMPLES=$(SOAK_FUZZ) WORKBENCH_SAVE_KILLS=$(SOAK_KILLS) \
 	WORKBENCH_SOAK_GAMES=$(SOAK_GAMES) WORKBENCH_TAMPER_EXAMPLES=$(SOAK_TAMPER) \
 	WORKBENCH_API_FUZZ_EXAMPLES=$(SOAK_API) WORKBENCH_WIDGET_FUZZ_EXAMPLES=$(SOAK_WIDGETS) \
 	WORKBENCH_LEARN_FUZZ_EXAMPLES=$(SOAK_LEARN) \
 	WORKBENCH_OPENSPIEL_FUZZ_EXAMPLES=$(SOAK_OPENSPIEL) \
+	WORKBENCH_GAME_FUZZ_EXAMPLES=$(SOAK_GAME_CALLS) WORKBENCH_SWEEP_FUZZ_EXAMPLES=$(SOAK_SWEEPS) \
+	WORKBENCH_BOUNDS_FUZZ_EXAMPLES=$(SOAK_BOUNDS) \
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m "soak or not soak" -n $(TEST_WORKERS) \
 		$(SOAK_FILES) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -s -p no:cacheprovider -m soak -n $(TEST_WORKERS) tests \
@@ -81,6 +91,14 @@ soak: $(STAMP)
 # (notebooks and browsers aside). `make rule-breaks BREAKS="pv-never-stagnant"` runs some.
 rule-breaks: $(STAMP)
 	$(BIN)/python tools/rule_breaks.py $(BREAKS)
+
+# The rules coverage map (tools/rules_coverage.py): each sentence of the rulebook texts quoted by
+# a test, explained (tools/rules_coverage_reasons.json) or uncovered; prints the coverage by
+# rulebook and chapter and writes build/rules-coverage.html. It reads your rulebook texts
+# (WORKBENCH_RULEBOOKS, else rulebooks/) and says why and stops without them.
+# `make rules-coverage COVERAGE_ARGS=--uncovered` also lists the uncovered sentences.
+rules-coverage: $(STAMP)
+	$(BIN)/python tools/rules_coverage.py $(COVERAGE_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check workbench tests benchmarks

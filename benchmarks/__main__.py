@@ -10,9 +10,12 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_balance import balance_sweeps, search_sweeps
+from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
 from benchmarks.bench_core import BENCHMARKS
 from benchmarks.bench_designer import DESIGNER_BENCHMARKS
+from benchmarks.bench_export import EXPORT_BENCHMARKS
+from benchmarks.bench_fairness import FAIRNESS_BENCHMARKS
 from benchmarks.bench_games import GAME_BENCHMARKS
 from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
@@ -39,10 +42,13 @@ def main() -> int:
         key_to_paint,
         balance_sweeps,
         search_sweeps,
+        *FAIRNESS_BENCHMARKS,
         *TANKS_BENCHMARKS,
         *LARGE_BENCHMARKS,
+        *BOUNDS_BENCHMARKS,
         *LEARN_BENCHMARKS,
         *OPENSPIEL_BENCHMARKS,
+        *EXPORT_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()

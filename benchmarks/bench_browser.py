@@ -1,4 +1,4 @@
-"""Benchmark 6: in a real browser, from a click on a tank to the reachable overlay painted.
+"""Benchmark 6: in a real browser, from a click on a tank to the movement.reach overlay painted.
 
 A notebook holding the explorer on a 30 × 40 board with 40 tanks is served by Voilà and
 opened in the system Chromium. In the page, a click is dispatched on the tank's counter and
@@ -83,13 +83,13 @@ def _notebook(folder: Path) -> Path:
 def _geometry() -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
     """The firer's counter, a neighbouring hex it can reach, and far empty ground, in pixels."""
     from benchmarks.boards import battle, obstructed_map
-    from workbench.games.panzer_vor.rules.movement import reachable
+    from workbench.games.panzer_vor.rules import movement
     from workbench.widgets import Explorer
 
     state = battle(obstructed_map(30, 40, share=0.15, seed=3), 40, seed=7)
     explorer = Explorer(state, size=20)
     firer = state.tank("Firer")
-    reach = reachable(state, "Firer").hex_costs()
+    reach = movement.reach(state, "Firer").hex_costs()
     near = next(h for h in firer.hex.neighbors() if h in reach and state.tank_at(h) is None)
     occupied = {t.hex for t in state.tanks}
     empty = next(

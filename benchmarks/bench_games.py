@@ -16,7 +16,7 @@ from benchmarks.timing import Result, median_seconds
 from workbench.games import get_game
 from workbench.games.panzer_vor.rules.actions import Move
 from workbench.games.panzer_vor.rules.match import Order, evolve
-from workbench.games.panzer_vor.rules.movement import plain_reachable_costs
+from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
 
@@ -107,14 +107,14 @@ def legal_actions_busy() -> Result:
     board = state.board
     plain = {
         (label(h), f)
-        for (h, f) in plain_reachable_costs(board, tank, board.tank(tank).counter.movement)
+        for (h, f) in plain_reach_costs(board, tank, board.tank(tank).counter.movement)
         if (h, f) != (board.tank(tank).hex, board.tank(tank).facing)
     }
     if poses != plain:
         raise AssertionError("legal moves and the plain search disagree")
     seconds = median_seconds(lambda: GAME.legal_actions(fresh()), repeat=50, warmup=3)
     reference = median_seconds(
-        lambda: plain_reachable_costs(board, tank, board.tank(tank).counter.movement), repeat=20
+        lambda: plain_reach_costs(board, tank, board.tank(tank).counter.movement), repeat=20
     )
     return Result(
         62, "`legal_actions`, busy mid-game (Kuromorimine Stage 1, 25 tanks, a tank to move)",

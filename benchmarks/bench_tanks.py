@@ -87,15 +87,15 @@ def one_shot_odds() -> Result:
 
     def cold() -> Any:
         _clear_odds_caches()
-        return shooting.shot_odds(b, shooter, target)
+        return shooting.dice_odds(b, shooter, target)
 
     odds = cold()
     p = shooting.pools(b, shooter, target)
     plain = shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False)
     if odds.distribution != plain or sum(plain.values()) != Fraction(1):
-        raise AssertionError("shot_odds and the brute-force reference disagree")
+        raise AssertionError("dice_odds and the brute-force reference disagree")
     seconds = median_seconds(cold, repeat=15)
-    warm = median_seconds(lambda: shooting.shot_odds(b, shooter, target), repeat=15)
+    warm = median_seconds(lambda: shooting.dice_odds(b, shooter, target), repeat=15)
     reference = median_seconds(
         lambda: (
             shooting.pools(b, shooter, target),
@@ -105,7 +105,7 @@ def one_shot_odds() -> Result:
     )
     random.seed(0)
     return Result(
-        51, f"TANKS shot_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
+        51, f"TANKS dice_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
         seconds, 0.005,
         "the same pools, then every face of every die enumerated (brute force, fractions)",
         reference,

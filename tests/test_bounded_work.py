@@ -14,14 +14,13 @@ import pytest
 
 import workbench
 import workbench.panzer_strike as ps
-import workbench.panzer_vor as pv
 import workbench.tanks as tanks
 from workbench import balance
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor import lint as lint_hexmap_module
-from workbench.games.panzer_vor.rules import GameState, Side, Tank
-from workbench.games.panzer_vor.rules.movement import reach_cost, reachable
+from workbench.games.panzer_vor.rules import GameState, Side, Tank, movement
+from workbench.games.panzer_vor.rules.movement import reach_cost
 from workbench.games.panzer_vor.rules.visibility import (
     MAX_MATRIX_BYTES,
     visibility_matrix,
@@ -31,7 +30,11 @@ from workbench.games.tanks.rules.sight import HEATMAP_BYTES_PER_CELL, heatmap_ce
 from workbench.geometry import hexgrid, squaregrid
 from workbench.geometry.hexgrid import Hex
 from workbench.geometry.squaregrid import Square
-from workbench.panzer_vor import panzer_vor_roster
+from workbench.panzer_vor import roster as panzer_vor_roster
+from workbench.render import Picture, pdf, scene_of
+from workbench.render.pdf import Cropper, cropped
+from workbench.render.png import png_size, to_png
+from workbench.render.scene import singles
 from workbench.testing.fixture_games import GAME as FIXTURE_GAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +42,8 @@ PANZER = "Panzer IV Ausf. D"
 
 
 def _battle():
-    return tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))))
+    table = tanks.load_scenario(next(iter(tanks.scenarios())))
+    return tanks.start(table, {"deployment": "quick"})  # the tanks on the table at once
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), "1e9", True, -1, 2.5])
@@ -84,10 +88,11 @@ def test_blind_spots_in_bands_find_what_the_whole_matrix_finds(monkeypatch):
     assert lint_hexmap_module.blind_spots(board_again) == whole
 
 
-def test_lint_leaves_out_exposure_past_its_bound_with_a_note(monkeypatch):
-    report = workbench.lint(HexMap.blank(12, 12), max_bytes=1000)
+def test_lint_leaves_out_exposure_past_its_bound_naming_it(monkeypatch):
+    report = workbench.lint(HexMap.blank(12, 12), max_bytes=10**7)  # the matrix needs 24 MiB
     assert "exposure" not in report.heatmaps
-    assert any("left out" in str(n) and "max_bytes" in str(n) for n in report.notes)
+    assert [left.check for left in report.left_out] == ["exposure", "blind spots"]
+    assert "lint(..., max_bytes=" in report.left_out_text
     assert "exposure" in workbench.lint(HexMap.blank(12, 12)).heatmaps
 
 
@@ -96,9 +101,14 @@ def test_visibility_lint_and_heatmaps_refuse_past_their_time_bound_saying_so():
     with pytest.raises(ArgumentError, match=r"max_seconds=0\.0001 .*pass a larger max_bytes or"):
         visibility_matrix(small, max_seconds=0.0001)
     assert visibility_matrix(small, max_seconds=None).sees("0101", "0102")
-    report = workbench.lint(small, max_seconds=0.0001)
+    with pytest.raises(ArgumentError, match=r"board: .*max_seconds=0\.0001 .*pass leave_out="):
+        workbench.lint(small, max_seconds=0.0001)  # even the checks that must run
+    optional = ["exposure", "blind spots"]
+    options = {"mp": 4, "turns": 3, "zones": {}}
+    rest = lint_hexmap_module.CHECKS.plan(small, options, 2**40, None, optional)[2]
+    report = workbench.lint(small, max_seconds=rest.seconds * 1.01)  # all but those two
     assert "exposure" not in report.heatmaps
-    assert any("left out" in str(n) and "max_seconds" in str(n) for n in report.notes)
+    assert "lint(..., max_seconds=" in str(report) and "reach" in report.ran
     battle = _battle()
     a, b = (t.id for t in battle.tanks[:2])
     with pytest.raises(ArgumentError, match=r"8,100 cells fit in .*max_seconds=0\.01"):
@@ -233,16 +243,16 @@ def _open_field(side: int) -> tuple[GameState, str]:
 def test_reach_estimate_is_within_twice_the_traced_peak(side, mp):
     state, tank = _open_field(side)
     estimate = reach_cost(state.map, "A", mp).bytes  # before the map's table is made
-    _within_twice(estimate, _traced_peak(lambda: reachable(state, tank, mp)))
+    _within_twice(estimate, _traced_peak(lambda: movement.reach(state, tank, mp)))
 
 
 def test_reach_past_its_bound_is_refused_with_its_estimate():
     state, tank = _open_field(12)
     with pytest.raises(ArgumentError, match=r"state: .*10,000 .*1000 MP on a 12 x 12 map"):
-        pv.reachable(state, tank, 1000, max_bytes=10_000)
+        movement.reach(state, tank, 1000, max_bytes=10_000)
     with pytest.raises(ArgumentError, match=r"max_seconds=1e-06"):
-        pv.reachable(state, tank, 1000, max_seconds=1e-6)
-    assert len(pv.reachable(state, tank, 3).hex_costs()) > 1  # the defaults allow it
+        movement.reach(state, tank, 1000, max_seconds=1e-6)
+    assert len(movement.reach(state, tank, 3).hex_costs()) > 1  # the defaults allow it
 
 
 @pytest.mark.parametrize("games", [40, 80])
@@ -275,7 +285,7 @@ def test_the_estimates_hold_at_larger_sizes():
     for side, mp in ((120, 1000), (200, 40)):
         state, tank = _open_field(side)
         estimate = reach_cost(state.map, "A", mp).bytes
-        _within_twice(estimate, _traced_peak(lambda s=state, t=tank, m=mp: reachable(s, t, m)))
+        _within_twice(estimate, _traced_peak(lambda s=state, t=tank, m=mp: movement.reach(s, t, m)))
     peak = _traced_peak(lambda: balance.sweep(FIXTURE_GAME, None, games=5000, progress=False))
     _within_twice(balance.sweep_memory(5000), peak)
 
@@ -287,7 +297,7 @@ from workbench.lint import lint
 board = HexMap.blank(200, 200, digits=3)
 began = time.perf_counter()
 report = lint(board)
-print(json.dumps({"notes": [str(n) for n in report.notes], "heatmaps": sorted(report.heatmaps),
+print(json.dumps({"left_out": report.left_out_text, "heatmaps": sorted(report.heatmaps),
                   "seconds": time.perf_counter() - began,
                   "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """
@@ -295,15 +305,60 @@ print(json.dumps({"notes": [str(n) for n in report.notes], "heatmaps": sorted(re
 
 @pytest.mark.soak
 def test_lint_of_the_largest_map_the_loader_accepts_stays_within_its_bound():
-    # 200 x 200 (maps/README.md#limits): exposure and blind spots are left out with a note
-    # saying what and why; every other check runs, within 2 GiB
+    # 200 x 200 (maps/README.md#limits): exposure and blind spots are left out and named
+    # with their estimates; every other check runs, within 2 GiB
     out = subprocess.run(
         [sys.executable, "-c", MEASURE_LINT], capture_output=True, text=True, check=True, cwd=ROOT
     )
     found = json.loads(out.stdout)
-    note = next(n for n in found["notes"] if "left out" in n)
-    assert "exposure and blind spots left out" in note and "visibility matrix" in note
-    assert "pass lint a larger max_bytes" in note
+    assert found["left_out"].startswith("left out: exposure (would take ~")
+    assert "lint(..., max_bytes=" in found["left_out"] and "blind spots (" in found["left_out"]
     assert "exposure" not in found["heatmaps"]
     assert found["peak"] < MAX_MATRIX_BYTES, found
     print(f"lint 200 x 200: {found['seconds']:.0f} s, {found['peak']:,} bytes resident at peak")
+
+
+# --- pictures: PNG and PDF ------------------------------------------------------------------
+
+
+def test_a_png_past_its_bound_is_refused_naming_the_scale_and_a_small_one_is_made(tmp_path):
+    scene = scene_of(HexMap.blank(6, 6))
+    with pytest.raises(
+        ArgumentError,
+        match=r"scale: expected a scale whose .* pixels fit in "
+        r"max_bytes=2,147,483,648 .*pass a smaller scale",
+    ):
+        to_png(scene, 1000)  # about 160 billion pixels
+    for bad in (float("nan"), float("inf"), 0, -2, True, "2"):
+        with pytest.raises(ArgumentError, match="scale"):
+            to_png(scene, bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="max_seconds=1e-06"):
+        Picture(scene).save(tmp_path / "board.png", 1.0, max_seconds=1e-6)
+    assert not (tmp_path / "board.png").exists()
+    written = Picture(scene).save(tmp_path / "board.png", 0.5)
+    assert png_size(written.read_bytes()) == (round(scene.width * 0.5), round(scene.height * 0.5))
+
+
+def test_a_pdf_of_too_many_pages_is_refused_before_any_page(monkeypatch, tmp_path):
+    board = HexMap.blank(10, 10)
+    monkeypatch.setattr(pdf, "page_svg", lambda *args: pytest.fail("a page was made"))
+    with pytest.raises(
+        ArgumentError,
+        match=r"pages: expected a print whose [\d,]+ pages of "
+        r"[\d,]+ primitives fit .*pass a smaller size",
+    ):
+        pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=5000)
+    for bad in (float("inf"), float("nan"), 10**7, True):
+        with pytest.raises(ArgumentError, match="hex_mm"):
+            pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=bad)
+    assert not (tmp_path / "map.pdf").exists()
+    monkeypatch.undo()
+    assert pdf.export_pdf(board, tmp_path / "map.pdf", hex_mm=10).pages == 1
+
+
+def test_a_pdfs_estimate_counts_the_primitives_each_page_looks_through():
+    scene = scene_of(HexMap.blank(8, 8))
+    crop = Cropper(scene)
+    assert crop.primitives == sum(len(singles(p)) for p in scene.layers.values())
+    window = [0.0, 0.0, scene.width / 2, scene.height / 2]
+    assert crop(window) == cropped(scene, window)

@@ -30,6 +30,9 @@ ALLOWED = {
         "rebuilds a search player through its checked constructor from those three values",
     ("openspiel/bridge.py", "__getstate__"):
         "a state pickled by its user writes the bridge's data text (openspiel/state_text.py)",
+    ("balance/checks.py", "pickle"):
+        "pickle.dumps of the players a sweep was given, to refuse early those a worker process "
+        "could not receive; nothing is ever unpickled here",
     ("openspiel/bridge.py", "__setstate__"):
         "reads that text as data and replays it through the rules; nothing is unpickled",
 }  # fmt: skip

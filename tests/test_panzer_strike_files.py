@@ -57,6 +57,12 @@ TABLE_A = {  # as printed: Speed, Armour Front, Side, Rear, Gun (firepower) dice
 
 
 def test_table_a_values_exactly_as_printed():
+    # Choosing Tanks: "Each type of tank has its value (last column in the Tables). Tank types:"
+    # Shooting and Armour: "Different tanks have different Armour value (column "Armour" in the
+    # Tables)." Table A: "| Tank | Speed | Armour Front | Armour Side | Armour Rear | Gun
+    # (firepower) dice | Value (points) |" "| Heavy | large number − 2 | 10 | 7 | 4 | 4 | 3 |"
+    # "| Medium | large number | 7 | 4 | 2 | 3 | 2 |" "| Light | large number + 1 | 4 | 2 | 1 |
+    # 2 | 1 |"
     types = panzer_strike_types()
     assert list(types) == ["Heavy", "Medium", "Light"]
     for name, row in TABLE_A.items():
@@ -67,6 +73,9 @@ def test_table_a_values_exactly_as_printed():
 
 
 def test_speed_follows_the_movement_rule():
+    # Movement: "Different tanks have different max. speeds. For some tanks, the large number
+    # represents the number of steps they can move, while that number is modified for other
+    # types according to the second column in the Tables."
     types = panzer_strike_types()
     assert types["Heavy"].steps(6) == 4 and types["Medium"].steps(6) == 6
     assert types["Light"].steps(6) == 7  # the printed sheet's example
@@ -77,6 +86,8 @@ def test_speed_follows_the_movement_rule():
 
 
 def test_dice_table_exactly_as_printed():
+    # Dice Table: "| Active tanks | Dice rolled |" "| 1 – 4 | 2 |" "| 5 – 8 | 3 |" "| 9 – 12 | 4
+    # |" "| 13 + | 5 |"
     roster = PanzerStrikeRoster.builtin()
     printed = [(r.active_tanks, r.least, r.most, r.dice) for r in roster.dice_table]
     assert printed == [
@@ -212,6 +223,10 @@ def test_shipped_roster_template():
 
 
 def test_tile_set_is_the_package_data_and_follows_board_assembly():
+    # Board Assembly: "There are 12 double-sided board tiles." "The tiles are marked I-a through
+    # I-d, II-a through II-d, III-a through III-d (the northern group, shown as three rows of
+    # four) and IV-a through IV-d, V-a through V-d, VI-a through VI-d (the southern group, shown
+    # as three rows of four below it)."
     tiles = load(MAPS / "tiles.json")
     assert tiles == TileSet.builtin()
     package = ROOT / "workbench" / "data" / "panzer-strike-tiles.json"
@@ -233,6 +248,9 @@ def test_tile_set_is_the_package_data_and_follows_board_assembly():
     [("north", 1, "I-a"), ("south", 1, "IV-a"), (("II", "III", "IV"), 1, "II-a")],
 )
 def test_one_set_shows_three_rows_of_four(rows, sets, first):
+    # Board Assembly: "You can play on the north, the south or somewhere in between." "The
+    # printed picture shows the north bracket covering rows I–III and the south bracket covering
+    # rows IV–VI."
     board = SquareBoard.assembled(TileSet.builtin(), rows, sets)
     assert len(board.layout) == 3 and all(len(r) == 4 for r in board.layout)
     assert board.layout[0][0] == first
@@ -243,6 +261,8 @@ ALL_ROWS = ("I", "II", "III", "IV", "V", "VI")
 
 
 def test_two_sets_make_a_board_of_all_24_tiles():
+    # Board Assembly: "If you have two sets of this game, you can assemble a bigger board out of
+    # all 24 tiles."
     board = SquareBoard.assembled(TileSet.builtin(), ALL_ROWS, sets=2)
     assert (board.width, board.depth) == (16, 24)
     with pytest.raises(BoardError, match="each tile at most once per set"):
@@ -275,6 +295,9 @@ def test_a_designer_can_correct_a_face():
 
 
 def test_capture_the_flag_board():
+    # Task: Capture the Flag: "The goal of the game can be to capture enemy flags." "The flags
+    # are placed on empty squares. Tanks can shoot over, but not pass through squares with
+    # flags."
     board = load(MAPS / "capture-the-flag.json")
     owners = sorted(board.flags.values())
     assert owners == ["north", "north", "south", "south"]  # symmetrical, two flags each

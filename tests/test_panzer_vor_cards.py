@@ -61,6 +61,8 @@ def test_the_values_the_rulebook_prints_are_kept():
 
 def test_the_stand_in_deck_has_the_78_cards_left_without_scenario_cards():
     # Game Setup: "separate out the Scenario Cards ... you should be left with 78 cards"
+    # Scenarios: Scenario Cards: "Scenario Cards differ from the regular ones used during a
+    # match, and are only used when a scenario calls for them."
     assert sum(STAND_IN_DECK.values()) == 78
     assert all(CARDS[name].kind != "scenario" for name in STAND_IN_DECK)
     assert "stand-in" in DEFAULT_DECK.source
@@ -84,6 +86,8 @@ def test_a_user_deck_file_replaces_the_stand_in(tmp_path):
 
 
 def test_a_draw_is_a_chance_outcome_per_distinct_card_with_its_share_of_the_deck():
+    # Sequence of Play: "Draw Phase: Draw a card from the deck." Glossary: "Deck: The deck
+    # consists of all of the cards that have not yet been used. There is only a single deck."
     match = arranged("mock-battle", deck={"Move": 3, "Fire": 1})
     match = evolve(match, stack=(Drawing("Team B", 1, draw_phase=True),), phase="draw")
     assert GAME.current_player(match) == CHANCE
@@ -92,13 +96,23 @@ def test_a_draw_is_a_chance_outcome_per_distinct_card_with_its_share_of_the_deck
 
 
 def test_starting_hands_are_dealt_free_of_enforcement_cards():
-    # Game Setup: Enforcement cards are set aside and replaced until the hand has none.
+    # Game Setup: "If any of the cards in your starting hand are Enforcement Cards, set them
+    # aside and draw as many cards from the deck as you need to replace them. Repeat this
+    # process until your hand contains no Enforcement Cards."
+    # Game Setup: Enforcement cards are set aside and replaced until the hand has none. "Then
+    # return all of the Enforcement Cards to the deck and shuffle it again." (the deal draws
+    # from the cards that are not Enforcement cards: those stay in the deck)
     match = started("st-gloriana")
     assert isinstance(match.top, Drawing) and match.top.deal
     outcomes = GAME.chance_outcomes(match)
     assert sum(p for _, p in outcomes) == 1
     kinds = {CARDS[a.card].kind for a, _ in outcomes}
     assert "enforcement" not in kinds
+    enforcement = {c: n for c, n in STAND_IN_DECK.items() if CARDS[c].kind == "enforcement"}
+    dealt = match
+    while isinstance(dealt.top, Drawing) and dealt.top.deal:
+        dealt = play(dealt, GAME.chance_outcomes(dealt)[0][0])
+    assert {c: n for c, n in dealt.deck if c in enforcement} == enforcement
     assert "Repairs/Maintenance" in match.hand("Ōarai")  # the named card of the hand
 
 
@@ -107,6 +121,14 @@ def _draw_phase(match, side):
 
 
 def test_desperate_situation_drawn_in_the_draw_phase_forbids_actions_not_events():
+    # Enforcement Cards: "During the Draw Phase, if you draw an Enforcement Card, you must
+    # immediately follow what is written on the card. You may then continue with the rest of
+    # your turn (subject to any restrictions from the Enforcement Card)." "Desperate Situation!:
+    # The player that draws this card may not take any Actions (Movement or Firing) during the
+    # rest of their turn, but they may still play an Event Card." Turn Phases: Draw Phase: "If
+    # you draw an Enforcement Card, immediately resolve it and then discard it and proceed to
+    # the Action Phase." Card Types: "When an Enforcement Card is drawn from the deck, it must
+    # be played immediately, applying the effect written on the card."
     match = arranged("mock-battle", hands={"Team B": ("Move", "Morale Boost")},
                      deck={"Desperate Situation!": 1, "Fire": 5})  # fmt: skip
     match = play(_draw_phase(match, "Team B"), Draw("Desperate Situation!"))
@@ -118,6 +140,8 @@ def test_desperate_situation_drawn_in_the_draw_phase_forbids_actions_not_events(
 
 
 def test_engine_trouble_leaves_only_the_fire_option_of_move_fire():
+    # Enforcement Cards: "Engine Trouble: You cannot play any cards that have a Move icon on
+    # them, or perform any Action that involves movement."
     hand = ("Move", "Move/Fire", "Mobile Fire 2", "Fire")
     match = arranged("mock-battle", hands={"Team B": hand}, deck={"Engine Trouble": 1, "Fire": 5})
     match = play(_draw_phase(match, "Team B"), Draw("Engine Trouble"))
@@ -128,6 +152,12 @@ def test_engine_trouble_leaves_only_the_fire_option_of_move_fire():
 
 
 def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
+    # Enforcement Cards: "Temporarily assign numbers to all of your tanks on the map and roll a
+    # die to determine which one the card affects." "If the result is a 5 or a 6, re-roll until
+    # the result is between 1 and 4." (two tanks here: each one half) "Thrown Tread: This card
+    # tells you to "choose a tank at random." For example, if you have four tanks on the map,
+    # assign each a number from 1 through 4, and then roll a die. If the result is 1 through 4,
+    # that tank becomes the target of the card's effect."
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 5})
     match = play(_draw_phase(match, "Team B"), Draw("Thrown Tread"))
     assert GAME.current_player(match) == CHANCE
@@ -135,9 +165,20 @@ def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
     assert [p for _, p in outcomes] == [Fraction(1, 2)] * 2  # two tanks, rolled until 1-2
     match = play(match, outcomes[1][0])
     assert match.board.tank("Sherman Firefly").immobile
+    four = arranged("exhibition", deck={"Thrown Tread": 1, "Fire": 5})
+    four = play(_draw_phase(four, "Player 1"), Draw("Thrown Tread"))
+    assert [p for _, p in GAME.chance_outcomes(four)] == [Fraction(1, 4)] * 4
 
 
 def test_an_enforcement_card_drawn_by_morale_boost_is_discarded_without_effect_but_counts():
+    # Turn Phases: Event Phase: "Morale Boost: When you play this card, you immediately draw
+    # three cards from the deck." "If any of the three cards you draw as a result of using
+    # Morale Boost are Enforcement Cards, immediately discard them and ignore their effects (do
+    # not redraw any cards to replace them)." Enforcement Cards: "If you draw an Enforcement
+    # Card at any time other than the Draw Phase, ignore what is written on the card (simply
+    # discard it)." Card Types: "However, if an Enforcement Card is drawn at a time other than
+    # the Draw Phase (e.g. as a result of the Morale Boost Event Card) it is discarded without
+    # taking effect."
     match = arranged("mock-battle", hands={"Team B": ("Morale Boost",)},
                      deck={"Engine Trouble": 1, "Fire": 5}, phase="event")  # fmt: skip
     match = play(match, PlayCard("Morale Boost"))
@@ -149,6 +190,11 @@ def test_an_enforcement_card_drawn_by_morale_boost_is_discarded_without_effect_b
 
 
 def test_one_action_card_a_turn_and_combat_awareness_allows_one_more_once():
+    # Sequence of Play: "Each player may only play one Action Card during each of their turns
+    # (using the Combat Awareness Character ability is an exception to this)." Turn Phases:
+    # Action Phase: "You may only play one Action Card per turn (unless using Combat
+    # Awareness)." Characters: "When you declare that you are using Combat Awareness, you may
+    # play one additional Action Card."
     match = arranged("mock-battle", hands={"Team A": ("Move", "Move", "Move")},
                      active=1)  # fmt: skip
     match = play(match, PlayCard("Move"), Select("StuG III Ausf. F"), Stop())
@@ -163,6 +209,8 @@ def test_one_action_card_a_turn_and_combat_awareness_allows_one_more_once():
 
 
 def test_one_event_card_a_turn():
+    # Sequence of Play: "Each player may only play one Event Card during each of their turns."
+    # Turn Phases: Event Phase: "However, you may only play one Event Card per turn."
     match = arranged("mock-battle", hands={"Team B": ("Recon", "Morale Boost")},
                      deck={"Fire": 10}, phase="event")  # fmt: skip
     match = play(match, PlayCard("Recon"), Draw("Fire"))
@@ -170,6 +218,14 @@ def test_one_event_card_a_turn():
 
 
 def test_the_end_phase_discards_down_to_five_then_the_other_player_draws():
+    # Sequence of Play: "End Phase: If you have more than five cards in your hand, choose and
+    # discard from them until your hand consists of only five cards. These four steps constitute
+    # a single player's turn, and the game progresses as players alternate turns." Turn Phases:
+    # End Phase: "If you have six or more cards in your hand, choose and discard cards until you
+    # have only five. After making sure your hand is not over the maximum hand size, your turn
+    # is over." Draw Phase: "Your hand may contain more than five cards, but any excess beyond
+    # five at the end of the turn will be discarded at that point." Glossary: "At the end of
+    # each player's turn, that player's hand may not have more than five cards in it."
     hand = ("Move", "Move", "Fire", "Fire", "Recon", "Recon", "Ricochet")
     match = arranged("mock-battle", hands={"Team B": hand}, phase="event")
     match = play(match, Pass())
@@ -188,6 +244,11 @@ def test_mock_battle_draws_five_cards_in_the_first_draw_phase():
 
 
 def test_repairs_or_maintenance_and_no_enforcement_card_back_from_the_discard_pile():
+    # Turn Phases: Event Phase: "Repairs/Maintenance: When you play this card, you may choose to
+    # either use Repairs or Maintenance:" "Repairs - you may select a tank that has an Immobile
+    # marker on it and remove that marker from that tank, so it may move again." "Maintenance -
+    # you may choose one card from the discard pile (not counting Enforcement Cards) and place
+    # it in your hand."
     match = arranged("mock-battle", hands={"Team B": ("Repairs/Maintenance",)}, phase="event",
                      discard=("Fire", "Thrown Tread"))  # fmt: skip
     board = match.board
@@ -223,6 +284,18 @@ def test_repairs_maintenance_may_also_remove_one_wreck_with_the_wreckage_rule():
 
 
 def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_match():
+    # Enforcement Cards: "However, if there are other rules in effect that depend on the drawing
+    # of an Enforcement Card (such as the Stagnant Battle rule or a scenario-specific rule),
+    # those rules still apply." Card Types: "Enforcement Cards are also used for determining the
+    # end of a match." Ending the Game: "If the match is becoming drawn out or stagnating, it is
+    # possible that a Forced End may occur." Stagnant Matches: "Unless specified in a scenario,
+    # once the fourth Enforcement Card has been drawn (not counting Scenario Cards), it is
+    # possible for a match to be considered Stagnant and to have a forced end." "When a match
+    # ends in this manner, add up the point totals of the tanks that each side has destroyed,
+    # and the side with the highest total wins (the side with the lower total loses as a result
+    # of drawing out the match). If both sides have the same total, the match is a draw."
+    # Event Phase: Morale Boost: "However, they may result in a Forced End to the game (see the
+    # Scenario section for more details)." (here the fourth is drawn by Morale Boost)
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 3}, enforcement_drawn=3,
                      phase="event", hands={"Team B": ("Morale Boost",)})  # fmt: skip
     match = play(match, PlayCard("Morale Boost"), Draw("Thrown Tread"))
@@ -243,6 +316,7 @@ def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_mat
 
 
 def test_an_illegal_card_is_refused_and_the_state_is_unchanged():
+    # Sequence of Play: "Action Phase: Use an Action Card in your hand to take an Action."
     match = arranged("mock-battle", hands={"Team B": ("Move",)})
     with pytest.raises(IllegalAction, match="holds no Fire"):
         GAME.apply(match, PlayCard("Fire"))
@@ -252,6 +326,7 @@ def test_an_illegal_card_is_refused_and_the_state_is_unchanged():
 
 
 def test_move_all_tanks_moves_every_tank_once():
+    # Moving: "When you play a Movement Card, you may move one or multiple tanks."
     match = arranged("mock-battle", hands={"Team B": ("Move All Tanks",)})
     match = play(match, PlayCard("Move All Tanks"), Select("M4 (75)"))
     move = next(a for a in GAME.legal_actions(match) if isinstance(a, Move))
@@ -273,6 +348,10 @@ def test_full_speed_ahead_adds_two_movement_points():
 
 
 def test_an_attack_card_without_a_target_may_be_taken_back():
+    # Firing: Line of Sight: "If, after playing an Attack Card, it is determined that you do not
+    # have line of sight to the target, you may change targets. If there are no valid targets,
+    # you may also take back your attack (however, you will have shown your Attack Card to your
+    # opponent)."
     # Firing: Line of Sight: "you may also take back your attack"
     match = arranged("mock-battle", hands={"Team B": ("Fire", "Move")})
     board = match.board

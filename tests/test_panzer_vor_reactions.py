@@ -3,9 +3,7 @@ rulebook's words (Reactions, Firing, Characters)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tests.panzer_vor_match import GAME, arranged, play, started
+from tests.panzer_vor_match import D1, F1, GAME, H1, H2, P1, P2, duel, play, started
 from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
@@ -22,26 +20,21 @@ from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.match import Shot, Window, evolve
 from workbench.rules.core import CHANCE
 
-P1, P2 = "Player 1", "Player 2"
-D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
-H2 = "Panzer IV Ausf. H 2"
-
-
-def duel(hands, where=None, crew=()):
-    """Exhibition! on the blank map: Player 1's Panzer IVs in row 08, Player 2's H at 0811."""
-    match = arranged("exhibition", hands=hands)
-    board = match.board
-    where = where or {D1: "0805", F1: "0807", H1: "0803", H2: "0811"}
-    for tank_id, label in where.items():
-        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
-    return evolve(match, board=board, crew=tuple(crew))
-
 
 def first_move(match, tank):
     return next(a for a in GAME.legal_actions(match) if isinstance(a, Move) and a.tank == tank)
 
 
 def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mover():
+    # "When your opponent uses cards like Coordinated Move to move multiple tanks at once and
+    # you want to play a Reaction Card (such as Quick Shot) in response, you must declare that
+    # you are doing so immediately after the tank you wish to target has finished its move."
+    # Reactions: "You can only target the last tank to have moved before your declaration (i.e.
+    # you cannot wait to see all of the tanks' moves before deciding which one you wish to
+    # target)." "You may only use one Reaction Card in response any one action made by your
+    # opponent." "You may not play a Reaction Card of your own in response to your opponent
+    # playing a Reaction Card (with the sole exception of Eavesdropping)." Card Types: "Only one
+    # Reaction Card may be used in response to any one Action Card."
     match = duel({P1: ("Coordinated Move", "Emergency Stop"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Coordinated Move"), Select(D1))
     match = play(match, first_move(match, D1))
@@ -62,13 +55,18 @@ def test_quick_shot_answers_a_move_and_coordinated_move_targets_only_the_last_mo
 
 
 def test_eavesdropping_may_answer_a_reaction_card():
+    # Reactions: "Eavesdropping: Unlike other Reaction cards, this Scenario Card may be used in
+    # response to another Reaction Card."
     match = duel({P1: ("Move", "Eavesdropping"), P2: ("Quick Shot",)})
     match = play(match, PlayCard("Move"), Select(D1))
     match = play(match, first_move(match, D1), React("Quick Shot", H2))
     assert match.top == Window(P1, "reaction", answering="Quick Shot")
     match = play(match, React("Eavesdropping"))
     assert not any(isinstance(f, Shot) for f in match.stack)  # the Quick Shot is cancelled
-    assert "Eavesdropping" in match.removed  # a Scenario card leaves the game once used
+    # Scenarios: Scenario Cards: "Scenario Cards may only be used once per scenario - once
+    # they have been used, remove them from the game and do not return them to the regular
+    # discard pile."
+    assert "Eavesdropping" in match.removed and "Eavesdropping" not in match.discard
 
 
 def test_eavesdropping_may_cancel_an_action_card():
@@ -99,6 +97,10 @@ def test_ricochet_after_a_hit_but_never_against_crack_shot():
 
 
 def test_emergency_stop_is_declared_before_the_attack_roll_and_modifies_it():
+    # Reactions: "If you wish to play a Reaction Card, declare so using the timing described on
+    # the card. Example: You must declare that you are using Emergency Stop before your opponent
+    # makes their attack roll." Firing: Attack Modifiers: "If your opponent plays a Reaction
+    # Card, any modifier from that card is also added to the result."
     match = duel({P1: ("Fire",), P2: ("Emergency Stop",)})
     match = _fire(match, "Fire")
     assert match.top == Window(P2, "attack", D1, H2)
@@ -125,6 +127,8 @@ def test_mobile_fire_fires_with_the_tank_that_moved():
 
 
 def test_covering_fire_two_tanks_at_one_target():
+    # Firing: "Some cards, such as Volley Fire and Covering Fire, allow you to make attacks with
+    # multiple tanks."
     match = duel({P1: ("Covering Fire",), P2: ()})
     match = play(match, PlayCard("Covering Fire"), Select(D1), Fire(D1, H2), Roll((1, 1)))
     match = play(match, Select(F1))
@@ -133,6 +137,9 @@ def test_covering_fire_two_tanks_at_one_target():
 
 
 def test_hana_adds_her_modifier_after_seeing_the_roll():
+    # Characters: "You may choose to apply a character's abilities at any time. For example,
+    # when making an attack roll or a damage roll, you may look at the result of the roll first
+    # before declaring you are using an ability."
     # Characters, example: six hexes away, the attack roll is 5, a miss; Hana's +2 makes 7.
     hana = Crew("Hana Isuzu", P1, D1, "front")
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
@@ -153,6 +160,9 @@ def test_declining_the_ability_leaves_the_miss():
 
 
 def test_an_ability_used_face_down_removes_the_character():
+    # Characters: "When a character begins a match face-up, turn them face-down whenever they
+    # use any of their abilities. Some Characters have abilities on their face-down sides - if
+    # they use any of their abilities there, remove the Character from the map."
     hana = Crew("Hana Isuzu", P1, D1, "back")  # her back side: +1 (stand-in)
     match = duel({P1: ("Fire",), P2: ()}, where={D1: "0805", H2: "0811"}, crew=(hana,))
     match = play(match, PlayCard("Fire"), Select(D1), Fire(D1, H2), Roll((2, 3)))
@@ -162,6 +172,7 @@ def test_an_ability_used_face_down_removes_the_character():
 
 
 def test_a_movement_ability_reaches_further_and_is_spent():
+    # Characters: "Added to a tank's movement for this Action."
     mako = Crew("Mako Reizei", P1, D1, "front")  # Mako's Movement Bonus 2
     match = duel({P1: ("Move",), P2: ()}, crew=(mako,))
     match = play(match, PlayCard("Move"), Select(D1))
@@ -172,6 +183,8 @@ def test_a_movement_ability_reaches_further_and_is_spent():
 
 
 def test_recovery_turns_a_face_down_character_face_up():
+    # Turn Phases: Event Phase: Recovery: "If you choose to recover a character who is still on
+    # the map, turn their counter face-up."
     hana = Crew("Hana Isuzu", P1, D1, "back")
     match = duel({P1: ("Recovery",), P2: ()}, crew=(hana,))
     match = evolve(match, phase="event")
@@ -214,7 +227,8 @@ def test_volley_fire_lets_several_tanks_attack():
 
 def test_aide_draws_as_many_cards_as_its_counter_shows():
     # Characters: Aide "has the same effect as the Morale Boost Event Card, except that the
-    # number of cards drawn is equal to the number shown on the counter"
+    # number of cards drawn is equal to the number shown on the counter" "Immediately draw that
+    # many cards into your hand (see Morale Boost in the Event Phase section)."
     yukari = Crew("Yukari Akiyama", P1, D1, "front")  # aide 2 (stand-in value)
     match = duel({P1: (), P2: ()}, crew=(yukari,))
     match = evolve(match, phase="event")
@@ -237,7 +251,8 @@ def test_recovery_places_a_removed_character_on_a_tank_of_your_choice():
     assert offered == [f"Hana Isuzu@{t}" for t in mine]
     last = play(match, PlayCard("Recovery", f"Hana Isuzu@{mine[-1]}"))
     hana = next(c for c in last.crew if c.name == "Hana Isuzu")
-    assert (hana.tank, hana.face) == (mine[-1], "back")  # "with a reverse side ... face-down"
+    # "Characters with a reverse side are placed face-down."
+    assert (hana.tank, hana.face) == (mine[-1], "back")
     assert PlayCard("Recovery", f"Hana Isuzu@{H2}") not in GAME.legal_actions(match)  # not theirs
 
 

@@ -58,9 +58,9 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "mock-battle",
-        {"turret_penalty": "any rotation", "optional_rules": ["Turret Rotation", "Wreckage"]},
+        {"turret_penalty": "any-rotation", "optional_rules": ["turret-rotation", "wreckage"]},
     ),
-    Case("panzer-vor", "mock-battle", {"optional_rules": ["Cutting Through", "Side armour only"]}),
+    Case("panzer-vor", "mock-battle", {"optional_rules": ["cutting-through", "side-armour-only"]}),
     Case("panzer-vor", "st-gloriana", {"freshmen_dont_flee": True}),
     Case("panzer-vor", "st-gloriana", {"match_type": "flag"}),
     Case(
@@ -69,15 +69,15 @@ OPTION_CASES = [
         {
             "cv33_reinforcements": True,
             "cv33_machine_gun": True,
-            "balance_adjustment": "Ōarai",
-            "cv33_discard": "Move",
+            "balance_adjustment": "oarai",
+            "cv33_discard": "move",
         },
     ),
     Case(
         "panzer-vor",
         "anzio-original",
         {
-            "team_adjustments": ["Yukari Akiyama to the B1 bis", "revised Carpaccio and Pepperoni"],
+            "team_adjustments": ["akiyama-to-b1-bis", "revised-carpaccio-and-pepperoni"],
             "self_sacrifice": True,
         },
     ),
@@ -86,18 +86,18 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "pravda",
-        {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
+        {"ceasefire_order": "published", "pravda_characters": "kv-2-and-is-2"},
     ),
     Case(
         "panzer-vor",
         "pravda",
-        {"pravda_characters": "on arrival", "pravda_cards": "before the deal"},
+        {"pravda_characters": "on-arrival", "pravda_cards": "before-the-deal"},
     ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
     Case(
         "panzer-vor",
         "kuromorimine-stage-2",
-        {"hs0017_tank": "first", "hs0017_complex": "named hexes", "commander_awareness": False},
+        {"hs0017_tank": "first", "hs0017_complex": "named-hexes", "commander_awareness": False},
     ),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(
@@ -150,8 +150,18 @@ OPTION_CASES = [
         Case("tanks", "standard-table", {"mission": m, "turn_limit": 2})
         for m in ("king-of-the-hill", "free-for-all", "no-retreat")
     ),
-    Case("tanks", "standard-table", {"deployment": "players", "turn_limit": 2, "terrain_grid": 9}),
-    Case("tanks", "barkmanns-corner", {"deployment": "players"}),
+    Case(  # the workbench's placements (deployment and objectives: quick), a coarse grid
+        "tanks",
+        "standard-table",
+        {
+            "deployment": "quick",
+            "objectives": "quick",
+            "mission": "free-for-all",
+            "turn_limit": 2,
+            "terrain_grid": 9,
+        },
+    ),
+    Case("tanks", "barkmanns-corner", {"deployment": "quick"}),
     Case(  # the readings' other values, Assault Guns on both sides, a point value given,
         "tanks",  # on the table file's terrain (no set-up played)
         "standard-table",
@@ -165,6 +175,7 @@ OPTION_CASES = [
             "woods_touched": "ignored",
             "front_line": "in-front",
             "assault_gun_arc": "keyword",
+            "community_keywords": "ignored",
         },
     ),
     Case(
@@ -174,9 +185,9 @@ OPTION_CASES = [
             "anzio": "original",
             "scenario_cards": "printed",
             "alternate_reality": True,
-            "pravda_characters": "KV-2 and IS-2",
+            "pravda_characters": "kv-2-and-is-2",
             "stage_2_deployment": "quick",
-            "smokescreen_opponent": "any opponent",
+            "smokescreen_opponent": "any-opponent",
         },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),
@@ -220,10 +231,11 @@ def test_the_sample_covers_every_game_scenario_option_and_setup():
         assert {(game.name, s) for s in game.scenarios()} <= played
     setups = {c.options.get("setup", "choose") for c in SAMPLE if c.game == "panzer-vor"}
     assert setups == {"choose", "quick"}
-    assert {c.options.get("deployment", "quick") for c in SAMPLE if c.game == "tanks"} == {
-        "quick",
-        "players",
-    }
+    for option in ("deployment", "objectives"):  # the players' placements, and the quick
+        assert {c.options.get(option, "players") for c in SAMPLE if c.game == "tanks"} == {
+            "quick",
+            "players",
+        }
     tables = {c.options.get("table_setup", "played") for c in SAMPLE if c.game == "tanks"}
     assert tables == {"played", "given"}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import workbench
 from workbench.widgets.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -14,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None:
     from workbench.games.tanks.rules.actions import Move
 
-    stepper = Stepper(ROOT / "maps/tanks/games/cover-and-critical.json", at=0)
+    lesson = workbench.load(ROOT / "maps/tanks/games/cover-and-critical.json")
+    deployed = sum(step.action["type"] == "Deploy" for step in lesson.steps)  # the players'
+    stepper = Stepper(lesson, at=deployed)
     assert type(stepper.view).__name__ == "TanksView"
     who = stepper.game.current_player(stepper.state)
     tank = next(t for t in stepper.state.tanks if t.side == who)
@@ -23,10 +26,10 @@ def test_tanks_clicks_move_a_tank_to_the_legal_place_nearest_the_click() -> None
     assert "legal actions now" in stepper.panel_text
     assert any(label.endswith("stays") for label, _ in stepper.offered)
     stepper.click_cell(f"{x - 5},{y}")
-    assert isinstance(stepper.proposed, Move) and stepper.cursor == 0
+    assert isinstance(stepper.proposed, Move) and stepper.cursor == deployed
     assert "Movement: Moving a Tank" in stepper.panel_text
     stepper.click_cell(f"{x - 5},{y}")
-    assert stepper.cursor == 1 and isinstance(stepper.action_at(1), Move)
+    assert stepper.cursor == deployed + 1 and isinstance(stepper.action_at(deployed + 1), Move)
     moved = next(t for t in stepper.state.tanks if t.id == tank.id)
     assert moved.hull.centre != (x, y)
 

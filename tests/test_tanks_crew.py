@@ -56,6 +56,7 @@ def _start(standard, crew, **more):
         "crew_cards": MADE_UP,
         "crew": crew,
         "table_setup": "given",
+        "deployment": "quick",
         **more,
     }
     return tanks.start(standard, options)
@@ -76,7 +77,7 @@ def test_a_card_file_loads_saves_and_feeds_a_game(tmp_path, standard):
     assert tanks.load_crew_cards(save(cards, tmp_path / "again.json")) == cards
     battle = tanks.start(standard, {"platoons": PLATOONS, "crew_cards": cards,
                                     "crew": {"German": [["Made-up Gunner"]]},
-                                    "table_setup": "given"})  # fmt: skip
+                                    "table_setup": "given", "deployment": "quick"})  # fmt: skip
     assert battle.options["crew_cards"] == MADE_UP  # kept as JSON, so a record holds them
     stug = next(t for t in battle.tanks if t.card.name == "StuG G")
     assert stug.crew == ("Made-up Gunner",)
@@ -109,6 +110,8 @@ def test_a_file_of_another_kind_is_refused():
 
 
 def test_one_card_of_each_type_on_a_tank(standard):
+    # Building Your Platoon: Upgrade and Crew Cards: "Each Crew and Upgrade card has a Type such
+    # as Commander or Ammo."
     # Building Your Platoon: Upgrade and Crew Cards: "You can only take one of each Type of
     # Upgrade or Crew card on a single tank."
     refused = _refused(standard, {"German": [["Made-up Gunner", "Made-up Gunner Two"]]})
@@ -117,6 +120,7 @@ def test_one_card_of_each_type_on_a_tank(standard):
 
 
 def test_crew_slots(standard):
+    # Crew Slots: "Slip Crew cards underneath the Tank card, taking up one Crew Slot each."
     # Building Your Platoon: Crew Slots: "a tank with three crew slots can have a Commander,
     # Gunner, and Loader, but would not be able to add a further Driver since it would
     # already have three Crew members." (the StuG G has three; an Upgrade takes no slot)
@@ -134,6 +138,8 @@ def test_one_of_each_hero_in_an_army(standard):
 
 
 def test_a_card_of_another_country(standard):
+    # Components: Crew and Upgrades — Card Anatomy: "Country — This identifies which country can
+    # use this card."
     # Building Your Platoon: Picking Your Country: "Jack cannot add the 'Jailbird' Boggs Crew
     # card because it has the US symbol."; Global Cards "can be taken by an army from any
     # country".
@@ -178,6 +184,9 @@ def test_destroyed_tanks_count_their_cards_points_in_panzer_ace(standard):
 
 
 def test_the_opponent_sees_each_card_face_down_with_its_point_cost(standard):
+    # Components: Crew and Upgrade Cards: "These are usually hidden until used for the first
+    # time." Crew and Upgrades — Card Anatomy: "Point Cost — This is how much the card costs to
+    # add it to your army. This is printed on the back of the upgrade card as well."
     # Building Your Platoon: Upgrade and Crew Cards: "Upgrade and Crew cards start the game
     # face down so your opponent does not know what upgrades your tank has, but they can see
     # the point cost on the back of the cards."

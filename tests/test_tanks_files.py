@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon
 
+from workbench.errors import ArgumentError
 from workbench.files import BoardFileError, load, load_document, save, to_document
 from workbench.games.tanks.boards.cards import (
     CARD_SOURCE,
@@ -22,7 +23,6 @@ from workbench.games.tanks.boards.table import (
     Deployment,
     MeasuringArrow,
     Table,
-    TableError,
     TerrainPiece,
     follows_placement_rule,
     placement_problems,
@@ -99,6 +99,10 @@ def test_standard_table_follows_the_placement_rule():
 
 
 def test_barkmanns_corner_follows_the_scenario_text():
+    # Your First Game: Barkmann's Corner: Setting up the scenario: "Set up the scenario so that
+    # your map matches the terrain setup in the scenario map." "The battlefield has a cluster of
+    # Houses in the centre, with a Forest in the American Deployment corner and a second Forest
+    # near Barkmann's Deployment corner."
     table = load(ROOT / "maps" / "tanks" / "barkmanns-corner.json")
     buildings = table.pieces_that(impassable=True)
     woods = [p for p in table.pieces if p.kind == "woods"]
@@ -187,8 +191,8 @@ def test_deployment_areas():
         table.deployment_area("C")
 
 
-def test_a_bad_table_built_in_code_raises_table_error():
-    with pytest.raises(TableError, match=r"\$\.terrain\[0\]\.kind: expected a kind"):
+def test_a_bad_piece_or_arrow_built_in_code_is_refused_where_it_is_made():
+    with pytest.raises(ArgumentError, match=r"kind: expected a kind: building"):  # the piece
         Table("t", pieces=[TerrainPiece.box("Hill", "hill", 30, 30, 5, 5)])
     with pytest.raises(ValueError, match="no longer than the whole arrow"):
         MeasuringArrow(length=5, tail_length=10)
@@ -295,6 +299,7 @@ def test_a_ring_of_too_few_corners():
 
 
 def test_defaults_when_size_and_arrow_are_left_out():
+    # Game Set Up: Table Setup: "TANKS is played on a 3'x3' or 90cm x 90cm table."
     doc = good_table()
     del doc["size"], doc["measuring_arrow"]
     table = load_document(doc)

@@ -21,6 +21,9 @@ def standard():
     return tanks.load_scenario("standard-table")
 
 
+QUICK = {"table_setup": "given", "deployment": "quick"}  # the table's edges, placed at once
+
+
 def test_a_platoon_over_the_point_limit_is_refused_at_start(standard):
     # Building Your Platoon: Point Limit: "Before a game, players agree on a set point limit
     # for their Platoons. Try playing your first few games at 50 points and build up to 100
@@ -34,7 +37,8 @@ def test_a_platoon_over_the_point_limit_is_refused_at_start(standard):
     assert "German: 131 points is over the limit of 100" in str(refused.value)
     assert "platoon_rules 'practice'" in str(refused.value)  # says how to play it anyway
     agreed = tanks.start(
-        standard, {"platoons": platoons, "point_limit": 150, "table_setup": "given"}
+        standard,
+        {"platoons": platoons, "point_limit": 150, "table_setup": "given", "deployment": "quick"},
     )
     assert len(agreed.in_play("German")) == 4
     with pytest.raises(tanks.OptionError, match="over the limit of 50"):
@@ -49,6 +53,7 @@ def test_practice_skips_the_platoon_rules(standard):
             "platoons": {"German": BIG, "Soviet": ["IS-2"]},
             "platoon_rules": "practice",
             "table_setup": "given",
+            "deployment": "quick",
         },
     )
     assert [t.card.name for t in battle.in_play("German")].count("Panther") == 3
@@ -76,7 +81,8 @@ def test_an_unknown_point_value_is_refused_until_the_players_give_it(standard):
         assert "ISU-122's point value is unknown" in str(refused.value)
         assert '{"card_points": {"ISU-122": ' in str(refused.value)  # how to give it
     battle = tanks.start(
-        standard, {"platoons": platoons, "card_points": {"ISU-122": 31}, "table_setup": "given"}
+        standard,
+        {"platoons": platoons, "card_points": {"ISU-122": 31}, **QUICK},
     )
     given = next(t.card for t in battle.in_play("Soviet") if t.card.name == "ISU-122")
     assert given.points == 31 and given.source("points") == CARD_POINTS_SOURCE

@@ -9,6 +9,7 @@ import workbench
 from tests.tanks_pieces import battle, box, table, tank
 from workbench.games import get_game
 from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules.criticals import full_deck
 from workbench.games.tanks.rules.game import (
     EndMoves,
     Hold,
@@ -28,7 +29,7 @@ from workbench.games.tanks.rules.movement import (
     arrow_start,
     check_move,
     legal_sample,
-    move_options,
+    reach_sample,
     sample_placements,
 )
 from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
@@ -50,6 +51,11 @@ def _mover(**changes):
 
 
 def test_a_move_along_the_arrow_square_against_the_tail():
+    # Movement: Moving a Tank: "To move your tank, place the Measuring Arrow touching any part
+    # of your tank and facing in any direction. Then pick up the tank and place it anywhere
+    # along the Arrow squared up against the Tail. Tanks move along the Measuring Arrow, ending
+    # their move square against the tail. Tanks can rotate using the Measuring Arrow."
+    # Components: Measuring Arrow: "The tail shows how far a tank can move."
     b = _mover()
     start = arrow_start(b.tank("Sherman").hull, 90)
     assert start == (32.95, 45.0)
@@ -69,6 +75,10 @@ def test_a_move_along_the_arrow_square_against_the_tail():
     ],
 )
 def test_moves_refused_with_reasons(placement, words, section):
+    # Movement: Moving a Tank: "You cannot move past the Tail of the Measuring Arrow." Terrain:
+    # Buildings: "Buildings are Impassable to movement." Impassable Terrain: "If the Measuring
+    # Arrow crosses Impassable terrain, the tank must stop moving when it reaches the Impassable
+    # terrain."
     barn_close = battle(
         table(box("Barn", "building", 38, 40, 8, 10)), [_mover().tank("Sherman")], phase="movement"
     )
@@ -97,13 +107,18 @@ def test_the_vectorised_sample_agrees_with_check_move():
             p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal
         ]
         assert fast == plain
-    options = move_options(b, "Sherman")
+    options = reach_sample(b, "Sherman")
     assert len(options) > 50
     for placement, hull in options[::7]:
         assert check_move(b, "Sherman", placement).hull == hull
 
 
 def test_up_to_two_moves_then_a_speed_token_and_stationary_has_none():
+    # Movement: Rapid Movement: "If your tank is moving rapidly, it can move again in exactly
+    # the same way. Tanks can move twice in a turn. Complete the first move before making any
+    # subsequent move." Place Speed Token: "After moving your tank, place a Speed token showing
+    # how many times it moved." Staying Stationary: "Your tank does not have to move. If you
+    # leave the tank where it is, you do not gain a Speed token."
     b = _mover()
     first = next(a for a in legal_actions(b) if isinstance(a, Move))
     b1 = apply(b, first).state
@@ -119,6 +134,7 @@ def test_up_to_two_moves_then_a_speed_token_and_stationary_has_none():
 
 
 def test_fast_tanks_move_three_times():
+    # Keyword Reference: Fast: "This tank may make up to three Moves during the Movement Phase."
     cromwell = tank("Cromwell", "Cromwell", "British", (30, 45), 90)
     b = battle(table(), [cromwell], phase="movement")
     for _ in range(3):
@@ -127,6 +143,16 @@ def test_fast_tanks_move_three_times():
 
 
 def test_movement_lowest_initiative_first_attacker_later_on_ties():
+    # Movement: Initiative: "The Movement Phase starts with the tank with the lowest Initiative
+    # and proceeds up through the Initiative order to the tank with the highest Initiative."
+    # Shooting: Initiative: "The Shooting Phase starts with the tank with the highest Initiative
+    # and proceeds down through the Initiative order to the tank with the lowest Initiative."
+    # Game Set Up: Initiative Ties: "When you have a tie in Initiative between two players'
+    # tanks the Attacker's tank always counts as having a higher Initiative than the
+    # Defender's." Turn Sequence: "Players will move each of their tanks in Initiative order
+    # starting with the lowest Initiative tanks moving on to the highest Initiative." "Players
+    # will shoot with each of their tanks in Initiative order starting with the highest
+    # Initiative moving on to the lowest Initiative."
     stug = tank("StuG", "StuG G", "German", (20, 20), 180)
     jagd = tank("Jagdpanther", "Jagdpanther", "German", (40, 20), 180)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (40, 70), 0)
@@ -146,6 +172,8 @@ def test_movement_lowest_initiative_first_attacker_later_on_ties():
 
 
 def test_same_army_ties_the_owner_chooses():
+    # Game Set Up: Initiative Ties: "If you have Initiative ties between tanks in the same army,
+    # the owning player chooses the order in which those tanks take their actions."
     a = tank("Sherman A", "Sherman (75mm)", "American", (20, 70), 0)
     b_ = tank("Sherman B", "Sherman (76mm)", "American", (50, 70), 0)
     b = battle(
@@ -162,6 +190,16 @@ def test_same_army_ties_the_owner_chooses():
 
 
 def test_command_phase_destroys_checks_victory_repairs_and_resets():
+    # Command Phase: "The Command Phase has four steps." 1. Destroy Tanks: "Mark any tank that
+    # no longer has any Damage left by placing a Destroyed token on the tank and discarding all
+    # Critical cards placed on it. For the rest of the game this tank stays in place as
+    # Impassable terrain." 4. Reset the field: "Remove all Speed tokens and shuffle discarded
+    # Critical cards back into the Critical deck, ready for the next turn." Terrain: Destroyed
+    # Tanks: "Destroyed tanks are Impassable to movement." Keyword Reference: Blitzkrieg
+    # (German): "This tank may make a single Move instead of making a Repair Damage roll in the
+    # Command Phase." Turn Sequence: "In this phase you will mark destroyed tanks, repair
+    # special damage, check for victory conditions, shuffle the Critical card deck, and clear
+    # all the Speed tokens."
     panther = tank("Panther", "Panther", "German", (50, 20), 180, speed=1)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, damage=6)
     other = tank(
@@ -180,8 +218,8 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
     assert summarize(b)["lost"] == {"German": 0, "American": 1}
     assert b.destroyed_points["German"] == 20
     assert current_player(b) == "American"  # Other's repair choice
-    assert set(legal_actions(b)) == {Stay("Other"), Repair("Other")}
-    b = apply(b, Repair("Other")).state
+    assert set(legal_actions(b)) == {Stay("Other"), Repair("Other", "Busted Tracks")}
+    b = apply(b, Repair("Other", "Busted Tracks")).state
     assert current_player(b) == CHANCE
     assert current_player(apply(b, RepairRoll(3)).state) != CHANCE
     after = apply(b, RepairRoll(4)).state
@@ -195,6 +233,7 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
     done = apply(after, Stay("Panther")).state
     assert done.turn == 2 and done.phase == "movement"
     assert all(t.speed == 0 for t in done.tanks) and done.tank("Other").criticals == ()
+    assert not done.discard and sorted(done.deck) == sorted(full_deck())  # shuffled back
     invariants(done)
     # a destroyed tank stays as impassable terrain
     wreck = done.tank("Sherman")
@@ -215,6 +254,8 @@ def test_command_phase_destroys_checks_victory_repairs_and_resets():
 
 
 def test_victory_when_the_enemy_has_no_tanks():
+    # Command Phase: 2. Check For Victory: "If your opponent no longer has any tanks in play
+    # (they are all Destroyed), you win the game."
     panther = tank("Panther", "Panther", "German", (50, 20), 180)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, destroyed=True)
     result = victory(battle(table(), [panther, sherman]))
@@ -223,8 +264,18 @@ def test_victory_when_the_enemy_has_no_tanks():
 
 @pytest.mark.parametrize("mission", ["king-of-the-hill", "free-for-all", "no-retreat"])
 def test_missions_score_objectives_and_end(mission):
+    # Missions: King of the Hill: Check for Victory: "When checking for victory in the Command
+    # Phase, you gain one Victory Point if you have a tank within a Measuring Arrow of the
+    # centre of the Objective Token and your opponent does not. You cannot claim a Victory Point
+    # in the first turn. When you score three Victory Points, you win the game." Free-For-All:
+    # "When you score at least two Victory Points and have more Victory Points than your
+    # opponent, you win the game." No Retreat: "When checking for victory in the Command Phase,
+    # the Attacker gains one Victory Point if they have a tank within a Measuring Arrow of the
+    # centre of an Objective Token and the Defender does not." "If the Attacker scores two
+    # Victory Points before this point, they win the game."
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"mission": mission, "table_setup": "given"})
+    quick = {"deployment": "quick", "objectives": "quick"}
+    b = start_battle(std, {"mission": mission, "table_setup": "given", **quick})
     assert b.objectives
     owner, at = b.objectives[0]
     # put an attacker tank on the objective
@@ -256,6 +307,17 @@ def test_no_retreat_ends_after_eight_turns_for_the_defender():
 
 
 def test_platoon_building_checks():
+    # Building Your Platoon: Picking Your Country: "Each player picks a Country and only uses
+    # tanks and upgrades available to the chosen Country." Upgrade and Crew Cards: "You can only
+    # take one of each Type of Upgrade or Crew card on a single tank." Hero Crew Cards: "Players
+    # can only field one of each Hero Crew card in their army." Crew Slots: "The Crew Slots on
+    # Tank cards indicate how many Crew they can have, a tank with three crew slots can have a
+    # Commander, Gunner, and Loader, but would not be able to add a further Driver since it
+    # would already have three Crew members." Components: "Crew Slots — You can add one Crew
+    # Card to your tank for each Crew Slot." "Card Type — A tank is limited to one Upgrade or
+    # Crew card of each type." "Hero — Hero cards are marked with a medal. You may not have
+    # multiple copies of a Hero card in your force." For example, "Jack cannot add the
+    # 'Jailbird' Boggs Crew card because it has the US symbol."
     ok = [PlatoonTank("Panther"), PlatoonTank("Panzer IV")]
     assert platoon_problems(ok, 50) == []
     over = platoon_problems([PlatoonTank("Panther"), PlatoonTank("Panther")], 50)
@@ -277,6 +339,11 @@ def test_platoon_building_checks():
         card_countries={"'Jailbird' Boggs": "American"},
     )
     assert foreign[0].section == sections.GLOBAL_CARDS
+    # Picking Your Country: "For example, Jack wants to create a German army. He fields two
+    # Panther tanks and a StuG assault gun. Jack can add the Ernst Barkmann Crew card to his
+    # army since it has the German symbol."
+    jack = [PlatoonTank("Panther", crew=(hero,)), PlatoonTank("Panther"), PlatoonTank("StuG G")]
+    assert platoon_problems(jack, 100, card_countries={"Ernst Barkmann": "German"}) == []
 
 
 def test_terrain_placement_order_and_spacing():
@@ -292,15 +359,21 @@ def test_terrain_placement_order_and_spacing():
 
 
 def test_deployment_against_the_edge_and_in_a_corner():
+    # Game Set Up: Deployment: "To deploy a tank place the Measuring Arrow so that it is
+    # touching your edge of the table. Place the tank square against the tail of the Measuring
+    # Arrow." Your First Game: Barkmann's Corner: "Panther with the Ernst Barkmann Hero Crew
+    # card." "The German player deploys within a Measuring Arrow of their corner then the
+    # American player deploys within a Measuring Arrow of their corner."
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
-    b = start_battle(std, {"table_setup": "given"})
+    quick = {"deployment": "quick"}  # the workbench's placement, checked by the rule
+    b = start_battle(std, {"table_setup": "given", **quick})
     for t in b.tanks:
         where = "north" if t.side == b.defender else "south"
         assert check_deployment(std, where, t.hull) is None
     far = b.tanks[0].hull.moved((45, 45))
     assert check_deployment(std, "north", far).section == sections.DEPLOYMENT
     bark = workbench.load(get_game("tanks").scenarios()["barkmanns-corner"])
-    bb = start_battle(bark)
+    bb = start_battle(bark, quick)
     assert bb.mission == "barkmanns-corner" and bb.attacker == "American"
     assert [t.card.name for t in bb.in_play("German")] == ["Panther"]
     assert bb.in_play("German")[0].crew == ("Ernst Barkmann",)
@@ -383,8 +456,10 @@ def test_no_retreat_reading_one_point_a_phase_or_one_per_objective():
     std = workbench.load(get_game("tanks").scenarios()["standard-table"])
     for option, expected in ((False, 1), (True, 2)):
         b = start_battle(
-            std, {"mission": "no-retreat", PER_OBJECTIVE: option, "table_setup": "given"}
-        )
+            std,
+            {"mission": "no-retreat", PER_OBJECTIVE: option, "table_setup": "given",
+             "deployment": "quick", "objectives": "quick"},
+        )  # fmt: skip
         attackers = b.in_play(b.attacker)
         for mover, (_, at) in zip(attackers, b.objectives, strict=False):
             b = b.with_tank(replace(mover, hull=mover.hull.moved(at)))

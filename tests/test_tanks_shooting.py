@@ -24,15 +24,18 @@ from workbench.games.tanks.rules.game import (
 from workbench.games.tanks.rules.movement import Placement, arrow_start, check_move
 from workbench.games.tanks.rules.shooting import (
     cancel,
+    dice_odds,
     plain_shot_distribution,
     pools,
     score,
-    shot_odds,
 )
 from workbench.rules.core import CHANCE, IllegalAction
 
 
 def test_the_rulebooks_worked_example_end_to_end():
+    # Shooting, the worked example: "Example (continued): Andrew's Sherman tank has a Defence
+    # value of 1 and moved twice to get itself into the middle of a wood. It is being shot at
+    # by Pete's Panther tank, which moved once."
     b = rulebook_example()
     assert Shoot("Panther", "Sherman") in set(legal_actions(b))
     step = apply(b, Shoot("Panther", "Sherman"))
@@ -40,7 +43,9 @@ def test_the_rulebooks_worked_example_end_to_end():
     texts = [r.text for r in step.events[0].reasons]
     sections = [r.section for r in step.events[0].reasons]
     # Andrew starts with four Defence dice: one for its Defence, two for its Speed and one
-    # for the attacker's speed; +1 Cover, -1 Close Range leaves four
+    # for the attacker's speed; "Example (continued): Andrew's Sherman tank is in Cover, but
+    # also within one Measuring Arrow of Pete's Panther. So it gains a die for being in Cover,
+    # but loses one for Close Range, leaving it with its original four Defence dice."
     assert b.shot.attack_dice == 5 and b.shot.defence_dice == 4
     assert "Shooting: Target Tank's Movement" in sections
     assert "Shooting: Shooting Tank's Movement" in sections
@@ -48,19 +53,35 @@ def test_the_rulebooks_worked_example_end_to_end():
     assert any(t.startswith("-1 Close Range") for t in texts)
     assert not any("Side Shot" in t for t in texts)
     assert current_player(b) == CHANCE
-    b = apply(b, AttackRoll((2, 4, 5, 6, 6))).state  # two Hits, two Critical Hits
+    # "Example: Pete's Panther has an Attack value of 5, so it rolls five Attack dice, scoring
+    # 2, 4, 5, 6, and 6. This gives it two Hits (the 4 and 5) and two Critical Hits (the two
+    # 6s)."
+    b = apply(b, AttackRoll((2, 4, 5, 6, 6))).state
     assert (b.shot.hits, b.shot.crits) == (2, 2)
     assert b.shot.step == "defence"  # the Panther moved: no re-roll
+    # "Andrew rolls and scores 1, 2, 4, and 6. This cancels two Hits or Critical Hits, one
+    # chosen by Pete (the 4), and one chosen by Andrew (the 6)."
+    # Shooting: Roll Defence Dice: "Each result of 4 or 5 cancels a Hit or Critical Hit chosen
+    # by the shooting player, and each 6 cancels a Hit or a Critical Hit chosen by the target
+    # player."
     b = apply(b, DefenceRoll((1, 2, 4, 6))).state
     assert current_player(b) == "German"  # Pete chooses for the 4
     assert set(legal_actions(b)) == {Cancel(0), Cancel(1)}
+    # "Example (continued): Pete chooses to cancel one of the Hits, while Andrew chooses to
+    # cancel one of the Critical Hits, so Andrew's Sherman tank takes one Hit and one
+    # Critical Hit."
     b = apply(b, Cancel(1)).state  # Pete cancels one of the Hits
     assert current_player(b) == "American"  # Andrew chooses for the 6
     b = apply(b, Cancel(0)).state  # Andrew cancels one of the Critical Hits
+    # "Andrew crosses off a Damage Point on the Sherman's card for the Hit, and draws a
+    # Critical card."
     assert b.tank("Sherman").damage == 1  # one Hit taken
     assert b.shot.step == "critical" and b.shot.criticals_to_draw == 1
     draws = dict(chance_outcomes(b))
     assert draws[DrawCritical("Busted Tracks")] == Fraction(3, 12)
+    # "He draws Busted Tracks. The Busted Tracks card has a Damage Effect of 1, so Andrew
+    # crosses off another Damage Point. It also has a Special Effect - preventing the tank
+    # from moving - so he places the Critical card on his tank's card as a reminder."
     after = apply(b, DrawCritical("Busted Tracks"))
     b = after.state
     sherman = b.tank("Sherman")
@@ -76,7 +97,7 @@ def test_the_rulebooks_worked_example_end_to_end():
 
 def test_worked_example_odds_match_the_brute_force_reference():
     b = rulebook_example()
-    odds = shot_odds(b, "Panther", "Sherman")
+    odds = dice_odds(b, "Panther", "Sherman")
     assert (odds.attack_dice, odds.defence_dice) == (5, 4)
     assert sum(odds.distribution.values()) == 1
     assert odds.distribution[(1, 1)] > 0
@@ -106,6 +127,9 @@ def test_cancellation_policy_and_order():
 
 
 def test_stationary_shooter_may_reroll_and_must_take_the_new_roll():
+    # Shooting: Shooting While Stationary: "You may re-roll all of the Attack dice for a tank
+    # that remained stationary instead of moving. If you do so, you must use the new roll,
+    # even if it is worse than the original roll."
     b = rulebook_example()
     b = b.with_tank(replace(b.tank("Panther"), speed=0))
     b = apply(b, Shoot("Panther", "Sherman")).state
@@ -119,6 +143,8 @@ def test_stationary_shooter_may_reroll_and_must_take_the_new_roll():
 
 
 def test_semi_indirect_fire_keeps_one_die():
+    # Keyword Reference: Semi-Indirect Fire (British): "The player may choose to keep one of
+    # their die results and re-roll the rest when shooting while stationary with this tank."
     firefly = tank("Firefly", "Sherman Firefly", "American", (50, 20), 180)
     target = tank("Panzer IV", "Panzer IV", "German", (50, 60), 0)
     b = battle(table(), [firefly, target], attacker="American", defender="German")
@@ -132,7 +158,16 @@ def test_semi_indirect_fire_keeps_one_die():
 
 
 def test_defence_pool_parts_and_cap():
-    # a stationary Pershing shoots a Panther that moved twice, from behind its front, close
+    # Shooting: Roll Defence Dice: "The number of dice you roll is your tank's Defence number,
+    # modified for Movement, Cover, Close Range, and Side Shots, and by any relevant Crew and
+    # Upgrade cards. A tank can never roll more than six Defence dice." Shooting Tank's
+    # Movement: "Add one Defence die for each move that the shooting tank made (as shown by the
+    # Speed token beside it)." Target Tank's Movement: "Add one Defence die for each move that
+    # the target tank made (as shown by the Speed token beside it)." Side Shot: "Subtract one
+    # Defence die if any part of the shooting tank's hull (excluding protruding gun barrels)
+    # is behind the front of the target tank." Gung Ho: "Treat this tank as making one less
+    # Move than shown on its Speed token when calculating its target's Defence dice."
+    # A Pershing that moved twice shoots a Panther that moved twice, from behind its front
     wood = box("Wood", "woods", 40, 40, 20, 20)
     panther = tank("Panther", "Panther", "German", (50, 50), 0, speed=2)
     pershing = tank("Pershing", "Pershing", "American", (50, 62), 0, speed=2)
@@ -156,6 +191,9 @@ def test_heavy_tank_loses_no_dice_to_side_shots():
 
 
 def test_coordinated_fire_adds_a_die_after_a_friend_shot_the_target():
+    # Keyword Reference: Coordinated Fire (Soviet): "If the target of this tank's shooting was
+    # shot at earlier in the Shooting Phase by another friendly tank that is within one
+    # Measuring Arrow of this one, this tank gains an additional Attack die."
     t34a = tank("T-34 a", "T-34", "Soviet", (40, 20), 180)
     t34b = tank("T-34 b", "T-34", "Soviet", (50, 20), 180)
     panther = tank("Panther", "Panther", "German", (45, 70), 0)
@@ -194,6 +232,9 @@ def test_an_illegal_shot_is_refused_and_the_state_is_unchanged():
 
 
 def test_final_fury_a_tank_with_no_damage_left_still_shoots():
+    # Shooting: Final Fury: "Even if a tank has all of its Damage Points crossed off, and will
+    # be destroyed at the end of the turn, it can still shoot when its turn in the Initiative
+    # order comes around (unless prevented from doing so by a Special Effect)."
     panther = tank("Panther", "Panther", "German", (50, 20), 180)
     sherman = tank("Sherman", "Sherman (75mm)", "American", (50, 70), 0, damage=6)
     b = battle(table(), [panther, sherman], acted=("Panther",))
@@ -204,7 +245,7 @@ def test_results_say_their_reasons_as_lines():
     from workbench.games.tanks.rules.sight import cover
 
     b = rulebook_example()
-    odds = shot_odds(b, "Panther", "Sherman")
+    odds = dice_odds(b, "Panther", "Sherman")
     lines = odds.lines()
     assert "+2: Sherman moved 2× (Shooting: Target Tank's Movement)" in lines
     assert lines[-1].startswith("5 damage") or "damage" in lines[-1]

@@ -36,6 +36,8 @@ def target_at(x, y=45.0, heading=90.0):
 
 
 def test_hidden_behind_a_building():
+    # Terrain: Buildings: "Buildings block Line of Sight to tanks hidden behind them and give
+    # Cover to tanks partially behind them."
     barn = box("Barn", "building", 30, 38, 10, 14)
     sherman = target_at(60)
     sight = line_of_sight(table(barn), [SHOOTER, sherman], SHOOTER, sherman)
@@ -89,6 +91,10 @@ def test_a_wood_between_hides_the_target():
 
 
 def test_assault_gun_sees_from_its_barrel_point():
+    # Shooting: Line of Sight: "Line of Sight for tanks with the Assault Gun keyword is measured
+    # from the point the gun barrel crosses the front of the hull." Keyword Reference: Assault
+    # Gun: "Line of Sight for this tank is measured from the point the gun barrel crosses the
+    # front of the hull."
     stug = tank("StuG", "StuG G", "German", (10, 45), 90)
     assert stug.eye == stug.hull.gun_point != stug.hull.turret
 
@@ -97,6 +103,10 @@ def test_assault_gun_sees_from_its_barrel_point():
 
 
 def test_cover_with_exactly_two_corners_seen():
+    # Shooting: Cover: "Add one Defence die if the target tank is in Cover. A target is in Cover
+    # if you cannot draw a line from the tank's turret (or the point the gun crosses the hull of
+    # an Assault Gun) to at least three corners of the target tank without passing through any
+    # other tank or any terrain that Blocks Line of Sight or gives Cover."
     wall = box("Wall", "building", 30, 0, 1, 44.6)
     sherman = target_at(60)
     check = cover(table(wall), [SHOOTER, sherman], SHOOTER, sherman)
@@ -115,6 +125,8 @@ def test_no_cover_with_exactly_three_corners_seen():
 
 
 def test_terrain_directly_under_the_shooter_is_ignored_but_not_the_whole_piece():
+    # Shooting: Cover: "Ignore terrain directly underneath the shooting tank (not the whole
+    # terrain piece) when determining if the target is in Cover."
     # a wood the shooter stands at the edge of: the part under it is ignored; its far
     # part still gives cover
     wood = box("Wood", "woods", 5, 30, 40, 14.9)
@@ -147,6 +159,9 @@ def test_another_tank_gives_cover():
 
 
 def test_close_range_includes_the_whole_arrow():
+    # Components: Measuring Arrow: "The whole template is used for other measurements."
+    # Shooting: Close Range: "Subtract one Defence die if the shooting tank is within one
+    # Measuring Arrow (including the head) of the target tank."
     gap = 15.0  # the stand-in arrow's whole length
     front_x = SHOOTER.hull.polygon().bounds[2]
     near = target_at(front_x + gap + 5.9 / 2)
@@ -169,6 +184,10 @@ def test_side_shot_just_behind_and_just_in_front_of_the_front_line():
 
 
 def test_assault_gun_arc():
+    # Shooting: Firing Arc: "Most tanks can shoot in any direction. As an exception, an Assault
+    # Gun can only shoot at a tank if either:" "its entire hull (excluding protruding gun
+    # barrels) is in front of the Assault Gun, or" "any part of its hull (again excluding
+    # protruding gun barrels) is directly in front of the Assault Gun."
     stug = tank("StuG", "StuG G", "German", (10, 45), 90)
     ahead = target_at(60)
     assert in_arc(stug, ahead)[0]

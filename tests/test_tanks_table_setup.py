@@ -4,6 +4,7 @@ choice, the Defender's table side; each rule a test quoting the rulebook's sente
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -127,7 +128,10 @@ def test_the_defender_chooses_a_side_and_the_attacker_takes_the_opposite_edge(pl
     assert len(tanks.legal_actions(state)) == 4
     battle = tanks.apply(state, tanks.ChooseEdge("west")).state
     assert dict(battle.deploy_at) == {"German": "west", "American": "east"}
-    assert battle.phase == "movement" and battle.setup is None and len(battle.tanks) == 4
+    assert battle.phase == "deployment" and battle.setup is None and len(battle.reserve) == 4
+    quick = replace(state, options={**state.options, "deployment": "quick"})
+    battle = tanks.apply(quick, tanks.ChooseEdge("west")).state  # placed by the workbench
+    assert battle.phase == "movement" and len(battle.tanks) == 4
     for tank in battle.tanks:
         assert check_deployment(battle.table, battle.deploy_at[tank.side], tank.hull) is None
     assert {(d.side, d.at) for d in battle.table.deployments} == {
@@ -167,13 +171,13 @@ def test_table_setup_is_an_option_old_records_read_as_given(standard, tmp_path):
     option = next(o for o in tanks.options(standard) if o.name == "table_setup")
     assert option.default == "played" and option.if_unwritten == "given"
     assert as_recorded("tanks", standard, {})["table_setup"] == "given"
-    given = tanks.start(standard, {"table_setup": "given"})
+    given = tanks.start(standard, {"table_setup": "given", "deployment": "quick"})
     assert given.phase == "movement" and len(given.table.pieces) == 6
-    menu = OptionInputs(tanks.GAME.options_for(standard))  # the app's new-game choices
+    menu = OptionInputs(tanks.GAME.options(standard))  # the app's new-game choices
     assert {"table_setup", "terrain_grid"} <= set(menu.inputs)
     corner = tanks.load_scenario("barkmanns-corner")  # the scenario gives map, sides, corners
     assert "table_setup" not in {o.name for o in tanks.options(corner)}
-    assert tanks.start(corner).phase == "movement"
+    assert tanks.start(corner).phase == "deployment"  # its players place their tanks
     record = tanks.play(standard, seed=4, options={"turn_limit": 1})
     assert record.steps[0].action["type"] == "SetUpRoll"
     again = workbench.load(record.save(tmp_path / "played.json"))

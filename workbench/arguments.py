@@ -24,9 +24,10 @@ import typing
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from workbench.errors import ArgumentError
+from workbench.errors import ArgumentError, UnknownName
 
 C = TypeVar("C", bound=type)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def whole_number(
@@ -47,6 +48,17 @@ def whole_number(
     if (low is not None and number < low) or (high is not None and number > high):
         raise ArgumentError(argument, value, expected)
     return number
+
+
+def finite(value: object) -> bool:
+    """Whether ``value`` is a number (not a bool) a float holds: not NaN nor infinite, nor
+    an integer too large for a float (10**400)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def facing(argument: str, value: object) -> int:
@@ -109,8 +121,7 @@ def _fits(value: Any, annotation: Any) -> bool:
     if annotation is int:
         return isinstance(value, numbers.Integral) and not isinstance(value, bool)
     if annotation is float:
-        real = isinstance(value, numbers.Real) and not isinstance(value, bool)
-        return real and math.isfinite(value)
+        return finite(value)
     if origin is None:
         return not isinstance(annotation, type) or isinstance(value, annotation)
     return _fits_generic(value, origin, arguments)
@@ -196,6 +207,27 @@ def checked(
     return checking
 
 
+def checks_itself(function: F) -> F:
+    """``function``, marked as checking every argument itself by value, in its body (where an
+    annotation cannot say what it takes: a level among the names, a seed in range); the
+    tests that list unchecked public functions read the mark."""
+    function.arguments_checked = True  # type: ignore[attr-defined]
+    return function
+
+
+def check_all(namespace: dict[str, Any], names: Iterable[str], keep: Iterable[str] = ()) -> None:
+    """Every function among ``names`` of a module's ``namespace`` replaced by its
+    :func:`checked` self (the flat modules do this for every name they export), but those
+    in ``keep`` (players, which the game's loop calls and which are the game's own objects)."""
+    kept = set(keep)
+    for name in names:
+        if name in kept:
+            continue
+        value = namespace.get(name)
+        if inspect.isfunction(value):
+            namespace[name] = checked(value)
+
+
 def checked_methods(cls: C) -> C:
     """``cls`` with its constructor and every public method defined on it checking their
     arguments against their annotations (a wrong type, a bool for a number, text for a bool,
@@ -211,14 +243,53 @@ def checked_methods(cls: C) -> C:
     return cls
 
 
-def check_all(namespace: dict[str, Any], names: Iterable[str], keep: Iterable[str] = ()) -> None:
-    """Every function among ``names`` of a module's ``namespace`` replaced by its
-    :func:`checked` self (the flat modules do this for every name they export), but those
-    in ``keep`` (players, which the game's loop calls and which are the game's own objects)."""
-    kept = set(keep)
-    for name in names:
-        if name in kept:
-            continue
-        value = namespace.get(name)
-        if inspect.isfunction(value):
-            namespace[name] = checked(value)
+# --- checks by value, where a type cannot say it -------------------------------------------
+
+MAX_SEED = 2**63 - 1  # a seed a record can hold (the loader reads at most 20 digits)
+
+
+def flag(argument: str, value: object) -> bool:
+    """``value`` if it is True or False (the text ``"no"`` is not a boolean)."""
+    if not isinstance(value, bool):
+        raise ArgumentError(argument, value, "true or false")
+    return value
+
+
+def positive(argument: str, value: object, *, high: float | None = None) -> float:
+    """``value`` as a float, if it is a finite number more than 0 (not a bool), and at most
+    ``high`` if given."""
+    in_range = finite(value) and value > 0  # type: ignore[operator]
+    if not in_range or (high is not None and value > high):  # type: ignore[operator]
+        expected = "a finite number more than 0"
+        raise ArgumentError(argument, value, expected + (f" and at most {high:g}" if high else ""))
+    return float(value)  # type: ignore[arg-type]
+
+
+def seed(argument: str, value: object, *, optional: bool = False) -> int | None:
+    """``value`` if it is a seed: a whole number from 0 to :data:`MAX_SEED` (not a bool, a
+    float or text), or None where ``optional``.
+
+    >>> seed("seed", 7), seed("seed", None, optional=True)
+    (7, None)
+    """
+    if optional and value is None:
+        return None
+    try:
+        return whole_number(argument, value, low=0, high=MAX_SEED)
+    except ArgumentError as refused:
+        if not optional:
+            raise
+        raise ArgumentError(argument, value, refused.expected + ", or None") from None
+
+
+def one_of(argument: str, value: object, names: Iterable[Any], what: str) -> Any:
+    """``value`` if it is one of ``names``, else UnknownName listing them."""
+    known = tuple(names)
+    try:
+        found = any(value == n and type(value) is type(n) for n in known)
+    except Exception:  # a value whose == fails is none of them
+        found = False
+    if not found:
+        listed = ", ".join(str(n) for n in known) or "none here"
+        raise UnknownName(argument, value, f"{what} ({listed})")
+    return value

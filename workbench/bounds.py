@@ -27,6 +27,7 @@ from workbench.errors import ArgumentError
 
 MAX_BYTES = 2 * 1024**3  # the default bound on a call's peak memory
 MAX_SECONDS = 60.0  # the default bound on the time of a call that can run long
+MOST_BYTES = 2**60  # the largest max_bytes= taken (an exbibyte: more than any machine holds)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ def seconds_bound(argument: str, value: object) -> float | None:
     return float(value)  # type: ignore[arg-type]
 
 
+def about_seconds(seconds: float) -> str:
+    """A time in a few figures: ``"0.042 s"``, ``"2.5 s"``, ``"1,234 s"``."""
+    return f"{seconds:,.0f} s" if seconds >= 10 else f"{seconds:.2g} s"
+
+
 def refuse_past(
     argument: str,
     found: object,
@@ -62,7 +68,7 @@ def refuse_past(
     """ArgumentError naming ``argument`` if ``cost`` passes ``max_bytes`` (a whole number of
     bytes) or ``max_seconds`` (None: no time bound): ``what`` is what was expected (``"a map
     whose matrix fits"``), ``instead`` another way out (``"a larger step, or "``)."""
-    limit = whole_number("max_bytes", max_bytes, low=0)
+    limit = whole_number("max_bytes", max_bytes, low=0, high=MOST_BYTES)
     seconds = seconds_bound("max_seconds", max_seconds)
     too_long = seconds is not None and cost.seconds > seconds
     if cost.bytes <= limit and not too_long:
@@ -76,5 +82,5 @@ def refuse_past(
         argument,
         found,
         f"{what} in {bound} (this one needs about {cost.bytes:,} bytes at its peak and "
-        f"{cost.seconds:,.0f} s; pass {instead}a larger {keywords} to allow it)",
+        f"{about_seconds(cost.seconds)}; pass {instead}a larger {keywords} to allow it)",
     )

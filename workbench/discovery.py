@@ -2,8 +2,8 @@
 
 A game's home is one package, ``workbench/games/<game>/`` (ARCHITECTURE.md: "One home per
 game"), holding a subpackage or module per layer: ``boards``, ``formats``, ``rules``,
-``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``widgets``. A generic layer asks
-for its part of every game with :func:`parts` (``parts("render")``: every module of each
+``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``balance``, ``widgets``. A generic
+layer asks for its part of every game with :func:`parts` (``parts("render")``: every module of each
 game's ``render``), imports them, and finds what they registered. A layer whose own modules
 are all registrations (``workbench/files/formats/``) imports every module it has.
 
@@ -28,7 +28,7 @@ from types import ModuleType
 
 GAMES = "workbench.games"
 LAYERS = ("boards", "formats", "rules", "render", "lint", "learn", "numbering", "search",
-          "widgets")  # fmt: skip
+          "balance", "widgets")  # fmt: skip
 
 
 def _modules(package: ModuleType) -> list[pkgutil.ModuleInfo]:

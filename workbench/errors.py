@@ -46,8 +46,9 @@ def shown(value: object, limit: int = 100) -> str:
     """
     try:
         text = repr(value)
-    except Exception:
-        text = f"<a {type(value).__name__}>"
+    except Exception:  # a failing repr, or an int too long to write (10**5000)
+        digits = f" of {len(format(value, 'x')) * 1.2:.0f} digits" if isinstance(value, int) else ""
+        text = f"<a {type(value).__name__}{digits}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

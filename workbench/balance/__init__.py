@@ -10,113 +10,75 @@ Every game's seed comes from the sweep's seed and the game's number, never from 
 the same sweep gives identical results in this process, in a local process pool
 (``workers=2``) or on a Dask cluster (``client=...``). The bots are the players you give:
 ``workbench.rules.play.random_player`` (a labelled random player) by default.
+
+On a design as it is drawn (a scenario, board or table a game's home registered:
+:mod:`workbench.balance.designs`), :func:`fairness` says how fair it is and where its games
+are decided, and :func:`suggest` which single change would make it fairer
+(:mod:`workbench.balance.lab`); the editor's fairness panel plays the same in the background
+(:class:`Background`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from workbench.arguments import whole_number
+from workbench.arguments import check_type, checked_methods, checks_itself
+from workbench.balance import checks
+from workbench.balance.advice import Budget, Suggestions
+from workbench.balance.background import Background
+from workbench.balance.checks import MAX_GAMES, MAX_WORKERS
+from workbench.balance.designs import Change, Design
 from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask, executor_for
+from workbench.balance.lab import fairness, suggest
 from workbench.balance.stats import wilson_interval
-from workbench.bounds import MAX_BYTES, Cost, refuse_past, seconds_bound
-from workbench.games import get_game
+from workbench.balance.tally import Fairness
+from workbench.balance.tasks import (
+    SWEEP_MAX_SECONDS,
+    GameTask,
+    Plan,
+    planned,
+    play_task,
+    played,
+    progress_bar,
+    sweep_memory,
+    task_of,
+)
+from workbench.bounds import MAX_BYTES, Cost, refuse_past
+from workbench.errors import ArgumentError
 from workbench.rules.core import Game
-from workbench.rules.play import Player, play_to_end, random_player
+from workbench.rules.play import Player, random_player
+from workbench.vocabulary import removed_names
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_WORKERS",
+    "Background",
+    "Budget",
+    "Change",
+    "Design",
     "Executor",
+    "Fairness",
     "InProcess",
     "LocalPool",
     "OnDask",
+    "Suggestions",
     "SweepResult",
-    "derive_seed",
+    "fairness",
     "grid_sweep",
     "plot_win_rates",
+    "suggest",
     "sweep",
+    "sweep_memory",
     "wilson_interval",
 ]
 
 
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a sweep seeded with ``seed`` (the same everywhere).
-
-    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
-    True
-    """
-    digest = hashlib.sha256(f"workbench-sweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-@dataclass(frozen=True)
-class GameTask:
-    """One game of a sweep, as a worker receives it (everything in it pickles)."""
-
-    game: str
-    module: str  # the module whose import registers the game
-    scenario: Any  # a file path, a document (dict), or None
-    players: Any
-    seed: int
-    options: Mapping[str, Any]
-
-
-def _scenario_spec(scenario: Any) -> Any:
-    """A scenario as something a worker can load: a path, a document, or None."""
-    if scenario is None or isinstance(scenario, str | Path):
-        return None if scenario is None else str(Path(scenario).resolve())
-    from workbench.files import to_document
-
-    if hasattr(type(scenario), "self_contained"):
-        scenario = scenario.self_contained()
-    return to_document(scenario)
-
-
-@cache
-def _load_cached(key: str) -> Any:
-    from workbench.files import load, load_document
-
-    if key.startswith("{"):
-        return load_document(json.loads(key), "<a sweep's scenario>")
-    return load(key)
-
-
-def _scenario_of(spec: Any) -> Any:
-    if spec is None:
-        return None
-    key = spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
-    return _load_cached(key)
-
-
-def play_task(task: GameTask) -> dict[str, Any]:
-    """Play one game of a sweep and describe how it ended (runs in any worker)."""
-    importlib.import_module(task.module)
-    return _played(get_game(task.game), _scenario_of(task.scenario), task)
-
-
-def _played(game: Game, scenario: Any, task: GameTask) -> dict[str, Any]:
-    state, steps = play_to_end(game, scenario, task.players, seed=task.seed, options=task.options)
-    outcome = game.outcome(state)
-    summary = game.summarize(state)
-    return {
-        "seed": task.seed,
-        "winner": outcome.winner if outcome and outcome.winner else "draw",
-        "termination": outcome.termination.name if outcome else "unfinished",
-        "steps": len(steps),
-        "lost": dict(summary.get("lost", {})),
-        "damage_by": dict(summary.get("damage_by", {})),
-    }
-
-
+@checked_methods
 @dataclass
 class SweepResult:
     """A sweep's games (one row each, in game order) and what they say about fairness."""
@@ -178,18 +140,7 @@ class SweepResult:
         return head + self.summary.to_html(float_format=lambda v: f"{v:.3f}")
 
 
-# the memory a sweep holds per game (its task, its row, the table), measured with tracemalloc
-# on sweeps of 200 to 20,000 games (tests/test_bounded_work.py checks it within 2x)
-SWEEP_BASE_BYTES = 32 * 1024
-SWEEP_BYTES_PER_GAME = 1400
-SWEEP_MAX_SECONDS = 600.0  # a sweep is long by nature (a progress bar, Ctrl-C stops it)
-
-
-def sweep_memory(games: int) -> int:
-    """The estimated peak memory (bytes) of the results of a sweep of ``games`` games."""
-    return SWEEP_BASE_BYTES + SWEEP_BYTES_PER_GAME * games
-
-
+@checks_itself
 def sweep(
     game: str | Game,
     scenario: Any,
@@ -205,53 +156,59 @@ def sweep(
     max_bytes: int = MAX_BYTES,
     max_seconds: float | None = SWEEP_MAX_SECONDS,
 ) -> SweepResult:
-    """Play ``games`` seeded games of ``scenario`` and tabulate how they ended.
+    """Play ``games`` seeded games of ``scenario`` (a scenario, its file or a shipped
+    scenario's name) and tabulate how they ended.
 
-    ``workers=k`` plays them in k local processes, ``client=`` on a Dask cluster (a
-    ``dask.distributed.Client`` or a scheduler address). A sweep stops early when ``stop()``
-    says so or on Ctrl-C / a notebook interrupt; the games finished by then are kept.
+    ``workers=k`` plays them in k local processes (at most :data:`MAX_WORKERS`, the CPU count
+    × 4), ``client=`` on a Dask cluster (a ``dask.distributed.Client`` or a scheduler
+    address). A sweep stops early when ``stop()`` says so or on Ctrl-C / a notebook
+    interrupt; the games finished by then are kept. Every argument is checked before any game
+    is played or any process started (ArgumentError naming it; the options against the
+    game's list, OptionError).
 
-    Bounded: a sweep whose results would pass ``max_bytes`` (2 GiB, about 1.6 million games)
+    Bounded: a sweep whose results would pass ``max_bytes`` (2 GiB, about 1.5 million games)
     is refused before any game; its time is estimated from the first game (the time it took
     × the games ÷ the games played at once), and a sweep estimated past ``max_seconds`` (600
     s) is refused then, with the estimate (ArgumentError); pass more to allow it.
     """
-    games = whole_number("games", games, low=0)
-    seconds_bound("max_seconds", max_seconds)
-    refuse_past("games", games, "a sweep whose results fit", Cost(sweep_memory(games), 0.0),
-                max_bytes)  # fmt: skip
-    the_game = get_game(game) if isinstance(game, str) else game
-    runner = executor_for(workers, client)
+    plan = planned(game, scenario, players, games, seed, options, workers, client, progress,
+                    stop, max_bytes, max_seconds)  # fmt: skip
+    return _swept(plan, _Budget(max_bytes, max_seconds))
+
+
+@dataclass
+class _Budget:
+    """The time a sweep (or a grid's sweeps) may take, what went already and what is left."""
+
+    max_bytes: int
+    max_seconds: float | None
+    spent: float = 0.0  # seconds of the grid's sweeps before this one
+    games_after: int = 0  # games of the grid's sweeps after this one
+
+
+def _swept(plan: Plan, budget: _Budget) -> SweepResult:
+    """Play a checked sweep (:func:`sweep`), within ``budget``."""
+    the_game, games = plan.game, plan.games
+    runner = executor_for(plan.workers, plan.client, games)
     local = isinstance(runner, InProcess)
-    value = _scenario_of(str(scenario)) if isinstance(scenario, str | Path) else scenario
-    spec = None if local else _scenario_spec(scenario)
-    tasks = [
-        GameTask(
-            the_game.name, the_game.start.__module__, spec, players,
-            derive_seed(seed, i), dict(options or {}),
-        )
-        for i in range(games)
-    ]  # fmt: skip
+    tasks = [task_of(plan, i) for i in range(games)]
     run: Callable[[GameTask], dict[str, Any]] = play_task
     if local:  # play on the value as given: nothing to load or pickle
 
         def run(task: GameTask) -> dict[str, Any]:
-            return _played(the_game, value, task)
+            return played(the_game, plan.scenario, task)
 
     results: dict[int, dict[str, Any]] = {}
-    bar = _progress(games, the_game.title, progress)
+    bar = progress_bar(games, the_game.title, plan.progress)
     began = time.perf_counter()
     try:
         for index, row in runner.run(run, tasks):
             results[index] = row
-            if len(results) == 1 and games > 1:  # the first game tells the time of them all
-                per_game = time.perf_counter() - began
-                estimate = Cost(sweep_memory(games), per_game * games / runner.parallel)
-                what = f"a sweep whose games ({per_game:.2g} s the first) end"
-                refuse_past("games", games, what, estimate, max_bytes, max_seconds)
+            if len(results) == 1 and games + budget.games_after > 1:  # the first tells all
+                _refuse_past_time(time.perf_counter() - began, games, runner.parallel, budget)
             if bar is not None:
                 bar.update(1)
-            if stop is not None and stop():
+            if plan.stop is not None and plan.stop():
                 break
     except KeyboardInterrupt:
         pass
@@ -261,19 +218,22 @@ def sweep(
     stopped = len(results) < games
     rows = [{"game": i, **results[i]} for i in sorted(results)]
     columns = ["game", "seed", "winner", "termination", "steps", "lost", "damage_by"]
-    sides = tuple(the_game.players(the_game.start(value, options)))
+    sides = tuple(the_game.players(plan.start))
     return SweepResult(pd.DataFrame(rows, columns=columns), sides, runner.name, stopped, games)
 
 
-def _progress(total: int, description: str, show: bool) -> Any:
-    """A progress bar (games done, games per second, time left) in a notebook or terminal."""
-    if not show:
-        return None
-    from tqdm.auto import tqdm
+def _refuse_past_time(per_game: float, games: int, parallel: int, budget: _Budget) -> None:
+    """ArgumentError if the sweep (and a grid's sweeps after it) would pass the budget's
+    time, estimated from its first game's time."""
+    seconds = budget.spent + per_game * (games + budget.games_after) / parallel
+    what = f"a sweep whose games ({per_game:.2g} s the first) end"
+    if budget.games_after:
+        what = f"a grid sweep whose games ({per_game:.2g} s the first of this value) end"
+    refuse_past("games", games, what, Cost(sweep_memory(games), seconds), budget.max_bytes,
+                budget.max_seconds)  # fmt: skip
 
-    return tqdm(total=total, desc=description, unit="game")
 
-
+@checks_itself
 def grid_sweep(
     game: str | Game,
     values: Sequence[Any],
@@ -284,13 +244,41 @@ def grid_sweep(
     **sweep_options: Any,
 ) -> pd.DataFrame:
     """One sweep per value (a stand-in value, a map variant, a points total...): a row per
-    value and side with the win rate and its interval, ``parameter`` naming the column."""
+    value and side with the win rate and its interval, ``parameter`` naming the column.
+
+    Every value's sweep is checked before the first game (its scenario, options and the
+    sweep's keywords); the whole grid's time is estimated from each sweep's first game (the
+    sweeps before it, then its first game's time × the games left ÷ the games played at
+    once) and refused past ``max_seconds`` (600 s unless given) with the estimate.
+    """
+    the_game = checks.game_of(game)
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise ArgumentError("values", values, "a list of values (a list, a tuple or a range)")
+    if len(values) > checks.MAX_GRID_VALUES:
+        raise ArgumentError("values", f"{len(values):,} values",
+                            f"at most {checks.MAX_GRID_VALUES:,} values")  # fmt: skip
+    check_type("scenario_for", scenario_for, Callable[[Any], Any])
+    check_type("parameter", parameter, str)
+    check_type("options_for", options_for, Callable[[Any], Any] | None)
+    checks.sweep_keywords(sweep_options)
+    kept = {"players": random_player, "games": 100, "seed": 0, "workers": None, "client": None,
+            "progress": True, "stop": None, **sweep_options}  # fmt: skip
+    budget = _Budget(sweep_options.get("max_bytes", MAX_BYTES),
+                    sweep_options.get("max_seconds", SWEEP_MAX_SECONDS))  # fmt: skip
+    plans = [
+        planned(
+            the_game, scenario_for(value), kept["players"], kept["games"], kept["seed"],
+            options_for(value) if options_for else None, kept["workers"], kept["client"],
+            kept["progress"], kept["stop"], budget.max_bytes, budget.max_seconds,
+        )
+        for value in values
+    ]  # fmt: skip
     rows = []
-    for value in values:
-        result = sweep(
-            game, scenario_for(value),
-            options=options_for(value) if options_for else None, **sweep_options,
-        )  # fmt: skip
+    began = time.perf_counter()
+    for i, (value, plan) in enumerate(zip(values, plans, strict=True)):
+        budget.spent = time.perf_counter() - began
+        budget.games_after = plan.games * (len(plans) - i - 1)
+        result = _swept(plan, budget)
         for side, row in result.summary.iterrows():
             rows.append({parameter: value, "side": side, **row.to_dict(),
                          "draws": result.draws})  # fmt: skip
@@ -298,10 +286,18 @@ def grid_sweep(
     return grid.astype({"games": "int64", "wins": "int64", "draws": "int64"}) if rows else grid
 
 
+@checks_itself
 def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None) -> Any:
     """Win rate with its 95 % interval against the swept parameter, a line per side."""
     import matplotlib.pyplot as plt
 
+    check_type("grid", grid, pd.DataFrame)
+    check_type("parameter", parameter, str)
+    needed = [parameter, "side", "win_rate", "low", "high"]
+    if any(column not in grid.columns for column in needed):
+        raise ArgumentError("grid", grid, f"a grid_sweep's table (columns {', '.join(needed)})")
+    if ax is not None and not callable(getattr(ax, "errorbar", None)):
+        raise ArgumentError("ax", ax, "None or a matplotlib Axes")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.5))
     for side, rows in grid.groupby("side", sort=False):
@@ -316,3 +312,9 @@ def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None)
     ax.set_ylabel("win rate (95 % interval)")
     ax.legend()
     return ax
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.balance", {"derive_seed": "workbench.rules.seeding.derive(seed, index)"}
+    )

@@ -166,7 +166,10 @@ def square_trace(
     return _square_trace_from_origin(b - a).shifted(a)
 
 
-@lru_cache(maxsize=65536)
+TRACES_KEPT = 65536  # the traces of the latest offsets, kept for the next line of each
+
+
+@lru_cache(maxsize=TRACES_KEPT)
 def _square_trace_from_origin(offset: Square) -> SquareTrace:
     cells = candidate_cells((0, 0), (offset.x, offset.y), _SQUARE_REACH)
     crossed, along_cells, touched = ordered(

@@ -239,10 +239,15 @@ def polygon_from_rings(rings: Sequence[Sequence[Sequence[float]]]) -> Polygon:
     >>> polygon_from_rings([[[0, 0], [4, 0], [4, 3], [0, 0]]]).area
     6.0
     """
-    if not rings:
+    if not isinstance(rings, Sequence) or isinstance(rings, str) or not rings:
         raise GeometryError("a polygon needs at least its outer ring")
-    outer, *holes = ([(float(x), float(y)) for x, y in ring] for ring in rings)
-    return Polygon(outer, holes)
+    try:
+        outer, *holes = ([(float(x), float(y)) for x, y in ring] for ring in rings)
+        if not all(math.isfinite(v) for ring in (outer, *holes) for xy in ring for v in xy):
+            raise GeometryError("a polygon's corners are finite numbers (cm)")
+        return Polygon(outer, holes)
+    except (TypeError, ValueError, shapely.errors.GEOSException) as error:
+        raise GeometryError(f"a polygon's rings are lists of [x, y] numbers ({error})") from None
 
 
 def rings_of(polygon: Polygon) -> list[list[list[float]]]:

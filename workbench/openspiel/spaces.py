@@ -97,10 +97,6 @@ def _first(values: tuple[Any, ...], state: Any) -> Any:
     return values[0]
 
 
-def fields_of(kind: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(kind)]
-
-
 def probabilities_sum_to_one(outcomes: Iterable[tuple[Any, Fraction]]) -> bool:
     return sum(p for _, p in outcomes) == 1
 
@@ -239,7 +235,7 @@ class RelativeArrow:
 @numbers("tanks")
 def tanks_space(scenario: Any, start: Any) -> ActionSpace:
     from workbench.games.tanks.rules import actions as A
-    from workbench.games.tanks.rules import deployment, movement, table_setup
+    from workbench.games.tanks.rules import criticals, deployment, movement, objectives, table_setup
 
     pieces = (*start.tanks, *getattr(start, "reserve", ()))
     tanks = tuple(dict.fromkeys(t.id for t in pieces))
@@ -262,6 +258,7 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
     attack = max(t.card.attack for t in pieces) + 1  # Coordinated Fire adds one
     critical = ("", *sorted(set(start.deck) | set(start.discard)))
     ids = {t.id: t.side for t in pieces}
+    repairable = ("", *(n for n, c in criticals.CRITICAL_CARDS.items() if c.repairable))
     return ActionSpace(
         f"tanks {getattr(scenario, 'name', 'a state')}",
         (
@@ -280,7 +277,7 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
             one(A.KeepRoll),
             Family(A.Reroll, (("keep", ((), *((f,) for f in range(1, 7)))),)),
             Family(A.Cancel, (("hits", tuple(range(attack + 1))),)),
-            Family(A.Repair, (("tank", tanks),)),
+            Family(A.Repair, (("tank", tanks), ("card", repairable))),
             Family(A.AttackRoll, (("faces", multisets(range(1, 7), attack)),)),
             Family(A.DefenceRoll, (("faces", multisets(range(1, 7), 6)),)),
             Family(A.DrawCritical, (("card", critical),)),
@@ -289,5 +286,6 @@ def tanks_space(scenario: Any, start: Any) -> ActionSpace:
             whole(A.PlaceTerrain, placements, "each set-up piece on the terrain grid"),
             Family(A.ChooseRole, (("role", table_setup.ROLES),)),
             Family(A.ChooseEdge, (("edge", tuple(table_setup.OPPOSITE)),)),
+            whole(A.PlaceObjective, objectives.grid(start), "the token grid near every edge"),
         ),
     )

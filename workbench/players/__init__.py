@@ -24,10 +24,18 @@ import importlib.util
 import random
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from workbench.arguments import checked, checks_itself, one_of, positive
+from workbench.arguments import seed as seed_of
 from workbench.errors import ArgumentError
+from workbench.games import all_games, names
+from workbench.openspiel.spaces import numbered_games
 from workbench.players.levels import GAME_LEVELS, LEVELS
+from workbench.rules.core import Game, register_bot
+from workbench.rules.observation import Observation
+from workbench.rules.seeding import derive
+from workbench.vocabulary import removed_names
 
 if importlib.util.find_spec("pyspiel") is not None:
     # importing the bridge registers every game with OpenSpiel (it imports every game's
@@ -35,11 +43,25 @@ if importlib.util.find_spec("pyspiel") is not None:
     import workbench.openspiel  # noqa: F401
 
 NOT_THE_RULEBOOKS = "not the rulebook's: a labelled computer opponent"
+# the longest time limit of a decision (seconds=): an hour, the library's own sanity limit
+MAX_DECISION_SECONDS = 3600.0
+
+
+@checks_itself
+def check_player(level: object, seed: object, seconds: object) -> None:
+    """ArgumentError unless ``level`` is one of :data:`LEVELS`' names, ``seed`` a whole
+    number from 0 to 2**63 - 1 or None, ``seconds`` None or a finite number of seconds more
+    than 0 and at most :data:`MAX_DECISION_SECONDS`."""
+    one_of("level", level, LEVELS, "a level")
+    seed_of("seed", seed, optional=True)
+    if seconds is not None:
+        positive("seconds", seconds, high=MAX_DECISION_SECONDS)
 
 
 @dataclass
 class SearchPlayer:
-    """A search player (see the module). ``seconds``: a time limit a decision (None: none)."""
+    """A search player (see the module). ``seconds``: a time limit a decision (None: none;
+    at most :data:`MAX_DECISION_SECONDS`)."""
 
     level: str = "medium"
     seed: int | None = None
@@ -47,13 +69,15 @@ class SearchPlayer:
     _stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ArgumentError("level", self.level, f"one of {', '.join(LEVELS)}")
+        check_player(self.level, self.seed, self.seconds)
+        if not isinstance(self._stop, threading.Event):
+            raise ArgumentError("_stop", self._stop, "a threading.Event")
 
     @property
     def simulations(self) -> int:
         return LEVELS[self.level]
 
+    @checked
     def simulations_in(self, game: str) -> int:
         """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
 
@@ -61,6 +85,7 @@ class SearchPlayer:
         >>> medium.simulations_in("panzer-strike"), medium.simulations_in("tanks")
         (96, 12)
         """
+        one_of("game", game, names(), "a registered game's name")
         return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
 
     @property
@@ -73,68 +98,78 @@ class SearchPlayer:
         return {"level": self.level, "seed": self.seed, "seconds": self.seconds}
 
     def __setstate__(self, values: dict[str, Any]) -> None:
+        if not isinstance(values, dict) or set(values) != {"level", "seed", "seconds"}:
+            raise ArgumentError("state", values, "a search player's level, seed and seconds")
         self.__init__(**values)  # type: ignore[misc]
 
     def stop(self) -> None:
         """End the decision under way (from another thread): it answers with the best so far."""
         self._stop.set()
 
-    def __call__(self, game: Any, observation: Any, rng: random.Random) -> Any:
+    @checked
+    def __call__(self, game: Game, observation: Observation, rng: random.Random) -> Any:
         from workbench.players.searching import decide
+
+        if observation.game != game.name:
+            raise ArgumentError("observation", observation, f"an observation of {game.name}")
 
         legal = observation.legal_actions
         if not legal:
             from workbench.rules.core import IllegalAction, Reason
 
             raise IllegalAction(Reason("no legal action to choose from"))
-        seed = rng.randrange(2**31) if self.seed is None else hash_seed(self.seed, observation)
+        step = len(observation.history) + 1  # the step this decision makes
+        seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31
         if len(legal) == 1:
             return legal[0]
         self._stop.clear()
         return decide(self, game, observation, seed)
 
 
-def hash_seed(seed: int, observation: Any) -> int:
-    """A decision's seed from the player's seed and how far the game has gone."""
-    return (seed * 1_000_003 + len(observation.history)) % 2**31
+checks_itself(SearchPlayer.__init__)  # marked: its __post_init__ checks every field
 
 
+@checks_itself
 def search(
     level: str = "medium", seed: int | None = None, seconds: float | None = None
 ) -> SearchPlayer:
-    """A search player of ``level`` (see the module).
+    """A search player of ``level`` (see the module): ``seed`` a whole number or None (a seed
+    from the game's own), ``seconds`` a decision's time limit (None: none).
 
     >>> search("hard").simulations, search("easy").label.startswith("search, easy")
     (160, True)
     >>> search("expert")
     Traceback (most recent call last):
     ...
-    workbench.errors.ArgumentError: level: expected one of easy, medium, hard, got 'expert'
+    workbench.errors.UnknownName: level: expected a level (easy, medium, hard), got 'expert'
     """
+    check_player(level, seed, seconds)
     return SearchPlayer(level, seed, seconds)
 
 
 def offer() -> list[str]:
-    """Add the three search players to ``Game.bots`` of every game the bridge numbers
-    (``"search (easy)"`` ...), so they are listed wherever a game's computer players are;
-    nothing without OpenSpiel (the optional extra). The names added."""
-    import importlib.util
-
+    """Register the three search players as computer players of every game the bridge
+    numbers (``register_bot``: ``"search (easy)"`` ...), so they are listed wherever a game's
+    computer players are (``Game.bots``); nothing without OpenSpiel (the optional extra).
+    The names added."""
     if importlib.util.find_spec("pyspiel") is None:
         return []
-    import workbench.openspiel  # noqa: F401  (registers every game's numbering)
-    from workbench.games import all_games
-    from workbench.openspiel.spaces import numbered_games
-
     added = []
     for game in all_games():
-        if game.name in numbered_games() and isinstance(game.bots, dict):
+        if game.name in numbered_games():
             for level in LEVELS:
                 name = f"search ({level})"
                 if name not in game.bots:
-                    game.bots[name] = search(level)
+                    register_bot(game.name, name, search(level))
                     added.append(f"{game.name}: {name}")
     return added
 
 
-__all__ = ["GAME_LEVELS", "LEVELS", "SearchPlayer", "offer", "search"]
+__all__ = ["GAME_LEVELS", "LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
+           "offer", "search"]  # fmt: skip
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.players", {"hash_seed": "workbench.rules.seeding.derive(seed, step)"}
+    )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.bounds import MAX_BYTES, MAX_SECONDS
 from workbench.discovery import import_all, import_new, parts
 from workbench.render.scene import Scene
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, Theme
@@ -39,9 +40,9 @@ __all__ = [
 @functools.singledispatch
 def scene_of(obj: Any, **options: Any) -> Scene:
     """The scene for a board, game state or rules result, chosen by its type: each game's
-    render module (``render/<game>.py`` and ``render/<game>_*.py``, found by their names:
-    :mod:`workbench.discovery`) registers its types with ``@scene_of.register``; options go to
-    the builder (e.g. ``size=48, theme="projector"``)."""
+    home registers its types with ``@scene_of.register`` in its ``render`` (found by
+    :mod:`workbench.discovery`); options go to the builder (e.g. ``size=48,
+    theme="projector"``)."""
     if import_new(parts("render")):  # a game added since: its pictures too
         return scene_of(obj, **options)
     raise TypeError(
@@ -101,12 +102,21 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def save(self, path: str | Path, scale: float = 1.0) -> Path:
+    def save(
+        self,
+        path: str | Path,
+        scale: float = 1.0,
+        *,
+        max_bytes: int = MAX_BYTES,
+        max_seconds: float | None = MAX_SECONDS,
+    ) -> Path:
+        """Write the picture; a PNG ``scale`` times its size, refused first past
+        ``max_bytes`` or ``max_seconds`` (:func:`workbench.render.png.to_png`)."""
         target = Path(path)
         if target.suffix.lower() == ".png":
             from workbench.render.png import save_png
 
-            return save_png(self.scene, target, scale=scale)
+            return save_png(self.scene, target, scale, max_bytes=max_bytes, max_seconds=max_seconds)
         from workbench.render.svg import save_svg
 
         return save_svg(self.scene, target)
@@ -135,8 +145,8 @@ def show(obj: Any, **options: Any) -> Picture:
     return Picture(notebook_scene(obj, **options))
 
 
-# The hex board (a map with no game) draws itself; each game's render modules, found by their
-# names, register its boards, states and results with scene_of, as do the linter's reports.
+# The hex map (a board of no game) draws itself; each game's render part, found in its home,
+# registers its boards, states and results with scene_of, as do the linter's reports.
 # Imported by name, as the file formats are: each imports this package for scene_of, so none
 # is imported from here.
 import_all(("workbench.render.hexboard", "workbench.render.findings", *parts("render")))

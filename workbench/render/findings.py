@@ -1,7 +1,8 @@
 """The linter's findings on their board: every cell of every finding outlined in its severity's
 colour (a finding is one cause with all its places, so a river painted across a map outlines
 every hex it cuts off at once), each finding's number by its first cell, and the findings
-written under the board, numbered the same.
+written under the board, numbered the same; the checks lint left out are written there
+too.
 
 ``scene_of(report)`` draws a :class:`~workbench.lint.LintReport` so (a notebook shows a
 report as this picture); :func:`findings_overlay` draws findings over any board's scene.
@@ -14,8 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from workbench.geometry.hexgrid import Hex
-from workbench.geometry.squaregrid import Square
 from workbench.lint import Finding, LintReport
 from workbench.render import scene_of
 from workbench.render.labels import annotation_placer, place_text
@@ -32,8 +31,7 @@ def _cells(scene: Scene, cells: Iterable[Any]) -> list[Any]:
     layout = scene.layout
     if layout is None:
         return []
-    kind = Hex if hasattr(layout, "grid") else Square
-    return [c for c in cells if isinstance(c, kind)]
+    return [c for c in cells if layout.holds(c)]
 
 
 def findings_overlay(
@@ -85,5 +83,10 @@ def _numbers(scene: Scene, firsts: Sequence[tuple[int, Any, str]], th: Theme) ->
 
 @scene_of.register
 def _report(report: LintReport, **options: Any) -> Scene:
-    """A lint report: its board with every finding drawn on it."""
-    return findings_overlay(scene_of(report.board, **options), report.findings)
+    """A lint report: its board with every finding drawn on it, and the checks left out
+    (with why) written under it: no picture passes over a check that did not run."""
+    scene = findings_overlay(scene_of(report.board, **options), report.findings)
+    if report.left_out:
+        head = "" if report.findings else "no findings in the checks run; "
+        scene = caption_overlay(scene, head + report.left_out_text)
+    return scene

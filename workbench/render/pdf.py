@@ -8,9 +8,16 @@ through them: cut along it and lay the page over its neighbour with the crosshai
 A 50 mm scale bar in the margin checks that the printer kept the scale ("actual size").
 
 Sizes: ``hex_mm`` is the distance between the centres of adjacent hexes (across the flats),
-``square_mm`` the side of a square, and a TANKS table is drawn at ``table_scale`` (1.0: 1 cm
-on the table is 1 cm on paper; 0.5: the 90 × 90 cm table on 45 × 45 cm of paper). The
-rulebooks print no hex or square size, so the defaults are stand-ins (one inch).
+``square_mm`` the side of a square, and a table measured in centimetres is drawn at
+``table_scale`` (1.0: 1 cm on the table is 1 cm on paper; 0.5: a 90 × 90 cm table on
+45 × 45 cm of paper). The rulebooks print no hex or square size, so the defaults are
+stand-ins (one inch). Each board kind says how it prints with ``@print_scale.register``
+(a hex map here; a game's own boards in its ``render``).
+
+>>> from workbench.boards import HexMap
+>>> scale = print_scale(HexMap.blank(rows=4, cols=4), Sizes(hex_mm=30.0))
+>>> round(scale.mm_per_unit, 2), scale.words
+(17.32, 'hexes 30 mm across')
 """
 
 from __future__ import annotations
@@ -22,17 +29,19 @@ from functools import singledispatch
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from workbench.boards.hexmap import HexMap
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
+from workbench.discovery import import_new, parts
 from workbench.errors import ArgumentError
-from workbench.games.panzer_strike.boards.board import SquareBoard
-from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.tanks.boards.table import Table
 from workbench.render import scene_of
 from workbench.render.scene import Arrow, Circle, Scene, Single, Text, singles
 from workbench.render.svg import escape, number, to_svg
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 STAND_IN_MM = 25.4  # one inch: the rulebooks print no hex or square size
+MAX_PRINT_MM = 1e6  # a size past a kilometre is refused before any page is counted
 PX_PER_MM = 96 / 25.4  # cairosvg's CSS pixel
 
 
@@ -65,30 +74,38 @@ class PrintPlan:
         return (column * (w - self.overlap_mm), row * (h - self.overlap_mm))
 
 
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes asked for on paper (see the module): a hex, a square, a table's scale."""
+
+    hex_mm: float = STAND_IN_MM
+    square_mm: float = STAND_IN_MM
+    table_scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class PrintScale:
+    """How a board prints: the ``board`` drawn (a scenario prints its map), millimetres on
+    paper per unit of its scene, and its size in ``words`` for the pages' caption."""
+
+    board: Any
+    mm_per_unit: float
+    words: str
+
+
 @singledispatch
-def mm_per_unit(board: Any, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    """Millimetres on paper per board unit of the board's scene."""
-    raise ArgumentError("board", type(board).__name__, "a hex map, scenario, square board or table")
+def print_scale(board: Any, sizes: Sizes) -> PrintScale:
+    """How ``board`` prints at ``sizes``: each board kind registers its own."""
+    if import_new(parts("render")):  # a game added since: its boards too
+        return print_scale(board, sizes)
+    kinds = sorted(t.__name__ for t in print_scale.registry if t is not object)
+    raise ArgumentError("board", type(board).__name__, f"a board that prints ({', '.join(kinds)})")
 
 
-@mm_per_unit.register(HexMap)
-def _hex_mm(board: HexMap, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return hex_mm / math.sqrt(3)  # hex size 1 (centre to corner): centres sqrt(3) apart
-
-
-@mm_per_unit.register(SquareBoard)
-def _square_mm(board: SquareBoard, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return square_mm
-
-
-@mm_per_unit.register(Table)
-def _table_mm(board: Table, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return 10.0 * table_scale  # board units are centimetres
-
-
-def _printed(board: Any) -> Any:
-    """What is drawn: a scenario prints its map."""
-    return board.hexmap if isinstance(board, PanzerVorScenario) else board
+@print_scale.register
+def _hexmap(board: HexMap, sizes: Sizes) -> PrintScale:
+    # hex size 1 (centre to corner): centres sqrt(3) apart
+    return PrintScale(board, sizes.hex_mm / math.sqrt(3), f"hexes {sizes.hex_mm:g} mm across")
 
 
 def plan(
@@ -106,11 +123,15 @@ def plan(
     if paper not in PAPER_MM:
         raise ArgumentError("paper", paper, "one of " + ", ".join(PAPER_MM))
     for name, value in (("hex_mm", hex_mm), ("square_mm", square_mm), ("table_scale", table_scale)):
-        if not value > 0:
+        real = isinstance(value, int | float) and not isinstance(value, bool)
+        if not (real and math.isfinite(value) and value > 0):
             raise ArgumentError(name, value, "a positive number")
-    printed = _printed(board)
+        if value > MAX_PRINT_MM:
+            raise ArgumentError(name, value, f"a positive number of at most {MAX_PRINT_MM:g}")
+    scale = print_scale(board, Sizes(hex_mm, square_mm, table_scale))
+    printed = scale.board
     scene = scene or scene_of(printed)
-    mm_px = mm_per_unit(printed, hex_mm, square_mm, table_scale) / scene.transform.scale
+    mm_px = scale.mm_per_unit / scene.transform.scale
     board_mm = (scene.width * mm_px, scene.height * mm_px)
     best: PrintPlan | None = None
     short, long = PAPER_MM[paper]
@@ -121,22 +142,14 @@ def plan(
         columns = max(1, math.ceil((board_mm[0] - overlap_mm) / (w - overlap_mm)))
         rows = max(1, math.ceil((board_mm[1] - overlap_mm) / (h - overlap_mm)))
         name = str(getattr(printed, "name", "") or "board")
-        size = _size_words(printed, hex_mm, square_mm, table_scale)
         candidate = PrintPlan(
-            paper, page, margin_mm, overlap_mm, board_mm, mm_px, columns, rows, f"{name}, {size}"
-        )
+            paper, page, margin_mm, overlap_mm, board_mm, mm_px, columns, rows,
+            f"{name}, {scale.words}",
+        )  # fmt: skip
         if best is None or candidate.pages < best.pages:
             best = candidate
     assert best is not None
     return best
-
-
-def _size_words(board: Any, hex_mm: float, square_mm: float, table_scale: float) -> str:
-    if isinstance(board, HexMap):
-        return f"hexes {hex_mm:g} mm across"
-    if isinstance(board, Table):
-        return f"table at scale {table_scale:g} (1 cm = {10 * table_scale:g} mm)"
-    return f"squares of {square_mm:g} mm"
 
 
 def _mm(value: float) -> str:
@@ -222,19 +235,54 @@ def page_svg(plan: PrintPlan, inner: str, column: int, row: int) -> str:
     )
 
 
-def page_svgs(board: Any, **options: Any) -> tuple[PrintPlan, list[str]]:
+# the cost of a PDF, about three times the CPU time measured here (benchmarks/README.md,
+# "Pictures' estimates"): each page drawn by cairosvg, each primitive of the board's scene
+# written and drawn (on about 1.5 pages: the pages overlap), and looked for on every page
+PDF_PAGE_SECONDS = 0.05
+PDF_PRIMITIVE_SECONDS = 6e-4
+PDF_LOOKUP_SECONDS = 2e-8  # a primitive, a page
+PDF_PAGE_BYTES = 100_000
+PDF_PRIMITIVE_BYTES = 600
+
+
+def pdf_cost(pages: int, primitives: int) -> Cost:
+    """The estimated peak memory and time of the PDF of ``pages`` pages of a scene of
+    ``primitives`` single primitives (its pages' SVG kept until the PDF is made)."""
+    return Cost(
+        PDF_PAGE_BYTES * pages + PDF_PRIMITIVE_BYTES * primitives,
+        PDF_PAGE_SECONDS * pages
+        + PDF_PRIMITIVE_SECONDS * primitives
+        + PDF_LOOKUP_SECONDS * pages * primitives,
+    )
+
+
+def page_svgs(
+    board: Any,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
+    **options: Any,
+) -> tuple[PrintPlan, list[str]]:
     """The layout and every page's SVG, row by row (options as for :func:`plan`, and
-    ``scene_options`` for the board's scene, e.g. ``{"theme": "colorblind"}``)."""
+    ``scene_options`` for the board's scene, e.g. ``{"theme": "colorblind"}``). A PDF whose
+    estimate (:func:`pdf_cost`) would pass ``max_bytes`` (2 GiB) or ``max_seconds`` (60 s)
+    is refused first (ArgumentError naming ``pages``): a larger hex, square or scale makes
+    more pages."""
     scene_options = options.pop("scene_options", {})
-    scene = scene_of(_printed(board), **scene_options)
+    scene = scene_of(print_scale(board, Sizes()).board, **scene_options)  # sizes checked next
     layout = plan(board, scene=scene, **options)
+    crop = Cropper(scene)
+    primitives = crop.primitives
+    what = f"a print whose {layout.pages:,} pages of {primitives:,} primitives fit"
+    refuse_past("pages", layout.pages, what, pdf_cost(layout.pages, primitives), max_bytes,
+                max_seconds, instead="a smaller size, or ")  # fmt: skip
     pages = []
     for row in range(layout.rows):
         for column in range(layout.columns):
             x0, y0 = layout.origin(column, row)
             w, h = layout.window_mm
             window = (x0, y0, x0 + w, y0 + h)
-            inner = to_svg(cropped(scene, [v / layout.mm_per_px for v in window]))
+            inner = to_svg(crop([v / layout.mm_per_px for v in window]))
             pages.append(page_svg(layout, inner, column, row))
     return layout, pages
 
@@ -254,18 +302,34 @@ def _reach(prim: Single) -> tuple[float, float, float, float]:
 def cropped(scene: Scene, window: list[float], margin_px: float = 60.0) -> Scene:
     """The scene with only the primitives that reach into a pixel window (plus a margin for
     labels and strokes), so each page draws its part of the board, not all of it."""
-    t = scene.transform
-    left, top = t.to_board(window[0] - margin_px, window[1] - margin_px)
-    right, bottom = t.to_board(window[2] + margin_px, window[3] + margin_px)
-    layers = {}
-    for name, prims in scene.layers.items():
-        kept = []
-        for prim in singles(prims):
-            x0, y0, x1, y1 = _reach(prim)
-            if x1 >= left and x0 <= right and y1 >= top and y0 <= bottom:
-                kept.append(prim)
-        layers[name] = tuple(kept)
-    return replace(scene, layers=layers)
+    return Cropper(scene, margin_px)(window)
+
+
+class Cropper:
+    """:func:`cropped` for many windows of one scene: every primitive's reach is found once
+    (``primitives``: how many single primitives the scene has), and each window keeps
+    those that reach into it."""
+
+    def __init__(self, scene: Scene, margin_px: float = 60.0) -> None:
+        self.scene, self.margin_px = scene, margin_px
+        self.layers = {name: singles(prims) for name, prims in scene.layers.items()}
+        self.reaches = {
+            name: np.array([_reach(p) for p in prims], dtype=float).reshape(-1, 4)
+            for name, prims in self.layers.items()
+        }
+        self.primitives = sum(len(prims) for prims in self.layers.values())
+
+    def __call__(self, window: list[float]) -> Scene:
+        t, margin = self.scene.transform, self.margin_px
+        left, top = t.to_board(window[0] - margin, window[1] - margin)
+        right, bottom = t.to_board(window[2] + margin, window[3] + margin)
+        kept = {}
+        for name, prims in self.layers.items():
+            box = self.reaches[name]
+            inside = (box[:, 2] >= left) & (box[:, 0] <= right)
+            inside &= (box[:, 3] >= top) & (box[:, 1] <= bottom)
+            kept[name] = tuple(prims[i] for i in np.flatnonzero(inside).tolist())
+        return replace(self.scene, layers=kept)
 
 
 def export_pdf(board: Any, path: str | Path, **options: Any) -> PrintPlan:

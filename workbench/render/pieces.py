@@ -1,8 +1,10 @@
-"""Labels, symbols and legend swatches for the pieces of square boards and open tables (the
-parts of ``games/panzer_strike/render/pictures.py`` and ``games/tanks/render/pictures.py``
-that make them legible, kept here so those modules stay about the games' own drawing): a
-TANKS piece's name wrapped inside it and its symbol repeated across it, a Panzer Strike
-square's swatch and a flag in its owner's colour.
+"""Labels, symbols and legend swatches for the pieces of square boards and open tables, shared
+by the games that draw them (each game's ``render`` keeps only its own drawing): a terrain
+piece's name wrapped inside it and its symbol repeated across it, a square's swatch, a tank's
+silhouette as a swatch, and a flag in its owner's colour.
+
+>>> rect(1.0, 2.0, 3.0, 4.0)
+((1.0, 2.0), (4.0, 2.0), (4.0, 6.0), (1.0, 6.0))
 """
 
 from __future__ import annotations
@@ -77,11 +79,12 @@ def piece_symbols(
     x0, y0, x1, y1 = piece.polygon.bounds
     spots = []
     step = SYMBOL_SPACING_CM
+    within = piece.polygon.buffer(-unit * 0.6)  # once: the symbols keep off the piece's edge
     for y in np.arange(y0 + step / 2, y1, step):
         for x in np.arange(x0 + step / 2, x1, step):
             reach = (x - 0.55 * unit, y - 0.35 * unit, x + 0.55 * unit, y + 0.55 * unit)
             around = Box(*(v * px_per_cm for v in reach))  # what a symbol covers
-            inside = piece.polygon.buffer(-unit * 0.6).contains(_point(x, y))
+            inside = within.contains(_point(x, y))
             if inside and not any(around.overlaps(b) for b in boxes):
                 spots.append((x, y))
     return symbol_primitives(symbol, np.array(spots), color, th, unit=unit, px=px_per_cm)

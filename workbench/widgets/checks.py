@@ -2,7 +2,7 @@
 arguments against its annotations (:func:`~workbench.arguments.checked_methods`, which every
 layer uses), and the few values a type cannot say (a place on the
 board, a step of the record, a name among those offered; a hex on the map is the rules'
-own check, :func:`workbench.games.panzer_vor.rules.arguments.on_map`). Each refusal is an
+own check, in each game's home). Each refusal is an
 :class:`~workbench.errors.ArgumentError` naming the argument, raised before the widget
 changes anything.
 
@@ -16,29 +16,13 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
 from typing import Any
 
-from workbench.arguments import checked_methods as checked_methods  # the widgets import it here
-from workbench.arguments import whole_number
+# checked_methods, flag, one_of and positive live in the rules layer's arguments: used here too
+from workbench.arguments import checked_methods, flag, one_of, positive, whole_number  # noqa: F401
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.geometry.squaregrid import Square
 from workbench.rules.core import UnknownGame
-
-
-def flag(argument: str, value: object) -> bool:
-    """``value`` if it is True or False (the text ``"no"`` is not a boolean)."""
-    if not isinstance(value, bool):
-        raise ArgumentError(argument, value, "true or false")
-    return value
-
-
-def positive(argument: str, value: object) -> float:
-    """``value`` as a float, if it is a finite number more than 0 (not a bool)."""
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    if not real or not math.isfinite(value) or not value > 0:  # type: ignore[arg-type, operator]
-        raise ArgumentError(argument, value, "a finite number more than 0")
-    return float(value)  # type: ignore[arg-type]
 
 
 def step_number(argument: str, value: object, first: int, last: int) -> int:
@@ -46,15 +30,6 @@ def step_number(argument: str, value: object, first: int, last: int) -> int:
     if last < first:
         raise ArgumentError(argument, value, f"a step number, but the record has no step {first}")
     return whole_number(argument, value, low=first, high=last)
-
-
-def one_of(argument: str, value: object, names: Iterable[Any], what: str) -> Any:
-    """``value`` if it is one of ``names``, else UnknownName listing them."""
-    known = tuple(names)
-    if not any(value == n and type(value) is type(n) for n in known):
-        listed = ", ".join(str(n) for n in known) or "none here"
-        raise UnknownName(argument, value, f"{what} ({listed})")
-    return value
 
 
 def tank_of(argument: str, state: Any, tank_id: object) -> Any:

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.record import Record, RecordStep
-from workbench.files.errors import Where
+from workbench.files.errors import Where, shown
 from workbench.files.reading import read_document
 from workbench.files.record_options import as_recorded, written_out
 from workbench.files.references import checked_path, load_reference, referable
@@ -82,11 +82,16 @@ def _inline_file_options(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+MODES = ("practice", "cards")  # the modes records of "panzer-vor" were saved with
+
+
 def migrated(game: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The game and options an older record's game and options mean now (see the module)."""
     if game != "panzer-vor" or ("mode" not in options and "turn_limit" not in options):
         return game, options
     mode = options.get("mode", "practice")  # a turn_limit alone chose practice mode
+    if mode not in MODES:
+        return game, options  # kept: decode refuses it
     rest = {k: v for k, v in options.items() if k != "mode"}
     return ("panzer-vor-practice" if mode == "practice" else game), rest
 
@@ -94,6 +99,9 @@ def migrated(game: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def decode(document: Document, where: Where) -> Record:
     scenario, path = _scenario(document["scenario"], where)
     game, options = migrated(document["game"], dict(document.get("options", {})))
+    if game == "panzer-vor" and "mode" in options:  # a mode no record was saved with
+        expected = " or ".join(f'"{m}"' for m in MODES) + " (the modes of older records)"
+        raise where.describe(["options", "mode"], shown(options["mode"]), expected)
     options = _file_options(options, where)
     return Record(
         game=game,

@@ -19,18 +19,25 @@ Readings (where the rulebook leaves the designer's question open):
 One finding per cause, with every place it concerns: each area of neighbouring hexes cut off
 (a river painted across the map is one finding for the hexes beyond it), each area of blind
 spots, each kind of feature along the edge, each zone's hexes of each terrain no tank enters.
+
+Each check is registered in :data:`CHECKS` with its estimate, a line in the units of its
+work (:func:`work_units`: pairs of hexes, hexes searched...) fitted to measures
+(``benchmarks/README.md``, "Lint's estimates"); exposure and blind spots, which need the
+map's visibility matrix, are the checks left out when the bound would be passed.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
 from workbench.boards.hexmap import HexMap
-from workbench.bounds import MAX_SECONDS
+from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost
 from workbench.errors import ArgumentError
 from workbench.files.errors import json_path
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario, problems
@@ -40,11 +47,23 @@ from workbench.games.panzer_vor.rules.sections import GAME_SETUP, LINE_OF_SIGHT,
 from workbench.games.panzer_vor.rules.visibility import (
     MAX_MATRIX_BYTES,
     VisibilityMatrix,
-    check_visibility_bound,
+    visibility_cost,
     visibility_matrix,
 )
-from workbench.geometry.hexgrid import Hex
-from workbench.lint import Finding, LintReport, connected, grouped, lint
+from workbench.geometry.hexgrid import Hex, HexLike
+from workbench.lint import (
+    NOTHING,
+    Checks,
+    Finding,
+    Found,
+    LintReport,
+    Options,
+    Work,
+    connected,
+    grouped,
+    lint,
+    options_checked,
+)
 from workbench.rules.core import Reason
 
 
@@ -177,55 +196,116 @@ def _edge_ring(hexmap: HexMap) -> set[Hex]:
     return {h for h in grid if len(grid.neighbors(h)) < 6}
 
 
-@lint.register(HexMap)
-def lint_hexmap(
-    hexmap: HexMap,
-    *,
-    mp: int | None = None,
-    turns: int = 3,
-    zones: Mapping[str, Iterable[Hex]] | None = None,
-    max_bytes: int = MAX_MATRIX_BYTES,
-    max_seconds: float | None = MAX_SECONDS,
-) -> LintReport:
-    """Lint a hex map. ``zones`` (name -> hexes) replaces the map's own zones as the places
-    reach is measured from; ``turns``: the reach heatmaps show hexes within that many turns.
-    Exposure and blind spots need the map's visibility matrix: on a map whose matrix would
-    pass ``max_bytes`` at its peak (2 GiB: maps past 170 x 170) or take longer than
-    ``max_seconds`` to make (60 s: about 150 x 150) they are left out, with a note saying so
-    and how to allow them; every other check runs."""
-    mp = mp or fastest_movement()
-    grid = hexmap.grid
-    label = grid.label
-    findings: list[Finding] = []
-    heatmaps: dict[str, dict[Hex, float]] = {}
-    notes: list[Reason] = []
+# --- the checks and their estimates --------------------------------------------------------
 
-    try:
-        check_visibility_bound(hexmap, max_bytes, max_seconds)
-    except ArgumentError as too_large:
-        if too_large.argument != "hexmap":
-            raise
-        notes.append(
-            Reason(
-                "exposure and blind spots left out (both need the map's visibility matrix, a "
-                f"byte per pair of hexes): {too_large.expected.replace('pass a', 'pass lint a')}"
-            )
+
+def _hexmap(board: HexMap | PanzerVorScenario) -> HexMap:
+    return board if isinstance(board, HexMap) else board.hexmap
+
+
+def work_units(board: HexMap | PanzerVorScenario, options: Options) -> dict[str, int]:
+    """The work each check does, in its units, as estimated before it runs (the tests count
+    the same units as the checks run): ``pairs`` of hexes (the visibility matrix, its counts,
+    the blind spots' distances), ``tables`` (hexes of the movement tables not yet made, one
+    per side; ``walled tables`` those of a map with hexsides), ``searched`` (hexes settled
+    by the reach searches: every hex, once per side and zone, or once per side for the open
+    areas of a map without zones), ``hexes`` (the map's), ``zoned`` (hexes named by the
+    zones) and ``hexsides``."""
+    hexmap = _hexmap(board)
+    n = len(hexmap.grid)
+    sides = sides_of(hexmap)
+    made = hexmap.derived.get("move_table", {})
+    zones = options["zones"]
+    tables = n * sum(side not in made for side in sides)
+    return {
+        "pairs": n * n,
+        "tables": tables,
+        "walled tables": tables if hexmap.hexsides else 0,  # each step's hexside looked up
+        "searched": n * len(sides) * max(len(zones), 1),
+        "hexes": n,
+        "zoned": sum(len(hexes) for hexes in zones.values()),
+        "hexsides": len(hexmap.hexsides),
+    }
+
+
+# Each estimate: seconds and bytes per unit of work, about three times the CPU time measured
+# here (the shared machine's wall clock under its usual load), fitted on blank and obstructed
+# maps of 10 x 10 to 200 x 200 and the shipped maps (benchmarks/README.md, "Lint's estimates").
+PAIR_SECONDS_COUNTS = 1e-9
+PAIR_SECONDS_FAR = 8e-9
+BAND_BYTES = 14  # a pair of hexes of a band of blind_spots: its distances and masks
+HEX_SECONDS = 1.5e-5  # a hex of the map, once, in the reach check's sets and areas
+HEX_BYTES = 600
+RING_BYTES = 20  # a hex of the map, for the edge ring (only the ring is kept)
+TABLE_SECONDS = 2e-5
+WALLED_TABLE_SECONDS = 8e-5  # more for each hex of a map with hexsides
+TABLE_BYTES = 400
+SEARCHED_SECONDS = 1e-5
+SEARCHED_BYTES = 200  # a search's dicts and queue (the heatmap of each zone kept: HEX_BYTES)
+BASE_SECONDS = 2e-3
+
+
+def _visibility_made(board: HexMap | PanzerVorScenario, options: Options) -> VisibilityMatrix:
+    return sight(_hexmap(board), options["max_bytes"], options["max_seconds"])
+
+
+def _visibility_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    hexmap = _hexmap(board)
+    return NOTHING if "visibility" in hexmap.derived else visibility_cost(len(hexmap.grid))
+
+
+VISIBILITY = Work("the visibility matrix", _visibility_made, _visibility_cost)
+CHECKS = Checks("hex map")
+
+
+def _exposure_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    units = work_units(board, options)
+    return Cost(HEX_BYTES * units["hexes"], PAIR_SECONDS_COUNTS * units["pairs"])
+
+
+@CHECKS.check("exposure", cost=_exposure_cost, needs=[VISIBILITY], optional=True)
+def _exposure(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    found.heatmaps["exposure"] = {h: float(n) for h, n in found.made(VISIBILITY).counts().items()}
+
+
+def _blind_spots_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    units = work_units(board, options)
+    band = min(units["pairs"], FAR_CHUNK + units["hexes"])  # int32 distances, and masks
+    return Cost(
+        BAND_BYTES * band + HEX_BYTES * units["hexes"],
+        BASE_SECONDS + PAIR_SECONDS_FAR * units["pairs"] + HEX_SECONDS * units["hexes"],
+    )
+
+
+@CHECKS.check("blind spots", cost=_blind_spots_cost, needs=[VISIBILITY], optional=True)
+def _blind_spots(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    hexmap = _hexmap(board)
+    found.made(VISIBILITY)
+    label = hexmap.grid.label
+    for spots in areas_of(hexmap, blind_spots(hexmap)):
+        names = [label(h) for h in spots]
+        text = (
+            f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
+            if len(spots) == 1
+            else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
+            + "blind spots"
         )
-    else:
-        sight(hexmap, max_bytes, max_seconds)
-        heatmaps["exposure"] = {h: float(n) for h, n in exposure(hexmap).items()}
-        for spots in areas_of(hexmap, blind_spots(hexmap)):
-            names = [label(h) for h in spots]
-            text = (
-                f"hex {names[0]} is seen from no hex farther than adjacent: a blind spot"
-                if len(spots) == 1
-                else f"these {len(spots)} hexes are seen from no hex farther than adjacent: "
-                "blind spots"
-            )
-            findings.append(
-                grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note")
-            )
+        found.findings.append(
+            grouped("blind-spot", names, spots, Reason(text, LINE_OF_SIGHT), "note")
+        )
 
+
+def _edge_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    units = work_units(board, options)
+    cells = units["hexes"] + units["hexsides"]
+    return Cost(RING_BYTES * units["hexes"] + HEX_BYTES * units["hexsides"],
+                BASE_SECONDS + HEX_SECONDS * cells)  # fmt: skip
+
+
+@CHECKS.check("edge hexsides", cost=_edge_cost)
+def _edge_hexsides(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    hexmap = _hexmap(board)
+    grid = hexmap.grid
     edge = _edge_ring(hexmap)
     along: dict[str, list] = {}
     for side, kind in sorted(hexmap.hexsides.items(), key=lambda item: grid.hexside_label(item[0])):
@@ -241,28 +321,58 @@ def lint_hexmap(
         text = f"{what} along the map edge, where it separates nothing"
         rule = hexmap.hexside_types[kind].rule or MOVEMENT
         cells = tuple(dict.fromkeys(h for side in sides for h in side.hexes))
-        findings.append(grouped("edge-hexside", names, cells, Reason(text, rule)))
+        found.findings.append(grouped("edge-hexside", names, cells, Reason(text, rule)))
 
-    areas = dict(hexmap.zones) if zones is None else {k: set(v) for k, v in zones.items()}
-    for name, hexes in areas.items():
+
+def _zones_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    zoned = work_units(board, options)["zoned"]
+    return Cost(HEX_BYTES * zoned, BASE_SECONDS + HEX_SECONDS * zoned)
+
+
+@CHECKS.check("zones", cost=_zones_cost)
+def _zones(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    hexmap = _hexmap(board)
+    grid = hexmap.grid
+    for name, hexes in options["zones"].items():
         closed = [h for h in hexes if not _enterable(hexmap, h)]
         by_terrain: dict[str, list[Hex]] = {}
         for h in sorted(closed, key=lambda h: grid.to_offset(h)[::-1]):
             by_terrain.setdefault(hexmap.terrain_at(h).name, []).append(h)
         for terrain_name, closed_hexes in by_terrain.items():
             terrain = hexmap.terrain_at(closed_hexes[0])
-            names = [label(h) for h in closed_hexes]
+            names = [grid.label(h) for h in closed_hexes]
             which = f"hex {names[0]}" if len(names) == 1 else f"these {len(names)} hexes"
             text = f"zone {name!r} includes {which}, {terrain_name}: no tank may enter it"
             reason = Reason(text, terrain.rule or MOVEMENT)
-            findings.append(grouped("zone-impassable", names, closed_hexes, reason))
+            found.findings.append(grouped("zone-impassable", names, closed_hexes, reason))
 
+
+def _reach_cost(board: HexMap | PanzerVorScenario, options: Options) -> Cost:
+    units = work_units(board, options)
+    kept = units["hexes"] * (len(options["zones"]) + 1)  # the heatmaps and sets kept
+    return Cost(
+        TABLE_BYTES * units["tables"] + SEARCHED_BYTES * units["searched"] + HEX_BYTES * kept,
+        BASE_SECONDS
+        + TABLE_SECONDS * units["tables"]
+        + WALLED_TABLE_SECONDS * units["walled tables"]
+        + SEARCHED_SECONDS * units["searched"]
+        + HEX_SECONDS * kept,
+    )
+
+
+@CHECKS.check("reach", cost=_reach_cost)
+def _reach(board: HexMap | PanzerVorScenario, options: Options, found: Found) -> None:
+    hexmap = _hexmap(board)
+    grid = hexmap.grid
+    mp, areas = options["mp"], options["zones"]
     reached: set[Hex] = set()
     for name, hexes in areas.items():
         starts = [h for h in hexes if _enterable(hexmap, h) or hexmap.terrain_at(h).deployment_only]
         within = reach_turns(best_reach(hexmap, starts), mp)
         reached |= set(within)
-        heatmaps[f"reach from {name}"] = {h: float(t) for h, t in within.items() if t <= turns}
+        found.heatmaps[f"reach from {name}"] = {
+            h: float(t) for h, t in within.items() if t <= options["turns"]
+        }
     if areas:
         lost = [h for h in grid if _enterable(hexmap, h) and h not in reached]
         where = "any zone (" + ", ".join(repr(n) for n in areas) + ")"
@@ -271,33 +381,94 @@ def lint_hexmap(
         lost = [h for part in parts[1:] for h in part]
         where = "the largest open area of the map"
     for cut_off in areas_of(hexmap, lost):
-        names = [label(h) for h in cut_off]
+        names = [grid.label(h) for h in cut_off]
         which = f"hex {names[0]}" if len(cut_off) == 1 else f"these {len(cut_off)} hexes"
         text = f"no tank can reach {which} from {where}"
-        findings.append(grouped("unreachable", names, cut_off, Reason(text, MOVEMENT)))
-    notes.append(
+        found.findings.append(grouped("unreachable", names, cut_off, Reason(text, MOVEMENT)))
+    found.notes.append(
         Reason(f"reach counted in turns of {mp} MP, turning not counted (a lower bound)", MOVEMENT)
     )
-    return LintReport(hexmap, tuple(findings), heatmaps, tuple(notes))
 
 
-@lint.register(PanzerVorScenario)
-def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
-    """Lint a scenario's map with reach from each side's deployment, then its tanks: placed
-    on hexes they may not use, off the map, two to a hex, or outside their side's areas."""
-    hexmap = scenario.hexmap
-    zones = {
-        f"{side.name} deployment": scenario.deployment_hexes(side.key, hexmap)
-        for side in scenario.sides
-    }
-    zones = {k: v for k, v in zones.items() if v}
-    base = lint_hexmap(hexmap, zones=zones or None, **options)  # type: ignore[arg-type]
-    findings = list(base.findings)
+def _zones_given(hexmap: HexMap, zones: Mapping[str, Iterable[HexLike]]) -> dict[str, set[Hex]]:
+    """``zones`` as sets of the map's hexes (an endless list of hexes is refused at the
+    map's size, a hex not on the map at once)."""
+    out = {}
+    for name, hexes in zones.items():
+        if isinstance(hexes, str | bytes) or not isinstance(hexes, Iterable):
+            raise ArgumentError("zones", hexes, "lists of hexes of the map, by zone name")
+        listed = list(itertools.islice(hexes, len(hexmap.grid) + 1))
+        if len(listed) > len(hexmap.grid):
+            raise ArgumentError("zones", name, "zones of at most as many hexes as the map has")
+        try:
+            out[name] = {hexmap.hex(h) for h in listed}
+        except (ValueError, TypeError, KeyError) as error:
+            raise ArgumentError("zones", name, f"zones of hexes of the map ({error})") from error
+        off = [h for h in out[name] if h not in hexmap.grid]
+        if off:
+            raise ArgumentError("zones", off[0], f"a hex of the map in zone {name!r}")
+    return out
+
+
+def _size(hexmap: HexMap) -> str:
+    grid = hexmap.grid
+    return f"a {grid.rows} x {grid.cols} map of {len(grid):,} hexes"
+
+
+def _options(hexmap: HexMap, mp: int | None, turns: int) -> dict[str, Any]:
+    if mp is not None and mp < 1:
+        raise ArgumentError("mp", mp, "movement points of a turn, at least 1, or None")
+    if turns < 0:
+        raise ArgumentError("turns", turns, "a number of turns, at least 0")
+    return {"mp": mp or fastest_movement(), "turns": turns}
+
+
+@lint.register(HexMap)
+@options_checked
+def lint_hexmap(
+    hexmap: HexMap,
+    *,
+    mp: int | None = None,
+    turns: int = 3,
+    zones: Mapping[str, Iterable[HexLike]] | None = None,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
+    leave_out: Iterable[str] = (),
+) -> LintReport:
+    """Lint a hex map. ``zones`` (name -> hexes) replaces the map's own zones as the places
+    reach is measured from; ``turns``: the reach heatmaps show hexes within that many turns.
+    The checks' estimates are added up first (see :mod:`workbench.lint`): exposure and blind
+    spots, which need the map's visibility matrix, are left out (and named in the report)
+    where they would pass ``max_bytes`` (2 GiB: maps past 170 x 170) or ``max_seconds`` (60
+    s); a map whose other checks alone would pass them is refused. ``leave_out``: names of
+    checks not to run (:data:`CHECKS`)."""
+    options = _options(hexmap, mp, turns)
+    options["zones"] = dict(hexmap.zones) if zones is None else _zones_given(hexmap, zones)
+    return CHECKS.run(hexmap, options, max_bytes=max_bytes, max_seconds=max_seconds,
+                      leave_out=leave_out, described=_size(hexmap))  # fmt: skip
+
+
+SCENARIO_CHECKS = Checks("scenario", CHECKS)
+
+
+def _scenario_cost(board: PanzerVorScenario, options: Options) -> Cost:
+    tanks = sum(len(side.tanks) + len(side.deployment) for side in board.sides)
+    units = tanks + work_units(board, options)["zoned"]
+    return Cost(HEX_BYTES * units, BASE_SECONDS + HEX_SECONDS * units)
+
+
+@SCENARIO_CHECKS.check("scenario", cost=_scenario_cost)
+def _scenario(scenario: PanzerVorScenario, options: Options, found: Found) -> None:
     roster = scenario.resolved_roster or panzer_vor_roster()  # a scenario made in Python
-    for problem in problems(scenario, hexmap, roster):
-        findings.append(
+    for problem in problems(scenario, scenario.hexmap, roster):
+        found.findings.append(
             Finding("scenario", json_path(problem.field), Reason(str(problem), GAME_SETUP), "error")
         )
+
+
+@SCENARIO_CHECKS.check("deployment", cost=_scenario_cost)
+def _deployment(scenario: PanzerVorScenario, options: Options, found: Found) -> None:
+    hexmap = scenario.hexmap
     grid = hexmap.grid
     for side in scenario.sides:
         if not side.deployment:
@@ -308,7 +479,7 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
                 continue
             if grid.hex(tank.hex) not in allowed:
                 text = f"{tank.tank} ({side.name}) starts in {tank.hex}, outside its deployment"
-                findings.append(
+                found.findings.append(
                     Finding(
                         "tank-outside-deployment",
                         tank.hex,
@@ -317,4 +488,29 @@ def lint_scenario(scenario: PanzerVorScenario, **options: object) -> LintReport:
                         (grid.hex(tank.hex),),
                     )
                 )
-    return LintReport(scenario, tuple(findings), base.heatmaps, base.notes)
+
+
+@lint.register(PanzerVorScenario)
+@options_checked
+def lint_scenario(
+    scenario: PanzerVorScenario,
+    *,
+    mp: int | None = None,
+    turns: int = 3,
+    max_bytes: int = MAX_BYTES,
+    max_seconds: float | None = MAX_SECONDS,
+    leave_out: Iterable[str] = (),
+) -> LintReport:
+    """Lint a scenario's map with reach from each side's deployment, then its tanks: placed
+    on hexes they may not use, off the map, two to a hex, or outside their side's areas
+    (:data:`SCENARIO_CHECKS`: the map's, then ``scenario`` and ``deployment``)."""
+    hexmap = scenario.hexmap
+    options = _options(hexmap, mp, turns)
+    zones = {
+        f"{side.name} deployment": set(scenario.deployment_hexes(side.key, hexmap))
+        for side in scenario.sides
+    }
+    options["zones"] = {k: v for k, v in zones.items() if v} or dict(hexmap.zones)
+    described = f"scenario {scenario.name!r} on {_size(hexmap)}"
+    return SCENARIO_CHECKS.run(scenario, options, max_bytes=max_bytes, max_seconds=max_seconds,
+                               leave_out=leave_out, described=described)  # fmt: skip

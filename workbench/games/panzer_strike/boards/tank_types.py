@@ -23,6 +23,10 @@ from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 TYPE_FIELDS = ("speed", "armour_front", "armour_side", "armour_rear", "gun_dice", "value")
+# Each number's range: the library's own sanity limits (no rule gives one), well above Table
+# A's largest (armour 10, gun dice 4, value 3): a roll of 10 gun dice has 3,003 outcomes.
+TYPE_LIMITS = {"armour_front": 99, "armour_side": 99, "armour_rear": 99, "gun_dice": 10,
+               "value": 1000}  # fmt: skip
 Zone = Literal["front", "side", "rear"]
 _SPEED = re.compile(r"^large number(?:\s*([+−-])\s*(\d+))?$")
 
@@ -68,8 +72,9 @@ class TankType:
         speed_modifier(self.speed)
         for name in TYPE_FIELDS[1:]:
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidValue(f"{self.name}: {name} must be a whole number of at least 0")
+            most = TYPE_LIMITS[name]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+                raise InvalidValue(f"{self.name}: {name} must be a whole number from 0 to {most}")
 
     @property
     def speed_modifier(self) -> int:

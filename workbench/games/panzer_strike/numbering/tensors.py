@@ -31,7 +31,7 @@ from workbench.openspiel.tensors import Layout, Piece, Views, layout, one_hot, r
 from workbench.rules.observation import Observation
 
 PHASES = ("roll", "move", "shoot", "gun")
-FACINGS = 8
+FACING_PLANES = 8  # a square tank faces one of eight directions
 NO_LIMIT_TURNS = 60  # a game without a turn limit: its turn scaled by this
 
 
@@ -48,7 +48,7 @@ def panzer_strike(start: Match) -> Layout:
     pieces = (
         Piece("terrain", (len(kinds) + 2, *size)),
         Piece("tanks", (2, len(types), *size)),
-        Piece("facing", (2, FACINGS, *size)),
+        Piece("facing", (2, FACING_PLANES, *size)),
         Piece("damaged", (2, *size)),
         Piece("moved", (2, *size)),
         Piece("fired", (2, *size)),
@@ -79,7 +79,7 @@ def panzer_strike(start: Match) -> Layout:
                 views["wrecks"][at] = 1.0
                 continue
             views["tanks"][(side, types.index(tank.kind), *at)] = 1.0
-            views["facing"][(side, tank.facing % FACINGS, *at)] = 1.0
+            views["facing"][(side, tank.facing % FACING_PLANES, *at)] = 1.0
             views["damaged"][(side, *at)] = float(tank.damaged)
             views["moved"][(side, *at)] = float(tank.id in match.moved)
             views["fired"][(side, *at)] = float(tank.id in match.fired)

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from workbench.games.panzer_strike.rules import sections
-from workbench.rules.options import Option, OptionError, check_options
+from workbench.rules.options import MAX_TURN_LIMIT, Option, OptionError, check_options
 
 DIAGONAL_CUTS = ("allowed", "not-between-two", "not-past-any")
 TRAJECTORIES = ("crossed", "met", "both")
@@ -157,6 +157,7 @@ OPTIONS: tuple[Option, ...] = (
         "rounds played before the game ends: in attack vs. defence the rulebook's limit; "
         "elsewhere a practice stand-in (the side that lost less wins); null, none",
         low=1,
+        high=MAX_TURN_LIMIT,
         none_allowed=True,
     ),
 )

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
-from workbench.arguments import whole_number
+from workbench.arguments import check_type, one_of, whole_number
 from workbench.errors import ArgumentError
 from workbench.games.panzer_strike.boards.board import SquareBoard, TileFace, TileSet
 from workbench.games.panzer_strike.boards.scenario import (
@@ -22,6 +23,7 @@ from workbench.games.panzer_strike.rules.state import Match
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 
 SIDE_COLORS = ("#3366cc", "#cc3333")
+MAX_SIDE_TANKS = 100  # a scenario side's tanks (maps/README.md: limits)
 
 
 def open_board(columns: int = 4, rows: int = 2, name: str = "open ground") -> SquareBoard:
@@ -55,10 +57,21 @@ def position(
     """A match with these tanks: ``(id, type, side, (x, y), facing)``, facing a name (N, NE …)
     or 0..7. The first of ``sides`` is to act, its movement dice not yet rolled. Tanks may
     stand anywhere (option ``any_positions``), not only on opposite sides."""
+    if len(sides) != 2 or len(set(sides)) != 2 or not all(isinstance(s, str) for s in sides):
+        raise ArgumentError("sides", sides, "two different sides' names")
+    entries = tuple(islice(tanks, 2 * MAX_SIDE_TANKS + 1))  # an endless iterator ends here
+    if len(entries) > 2 * MAX_SIDE_TANKS:
+        raise ArgumentError("tanks", tanks, f"at most {2 * MAX_SIDE_TANKS} tanks")
     by_side: dict[str, list[PlacedTank]] = {s: [] for s in sides}
-    for ident, kind, side, (x, y), facing in tanks:
-        f = FACING_NAMES.index(facing) if isinstance(facing, str) else facing
-        by_side[side].append(PlacedTank(ident, kind, Square(x, y), f))
+    for i, entry in enumerate(entries):
+        check_type(f"tanks[{i}]", entry, tuple[str, str, str, tuple[int, int], str | int])
+        ident, kind, side, (x, y), facing = entry
+        one_of(f"tanks[{i}] side", side, sides, "one of the sides")
+        if isinstance(facing, str):
+            one_of(f"tanks[{i}] facing", facing, FACING_NAMES, "a facing's name or 0..7")
+            facing = FACING_NAMES.index(facing)
+        whole_number(f"tanks[{i}] facing", facing, low=0, high=len(FACING_NAMES) - 1)
+        by_side[side].append(PlacedTank(ident, kind, Square(x, y), facing))
     scenario = PanzerStrikeScenario(
         name="a position",
         board=board,

@@ -12,8 +12,26 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from workbench.errors import InvalidValue, shown
+
 STAND_IN = "stand-in"
 Arc = Literal["front", "side", "rear"]
+
+
+# Each value's range: the roster format's (target size -5 to +5; turret rotation 0 to 6
+# hexsides, a whole turn) and the library's own sanity limits where no source gives one, well
+# above the shipped counters' largest (movement 4, range 15, firepower 11, armour 24, points
+# 60): a range at most the largest map's side (200 hexes).
+COUNTER_LIMITS = {"movement": (0, 99), "target_size": (-5, 5), "turret_rotation": (0, 6),
+                  "points": (0, 10_000), "range": (0, 200), "firepower": (0, 99),
+                  "armour": (0, 99)}  # fmt: skip
+
+
+def _in_limits(owner: str, name: str, value: object) -> None:
+    low, high = COUNTER_LIMITS[name]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidValue(f"{owner}: {name} must be a whole number from {low} to {high}, "
+                           f"not {shown(value)}")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -23,6 +41,12 @@ class Gun:
     range: int
     firepower: int
     turret: bool = True
+
+    def __post_init__(self) -> None:
+        _in_limits("a gun", "range", self.range)
+        _in_limits("a gun", "firepower", self.firepower)
+        if not isinstance(self.turret, bool):
+            raise InvalidValue(f"a gun: turret must be true or false, not {shown(self.turret)}")
 
 
 @dataclass(frozen=True)
@@ -57,15 +81,18 @@ class TankCounter:
         object.__setattr__(self, "guns", tuple(self.guns))
         object.__setattr__(self, "armour", MappingProxyType(dict(self.armour)))
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
-        if not self.guns or len(self.guns) > 2:
-            raise ValueError(
-                f"{self.name}: a tank counter has one or two guns, not {len(self.guns)}"
-            )
+        if not self.guns or len(self.guns) > 2 or not all(isinstance(g, Gun) for g in self.guns):
+            raise InvalidValue(f"{self.name}: a tank counter has one or two Guns, not "
+                               f"{shown(self.guns)}")  # fmt: skip
         missing = {"front", "side", "rear"} - set(self.armour)
         if missing:
-            raise ValueError(
+            raise InvalidValue(
                 f"{self.name}: armour needs front, side and rear (missing {sorted(missing)})"
             )
+        for name in ("movement", "target_size", "turret_rotation", "points"):
+            _in_limits(str(self.name), name, getattr(self, name))
+        for arc in ("front", "side", "rear"):
+            _in_limits(str(self.name), "armour", self.armour[arc])
 
     @property
     def turreted(self) -> bool:

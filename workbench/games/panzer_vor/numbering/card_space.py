@@ -38,6 +38,7 @@ from workbench.games.panzer_vor.numbering.card_slots import (
     scenario_characters,
 )
 from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
+from workbench.geometry.hexgrid import FACINGS
 from workbench.openspiel.numbering import ActionSpace, Family
 from workbench.openspiel.spaces import hex_labels, numbers, one, whole
 
@@ -233,7 +234,7 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
             (
                 ("slot", own),
                 ("offset", factored.reach),
-                ("facing", tuple(range(6))),
+                ("facing", FACINGS),
                 ("ability", ("", *movers)),
             ),
             factored.move,
@@ -267,7 +268,7 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
         one(A.DoneBuying),
         Family(
             A.Deploy,
-            (("slot", own), ("hex", area), ("facing", tuple(range(6)))),
+            (("slot", own), ("hex", area), ("facing", FACINGS)),
             factored.deploy,
             factored.deploy_back,
             "the acting side's tank slot, the hex's index in the area placed in, facing",

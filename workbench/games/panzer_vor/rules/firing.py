@@ -11,20 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from workbench.dice import at_least
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.boards.counters import Arc, Gun
 from workbench.games.panzer_vor.rules import arguments as checked
+from workbench.games.panzer_vor.rules.actions import Fire
 from workbench.games.panzer_vor.rules.sections import (
     ASSAULT_GUNS,
     ATTACK_MODIFIERS,
     ATTACK_ROLL,
+    CARD_TYPES,
     CV33,
     DAMAGE_ROLL,
     EXTREME_RANGE,
-    FIRING,
     FIRING_ARCS,
     MULTIPLE_GUNS,
     TURRET_ROTATION,
@@ -33,7 +34,9 @@ from workbench.games.panzer_vor.rules.sections import (
 from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import Modifier, Reason, total
+from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.shots import not_at_an_enemy
+from workbench.vocabulary import removed_names
 
 # Scenario rules that take away the range bonus, and the counters they name: the rule's own
 # words ("The CV33 is equipped with a machine gun", Anzio (Revised): CV33).
@@ -155,6 +158,26 @@ class Shot:
     __hash__ = None  # type: ignore[assignment]
 
 
+def not_a_shot(state: GameState, firer_id: str, target_id: str) -> Reason | None:
+    """Why ``firer_id`` may not fire at ``target_id`` whatever the moment, or None: a tank
+    fires on an enemy tank ("Attack Cards ... are used to fire on an enemy tank.", Card Types),
+    never on itself nor on a tank of its own side."""
+    firer, target = state.tank(firer_id), state.tank(target_id)
+    return not_at_an_enemy(firer, target, "fire", "a tank fires on an enemy tank", CARD_TYPES)
+
+
+def refuse_not_a_shot(state: GameState, action: object) -> None:
+    """IllegalAction if ``action`` fires a tank at itself or a friend (:func:`not_a_shot`),
+    whatever the moment; anything else passes (``apply`` judges it)."""
+    if not isinstance(action, Fire):
+        return
+    names = {t.id for t in state.tanks}
+    if {action.firer, action.target} <= names:
+        refused = not_a_shot(state, action.firer, action.target)
+        if refused is not None:
+            raise IllegalAction(refused)
+
+
 def shot(
     state: GameState,
     firer_id: str,
@@ -164,12 +187,16 @@ def shot(
     gun: Literal["main", "secondary"] | None = None,
     arcs: ArcConvention = DEFAULT_ARCS,
 ) -> Shot:
-    """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet)."""
+    """The shot ``firer_id`` would fire at ``target_id`` (nothing judged yet but that it is a
+    shot: a tank firing at itself or a friend is refused, IllegalAction: :func:`not_a_shot`)."""
     attack, damage = checked.modifiers("attack", attack), checked.modifiers("damage", damage)
     if gun not in (None, "main", "secondary"):
         raise ArgumentError("gun", gun, 'None, "main" or "secondary"')
     if not isinstance(arcs, ArcConvention):
         raise ArgumentError("arcs", arcs, "an ArcConvention")
+    refused = not_a_shot(state, firer_id, target_id)
+    if refused is not None:
+        raise IllegalAction(refused)
     firer, target = state.tank(firer_id), state.tank(target_id)
     arc = "side" if state.options.side_armour_only else arc_of(target, firer.hex, arcs)
     return Shot(
@@ -187,8 +214,6 @@ def refusals(shot: Shot) -> list[Reason]:
     found: list[Reason] = []
     if target.wreck:
         found.append(Reason(f"{target.id} is already wreckage", WRECKAGE))
-    if target.side == firer.side:
-        found.append(Reason(f"{target.id} is on the same side", FIRING))
     if firer.wreck:
         found.append(Reason(f"{firer.id} is wreckage", WRECKAGE))
     # Range: the text says "less than the Range", but its own example (Panzer IV D, Range 7,
@@ -256,7 +281,7 @@ def attack_modifiers(shot: Shot) -> tuple[Modifier, ...]:
     turret = not _fixed(shot) and state.options.turret_rotation
     if turret and _turret_turn(firer, target.hex, shot.arcs):
         found.append(Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION))
-    elif turret and firer.turret_turned and state.options.turret_penalty_any_rotation:
+    elif turret and firer.turret_turned and state.options.turret_penalty == "any-rotation":
         found.append(Modifier("the turret turned earlier this turn", -2, TURRET_ROTATION))
     return tuple(found)
 
@@ -366,7 +391,7 @@ def _needed(target_number: int, modifiers: Sequence[Modifier]) -> tuple[int | No
     return max(needed, 2), chance
 
 
-def odds(shot: Shot) -> AttackOdds:
+def odds_of(shot: Shot) -> AttackOdds:
     """The exact odds of a shot: legality, then the attack and damage modifiers, then the
     chances (every probability an exact fraction)."""
     refused = refusals(shot)
@@ -401,7 +426,7 @@ def odds(shot: Shot) -> AttackOdds:
     )  # fmt: skip
 
 
-def attack_odds(
+def odds(
     state: GameState,
     firer_id: str,
     target_id: str,
@@ -415,7 +440,7 @@ def attack_odds(
 
     The Mobile Fire 2 shot at a Tiger II seven hexes away needs 8+ (Firing: Attack Modifiers).
     """
-    return odds(shot(state, firer_id, target_id, attack, damage, gun, arcs))
+    return odds_of(shot(state, firer_id, target_id, attack, damage, gun, arcs))
 
 
 def _turret_aim(firer: Tank, target: Hex, arcs: ArcConvention) -> tuple[int, int] | None:
@@ -470,4 +495,11 @@ def fire_table(
     """The odds against every enemy tank, nearest first (those it may not fire at say why)."""
     firer = state.tank(firer_id)
     enemies = sorted(state.enemies_of(firer), key=lambda t: (firer.hex.distance(t.hex), t.id))
-    return tuple(attack_odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+    return tuple(odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_vor.rules.firing",
+        {"attack_odds": "odds (the board's; a game state's: the contract's odds)"},
+    )

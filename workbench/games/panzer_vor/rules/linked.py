@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from workbench.arguments import one_of
+from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import cardgame, placing
 from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS
@@ -29,7 +31,7 @@ from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY
 from workbench.games.panzer_vor.rules.scenario_rules.linked_scenarios import GROWN
-from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, OPTIONAL_RULES
 from workbench.games.panzer_vor.rules.turn import settle
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
@@ -45,13 +47,16 @@ def next_stage(
     """The Stage 2 match that follows a finished Stage 1 (see the module); ``placement``:
     "choose" (the Kuromorimine player places the Panzer III) or "quick"; ``readings``: Stage
     2's own options (HS0017's), as the series was started with."""
+    one_of("placement", placement, ("choose", "quick"), "a placement")
     if "stage over" not in stage_1.flags:
-        raise ValueError("Stage 1 is not over: two Ōarai tanks must first cross Remagen Bridge")
+        raise ArgumentError("stage_1", stage_1, "a Stage 1 that is over: two Ōarai tanks must "
+                            "first cross Remagen Bridge")  # fmt: skip
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
-    carried = [rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)]
-    penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
+    in_force = {rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)}
+    carried = [value for value, rule in OPTIONAL_RULE_VALUES.items() if rule in in_force]
+    penalty = agreed.turret_penalty
     choose = placement == "choose" and placing.choosing(stage_1)
     setup = "choose" if choose else "quick"
     options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty,

@@ -51,6 +51,7 @@ from workbench.games.panzer_vor.rules.characters import ABILITIES, COMMANDERS_RE
 from workbench.games.panzer_vor.rules.crew import recover, use_crew
 from workbench.games.panzer_vor.rules.deck import add, draw_outcomes, size
 from workbench.games.panzer_vor.rules.drawing import as_pile, deal_allowed
+from workbench.games.panzer_vor.rules.firing import refuse_not_a_shot
 from workbench.games.panzer_vor.rules.match import (
     HAND_LIMIT,
     RESTART,
@@ -79,7 +80,7 @@ from workbench.games.panzer_vor.rules.options import (
     card_bonus,
     card_bonuses,
     fire_targets,
-    move_options,
+    legal_moves,
     reach_with_bonus,
 )
 from workbench.games.panzer_vor.rules.phases import Moment, Phase, ShotStage, Stage
@@ -290,7 +291,7 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
         yield Stop()
         return
     if order.stage in (Stage.MOVE, Stage.EITHER):
-        moves = move_options(match, tank_id, card.mp, order.mp)
+        moves = legal_moves(match, tank_id, card.mp, order.mp)
         yield from moves
         if order.mp is not None and moves:
             return  # Stage 2's entry: the tank moves off the entry hex
@@ -315,6 +316,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     who = current_player(match)
     if who is TERMINAL:
         raise IllegalAction(Reason(f"the match is over: {match.ended}", S.ENDING))
+    refuse_not_a_shot(match.board, action)
     if who is CHANCE:
         outcomes = chance_outcomes(match)
         if all(a != action for a, _ in outcomes):

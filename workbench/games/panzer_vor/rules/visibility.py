@@ -245,12 +245,17 @@ MAX_MATRIX_BYTES = MAX_BYTES  # the default bound on the peak memory: 29,000 hex
 # per pair for the matrix, the rest for the bit tables and one offset group's line windows
 PEAK_BYTES_PER_PAIR = 2.4
 PEAK_BASE_BYTES = 24 * 1024 * 1024
-SECONDS_PER_PAIR = 1.5e-7  # the same maps, untraced, on the shared 2-core machine
+SECONDS_PER_PAIR = 4e-8  # maps of 30 x 40 to 200 x 200, untraced (benchmarks/README.md)
 
 
 def visibility_peak(hexes: int) -> int:
     """The estimated peak memory (bytes) of :func:`visibility_matrix` on a map of ``hexes``."""
     return int(PEAK_BASE_BYTES + PEAK_BYTES_PER_PAIR * hexes * hexes)
+
+
+def visibility_cost(hexes: int) -> Cost:
+    """The estimated peak memory and time of :func:`visibility_matrix` on ``hexes`` hexes."""
+    return Cost(visibility_peak(hexes), SECONDS_PER_PAIR * hexes * hexes)
 
 
 def check_visibility_bound(
@@ -264,7 +269,7 @@ def check_visibility_bound(
         "hexmap",
         f"a {hexmap.grid.rows} x {hexmap.grid.cols} map of {n:,} hexes",
         "a map whose visibility matrix fits",
-        Cost(visibility_peak(n), SECONDS_PER_PAIR * n * n),
+        visibility_cost(n),
         max_bytes,
         max_seconds,
     )
@@ -279,7 +284,7 @@ def visibility_matrix(
     (:func:`visibility_peak`): a map whose peak would pass ``max_bytes`` (2 GiB, a 170 x 170
     map) is refused with an ArgumentError, with the estimate, rather than exhausting the
     machine; pass a larger ``max_bytes`` to allow it. A map whose matrix would take longer
-    than ``max_seconds`` (60 s, about a 150 x 150 map on this machine; None: no bound) is
+    than ``max_seconds`` (60 s, about a 195 x 195 map on this machine; None: no bound) is
     refused the same way.
 
     >>> board = HexMap.blank(6, 6).with_terrain({"0303": "forest"})

@@ -24,12 +24,19 @@ from workbench.errors import InvalidValue, UnknownName
 
 STAND_IN = "stand-in"
 CARD_SOURCE = "community data: BSData/tanks (BattleScribe), not the official cards"
+CARD_SOURCE_SHORT = "community data: BSData/tanks"  # CARD_SOURCE where a line names it
 UNKNOWN = "unknown"  # a value no source gives, written so in the card file
 MISSING_SOURCE = (
     "unknown: missing in BSData/tanks (give your card's value: the game option card_points, "
     "or a roster file)"
 )
 NUMBER_FIELDS = ("crew_slots", "initiative", "attack", "defence", "damage_capacity", "points")
+# Each value's range: Defence at most 6 by the rule ("A tank can never roll more than six
+# Defence dice", Shooting: Roll Defence Dice); the others the library's own sanity limits, well
+# above the card data's largest (crew slots 4, Initiative 8, Attack 6, Damage Capacity 8,
+# points 46): an Attack roll of 11 dice already has 4,368 outcomes.
+CARD_LIMITS = {"crew_slots": 10, "initiative": 20, "attack": 10, "defence": 6,
+               "damage_capacity": 20, "points": 1000}  # fmt: skip
 CARD_FIELDS = ("country", *NUMBER_FIELDS, "keywords")
 
 
@@ -62,12 +69,22 @@ class TanksCard:
             value = getattr(self, name)
             if value is None and name == "points":
                 continue  # unknown: a platoon with this card is refused for points
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidValue(f"{self.name}: {name} must be a whole number of at least 0")
+            most = CARD_LIMITS[name]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+                raise InvalidValue(f"{self.name}: {name} must be a whole number from 0 to {most}")
 
     def source(self, field_name: str) -> str:
         """Where a value comes from: a named source, ``"rulebook: ..."`` or ``"stand-in"``."""
         return self.sources.get(field_name, STAND_IN)
+
+    def label(self, field_name: str) -> str:
+        """Where a value comes from, in a few words (an explanation's line names it).
+
+        >>> tanks_cards()["Panther"].label("attack")
+        'community data: BSData/tanks'
+        """
+        source = self.source(field_name)
+        return CARD_SOURCE_SHORT if source == CARD_SOURCE else source
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords

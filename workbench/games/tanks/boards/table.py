@@ -9,6 +9,7 @@ stand-in values a user replaces with their own arrow's.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -133,6 +134,17 @@ class TerrainPiece:
     kind: str
     polygon: Polygon
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ArgumentError("name", self.name, "a terrain piece's name (text)")
+        problem = piece_problem(self.kind, self.polygon)
+        if problem is not None:
+            argument = str(problem.field[0])
+            value = getattr(self, argument)
+            if argument == "kind":
+                raise UnknownName(argument, value, problem.expected)
+            raise ArgumentError(argument, value, f"{problem.expected} (here {problem.found})")
+
     @staticmethod
     def from_rings(
         name: str, kind: str, rings: Sequence[Sequence[Sequence[float]]]
@@ -142,13 +154,37 @@ class TerrainPiece:
 
     @staticmethod
     def box(name: str, kind: str, x: float, y: float, width: float, depth: float) -> TerrainPiece:
-        """An upright rectangular piece with its top-left corner at ``(x, y)``."""
+        """An upright rectangular piece with its top-left corner at ``(x, y)`` (finite cm),
+        ``width`` and ``depth`` more than 0."""
+        for argument, value in (("x", x), ("y", y), ("width", width), ("depth", depth)):
+            real = isinstance(value, int | float) and not isinstance(value, bool)
+            if not real or not math.isfinite(value):
+                raise ArgumentError(argument, value, "a finite number of cm")
+        for argument, value in (("width", width), ("depth", depth)):
+            if not value > 0:
+                raise ArgumentError(argument, value, "a size in cm more than 0")
         corners = [(x, y), (x + width, y), (x + width, y + depth), (x, y + depth), (x, y)]
         return TerrainPiece(name, kind, Polygon(corners))
 
     @property
     def rings(self) -> list[list[list[float]]]:
         return rings_of(self.polygon)
+
+
+PIECE_POLYGON = "a simple polygon: three or more corners, an outline that does not cross itself"
+
+
+def piece_problem(kind: object, polygon: object) -> Problem | None:
+    """Why a kind and a polygon cannot make a terrain piece (the field ``kind`` or
+    ``polygon``, what was found in words, what was expected), or None if they can."""
+    if not isinstance(kind, str) or kind not in TANKS_TERRAIN:
+        return Problem(("kind",), repr(kind), f"a kind: {', '.join(sorted(TANKS_TERRAIN))}")
+    if not isinstance(polygon, Polygon):
+        return Problem(("polygon",), f"a {type(polygon).__name__}", "a shapely Polygon")
+    if not np.isfinite(np.asarray(polygon.exterior.coords, dtype=float)).all():
+        return Problem(("polygon",), "a corner that is not a finite number", PIECE_POLYGON)
+    why = polygon_problem(polygon)
+    return None if why is None else Problem(("polygon",), f"a polygon where {why}", PIECE_POLYGON)
 
 
 @dataclass(frozen=True)
@@ -336,12 +372,12 @@ def table_problems(table: Table) -> list[Problem]:
         size = f"{table.width} × {table.depth}"
         found.append(Problem(("size",), size, "a positive width and depth in cm"))
         return found
-    kinds = ", ".join(sorted(TANKS_TERRAIN))
     names: dict[str, int] = {}
     good: list[int] = []
     for i, piece in enumerate(table.pieces):
-        if piece.kind not in TANKS_TERRAIN:
-            found.append(Problem(("terrain", i, "kind"), repr(piece.kind), f"a kind: {kinds}"))
+        problem = piece_problem(piece.kind, piece.polygon)  # a piece checks itself: kept in
+        if problem is not None:  # case one was made around its check
+            found.append(Problem(("terrain", i, *problem.field), problem.found, problem.expected))
         if piece.name in names:
             found.append(
                 Problem(
@@ -351,17 +387,7 @@ def table_problems(table: Table) -> list[Problem]:
                 )
             )
         names.setdefault(piece.name, i)
-        why = polygon_problem(piece.polygon)
-        if why is not None:
-            found.append(
-                Problem(
-                    ("terrain", i, "polygon"),
-                    f"a polygon where {why}",
-                    "a simple polygon: three or more corners, an outline that does not "
-                    "cross itself",
-                )
-            )
-        else:
+        if problem is None:
             good.append(i)
     polygons = [table.pieces[i].polygon for i in good]
     for i, off in zip(good, outside(polygons, table.surface), strict=True):

@@ -16,6 +16,7 @@ polygons, on the table, and must not overlap.
 
 from __future__ import annotations
 
+from workbench.errors import ArgumentError
 from workbench.files.errors import Where
 from workbench.files.registry import Document, Format, register
 from workbench.games.tanks.boards.table import (
@@ -26,8 +27,9 @@ from workbench.games.tanks.boards.table import (
     TableError,
     TableTank,
     TerrainPiece,
+    piece_problem,
 )
-from workbench.geometry.table import rings_of
+from workbench.geometry.table import polygon_from_rings, rings_of
 
 
 def _number(value: float) -> float | int:
@@ -47,6 +49,12 @@ def decode(document: Document, where: Where) -> Table:
     for i, entry in enumerate(document["terrain"]):
         try:
             pieces.append(TerrainPiece.from_rings(entry["name"], entry["kind"], entry["polygon"]))
+        except ArgumentError:  # the piece's own check: its kind or polygon
+            problem = piece_problem(entry["kind"], polygon_from_rings(entry["polygon"]))
+            if problem is None:
+                raise
+            raise where.describe(["terrain", i, *problem.field], str(problem.found),
+                                 problem.expected) from None  # fmt: skip
         except ValueError as error:  # shapely refuses some shapes outright
             raise where.describe(
                 ["terrain", i, "polygon"],

@@ -20,7 +20,9 @@ from workbench.games.tanks.render.pictures import (
     table_scene,
     tank_drawing,
 )
+from workbench.games.tanks.rules import objectives
 from workbench.games.tanks.rules.actions import AttackRoll, DefenceRoll, RepairRoll, SetUpRoll
+from workbench.games.tanks.rules.deployment import deploy_area, deploying_next
 from workbench.games.tanks.rules.movement import MoveSweep
 from workbench.games.tanks.rules.odds import Odds
 from workbench.games.tanks.rules.reach import TableReach
@@ -52,6 +54,7 @@ HIDDEN = "#7a7a7a"
 BLOCKED = "#c62828"
 SWEEP = "#1565c0"
 KEEP_CLEAR = Style(stroke="#6a1b9a", width=1.4, dash=(6.0, 4.0))  # Table Setup's distances
+PLACING = Style(stroke="#e65100", width=1.6, dash=(4.0, 3.0))  # where a token or tank may go
 KEEP_CLEAR_TEXT = "keep clear: no terrain within a Measuring Arrow (Game Set Up: Table Setup)"
 
 
@@ -86,6 +89,8 @@ def battle_scene(battle: Battle, *, caption: bool = True, **options: Any) -> Sce
     scene = scene.add(ANNOTATIONS, marks)
     if battle.setup is not None and battle.setup.step == "terrain":
         scene = keep_clear_overlay(scene, battle)
+    if battle.phase in ("objectives", "deployment") and battle.setup is None:
+        scene = placing_overlay(scene, battle)
     if caption:
         state = "game over: " + str(battle.ended) if battle.ended else f"{battle.phase} phase"
         if battle.setup is not None:
@@ -106,6 +111,22 @@ def keep_clear_overlay(scene: Scene, battle: Battle) -> Scene:
     for piece in table.pieces:
         for ring in _outlines(piece.polygon.buffer(reach, quad_segs=8)):
             prims.append(Polygon(ring, KEEP_CLEAR, f"a Measuring Arrow from {piece.name}"))
+    return scene.add(OVERLAYS, prims)
+
+
+def placing_overlay(scene: Scene, battle: Battle) -> Scene:
+    """Where the next Objective token, or the next tank, may go (dashed): the band the rules
+    allow (``objectives.band``, ``deployment.deploy_area``)."""
+    if battle.phase == "objectives":
+        side = objectives.placer(battle)
+        where, label = objectives.band(battle), f"{side}'s Objective token goes here"
+    else:
+        nxt = deploying_next(battle)
+        if not nxt:
+            return scene
+        side = nxt[0].side
+        where, label = deploy_area(battle, side), f"{side} deploys here ({nxt[0].id} next)"
+    prims = [Polygon(ring, PLACING, label) for ring in _outlines(where)]
     return scene.add(OVERLAYS, prims)
 
 
@@ -155,13 +176,13 @@ def reach_overlay(scene: Scene, reach: TableReach) -> Scene:
 
 def odds_overlay(scene: Scene, odds: Odds) -> Scene:
     """The shot as :func:`shot_overlay` draws it, and the chance of destroying the target."""
-    scene = shot_overlay(scene, examine_shot(odds.battle, odds.shot.tank, odds.shot.target))
+    scene = shot_overlay(scene, examine_shot(odds.battle, odds.attacker, odds.target))
     text = (
-        f"destroys {odds.shot.target} ({odds.left} Damage Points left): "
+        f"destroys {odds.target} ({odds.left} Damage Points left): "
         f"{_pct(odds.destroy)}; one damage or more: {_pct(odds.at_least(1))}"
     )
     if odds.refusal is not None:
-        text += f" (not now: {odds.refusal.text})"
+        text += f" ({odds.refusal.text})"
     return caption_overlay(scene, text)
 
 

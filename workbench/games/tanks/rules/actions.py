@@ -116,10 +116,14 @@ class Cancel(Action):
 
 @dataclass(frozen=True)
 class Repair(Action):
+    """Roll to repair one Repairable Critical card on the tank, the player's choice (``card``;
+    ``""``, as records saved before the choice have it: the first placed on the tank)."""
+
     tank: str
+    card: str = ""
 
     def __str__(self) -> str:
-        return f"{self.tank} tries a repair"
+        return f"{self.tank} tries a repair" + (f" of {self.card}" if self.card else "")
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,18 @@ class PlaceTerrain(Action):
 
 
 @dataclass(frozen=True)
+class PlaceObjective(Action):
+    """Place an Objective token, its centre at ``(x, y)`` (Missions: Table Set Up); the side
+    to act places it."""
+
+    x: float
+    y: float
+
+    def __str__(self) -> str:
+        return f"place an Objective token at ({self.x:.1f}, {self.y:.1f})"
+
+
+@dataclass(frozen=True)
 class ChooseRole(Action):
     """The winner of the second roll chooses to be the ``"attacker"`` or the ``"defender"``."""
 
@@ -207,4 +223,4 @@ class ChooseEdge(Action):
 
 ACTIONS = (Deploy, Move, Stay, EndMoves, Shoot, Hold, KeepRoll, Reroll, Cancel, Repair,
            AttackRoll, DefenceRoll, DrawCritical, RepairRoll,
-           SetUpRoll, PlaceTerrain, ChooseRole, ChooseEdge)  # fmt: skip
+           SetUpRoll, PlaceTerrain, ChooseRole, ChooseEdge, PlaceObjective)  # fmt: skip

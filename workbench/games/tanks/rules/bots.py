@@ -11,9 +11,9 @@ sees and looks one action deep on a state sampled from its observation
   first, the target Critical Hits first);
 - it shoots the target it is likeliest to destroy, then the one it is likeliest to damage at
   all (a target already without Damage Points, destroyed at the Command Phase, last);
-- it tries a repair whenever it may;
+- it tries a repair whenever it may, of the first Repairable card placed on the tank;
 - in a played Game Set Up it places terrain and chooses its role and table side at random
-  (it judges no terrain);
+  (it judges no terrain), and so it places its Objective tokens;
 - otherwise (moving, staying, deploying) it takes the position worth most: the damage it
   expects to do with its best shot from there, less the damage every enemy that would see it
   expects to do to it (Speed tokens, Cover, Close Range and Side Shots included), and, in a
@@ -66,7 +66,7 @@ def greedy_ranking(
     candidates from here (``workbench.players.tanks``)."""
     if len(legal) == 1:
         return legal
-    if state.setup is not None:
+    if state.setup is not None or state.phase == "objectives":
         return [rng.choice(legal)]
     between_dice = policy_choice(state)
     if between_dice is not None and between_dice in legal:

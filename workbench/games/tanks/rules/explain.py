@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from workbench.games.tanks.rules import sections, sources
 from workbench.games.tanks.rules.actions import Move, Shoot
-from workbench.games.tanks.rules.movement import check_move, moves_allowed
+from workbench.games.tanks.rules.movement import check_move
 from workbench.games.tanks.rules.odds import shot_chances
-from workbench.games.tanks.rules.state import Battle
+from workbench.games.tanks.rules.shooting import not_a_shot
+from workbench.games.tanks.rules.state import Battle, moves_allowed
 from workbench.rules.core import Action, Reason, Verdict
 
 
@@ -56,6 +57,7 @@ def with_detail(battle: Battle, verdict: Verdict) -> Verdict:
         isinstance(action, Shoot)
         and battle.has_tank(action.tank)
         and battle.has_tank(action.target)
+        and not_a_shot(battle, action.tank, action.target) is None  # else no odds to show
     ):
         detail = _shot_detail(battle, action, verdict.legal)
     extra = tuple(r for r in detail if r not in verdict.reasons)

@@ -4,7 +4,10 @@ A turn (Turn Sequence): the Movement Phase, one tank at a time from the lowest I
 (each tank Moves up to twice, three times with Fast, or Stays stationary); the Shooting
 Phase from the highest Initiative (Shoot or Hold; the dice, the stationary re-roll, the
 players' cancellations and the Critical draws as they come); the Command Phase (destroy,
-check victory, one repair roll or — Blitzkrieg — a single Move per tank, reset).
+check victory, one repair roll of the Repairable card the player chooses or — Blitzkrieg — a
+single Move per tank, reset). Before the first turn: Game Set Up played
+(``table_setup.py``), the missions' Objective tokens placed by the players
+(``objectives.py``) and the tanks deployed by them (``deployment.py``), as the options say.
 
 Chance actions: :class:`AttackRoll` and :class:`DefenceRoll` (every set of faces, sorted,
 with its exact probability), :class:`DrawCritical` (by the cards left in the deck) and
@@ -15,15 +18,15 @@ with its exact probability), :class:`DrawCritical` (by the cards left in the dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.table import Table
-from workbench.games.tanks.rules import sections, sources
+from workbench.games.tanks.rules import objectives, sections, sources
 from workbench.games.tanks.rules.actions import (
     ACTIONS,
     AttackRoll,
@@ -35,6 +38,7 @@ from workbench.games.tanks.rules.actions import (
     Hold,
     KeepRoll,
     Move,
+    PlaceObjective,
     Repair,
     RepairRoll,
     Reroll,
@@ -42,39 +46,37 @@ from workbench.games.tanks.rules.actions import (
     Stay,
 )
 from workbench.games.tanks.rules.bots import greedy_player
+from workbench.games.tanks.rules.chances import chance_key, outcome_actions, outcomes
 from workbench.games.tanks.rules.crew_cards import crew_points
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.deployment import (
+    apply_deploy,
     check_deploy,
     deploy_hull,
     deploy_sample,
-    reserve_tank,
+    deploying_next,
 )
 from workbench.games.tanks.rules.explain import with_detail
 from workbench.games.tanks.rules.hidden import hides, mask, sample_hidden
 from workbench.games.tanks.rules.invariants import invariants, summarize
 from workbench.games.tanks.rules.missions import score_objectives, time_out, victory
-from workbench.games.tanks.rules.movement import (
-    cannot_move,
-    check_move,
-    legal_sample,
-    moves_allowed,
-)
+from workbench.games.tanks.rules.movement import cannot_move, check_move, legal_sample
 from workbench.games.tanks.rules.odds import Odds, policy_choice, shot_chances
 from workbench.games.tanks.rules.options import table_options
 from workbench.games.tanks.rules.reach import TableReach, reach_of
 from workbench.games.tanks.rules.readings import SightReadings
 from workbench.games.tanks.rules.setup import start_battle
-from workbench.games.tanks.rules.shooting import pools, rolls, score, shooting_refusal
+from workbench.games.tanks.rules.shooting import a_shot, pools, score, shooting_refusal
 from workbench.games.tanks.rules.sight import in_arc, sees
-from workbench.games.tanks.rules.state import Battle, Shot, TankPiece
+from workbench.games.tanks.rules.state import Battle, Shot, TankPiece, moves_allowed
 from workbench.games.tanks.rules.table_setup import (
     ROLL_OUTCOMES,
     apply_setup,
     setup_actions,
     setup_player,
 )
+from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -87,20 +89,15 @@ from workbench.rules.core import (
     Reason,
     Turn,
     Verdict,
+    register_bot,
     register_game,
     verdict_of,
 )
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option
 
 # --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
-
-
-@cache
-def _dice_outcomes(cls: type, n: int) -> tuple[tuple[Action, Fraction], ...]:
-    return tuple((cls(faces), p) for faces, p in rolls(n))
-
-
-REPAIR_OUTCOMES = tuple((RepairRoll(f), Fraction(1, 6)) for f in range(1, 7))
 
 
 def start(scenario: Table, options: Mapping[str, Any] | None = None) -> Battle:
@@ -118,13 +115,8 @@ def _next_group(battle: Battle) -> list[TankPiece]:
     (Shooting) Initiative not yet acted; the Attacker counts higher on ties, and among one
     army's tied tanks the owner chooses (each of them is offered)."""
     if battle.phase == "deployment":
-        waiting = list(battle.reserve)
-        # Barkmann's Corner: "The German player deploys ... then the American player deploys"
-        if battle.mission == "barkmanns-corner":
-            first = [t for t in waiting if t.side == "German"]
-            waiting = first or waiting
-    else:
-        waiting = [t for t in battle.in_play() if t.id not in battle.acted]
+        return deploying_next(battle)
+    waiting = [t for t in battle.in_play() if t.id not in battle.acted]
     if not waiting:
         return []
     pick = max if battle.phase == "shooting" else min
@@ -138,6 +130,8 @@ def current_player(state: Battle) -> str | Turn:
         return TERMINAL
     if state.setup is not None:  # Game Set Up, played (table_setup.py)
         return setup_player(state) or CHANCE
+    if state.phase == "objectives":  # the players place the missions' tokens (objectives.py)
+        return objectives.placer(state)
     if state.repairing is not None:
         return CHANCE
     shot = state.shot
@@ -161,6 +155,9 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
         return
     if battle.setup is not None:
         yield from setup_actions(battle)
+        return
+    if battle.phase == "objectives":
+        yield from objectives.sample(battle)
         return
     shot = battle.shot
     if shot is not None:
@@ -187,8 +184,8 @@ def legal_actions(battle: Battle) -> Iterator[Action]:
             yield Hold(tank.id)
         else:
             yield Stay(tank.id)
-            if any(critical_card(c).repairable for c in tank.criticals):
-                yield Repair(tank.id)
+            for card in repairable(tank):  # the player chooses which card
+                yield Repair(tank.id, card)
             if tank.has("Blitzkrieg"):
                 yield from _moves(battle, tank)
 
@@ -219,48 +216,13 @@ def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:
             yield Cancel(k)
 
 
-def _chance_key(battle: Battle) -> tuple[Any, ...]:
-    """What the chance outcomes now depend on: the dice rolled, or the deck drawn from."""
-    if battle.repairing is not None:
-        return ("repair",)
-    shot = battle.shot
-    assert shot is not None
-    if shot.step == "attack":
-        return (AttackRoll, shot.attack_dice)
-    if shot.step == "reroll":
-        return (AttackRoll, shot.attack_dice - len(shot.kept))
-    if shot.step == "defence":
-        return (DefenceRoll, shot.defence_dice)
-    return ("deck", battle.deck or tuple(sorted(battle.discard)))
-
-
-@cache
-def _outcomes(key: tuple[Any, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    if key[0] == "repair":
-        return REPAIR_OUTCOMES
-    if key[0] != "deck":
-        return _dice_outcomes(*key)
-    deck = key[1]
-    if not deck:
-        return ((DrawCritical(""), Fraction(1)),)
-    counts: dict[str, int] = {}
-    for name in deck:
-        counts[name] = counts.get(name, 0) + 1
-    return tuple((DrawCritical(n), Fraction(c, len(deck))) for n, c in sorted(counts.items()))
-
-
-@cache
-def _outcome_actions(key: tuple[Any, ...]) -> frozenset[Action]:
-    return frozenset(action for action, _ in _outcomes(key))
-
-
 def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
     """Every roll or draw possible now, each with its exact probability."""
     if current_player(battle) != CHANCE:
         return ()
     if battle.setup is not None:
         return ROLL_OUTCOMES
-    return _outcomes(_chance_key(battle))
+    return outcomes(chance_key(battle))
 
 
 # --- apply --------------------------------------------------------------------------------
@@ -271,8 +233,10 @@ def apply(battle: Battle, action: Action) -> Applied:
         raise IllegalAction(Reason(f"the game is over: {battle.ended}", sections.VICTORY))
     if battle.setup is not None:
         return apply_setup(battle, action)
+    if isinstance(action, Shoot) and all(map(battle.has_tank, (action.tank, action.target))):
+        a_shot(battle, action.tank, action.target)  # at an enemy tank, whatever the moment
     if who == CHANCE:
-        if action not in _outcome_actions(_chance_key(battle)):
+        if action not in outcome_actions(chance_key(battle)):
             raise IllegalAction(
                 Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING)
             )
@@ -283,8 +247,12 @@ def apply(battle: Battle, action: Action) -> Applied:
         )
     if battle.shot is not None:
         return _shot_choice(battle, battle.shot, action)
+    if isinstance(action, PlaceObjective):
+        return objectives.apply_objective(battle, action)
+    if battle.phase == "objectives":
+        raise IllegalAction(Reason(f"{action}: {objectives.step_text(battle)}", sections.MISSIONS))
     if isinstance(action, Deploy):
-        return _deploy(battle, action)
+        return apply_deploy(battle, action)
     if isinstance(action, Move):
         return _move(battle, action)
     if isinstance(action, Stay | EndMoves | Hold | Shoot | Repair):
@@ -305,41 +273,6 @@ def _may_act(battle: Battle, tank_id: str, phase: str, section: str) -> TankPiec
             Reason(f"{tank_id} cannot act now; next in Initiative order: {nxt}", section)
         )
     return battle.tank(tank_id)
-
-
-def _deploy(battle: Battle, action: Deploy) -> Applied:
-    if battle.phase != "deployment":
-        raise IllegalAction(Reason("every tank is deployed already", sections.DEPLOYMENT))
-    group = {t.id for t in _next_group(battle)}
-    if action.tank not in group:
-        nxt = ", ".join(sorted(group))
-        raise IllegalAction(
-            Reason(
-                f"{action.tank} cannot deploy now; next in Initiative order: {nxt}",
-                sections.INITIATIVE_TIES,
-            )
-        )
-    tank = reserve_tank(battle, action.tank)
-    values = (action.x, action.y, action.heading)
-    if not all(isinstance(v, int | float) and v == v for v in values):
-        raise IllegalAction(
-            Reason(f"a deployment is three numbers, not {values}", sections.DEPLOYMENT)
-        )
-    hull = deploy_hull(tank, *values)
-    problem = check_deploy(battle, tank.id, hull)
-    if problem is not None:
-        raise IllegalAction(problem)
-    placed = replace(tank, hull=hull)
-    reserve = tuple(t for t in battle.reserve if t.id != tank.id)
-    after = replace(battle, tanks=(*battle.tanks, placed), reserve=reserve)
-    if not reserve:
-        after = replace(after, phase="movement", acted=())
-    where = battle.deploy_at[tank.side]
-    why = Reason(
-        f"{tank.id} placed against the {where} ({'corner' if '-' in where else 'edge'})",
-        sections.DEPLOYMENT,
-    )
-    return Applied(after, (Event(str(action), (why,)),))
 
 
 def _move(battle: Battle, action: Move) -> Applied:
@@ -407,11 +340,18 @@ def _tank_action(battle: Battle, action: Action) -> Applied:
         return Applied(_advance(after), (Event(str(action), (why,)),))
     if isinstance(action, Repair):
         tank = _may_act(battle, tid, "command", sections.REPAIR)
-        if not any(critical_card(c).repairable for c in tank.criticals):
+        cards = repairable(tank)
+        if not cards:
             raise IllegalAction(Reason(f"{tid} has no Repairable Critical card", sections.REPAIR))
-        return Applied(
-            replace(battle, repairing=tid, acted=(*battle.acted, tid)), (Event(str(action)),)
-        )
+        if action.card and action.card not in cards:
+            raise IllegalAction(
+                Reason(
+                    f"{action.card} is no Repairable Critical card on {tid} ({', '.join(cards)})",
+                    sections.REPAIR,
+                )
+            )
+        repairing = replace(battle, repairing=tid, repair_card=action.card or cards[0])
+        return Applied(replace(repairing, acted=(*battle.acted, tid)), (Event(str(action)),))
     tank = _may_act(battle, tid, "shooting", sections.SHOOTING_INITIATIVE)
     if isinstance(action, Hold):
         after = replace(battle, acted=(*battle.acted, tid))
@@ -469,21 +409,22 @@ def _shot_choice(battle: Battle, shot: Shot, action: Action) -> Applied:
 def _chance(battle: Battle, action: Action) -> Applied:
     if isinstance(action, RepairRoll):
         tank = battle.tank(battle.repairing or "")
-        repairable = [c for c in tank.criticals if critical_card(c).repairable]
+        chosen = battle.repair_card
         if action.face >= 4:
             left = list(tank.criticals)
-            left.remove(repairable[0])
+            left.remove(chosen)
             after = replace(
                 battle.with_tank(replace(tank, criticals=tuple(left))),
                 repairing=None,
-                discard=(*battle.discard, repairable[0]),
+                repair_card="",
+                discard=(*battle.discard, chosen),
             )
             why = Reason(
-                f"{action.face}: {repairable[0]} repaired and discarded (its damage stays)",
+                f"{action.face}: {chosen} repaired and discarded (its damage stays)",
                 sections.REPAIR,
             )
         else:
-            after = replace(battle, repairing=None)
+            after = replace(battle, repairing=None, repair_card="")
             why = Reason(f"{action.face}: the repair fails (4, 5 or 6 needed)", sections.REPAIR)
         return Applied(_advance(after), (Event(f"{tank.id}: {action}", (why,)),))
     shot = battle.shot
@@ -659,9 +600,13 @@ def _advance(battle: Battle) -> Battle:
     return battle
 
 
+def repairable(tank: TankPiece) -> list[str]:
+    """The Repairable Critical cards on ``tank``, each name once, in the order placed."""
+    return list(dict.fromkeys(c for c in tank.criticals if critical_card(c).repairable))
+
+
 def _has_command_choice(tank: TankPiece) -> bool:
-    repairable = any(critical_card(c).repairable for c in tank.criticals)
-    return repairable or (tank.has("Blitzkrieg") and cannot_move(tank) is None)
+    return bool(repairable(tank)) or (tank.has("Blitzkrieg") and cannot_move(tank) is None)
 
 
 def _command(battle: Battle) -> Battle:
@@ -726,12 +671,8 @@ def odds(state: Battle, attacker: str, target: str) -> Odds:
         if not isinstance(tank, str) or not state.has_tank(tank):
             ids = ", ".join(t.id for t in state.tanks) or "none"
             raise ArgumentError(argument, tank, f"a tank on the table ({ids})")
+    a_shot(state, attacker, target)  # a tank shooting at itself or a friend: no odds
     return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
-
-
-def explain_action(state: Battle, action: Action) -> Verdict:
-    """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
-    return with_detail(state, verdict_of(GAME, state, action))
 
 
 def reach(state: Battle, tank: str) -> TableReach:
@@ -746,41 +687,81 @@ def destroyed(state: Battle, tank: str) -> bool:
 
 
 def shipped_tables() -> dict[str, str]:
-    from workbench.paths import shipped
-
     return {k: v for k, v in shipped("tanks", "").items() if "roster" not in k}
 
 
-GAME = register_game(
-    Game(
-        name="tanks",
-        title="TANKS: Panther vs Sherman",
-        rulebook="Tanks: Panther vs Sherman Starter Set Rulebook",
-        board_kind="table",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=ACTIONS,
-        players=players,
-        scenarios=shipped_tables,
-        invariants=invariants,
-        summarize=summarize,
-        options=table_options,
-        mask=mask,
-        sample_hidden=sample_hidden,
-        hides=hides,
-        odds=odds,
-        explain_action=explain_action,
-        reach=reach,
-        destroyed=destroyed,
-        declining=policy_choice,
-        scenario_types=(Table,),
-        bots={"greedy": greedy_player},
-        order=30,
-        rulebook_file="tanks-panther-vs-sherman.txt",
-        sections="workbench.games.tanks.rules.sections",
-    )
-)
+class Tanks(Game[Battle, Action]):
+    """TANKS on the protocol: each method calls the rules' own function."""
+
+    name = "tanks"
+    title = "TANKS: Panther vs Sherman"
+    rulebook = "Tanks: Panther vs Sherman Starter Set Rulebook"
+    board_kind = "table"
+    action_types = ACTIONS
+    scenario_types = (Table,)
+    order = 30
+    rulebook_file = "tanks-panther-vs-sherman.txt"
+    sections = "workbench.games.tanks.rules.sections"
+    hides_information = True  # crew cards until first used
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> Battle:
+        return start(scenario, options)
+
+    def _current_player(self, state: Battle) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: Battle) -> Iterable[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: Battle) -> Iterable[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: Battle, action: Action) -> Applied[Battle]:
+        return apply(state, action)
+
+    def _outcome(self, state: Battle) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: Battle) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return table_options(scenario)
+
+    def _odds(self, state: Battle, attacker: str, target: str, card: str | None) -> Odds:
+        return odds(state, attacker, target)
+
+    def _reach(self, state: Battle, tank: str) -> TableReach:
+        return reach(state, tank)
+
+    def _explain(self, state: Battle, action: Action) -> Verdict:
+        """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
+        return with_detail(state, verdict_of(self, state, action))
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_tables()
+
+    def invariants(self, state: Battle) -> None:
+        invariants(state)
+
+    def summarize(self, state: Battle) -> Mapping[str, Any]:
+        return summarize(state)
+
+    def mask(self, state: Battle, player: str) -> Battle:
+        return mask(state, player)
+
+    def sample_hidden(self, observation: Observation, rng: random.Random) -> Battle:
+        return sample_hidden(observation, rng)
+
+    def hides(self, start: Battle) -> bool:
+        return hides(start)
+
+    def destroyed(self, state: Battle, tank: str) -> bool:
+        return destroyed(state, tank)
+
+    def declining(self, state: Battle) -> Action | None:
+        return policy_choice(state)
+
+
+GAME = register_game(Tanks())
+register_bot(GAME.name, "greedy", greedy_player)

@@ -10,8 +10,7 @@ import shapely
 
 from workbench.games.tanks.boards.table import TANKS_TERRAIN
 from workbench.games.tanks.rules.criticals import full_deck
-from workbench.games.tanks.rules.movement import moves_allowed
-from workbench.games.tanks.rules.state import Battle
+from workbench.games.tanks.rules.state import Battle, moves_allowed
 
 
 def invariants(battle: Battle) -> None:

@@ -14,7 +14,7 @@ arrow's heading turned by a multiple of 90°). Readings where the text leaves a 
 - Tanks in play are not impassable terrain in the text; a move still may not end with the
   hull overlapping another tank's, and a hull must stay wholly on the table.
 
-``move_options`` samples placements for display; :data:`LEGAL_SAMPLE` is the fixed, small
+``reach_sample`` samples placements for display; :data:`LEGAL_SAMPLE` is the fixed, small
 sample ``legal_actions`` lists (any other placement is still legal when ``check_move`` says
 so: the action space is finite only by this documented choice).
 """
@@ -22,24 +22,29 @@ so: the action space is finite only by this documented choice).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
 from shapely.geometry import Point
 
+from workbench.arguments import finite
 from workbench.boards.values import Pictured
+from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.table import TANKS_TERRAIN
 from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.geometry.table import Hull, arrow_polygons, direction
 from workbench.rules.core import Reason, lines_of
+from workbench.vocabulary import removed_names
 
 TOUCH = 1e-6  # cm: the arrow's start counts as touching the hull within this
 # legal_actions' sample: arrow headings relative to the tank (degrees) x fractions of the tail
 LEGAL_SAMPLE = {"relative_headings": tuple(range(0, 360, 45)), "along_fractions": (0.5, 1.0)}
-# move_options' denser sample for display
+# reach_sample' denser sample for display
 DISPLAY_SAMPLE = {
     "relative_headings": tuple(range(0, 360, 15)),
     "along_fractions": (0.25, 0.5, 0.75, 1.0),
@@ -88,11 +93,6 @@ class MoveCheck:
 
     def lines(self) -> list[str]:
         return lines_of(self.reasons)
-
-
-def moves_allowed(tank: TankPiece) -> int:
-    """Two Moves a turn, three with Fast (Movement: Rapid Movement; Keyword Reference: Fast)."""
-    return 3 if tank.has("Fast") else 2
 
 
 def cannot_move(tank: TankPiece) -> str | None:
@@ -233,7 +233,7 @@ def hull_problem(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:
 def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) -> list[Placement]:
     """Placements of a sample (headings relative to the tank, fractions of the tail, turns
     of the tank against the arrow): each arrow laid where a ray from the hull's centre leaves
-    the hull. Not filtered: see :func:`move_options`."""
+    the hull. Not filtered: see :func:`reach_sample`."""
     sample = sample or LEGAL_SAMPLE
     tank = battle.tank(tank_id)
     tail = battle.table.arrow.tail_length
@@ -249,7 +249,7 @@ def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) 
     return found
 
 
-def move_options(
+def reach_sample(
     battle: Battle, tank_id: str, sample: dict | None = None
 ) -> list[tuple[Placement, Hull]]:
     """Legal placements of a sample (default: the denser display sample) with their hulls
@@ -326,5 +326,42 @@ class MoveSweep(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
 
+MOST_SAMPLED = 10_000  # placements of one sample: the library's own sanity limit
+
+
+def checked_sample(sample: object) -> dict[str, Any] | None:
+    """``sample`` if it is None or a sample as :data:`DISPLAY_SAMPLE` is one: headings and
+    turns in degrees, fractions of the tail more than 0 and at most 1, finite numbers, at most
+    :data:`MOST_SAMPLED` placements in all; else ArgumentError."""
+    if sample is None:
+        return None
+    expected = (
+        "a sample: relative_headings and along_fractions (and turns), each a list of finite "
+        f"numbers, fractions in (0, 1], at most {MOST_SAMPLED:,} placements"
+    )
+    if not isinstance(sample, Mapping) or not set(sample) <= {*DISPLAY_SAMPLE}:
+        raise ArgumentError("sample", sample, expected)
+    counts = 1
+    for name in DISPLAY_SAMPLE:
+        values = sample.get(name, (0,)) if name == "turns" else sample.get(name)
+        if not isinstance(values, list | tuple) or not all(map(finite, values)):
+            raise ArgumentError("sample", sample, expected)
+        counts *= len(values)
+    fractions = sample["along_fractions"]
+    if counts > MOST_SAMPLED or not all(0 < f <= 1 for f in fractions):
+        raise ArgumentError("sample", sample, expected)
+    return dict(sample)
+
+
 def move_sweep(battle: Battle, tank_id: str, sample: dict | None = None) -> MoveSweep:
-    return MoveSweep(battle, tank_id, tuple(move_options(battle, tank_id, sample)))
+    """Every placement of ``sample`` (default: the denser display sample) legal for
+    ``tank_id``, with its hull."""
+    sample = checked_sample(sample)
+    return MoveSweep(battle, tank_id, tuple(reach_sample(battle, tank_id, sample)))
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.tanks.rules.movement",
+        {"move_options": "reach_sample (the moves legal now: the contract's reach)"},
+    )

@@ -30,18 +30,22 @@ from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.crew_cards import crew_options
 from workbench.games.tanks.rules.missions import PER_OBJECTIVE
 from workbench.games.tanks.rules.readings import sight_options
-from workbench.rules.options import Option, OptionError, check_options
+from workbench.rules.options import MAX_TURN_LIMIT, Option, OptionError, check_options
 
 MISSIONS = ("panzer-ace", "king-of-the-hill", "free-for-all", "no-retreat", "barkmanns-corner")
 QUICK_DEPLOYMENT = "workbench quick deployment (positions chosen by the workbench, not a player)"
 DEFAULT_TURN_LIMIT = 10  # stand-in: the rulebook's time limit is agreed by the players
-MAX_TURN_LIMIT = 1000  # the workbench's bound on a turn limit (a game must end)
 # Building Your Platoon: Point Limit: "Try playing your first few games at 50 points and build
 # up to 100 points": the players agree on it; the default is the largest the rulebook names
 DEFAULT_POINT_LIMIT = 100
 MAX_POINT_LIMIT = 10_000  # the workbench's bound on a point limit
 PLATOON_RULES = ("checked", "practice")
 TABLE_SETUP = ("played", "given")  # Game Set Up played as actions, or the table file's
+DEPLOYMENT = ("players", "quick")  # the players place their tanks, or the workbench does
+# the missions' Objective tokens: placed by the players, the workbench's, or the table file's
+# (offered where the file has tokens): games/tanks/rules/objectives.py
+OBJECTIVES = ("players", "quick", "table")
+KEYWORDS = ("applied", "ignored")  # the community data's keywords (Heavy Tank, Big Gun)
 MAX_TERRAIN_GRID = 45  # cm: half the standard table (the grid must list a position)
 NO_RETREAT_TURNS = 8  # Missions: No Retreat: "The game ends after eight turns"
 BARKMANNS_CORNER = "Barkmann's Corner"  # the table whose name makes it the scenario
@@ -160,10 +164,13 @@ def table_options(table: Table) -> list[Option]:
             low=1, high=MAX_TURN_LIMIT,
         ),
         Option.choice(
-            "deployment", ("quick", "players"), sections.DEPLOYMENT,
-            f"'quick': the {QUICK_DEPLOYMENT}; 'players': a Deployment phase in which the "
-            "players place each tank in Initiative order",
+            "deployment", DEPLOYMENT, sections.DEPLOYMENT,
+            "'players': a Deployment phase in which the players place each tank in Initiative "
+            "order ('The players place their tanks on the table in Initiative order'); "
+            f"'quick': the {QUICK_DEPLOYMENT}",
+            unwritten="quick",  # records saved before the players placed their tanks
         ),
+        _objectives_option(table),
         *([] if barkmann else _table_setup_options(table)),
         Option.flag(
             PER_OBJECTIVE, sections.NO_RETREAT,
@@ -192,9 +199,35 @@ def table_options(table: Table) -> list[Option]:
             "shipped data lacks (ISU-122: unknown) or to replace one; marked as given by you",
             "a mapping of shipped Tank card names to whole numbers of points", _card_points,
         ),
+        Option.choice(
+            "community_keywords", KEYWORDS, sections.ANATOMY,
+            "the keywords Heavy Tank and Big Gun, which the rulebook does not print: the Tank "
+            "cards' keywords and the keywords' texts come from community data (BSData/tanks: "
+            "Heavy Tank loses no Defence dice to Side Shots, Big Gun upgrades one uncancelled "
+            "Hit to a Critical Hit); 'applied': as that data gives them; 'ignored': the cards "
+            "without them",
+        ),
         *crew_options(),
         *sight_options(),
     ]  # fmt: skip
+
+
+def _objectives_option(table: Table) -> Option:
+    """``objectives``: who places the missions' Objective tokens
+    (``games/tanks/rules/objectives.py``); 'table' only where the table file has tokens."""
+    offered = OBJECTIVES if table.objectives else OBJECTIVES[:2]
+    return Option.choice(
+        "objectives", offered, sections.MISSIONS,
+        "'players': the players place the Objective tokens as the mission says ('each player "
+        "(starting with the Attacker) places an Objective token within a Measuring Arrow of "
+        "the opponent's side of the board'; 'the Attacker places two'), once the table sides "
+        "are chosen; King of the Hill's is in the centre; 'quick': placed by the workbench "
+        "(the table file's tokens if it has some, else half a Measuring Arrow from the side)"
+        + ("; 'table': the table file's tokens, each scored as the mission says (in "
+           "Free-For-All by the player whose opponent's side it is nearer)"
+           if table.objectives else ""),
+        unwritten="quick",  # records saved before the players placed them
+    )  # fmt: skip
 
 
 def terrain_grid(table: Table) -> int:
@@ -233,7 +266,10 @@ def checked(table: Table, given: Mapping[str, Any] | None) -> dict[str, Any]:
 
 __all__ = [
     "DEFAULT_POINT_LIMIT",
+    "DEPLOYMENT",
+    "KEYWORDS",
     "MISSIONS",
+    "OBJECTIVES",
     "PLATOON_RULES",
     "TABLE_SETUP",
     "OptionError",

@@ -18,14 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.games.tanks.boards.cards import TanksCard, tanks_cards
+from workbench.games.tanks.boards.cards import TanksCard, tanks_cards, tanks_keywords
 from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.crew_cards import given_cards, tank_cards
-from workbench.games.tanks.rules.options import PLATOON_RULES
+from workbench.games.tanks.rules.options import KEYWORDS, PLATOON_RULES
 from workbench.rules.core import Reason
 from workbench.rules.options import OptionError
 
 CARD_POINTS_SOURCE = "game option card_points"  # the source of a point value the players give
+KEYWORDS_IGNORED = "game option community_keywords: 'ignored'"  # a card's keywords without them
+COMMUNITY = "community data"  # how a keyword's source from community data begins
 
 
 @dataclass(frozen=True)
@@ -103,12 +105,29 @@ def platoon_problems(
     return found
 
 
+def community_keywords() -> frozenset[str]:
+    """The keywords whose rule comes from community data, not the rulebook (Heavy Tank, Big
+    Gun: ``tanks-keywords.json``).
+
+    >>> sorted(community_keywords())
+    ['Big Gun', 'Heavy Tank']
+    """
+    return frozenset(name for name, k in tanks_keywords().items() if k.source.startswith(COMMUNITY))
+
+
 def game_cards(given: Mapping[str, Any]) -> dict[str, TanksCard]:
     """The shipped Tank cards with the point values the option ``card_points`` gives, each
-    marked with its source (CARD_POINTS_SOURCE)."""
+    marked with its source (CARD_POINTS_SOURCE), and without the community data's keywords
+    where the option ``community_keywords`` is ``"ignored"``."""
     cards = dict(tanks_cards())
     for name, points in given.get("card_points", {}).items():
         cards[name] = cards[name].with_values(CARD_POINTS_SOURCE, points=points)
+    if given.get("community_keywords", KEYWORDS[0]) == "ignored":
+        dropped = community_keywords()
+        for name, card in cards.items():
+            if dropped & set(card.keywords):
+                kept = tuple(k for k in card.keywords if k not in dropped)
+                cards[name] = card.with_values(KEYWORDS_IGNORED, keywords=kept)
     return cards
 
 
@@ -153,6 +172,7 @@ __all__ = [
     "CARD_POINTS_SOURCE",
     "PlatoonTank",
     "check_platoons",
+    "community_keywords",
     "game_cards",
     "platoon_problems",
     "unknown_points",

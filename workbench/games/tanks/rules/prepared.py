@@ -23,7 +23,7 @@ from workbench.games.tanks.rules.state import Battle
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.play import as_player
-from workbench.rules.prepared import in_odds_band, prepared, shot_odds, told_by_playouts
+from workbench.rules.prepared import destroy_chance, in_odds_band, prepared, told_by_playouts
 
 LESSON_PLATOONS = {"German": ["Panther", "Panzer IV"], "British": ["Sherman V", "Sherman V"]}
 LESSON_LENGTH = 50  # steps: the story told by then, short enough to step through in class
@@ -32,7 +32,7 @@ LESSON_LENGTH = 50  # steps: the story told by then, short enough to step throug
 def real_shot(game: Game, state: Battle, action: Action) -> bool:
     """Whether ``action`` is a shot whose chance to destroy (the game's exact odds) lies in
     :data:`ODDS_BAND`."""
-    chance = shot_odds(game, state, action)
+    chance = destroy_chance(game, state, action)
     return chance is not None and in_odds_band(chance)
 
 
@@ -50,8 +50,8 @@ def odds_lesson_player(game: Game, observation: Observation, rng: random.Random)
     """A scripted chooser for a lesson on odds: it shoots only with a chance to destroy in
     :data:`ODDS_BAND`, at a target in Cover first, and else holds its fire; a tank that sees
     an enemy stays stationary (the steadier shot, and the still target, keep the odds up);
-    the rest (moves, repairs, the choices between the dice) as the greedy practice opponent
-    (``bots.greedy_player``)."""
+    the rest (deploying, moves, repairs, the choices between the dice) as the greedy practice
+    opponent (``bots.greedy_player``)."""
     state: Battle = observation.state
     legal = list(observation.legal_actions)
     between = policy_choice(state)
@@ -107,7 +107,8 @@ def cover_and_critical(first_seed: int = 0) -> Record:
             "A lesson on odds: every shot has a chance to destroy between 10% and 90% (click "
             "the target before the dice to see it). Played by a scripted chooser (not the "
             "rulebook's, nor a fair player): it takes only such shots, a target in Cover "
-            "first, and a tank that sees an enemy stays stationary. The German Panther and "
+            "first, and a tank that sees an enemy stays stationary; it places its tanks as "
+            "the greedy practice opponent would. The German Panther and "
             "Panzer IV face two British Sherman Vs (4 Damage Points): with the American "
             "Shermans (6) no first shot of either side reaches 10%. Cut after the first "
             "Damage card drawn."

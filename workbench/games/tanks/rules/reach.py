@@ -14,8 +14,8 @@ from workbench.boards.values import Pictured
 from workbench.errors import ArgumentError
 from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.actions import Move
-from workbench.games.tanks.rules.movement import LEGAL_SAMPLE, moves_allowed, sample_placements
-from workbench.games.tanks.rules.state import Battle
+from workbench.games.tanks.rules.movement import LEGAL_SAMPLE, sample_placements
+from workbench.games.tanks.rules.state import Battle, moves_allowed
 from workbench.geometry.table import Hull
 from workbench.rules.core import Action, Reason, lines_of
 
@@ -37,8 +37,8 @@ class TableReach(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
     @property
-    def destinations(self) -> set[tuple[float, float, float]]:
-        return {move.to for move in self.moves}
+    def destinations(self) -> frozenset[tuple[float, float, float]]:
+        return frozenset(move.to for move in self.moves)
 
     def hulls(self) -> list[tuple[Move, Hull]]:
         """Each move with the hull the tank ends as (for pictures)."""

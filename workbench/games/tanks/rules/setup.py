@@ -2,10 +2,11 @@
 spacing, initiative order with its ties, deployment against a table edge (or a corner in
 Barkmann's Corner), mission objectives, and the first state of a battle.
 
-The workbench's quick deployment places each side's tanks for the players, in Initiative
-order, each square against an arrow touching its edge (or inside its corner's area): a
-labelled convenience, not a player's choice; ``check_deployment`` says whether a placement
-of the players' own is legal.
+The players place their tanks (option ``deployment: "players"``, the default: a Deployment
+phase, ``deployment.py``); ``check_deployment`` says whether a placement is legal. The
+workbench's quick deployment (``"quick"``) places each side's tanks for the players, in
+Initiative order, each square against an arrow touching its edge (or inside its corner's
+area): a labelled convenience, not a player's choice.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.cards import TanksCard
 from workbench.games.tanks.boards.hulls import hull_size
 from workbench.games.tanks.boards.table import SET_UP_KINDS, Table, placement_problems
-from workbench.games.tanks.rules import sections
+from workbench.games.tanks.rules import objectives, sections
 from workbench.games.tanks.rules.crew_cards import crew_sides, tank_cards
 from workbench.games.tanks.rules.criticals import full_deck
 from workbench.games.tanks.rules.options import (
     BARKMANN,
     DEFAULT_PLATOONS,
     DEFAULT_TURN_LIMIT,
+    DEPLOYMENT,
     NO_RETREAT_TURNS,
     OptionError,
     checked,
@@ -156,10 +158,10 @@ def _spot(table: Table, where: str, i: int, n: int) -> tuple[float, float]:
 
 def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Battle:
     """The first state: platoons (option ``platoons``: side -> card names), ``attacker``,
-    ``mission``, ``turn_limit``, ``deployment`` ("quick": placed by the workbench, or
-    "players": a Deployment phase of Deploy actions), ``table_setup`` ("played": a set-up
-    phase first, ``table_setup.py``; "given": the table file's terrain and edges); objectives
-    placed. The options are checked first (``options.table_options``): a bad one raises
+    ``mission``, ``turn_limit``, ``deployment`` ("players": a Deployment phase of Deploy
+    actions, or "quick": placed by the workbench), ``objectives``, ``table_setup``
+    ("played": a set-up phase first, ``table_setup.py``; "given": the table file's terrain
+    and edges). The options are checked first (``options.table_options``): a bad one raises
     OptionError naming it, and so does a platoon Building Your Platoon refuses
     (``platoons.check_platoons``)."""
     if not isinstance(table, Table):
@@ -204,8 +206,10 @@ def start_battle(table: Table, options: Mapping[str, Any] | None = None) -> Batt
 
 def deployed(battle: Battle, where: Mapping[str, str]) -> Battle:
     """``battle`` with its forces made and placed against their edges or corners (``where``:
-    side -> edge or corner), in Initiative order (by the workbench, or held for the players'
-    Deployment phase: option ``deployment``), and the mission's objectives placed."""
+    side -> edge or corner), in Initiative order (held for the players' Deployment phase, or
+    placed by the workbench: option ``deployment``), and the mission's Objective tokens
+    placed, or the players' objectives phase next (option ``objectives``:
+    ``games/tanks/rules/objectives.py``)."""
     given, table = battle.options, battle.table
     cards = game_cards(given)
     platoons = {side: tuple(names) for side, names in given["platoons"].items()}
@@ -224,18 +228,12 @@ def deployed(battle: Battle, where: Mapping[str, str]) -> Battle:
     if is_barkmanns_corner(table):
         tanks = [t if t.side != "German" else _with_crew(t, "Ernst Barkmann") for t in tanks]
     reserve: tuple[TankPiece, ...] = ()
-    if given.get("deployment", "quick") == "players":  # the players place every tank
+    if given.get("deployment", DEPLOYMENT[0]) == "players":  # the players place every tank
         reserve, tanks = tuple(tanks), []
-    objectives = _objectives(table, battle.mission, battle.attacker, battle.defender, where)
-    return replace(
-        battle,
-        tanks=tuple(tanks),
-        objectives=objectives,
-        reserve=reserve,
-        deploy_at=where,
-        phase="deployment" if reserve else "movement",
-        setup=None,
-    )
+    battle = replace(battle, tanks=tuple(tanks), reserve=reserve, deploy_at=where, setup=None)
+    tokens, due = objectives.placed(battle, where)
+    phase = "objectives" if due else "deployment" if reserve else "movement"
+    return replace(battle, objectives=tokens, objectives_due=due, phase=phase)
 
 
 def _to_set_up(battle: Battle, rolled: bool) -> Battle:
@@ -295,33 +293,3 @@ def _deployments(table: Table, attacker: str, defender: str) -> dict[str, str]:
     opposite = {"north": "south", "south": "north", "east": "west", "west": "east"}
     home = named.get("Defender", "north")
     return {defender: home, attacker: named.get("Attacker", opposite.get(home, "south"))}
-
-
-def _objectives(
-    table: Table, mission: str, attacker: str, defender: str, where: Mapping[str, str]
-) -> tuple:
-    """Objective tokens by mission: the centre (King of the Hill); one by each player within a
-    Measuring Arrow of the opponent's side (Free-For-All); two by the Attacker near the
-    Defender's side (No Retreat). Positions other than the centre are the workbench's
-    choice (QUICK_DEPLOYMENT), each half an arrow from the edge."""
-    centre = (table.width / 2, table.depth / 2)
-    if table.objectives:
-        return tuple(
-            (attacker if mission != "king-of-the-hill" else "both", o.at) for o in table.objectives
-        )
-    half = table.arrow.length / 2
-
-    def near(edge: str, fraction: float) -> tuple[float, float]:
-        if "-" in edge:
-            edge = edge.split("-")[0]
-        w, d = table.width, table.depth
-        return {"north": (w * fraction, half), "south": (w * fraction, d - half),
-                "west": (half, d * fraction), "east": (w - half, d * fraction)}[edge]  # fmt: skip
-
-    if mission == "king-of-the-hill":
-        return (("both", centre),)
-    if mission == "free-for-all":
-        return ((attacker, near(where[defender], 0.5)), (defender, near(where[attacker], 0.5)))
-    if mission == "no-retreat":
-        return ((attacker, near(where[defender], 1 / 3)), (attacker, near(where[defender], 2 / 3)))
-    return ()

@@ -1,7 +1,7 @@
 """Shooting: who may be shot at, the Attack and Defence dice pools with every contribution
 as a Reason with its section, cancellation, and the exact odds of a shot.
 
-Policies of :func:`shot_odds` (where players choose, each side does what hurts it least):
+Policies of :func:`dice_odds` (where players choose, each side does what hurts it least):
 
 - Cancellation: each 4-5 cancels a Hit or Critical Hit chosen by the shooter, who cancels
   Hits first (keeping Criticals); each 6 one chosen by the target, who cancels Criticals
@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
 from workbench.boards.values import Pictured
 from workbench.games.tanks.boards.table import Table
@@ -37,7 +38,9 @@ from workbench.games.tanks.rules.sight import (
     side_shot,
 )
 from workbench.games.tanks.rules.state import Battle, TankPiece
-from workbench.rules.core import Reason, lines_of
+from workbench.rules.core import IllegalAction, Reason, lines_of
+from workbench.rules.shots import not_at_an_enemy
+from workbench.vocabulary import removed_names
 
 MAX_DEFENCE = 6
 SIXTH = Fraction(1, 6)
@@ -115,7 +118,13 @@ class Pools:
 
 def attack_dice(battle: Battle, shooter: TankPiece, target: TankPiece) -> tuple[int, list[Reason]]:
     n = shooter.card.attack
-    reasons = [Reason(f"{n} Attack dice: {shooter.id}'s Attack", sections.ATTACK_DICE)]
+    reasons = [
+        Reason(
+            f"{n} Attack dice: {shooter.id}'s Attack (the card's value, from "
+            f"{shooter.card.label('attack')})",
+            sections.ATTACK_DICE,
+        )
+    ]
     if shooter.has("Coordinated Fire"):
         friends = [
             s for s, t in battle.shot_at
@@ -147,7 +156,12 @@ def defence_dice(
     """Defence + the shooter's moves + the target's moves + Cover − Close Range − Side Shot,
     never more than six (nor fewer than none)."""
     n = target.card.defence
-    reasons = [Reason(f"{n}: {target.id}'s Defence", sections.DEFENCE_DICE)]
+    reasons = [
+        Reason(
+            f"{n}: {target.id}'s Defence (the card's value, from {target.card.label('defence')})",
+            sections.DEFENCE_DICE,
+        )
+    ]
     moves = shooter.speed
     if moves and shooter.has("Gung Ho"):
         reasons.append(Reason(f"{shooter.id} counts one Move less (Gung Ho)", sections.GUNG_HO))
@@ -182,8 +196,26 @@ def defence_dice(
     return n, reasons, covered
 
 
+def not_a_shot(battle: Battle, shooter_id: str, target_id: str) -> Reason | None:
+    """Why ``shooter_id`` may not shoot at ``target_id`` whatever the moment, or None: the
+    target is the other player's tank ("the target player rolls their Defence dice",
+    Shooting: Roll Defence Dice; you win "by destroying all of the enemy tanks"), never the
+    shooter itself nor a tank of its own side. Cited as Shooting: Pick Your Target."""
+    shooter, target = battle.tank(shooter_id), battle.tank(target_id)
+    return not_at_an_enemy(shooter, target, "shoot", "a target is an enemy tank", sections.TARGET)
+
+
+def a_shot(battle: Battle, shooter_id: str, target_id: str) -> None:
+    """IllegalAction (:func:`not_a_shot`'s reason) unless the target is an enemy tank."""
+    refused = not_a_shot(battle, shooter_id, target_id)
+    if refused is not None:
+        raise IllegalAction(refused)
+
+
 def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
-    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state)."""
+    """Both pools and whether the shot may be taken (Line of Sight, arc, the tank's state);
+    a tank shooting at itself or a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     refusal = shooting_refusal(battle, shooter, target)
     if refusal is not None:
@@ -212,8 +244,9 @@ def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> R
         return Reason(f"{shooter.id} is destroyed", sections.DESTROY)
     if target.destroyed:
         return Reason(f"{target.id} is destroyed: it is terrain now", sections.DESTROYED_TANKS)
-    if target.side == shooter.side:
-        return Reason(f"{target.id} is on {shooter.id}'s own side", sections.TARGET)
+    own = not_a_shot(battle, shooter.id, target.id)
+    if own is not None:
+        return own
     for name in shooter.criticals:
         if critical_card(name).effect == "cannot shoot":
             return Reason(f"{shooter.id} cannot shoot: {name}", sections.CRITICAL_HITS)
@@ -347,7 +380,7 @@ def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds
     )  # fmt: skip
 
 
-def shot_odds(battle: Battle, shooter_id: str, target_id: str) -> ShotOdds:
+def dice_odds(battle: Battle, shooter_id: str, target_id: str) -> ShotOdds:
     """The exact (damage, criticals) distribution of one shot, as fractions, with both
     pools' contributions (see the module for the players' choices)."""
     return odds_from_pools(
@@ -424,7 +457,9 @@ class ShotExam(Pictured):
 
 
 def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
-    """The whole picture of one shot (see :class:`ShotExam`)."""
+    """The whole picture of one shot (see :class:`ShotExam`); a tank shooting at itself or
+    a friend is no shot (IllegalAction: :func:`not_a_shot`)."""
+    a_shot(battle, shooter_id, target_id)
     shooter, target = battle.tank(shooter_id), battle.tank(target_id)
     readings = SightReadings.of(battle.options)
     sight = line_of_sight(battle.table, battle.tanks, shooter, target, readings)
@@ -432,5 +467,12 @@ def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
     return ShotExam(
         battle, shooter_id, target_id, sight, covered,
         close_range(battle.table, shooter, target), side_shot(shooter, target),
-        in_arc(shooter, target, readings=readings), shot_odds(battle, shooter_id, target_id),
+        in_arc(shooter, target, readings=readings), dice_odds(battle, shooter_id, target_id),
     )  # fmt: skip
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.tanks.rules.shooting",
+        {"shot_odds": "dice_odds (the chance to destroy, Critical cards included: odds)"},
+    )

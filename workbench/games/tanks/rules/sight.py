@@ -33,7 +33,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from workbench.arguments import whole_number
+from workbench.arguments import positive, whole_number
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
 from workbench.errors import ArgumentError
 from workbench.games.tanks.boards.table import TANKS_TERRAIN, Table
@@ -200,7 +200,8 @@ def sees(
     """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): under
     'sees' a clear line to the centre or a corner settles it at once; otherwise the exact
     visible part decides."""
-    if readings.grazing == "sees" and clear_lines(table, tanks, shooter, target, readings).any():
+    seen = readings.sight_grazing == "sees"
+    if seen and clear_lines(table, tanks, shooter, target, readings).any():
         return True
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
     woods = tuple(_hiding_woods(table, shooter, target, readings))
@@ -243,6 +244,7 @@ def line_of_sight(
     target's hull, computed exactly: the hull less each blocker's shadow (and, under
     'beyond', less what a wood the target overlaps hides beyond it). The reasons name the
     readings the answer turns on."""
+    two_tanks(shooter, target)
     reach = _reach(table)
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
     touched = woods_touched(table, shooter, target.polygon)
@@ -250,7 +252,7 @@ def line_of_sight(
     if readings.woods_touched == "beyond":
         part = _hide_beyond(part, shooter.eye, touched, reach)
     grazing = not part.any and bool(clear_lines(table, tanks, shooter, target, readings).any())
-    seen = part.any or (grazing and readings.grazing == "sees")
+    seen = part.any or (grazing and readings.sight_grazing == "sees")
     where = "the turret" if not shooter.has("Assault Gun") else "the gun barrel's point"
     past = ", ".join(part.blockers) or "the blockers"
     if part.any:
@@ -259,7 +261,7 @@ def line_of_sight(
         verdict = "is a Line of Sight" if seen else "is no Line of Sight"
         text = (
             f"{shooter.id}'s line to {target.id} only grazes the edge of {past}: no area of "
-            f"{target.id} is seen, and a grazing line {verdict} ({readings.named('grazing')})"
+            f"{target.id} is seen, and a grazing line {verdict} ({readings.named('sight_grazing')})"
         )
     else:
         text = f"{shooter.id} cannot see {target.id}: hidden by {past}"
@@ -335,6 +337,7 @@ def cover(
 ) -> CoverCheck:
     """Cover: fewer than three of the target's four corners seen along lines that cross no
     other tank and no terrain that blocks or gives cover; or either tank wholly in a wood."""
+    two_tanks(shooter, target)
     blockers = cover_blockers(table, tanks, shooter, target.polygon)
     corners = np.asarray(target.hull.corners())
     names = crossed(np.asarray([shooter.eye]), corners, blockers)
@@ -360,6 +363,7 @@ def cover(
 
 def close_range(table: Table, shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
     """Within one Measuring Arrow (head included): the hulls' least distance."""
+    two_tanks(shooter, target)
     gap = float(shooter.polygon.distance(target.polygon))
     near = gap <= table.arrow.length + DISTANCE_EPS
     rel = "within" if near else "beyond"
@@ -370,6 +374,7 @@ def close_range(table: Table, shooter: TankPiece, target: TankPiece) -> tuple[bo
 
 def side_shot(shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
     """Any part of the shooter's hull behind the line of the target's front."""
+    two_tanks(shooter, target)
     behind = bool(target.hull.behind_front(shooter.hull.corners()).any())
     text = (
         f"part of {shooter.id}'s hull is behind the front of {target.id}"
@@ -377,6 +382,17 @@ def side_shot(shooter: TankPiece, target: TankPiece) -> tuple[bool, Reason]:
         else f"{shooter.id}'s hull is wholly in front of {target.id}'s front"
     )
     return behind, Reason(text, sections.SIDE_SHOT)
+
+
+MAX_REACH = 2000.0  # cm: the longest corridor in_arc draws; the library's own sanity limit,
+# longer than any line on the largest table (1,000 cm a side: maps/README.md, limits)
+
+
+def two_tanks(shooter: TankPiece, target: TankPiece) -> None:
+    """ArgumentError if ``target`` is ``shooter`` itself: a question about a shot asks it of
+    two tanks."""
+    if shooter.id == target.id:
+        raise ArgumentError("target", target.id, f"a tank other than the shooter {shooter.id!r}")
 
 
 def in_arc(
@@ -388,7 +404,11 @@ def in_arc(
     """The Assault Gun's Firing Arc (any tank without the keyword shoots all round): the
     target's hull entirely in front of the line of the gun's hull front, or (reading
     ``assault_gun_arc`` 'firing-arc') partly directly in front of it. The reason names the
-    reading when a corner lies exactly on the line, or when the keyword's reading refuses."""
+    reading when a corner lies exactly on the line, or when the keyword's reading refuses.
+    ``reach``: how far ahead the corridor in front of the gun runs (cm, more than 0, at most
+    :data:`MAX_REACH`)."""
+    two_tanks(shooter, target)
+    positive("reach", reach, high=MAX_REACH)
     if not shooter.has("Assault Gun"):
         return True, Reason(f"{shooter.id} can shoot in any direction", sections.FIRING_ARC)
     hull = shooter.hull
@@ -491,6 +511,7 @@ def heatmaps(
     of no area). A step whose cells would pass ``max_bytes`` at the peak (2 GiB by default:
     about 900 bytes a cell) or ``max_seconds`` (60 s by default: about 600,000 cells) is
     refused with the estimate (ArgumentError)."""
+    two_tanks(shooter, target)
     step = check_heatmap_bound(table, step, max_bytes, max_seconds)
     others = [t for t in tanks if t.id not in (target.id,)]
     centres = grid_centres(table.width, table.depth, step)

@@ -7,6 +7,7 @@ Tanks of the table and their cards: :class:`TankPiece` holds what changes in pla
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -15,10 +16,12 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
+from workbench.arguments import check_type, one_of, whole_number
 from workbench.boards.values import Pictured
-from workbench.errors import UnknownName
+from workbench.errors import ArgumentError, UnknownName
 from workbench.games.tanks.boards.cards import TanksCard
 from workbench.games.tanks.boards.table import Table, TerrainPiece
+from workbench.games.tanks.rules.criticals import CRITICAL_CARDS
 from workbench.geometry.table import Hull
 from workbench.rules.core import Outcome
 
@@ -63,6 +66,33 @@ class TankPiece:
     @property
     def initiative(self) -> int:
         return self.card.initiative
+
+
+def moves_allowed(tank: TankPiece) -> int:
+    """Two Moves a turn, three with Fast (Movement: Rapid Movement; Keyword Reference: Fast)."""
+    return 3 if tank.has("Fast") else 2
+
+
+def check_tank(argument: str, tank: object) -> TankPiece:
+    """``tank`` if it is a TankPiece a battle can hold, else ArgumentError naming the field:
+    its Speed token at most the Moves it may make (Movement: Rapid Movement: "Tanks can move
+    twice in a turn"; Fast: three), its damage at most its card's Damage Capacity (Shooting:
+    Hits), its Critical cards the deck's, its hull of finite place and heading."""
+    if not isinstance(tank, TankPiece):
+        raise ArgumentError(argument, tank, "a tank (tanks.tank(...): a TankPiece)")
+    for name, kind in (("id", str), ("side", str), ("card", TanksCard), ("hull", Hull),
+                       ("destroyed", bool), ("finished_by", str)):  # fmt: skip
+        check_type(f"{argument}.{name}", getattr(tank, name), kind)
+    check_type(f"{argument}.crew", tank.crew, tuple[str, ...])
+    whole_number(f"{argument}.speed", tank.speed, low=0, high=moves_allowed(tank))
+    whole_number(f"{argument}.damage", tank.damage, low=0, high=tank.card.damage_capacity)
+    check_type(f"{argument}.criticals", tank.criticals, tuple[str, ...])
+    for name in tank.criticals:
+        one_of(f"{argument}.criticals", name, CRITICAL_CARDS, "a Critical card's name")
+    hull = tank.hull
+    if not all(map(math.isfinite, (*hull.centre, hull.heading))):
+        raise ArgumentError(f"{argument}.hull", hull, "a hull of finite centre and heading")
+    return tank
 
 
 @dataclass(frozen=True)
@@ -116,17 +146,19 @@ class Battle(Pictured):
     defender: str
     mission: str = "panzer-ace"
     turn: int = 1
-    phase: str = "movement"  # setup, deployment, movement, shooting, command
+    phase: str = "movement"  # setup, objectives, deployment, movement, shooting, command
     acted: tuple[str, ...] = ()  # tanks done with this phase (or this Command step)
     moving: str | None = None  # a tank in the middle of its moves
     shot: Shot | None = None
     repairing: str | None = None  # a tank waiting for its repair roll
+    repair_card: str = ""  # the card it tries to repair ("": the first Repairable on it)
     deck: tuple[str, ...] = ()  # the Critical deck, as sorted card names
     discard: tuple[str, ...] = ()
     shot_at: tuple[tuple[str, str], ...] = ()  # (shooter, target) this Shooting Phase
     victory_points: Mapping[str, int] = field(default_factory=dict)
     destroyed_points: Mapping[str, int] = field(default_factory=dict)  # by the side that destroyed
     objectives: tuple[tuple[str, tuple[float, float]], ...] = ()  # (who scores it, centre)
+    objectives_due: tuple[str, ...] = ()  # sides still to place an Objective token, in turn
     turn_limit: int = 10
     options: Mapping[str, Any] = field(default_factory=dict)
     ended: Outcome | None = None

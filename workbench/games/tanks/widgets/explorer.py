@@ -42,6 +42,8 @@ from workbench.widgets.checks import checked_methods, point_on, positive, tank_o
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.panel import OVERLAY_GROUPS, CanvasExplorer, Line
 
+# the options a table is explored with unless given: its tanks on the table at once
+EXPLORED = {"table_setup": "given", "deployment": "quick", "objectives": "quick"}
 HELP = (
     "Click a tank to see the Measuring Arrow's sweep of its placements. Click a placement to "
     "preview it, or an enemy tank for Line of Sight, Cover, Close Range, Side Shot and the odds. "
@@ -52,8 +54,9 @@ HELP = (
 def battle_of(
     board: Battle | Table | str | Path, options: Mapping[str, Any] | None = None
 ) -> Battle:
-    """The battle to explore: a battle as it is, or a table's first state (quick deployment,
-    on the table file's terrain and edges unless ``options`` give ``table_setup``)."""
+    """The battle to explore: a battle as it is, or a table's first state with tanks to explore
+    (the workbench's quick deployment and objectives, on the table file's terrain and edges,
+    unless ``options`` give ``deployment``, ``objectives`` or ``table_setup``)."""
     if isinstance(board, str | Path):
         from workbench.files import load
 
@@ -62,8 +65,9 @@ def battle_of(
         return board
     if isinstance(board, Table):
         given = dict(options or {})
-        if any(o.name == "table_setup" for o in table_options(board)):
-            given.setdefault("table_setup", "given")  # tanks to explore, not a set-up
+        for option in table_options(board):  # tanks to explore, not a set-up
+            if option.name in EXPLORED:
+                given.setdefault(option.name, EXPLORED[option.name])
         return start(board, given)
     raise ArgumentError("board", board, "a TANKS table or battle, or its file")
 

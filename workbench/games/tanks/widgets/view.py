@@ -7,6 +7,10 @@ as the rules say them, before any die is rolled; click it again to shoot. The ru
 every question (``legal_actions``, ``apply`` on the unchanged state); nothing is measured here.
 In a played Game Set Up, a click on the table proposes the legal terrain placement nearest it
 (the same spot's other pieces and turns as buttons); the role and the table side are buttons.
+Placing an Objective token or deploying a tank, a click on the table proposes the legal
+placement nearest it (a deployment: of the tank next in Initiative order, the owner's other
+tied tanks as buttons); click there again to play it. A tank with Repairable Critical cards
+offers one repair button for each card: the player chooses which to roll for.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import math
 from typing import Any
 
 from workbench.games.tanks.render.play import battle_scene
-from workbench.games.tanks.rules.actions import Move, PlaceTerrain, Shoot
+from workbench.games.tanks.rules import objectives
+from workbench.games.tanks.rules.actions import Deploy, Move, PlaceObjective, PlaceTerrain, Shoot
 from workbench.games.tanks.rules.state import Battle
 from workbench.games.tanks.rules.table_setup import setup_step_text
 from workbench.render.scene import Scene
@@ -57,6 +62,12 @@ class TanksView(ViewDefaults):
                 "table-side": "press the button of the edge",
             }.get(state.setup.step, "press Roll")
             return [f"Game Set Up: {setup_step_text(state)}", how]
+        if state.phase == "objectives":
+            return [objectives.step_text(state), "click on the table where it goes, then again"]
+        if state.phase == "deployment":
+            waiting = ", ".join(t.id for t in state.reserve)
+            return [f"Deployment: waiting to be placed: {waiting}",
+                    "click on the table where the next tank goes, then again"]  # fmt: skip
         lines = [f"turn {state.turn} of {state.turn_limit}, {state.phase} phase"]
         if state.moving:
             lines.append(f"{state.moving} is moving")
@@ -73,6 +84,8 @@ class TanksView(ViewDefaults):
     ) -> Offer:
         if state.setup is not None:
             return _setup_click(game, state, cell, proposed)
+        if state.phase in ("objectives", "deployment"):
+            return _placing_click(game, state, cell, proposed)
         if cell is None:
             return Offer(("Click a tank, then where it should go or whom to shoot.",))
         near = [(math.dist(cell, t.hull.centre), t) for t in state.tanks if not t.destroyed]
@@ -133,6 +146,37 @@ def _setup_click(game: Game, state: Battle, cell: Any, proposed: Any) -> Offer:
     shown = (str(nearest), *said, "Click there again (or Play) to place it.")
     choices = tuple((str(a), a) for a in there)
     return Offer(shown, None, None, nearest, commit=proposed == nearest, choices=choices)
+
+
+def _placing_click(game: Game, state: Battle, cell: Any, proposed: Any) -> Offer:
+    """Placing an Objective token or deploying a tank: the legal placement nearest the click
+    (of the first tank next in Initiative order; each other tank tied with it placed nearest
+    the same click as a button), proposed with what the rules say of it; click again to play it."""
+    legal = list(game.legal_actions(state))
+    deploys = [a for a in legal if isinstance(a, Deploy)]
+    tanks_next = list(dict.fromkeys(a.tank for a in deploys))
+    tank = tanks_next[0] if tanks_next else None
+    places: list[Any] = (
+        [a for a in deploys if a.tank == tank]
+        if tank
+        else [a for a in legal if isinstance(a, PlaceObjective)]
+    )
+    what = f"where {tank} goes" if tank else "where the Objective token goes"
+    if not places or cell is None:
+        return Offer((f"Click on the table {what}.",), None, tank)
+
+    def near(actions: list[Any]) -> Any:
+        return min(actions, key=lambda a: math.dist(cell, (a.x, a.y)))
+
+    nearest = near(places)
+    _, said = _preview(game, state, nearest)
+    others = tuple(  # the owner's other tied tanks, each nearest the same click
+        (f"Place {other} there instead", near([a for a in deploys if a.tank == other]))
+        for other in tanks_next
+        if other != tank
+    )
+    shown = (str(nearest), *said, "Click there again (or Play) to place it.")
+    return Offer(shown, None, tank, nearest, commit=proposed == nearest, choices=others)
 
 
 register_view("tanks", TanksView)

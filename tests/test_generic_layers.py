@@ -1,0 +1,201 @@
+"""The generic layers know no game (ARCHITECTURE.md: "One home per game"): each game's parts
+live in its home, ``workbench/games/<game>/``, and a generic layer finds them by registration
+(``workbench.discovery.parts``). So the code of a generic layer names no game, imports no
+game's home (nor a flat per-game module) and tests no game's classes; its docstrings may use a
+shipped game as an example (a doctest needs one), its code may not.
+
+What counts as naming a game, read from the registry and the games' packages, never from a
+list here: a string holding a registered name (``"panzer-vor"``) or a home's name
+(``"panzer_vor"``) as a word of a path or module, or a game's title (``"Panzer Vor"``); an
+identifier made of a home's name (``panzer_vor_roster``, ``PanzerVorScenario``; a one-word
+name, ``tanks``, counts only capitalised, ``TanksExplorer``: ``state.tanks`` is every game's);
+an import of a game's home (``isinstance(board, Table)`` needs one); and a string that is the
+name of a class a game's home defines and no generic module does, compared
+(``type(x).__name__ == "Table"``) or a compound name (``"SquareBoard"``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from workbench.discovery import game_packages
+from workbench.games import all_games
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "workbench"
+
+
+def _words(identifier: str) -> list[str]:
+    """``PanzerVorScenario`` and ``panzer_vor_roster`` as their words, lowercased."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", identifier)
+    return [w.lower() for w in spaced.split("_") if w]
+
+
+def _holds(words: list[str], part: list[str]) -> bool:
+    return any(words[i : i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
+def _titles() -> set[str]:
+    """Each game's title up to its first punctuation (``Panzer Vor``, ``TANKS``)."""
+    return {re.split(r"[:!(–]", game.title)[0].strip() for game in all_games()}
+
+
+def _classes_in(paths: Iterator[Path]) -> set[str]:
+    return {
+        node.name
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def _game_classes() -> set[str]:
+    """The names of the classes the games' homes define and no generic module does."""
+    games = PACKAGE / "games"
+    homes = _classes_in(p for home in game_packages() for p in (games / home).rglob("*.py"))
+    generic = _classes_in(p for p in PACKAGE.rglob("*.py") if not p.is_relative_to(games))
+    return homes - generic
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the strings that stand as statements: docstrings (a module's, a class's, a
+    function's, an attribute's under its assignment)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _identifiers(node: ast.AST) -> Iterator[str]:
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.Attribute):
+        yield node.attr
+    elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        yield node.name
+    elif isinstance(node, ast.arg):
+        yield node.arg
+    elif isinstance(node, ast.alias):
+        yield node.asname or node.name.split(".")[-1]
+    elif isinstance(node, ast.keyword) and node.arg:
+        yield node.arg
+
+
+def _imported(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom) and node.module:
+        return [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+    return []
+
+
+class GameWords:
+    """What names a game, from the registry and the games' homes."""
+
+    def __init__(self) -> None:
+        self.homes = game_packages()
+        names = {game.name for game in all_games()}
+        self.home_modules = {f"workbench.games.{home}" for home in self.homes}
+        self.flat_modules = {f"workbench.{home}" for home in self.homes}
+        named = "|".join(map(re.escape, sorted(names | set(self.homes), key=len, reverse=True)))
+        titles = "|".join(map(re.escape, sorted(_titles())))
+        self.in_text = re.compile(  # a whole string, a path's or a module's part, a title
+            rf"(?:^|[/.])({named})(?:[/.]|$)|\b({titles})\b"
+        )
+        self.classes = _game_classes()
+
+    def in_identifier(self, identifier: str) -> str | None:
+        words = _words(identifier)
+        for home in self.homes:
+            part = home.split("_")
+            if len(part) > 1 and _holds(words, part):
+                return identifier
+            if len(part) == 1 and identifier.startswith(home.capitalize()) and words[0] == home:
+                return identifier
+        return None
+
+    def in_string(self, text: str, compared: bool = False) -> str | None:
+        if text in self.classes and (compared or len(_words(text)) > 1):
+            return f"{text!r}, a class of a game's home"
+        found = self.in_text.search(text)
+        return None if found is None else repr(text)
+
+    def in_import(self, module: str) -> str | None:
+        for home in self.home_modules | self.flat_modules:
+            if module == home or module.startswith(home + "."):
+                return f"import of {module}"
+        return None
+
+
+def game_words_in(path: Path, words: GameWords) -> list[str]:
+    """Every place in the module's code that names a game (docstrings aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    compared = {
+        id(side)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        for side in (node.left, *node.comparators)
+    }
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    found = []
+    for node in ast.walk(tree):
+        hits = [words.in_import(m) for m in _imported(node)]
+        hits += [words.in_identifier(name) for name in _identifiers(node)]
+        text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if text and id(node) not in docstrings:
+            hits.append(words.in_string(node.value, id(node) in compared))
+        line = getattr(node, "lineno", 0)
+        found += [f"{where}:{line}: {hit}" for hit in hits if hit]
+    return sorted(set(found), key=lambda s: (s.split(":")[0], int(s.split(":")[1])))
+
+
+GENERIC_CLEAN = ("widgets", "render", "learn", "lint")  # this slice of issue 46
+
+
+@pytest.fixture(scope="module")
+def game_words() -> GameWords:
+    return GameWords()
+
+
+def test_widgets_render_learn_and_lint_name_no_game(game_words):
+    """The editor's tools, the pictures, the learner's kinds and chapters and the linters are
+    each game's, registered from its home: the generic modules name none."""
+    found = [
+        hit
+        for layer in GENERIC_CLEAN
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        for hit in game_words_in(path, game_words)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_search_finds_what_it_looks_for(game_words, tmp_path):
+    """The search itself: each way of naming a game is found, and a generic word is not."""
+    module = tmp_path / "sample.py"
+    module.write_text(
+        '"""A docstring may say Panzer Vor! and "panzer-vor"."""\n'
+        "from workbench.games.tanks.boards.table import Table\n"
+        "import workbench.panzer_vor\n"
+        'GAME = "panzer-strike"\n'
+        'PATH = "maps/tanks/x.json"\n'
+        'LATER = {"E": "workbench.games.panzer_vor.widgets.explorer"}\n'
+        'TITLE = "a TANKS table"\n'
+        "def tools(board):\n"
+        "    '''Docstrings aside.'''\n"
+        "    n = len(board.tanks)  # every game's\n"
+        '    say = "click one of your tanks"\n'
+        "    roster = panzer_vor_roster()\n"
+        "    return isinstance(board, PanzerVorScenario) or TanksExplorer\n"
+        'KIND = type(n).__name__ == "SquareBoard"\n'
+    )
+    found = [hit.split(":", 2)[1:] for hit in game_words_in(module, game_words)]
+    lines = sorted({int(line) for line, _ in found})
+    assert lines == [2, 3, 4, 5, 6, 7, 12, 13, 14], found
