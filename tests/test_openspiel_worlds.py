@@ -1,8 +1,9 @@
 """OpenSpiel's own searches on the workbench's games as an OpenSpiel user runs them (issue 47):
 ``ISMCTSBot`` with its default settings (``allow_inconsistent_action_sets=False``) and a
 random-rollout evaluator plays the card game and TANKS with Crew cards to the end, through
-``evaluate_bots``; ``MCTSBot`` plays Panzer Strike, TANKS and the practice game; a resampled
-state's every string comes from its world."""
+``evaluate_bots``; ``MCTSBot`` plays Panzer Strike, TANKS and the practice game (which hides
+nothing and is declared perfect information, so OpenSpiel's ``ISMCTSBot``, which asserts
+imperfect information, refuses it); a resampled state's every string comes from its world."""
 
 from __future__ import annotations
 
