@@ -143,7 +143,13 @@ def test_a_resampled_state_serializes_and_round_trips(cards):
     text = world.serialize()
     assert text.split("\n")[-1].split()[-1].startswith(f"resample:{player}:")
     again = game.deserialize_state(text)
-    assert str(again) == str(world) and again.history() == state.history()
+    assert str(again) == str(world) and again.history() == world.history()
+    # the world's history is the game's own: its steps replayed give the world again
+    replayed = game.new_initial_state()
+    for number in world.history():
+        replayed.apply_action(number)
+    assert str(replayed) == str(world)
+    assert world.history() != state.history()  # the other side's draws are the world's
     assert again.information_state_string(player) == state.information_state_string(player)
     if not world.is_terminal():  # play on from the world drawn, and read that back too
         numbers = world.legal_actions() or [n for n, _ in world.chance_outcomes()]
@@ -151,12 +157,8 @@ def test_a_resampled_state_serializes_and_round_trips(cards):
         assert same(game.deserialize_state(world.serialize()), world)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False,
                             specific_initial_state=world)  # fmt: skip
-    drawn = state.resampled(player, random.Random(3))
-    with pytest.raises(StateTextError, match="resample_from_infostate writes its seed"):
-        drawn.serialize()
-    drawn.apply_action((drawn.legal_actions() or [n for n, _ in drawn.chance_outcomes()])[0])
-    with pytest.raises(StateTextError, match="resample_from_infostate writes its seed"):
-        drawn.serialize()  # nor any state after it
+    drawn = state.resampled(player, random.Random(3))  # a search player's generator: its seed
+    assert same(game.deserialize_state(drawn.serialize()), drawn)
 
 
 # --- the attacks --------------------------------------------------------------------
@@ -268,14 +270,16 @@ def test_a_fresh_process_loads_every_game_by_name_and_reads_a_saved_state():
 
 
 def test_game_strings_are_readable_and_load_again():
-    assert str(openspiel.game("panzer-strike")) == "workbench_panzer_strike(scenario=annihilation)"
+    strike = openspiel.game("panzer-strike")  # its own turn limit: no limit of the bridge's
+    assert str(strike) == "workbench_panzer_strike(scenario=annihilation,step_limit=0)"
     tournament = openspiel.game("panzer-vor-tournament")
     assert str(tournament) == (
-        'workbench_panzer_vor_tournament(options={"drawn_replays": 3},scenario=exhibition)'
+        'workbench_panzer_vor_tournament(options={"drawn_replays": 3},scenario=exhibition,'
+        "step_limit=9200)"  # the bridge's (numbering/step_limits.py)
     )
     two = openspiel.game("tanks", "standard-table", {"turn_limit": 2, "deployment": "quick"})
     assert str(two) == ('workbench_tanks(options={"deployment": "quick"%2C "turn_limit": 2},'
-                        "scenario=standard-table)")  # fmt: skip
+                        "scenario=standard-table,step_limit=0)")  # fmt: skip
     assert str(pyspiel.load_game(str(two))) == str(two)
     assert pyspiel.load_game("workbench_tanks").max_game_length() > 0  # the first scenario
 
@@ -363,7 +367,8 @@ def test_parameters_openspiel_cannot_take_are_refused_by_openspiel():
             "probability_sampler",
         ),
         (lambda: bridge.WorkbenchGame.around("panzer-strike", None), "rules"),
-        (lambda: bridge.WorkbenchObserver(None, {"x": 1}), "params"),
+        (lambda: bridge.WorkbenchObserver(openspiel.game("tanks"), None, {"x": 1}), "params"),
+        (lambda: openspiel.game("panzer-strike", step_limit=-3), "step_limit"),
     ],
 )
 def test_the_bridges_bad_arguments_raise_argument_errors_naming_them(call, named):

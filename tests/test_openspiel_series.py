@@ -318,9 +318,11 @@ def test_the_tournament_by_name_alone_is_a_game_with_the_bridges_replays_and_non
 
     game = bridge.game(TOURNAMENT)  # every registered name is an OpenSpiel game as it stands
     replays = bridge.BRIDGE_OPTIONS[TOURNAMENT]["drawn_replays"]
-    assert game.max_game_length() == max_game_length(
+    unlimited = bridge.game(TOURNAMENT, step_limit=None)  # the deck's bound, not the bridge's
+    assert unlimited.max_game_length() == max_game_length(
         TOURNAMENT, start(TOURNAMENT, {"drawn_replays": replays})
     )
+    assert game.max_game_length() == game.get_parameters()["step_limit"] < 10_000
     assert game.get_parameters()["options"]  # the stand-in is shown in the game's parameters
     with pytest.raises(Unbounded, match="drawn_replays"):
         bridge.game(TOURNAMENT, None, {"drawn_replays": None})

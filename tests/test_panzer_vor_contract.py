@@ -228,7 +228,12 @@ def test_determinized_states_keep_the_observation_and_draw_the_unseen_cards_fair
             match = play(match, CARDS.legal_actions(match)[-1])
     viewer = "Team B"
     seen = CARDS.observation(match, viewer)
-    pool = Counter({c: n for c, n in seen.state.deck if hidden.may_be_held(match, c)})
+    held = {
+        c
+        for c, _ in seen.state.deck  # never an Enforcement card, nor one that acts drawn
+        if match.card(c).kind != "enforcement" and match.card(c).acts_as != "drawn"
+    }
+    pool = Counter({c: n for c, n in seen.state.deck if c in held})
     size, runs = len(match.hand("Team A")), 1000
     drawn: Counter[str] = Counter()
     for _ in range(runs):

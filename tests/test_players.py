@@ -177,31 +177,22 @@ def test_a_sweep_plays_search_players_on_dask(processes):
 @pytest.mark.soak
 def test_resampling_draws_the_opponents_hand_from_the_unseen_cards():
     """ISMCTSBot depends on it: 1,000 resamples keep the information state and draw the
-    opponent's hand with the unseen cards' frequencies (chi-squared, p > 0.01). The unseen
-    cards a hand can hold: the deck's and the opponent's hand's, but no Enforcement card (it
-    takes effect when drawn and is never held: Sequence of Play)."""
-    from scipy.stats import chisquare
-
+    opponent's hand from the unseen cards a hand can hold (no Enforcement card: it takes
+    effect when drawn and is never held: Sequence of Play), each world one its history
+    reaches. How likely each hand is, given what the table saw, is tests/test_worlds.py's."""
     rules, state = played_to("panzer-vor", "mock-battle", 60)
     side = rules.current_player(state)
     other = next(s for s in rules.players(state) if s != side)
     observation = rules.observation(state, side)
     unseen = Counter(dict(state.deck)) + Counter(state.hands[other])
     unseen = Counter({c: n for c, n in unseen.items() if state.card(c).kind != "enforcement"})
-    size = len(state.hands[other])
     drawn: Counter[str] = Counter()
     rng = random.Random(5)
-    n = 1000
-    for _ in range(n):
+    for _ in range(1000):
         sampled = rules.determinize(observation, rng)
         assert rules.observation(sampled, side) == observation
         drawn.update(sampled.hands[other])
-    total = sum(unseen.values())
-    cards = sorted(unseen)
-    expected = [n * size * unseen[c] / total for c in cards]
-    observed = [drawn[c] for c in cards]
-    assert sum(observed) == n * size
-    assert chisquare(observed, expected).pvalue > 0.01
+    assert set(drawn) <= set(unseen) and len(drawn) > len(unseen) / 2
 
 
 def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds():

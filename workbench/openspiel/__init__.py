@@ -26,7 +26,8 @@ from workbench.discovery import import_all, parts
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import to_document
 from workbench.games import get_game
-from workbench.openspiel.game_string import canonical_json, escaped
+from workbench.openspiel.bounds import step_limit as default_limit
+from workbench.openspiel.game_string import NO_LIMIT, canonical_json, escaped
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
 from workbench.rules.core import Game
@@ -41,6 +42,7 @@ import_all(parts("numbering"))  # each game's numbered actions and bounds regist
 BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {"panzer-vor-tournament": {"drawn_replays": 3}}
 
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
+DEFAULT = "default"  # game(step_limit=...): the game's own default
 
 __all__ = [
     "BRIDGE_OPTIONS",
@@ -104,15 +106,23 @@ def action_space(
     return _space(rules.name, value, rules.start(value, options))
 
 
-def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = None) -> Any:
+def game(
+    name: str,
+    scenario: Any = None,
+    options: Mapping[str, Any] | None = None,
+    step_limit: int | str | None = DEFAULT,  # DEFAULT, a whole number, or None: none
+) -> Any:
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
-    (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)."""
+    (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)
+    and the bridge's ``step_limit``: the steps after which it ends the game, a draw (the
+    game's default, :func:`workbench.openspiel.bounds.step_limit`, written into the game
+    string; None: no limit but the game's own)."""
     if pyspiel_module() is None or _bridge is None:  # installed after this package was imported
         raise OpenSpielMissing("OpenSpiel was installed after workbench.openspiel was imported: "
                                "start Python again")  # fmt: skip
     rules = get_game(name)
-    params: dict[str, str] = {}
+    params: dict[str, Any] = {}
     if scenario is None or (isinstance(scenario, str) and scenario in rules.scenarios()):
         params["scenario"] = scenario or next(iter(rules.scenarios()), "")
     else:
@@ -122,6 +132,12 @@ def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = No
     given = {**BRIDGE_OPTIONS.get(rules.name, {}), **_plain(options)}
     if given:
         params["options"] = escaped(canonical_json(given))
+    if step_limit == DEFAULT:
+        step_limit = default_limit(rules.name, params.get("scenario", ""))
+    if step_limit is not None:
+        params["step_limit"] = step_limit
+    elif default_limit(rules.name, params.get("scenario", "")) is not None:
+        params["step_limit"] = NO_LIMIT  # written: else loading it again gives the default
     return _bridge.WorkbenchGame(params, rules=rules)
 
 

@@ -32,16 +32,17 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from workbench.arguments import checked
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games import get_game
 from workbench.openspiel import guard
-from workbench.openspiel.bounds import max_game_length, scaled_by
+from workbench.openspiel.bounds import max_game_length, scaled_by, step_limit
 from workbench.openspiel.game_string import (
+    DEFAULT_LIMIT,
     MAX_GAME_STRING,
+    NO_LIMIT,
     ParameterError,
     Parameters,
     canonical_json,
@@ -69,8 +70,10 @@ from workbench.openspiel.state_text import (
     sections,
     written,
 )
+from workbench.openspiel.tensors import Layout, Views, fill, layout_of, pieces_of
 from workbench.openspiel.texts import information_state_text, observation_text, state_text
 from workbench.rules.core import CHANCE, TERMINAL, Game
+from workbench.rules.observation import history_of
 from workbench.rules.options import OptionError, with_defaults
 
 PREFIX = "workbench_"
@@ -89,13 +92,13 @@ Steps = tuple[Any, str] | None  # the steps from the first state: (the steps bef
 class _Node:
     """One workbench state and its numbered actions, worked out once and shared by clones;
     ``steps``: how it was reached (action numbers and resamplings), ``unwritten``: why its
-    data cannot be written ("" if it can)."""
+    data cannot be written ("" if it can), ``depth``: its actions from the first state."""
 
-    __slots__ = ("__dict__", "game", "recent", "space", "state", "steps", "unwritten")
+    __slots__ = ("__dict__", "depth", "game", "recent", "space", "state", "steps", "unwritten")
 
     def __init__(self, game: WorkbenchGame, state: Any, recent: tuple[tuple[Any, Any], ...] = (),
-                 steps: Steps = None, unwritten: str = "") -> None:  # fmt: skip
-        self.game, self.state = game, state
+                 steps: Steps = None, unwritten: str = "", depth: int = 0) -> None:  # fmt: skip
+        self.game, self.state, self.depth = game, state, depth
         self.space: ActionSpace = game.space
         self.recent = recent  # (action, the state it was taken in), newest first
         self.steps, self.unwritten = steps, unwritten or game.unwritten
@@ -105,10 +108,10 @@ class _Node:
 
     def then(self, state: Any, token: str | None, recent: tuple[tuple[Any, Any], ...] = (),
              unwritten: str = "") -> _Node:  # fmt: skip
-        """The node after one more step (``token`` None: a step no text can write, nor what
-        follows it)."""
+        """The node after one more action (``token`` None: a step no text can write, nor
+        what follows it)."""
         why = unwritten or self.unwritten
-        return _Node(self.game, state, recent, (self.steps, token or ""), why)
+        return _Node(self.game, state, recent, (self.steps, token or ""), why, self.depth + 1)
 
     @cached_property
     def data(self) -> str:
@@ -123,17 +126,25 @@ class _Node:
 
     @cached_property
     def actor(self) -> Any:
+        """Who acts: the rules', or no one once the bridge's step limit is reached."""
+        limit = self.game.step_limit
+        if limit is not None and self.depth >= limit:
+            return TERMINAL
         return self.game.rules.current_player(self.state)
 
     @cached_property
     def legal(self) -> dict[int, Any]:
         rules, state = self.game.rules, self.state
+        if self.actor is TERMINAL or self.actor is CHANCE:
+            return {}
         actions = rules.legal_actions(state)
         return dict(sorted((self.space.number(a, state), a) for a in actions))
 
     @cached_property
     def chance(self) -> dict[int, tuple[Any, float]]:
         rules, state = self.game.rules, self.state
+        if self.actor is not CHANCE:
+            return {}
         found = (
             (self.space.number(a, state), (a, float(p))) for a, p in rules.chance_outcomes(state)
         )
@@ -151,8 +162,18 @@ class _Node:
             return self.legal[number]
         return self.space.action(number, self.state)  # apply refuses it with the rule
 
-    def resampled(self, player_id: int, rng: random.Random, token: str | None) -> _Node:
-        """A node of a whole state ``player_id`` could be in (``determinize``)."""
+    def numbers(self) -> list[int]:
+        """The action numbers of the steps from the first state (resamplings left out)."""
+        tokens, link = [], self.steps
+        while link is not None:
+            link, token = link
+            tokens.append(token)
+        return [int(t) for t in reversed(tokens) if t and not t.startswith("resample")]
+
+    def resampled(self, player_id: int, rng: random.Random, token: str) -> _Node:
+        """A node of a world ``player_id`` could be in (``determinize``): a state of the game
+        reached by the world's own steps (its actions where the player saw them, the world's
+        where it did not), then ``token``."""
         sides = self.game.sides
         if (
             isinstance(player_id, bool)
@@ -162,11 +183,13 @@ class _Node:
             raise ArgumentError("player_id", player_id, f"a player from 0 to {len(sides) - 1}")
         rules = self.game.rules
         sampled = rules.determinize(rules.observation(self.state, sides[player_id]), rng)
-        reason = "" if token else (
-            "it was resampled with a generator of the caller's (resampled(player, rng)), "
-            "which has no seed to write: resample_from_infostate writes its seed"
-        )  # fmt: skip
-        return self.then(sampled, token, (), reason)
+        if self.game.parameters is None:  # a search's game: no steps before its first state
+            return _Node(self.game, sampled, (), (self.steps, ""), self.unwritten, self.depth)
+        steps: Steps = None
+        real, world = history_of(self.state).actions(), history_of(sampled).actions()
+        for number, was, action in zip(self.numbers(), real, world, strict=True):
+            steps = (steps, str(number if action == was else self.space.number(action, sampled)))
+        return _Node(self.game, sampled, (), (steps, token), "", self.depth)
 
 
 _HANDED = threading.local()  # the data text last shown to OpenSpiel's C++ and its node
@@ -256,7 +279,11 @@ class WorkbenchState(pyspiel.State):
         history = [(h.player, h.action) for h in self.full_history()]
         return written(history, self.move_number(), node.data)
 
+    _script: list[int] | None = None  # the players of a history being written (``_world``)
+
     def current_player(self) -> int:
+        if self._script is not None:
+            return self._script[self.move_number()]
         node = self._here()
         actor = node.actor
         if actor is TERMINAL:
@@ -274,6 +301,8 @@ class WorkbenchState(pyspiel.State):
         return [(n, p) for n, (_, p) in self._here().chance.items()]
 
     def _apply_action(self, action: int) -> None:
+        if self._script is not None:
+            return  # a world's history being written: its node is put after (``_world``)
         node = self._here()
         taken = node.action(action)
         applied = node.game.rules.apply(node.state, taken)
@@ -291,10 +320,9 @@ class WorkbenchState(pyspiel.State):
         return node.game.returns_of(node.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorkbenchState:
-        """A whole state the player could be in (``determinize``), with this state's history
-        (OpenSpiel's ``ISMCTSBot`` keeps searching from it), drawn with a seed taken from
-        ``probability_sampler`` (a number in [0, 1]): written in the state's steps, so the
-        state serializes and reads back."""
+        """A world the player could be in (:meth:`_Node.resampled`): a state of this game
+        whose history is the world's, drawn with a seed taken from ``probability_sampler``
+        (a number in [0, 1]) and written in its steps, so it serializes and reads back."""
         if not callable(probability_sampler):
             raise ArgumentError("probability_sampler", probability_sampler, "a function")
         drawn = probability_sampler()
@@ -304,20 +332,30 @@ class WorkbenchState(pyspiel.State):
             or not (math.isfinite(drawn) and 0 <= float(drawn) <= 1)
         ):
             raise ArgumentError("probability_sampler()", drawn, "a number from 0 to 1")
-        seed = min(int(float(drawn) * SEEDS), SEEDS - 1)
-        other = self.clone()
-        token = f"resample:{player_id}:{seed}"
-        other._put(self._here().resampled(player_id, random.Random(seed), token))
-        return other
+        return self._world(player_id, min(int(float(drawn) * SEEDS), SEEDS - 1))
 
     def resampled(self, player_id: int, rng: random.Random) -> WorkbenchState:
-        """As :meth:`resample_from_infostate`, the hidden parts drawn with ``rng`` (seeded:
-        a search player's resampling reproduces); such a state has no seed to write, so it
-        does not serialize."""
+        """As :meth:`resample_from_infostate`, its seed drawn from ``rng`` (a search player's
+        seeded generator: its resampling reproduces)."""
         if not isinstance(rng, random.Random):
             raise ArgumentError("rng", rng, "a random.Random")
-        other = self.clone()
-        other._put(self._here().resampled(player_id, rng, None))
+        return self._world(player_id, rng.randrange(SEEDS))
+
+    def _world(self, player_id: int, seed: int) -> WorkbenchState:
+        node = self._here()
+        world = node.resampled(player_id, random.Random(seed), f"resample:{player_id}:{seed}")
+        if node.game.parameters is None:  # a search's game: the world keeps this history
+            other = self.clone()
+            other._put(world)
+            return other
+        other = WorkbenchState(node.game)
+        players = [h.player for h in self.full_history()]
+        other._put(node.game.first)
+        object.__setattr__(other, "_script", players)
+        for number in world.numbers():  # OpenSpiel's history made the world's
+            other.apply_action(number)
+        object.__setattr__(other, "_script", None)
+        other._put(world)
         return other
 
     def __str__(self) -> str:
@@ -325,29 +363,41 @@ class WorkbenchState(pyspiel.State):
 
 
 class WorkbenchObserver:
-    """OpenSpiel's observer: strings from the contract's observations (no tensor)."""
+    """OpenSpiel's observer of a workbench game: its strings from the contract's observations
+    (:mod:`.texts`) and its tensors by the game's layout (:mod:`.tensors`), ``tensor`` flat
+    and ``dict`` its named views; with ``perfect_recall`` the information state's."""
 
-    def __init__(self, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+    def __init__(self, game: WorkbenchGame, iig_obs_type: Any,
+                 params: Mapping[str, Any] | None) -> None:  # fmt: skip
         if params:
             raise ArgumentError("params", params, "no parameters (the workbench's observer)")
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        if private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            wanted = "a player's own observation (private_info SINGLE_PLAYER)"
+            raise ArgumentError("iig_obs_type", iig_obs_type, wanted)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.layout = game.layout
+        self.views = Views(pieces_of(self.layout, self.perfect_recall))
+        self.tensor = self.views.tensor
+        self.dict: dict[str, Any] = self.views.dict
 
-    def set_from(self, state: WorkbenchState, player: int) -> None:
-        return None
-
-    def string_from(self, state: WorkbenchState, player: int) -> str:
+    def _observation(self, state: WorkbenchState, player: int) -> Any:
         if not isinstance(state, WorkbenchState):
             raise ArgumentError("state", state, "a workbench game's state")
         node = state._here()
         sides = node.game.sides
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(sides):
             raise ArgumentError("player", player, f"a player from 0 to {len(sides) - 1}")
-        observation = node.game.rules.observation(node.state, sides[player])
+        return node.game.rules.observation(node.state, sides[player])
+
+    def set_from(self, state: WorkbenchState, player: int) -> None:
+        fill(self.views, self.layout, self._observation(state, player), self.perfect_recall)
+
+    def string_from(self, state: WorkbenchState, player: int) -> str:
+        observation = self._observation(state, player)
         if self.perfect_recall:
             return information_state_text(observation)
-        return observation_text(node.game.rules, observation)
+        return observation_text(state._here().game.rules, observation)
 
 
 class WorkbenchGame(pyspiel.Game):
@@ -357,9 +407,12 @@ class WorkbenchGame(pyspiel.Game):
                  first: Any = None) -> None:  # fmt: skip
         self.rules: Game = rules
         self.parameters: Parameters | None = None
+        self.step_limit: int | None = None  # the bridge's own limit (game_string: step_limit)
         if first is None:
             self.parameters = read_parameters(rules, params or {})
             start, self.space, longest, every = _made(rules, self.parameters)
+            self.step_limit = _limit_of(rules, self.parameters)
+            longest = min(longest, self.step_limit or longest)
             line = f"options={escaped(canonical_json(every))}"
             self.header = f"game={rules.name}\n{self.parameters.scenario_line()}\n{line}\n"
             self.every_option: dict[str, Any] = every
@@ -371,17 +424,21 @@ class WorkbenchGame(pyspiel.Game):
             self.unwritten = "a search's game (around a state) names no scenario to load again"
         self.sides = seats(rules, start)
         self.seat = {side: i for i, side in enumerate(self.sides)}
+        kind = game_type(rules, start, len(self.sides))
+        zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=len(self.space),
             num_players=len(self.sides),
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,  # general-sum (see game_type)
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=longest,
         )
         written_params = self.parameters.written() if self.parameters else {}
-        super().__init__(game_type(rules), info, written_params)
+        if self.parameters:  # the limit it has, so that its string loads the same game
+            written_params["step_limit"] = self.step_limit or NO_LIMIT
+        super().__init__(kind, info, written_params)
         self.first = _Node(self, start)
         self.most_steps = 2 * longest + 1  # actions and resamplings a written state may hold
 
@@ -400,7 +457,12 @@ class WorkbenchGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> WorkbenchObserver:
-        return WorkbenchObserver(iig_obs_type, params)
+        return WorkbenchObserver(self, iig_obs_type, params)
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The game's tensor layout (its home's, :mod:`.tensors`), for its first state."""
+        return layout_of(self.rules.name, self.first.state)
 
     def deserialize_state(self, text: str | bytes) -> WorkbenchState:
         """The state ``text`` (:meth:`WorkbenchState.serialize`) writes, replayed."""
@@ -464,7 +526,10 @@ class WorkbenchGame(pyspiel.Game):
                     if int(seed) >= SEEDS:
                         raise ArgumentError("seed", int(seed), f"a seed below {SEEDS}")
                     random_world = random.Random(int(seed))
-                    state._put(state._here().resampled(int(player_id), random_world, token))
+                    world = state._here().resampled(int(player_id), random_world, token)
+                    if world.numbers() != state.history():
+                        raise ArgumentError("steps", token, "a world drawn from the steps before")
+                    state._put(world)
                 else:
                     state.apply_action(number)
                     done += 1
@@ -500,6 +565,15 @@ def _made(rules: Game, parameters: Parameters) -> tuple[Any, ActionSpace, int, d
     return made
 
 
+def _limit_of(rules: Game, parameters: Parameters) -> int | None:
+    """The bridge's step limit of a game's parameters: given, none, or the game's default
+    for its shipped scenario (:func:`~workbench.openspiel.bounds.step_limit`)."""
+    given = parameters.step_limit
+    if given is None:
+        return step_limit(rules.name, parameters.scenario)
+    return None if given == NO_LIMIT else given
+
+
 def _checked_length(game: str, start: Any, given: Mapping[str, Any]) -> int:
     """The game's ``max_game_length``, refused (naming the option it grows with) past what
     OpenSpiel's C++ int holds."""
@@ -522,6 +596,7 @@ def seats(rules: Game, start: Any) -> tuple[str, ...]:
 
 
 _TYPES: dict[str, Any] = {}
+SPECIFICATION = {"options": "", "scenario": "", "scenario_text": "", "step_limit": DEFAULT_LIMIT}
 _BY_SHORT_NAME: dict[str, Game] = {}
 TWO = 2  # every game's number of players but one that declares more (option ``players``)
 
@@ -537,9 +612,40 @@ def most_players(rules: Game) -> int:
     return max([TWO, *highs])
 
 
-def game_type(rules: Game) -> Any:
+def game_type(rules: Game, start: Any = None, players: int = 0) -> Any:
     """OpenSpiel's game type of a workbench game, registered once (so a serialized game loads
-    again by its name)."""
+    again by its name): imperfect information and general-sum, which every game of it may be.
+    Given a game's first state and its number of players, the type of that game, each fact
+    true of it: imperfect information only where something is hidden from a side (the
+    game's ``hides``: TANKS without Crew cards hides nothing, nor the card game's solo
+    scenario, whose one player sees all there is), zero-sum with two players (+1 and -1, a
+    draw 0 each), general-sum with one (Test Your Luck!) or more than two (Tournament Play:
+    -1 to every school but the winner, 0 each where the game is cut short)."""
+    registered = _registered_type(rules)
+    if start is None:
+        return registered
+    Info = pyspiel.GameType.Information
+    hidden = rules.hides(start)
+    two = players == TWO
+    return pyspiel.GameType(
+        short_name=registered.short_name,
+        long_name=registered.long_name,
+        dynamics=registered.dynamics,
+        chance_mode=registered.chance_mode,
+        information=Info.IMPERFECT_INFORMATION if hidden else Info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if two else registered.utility,
+        reward_model=registered.reward_model,
+        max_num_players=registered.max_num_players,
+        min_num_players=registered.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=hidden,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=registered.parameter_specification,
+    )  # fmt: skip
+
+
+def _registered_type(rules: Game) -> Any:
     if rules.name in _TYPES:
         return _TYPES[rules.name]
     Info = pyspiel.GameType.Information
@@ -551,15 +657,15 @@ def game_type(rules: Game) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=Info.IMPERFECT_INFORMATION if hidden else Info.PERFECT_INFORMATION,
-        utility=Utility.GENERAL_SUM,  # one side alone in Test Your Luck!: not zero-sum
+        utility=Utility.GENERAL_SUM,  # a game of it may have one player, or six
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most_players(rules),
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=hidden,
         provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification={"options": "", "scenario": "", "scenario_text": ""},
+        provides_observation_tensor=True,
+        parameter_specification=SPECIFICATION,
     )  # fmt: skip
     _TYPES[rules.name] = kind
     _BY_SHORT_NAME[kind.short_name] = rules

@@ -1,12 +1,15 @@
 """The parameters of a workbench game's OpenSpiel game string, readable and read as untrusted
 input (a game string arrives in ``pyspiel.load_game`` and in every serialized state).
 
-A game string is ``workbench_<game>(name=value,...)`` with three parameters, each optional:
+A game string is ``workbench_<game>(name=value,...)`` with four parameters, each optional:
 
 - ``scenario``: a shipped scenario's name (default: the game's first);
 - ``scenario_text``: instead, a scenario file's whole content, its JSON as it is written
   (maps, rosters and stages held inline: a game string names no file), escaped;
-- ``options``: the options given, a JSON object, escaped.
+- ``options``: the options given, a JSON object, escaped;
+- ``step_limit``: the bridge's own limit, a whole number: the steps after which it ends a
+  game, a draw (``0``: no limit but the game's own; ``-1``, or none given: the game's
+  default, :func:`workbench.openspiel.bounds.step_limit`; a game writes the limit it has).
 
 OpenSpiel's game-string syntax reserves ``,`` ``(`` ``)`` and ``=``, and a serialized state is
 read line by line, so a value escapes those, ``%`` and control characters as ``%XX`` (two hex
@@ -44,7 +47,10 @@ from workbench.files.loading import decode
 from workbench.files.reading import parse
 from workbench.rules.core import Game
 
-PARAMETERS = ("options", "scenario", "scenario_text")  # the order OpenSpiel writes them in
+PARAMETERS = ("options", "scenario", "scenario_text", "step_limit")  # OpenSpiel's order
+NO_LIMIT = 0  # step_limit: no limit but the game's own
+DEFAULT_LIMIT = -1  # step_limit: the game's default (what OpenSpiel gives where none is)
+MOST_STEPS = 2**31 - 1  # OpenSpiel holds a game's length in a C++ int
 OLD = ("game", "scenario_file", "scenario_document")  # older game strings' parameters
 MAX_NAME = 200  # characters of a scenario's name
 MAX_TEXT = MAX_FILE_BYTES  # characters of an escaped scenario file or options object
@@ -137,15 +143,19 @@ class Parameters:
     scenario: str
     scenario_text: str
     options: dict[str, Any]
+    step_limit: int | None = None  # None: the game's default; NO_LIMIT: none
 
-    def written(self) -> dict[str, str]:
+    def written(self) -> dict[str, Any]:
         """The parameters as the game string writes them (escaped; those given only)."""
         values = {
             "options": escaped(canonical_json(self.options)) if self.options else "",
             "scenario": self.scenario,
             "scenario_text": escaped(self.scenario_text),
         }
-        return {name: value for name, value in values.items() if value}
+        written: dict[str, Any] = {name: value for name, value in values.items() if value}
+        if self.step_limit is not None:
+            written["step_limit"] = self.step_limit
+        return written
 
     def scenario_line(self) -> str:
         """The scenario as a serialized state writes it (``name=value``)."""
@@ -178,7 +188,21 @@ def read_parameters(rules: Game, params: object) -> Parameters:
     if text:
         text = canonical_json(json_object(unescaped(text, "scenario_text"), "scenario_text"))
     options = json_object(unescaped(options_text, "options"), "options") if options_text else {}
-    return Parameters(scenario, text, options)
+    return Parameters(scenario, text, options, _step_limit(params.get("step_limit")))
+
+
+def _step_limit(value: object) -> int | None:
+    """The ``step_limit`` parameter: a whole number from 0 (none) to :data:`MOST_STEPS`
+    (OpenSpiel reads one written in a game string as a number), or None for the game's
+    default (not given, or :data:`DEFAULT_LIMIT`)."""
+    if value is None or value == DEFAULT_LIMIT:
+        return None
+    if isinstance(value, str) and re.fullmatch("[0-9]{1,10}", value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_STEPS:
+        raise ParameterError("step_limit", value, f"a whole number from 0 (no limit) to "
+                             f"{MOST_STEPS:,}, or -1 (the game's default)")  # fmt: skip
+    return value
 
 
 def scenario_of(rules: Game, parameters: Parameters) -> Any:

@@ -84,7 +84,9 @@ def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     if observation.hidden:
         bot = searcher(
             game, evaluator, uct_c, simulations, random_state=random_state,
-            allow_inconsistent_action_sets=True,  # other worlds, other actions further down
+            # every world is one of the game's, seen alike (workbench/openspiel: worlds), so a
+            # player's information state gives its legal actions: OpenSpiel's default
+            allow_inconsistent_action_sets=False,
             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,  # the prior counts
         )  # fmt: skip
         worlds = random.Random(seed)  # OpenSpiel's own sampler is seeded from the clock

@@ -508,9 +508,21 @@ class Game(ABC, Generic[S, A]):
         return state
 
     def sample_hidden(self, observation: Observation, rng: random.Random) -> S:
-        """A whole state consistent with an observation whose state is masked, the hidden
-        parts sampled with ``rng`` (needed only where ``hides_information``)."""
+        """A world for an observation whose state is masked: a whole state whose history is
+        one of the game's that the player sees as it saw the real one (the hidden parts
+        sampled with ``rng``, given the facts every side saw; needed only where
+        ``hides_information``)."""
         raise WorkbenchError(f"{self.title} hides nothing it could sample")
+
+    def revealed(self, state: S, action: A, after: S) -> tuple[Any, ...]:
+        """The public facts a step showed about hidden things, kept with the step in its
+        History for ``sample_hidden`` (see :mod:`workbench.rules.observation`)."""
+        return ()
+
+    def hides(self, start: S) -> bool:
+        """Whether anything is hidden from a side in a game from this first state (by
+        default: whenever the game ``hides_information``)."""
+        return self.hides_information
 
     def destroyed(self, state: S, tank: str) -> bool:
         """Whether ``tank`` is destroyed in ``state`` (the contract test follows a shot)."""
@@ -572,7 +584,8 @@ class Game(ABC, Generic[S, A]):
             ))  # fmt: skip
         applied = self._apply(state, action)
         after = copy.copy(applied.state)  # a fresh object: its history is its own
-        history = history_of(state).then(actor, action, self.seen_by(state, action))
+        facts = self.revealed(state, action, applied.state)
+        history = history_of(state).then(actor, action, self.seen_by(state, action), facts)
         try:
             object.__setattr__(after, "history", history)
         except (AttributeError, TypeError):  # a plain tuple or number keeps no history

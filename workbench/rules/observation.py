@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Set
+from collections.abc import Callable, Iterator, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,11 +27,14 @@ from typing import Any
 @dataclass(frozen=True)
 class Seen:
     """One step of a game as a player saw it: who acted and what they did, or ``None``
-    where the action was hidden from this player (``kind`` still names its type)."""
+    where the action was hidden from this player (``kind`` still names its type), who saw
+    it (``None``: every side) and the public facts it showed (see the module)."""
 
     actor: str
     action: Any
     kind: str
+    seen_by: frozenset[str] | None = None
+    facts: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.actor}: {'(hidden)' if self.action is None else self.action}"
@@ -39,14 +42,16 @@ class Seen:
 
 class SeenList:
     """A history as one player saw it, oldest first: a persistent list of :class:`Seen`
-    that holds no hidden action (built step by step as the game goes on)."""
+    that holds no hidden action (built step by step as the game goes on). ``cache``: what a
+    game's sampler works out once from it (by the sampler's own key)."""
 
-    __slots__ = ("length", "previous", "seen")
+    __slots__ = ("cache", "length", "previous", "seen")
     EMPTY: SeenList
 
     def __init__(self, previous: SeenList | None, seen: Seen | None) -> None:
         self.previous, self.seen = previous, seen
         self.length: int = 0 if previous is None else previous.length + 1
+        self.cache: dict[str, Any] = {}
 
     def __len__(self) -> int:
         return self.length
@@ -78,7 +83,7 @@ class History:
     its past with the state before it, so keeping it costs one small node a step). Each node
     keeps, for each player that looked, the history as that player saw it."""
 
-    __slots__ = ("action", "actor", "length", "previous", "seen_by", "views")
+    __slots__ = ("action", "actor", "facts", "length", "previous", "seen_by", "views")
     EMPTY: History
 
     def __init__(
@@ -87,15 +92,20 @@ class History:
         actor: str,
         action: Any,
         seen_by: Set[str] | None,
+        facts: tuple[Any, ...] = (),
     ) -> None:
         self.previous, self.actor, self.action = previous, actor, action
         self.seen_by = None if seen_by is None else frozenset(seen_by)
+        self.facts = facts
         self.length: int = 0 if previous is None else previous.length + 1
         self.views: dict[str, SeenList] = {}
 
-    def then(self, actor: Any, action: Any, seen_by: Set[str] | None) -> History:
-        """This history and one more step (``seen_by``: the sides who see it; None: all)."""
-        return History(self, str(actor), action, seen_by)
+    def then(
+        self, actor: Any, action: Any, seen_by: Set[str] | None, facts: tuple[Any, ...] = ()
+    ) -> History:
+        """This history and one more step (``seen_by``: the sides who see it; None: all;
+        ``facts``: what it showed every side, see the module)."""
+        return History(self, str(actor), action, seen_by, facts)
 
     def __len__(self) -> int:
         return self.length
@@ -118,7 +128,7 @@ class History:
         visible = self.seen_by is None or player in self.seen_by
         action = self.action
         kind = action.kind if isinstance(action, HiddenAction) else type(action).__name__
-        return Seen(self.actor, action if visible else None, kind)
+        return Seen(self.actor, action if visible else None, kind, self.seen_by, self.facts)
 
     def as_seen_by(self, player: str) -> SeenList:
         """Every step as ``player`` saw it (hidden actions as ``Seen(actor, None, kind)``);
@@ -151,14 +161,20 @@ class HiddenAction:
         return f"<hidden {self.kind}>"
 
 
-def history_from(seen: SeenList, player: str) -> History:
-    """A history that ``player`` sees as ``seen`` (hidden steps as :class:`HiddenAction`s
-    seen by nobody else): the history of a state sampled from an observation."""
-    history = History.EMPTY
+def history_from(
+    seen: SeenList, player: str, hidden: Callable[[int, Seen], Any] | None = None
+) -> History:
+    """A history that ``player`` sees as ``seen``, each step seen by whom it was and with its
+    facts: the history of a world drawn from an observation. ``hidden(i, step)`` gives the
+    world's action for the ``i``-th step hidden from the player (without it, a
+    :class:`HiddenAction` stands in: a history no replay can follow)."""
+    history, found = History.EMPTY, 0
     for step in seen:
-        hidden = step.action is None
-        action = HiddenAction(step.kind) if hidden else step.action
-        history = history.then(step.actor, action, frozenset() if hidden else None)
+        action = step.action
+        if action is None:
+            action = HiddenAction(step.kind) if hidden is None else hidden(found, step)
+            found += 1
+        history = history.then(step.actor, action, step.seen_by, step.facts)
     return history
 
 

@@ -240,6 +240,14 @@ def tournament_bound(start: Any) -> int:
     return before + matches * (each + (replays + 1) * match_bound(facts))
 
 
+@bound("panzer-vor-practice")
+def practice(start: Any) -> int:
+    """The practice game: each tank still to deploy (option setup "choose"), then each side's
+    turn: one Move, Fire or Pass, and a shot's attack and damage rolls."""
+    waiting = sum(len(d.tanks) for d in start.deploying)
+    return waiting + start.turn_limit * len(start.order) * 3
+
+
 @bound("panzer-vor", option="deck")
 def card_game(start: Any) -> int:
     """The card game's bound: :func:`match_bound` of the match's facts."""

@@ -42,8 +42,9 @@ from workbench.games.panzer_vor.rules.cards import DEFAULT_DECK, Deck
 from workbench.games.panzer_vor.rules.characters import NO_COMMANDER_AWARENESS, Crew, Face
 from workbench.games.panzer_vor.rules.deck import from_counts, take
 from workbench.games.panzer_vor.rules.deck_file import deck_of
+from workbench.games.panzer_vor.rules.facts import dealt
 from workbench.games.panzer_vor.rules.game_options import card_options, two_sides
-from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice, Drawing
+from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice, Drawing, evolve
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.setting import Setting
 from workbench.games.panzer_vor.rules.setup import (
@@ -95,7 +96,8 @@ def start(scenario: PanzerVorScenario, options: Mapping[str, Any] | None = None)
     match = hooks.started(_match(setting), setting)
     match = replace(match, total_cards=match.cards_accounted())
     match = variants.after_start(match, variant)
-    return settle(placing.tidy(match, []), [])
+    match = settle(placing.tidy(match, []), [])
+    return evolve(match, shown=(dealt(match),))  # the hands as the match begins: public
 
 
 def _character(c: Any, side: str, tank: str | None, rides: str | None = None) -> Crew:

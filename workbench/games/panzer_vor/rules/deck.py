@@ -50,6 +50,14 @@ def take(pile: Pile, card: str, copies: int = 1) -> Pile:
     return _pile(counts)
 
 
+def pool_of(deck: Pile, hands: Iterable[Iterable[str]]) -> Pile:
+    """The deck and the given hands' cards together, as a pile."""
+    for hand in hands:
+        for card in hand:
+            deck = add(deck, card)
+    return deck
+
+
 def _pile(counts: dict[str, int]) -> Pile:
     """The counts as a pile: sorted by card, without the cards of no copies."""
     if counts and min(counts.values()) <= 0:

@@ -11,12 +11,14 @@ from dataclasses import replace
 
 from workbench.games.panzer_vor.rules import ending, hooks, sections
 from workbench.games.panzer_vor.rules.deck import Draw, add, size, take
+from workbench.games.panzer_vor.rules.facts import Drew, pool_of_all
 from workbench.games.panzer_vor.rules.match import (
     CardMatch,
     Chance,
     Drawing,
     add_to_hand,
     evolve,
+    noted,
     pop,
     push,
     set_top,
@@ -52,17 +54,20 @@ def draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) ->
         match = evolve(match, deck=as_pile(match.discard), discard=())
     more = frame.count > 1
     match = set_top(match, replace(frame, count=frame.count - 1)) if more else pop(match)
+    card = match.card(action.card)
+    face_up = action.marked or card.kind == "enforcement" or card.acts_as == "drawn"
+    into = frame.side if frame.deal or not face_up else None
+    match = noted(match, Drew(into, frame.deal, pool_of_all(match), action.marked))
     if action.marked:
         events.append(Event(f"{frame.side} draws {action.card} again: the match is stagnant"))
         return evolve(
             match, marked=None, discard=(*match.discard, action.card), ended=ending.stagnant(match)
         )
     match = evolve(match, deck=take(match.deck, action.card))
-    card = match.card(action.card)
     side = frame.side
     if frame.deal:
         events.append(Event(f"{side} is dealt a card"))
-        return add_to_hand(match, side, action.card)
+        return add_to_hand(match, side, action.card, face_up=False)
     if card.kind == "enforcement":
         return _enforcement(match, side, action.card, frame.draw_phase, events)
     if card.acts_as == "drawn":
@@ -71,7 +76,7 @@ def draw(match: CardMatch, frame: Drawing, action: Draw, events: list[Event]) ->
             evolve(match, removed=(*match.removed, action.card)), side, card.effect, events
         )
     events.append(Event(f"{side} draws a card"))
-    return add_to_hand(match, side, action.card)
+    return add_to_hand(match, side, action.card, face_up=False)
 
 
 def _enforcement(

@@ -17,7 +17,15 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.panzer_vor.rules import actions, cardgame, hidden, learning, practice, turn
+from workbench.games.panzer_vor.rules import (
+    actions,
+    cardgame,
+    facts,
+    hidden,
+    learning,
+    practice,
+    turn,
+)
 from workbench.games.panzer_vor.rules.actions import Deploy, Fire, Move, Pass, Roll
 from workbench.games.panzer_vor.rules.bots import greedy_player
 from workbench.games.panzer_vor.rules.deck import Draw
@@ -129,6 +137,12 @@ class PanzerVor(Game[CardMatch, Action]):
 
     def sample_hidden(self, observation: Observation, rng: random.Random) -> CardMatch:
         return hidden.sample_hidden(observation, rng)
+
+    def revealed(self, state: CardMatch, action: Action, after: CardMatch) -> tuple[Any, ...]:
+        return facts.revealed(state, action, after)
+
+    def hides(self, start: CardMatch) -> bool:
+        return not start.solo  # Test Your Luck!'s one player: nothing hidden
 
     def destroyed(self, state: CardMatch, tank: str) -> bool:
         return learning.card_destroyed(state, tank)

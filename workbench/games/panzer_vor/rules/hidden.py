@@ -7,14 +7,16 @@ acts when drawn (Reinforcements) and the stagnation card are seen by all, as is 
 played, discarded, taken back or put face up. A side's view of a match shows its own hand,
 the other hands as as many placeholders, and, as the deck, the pool of the cards it has not
 seen (the deck and the other hands together), so that two matches that differ only in which
-unseen cards the opponent holds look the same.
+unseen cards the opponent holds look the same. A world for a side (``sample_hidden``) is drawn
+by :mod:`.worlds`, from the facts the table saw (:mod:`.facts`).
 
-Readings: a card the side has seen go back into an opponent's hand (an Attack card taken
-back, a scenario's printed starting card) is not remembered: the view keeps only what the
-state shows now. An Enforcement card and a card that acts when drawn never stay in a hand
-(they are resolved, or set aside and replaced when dealt), so a hand drawn again never holds
-one. A reaction window is opened only when its side holds a card that fits, so the window
-itself tells the other side that much (as a pause at the table would).
+Readings: the view shows what the state shows now; a card the side has seen go back into an
+opponent's hand (an Attack card taken back, a scenario's printed starting card) is remembered
+by the history and its facts, from which a world is drawn. An Enforcement card and a card
+that acts when drawn never stay in a hand (they are resolved, or set aside and replaced when
+dealt), so a hand drawn again never holds one. A reaction window is opened only when its
+side holds a card that fits, so the window itself tells the other side that much (as a pause
+at the table would).
 
 >>> from workbench.games.panzer_vor.rules.deck import from_counts
 >>> pool = pool_of(from_counts([("Move", 2)]), [("Fire", "Move")])
@@ -25,12 +27,13 @@ itself tells the other side that much (as a pause at the table would).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from workbench.games.panzer_vor.rules.deck import Draw, Pile, add, from_counts
+from workbench.games.panzer_vor.rules.deck import Draw, pool_of
 from workbench.games.panzer_vor.rules.match import CardMatch, Drawing, evolve
-from workbench.rules.observation import Observation, history_from
+from workbench.games.panzer_vor.rules.turn import legal_actions
+from workbench.games.panzer_vor.rules.worlds import World, draw_world, world_history, world_match
+from workbench.rules.observation import Observation
 
 HIDDEN_CARD = "(a card not seen)"  # a placeholder for each card of a hand another side holds
 
@@ -49,14 +52,6 @@ def seen_by(match: CardMatch, action: Any) -> frozenset[str] | None:
     return frozenset({top.side})
 
 
-def pool_of(deck: Pile, hands: Any) -> Pile:
-    """The deck and the given hands' cards together, as a pile."""
-    for hand in hands:
-        for card in hand:
-            deck = add(deck, card)
-    return deck
-
-
 def _without_history(match: CardMatch) -> CardMatch:
     """The match value without the history it carries (a view or a sample gets its own)."""
     match.__dict__.pop("history", None)
@@ -73,34 +68,21 @@ def mask(match: CardMatch, viewer: str | None) -> CardMatch:
     return _without_history(evolve(match, hands=hands, deck=pool_of(match.deck, others)))
 
 
-def may_be_held(match: CardMatch, card: str) -> bool:
-    """Whether a card can be in a hand (see the module's readings)."""
-    found = match.card(card)
-    return found.kind != "enforcement" and found.acts_as != "drawn"
-
-
-def sample_hands(view: CardMatch, viewer: str | None, rng: random.Random) -> CardMatch:
-    """A whole match consistent with ``view`` (a match as ``viewer`` sees it): each other hand
-    drawn uniformly without replacement from the unseen cards that may be held, the rest the
-    deck."""
-    pool = [card for card, n in view.deck for _ in range(n)]
-    held = [card for card in pool if may_be_held(view, card)]
-    hands = dict(view.hands)
-    for side, hand in view.hands.items():
-        if side == viewer:
-            continue
-        drawn = rng.sample(held if len(held) >= len(hand) else pool, len(hand))
-        for card in drawn:
-            pool.remove(card)
-            if card in held:
-                held.remove(card)
-        hands[side] = tuple(sorted(drawn))
-    deck = from_counts(sorted(Counter(pool).items()))
-    return _without_history(evolve(view, hands=hands, deck=deck))
-
-
 def sample_hidden(observation: Observation, rng: random.Random) -> CardMatch:
-    """A whole card match consistent with ``observation`` (its history as the side saw it)."""
-    match = sample_hands(observation.state, observation.player, rng)
-    object.__setattr__(match, "history", history_from(observation.history, observation.player))
+    """A world for ``observation`` (:mod:`.worlds`): a whole card match reached by a history
+    of the game that the side sees as it saw the real one, drawn given every fact the table
+    saw, in which the side's legal actions are those it has."""
+    view, side = observation.state, observation.player
+    made: list[CardMatch] = []
+
+    def accept(world: World) -> bool:
+        match = world_match(view, world.hands, side)
+        if observation.legal_actions and tuple(legal_actions(match)) != observation.legal_actions:
+            return False
+        made.append(match)
+        return True
+
+    world = draw_world(observation.history, view, side, rng, accept)
+    match = made[-1]
+    object.__setattr__(match, "history", world_history(observation.history, side, world))
     return match

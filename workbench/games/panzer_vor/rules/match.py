@@ -20,6 +20,7 @@ from workbench.games.panzer_vor.rules.actions import GunName
 from workbench.games.panzer_vor.rules.cards import Card, Deck
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.deck import Pile, size
+from workbench.games.panzer_vor.rules.facts import HandChange
 from workbench.games.panzer_vor.rules.phases import Moment, Phase, ShotStage, Stage
 from workbench.games.panzer_vor.rules.state import GameState, Tank, board_memo
 from workbench.rules.core import Modifier, Outcome
@@ -175,6 +176,9 @@ class CardMatch(Pictured):
     spare_counters: Mapping[str, Any] = field(default_factory=dict)  # the Panzer IV's upgrades
     log: tuple[str, ...] = ()
     ended: Outcome | None = None
+    # what the step being taken showed every side about the hands (``facts``): emptied at
+    # each step, compared by no one
+    shown: tuple[Any, ...] = field(default=(), compare=False, repr=False)
     memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
@@ -280,20 +284,58 @@ def evolve(match: CardMatch, **changes: Any) -> CardMatch:
     return new
 
 
-def with_hand(match: CardMatch, side: str, cards: tuple[str, ...]) -> CardMatch:
+def with_hand(
+    match: CardMatch, side: str, cards: tuple[str, ...], face_up: bool = True
+) -> CardMatch:
+    """``side``'s hand made ``cards``; ``face_up``: every side sees what went in and out
+    (noted for the worlds, ``facts.HandChange``), else only its owner (a card drawn)."""
     hands = dict(match.hands)
+    before = hands.get(side, ())
     hands[side] = tuple(sorted(cards))
-    return evolve(match, hands=hands)
+    shown = match.shown
+    if face_up:
+        added, removed = list(hands[side]), []
+        for card in before:
+            if card in added:
+                added.remove(card)
+            else:
+                removed.append(card)
+        shown = (*shown, HandChange(side, tuple(added), tuple(removed)))
+    return evolve(match, hands=hands, shown=shown)
 
 
-def add_to_hand(match: CardMatch, side: str, card: str) -> CardMatch:
-    return with_hand(match, side, (*match.hand(side), card))
+def add_to_hand(match: CardMatch, side: str, card: str, face_up: bool = True) -> CardMatch:
+    return with_hand(match, side, (*match.hand(side), card), face_up)
 
 
 def take_from_hand(match: CardMatch, side: str, card: str) -> CardMatch:
     hand = list(match.hand(side))
     hand.remove(card)
     return with_hand(match, side, tuple(hand))
+
+
+def noted(match: CardMatch, fact: Any) -> CardMatch:
+    """``match`` with ``fact`` (``facts``) noted as shown by the step being taken."""
+    return evolve(match, shown=(*match.shown, fact))
+
+
+def unnoted(match: CardMatch) -> CardMatch:
+    """``match`` with nothing noted (the step about to be taken notes its own), sharing what
+    was worked out from it (nothing of that depends on what is noted)."""
+    if not match.shown:
+        return match
+    new = object.__new__(CardMatch)
+    new.__dict__.update(match.__dict__)
+    new.__dict__["shown"] = ()
+    return new
+
+
+def snapshot(match: CardMatch) -> CardMatch:
+    """``match`` with every hand, the deck and its history left out: a fact's picture of the
+    moment (public, so it holds nothing hidden)."""
+    bare = evolve(match, hands={side: () for side in match.order}, deck=(), shown=())
+    bare.__dict__.pop("history", None)
+    return bare
 
 
 def push(match: CardMatch, *frames: Frame) -> CardMatch:

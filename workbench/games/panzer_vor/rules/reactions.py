@@ -24,6 +24,7 @@ from workbench.games.panzer_vor.rules.actions import (
     UseAbility,
 )
 from workbench.games.panzer_vor.rules.crew import use_crew
+from workbench.games.panzer_vor.rules.facts import WINDOW_TEST, WindowCheck
 from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed
 from workbench.games.panzer_vor.rules.match import (
     CardMatch,
@@ -33,9 +34,11 @@ from workbench.games.panzer_vor.rules.match import (
     Window,
     evolve,
     leave_play,
+    noted,
     pop,
     push,
     set_top,
+    snapshot,
     take_card,
 )
 from workbench.games.panzer_vor.rules.phases import Moment, ShotStage
@@ -138,18 +141,35 @@ def open_window(
     target: str | None = None,
     answering: str = "",
 ) -> CardMatch:
-    """Push a reaction window when ``side`` holds a card that fits and may play it now."""
+    """Push a reaction window when ``side`` holds a card that fits and may play it now (and
+    note for the worlds that it did or did not: ``facts.WindowCheck``)."""
     if match.ended is not None or (match.reacted and moment is not Moment.REACTION):
         return match
     if match.solo and side != match.order[0]:
         return match  # the enemy of Test Your Luck! holds no cards
+    opens = window_opens(match, side, moment, tank, target, answering)
+    check = WindowCheck(side, opens, snapshot(match), moment, tank, target, answering)
+    match = noted(match, check)
+    return push(match, Window(side, moment, tank, target, answering)) if opens else match
+
+
+def window_opens(
+    match: CardMatch,
+    side: str,
+    moment: Moment,
+    tank: str | None = None,
+    target: str | None = None,
+    answering: str = "",
+) -> bool:
+    """Whether ``side`` holds a card that fits the moment and may play it now."""
     held = _held(match, side)
     if not any(card in held for card in _answers(moment)):
-        return match
+        return False
     window = Window(side, moment, tank, target, answering)
-    if not any(isinstance(a, React) for a in window_actions(match, window)):
-        return match
-    return push(match, window)
+    return any(isinstance(a, React) for a in window_actions(match, window))
+
+
+WINDOW_TEST.append(window_opens)
 
 
 def apply_window(

@@ -14,8 +14,16 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import hidden, learning
+from workbench.games.panzer_vor.rules.facts import Dealt, dealt
 from workbench.games.panzer_vor.rules.game import GAME as CARDS
 from workbench.games.panzer_vor.rules.match import CardMatch
+from workbench.games.panzer_vor.rules.worlds import (
+    ENDED,
+    World,
+    draw_world,
+    world_history,
+    world_match,
+)
 from workbench.rules.core import (
     Action,
     Event,
@@ -24,7 +32,7 @@ from workbench.rules.core import (
     Reason,
     Verdict,
 )
-from workbench.rules.observation import Observation, history_from
+from workbench.rules.observation import Observation, history_of
 
 CARD_OPTIONS = ("deck", "setup", "commander_awareness")  # every card match of a series takes
 # a scenario's options a series offers for that match (Pravda's, Kuromorimine Stage 2's)
@@ -84,17 +92,66 @@ def mask(state: Any, player: str, side_of: SideOf) -> Any:
     return replace(state, **changes)
 
 
-def sample_hidden(observation: Observation, rng: random.Random, side_of: SideOf) -> Any:
-    """A whole series state consistent with ``observation``: the match's hidden hands drawn
-    again (``hidden.sample_hands``); its history as the player saw it."""
-    state = observation.state
-    match = state.match
-    if match is not None:
-        side = side_of(state, observation.player)
-        match = hidden.sample_hands(match, side if side in match.order else None, rng)
-    sampled = replace(state, match=match)
-    object.__setattr__(sampled, "history", history_from(observation.history, observation.player))
+def revealed(state: Any, action: Action, after: Any) -> tuple[Any, ...]:
+    """What a step of the series showed every side (``Game.revealed``): the facts of the
+    step the match in play took (:mod:`.facts`), and that a match ended
+    (:data:`.worlds.ENDED`)."""
+    before = history_of(state.match) if state.match is not None else None
+    found: list[Any] = []
+    for match in (after.last_match, after.match):
+        if match is not None and before is not None and history_of(match).previous is before:
+            found.extend(f for f in history_of(match).facts if not isinstance(f, Dealt))
+            break
+    if after.last_match is not None and after.last_match is not state.last_match:
+        found.append(ENDED)
+    new = after.match
+    if new is not None and new is not state.match and not len(history_of(new)):
+        found.append(dealt(new))  # a match begins (one carried on keeps its history)
+    return tuple(found)
+
+
+def sample_hidden(
+    observation: Observation, rng: random.Random, side_of: SideOf, rules: Game[Any, Any]
+) -> Any:
+    """A world for ``observation`` (:mod:`.worlds`): the match in play and the one just
+    ended with the hands hidden from the player drawn given every fact of the series, its
+    history the world's."""
+    state, player = observation.state, observation.player
+    match, last = state.match, state.last_match
+    side = side_of(state, player) if match is not None else None
+    made: list[Any] = []
+
+    def accept(world: World) -> bool:
+        changes = {}
+        if match is not None:
+            changes["match"] = world_match(match, world.hands, side)
+        if last is not None:
+            changes["last_match"] = world_match(last, world.ended[-1], None)
+        sampled = replace(state, **changes)
+        if observation.legal_actions and (
+            tuple(rules.legal_actions(sampled)) != observation.legal_actions
+        ):
+            return False
+        made.append(sampled)
+        return True
+
+    world = draw_world(observation.history, match, side, rng, accept, _CardsOf(match, last))
+    sampled = made[-1]
+    object.__setattr__(sampled, "history", world_history(observation.history, player, world))
     return sampled
+
+
+class _CardsOf:
+    """What each card is, from the matches at hand (the series' matches share their cards)."""
+
+    def __init__(self, *matches: CardMatch | None) -> None:
+        self.matches = [m for m in matches if m is not None]
+
+    def card(self, name: str) -> Any:
+        for match in self.matches:
+            if name in match.deck_list.cards:
+                return match.card(name)
+        raise KeyError(name)
 
 
 # --- for learners: the match's odds, reach and verdicts -------------------------------------
@@ -146,7 +203,10 @@ class Series(Game[SeriesState, Action]):
         return cast(SeriesState, mask(state, player, self.side_of))
 
     def sample_hidden(self, observation: Observation, rng: random.Random) -> SeriesState:
-        return cast(SeriesState, sample_hidden(observation, rng, self.side_of))
+        return cast(SeriesState, sample_hidden(observation, rng, self.side_of, self))
+
+    def revealed(self, state: SeriesState, action: Action, after: SeriesState) -> tuple[Any, ...]:
+        return revealed(state, action, after)
 
     def _odds(
         self, state: SeriesState, attacker: str, target: str, card: str | None

@@ -73,6 +73,7 @@ from workbench.games.panzer_vor.rules.match import (
     set_top,
     take_card,
     take_from_hand,
+    unnoted,
 )
 from workbench.games.panzer_vor.rules.movement import move, movement_points
 from workbench.games.panzer_vor.rules.options import (
@@ -330,7 +331,7 @@ def apply(match: CardMatch, action: Action) -> Applied:
     elif action.chance or action not in legal_actions(match):
         raise IllegalAction(_why_not(match, action, who))
     events: list[Event] = []
-    after = _apply(match, action, "" if who is CHANCE else who, events)  # "": chance's step
+    after = _apply(unnoted(match), action, "" if who is CHANCE else who, events)  # "": chance
     after = settle(after, events)
     return Applied(after, tuple(events))
 

@@ -58,7 +58,7 @@ from workbench.games.tanks.rules.deployment import (
     deploying_next,
 )
 from workbench.games.tanks.rules.explain import with_detail
-from workbench.games.tanks.rules.hidden import mask, sample_hidden
+from workbench.games.tanks.rules.hidden import hides, mask, sample_hidden
 from workbench.games.tanks.rules.invariants import invariants, summarize
 from workbench.games.tanks.rules.missions import score_objectives, time_out, victory
 from workbench.games.tanks.rules.movement import cannot_move, check_move, legal_sample
@@ -752,6 +752,9 @@ class Tanks(Game[Battle, Action]):
 
     def sample_hidden(self, observation: Observation, rng: random.Random) -> Battle:
         return sample_hidden(observation, rng)
+
+    def hides(self, start: Battle) -> bool:
+        return hides(start)
 
     def destroyed(self, state: Battle, tank: str) -> bool:
         return destroyed(state, tank)

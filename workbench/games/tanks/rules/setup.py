@@ -267,6 +267,19 @@ def _to_set_up(battle: Battle, rolled: bool) -> Battle:
     )
 
 
+def crew_holders(options: Mapping[str, Any], side: str) -> list[str]:
+    """The tank each list of option ``crew`` for ``side`` is given to, in the option's order:
+    :func:`deployed` places a platoon in Initiative order and :func:`quick_deploy` names the
+    ``i``-th tank placed ``"<card> <side's initial><i>"``."""
+    cards = game_cards(options)
+    names = list(options["platoons"][side])
+    placed = sorted(range(len(names)), key=lambda i: cards[names[i]].initiative)
+    holders = [""] * len(names)
+    for number, i in enumerate(placed, 1):
+        holders[i] = f"{names[i]} {side[0]}{number}"
+    return holders
+
+
 def _with_crew(tank: TankPiece, name: str) -> TankPiece:
     return replace(tank, crew=(*tank.crew, name))
 
