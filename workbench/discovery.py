@@ -2,9 +2,9 @@
 
 A game's home is one package, ``workbench/games/<game>/`` (ARCHITECTURE.md: "One home per
 game"), holding a subpackage or module per layer: ``boards``, ``formats``, ``rules``,
-``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``widgets``. A generic layer asks
-for its part of every game with :func:`parts` (``parts("render")``: every module of each
-game's ``render``), imports them, and finds what they registered. A layer whose own modules
+``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``widgets``, ``bench``. A generic
+layer asks for its part of every game with :func:`parts` (``parts("render")``: every module of
+each game's ``render``), imports them, and finds what they registered. A layer whose own modules
 are all registrations (``workbench/files/formats/``) imports every module it has.
 
 Packages are read through their ``__path__``, so a folder added to ``workbench.games``'s
@@ -28,7 +28,7 @@ from types import ModuleType
 
 GAMES = "workbench.games"
 LAYERS = ("boards", "formats", "rules", "render", "lint", "learn", "numbering", "search",
-          "widgets")  # fmt: skip
+          "widgets", "bench")  # fmt: skip
 
 
 def _modules(package: ModuleType) -> list[pkgutil.ModuleInfo]:

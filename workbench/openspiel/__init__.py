@@ -7,6 +7,10 @@ OpenSpiel (when OpenSpiel is installed), so ``pyspiel.load_game("workbench_panze
 and reading a serialized state work in any process that imported it; states serialize as data
 (:mod:`workbench.openspiel.bridge`, :mod:`workbench.openspiel.state_text`).
 
+Each game's numbering, longest game and the options the bridge plays it with where OpenSpiel
+needs one the rules leave open (:data:`BRIDGE_OPTIONS`) are registered by the game's own
+``numbering`` part (:mod:`workbench.openspiel.spaces`, :mod:`workbench.openspiel.bounds`).
+
 OpenSpiel (PyPI ``open_spiel``) is an optional extra: ``pip install -e '.[search]'`` (``make
 install`` installs it). Without it everything else works and :func:`game` says how to install
 it. The numbered actions (:func:`action_space`) need no OpenSpiel.
@@ -26,6 +30,7 @@ from workbench.discovery import import_all, parts
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import to_document
 from workbench.games import get_game
+from workbench.openspiel.bounds import BRIDGE_OPTIONS
 from workbench.openspiel.game_string import canonical_json, escaped
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
@@ -33,12 +38,6 @@ from workbench.rules.core import Game
 
 import_all(parts("numbering"))  # each game's numbered actions and bounds register themselves
 
-# OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
-# match again "until it has a winner", which has no bound; so unless the options say otherwise
-# the bridge plays it with at most three replays of a drawn match, then a die decides it. A
-# stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
-# unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
-BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {"panzer-vor-tournament": {"drawn_replays": 3}}
 
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 

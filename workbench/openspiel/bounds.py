@@ -1,9 +1,12 @@
-"""The most steps a game of a scenario can take (OpenSpiel's ``max_game_length``): its turn
-limit times the most steps a turn can take, each game's count written out below from its
-turn's structure (every chance step included). The card game and its two series have no turn
-limit: they are bounded by their deck (:mod:`.card_bound`, which registers their bounds). The
-conformance tests play random games and fail any that runs past it (OpenSpiel's random
-simulation raises there too).
+"""The most steps a game of a scenario can take (OpenSpiel's ``max_game_length``), each game's
+registered by its ``numbering`` part (``@bound(name, option)``): typically its turn limit times
+the most steps a turn can take, counted from its turn's structure (every chance step
+included). A game with no such limit is bounded by what its options give (a deck, a number of
+replays), or refuses with :class:`Unbounded` naming the option that would bound it; where the
+bridge needs an option the rules leave open, the game registers the value the bridge plays
+with (``bridge_options``: a stand-in of the bridge's, not the rulebook's). The conformance
+tests play random games and fail any that runs past it (OpenSpiel's random simulation raises
+there too).
 """
 
 from __future__ import annotations
@@ -16,18 +19,24 @@ from workbench.errors import WorkbenchError
 Bound = Callable[[Any], int]  # first state -> most steps
 _BOUNDS: dict[str, Bound] = {}
 _SCALED_BY: dict[str, str] = {}  # the option a game's bound grows with
+# the options the bridge plays a game with unless asked otherwise, by game (registered)
+BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {}
 
 
 class Unbounded(WorkbenchError, ValueError):
     """A game with no turn limit: OpenSpiel needs a bound (give the option that sets one)."""
 
 
-def bound(game: str, option: str = "turn_limit") -> Callable[[Bound], Bound]:
-    """Register ``game``'s bound, which grows with its ``option``."""
+def bound(game: str, option: str = "turn_limit",
+          bridge_options: dict[str, Any] | None = None) -> Callable[[Bound], Bound]:  # fmt: skip
+    """Register ``game``'s bound, which grows with its ``option``; ``bridge_options``: the
+    options the bridge plays it with where none are given (what bounds it there)."""
 
     def register(function: Bound) -> Bound:
         _BOUNDS[game] = function
         _SCALED_BY[game] = option
+        if bridge_options:
+            BRIDGE_OPTIONS[game] = dict(bridge_options)
         return function
 
     return register
@@ -43,41 +52,3 @@ def max_game_length(game: str, start: Any) -> int:
     if game not in _BOUNDS:
         raise Unbounded(f"{game} has no proved bound on its length yet")
     return _BOUNDS[game](start)
-
-
-@bound("panzer-strike")
-def panzer_strike(start: Any) -> int:
-    """Each side's turn: the movement roll, one move per die (and the extra one when all dice
-    show the same), End Movement, a shot and its gun dice per tank, End Turn; the game ends
-    when the turn counter passes twice the turn limit."""
-    limit = start.options.turn_limit
-    if limit is None:
-        raise Unbounded("this Panzer Strike game has no turn limit: give the option turn_limit")
-    most = max(sum(1 for t in start.tanks if t.side == s) for s in start.order)
-    dice = start.roster.dice_rolled(most)
-    per_turn = 1 + (dice + 1) + 1 + 2 * most + 1
-    return 2 * limit * per_turn
-
-
-@bound("panzer-vor-practice")
-def panzer_vor_practice(start: Any) -> int:
-    """Each tank still to deploy (option setup "choose"), then each side's turn: one Move,
-    Fire or Pass, and a shot's attack and damage rolls."""
-    waiting = sum(len(d.tanks) for d in start.deploying)
-    return waiting + start.turn_limit * len(start.order) * 3
-
-
-@bound("tanks")
-def tanks(start: Any) -> int:
-    """Set-up played: two rolls, a step a terrain piece, the role and the table side. The
-    Objective tokens: at most two. Deployment: one step a tank. Each turn, for each tank:
-    Movement (Stay, or up to three Moves and End Moves), Shooting (Shoot or Hold, the Attack
-    roll, keep or re-roll and the re-roll, the Defence roll, two cancellations, a Critical
-    card per Attack die) and Command
-    (Stay or Repair and its roll, or Blitzkrieg's Moves and End Moves)."""
-    pieces = (*start.tanks, *getattr(start, "reserve", ()))
-    attack = max(t.card.attack for t in pieces) + 1
-    per_tank = 4 + (7 + attack) + 5
-    setup = getattr(start, "setup", None)
-    set_up = 0 if setup is None else 4 + len(setup.box)
-    return set_up + 2 + len(pieces) + start.turn_limit * len(pieces) * per_tank

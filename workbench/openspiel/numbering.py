@@ -9,7 +9,14 @@ same action everywhere and the space's size is known before any game is played. 
 number an action *relative* to the state (TANKS numbers a Move by its arrow's heading relative
 to the tank): it then gives ``encode``/``decode`` of its own.
 
->>> from workbench.games.panzer_strike.rules.actions import EndTurn, Shoot
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class EndTurn:
+...     pass
+>>> @dataclass(frozen=True)
+... class Shoot:
+...     firer: str
+...     target: str
 >>> space = ActionSpace("example", (Family(EndTurn, ()),
 ...                                 Family(Shoot, (("firer", ("A", "B")), ("target", ("A", "B"))))))
 >>> len(space), space.number(Shoot("B", "A")), space.action(3)

@@ -247,7 +247,13 @@ def card_game(start: Any) -> int:
 
 
 bound("panzer-vor-linked", option="deck")(linked_bound)
-bound("panzer-vor-tournament", option="drawn_replays")(tournament_bound)
+# OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
+# match again "until it has a winner", which has no bound; so unless the options say otherwise
+# the bridge plays it with at most three replays of a drawn match, then a die decides it. A
+# stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
+# unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
+bound("panzer-vor-tournament", option="drawn_replays",
+      bridge_options={"drawn_replays": 3})(tournament_bound)  # fmt: skip
 
 
 __all__ = [

@@ -28,9 +28,9 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from workbench.games.panzer_vor.numbering.practice_space import plain_move
 from workbench.geometry.hexgrid import Hex
 from workbench.openspiel.numbering import NotNumbered
-from workbench.openspiel.spaces import plain_move
 
 
 @cache

@@ -37,9 +37,10 @@ from workbench.games.panzer_vor.numbering.card_slots import (
     reach_radius,
     scenario_characters,
 )
+from workbench.games.panzer_vor.numbering.practice_space import hex_labels
 from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
 from workbench.openspiel.numbering import ActionSpace, Family
-from workbench.openspiel.spaces import hex_labels, numbers, one, whole
+from workbench.openspiel.spaces import numbers, one, whole
 
 # the words a setup or scenario choice offers besides names and hexes (rules/panzer_vor:
 # exhibition.py, solo.py, scenarios.py)
