@@ -21,16 +21,19 @@ import random
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.discovery import import_new, parts
 from workbench.errors import WorkbenchError
 from workbench.players.root import RootRule
 
+if TYPE_CHECKING:
+    from workbench.players.evaluator import OddsEvaluator
+
 LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision, unless a game's differ
 
-# (rng, stop, seconds, simulations) -> the game's own evaluator (an ``OddsEvaluator``)
-EvaluatorMaker = Callable[[random.Random, threading.Event, float | None, int], Any]
+# (rng, stop, seconds, simulations) -> the game's own evaluator for one decision
+EvaluatorMaker = Callable[[random.Random, threading.Event, float | None, int], "OddsEvaluator"]
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,8 @@ _UNDECLARED: set[str] = set()  # games looked for and found with none (searched 
 
 
 def register(game: str, settings: SearchSettings) -> SearchSettings:
-    """Declare how game ``game`` (its registered name) is searched; once a game."""
-    if _DECLARED.get(game, settings) is not settings:
-        raise WorkbenchError(f"{game} declares its search settings twice")
+    """Declare how game ``game`` (its registered name) is searched (the last declaration
+    counts, as a module imported again declares again)."""
     _DECLARED[game] = settings
     _UNDECLARED.discard(game)
     return settings
