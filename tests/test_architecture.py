@@ -44,7 +44,7 @@ TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer
 # A game's home (workbench/games/<game>/): each part is at the rank of its layer.
 GAME_PARTS = {"boards": "boards", "formats": "files", "rules": "rules", "render": "render",
               "lint": "lint", "learn": "learn", "numbering": "openspiel", "search": "players",
-              "widgets": "widgets", "testing": "testing"}  # fmt: skip
+              "widgets": "widgets", "bench": "widgets", "testing": "testing"}  # fmt: skip
 
 
 def _layer(module: str) -> int:

@@ -24,14 +24,16 @@ from hypothesis import strategies as st
 
 import workbench
 import workbench.tanks as tanks
-from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.errors import WorkbenchError
+from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.panzer_strike.bench import square_board
 from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.panzer_vor.bench.boards import obstructed_map
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
+from workbench.games.tanks import lint as table_lint
+from workbench.games.tanks.bench import table
 from workbench.lint import LintReport, lint
-from workbench.lint import squares as square_lint
-from workbench.lint import table as table_lint
 
 EXAMPLES = int(os.environ.get("WORKBENCH_BOUNDS_FUZZ_EXAMPLES", "12"))
 SOAK = "WORKBENCH_BOUNDS_FUZZ_EXAMPLES" in os.environ
