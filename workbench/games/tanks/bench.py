@@ -11,6 +11,7 @@ import numpy as np
 
 from workbench.files import load
 from workbench.games.tanks import lint as table_lint
+from workbench.games.tanks.boards.cards import tanks_cards
 from workbench.games.tanks.boards.table import Table, TerrainPiece
 from workbench.games.tanks.rules import shooting
 from workbench.games.tanks.rules.criticals import full_deck
@@ -24,8 +25,6 @@ from workbench.testing.timing import Result, median_seconds, once_seconds
 
 def _battle() -> Battle:
     """The standard set-up pieces (two woods, four buildings) and four tanks a side."""
-    from workbench.games.tanks.boards.cards import tanks_cards
-
     pieces = [
         TerrainPiece.box("North wood", "woods", 38, 20, 16, 14),
         TerrainPiece.box("South wood", "woods", 20, 55, 14, 16),
