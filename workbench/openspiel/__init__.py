@@ -38,7 +38,6 @@ from workbench.rules.core import Game
 
 import_all(parts("numbering"))  # each game's numbered actions and bounds register themselves
 
-
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 
 __all__ = [

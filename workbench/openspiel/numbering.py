@@ -6,8 +6,8 @@ sequence of :class:`Family` values, one per kind of action, each with the domain
 field (the scenario's tanks, squares, facings, cards, dice results...). An action's number is
 its family's offset plus the mixed-radix index of its field values, so number *i* names the
 same action everywhere and the space's size is known before any game is played. A family may
-number an action *relative* to the state (TANKS numbers a Move by its arrow's heading relative
-to the tank): it then gives ``encode``/``decode`` of its own.
+number an action *relative* to the state (a move by its arrow's heading from the tank's): it
+then gives ``encode``/``decode`` of its own.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
