@@ -176,7 +176,8 @@ def test_a_random_visibility_matrix_answers_or_refuses_in_time(board, max_second
     assert matrix is None or matrix.matrix.shape == (len(board.grid),) * 2
 
 
-BATTLE = tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))))
+# the tanks deployed at once (deployment is played by default since issue 49)
+BATTLE = tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))), {"deployment": "quick"})
 
 
 @FUZZ
