@@ -23,8 +23,12 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
+# notebook_shim (classic notebook extensions: the workbench has none) is left off: it read
+# the deprecated ServerApp.token at every start, and Jupyter Server printed a warning for it.
+# The kernels talk to the server over local sockets (IPC), not TCP ports.
 lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,) \
+		--ServerApp.jpserver_extensions=notebook_shim=False --KernelManager.transport=ipc \
 		--ServerApp.kernel_websocket_connection_class=workbench.server.NoDelayKernelWebsocketConnection
 
 # The teacher app: the game stepper in Voilà (workbench/app_server.py), for this machine only

@@ -13,6 +13,7 @@ from pathlib import Path
 from benchmarks.bench_balance import balance_sweeps, search_sweeps
 from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
+from benchmarks.bench_export import EXPORT_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
 from benchmarks.bench_openspiel import OPENSPIEL_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
@@ -36,6 +37,7 @@ def main() -> int:
         *BOUNDS_BENCHMARKS,
         *LEARN_BENCHMARKS,
         *OPENSPIEL_BENCHMARKS,
+        *EXPORT_BENCHMARKS,
     ):
         print(f"running {bench.__name__} ...", file=sys.stderr, flush=True)
         produced = bench()

@@ -10,32 +10,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from workbench import balance
 from workbench.games import get_game
 from workbench.players import search
-from workbench.testing.bench_cases import Sweep, declared
+from workbench.testing.bench_cases import Sweep, declared, two_dask_workers
 from workbench.testing.timing import Result
 
 GAMES = 60
-
-
-@contextmanager
-def two_dask_workers() -> Iterator[Any]:
-    """The client of a 2-worker Dask ``LocalCluster`` (worker processes), None without Dask."""
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        yield None
-        return
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        Client(cluster) as client,
-    ):
-        yield client
 
 
 def _sweep(name: str) -> Sweep:

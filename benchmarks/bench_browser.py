@@ -1,4 +1,4 @@
-"""Benchmark 6: in a real browser, from a click on a tank to the reachable overlay painted.
+"""Benchmark 6: in a real browser, from a click on a tank to the movement.reach overlay painted.
 
 A notebook holding the explorer a game declares for it (its bench part's ``CLICK``: a 30 × 40
 board with 40 tanks) is served by Voilà and opened in the system Chromium. In the page, a click

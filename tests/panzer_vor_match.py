@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Any
 
 import workbench
@@ -45,6 +46,28 @@ def arranged(
     if deck is not None:
         match = evolve(match, deck=from_counts(deck.items()))
     return evolve(match, total_cards=match.cards_accounted())
+
+
+# Exhibition!'s tanks as the duels place them: Player 1's Panzer IVs and StuG, Player 2's H
+P1, P2 = "Player 1", "Player 2"
+D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
+H2 = "Panzer IV Ausf. H 2"
+
+
+def duel(
+    hands: dict[str, tuple[str, ...]],
+    where: dict[str, str] | None = None,
+    crew: tuple[Any, ...] = (),
+    **changes: Any,
+) -> CardMatch:
+    """Exhibition! on the blank map (``arranged``): Player 1's Panzer IVs in row 08, Player 2's
+    H at 0811 (or the tanks ``where`` says), with ``crew`` the only characters."""
+    match = arranged("exhibition", hands=hands, **changes)
+    board = match.board
+    where = where or {D1: "0805", F1: "0807", H1: "0803", H2: "0811"}
+    for tank_id, label in where.items():
+        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
+    return evolve(match, board=board, crew=tuple(crew))
 
 
 def play(match: CardMatch, *actions: Any) -> CardMatch:

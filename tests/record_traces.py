@@ -1,7 +1,9 @@
 """What a record does when replayed, as plain text a refactor must not change: for each step
 who acted, the action, the events with their reasons, how many actions were legal next, and
 at the end the outcome. ``tests/golden/records/`` keeps the traces of records saved before the
-wave that recast the games onto one contract; ``test_record_traces`` replays them again.
+wave that recast the games onto one contract (and the card game's stagnant draw as it was
+prepared before the one seeding scheme, ``panzer-vor-stagnant-draw-37``); ``test_record_traces``
+replays them again.
 
 Run ``python -m tests.record_traces`` to (re)write the traces of the records listed here."""
 

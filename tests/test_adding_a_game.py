@@ -3,8 +3,8 @@
 list, is laid beside the shipped games (its folder added to ``workbench.games.__path__``) and
 is then found everywhere a shipped game is: the registry, the contract's checks
 (``tests/test_contract.py``), the conformance playout, the stepper, ``explore``, the linter,
-the prepared games and the rulebook check. It runs in a fresh process, so no other test sees
-the fixture."""
+the editor, the learner, the prepared games and the rulebook check. It runs in a fresh
+process, so no other test sees the fixture."""
 
 from __future__ import annotations
 
@@ -83,6 +83,21 @@ SCRIPT = textwrap.dedent("""
     assert workbench.lint(Track("Pit at the end", 4, (4,))).kinds() == {"pit-on-finish": 1}
     print("lint")
 
+    # the editor: its track's tools, found by the board's type; the learner: its chapter
+    from workbench.widgets.editor import Editor
+    from workbench.games.tiny.widgets.tools import pit_at
+    editor = Editor(track)
+    assert type(editor.tools).__name__ == "TrackTools", editor.tools
+    assert editor.panel_text.startswith(f"track {track.name}"), editor.panel_text
+    pit_at(editor, 2)
+    assert editor.value.pits == (2, *track.pits) and editor.can_undo
+    from workbench import learn
+    assert [c.title for c in learn.chapters("tiny-race")] == ["Moving"]
+    question = learn.question("tiny-race", learn.kinds("tiny-race")[0], seed=4)
+    assert question.check(question.answer).correct and question._repr_svg_().startswith("<svg")
+    assert [q.kind for q in learn.lesson("tiny-race", "Moving")] == ["walks"] * 3
+    print("editor and learner")
+
     # the prepared games: its plan is found and makes a record that replays to the end
     from workbench.rules.prepared import prepared_plans
     plan = next(p for p in prepared_plans() if p.game == "tiny-race")
@@ -112,3 +127,4 @@ def test_a_game_is_found_everywhere_by_its_registration_alone(tmp_path):
     done = [line.split()[0] for line in run.stdout.splitlines()]
     assert done[0] == "registry" and done[-1] == "rulebook", run.stdout
     assert {"contract", "conformance", "stepper", "explore", "lint", "prepared"} <= set(done)
+    assert "editor" in done

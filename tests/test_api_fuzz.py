@@ -177,7 +177,6 @@ def test_every_listed_legal_action_applies_and_chance_sums_to_one(name):
         (lambda: ps.start(POOL["ps"][0], {"damage": "no"}), "damage"),
         (lambda: ps.start(POOL["ps"][0], {"turn_limit": 2.7}), "turn_limit"),
         (lambda: ps.with_dice(ps.start(POOL["ps"][0]), [7, 7]), "large"),
-        (lambda: ps.movement_options(POOL["ps"][1], [0]), "dice"),
         (lambda: ps.open_board(10**6, 10**6), "columns"),
         (lambda: ps.trajectory(POOL["ps"][1], ps.Square(0, 0), ps.Square(10**6, 10**6)), "target"),
         (lambda: pv.play(POOL["pv"][0], seed="x"), "seed"),  # type: ignore[arg-type]
@@ -197,7 +196,7 @@ def _every_games_options() -> list[tuple[str, str]]:
     for game in all_games():
         if game.scenarios():
             scenario = game.load_scenario(next(iter(game.scenarios())))
-            found += [(game.name, o.name) for o in game.options_for(scenario)]
+            found += [(game.name, o.name) for o in game.options(scenario)]
     return found
 
 

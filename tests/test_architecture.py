@@ -7,6 +7,7 @@ lazily), and no module is over 800 lines (that the repository needs nothing besi
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,7 @@ RANKS = {
     "userdir": 0,
     "data": 0,
     "discovery": 0,
+    "vocabulary": 0,
     "geometry": 1,
     "dice": 1,
     "boards": 2,
@@ -36,7 +38,9 @@ RANKS = {
     "learn": 5,
     "openspiel": 5,  # the OpenSpiel bridge: above the rules, beside balance
     "players": 5,  # the search players, on the bridge
+    "balance": 5,  # the balance lab: seeded games of any game, through the protocol
     "widgets": 6,
+    "export": 6,  # pages that open offline: beside the widgets, whose views it reads
 }
 TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer_vor.py, ...)
 
@@ -44,7 +48,8 @@ TOP = 7  # workbench/__init__.py and the flat per-game modules (workbench/panzer
 # A game's home (workbench/games/<game>/): each part is at the rank of its layer.
 GAME_PARTS = {"boards": "boards", "formats": "files", "rules": "rules", "render": "render",
               "lint": "lint", "learn": "learn", "numbering": "openspiel", "search": "players",
-              "widgets": "widgets", "bench": "widgets", "testing": "testing"}  # fmt: skip
+              "balance": "balance", "widgets": "widgets", "bench": "widgets",
+              "testing": "testing"}  # fmt: skip
 
 
 def _layer(module: str) -> int:
@@ -295,3 +300,22 @@ def test_every_document_a_module_cites_is_in_the_repository():
     }
     assert cited, "the modules cite ARCHITECTURE.md"
     assert not [(path, name) for path, name in cited if not (ROOT / name).is_file()]
+
+
+# --- one definition each (ARCHITECTURE.md: "One word per concept") -----------------------------
+DEFINED_ONCE = {  # a name for a concept every game's rules share, and its one home
+    "DIRECTIONS": "workbench.geometry.hexgrid",  # the six hex steps, clockwise
+    "FACINGS": "workbench.geometry.hexgrid",  # every facing a tank on a hex may have
+    "HEX_STEPS": "workbench.geometry.hexgrid",  # DIRECTIONS as an array
+    "HEX_NORMAL_STEPS": "workbench.geometry.hexgrid",
+    "STEPS": "workbench.geometry.squaregrid",  # the eight square steps
+}
+
+
+def test_the_hex_directions_and_facings_are_defined_once():
+    assigned = re.compile(r"^_?(" + "|".join(DEFINED_ONCE) + r")\s*(?::[^=\n]*)?=[^=]", re.M)
+    found: dict[str, list[str]] = {}
+    for path in MODULES:
+        for name in assigned.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(name, []).append(_module_name(path))
+    assert found == {name: [home] for name, home in DEFINED_ONCE.items()}

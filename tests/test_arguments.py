@@ -12,6 +12,7 @@ import pytest
 from workbench.arguments import facing, sequence_of, whole_number
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, WorkbenchError
+from workbench.games.panzer_vor.rules import firing
 from workbench.geometry.hexgrid import MAX_GRID_HEXES, GridError, HexGrid
 
 
@@ -49,13 +50,13 @@ def test_a_grid_checks_its_numbers():
 
 
 # --- the Panzer Vor! rules at their public boundary -------------------------------------------
-from workbench.games.panzer_vor.rules import GameState, Side, Tank  # noqa: E402
+from workbench.games.panzer_vor.rules import GameState, Side, Tank, movement  # noqa: E402
 from workbench.games.panzer_vor.rules.arguments import MAX_MP  # noqa: E402
-from workbench.games.panzer_vor.rules.firing import attack_odds, card  # noqa: E402
-from workbench.games.panzer_vor.rules.movement import explain_move, reachable  # noqa: E402
+from workbench.games.panzer_vor.rules.firing import card  # noqa: E402
+from workbench.games.panzer_vor.rules.movement import explain_move  # noqa: E402
 from workbench.games.panzer_vor.rules.sight import line_of_sight  # noqa: E402
 from workbench.geometry.hexgrid import EAST, Hex  # noqa: E402
-from workbench.panzer_vor import panzer_vor_roster  # noqa: E402
+from workbench.panzer_vor import roster as panzer_vor_roster  # noqa: E402
 from workbench.rules.core import Modifier  # noqa: E402
 
 
@@ -76,23 +77,23 @@ def duel() -> GameState:
 @pytest.mark.parametrize("mp", [-1, 2.5, math.nan, "3", True, MAX_MP + 1, 10**8])
 def test_reachable_refuses_what_is_not_movement_points(mp):
     with pytest.raises(ArgumentError, match="mp: expected a whole number from 0"):
-        reachable(duel(), "P", mp=mp)
+        movement.reach(duel(), "P", mp=mp)
 
 
 def test_reachable_takes_its_largest_mp():
     state = duel()
-    assert len(reachable(state, "P", mp=MAX_MP).hex_costs()) == len(state.map.grid) - 1
+    assert len(movement.reach(state, "P", mp=MAX_MP).hex_costs()) == len(state.map.grid) - 1
 
 
 def test_bonuses_that_leave_less_than_nothing_are_refused():
     state = duel()
     minus = [card("what if", -9)]
     with pytest.raises(ArgumentError, match="at least 0 MP"):
-        reachable(state, "P", bonuses=minus)
+        movement.reach(state, "P", bonuses=minus)
     with pytest.raises(ArgumentError, match="at least 0 MP"):
         explain_move(state, "P", [("0303", EAST)], bonuses=minus)
     with pytest.raises(ArgumentError, match="modifiers"):
-        reachable(state, "P", bonuses=[2])
+        movement.reach(state, "P", bonuses=[2])
 
 
 @pytest.mark.parametrize("facing", [6, -1, 1.9, "1", None])
@@ -113,7 +114,7 @@ def test_explain_move_refuses_what_is_not_a_path(path):
 @pytest.mark.parametrize("attack", [[5], 5, "Mobile Fire", [None]])
 def test_attack_modifiers_must_be_modifiers(attack):
     with pytest.raises(ArgumentError, match="attack"):
-        attack_odds(duel(), "P", "T", attack=attack)
+        firing.odds(duel(), "P", "T", attack=attack)
 
 
 def test_a_modifier_is_a_whole_number():
@@ -147,14 +148,14 @@ def test_the_explorer_shows_a_refusal_and_stays_usable():
 
     import workbench.games.panzer_vor.widgets.explorer as module
 
-    real = module.reachable
-    module.reachable = refuse
+    real = module.movement.reach
+    module.movement.reach = refuse
     try:
         explorer.movement_bonus.value = 3  # the change handler must not raise
         assert "The rules refuse this" in explorer.panel_text
         explorer.set_options(cutting_through=True)  # still usable: no raise either
     finally:
-        module.reachable = real
+        module.movement.reach = real
     explorer.set_options(cutting_through=False)
     explorer.click_hex("0302")
     assert "refuse" not in explorer.panel_text

@@ -33,6 +33,7 @@ import workbench.panzer_strike as ps
 import workbench.players as players
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games import get_game
+from workbench.rules import seeding
 from workbench.rules.options import OptionError
 from workbench.rules.play import random_player
 from workbench.testing.fixture_games import GAME as SURE_THING
@@ -190,9 +191,9 @@ def test_a_grid_sweep_checks_every_value_first_and_bounds_the_whole_grids_time()
 
 def test_the_balance_helpers_check_their_arguments():
     for call, argument in (
-        (lambda: balance.derive_seed("7", 0), "seed"),
-        (lambda: balance.derive_seed(7, -1), "index"),
-        (lambda: balance.derive_seed(10**5000, 0), "seed"),
+        (lambda: seeding.derive("7", 0), "seed"),
+        (lambda: seeding.derive(7, -1), "step"),
+        (lambda: seeding.derive(10**5000, 0), "seed"),
         (lambda: balance.wilson_interval(11, 10), "successes"),
         (lambda: balance.wilson_interval(1, 10, NAN), "z"),
         (lambda: balance.sweep_memory(-1), "games"),

@@ -14,14 +14,13 @@ import pytest
 
 import workbench
 import workbench.panzer_strike as ps
-import workbench.panzer_vor as pv
 import workbench.tanks as tanks
 from workbench import balance
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor import lint as lint_hexmap_module
-from workbench.games.panzer_vor.rules import GameState, Side, Tank
-from workbench.games.panzer_vor.rules.movement import reach_cost, reachable
+from workbench.games.panzer_vor.rules import GameState, Side, Tank, movement
+from workbench.games.panzer_vor.rules.movement import reach_cost
 from workbench.games.panzer_vor.rules.visibility import (
     MAX_MATRIX_BYTES,
     visibility_matrix,
@@ -31,7 +30,7 @@ from workbench.games.tanks.rules.sight import HEATMAP_BYTES_PER_CELL, heatmap_ce
 from workbench.geometry import hexgrid, squaregrid
 from workbench.geometry.hexgrid import Hex
 from workbench.geometry.squaregrid import Square
-from workbench.panzer_vor import panzer_vor_roster
+from workbench.panzer_vor import roster as panzer_vor_roster
 from workbench.render import Picture, pdf, scene_of
 from workbench.render.pdf import Cropper, cropped
 from workbench.render.png import png_size, to_png
@@ -43,7 +42,8 @@ PANZER = "Panzer IV Ausf. D"
 
 
 def _battle():
-    return tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))))
+    table = tanks.load_scenario(next(iter(tanks.scenarios())))
+    return tanks.start(table, {"deployment": "quick"})  # the tanks on the table at once
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), "1e9", True, -1, 2.5])
@@ -243,16 +243,16 @@ def _open_field(side: int) -> tuple[GameState, str]:
 def test_reach_estimate_is_within_twice_the_traced_peak(side, mp):
     state, tank = _open_field(side)
     estimate = reach_cost(state.map, "A", mp).bytes  # before the map's table is made
-    _within_twice(estimate, _traced_peak(lambda: reachable(state, tank, mp)))
+    _within_twice(estimate, _traced_peak(lambda: movement.reach(state, tank, mp)))
 
 
 def test_reach_past_its_bound_is_refused_with_its_estimate():
     state, tank = _open_field(12)
     with pytest.raises(ArgumentError, match=r"state: .*10,000 .*1000 MP on a 12 x 12 map"):
-        pv.reachable(state, tank, 1000, max_bytes=10_000)
+        movement.reach(state, tank, 1000, max_bytes=10_000)
     with pytest.raises(ArgumentError, match=r"max_seconds=1e-06"):
-        pv.reachable(state, tank, 1000, max_seconds=1e-6)
-    assert len(pv.reachable(state, tank, 3).hex_costs()) > 1  # the defaults allow it
+        movement.reach(state, tank, 1000, max_seconds=1e-6)
+    assert len(movement.reach(state, tank, 3).hex_costs()) > 1  # the defaults allow it
 
 
 @pytest.mark.parametrize("games", [40, 80])
@@ -285,7 +285,7 @@ def test_the_estimates_hold_at_larger_sizes():
     for side, mp in ((120, 1000), (200, 40)):
         state, tank = _open_field(side)
         estimate = reach_cost(state.map, "A", mp).bytes
-        _within_twice(estimate, _traced_peak(lambda s=state, t=tank, m=mp: reachable(s, t, m)))
+        _within_twice(estimate, _traced_peak(lambda s=state, t=tank, m=mp: movement.reach(s, t, m)))
     peak = _traced_peak(lambda: balance.sweep(FIXTURE_GAME, None, games=5000, progress=False))
     _within_twice(balance.sweep_memory(5000), peak)
 

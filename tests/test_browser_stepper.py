@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 CANVAS = "canvas.workbench-stepper-canvas"
 PANEL = ".workbench-stepper-panel"
+STORY = ".workbench-stepper-story"  # what happened at the step shown, under the hand
 LOG = ".workbench-stepper-log select"
 SIZES = [(1280, 720), (1920, 1080)]
 SHOTS = ROOT / "build" / "screenshots"  # git-ignored: look at them
@@ -66,7 +67,7 @@ MISFITS = """(root) => {
     }
     return out.slice(0, 12);
 }"""
-FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D moves to 0805 facing 0"
+FIRST_MOVE = "1. Ōarai: Panzer IV Ausf. D 0802-0805"  # the move as text (its notation)
 
 # A line of text cut by the top or bottom edge of a box that scrolls or clips it (the side
 # panel's step text, scrolling in the app's window): part of the line shown, part hidden.
@@ -135,10 +136,11 @@ WHOLE_LINES_STEPS = 6  # the card game's first steps, each checked for a half-cu
 
 
 def check_whole_lines(page) -> None:
-    """No line of the side panel's text half cut by its edges (it scrolls in the app's window:
-    the page cuts its box down to whole lines once the text or the room changes)."""
+    """No line of the side panel's text half cut by its edges: neither the panel's (it never
+    scrolls) nor what happened at the step (cut by the app's window: the page cuts its box
+    down to whole lines once the text or the room changes)."""
     for _ in range(50):  # the page fits the box on the next frame: 5 s at most
-        if not (cut := page.evaluate(HALF_CUT, PANEL)):
+        if not (cut := page.evaluate(HALF_CUT, f"{PANEL}, {STORY}")):
             break
         page.wait_for_timeout(100)
     assert cut == [], f"a half-cut line in the side panel: {cut}"
@@ -153,13 +155,13 @@ def step_with_a_key(page, focus) -> None:
     focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator(PANEL)).to_contain_text("Step 1 of 12")
-    expect(page.locator(PANEL)).to_contain_text(FIRST_MOVE)
+    expect(page.locator(STORY)).to_contain_text(FIRST_MOVE)
     assert wait_until(lambda: page.evaluate(CHANGED_PIXELS, CANVAS) > 200, "the counter moved")
     expect(page.locator(LOG)).to_contain_text(FIRST_MOVE)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("b")  # a bookmark on step 2: added after the teacher's note
     expect(page.locator(PANEL)).to_contain_text("step 2 bookmarked: bookmark")
-    expect(page.locator(PANEL)).to_contain_text("Nothing is rolled yet. · bookmark")
+    expect(page.locator(STORY)).to_contain_text("Nothing is rolled yet. · bookmark")
     expect(page.locator(LOG)).to_contain_text("★ 2. Other: T-34/76 fires at Panzer IV Ausf. D")
     page.keyboard.press("n")  # the next note: step 3's
     expect(page.locator(PANEL)).to_contain_text("Step 3 of 12")

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import workbench
-from workbench.contract import NAMES, Contract, contract
+from workbench.contract import NAMES, Contract, Declared, contract
 from workbench.discovery import game_packages
 from workbench.games import all_games
 from workbench.render import svg_of
@@ -32,32 +32,17 @@ FLAT = {  # the flat modules (workbench/<home>.py, a game's home's name) and the
     for name in (f"workbench.{home}" for home in game_packages())
     if importlib.util.find_spec(name) is not None
 }
-SIGNATURES = {  # the parameters each function of the contract takes, by name
-    "scenarios": [],
-    "load_scenario": ["name_or_path"],
-    "options": ["scenario"],
-    "start": ["scenario", "options"],
-    "current_player": ["state"],
-    "legal_actions": ["state"],
-    "chance_outcomes": ["state"],
-    "apply": ["state", "action"],
-    "outcome": ["state"],
-    "players": ["state"],
-    "observation": ["state", "player"],
-    "determinize": ["observation", "rng"],
-    "play": ["scenario", "players", "seed", "options"],
-    "replay": ["record"],
-    "odds": ["state", "attacker", "target"],
-    "explain": ["state", "action"],
-    "reach": ["state", "tank"],
-    "random_player": ["game", "observation", "rng"],
-    "greedy_player": ["game", "observation", "rng"],
-}
+FUNCTIONS = [n for n in NAMES if inspect.isfunction(getattr(Declared, n, None))]
 
 
-def _parameters(function: Any) -> list[str]:
-    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
-    return [p.name for p in inspect.signature(function).parameters.values() if p.kind not in kinds]
+def _shape(function: Any) -> list[tuple[str, Any, Any]]:
+    """A function's whole signature: each parameter's name, kind (keyword-only ...) and
+    default, ``self`` left out."""
+    parameters = inspect.signature(function).parameters.values()
+    return [(p.name, p.kind, p.default) for p in parameters if p.name != "self"]
+
+
+DECLARED = {name: _shape(getattr(Declared, name)) for name in FUNCTIONS}
 
 
 def _first_scenario(name: str) -> Any:
@@ -94,8 +79,8 @@ def test_every_game_offers_the_contracts_names_with_their_shapes(name):
     bound = contract(name)
     for attribute in NAMES:
         assert hasattr(bound, attribute), f"{name}: {attribute}"
-    for function, parameters in SIGNATURES.items():
-        assert _parameters(getattr(bound, function))[: len(parameters)] == parameters, function
+    for function, declared in DECLARED.items():
+        assert _shape(getattr(bound, function)) == declared, f"{name}: {function}"
 
 
 def test_the_flat_modules_are_found_by_the_games_homes():
@@ -109,14 +94,18 @@ def test_every_flat_module_offers_the_contract_alike(module_name):
     for attribute in NAMES:
         assert hasattr(module, attribute), f"{module_name} has no {attribute}"
         assert attribute in module.__all__, f"{module_name}.__all__ lacks {attribute}"
-    for function, parameters in SIGNATURES.items():
-        got = _parameters(getattr(module, function))
-        assert got[: len(parameters)] == parameters, f"{module_name}.{function}: {got}"
+    for function, declared in DECLARED.items():
+        got = _shape(getattr(module, function))
+        assert got == declared, f"{module_name}.{function}: {got}"
     assert module.GAME is bound.GAME
 
 
-def test_player_identities_are_no_side_names():
+def test_chance_and_terminal_compare_as_themselves_only():
+    # a comparison with text is False both ways, whatever the text: compare with `is`
     assert isinstance(CHANCE, Turn) and CHANCE != "chance" and TERMINAL != "terminal"
+    assert "chance".__eq__(CHANCE) is NotImplemented and (CHANCE == "chance") is False
+    assert str(CHANCE) == "chance" and str(TERMINAL) == "terminal"  # the text: for display
+    assert "chance" not in {CHANCE, TERMINAL} and CHANCE not in {"chance", "terminal"}
 
 
 # --- pictures --------------------------------------------------------------------------------
@@ -221,7 +210,7 @@ def _shot_states(name: str) -> Iterator[Any]:
     [
         pytest.param(n, marks=pytest.mark.soak) if n in LONG_ODDS else n
         for n in GAMES
-        if contract(n).GAME.odds is not None
+        if contract(n).GAME.offers("odds")
     ],
 )
 def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
@@ -236,6 +225,7 @@ def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
             attacker = getattr(shot, "firer", None) or getattr(shot, "tank", None)
             odds = game.odds(state, attacker, shot.target)
             assert odds.lines() and all(r.section or r.text for r in odds.reasons)
+            assert odds.shot == shot and odds.refusal is None  # legal now: declared now
             assert "<svg" in svg_of(odds)
             declared = game.apply(state, odds.shot).state
             assert odds.destroy == _destroy_probability(game, declared, shot.target), shot
@@ -245,7 +235,7 @@ def test_odds_are_the_chance_outcomes_summed_after_the_shot(name):
     assert checked, f"{name}: a seeded game offers a shot to check"
 
 
-@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.reach is not None])
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.offers("reach")])
 def test_reach_is_the_destinations_of_the_legal_moves(name):
     game = contract(name)
     checked = 0
@@ -261,6 +251,33 @@ def test_reach_is_the_destinations_of_the_legal_moves(name):
         if checked >= 4:
             break
     assert checked, f"{name}: a seeded game offers a move to check"
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if contract(n).GAME.offers("odds")])
+def test_odds_asked_when_a_shot_cannot_be_fired_answer_alike_in_every_game(name):
+    # one behaviour (ARCHITECTURE.md: "One word per concept"): the chance as things stand, no
+    # action to declare it, and why not now: the phase and the rule, with its section, last
+    game = contract(name)
+    checked = 0
+    for state in _states(name, seed=6, limit=120):
+        if game.current_player(state) is not CHANCE or getattr(state, "match", state) is None:
+            continue
+        holder = getattr(state, "match", state)  # a series' match in play
+        placed = getattr(holder, "tanks", ()) or holder.board.tanks
+        tanks = [t for t in placed if not getattr(t, "destroyed", getattr(t, "wreck", False))]
+        pairs = [(a.id, b.id) for a in tanks for b in tanks if a.side != b.side][:2]
+        for attacker, target in pairs:
+            odds = game.odds(state, attacker, target)  # dice or a draw decide now: no shot
+            assert odds.shot is None and odds.refusal is not None, (attacker, target)
+            assert odds.refusal == odds.reasons[-1] and odds.refusal.section
+            assert odds.refusal.text.startswith("not fired now (") and " phase): " in (
+                odds.refusal.text
+            )
+            assert 0 <= odds.destroy <= 1
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked, f"{name}: a chance node with two sides' tanks to ask about"
 
 
 # --- options ---------------------------------------------------------------------------------

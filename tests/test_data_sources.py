@@ -39,7 +39,7 @@ from workbench.games.tanks.boards.table import TANKS_TERRAIN
 from workbench.games.tanks.rules import criticals
 from workbench.games.tanks.rules.criticals import CRITICAL_CARDS
 from workbench.games.tanks.rules.options import table_options
-from workbench.panzer_vor import panzer_vor_roster
+from workbench.panzer_vor import roster as panzer_vor_roster
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = resources.files("workbench.data")

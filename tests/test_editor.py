@@ -116,6 +116,22 @@ def test_a_drawn_map_saves_and_reloads_equal(hex_editor: Editor, tmp_path: Path)
     assert again.value == e.value and again.path == path
 
 
+def test_the_saved_state_is_shown_truthfully(hex_editor: Editor, tmp_path: Path) -> None:
+    """The issue: "'Saved to …' stays beside '(unsaved changes)'". Saved, the panel says
+    where; changed after, it says the board changed since (and is unsaved); undone back to
+    what was saved, it says saved again."""
+    e = hex_editor
+    e.tools.paint(["0401"], "river")
+    path = e.save(tmp_path / "sketch.json")
+    assert f"Saved to {path}" in e.panel_text and "(unsaved changes)" not in e.panel.value
+    e.tools.paint(["0402"], "river")
+    assert "Saved to" not in e.panel_text and "Saved to" not in e.panel.value
+    assert f"Changed since it was saved to {path}" in e.panel_text
+    assert "(unsaved changes)" in e.panel.value
+    e.undo()
+    assert f"Saved to {path}" in e.panel_text and "(unsaved changes)" not in e.panel.value
+
+
 def test_the_editor_lints_live_and_marks_the_findings(hex_editor: Editor) -> None:
     e = hex_editor
     centre_hex = e.value.hex("0505")
@@ -328,22 +344,26 @@ def test_a_bad_file_is_refused_with_its_message(hex_editor: Editor, tmp_path: Pa
 
 def test_the_facings_offered_are_the_grids_own_names() -> None:
     # a flat-top map's hexsides are not the pointy-top ones: the names come from its grid
-    pointy = Editor(HexMap.blank(rows=4, cols=4)).tools
-    flat = Editor(HexMap.blank(rows=4, cols=4, orientation="flat")).tools
+    scenario = workbench.load(ROOT / "maps/panzer-vor/scenarios/test-your-luck.json")
+    pointy = Editor(scenario.with_inline_map(HexMap.blank(rows=4, cols=4))).tools
+    flat = Editor(scenario.with_inline_map(HexMap.blank(rows=4, cols=4, orientation="flat"))).tools
     assert [n for n, _ in pointy.facing.options] == ["NE", "E", "SE", "SW", "W", "NW"]
     assert [n for n, _ in flat.facing.options] == ["NE", "SE", "S", "SW", "NW", "N"]
 
 
 def test_the_board_fills_its_room_beside_the_tools_and_reads_there() -> None:
     """The issue: "the map editor's tools wrap below the board". The board is drawn to fit
-    beside the tools in a 1280 × 720 window, every label 9 px at least as drawn, and shown
-    no smaller; a small map keeps its own size (the page shows it larger); a window that is
-    not one is refused, naming the argument."""
+    beside the tools in JupyterLab's output at 1280 × 720 (and its height), every label 9 px
+    at least as drawn, and shown no smaller; a small map keeps its own size (the page shows
+    it larger); a window that is not one is refused, naming the argument."""
     from workbench.errors import ArgumentError
-    from workbench.widgets.layout import NOTEBOOK_PX, board_room, smallest_label_px
+    from workbench.render.fitting import NOTEBOOK_WIDTH
+    from workbench.widgets.editor import TOOLS_PX, editor_room
+    from workbench.widgets.layout import NOTEBOOK_PX, smallest_label_px
 
     big = Editor(HexMap.blank(rows=16, cols=20, name="big"))
-    room = board_room((1280, 720), below_px=48.0)
+    room = editor_room((1280, 720))
+    assert room[0] + TOOLS_PX <= NOTEBOOK_WIDTH and room[1] <= 720 - 150
     assert big.scene.width <= room[0] + 0.5 and big.scene.height <= room[1] + 0.5
     assert big.tools.size < 28.0 and smallest_label_px(big.scene) >= NOTEBOOK_PX
     assert big.board.layout.min_width == f"min({round(big.scene.width)}px, 100%)"

@@ -11,7 +11,7 @@ from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.rules import GameState, Side, Tank
 from workbench.geometry.hexgrid import EAST, WEST
-from workbench.panzer_vor import panzer_vor_roster
+from workbench.panzer_vor import roster as panzer_vor_roster
 from workbench.render.canvas import GROUPS
 from workbench.widgets import Explorer
 

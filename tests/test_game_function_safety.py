@@ -35,9 +35,13 @@ from workbench.files import BoardFileError
 from workbench.games.panzer_strike.boards.tank_types import panzer_strike_types
 from workbench.games.panzer_strike.rules import sections as ps_sections
 from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.rules import firing as pv_firing
+from workbench.games.panzer_vor.rules import movement as pv_movement
 from workbench.games.panzer_vor.rules import sections as pv_sections
 from workbench.games.tanks.boards.cards import tanks_cards
+from workbench.games.tanks.rules import movement as tanks_movement
 from workbench.games.tanks.rules import sections as tanks_sections
+from workbench.games.tanks.rules import shooting as tanks_shooting
 from workbench.rules.canonical import canonical
 from workbench.rules.core import IllegalAction, Modifier
 
@@ -50,7 +54,7 @@ SC = pv.load_scenario("test-your-luck")
 PST = pv.practice.start(SC)
 BOARD = PST.board
 CARD = pv.start(SC, {"setup": "quick"})
-REACH = pv.reachable(BOARD, PZ, 3)
+REACH = pv_movement.reach(BOARD, PZ, 3)
 PATH = [s.end for s in REACH.path_to(*next(p for p, c in REACH.costs.items() if c == 1))]
 CARD_RECORD = workbench.load(ROOT / "maps/panzer-vor/games/stagnant-draw.json")
 PRACTICE_RECORD = workbench.load(ROOT / "maps/panzer-vor/games/first-shots.json")
@@ -65,10 +69,10 @@ DUEL = ps.position(
 PS_RECORD = workbench.load(ROOT / "maps/panzer-strike/games/flag-capture.json")
 
 CORNER = tanks.load_scenario("barkmanns-corner")
-BATTLE = tanks.start(CORNER)
+BATTLE = tanks.start(CORNER, {"deployment": "quick"})  # the tanks placed at once
 SHERMAN, SHERMAN_2, PANTHER = "Sherman (75mm) A1", "Sherman (75mm) A2", "Panther G1"
 S_PIECE, P_PIECE = BATTLE.tank(SHERMAN), BATTLE.tank(PANTHER)
-PLACEMENT = tanks.move_options(BATTLE, SHERMAN)[0][0]
+PLACEMENT = tanks_movement.reach_sample(BATTLE, SHERMAN)[0][0]
 TANKS_RECORD = workbench.load(ROOT / "maps/tanks/games/cover-and-critical.json")
 AMERICAN = tanks.tank("a", "Sherman (75mm)", "American", (10.0, 10.0), 0.0)
 GERMAN = tanks.tank("g", "Panther", "German", (80.0, 80.0), 0.0)
@@ -179,9 +183,9 @@ def _shots(game: Any, state: Any) -> list[Any]:
 
 def test_the_flat_modules_shot_questions_refuse_a_tank_shooting_itself_or_a_friend():
     for refused in (
-        lambda: pv.attack_odds(BOARD, PZ, PZ),
-        lambda: pv.attack_odds(BOARD, MATILDA, T34),
-        lambda: tanks.shot_odds(BATTLE, SHERMAN, SHERMAN_2),
+        lambda: pv_firing.odds(BOARD, PZ, PZ),
+        lambda: pv_firing.odds(BOARD, MATILDA, T34),
+        lambda: tanks_shooting.dice_odds(BATTLE, SHERMAN, SHERMAN_2),
         lambda: tanks.examine_shot(BATTLE, SHERMAN, SHERMAN),
         lambda: tanks.pools(BATTLE, SHERMAN, SHERMAN_2),
     ):
@@ -323,7 +327,6 @@ def _rng() -> random.Random:
 CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("pv.practice", "apply", (PST, pv.practice.legal_actions(PST)[0]), {}),
     ("pv", "arc_of", (BOARD.tank(T34), BOARD.tank(PZ).hex), {}),
-    ("pv", "attack_odds", (BOARD, PZ, T34), {"attack": (pv.card("Aimed Shot 2", 2),), "gun": None}),
     ("pv", "card", ("Aimed Shot 2", 2), {}),
     ("pv", "character", ("Hana Isuzu", 2), {}),
     ("pv", "chance_outcomes", (CARD,), {}),
@@ -334,7 +337,10 @@ CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("pv", "fire_table", (BOARD, PZ), {}),
     ("pv", "game_from_scenario", (SC,), {}),
     ("pv", "legal_actions", (CARD,), {}),
+    ("pv", "notation", (CARD, pv.chance_outcomes(CARD)[0][0]), {}),
+    ("pv", "parse", (CARD, pv.notation(CARD, pv.chance_outcomes(CARD)[0][0])), {}),
     ("pv", "line_of_sight", (BOARD, "0802", "0507"), {}),
+    ("pv", "load_next_stage", (pv.load_scenario("kuromorimine-stage-1"),), {}),
     ("pv", "load_scenario", ("test-your-luck",), {}),
     ("pv", "match_of", (BOARD,), {}),
     ("pv", "move", (BOARD, PZ, PATH), {}),
@@ -346,7 +352,6 @@ CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("pv", "players", (CARD,), {}),
     ("pv", "quick_deployment", (SC, pv.game_from_scenario(SC)), {}),
     ("pv", "reach", (CARD, PZ), {}),
-    ("pv", "reachable", (BOARD, PZ, 3), {}),
     ("pv", "replay", (CARD_RECORD,), {}),
     ("pv", "shortest_routes", (BOARD, T34, PZ), {"limit": 6}),
     ("pv", "start", (SC,), {"options": {"setup": "quick"}}),
@@ -366,8 +371,9 @@ CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("ps", "explain", (DUEL, ps.Shoot("L", "H")), {}),
     ("ps", "hit_side", (DUEL, DUEL.tank("H"), ps.Square(0, 0)), {}),
     ("ps", "legal_actions", (MATCH,), {}),
+    ("ps", "notation", (MATCH, ps.chance_outcomes(MATCH)[0][0]), {}),
+    ("ps", "parse", (MATCH, "roll 3 6"), {}),
     ("ps", "load_scenario", ("capture-the-flag",), {}),
-    ("ps", "movement_options", (DUEL, [6]), {}),
     ("ps", "observation", (MATCH, "north"), {}),
     ("ps", "odds", (DUEL, "L", "H"), {}),
     ("ps", "open_board", (4, 2), {"name": "x"}),
@@ -399,9 +405,10 @@ CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("tanks", "heatmaps", (CORNER, BATTLE.tanks, S_PIECE, P_PIECE, 6.0), {}),
     ("tanks", "in_arc", (S_PIECE, P_PIECE), {"reach": 100.0}),
     ("tanks", "legal_actions", (BATTLE,), {}),
+    ("tanks", "notation", (BATTLE, tanks.legal_actions(BATTLE)[0]), {}),
+    ("tanks", "parse", (BATTLE, tanks.notation(BATTLE, tanks.legal_actions(BATTLE)[0])), {}),
     ("tanks", "line_of_sight", (CORNER, BATTLE.tanks, S_PIECE, P_PIECE), {}),
     ("tanks", "load_scenario", ("barkmanns-corner",), {}),
-    ("tanks", "move_options", (BATTLE, SHERMAN), {}),
     ("tanks", "move_sweep", (BATTLE, SHERMAN), {"sample": tanks.LEGAL_SAMPLE}),
     ("tanks", "observation", (BATTLE, "American"), {}),
     ("tanks", "odds", (BATTLE, SHERMAN, PANTHER), {}),
@@ -412,7 +419,6 @@ CALLS: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
     ("tanks", "pools", (BATTLE, SHERMAN, PANTHER), {}),
     ("tanks", "reach", (BATTLE, SHERMAN), {}),
     ("tanks", "replay", (TANKS_RECORD,), {}),
-    ("tanks", "shot_odds", (BATTLE, SHERMAN, PANTHER), {}),
     ("tanks", "side_shot", (S_PIECE, P_PIECE), {}),
     ("tanks", "start", (CORNER,), {"options": {}}),
     ("tanks", "tank", ("x", "Sherman (75mm)", "American", (50.0, 50.0), 0.0), {"speed": 1}),

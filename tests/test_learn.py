@@ -150,7 +150,40 @@ def test_a_lesson_goes_from_easy_to_hard_within_its_chapter():
     questions = list(learn.lesson("panzer-vor", "Moving"))
     assert [q.kind for q in questions] == ["reach"] * 3 + ["move"] * 3
     assert {q.chapter for q in questions} == {"Moving"}
-    assert learn.chapters("tanks") == ["Line of Sight", "Firing"]
+    assert [c.title for c in learn.chapters("tanks")] == ["Line of Sight", "Firing"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chapters_and_kinds_are_one_vocabulary(game):
+    """Each game declares its chapters with its kinds (its home's ``learn``): a chapter lists
+    its kinds, a lesson takes the chapter or its title, a question the kind or its name."""
+    chapters = learn.chapters(game)
+    assert sorted(k.name for c in chapters for k in c.kinds) == sorted(
+        k.name for k in learn.kinds(game)
+    )
+    for chapter in chapters:
+        assert {k.chapter for k in chapter.kinds} == {chapter.title} == {str(chapter)}
+        by_object, by_title = learn.lesson(game, chapter), learn.lesson(game, chapter.title)
+        assert [q.kind for q in by_object] == [q.kind for q in by_title]
+        kind = chapter.kinds[0]
+        assert learn.question(game, kind, 5).prompt == learn.question(game, kind.name, 5).prompt
+    other = next(g for g in GAMES if g != game)
+    stranger = next(c for c in learn.chapters(other) if c.title == "Firing")
+    with pytest.raises(ArgumentError) as refused:
+        learn.lesson(game, stranger)  # another game's chapter, though its title is the same
+    assert refused.value.argument == "chapter"
+
+
+def test_a_kind_goes_in_a_chapter_its_game_declares():
+    from workbench.learn.kinds import declare_chapters, kind
+
+    with pytest.raises(ArgumentError) as refused:
+        kind("panzer-vor", "flag-holder", "Flags", 1, "who holds the flag?")
+    assert refused.value.argument == "chapter" and "Moving" in str(refused.value)
+    with pytest.raises(ArgumentError):
+        kind("a-game-with-no-chapters", "x", "Moving", 1, "?")
+    with pytest.raises(ArgumentError):
+        declare_chapters("a-game-with-no-chapters", "Moving", "Moving")
 
 
 def test_progress_keeps_score_and_streak_and_is_resumed_in_a_new_session(tmp_path, monkeypatch):

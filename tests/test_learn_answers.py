@@ -2,7 +2,7 @@
 with a plain, independent computation named here (``workbench/testing/learn_reference.py``):
 
 - Panzer Vor! sight: the plain line trace (a shapely segment judged cell by cell and hexside
-  by hexside); reach: the plain Dijkstra over every pose (``plain_reachable_costs``); to-hit:
+  by hexside); reach: the plain Dijkstra over every pose (``plain_reach_costs``); to-hit:
   the sum over the 36 outcomes of two dice; armour: the bearing in pixels; move: the path
   walked through the step rules' successors.
 - Panzer Strike steps: Table A's printed speed read as text; shot and destroy: the plain
@@ -31,13 +31,13 @@ import shapely
 
 from workbench import learn
 from workbench.games.panzer_strike.learn.questions import square_of
-from workbench.games.panzer_strike.rules.shooting import kill_odds
+from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_vor.learn.questions import is_subtle
-from workbench.games.panzer_vor.rules.firing import attack_odds
-from workbench.games.panzer_vor.rules.movement import plain_reachable_costs
+from workbench.games.panzer_vor.rules import firing
+from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.tanks.boards.table import TANKS_TERRAIN
-from workbench.games.tanks.rules.shooting import plain_shot_distribution, pools, shot_odds
+from workbench.games.tanks.rules.shooting import dice_odds, plain_shot_distribution, pools
 from workbench.games.tanks.rules.sight import close_range, cover
 from workbench.games.tanks.rules.sight import line_of_sight as tanks_line_of_sight
 from workbench.learn.odds import OFFERED, as_fraction, as_percent
@@ -72,18 +72,18 @@ def pv_sight(q):
 
 def pv_reach(q):
     tank = q.state.tank(q.facts["tank"])
-    plain = {h for h, _ in plain_reachable_costs(q.state, tank.id, q.facts["mp"])} - {tank.hex}
+    plain = {h for h, _ in plain_reach_costs(q.state, tank.id, q.facts["mp"])} - {tank.hex}
     assert {q.state.map.grid.label(h) for h in plain} == q.answer
 
 
 def pv_to_hit(q):
-    pv_to_hit_with(q, attack_odds(q.state, q.facts["firer"], q.facts["target"]))
+    pv_to_hit_with(q, firing.odds(q.state, q.facts["firer"], q.facts["target"]))
 
 
 def pv_to_hit_odds(q):
     """Firing: Attack Roll: two dice plus modifiers must reach the distance; the chance is
     counted over the 36 outcomes of two dice, and offered among four values."""
-    odds = attack_odds(q.state, q.facts["firer"], q.facts["target"])
+    odds = firing.odds(q.state, q.facts["firer"], q.facts["target"])
     firer, target = (q.state.tank(q.facts[k]) for k in ("firer", "target"))
     needed = firer.hex.distance(target.hex) - sum(m.value for m in odds.attack_modifiers)
     plain = plain_two_dice_at_least(needed)
@@ -108,22 +108,22 @@ def pv_move(q):
 
 def pv_card(q):
     if q.shape == "number":  # an attack card: its modifier among the shot's
-        assert any(m.name == q.facts["card"] for m in attack_odds_with_card(q).attack_modifiers)
-        pv_to_hit_with(q, attack_odds_with_card(q))
+        assert any(m.name == q.facts["card"] for m in odds_with_card(q).attack_modifiers)
+        pv_to_hit_with(q, odds_with_card(q))
         return
     tank = q.state.tank(q.facts["tank"])  # Full Speed Ahead!: the counter's movement + 2
     assert q.facts["mp"] == tank.counter.movement + 2
     goal = _hex(q, q.facts["goal"])
-    with_card = {h for h, _ in plain_reachable_costs(q.state, tank.id, q.facts["mp"])}
-    without = {h for h, _ in plain_reachable_costs(q.state, tank.id, tank.counter.movement)}
+    with_card = {h for h, _ in plain_reach_costs(q.state, tank.id, q.facts["mp"])}
+    without = {h for h, _ in plain_reach_costs(q.state, tank.id, tank.counter.movement)}
     assert (goal in with_card) == q.answer and goal not in without
 
 
-def attack_odds_with_card(q):
+def odds_with_card(q):
     from workbench.games.panzer_vor.learn.cards import card_modifier
 
     played = (card_modifier(q.facts["card"]),)
-    return attack_odds(q.state, q.facts["firer"], q.facts["target"], attack=played)
+    return firing.odds(q.state, q.facts["firer"], q.facts["target"], attack=played)
 
 
 def pv_to_hit_with(q, odds):
@@ -146,7 +146,7 @@ def ps_shot(q):
     match = q.state
     plain = plain_kill(match, q.facts["firer"], q.facts["target"])
     assert (plain is None) == (q.answer == "cannot shoot")
-    odds = kill_odds(match, q.facts["firer"], q.facts["target"])
+    odds = shooting.odds(match, q.facts["firer"], q.facts["target"])
     if plain is not None:  # plain_kill counts a damaging roll (Optional Rules: Damage) too
         assert odds.zone == q.answer
         assert odds.destroy + (odds.damage if match.options.damage else 0) == plain
@@ -161,7 +161,7 @@ def ps_destroy(q):
     def at_least(total):
         return Fraction(sum(sum(r) >= total for r in rolls), len(rolls))
 
-    assert at_least(q.answer) == kill_odds(match, firer.id, q.facts["target"]).destroy
+    assert at_least(q.answer) == shooting.odds(match, firer.id, q.facts["target"]).destroy
     # with damage played the total must go above what is needed: one more
     assert at_least(q.answer - 1 if match.options.damage else q.answer) == plain
 
@@ -267,7 +267,7 @@ def tanks_dice(q):
     plain = target.card.defence + shooter.speed - (shooter.speed and shooter.has("Gung Ho"))
     plain += target.speed + _plain_cover(battle) - _plain_close(battle) - side
     assert q.answer == (shooter.card.attack, max(0, min(6, plain)))
-    odds = shot_odds(battle, shooter.id, target.id)
+    odds = dice_odds(battle, shooter.id, target.id)
     damaged = sum((p for (d, _), p in odds.distribution.items() if d >= 1), Fraction(0))
     assert f"at least one damage {damaged} " in str(q.reasons[-1])
 
@@ -282,7 +282,7 @@ def _pool(q):
 def tanks_damage_odds(q):
     """The offered answer is the engine's exact chance of at least one damage."""
     shooter, target = q.state.tanks
-    odds = shot_odds(q.state, shooter.id, target.id)
+    odds = dice_odds(q.state, shooter.id, target.id)
     damaged = sum((p for (d, _), p in odds.distribution.items() if d >= 1), Fraction(0))
     assert q.answer == as_percent(damaged)
     _offered(q)

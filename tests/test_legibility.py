@@ -197,8 +197,8 @@ RESULT_SCENES = ("reach", "path", "sight", "odds")
 
 def _result_scene(kind: str, theme: str) -> Scene:
     import workbench
-    from workbench.games.panzer_vor.rules.firing import attack_odds
-    from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+    from workbench.games.panzer_vor.rules import firing, movement
+    from workbench.games.panzer_vor.rules.movement import explain_move
     from workbench.games.panzer_vor.rules.setup import game_from_scenario
     from workbench.games.panzer_vor.rules.sight import line_of_sight
     from workbench.render import scene_of
@@ -207,10 +207,10 @@ def _result_scene(kind: str, theme: str) -> Scene:
     state = game_from_scenario(scenario).state
     panzer = "Panzer IV Ausf. D"
     result = {
-        "reach": lambda: reachable(state, panzer),
+        "reach": lambda: movement.reach(state, panzer),
         "path": lambda: explain_move(state, panzer, [("0702", 1), ("0703", 0), ("0604", 1)]),
         "sight": lambda: line_of_sight(state, "0802", "0507"),
-        "odds": lambda: attack_odds(state, "T-34/76", panzer),
+        "odds": lambda: firing.odds(state, "T-34/76", panzer),
     }[kind]()
     return scene_of(result, theme=theme)
 

@@ -1,5 +1,6 @@
 """The README's first command: `make lab` starts JupyterLab on notebooks/, bound to
-127.0.0.1, with a token (JupyterLab's default)."""
+127.0.0.1, with a token (JupyterLab's default), and prints no warning of its own (a
+deprecated option read at start printed one)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,13 @@ def test_make_lab_answers_on_its_port_and_asks_for_a_token(tmp_path: Path) -> No
         text = (tmp_path / "lab.log").read_text()
         assert f"http://127.0.0.1:{port}/lab?token=" in text
         assert "notebooks" in text  # served from notebooks/
+        warned = [
+            line
+            for line in text.splitlines()
+            if ("Warning" in line or "WARNING" in line or "[W " in line)
+            and "403" not in line and "Forbidden" not in line  # this test's own request
+        ]  # fmt: skip
+        assert warned == [], f"make lab warned: {warned}"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=20)

@@ -93,7 +93,7 @@ def test_a_state_serializes_as_readable_data_with_every_option(strike):
     assert lines[2:4] == ["game=panzer-strike", "scenario=capture-the-flag"]
     options = json.loads(lines[4][len("options=") :].replace("%2C", ","))
     rules = get_game("panzer-strike")
-    listed = rules.options_for(rules.load_scenario("capture-the-flag"))
+    listed = rules.options(rules.load_scenario("capture-the-flag"))
     assert set(options) == {o.name for o in listed} and options["turn_limit"] == 1
     steps = lines[5][len("steps=") :].split()
     assert steps == [str(h.action) for h in state.full_history()]

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 import workbench
 from workbench import panzer_strike as ps
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.movement import reach
 from workbench.games.panzer_strike.rules.options import OPTIONS, READINGS
 from workbench.games.panzer_strike.rules.setup import open_board, position, rolled
-from workbench.games.panzer_strike.rules.shooting import kill_odds, trajectory
+from workbench.games.panzer_strike.rules.shooting import trajectory
 from workbench.geometry.squaregrid import Square
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +112,7 @@ def test_a_shot_past_a_corner_is_a_named_reading(reading, one_side, both_sides):
     # a part of a building or an active or destroyed tank)."
     options = {"trajectory": reading}
     one = duel(*CORNER, ("X", "Light", "north", (1, 0), "E"), options=options)
-    assert kill_odds(one, "F", "T").can_shoot == one_side
+    assert shooting.odds(one, "F", "T").can_shoot == one_side
     two = duel(
         *CORNER,
         ("X", "Light", "north", (1, 0), "E"),
@@ -120,8 +120,8 @@ def test_a_shot_past_a_corner_is_a_named_reading(reading, one_side, both_sides):
         options=options,
     )
     wreck = two.with_tank(replace(two.tank("Y"), destroyed=True))  # a wreck is on its way too
-    assert kill_odds(two, "F", "T").can_shoot == both_sides
-    assert kill_odds(wreck, "F", "T").can_shoot == both_sides
+    assert shooting.odds(two, "F", "T").can_shoot == both_sides
+    assert shooting.odds(wreck, "F", "T").can_shoot == both_sides
 
 
 def test_under_both_a_corner_stops_the_shell_only_with_something_each_side():
@@ -130,7 +130,7 @@ def test_under_both_a_corner_stops_the_shell_only_with_something_each_side():
     flagged = BOARD.with_flag(Square(0, 1), "south")
     options = {"trajectory": "both"}
     match = duel(*CORNER, ("X", "Light", "north", (1, 0), "E"), options=options, board=flagged)
-    assert kill_odds(match, "F", "T").can_shoot
+    assert shooting.odds(match, "F", "T").can_shoot
     path = trajectory(match, Square(0, 0), Square(2, 2))
     assert path.clear and path.corners == ((Square(1, 0), "tank X"),)
     boxed = duel(
@@ -139,7 +139,7 @@ def test_under_both_a_corner_stops_the_shell_only_with_something_each_side():
         ("Y", "Light", "north", (0, 1), "E"),
         options=options,
     )
-    refusal = kill_odds(boxed, "F", "T").refusal.text
+    refusal = shooting.odds(boxed, "F", "T").refusal.text
     assert "tank X at (1, 0)" in refusal and "tank Y at (0, 1)" in refusal
     assert refusal.endswith("(beside a corner the line passes: trajectory 'both')")
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import workbench
 from workbench.errors import ArgumentError
 from workbench.games.panzer_strike.boards.tank_types import PanzerStrikeRoster
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.game import (
     GAME,
     EndMovement,
@@ -26,9 +26,9 @@ from workbench.games.panzer_strike.rules.game import (
     chance_outcomes,
     legal_actions,
 )
-from workbench.games.panzer_strike.rules.movement import allowance, movement_options, reach
+from workbench.games.panzer_strike.rules.movement import allowance, reach, reach_by_die
 from workbench.games.panzer_strike.rules.setup import open_board, position, rolled, with_dice
-from workbench.games.panzer_strike.rules.shooting import hit_side, kill_odds, trajectory
+from workbench.games.panzer_strike.rules.shooting import hit_side, trajectory
 from workbench.geometry.squaregrid import Square
 from workbench.rules.core import IllegalAction
 
@@ -47,7 +47,7 @@ def test_a_light_tank_rolling_6_moves_7_steps():
     # "a Light tank with a large number of 6 (modified by +1) may move 7 steps"
     match = duel(("L", "Light", "north", (0, 0), "E"))
     assert allowance(match, match.tank("L"), 6) == 7
-    options = movement_options(match, [6])
+    options = reach_by_die(match, [6])
     assert options.options[("L", 6)].steps == 7
     # seven squares forward along its facing, and no further
     assert options.options[("L", 6)].squares[Square(7, 0)] == 7
@@ -231,11 +231,11 @@ def test_movement_options_lists_every_assignment():
         ("B", "Heavy", "north", (5, 0), "S"),
         ("E", "Light", "south", (15, 7), "N"),
     )
-    found = movement_options(match, [1, 4])
+    found = reach_by_die(match, [1, 4])
     assert ("B", 1) not in found.options  # a Heavy tank gets 1 − 2 steps: none
     assignments = set(found.assignments())
     assert assignments == {(), ((0, "A"),), ((1, "A"),), ((1, "B"),), ((0, "A"), (1, "B"))}
-    same = movement_options(match, [4, 4])
+    same = reach_by_die(match, [4, 4])
     assert same.slots == (4, 4, 4)
     listed = list(same.assignments())
     assert len(listed) == len(set(listed)) == 4  # none, A, B, A and B
@@ -243,7 +243,7 @@ def test_movement_options_lists_every_assignment():
 
 def test_path_is_stepwise_and_as_long_as_its_cost():
     match = duel(("L", "Light", "north", (0, 0), "E"))
-    options = movement_options(match, [6]).options[("L", 6)]
+    options = reach_by_die(match, [6]).options[("L", 6)]
     for (square, facing), cost in list(options.poses.items())[:50]:
         path = options.path_to(square, facing)
         assert len(path) == cost and path[-1].at == square and path[-1].facing == facing
@@ -264,13 +264,13 @@ def test_unmoved_tank_shoots_all_round_moved_only_within_90_degrees():
         ("L", "Light", "south", (1, 4), "N"),
     ]
     match = duel(*tanks)
-    assert kill_odds(match, "F", "R").can_shoot  # behind it, but it has not moved
+    assert shooting.odds(match, "F", "R").can_shoot  # behind it, but it has not moved
     from dataclasses import replace
 
     moved = replace(match, moved=("F",))
-    assert not kill_odds(moved, "F", "R").can_shoot
-    assert "within 90°" in kill_odds(moved, "F", "R").refusal.text
-    assert kill_odds(moved, "F", "L").can_shoot  # exactly on the 90° line
+    assert not shooting.odds(moved, "F", "R").can_shoot
+    assert "within 90°" in shooting.odds(moved, "F", "R").refusal.text
+    assert shooting.odds(moved, "F", "L").can_shoot  # exactly on the 90° line
 
 
 def test_minimum_distance_is_2():
@@ -284,9 +284,9 @@ def test_minimum_distance_is_2():
         ("B", "Light", "south", (5, 2), "N"),
         ("C", "Light", "south", (3, 2), "N"),
     )
-    assert not kill_odds(match, "F", "A").can_shoot  # diagonal neighbour, 1.41
-    assert kill_odds(match, "F", "B").can_shoot  # 2
-    assert kill_odds(match, "F", "C").can_shoot  # 2.83
+    assert not shooting.odds(match, "F", "A").can_shoot  # diagonal neighbour, 1.41
+    assert shooting.odds(match, "F", "B").can_shoot  # 2
+    assert shooting.odds(match, "F", "C").can_shoot  # 2.83
 
 
 def test_trajectory_blocked_by_tanks_active_or_destroyed_and_buildings_not_flags():
@@ -299,7 +299,7 @@ def test_trajectory_blocked_by_tanks_active_or_destroyed_and_buildings_not_flags
         ("H", "Light", "south", (8, 3), "W"),
         board=board,
     )
-    assert kill_odds(match, "F", "T").can_shoot  # over the flag
+    assert shooting.odds(match, "F", "T").can_shoot  # over the flag
     path = trajectory(match, Square(4, 3), Square(8, 3))
     assert [s for s, _ in path.blockers] == [Square(5, 3), Square(7, 3)]
     blocked = duel(
@@ -307,11 +307,11 @@ def test_trajectory_blocked_by_tanks_active_or_destroyed_and_buildings_not_flags
         ("X", "Light", "north", (2, 5), "E"),
         ("T", "Light", "south", (4, 5), "W"),
     )
-    assert "tank X" in kill_odds(blocked, "F", "T").refusal.text
+    assert "tank X" in shooting.odds(blocked, "F", "T").refusal.text
     from dataclasses import replace
 
     wreck = blocked.with_tank(replace(blocked.tank("X"), destroyed=True))
-    assert "destroyed tank X" in kill_odds(wreck, "F", "T").refusal.text
+    assert "destroyed tank X" in shooting.odds(wreck, "F", "T").refusal.text
 
 
 def test_grazing_a_corner_blocks_only_under_the_met_reading():
@@ -320,8 +320,8 @@ def test_grazing_a_corner_blocks_only_under_the_met_reading():
         ("X", "Light", "north", (1, 0), "E"),
         ("T", "Light", "south", (2, 2), "W"),
     ]
-    assert kill_odds(duel(*tanks), "F", "T").can_shoot
-    assert not kill_odds(duel(*tanks, options={"trajectory": "met"}), "F", "T").can_shoot
+    assert shooting.odds(duel(*tanks), "F", "T").can_shoot
+    assert not shooting.odds(duel(*tanks, options={"trajectory": "met"}), "F", "T").can_shoot
 
 
 def test_barricade_blocks_shots():
@@ -329,8 +329,9 @@ def test_barricade_blocks_shots():
     board = workbench.load(ROOT / "maps" / "panzer-strike" / "capture-the-flag.json")
     tanks = [("F", "Medium", "north", (7, 5), "E"), ("T", "Light", "south", (11, 5), "W")]
     on = {"barricades": True}
-    assert "barricade" in kill_odds(duel(*tanks, board=board, options=on), "F", "T").refusal.text
-    assert kill_odds(duel(*tanks, board=board), "F", "T").can_shoot
+    blocked = shooting.odds(duel(*tanks, board=board, options=on), "F", "T")
+    assert "barricade" in blocked.refusal.text
+    assert shooting.odds(duel(*tanks, board=board), "F", "T").can_shoot
 
 
 @pytest.mark.parametrize(
@@ -376,7 +377,7 @@ def test_kill_odds_sum_of_small_numbers_at_least_distance_plus_armour():
     # "the sum of the small numbers on the dice rolled (Firepower) must be equal or greater
     # than the sum of distance to the target ... and its armour"
     match = duel(("F", "Heavy", "north", (5, 0), "S"), ("T", "Light", "south", (5, 3), "N"))
-    odds = kill_odds(match, "F", "T")
+    odds = shooting.odds(match, "F", "T")
     assert (odds.distance, odds.zone, odds.armour, odds.dice, odds.needed) == (3, "front", 4, 4, 7)
     small = [f.firepower for f in match.roster.die_faces]
     hits = sum(1 for roll in product(small, repeat=4) if sum(roll) >= 7)
@@ -410,7 +411,7 @@ def test_kill_odds_match_brute_force_over_any_dice(fx, fy, tx, ty, facing, round
         roster=roster,
         options={"distance_rounding": rounding, "damage": damage},
     )
-    odds = kill_odds(match, "F", "T")
+    odds = shooting.odds(match, "F", "T")
     d = math.hypot(tx - fx, ty - fy)
     assert odds.can_shoot == (d >= 2)
     counted = {"up": math.ceil(d - 1e-9), "nearest": math.floor(d + 0.5), "exact": d}[rounding]
@@ -649,7 +650,7 @@ def test_movement_options_match_the_plain_search(squares, facings, dice, cut, co
             "backward_steps": back,
         },
     )
-    fast = movement_options(match, dice)
+    fast = reach_by_die(match, dice)
     plain = plain_movement_options(match, dice)
     assert set(fast.options) == set(plain)
     for key, poses in plain.items():
@@ -682,7 +683,7 @@ def test_kill_odds_match_the_plain_rules(fx, fy, tx, ty, ff, tf, moved):
     )
     if moved:
         match = replace(match, moved=("F",))
-    odds = kill_odds(match, "F", "T")
+    odds = shooting.odds(match, "F", "T")
     plain = plain_kill(match, "F", "T")
     assert odds.can_shoot == (plain is not None)
     if plain is not None:
@@ -767,7 +768,7 @@ def test_gun_dice_outcomes_are_exact_over_the_faces():
         brute[key] = brute.get(key, Fraction(0)) + Fraction(1, len(small) ** 4)
     assert {a.small: p for a, p in outcomes} == brute
     destroyed = sum(p for a, p in outcomes if apply(waiting, a).state.tank("T").destroyed)
-    assert destroyed == kill_odds(match, "F", "T").destroy
+    assert destroyed == shooting.odds(match, "F", "T").destroy
 
 
 def test_flag_counts_as_the_task_says():

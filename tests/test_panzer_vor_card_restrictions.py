@@ -599,6 +599,8 @@ def test_every_card_appears_on_a_map():
 
 @pytest.mark.parametrize(("card", "where"), _cases())
 def test_the_card_is_played_where_allowed_and_refused_where_not(card, where):
+    # Linked Scenarios: Scenario Cards: "EXAMPLE: Spirit of the Student Council may only be used
+    # on the Kuromorimine City Map, because the Maus does not appear in any other scenario."
     case = allowed(card, where)
     if case is None:  # a restriction that cannot hold on this map: where the card is printed
         assert any(
@@ -628,8 +630,11 @@ def test_every_restriction_is_refused_somewhere():
         refusing |= {key for key, _ in refused(card, where)}
     keys = {r.key for card in PLAYED for r in restrictions.of(card)}
     unrefused = keys - refusing
-    # the song ("requires that the player sings") and the drawn cards' own words (the Card
-    # Type's cases refuse them) have no position of their own
+    # the song and the drawn cards' own words (the Card Type's cases refuse them) have no
+    # position of their own. Pravda: "Scenario Card: The Snowy March: The Snowy March Scenario
+    # Card requires that the player sings "Yuki no shingun" to use it - the full song is three
+    # minutes long though, but just singing the first few lines (reproduced below) should be
+    # enough!:" (the workbench cannot hear it: the restriction is the player's to keep, ``by``)
     assert unrefused == {"song", "fair play", "reinforcements"}
     assert all(
         not r.holds and r.by for c in PLAYED for r in restrictions.OWN.get(c.name, ())

@@ -61,6 +61,8 @@ def test_the_values_the_rulebook_prints_are_kept():
 
 def test_the_stand_in_deck_has_the_78_cards_left_without_scenario_cards():
     # Game Setup: "separate out the Scenario Cards ... you should be left with 78 cards"
+    # Scenarios: Scenario Cards: "Scenario Cards differ from the regular ones used during a
+    # match, and are only used when a scenario calls for them."
     assert sum(STAND_IN_DECK.values()) == 78
     assert all(CARDS[name].kind != "scenario" for name in STAND_IN_DECK)
     assert "stand-in" in DEFAULT_DECK.source
@@ -97,13 +99,20 @@ def test_starting_hands_are_dealt_free_of_enforcement_cards():
     # Game Setup: "If any of the cards in your starting hand are Enforcement Cards, set them
     # aside and draw as many cards from the deck as you need to replace them. Repeat this
     # process until your hand contains no Enforcement Cards."
-    # Game Setup: Enforcement cards are set aside and replaced until the hand has none.
+    # Game Setup: Enforcement cards are set aside and replaced until the hand has none. "Then
+    # return all of the Enforcement Cards to the deck and shuffle it again." (the deal draws
+    # from the cards that are not Enforcement cards: those stay in the deck)
     match = started("st-gloriana")
     assert isinstance(match.top, Drawing) and match.top.deal
     outcomes = GAME.chance_outcomes(match)
     assert sum(p for _, p in outcomes) == 1
     kinds = {CARDS[a.card].kind for a, _ in outcomes}
     assert "enforcement" not in kinds
+    enforcement = {c: n for c, n in STAND_IN_DECK.items() if CARDS[c].kind == "enforcement"}
+    dealt = match
+    while isinstance(dealt.top, Drawing) and dealt.top.deal:
+        dealt = play(dealt, GAME.chance_outcomes(dealt)[0][0])
+    assert {c: n for c, n in dealt.deck if c in enforcement} == enforcement
     assert "Repairs/Maintenance" in match.hand("Ōarai")  # the named card of the hand
 
 
@@ -145,7 +154,10 @@ def test_engine_trouble_leaves_only_the_fire_option_of_move_fire():
 def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
     # Enforcement Cards: "Temporarily assign numbers to all of your tanks on the map and roll a
     # die to determine which one the card affects." "If the result is a 5 or a 6, re-roll until
-    # the result is between 1 and 4." (two tanks here: each one half)
+    # the result is between 1 and 4." (two tanks here: each one half) "Thrown Tread: This card
+    # tells you to "choose a tank at random." For example, if you have four tanks on the map,
+    # assign each a number from 1 through 4, and then roll a die. If the result is 1 through 4,
+    # that tank becomes the target of the card's effect."
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 5})
     match = play(_draw_phase(match, "Team B"), Draw("Thrown Tread"))
     assert GAME.current_player(match) == CHANCE
@@ -153,6 +165,9 @@ def test_thrown_tread_makes_a_tank_chosen_at_random_immobile():
     assert [p for _, p in outcomes] == [Fraction(1, 2)] * 2  # two tanks, rolled until 1-2
     match = play(match, outcomes[1][0])
     assert match.board.tank("Sherman Firefly").immobile
+    four = arranged("exhibition", deck={"Thrown Tread": 1, "Fire": 5})
+    four = play(_draw_phase(four, "Player 1"), Draw("Thrown Tread"))
+    assert [p for _, p in GAME.chance_outcomes(four)] == [Fraction(1, 4)] * 4
 
 
 def test_an_enforcement_card_drawn_by_morale_boost_is_discarded_without_effect_but_counts():
@@ -178,7 +193,8 @@ def test_one_action_card_a_turn_and_combat_awareness_allows_one_more_once():
     # Sequence of Play: "Each player may only play one Action Card during each of their turns
     # (using the Combat Awareness Character ability is an exception to this)." Turn Phases:
     # Action Phase: "You may only play one Action Card per turn (unless using Combat
-    # Awareness)."
+    # Awareness)." Characters: "When you declare that you are using Combat Awareness, you may
+    # play one additional Action Card."
     match = arranged("mock-battle", hands={"Team A": ("Move", "Move", "Move")},
                      active=1)  # fmt: skip
     match = play(match, PlayCard("Move"), Select("StuG III Ausf. F"), Stop())
@@ -271,7 +287,15 @@ def test_the_fourth_enforcement_card_goes_back_and_drawing_it_again_ends_the_mat
     # Enforcement Cards: "However, if there are other rules in effect that depend on the drawing
     # of an Enforcement Card (such as the Stagnant Battle rule or a scenario-specific rule),
     # those rules still apply." Card Types: "Enforcement Cards are also used for determining the
-    # end of a match."
+    # end of a match." Ending the Game: "If the match is becoming drawn out or stagnating, it is
+    # possible that a Forced End may occur." Stagnant Matches: "Unless specified in a scenario,
+    # once the fourth Enforcement Card has been drawn (not counting Scenario Cards), it is
+    # possible for a match to be considered Stagnant and to have a forced end." "When a match
+    # ends in this manner, add up the point totals of the tanks that each side has destroyed,
+    # and the side with the highest total wins (the side with the lower total loses as a result
+    # of drawing out the match). If both sides have the same total, the match is a draw."
+    # Event Phase: Morale Boost: "However, they may result in a Forced End to the game (see the
+    # Scenario section for more details)." (here the fourth is drawn by Morale Boost)
     match = arranged("mock-battle", deck={"Thrown Tread": 1, "Fire": 3}, enforcement_drawn=3,
                      phase="event", hands={"Team B": ("Morale Boost",)})  # fmt: skip
     match = play(match, PlayCard("Morale Boost"), Draw("Thrown Tread"))

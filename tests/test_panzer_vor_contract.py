@@ -22,7 +22,7 @@ from tests.record_traces import GOLDEN
 from workbench import panzer_vor as pv
 from workbench.errors import ArgumentError
 from workbench.games import get_game
-from workbench.games.panzer_vor.rules import hidden, sections, turn
+from workbench.games.panzer_vor.rules import firing, hidden, sections, turn
 from workbench.games.panzer_vor.rules.actions import (
     Fire,
     Move,
@@ -66,6 +66,15 @@ def test_practice_is_a_registered_game_of_its_own_and_the_card_game_the_default(
         pv.start(pv.load_scenario("test-your-luck"), {"mode": "practice"})
     record = pv.practice.play(pv.load_scenario("mock-battle"), seed=3, options={"turn_limit": 3})
     assert record.game == "panzer-vor-practice" and pv.practice.replay(record)[-1].ended
+
+
+def test_the_practice_modes_greedy_player_plays_a_match_without_cards():
+    # it is the card game's greedy player, on a state with no cards, scenario flags or solo
+    scenario = pv.load_scenario("pravda")  # a scenario whose rules modify a card match's shots
+    greedy = pv.practice.greedy_player
+    record = pv.practice.play(scenario, greedy, seed=1, options={"turn_limit": 5})
+    assert pv.practice.replay(record)[-1].ended
+    assert any(step.action["type"] == "Fire" for step in record.steps)
 
 
 @pytest.mark.parametrize("name", ["panzer-vor-test-your-luck-5", "panzer-vor-exhibition-6"])
@@ -151,8 +160,8 @@ def test_options_are_checked_before_anything_else_and_never_coerced():
         CARDS.start(scenario("st-gloriana"), {"freshmen_dont_flee": "yes"})  # text is no flag
     with pytest.raises(OptionError, match="deck"):
         CARDS.start(tyl, {"deck": "no-such-deck.json"})
-    # the options first: a bad option is named even when the scenario is wrong too
-    with pytest.raises(OptionError, match="nope"):
+    # the scenario first (its kind), then the options
+    with pytest.raises(ArgumentError, match="LinkedScenarios"):
         LINKED.start(tyl, {"nope": 1})
     with pytest.raises(OptionError, match="nope"):
         TOURNAMENT.start(tyl, {"nope": 1})
@@ -258,8 +267,8 @@ def test_the_odds_count_the_card_in_play_and_say_what_declares_the_shot():
     odds = pv.odds(match, F1, H2)
     assert odds.shot == Fire(F1, H2) and Modifier("Aimed Shot 2", 2, "card") in \
         odds.odds.attack_modifiers  # fmt: skip
-    plain = pv.attack_odds(match.board, F1, H2)
-    with_card = pv.attack_odds(match.board, F1, H2, attack=[pv.card("Aimed Shot 2", 2)])
+    plain = firing.odds(match.board, F1, H2)  # the board alone, and with the card's modifier
+    with_card = firing.odds(match.board, F1, H2, attack=[pv.card("Aimed Shot 2", 2)])
     assert odds.destroy == with_card.destroy > plain.destroy
     assert "<svg" in svg_of(odds) and any("Aimed Shot 2" in line for line in odds.lines())
     # "Goosefish Dance ... the Ōarai player adds a +1 modifier to all of their tanks' attack
@@ -296,9 +305,10 @@ def test_crack_shot_hits_without_an_attack_roll_and_the_odds_say_so():
 def test_the_odds_of_a_shot_not_fired_now_or_being_resolved_say_why():
     match = duel({P1: ("Aimed Shot 2",)})
     before = pv.odds(match, F1, H2)  # no card in play: a tank fires only on an Attack card
-    assert before.shot is None
-    assert any("not fired now" in r.text and r.section == sections.SEQUENCE_OF_PLAY
-               for r in before.reasons)  # fmt: skip
+    assert before.shot is None and before.reasons[-1] == before.refusal
+    assert before.refusal.text.startswith(f"not fired now ({match.phase} phase): ")
+    assert before.refusal.section == sections.SEQUENCE_OF_PLAY
+    assert before.destroy == firing.odds(match.board, F1, H2).destroy > 0  # as things stand
     declared = play(match, PlayCard("Aimed Shot 2"), Select(F1))
     match = play(declared, Fire(F1, H2))
     while CARDS.current_player(match) is not CHANCE:  # no reaction
@@ -306,9 +316,18 @@ def test_the_odds_of_a_shot_not_fired_now_or_being_resolved_say_why():
     during = pv.odds(match, F1, H2)
     assert isinstance(match.top, Shot) and during.shot is None
     assert during.destroy == pv.odds(declared, F1, H2).destroy
-    assert any("being resolved" in r.text for r in during.reasons)
+    assert during.refusal is not None and "being resolved" in during.refusal.text
     # the dice decide: no side's action, and the card game's own list is empty too
     assert turn.legal_actions(match) == [] and CARDS.legal_actions(match) == []
+
+
+def test_practice_odds_asked_out_of_turn_give_the_shots_chance_and_refuse_it_naming_the_phase():
+    match = pv.practice.start(pv.load_scenario("test-your-luck"))  # Ōarai acts first
+    mine, theirs = "Panzer IV Ausf. D", "T-34/76"
+    early = pv.practice.odds(match, theirs, mine)  # the T-34/76's shot on Ōarai's turn
+    assert early.shot is None and early.reasons[-1] == early.refusal
+    assert early.refusal.text.startswith("not fired now (action phase): ")
+    assert early.refusal.section and early.destroy == firing.odds(match.board, theirs, mine).destroy
 
 
 def test_the_odds_name_the_characters_who_may_still_turn_a_roll():
@@ -317,7 +336,7 @@ def test_the_odds_name_the_characters_who_may_still_turn_a_roll():
     odds = pv.odds(match, F1, H2)
     assert any(r.text.startswith("Hana Isuzu (on the firer) may add +2 to the attack roll")
                and r.section == sections.CHARACTERS for r in odds.reasons)  # fmt: skip
-    assert odds.destroy == pv.attack_odds(match.board, F1, H2).destroy  # not counted
+    assert odds.destroy == firing.odds(match.board, F1, H2).destroy  # not counted
 
 
 def test_the_reach_is_where_the_card_in_play_lets_the_tank_go_now():
@@ -345,14 +364,15 @@ def test_practice_reach_and_explain_agree_with_apply():
     practice = pv.practice.start(pv.load_scenario("test-your-luck"))
     assert pv.practice.reach(practice, "T-34/76").destinations == frozenset()
     assert "Other's turn" not in str(pv.practice.reach(practice, D1))
-    move = Move(D1, "0805", 0)
+    move = pv.practice.parse(practice, f"{D1} 0802-0805")  # three hexes on, facing kept
+    assert move == Move(D1, "0805", 0)
     verdict = pv.practice.explain(practice, move)
     steps = [r for e in pv.practice.apply(practice, move).events for r in e.reasons]
     assert verdict.legal and list(verdict.reasons[: len(steps)]) == steps  # apply's, then
     assert [r.text for r in verdict.reasons[len(steps) :]] == [  # the MP the move had
         f"+3 {D1} movement"
     ]
-    far = Move(D1, "1610", 0)
+    far = f"{D1} 0802-1610"  # as text: explain and apply read it against the state alike
     refused = pv.practice.explain(practice, far)
     with pytest.raises(IllegalAction) as caught:
         pv.practice.apply(practice, far)

@@ -9,10 +9,11 @@ from panzer_vor_pieces import PANZER_IV_D, T34_76, TIGER_I, board, state
 
 from tests.panzer_vor_match import GAME, arranged, play
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select
-from workbench.games.panzer_vor.rules.firing import aimed, attack_odds
+from workbench.games.panzer_vor.rules.firing import aimed
 from workbench.games.panzer_vor.rules.match import evolve
-from workbench.games.panzer_vor.rules.movement import explain_move, move, reachable
+from workbench.games.panzer_vor.rules.movement import explain_move, move
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.geometry.hexgrid import DIRECTIONS, EAST, WEST
@@ -30,7 +31,7 @@ def test_a_line_through_the_middle_of_a_white_hexside_is_blocked():
 def test_a_tank_may_enter_and_stop_in_a_wreckage_hex_for_one_more_mp():
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
-    assert reachable(s, "Tank").cost(s.map.hex("0506"), EAST) == 2  # "costs 2 movement points"
+    assert movement.reach(s, "Tank").cost(s.map.hex("0506"), EAST) == 2  # "costs 2 movement points"
     after, explained = move(s, "Tank", [("0506", EAST)])
     assert explained.mp_spent == 2 and after.tank("Tank").hex == s.map.hex("0506")
 
@@ -44,17 +45,27 @@ def test_a_tank_may_be_set_up_on_a_wreck_and_a_shot_at_it_takes_no_wreckage_modi
         ("Target", T34_76, "Enemy", "0205", WEST),
         wreckage=True,
     )
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert not any("wreckage" in m.name for m in odds.attack_modifiers)
 
 
 # 3. Kuromorimine, Deployment in Forests.
 def test_deployment_forests_may_be_moved_through_until_left_never_re_entered():
+    # Kuromorimine: Deployment in Forests: "Kuromorimine's deployment hexes in the first stage
+    # are forest hexes. These forest hexes may only be entered or moved through at the start of
+    # the match. Once a tank has left one of these hexes, they may not re-enter them.
+    # Furthermore, lines of fire may not be made through these forest hexes. There are no
+    # attack modifiers for firing into or out of forest hexes though."
     hexmap = board(deployment_forest=["0505", "0506", "0507"])
     inside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0505", EAST))
     assert explain_move(inside, "Tank", [("0506", EAST), ("0507", EAST)]).legal
     outside = state(hexmap, ("Tank", TIGER_I, "Enemy", "0504", EAST))
     assert not explain_move(outside, "Tank", [("0505", EAST)]).legal
+    assert not line_of_sight(hexmap, "0504", "0508").clear  # through the forest
+    out_of = state(hexmap, ("Firer", TIGER_I, "Enemy", "0507", EAST),
+                   ("Target", T34_76, "Ōarai", "0510", WEST))  # fmt: skip
+    odds = firing.odds(out_of, "Firer", "Target")
+    assert odds.can_fire and [m.name for m in odds.attack_modifiers] == ["T-34/76 target size"]
 
 
 def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():
@@ -75,20 +86,34 @@ def test_kuromorimine_tanks_deployed_in_the_forest_have_moves():
 
 # 4. Turret Rotation.
 def test_after_a_rotate_and_fire_the_marker_stays_and_the_next_shot_takes_no_minus_two():
+    # Optional Rules: Turret Rotation: "When you rotate a turret, use a turret marker to
+    # indicate which direction it is pointed in. From then on, when firing, use the direction
+    # of the turret marker to determine the forward field of fire of the tank (see Diagram 14)."
+    # "Example (see Diagram 14): A Panzer IV without a turret marker wants to fire at the tank
+    # to its upper right. In order to do so, the player places a turret marker and rotates it
+    # 60 degrees, applying a -2 modifier to the Attack Roll. On the next turn, if the Panzer IV
+    # wants to fire at the same tank, it can do so with no negative modifier. However, in order
+    # to fire at the other two tanks, it must rotate its turret again, and fire with a -2
+    # modifier."
     hexmap = board(8, 20)
     s = state(
         hexmap,
         ("Firer", PANZER_IV_D, "Ōarai", "0405", EAST),
         ("Target", T34_76, "Enemy", "0106", EAST),
+        ("Ahead", T34_76, "Enemy", "0409", EAST),
         turret_rotation=True,
     )
-    turning = [m.value for m in attack_odds(s, "Firer", "Target").attack_modifiers
+    turning = [m.value for m in firing.odds(s, "Firer", "Target").attack_modifiers
                if "turret" in m.name]  # fmt: skip
     assert turning == [-2]
     after = aimed(s, "Firer", "Target")
     assert after.tank("Firer").turret is not None  # the marker stays where it turned
-    again = attack_odds(after, "Firer", "Target")
+    again = firing.odds(after, "Firer", "Target")
     assert again.can_fire and not any("turret" in m.name for m in again.attack_modifiers)
+    assert not any("turret" in m.name for m in firing.odds(s, "Firer", "Ahead").attack_modifiers)
+    next_turn = after.with_tank(replace(after.tank("Firer"), turret_turned=0))
+    other = firing.odds(next_turn, "Firer", "Ahead")  # ahead of the hull, not of the turret
+    assert [m.value for m in other.attack_modifiers if "turret" in m.name] == [-2]
 
 
 def test_the_card_game_keeps_the_turret_marker_after_a_shot():
@@ -113,7 +138,7 @@ def test_a_target_on_the_line_between_two_arcs_can_be_engaged_by_turning_the_tur
         ("Target", T34_76, "Enemy", hexmap.grid.label(target_hex), 0),
         turret_rotation=True,
     )
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert odds.can_fire  # one hexside of turn lays the turret on that line
     assert [m.value for m in odds.attack_modifiers if "turret" in m.name] == [-2]
 
@@ -140,4 +165,4 @@ def test_reversing_into_a_hill_costs_twice_the_hills_cost():
     s = s.with_tank(tank)
     explained = explain_move(s, "Tank", [("0504", EAST)])
     assert explained.legal and explained.mp_spent == 4  # 2 MP for the hill, twice
-    assert reachable(s, "Tank").cost(s.map.hex("0504"), EAST) == 4
+    assert movement.reach(s, "Tank").cost(s.map.hex("0504"), EAST) == 4

@@ -257,6 +257,10 @@ def test_oarai_city_features():
 
 
 def test_kuromorimine_stage_1_features():
+    # Kuromorimine: "Ridge 207: The left side of the map contains a line of hill hexes (the four
+    # hexes with dashed white outlines and black triangle symbols - 0305, 0406, 0505 and 0605)
+    # known as Ridge 207." "Barren Hexes: Hexes 0205-0206, 0304-0306, 0404-0407, 0504-0506,
+    # 0604-0606 (the dark brown hexes in and around Ridge 207) are Barren hexes."
     stage = load(MAPS / "kuromorimine-stage-1.json")
     ridge = ["0305", "0406", "0505", "0605"]
     # the main rulebook's barren ranges (0304-0306, 0404-0407, 0504-0506, 0604-0606) hold the

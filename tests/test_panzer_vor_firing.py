@@ -17,11 +17,11 @@ from panzer_vor_pieces import (
 )
 
 from workbench.dice import at_least
+from workbench.games.panzer_vor.rules import firing
 from workbench.games.panzer_vor.rules.actions import Fire, Roll
 from workbench.games.panzer_vor.rules.firing import (
     ArcConvention,
     arc_of,
-    attack_odds,
     card,
     character,
     fire_table,
@@ -66,7 +66,11 @@ def test_mobile_fire_2_at_a_tiger_ii_seven_hexes_away_needs_eight():
     # add that modifier to the result of the Attack Roll." "If the modified Attack Roll result
     # is equal to or greater than the distance to the target, the Attack hits."
     # Firing: Attack Modifiers — Tiger II size +1, Mobile Fire 2 -2: "roll an 8 or better".
-    odds = attack_odds(
+    # "Usually only a 7 or better would be necessary to hit the Tiger II, but the total
+    # modifier of -1 will be subtracted from the total rolled on the dice - so the Ōarai player
+    # will need to roll an 8 or better on two dice in order to hit." "Card Modifier: Cards such
+    # as Aimed Shot and Mobile Fire apply modifiers to the attack roll."
+    odds = firing.odds(
         duel(TIGER_I, TIGER_II, 7),
         "Firer",
         "Target",
@@ -92,15 +96,17 @@ def test_nonna_is_2_hits_at_fourteen_hexes_on_eleven_with_aimed_shot_2():
     # Attack Roll." "Usually this would miss, but the player uses Nonna's +1 attack modifier. As
     # a result, the total is 14 (11 + 2 + 1), so the attack hits the target."
     # Firing: Extreme Range — 11 + 2 (Aimed Shot 2) + 1 (Nonna) = 14 hits a target 14 hexes away.
+    # "If the result rolled on the dice is a 12, the attack will hit, but the player rolls an
+    # 11!"
     target = T34_76
     s = duel(IS_2, target, 14)
-    odds = attack_odds(
+    odds = firing.odds(
         s, "Firer", "Target", attack=[card("Aimed Shot 2", 2), character("Nonna", 1)]
     )
     assert odds.can_fire and odds.attack_needed == 11 and odds.hit == Fraction(3, 36)
-    without = attack_odds(s, "Firer", "Target")
+    without = firing.odds(s, "Firer", "Target")
     assert without.hit == 0 and any("extreme range" in r.text for r in without.reasons)
-    assert not attack_odds(duel(IS_2, target, 16), "Firer", "Target").can_fire  # Range 15
+    assert not firing.odds(duel(IS_2, target, 16), "Firer", "Target").can_fire  # Range 15
 
 
 def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent_destroys():
@@ -118,13 +124,13 @@ def test_panzer_iv_d_rolls_ten_against_t34_front_fourteen_and_fails_but_adjacent
     # without any further consequences from the attack."
     # Firing: Damage Roll — firepower 3 + 10 = 13 < 14; adjacent, +2 would destroy it.
     far = duel(PANZER_IV_D, T34_76, 5)
-    odds = attack_odds(far, "Firer", "Target")
+    odds = firing.odds(far, "Firer", "Target")
     assert odds.arc == "front" and odds.armour == 14 and odds.damage_needed == 11
     after, texts = shoot(far, [(6, 6), (4, 6)])
     assert texts[1].endswith("hit") and "10: Target: no effect" in texts[2]
     assert after.tank("Target") == far.tank("Target")
     near = duel(PANZER_IV_D, T34_76, 1)
-    assert attack_odds(near, "Firer", "Target").damage_needed == 9  # 14 - 3 - 2: 10 destroys
+    assert firing.odds(near, "Firer", "Target").damage_needed == 9  # 14 - 3 - 2: 10 destroys
     after, texts = shoot(near, [(6, 6), (4, 6)])
     assert "Target: destroyed" in texts[2]
     assert [t.id for t in after.tanks] == ["Firer"]
@@ -136,8 +142,8 @@ def test_hana_turns_a_five_into_a_hit_at_six_hexes():
     # that they are using Hana's +2 firing modifier. This is added to the result of the roll for
     # a total of 7, so the attack hits!"
     s = duel(PANZER_IV_D, T34_76, 6)
-    assert attack_odds(s, "Firer", "Target").attack_needed == 6
-    with_hana = attack_odds(s, "Firer", "Target", attack=[character("Hana Isuzu", 2)])
+    assert firing.odds(s, "Firer", "Target").attack_needed == 6
+    with_hana = firing.odds(s, "Firer", "Target", attack=[character("Hana Isuzu", 2)])
     assert with_hana.attack_needed == 4
     assert with_hana.attack_needed <= 2 + 3  # a roll of 5 hits with Hana's +2
 
@@ -146,9 +152,13 @@ def test_panzer_iv_d_range_seven_reaches_seven_but_not_eight():
     # Firing: Attack Roll: "In order to make an Attack Roll, count the number of hexes between
     # the attacker and the target. Include the hex that the target is in, but not the attacker's
     # hex." "Example: A Panzer IV Ausf. D has a Range of 7. It cannot make an attack against a
-    # tank that is eight hexes or more away."
-    assert attack_odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target").can_fire
-    refused = attack_odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
+    # tank that is eight hexes or more away." "If the distance to the target is less than the
+    # attacker's Range, you may fire at the target." (the example is the reading: a target at
+    # exactly the Range may be fired at, firing.py) "Example: When making an attack against a
+    # tank that is seven hexes away, it will hit on a roll of 7 or greater."
+    seven = firing.odds(duel(PANZER_IV_D, T34_76, 7), "Firer", "Target")
+    assert seven.can_fire and seven.attack_needed == 7
+    refused = firing.odds(duel(PANZER_IV_D, T34_76, 8), "Firer", "Target")
     assert not refused.can_fire and refused.hit == 0 and "out of range" in refused.reasons[0].text
 
 
@@ -158,16 +168,16 @@ def test_range_bonus_plus_two_adjacent_plus_one_at_two():
     # the distance to the target is two hexes, apply a +1 modifier to the damage." "1 Hex: +2"
     # "2 Hexes: +1" "3+ Hexes: None"
     for distance, bonus in [(1, 2), (2, 1), (3, 0)]:
-        odds = attack_odds(duel(PANZER_IV_D, T34_76, distance), "Firer", "Target")
+        odds = firing.odds(duel(PANZER_IV_D, T34_76, distance), "Firer", "Target")
         extra = [m.value for m in odds.damage_modifiers if m.name.startswith("range")]
         assert extra == ([bonus] if bonus else [])
 
 
 def test_cv33_gets_no_range_bonus_under_the_anzio_rule():
     s = duel(CV33, T34_76, 1)
-    assert any(m.name == "range 1" for m in attack_odds(s, "Firer", "Target").damage_modifiers)
+    assert any(m.name == "range 1" for m in firing.odds(s, "Firer", "Target").damage_modifiers)
     anzio = s.__class__(s.map, s.tanks, s.sides, s.options, frozenset({"CV33"}))
-    odds = attack_odds(anzio, "Firer", "Target")
+    odds = firing.odds(anzio, "Firer", "Target")
     assert not any(m.name == "range 1" for m in odds.damage_modifiers)
 
 
@@ -176,7 +186,7 @@ def test_destroy_is_hit_times_destroy_given_hit_exactly():
     # determine whether or not you hit the target - if you do, then you make a Damage roll to
     # determine whether or not you destroyed it." "Once you have calculated the distance to the
     # target, roll two dice to make the Attack Roll."
-    odds = attack_odds(duel(PANZER_IV_D, T34_76, 4), "Firer", "Target")
+    odds = firing.odds(duel(PANZER_IV_D, T34_76, 4), "Firer", "Target")
     assert odds.hit == at_least(4) and odds.destroy_given_hit == at_least(11)
     assert odds.destroy == odds.hit * odds.destroy_given_hit
 
@@ -206,7 +216,7 @@ def test_side_armour_only_option():
     # Firing: Firing Arcs: "Note: If this rule adds too much complication, you may simply use
     # the Side Armor Rating for all attacks."
     s = duel(PANZER_IV_D, T34_76, 3, side_armour_only=True)
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert odds.arc == "side" and odds.armour == 14
 
 
@@ -216,13 +226,13 @@ def test_assault_guns_fire_only_into_their_front_arc():
     # any target that is within its range during a match (the Optional Rules include rules for
     # Turret Rotation)."
     ahead = duel(STUG, T34_76, 3)
-    assert attack_odds(ahead, "Firer", "Target").can_fire
+    assert firing.odds(ahead, "Firer", "Target").can_fire
     behind = state(
         board(4, 20),
         ("Firer", STUG, "Ōarai", "0210", EAST),
         ("Target", T34_76, "Enemy", "0205", EAST),
     )
-    refused = attack_odds(behind, "Firer", "Target")
+    refused = firing.odds(behind, "Firer", "Target")
     assert not refused.can_fire and "front arc" in refused.reasons[0].text
 
 
@@ -241,9 +251,9 @@ def test_multiple_gun_tanks_fire_the_secondary_gun_unless_the_main_is_declared()
         ("Firer", M3_LEE, "Ōarai", "0210", EAST),
         ("Target", T34_76, "Enemy", "0205", EAST),
     )
-    assert attack_odds(behind, "Firer", "Target").gun == M3_LEE.guns[1]
-    assert attack_odds(behind, "Firer", "Target").can_fire
-    main = attack_odds(behind, "Firer", "Target", gun="main")
+    assert firing.odds(behind, "Firer", "Target").gun == M3_LEE.guns[1]
+    assert firing.odds(behind, "Firer", "Target").can_fire
+    main = firing.odds(behind, "Firer", "Target", gun="main")
     assert not main.can_fire and "main gun fires only into its front arc" in main.reasons[0].text
 
 
@@ -258,11 +268,11 @@ def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
         ("Target", T34_76, "Enemy", "0205", EAST),
         turret_rotation=True,
     )
-    refused = attack_odds(behind, "Firer", "Target")  # 180°: rotation 1 cannot reach
+    refused = firing.odds(behind, "Firer", "Target")  # 180°: rotation 1 cannot reach
     assert not refused.can_fire and "turret cannot turn" in refused.reasons[0].text
     ahead = duel(PANZER_IV_D, T34_76, 3, turret_rotation=True)
     assert not any(
-        "turret" in m.name for m in attack_odds(ahead, "Firer", "Target").attack_modifiers
+        "turret" in m.name for m in firing.odds(ahead, "Firer", "Target").attack_modifiers
     )
     hexmap = board(8, 20)
     aside = state(
@@ -271,12 +281,45 @@ def test_turret_rotation_costs_two_and_is_limited_by_the_counter():
         ("Target", T34_76, "Enemy", "0106", EAST),
         turret_rotation=True,
     )
-    odds = attack_odds(aside, "Firer", "Target")
+    odds = firing.odds(aside, "Firer", "Target")
     assert odds.can_fire and [m.value for m in odds.attack_modifiers if "turret" in m.name] == [-2]
 
 
+def test_target_size_makes_a_small_tank_harder_and_a_large_one_easier_to_hit():
+    # Firing: Attack Modifiers: "Target Size Modifier: The Target Size Modifier is the number in
+    # the top right corner of the tank counter, and is a representation of the size of the
+    # target." "Smaller tanks with lower profiles are harder to hit (negative modifiers), while
+    # larger tanks are easier to hit (positive modifiers). Thus, a modifier of -1 or -2 is
+    # subtracted from the Attack Roll result, making it harder to hit. On the other hand, a +1
+    # modifier increases the result, making the target easier to hit."
+    needed = {
+        piece.name: firing.odds(duel(PANZER_IV_D, piece, 5), "Firer", "Target").attack_needed
+        for piece in (CV33, T34_76, TIGER_II)
+    }
+    assert (CV33.target_size, TIGER_II.target_size) == (-2, 1)
+    assert needed == {"CV33": 7, "T-34/76": 5, "Tiger II": 4}
+
+
+def test_damage_modifiers_add_up():
+    # Firing: Damage Roll: "These modifiers are cumulative." "Card Modifier: Some cards (Deadly
+    # Shot and Solid Hit) apply modifiers to the Damage Roll." "Character Modifiers: See the
+    # Characters section for details."
+    plain = firing.odds(duel(PANZER_IV_D, TIGER_I, 1), "Firer", "Target")
+    odds = firing.odds(
+        duel(PANZER_IV_D, TIGER_I, 1),
+        "Firer",
+        "Target",
+        damage=[card("Deadly Shot", 2), character("Hippo Team", 1)],
+    )
+    assert [m.value for m in odds.damage_modifiers] == [3, 2, 2, 1]  # firepower, range, ...
+    assert odds.damage_needed == plain.damage_needed - 3 == TIGER_I.armour["front"] - 8
+
+
 def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
-    odds = attack_odds(
+    # Saunders: "Angled Fire: When firing at a tank that is on a hill hex from a flat hex, apply
+    # a -1 Attack Roll modifier." Anzio (Original): "When firing at a tank that is on a hill hex
+    # from a flat hex, apply a -1 attack modifier."
+    odds = firing.odds(
         duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, hill=["0205"])), "Firer", "Target"
     )
     assert [(m.name, m.value) for m in odds.attack_modifiers][1:] == [
@@ -285,7 +328,7 @@ def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
     both = board(4, 20, hill=["0201", "0205"])
     assert (
         len(
-            attack_odds(
+            firing.odds(
                 duel(PANZER_IV_D, T34_76, 4, hexmap=both), "Firer", "Target"
             ).attack_modifiers
         )
@@ -294,7 +337,9 @@ def test_angled_fire_at_a_tank_on_a_hill_from_flat_ground():
 
 
 def test_ridge_gives_minus_two_to_attack_and_damage():
-    odds = attack_odds(
+    # Kuromorimine: Ridge 207: "Apply the following modifiers to attacks against tanks in Ridge
+    # hexes:" "Attack Roll -2" "Damage Roll -2"
+    odds = firing.odds(
         duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, ridge=["0205"])), "Firer", "Target"
     )
     assert ("target in ridge", -2) in [(m.name, m.value) for m in odds.attack_modifiers]
@@ -304,8 +349,10 @@ def test_ridge_gives_minus_two_to_attack_and_damage():
 def test_no_line_of_sight_no_shot_and_firing_refused_changes_nothing():
     # Firing: Line of Sight: "When making at attack, the firing tank must be able to see the
     # target. When you are able to see the target, it is called having Line of Sight."
+    # Attack Roll: "After assuring that you have line of sight to the target, you actually
+    # fire."
     s = duel(PANZER_IV_D, T34_76, 4, hexmap=board(4, 20, forest=["0203"]))
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert not odds.can_fire and "no line of sight" in odds.reasons[0].text
     match = match_of(s)
     with pytest.raises(IllegalAction, match="no line of sight"):
@@ -335,7 +382,7 @@ def test_fire_table_lists_every_enemy_with_the_three_chances():
 
 def test_counter_values_say_where_they_come_from():
     from workbench.games.panzer_vor.rules import GameState, Side, Tank
-    from workbench.panzer_vor import panzer_vor_roster
+    from workbench.panzer_vor import roster as panzer_vor_roster
 
     roster = panzer_vor_roster()
     hexmap = board(4, 20)
@@ -347,7 +394,7 @@ def test_counter_values_say_where_they_come_from():
         ),
         {"A": Side("A"), "B": Side("B")},
     )
-    odds = attack_odds(s, "Firer", "Target")
+    odds = firing.odds(s, "Firer", "Target")
     assert odds.armour == 14 and odds.armour_source == "rulebook: Firing: Damage Roll"
     firepower = odds.damage_modifiers[0]
     assert firepower.value == 3 and firepower.source.endswith(

@@ -78,8 +78,23 @@ def won(state, kills, lost=()):
     return _match_over(replace(state, match=match), [])
 
 
+MATCH_1 = {  # Ōarai Girls Academy Tanks: "Match 1: Saunders", the tanks and their teams
+    "Panzer IV Ausf. D : Goosefish Team (all characters, Reverse)": set(GOOSEFISH),
+    "38 (t) : Turtle Team (Reverse)": {"Turtle Team"},
+    "M3 Lee : Rabbit Team (Reverse)": {"Rabbit Team"},
+    "StuG III Ausf. F : Hippo Team (Reverse)": {"Hippo Team"},
+    "Type 89 : Duck Team (Reverse)": {"Duck Team"},
+}
+
+
 def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
+    # Linked Scenarios: "It is designed for two players, one taking the role of Ōarai Girls
+    # Academy, and the other playing the part of the other opposing schools." Scenario Cards:
+    # "The Ōarai player may choose which cards they are going to use before each match."
+    # Character Growth: "Each of the Ōarai Girls Academy teams, and each member of the
+    # Goosefish Team, begin the first match face-down."
     state = started()
+    assert set(GAME.players(state)) == {OARAI, OPPONENT}
     assert state.step == "cards" and state.scenario == "saunders"
     assert GAME.current_player(state) == OARAI
     # Scenario Cards: all of them but Trap and Reinforcements, chosen before each match
@@ -95,6 +110,9 @@ def test_the_campaign_starts_with_saunders_and_the_scenario_cards_to_choose():
     assert names == sorted(Campaign().tanks)  # Match 1: the five tanks of the schedule
     faces = {c.name: c.face for c in state.match.crew if c.side == OARAI}
     assert set(faces.values()) == {"back"}  # every team and Goosefish member face down
+    for line, teams in MATCH_1.items():
+        tank = line.split(" : ")[0]
+        assert {c.name for c in state.match.crew_on(tank)} == teams, line
 
 
 def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
@@ -112,7 +130,7 @@ def test_all_of_the_scenario_cards_but_trap_and_reinforcements_by_default():
     assert not {"Childhood Friend", "Operation: Macaroni", "Fair Play"} & set(state.to_decide)
     state = apply_all(state, *(UseScenarioCard(c, c in missing) for c in state.to_decide))
     assert set(state.match.scenario_cards[OARAI]) == missing
-    (option,) = [o for o in GAME.options_for(linked()) if o.name == "card_pool"]
+    (option,) = [o for o in GAME.options(linked()) if o.name == "card_pool"]
     assert (option.default, option.if_unwritten) == ("all", "matches")  # older records: theirs
 
 
@@ -183,7 +201,9 @@ def test_a_win_upgrades_the_panzer_iv_and_grows_the_characters():
     assert campaign.played == 1 and campaign.face_up == {"Hana Isuzu", "Mako Reizei", "Duck Team"}
     # Tank Upgrades: one rank however many it destroyed; the Char B1 bis joins for Match 2
     assert "Panzer IV Ausf. F2" in campaign.tanks and "Char B1 bis" in campaign.tanks
-    # Match 2: the Ōarai player chooses the Anzio scenario
+    # Match 2: the Ōarai player chooses the Anzio scenario. "Match 2: Anzio - Choose whether to
+    # play the Revised scenario or the Original Scenario (the Revised Scenario is strongly
+    # recommended!)."
     assert set(GAME.legal_actions(after)) == {PlayAnzio("revised"), PlayAnzio("original")}
     anzio = skip_cards(GAME.apply(after, PlayAnzio("original")).state)
     assert anzio.scenario == "anzio-original" and anzio.match.scenario.startswith("Anzio")
@@ -207,6 +227,8 @@ def test_declining_a_goosefish_pick_and_losing_more_than_half():
 
 
 def test_a_loss_or_a_draw_ends_the_tournament_for_the_other_player():
+    # Overview: "The Ōarai player must win all of these scenarios in order to achieve victory.
+    # If they do not, the other player is the winner."
     state = skip_cards(started())
     lost = _match_over(replace(state, match=evolve(
         state.match, ended=Outcome(CardGameEnd.FLAG, "Saunders"))), [])  # fmt: skip
@@ -330,7 +352,8 @@ def test_alternate_reality_lets_oarai_choose_which_team_pilots_which_tank():
 
 
 def test_alternate_reality_allows_no_more_than_one_team_on_each_tank():
-    # "no more than one team may be deployed on each tank"; a team pilots one tank
+    # "no more than one team may be deployed on each tank"; a team pilots one tank. "However,
+    # they may not deploy more teams than there are tanks listed in each scenario."
     state = assign(started(alternate_reality=True), "Hippo Team")
     second = state.campaign.tanks[1]
     assert AssignTeam(second, "Hippo Team") not in GAME.legal_actions(state)
@@ -434,10 +457,10 @@ def test_smokescreen_waits_for_the_kuromorimine_player_unless_any_opponent_is_re
         return evolve(state.match, attack_cards={"Saunders": 1})
 
     assert not restrictions.may_play(saunders(), OARAI, "Smokescreen")
-    assert restrictions.may_play(saunders(smokescreen_opponent="any opponent"), OARAI,
+    assert restrictions.may_play(saunders(smokescreen_opponent="any-opponent"), OARAI,
                                  "Smokescreen")  # fmt: skip
-    (option,) = [o for o in GAME.options_for(linked()) if o.name == "smokescreen_opponent"]
-    assert (option.default, option.if_unwritten) == ("Kuromorimine", "any opponent")
+    (option,) = [o for o in GAME.options(linked()) if o.name == "smokescreen_opponent"]
+    assert (option.default, option.if_unwritten) == ("kuromorimine", "any-opponent")
     kuro = evolve(_match_4().match, attack_cards={"Kuromorimine": 1})
     kuro = evolve(kuro, scenario_cards={**kuro.scenario_cards, OARAI: ("Smokescreen",)})
     assert restrictions.may_play(kuro, OARAI, "Smokescreen")
@@ -450,7 +473,7 @@ def test_pravdas_additional_cards_leave_out_one_oarai_already_holds_face_up():
     from workbench.games.panzer_vor.rules.linked_game import _begin
     from workbench.games.panzer_vor.rules.match import Choice, Drawing
 
-    state = started(pravda_cards="after the deal")
+    state = started(pravda_cards="after-the-deal")
     state = replace(state, campaign=Campaign(played=2), scenario="pravda",
                     chosen=("Ambush", "Ceasefire"))  # fmt: skip
     match = _begin(state, []).match

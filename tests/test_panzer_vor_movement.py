@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from panzer_vor_pieces import PANZER_IV_D, TIGER_I, board, state
 
+from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.movement import (
     explain_move,
     move,
     movement_points,
-    plain_reachable_costs,
-    reachable,
+    plain_reach_costs,
 )
 from workbench.games.panzer_vor.rules.solo import shortest_routes
 from workbench.geometry.hexgrid import EAST, NORTHEAST, SOUTHEAST, SOUTHWEST, WEST
@@ -105,10 +105,15 @@ def test_movement_bonuses_add_up():
     bonuses = [Modifier("Full Speed Ahead!", 2, "card"), Modifier("Mako", 2, "character ability")]
     mp, parts = movement_points(s.tank("Tank"), bonuses)
     assert mp == 7 and [p.value for p in parts] == [3, 2, 2]
-    assert reachable(s, "Tank", bonuses=bonuses).cost(s.map.hex("0512")) == 7
+    assert movement.reach(s, "Tank", bonuses=bonuses).cost(s.map.hex("0512")) == 7
 
 
 def test_hills_cost_two_from_flat_and_one_within_or_down():
+    # Moving: Movement: "However, it may be necessary to spend more Movement Points depending on
+    # the terrain. On those types of terrain (hills etc.) the amount of additional movement
+    # points necessary and any other special rules will be listed in the scenario." Saunders:
+    # "Hills: Moving from flat terrain into hills requires 2 MP." Anzio (Original): "Hills and
+    # Angled Fire: Moving from flat terrain into hills requires 2 MP."
     hexmap = board(hill=["0506", "0507"])
     s = one_tank(hexmap)
     costs = [
@@ -132,6 +137,10 @@ def test_ridge_costs_two_to_enter_and_one_to_leave():
     ]
 
 
+# Kuromorimine: "Rivers and Shallows: River hexes may not be entered." Pravda: "Church (Hex
+# 1403): This hex may not be entered, and obstructs fire." Deployment in Forests: "These forest
+# hexes may only be entered or moved through at the start of the match. Once a tank has left
+# one of these hexes, they may not re-enter them."
 @pytest.mark.parametrize(
     ("terrain", "message"),
     [
@@ -149,7 +158,7 @@ def test_impassable_terrain_is_refused_with_its_rule(terrain, message):
     explained = explain_move(s, "Tank", [("0506", EAST)])
     assert not explained.legal and message in explained.refusal.text
     assert explained.refusal.section == s.map.terrain_types[terrain.replace("_", " ")].rule
-    assert s.map.hex("0506") not in reachable(s, "Tank").hex_costs()
+    assert s.map.hex("0506") not in movement.reach(s, "Tank").hex_costs()
 
 
 def test_a_tank_may_leave_a_deployment_forest():
@@ -158,10 +167,14 @@ def test_a_tank_may_leave_a_deployment_forest():
 
 
 def test_shallows_cost_two():
+    # Kuromorimine: "Entering a Shallows hex (hex 1002 only) requires 2 movement points." (1002
+    # on the shipped map: tests/test_panzer_vor_files.py)
     assert explain_move(one_tank(board(shallows=["0506"])), "Tank", [("0506", EAST)]).mp_spent == 2
 
 
 def test_alleys_only_for_oarai():
+    # St. Gloriana: "Only the Ōarai tanks may enter these hexes (they represent alleys that only
+    # residents of the town are familiar with)."
     hexmap = board(alley=["0506"])
     refused = explain_move(one_tank(hexmap, side="Enemy"), "Tank", [("0506", EAST)])
     assert refused.refusal.text == "hex 0506 is alley: only Ōarai tanks may enter"
@@ -186,25 +199,31 @@ def test_no_entering_or_passing_through_another_tank():
     )
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert refused.refusal.section == "Moving: Obstructing Movement"
-    assert hexmap.hex("0507") not in reachable(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
-    # Cutting Through: +1 MP to pass, never end there.
+    assert hexmap.hex("0507") not in movement.reach(s, "Tank", mp=2).hex_costs()  # round it: 3 MP
+    # Optional Rules: Cutting Through: "By spending 1 additional Movement Point, a tank may move
+    # through a hex that is occupied by another tank. While you may pass through the hex, you
+    # may not end your movement in a hex that is occupied by another tank. If you do not have
+    # enough movement points to move through the hex, you may not enter it."
     cutting = s.with_options(cutting_through=True)
     passed = explain_move(cutting, "Tank", [("0506", EAST), ("0507", EAST)])
     assert passed.legal and [st.mp for st in passed.steps] == [2, 1]
     ended = explain_move(cutting, "Tank", [("0506", EAST)])
     assert not ended.legal and ended.refusal.section == "Optional Rules: Cutting Through"
-    reach = reachable(cutting, "Tank")
+    reach = movement.reach(cutting, "Tank")
     assert hexmap.hex("0506") not in reach.hex_costs() and reach.cost(hexmap.hex("0507")) == 3
+    assert hexmap.hex("0507") not in movement.reach(cutting, "Tank", mp=2).hex_costs()
 
 
 def test_wreckage_costs_one_more_mp():
     # Optional Rules: Wreckage: "From then on, the wreckage of the tank hinders movement and
     # line of sight through that hex." "Example: A clear hex that has wreckage in it costs 2
-    # movement points to move into."
+    # movement points to move into." "If you do not have enough movement points, you cannot
+    # enter the hex."
     hexmap = board()
     wreck = ("Wreck", TIGER_I, "Enemy", "0506", EAST, {"wreck": True})
     s = state(hexmap, ("Tank", TIGER_I, "Ōarai", "0505", EAST), wreck, wreckage=True)
     assert explain_move(s, "Tank", [("0506", EAST)]).mp_spent == 2
+    assert hexmap.hex("0506") not in movement.reach(s, "Tank", mp=1).hex_costs()
 
 
 def test_immobile_tanks_cannot_move():
@@ -212,15 +231,25 @@ def test_immobile_tanks_cannot_move():
     s = state(board(), ("Tank", TIGER_I, "Ōarai", "0505", EAST, {"immobile": True}))
     refused = explain_move(s, "Tank", [("0506", EAST)])
     assert "immobile" in refused.refusal.text
-    assert list(reachable(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
+    assert list(movement.reach(s, "Tank").costs) == [(s.map.hex("0505"), EAST)]
 
 
 def test_smoke_sets_base_movement_to_three_and_barren_ground_clears_it():
+    # Kuromorimine: Smokescreen: "As long as a tank has a smoke marker on it, its base movement
+    # becomes 3 (this actually makes the P Tiger, B1 Bis and Type 89 tanks faster!). The smoke
+    # counter stays on the tank as it moves. When a tank with a smoke marker enters or moves
+    # through a Barren hex (see below), remove the smoke marker from the map." Barren Hexes:
+    # "Treat a barren hex as a clear hex - however, when a tank with a smoke marker enters a
+    # barren hex, the smoke marker is removed from the map."
     slow = counter_with_movement(2)
     s = state(board(barren=["0507"]), ("Tank", slow, "Ōarai", "0505", EAST, {"smoke": True}))
     assert movement_points(s.tank("Tank"))[0] == 3
+    moved, _ = move(s, "Tank", [("0506", EAST)])
+    assert moved.tank("Tank").smoke  # it moves with the tank
     after, _ = move(s, "Tank", [("0506", EAST), ("0507", EAST)])
     assert not after.tank("Tank").smoke
+    assert [step.mp for step in explain_move(s, "Tank", [("0506", EAST), ("0507", EAST)]).steps
+            ] == [1, 1]  # barren costs as clear  # fmt: skip
 
 
 def counter_with_movement(mp):
@@ -286,7 +315,7 @@ def random_states(draw):
 @settings(max_examples=60, deadline=None)
 @given(random_states(), st.integers(1, 7))
 def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s, mp):
-    reach = reachable(s, "Tank", mp=mp)
+    reach = movement.reach(s, "Tank", mp=mp)
     start = s.tank("Tank").hex
     for (h, facing), cost in reach.costs.items():
         assert cost >= start.distance(h)
@@ -304,7 +333,7 @@ def test_reach_is_never_below_distance_and_its_paths_explain_at_the_same_cost(s,
 def test_the_fast_search_finds_the_same_costs_as_a_plain_search_over_poses(s, mp, wreck):
     if wreck:
         s = s.with_options(wreckage=True).with_tank(replace(s.tank("Other"), wreck=True))
-    assert dict(reachable(s, "Tank", mp=mp).costs) == plain_reachable_costs(s, "Tank", mp)
+    assert dict(movement.reach(s, "Tank", mp=mp).costs) == plain_reach_costs(s, "Tank", mp)
 
 
 def test_the_movement_tables_entry_costs_are_the_step_rules_costs():

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.panzer_vor_match import GAME, scenario, started
-from workbench.games.panzer_vor.rules.firing import attack_odds
+from workbench.games.panzer_vor.rules import firing
 from workbench.games.panzer_vor.rules.match import evolve
 from workbench.games.panzer_vor.rules.tournament import GOOSEFISH
 from workbench.rules.options import OptionError
@@ -34,9 +34,11 @@ def _adjacent(match, firer, target):
 
 def test_cv33_rule_takes_away_the_damage_bonus_within_three_hexes_when_switched_on():
     # "there is no Damage Roll bonus when the CV33 shoots from a within three hexes of a target"
+    # Anzio (Revised): Optional Rules: "CV33: The CV33 is equipped with a machine gun which is
+    # less effective against tank armor."
     def range_bonus(**options):
         match = _adjacent(started("anzio-revised", **options), "CV33", "38 (t)")
-        odds = attack_odds(match.board, "CV33", "38 (t)")
+        odds = firing.odds(match.board, "CV33", "38 (t)")
         return [m.value for m in odds.damage_modifiers if m.name.startswith("range")]
 
     assert range_bonus() == [2]  # an Optional Rule: off unless the players switch it on
@@ -60,7 +62,7 @@ def test_balance_adjustment_for_oarai_gives_it_volleyball_club_comeback():
     # "If you feel that Ōarai is at a disadvantage, they can use the Volleyball Club Comeback!
     # Scenario Card."
     assert started("anzio-revised").scenario_cards["Ōarai"] == ()
-    match = started("anzio-revised", balance_adjustment="Ōarai")
+    match = started("anzio-revised", balance_adjustment="oarai")
     assert match.scenario_cards["Ōarai"] == ("Volleyball Club Comeback!",)
     assert match.scenario_cards["Anzio"] == started("anzio-revised").scenario_cards["Anzio"]
 
@@ -68,7 +70,7 @@ def test_balance_adjustment_for_oarai_gives_it_volleyball_club_comeback():
 def test_balance_adjustment_for_anzio_turns_every_team_but_goosefish_reverse():
     # "If you feel that Anzio is at a disadvantage, during the Scenario Setup use the Reverse
     # side of all Ōarai Teams except for the members of the Goosefish Team."
-    crew = _crew(started("anzio-revised", balance_adjustment="Anzio"))
+    crew = _crew(started("anzio-revised", balance_adjustment="anzio"))
     for team in ("Turtle Team", "Duck Team", "Hippo Team", "Rabbit Team"):
         assert crew[team][1] == "back", team
     assert all(crew[member] == ("Panzer IV Ausf. D", "front") for member in GOOSEFISH)
@@ -79,7 +81,7 @@ def test_balance_adjustment_is_one_side_named():
     with pytest.raises(OptionError, match="balance_adjustment"):
         GAME.start(scenario("anzio-revised"), {"balance_adjustment": "both"})
     with pytest.raises(OptionError, match="balance_adjustment"):
-        GAME.start(scenario("anzio-original"), {"balance_adjustment": "Ōarai"})  # Revised only
+        GAME.start(scenario("anzio-original"), {"balance_adjustment": "oarai"})  # Revised only
 
 
 # --- Anzio (Original): Team Adjustments and Self-Sacrifice --------------------------------------
@@ -88,7 +90,7 @@ def test_balance_adjustment_is_one_side_named():
 def test_team_adjustments_move_akiyama_to_the_b1_bis():
     # "The Ōarai player may move Yukari Akiyama from the Goosefish Team to the B1 bis."
     assert _crew(started("anzio-original"))["Yukari Akiyama"][0] == "Panzer IV Ausf. F2"
-    crew = _crew(started("anzio-original", team_adjustments=["Yukari Akiyama to the B1 bis"]))
+    crew = _crew(started("anzio-original", team_adjustments=["akiyama-to-b1-bis"]))
     assert crew["Yukari Akiyama"] == ("Char B1 bis", "front")
     assert crew["Miho Nishizumi"][0] == "Panzer IV Ausf. F2"
     assert "Carpaccio" in crew and "Carpaccio (+1 FP)" not in crew  # Anzio's is its own choice
@@ -97,7 +99,7 @@ def test_team_adjustments_move_akiyama_to_the_b1_bis():
 def test_team_adjustments_give_anzio_the_revised_carpaccio_and_pepperoni_to_place():
     # "The Anzio player may substitute the revised versions of Carpaccio (+1 FP) and Pepperoni
     # (+2MP) for the original versions." Placed on tanks of the Anzio player's choice.
-    options = {"team_adjustments": ["revised Carpaccio and Pepperoni"]}
+    options = {"team_adjustments": ["revised-carpaccio-and-pepperoni"]}
     match = GAME.start(scenario("anzio-original"), options)
     placing = [f.data[0] for f in match.stack if getattr(f, "purpose", "") == "character"]
     assert sorted(placing) == ["Carpaccio (+1 FP)", "Pepperoni (+2 MP)"]

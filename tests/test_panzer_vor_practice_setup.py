@@ -22,10 +22,10 @@ def _area(match):
 
 
 def test_quick_stays_the_default_and_choose_is_an_option_where_tanks_wait():
-    (option,) = [o for o in PRACTICE.options_for(scenario("mock-battle")) if o.name == "setup"]
+    (option,) = [o for o in PRACTICE.options(scenario("mock-battle")) if o.name == "setup"]
     assert option.default == "quick" and option.choices == ("quick", "choose")
     assert not PRACTICE.start(scenario("mock-battle")).deploying  # placed at once
-    assert "setup" not in [o.name for o in PRACTICE.options_for(scenario("test-your-luck"))]
+    assert "setup" not in [o.name for o in PRACTICE.options(scenario("test-your-luck"))]
 
 
 def test_each_side_deploys_each_tank_in_its_area_the_first_side_first():

@@ -41,7 +41,13 @@ HEADERS = {
                "Difficulty: 2 stars.", "Map: Pravda vs. Ōarai Map", "Match Type: Flag Battle",
                "Acts First: Pravda"],
     "kuromorimine-stage-1": ["Inter-school Match.", "Players: 2.", "Time: 120 minutes.",
-                             "Difficulty: 3 stars."],
+                             "Difficulty: 3 stars.",
+                             "Map: Kuromorimine vs. Ōarai Girls Academy First Stage",
+                             "Match Type: Flag Battle", "Deployment: Ōarai deploys first",
+                             "Acts First: Ōarai"],
+    "kuromorimine-stage-2": ["Map: Kuromorimine vs. Ōarai Girls Academy Second Stage",
+                             "Match Type: Flag Battle", "Deployment: Ōarai deploys first",
+                             "Acts First: Ōarai"],
 }  # fmt: skip
 
 

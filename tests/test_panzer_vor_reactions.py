@@ -3,9 +3,7 @@ rulebook's words (Reactions, Firing, Characters)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tests.panzer_vor_match import GAME, arranged, play, started
+from tests.panzer_vor_match import D1, F1, GAME, H1, H2, P1, P2, duel, play, started
 from workbench.games.panzer_vor.rules.actions import (
     Decline,
     Fire,
@@ -21,20 +19,6 @@ from workbench.games.panzer_vor.rules.actions import (
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.match import Shot, Window, evolve
 from workbench.rules.core import CHANCE
-
-P1, P2 = "Player 1", "Player 2"
-D1, F1, H1, S1 = "Panzer IV Ausf. D", "Panzer IV Ausf. F2", "Panzer IV Ausf. H", "StuG III Ausf. F"
-H2 = "Panzer IV Ausf. H 2"
-
-
-def duel(hands, where=None, crew=()):
-    """Exhibition! on the blank map: Player 1's Panzer IVs in row 08, Player 2's H at 0811."""
-    match = arranged("exhibition", hands=hands)
-    board = match.board
-    where = where or {D1: "0805", F1: "0807", H1: "0803", H2: "0811"}
-    for tank_id, label in where.items():
-        board = board.with_tank(replace(board.tank(tank_id), hex=board.map.hex(label)))
-    return evolve(match, board=board, crew=tuple(crew))
 
 
 def first_move(match, tank):
@@ -79,7 +63,10 @@ def test_eavesdropping_may_answer_a_reaction_card():
     assert match.top == Window(P1, "reaction", answering="Quick Shot")
     match = play(match, React("Eavesdropping"))
     assert not any(isinstance(f, Shot) for f in match.stack)  # the Quick Shot is cancelled
-    assert "Eavesdropping" in match.removed  # a Scenario card leaves the game once used
+    # Scenarios: Scenario Cards: "Scenario Cards may only be used once per scenario - once
+    # they have been used, remove them from the game and do not return them to the regular
+    # discard pile."
+    assert "Eavesdropping" in match.removed and "Eavesdropping" not in match.discard
 
 
 def test_eavesdropping_may_cancel_an_action_card():
@@ -196,6 +183,8 @@ def test_a_movement_ability_reaches_further_and_is_spent():
 
 
 def test_recovery_turns_a_face_down_character_face_up():
+    # Turn Phases: Event Phase: Recovery: "If you choose to recover a character who is still on
+    # the map, turn their counter face-up."
     hana = Crew("Hana Isuzu", P1, D1, "back")
     match = duel({P1: ("Recovery",), P2: ()}, crew=(hana,))
     match = evolve(match, phase="event")
@@ -238,7 +227,8 @@ def test_volley_fire_lets_several_tanks_attack():
 
 def test_aide_draws_as_many_cards_as_its_counter_shows():
     # Characters: Aide "has the same effect as the Morale Boost Event Card, except that the
-    # number of cards drawn is equal to the number shown on the counter"
+    # number of cards drawn is equal to the number shown on the counter" "Immediately draw that
+    # many cards into your hand (see Morale Boost in the Event Phase section)."
     yukari = Crew("Yukari Akiyama", P1, D1, "front")  # aide 2 (stand-in value)
     match = duel({P1: (), P2: ()}, crew=(yukari,))
     match = evolve(match, phase="event")
@@ -261,7 +251,8 @@ def test_recovery_places_a_removed_character_on_a_tank_of_your_choice():
     assert offered == [f"Hana Isuzu@{t}" for t in mine]
     last = play(match, PlayCard("Recovery", f"Hana Isuzu@{mine[-1]}"))
     hana = next(c for c in last.crew if c.name == "Hana Isuzu")
-    assert (hana.tank, hana.face) == (mine[-1], "back")  # "with a reverse side ... face-down"
+    # "Characters with a reverse side are placed face-down."
+    assert (hana.tank, hana.face) == (mine[-1], "back")
     assert PlayCard("Recovery", f"Hana Isuzu@{H2}") not in GAME.legal_actions(match)  # not theirs
 
 

@@ -48,7 +48,9 @@ def test_no_reinforcements_before_a_condition_is_met():
 
 def test_each_condition_makes_them_due_from_the_next_turn_not_at_once():
     # "after an Enforcement Card is drawn, the Reinforcements Card is drawn, or the Maus is
-    # destroyed ... starting on their next turn"
+    # destroyed ... starting on their next turn" "Once any of these conditions are met,
+    # starting on their next turn the Kuromorimine player may begin to deploy all of their
+    # remaining undestroyed tanks from Stage 1 in hexes 0108 and 0109."
     match = _kuro_turn()
     due = [
         hooks.enforcement_drawn(match, KURO, []),
@@ -184,6 +186,8 @@ def test_pravda_deploys_a_tank_of_its_choice_after_each_movement_card():
 
 
 def test_the_kv2_and_is2_only_after_all_the_t34s():
+    # Pravda Reinforcements: "The KV-2 and IS-2 may only be deployed after all of the T-34s
+    # have been deployed."
     match = _pravda_moved(reserves=("T-34/85", "KV-2", "IS-2"))
     assert match.top.purpose == "deploy" and match.top.data == ("T-34/85 (reinforcement 5)",)
     last = _pravda_moved(reserves=("KV-2", "IS-2"))
@@ -252,12 +256,12 @@ def test_a_character_on_a_t34_may_arrive_before_the_kv2_and_is2():
 
 
 def test_the_fixed_kv2_and_is2_reading_is_an_option_and_what_older_records_played():
-    match = GAME.start(scenario("pravda"), {"pravda_characters": "KV-2 and IS-2"})
+    match = GAME.start(scenario("pravda"), {"pravda_characters": "kv-2-and-is-2"})
     assert not any(getattr(f, "purpose", "") == pravda.RIDER for f in match.stack)
     rides = {c.name: c.arrives_with for c in match.crew if c.side == "Pravda"}
     assert rides == {"Katyusha": "KV-2 (reinforcement 9)", "Nonna": "IS-2 (reinforcement 10)"}
-    (option,) = [o for o in GAME.options_for(scenario("pravda")) if o.name == "pravda_characters"]
-    assert (option.default, option.if_unwritten) == ("choose", "KV-2 and IS-2")
+    (option,) = [o for o in GAME.options(scenario("pravda")) if o.name == "pravda_characters"]
+    assert (option.default, option.if_unwritten) == ("choose", "kv-2-and-is-2")
 
 
 # --- Stage 2 reached from Stage 1: Kuromorimine's own tanks placed by choice --------------------

@@ -11,6 +11,7 @@ import pytest
 
 import workbench
 from tests.panzer_vor_match import GAME, arranged, play, scenario
+from workbench.games.panzer_vor.formats.shipped import panzer_vor_roster
 from workbench.games.panzer_vor.rules import sections
 from workbench.games.panzer_vor.rules.actions import Buy, Choose, Deploy, Die, DoneBuying, PlayCard
 from workbench.games.panzer_vor.rules.bots import greedy_player
@@ -66,10 +67,16 @@ def test_choose_is_the_default_setup_and_quick_stays_a_named_option():
 
 
 def test_exhibition_forces_are_bought_tank_by_tank_within_100_points():
-    # "the total value of your tanks cannot exceed 100"
+    # "the total value of your tanks cannot exceed 100" Exhibition!: "In exchange, however, you
+    # are free to assemble your own forces and pit them against each other." Purchasing Tanks:
+    # "In an exhibition match, both players create their own forces by purchasing tanks." "As
+    # long as you do not exceed the limit, you may use any number of tanks from any
+    # nationality."
     match = chosen("exhibition")
     assert match.top.side == "Player 1" and match.top.purpose == "buy"
     legal = GAME.legal_actions(match)
+    schools = {panzer_vor_roster().get(a.tank).school for a in legal if isinstance(a, Buy)}
+    assert {"Ōarai", "Kuromorimine", "Pravda", "Anzio", "Saunders", "St. Gloriana"} <= schools
     assert DoneBuying() not in legal  # a reading: a force needs a tank
     assert Buy("Jagdtiger") in legal and Buy("Maus") in legal  # 60 points
     match = play(match, Buy("Jagdtiger"), Buy("Jagdtiger"))  # 2 x 40
@@ -81,6 +88,17 @@ def test_exhibition_forces_are_bought_tank_by_tank_within_100_points():
     assert {t.id for t in match.undeployed["Player 1"]} == {"Jagdtiger", "Jagdtiger 2"}
     match = play(match, DoneBuying())
     assert match.top.side == "Player 2" and match.top.purpose == "buy"
+
+
+def test_exhibition_points_limit_may_be_raised_by_agreement():
+    # Purchasing Tanks: "However, if both players agree, the upper limit can be increased."
+    # (the limit is the scenario's value: a copy of the scenario with a higher one)
+    base = scenario("exhibition")
+    sides = tuple(replace(s, purchase=replace(s.purchase, points=150)) for s in base.sides)
+    match = GAME.start(replace(base, sides=sides))
+    assert match.top.purpose == "buy" and match.top.data[0] == 150
+    match = play(match, Buy("Jagdtiger"), Buy("Jagdtiger"), Buy("Jagdtiger"))  # 120 points
+    assert match.top.data[0] == 30
 
 
 def test_exhibition_buys_no_more_tanks_than_the_first_row_has_hexes():
@@ -127,7 +145,9 @@ def test_exhibition_deploys_the_first_player_then_the_second_in_their_first_rows
     assert "not in Player 1's deployment area" in why and sections.EXHIBITION_DEPLOYMENT in why
     top = sorted({a.to for a in legal})
     match = play(match, Deploy("Tiger I", top[4], 3), Deploy("CV33", top[5], 3))
-    assert isinstance(match.top, Drawing) and match.top.deal  # "each player draws a hand"
+    # "Once all of the tanks have been placed on the map, each player draws a hand of five
+    # cards from the deck, and play begins."
+    assert isinstance(match.top, Drawing) and match.top.deal and match.top.count == 5
     assert match.board.tank("Tiger I").facing == 3 and len(match.board.tanks) == 3
 
 
@@ -162,6 +182,8 @@ def test_anzio_original_buys_up_to_nine_tanks_totalling_up_to_80_points():
 
 def test_carpaccio_and_pepperoni_go_on_different_tanks_than_anchovy():
     # "Carpaccio and Pepperoni must be placed in different tanks (not the same one as Anchovy)"
+    # Scenarios: "You may also place characters on any tank you wish, unless specified by the
+    # scenario."
     match = chosen("anzio-original")
     match = play(match, Buy("Semovente M41"), Buy("CV33"), DoneBuying())
     match = deploy_all(match, "Ōarai")  # "Deployment: Ōarai deploys first"
@@ -246,6 +268,7 @@ def test_pravda_oarai_places_its_flag_marker_on_any_tank_of_its_choice():
 
 def test_exhibition_flag_battle_flags_are_chosen_among_the_bought_tanks():
     # Choosing the Match Type: "each player designates one of their tanks to be the Flag Tank"
+    # "Use one of the school markers to designate which tank is the flag tank."
     match = chosen("exhibition", match_type="flag")
     match = play(match, Buy("Tiger I"), Buy("CV33"), DoneBuying(), Buy("Tiger I"), DoneBuying())
     match = play(match, Choose("first"), Die(1), Die(1))  # then 2 and 2 obstacles
@@ -278,8 +301,12 @@ def test_ceasefire_pravda_redeploys_every_tank_then_oarai_near_the_church():
     # "The Pravda player redeploys all of their remaining tanks (including reinforcements) ...
     # to any non-adjacent hexes that are between six and nine hexes from the Church hex. The
     # Ōarai player then redeploys all of their surviving tanks to any hex within two hexes of
-    # the Church hex." (the EDITOR'S NOTE order, the default)
+    # the Church hex." (the EDITOR'S NOTE order, the default) "First, remove all tanks from
+    # the map (but leave wreckage in place as is)." "Mix the discard pile with the deck and
+    # reshuffle it, then each player draws enough cards so that their total hand size is five.
+    # The match restarts with the Ōarai player acting first."
     match = _ceasefire()
+    assert match.discard == ()  # mixed into the deck
     draws = {f.side: f.count for f in match.stack if isinstance(f, Drawing)}
     assert draws == {s: 5 - len(match.hand(s)) for s in match.order}  # "total hand size is five"
     church = match.board.map.hex("1403")
@@ -311,7 +338,8 @@ def test_ceasefire_pravda_redeploys_every_tank_then_oarai_near_the_church():
 
 def test_ceasefire_in_the_published_order_oarai_redeploys_first():
     # EDITOR'S NOTE: "In the published scenario, Ōarai redeploys their tanks after the
-    # Ceasefire before Pravda redeploys theirs"
+    # Ceasefire before Pravda redeploys theirs" "Feel free to use the original order if you
+    # prefer that though." (the option ceasefire_order)
     match = _ceasefire("published")
     assert match.top.side == "Ōarai"
     match = deploy_all(match, "Ōarai")
@@ -385,7 +413,9 @@ def _until_the_bag(match: CardMatch) -> CardMatch:
 def test_exhibition_characters_two_each_drawn_from_the_bag_side_and_tank_chosen():
     # "place all of the Character and Team counters in a bag or cup - each player picks two of
     # them at random. You may place the chosen Characters (or Teams) on whichever tanks you
-    # wish (on their Front or Reverse side)."
+    # wish (on their Front or Reverse side)." Counter Types: "Except when specified, only a
+    # single character counter may be placed on a single tank (e.g. all of Goosefish Team can
+    # be placed on a vehicle."
     from fractions import Fraction
 
     from workbench.games.panzer_vor.rules.scenario_rules.exhibition import BAG

@@ -81,30 +81,44 @@ def test_along_the_shared_hexside_of_two_obstructing_hexes_is_blocked():
 
 
 def test_hills_a_tank_on_a_hill_may_be_fired_at_but_not_through():
+    # Saunders (and Anzio (Original)): "Hills block line of sight in the same manner as
+    # forests. It is possible to fire at a tank that is on top of a hill, but you may not fire
+    # at a tank that is on the other side of a hill when the firing line passes through it."
     assert line_of_sight(board(hill=["0406"]), "0402", "0406").clear
     assert not line_of_sight(board(hill=["0404"]), "0402", "0406").clear
 
 
 def test_hill_to_hill_is_allowed_but_forest_between_still_blocks():
+    # Saunders: "A tank that is on a hill may fire at another tank that is also on a hill."
     assert line_of_sight(board(hill=["0402", "0404", "0406"]), "0402", "0406").clear
     blocked = board(hill=["0402", "0406"], forest=["0404"])
     assert not line_of_sight(blocked, "0402", "0406").clear
 
 
 def test_ridge_may_not_be_fired_through_but_a_tank_in_it_may_be_fired_at():
+    # Kuromorimine: Ridge 207: "A Ridge hex may be entered like a hill hex, but Ridge hexes may
+    # not be fired through. Tanks in these Ridge hexes may be fired upon from other hexes."
     assert not line_of_sight(board(ridge=["0404"]), "0402", "0406").clear
     assert line_of_sight(board(ridge=["0406"]), "0402", "0406").clear
 
 
 def test_rivers_and_shallows_do_not_block():
+    # Kuromorimine: "River hexes and Shallows hexes do not block line of sight."
     assert line_of_sight(board(river=["0403"], shallows=["0404"]), "0402", "0406").clear
 
 
 def test_church_obstructs_fire():
+    # Pravda: "Church (Hex 1403): This hex may not be entered, and obstructs fire." (may not be
+    # entered: tests/test_panzer_vor_movement.py; the shipped map's 1403: test_other_maps_features)
     assert not line_of_sight(board(church=["0404"]), "0402", "0406").clear
 
 
 def test_white_hexside_blocks_fire_crossing_it():
+    # St. Gloriana: Scenario Rules: "On the Ōarai City Map, players may not move or fire
+    # through any hex-side marked in white." "Example: The hex-side between hexes 0716 and 0817
+    # is white. You may not move or fire through it." (the shipped map's: test_oarai_city_features)
+    # Kuromorimine Stage 2: "City Map: You may not move through or fire through a white
+    # hex-side." Anzio (Revised): "Also, tanks may not move or shoot beyond the white hexsides."
     hexmap = board(10, 20).with_hexside("0716", "0817", "white")
     line = line_of_sight(hexmap, "0716", "0817")
     assert not line.clear and "white hexside 0716|0817" in line.reason.text
@@ -120,7 +134,9 @@ def test_running_along_a_white_hexside_does_not_cross_it():
 
 def test_alley_fire_only_to_and_from_adjacent_hexes():
     # St. Gloriana scenario rules: "A tank in hex 0505 may fire at a target in hex 0605, but
-    # not at hex 0704. A tank in hex 0903 may fire at hex 0804, but not at hex 0704."
+    # not at hex 0704. A tank in hex 0903 may fire at hex 0804, but not at hex 0704." "Tanks
+    # in these alleys may only fire at adjacent hexes. At the same time, tanks in an alley hex
+    # may only be fired at from an adjacent hex."
     hexmap = board(16, 20, alley=["0505", "0610", "0903"])
     assert line_of_sight(hexmap, "0505", "0605").clear
     assert not line_of_sight(hexmap, "0505", "0704").clear
@@ -132,11 +148,18 @@ def test_alley_fire_only_to_and_from_adjacent_hexes():
 
 def test_forest_path_fire_only_with_adjacent_hexes():
     # Anzio (Revised): "Hex 0506 can only fire upon hexes 0505 and 0507 ... not 0605 or 0508."
+    # "Forest Paths: On the Anzio vs. Ōarai map, dark hexes (e.g. hex 1202) are Forest Paths.
+    # Tanks in a Forest Path can only fire upon adjacent hexes. Similarly, tanks may only shoot
+    # into a Forest Path from an adjacent hex." "Hex 0506 can only be fired upon from 0505 and
+    # 0507, not 0605 or 0508." (the shipped map's 1202 and 0506: test_other_maps_features)
     hexmap = board(16, 20, forest_path=["0506", "1202"])
     assert line_of_sight(hexmap, "0506", "0505").clear
     assert line_of_sight(hexmap, "0506", "0507").clear
     assert not line_of_sight(hexmap, "0506", "0605").clear
     assert not line_of_sight(hexmap, "0508", "0506").clear
+    assert not line_of_sight(hexmap, "0605", "0506").clear
+    assert line_of_sight(hexmap, "0505", "0506").clear
+    assert line_of_sight(hexmap, "0507", "0506").clear
 
 
 def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():
@@ -159,6 +182,8 @@ def test_wreckage_on_the_line_gives_minus_one_once_but_not_in_the_target_hex():
 
 
 def test_smoke_into_out_of_or_through_gives_minus_two():
+    # Kuromorimine: Smokescreen: "apply a -2 Attack Roll modifier when firing into, out of, or
+    # through a hex with a smoke marker."
     hexmap = board()
     smoked = state(hexmap, ("Smoky", TIGER_I, "Ōarai", "0404", EAST, {"smoke": True}))
     for a, b in [("0402", "0406"), ("0404", "0407"), ("0401", "0404")]:

@@ -53,7 +53,27 @@ def drawn(order, left_out=None):
     return apply_all(state, DrawSchool(out), *(DrawSchool(s) for s in (*order, *rest)))
 
 
+PRINTED_MAJOR = [
+    "Ōarai Girls Academy",
+    "St. Gloriana Girls College",
+    "Saunders University High School",
+    "Anzio High School",
+    "Pravda Girls High School",
+    "Kuromorimine Girls Academy",
+]
+PRINTED_MINOR = ["Chi-Ha-Tan Academy", "Maginot Girls Academy", "Bonple High School",
+                 "Viking Fisheries High School", "Yogurt Academy", "Koala Forest Academy",
+                 "Maple High School", "Jatkosota High School", "Waffle Academy",
+                 "BC Freedom Academy", "Blue Division High School"]  # fmt: skip
+
+
 def test_each_player_chooses_a_major_school_then_a_minor_school():
+    # Tournament Play: Overview: "Each player participating in the game chooses one of the six
+    # Major Schools below:" (PRINTED_MAJOR) "They then choose one of the Minor Schools below:"
+    # (PRINTED_MINOR) "The players may choose schools in whichever method they wish. They may
+    # rock-paper-scissors to decide the order, draw flag markers at random, or use any other
+    # method that they wish." (the players choose in turn; the option schools gives them all)
+    assert list(MAJOR) == PRINTED_MAJOR and list(MINOR) == PRINTED_MINOR
     state = GAME.start(exhibition())
     assert GAME.current_player(state) == "Player 1"
     assert {a.school for a in GAME.legal_actions(state)} == set(MAJOR)
@@ -75,6 +95,10 @@ def test_each_player_chooses_a_major_school_then_a_minor_school():
 
 
 def test_the_bracket_holds_sixteen_schools_with_every_players_school():
+    # Overview: "Next, create a tournament bracket using all sixteen schools using the image
+    # (not reproduced here) as a guide. Fill in each spot on the bracket by picking each of the
+    # schools' flag markers at random. Once the bracket has been created, play out each match
+    # in order." (seventeen are named: one nobody controls is left out at random)
     state = GAME.start(exhibition(), {"schools": SCHOOLS})
     state = apply_all(state, DrawSchool(MINOR[10]))
     outcomes = GAME.chance_outcomes(state)
@@ -86,6 +110,9 @@ def test_the_bracket_holds_sixteen_schools_with_every_players_school():
 
 
 def test_a_players_school_against_nobodys_goes_on_without_playing():
+    # Tournament Progression: "When one of the schools participating in a match is controlled
+    # by one of the players and the other school is not, the school controlled by the player
+    # wins without playing a match."
     state = drawn([OARAI, GLORIANA, KURO, SAUNDERS])
     first, second = state.results[:2]
     assert first.schools == (OARAI, GLORIANA) and first.winner == OARAI
@@ -93,6 +120,9 @@ def test_a_players_school_against_nobodys_goes_on_without_playing():
 
 
 def test_two_schools_of_nobody_roll_a_die():
+    # Tournament Progression: "When the two schools participating in a match are not
+    # controlled by any player, determine the victor by rolling a die, rather than by playing a
+    # match."
     state = drawn([GLORIANA, SAUNDERS])
     assert state.step == "roll" and GAME.current_player(state) == CHANCE
     assert [a for a, _ in GAME.chance_outcomes(state)] == [Die(v) for v in range(1, 7)]
@@ -102,6 +132,9 @@ def test_two_schools_of_nobody_roll_a_die():
 
 
 def test_one_players_two_schools_the_player_chooses_the_winner():
+    # Tournament Progression: "When the two schools participating in a match are both
+    # controlled by the same player, the controlling player chooses which school wins without
+    # playing a match."
     state = drawn([OARAI, MINOR[0]])
     assert state.step == "choose" and GAME.current_player(state) == "Player 1"
     assert set(GAME.legal_actions(state)) == {Advance(OARAI), Advance(MINOR[0])}
@@ -110,6 +143,10 @@ def test_one_players_two_schools_the_player_chooses_the_winner():
 
 
 def test_two_players_schools_play_an_exhibition_match_with_the_rounds_forces():
+    # Tournament Progression: "Each match takes the form of the Exhibition scenario. When the
+    # two schools participating in a match are each controlled by one of the players, the
+    # controlling players play out the match against each other." Creating Forces: "The total
+    # point value and number of tanks depends on which round of the match it is."
     state = drawn([OARAI, KURO])
     assert state.step == "match"
     assert set(state.match.order) == {"Ōarai", "Kuromorimine"}
@@ -152,6 +189,11 @@ def test_option_drawn_replays_lets_a_die_decide_a_match_drawn_that_often():
 
 @pytest.mark.parametrize("seed", range(2))
 def test_a_seeded_tournament_runs_to_its_end(seed):
+    # Tournament Progression: "Continue through the matches, and the player whose school wins
+    # the tournament is the winner." Tournament Play: "Anywhere from two to six people can
+    # play, all aiming for victory." (the option players: 2 to 6)
+    (players,) = [o for o in GAME.options(exhibition()) if o.name == "players"]
+    assert (players.low, players.high) == (2, 6)
     record = play(GAME, exhibition(), seed=seed)
     final = replay(record, GAME)[-1]
     assert GAME.current_player(final) == TERMINAL
@@ -252,6 +294,8 @@ def test_using_characters_each_player_takes_up_to_two_on_their_reverse_sides():
 
 
 def test_using_characters_at_random_draws_from_the_schools_characters():
+    # Using Characters: "They may choose which characters to use, or choose them randomly using
+    # the rules in the Exhibition Scenario."
     from workbench.games.panzer_vor.rules.tournament_game import DrawCharacter
 
     state = drawn_with({"characters": "random"}, [OARAI, KURO])
@@ -318,3 +362,25 @@ def test_a_minor_schools_tanks_are_a_labelled_stand_in_a_roster_of_gray_tanks_re
     assert isinstance(grayed, PanzerVorRoster)
     mine = replace(state, exhibition=replace(state.exhibition, resolved_roster=grayed))
     assert set(exhibition_for(mine).sides[0].purchase.tanks) == set(gray)
+
+
+COLOURS = [  # Creating Forces: "Each schools' tanks are designated with a specific color."
+    "Ōarai Girls Academy: Light Blue",
+    "St. Gloriana Girls Academy: Light Brown",
+    "Saunders University High School: Light Green",
+    "Anzio High School: Yellow",
+    "Pravda High School: Red",
+    "Kuromorimine Girls Academy: Black",
+]
+
+
+def test_each_schools_tanks_carry_its_printed_colour():
+    # the roster's colour of each school's tanks, with the printed colour as its source (the
+    # shade of it is the workbench's choice)
+    roster = exhibition().counters
+    for line in COLOURS:
+        school, colour = line.split(": ")
+        tanks = [roster.get(n) for n in roster.names if school.startswith(roster.get(n).school)]
+        assert tanks, line
+        assert len({t.color for t in tanks}) == 1, line
+        assert all(f"({colour};" in t.source("color") for t in tanks), line

@@ -14,7 +14,7 @@ from tests.panzer_vor_match import GAME, arranged, play
 from workbench.games.panzer_vor.rules import turret
 from workbench.games.panzer_vor.rules.actions import Fire, Move, PlayCard, Select, Stop, TurnTurret
 from workbench.games.panzer_vor.rules.match import Order, evolve
-from workbench.games.panzer_vor.rules.reactions import shot_odds
+from workbench.games.panzer_vor.rules.reactions import resolving_odds
 from workbench.games.panzer_vor.rules.sections import TURRET_ROTATION
 
 EAST = 1
@@ -26,7 +26,7 @@ def _match(cards=("Move",), rotation=True, any_rotation=False, **places):
     enemy Panzer IV D at 0106, up and to its left: out of its front arc."""
     match = arranged("exhibition", hands={"Player 1": tuple(cards)})
     board = match.board.with_options(
-        turret_rotation=rotation, turret_penalty_any_rotation=any_rotation
+        turret_rotation=rotation, turret_penalty="any-rotation" if any_rotation else "attack-card"
     )
     where = {FIRER: "0405", TARGET: "0106", **places}
     for tank_id, label in where.items():
@@ -109,7 +109,7 @@ def test_a_value_of_two_turns_two_hexsides_a_turn_in_one_or_two_goes():
 
 def _turret_mods(match):
     """The turret modifiers of the attack roll of the shot being resolved."""
-    odds = shot_odds(match, match.top)
+    odds = resolving_odds(match, match.top)
     return [m.value for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
 
 

@@ -3,13 +3,17 @@ Stage 1's "Smokescreen (or Operation: Teasy-Tease)"."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import workbench
 from tests.panzer_vor_match import GAME, arranged, play, scenario, started
 from workbench.games.panzer_vor.rules.actions import Move, PlayCard, Select
 from workbench.games.panzer_vor.rules.cards import CARDS, STAND_IN
 from workbench.games.panzer_vor.rules.deck_file import load_deck
 from workbench.games.panzer_vor.rules.variants import TEASY_TEASE
+from workbench.rules.core import replay
 from workbench.rules.options import OptionError
 from workbench.rules.play import play as record_play
 from workbench.testing.conformance import check_record_round_trip, playout
@@ -57,21 +61,51 @@ def test_teasy_tease_plays_its_stand_in_effect_and_a_deck_file_replaces_it(tmp_p
 
 
 def test_optional_rules_and_the_turret_penalty_reading_as_options():
-    match = started("exhibition", optional_rules=["Turret Rotation"])
+    match = started("exhibition", optional_rules=["turret-rotation"])
     assert match.board.options.turret_rotation
-    assert not match.board.options.turret_penalty_any_rotation
-    other = started("exhibition", optional_rules=["Turret Rotation"],
-                    turret_penalty="any rotation")  # fmt: skip
-    assert other.board.options.turret_penalty_any_rotation
+    assert match.board.options.turret_penalty == "attack-card"
+    other = started("exhibition", optional_rules=["turret-rotation"],
+                    turret_penalty="any-rotation")  # fmt: skip
+    assert other.board.options.turret_penalty == "any-rotation"
     for bad in ({"optional_rules": ["Flying"]}, {"turret_penalty": "sometimes"}):
         with pytest.raises(OptionError, match=next(iter(bad))):
             started("exhibition", **bad)
 
 
+OLD_SPELLINGS = {  # each option value spelled with spaces before: the one spelling now
+    "turret_penalty": ("any rotation", "any-rotation"),
+    "optional_rules": (
+        ["Turret Rotation", "Side armour only"],
+        ["turret-rotation", "side-armour-only"],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OLD_SPELLINGS))
+def test_option_values_are_spelled_with_hyphens_and_an_old_spelling_is_refused(name):
+    old, new = OLD_SPELLINGS[name]
+    with pytest.raises(OptionError, match=r"is spelled '[a-z-]+' now"):
+        started("exhibition", **{name: old})  # named, never taken silently
+    assert started("exhibition", **{name: new}) is not None
+
+
+def test_a_record_saved_with_the_old_spellings_reads_them_as_spelled_now(tmp_path):
+    options = {name: new for name, (_, new) in OLD_SPELLINGS.items()}
+    record = record_play(GAME, scenario("mock-battle"), seed=2, options=options, max_steps=40)
+    path = tmp_path / "old.json"
+    workbench.save(record, path)
+    document = json.loads(path.read_text())
+    document["options"].update({name: old for name, (old, _) in OLD_SPELLINGS.items()})
+    path.write_text(json.dumps(document))
+    again = workbench.load(path)
+    assert {k: again.options[k] for k in OLD_SPELLINGS} == options
+    assert GAME.fingerprint(replay(again)[-1]) == GAME.fingerprint(replay(record)[-1])
+
+
 VARIANTS = [
-    ("exhibition", {"optional_rules": ["Turret Rotation"]}),
-    ("mock-battle", {"optional_rules": ["Turret Rotation"], "turret_penalty": "any rotation"}),
-    ("kuromorimine-stage-1", {"teasy_tease": True, "optional_rules": ["Turret Rotation"]}),
+    ("exhibition", {"optional_rules": ["turret-rotation"]}),
+    ("mock-battle", {"optional_rules": ["turret-rotation"], "turret_penalty": "any-rotation"}),
+    ("kuromorimine-stage-1", {"teasy_tease": True, "optional_rules": ["turret-rotation"]}),
 ]
 
 

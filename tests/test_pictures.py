@@ -39,17 +39,17 @@ def test_a_scenario_state_draws_its_tanks():
 
 
 def test_rules_results_draw_over_their_state():
-    from workbench.games.panzer_vor.rules.firing import attack_odds
-    from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+    from workbench.games.panzer_vor.rules import firing, movement
+    from workbench.games.panzer_vor.rules.movement import explain_move
     from workbench.games.panzer_vor.rules.sight import line_of_sight
 
     scenario = workbench.load(MAPS / "panzer-vor" / "scenarios" / "test-your-luck.json")
     state = game_from_scenario(scenario).state
     results = [
-        reachable(state, "Panzer IV Ausf. D"),
+        movement.reach(state, "Panzer IV Ausf. D"),
         explain_move(state, "Panzer IV Ausf. D", [("0803", 1)]),
         line_of_sight(state, "0802", "0507"),
-        attack_odds(state, "T-34/76", "Panzer IV Ausf. D"),
+        firing.odds(state, "T-34/76", "Panzer IV Ausf. D"),
     ]
     board_only = ET.fromstring(state._repr_svg_())
     for result in results:

@@ -120,7 +120,8 @@ def test_a_time_limit_ends_a_decision():
 def test_material_scores_the_tanks_each_side_lost():
     rules = get_game("panzer-vor-practice")
     options = {"turn_limit": 3}
-    record = play(rules, rules.load_scenario("mock-battle"), rules.bots["greedy"], seed=4,
+    # seed 2: a game that ends with unequal losses
+    record = play(rules, rules.load_scenario("mock-battle"), rules.bots["greedy"], seed=2,
                   options=options)  # fmt: skip
     end = rules.apply_all(rules.start(record.scenario, options),
                           [rules.action_from_json(s.action) for s in record.steps])  # fmt: skip
@@ -205,7 +206,7 @@ def test_resampling_draws_the_opponents_hand_from_the_unseen_cards():
 
 def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds():
     """A shot declared is scored at the rules' exact chance of destroying (not one sampled
-    roll): N2's shot at S3 (destroys 17 times in 27) above its shot at S2 (1 in 27), by that
+    roll): N2's shot at S3 (destroys 26 times in 27) above its shot at S2 (1 in 27), by that
     difference over the material scale; the plain material score sees the two alike, both
     rolls still to come."""
     from workbench.games.panzer_strike.rules.actions import Shoot
@@ -213,10 +214,10 @@ def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds(
     from workbench.players.evaluator import MATERIAL_SCALE, MaterialEvaluator, OddsEvaluator
 
     rules = get_game("panzer-strike")
-    state, _ = play_to_end(rules, rules.load_scenario("capture-the-flag"), seed=28, max_steps=88)
+    state, _ = play_to_end(rules, rules.load_scenario("capture-the-flag"), seed=32, max_steps=85)
     sure, long_shot = Shoot("N2", "S3"), Shoot("N2", "S2")
     assert {sure, long_shot} <= set(rules.legal_actions(state))
-    assert rules.odds(state, "N2", "S3").destroy == Fraction(17, 27)
+    assert rules.odds(state, "N2", "S3").destroy == Fraction(26, 27)
     assert rules.odds(state, "N2", "S2").destroy == Fraction(1, 27)
     game = WorkbenchGame.around(rules, state)
     north = game.sides.index("north")
@@ -228,7 +229,7 @@ def test_the_evaluator_scores_a_likely_kill_above_a_long_shot_at_its_exact_odds(
         return OddsEvaluator().evaluate(here)[north], MaterialEvaluator().evaluate(here)[north]
 
     (odds_sure, plain_sure), (odds_long, plain_long) = scores(sure), scores(long_shot)
-    assert odds_sure - odds_long == pytest.approx((17 - 1) / 27 / MATERIAL_SCALE)
+    assert odds_sure - odds_long == pytest.approx((26 - 1) / 27 / MATERIAL_SCALE)
     assert plain_sure == plain_long
 
 

@@ -58,9 +58,9 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "mock-battle",
-        {"turret_penalty": "any rotation", "optional_rules": ["Turret Rotation", "Wreckage"]},
+        {"turret_penalty": "any-rotation", "optional_rules": ["turret-rotation", "wreckage"]},
     ),
-    Case("panzer-vor", "mock-battle", {"optional_rules": ["Cutting Through", "Side armour only"]}),
+    Case("panzer-vor", "mock-battle", {"optional_rules": ["cutting-through", "side-armour-only"]}),
     Case("panzer-vor", "st-gloriana", {"freshmen_dont_flee": True}),
     Case("panzer-vor", "st-gloriana", {"match_type": "flag"}),
     Case(
@@ -69,15 +69,15 @@ OPTION_CASES = [
         {
             "cv33_reinforcements": True,
             "cv33_machine_gun": True,
-            "balance_adjustment": "Ōarai",
-            "cv33_discard": "Move",
+            "balance_adjustment": "oarai",
+            "cv33_discard": "move",
         },
     ),
     Case(
         "panzer-vor",
         "anzio-original",
         {
-            "team_adjustments": ["Yukari Akiyama to the B1 bis", "revised Carpaccio and Pepperoni"],
+            "team_adjustments": ["akiyama-to-b1-bis", "revised-carpaccio-and-pepperoni"],
             "self_sacrifice": True,
         },
     ),
@@ -86,18 +86,18 @@ OPTION_CASES = [
     Case(
         "panzer-vor",
         "pravda",
-        {"ceasefire_order": "published", "pravda_characters": "KV-2 and IS-2"},
+        {"ceasefire_order": "published", "pravda_characters": "kv-2-and-is-2"},
     ),
     Case(
         "panzer-vor",
         "pravda",
-        {"pravda_characters": "on arrival", "pravda_cards": "before the deal"},
+        {"pravda_characters": "on-arrival", "pravda_cards": "before-the-deal"},
     ),
     Case("panzer-vor", "kuromorimine-stage-1", {"teasy_tease": True}),
     Case(
         "panzer-vor",
         "kuromorimine-stage-2",
-        {"hs0017_tank": "first", "hs0017_complex": "named hexes", "commander_awareness": False},
+        {"hs0017_tank": "first", "hs0017_complex": "named-hexes", "commander_awareness": False},
     ),
     Case("panzer-strike", "capture-the-flag", {"turn_limit": 3}, "purposeful"),
     Case(
@@ -185,9 +185,9 @@ OPTION_CASES = [
             "anzio": "original",
             "scenario_cards": "printed",
             "alternate_reality": True,
-            "pravda_characters": "KV-2 and IS-2",
+            "pravda_characters": "kv-2-and-is-2",
             "stage_2_deployment": "quick",
-            "smokescreen_opponent": "any opponent",
+            "smokescreen_opponent": "any-opponent",
         },
     ),
     Case("panzer-vor-tournament", "exhibition", {"characters": "random"}),

@@ -60,7 +60,7 @@ def test_the_check_fails_a_first_note_after_step_ten(first_shots, tmp_path, monk
 
 
 def test_the_check_fails_a_shot_out_of_the_band(tmp_path, monkeypatch, capsys):
-    # the stagnant draw (no lesson on odds), as if it taught odds, up to its 0% shot
-    cards = workbench.load(ROOT / "maps/panzer-vor/games/stagnant-draw.json").truncated(136)
+    # a saved card game (no lesson on odds), as if it taught odds, up to its sure shot
+    cards = workbench.load(ROOT / "tests/golden/records/panzer-vor-saunders-4.json").truncated(138)
     code, err = check(cards, tmp_path, monkeypatch, capsys)
-    assert code == 1 and "lesson.json: step 136, " in err and "a 0% chance to destroy" in err
+    assert code == 1 and "lesson.json: step 138, " in err and "a 100% chance to destroy" in err

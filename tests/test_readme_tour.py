@@ -22,7 +22,14 @@ def test_the_readme_tour_runs_as_written(tmp_path, monkeypatch, capsys):
     printed = capsys.readouterr().out
     assert "(Firing: Line of Sight)" in printed  # the reason names its section
     assert "Aimed Shot 2 +2 (card)" in printed
+    assert "not fired now (draw phase)" in printed  # asked out of turn: the phase and the rule
     assert "Sequence of Play" in printed  # the refusal cites the rule
     assert (tmp_path / "my-game.json").is_file()
     assert namespace["states"][0] == namespace["match"]
     assert "large number 6 +1 = 7 steps" in printed  # the Panzer Strike rulebook's example
+    # moves as text, as the tour's comments show them
+    for text in ("Panzer IV Ausf. D 0802 E", "1. chance: draw Move/Fire",
+                 "N3 (14,0)-(12,5) S with 6", "Panzer IV G1 moves 5 cm at 0°"):  # fmt: skip
+        assert text in printed
+    moved = namespace["moved"].state.tank("N3")  # the text played the move it names
+    assert (moved.at.x, moved.at.y, moved.facing) == (12, 5, 4)

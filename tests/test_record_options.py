@@ -87,5 +87,5 @@ def test_every_option_written_out_at_its_default_starts_the_same_game(game):
     for name in sorted(found.scenarios()):
         scenario = found.load_scenario(name)
         full = written_out(game, scenario, {})
-        assert set(full) == {o.name for o in found.options_for(scenario)}
+        assert set(full) == {o.name for o in found.options(scenario)}
         assert canonical(found.start(scenario, full)) == canonical(found.start(scenario, {}))

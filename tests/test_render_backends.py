@@ -149,7 +149,7 @@ def test_a_hex_board_is_a_few_batches() -> None:
 def test_counters_are_drawn_part_by_part_but_stack_within_a_hex() -> None:
     from test_render_golden import demo_state
 
-    from workbench.render.hexboard import units_primitives
+    from workbench.games.panzer_vor.render.hex_units import units_primitives
 
     state = demo_state()
     # A GameState holds one tank per hex; drawing copes with a stack anyway (duck-typed).

@@ -13,6 +13,7 @@ from workbench.boards.hexmap import HexMap
 from workbench.games.panzer_strike.boards.board import BoardTank
 from workbench.games.panzer_strike.render.pictures import square_scene
 from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
+from workbench.games.panzer_vor.render.hex_units import state_scene
 from workbench.games.panzer_vor.rules.state import GameState, Side, Tank
 from workbench.geometry.squaregrid import Edge, Square
 from workbench.render.hexboard import (
@@ -22,7 +23,6 @@ from workbench.render.hexboard import (
     odds_overlay,
     path_overlay,
     reach_overlay,
-    state_scene,
 )
 from workbench.render.scene import Scene
 from workbench.render.svg import to_svg
@@ -154,8 +154,8 @@ def test_a_tag_too_small_for_its_name_shows_the_name_printed_on_the_counter():
     from dataclasses import replace
 
     from workbench import panzer_vor as pv
+    from workbench.games.panzer_vor.render.counters import short_label
     from workbench.render import scene_of
-    from workbench.render.counters import short_label
     from workbench.render.svg import to_svg
 
     board = pv.practice.start(pv.load_scenario("test-your-luck")).board

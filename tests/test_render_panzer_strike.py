@@ -13,6 +13,7 @@ from workbench.games.panzer_strike.render.pictures import (
     trajectory_overlay,
     zone_overlay,
 )
+from workbench.games.panzer_strike.rules.movement import reach_by_die
 from workbench.games.panzer_strike.rules.shooting import hit_zones
 from workbench.render import scene_of, show, svg_of
 from workbench.render.scene import (
@@ -79,7 +80,7 @@ def test_the_board_is_framed_and_titled_as_a_printed_map():
 
 def test_overlays_reach_path_zones_and_trajectory():
     match = ps.with_dice(ps.start(ps.load_scenario("capture-the-flag")), [6, 3])
-    light = ps.movement_options(match).options[("N3", 6)]
+    light = reach_by_die(match).options[("N3", 6)]
     scene = reach_overlay(match_scene(match), light.squares)
     assert len([p for p in scene.layer(OVERLAYS) if isinstance(p, Polygon)]) == len(light.squares)
     path = light.path_to(ps.Square(12, 5), 4)

@@ -122,13 +122,13 @@ def test_odds_scene_labels_each_target() -> None:
 
 def test_adapters_work_on_the_real_rules_results() -> None:
     try:
+        from workbench.games.panzer_vor.rules import movement
         from workbench.games.panzer_vor.rules.firing import fire_table
-        from workbench.games.panzer_vor.rules.movement import reachable
         from workbench.games.panzer_vor.rules.sight import line_of_sight
     except ImportError as missing:  # the rules land separately
         pytest.skip(f"Panzer Vor! rules not available: {missing}")
     state = demo_state()
-    reach = reachable(state, "A2")
+    reach = movement.reach(state, "A2")
     some = next(h for h in reach.hex_costs() if h != state.tank("A2").hex)
     ET.fromstring(to_svg(reach_scene(state, reach, to=some)))
     los = line_of_sight(state, state.tank("A1").hex, state.tank("B1").hex)

@@ -158,7 +158,8 @@ def test_a_new_games_options_come_from_the_games_own_list(monkeypatch) -> None:
     app = TeacherApp()
     app.game_picker.value = game.name
     app.what.value = dict(app.what.options)["new game: test-your-luck"]
-    assert set(app.inputs.inputs) == {o.name for o in game.options_for(None)}
+    scenario = game.load_scenario("test-your-luck")
+    assert set(app.inputs.inputs) == {o.name for o in game.options(scenario)}
     app.inputs.inputs["turn_limit"].value = 3
     app.seed.value = 7
     stepper = app.open()
@@ -170,8 +171,12 @@ def test_a_new_games_options_come_from_the_games_own_list(monkeypatch) -> None:
     assert "turn_limit" in app.error.value and app.stepper is stepper
     # an option added to the game's list later appears with no widget code
     extra = Option.flag("fog", "", "a new option of the workbench's own")
-    options = game.options
-    patched = dataclasses.replace(game, options=lambda scenario: [*options(scenario), extra])
+
+    class WithFog(type(game)):  # the same game, one option more
+        def _options(self, scenario):
+            return [*super()._options(scenario), extra]
+
+    patched = WithFog()
     monkeypatch.setattr("workbench.widgets.app.get_game", lambda name: patched)
     app._new_game_choices()
     assert "fog" in app.inputs.inputs
@@ -185,7 +190,7 @@ def test_a_prepared_game_that_teaches_stops_early_and_shows_real_odds() -> None:
     for plan in prepared_plans():  # what tools/prepared_games.py --check enforces
         record = workbench.load(plan.path)
         assert lesson_problems(get_game(record.game), record, plan.teaches_odds) == []
-    cards = workbench.load(ROOT / "maps/panzer-vor/games/stagnant-draw.json")
+    cards = workbench.load(ROOT / "tests/golden/records/panzer-vor-stagnant-draw-37.json")
     problems = lesson_problems(get_game("panzer-vor"), cards)  # as if it taught odds
     assert any(p.startswith("step 136, ") and "a 0% chance to destroy" in p for p in problems)
     first = workbench.load(PREPARED)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tanks_pieces import battle, table, tank
+from tests.tanks_pieces import battle, rulebook_example, table, tank
 from tests.test_contract import _destroy_probability
 from workbench import tanks
 from workbench.errors import ArgumentError
@@ -134,6 +134,16 @@ def test_a_bad_option_is_refused_naming_it(options, named, words):
         tanks.start(table_, options)
     assert refused.value.option == named and words in str(refused.value)
     assert isinstance(refused.value, ArgumentError)
+    if named == "attacker":  # checked against the platoons, which start sets up
+        return
+    placed = [tank("P", "Panther", "German", (20, 20), 0)]
+    with pytest.raises(tanks.OptionError) as by_hand:  # a battle set up by hand checks them too
+        tanks.battle(table_, placed, "German", "American", options=options)
+    assert by_hand.value.option == named
+    chosen = tanks.battle(
+        table_, placed, "German", "American", options={"woods_touched": "ignored"}
+    )
+    assert chosen.options == {"woods_touched": "ignored"}
 
 
 def test_a_platoon_is_from_one_country():
@@ -233,12 +243,26 @@ def test_odds_say_when_the_shot_cannot_be_declared_now_and_draw_themselves():
     german, american = start.in_play("German")[0].id, start.in_play("American")[0].id
     odds = tanks.odds(start, german, american)
     assert odds.refusal is not None and odds.refusal.section == sections.TURN_SEQUENCE
-    assert odds.reasons[0] == odds.refusal and "destroyed with probability" in odds.lines()[0]
+    assert odds.reasons[-1] == odds.refusal and "destroyed with probability" in odds.lines()[0]
     assert "<svg" in svg_of(odds) and "<svg" in odds._repr_svg_()
     with pytest.raises(ArgumentError, match="target"):
         tanks.odds(start, german, "Tiger")
     duel = _duel(3, 1, speed=1, damage=4)
     assert tanks.odds(duel, "A", "B").at_least(1) > tanks.odds(duel, "A", "B").destroy
+
+
+def test_odds_asked_out_of_turn_give_the_shots_chance_and_refuse_it_naming_the_phase():
+    # Turn Sequence: the Shooting Phase comes after the Movement Phase
+    shooting = rulebook_example()
+    moving = replace(shooting, phase="movement")
+    now, early = (
+        tanks.odds(shooting, "Panther", "Sherman"),
+        tanks.odds(moving, "Panther", "Sherman"),
+    )
+    assert now.shot == tanks.Shoot("Panther", "Sherman") and now.refusal is None
+    assert early.shot is None and early.destroy == now.destroy > 0  # the chance it would have
+    assert early.refusal == early.reasons[-1] and early.refusal.section == sections.TURN_SEQUENCE
+    assert early.refusal.text.startswith("not fired now (movement phase): ")
 
 
 # --- explain and reach -----------------------------------------------------------------------
@@ -254,7 +278,7 @@ def test_explain_gives_applys_refusal_first_then_what_the_arrow_would_do():
     mover = tanks.current_player(start)
     acting = next(a.tank for a in tanks.legal_actions(start) if isinstance(a, tanks.Move))
     waiting = next(t.id for t in start.in_play() if t.id != acting and t.side != mover)
-    placement = tanks.move_options(start, waiting)[0][0]
+    placement = tanks.move_sweep(start, waiting).options[0][0]
     early = tanks.Move.of(waiting, placement)
     verdict = tanks.explain(start, early)
     with pytest.raises(tanks.IllegalAction) as refused:

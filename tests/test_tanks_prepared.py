@@ -21,7 +21,7 @@ from workbench.games.tanks.rules.options import DEFAULT_PLATOONS
 from workbench.games.tanks.rules.prepared import LESSON_LENGTH, LESSON_PLATOONS, odds_lesson_player
 from workbench.games.tanks.rules.shooting import after_defence
 from workbench.rules.core import CHANCE
-from workbench.rules.prepared import FIRST_NOTE_BY, ODDS_BAND, prepared_plans, shot_odds
+from workbench.rules.prepared import FIRST_NOTE_BY, ODDS_BAND, destroy_chance, prepared_plans
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "maps/tanks/games/cover-and-critical.json"
@@ -63,7 +63,7 @@ def test_the_lesson_chooser_holds_its_fire_rather_than_take_a_shot_out_of_the_ba
         who = game.current_player(state)
         state = game.apply(state, odds_lesson_player(game, game.observation(state, who), rng)).state
     shots = [a for a in game.legal_actions(state) if isinstance(a, Shoot)]
-    assert all(shot_odds(game, state, a) < ODDS_BAND[0] for a in shots)
+    assert all(destroy_chance(game, state, a) < ODDS_BAND[0] for a in shots)
     chosen = odds_lesson_player(game, game.observation(state, game.current_player(state)), rng)
     assert isinstance(chosen, Hold) and chosen.tank == shots[0].tank
 

@@ -30,7 +30,7 @@ from workbench.geometry.table import Hull
 SHOOTER = replace(
     tank("Panther", "Panther", "German", (10, 45), 90), hull=Hull((10, 45), 90, 6.9, 3.4)
 )
-AREA = SightReadings(grazing="area")
+AREA = SightReadings(sight_grazing="area")
 IGNORED = SightReadings(woods_touched="ignored")
 
 
@@ -152,7 +152,7 @@ def test_heatmaps_agree_with_the_reference_where_the_target_overlaps_a_wood(read
 
 READINGS = st.builds(
     SightReadings,
-    grazing=st.sampled_from(GRAZING),
+    sight_grazing=st.sampled_from(GRAZING),
     woods_touched=st.sampled_from(WOODS_TOUCHED),
 )
 spot = st.floats(20, 70, allow_nan=False)

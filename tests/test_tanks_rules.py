@@ -29,7 +29,7 @@ from workbench.games.tanks.rules.movement import (
     arrow_start,
     check_move,
     legal_sample,
-    move_options,
+    reach_sample,
     sample_placements,
 )
 from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
@@ -107,7 +107,7 @@ def test_the_vectorised_sample_agrees_with_check_move():
             p for p in sample_placements(b, "Sherman", sample) if check_move(b, "Sherman", p).legal
         ]
         assert fast == plain
-    options = move_options(b, "Sherman")
+    options = reach_sample(b, "Sherman")
     assert len(options) > 50
     for placement, hull in options[::7]:
         assert check_move(b, "Sherman", placement).hull == hull

@@ -24,10 +24,10 @@ from workbench.games.tanks.rules.game import (
 from workbench.games.tanks.rules.movement import Placement, arrow_start, check_move
 from workbench.games.tanks.rules.shooting import (
     cancel,
+    dice_odds,
     plain_shot_distribution,
     pools,
     score,
-    shot_odds,
 )
 from workbench.rules.core import CHANCE, IllegalAction
 
@@ -97,7 +97,7 @@ def test_the_rulebooks_worked_example_end_to_end():
 
 def test_worked_example_odds_match_the_brute_force_reference():
     b = rulebook_example()
-    odds = shot_odds(b, "Panther", "Sherman")
+    odds = dice_odds(b, "Panther", "Sherman")
     assert (odds.attack_dice, odds.defence_dice) == (5, 4)
     assert sum(odds.distribution.values()) == 1
     assert odds.distribution[(1, 1)] > 0
@@ -245,7 +245,7 @@ def test_results_say_their_reasons_as_lines():
     from workbench.games.tanks.rules.sight import cover
 
     b = rulebook_example()
-    odds = shot_odds(b, "Panther", "Sherman")
+    odds = dice_odds(b, "Panther", "Sherman")
     lines = odds.lines()
     assert "+2: Sherman moved 2× (Shooting: Target Tank's Movement)" in lines
     assert lines[-1].startswith("5 damage") or "damage" in lines[-1]

@@ -173,7 +173,7 @@ def test_table_setup_is_an_option_old_records_read_as_given(standard, tmp_path):
     assert as_recorded("tanks", standard, {})["table_setup"] == "given"
     given = tanks.start(standard, {"table_setup": "given", "deployment": "quick"})
     assert given.phase == "movement" and len(given.table.pieces) == 6
-    menu = OptionInputs(tanks.GAME.options_for(standard))  # the app's new-game choices
+    menu = OptionInputs(tanks.GAME.options(standard))  # the app's new-game choices
     assert {"table_setup", "terrain_grid"} <= set(menu.inputs)
     corner = tanks.load_scenario("barkmanns-corner")  # the scenario gives map, sides, corners
     assert "table_setup" not in {o.name for o in tanks.options(corner)}

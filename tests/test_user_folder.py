@@ -89,10 +89,10 @@ def test_a_bad_name_is_refused_in_the_panel_and_writes_nothing(home) -> None:
     stepper.files.name_box.value = "../../escaped"  # outside on purpose
     for button in (stepper.files.save_button, stepper.files.png_button):
         button.click()
-        assert "ArgumentError: name" in stepper.panel_text
+        assert "ArgumentError: name" in stepper.files.note.value  # under the buttons
     stepper.files.name_box.value = "never-saved"
     stepper.files.load_button.click()
-    assert "no such file" in stepper.panel_text and stepper.record.steps
+    assert "no such file" in stepper.files.note.value and stepper.record.steps
     assert not list(home.rglob("*.*"))
 
 
@@ -164,9 +164,9 @@ def test_a_symbolic_link_leading_out_of_the_user_folder_is_refused_and_nothing_w
     stepper.files.name_box.value = "planted"
     for button in (stepper.files.save_button, stepper.files.load_button):
         button.click()
-        assert "ArgumentError: name" in stepper.panel_text
+        assert "ArgumentError: name" in stepper.files.note.value  # under the buttons
     stepper.files.png_button.click()  # into exports/, the linked folder
-    assert "ArgumentError: name" in stepper.panel_text
+    assert "ArgumentError: name" in stepper.files.note.value
     assert sorted(p.name for p in outside.iterdir()) == ["secret.json"]
     assert secret.read_text() == "the teacher's own file"
 

@@ -26,7 +26,8 @@ from workbench.geometry.hexgrid import Hex
 from workbench.geometry.squaregrid import Square
 from workbench.widgets.app import TeacherApp
 from workbench.widgets.editor import Editor
-from workbench.widgets.editor_tools import HexTools, SquareTools, TableTools, Tools
+from workbench.widgets.editor_tools import Tools, registered_tools
+from workbench.widgets.fairness_panel import FairnessPanel
 from workbench.widgets.learn import Learner
 from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.panel import PathExplorer
@@ -40,7 +41,7 @@ CTF = ROOT / "maps/panzer-strike/scenarios/capture-the-flag.json"
 BARKMANN = ROOT / "maps/tanks/barkmanns-corner.json"
 NAN, INF = math.nan, math.inf
 PUBLIC = (Stepper, Explorer, PanzerStrikeExplorer, TanksExplorer, PathExplorer, Learner, Editor,
-          HexTools, SquareTools, TableTools, TeacherApp, OptionInputs, UserFiles)  # fmt: skip
+          *registered_tools(), TeacherApp, OptionInputs, UserFiles, FairnessPanel)  # fmt: skip
 
 
 def test_every_public_method_of_the_widgets_checks_its_arguments():

@@ -22,7 +22,8 @@
   asks for the token as the kernels' websockets do;
 - **lists its kernels** at ``/api/kernels`` (with the token): id, last activity, connections;
 - **stops on SIGTERM, SIGINT and SIGHUP**, shutting its kernels down; serves no file of its
-  folder (Voilà's ``/voila/files/``) and sends each kernel message at once
+  folder (Voilà's ``/voila/files/``), takes no template or theme from a page's address, talks
+  to its kernels over local sockets (IPC, no TCP port) and sends each kernel message at once
   (:mod:`workbench.server`).
 
 Every option of ``voila`` works too (``--port``, ``--Voila.ip``, ...).
@@ -43,6 +44,7 @@ import voila.app  # type: ignore[import-untyped]
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.decorator import ws_authenticated
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
+from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -241,6 +243,16 @@ class ForeignHostRefused(web.RequestHandler):
         raise web.HTTPError(403, "the Host %s is not this machine", self.request.host)
 
 
+class AppContentsManager(LargeFileManager):
+    """Voilà's contents manager without the notebook's signature check: Voilà runs every cell
+    itself and shows only what it outputs now, never an output saved in the file, so trust
+    (whether saved outputs may run their scripts) decides nothing here; its warning, "Notebook
+    ... is not trusted" on every page, told a teacher nothing."""
+
+    def mark_trusted_cells(self, nb: Any, path: str = "") -> None:
+        return None
+
+
 class TeacherServer(Voila):
     """Voilà as the module docstring says."""
 
@@ -294,6 +306,11 @@ class TeacherServer(Voila):
             raise ValueError(f"--pool-size: {expected}, got {size}")
         if "preheat_kernel" not in chosen:
             self.voila_configuration.preheat_kernel = self.voila_configuration.default_pool_size > 0
+        for override in ("allow_template_override", "allow_theme_override"):
+            if override not in chosen:  # the page is the app's own: no ?voila-template=
+                setattr(self.voila_configuration, override, "NO")
+        if "transport" not in self.config.KernelManager:  # local sockets, not TCP ports
+            self.config.KernelManager.transport = "ipc"
 
     def setup_template_dirs(self) -> None:
         """Voilà's template folders with the app's own first (``app/template``): Voilà's lab
@@ -303,13 +320,16 @@ class TeacherServer(Voila):
 
     def init_settings(self) -> dict:
         """Voilà's settings, its pool (if any) under :class:`workbench.app_pool.WarmPoolRules`
-        (Voilà makes its pooling kernel manager inside; its maker is swapped for the call)."""
+        and its contents read by :class:`AppContentsManager` (Voilà makes both inside; their
+        makers are swapped for the call)."""
         factory = voila.app.voila_kernel_manager_factory
         voila.app.voila_kernel_manager_factory = pooled_kernel_manager(factory)
+        voila.app.LargeFileManager = AppContentsManager
         try:
             settings = super().init_settings()
         finally:
             voila.app.voila_kernel_manager_factory = factory
+            voila.app.LargeFileManager = LargeFileManager
         settings["allow_remote_access"] = self.allow_remote_access
         settings["local_hostnames"] = list(self.local_hostnames)
         return settings

@@ -1,8 +1,8 @@
 """Panzer Strike: France 1944 – Pocket in one import: the contract every game offers
 (``workbench.contract``: ``load_scenario``, ``start``, ``legal_actions``, ``apply``,
 ``odds``, ``explain``, ``reach``, ``play``, ...) and the game's own tools (``position`` and
-``open_board`` for a lesson's position, ``movement_options`` for every tank and die,
-``trajectory`` and ``hit_side`` for a shot's parts).
+``open_board`` for a lesson's position, ``with_dice`` for dice set by hand, ``trajectory`` and
+``hit_side`` for a shot's parts).
 
 >>> from workbench import panzer_strike as ps
 >>> match = ps.start(ps.load_scenario("capture-the-flag"))
@@ -10,14 +10,16 @@
 True
 >>> duel = ps.position(ps.open_board(), [("L", "Light", "north", (0, 0), "E"),
 ...                                      ("H", "Heavy", "south", (6, 3), "N")])
->>> ps.movement_options(duel, [6]).options[("L", 6)].steps   # the rulebook's example
-7
+>>> ps.reach(ps.with_dice(duel, [6]), "L").reasons[0].text   # the rulebook's example
+'Light: large number 6 +1 = 7 steps'
 >>> odds = ps.odds(duel, "L", "H")
 >>> odds.zone, odds.armour, odds.destroy
 ('side', 7, Fraction(0, 1))
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from workbench.arguments import check_all
 from workbench.contract import Contract
@@ -36,13 +38,12 @@ from workbench.games.panzer_strike.rules.game import (
     RollMovement,
     Shoot,
 )
-from workbench.games.panzer_strike.rules.learning import TankReach, odds, reach
+from workbench.games.panzer_strike.rules.learning import TankReach
 from workbench.games.panzer_strike.rules.movement import (
     MovementOptions,
     Reach,
     Step,
     TankOptions,
-    movement_options,
 )
 from workbench.games.panzer_strike.rules.options import OPTION_NAMES, OPTIONS
 from workbench.games.panzer_strike.rules.setup import open_board, position, rolled, with_dice
@@ -56,6 +57,7 @@ from workbench.games.panzer_strike.rules.shooting import (
 from workbench.games.panzer_strike.rules.state import Match, Options, Tank
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Reason
+from workbench.vocabulary import removed_names
 
 _CONTRACT = Contract(GAME)
 
@@ -83,6 +85,10 @@ players = _CONTRACT.players
 observation = _CONTRACT.observation
 determinize = _CONTRACT.determinize
 explain = _CONTRACT.explain
+notation = _CONTRACT.notation  # an action as text ("moves as text")
+parse = _CONTRACT.parse  # a text as the action it means
+odds = _CONTRACT.odds
+reach = _CONTRACT.reach
 play = _CONTRACT.play
 replay = _CONTRACT.replay
 random_player = _CONTRACT.random_player
@@ -138,12 +144,13 @@ __all__ = [  # the contract's names (workbench.contract.NAMES) and the game's ow
     "hit_side",
     "legal_actions",
     "load_scenario",
-    "movement_options",
+    "notation",
     "observation",
     "odds",
     "open_board",
     "options",
     "outcome",
+    "parse",
     "play",
     "players",
     "position",
@@ -160,3 +167,11 @@ __all__ = [  # the contract's names (workbench.contract.NAMES) and the game's ow
 
 # every public function checks its arguments against its annotations (ArgumentError)
 check_all(globals(), __all__, keep=("random_player", "greedy_player", "flag_seeker"))
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names("workbench.panzer_strike", {
+        "movement_options": "reach(state, tank) (dice set by hand: reach(with_dice(state, dice), "
+        "tank)); every tank and die at once: workbench.games.panzer_strike.rules.movement."
+        "reach_by_die",
+        "kill_odds": "odds(state, attacker, target)",
+    })  # fmt: skip

@@ -4,15 +4,18 @@ Every name of the one contract (``workbench.contract.NAMES``: ``start``, ``legal
 ``apply``, ``odds``, ``reach``, ``explain``, ``play``, ...) is bound to the card game
 (``"panzer-vor"``); ``pv.practice``, ``pv.linked`` and ``pv.tournament`` are the same names
 bound to the card-free practice mode and the National Tournament's two games. The
-game-specific names (``attack_odds``, ``line_of_sight``, ``reachable``, ...) answer questions
-about a board.
+game-specific names (``line_of_sight``, ``explain_move``, ``visibility_matrix``, ...) answer
+questions about a board; the odds and reach on a board alone, with modifiers of your own, are
+the rules' ``firing.odds`` and ``movement.reach`` (``workbench.games.panzer_vor.rules``).
 
 >>> from workbench import panzer_vor as pv
 >>> scenario = pv.load_scenario("test-your-luck")          # a shipped scenario, or a path
 >>> state = pv.start(scenario)                              # the card game
 >>> pv.current_player(state)                                # the first Draw Phase draws
 CHANCE
->>> reach = pv.reachable(state.board, "Panzer IV Ausf. D")  # every pose in reach, least MP
+>>> reach = pv.reach(state, "Panzer IV Ausf. D")            # no Move card yet: no destination
+>>> reach.may_move, len(reach.reach.hex_costs()) > 0        # and where a plain Move would go
+(False, True)
 >>> print(pv.line_of_sight(state.board, "0802", "0507").reason)
 nothing obstructs the line between the two hexes (Firing: Line of Sight)
 >>> practice = pv.practice.start(scenario)                   # card-free practice mode
@@ -25,6 +28,8 @@ Fraction(7, 144)
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from workbench.arguments import check_all
 from workbench.boards.hexmap import HexMap
@@ -56,7 +61,6 @@ from workbench.games.panzer_vor.rules.firing import (
     AttackOdds,
     Shot,
     arc_of,
-    attack_odds,
     card,
     character,
     fire_table,
@@ -73,7 +77,6 @@ from workbench.games.panzer_vor.rules.movement import (
     explain_move,
     move,
     movement_points,
-    reachable,
 )
 from workbench.games.panzer_vor.rules.practice import Match, PanzerVorEnd, match_of
 from workbench.games.panzer_vor.rules.setup import game_from_scenario, quick_deployment
@@ -83,6 +86,7 @@ from workbench.games.panzer_vor.rules.state import GameState, OptionalRules, Sid
 from workbench.games.panzer_vor.rules.tournament_game import GAME as _TOURNAMENT_GAME
 from workbench.games.panzer_vor.rules.visibility import VisibilityMatrix, visibility_matrix
 from workbench.rules.core import Modifier, Reason
+from workbench.vocabulary import removed_names
 
 cards_game = Contract(_CARD_GAME)  # the card game's contract (the names below)
 practice = Contract(_PRACTICE_GAME)  # the card-free practice mode's
@@ -107,6 +111,8 @@ play = cards_game.play
 replay = cards_game.replay
 odds = cards_game.odds
 explain = cards_game.explain
+notation = cards_game.notation  # an action as text ("moves as text")
+parse = cards_game.parse  # a text as the action it means
 reach = cards_game.reach
 random_player = cards_game.random_player
 greedy_player = cards_game.greedy_player
@@ -176,7 +182,6 @@ __all__ = [
     "VisibilityMatrix",
     "apply",
     "arc_of",
-    "attack_odds",
     "card",
     # the other games' contracts
     "cards_game",
@@ -199,18 +204,18 @@ __all__ = [
     "move",
     "movement_points",
     "next_stage",
+    "notation",
     "observation",
     "odds",
     "options",
     "outcome",
-    "panzer_vor_roster",
+    "parse",
     "play",
     "players",
     "practice",
     "quick_deployment",
     "random_player",
     "reach",
-    "reachable",
     "replay",
     "roster",
     "scenarios",
@@ -223,3 +228,11 @@ __all__ = [
 
 # every public function checks its arguments against its annotations (ArgumentError)
 check_all(globals(), __all__, keep=("random_player", "greedy_player"))
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names("workbench.panzer_vor", {
+        "attack_odds": "odds(state, attacker, target, card=...) from a game state; on a board with "
+        "modifiers of your own, workbench.games.panzer_vor.rules.firing.odds",
+        "reachable": "reach(state, tank) from a game state; on a board, "
+        "workbench.games.panzer_vor.rules.movement.reach",
+    })  # fmt: skip

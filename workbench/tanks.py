@@ -5,7 +5,7 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 >>> from workbench import tanks
 >>> corner = tanks.load_scenario("barkmanns-corner")
->>> battle = tanks.start(corner)
+>>> battle = tanks.start(corner, {"deployment": "quick"})  # placed at once (by default played)
 >>> [t.id for t in battle.tanks]
 ['Panther G1', 'Sherman (75mm) A1', 'Sherman (75mm) A2']
 >>> tanks.current_player(battle)  # the Shermans' Initiative is lower: they move first
@@ -21,10 +21,10 @@ Measuring Arrow's sweep, Line of Sight and Cover, heatmaps, pieces placed by han
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.arguments import check_all, check_type, one_of, whole_number
 from workbench.boards.record import Record
@@ -70,7 +70,6 @@ from workbench.games.tanks.rules.movement import (
     check_move,
     move_sweep,
 )
-from workbench.games.tanks.rules.movement import move_options as _move_options
 from workbench.games.tanks.rules.odds import Odds
 from workbench.games.tanks.rules.options import MISSIONS
 from workbench.games.tanks.rules.platoons import PlatoonTank, platoon_problems
@@ -82,7 +81,6 @@ from workbench.games.tanks.rules.shooting import (
     ShotOdds,
     examine_shot,
     pools,
-    shot_odds,
 )
 from workbench.games.tanks.rules.sight import (
     MAX_HEATMAP_BYTES,
@@ -109,6 +107,7 @@ from workbench.rules.core import (
 )
 from workbench.rules.observation import Observation
 from workbench.rules.options import Option, OptionError
+from workbench.vocabulary import removed_names
 
 # --- the contract, bound to TANKS (ARCHITECTURE.md: "One contract") --------------------------
 _TANKS = Contract(_GAME)
@@ -129,6 +128,8 @@ play = _TANKS.play
 replay = _TANKS.replay
 odds = _TANKS.odds
 explain = _TANKS.explain
+notation = _TANKS.notation  # an action as text ("moves as text")
+parse = _TANKS.parse  # a text as the action it means
 reach = _TANKS.reach
 random_player = _TANKS.random_player
 greedy_player = _TANKS.greedy_player
@@ -206,12 +207,13 @@ __all__ = [
     "line_of_sight",
     "load_crew_cards",
     "load_scenario",
-    "move_options",
     "move_sweep",
+    "notation",
     "observation",
     "odds",
     "options",
     "outcome",
+    "parse",
     "platoon_problems",
     "play",
     "players",
@@ -220,7 +222,6 @@ __all__ = [
     "reach",
     "replay",
     "scenarios",
-    "shot_odds",
     "side_shot",
     "start",
     "tank",
@@ -230,7 +231,7 @@ __all__ = [
 
 
 TANK_FIELDS = ("damage", "speed", "criticals", "destroyed", "crew", "finished_by")
-BATTLE_FIELDS = ("mission", "turn", "acted", "moving", "turn_limit", "options")
+BATTLE_FIELDS = ("mission", "turn", "acted", "moving", "turn_limit")
 HAND_PHASES = ("movement", "shooting", "command")  # a battle set up by hand starts in one
 MAX_TABLE_TANKS = 100  # tanks on a TANKS table (maps/README.md: limits)
 
@@ -254,12 +255,21 @@ def tank(
 
 
 def battle(
-    table: Table, tanks: Any, attacker: str, defender: str, phase: str = "movement", **state: Any
+    table: Table,
+    tanks: Any,
+    attacker: str,
+    defender: str,
+    phase: str = "movement",
+    *,
+    options: Mapping[str, Any] | None = None,
+    **state: Any,
 ) -> Battle:
     """A battle set up by hand (for examples and what-ifs): the full Critical deck, no
     Victory Points yet; every tank wholly on ``table``, each of ``attacker`` or ``defender``,
     ``phase`` one of movement, shooting and command, ``state`` some of the battle's fields
-    (mission, turn, acted, moving, turn_limit, options)."""
+    (mission, turn, acted, moving, turn_limit); ``options`` checked against the table's
+    (``options(table)``: an unknown name or a value not allowed raises OptionError, as
+    ``start`` does)."""
     if attacker == defender:
         raise ArgumentError("defender", defender, f"a side other than the attacker {attacker!r}")
     one_of("phase", phase, HAND_PHASES, "a phase a battle set up by hand starts in")
@@ -281,14 +291,14 @@ def battle(
     return Battle(
         table=table, tanks=pieces, attacker=attacker, defender=defender, phase=phase,
         deck=full_deck(), victory_points={attacker: 0, defender: 0},
-        destroyed_points={attacker: 0, defender: 0}, **state,
+        destroyed_points={attacker: 0, defender: 0},
+        options=GAME.check_options(table, options), **state,
     )  # fmt: skip
 
 
 def _check_fields(table: Table, ids: list[str], state: dict[str, Any]) -> None:
     """A hand-made battle's other fields (see :func:`battle`), checked as the game checks
     its options (OptionError) and by value (ArgumentError)."""
-    _GAME.check_options(table, state.get("options"))
     limit = _GAME.check_options(table, {"turn_limit": state.get("turn_limit", 10)})["turn_limit"]
     one_of("mission", state.get("mission", "panzer-ace"), MISSIONS, "a mission")
     whole_number("turn", state.get("turn", 1), low=1, high=limit)
@@ -306,12 +316,6 @@ def load_crew_cards(path: str | Path) -> CrewCards:
     if not isinstance(cards, CrewCards):
         raise BoardFileError(path, "$.format", type(cards).__name__, "workbench.cards.tanks/1")
     return cards
-
-
-def move_options(battle: Battle, tank: str) -> list[tuple[Placement, Hull]]:
-    """Legal placements of the denser display sample (whether or not it is the tank's turn),
-    each with the hull it ends as; ``reach`` gives the moves legal now."""
-    return _move_options(battle, tank)
 
 
 def target_heatmaps(
@@ -336,3 +340,11 @@ def target_heatmaps(
 
 # every public function checks its arguments against its annotations (ArgumentError)
 check_all(globals(), __all__, keep=("random_player", "greedy_player"))
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names("workbench.tanks", {
+        "move_options": "reach(state, tank) (the moves legal now); the display sample's placements "
+        "whatever the turn: move_sweep(battle, tank).options",
+        "shot_odds": "odds(state, attacker, target) (the dice's part alone: "
+        "workbench.games.tanks.rules.shooting.dice_odds)",
+    })  # fmt: skip

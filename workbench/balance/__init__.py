@@ -10,121 +10,72 @@ Every game's seed comes from the sweep's seed and the game's number, never from 
 the same sweep gives identical results in this process, in a local process pool
 (``workers=2``) or on a Dask cluster (``client=...``). The bots are the players you give:
 ``workbench.rules.play.random_player`` (a labelled random player) by default.
+
+On a design as it is drawn (a scenario, board or table a game's home registered:
+:mod:`workbench.balance.designs`), :func:`fairness` says how fair it is and where its games
+are decided, and :func:`suggest` which single change would make it fairer
+(:mod:`workbench.balance.lab`); the editor's fairness panel plays the same in the background
+(:class:`Background`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from workbench.arguments import check_type, checked, checked_methods, checks_itself, whole_number
-from workbench.arguments import seed as seed_of
+from workbench.arguments import check_type, checked_methods, checks_itself
 from workbench.balance import checks
+from workbench.balance.advice import Budget, Suggestions
+from workbench.balance.background import Background
 from workbench.balance.checks import MAX_GAMES, MAX_WORKERS
+from workbench.balance.designs import Change, Design
 from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask, executor_for
+from workbench.balance.lab import fairness, suggest
 from workbench.balance.stats import wilson_interval
-from workbench.bounds import MAX_BYTES, Cost, refuse_past, seconds_bound
+from workbench.balance.tally import Fairness
+from workbench.balance.tasks import (
+    SWEEP_MAX_SECONDS,
+    GameTask,
+    Plan,
+    planned,
+    play_task,
+    played,
+    progress_bar,
+    sweep_memory,
+    task_of,
+)
+from workbench.bounds import MAX_BYTES, Cost, refuse_past
 from workbench.errors import ArgumentError
-from workbench.games import get_game
 from workbench.rules.core import Game
-from workbench.rules.play import Player, check_players, play_to_end, random_player
+from workbench.rules.play import Player, random_player
+from workbench.vocabulary import removed_names
 
 __all__ = [
     "MAX_GAMES",
     "MAX_WORKERS",
+    "Background",
+    "Budget",
+    "Change",
+    "Design",
     "Executor",
+    "Fairness",
     "InProcess",
     "LocalPool",
     "OnDask",
+    "Suggestions",
     "SweepResult",
-    "derive_seed",
+    "fairness",
     "grid_sweep",
     "plot_win_rates",
+    "suggest",
     "sweep",
+    "sweep_memory",
     "wilson_interval",
 ]
-
-
-@checked
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a sweep seeded with ``seed`` (the same everywhere).
-
-    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
-    True
-    """
-    seed_of("seed", seed)
-    whole_number("index", index, low=0, high=MAX_GAMES)
-    digest = hashlib.sha256(f"workbench-sweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-@dataclass(frozen=True)
-class GameTask:
-    """One game of a sweep, as a worker receives it (everything in it pickles)."""
-
-    game: str
-    module: str  # the module whose import registers the game
-    scenario: Any  # a file path, a document (dict), or None
-    players: Any
-    seed: int
-    options: Mapping[str, Any]
-
-
-def _scenario_spec(scenario: Any) -> Any:
-    """A scenario as something a worker can load: a path, a document, or None."""
-    if scenario is None or isinstance(scenario, str | Path):
-        return None if scenario is None else str(Path(scenario).resolve())
-    from workbench.files import to_document
-
-    if hasattr(type(scenario), "self_contained"):
-        scenario = scenario.self_contained()
-    return to_document(scenario)
-
-
-@cache
-def _load_cached(key: str) -> Any:
-    from workbench.files import load, load_document
-
-    if key.startswith("{"):
-        return load_document(json.loads(key), "<a sweep's scenario>")
-    return load(key)
-
-
-def _scenario_of(spec: Any) -> Any:
-    if spec is None:
-        return None
-    key = spec if isinstance(spec, str) else json.dumps(spec, sort_keys=True)
-    return _load_cached(key)
-
-
-@checked
-def play_task(task: GameTask) -> dict[str, Any]:
-    """Play one game of a sweep and describe how it ended (runs in any worker)."""
-    importlib.import_module(task.module)
-    return _played(get_game(task.game), _scenario_of(task.scenario), task)
-
-
-def _played(game: Game, scenario: Any, task: GameTask) -> dict[str, Any]:
-    state, steps = play_to_end(game, scenario, task.players, seed=task.seed, options=task.options)
-    outcome = game.outcome(state)
-    summary = game.summarize(state)
-    return {
-        "seed": task.seed,
-        "winner": outcome.winner if outcome and outcome.winner else "draw",
-        "termination": outcome.termination.name if outcome else "unfinished",
-        "steps": len(steps),
-        "lost": dict(summary.get("lost", {})),
-        "damage_by": dict(summary.get("damage_by", {})),
-    }
 
 
 @checked_methods
@@ -189,20 +140,6 @@ class SweepResult:
         return head + self.summary.to_html(float_format=lambda v: f"{v:.3f}")
 
 
-# the memory a sweep holds per game (its task, its row, the table), measured with tracemalloc
-# on sweeps of 200 to 20,000 games (tests/test_bounded_work.py checks it within 2x)
-SWEEP_BASE_BYTES = 32 * 1024
-SWEEP_BYTES_PER_GAME = 1400
-SWEEP_MAX_SECONDS = 600.0  # a sweep is long by nature (a progress bar, Ctrl-C stops it)
-
-
-@checked
-def sweep_memory(games: int) -> int:
-    """The estimated peak memory (bytes) of the results of a sweep of ``games`` games."""
-    whole_number("games", games, low=0)
-    return SWEEP_BASE_BYTES + SWEEP_BYTES_PER_GAME * games
-
-
 @checks_itself
 def sweep(
     game: str | Game,
@@ -234,27 +171,9 @@ def sweep(
     × the games ÷ the games played at once), and a sweep estimated past ``max_seconds`` (600
     s) is refused then, with the estimate (ArgumentError); pass more to allow it.
     """
-    plan = _planned(game, scenario, players, games, seed, options, workers, client, progress,
+    plan = planned(game, scenario, players, games, seed, options, workers, client, progress,
                     stop, max_bytes, max_seconds)  # fmt: skip
     return _swept(plan, _Budget(max_bytes, max_seconds))
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """A sweep's arguments, checked: the game, the scenario's value, its first state."""
-
-    game: Game
-    scenario: Any
-    spec: Any  # the scenario as other processes load it (a path, a document), or None
-    start: Any
-    players: Any
-    games: int
-    seed: int
-    options: Mapping[str, Any] | None
-    workers: int | None
-    client: Any
-    progress: bool
-    stop: Callable[[], bool] | None
 
 
 @dataclass
@@ -267,57 +186,20 @@ class _Budget:
     games_after: int = 0  # games of the grid's sweeps after this one
 
 
-def _planned(
-    game: Any, scenario: Any, players: Any, games: Any, seed: Any, options: Any, workers: Any,
-    client: Any, progress: Any, stop: Any, max_bytes: Any, max_seconds: Any,
-) -> _Plan:  # fmt: skip
-    """Every argument of :func:`sweep` checked, before any game or process (see there)."""
-    the_game = checks.game_of(game)
-    count, options = checks.plain_arguments(games, options, progress, stop)
-    seed_of("seed", seed)
-    workers = checks.workers_of(workers)
-    client = checks.client_of(client)
-    seconds_bound("max_seconds", max_seconds)
-    refuse_past("games", count, "a sweep whose results fit", Cost(sweep_memory(count), 0.0),
-                max_bytes)  # fmt: skip
-    if isinstance(scenario, str) and scenario in the_game.scenarios():
-        scenario = the_game.scenarios()[scenario]  # a shipped scenario's file
-    value = checks.scenario_of(the_game, scenario, _scenario_of)
-    first = the_game.start(value, options)  # the options checked against the game's list
-    check_players(the_game, first, players)
-    spec = None
-    if client is not None or (workers or 1) > 1:  # what goes to other processes: it pickles
-        checks.pickles(players)
-        try:
-            spec = _scenario_spec(scenario)
-        except (TypeError, ValueError) as failed:  # no file format holds it
-            raise ArgumentError("scenario", scenario, "a scenario a file can hold, to play in "
-                                f"other processes ({failed})") from None  # fmt: skip
-    return _Plan(the_game, value, spec, first, players, count, seed, options, workers, client,
-                 progress, stop)  # fmt: skip
-
-
-def _swept(plan: _Plan, budget: _Budget) -> SweepResult:
+def _swept(plan: Plan, budget: _Budget) -> SweepResult:
     """Play a checked sweep (:func:`sweep`), within ``budget``."""
     the_game, games = plan.game, plan.games
     runner = executor_for(plan.workers, plan.client, games)
     local = isinstance(runner, InProcess)
-    spec = plan.spec
-    tasks = [
-        GameTask(
-            the_game.name, the_game.start.__module__, spec, plan.players,
-            derive_seed(plan.seed, i), dict(plan.options or {}),
-        )
-        for i in range(games)
-    ]  # fmt: skip
+    tasks = [task_of(plan, i) for i in range(games)]
     run: Callable[[GameTask], dict[str, Any]] = play_task
     if local:  # play on the value as given: nothing to load or pickle
 
         def run(task: GameTask) -> dict[str, Any]:
-            return _played(the_game, plan.scenario, task)
+            return played(the_game, plan.scenario, task)
 
     results: dict[int, dict[str, Any]] = {}
-    bar = _progress(games, the_game.title, plan.progress)
+    bar = progress_bar(games, the_game.title, plan.progress)
     began = time.perf_counter()
     try:
         for index, row in runner.run(run, tasks):
@@ -349,15 +231,6 @@ def _refuse_past_time(per_game: float, games: int, parallel: int, budget: _Budge
         what = f"a grid sweep whose games ({per_game:.2g} s the first of this value) end"
     refuse_past("games", games, what, Cost(sweep_memory(games), seconds), budget.max_bytes,
                 budget.max_seconds)  # fmt: skip
-
-
-def _progress(total: int, description: str, show: bool) -> Any:
-    """A progress bar (games done, games per second, time left) in a notebook or terminal."""
-    if not show:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc=description, unit="game")
 
 
 @checks_itself
@@ -393,7 +266,7 @@ def grid_sweep(
     budget = _Budget(sweep_options.get("max_bytes", MAX_BYTES),
                     sweep_options.get("max_seconds", SWEEP_MAX_SECONDS))  # fmt: skip
     plans = [
-        _planned(
+        planned(
             the_game, scenario_for(value), kept["players"], kept["games"], kept["seed"],
             options_for(value) if options_for else None, kept["workers"], kept["client"],
             kept["progress"], kept["stop"], budget.max_bytes, budget.max_seconds,
@@ -439,3 +312,9 @@ def plot_win_rates(grid: pd.DataFrame, parameter: str = "value", ax: Any = None)
     ax.set_ylabel("win rate (95 % interval)")
     ax.legend()
     return ax
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.balance", {"derive_seed": "workbench.rules.seeding.derive(seed, index)"}
+    )

@@ -7,9 +7,10 @@ worker ran which game.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Protocol
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol, runtime_checkable
 
 from workbench.arguments import checked, checked_methods, whole_number
 from workbench.balance.checks import client_of, workers_of
@@ -17,8 +18,10 @@ from workbench.errors import ArgumentError
 
 Task = Any
 CONNECT_SECONDS = 20  # how long a sweep waits for a Dask scheduler named by its address
+GENTLE = 10  # the niceness of a kept pool's workers: the editor's own work comes first
 
 
+@runtime_checkable
 @checked_methods
 class Executor(Protocol):
     name: str
@@ -27,6 +30,8 @@ class Executor(Protocol):
     def run(
         self, fn: Callable[[Task], Any], tasks: Sequence[Task]
     ) -> Iterator[tuple[int, Any]]: ...
+
+    def close(self) -> None: ...
 
 
 @checked_methods
@@ -40,26 +45,60 @@ class InProcess:
         for index, task in enumerate(tasks):
             yield index, fn(task)
 
+    def close(self) -> None:
+        """Nothing to end."""
+
 
 @checked_methods
 class LocalPool:
-    """A pool of ``workers`` local processes (1 to ``checks.MAX_WORKERS``)."""
+    """A pool of ``workers`` local processes (1 to ``checks.MAX_WORKERS``).
 
-    def __init__(self, workers: int) -> None:
+    By default each :meth:`run` starts its pool and ends it. ``keep=True`` keeps one pool
+    for every run until :meth:`close` (the editor's fairness panel, whose runs start again at
+    each change of the map), its workers at a lower priority (:data:`GENTLE`) so that this
+    process's own work, a paint stroke, comes first; leaving a run early cancels the games
+    not yet begun, and the games under way finish in the workers."""
+
+    def __init__(self, workers: int, *, keep: bool = False) -> None:
         workers_of(workers)
         self.workers = workers
+        self.keep = keep
         self.name = f"{workers} local processes"
         self.parallel = workers
+        self._pool: ProcessPoolExecutor | None = None
 
     def run(self, fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[tuple[int, Any]]:
+        if self.keep:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_gentle)
+            yield from _as_finished(self._pool, fn, tasks)
+            return
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
-            try:
-                for future in as_completed(futures):
-                    yield futures[future], future.result()
-            finally:
-                for future in futures:
-                    future.cancel()
+            yield from _as_finished(pool, fn, tasks)
+
+    def close(self) -> None:
+        """End a kept pool: the games not begun are cancelled, its workers end once the games
+        under way finish (nothing waits for them here)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _gentle() -> None:
+    """A kept pool's worker: a lower priority than the process that started it."""
+    os.nice(GENTLE)
+
+
+def _as_finished(
+    pool: ProcessPoolExecutor, fn: Callable[[Task], Any], tasks: Sequence[Task]
+) -> Iterator[tuple[int, Any]]:
+    futures: dict[Future[Any], int] = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
+    try:
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 @checked_methods
@@ -95,6 +134,9 @@ class OnDask:
                 yield index[future.key], future.result()
         finally:
             self.client.cancel(futures)
+
+    def close(self) -> None:
+        """Nothing to end: the client and its cluster are the caller's."""
 
 
 @checked

@@ -8,13 +8,24 @@ value needs no rules to load or save.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import workbench.discovery as discovery
 from workbench.boards.values import FileValue
+from workbench.errors import WorkbenchError
+
+# writes a record's steps as text (the rules register it: workbench.rules.notation.listing)
+_LISTING: list[Callable[[Record], list[str]]] = []
+
+
+def register_listing(listing: Callable[[Record], list[str]]) -> None:
+    """How :meth:`Record.listing` writes a record (the rules call this; a value needs no rules
+    to load or save)."""
+    _LISTING[:] = [listing]
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,15 @@ class Record(FileValue):
         steps = list(self.steps)
         steps[step - 1] = RecordStep(steps[step - 1].action, note)
         return replace(self, steps=tuple(steps))
+
+    def listing(self) -> list[str]:
+        """Every step as text with its number, who took it and its note, as the game's
+        notation writes it (``"3. Ōarai: Tiger II 0801-0803"``; replayed by the rules)."""
+        if not _LISTING:
+            discovery.import_all(discovery.game_modules())  # the games' notations register it
+        if not _LISTING:
+            raise WorkbenchError("no game's rules are found to replay the record")
+        return _LISTING[0](self)
 
     def notes(self) -> dict[int, str]:
         """The steps with a note (a teacher's bookmarks), 1-based."""

@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 MOVED = {  # names this package no longer has, and where they are now
-    "panzer_vor_roster": "workbench.panzer_vor.panzer_vor_roster",
+    "panzer_vor_roster": "workbench.panzer_vor.roster",
     "load_next_stage": "workbench.panzer_vor.load_next_stage",
 }
 

@@ -12,7 +12,7 @@ registered (``workbench.rules.core.register_game``); a record of a game not regi
 first imports the games' packages (``workbench.discovery``) and is kept as written if its game
 is still unknown.
 
->>> register_options("a game", lambda scenario: ({"walls": False}, {"walls": True}))
+>>> register_options("a game", lambda scenario: ({"walls": False}, {"walls": True}, dict))
 >>> written_out("a game", None, {"turns": 3}), as_recorded("a game", None, {"turns": 3})
 ({'walls': False, 'turns': 3}, {'walls': True, 'turns': 3})
 >>> as_recorded("no such game", None, {"turns": 3})
@@ -27,8 +27,11 @@ from typing import Any
 
 from workbench.errors import WorkbenchError
 
-# a game's options for a scenario: (each option's default, what a record leaving it out means)
-Recorded = tuple[Mapping[str, Any], Mapping[str, Any]]
+# a game's options for a scenario: each option's default, what a record leaving it out means,
+# and the options a record gives spelled as they are now (a value once spelled otherwise)
+Recorded = tuple[
+    Mapping[str, Any], Mapping[str, Any], Callable[[Mapping[str, Any]], dict[str, Any]]
+]
 
 _GAMES: dict[str, Callable[[Any], Recorded]] = {}
 
@@ -59,7 +62,11 @@ def written_out(game: str, scenario: Any, given: Mapping[str, Any]) -> dict[str,
 
 
 def as_recorded(game: str, scenario: Any, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The options a loaded record was played with: those it writes, and for every option it
-    leaves out the value a record that leaves it out was played with."""
+    """The options a loaded record was played with: those it writes (a value once spelled
+    otherwise read as it is spelled now: Panzer Vor!'s ``"attack card"`` is
+    ``"attack-card"``), and for every option it leaves out the value a record that leaves it
+    out was played with."""
     found = _recorded(game, scenario)
-    return {**(found[1] if found else {}), **given}
+    if not found:
+        return dict(given)
+    return {**found[1], **found[2](given)}

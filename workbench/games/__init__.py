@@ -1,9 +1,9 @@
-"""The registry of games: name, rulebook, board kind and the rules' functions, so widgets,
-tests and tools treat every game alike.
+"""The registry of games: each a :class:`Game` (its name, rulebook, board kind and the rules'
+methods), so widgets, tests and tools treat every game alike.
 
-No list names the games: each one's package ``workbench/rules/<game>/`` is imported on first
-use (:mod:`workbench.discovery`), and its ``game.py`` registers a :class:`Game` there; the
-games are listed by their ``order``, then any a user registered.
+No list names the games: each one's home ``workbench/games/<game>/`` is imported on first
+use (:mod:`workbench.discovery`), and its ``rules/game.py`` registers its subclass of
+:class:`Game` there; the games are listed by their ``order``, then any a user registered.
 
 >>> "panzer-vor" in names()
 True

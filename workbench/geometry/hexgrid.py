@@ -116,6 +116,10 @@ class Hex:
 
 DIRECTIONS: tuple[Hex, ...] = (Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1))
 """The six unit steps, clockwise; index ``i`` is the hexside (and facing) ``i``."""
+FACINGS: tuple[int, ...] = tuple(range(len(DIRECTIONS)))
+"""Every facing a tank on a hex may have: the hexsides 0..5 of :data:`DIRECTIONS`."""
+HEX_STEPS = np.array([(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
+""":data:`DIRECTIONS` as an array of axial (q, r) steps, for vectorised traces."""
 
 # Pointy-top names of the directions (the Panzer Vor! layout).
 NORTHEAST, EAST, SOUTHEAST, SOUTHWEST, WEST, NORTHWEST = range(6)
@@ -160,8 +164,9 @@ class Hexside:
 
 # Cube-coordinate normals of a hex cell: the hex at the origin is |n . p| <= 1 for these.
 _HEX_NORMALS = ((1, -1, 0), (0, 1, -1), (-1, 0, 1))
-# The neighbour beyond side ``n . p = +1`` of each normal (``-1``: the opposite one).
-_NORMAL_STEPS = np.array([(1, -1), (0, 1), (-1, 0)], dtype=np.int64)
+# The neighbour beyond side ``n . p = +1`` of each normal (``-1``: the opposite one):
+# directions 0, 2 and 4
+HEX_NORMAL_STEPS = HEX_STEPS[[0, 2, 4]]
 _HEX_REACH = 2 / 3  # no point of a cell is further than 2/3 from its centre in q or r
 
 
@@ -296,7 +301,7 @@ def _traced(offset: Hex) -> TraceArrays:
     crossed, along, touched = ordered(
         chords(starts, (offset.q, offset.r, offset.s), _HEX_NORMALS), cells
     )
-    neighbours = _NORMAL_STEPS[along[:, 2]] * along[:, 3:4]
+    neighbours = HEX_NORMAL_STEPS[along[:, 2]] * along[:, 3:4]
     pairs = _sorted_pairs(np.stack([along[:, :2], along[:, :2] + neighbours], axis=1))
     if len(pairs):  # both hexes of a hexside meet the line along it: keep each side once
         _, first = np.unique(pairs.reshape(len(pairs), 4), axis=0, return_index=True)

@@ -23,13 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.errors import ArgumentError
+from workbench.geometry.hexgrid import HEX_NORMAL_STEPS, HEX_STEPS
 
 IntArray = npt.NDArray[np.int64]
 
-# Axial unit steps of directions 0..5 (see hexgrid.DIRECTIONS), clockwise.
-_STEPS = np.array([(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)], dtype=np.int64)
-# The neighbour beyond side ``n . p = +1`` of each of the three cell normals.
-_NORMAL_STEPS = np.array([(1, -1), (0, 1), (-1, 0)], dtype=np.int64)
 _KEY = 1 << 11  # a cell is packed as (q + _KEY / 2) * _KEY + (r + _KEY / 2): |q|, |r| < 1024
 
 
@@ -157,13 +154,13 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     same = x_owner[1:] == x_owner[:-1]
     step = x_cells[1:] - x_cells[:-1]
     direction = np.full(len(step), -1)
-    for d, unit in enumerate(_STEPS):
+    for d, unit in enumerate(HEX_STEPS):
         direction[(step[:, 0] == unit[0]) & (step[:, 1] == unit[1])] = d
     keep = same & (direction >= 0)
     if keep.any():
         offset = sector[x_owner[:-1]]
         for turn in (-1, 1):
-            beside = x_cells[:-1] + _STEPS[(direction + turn) % 6]
+            beside = x_cells[:-1] + HEX_STEPS[(direction + turn) % 6]
             corner = x_cells[:-1] + x_cells[1:] + beside
             keep &= corner[:, 0] * offset[:, 1] - corner[:, 1] * offset[:, 0] != 0
     kept = np.flatnonzero(keep)
@@ -172,7 +169,7 @@ def _sector_traces(sector: IntArray) -> BatchTraces:
     al = np.flatnonzero(along)
     side_of = on_side[al].argmax(axis=1)
     sign = np.sign(twice[al, side_of])
-    pairs = np.stack([cells[al], cells[al] + _NORMAL_STEPS[side_of] * sign[:, None]], axis=1)
+    pairs = np.stack([cells[al], cells[al] + HEX_NORMAL_STEPS[side_of] * sign[:, None]], axis=1)
     # Both hexes of such a side run along it: keep the side once, from its lower hex.
     lower = (pairs[:, 0, 0] < pairs[:, 1, 0]) | (
         (pairs[:, 0, 0] == pairs[:, 1, 0]) & (pairs[:, 0, 1] < pairs[:, 1, 1])

@@ -10,6 +10,7 @@ from typing import Any
 
 from workbench.arguments import check_all, checked_methods
 from workbench.learn.question import Check, Question, spoken
+from workbench.render.themes import Theme
 
 # the colours of the places drawn (a mark's role, or what a place is in a checked answer)
 COLOURS = {
@@ -23,7 +24,7 @@ COLOURS = {
 }
 
 
-def _scene(value: Any, theme: str | None) -> Any:
+def _scene(value: Any, theme: str | Theme | None) -> Any:
     """The position's scene, fitted to a notebook's output when it would be wider (so its
     labels keep their size on the screen: ``workbench.render.notebook_scene``)."""
     from workbench.render import notebook_scene
@@ -43,7 +44,7 @@ def _tinted(scene: Any, question: Question, places: dict[str, str]) -> Any:
 
 def question_scene(
     question: Question,
-    theme: str | None = None,
+    theme: str | Theme | None = None,
     *,
     chosen: Iterable[str] = (),
     caption: bool = True,
@@ -58,7 +59,11 @@ def question_scene(
 
 
 def answer_scene(
-    question: Question, check: Check | None, theme: str | None = None, *, caption: bool = True
+    question: Question,
+    check: Check | None,
+    theme: str | Theme | None = None,
+    *,
+    caption: bool = True,
 ) -> Any:
     """The rules' picture of the answer, the right places, and after a check the missed and
     wrong ones; the verdict and the reasons in the caption."""

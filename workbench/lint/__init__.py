@@ -1,14 +1,12 @@
 """The map linter: what a board does to play, checked before anyone plays on it.
 
-``workbench.lint(board)`` takes a Panzer Vor! hex map or scenario, a Panzer Strike square
-board or a TANKS table and returns a :class:`LintReport`: findings, each naming the place and
-the rule or reason (:class:`~workbench.rules.core.Reason`), and heatmaps (exposure, reach,
-cover) a widget or a notebook draws. Options are keyword arguments of the board's linter
-(:func:`workbench.games.panzer_vor.lint.lint_hexmap`,
-:func:`~workbench.games.panzer_strike.lint.lint_square_board`,
-:func:`~workbench.games.tanks.lint.lint_table`).
+``workbench.lint(board)`` takes any board a game's ``lint`` registers a linter for (a hex map,
+a scenario, a square board, a table...) and returns a :class:`LintReport`: findings, each
+naming the place and the rule or reason (:class:`~workbench.rules.core.Reason`), and heatmaps
+(exposure, reach, cover) a widget or a notebook draws. Options are keyword arguments of the
+board's linter (its docstring lists them), lint's bounds among them.
 
-Bounded work: each board kind's module registers its checks in a :class:`Checks`, each check
+Bounded work: each board kind's linter registers its checks in a :class:`Checks`, each check
 with its own estimate of time and peak memory (and the work it shares with other checks,
 a :class:`Work`). Before any check runs, lint adds the estimates up: past ``max_bytes`` (2 GiB)
 or ``max_seconds`` (60 s) the checks that may be left out (``optional``: the costly analyses,
@@ -404,8 +402,8 @@ def options_checked(linter: Callable[..., LintReport]) -> Callable[..., LintRepo
 
 @singledispatch
 def lint(board: Any, **options: Any) -> LintReport:
-    """Check a board (a HexMap, PanzerVorScenario, SquareBoard or Table): each module of this
-    package registers the checks of its kind of board with ``@lint.register``."""
+    """Check a board: each game's ``lint`` (and each module of this package) registers the
+    linter of its kind of board with ``@lint.register``."""
     if import_new([*modules_of(__name__), *parts("lint")]):  # a check added since
         return lint(board, **options)
     kinds = sorted(t.__name__ for t in lint.registry if t is not object)

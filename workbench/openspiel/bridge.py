@@ -491,7 +491,7 @@ def _made(rules: Game, parameters: Parameters) -> tuple[Any, ActionSpace, int, d
     start = rules.start(scenario, parameters.options)
     space = action_space(rules.name, scenario, start).small()
     longest = _checked_length(rules.name, start, parameters.options)
-    every = with_defaults(rules.options_for(scenario), parameters.options)
+    every = with_defaults(rules.options(scenario), parameters.options)
     made = (start, space, longest, json_object(canonical_json(every), "options"))
     with _MADE_LOCK:
         _MADE[key] = made
@@ -532,7 +532,7 @@ def most_players(rules: Game) -> int:
     scenarios = rules.scenarios()
     if not scenarios:
         return TWO
-    options = rules.options_for(rules.load_scenario(next(iter(scenarios))))
+    options = rules.options(rules.load_scenario(next(iter(scenarios))))
     highs = [o.high for o in options if o.name == "players" and o.high is not None]
     return max([TWO, *highs])
 
@@ -544,7 +544,7 @@ def game_type(rules: Game) -> Any:
         return _TYPES[rules.name]
     Info = pyspiel.GameType.Information
     Utility = pyspiel.GameType.Utility
-    hidden = rules.sample_hidden is not None
+    hidden = rules.hides_information
     kind = pyspiel.GameType(
         short_name=short_name(rules.name),
         long_name=f"{rules.title} (Tank Rules Workbench)",

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.rules.canonical import canonical
 from workbench.rules.core import Game
 from workbench.rules.observation import Observation, history_of
 
@@ -30,14 +29,14 @@ def information_state_text(observation: Observation) -> str:
 
 def observation_text(rules: Game, observation: Observation) -> str:
     if observation.hidden:
-        seen = (rules.fingerprint or canonical)(observation.state)
+        seen = rules.fingerprint(observation.state)
     else:
         seen = state_text(rules, observation.state)
     return f"{observation.player} sees\n{seen}"
 
 
 def state_text(rules: Game, state: Any) -> str:
-    if rules.fingerprint is not None:
+    if rules.offers("fingerprint"):
         return rules.fingerprint(state)
     history = history_of(state)
     return f"{len(history)} steps from the start\n" + "\n".join(map(repr, history.actions()))

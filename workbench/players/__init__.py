@@ -18,15 +18,18 @@ import importlib.util
 import random
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.arguments import checked, checks_itself, one_of, positive
 from workbench.arguments import seed as seed_of
 from workbench.errors import ArgumentError
-from workbench.games import names
+from workbench.games import all_games, names
+from workbench.openspiel.spaces import numbered_games
 from workbench.players.settings import LEVELS, declared, settings_for
-from workbench.rules.core import Game
+from workbench.rules.core import Game, register_bot
 from workbench.rules.observation import Observation
+from workbench.rules.seeding import derive
+from workbench.vocabulary import removed_names
 
 if importlib.util.find_spec("pyspiel") is not None:
     # importing the bridge registers every game with OpenSpiel (it imports every game's
@@ -111,16 +114,12 @@ class SearchPlayer:
             from workbench.rules.core import IllegalAction, Reason
 
             raise IllegalAction(Reason("no legal action to choose from"))
-        seed = rng.randrange(2**31) if self.seed is None else hash_seed(self.seed, observation)
+        step = len(observation.history) + 1  # the step this decision makes
+        seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31
         if len(legal) == 1:
             return legal[0]
         self._stop.clear()
         return decide(self, game, observation, seed)
-
-
-def hash_seed(seed: int, observation: Any) -> int:
-    """A decision's seed from the player's seed and how far the game has gone."""
-    return (seed * 1_000_003 + len(observation.history)) % 2**31
 
 
 checks_itself(SearchPlayer.__init__)  # marked: its __post_init__ checks every field
@@ -145,27 +144,28 @@ def search(
 
 
 def offer() -> list[str]:
-    """Add the three search players to ``Game.bots`` of every game the bridge numbers
-    (``"search (easy)"`` ...), so they are listed wherever a game's computer players are;
-    nothing without OpenSpiel (the optional extra). The names added."""
-    import importlib.util
-
+    """Register the three search players as computer players of every game the bridge
+    numbers (``register_bot``: ``"search (easy)"`` ...), so they are listed wherever a game's
+    computer players are (``Game.bots``); nothing without OpenSpiel (the optional extra).
+    The names added."""
     if importlib.util.find_spec("pyspiel") is None:
         return []
-    import workbench.openspiel  # noqa: F401  (registers every game's numbering)
-    from workbench.games import all_games
-    from workbench.openspiel.spaces import numbered_games
-
     added = []
     for game in all_games():
-        if game.name in numbered_games() and isinstance(game.bots, dict):
+        if game.name in numbered_games():
             for level in LEVELS:
                 name = f"search ({level})"
                 if name not in game.bots:
-                    game.bots[name] = search(level)
+                    register_bot(game.name, name, search(level))
                     added.append(f"{game.name}: {name}")
     return added
 
 
 __all__ = ["LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
            "offer", "search"]  # fmt: skip
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.players", {"hash_seed": "workbench.rules.seeding.derive(seed, step)"}
+    )

@@ -40,9 +40,9 @@ __all__ = [
 @functools.singledispatch
 def scene_of(obj: Any, **options: Any) -> Scene:
     """The scene for a board, game state or rules result, chosen by its type: each game's
-    render module (``render/<game>.py`` and ``render/<game>_*.py``, found by their names:
-    :mod:`workbench.discovery`) registers its types with ``@scene_of.register``; options go to
-    the builder (e.g. ``size=48, theme="projector"``)."""
+    home registers its types with ``@scene_of.register`` in its ``render`` (found by
+    :mod:`workbench.discovery`); options go to the builder (e.g. ``size=48,
+    theme="projector"``)."""
     if import_new(parts("render")):  # a game added since: its pictures too
         return scene_of(obj, **options)
     raise TypeError(
@@ -145,8 +145,8 @@ def show(obj: Any, **options: Any) -> Picture:
     return Picture(notebook_scene(obj, **options))
 
 
-# The hex board (a map with no game) draws itself; each game's render modules, found by their
-# names, register its boards, states and results with scene_of, as do the linter's reports.
+# The hex map (a board of no game) draws itself; each game's render part, found in its home,
+# registers its boards, states and results with scene_of, as do the linter's reports.
 # Imported by name, as the file formats are: each imports this package for scene_of, so none
 # is imported from here.
 import_all(("workbench.render.hexboard", "workbench.render.findings", *parts("render")))

@@ -15,8 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from workbench.geometry.hexgrid import Hex
-from workbench.geometry.squaregrid import Square
 from workbench.lint import Finding, LintReport
 from workbench.render import scene_of
 from workbench.render.labels import annotation_placer, place_text
@@ -33,8 +31,7 @@ def _cells(scene: Scene, cells: Iterable[Any]) -> list[Any]:
     layout = scene.layout
     if layout is None:
         return []
-    kind = Hex if hasattr(layout, "grid") else Square
-    return [c for c in cells if isinstance(c, kind)]
+    return [c for c in cells if layout.holds(c)]
 
 
 def findings_overlay(

@@ -1,5 +1,5 @@
-"""Hex boards as scenes: a HexMap (terrain, hexsides, places, zones, labels), a Panzer Vor!
-game state's counters, and hex overlays (reach, path, line of sight).
+"""Hex boards as scenes: a HexMap (terrain, hexsides, places, zones, labels) and hex overlays
+(reach, path, line of sight). A game on a hex map draws its pieces over this picture.
 
 Builders draw what they are given and decide nothing: a reachable area is a mapping of hex to
 MP cost, a line of sight a list of crossings with verdicts, computed elsewhere.
@@ -23,21 +23,17 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.boards.hexmap import HexMap
-from workbench.games.panzer_vor.rules.state import GameState
 from workbench.geometry.hexgrid import Hex, HexGrid, direction_angle
 from workbench.render import scene_of
 from workbench.render.counters import HexRoom, hex_room, number_font
 from workbench.render.hex_labels import map_labels, title_gap, widest_number
-from workbench.render.hex_units import board_with_counters, state_side_colors, units_primitives
 from workbench.render.legend import (
     Entry,
     Swatch,
-    box_swatch,
     legend_band,
     legend_entries,
     line_swatch,
 )
-from workbench.render.pieces import tank_swatch
 from workbench.render.scene import (
     BOARD,
     EDGES,
@@ -54,7 +50,6 @@ from workbench.render.scene import (
     Style,
     Transform,
 )
-from workbench.render.sides import WRECK_COLOR
 from workbench.render.symbols import symbol_primitives, terrain_symbol
 from workbench.render.themes import Theme, mix, theme_named
 
@@ -67,8 +62,6 @@ __all__ = [
     "odds_overlay",
     "path_overlay",
     "reach_overlay",
-    "state_scene",
-    "units_primitives",
 ]
 
 
@@ -98,6 +91,9 @@ class HexLayout:
     def cell_at(self, x: float, y: float) -> Hex | None:
         h = self.grid.hex_at(x, y, 1.0)
         return h if h in self.grid else None
+
+    def holds(self, cell: Any) -> bool:
+        return isinstance(cell, Hex) and cell in self.grid
 
     def cell_polygon(self, cell: Hex) -> tuple[Point, ...]:
         return tuple(self.grid.corners(cell, 1.0))
@@ -573,45 +569,8 @@ def zone_outline(layout: HexLayout, hexes: Iterable[Hex]) -> list[tuple[Point, .
     return loops
 
 
-# --- a game state: the map and its counters -----------------------------------------------
-def state_scene(
-    state: Any,
-    *,
-    size: float = 36.0,
-    theme: Theme | str | None = None,
-    labels: bool = True,
-    margin: float | None = None,
-    legend: bool = False,
-) -> Scene:
-    """A Panzer Vor! game state: its map with a counter for every tank
-    (:mod:`workbench.render.hex_units`: labels keep clear of the counters), and (``legend``)
-    the map's legend with the sides and markers."""
-    th = theme_named(theme)
-    scene = hexmap_scene(state.map, size=size, theme=th, labels=labels, margin=margin)
-    scene = board_with_counters(scene, state)
-    if legend:
-        scene = legend_band(scene, state_legend(state, th, scene.transform.scale))
-    return scene
-
-
-def state_legend(state: Any, th: Theme, px: float) -> list[Entry]:
-    """The legend of a game state: its map's, then the sides and the markers in play."""
-    entries = map_legend(state.map, _used_terrain(state.map), th, px)
-    colors = state_side_colors(state, th)
-    sides = [side for side in colors if any(t.side == side for t in state.tanks)]
-    entries += [Entry(side, tank_swatch(colors[side], th.counter_stroke)) for side in sides]
-    if any(t.flag for t in state.tanks):
-        entries.append(Entry("flag", box_swatch(th.flag_color)))
-    if any(t.smoke for t in state.tanks):
-        entries.append(Entry("smoke", box_swatch(th.smoke_color)))
-    if any(t.immobile for t in state.tanks):
-        entries.append(Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0))))
-    if any(t.wreck for t in state.tanks):
-        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
-    return entries
-
-
-def _used_terrain(hexmap: HexMap) -> list[str]:
+def used_terrain(hexmap: HexMap) -> list[str]:
+    """The terrain types a map's hexes have (its default among them where a hex has none)."""
     used = set(hexmap.terrain.values())
     if len(hexmap.terrain) < len(hexmap.grid):
         used.add(hexmap.default_terrain)
@@ -625,12 +584,7 @@ def _hexmap(hexmap: HexMap, **options: Any) -> Scene:
 
 @legend_entries.register
 def _hexmap_legend(hexmap: HexMap, th: Theme, px: float) -> list[Entry]:
-    return map_legend(hexmap, _used_terrain(hexmap), th, px)
-
-
-@legend_entries.register
-def _state_legend(state: GameState, th: Theme, px: float) -> list[Entry]:
-    return state_legend(state, th, px)
+    return map_legend(hexmap, used_terrain(hexmap), th, px)
 
 
 # The overlays of hex boards live in hex_overlays; imported here, where they always were.

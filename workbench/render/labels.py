@@ -28,10 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from workbench.render.scene import (
-    Arrow,
-    Circle,
     Polygon,
-    Polyline,
     Primitive,
     Scene,
     Style,
@@ -116,9 +113,6 @@ class Box(NamedTuple):
     def shifted(self, dx: float, dy: float) -> Box:
         return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
 
-    def grown(self, by: float) -> Box:
-        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
-
 
 def text_box_px(x: float, y: float, text: str, style: Style) -> Box:
     """The box of a line of text anchored at pixel ``(x, y)`` (a halo widens it)."""
@@ -183,22 +177,6 @@ def overlapping(labels: Sequence[Label]) -> list[tuple[Label, Label]]:
 def outside(labels: Iterable[Label], width: float, height: float) -> list[Label]:
     """The labels whose boxes leave a ``width`` x ``height`` picture."""
     return [label for label in labels if not label.box.inside(width, height)]
-
-
-def shape_box(prim: Primitive, transform: Transform) -> Box | None:
-    """The pixel box of a shape (None for text and batches)."""
-    if isinstance(prim, Polygon | Polyline):
-        points = np.asarray(prim.points, dtype=float)
-    elif isinstance(prim, Circle):
-        (x, y), r = prim.center, prim.radius
-        points = np.array([(x - r, y - r), (x + r, y + r)])
-    elif isinstance(prim, Arrow):
-        points = np.array([prim.start, prim.end])
-    else:
-        return None
-    px = points * transform.scale + np.array([transform.offset_x, transform.offset_y])
-    (x0, y0), (x1, y1) = px.min(axis=0), px.max(axis=0)
-    return Box(float(x0), float(y0), float(x1), float(y1))
 
 
 def unit_boxes(scene: Scene) -> list[Box]:
@@ -374,7 +352,6 @@ __all__ = [
     "place_text",
     "reink_numbers",
     "scene_labels",
-    "shape_box",
     "text_box",
     "text_width",
     "unit_boxes",

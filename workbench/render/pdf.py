@@ -8,9 +8,16 @@ through them: cut along it and lay the page over its neighbour with the crosshai
 A 50 mm scale bar in the margin checks that the printer kept the scale ("actual size").
 
 Sizes: ``hex_mm`` is the distance between the centres of adjacent hexes (across the flats),
-``square_mm`` the side of a square, and a TANKS table is drawn at ``table_scale`` (1.0: 1 cm
-on the table is 1 cm on paper; 0.5: the 90 × 90 cm table on 45 × 45 cm of paper). The
-rulebooks print no hex or square size, so the defaults are stand-ins (one inch).
+``square_mm`` the side of a square, and a table measured in centimetres is drawn at
+``table_scale`` (1.0: 1 cm on the table is 1 cm on paper; 0.5: a 90 × 90 cm table on
+45 × 45 cm of paper). The rulebooks print no hex or square size, so the defaults are
+stand-ins (one inch). Each board kind says how it prints with ``@print_scale.register``
+(a hex map here; a game's own boards in its ``render``).
+
+>>> from workbench.boards import HexMap
+>>> scale = print_scale(HexMap.blank(rows=4, cols=4), Sizes(hex_mm=30.0))
+>>> round(scale.mm_per_unit, 2), scale.words
+(17.32, 'hexes 30 mm across')
 """
 
 from __future__ import annotations
@@ -26,10 +33,8 @@ import numpy as np
 
 from workbench.boards.hexmap import HexMap
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
+from workbench.discovery import import_new, parts
 from workbench.errors import ArgumentError
-from workbench.games.panzer_strike.boards.board import SquareBoard
-from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.tanks.boards.table import Table
 from workbench.render import scene_of
 from workbench.render.scene import Arrow, Circle, Scene, Single, Text, singles
 from workbench.render.svg import escape, number, to_svg
@@ -69,30 +74,38 @@ class PrintPlan:
         return (column * (w - self.overlap_mm), row * (h - self.overlap_mm))
 
 
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes asked for on paper (see the module): a hex, a square, a table's scale."""
+
+    hex_mm: float = STAND_IN_MM
+    square_mm: float = STAND_IN_MM
+    table_scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class PrintScale:
+    """How a board prints: the ``board`` drawn (a scenario prints its map), millimetres on
+    paper per unit of its scene, and its size in ``words`` for the pages' caption."""
+
+    board: Any
+    mm_per_unit: float
+    words: str
+
+
 @singledispatch
-def mm_per_unit(board: Any, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    """Millimetres on paper per board unit of the board's scene."""
-    raise ArgumentError("board", type(board).__name__, "a hex map, scenario, square board or table")
+def print_scale(board: Any, sizes: Sizes) -> PrintScale:
+    """How ``board`` prints at ``sizes``: each board kind registers its own."""
+    if import_new(parts("render")):  # a game added since: its boards too
+        return print_scale(board, sizes)
+    kinds = sorted(t.__name__ for t in print_scale.registry if t is not object)
+    raise ArgumentError("board", type(board).__name__, f"a board that prints ({', '.join(kinds)})")
 
 
-@mm_per_unit.register(HexMap)
-def _hex_mm(board: HexMap, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return hex_mm / math.sqrt(3)  # hex size 1 (centre to corner): centres sqrt(3) apart
-
-
-@mm_per_unit.register(SquareBoard)
-def _square_mm(board: SquareBoard, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return square_mm
-
-
-@mm_per_unit.register(Table)
-def _table_mm(board: Table, hex_mm: float, square_mm: float, table_scale: float) -> float:
-    return 10.0 * table_scale  # board units are centimetres
-
-
-def _printed(board: Any) -> Any:
-    """What is drawn: a scenario prints its map."""
-    return board.hexmap if isinstance(board, PanzerVorScenario) else board
+@print_scale.register
+def _hexmap(board: HexMap, sizes: Sizes) -> PrintScale:
+    # hex size 1 (centre to corner): centres sqrt(3) apart
+    return PrintScale(board, sizes.hex_mm / math.sqrt(3), f"hexes {sizes.hex_mm:g} mm across")
 
 
 def plan(
@@ -115,9 +128,10 @@ def plan(
             raise ArgumentError(name, value, "a positive number")
         if value > MAX_PRINT_MM:
             raise ArgumentError(name, value, f"a positive number of at most {MAX_PRINT_MM:g}")
-    printed = _printed(board)
+    scale = print_scale(board, Sizes(hex_mm, square_mm, table_scale))
+    printed = scale.board
     scene = scene or scene_of(printed)
-    mm_px = mm_per_unit(printed, hex_mm, square_mm, table_scale) / scene.transform.scale
+    mm_px = scale.mm_per_unit / scene.transform.scale
     board_mm = (scene.width * mm_px, scene.height * mm_px)
     best: PrintPlan | None = None
     short, long = PAPER_MM[paper]
@@ -128,22 +142,14 @@ def plan(
         columns = max(1, math.ceil((board_mm[0] - overlap_mm) / (w - overlap_mm)))
         rows = max(1, math.ceil((board_mm[1] - overlap_mm) / (h - overlap_mm)))
         name = str(getattr(printed, "name", "") or "board")
-        size = _size_words(printed, hex_mm, square_mm, table_scale)
         candidate = PrintPlan(
-            paper, page, margin_mm, overlap_mm, board_mm, mm_px, columns, rows, f"{name}, {size}"
-        )
+            paper, page, margin_mm, overlap_mm, board_mm, mm_px, columns, rows,
+            f"{name}, {scale.words}",
+        )  # fmt: skip
         if best is None or candidate.pages < best.pages:
             best = candidate
     assert best is not None
     return best
-
-
-def _size_words(board: Any, hex_mm: float, square_mm: float, table_scale: float) -> str:
-    if isinstance(board, HexMap):
-        return f"hexes {hex_mm:g} mm across"
-    if isinstance(board, Table):
-        return f"table at scale {table_scale:g} (1 cm = {10 * table_scale:g} mm)"
-    return f"squares of {square_mm:g} mm"
 
 
 def _mm(value: float) -> str:
@@ -263,7 +269,7 @@ def page_svgs(
     is refused first (ArgumentError naming ``pages``): a larger hex, square or scale makes
     more pages."""
     scene_options = options.pop("scene_options", {})
-    scene = scene_of(_printed(board), **scene_options)
+    scene = scene_of(print_scale(board, Sizes()).board, **scene_options)  # sizes checked next
     layout = plan(board, scene=scene, **options)
     crop = Cropper(scene)
     primitives = crop.primitives

@@ -1,8 +1,10 @@
-"""Labels, symbols and legend swatches for the pieces of square boards and open tables (the
-parts of ``games/panzer_strike/render/pictures.py`` and ``games/tanks/render/pictures.py``
-that make them legible, kept here so those modules stay about the games' own drawing): a
-TANKS piece's name wrapped inside it and its symbol repeated across it, a Panzer Strike
-square's swatch and a flag in its owner's colour.
+"""Labels, symbols and legend swatches for the pieces of square boards and open tables, shared
+by the games that draw them (each game's ``render`` keeps only its own drawing): a terrain
+piece's name wrapped inside it and its symbol repeated across it, a square's swatch, a tank's
+silhouette as a swatch, and a flag in its owner's colour.
+
+>>> rect(1.0, 2.0, 3.0, 4.0)
+((1.0, 2.0), (4.0, 2.0), (4.0, 6.0), (1.0, 6.0))
 """
 
 from __future__ import annotations

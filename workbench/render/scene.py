@@ -316,6 +316,10 @@ class Layout(Protocol):
     def cell_at(self, x: float, y: float) -> Any:
         """The cell (hex, square or table point) at a board point, or None off the board."""
 
+    def holds(self, cell: Any) -> bool:
+        """Whether ``cell`` is one of this board's cells (a hex on a hex map, a square on a
+        square board): what :meth:`cell_polygon` outlines, such as a lint finding's cells."""
+
     def cell_polygon(self, cell: Any) -> tuple[Point, ...]:
         """The outline of a cell in board units (for shading and heatmaps)."""
 
@@ -372,13 +376,6 @@ class Scene:
         for name in layers:
             self.layer(name)
         return replace(self, layers={k: v for k, v in self.layers.items() if k not in layers})
-
-    def merged(self, other: Scene) -> Scene:
-        """A copy with every layer of ``other`` drawn on top of this one's (same transform)."""
-        layers = dict(self.layers)
-        for name, prims in other.layers.items():
-            layers[name] = layers.get(name, ()) + prims
-        return replace(self, layers=layers)
 
     def count(self) -> int:
         """Primitives in all layers (a batch counts once)."""

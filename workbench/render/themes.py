@@ -205,9 +205,20 @@ class Theme:
         return self.side_colors.get(side, default)
 
     def with_terrain_colors(self, colors: Mapping[str, str]) -> Theme:
+        """This theme with a user's own colours for some terrain types, by name.
+
+        >>> DEFAULT.with_terrain_colors({"forest": "#2e7d32"}).terrain_color("forest", "#000")
+        '#2e7d32'
+        """
         return replace(self, terrain_colors={**self.terrain_colors, **colors})
 
     def with_side_colors(self, colors: Mapping[str, str]) -> Theme:
+        """This theme with a user's own colours for some sides, by name (a side's colour
+        wherever a game draws it).
+
+        >>> DEFAULT.with_side_colors({"Red": "#b71c1c"}).side_color("Red", "#000")
+        '#b71c1c'
+        """
         return replace(self, side_colors={**self.side_colors, **colors})
 
     def with_least_text(self, px: float) -> Theme:

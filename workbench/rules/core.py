@@ -1,6 +1,10 @@
 """The one shape every game's rules share (after OpenSpiel and python-chess).
 
-A game is a :class:`Game`: a bundle of plain functions over immutable states.
+A game is a subclass of :class:`Game` (``Game[S, A]``: its state and action types) over
+immutable states: it sets its registration facts and defines the rules' own methods
+(``_start``, ``_apply``, ...); the public methods below are the base's, the same in every
+game, so an editor or mypy follows ``GAME.apply`` into the base and on to each game's
+``_apply``.
 
 - ``game.start(scenario, options)`` makes the first state from a loaded scenario or board.
 - ``game.current_player(state)`` names the side to act, :data:`CHANCE` when dice or a card
@@ -22,18 +26,31 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
-import inspect
 import random
+import typing
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
+from types import MappingProxyType, UnionType
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    cast,
+)
 
 from workbench.arguments import whole_number
 from workbench.errors import ArgumentError, WorkbenchError, shown
 from workbench.files.record_options import register_options
 from workbench.rules.action_fields import field_problem, safe_text
+from workbench.rules.canonical import canonical
 from workbench.rules.observation import Observation, history_of
 from workbench.rules.options import Option, check_options, recorded
 
@@ -41,10 +58,13 @@ from workbench.rules.options import Option, check_options, recorded
 class Turn(enum.Enum):
     """Who acts when no side does: :data:`CHANCE` (dice or a draw decide next) or
     :data:`TERMINAL` (the game is over). Not text, so no side's name can be taken for one
-    (a side may well be called "chance").
+    (a side may well be called "chance"): compare ``current_player(state)`` with them
+    themselves (``is CHANCE``), never with their text, which is for display only
+    (``str(CHANCE)``). A comparison with text is always False, the side called "chance"
+    included (``tests/test_contract.py`` keeps it so).
 
-    >>> CHANCE == "chance", str(CHANCE)
-    (False, 'chance')
+    >>> CHANCE == "chance", "chance" == CHANCE, str(CHANCE), CHANCE is Turn.CHANCE
+    (False, False, 'chance', True)
     """
 
     CHANCE = "chance"
@@ -238,10 +258,14 @@ class Event:
         return self.text
 
 
-class Applied(NamedTuple):
+S = TypeVar("S")  # a game's state type
+A = TypeVar("A", bound=Action)  # a game's action type
+
+
+class Applied(NamedTuple, Generic[S]):
     """What ``apply`` returns: the next state and the events the action caused."""
 
-    state: Any
+    state: S
     events: tuple[Event, ...]
 
 
@@ -279,10 +303,6 @@ class Outcome:
 # --- games --------------------------------------------------------------------------------
 
 
-S = TypeVar("S")  # a game's state type
-A = TypeVar("A", bound=Action)  # a game's action type
-
-
 @dataclass(frozen=True)
 class Verdict:
     """Whether an action is legal in a state and why: the refusal's reason and section, or
@@ -301,166 +321,268 @@ class Verdict:
         return "\n".join(self.lines())
 
 
-def _always_seen(state: Any, action: Any) -> None:
-    return None
+class OddsAnswer(Protocol):
+    """What ``odds`` answers in every game (each game's result adds its own detail):
+    ``destroy``, the exact chance that the shot destroys the target if it is fired as things
+    stand (0 where the rules allow no such shot at all); ``shot``, the action that declares it
+    now, or ``None`` when it cannot be declared now; ``refusal``, why not now (``None`` when
+    ``shot`` is given: the game's phase and the rule, with its section); ``reasons`` and
+    ``lines()``, every part of it with its section."""
+
+    @property
+    def destroy(self) -> Fraction: ...
+
+    @property
+    def shot(self) -> Action | None: ...
+
+    @property
+    def refusal(self) -> Reason | None: ...
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]: ...
+
+    def lines(self) -> list[str]: ...
 
 
-def _nothing_hidden(state: Any, player: str) -> Any:
-    return state
+class ReachAnswer(Protocol):
+    """What ``reach`` answers in every game: ``destinations``, the ``to`` of the tank's legal
+    moves now (empty when it may not move now), ``reasons`` and ``lines()``."""
+
+    @property
+    def destinations(self) -> frozenset[Any]: ...
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]: ...
+
+    def lines(self) -> list[str]: ...
 
 
-@dataclass(frozen=True)
-class Game(Generic[S, A]):
-    """One game's rules as plain functions over its immutable states (see the module).
+def not_now(phase: str, refused: Reason) -> Reason:
+    """Why a shot cannot be fired now, alike in every game: the phase and the rule that
+    refuses it (its section), as ``odds`` gives it in ``.refusal``.
 
-    The functions given are the rules'; the game wraps three of them so that every game
-    keeps the contract alike: ``legal_actions`` is a list, empty at chance and terminal
-    nodes; ``chance_outcomes`` is a list, empty where a side acts; ``apply`` refuses what is
-    not one of the game's actions and gives the next state its :class:`History`."""
+    >>> str(not_now("move phase", Reason("the movement dice decide now", "Rules: Movement")))
+    'not fired now (move phase): the movement dice decide now (Rules: Movement)'
+    """
+    return Reason(f"not fired now ({phase}): {refused.text}", refused.section)
 
-    name: str  # "panzer-vor", "panzer-strike", "tanks"
-    title: str
-    rulebook: str  # the rulebook's title and edition
-    board_kind: str  # "hex", "square" or "table"
-    start: Callable[..., S]  # (scenario, options: Mapping | None = None) -> state
-    current_player: Callable[[S], str | Turn]
-    # the two lists below may be given as any iterables: the game makes them lists
-    legal_actions: Callable[[S], Any]  # -> list[A]
-    chance_outcomes: Callable[[S], Any]  # -> list[tuple[A, Fraction]]
-    apply: Callable[[S, A], Applied]
-    outcome: Callable[[S], Outcome | None]
-    action_types: tuple[type[A], ...]
-    players: Callable[[S], tuple[str, ...]]  # the sides, in order
-    scenarios: Callable[[], Mapping[str, str]] = field(default=lambda: {})  # shipped: name→path
-    invariants: Callable[[S], None] = field(default=lambda state: None)  # raise if broken
-    # a text equal for equal states, cheaper than rules.canonical.canonical (None: use that)
-    fingerprint: Callable[[S], str] | None = None
-    # a finished game in numbers for the balance lab: {"lost": {side: tanks},
-    # "damage_by": {tank type: tanks destroyed}}
-    summarize: Callable[[S], Mapping[str, Any]] = field(default=lambda state: {})
-    # --- the contract's further parts (ARCHITECTURE.md: "One contract") ---
-    # the options of a scenario: name, values allowed, default, section, reading
-    options: Callable[[Any], Sequence[Option]] = field(default=lambda scenario: ())
-    # who sees an action taken in a state (None: every side; a card drawn: its owner)
-    seen_by: Callable[[S, A], frozenset[str] | None] = _always_seen
-    # the state as one side sees it (the same object where nothing is hidden from it)
-    mask: Callable[[S, str], S] = _nothing_hidden
-    # a whole state consistent with an observation whose state is masked (hidden parts
-    # sampled with ``rng``); needed only by games that hide something
-    sample_hidden: Callable[[Observation, random.Random], S] | None = None
-    # for learners: the odds of a shot, why an action is legal or not, where a tank can go
-    odds: Callable[..., Any] | None = None
-    explain_action: Callable[[S, A], Verdict] | None = None
-    reach: Callable[[S, str], Any] | None = None
-    # for the contract test of ``odds``: whether a tank is destroyed in a state, and the
-    # action a side takes to let the rules run on without choosing (no reaction, no ability)
-    destroyed: Callable[[S, str], bool] | None = None
-    declining: Callable[[S], A | None] = field(default=lambda state: None)
+
+Player = Callable[..., Action]  # (game, observation, rng) -> action: see rules.play
+
+# names a Game no longer has, and the one that replaced each (Game.__getattr__ says so)
+RENAMED_GAME_NAMES = {
+    "options_for": "options",
+    "explain_action": "explain (a game's class defines _explain)",
+}
+
+
+class Game(ABC, Generic[S, A]):
+    """One game's rules over its immutable states (see the module): each game is a subclass
+    that sets the registration facts below and defines the rules' own methods (``_start``,
+    ``_current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_apply``, ``_outcome``,
+    ``_players``; ``_options``, ``_odds``, ``_reach``, ``_explain`` where it has them).
+
+    The public methods are defined here once and keep the contract alike in every game:
+    each checks its arguments (a state of another game or another kind is refused with
+    ArgumentError), ``legal_actions`` is a list, empty at chance and terminal nodes;
+    ``chance_outcomes`` is a list, empty where a side acts; ``apply`` refuses what is not one
+    of the game's actions and gives the next state its :class:`History`; ``odds`` and
+    ``reach`` refuse cleanly in a game without shots or moves."""
+
+    # --- the registration (ARCHITECTURE.md: "How to add a game") -----------------------
+    name: ClassVar[str]  # "panzer-vor", "panzer-strike", "tanks"
+    title: ClassVar[str]
+    rulebook: ClassVar[str]  # the rulebook's title and edition
+    board_kind: ClassVar[str]  # "hex", "square" or "table"
+    action_types: ClassVar[tuple[type[Action], ...]]
     # what a scenario file of this game holds (load_scenario refuses anything else)
-    scenario_types: tuple[type, ...] = ()
-    # the computer players this game ships besides the random one, by name
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    # --- the registration (ARCHITECTURE.md: "How to add a game") ---
+    scenario_types: ClassVar[tuple[type, ...]] = ()
+    # what else ``start`` starts from (Panzer Strike: a board whose file places its tanks)
+    also_starts_from: ClassVar[tuple[type, ...]] = ()
+    # the types of its states (the public calls refuse anything else with ArgumentError);
+    # by default the state type ``S`` the class names in ``Game[S, A]``
+    state_types: ClassVar[tuple[type, ...]] = ()
     # where the game is listed among the others (lower first; None: after those with one)
-    order: int | None = None
+    order: ClassVar[int | None] = None
     # the file name of the rulebook's text (the user's own copy: tests/rulebooks.py) and the
     # module of the sections the rules cite, whose headings the test finds in that text
-    rulebook_file: str = ""
-    sections: str = ""
-    # the types of its states (the public calls refuse anything else with ArgumentError);
-    # by default read from the annotation of ``current_player``'s state
-    state_types: tuple[type, ...] = ()
+    rulebook_file: ClassVar[str] = ""
+    sections: ClassVar[str] = ""
+    # whether a side may not see everything (``mask`` and ``sample_hidden`` say what)
+    hides_information: ClassVar[bool] = False
+    # whether ``odds(..., card=...)`` can weigh an Action card as if it were played
+    action_cards: ClassVar[bool] = False
 
-    def __post_init__(self) -> None:
-        if getattr(self.apply, "keeps_history", False):
-            return  # already wrapped (dataclasses.replace of a game)
-        if not self.state_types:
-            object.__setattr__(self, "state_types", annotated_types(self.current_player))
-        raw_legal, raw_chance, raw_apply = self.legal_actions, self.chance_outcomes, self.apply
-        raw_who, raw_outcome, raw_players = self.current_player, self.outcome, self.players
-        types = self.action_types
-        check = self.check_state
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "state_types" not in cls.__dict__:
+            found = _state_type_of(cls)
+            if found:
+                cls.state_types = found
 
-        def who(state: S) -> str | Turn:
-            return raw_who(check(state))
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}: {self.title}>"
 
-        def outcome(state: S) -> Outcome | None:
-            return raw_outcome(check(state))
+    if not TYPE_CHECKING:  # mypy sees no such catch-all: a misspelt name stays an error
 
-        def players(state: S) -> tuple[str, ...]:
-            return raw_players(check(state))
+        def __getattr__(self, name: str) -> Any:
+            if name in RENAMED_GAME_NAMES:
+                raise AttributeError(f"Game.{name} is no more: use Game.{RENAMED_GAME_NAMES[name]}")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-        def legal_actions(state: S) -> list[A]:
-            if isinstance(who(state), Turn):
-                return []
-            return list(raw_legal(state))
+    # --- what each game's class defines -------------------------------------------------
 
-        def chance_outcomes(state: S) -> list[tuple[A, Fraction]]:
-            return list(raw_chance(state)) if who(state) is CHANCE else []
+    @abstractmethod
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> S:
+        """The first state (the options checked against ``_options``: OptionError)."""
 
-        def apply(state: S, action: A) -> Applied:
-            check(state)
-            if not isinstance(action, types):
-                raise IllegalAction(Reason(f"{shown(action)} is not an action of {self.title}"))
-            problem = field_problem(action)
-            if problem is not None:
-                raise ActionFormatError(problem)
-            actor = who(state)
-            if (
-                actor is CHANCE
-                and action.chance
-                and action not in [a for a, _ in raw_chance(state)]
-            ):
-                raise IllegalAction(Reason(
-                    f"{action} is not one of the chance outcomes here (the dice or the draw "
-                    "decide: see chance_outcomes)"
-                ))  # fmt: skip
-            applied = raw_apply(state, action)
-            after = copy.copy(applied.state)  # a fresh object: its history is its own
-            history = history_of(state).then(actor, action, self.seen_by(state, action))
-            try:
-                object.__setattr__(after, "history", history)
-            except (AttributeError, TypeError):  # a plain tuple or number keeps no history
-                return applied
-            return Applied(after, applied.events)
+    @abstractmethod
+    def _current_player(self, state: S) -> str | Turn:
+        """The side to act, :data:`CHANCE` or :data:`TERMINAL`."""
 
-        apply.keeps_history = True  # type: ignore[attr-defined]
-        for name, wrapped in (("legal_actions", legal_actions),
-                              ("chance_outcomes", chance_outcomes), ("apply", apply),
-                              ("current_player", who), ("outcome", outcome),
-                              ("players", players)):  # fmt: skip
-            wrapped.__doc__ = getattr(self, name).__doc__
-            object.__setattr__(self, name, wrapped)
+    @abstractmethod
+    def _legal_actions(self, state: S) -> Iterable[A]:
+        """Every legal action of the side to act (asked only where a side acts)."""
 
-    def check_state(self, state: S, argument: str = "state") -> S:
-        """``state`` if it is one of this game's states, else ArgumentError."""
-        return _of_kinds(argument, state, self.state_types, f"a state of {self.title}")
+    @abstractmethod
+    def _chance_outcomes(self, state: S) -> Iterable[tuple[A, Fraction]]:
+        """Every chance outcome with its exact probability (asked only at chance nodes)."""
 
-    def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
-        """``scenario`` if it is one this game starts from, else ArgumentError."""
-        return _of_kinds(argument, scenario, self.scenario_types, f"a scenario of {self.title}")
+    @abstractmethod
+    def _apply(self, state: S, action: A) -> Applied[S]:
+        """The next state and the events, or IllegalAction with the reason and section."""
 
-    def check_action(self, action: Any) -> A:
-        """``action`` if it is one of this game's actions with fields of their declared
-        types, else ArgumentError."""
+    @abstractmethod
+    def _outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def _players(self, state: S) -> tuple[str, ...]:
+        """The sides, in order."""
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        """The options of a scenario: name, values allowed, default, section, reading."""
+        return ()
+
+    def _odds(self, state: S, attacker: str, target: str, card: str | None) -> OddsAnswer:
+        """The exact odds of a shot from the state (see :class:`OddsAnswer`)."""
+        raise IllegalAction(Reason(f"{self.title} has no shots to give odds for"))
+
+    def _reach(self, state: S, tank: str) -> ReachAnswer:
+        """Where a tank can move now (see :class:`ReachAnswer`)."""
+        raise IllegalAction(Reason(f"{self.title} has no moves to give the reach of"))
+
+    def _explain(self, state: S, action: A) -> Verdict:
+        """The verdict ``apply`` gives, with the game's own detail where it has some."""
+        return verdict_of(self, state, action)
+
+    def scenarios(self) -> Mapping[str, str]:
+        """The shipped scenarios: name → file."""
+        return {}
+
+    def invariants(self, state: S) -> None:
+        """Raise (AssertionError) if a state breaks what the rules keep true."""
+
+    def fingerprint(self, state: S) -> str:
+        """A text equal for equal states (a game may give a cheaper one than this)."""
+        return canonical(state)
+
+    def summarize(self, state: S) -> Mapping[str, Any]:
+        """A finished game in numbers for the balance lab: ``{"lost": {side: tanks},
+        "damage_by": {tank type: tanks destroyed}}``."""
+        return {}
+
+    def seen_by(self, state: S, action: A) -> frozenset[str] | None:
+        """Who sees ``action`` taken in ``state`` (None: every side; a card drawn: its owner)."""
+        return None
+
+    def mask(self, state: S, player: str) -> S:
+        """The state as ``player`` sees it (the same object where nothing is hidden)."""
+        return state
+
+    def sample_hidden(self, observation: Observation, rng: random.Random) -> S:
+        """A whole state consistent with an observation whose state is masked, the hidden
+        parts sampled with ``rng`` (needed only where ``hides_information``)."""
+        raise WorkbenchError(f"{self.title} hides nothing it could sample")
+
+    def destroyed(self, state: S, tank: str) -> bool:
+        """Whether ``tank`` is destroyed in ``state`` (the contract test follows a shot)."""
+        raise WorkbenchError(f"{self.title} has no tanks to destroy")
+
+    def declining(self, state: S) -> A | None:
+        """The action a side takes to let the rules run on without choosing (no reaction, no
+        ability), or None where there is none (the contract test follows a shot)."""
+        return None
+
+    def offers(self, name: str) -> bool:
+        """Whether this game's class gives its own ``"odds"``, ``"reach"`` or
+        ``"fingerprint"`` (else the base's refusal, or its plain text)."""
+        hook = f"_{name}" if f"_{name}" in vars(Game) else name
+        return hook in vars(Game) and getattr(type(self), hook) is not vars(Game)[hook]
+
+    # --- the contract (ARCHITECTURE.md: "One contract"), the same in every game ---------
+
+    def start(self, scenario: Any, options: Mapping[str, Any] | None = None) -> S:
+        """The first state of a game of ``scenario`` with ``options`` (checked against
+        :meth:`options`: an unknown name or a value not allowed raises OptionError)."""
+        self.check_scenario(scenario)
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentError("options", options, "a mapping of option names to values")
+        return self._start(scenario, options)
+
+    def current_player(self, state: S) -> str | Turn:
+        """The side to act, :data:`CHANCE` when dice or a draw decide next, or
+        :data:`TERMINAL` once the game is over."""
+        return self._current_player(self.check_state(state))
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Every legal action of the side to act: a list, empty at chance and terminal nodes."""
+        if isinstance(self.current_player(state), Turn):
+            return []
+        return list(self._legal_actions(state))
+
+    def chance_outcomes(self, state: S) -> list[tuple[A, Fraction]]:
+        """Every chance outcome with its exact probability: a list, empty where a side acts."""
+        if self.current_player(state) is not CHANCE:
+            return []
+        return list(self._chance_outcomes(state))
+
+    def apply(self, state: S, action: A) -> Applied[S]:
+        """The next state (carrying its history) and the events the action caused; an
+        illegal action raises IllegalAction with the reason and section, and ``state`` is
+        unchanged."""
+        actor = self.current_player(state)
         if not isinstance(action, self.action_types):
-            names = ", ".join(t.__name__ for t in self.action_types)
-            raise ArgumentError("action", action, f"an action of {self.title} ({names})")
+            raise IllegalAction(Reason(f"{shown(action)} is not an action of {self.title}"))
         problem = field_problem(action)
         if problem is not None:
             raise ActionFormatError(problem)
-        return action
+        drawn = actor is CHANCE and action.chance
+        if drawn and action not in [a for a, _ in self._chance_outcomes(state)]:
+            raise IllegalAction(Reason(
+                f"{action} is not one of the chance outcomes here (the dice or the draw "
+                "decide: see chance_outcomes)"
+            ))  # fmt: skip
+        applied = self._apply(state, action)
+        after = copy.copy(applied.state)  # a fresh object: its history is its own
+        history = history_of(state).then(actor, action, self.seen_by(state, action))
+        try:
+            object.__setattr__(after, "history", history)
+        except (AttributeError, TypeError):  # a plain tuple or number keeps no history
+            return applied
+        return Applied(after, applied.events)
 
-    def action_from_json(self, data: Mapping[str, Any]) -> A:
-        return action_from_json(data, self.action_types)  # type: ignore[return-value]
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended and who won."""
+        return self._outcome(self.check_state(state))
 
-    def apply_all(self, state: S, actions: Iterable[A]) -> S:
-        """The state after every action in turn (raises at the first illegal one)."""
-        for action in actions:
-            state = self.apply(state, action).state
-        return state
+    def players(self, state: S) -> tuple[str, ...]:
+        """The sides, in order."""
+        return self._players(self.check_state(state))
 
-    # --- the contract (the same names in every game's flat module) ---------------------
+    def options(self, scenario: Any) -> list[Option]:
+        """The options of a scenario (see :mod:`workbench.rules.options`)."""
+        return list(self._options(self.check_scenario(scenario)))
 
     def observation(self, state: S, player: str) -> Observation:
         """What ``player`` sees: the state with what is hidden from it masked, its legal
@@ -480,30 +602,85 @@ class Game(Generic[S, A]):
         if not isinstance(observation, Observation):
             raise ArgumentError("observation", observation, "an Observation (game.observation)")
         if not observation.hidden:
-            return observation.state
+            return cast(S, observation.state)
         if not isinstance(rng, random.Random):
             raise ArgumentError("rng", rng, "a random.Random")
-        if self.sample_hidden is None:
-            raise WorkbenchError(f"{self.title} hides nothing it could sample")
         return self.sample_hidden(observation, rng)
+
+    def odds(self, state: S, attacker: str, target: str, *, card: str | None = None) -> OddsAnswer:
+        """The exact odds of ``attacker``'s shot at ``target`` from the state (cards,
+        scenario, characters included), asked at any moment: ``.destroy``, ``.shot`` (the
+        action that declares it now, or None) and ``.refusal`` (why not now: the phase and
+        the rule). ``card``: an Action card weighed as if it were played (games with cards)."""
+        self.check_state(state)
+        for argument, value in (("attacker", attacker), ("target", target)):
+            if not isinstance(value, str):
+                raise ArgumentError(argument, value, "a tank's name (text)")
+        if card is not None and not self.action_cards:
+            raise ArgumentError("card", card, f"None ({self.title} has no Action cards)")
+        return self._odds(state, attacker, target, card)
+
+    def reach(self, state: S, tank: str) -> ReachAnswer:
+        """Everywhere ``tank`` can move now, with what it costs and why."""
+        self.check_state(state)
+        if not isinstance(tank, str):
+            raise ArgumentError("tank", tank, "a tank's name (text)")
+        return self._reach(state, tank)
 
     def explain(self, state: S, action: A) -> Verdict:
         """Whether ``action`` is legal in ``state`` and why, as ``apply`` decides it: the
         refusal with its section, or the reasons of what it does (with the game's own
         detail where it has some, e.g. a move's cost step by step)."""
         self.check_state(state)
-        self.check_action(action)
-        if self.explain_action is not None:
-            return self.explain_action(state, action)
-        return verdict_of(self, state, action)
+        return self._explain(state, self.check_action(action))
 
-    def options_for(self, scenario: Any) -> list[Option]:
-        """The options of a scenario (see :mod:`workbench.rules.options`)."""
-        return list(self.options(scenario))
+    @property
+    def bots(self) -> Mapping[str, Player]:
+        """The computer players of this game besides the random one, by name: its own and
+        any another layer registered (``register_bot``: the search players)."""
+        return MappingProxyType(_BOTS.setdefault(self.name, {}))
+
+    # --- checks and helpers ---------------------------------------------------------------
+
+    def check_state(self, state: Any, argument: str = "state") -> S:
+        """``state`` if it is one of this game's states, else ArgumentError."""
+        kinds = self.state_types
+        if kinds and not isinstance(state, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise ArgumentError(argument, state, f"a state of {self.title} (a {names})")
+        return cast(S, state)
+
+    def check_scenario(self, scenario: Any, argument: str = "scenario") -> Any:
+        """``scenario`` if it is one this game starts from, else ArgumentError."""
+        kinds = (*self.scenario_types, *self.also_starts_from)
+        if kinds and not isinstance(scenario, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise ArgumentError(argument, scenario, f"a scenario of {self.title} (a {names})")
+        return scenario
+
+    def check_action(self, action: Any) -> A:
+        """``action`` if it is one of this game's actions with fields of their declared
+        types, else ArgumentError."""
+        if not isinstance(action, self.action_types):
+            names = ", ".join(t.__name__ for t in self.action_types)
+            raise ArgumentError("action", action, f"an action of {self.title} ({names})")
+        problem = field_problem(action)
+        if problem is not None:
+            raise ActionFormatError(problem)
+        return cast(A, action)
 
     def check_options(self, scenario: Any, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The options given, checked against :meth:`options_for` (OptionError if not)."""
-        return check_options(self.options(scenario), given)
+        """The options given, checked against :meth:`options` (OptionError if not)."""
+        return check_options(self._options(scenario), given)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        return cast(A, action_from_json(data, self.action_types))
+
+    def apply_all(self, state: S, actions: Iterable[A]) -> S:
+        """The state after every action in turn (raises at the first illegal one)."""
+        for action in actions:
+            state = self.apply(state, action).state
+        return state
 
     def load_scenario(self, name_or_path: str | Path) -> Any:
         """A shipped scenario by name, or a scenario file by path (BoardFileError if the file
@@ -520,49 +697,17 @@ class Game(Generic[S, A]):
         return scenario
 
 
-def _of_kinds(argument: str, value: Any, kinds: tuple[type, ...], what: str) -> Any:
-    """``value`` if it is of one of ``kinds`` (none: anything), else ArgumentError."""
-    if kinds and not isinstance(value, kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise ArgumentError(argument, value, f"{what} (a {names})")
-    return value
-
-
-def not_at_an_enemy(firer: Any, target: Any, verb: str, rule: str, section: str) -> Reason | None:
-    """Why tank ``firer`` may not ``verb`` (shoot, fire) at ``target`` whatever the moment,
-    or None: a tank shoots at an enemy, never at itself nor at a tank of its own side (each
-    game gives its rule's words, ``rule``, and ``section``). Tanks have an ``id`` and a
-    ``side``.
-
-    >>> from types import SimpleNamespace as Tank
-    >>> a, b = Tank(id="A", side="north"), Tank(id="B", side="north")
-    >>> not_at_an_enemy(a, b, "shoot", "a tank shoots at an enemy", "Shooting").text
-    "B is on A's own side (north): a tank shoots at an enemy"
-    """
-    if firer.id == target.id:
-        return Reason(f"{firer.id} cannot {verb} at itself: {rule}", section)
-    if firer.side == target.side:
-        return Reason(f"{target.id} is on {firer.id}'s own side ({firer.side}): {rule}", section)
-    return None
-
-
-def annotated_types(function: Callable[..., Any]) -> tuple[type, ...]:
-    """The classes the first parameter of ``function`` is annotated with (none if it is
-    not annotated with classes)."""
-    import typing
-
-    try:
-        hints = typing.get_type_hints(function)
-        first = next(iter(inspect.signature(function).parameters))
-    except Exception:
-        return ()
-    declared = hints.get(first)
-    found = typing.get_args(declared) if typing.get_origin(declared) is not None else (declared,)
-    return (
-        tuple(k for k in found if isinstance(k, type))
-        if all(isinstance(k, type) for k in found)
-        else ()
-    )
+def _state_type_of(cls: type) -> tuple[type, ...]:
+    """The classes a subclass names as its state type ``S`` in ``Game[S, A]`` (a class, or a
+    union of classes), if it names one."""
+    for base in getattr(cls, "__orig_bases__", ()):
+        origin = typing.get_origin(base)
+        if isinstance(origin, type) and issubclass(origin, Game):
+            declared = typing.get_args(base)[0]
+            found = typing.get_args(declared) if isinstance(declared, UnionType) else (declared,)
+            if all(isinstance(k, type) for k in found):
+                return tuple(found)
+    return ()
 
 
 def verdict_of(game: Game[Any, Any], state: Any, action: Any) -> Verdict:
@@ -580,25 +725,34 @@ class UnknownGame(WorkbenchError, KeyError):
         return str(self.args[0])
 
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game[Any, Any]] = {}
+_BOTS: dict[str, dict[str, Player]] = {}
 
 
-def register_game(game: Game) -> Game:
+def register_game(game: Game[S, A]) -> Game[S, A]:
     """Add a game to the registry (the three shipped games register themselves), with how
     its records' options are saved and read (``workbench.files.record_options``)."""
     _GAMES[game.name] = game
-    register_options(game.name, lambda scenario: recorded(game.options_for(scenario)))
+    register_options(game.name, lambda scenario: recorded(game.options(scenario)))
     return game
 
 
-def registered_games() -> dict[str, Game]:
+def register_bot(game: str, name: str, player: Player) -> Player:
+    """Add a computer player to the game called ``game`` (its ``bots``): the game's own
+    (its greedy player) and those another layer offers (``players.offer``: the search
+    players). A name registered again keeps its first player."""
+    _BOTS.setdefault(game, {}).setdefault(name, player)
+    return player
+
+
+def registered_games() -> dict[str, Game[Any, Any]]:
     return dict(_GAMES)
 
 
 # --- records and replay -------------------------------------------------------------------
 
 
-def replay(record: Any, game: Game | None = None) -> list[Any]:
+def replay(record: Any, game: Game[Any, Any] | None = None) -> list[Any]:
     """Every state of a recorded game, the start first: ``len(record.steps) + 1`` states,
     rebuilt exactly from the start and the recorded actions (chance outcomes included)."""
     if game is None:

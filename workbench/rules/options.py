@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from workbench.errors import ArgumentError
+from workbench.files.record_options import Recorded
 
 MAX_TURN_LIMIT = 1000  # the workbench's bound on any game's turn limit (a game must end)
 
@@ -71,6 +72,10 @@ class Option:
     # every option written out; older ones wrote only those given): the default unless it has
     # changed since (ARCHITECTURE.md: "Records keep every option")
     unwritten: Any = _AS_DEFAULT
+    # values once spelled otherwise (every choice is spelled with hyphens: "attack-card"):
+    # old spelling -> the value now; a loaded record is read with the new spelling
+    # (``recorded``), and the old one is refused everywhere else, naming the new one
+    respelled: Mapping[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def choice(name: str, choices: Sequence[Any], section: str, reading: str,
@@ -134,9 +139,11 @@ class Option:
         return self.expected
 
     def check(self, value: Any) -> Any:
-        """``value`` if this option allows it, else :class:`OptionError`."""
+        """``value`` if this option allows it, else :class:`OptionError` (an old spelling of
+        a value is refused, naming the spelling now)."""
         if value is None and self.none_allowed:
             return value
+        self._refuse_old_spelling(value)
         ok = True
         if self.kind == "flag":
             ok = isinstance(value, bool)
@@ -162,6 +169,23 @@ class Option:
         if not ok:
             raise OptionError(self.name, value, self.describe(), self.section)
         return value
+
+    def _refuse_old_spelling(self, value: Any) -> None:
+        values = value if self.kind == "subset" and isinstance(value, list | tuple) else [value]
+        for old in values:
+            if isinstance(old, str) and old in self.respelled:
+                new = self.respelled[old]
+                raise OptionError(
+                    self.name, value, f"{new!r}: {old!r} is spelled {new!r} now", self.section
+                )
+
+    def respell(self, value: Any) -> Any:
+        """``value`` with an old spelling replaced by the one now (a record's options)."""
+        if not self.respelled:
+            return value
+        if self.kind == "subset" and isinstance(value, list | tuple):
+            return [self.respelled.get(v, v) if isinstance(v, str) else v for v in value]
+        return self.respelled.get(value, value) if isinstance(value, str) else value
 
     def line(self) -> str:
         """The option in one line: name, what it allows, default, reading and section."""
@@ -199,14 +223,29 @@ def with_defaults(options: Iterable[Option], given: Mapping[str, Any] | None) ->
     return {**{o.name: o.default for o in listed}, **check_options(listed, given)}
 
 
-def recorded(options: Iterable[Option]) -> tuple[dict[str, Any], dict[str, Any]]:
+def recorded(options: Iterable[Option]) -> Recorded:
     """What a record's options are read against: each option's default (a record is saved
-    with every option written out, those not given at their defaults) and the value a record
-    that leaves it out was played with (ARCHITECTURE.md: "Records keep every option").
+    with every option written out, those not given at their defaults), the value a record
+    that leaves it out was played with (ARCHITECTURE.md: "Records keep every option") and
+    how an older record's values are spelled now.
 
     >>> walls = Option.flag("walls", "Optional Rules", "walls in play", unwritten=True)
-    >>> recorded([walls])
-    ({'walls': False}, {'walls': True})
+    >>> side = Option.choice("side", ("near-side", "far-side"), "Setup", "where",
+    ...                      respelled={"near side": "near-side"})
+    >>> defaults, unwritten, respell = recorded([walls, side])
+    >>> defaults, unwritten
+    ({'walls': False, 'side': 'near-side'}, {'walls': True, 'side': 'near-side'})
+    >>> respell({"side": "near side"})
+    {'side': 'near-side'}
     """
     listed = list(options)
-    return {o.name: o.default for o in listed}, {o.name: o.if_unwritten for o in listed}
+    by_name = {o.name: o for o in listed}
+
+    def respell(given: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: by_name[k].respell(v) if k in by_name else v for k, v in given.items()}
+
+    return (
+        {o.name: o.default for o in listed},
+        {o.name: o.if_unwritten for o in listed},
+        respell,
+    )

@@ -22,6 +22,7 @@ from workbench.boards.record import Record, RecordStep
 from workbench.errors import ArgumentError
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, Reason
 from workbench.rules.observation import Observation
+from workbench.rules.seeding import step_rng
 
 Player = Callable[[Game, Observation, random.Random], Action]
 
@@ -108,16 +109,20 @@ def play_to_end(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 100_000,
+    watch: Callable[[Any, Any], None] | None = None,
 ) -> tuple[Any, list[RecordStep]]:
     """Play a whole game with seeded players and chance: the last state and every step.
 
-    Each side's choices and every chance outcome come from one rng seeded with ``seed``.
+    Step ``n``'s choice, chance's or a side's player's, is drawn from ``step_rng(seed, n)``
+    (:mod:`workbench.rules.seeding`: the stepper's computer players make the same game).
+    ``watch(before, after)``, if given, sees each step's states (the balance lab notes where a
+    game was decided with it).
     """
-    rng = random.Random(seed)
     state = game.start(scenario, options)
     check_players(game, state, players)
     steps: list[RecordStep] = []
-    for _ in range(max_steps):
+    for step in range(1, max_steps + 1):
+        rng = step_rng(seed, step)
         who = game.current_player(state)
         if who is TERMINAL:
             break
@@ -126,8 +131,10 @@ def play_to_end(
         else:
             chooser = players if callable(players) else players[who]
             action = chooser(game, game.observation(state, who), rng)
-        state = game.apply(state, action).state
+        before, state = state, game.apply(state, action).state
         steps.append(RecordStep(action.to_json()))
+        if watch is not None:
+            watch(before, state)
     return state, steps
 
 

@@ -3,10 +3,10 @@ each made by a *plan* played through the rules. A game's package registers its p
 :func:`prepared`; ``tools/prepared_games.py`` makes (or checks) every registered one, so a
 new game's prepared games need no list.
 
-The dice are rolled as the stepper rolls them (``random.Random(f"{seed}/{step}")``, so a
-teacher replaying with the same seed sees the same dice) and the seed is the first that tells
-the story the plan wants (a miss, a hit that glances off, a hit that destroys). The notes are
-the stops a teacher would make.
+The dice are rolled, and a playout's players choose, as the stepper does
+(``seeding.step_rng(seed, step)``, so a teacher replaying with the same seed sees the same
+dice) and the seed is the first that tells the story the plan wants (a miss, a hit that
+glances off, a hit that destroys). The notes are the stops a teacher would make.
 
 Every prepared game stops early (its first note within :data:`FIRST_NOTE_BY` steps: a learner
 who opens it at step 0 meets a note before losing interest), and one that teaches odds
@@ -29,6 +29,7 @@ from workbench.files import load
 from workbench.paths import MAPS
 from workbench.rules.core import CHANCE, TERMINAL, Event, Game
 from workbench.rules.play import sample_chance
+from workbench.rules.seeding import step_rng
 
 Plan = list[tuple[Any, Callable[[list[Event]], bool], tuple[str, ...]]]
 FIRST_NOTE_BY = 10  # the step by which a prepared game's first note comes
@@ -96,9 +97,7 @@ def play_plan(
         for note in notes[1:]:
             if game.current_player(state) != CHANCE:
                 break
-            roll = sample_chance(
-                game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
-            )
+            roll = sample_chance(game.chance_outcomes(state), step_rng(seed, len(steps) + 1))
             applied = game.apply(state, roll)
             state, events = applied.state, [*events, *applied.events]
             steps.append((roll, note))
@@ -131,10 +130,9 @@ def from_playouts(
     ``words`` found (case-insensitively) in an event's text or reasons after the step of the
     one before. The game is cut after the last of them; each note goes on its step, followed
     by the line of the events that matched (the rules' own words, with their section). Only
-    the game protocol is used; ``chooser`` picks the side's action, chance is rolled as the
-    stepper rolls it (``random.Random(f"{seed}/{step}")``)."""
+    the game protocol is used; ``chooser`` picks the side's action and chance is rolled as
+    the stepper does (``seeding.step_rng(seed, step)``)."""
     for seed in seeds:
-        rng = random.Random(seed)
         state = game.start(scenario, options or {})
         steps: list[tuple[Any, str]] = []
         wanted = 0
@@ -142,9 +140,9 @@ def from_playouts(
             who = game.current_player(state)
             if who == TERMINAL:
                 break
+            rng = step_rng(seed, len(steps) + 1)
             if who == CHANCE:
-                step_rng = random.Random(f"{seed}/{len(steps) + 1}")
-                action = sample_chance(game.chance_outcomes(state), step_rng)
+                action = sample_chance(game.chance_outcomes(state), rng)
             else:
                 action = chooser(game, game.observation(state, who), rng)
             applied = game.apply(state, action)
@@ -216,14 +214,14 @@ def told_by_playouts(
     )
 
 
-def shot_odds(game: Game, state: Any, action: Any) -> Fraction | None:
+def destroy_chance(game: Game, state: Any, action: Any) -> Fraction | None:
     """The chance that ``action``, played on ``state``, destroys its target (the game's
     ``odds``), or None when it is no shot (no ``target``) or the game gives no odds."""
     target = getattr(action, "target", None)
-    if target is None or game.odds is None:
+    if target is None or not game.offers("odds"):
         return None
     attacker = getattr(action, "firer", None) or getattr(action, "tank", None)
-    return Fraction(game.odds(state, attacker, target).destroy)
+    return Fraction(game.odds(state, str(attacker), target).destroy)
 
 
 def in_odds_band(chance: Fraction) -> bool:
@@ -249,7 +247,7 @@ def lesson_problems(game: Game, record: Record, teaches_odds: bool = True) -> li
         state = game.start(record.scenario, record.options)
         for number, step in enumerate(record.steps, 1):
             action = game.action_from_json(step.action)
-            chance = shot_odds(game, state, action)
+            chance = destroy_chance(game, state, action)
             if chance is not None and not in_odds_band(chance):
                 problems.append(
                     f"step {number}, {action}: a {float(chance):.0%} chance to destroy, "
@@ -265,7 +263,7 @@ def taking_real_shots(chooser: Callable[[Game, Any, random.Random], Any]) -> Cal
 
     def choose(game: Game, observation: Any, rng: random.Random) -> Any:
         def real(action: Any) -> bool:
-            chance = shot_odds(game, observation.state, action)
+            chance = destroy_chance(game, observation.state, action)
             return chance is None or in_odds_band(chance)
 
         action = chooser(game, observation, rng)
@@ -283,6 +281,7 @@ __all__ = [
     "Plan",
     "PreparedGame",
     "anything",
+    "destroy_chance",
     "from_playouts",
     "in_odds_band",
     "lesson_problems",
@@ -291,7 +290,6 @@ __all__ = [
     "prepared_plans",
     "record_of_playout",
     "said",
-    "shot_odds",
     "taking_real_shots",
     "told_by_playouts",
 ]

@@ -8,7 +8,8 @@ A game's ``bench`` part (``workbench/games/<game>/bench``) may hold, as module a
 - ``LINT_SAMPLES``: a :class:`LintSamples`, the boards lint's estimates are measured on;
 - ``SWEEP`` / ``SEARCH_SWEEP``: a :class:`Sweep`, the balance lab's throughput measured on
   it, with random players / search players;
-- ``CLICK``: a :class:`ClickCase`, the browser's click-to-overlay measured on it.
+- ``CLICK``: a :class:`ClickCase`, the browser's click-to-overlay measured on it;
+- ``LESSONS``: a tuple of :class:`LessonCase`, its lessons whose exported pages are measured.
 
 >>> all(callable(bench) for bench in declared("BENCHMARKS"))
 True
@@ -16,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,12 +63,45 @@ class ClickCase:
     geometry: Callable[[], tuple[Pixel, Pixel, Pixel]]
 
 
+@dataclass(frozen=True)
+class LessonCase:
+    """A lesson whose exported page is measured (``benchmarks/bench_export.py``): game
+    ``game``'s ``chapter`` and any ``questions`` (``(kind, seed)`` pairs), named ``label``;
+    ``sized``: its page's size is held to the lesson limit; ``painted``: its page's first
+    picture is timed in the browser."""
+
+    label: str
+    game: str
+    chapter: str | None = None
+    questions: tuple[tuple[str, int], ...] = ()
+    sized: bool = True
+    painted: bool = False
+
+
+SPREAD = ("BENCHMARKS", "LESSONS")  # declarations that are tuples, spread out
+
+
 def declared(name: str) -> list[Any]:
-    """Every game's ``bench`` declaration ``name`` (a ``BENCHMARKS`` tuple is spread out), in
-    the games' homes' order."""
+    """Every game's ``bench`` declaration ``name`` (a tuple of :data:`SPREAD` is spread
+    out), in the games' homes' order."""
     found: list[Any] = []
     for module in import_all(parts("bench")):
         value = getattr(module, name, None)
         if value is not None:
-            found += list(value) if name == "BENCHMARKS" else [value]
+            found += list(value) if name in SPREAD else [value]
     return found
+
+
+@contextmanager
+def two_dask_workers() -> Iterator[Any]:
+    """The client of a 2-worker Dask ``LocalCluster`` (worker processes), None without Dask."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        yield None
+        return
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client

@@ -56,7 +56,7 @@ def playout(
     The game starts from ``scenario`` with ``options``, or from a given ``state``."""
     rng = random.Random(seed)
     invariants = tuple(invariants)
-    fingerprint = game.fingerprint or canonical
+    fingerprint = game.fingerprint
     if state is None:
         state = game.start(scenario, options)
     report = Report()

@@ -106,20 +106,38 @@ def _next(state: SureThing) -> SureThing:
     return replace(state, active=active, turn=turn)
 
 
-GAME = register_game(
-    Game(
-        name="fixture-sure-thing",
-        title="Sure Thing (a test fixture)",
-        rulebook="none: a fixture for testing tools",
-        board_kind="none",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=lambda state: state.ended,
-        action_types=(Advance, Wait, Die),
-        players=lambda state: ("A", "B"),
-        summarize=lambda state: {"lost": {"A": 0, "B": 0}, "damage_by": {}},
-    )
-)
+class SureThingGame(Game[SureThing, Action]):
+    """Sure Thing on the protocol: each method calls the rules above."""
+
+    name = "fixture-sure-thing"
+    title = "Sure Thing (a test fixture)"
+    rulebook = "none: a fixture for testing tools"
+    board_kind = "none"
+    action_types = (Advance, Wait, Die)
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> SureThing:
+        return start(scenario, options)
+
+    def _current_player(self, state: SureThing) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: SureThing) -> Iterator[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: SureThing) -> tuple[tuple[Action, Fraction], ...]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: SureThing, action: Action) -> Applied[SureThing]:
+        return apply(state, action)
+
+    def _outcome(self, state: SureThing) -> Outcome | None:
+        return state.ended
+
+    def _players(self, state: SureThing) -> tuple[str, ...]:
+        return ("A", "B")
+
+    def summarize(self, state: SureThing) -> Mapping[str, Any]:
+        return {"lost": {"A": 0, "B": 0}, "damage_by": {}}
+
+
+GAME = register_game(SureThingGame())

@@ -60,6 +60,7 @@ class Result:
     cold: float | None = None  # the first call in a fresh process (median of a few)
     cold_target: float | None = None
     extra_ok: bool = True  # any further target of the benchmark (e.g. memory) was met
+    unit: str = "s"  # "bytes": a size against its limit (the seconds columns hold bytes)
 
     @property
     def ratio(self) -> str:
@@ -77,8 +78,14 @@ class Result:
     @property
     def targets(self) -> str:
         if self.cold_target is None:
-            return f"<= {show(self.target)}"
+            return f"<= {self.shown(self.target)}"
         return f"<= {show(self.target)}; cold <= {show(self.cold_target)}"
+
+    def shown(self, value: float | None) -> str:
+        """A value of this line: a time, or a size in MB."""
+        if self.unit == "bytes" and value is not None:
+            return f"{value / 1e6:.2f} MB"
+        return show(value)
 
 
 def show(seconds: float | None) -> str:
@@ -98,8 +105,8 @@ def table(results: list[Result]) -> str:
     ]
     for r in sorted(results, key=lambda r: r.number):
         lines.append(
-            f"| {r.number} | {r.work} | {show(r.seconds)} | {show(r.cold)} | {r.targets} "
-            f"| {r.verdict} | {r.reference} | {show(r.reference_seconds)} | {r.ratio} "
+            f"| {r.number} | {r.work} | {r.shown(r.seconds)} | {show(r.cold)} | {r.targets} "
+            f"| {r.verdict} | {r.reference} | {r.shown(r.reference_seconds)} | {r.ratio} "
             f"| {r.note} |"
         )
     return "\n".join(lines)

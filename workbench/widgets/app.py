@@ -1,6 +1,11 @@
 """The teacher app: pick a game and a prepared record (or a new game from a scenario), then
 step through it on a projector. ``make app`` serves ``app/teacher.ipynb`` with Voilà.
 
+Its text follows the window (the stylesheet ``app/template/workbench.css``: at least 15 px
+at 1280 × 720 and 20 px at 1920 × 1080; "large" makes it a quarter larger for a big room,
+kept for the page), the boards are drawn for the room the layout gives them, every label at
+least 12 px at 1280 × 720, and a new game's seed and options open in a dialog of their own.
+
 ipywidgets has no page-wide key handler; the stepper's canvas takes ← → Home End N P B when
 it has the focus (ipycanvas's ``on_key_down``). :func:`keyboard_html` adds a small script that,
 in Voilà (which runs a notebook's HTML output as the page), hands every such key pressed
@@ -19,15 +24,16 @@ from workbench.errors import InvalidValue
 from workbench.files.listing import Entry, record_game, user_files
 from workbench.games import all_games, get_game
 from workbench.userdir import RECORDS
-from workbench.widgets.checks import checked_methods, positive
+from workbench.widgets.checks import checked_methods, one_of, positive
+from workbench.widgets.layout import LARGE_TEXT, ROOM_PX, board_room
 from workbench.widgets.learn import Learner, learn_choices
 from workbench.widgets.option_inputs import OptionInputs
 from workbench.widgets.stepper import Stepper, prepared_records
-from workbench.widgets.stepper_panel import computer_players
+from workbench.widgets.stepper_panel import computer_players, relabel
 
-PROJECTOR_TEXT = "1.15em"  # the side panel's text on a projector
+PROJECTOR_TEXT = "1em"  # the side panel's text: the app's own, which follows the window
 SMALLEST_SCREEN = (1280, 720)  # every board label stays readable in a window this size
-WIDE = {"width": "25em"}  # the longest game title in full
+TEXT_SIZES = ("normal", "large")  # the app's text: "large" is LARGE_TEXT times larger
 
 KEYBOARD_SCRIPT = """
 <script>
@@ -51,10 +57,10 @@ KEYBOARD_SCRIPT = """
 """
 
 
-# Where the side panel's text scrolls (the app's window: a card game's long step over the
-# hand), its box is cut down to the last line that shows whole, so no line is half cut at its
-# bottom: measured on the lines themselves (rows wrap, headings have a margin), again when the
-# text, the panel's room or the window changes. Layout only: no rule lives here.
+# Where what happened at a step is cut by the side column's bottom (the app's window: a card
+# game's long step under the hand), its box is cut down to the last line that shows whole, so
+# no line is half cut at its bottom: measured on the lines themselves (rows wrap, headings
+# have a margin), again when the text, the panel's room or the window changes. Layout only.
 WHOLE_LINES_SCRIPT = """
 <script>
 (() => {
@@ -91,7 +97,7 @@ WHOLE_LINES_SCRIPT = """
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      for (const panel of document.querySelectorAll(".workbench-stepper-panel")) {
+      for (const panel of document.querySelectorAll(".workbench-stepper-story")) {
         if (!seen.has(panel)) { seen.add(panel); resized.observe(panel); }
         fit(panel);
       }
@@ -112,6 +118,21 @@ def keyboard_html() -> Any:
     from IPython.display import HTML
 
     return HTML(KEYBOARD_SCRIPT + WHOLE_LINES_SCRIPT)
+
+
+def least_label_px(text: str) -> float:
+    """The least a board label is drawn for in the app with its text at ``text`` (one of
+    :data:`TEXT_SIZES`): :data:`~workbench.widgets.layout.ROOM_PX` for the normal text, and
+    as much more as the larger panel takes from the board's room at 1280 × 720, so that the
+    board's labels stay 12 px there too.
+
+    >>> least_label_px("normal"), least_label_px("large") > 12.5
+    (12.0, True)
+    """
+    if text == "normal":
+        return ROOM_PX
+    normal, large = board_room(SMALLEST_SCREEN), board_room(SMALLEST_SCREEN, text_scale=LARGE_TEXT)
+    return round(ROOM_PX * max(n / g for n, g in zip(normal, large, strict=True)), 2)
 
 
 def choices_for(
@@ -158,8 +179,8 @@ def saved_games(game: str) -> dict[str, str]:
 
 
 SEED_NOTE = (
-    "<small>The <b>seed</b> fixes the dice and the draws of a new game: the same seed and the "
-    "same moves roll the same (step n rolls from seed/n), so a room can play a game again.</small>"
+    "The <b>seed</b> fixes the dice and the draws of a new game: the same seed and the same "
+    "moves roll the same (step n rolls from seed/n), so a room can play a game again."
 )
 
 
@@ -167,48 +188,87 @@ SEED_NOTE = (
 class TeacherApp:
     """A game and what to open picked in the page (a new game, a prepared game, a saved one),
     then the stepper in the projector theme. A new game offers the computer as the opponent
-    (the game's shipped players, :attr:`Game.bots`) and the game's own options."""
+    (the game's shipped players, :attr:`Game.bots`) and, in a dialog, the seed and the game's
+    own options. ``text`` is the app's text size, "normal" or "large" (kept as games open)."""
 
-    def __init__(self, *, theme: str = "projector", size: float = 40.0) -> None:
+    def __init__(
+        self, *, theme: str = "projector", size: float = 40.0, text: str = "normal"
+    ) -> None:
         self.theme, self.size = theme, positive("size", size)
         records = saved_records()  # listed once for every game
         games = [(g.title, g.name) for g in all_games() if choices_for(g.name, records)]
-        self.game_picker = widgets.Dropdown(options=games, tooltip="the game", layout=WIDE)
+        self.game_picker = widgets.Dropdown(options=games, tooltip="the game")
         self.game_picker.add_class("workbench-app-game")
-        self.what = widgets.Dropdown(tooltip="what to open", layout={"width": "19em"})
+        self.what = widgets.Dropdown(tooltip="what to open")
         self.what.add_class("workbench-app-record")
-        self.open_button = widgets.Button(
-            description="Open", button_style="primary", layout={"width": "6em"}
-        )
+        self.open_button = widgets.Button(description="Open", button_style="primary")
+        self.open_button.add_class("workbench-app-open")
         self.open_button.on_click(lambda _: self._safely(self.open))
-        self.computer = widgets.Dropdown(description="computer", layout={"width": "14em"})
+        self.computer = widgets.Dropdown(description="computer", tooltip="the side it plays")
         self.computer.style.description_width = "initial"
         self.computer.add_class("workbench-app-computer")
-        self.player = widgets.Dropdown(tooltip="the computer player", layout={"width": "11em"})
+        self.player = widgets.Dropdown(tooltip="the computer player")
+        self.player.add_class("workbench-app-player")
+        self.options_button = widgets.Button(description="Options…", tooltip="seed and options")
+        self.options_button.add_class("workbench-app-options")
+        self.options_button.on_click(lambda _: self.show_options(True))
+        self.text = widgets.Dropdown(
+            options=TEXT_SIZES,
+            value=one_of("text", text, TEXT_SIZES, "a text size"),
+            description="text",
+            tooltip="the app's text size (large: a big room)",
+        )
+        self.text.style.description_width = "initial"
+        self.text.add_class("workbench-app-text")
+        self.text.observe(lambda _: self._safely(self._text_size), names="value")
         self.seed = widgets.IntText(0, description="seed", layout={"width": "10em"})
         self.new_options = widgets.VBox()
-        self.settings = widgets.Accordion(
-            [widgets.VBox([widgets.HBox([self.seed]), widgets.HTML(SEED_NOTE), self.new_options])],
-            selected_index=None,
+        done = widgets.Button(description="Done", button_style="primary")
+        done.on_click(lambda _: self.show_options(False))
+        head = widgets.HBox(
+            [widgets.HTML("<b>New game: seed and options</b>"), done],
+            layout={"justify_content": "space-between", "align_items": "center"},
         )
-        self.settings.set_title(0, "New game: seed and options")
-        self.settings.add_class("workbench-app-settings")
+        self.dialog = widgets.VBox(
+            [head, widgets.HBox([self.seed, widgets.HTML(SEED_NOTE)]), self.new_options],
+            layout={"display": "none"},
+        )
+        self.dialog.add_class("workbench-options-dialog")
         self.error = widgets.HTML()
+        self.error.add_class("workbench-app-error")
         self.game_picker.observe(lambda _: self._choices(), names="value")
         self.what.observe(lambda _: self._safely(self._new_game_choices), names="value")
         self.inputs: OptionInputs | None = None
         self._choices()
         self.holder = widgets.Box(layout={"width": "100%"})
         bar = widgets.HBox(
-            [self.game_picker, self.what, self.open_button, self.computer, self.player],
-            layout={"flex_flow": "row wrap", "align_items": "center"},
+            [self.game_picker, self.what, self.open_button, self.computer, self.player,
+             self.options_button, self.text],
+            layout={"align_items": "center", "flex_flow": "row wrap"},  # the app's: one row
         )  # fmt: skip
+        bar.add_class("workbench-app-bar")
         self.widget = widgets.VBox(
-            [bar, self.settings, self.error, self.holder], layout={"width": "100%"}
+            [bar, self.error, self.dialog, self.holder], layout={"width": "100%"}
         )
         self.widget.add_class("workbench-app")
         self.stepper: Stepper | None = None
+        self.shown: Stepper | Learner | None = None
+        self._text_size()
         self._safely(self.open)  # a file that cannot be opened is told, the page still works
+
+    def show_options(self, shown: bool) -> None:
+        """Open (or close) the dialog of a new game's seed and options."""
+        self.dialog.layout.display = "flex" if shown else "none"
+
+    def _text_size(self) -> None:
+        """The app's text at the size chosen (the page's stylesheet: the class on the app),
+        and the board shown drawn again for the room it leaves (its labels 12 px at least)."""
+        large = self.text.value == "large"
+        (self.widget.add_class if large else self.widget.remove_class)("workbench-large")
+        if isinstance(self.shown, Stepper):
+            relabel(self.shown, least_label_px(self.text.value))
+        elif isinstance(self.shown, Learner):
+            self.shown.relabel(least_label_px(self.text.value))
 
     def _safely(self, work: Any) -> None:
         """Run a button's work; an error (an option's bad value, say) shows under the bar."""
@@ -226,21 +286,24 @@ class TeacherApp:
         self.what.value = next(iter(prepared + openable), None)
         players = computer_players(get_game(self.game_picker.value))
         self.player.options = list(players.items())
+        self.player.value = next(iter(players.values()))  # shown, not blank, before a choice
         self._safely(self._new_game_choices)
 
     def _new_game_choices(self) -> None:
         """The computer, the seed and the options, shown for a new game only."""
         new = self.what.value is not None and self.what.value[0] == "scenario"
-        for box in (self.computer, self.player, self.settings):
+        for box in (self.computer, self.player, self.options_button):
             box.layout.display = "" if new else "none"
         if not new:
+            self.show_options(False)
             return
         game = get_game(self.game_picker.value)
         scenario = game.load_scenario(self.what.value[1])
         self.computer.options = [("nobody", "")] + [
             (side, side) for side in game.players(game.start(scenario, {}))
         ]
-        self.inputs = OptionInputs(game.options_for(scenario))
+        self.computer.value = ""  # "nobody" shown, not a blank box
+        self.inputs = OptionInputs(game.options(scenario))
         self.new_options.children = [self.inputs.widget]
 
     def open(self) -> Stepper | Learner:
@@ -254,11 +317,21 @@ class TeacherApp:
         kind, path = self.what.value
         if kind == "unreadable":
             raise InvalidValue(f"{path}: this file cannot be opened; pick another")
+        self.show_options(False)
+        least = least_label_px(self.text.value)
         if kind == "learn":
-            learner = Learner(self.game_picker.value, path, room=True, theme=self.theme)
+            learner = Learner(
+                self.game_picker.value, path, room=True, theme=self.theme, least_px=least
+            )
             self.holder.children = [learner.widget]
+            self.shown = learner
             return learner
-        look: dict[str, Any] = {"size": self.size, "theme": self.theme, "text_size": PROJECTOR_TEXT}
+        look: dict[str, Any] = {
+            "size": self.size,
+            "theme": self.theme,
+            "text_size": PROJECTOR_TEXT,
+            "least_px": least,
+        }
         if kind == "record":
             stepper = Stepper(path, at=0, readable_at=SMALLEST_SCREEN, **look)
         else:
@@ -273,7 +346,7 @@ class TeacherApp:
                 **look,
             )
             stepper.set_bot(stepper.bot_side)  # the computer moves first when it starts
-        self.stepper = stepper
+        self.stepper = self.shown = stepper
         self.holder.children = [stepper.widget]
         return stepper
 

@@ -2,7 +2,7 @@
 arguments against its annotations (:func:`~workbench.arguments.checked_methods`, which every
 layer uses), and the few values a type cannot say (a place on the
 board, a step of the record, a name among those offered; a hex on the map is the rules'
-own check, :func:`workbench.games.panzer_vor.rules.arguments.on_map`). Each refusal is an
+own check, in each game's home). Each refusal is an
 :class:`~workbench.errors.ArgumentError` naming the argument, raised before the widget
 changes anything.
 

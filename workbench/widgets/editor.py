@@ -5,7 +5,9 @@ Thin: every change is a board value's own ``with_*`` method (the values are immu
 the history is simply the list of values), every check a library function
 (:func:`workbench.lint.lint`, :func:`~workbench.games.tanks.boards.table.placement_problems`),
 every picture the renderer's. What is per board kind (the tools, the pointer gestures) lives
-in :mod:`workbench.widgets.editor_tools`.
+in :mod:`workbench.widgets.editor_tools`. Its fairness panel
+(:mod:`workbench.widgets.fairness_panel`) plays a scenario as painted in the background and
+suggests changes.
 
 Driven without a browser through plain methods: pointer gestures in canvas pixels
 (:meth:`Editor.press`, :meth:`Editor.drag`, :meth:`Editor.release`, :meth:`Editor.click`)
@@ -36,24 +38,52 @@ from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import BoardFileError
 from workbench.lint import LintReport, lint
 from workbench.render.canvas import GROUPS, draw_scene
-from workbench.render.fitting import fit_size
+from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
 from workbench.widgets.checks import checked_methods
 from workbench.widgets.editor_tools import Tools, tools_for
+from workbench.widgets.fairness_panel import FairnessPanel
 from workbench.widgets.layout import (
     NOTEBOOK_PX,
     board_and_panel,
-    board_room,
     checked_window,
     fitted_board,
 )
 
 REFUSED = (WorkbenchError, ValueError, KeyError)  # a change the value or the file refuses
 BELOW = "2em"  # the margin under the board: the board is no taller than the window less this
-WINDOW = (1280.0, 720.0)  # the smallest window the board is fitted to (the teacher app's)
+WINDOW = (1280.0, 720.0)  # the smallest window the board is fitted to (JupyterLab's)
 LIVE_LINT_SECONDS = 15.0  # lint's estimate on each change: the loader's largest maps' checks
 # fit, exposure up to about 120 x 120 (a few seconds a paint); past that it is left out
+TOOLS_PX = 250.0  # the tools' column beside the board (19em of JupyterLab's 13 px text)
+LAB_CHROME_PX = 200.0  # JupyterLab's bars over and under a notebook, and the cell's margins
+SAVED = "Saved to "
+# The tools in a column as narrow as TOOLS_PX (their inputs are 300 px wide by default), so
+# that in JupyterLab at 1280 × 720 they stand beside the board, not under it.
+TOOLS_STYLE = """<style>
+.workbench-editor-tools { min-width: 15em; }
+.workbench-editor-tools .widget-inline-hbox, .workbench-editor-tools .widget-text,
+.workbench-editor-tools .widget-dropdown { width: auto; max-width: 100%; min-width: 0; }
+.workbench-editor-tools .widget-hbox { flex-wrap: wrap; }
+.workbench-editor-tools .widget-toggle-buttons .widget-toggle-button { width: auto; }
+.workbench-editor-tools .widget-html-content ul { padding-left: 1.2em; margin: 0.2em 0; }
+</style>"""
+
+
+def editor_room(window: tuple[float, float]) -> tuple[float, float]:
+    """The room an editor's board has beside its tools in a window of ``window`` (width,
+    height) CSS pixels: a notebook's output (no wider than
+    :data:`~workbench.render.fitting.NOTEBOOK_WIDTH`) less the tools' column, and the height
+    JupyterLab leaves a notebook, so that the whole editor shows without scrolling (a click
+    on a board that JupyterLab scrolled into view landed elsewhere).
+
+    >>> editor_room((1280, 720))
+    (538.0, 520.0)
+    """
+    width, height = window
+    room_w = min(width - 2 * LAB_CHROME_PX, NOTEBOOK_WIDTH) - TOOLS_PX - 12.0
+    return max(1.0, room_w), max(1.0, height - LAB_CHROME_PX)
 
 
 @checked_methods
@@ -199,7 +229,7 @@ class Editor:
         written = self.value.save(target)
         self.path, self._saved = written, self.value
         self.file_path.value = str(written)
-        self.say(f"Saved to {written}")
+        self.say(f"{SAVED}{written}")
         return written
 
     def load(self, path: str | Path, *, discard: bool = False) -> bool:
@@ -229,6 +259,7 @@ class Editor:
             return False
         self.closed = True
         self.pending = None
+        self.fairness.close()
         self.widget.close()
         return True
 
@@ -267,6 +298,7 @@ class Editor:
         if self.heatmap not in names:
             self.heatmap = ""
         self.heatmap_choice.value = self.heatmap
+        self.fairness.changed()  # the map changed: its games start again on it
 
     def _show_heatmap(self, change: Any) -> None:
         self.heatmap = change["new"] or ""
@@ -279,6 +311,7 @@ class Editor:
         if self.heatmap and self.report is not None:
             values = self.tools.heat_cells(self.report.heatmaps.get(self.heatmap, {}))
             scene = heatmap_overlay(scene, values, legend=None)
+        scene = self.fairness.overlay(scene)  # where games are decided, the changes suggested
         return self.tools.marks(scene, self.value, self.report)
 
     def _redraw(self, resize: bool = False) -> None:
@@ -300,15 +333,16 @@ class Editor:
 
     def _fit(self) -> None:
         """Draw the board at the size that fills its room beside the tools in the window
-        (:data:`WINDOW`; at most the kind's own size), so that shown there its labels keep
-        their drawn sizes, 9 px at least; in a wider window it is shown larger."""
+        (:func:`editor_room` of :data:`WINDOW`; at most the kind's own size), so that shown
+        there its labels keep their drawn sizes, 9 px at least; in a wider window it is shown
+        larger."""
         tools, value = self.tools, self.value
 
         def draw(size: float) -> Scene:
             tools.size = size
             return tools.scene(value)
 
-        room = board_room(self.window, below_px=48.0)
+        room = editor_room(self.window)
         tools.size = fit_size(draw, room, start=tools.largest, largest=tools.largest)
 
     def _redraw_group(self, group: str) -> Any:
@@ -326,7 +360,9 @@ class Editor:
     def panel_text(self) -> str:
         """The side panel as plain text (what tests and screen readers get)."""
         lines = [self.tools.title(self.value)]
-        if self.message:
+        if self.message.startswith(SAVED) and self.dirty:  # saved, then changed again
+            lines.append(f"Changed since it was saved to {self.path}")
+        elif self.message:
             lines.append(self.message)
         lines += self.tools.live_checks(self.value)
         if self.report is not None:
@@ -363,7 +399,9 @@ class Editor:
         self.redo_button = widgets.Button(description="Redo", icon="repeat")
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
-        self.file_path = widgets.Text(placeholder="file.json", description="file")
+        self.file_path = widgets.Text(
+            placeholder="file.json", description="file", layout={"width": "14em"}
+        )
         save, load = widgets.Button(description="Save"), widgets.Button(description="Load")
         save.on_click(lambda _: self._guard(lambda: self.save(self.file_path.value or None)))
         load.on_click(lambda _: self.load(self.file_path.value))
@@ -380,14 +418,17 @@ class Editor:
             [self.question_text, discard, keep], layout=widgets.Layout(display="none")
         )
         self.toolbar = widgets.VBox()
+        self.fairness = FairnessPanel(self)  # the games of the map as painted
         side = widgets.VBox(
             [
+                widgets.HTML(TOOLS_STYLE),
                 self.toolbar,
                 widgets.HBox([self.undo_button, self.redo_button]),
                 widgets.HBox([self.file_path, save, load]),
                 self.question,
                 self.heatmap_choice,
                 self.panel,
+                self.fairness.widget,
             ]
         )
         side.add_class("workbench-editor-tools")

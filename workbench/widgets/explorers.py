@@ -1,9 +1,9 @@
 """One ``explore(x)`` for every game: the explorer of whatever it is given (a scenario, a game
 state, a board, a record, or the path of a file holding one), chosen by the value's type.
 
-Each explorer registers the types it shows with :func:`register_explorer` in its game's widget
-module (``widgets/<game>.py``, found by its name on first use: :mod:`workbench.discovery`), so
-no list names them; a file is loaded first, then explored as what it holds.
+Each explorer registers the types it shows with :func:`register_explorer` in its game's home
+(its ``widgets``, found on first use: :mod:`workbench.discovery`), so no list names them; a
+file is loaded first, then explored as what it holds.
 
 >>> from workbench.paths import MAPS
 >>> type(explore(MAPS / "tanks" / "barkmanns-corner.json")).__name__

@@ -36,10 +36,41 @@ def smallest_label_px(scene: Scene) -> float:
     return min(fonts((LABELS, UNITS)) or fonts(LAYERS), default=READABLE_PX)
 
 
-# The least a board label is shown at in the teacher app (1280 × 720). 8 px is the least a
-# person reads; 9 keeps a margin. 12 px would fill every hex of a 20 × 16 map with its number
-# and cut each counter's name to a letter or two at that size, so the board stays at 9.
-ROOM_PX = 9.0
+ROOM_PX = 12.0
+"""The least a board label is shown at in the teacher app in a 1280 × 720 window (read from
+the back of a room); the render layer chooses what fits at that size (hex numbers where they
+fit in a hex, a counter's short name where its long one does not)."""
+
+# The teacher app's sizes, mirrored by its stylesheet (app/template/workbench.css): its text
+# follows the window (15.5 px at 1280 × 720, 20.5 px at 1920 × 1080, never under 15 px), and
+# every other size is in that text's em, so the board's room follows the window too.
+APP_TEXT_PX = (15.0, 40.0)  # the text's least and greatest size
+APP_TEXT_VW, APP_TEXT_VH, APP_TEXT_ADD = 0.78, 1.39, 5.5  # min(0.78vw, 1.39vh) + 5.5px
+LARGE_TEXT = 1.25  # the app's "large" text (a projector in a big room): this much larger
+APP_PAD_PX = 6.0  # the page's margin round the app
+APP_PANEL_EM = 26.0  # the side panel's least width
+APP_GAP_EM = 0.6  # between the board and the panel
+APP_BAR_EM = 3.0  # the app's bar over the board (its row and the gaps round it)
+APP_BELOW_EM = APP_BAR_EM + 2.6  # the bar and the step buttons under the board
+
+
+def app_text_px(window: tuple[float, float], scale: float = 1.0) -> float:
+    """The teacher app's text size in CSS pixels in a window of ``window`` (width, height) CSS
+    pixels (the stylesheet's ``--wb-text``), ``scale`` times larger (:data:`LARGE_TEXT`).
+
+    >>> round(app_text_px((1280, 720)), 2), round(app_text_px((1920, 1080)), 2)
+    (15.48, 20.48)
+    """
+    width, height = window
+    follows = min(APP_TEXT_VW * width / 100, APP_TEXT_VH * height / 100) + APP_TEXT_ADD
+    least, most = APP_TEXT_PX
+    return scale * min(most, max(least, follows))
+
+
+def app_below_em(below: float = APP_BELOW_EM) -> str:
+    """The CSS height the app leaves over and under a board (``below`` em and the page's
+    margins), for a board's box to be no taller than the window less it."""
+    return f"{below}em + {2 * APP_PAD_PX:g}px"
 
 
 def checked_window(argument: str, window: Any) -> tuple[float, float]:
@@ -59,29 +90,42 @@ def checked_window(argument: str, window: Any) -> tuple[float, float]:
     return width, height
 
 
-def board_room(window: tuple[float, float], *, below_px: float = 168.0) -> tuple[float, float]:
-    """The room a fitted board has in a window of ``window`` (width, height) CSS pixels, beside
-    its side panel: the board's share of the row (:func:`board_and_panel`: 30em of board to
-    22em of panel, growing 3 to 1, about 0.64 of 1280 px) and the height less ``below_px``
-    (the 10.5em that :func:`fitted_board` leaves for the controls under the board and the
-    teacher app's rows over it, a new game's settings among them)."""
+def board_room(
+    window: tuple[float, float], *, below_em: float = APP_BELOW_EM, text_scale: float = 1.0
+) -> tuple[float, float]:
+    """The room a board has in the teacher app in a window of ``window`` (width, height) CSS
+    pixels: the width less the side panel's least (:data:`APP_PANEL_EM`) and the gap, the
+    height less ``below_em`` (the app's bar and the step buttons), in the app's text at
+    ``text_scale`` (the sizes :func:`app_board` gives the page)."""
     width, height = window
-    return 0.62 * width, max(1.0, height - below_px)
+    text = app_text_px(window, text_scale)
+    room_w = width - 2 * APP_PAD_PX - (APP_PANEL_EM + APP_GAP_EM) * text
+    return max(1.0, room_w), max(1.0, height - 2 * APP_PAD_PX - below_em * text)
 
 
-def shown_scale(scene: Scene, window: tuple[float, float]) -> float:
-    """How much smaller than drawn a fitted board shows in ``window`` (1: not scaled down)."""
-    room_w, room_h = board_room(window)
+def shown_scale(
+    scene: Scene, window: tuple[float, float], *, below_em: float = APP_BELOW_EM
+) -> float:
+    """How much smaller than drawn a board fitted by :func:`app_board` shows in the teacher
+    app in ``window`` (1: not scaled down)."""
+    room_w, room_h = board_room(window, below_em=below_em)
     return min(1.0, room_w / scene.width, room_h / scene.height)
 
 
-def readable_theme(theme: Any, scene: Scene, window: tuple[float, float], least: float) -> Any:
+def readable_theme(
+    theme: Any,
+    scene: Scene,
+    window: tuple[float, float],
+    least: float,
+    *,
+    below_em: float = APP_BELOW_EM,
+) -> Any:
     """A theme whose every board label stays at least ``least`` CSS pixels when ``scene``
     (drawn with ``theme``) is fitted to ``window``: ``theme`` itself (as a :class:`Theme`)
     when it already does."""
     from workbench.render.themes import theme_named
 
-    scale = shown_scale(scene, window)
+    scale = shown_scale(scene, window, below_em=below_em)
     if smallest_label_px(scene) * scale >= least:
         return theme_named(theme)
     return theme_named(theme).with_least_text(round(least / scale + 0.5, 1))
@@ -135,6 +179,32 @@ def fitted_board(
         layout.min_width = box.layout.min_width = f"min({round(width * least)}px, 100%)"
     canvas.layout = layout
     return box
+
+
+def app_board(box: Any, canvas: Any, scene: Scene, *, below_em: float = APP_BELOW_EM) -> None:
+    """Size a board's column in the teacher app: as wide as the row less the side panel's
+    least, and no wider than the window's height less ``below_em`` allows at the board's
+    proportions; the canvas fills it. The panel takes the rest of the row (no blank band
+    beside a board the height limits: :func:`app_row`)."""
+    ratio = scene.width / scene.height
+    least = APP_PANEL_EM + APP_GAP_EM
+    box.layout.width = (
+        f"min(calc(100% - {least}em), calc((100vh - ({app_below_em(below_em)})) * {ratio:.4f}))"
+    )
+    box.layout.flex, box.layout.min_width = "0 0 auto", "0"
+    canvas.layout = widgets.Layout(width="100%", height="auto")
+
+
+def app_row(board: Any, side: Any) -> Any:
+    """The board's column (sized by :func:`app_board`) and the side panel in one row: the
+    panel takes the rest of the row, its least :data:`APP_PANEL_EM`, and is no taller than
+    the window under the app's bar (its parts are laid out by the app's stylesheet)."""
+    side.layout.flex, side.layout.min_width = "1 1 0", f"{APP_PANEL_EM}em"
+    side.layout.margin = f"0 0 0 {APP_GAP_EM}em"
+    side.add_class("workbench-app-side")
+    return widgets.HBox(
+        [board, side], layout=widgets.Layout(align_items="flex-start", width="100%")
+    )
 
 
 def board_and_panel(board: Any, side: Any) -> Any:

@@ -6,28 +6,42 @@ learner's name. A learner whose progress file cannot be read is told why and sta
 the file is kept (renamed ``<name>.json.unreadable`` at the first save, never written over:
 :mod:`workbench.learn.progress`). For a room (``room=True``): no answer controls, the class
 answers aloud, one key (Enter or R) reveals the answer with its explanation, ← → go to the
-next question or back.
+next question or back. Export page writes the lesson's questions as one HTML page that
+opens offline in any browser (:mod:`workbench.export`), to the user folder's ``exports/``.
 
 Thin: every answer, check and picture comes from :mod:`workbench.learn`.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 import workbench.learn as learn
 from workbench.errors import ArgumentError
+from workbench.export.pages import lesson_page, write_page
 from workbench.learn.drawing import answer_scene, question_scene
 from workbench.learn.progress import Progress
 from workbench.learn.question import Check, Question, spoken
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
+from workbench.userdir import EXPORTS, user_path
 from workbench.widgets.checks import checked_methods, place_in_scene
-from workbench.widgets.layout import NOTEBOOK_PX, board_and_panel, fitted_board
+from workbench.widgets.layout import (
+    APP_BAR_EM,
+    NOTEBOOK_PX,
+    ROOM_PX,
+    app_board,
+    app_row,
+    board_and_panel,
+    fitted_board,
+    readable_theme,
+)
 from workbench.widgets.panel import CanvasExplorer, Line
 
 REVEAL_KEYS = ("Enter", "r", "R")
+ROOM_WINDOW = (1280.0, 720.0)  # a room's board: every label ``least_px`` in a window this size
 KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 
 
@@ -35,18 +49,20 @@ KEYS = {"ArrowRight": "next", "ArrowLeft": "back"}
 class Learner(CanvasExplorer):
     """A lesson of ``game`` (its ``chapter``; None: every chapter in order) as a widget
     (see the module). ``progress``: a learner's name, whose progress is resumed from and
-    saved to the user folder; ``room``: the teacher's mode."""
+    saved to the user folder; ``room``: the teacher's mode, its board fitted to the teacher
+    app's window, every label at least ``least_px`` there."""
 
     canvas: Any  # the board's MultiCanvas (a new one when the picture's size changes)
 
     def __init__(
         self,
         game: str,
-        chapter: str | None = None,
+        chapter: str | learn.Chapter | None = None,
         *,
         progress: str | None = None,
         room: bool = False,
         theme: str | None = None,
+        least_px: float = ROOM_PX,
     ) -> None:
         chapters = [chapter] if chapter is not None else learn.chapters(game)
         self.progress = (
@@ -54,10 +70,11 @@ class Learner(CanvasExplorer):
         )
         self.saving = progress is not None
         self.questions: list[Question] = []
-        for name in chapters:
-            start = self.progress.next_seed(game, name)
-            self.questions += list(learn.lesson(game, name, start=start))
+        for each in chapters:
+            start = self.progress.next_seed(game, str(each))
+            self.questions += list(learn.lesson(game, each, start=start))
         self.game, self.room, self.theme = game, room, theme or ("projector" if room else None)
+        self.least_px = least_px
         self.index = 0
         self.chosen: set[str] = set()
         self.checked: Check | None = None
@@ -138,6 +155,15 @@ class Learner(CanvasExplorer):
     def back(self) -> None:
         self._go(self.index - 1)
 
+    def export_page(self, name: str | None = None) -> Path:
+        """The lesson's questions as one HTML page that opens offline in any browser, written
+        to the user folder's ``exports/`` as ``<name>.html`` (``<game>-lesson`` unless named)."""
+        target = user_path(name or f"{self.game}-lesson", EXPORTS, ".html", create=True)
+        written = write_page(lesson_page(self.game, questions=self.questions), target)
+        self.message = f"exported the lesson as a page: {written}"
+        self._refresh()
+        return written
+
     def key(self, key: str) -> None:
         """A key press: Enter or R reveals, → next question, ← back."""
         if key in REVEAL_KEYS:
@@ -171,12 +197,28 @@ class Learner(CanvasExplorer):
             out.append(("note", self.message))
         return out
 
+    def relabel(self, least_px: float) -> None:
+        """Draw the board again with every label at least ``least_px`` in the room's window
+        (the teacher app's text grew, and the board's room shrank)."""
+        self.least_px = least_px
+        self._show()
+
+    def _drawn(self, draw: Any) -> Any:
+        """``draw(theme)``'s scene: in a room, in a theme whose every label shows at least
+        ``least_px`` where the app fits the board (a notebook's: as drawn)."""
+        scene = draw(self.theme)
+        if not self.room:
+            return scene
+        theme = readable_theme(self.theme, scene, ROOM_WINDOW, self.least_px, below_em=APP_BAR_EM)
+        return draw(theme)
+
     def _show(self, redraw: str | None = None) -> None:
         q = self.question
         if self.checked is not None or self.revealed:
-            self.scene = answer_scene(q, self.checked, self.theme, caption=False)
+            self.scene = self._drawn(lambda th: answer_scene(q, self.checked, th, caption=False))
         else:
-            self.scene = question_scene(q, self.theme, chosen=self.chosen, caption=False)
+            chosen = self.chosen
+            self.scene = self._drawn(lambda th: question_scene(q, th, chosen=chosen, caption=False))
         size = (round(self.scene.width), round(self.scene.height))
         if self.canvas is None or size != (self.canvas.width, self.canvas.height):
             self._new_canvas()
@@ -189,7 +231,7 @@ class Learner(CanvasExplorer):
 
     def _refresh(self) -> None:
         self._lines = self._panel_lines()
-        size = "1.15em" if self.room else "0.95em"
+        size = "1.12em" if self.room else "0.95em"  # a room's: the app's text (lines are 0.9em)
         self.panel.value = f"<div style='font-size:{size}'>{self._html()}</div>"
         q = self.question
         answering = not self.room and self.checked is None
@@ -212,12 +254,14 @@ class Learner(CanvasExplorer):
                 lambda g=group: draw_scene(self.canvas, self.scene, [g], force=True)
             )
         # in a notebook, shown no smaller than drawn (its labels at 9 px; the panel goes under
-        # it when the output is narrow); for a room, fitted to the window
-        least = None if self.room else NOTEBOOK_PX
-        fitted = fitted_board(self.canvas, self.scene, below="12em", least_px=least)
+        # it when the output is narrow); for a room, as large as the app's window allows
+        if self.room:
+            app_board(self.board, self.canvas, self.scene, below_em=APP_BAR_EM)
+            self.board.children = [self.canvas]
+            return
+        fitted = fitted_board(self.canvas, self.scene, below="12em", least_px=NOTEBOOK_PX)
         self.board.children = [fitted]
-        if least is not None:
-            self.board.layout.min_width = fitted.layout.min_width
+        self.board.layout.min_width = fitted.layout.min_width
 
     def _safely(self, do: Any) -> None:
         """Run a click's or key's work; a refusal is shown in the panel, not raised."""
@@ -233,8 +277,10 @@ class Learner(CanvasExplorer):
             b.on_click(lambda _: self._safely(do))
             return b
 
-        self.scene = question_scene(self.question, self.theme, caption=False)
+        question = self.question
+        self.scene = self._drawn(lambda th: question_scene(question, th, caption=False))
         self.board = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.board.add_class("workbench-learn-board")
         self.canvas = None
         self._new_canvas()
         self.panel = widgets.HTML()
@@ -250,10 +296,13 @@ class Learner(CanvasExplorer):
                 self.check_button,
                 self.reveal_button,
                 button("next ▶", "the next question (→)", self.next),
+                button("Export page", "these questions as one page that opens offline",
+                       self.export_page),
             ]
-        )
+        )  # fmt: skip
         side = widgets.VBox([self.panel, self.answer_box, self.number, self.numbers, nav])
-        self.widget = board_and_panel(self.board, side)
+        side.add_class("workbench-learn-side")
+        self.widget = app_row(self.board, side) if self.room else board_and_panel(self.board, side)
         self.widget.add_class("workbench-learn")
 
     def __repr__(self) -> str:
@@ -276,4 +325,4 @@ def learn_choices(game: str) -> list[tuple[str, tuple[str, str]]]:
     "Moving"))`` per chapter; none for a game without questions."""
     if game not in learn.kinds_of_games():
         return []
-    return [(f"learn: {chapter}", ("learn", chapter)) for chapter in learn.chapters(game)]
+    return [(f"learn: {c.title}", ("learn", c.title)) for c in learn.chapters(game)]

@@ -1,8 +1,10 @@
-"""A new game's options as inputs, built from the game's own list (``Game.options_for``): a
+"""A new game's options as inputs, built from the game's own list (``Game.options``): a
 choice is a dropdown, a flag a checkbox, a whole number a number box, a subset a multiple
 choice, any other value its JSON text. An option added to a game's list appears here with
 no widget code; what the inputs give is checked by the same list (an
-:class:`~workbench.rules.options.OptionError` names the option and what it allows).
+:class:`~workbench.rules.options.OptionError` names the option and what it allows). The
+options are grouped by the rulebook part their section is in (a tab each where there are
+several), each with its reading and section under it, two to a row where there is room.
 
 >>> from workbench.rules.options import Option
 >>> inputs = OptionInputs([Option.whole("turn_limit", 30, "Ending", "the limit", low=1, high=99)])
@@ -26,6 +28,16 @@ from workbench.rules.options import Option, OptionError, check_options
 from workbench.widgets.checks import checked_methods
 
 WIDE = {"width": "100%"}
+OTHER = "Other"  # the group of an option whose section names no part of a rulebook
+
+
+def group_of(option: Option) -> str:
+    """The part of the rulebook an option's section is in: its first heading.
+
+    >>> group_of(Option.whole("turn_limit", 30, "Missions: Panzer Ace", "the limit", low=1))
+    'Missions'
+    """
+    return option.section.split(": ", 1)[0].strip() or OTHER
 
 
 def input_for(option: Option) -> widgets.Widget:
@@ -49,7 +61,8 @@ def input_for(option: Option) -> widgets.Widget:
         return widgets.IntText(value=option.default, layout={"width": "16em"}, **common)
     text = "" if option.default is None else json.dumps(option.default, ensure_ascii=False)
     holder = "none (the game's default)" if option.default is None else ""
-    return widgets.Text(value=text, placeholder=holder, layout=WIDE, **common)
+    rows = min(6, 2 + len(text) // 24)  # the whole value shows, wrapped
+    return widgets.Textarea(value=text, placeholder=holder, rows=rows, layout=WIDE, **common)
 
 
 @checked_methods
@@ -60,12 +73,22 @@ class OptionInputs:
     def __init__(self, options: Sequence[Option]) -> None:
         self.options = {option.name: option for option in options}
         self.inputs = {option.name: input_for(option) for option in options}
-        rows: list[widgets.Widget] = []
+        groups: dict[str, list[widgets.Widget]] = {}
         for option in options:
             where = f" ({option.section})" if option.section else ""
-            said = f"<small>{html.escape(option.reading)}{html.escape(where)}</small>"
-            rows += [self.inputs[option.name], widgets.HTML(said)]
-        self.widget = widgets.VBox(rows or [widgets.HTML("<i>This game has no options.</i>")])
+            said = widgets.HTML(f"{html.escape(option.reading)}{html.escape(where)}")
+            said.add_class("workbench-option-reading")
+            cell = widgets.VBox([self.inputs[option.name], said])
+            cell.add_class("workbench-option")
+            groups.setdefault(group_of(option), []).append(cell)
+        grids = {name: widgets.GridBox(cells) for name, cells in groups.items()}
+        for grid in grids.values():
+            grid.add_class("workbench-option-group")
+        if len(grids) > 1:
+            shown: widgets.Widget = widgets.Tab(list(grids.values()), titles=list(grids))
+        else:
+            shown = next(iter(grids.values()), widgets.HTML("<i>This game has no options.</i>"))
+        self.widget = widgets.VBox([shown])
         self.widget.add_class("workbench-new-game-options")
 
     def values(self) -> dict[str, Any]:
@@ -74,7 +97,7 @@ class OptionInputs:
         given: dict[str, Any] = {}
         for name, option in self.options.items():
             value = self.inputs[name].value
-            if isinstance(self.inputs[name], widgets.Text):
+            if isinstance(self.inputs[name], widgets.Text | widgets.Textarea):
                 value = _json(name, value, option)
             elif option.kind == "subset":
                 value = list(value)

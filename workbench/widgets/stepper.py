@@ -35,14 +35,16 @@ from workbench.render import Picture
 from workbench.render.canvas import draw_scene
 from workbench.render.dice import dice_of, dice_svg
 from workbench.rules.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Reason, Turn
+from workbench.rules.notation import notation
 from workbench.rules.play import Player, random_player, sample_chance
+from workbench.rules.seeding import step_rng
 from workbench.widgets.checks import checked_methods, game_named, one_of, positive, step_number
 from workbench.widgets.explorers import register_explorer
 from workbench.widgets.layout import ROOM_PX
 from workbench.widgets.pool import WidgetPool
 from workbench.widgets.stepper_guide import at_the_end, next_step_line
 from workbench.widgets.stepper_panel import build as build_widgets
-from workbench.widgets.stepper_panel import fit_scene, refit_board
+from workbench.widgets.stepper_panel import fit_scene, refit_board, show_hand
 from workbench.widgets.views import Offer, view_for
 
 KEYS = {
@@ -57,7 +59,7 @@ KEYS = {
 }
 BOOKMARK_KEYS = ("b", "B")
 PANEL_STATUS = 3  # the view's status lines in the panel; the rest in the "State" tab
-PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal")
+PANEL_KINDS = ("head", "next", "text", "item", "note", "refusal", "happened")
 NOTE_JOIN = " · "  # between the notes of one step (a bookmark adds, never replaces)
 MAX_AUTOMATIC = 1000  # rolls and bot moves played in a row before the stepper stops to ask
 MAX_LISTED = 500  # legal actions offered in the list (a game may have very many)
@@ -103,8 +105,8 @@ class Stepper:
 
     ``source`` is a Record, a record file, or a scenario (``game`` names its game). ``bot``
     plays ``bot_side`` (solo mode; at once, or a move per press of "Bot move" with
-    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, with
-    an rng seeded by the record's seed and the step number (the same step rolls the same).
+    ``bot_waits``); chance is rolled at once when ``auto_roll`` is set, each step from the
+    record's seed and its number (``seeding.step_rng``: the same step rolls the same).
     ``size`` and ``theme`` go to the board's picture (``theme="projector"`` for a room; no
     ``size``: the size that fits a notebook's output, or the window ``readable_at``),
     ``text_size`` is the side panel's CSS font size; ``options`` are a new game's options.
@@ -121,6 +123,7 @@ class Stepper:
     scene: Any  # the board at the cursor (drawn by :func:`.stepper_panel.fit_scene` first)
     slider: Any
     panel: Any
+    story: Any
     details: Any
     play_button: Any
     roll_button: Any
@@ -304,8 +307,8 @@ class Stepper:
         return True
 
     def rng(self) -> random.Random:
-        """The rng for the step after the cursor: seeded by the record's seed and the step."""
-        return random.Random(f"{self.record.seed or 0}/{self.cursor + 1}")
+        """The rng of the step after the cursor (``seeding.step_rng``, as ``play`` draws)."""
+        return step_rng(self.record.seed or 0, self.cursor + 1)
 
     def _chance(self) -> Action | None:
         """The next chance outcome: the recorded one when the record goes on, else a seeded
@@ -432,8 +435,7 @@ class Stepper:
         self._refresh(overlay_only=True)
 
     def hand(self) -> tuple[str, tuple[Any, ...]]:
-        """The side whose hand is shown and its cards (each a
-        :class:`~workbench.widgets.views.HandCard`)."""
+        """The side whose hand is shown and its cards (each a ``views.HandCard``)."""
         return self.view.hand(self.game, self.state)
 
     def key(self, key: str) -> None:
@@ -533,16 +535,15 @@ class Stepper:
 
     # --- text --------------------------------------------------------------------------
     def step_line(self, step: int, *, note: bool = True) -> str:
-        """One line of the log: the step, who chose it, the action and what it caused (and
-        the teacher's note, with ``note``)."""
+        """One line of the log: the step, who chose it, the action as text (the game's
+        notation) and what it caused (and the teacher's note, with ``note``)."""
         if step_number("step", step, 0, len(self.steps)) == 0:
             return "0. start"
-        who = self.actor_at(step)
-        action = self.action_at(step)
+        who, action = self.actor_at(step), self.action_at(step)
         chance = "dice: " if dice_of(action) else "chance: "  # a card drawn is no die
-        head = f"{step}. {chance if who == CHANCE else f'{who}: '}{action}"
-        said = str(action)
-        events = [e.text.removeprefix(said).lstrip(": ") for e in self.events[step]]
+        text = notation(self.game, self.states[step - 1], action)  # "Tiger II 0801-0803"
+        head = f"{step}. {chance if who == CHANCE else f'{who}: '}{text}"
+        events = [e.text.removeprefix(str(action)).lstrip(": ") for e in self.events[step]]
         events = [text for text in events if text]
         if events:
             head += " → " + "; ".join(events)
@@ -582,8 +583,10 @@ class Stepper:
         if self.answer:
             out.append(("head", self.answer[0]))
             out += [("item", line) for line in self.answer[1:]]
+        if self.message:  # where the eye is: over what happened, which may be cut
+            out.append(("note", self.message))
         if self.cursor:
-            out.append(("head", f"What happened at step {self.cursor}"))
+            out.append(("happened", f"What happened at step {self.cursor}"))
             out.append(("text", self.step_line(self.cursor, note=False)))
             said = self.record.steps[self.cursor - 1].note
             if said:
@@ -594,8 +597,6 @@ class Stepper:
                     if line.strip() not in seen:
                         seen.add(line.strip())
                         out.append(("item", line.strip()))
-        if self.message:
-            out.append(("note", self.message))
         return out
 
     @property
@@ -603,10 +604,12 @@ class Stepper:
         """The side panel as plain text, a line per fact (what tests and screen readers get)."""
         return "\n".join(text for _, text in self._lines())
 
-    def _html(self, kinds: tuple[str, ...] = PANEL_KINDS) -> str:
-        """The lines of ``kinds`` as HTML (the panel's; the "State" tab shows the details)."""
+    def _html(self, kinds: tuple[str, ...] = PANEL_KINDS, *, story: bool = False) -> str:
+        """The lines of ``kinds`` as HTML: the panel's up to what happened at the step shown,
+        or from there (``story``); the "State" tab shows the details."""
         styles = {
             "head": "font-weight:bold;margin-top:0.35em",
+            "happened": "font-weight:bold;margin-top:0.35em",
             "text": "",
             "item": "padding-left:1.2em",
             "note": "color:#31708f",
@@ -614,9 +617,11 @@ class Stepper:
             "refusal": "color:#a94442;font-weight:bold",
             "detail": "",
         }
+        lines = self._lines()
+        cut = next((i for i, (kind, _) in enumerate(lines) if kind == "happened"), len(lines))
         rows = [
-            f"<div style='{styles[kind]}'>{html.escape(text)}</div>"
-            for kind, text in self._lines()
+            f"<div class='workbench-line-{kind}' style='{styles[kind]}'>{html.escape(text)}</div>"
+            for kind, text in (lines[cut:] if story else lines[:cut])
             if kind in kinds
         ]
         style = f"line-height:1.35;font-size:{self.text_size}"
@@ -624,9 +629,6 @@ class Stepper:
 
     # --- the widget ------------------------------------------------------------------
     def _build(self) -> None:
-        self._hand_key: Any = None
-        self._card_slots = WidgetPool(self._card_slot)  # reused as the hand changes
-        self._card_names: list[str] = []
         self._extra_buttons = WidgetPool(self._extra_button)
         self._extra_actions: list[Any] = []
         self.widget = build_widgets(self)
@@ -637,7 +639,7 @@ class Stepper:
             do()
         except Exception as error:  # shown to the learner instead of vanishing in a log
             self.message = f"{type(error).__name__}: {error}"
-            self.panel.value = self._html()
+            self.panel.value, self.story.value = self._html(), self._html(story=True)
 
     def _chosen(self) -> None:
         if self.choices.value is None:
@@ -674,7 +676,7 @@ class Stepper:
                 shown = self.view.highlight(self.game, self.state, self.scene)
                 self.shown = self.scene if shown is None else shown
             self._draw(None)
-            self.panel.value = self._html()
+            self.panel.value, self.story.value = self._html(), self._html(story=True)
             self.details.value = self._html(("detail",))
             self._show_cards()
             if log or len(self.log.options) != len(self.states):
@@ -686,14 +688,6 @@ class Stepper:
         finally:
             self._busy = False
 
-    def _card_slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
-        """The widgets of the hand's ``index``-th card: its face and the button under it."""
-        press = widgets.Button(layout={"width": "auto"})
-        press.on_click(lambda _: self._safely(lambda: self.click_card(self._card_names[index])))
-        face = widgets.HTML()
-        face.add_class("workbench-card-face")
-        return widgets.VBox([face, press]), face, press
-
     def _extra_button(self, index: int) -> widgets.Button:
         """The ``index``-th button of the actions offered beside the board."""
         button = widgets.Button(layout={"width": "auto"})
@@ -701,23 +695,8 @@ class Stepper:
         return button
 
     def _show_cards(self) -> None:
-        """The hand as cards (a button under each plays or offers it), the face of the card
-        the step shown drew or played, and the dice it rolled, drawn as dice."""
-        side, cards = self.hand()
-        key = (side, tuple((c.name, c.text, c.playable) for c in cards))
-        if key != self._hand_key:
-            self._hand_key = key
-            self._card_names = [card.name for card in cards]
-            for slot, card in zip(self._card_slots.take(len(cards)), cards, strict=True):
-                _, face, press = slot
-                press.description = ("▶ " if card.playable else "") + card.name
-                press.tooltip = f"{card.name}: its choices now"
-                face.value = card.face
-            title = (
-                f"<b>{html.escape(side)}'s hand</b> (click a card: its choices)" if cards else ""
-            )
-            self.hand_title.value = title
-            self.hand_box.children = [box for box, _, _ in self._card_slots.take(len(cards))]
+        """The hand as cards (a page at a time: :func:`.stepper_panel.show_hand`), the face of
+        the card the step shown drew or played, and the dice it rolled, drawn as dice."""
         shown: tuple[str, ...] = ()
         if self.cursor:
             shown = self.view.card_faces(
@@ -732,6 +711,7 @@ class Stepper:
             text = f"<div style='margin-right:0.8em'>{text}</div>"
         if self.step_card.value != text:
             self.step_card.value = text
+        show_hand(self, *self.hand())
 
     def _controls(self) -> None:
         who = self.game.current_player(self.state)

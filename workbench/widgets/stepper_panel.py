@@ -1,8 +1,11 @@
 """The stepper's widgets: the board with its step slider, and beside it the side panel, which
-keeps in view only what a step needs (its explanation, the buttons that play, the hand, the
-card or dice of the step) and folds the less-used parts into sections a click opens: the log,
-the notes, the list of legal actions, the computer player, the files and the legend, as tabs
-under one "More" header (a header each would take the room of the board's controls).
+keeps in view only what a step needs (whose step it is, the next step, a refusal or a
+message, the buttons that play, the hand a page of cards at a time, the card or dice of the
+step, then what happened at it) and folds the less-used parts into sections a click opens:
+the log, the notes, the list of legal actions, the computer player, the files and the
+legend, as tabs under one "More" header (a header each would take the room of the board's
+controls). In the teacher app (a window to fit) the panel never scrolls: only what happened
+at the step, last, gives way when the column is full (the app's stylesheet).
 
 Every button and key calls a plain method of the :class:`~workbench.widgets.stepper.Stepper`;
 nothing here decides a rule.
@@ -10,14 +13,20 @@ nothing here decides a rule.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.export.pages import game_page, write_page
 from workbench.render.canvas import GROUPS, new_canvas
 from workbench.render.fitting import fit_size
 from workbench.widgets.layout import (
     NOTEBOOK_PX,
+    app_board,
+    app_row,
     board_and_panel,
     board_room,
     fitted_board,
@@ -26,9 +35,14 @@ from workbench.widgets.layout import (
     readable_theme,
     smallest_label_px,
 )
+from workbench.widgets.pool import WidgetPool
 from workbench.widgets.user_files import UserFiles
 
 SECTIONS = ("Log", "Notes", "State", "Actions", "Computer", "Files", "Legend")  # the folded tabs
+CARDS_PER_PAGE = 2  # the hand's cards shown at once, whole (◁ ▷ page through the rest), one
+# fewer beside the card (or dice) of the step: cards wide enough to read at the room's size
+LEGEND_FONT_PX = 18.0  # the app's legend, drawn 420 px wide and shown the panel's width:
+# at least 24em wide, so its words at least the panel's text
 
 
 KEYS_HELP = (
@@ -69,51 +83,109 @@ def build(stepper: Any) -> widgets.Box:
     )
     s.panel = widgets.HTML()
     s.panel.add_class("workbench-stepper-panel")
+    s.story = widgets.HTML()  # what happened at the step shown: last, it gives way first
+    s.story.add_class("workbench-stepper-story")
     s.play_button = button(s, "Play", "play the proposed action", s.play_proposed, "5em")
     s.roll_button = button(s, "Roll", "let the dice decide", s.roll, "5em")
     s.bot_button = button(s, "Bot move", "the computer's choice now", s.bot_move, "7em")
     s.extra = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-    s.hand_title = widgets.HTML()
-    s.hand_box = widgets.HBox(layout=widgets.Layout(flex="0 0 auto"))
-    s.hand_box.add_class("workbench-stepper-hand")
-    s.step_card = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
-    s.step_card.add_class("workbench-stepper-step-card")
-    # the card (or dice) of the step, then the hand, in one row that scrolls sideways: a
-    # second row of cards would push the panel below the window
-    cards = widgets.HBox([s.step_card, s.hand_box], layout=widgets.Layout(overflow="auto hidden"))
-    cards.add_class("workbench-stepper-cards")
+    hand = _hand_widgets(s)
     actions = widgets.HBox(
         [s.play_button, s.roll_button, s.bot_button, s.extra],
         layout=widgets.Layout(flex_flow="row wrap"),
     )
+    actions.add_class("workbench-stepper-actions")
     s.tabs = widgets.Tab(children=_sections(s), titles=SECTIONS)
     s.tabs.add_class("workbench-stepper-tabs")
     s.more = widgets.Accordion(children=[s.tabs], selected_index=None)
     s.more.set_title(0, "More: log, notes, files, …")
     s.more.add_class("workbench-stepper-more")
-    side = widgets.VBox([s.panel, actions, s.hand_title, cards, s.more])
+    side = widgets.VBox([s.panel, actions, hand, s.story, s.more])
     side.add_class("workbench-stepper-side")
-    if s.readable_at is not None:  # a window to fit: the text gives way to the hand
-        in_the_window(side, s.panel)
     s.board_box = widgets.VBox([widgets.Box(), nav])
+    s.board_box.add_class("workbench-stepper-board")
     _fit_board(s)
-    box = board_and_panel(s.board_box, side)
+    in_app = s.readable_at is not None
+    box = app_row(s.board_box, side) if in_app else board_and_panel(s.board_box, side)
     box.add_class("workbench-stepper")
     return box
 
 
-APP_HEADER = "110px"  # the teacher app's rows over the stepper: 97 px for a new game (with its
-# folded settings, the tallest), and a margin under the column
+def _hand_widgets(s: Any) -> widgets.Box:
+    """The hand's title and pager (◀ cards 1–3 of 5 ▶), the card (or dice) of the step, and
+    the cards of the page shown, each whole (a row that scrolled sideways cut a card off)."""
+    s.hand_title = widgets.HTML()
+    s.hand_page, s._hand_key, s._card_names = 0, None, []
+    s._card_slots = WidgetPool(lambda index: _card_slot(s, index))  # reused as the hand changes
+    s.hand_back = button(s, "◁", "the hand's cards before these", lambda: _turn_page(s, -1))
+    s.hand_on = button(s, "▷", "the hand's next cards", lambda: _turn_page(s, +1))
+    s.hand_count = widgets.HTML()
+    s.hand_count.add_class("workbench-stepper-hand-count")
+    pager = widgets.HBox([s.hand_back, s.hand_count, s.hand_on])
+    pager.add_class("workbench-stepper-pager")
+    s.hand_pager = pager
+    s.hand_box = widgets.HBox(layout=widgets.Layout(flex="1 1 auto"))
+    s.hand_box.add_class("workbench-stepper-hand")
+    s.step_card = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
+    s.step_card.add_class("workbench-stepper-step-card")
+    cards = widgets.HBox([s.step_card, s.hand_box])
+    cards.add_class("workbench-stepper-cards")
+    head = widgets.HBox([s.hand_title, pager], layout={"align_items": "center"})
+    head.add_class("workbench-stepper-hand-head")
+    return widgets.VBox([head, cards])
 
 
-def in_the_window(side: Any, text: Any) -> None:
-    """The side column no taller than the window under the app's header: every part at its
-    own height but ``text``, which shrinks (and scrolls in itself) where a card game's long
-    step and its hand would together pass the window's bottom (1280 × 720)."""
-    side.layout.max_height = f"calc(100vh - {APP_HEADER})"
-    for part in side.children:
-        part.layout.flex = "0 0 auto"
-    text.layout.flex, text.layout.min_height, text.layout.overflow = "0 1 auto", "6em", "auto"
+def _card_slot(s: Any, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
+    """The widgets of the ``index``-th card shown: its face and the button under it."""
+    press = widgets.Button(layout={"width": "auto"})
+    press.on_click(lambda _: s._safely(lambda: s.click_card(s._card_names[index])))
+    face = widgets.HTML()
+    face.add_class("workbench-card-face")
+    box = widgets.VBox([face, press])
+    box.add_class("workbench-stepper-card")
+    return box, face, press
+
+
+def show_hand(s: Any, side: str | None, cards: Sequence[Any]) -> None:
+    """The hand as cards, a page of :data:`CARDS_PER_PAGE` at a time (one fewer beside the
+    card of the step, ``s.step_card``, shown first), the cards that may be played now first
+    (a reaction window's one card is never on a later page); a button under each plays or
+    offers it. A new hand starts at its first page."""
+    cards = sorted(cards, key=lambda card: not card.playable)  # stable: the hand's order
+    per_page = CARDS_PER_PAGE - (1 if s.step_card.value else 0)
+    key = (side, tuple((c.name, c.text, c.playable) for c in cards), per_page)
+    if key != s._hand_key:
+        s._hand_key, s.hand_page, s._shown_hand = key, 0, (side, cards)
+    pages = max(1, -(-len(cards) // per_page))
+    s.hand_page = min(max(0, s.hand_page), pages - 1)
+    first = s.hand_page * per_page
+    shown = cards[first : first + per_page]
+    s._card_names = [card.name for card in shown]
+    for slot, card in zip(s._card_slots.take(len(shown)), shown, strict=True):
+        _, face, press = slot
+        press.description = ("▶ " if card.playable else "") + card.name
+        press.tooltip = f"{card.name}: its choices now"
+        if face.value != card.face:
+            face.value = card.face
+    title = f"<b>{html.escape(str(side))}'s hand</b> (click a card: its choices)" if cards else ""
+    if s.hand_title.value != title:
+        s.hand_title.value = title
+    count = f"cards {first + 1}–{first + len(shown)} of {len(cards)}"
+    s.hand_count.value = count if pages > 1 else ""
+    s.hand_pager.layout.display = "" if pages > 1 else "none"
+    s.hand_back.disabled, s.hand_on.disabled = s.hand_page == 0, s.hand_page == pages - 1
+    boxes = [box for box, _, _ in s._card_slots.take(len(shown))]
+    if list(s.hand_box.children) != boxes:
+        s.hand_box.children = boxes
+
+
+def _turn_page(s: Any, by: int) -> None:
+    """Show the hand's next (+1) or previous (-1) page of cards."""
+    s.hand_page += by
+    show_hand(s, *s._shown_hand)
+
+
+NOTEBOOK_BELOW = "10.5em"  # a notebook's rows over and under a board (no window to fit)
 
 
 def fit_scene(s: Any) -> None:
@@ -147,11 +219,25 @@ def refit_board(s: Any) -> None:
     _fit_board(s)
 
 
+def relabel(s: Any, least_px: float) -> None:
+    """Draw the board again with every label at least ``least_px`` where it is shown (the
+    teacher app's text grew, and its board's room shrank)."""
+    size, theme, _ = s._asked
+    s._asked = size, theme, least_px
+    refit_board(s)
+    s._refresh()
+
+
 def _fit_board(s: Any) -> None:
     """The canvas in its fitted box, first in the board's column over the step buttons: in a
-    notebook (no window to fit) shown no smaller than drawn, its labels at 9 px at least."""
-    least = NOTEBOOK_PX if s.readable_at is None else None
-    fitted = fitted_board(s.canvas, s.scene, least_px=least)
+    notebook (no window to fit) shown no smaller than drawn, its labels at 9 px at least; in
+    the teacher app, the column as wide as the window's room for it (:func:`app_board`)."""
+    if s.readable_at is not None:
+        app_board(s.board_box, s.canvas, s.scene)
+        fitted = widgets.Box([s.canvas], layout=widgets.Layout(width="100%"))
+        s.board_box.children = [fitted, s.board_box.children[1]]
+        return
+    fitted = fitted_board(s.canvas, s.scene, least_px=NOTEBOOK_PX, below=NOTEBOOK_BELOW)
     s.board_box.children = [fitted, s.board_box.children[1]]
     s.board_box.layout.min_width = fitted.layout.min_width or "16em"
 
@@ -207,6 +293,7 @@ def _sections(s: Any) -> list[widgets.Widget]:
         export=s.export,
         picture_name=lambda stem: f"{stem}-step-{s.cursor}",
         safely=s._safely,
+        page=lambda path: export_page(s, path),
     )
     s.legend = widgets.HTML(legend_html(s))
     s.legend.add_class("workbench-stepper-legend")
@@ -223,6 +310,13 @@ def _sections(s: Any) -> list[widgets.Widget]:
     ]
 
 
+def export_page(s: Any, path: Path) -> Path:
+    """The stepper's whole record as one HTML page that opens offline in any browser
+    (:mod:`workbench.export`), in the theme asked for (the projector's when none was named)."""
+    theme = s._asked[1] if isinstance(s._asked[1], str) else "projector"
+    return write_page(game_page(s.record, theme=theme), path)
+
+
 def computer_players(game: Any) -> dict[str, Any]:
     """The computer players a game ships (``Game.bots``) and the random legal player, by
     the name each is listed under."""
@@ -232,15 +326,30 @@ def computer_players(game: Any) -> dict[str, Any]:
 
 
 def legend_html(s: Any) -> str:
-    """The board's legend: the render layer's picture of it (``workbench.render.legend_of``),
-    or a line saying the game draws none."""
+    """The board's legend: the render layer's picture of it (``workbench.render.legend_of``;
+    in the teacher app, its words at :data:`LEGEND_FONT_PX`), or a line saying the game
+    draws none."""
     from workbench.render import legend_of
     from workbench.render.legend import NoLegend
+    from workbench.render.themes import theme_named
 
     try:
+        if s.readable_at is not None:
+            theme = theme_named(s.theme).with_least_text(LEGEND_FONT_PX)
+            return str(legend_of(s.states[0], theme=theme).svg())
         return str(legend_of(s.states[0]).svg())
     except NoLegend:  # a game with no picture of its own (a game a user registered)
         return "<i>This game's board has no legend.</i>"
 
 
-__all__ = ["SECTIONS", "build", "computer_players", "fit_scene", "legend_html", "refit_board"]
+__all__ = [
+    "SECTIONS",
+    "build",
+    "computer_players",
+    "export_page",
+    "fit_scene",
+    "legend_html",
+    "refit_board",
+    "relabel",
+    "show_hand",
+]

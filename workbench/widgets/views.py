@@ -2,10 +2,10 @@
 lines that say whose turn and which phase. One small *view* per game, the rest is generic.
 
 A view is any object with the methods of :class:`GameView`. Each registers by its game's name
-with :func:`register_view`, in a module named after the game's package
-(``widgets/<game>_view.py``, found by its name on first use: :mod:`workbench.discovery`); a
-game with no view gets :class:`PlainView`: its picture from :func:`workbench.render.scene_of`
-and no board clicks (its actions are still played from the stepper's list of legal actions).
+with :func:`register_view`, in its game's home (its ``widgets``, found on first use:
+:mod:`workbench.discovery`); a game with no view gets :class:`PlainView`: its picture from
+:func:`workbench.render.scene_of` and no board clicks (its actions are still played from the
+stepper's list of legal actions).
 """
 
 from __future__ import annotations

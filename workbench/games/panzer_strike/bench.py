@@ -1,5 +1,5 @@
-"""Panzer Strike benchmarks: ``movement_options`` for 5 dice and 12 tanks on a board of two
-tile rows, and ``kill_odds`` for one shot, each against a plain reference in the same run
+"""Panzer Strike benchmarks: ``reach_by_die`` for 5 dice and 12 tanks on a board of two
+tile rows, and ``shooting.odds`` for one shot, each against a plain reference in the same run
 (``workbench.testing.panzer_strike_reference``)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 from workbench.files import load
 from workbench.games.panzer_strike import lint as square_lint
 from workbench.games.panzer_strike.boards.board import SquareBoard, TileFace, TileSet
-from workbench.games.panzer_strike.rules.movement import movement_options
+from workbench.games.panzer_strike.rules import shooting
+from workbench.games.panzer_strike.rules.movement import reach_by_die
 from workbench.games.panzer_strike.rules.setup import position
-from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.paths import MAPS
 from workbench.testing.bench_cases import LintSamples, Sample, Sweep
 from workbench.testing.panzer_strike_reference import plain_kill, plain_movement_options
@@ -38,15 +38,15 @@ def twelve_tanks():
 
 def movement() -> Result:
     match = twelve_tanks()
-    fast = movement_options(match, DICE)
+    fast = reach_by_die(match, DICE)
     plain = plain_movement_options(match, DICE)
     if {k: o.poses for k, o in fast.options.items()} != plain:
-        raise AssertionError("movement_options and the plain search disagree")
-    seconds = median_seconds(lambda: movement_options(match, DICE), repeat=30, warmup=3)
+        raise AssertionError("reach_by_die and the plain search disagree")
+    seconds = median_seconds(lambda: reach_by_die(match, DICE), repeat=30, warmup=3)
     reference = median_seconds(lambda: plain_movement_options(match, DICE), repeat=5)
     poses = sum(len(o.poses) for o in fast.options.values())
     return Result(
-        20, "Panzer Strike `movement_options`, 5 dice, 12 tanks, 16 × 8 (two tile rows)",
+        20, "Panzer Strike `reach_by_die`, 5 dice, 12 tanks, 16 × 8 (two tile rows)",
         seconds, 0.010,
         "plain Dijkstra per tank and die, dicts and a heap", reference,
         f"{len(fast.options)} tank-die pairs, {poses} poses",
@@ -58,13 +58,13 @@ def odds() -> Result:
         two_tile_rows(),
         [("H", "Heavy", "north", (8, 7), "E"), ("M", "Medium", "south", (13, 7), "N")],
     )
-    result = kill_odds(match, "H", "M")
+    result = shooting.odds(match, "H", "M")
     if result.destroy != plain_kill(match, "H", "M"):
-        raise AssertionError("kill_odds and the plain reference disagree")
-    seconds = median_seconds(lambda: kill_odds(match, "H", "M"), repeat=300, warmup=3)
+        raise AssertionError("shooting.odds and the plain reference disagree")
+    seconds = median_seconds(lambda: shooting.odds(match, "H", "M"), repeat=300, warmup=3)
     reference = median_seconds(lambda: plain_kill(match, "H", "M"), repeat=50)
     return Result(
-        21, "Panzer Strike `kill_odds`, a Heavy at a Medium's side, 5 squares", seconds, 0.001,
+        21, "Panzer Strike `shooting.odds`, a Heavy at a Medium's side, 5 squares", seconds, 0.001,
         "each rule written out plainly, every ordered roll of the 4 gun dice counted",
         reference,
         f"destroy {result.destroy}; with the reasons, the trajectory and the firepower "

@@ -19,7 +19,7 @@ from workbench.games.tanks.rules.setup import quick_deploy
 from workbench.games.tanks.rules.sight import heatmaps, heatmaps_reference
 from workbench.games.tanks.rules.state import Battle
 from workbench.paths import MAPS
-from workbench.testing.bench_cases import LintSamples, Sample
+from workbench.testing.bench_cases import LessonCase, LintSamples, Sample
 from workbench.testing.timing import Result, median_seconds, once_seconds
 
 
@@ -90,15 +90,15 @@ def one_shot_odds() -> Result:
 
     def cold() -> Any:
         _clear_odds_caches()
-        return shooting.shot_odds(b, shooter, target)
+        return shooting.dice_odds(b, shooter, target)
 
     odds = cold()
     p = shooting.pools(b, shooter, target)
     plain = shooting.plain_shot_distribution(p.attack, p.defence, p.stationary, False, False)
     if odds.distribution != plain or sum(plain.values()) != Fraction(1):
-        raise AssertionError("shot_odds and the brute-force reference disagree")
+        raise AssertionError("dice_odds and the brute-force reference disagree")
     seconds = median_seconds(cold, repeat=15)
-    warm = median_seconds(lambda: shooting.shot_odds(b, shooter, target), repeat=15)
+    warm = median_seconds(lambda: shooting.dice_odds(b, shooter, target), repeat=15)
     reference = median_seconds(
         lambda: (
             shooting.pools(b, shooter, target),
@@ -108,7 +108,7 @@ def one_shot_odds() -> Result:
     )
     random.seed(0)
     return Result(
-        51, f"TANKS shot_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
+        51, f"TANKS dice_odds, {p.attack} Attack v {p.defence} Defence dice, stationary (re-roll)",
         seconds, 0.005,
         "the same pools, then every face of every die enumerated (brute force, fractions)",
         reference,
@@ -155,3 +155,5 @@ def lint_samples(quick: bool) -> list[Sample]:
 
 
 LINT_SAMPLES = LintSamples("TANKS tables", 88, table_lint.CHECKS, lint_samples)
+
+LESSONS = (LessonCase("TANKS Firing", "tanks", "Firing"),)  # 12 questions: the exported lesson

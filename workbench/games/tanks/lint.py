@@ -94,14 +94,6 @@ def cover_shares(
     return seen.sum(axis=0) / others, covered.sum(axis=0) / others
 
 
-def sight_and_cover(
-    table: Table, points: list[tuple[float, float]], cover_margin: float = STAND_IN_MARGIN
-) -> tuple[np.ndarray, np.ndarray]:
-    """For each point, the share of other points that see it, and the share of lines to it
-    that are in cover (see :func:`cover_shares`)."""
-    return cover_shares(table, points, sight_lines(table, points), cover_margin)
-
-
 # --- the checks and their estimates --------------------------------------------------------
 
 

@@ -125,26 +125,48 @@ def scenarios() -> dict[str, str]:
     return {p.stem: str(p) for p in sorted(folder.glob("*.json"))}
 
 
-GAME = register_game(
-    Game(
-        name="tiny-race",
-        title="Tiny Race (a test fixture)",
-        rulebook="Tiny Race: the three headings the test writes",
-        board_kind="track",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=lambda state: Outcome(RaceEnd.FINISHED, state.winner) if state.winner else None,
-        action_types=(Walk, Run, Die),
-        players=lambda state: SIDES,
-        scenarios=scenarios,
-        invariants=invariants,
-        options=options,
-        scenario_types=(Track,),
-        order=1000,
-        rulebook_file="tiny-race-rulebook.txt",
-        sections="workbench.games.tiny.rules.sections",
-    )
-)
+class TinyRace(Game[Race, Action]):
+    """Tiny Race on the protocol: each method calls the rules above."""
+
+    name = "tiny-race"
+    title = "Tiny Race (a test fixture)"
+    rulebook = "Tiny Race: the three headings the test writes"
+    board_kind = "track"
+    action_types = (Walk, Run, Die)
+    scenario_types = (Track,)
+    order = 1000
+    rulebook_file = "tiny-race-rulebook.txt"
+    sections = "workbench.games.tiny.rules.sections"
+
+    def _start(self, scenario: Track, options: Mapping[str, Any] | None) -> Race:
+        return start(scenario, options)
+
+    def _current_player(self, state: Race) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: Race) -> list[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: Race) -> list[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: Race, action: Action) -> Applied[Race]:
+        return apply(state, action)
+
+    def _outcome(self, state: Race) -> Outcome | None:
+        return Outcome(RaceEnd.FINISHED, state.winner) if state.winner else None
+
+    def _players(self, state: Race) -> tuple[str, ...]:
+        return SIDES
+
+    def _options(self, scenario: Track) -> list[Option]:
+        return options(scenario)
+
+    def scenarios(self) -> dict[str, str]:
+        return scenarios()
+
+    def invariants(self, state: Race) -> None:
+        invariants(state)
+
+
+GAME = register_game(TinyRace())

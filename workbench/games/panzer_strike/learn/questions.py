@@ -1,5 +1,5 @@
 """Panzer Strike questions, answered by the rules' own functions (``allowance``,
-``kill_odds``) on a shipped scenario's board, the tanks asked about placed by the seed.
+``shooting.odds``) on a shipped scenario's board, the tanks asked about placed by the seed.
 Squares are named ``"x,y"`` (column, row from the top left, from 0)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 from workbench.games.panzer_strike.boards.scenario import PanzerStrikeScenario
 from workbench.games.panzer_strike.rules import sections as S
+from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_strike.rules.movement import allowance
-from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.games.panzer_strike.rules.state import Match, Tank
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.learn.kinds import kind, pick_scenario
@@ -124,14 +124,14 @@ def shot(rng: random.Random, scenario: Any) -> Question:
     wanted = rng.choice(SHOT_CHOICES)
 
     def answer_of(match: Match, f: str, t: str) -> str:
-        odds = kill_odds(match, f, t)
+        odds = shooting.odds(match, f, t)
         return odds.zone if odds.can_shoot else "cannot shoot"
 
     def fit(match: Match, f: str, t: str) -> bool:
         return answer_of(match, f, t) == wanted
 
     name, match, firer, target, moved = _duel(rng, scenario, fit)
-    odds = kill_odds(match, firer.id, target.id)
+    odds = shooting.odds(match, firer.id, target.id)
     return _question(
         match, kind="shot", scenario=name, chapter="Firing", level=2,
         prompt=(_shot_prompt(firer, target, moved) + f" Can {firer.id} shoot {target.id}, and "
@@ -154,10 +154,10 @@ def least_destroying_total(match: Match, needed: float) -> int:
 @kind(GAME, "destroy", "Firing", 3, "what does it need to destroy it?")
 def destroy(rng: random.Random, scenario: Any) -> Question:
     def fit(match: Match, f: str, t: str) -> bool:
-        return kill_odds(match, f, t).can_shoot
+        return shooting.odds(match, f, t).can_shoot
 
     name, match, firer, target, moved = _duel(rng, scenario, fit)
-    odds = kill_odds(match, firer.id, target.id)
+    odds = shooting.odds(match, firer.id, target.id)
     answer = least_destroying_total(match, odds.needed)
     reasons = (
         *odds.reasons,

@@ -102,6 +102,9 @@ class SquareLayout:
         s = Square(math.floor(x + 0.5), math.floor(y + 0.5))
         return s if 0 <= s.x < self.cols and 0 <= s.y < self.rows else None
 
+    def holds(self, cell: Any) -> bool:
+        return isinstance(cell, Square) and 0 <= cell.x < self.cols and 0 <= cell.y < self.rows
+
     def cell_polygon(self, cell: Square) -> tuple[Point, ...]:
         x, y = cell.x, cell.y
         return ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5))

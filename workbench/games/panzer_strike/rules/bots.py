@@ -21,10 +21,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_strike.rules.actions import EndMovement, EndTurn, Move, Shoot
 from workbench.games.panzer_strike.rules.flags import next_to
 from workbench.games.panzer_strike.rules.movement import blocked_squares
-from workbench.games.panzer_strike.rules.shooting import in_arc, kill_odds, trajectory
+from workbench.games.panzer_strike.rules.shooting import in_arc, trajectory
 from workbench.games.panzer_strike.rules.state import Match
 from workbench.geometry.squaregrid import Square
 from workbench.rules.core import Action, Game
@@ -92,7 +93,7 @@ def _chance(found: Any) -> Chance:
 
 
 class _Chances:
-    """``kill_odds``' (destroy, damage) chances, kept by what they depend on: the board, the
+    """``shooting.odds``' (destroy, damage) chances, kept by what they depend on: the board, the
     roster and the options (one value each, kept while they stay the same), the firer and
     its target as values, whether the firer has moved, and which squares on the shell's way
     (the trajectory's checked squares, kept for each pair of squares) a tank stands on. The
@@ -126,7 +127,7 @@ class _Chances:
         if found is None:
             if len(self.table) >= self.MOST:
                 self.table.clear()
-            found = self.table[key] = _chance(kill_odds(match, firer_id, target_id))
+            found = self.table[key] = _chance(shooting.odds(match, firer_id, target_id))
         return found
 
 

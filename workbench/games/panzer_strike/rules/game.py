@@ -30,8 +30,9 @@ options, listed with what each value chooses in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from workbench.games.panzer_strike.boards.board import SquareBoard
@@ -53,12 +54,11 @@ from workbench.games.panzer_strike.rules.actions import (
 from workbench.games.panzer_strike.rules.bots import flag_seeker, greedy_player
 from workbench.games.panzer_strike.rules.flags import check_flag_counts
 from workbench.games.panzer_strike.rules.invariants import invariants
-from workbench.games.panzer_strike.rules.learning import detailed, odds, reach
-from workbench.games.panzer_strike.rules.movement import movement_options
+from workbench.games.panzer_strike.rules.learning import TankReach, detailed, odds, reach
 from workbench.games.panzer_strike.rules.options import chosen as checked_options
 from workbench.games.panzer_strike.rules.options import options as scenario_options
 from workbench.games.panzer_strike.rules.positions import opposite_sides
-from workbench.games.panzer_strike.rules.shooting import kill_odds
+from workbench.games.panzer_strike.rules.shooting import KillOdds
 from workbench.games.panzer_strike.rules.state import Match, Options, Tank
 from workbench.games.panzer_strike.rules.turn import (
     PRACTICE,
@@ -72,14 +72,21 @@ from workbench.games.panzer_strike.rules.turn import (
     outcome,
     players,
 )
+from workbench.paths import shipped
 from workbench.rules.core import (
+    Action,
+    Applied,
     Game,
     IllegalAction,
+    Outcome,
     Reason,
+    Turn,
     Verdict,
+    register_bot,
     register_game,
     verdict_of,
 )
+from workbench.rules.options import Option
 
 # --- start ---------------------------------------------------------------------------------
 
@@ -189,51 +196,76 @@ def summarize(match: Match) -> dict[str, Any]:
 
 
 def shipped_scenarios() -> dict[str, str]:
-    from workbench.paths import shipped
-
     return shipped("panzer-strike", "scenarios")
 
 
-def explain(state: Match, action: Any) -> Verdict:
-    """Whether ``action`` is legal in ``state`` and why: the verdict :data:`GAME`'s ``apply``
-    gives (its refusal first), with the game's detail (``learning.detailed``)."""
-    return detailed(state, verdict_of(GAME, state, action))
+class PanzerStrike(Game[Match, Action]):
+    """Panzer Strike on the protocol: each method calls the rules' own function."""
+
+    name = "panzer-strike"
+    title = "Panzer Strike: France 1944 – Pocket"
+    rulebook = "Panzer Strike: France 1944 – Pocket Rulebook"
+    board_kind = "square"
+    action_types = ACTIONS
+    scenario_types = (PanzerStrikeScenario,)
+    also_starts_from = (SquareBoard,)  # a board whose file places tanks (the editor)
+    order = 20
+    rulebook_file = "panzer-strike-france-1944-pocket.txt"
+    sections = "workbench.games.panzer_strike.rules.sections"
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> Match:
+        return start(scenario, options)
+
+    def _current_player(self, state: Match) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: Match) -> Iterable[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: Match) -> Iterable[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: Match, action: Action) -> Applied[Match]:
+        return apply(state, action)
+
+    def _outcome(self, state: Match) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: Match) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return scenario_options(scenario)
+
+    def _odds(self, state: Match, attacker: str, target: str, card: str | None) -> KillOdds:
+        return odds(state, attacker, target)
+
+    def _reach(self, state: Match, tank: str) -> TankReach:
+        return reach(state, tank)
+
+    def _explain(self, state: Match, action: Action) -> Verdict:
+        """The verdict ``apply`` gives (its refusal first), with the game's detail
+        (``learning.detailed``)."""
+        return detailed(state, verdict_of(self, state, action))
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_scenarios()
+
+    def invariants(self, state: Match) -> None:
+        invariants(state)
+
+    def summarize(self, state: Match) -> dict[str, Any]:
+        return summarize(state)
+
+    def destroyed(self, state: Match, tank: str) -> bool:
+        """Whether ``tank`` is destroyed in ``state`` (a damaged tank is not); no side
+        decides between a shot and its dice, so there is nothing to decline."""
+        return state.tank(tank).destroyed
 
 
-def destroyed(state: Match, tank: str) -> bool:
-    """Whether ``tank`` is destroyed in ``state`` (a damaged tank is not)."""
-    return state.tank(tank).destroyed
-
-
-GAME = register_game(
-    Game(
-        name="panzer-strike",
-        title="Panzer Strike: France 1944 – Pocket",
-        rulebook="Panzer Strike: France 1944 – Pocket Rulebook",
-        board_kind="square",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=ACTIONS,
-        players=players,
-        scenarios=shipped_scenarios,
-        invariants=invariants,
-        summarize=summarize,
-        order=20,
-        rulebook_file="panzer-strike-france-1944-pocket.txt",
-        sections="workbench.games.panzer_strike.rules.sections",
-        options=scenario_options,
-        odds=odds,
-        explain_action=explain,
-        reach=reach,
-        destroyed=destroyed,  # no side decides between a shot and its dice: nothing to decline
-        scenario_types=(PanzerStrikeScenario,),
-        bots={"greedy": greedy_player, "flag seeker": flag_seeker},
-    )
-)
+GAME = register_game(PanzerStrike())
+register_bot(GAME.name, "greedy", greedy_player)
+register_bot(GAME.name, "flag seeker", flag_seeker)
 
 __all__ = [
     "ACTIONS",
@@ -250,10 +282,7 @@ __all__ = [
     "chance_outcomes",
     "current_player",
     "dice_count",
-    "explain",
-    "kill_odds",
     "legal_actions",
-    "movement_options",
     "outcome",
     "players",
     "scenario_of_board",

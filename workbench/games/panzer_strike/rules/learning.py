@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from types import MappingProxyType
 
 from workbench.boards.values import Pictured
 from workbench.errors import ArgumentError
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.actions import (
     EndMovement,
     EndTurn,
@@ -34,7 +35,7 @@ from workbench.games.panzer_strike.rules.actions import (
 from workbench.games.panzer_strike.rules.movement import allowance, step_rule
 from workbench.games.panzer_strike.rules.movement import reach as search
 from workbench.games.panzer_strike.rules.readings import turned_on
-from workbench.games.panzer_strike.rules.shooting import KillOdds, kill_odds, not_a_shot
+from workbench.games.panzer_strike.rules.shooting import KillOdds, not_a_shot
 from workbench.games.panzer_strike.rules.state import Match, Tank
 from workbench.games.panzer_strike.rules.turn import (
     apply,
@@ -44,7 +45,7 @@ from workbench.games.panzer_strike.rules.turn import (
     tank_moves,
 )
 from workbench.geometry.squaregrid import FACING_NAMES, Square
-from workbench.rules.core import IllegalAction, Reason, Verdict, lines_of
+from workbench.rules.core import IllegalAction, Reason, Verdict, lines_of, not_now
 
 
 def _tank(state: Match, argument: str, tank_id: str) -> Tank:
@@ -63,21 +64,26 @@ def _tank(state: Match, argument: str, tank_id: str) -> Tank:
 
 def odds(state: Match, attacker: str, target: str) -> KillOdds:
     """The exact odds that ``attacker``'s shot destroys ``target`` as things stand (arc,
-    distance, trajectory, armour side, gun dice, each with its section), and ``.shot``: the
-    :class:`Shoot` that declares it now, or None when the rules refuse it now (its reason
-    comes last: the turn's phase, a tank that has shot already, a blocked trajectory ...)."""
+    distance, trajectory, armour side, gun dice, each with its section; 0 where the arc, the
+    range or the trajectory allow no shot), asked at any moment, and ``.shot``: the
+    :class:`Shoot` that declares it now, or None when the rules refuse it now, ``.refusal``
+    then saying why, with the phase (also the last reason: the turn's phase, a tank that has
+    shot already, a blocked trajectory ...)."""
     _tank(state, "attacker", attacker)
     _tank(state, "target", target)
     not_shot = not_a_shot(state, attacker, target)  # a tank shooting itself or a friend
     if not_shot is not None:
         raise IllegalAction(not_shot)
-    found = kill_odds(state, attacker, target)
+    found = shooting.odds(state, attacker, target)
+    if not found.can_shoot:
+        found = replace(found, destroy=Fraction(0), damage=Fraction(0))
     shot = Shoot(attacker, target)
     try:
         apply(state, shot)
     except IllegalAction as refused:
+        why = not_now(f"{state.phase} phase", refused.reason)
         kept = [r for r in found.reasons if r != refused.reason]
-        return replace(found, reasons=(*kept, refused.reason), shot=None)
+        return replace(found, reasons=(*kept, why), shot=None, refusal=why)
     return replace(found, shot=shot)
 
 
@@ -260,7 +266,7 @@ def _shot_detail(state: Match, shot: Shoot, verdict: Verdict) -> tuple[Reason, .
         return ()
     if not_a_shot(state, shot.firer, shot.target) is not None:
         return ()  # the verdict's refusal says why: no odds to show
-    found = kill_odds(state, shot.firer, shot.target)
+    found = shooting.odds(state, shot.firer, shot.target)
     rule = sections.DAMAGE if state.options.damage else sections.SHOOTING
     chances = f"it destroys with {found.destroy} ({float(found.destroy):.1%})"
     if state.options.damage:

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.errors import ArgumentError
 from workbench.games.panzer_strike.rules import sections
 from workbench.games.panzer_strike.rules.state import Match, Options, Tank
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.rules.core import Reason, lines_of
+from workbench.vocabulary import removed_names
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
@@ -465,7 +466,7 @@ def large_numbers(argument: str, match: Match, large: Any) -> tuple[int, ...]:
     return tuple(large)
 
 
-def movement_options(match: Match, dice: Sequence[int] | None = None) -> MovementOptions:
+def reach_by_die(match: Match, dice: Sequence[int] | None = None) -> MovementOptions:
     """Every tank of the side to act that may move, and for each die value the squares and
     facings it can reach, with the fewest steps and a path to each (Rules: Movement).
 
@@ -509,4 +510,10 @@ def movement_options(match: Match, dice: Sequence[int] | None = None) -> Movemen
             found[(tank_id, v)] = TankOptions(tank_id, v, steps[v], searched, (why,))
     return MovementOptions(
         tuple(sorted(dice)), slots, tanks, MappingProxyType(found), tuple(reasons)
+    )
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_strike.rules.movement", {"movement_options": "reach_by_die"}
     )

@@ -21,10 +21,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.actions import EndTurn, Move, RollGun, Shoot
 from workbench.games.panzer_strike.rules.options import OPTIONS, READINGS
-from workbench.games.panzer_strike.rules.shooting import kill_odds
 from workbench.games.panzer_strike.rules.state import Match
 from workbench.games.panzer_strike.rules.turn import apply
 from workbench.rules.core import Action, IllegalAction, Reason
@@ -47,7 +46,7 @@ def _result(state: Match, action: Action) -> tuple[Any, ...]:
     if isinstance(action, Move):
         return (True,)
     if isinstance(action, Shoot):
-        odds = kill_odds(state, action.firer, action.target)
+        odds = shooting.odds(state, action.firer, action.target)
         return (True, odds.destroy, odds.damage)
     return (True, tuple(e.text for e in applied.events), str(applied.state.ended or ""))
 

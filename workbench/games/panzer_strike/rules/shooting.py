@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
 from workbench.boards.values import Pictured
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, refuse_past
@@ -37,7 +38,9 @@ from workbench.geometry.squaregrid import (
     square_trace,
     square_trace_cost,
 )
-from workbench.rules.core import Action, Reason, lines_of, not_at_an_enemy
+from workbench.rules.core import Action, Reason, lines_of
+from workbench.rules.shots import not_at_an_enemy
+from workbench.vocabulary import removed_names
 
 MIN_DISTANCE = 2
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -325,9 +328,10 @@ class KillOdds(Pictured):
     section. ``destroy`` and ``damage`` are exact fractions over the dice definition in force
     (the chance if it is fired as things stand); ``firepower`` is the distribution of the sum
     of the small numbers. ``can_shoot``: the arc, the range and the trajectory allow it.
-    ``shot``: set by :func:`~workbench.games.panzer_strike.rules.learning.odds` to the action that
-    declares the shot now, or None when the rules refuse it now (the last reason then says
-    why); ``kill_odds`` alone leaves it None."""
+    ``shot`` and ``refusal`` are set by the contract's ``odds``
+    (:func:`~workbench.games.panzer_strike.rules.learning.odds`): the action that declares
+    the shot now, or None and why not now (the phase and the rule, also the last reason);
+    ``odds`` alone leaves both None."""
 
     firer: str
     target: str
@@ -346,6 +350,7 @@ class KillOdds(Pictured):
     hit: HitSide = field(repr=False)
     state: Match | None = field(default=None, repr=False, compare=False)
     shot: Action | None = None
+    refusal: Reason | None = None
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -355,10 +360,6 @@ class KillOdds(Pictured):
             f"<odds of {self.firer} at {self.target}: destroy {self.destroy}, damage "
             f"{self.damage} ({where})>"
         )
-
-    @property
-    def refusal(self) -> Reason | None:
-        return None if self.can_shoot else self.reasons[-1]
 
     def lines(self) -> list[str]:
         """The odds, then the reasons as text lines, each with its section."""
@@ -380,7 +381,7 @@ def not_a_shot(match: Match, firer_id: str, target_id: str) -> Reason | None:
     return not_at_an_enemy(firer, target, "shoot", "a tank shoots at an enemy", sections.SHOOTING)
 
 
-def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
+def odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
     """May ``firer`` shoot at ``target`` now, and the exact chance to destroy (and damage)."""
     firer, target = match.tank(firer_id), match.tank(target_id)
     reasons: list[Reason] = []
@@ -464,6 +465,7 @@ def kill_odds(match: Match, firer_id: str, target_id: str) -> KillOdds:
         path,
         hit,
         match,
+        refusal=refused,
     )
 
 
@@ -478,3 +480,9 @@ def hit_zones(match: Match, target_id: str, radius: int = 5) -> dict[Square, str
             if (dx or dy) and square in match.board:
                 out[square] = hit_side(match, target, square).zone
     return out
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_strike.rules.shooting", {"kill_odds": "odds"}
+    )

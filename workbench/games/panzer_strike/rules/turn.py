@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from workbench.games.panzer_strike.rules import sections
+from workbench.games.panzer_strike.rules import sections, shooting
 from workbench.games.panzer_strike.rules.actions import (
     EndMovement,
     EndTurn,
@@ -26,7 +26,6 @@ from workbench.games.panzer_strike.rules.movement import allowance, reach, slots
 from workbench.games.panzer_strike.rules.shooting import (
     MIN_DISTANCE,
     in_arc,
-    kill_odds,
     not_a_shot,
     roll_outcomes,
     trajectory,
@@ -150,7 +149,7 @@ def legal_actions(state: Match) -> Iterator[Action]:
 
 
 def _may_shoot(match: Match, firer: Tank, target: Tank) -> bool:
-    """A quick test with the same rules as kill_odds (arc, range, trajectory)."""
+    """A quick test with the same rules as shooting.odds (arc, range, trajectory)."""
     if firer.at.ruler_squared(target.at) < (MIN_DISTANCE * match.roster.squares_per_unit) ** 2:
         return False
     if firer.id in match.moved and not in_arc(firer.facing, firer.at, target.at):
@@ -343,7 +342,7 @@ def _shoot(match: Match, action: Shoot) -> Applied:
                 READING,
             )
         )
-    odds = kill_odds(match, firer.id, target.id)
+    odds = shooting.odds(match, firer.id, target.id)
     if not odds.can_shoot:
         raise IllegalAction(odds.reasons[-1])
     record = ShotRecord(
@@ -365,7 +364,7 @@ def _roll_gun(match: Match, roll: RollGun) -> Applied:
     if roll not in {a for a, _ in chance_outcomes(match)}:
         raise IllegalAction(Reason(f"{roll} is no roll of this tank's gun dice", sections.TABLE_A))
     firer_id, target_id = match.pending
-    odds = kill_odds(match, firer_id, target_id)
+    odds = shooting.odds(match, firer_id, target_id)
     firepower = sum(roll.small)
     target = match.tank(target_id)
     after = replace(match, phase="shoot", pending=None)

@@ -2,7 +2,7 @@
 enemy and see what the rules say.
 
 The same interaction as the Panzer Vor! explorer, on a square board: a thin widget that keeps
-a match and a selection, asks the rules (``movement_options``, ``kill_odds``, ``hit_zones``)
+a match and a selection, asks the rules (``reach_by_die``, ``shooting.odds``, ``hit_zones``)
 and asks the renderer to draw. Clicks are plain methods (:meth:`click` in canvas pixels,
 :meth:`click_square` with ``(x, y)``), so tests and notebooks drive it without a browser::
 
@@ -34,12 +34,13 @@ from workbench.games.panzer_strike.render.pictures import (
     trajectory_overlay,
     zone_overlay,
 )
+from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_strike.rules.game import RollMovement, chance_outcomes, start
 from workbench.games.panzer_strike.rules.movement import (
     Step,
     TankOptions,
     large_numbers,
-    movement_options,
+    reach_by_die,
 )
 from workbench.games.panzer_strike.rules.options import (
     BACKWARD_STEPS,
@@ -48,7 +49,7 @@ from workbench.games.panzer_strike.rules.options import (
     TRAJECTORIES,
 )
 from workbench.games.panzer_strike.rules.setup import with_dice
-from workbench.games.panzer_strike.rules.shooting import KillOdds, hit_zones, kill_odds
+from workbench.games.panzer_strike.rules.shooting import KillOdds, hit_zones
 from workbench.games.panzer_strike.rules.state import Match, Options
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.render.canvas import draw_scene, new_canvas
@@ -372,7 +373,7 @@ class PanzerStrikeExplorer(PathExplorer):
             )
             if self.dice:
                 self.state = with_dice(acting, self.dice)
-                found = movement_options(self.state).options
+                found = reach_by_die(self.state).options
                 die = self.die_choice.value
                 self.tank_options = found.get((tank.id, die)) if die is not None else None
             if self.switches["moved"].value:
@@ -457,7 +458,7 @@ class PanzerStrikeExplorer(PathExplorer):
 
     def _aim(self, firer: str) -> tuple[Scene, list[Line]]:
         target = self.state.tank(self.target or "")
-        odds = kill_odds(self.state, firer, target.id)
+        odds = shooting.odds(self.state, firer, target.id)
         self.odds = odds
         zones = hit_zones(self.state, target.id)
         label = f"destroy {odds.destroy}" if odds.can_shoot else "cannot shoot"

@@ -8,11 +8,18 @@ from workbench.boards import HexMap
 from workbench.files import load
 from workbench.games.panzer_vor import lint as hex_lint
 from workbench.games.panzer_vor.bench.boards import battle, obstructed_map
-from workbench.games.panzer_vor.rules.movement import reachable
+from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.state import GameState
-from workbench.games.panzer_vor.widgets.explorer import Explorer
 from workbench.paths import MAPS
-from workbench.testing.bench_cases import ClickCase, LintSamples, Pixel, Sample, Sweep
+from workbench.testing.bench_cases import (
+    ClickCase,
+    LessonCase,
+    LintSamples,
+    Pixel,
+    Sample,
+    Sweep,
+)
+from workbench.widgets import Explorer  # the package first: it imports the render layer whole
 
 
 def _zoned(side: int) -> HexMap:
@@ -66,7 +73,7 @@ def click_geometry() -> tuple[Pixel, Pixel, Pixel]:
     state = _state()
     explorer = Explorer(state, size=20)
     firer = state.tank("Firer")
-    reach = reachable(state, "Firer").hex_costs()
+    reach = movement.reach(state, "Firer").hex_costs()
     near = next(h for h in firer.hex.neighbors() if h in reach and state.tank_at(h) is None)
     occupied = {t.hex for t in state.tanks}
     empty = next(
@@ -80,3 +87,12 @@ def click_geometry() -> tuple[Pixel, Pixel, Pixel]:
 
 
 CLICK = ClickCase(f"from {__name__} import click_board\nclick_board()", click_geometry)
+
+TWELVE = (  # twelve questions: every kind, three of them answered by places
+    ("reach", 0), ("reach", 1), ("reach", 2), ("move", 0), ("move", 1), ("sight", 0),
+    ("sight", 1), ("armour", 0), ("to-hit", 0), ("to-hit", 1), ("to-hit-odds", 0), ("card", 0),
+)  # fmt: skip
+LESSONS = (  # the exported lessons measured: twelve of every kind, and the first chapter
+    LessonCase("Panzer Vor!, every kind", "panzer-vor", questions=TWELVE),
+    LessonCase("Panzer Vor! Moving", "panzer-vor", "Moving", sized=False, painted=True),
+)

@@ -11,12 +11,14 @@ from workbench.boards.hexmap import HexMap
 from workbench.games.panzer_vor.bench.boards import battle, forest_map, obstructed_map
 from workbench.games.panzer_vor.bench.cold import cold_seconds, peer_field_of_view
 from workbench.games.panzer_vor.bench.reference import sees
+from workbench.games.panzer_vor.render.hex_units import state_scene
 from workbench.games.panzer_vor.render.pictures import reach_scene
+from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.firing import fire_table
-from workbench.games.panzer_vor.rules.movement import plain_reachable_costs, reachable
+from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.render.canvas import _batched, _pixels, _runs, draw_scene, new_canvas
-from workbench.render.hexboard import hexmap_scene, state_scene
+from workbench.render.hexboard import hexmap_scene
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Polygon, Polygons
 from workbench.testing.timing import Result, median_cpu_seconds, median_seconds, once_seconds, show
@@ -131,13 +133,13 @@ def reach() -> Result:
     state = battle(hexmap.with_terrain({middle: "clear"}), 40, seed=4)
     state = state.without([t.id for t in state.tanks if t.hex == middle])
     state = state.with_tank(replace(state.tank("Firer"), hex=middle))
-    fast = dict(reachable(state, "Firer", mp=7).costs)
-    if fast != plain_reachable_costs(state, "Firer", 7):
-        raise AssertionError("reachable and the plain search disagree")
-    seconds = median_seconds(lambda: reachable(state, "Firer", mp=7), repeat=300, warmup=5)
-    reference = median_seconds(lambda: plain_reachable_costs(state, "Firer", 7), repeat=20)
+    fast = dict(movement.reach(state, "Firer", mp=7).costs)
+    if fast != plain_reach_costs(state, "Firer", 7):
+        raise AssertionError("movement.reach and the plain search disagree")
+    seconds = median_seconds(lambda: movement.reach(state, "Firer", mp=7), repeat=300, warmup=5)
+    reference = median_seconds(lambda: plain_reach_costs(state, "Firer", 7), repeat=20)
     return Result(
-        3, "`reachable`, 7 MP, 30 × 40 with terrain and 40 tanks", seconds, 0.001,
+        3, "`movement.reach`, 7 MP, 30 × 40 with terrain and 40 tanks", seconds, 0.001,
         "plain Dijkstra over (hex, facing) with dicts and a heap", reference,
         f"{len(fast)} poses in reach",
     )  # fmt: skip
@@ -162,14 +164,14 @@ def redraw() -> Result:
 
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     state = battle(hexmap, 40, seed=7)
-    movement = reachable(state, "Firer", mp=7)
+    found = movement.reach(state, "Firer", mp=7)
 
     scene = state_scene(state, size=20)
     canvas = new_canvas(scene)  # made once, as the explorer does; every redraw reuses it
     grid = state.map.grid
 
     def fast() -> None:
-        redrawn = reach_scene(state, movement, scene=state_scene(state, size=20))
+        redrawn = reach_scene(state, found, scene=state_scene(state, size=20))
         draw_scene(canvas, redrawn)
 
     def one_call_per_hex() -> None:

@@ -16,7 +16,7 @@ from workbench.games import get_game
 from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
 from workbench.games.panzer_vor.rules.actions import Move
 from workbench.games.panzer_vor.rules.match import Order, evolve
-from workbench.games.panzer_vor.rules.movement import StepRules, move_table, plain_reachable_costs
+from workbench.games.panzer_vor.rules.movement import StepRules, move_table, plain_reach_costs
 from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS
 from workbench.rules.core import CHANCE, TERMINAL
@@ -110,14 +110,14 @@ def legal_actions_busy() -> Result:
     board = state.board
     plain = {
         (label(h), f)
-        for (h, f) in plain_reachable_costs(board, tank, board.tank(tank).counter.movement)
+        for (h, f) in plain_reach_costs(board, tank, board.tank(tank).counter.movement)
         if (h, f) != (board.tank(tank).hex, board.tank(tank).facing)
     }
     if poses != plain:
         raise AssertionError("legal moves and the plain search disagree")
     seconds = median_seconds(lambda: GAME.legal_actions(fresh()), repeat=50, warmup=3)
     reference = median_seconds(
-        lambda: plain_reachable_costs(board, tank, board.tank(tank).counter.movement), repeat=20
+        lambda: plain_reach_costs(board, tank, board.tank(tank).counter.movement), repeat=20
     )
     return Result(
         62, "`legal_actions`, busy mid-game (Kuromorimine Stage 1, 25 tanks, a tank to move)",

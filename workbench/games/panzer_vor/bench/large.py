@@ -13,7 +13,8 @@ from typing import Any
 from workbench.errors import ArgumentError
 from workbench.games.panzer_vor.bench.boards import battle, obstructed_map
 from workbench.games.panzer_vor.bench.core import _sampled_reference
-from workbench.games.panzer_vor.rules.movement import plain_reachable_costs, reachable
+from workbench.games.panzer_vor.rules import movement
+from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.games.panzer_vor.rules.visibility import MAX_MATRIX_BYTES, visibility_matrix
 from workbench.render import svg_of
 from workbench.testing.timing import Result, median_seconds, once_seconds
@@ -76,13 +77,13 @@ def _reach(number: int, size: int, mp: int) -> Result:
     state = battle(hexmap.with_terrain({middle: "clear"}), 40, seed=4)
     state = state.without([t.id for t in state.tanks if t.hex == middle])
     state = state.with_tank(replace(state.tank("Firer"), hex=middle))
-    _, peak, fast = measured(lambda: reachable(state, "Firer", mp=mp))
-    if dict(fast.costs) != plain_reachable_costs(state, "Firer", mp):
-        raise AssertionError("reachable and the plain search disagree")
-    seconds = median_seconds(lambda: reachable(state, "Firer", mp=mp), repeat=5)
-    reference = median_seconds(lambda: plain_reachable_costs(state, "Firer", mp), repeat=3)
+    _, peak, fast = measured(lambda: movement.reach(state, "Firer", mp=mp))
+    if dict(fast.costs) != plain_reach_costs(state, "Firer", mp):
+        raise AssertionError("movement.reach and the plain search disagree")
+    seconds = median_seconds(lambda: movement.reach(state, "Firer", mp=mp), repeat=5)
+    reference = median_seconds(lambda: plain_reach_costs(state, "Firer", mp), repeat=3)
     return Result(
-        number, f"`reachable`, {mp} MP, {size} × {size}, 40 tanks", seconds, 1.0,
+        number, f"`movement.reach`, {mp} MP, {size} × {size}, 40 tanks", seconds, 1.0,
         "plain Dijkstra over (hex, facing)", reference,
         f"{len(fast.costs):,} poses in reach; peak memory {mib(peak)}",
     )  # fmt: skip

@@ -5,7 +5,7 @@ so the shipped roster (``workbench/data/roster-panzer-vor.json``) marks every va
 source: ``"rulebook: <section>"`` where the text states it, ``"stand-in"`` where it is a
 plausible value for a user to replace. A user's roster file overrides any of them::
 
-    roster = workbench.panzer_vor.panzer_vor_roster("my-counters.json")   # shipped, then yours
+    roster = workbench.panzer_vor.roster("my-counters.json")   # shipped, then yours
 
 A roster file that says ``"based_on": "panzer-vor"`` may give only the values it changes;
 the rest come from the shipped roster.

@@ -19,9 +19,10 @@ from workbench.games.panzer_vor.learn.questions import (
     _where,
     roll_to_hit,
 )
+from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.cards import CARDS
-from workbench.games.panzer_vor.rules.movement import movement_points, reachable
+from workbench.games.panzer_vor.rules.movement import movement_points
 from workbench.learn.kinds import kind
 from workbench.learn.question import Question
 from workbench.rules.core import Modifier, Reason
@@ -66,7 +67,7 @@ def _full_speed(rng: random.Random, scenario: Any) -> Question:
     for _ in range(TRIES):
         here, facing = rng.choice(spots), rng.randrange(6)
         moved = placed(board, tank, here, facing)
-        plain, fast = reachable(moved, tank.id), reachable(moved, tank.id, bonuses=bonus)
+        plain, fast = movement.reach(moved, tank.id), movement.reach(moved, tank.id, bonuses=bonus)
         mp = fast.mp
         if want_yes:
             goals = sorted(set(fast.ends) - set(plain.ends))

@@ -1,5 +1,5 @@
 """Panzer Vor! questions, each answered by the rules' own functions (``line_of_sight``,
-``reachable``, ``attack_odds``, ``arc_of``, ``explain_move``) on a shipped scenario's map with
+``movement.reach``, ``firing.odds``, ``arc_of``, ``explain_move``) on a shipped scenario's map with
 the tanks asked about placed by the seed.
 
 Where the seed could give a dull question the kind asks for variety on purpose: a yes/no
@@ -22,9 +22,10 @@ from workbench.games.panzer_vor.learn.positions import (
     standing_hexes,
     two_sides,
 )
+from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules import sections as S
-from workbench.games.panzer_vor.rules.firing import arc_of, attack_odds
-from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+from workbench.games.panzer_vor.rules.firing import arc_of
+from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.panzer_vor.rules.state import GameState
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, direction_names, trace
@@ -130,7 +131,7 @@ def reach(rng: random.Random, scenario: Any) -> Question:
     for _ in range(TRIES):
         here, facing = rng.choice(spots), rng.randrange(6)
         moved = placed(board, tank, here, facing)
-        found = reachable(moved, tank.id, mp)
+        found = movement.reach(moved, tank.id, mp)
         if any(h != here for h in found.ends):
             break
     ends = frozenset(_where(moved, h) for h in found.ends if h != here)
@@ -238,11 +239,11 @@ def roll_to_hit(
     first)."""
 
     def fit(board: GameState, f: str, t: str) -> bool:
-        odds = attack_odds(board, f, t, attack=played)
+        odds = firing.odds(board, f, t, attack=played)
         return odds.can_fire and odds.attack_needed is not None
 
     name, board, firer, target, a, b = _duel(rng, scenario, fit, in_range=True)
-    odds = attack_odds(board, firer, target, attack=played)
+    odds = firing.odds(board, firer, target, attack=played)
     reasons = (
         *lead,
         Reason(f"{firer} is {odds.distance} hexes from {target}: the attack roll, two dice "

@@ -39,6 +39,7 @@ from workbench.games.panzer_vor.numbering.card_slots import (
 )
 from workbench.games.panzer_vor.numbering.practice_space import hex_labels
 from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
+from workbench.geometry.hexgrid import FACINGS
 from workbench.openspiel.numbering import ActionSpace, Family
 from workbench.openspiel.spaces import numbers, one, whole
 
@@ -234,7 +235,7 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
             (
                 ("slot", own),
                 ("offset", factored.reach),
-                ("facing", tuple(range(6))),
+                ("facing", FACINGS),
                 ("ability", ("", *movers)),
             ),
             factored.move,
@@ -268,7 +269,7 @@ def families(parts: Parts, factored: Relative) -> list[Family]:
         one(A.DoneBuying),
         Family(
             A.Deploy,
-            (("slot", own), ("hex", area), ("facing", tuple(range(6)))),
+            (("slot", own), ("hex", area), ("facing", FACINGS)),
             factored.deploy,
             factored.deploy_back,
             "the acting side's tank slot, the hex's index in the area placed in, facing",

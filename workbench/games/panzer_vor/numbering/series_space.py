@@ -10,7 +10,7 @@ relative to that match: :mod:`.card_slots`), so two matches of different forces 
 set of numbers. Three numberings differ from the card game's, to keep a series within 10⁵:
 
 - a **Move's ability** is whether the move uses the movement bonus of the first character
-  on the moving tank who has one (the only one the rules offer: ``options.move_options``),
+  on the moving tank who has one (the only one the rules offer: ``options.legal_moves``),
   not the character's name;
 - a **Reaction's tank** is the tank's slot among the match's tanks;
 - a **card's or an ability's choice** names its tank by slot (``repair:<slot>``, Recovery's

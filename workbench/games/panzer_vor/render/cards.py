@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
 from workbench.games.panzer_vor.rules.cards import STAND_IN, Card
 from workbench.render.themes import contrast_text, readable
@@ -105,10 +104,4 @@ def card_html(
     )
 
 
-def cards_html(cards: Sequence[tuple[Card, int, bool]], *, font_px: float = CARD_FONT_PX) -> str:
-    """Several card faces in a row that wraps: ``(card, copies, playable)`` each."""
-    faces = "".join(card_html(card, count=n, playable=ok, font_px=font_px) for card, n, ok in cards)
-    return f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{faces}</div>"
-
-
-__all__ = ["card_html", "card_marks", "card_text", "card_type", "cards_html"]
+__all__ = ["card_html", "card_marks", "card_text", "card_type"]

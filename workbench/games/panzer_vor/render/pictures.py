@@ -11,6 +11,7 @@ from typing import Any
 
 from workbench.games.panzer_vor.boards.linked import LinkedScenarios
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.render.hex_units import state_legend, state_scene, state_side_colors
 from workbench.games.panzer_vor.rules.actions import Die, Roll
 from workbench.games.panzer_vor.rules.deck import size
 from workbench.games.panzer_vor.rules.firing import AttackOdds
@@ -29,15 +30,7 @@ from workbench.games.panzer_vor.rules.tournament_game import step_text as tourna
 from workbench.geometry.hexgrid import Hex
 from workbench.render import scene_of
 from workbench.render.dice import DieFace, dice_of
-from workbench.render.hex_units import state_side_colors
-from workbench.render.hexboard import (
-    los_overlay,
-    odds_overlay,
-    path_overlay,
-    reach_overlay,
-    state_legend,
-    state_scene,
-)
+from workbench.render.hexboard import los_overlay, odds_overlay, path_overlay, reach_overlay
 from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, tint_overlay
 from workbench.render.scene import Scene, Transform

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from workbench.games.panzer_vor.rules import actions as A
-from workbench.games.panzer_vor.rules import reactions
+from workbench.games.panzer_vor.rules import firing, reactions
+from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.scenario_rules import test_your_luck
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
@@ -104,6 +105,8 @@ def _from_middle(state: Any, deploy: A.Deploy) -> tuple[int, int]:
 
 
 def _kill_chance(state: Any, fire: A.Fire) -> float:
+    if not isinstance(state, CardMatch):  # the practice mode: no cards, the board decides
+        return float(firing.odds(state.board, fire.firer, fire.target).destroy)
     odds = [o for o in reactions.odds_table(state, fire.firer) if o.target == fire.target]
     return float(odds[0].destroy) if odds else 0.0
 
@@ -126,7 +129,7 @@ def _distance_to_goal(state: Any) -> Callable[[A.Move], int]:
         if move.to not in hexes:
             hexes[move.to] = board.map.hex(move.to)
         where = hexes[move.to]
-        if state.solo:
+        if getattr(state, "solo", False):  # the practice mode has no solo side
             return int(where.distance(board.map.hex(test_your_luck.SHRINE)))
         if move.tank not in goals:
             goals[move.tank] = [e.hex for e in board.enemies_of(board.tank(move.tank))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from workbench.dice import at_least
 from workbench.errors import ArgumentError
@@ -34,7 +34,9 @@ from workbench.games.panzer_vor.rules.sections import (
 from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex
-from workbench.rules.core import IllegalAction, Modifier, Reason, not_at_an_enemy, total
+from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.rules.shots import not_at_an_enemy
+from workbench.vocabulary import removed_names
 
 # Scenario rules that take away the range bonus, and the counters they name: the rule's own
 # words ("The CV33 is equipped with a machine gun", Anzio (Revised): CV33).
@@ -279,7 +281,7 @@ def attack_modifiers(shot: Shot) -> tuple[Modifier, ...]:
     turret = not _fixed(shot) and state.options.turret_rotation
     if turret and _turret_turn(firer, target.hex, shot.arcs):
         found.append(Modifier("rotating the turret and firing in one turn", -2, TURRET_ROTATION))
-    elif turret and firer.turret_turned and state.options.turret_penalty_any_rotation:
+    elif turret and firer.turret_turned and state.options.turret_penalty == "any-rotation":
         found.append(Modifier("the turret turned earlier this turn", -2, TURRET_ROTATION))
     return tuple(found)
 
@@ -389,7 +391,7 @@ def _needed(target_number: int, modifiers: Sequence[Modifier]) -> tuple[int | No
     return max(needed, 2), chance
 
 
-def odds(shot: Shot) -> AttackOdds:
+def odds_of(shot: Shot) -> AttackOdds:
     """The exact odds of a shot: legality, then the attack and damage modifiers, then the
     chances (every probability an exact fraction)."""
     refused = refusals(shot)
@@ -424,7 +426,7 @@ def odds(shot: Shot) -> AttackOdds:
     )  # fmt: skip
 
 
-def attack_odds(
+def odds(
     state: GameState,
     firer_id: str,
     target_id: str,
@@ -438,7 +440,7 @@ def attack_odds(
 
     The Mobile Fire 2 shot at a Tiger II seven hexes away needs 8+ (Firing: Attack Modifiers).
     """
-    return odds(shot(state, firer_id, target_id, attack, damage, gun, arcs))
+    return odds_of(shot(state, firer_id, target_id, attack, damage, gun, arcs))
 
 
 def _turret_aim(firer: Tank, target: Hex, arcs: ArcConvention) -> tuple[int, int] | None:
@@ -493,4 +495,11 @@ def fire_table(
     """The odds against every enemy tank, nearest first (those it may not fire at say why)."""
     firer = state.tank(firer_id)
     enemies = sorted(state.enemies_of(firer), key=lambda t: (firer.hex.distance(t.hex), t.id))
-    return tuple(attack_odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+    return tuple(odds(state, firer_id, t.id, attack, damage, gun, arcs) for t in enemies)
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_vor.rules.firing",
+        {"attack_odds": "odds (the board's; a game state's: the contract's odds)"},
+    )

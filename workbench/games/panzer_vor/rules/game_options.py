@@ -30,8 +30,8 @@ from workbench.games.panzer_vor.rules import (
 )
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.scenario_rules import kuromorimine_stage_2, pravda
-from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES, game_from_scenario
-from workbench.games.panzer_vor.rules.variants import TURRET_PENALTIES
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, game_from_scenario
+from workbench.games.panzer_vor.rules.state import TURRET_PENALTIES
 from workbench.rules.options import MAX_TURN_LIMIT, Option
 
 PRACTICE = "workbench practice mode (not the rulebook's)"
@@ -44,7 +44,7 @@ SCENARIO_CARD_CHOICES = ("choose", "printed")
 DECK_EXPECTED = "the path of a deck file (JSON with 'counts' and 'cards'), or such a deck inline"
 CARD_POOLS = ("all", "matches")  # the Linked Scenarios' Scenario Cards: see linked_game
 CHARACTER_MODES = ("choose", "random")  # Using Characters: "choose which ... or randomly"
-SMOKESCREEN_OPPONENTS = ("Kuromorimine", "any opponent")
+SMOKESCREEN_OPPONENTS = ("kuromorimine", "any-opponent")
 
 
 def _deck_file(value: Any) -> Any:
@@ -101,15 +101,17 @@ def card_options(scenario: PanzerVorScenario) -> list[Option]:
     """The card game's options for ``scenario`` (see the module)."""
     found = shared_options()
     found.append(Option.subset(
-        "optional_rules", tuple(OPTIONAL_RULES), S.OPTIONAL_RULES,
+        "optional_rules", tuple(OPTIONAL_RULE_VALUES), S.OPTIONAL_RULES,
         "Optional Rules in force on top of the scenario's own (\"all players should agree "
         "before the match\")",
+        respelled={rule: value for value, rule in OPTIONAL_RULE_VALUES.items()},
     ))  # fmt: skip
     found.append(Option.choice(
         "turret_penalty", TURRET_PENALTIES, S.TURRET_ROTATION,
         "the reading of \"when you rotate a turret and fire in the same turn (example 3 "
-        "above), apply a -2 modifier\": 'attack card' (only a turn made as part of the "
-        "shot) or 'any rotation' (any turn of the turret that turn)",
+        "above), apply a -2 modifier\": 'attack-card' (only a turn made as part of the "
+        "shot) or 'any-rotation' (any turn of the turret that turn)",
+        respelled={"attack card": "attack-card", "any rotation": "any-rotation"},
     ))  # fmt: skip
     available = set(scenario.available_optional_rules)
     if scenario.match_type == "choice" or "Flag Battle" in available:
@@ -182,9 +184,10 @@ def linked_options(scenarios: Any) -> list[Option]:
             "smokescreen_opponent", SMOKESCREEN_OPPONENTS, S.LINKED_SCENARIO_CARDS,
             "Smokescreen \"may be used after the Kuromorimine player has played at least one "
             "Attack Card\", and \"a card may still only be used when the restrictions listed "
-            "on the card are met\": 'Kuromorimine' (the card names the school: only in the "
-            "Kuromorimine match) or 'any opponent' (after the match's opponent has)",
-            unwritten="any opponent",  # how records saved before the option were played
+            "on the card are met\": 'kuromorimine' (the card names the school: only in the "
+            "Kuromorimine match) or 'any-opponent' (after the match's opponent has)",
+            unwritten="any-opponent",  # how records saved before the option were played
+            respelled={"Kuromorimine": "kuromorimine", "any opponent": "any-opponent"},
         ),
         pravda.CHARACTERS_OPTION,  # Match 3's own options, passed on to it
         pravda.CARDS_OPTION,

@@ -55,10 +55,13 @@ Fn = TypeVar("Fn", bound=Callable[..., Any])
 
 class HookPoint(Generic[F]):
     """What is registered at one point of the game (functions, or a small rule object),
-    each for a rule (or every match)."""
+    each for a rule (or every match). ``F`` is the type of what is registered (for a
+    function, a ``Callable`` of its parameters' types); ``parameters`` name them, so that a
+    registered function's signature is checked against both (tests/test_hook_points.py)."""
 
-    def __init__(self, name: str, doc: str) -> None:
+    def __init__(self, name: str, parameters: tuple[str, ...], doc: str) -> None:
         self.name, self.__doc__ = name, doc
+        self.parameters = parameters  # each function's, by name (tests/test_hook_points.py)
         self._hooks: list[tuple[str | None, F]] = []
         self._active: dict[frozenset[str], tuple[F, ...]] = {}
 
@@ -147,15 +150,27 @@ def _in_play(match: CardMatch) -> frozenset[str]:
 # --- setup --------------------------------------------------------------------------------
 
 SCENARIO: HookPoint[Callable[[PanzerVorScenario, Mapping[str, Any]], PanzerVorScenario]]
-SCENARIO = HookPoint("scenario", "(scenario, options) -> the scenario the options make of it")
+SCENARIO = HookPoint(
+    "scenario",
+    ("scenario", "options"),
+    "(scenario, options) -> the scenario the options make of it",
+)
 OPTIONS: HookPoint[Callable[[PanzerVorScenario], list[Option]]]
-OPTIONS = HookPoint("options", "(scenario) -> the options a rule of the scenario offers")
+OPTIONS = HookPoint(
+    "options", ("scenario",), "(scenario) -> the options a rule of the scenario offers"
+)
 SETUP: HookPoint[Callable[[Setting], None]]
-SETUP = HookPoint("setup", "(setting) -> None: changes the match being set up (``Setting``)")
+SETUP = HookPoint(
+    "setup", ("setting",), "(setting) -> None: changes the match being set up (``Setting``)"
+)
 STARTED: HookPoint[Callable[[CardMatch, Setting], CardMatch]]
-STARTED = HookPoint("started", "(match, setting) -> the match as the rule starts it")
+STARTED = HookPoint(
+    "started", ("match", "setting"), "(match, setting) -> the match as the rule starts it"
+)
 AFTER_BUYING: HookPoint[Callable[[CardMatch], CardMatch]]
-AFTER_BUYING = HookPoint("after buying", "(match) -> the match once every force is bought")
+AFTER_BUYING = HookPoint(
+    "after buying", ("match",), "(match) -> the match once every force is bought"
+)
 
 
 def scenario_for(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
@@ -188,30 +203,52 @@ def after_buying(match: CardMatch) -> CardMatch:
 # --- the turn -------------------------------------------------------------------------------
 
 AFTER_MOVE: HookPoint[Callable[[CardMatch, str, int, int, list[Event]], CardMatch]]
-AFTER_MOVE = HookPoint("after move", "(match, tank, MP left, MP spent, events) -> match")
+AFTER_MOVE = HookPoint(
+    "after move",
+    ("match", "tank_id", "left", "spent", "events"),
+    "(match, tank, MP left, MP spent, events) -> match",
+)
 MOVE_FILTER: HookPoint[Callable[[CardMatch, Tank], Callable[[Any], bool] | None]]
-MOVE_FILTER = HookPoint("move filter", "(match, tank) -> a test of a move's end hex, or None")
+MOVE_FILTER = HookPoint(
+    "move filter", ("match", "tank"), "(match, tank) -> a test of a move's end hex, or None"
+)
 MAY_FIRE: HookPoint[Callable[[CardMatch, str, str], bool]]
-MAY_FIRE = HookPoint("may fire", "(match, firer, target) -> whether the rule lets it fire")
+MAY_FIRE = HookPoint(
+    "may fire",
+    ("match", "firer", "target"),
+    "(match, firer, target) -> whether the rule lets it fire",
+)
 SHOT_MODIFIERS: HookPoint[Callable[[CardMatch, Tank, Tank], tuple[tuple[Modifier, ...], ...]]]
 SHOT_MODIFIERS = HookPoint(
-    "shot modifiers", "(match, firer, target) -> (attack modifiers, damage modifiers)"
+    "shot modifiers",
+    ("match", "firer", "target"),
+    "(match, firer, target) -> (attack modifiers, damage modifiers)",
 )
 ABILITIES: HookPoint[Callable[[CardMatch, str], bool]]
-ABILITIES = HookPoint("abilities", "(match, side) -> whether its characters' abilities work")
+ABILITIES = HookPoint(
+    "abilities", ("match", "side"), "(match, side) -> whether its characters' abilities work"
+)
 AFTER_DESTROYED: HookPoint[Callable[[CardMatch, Tank, list[Event]], CardMatch]]
-AFTER_DESTROYED = HookPoint("after destroyed", "(match, the tank destroyed, events) -> match")
+AFTER_DESTROYED = HookPoint(
+    "after destroyed", ("match", "target", "events"), "(match, the tank destroyed, events) -> match"
+)
 ENFORCEMENT_DRAWN: HookPoint[Callable[[CardMatch, str, list[Event]], CardMatch]]
-ENFORCEMENT_DRAWN = HookPoint("enforcement drawn", "(match, who drew, events) -> match")
+ENFORCEMENT_DRAWN = HookPoint(
+    "enforcement drawn", ("match", "side", "events"), "(match, who drew, events) -> match"
+)
 NEW_TURN: HookPoint[Callable[[CardMatch], CardMatch]]
-NEW_TURN = HookPoint("new turn", "(match) -> match, as a player's turn begins")
+NEW_TURN = HookPoint("new turn", ("match",), "(match) -> match, as a player's turn begins")
 AFTER_ORDER: HookPoint[Callable[[CardMatch, Order], CardMatch]]
-AFTER_ORDER = HookPoint("after order", "(match, the Action card carried out) -> match")
+AFTER_ORDER = HookPoint(
+    "after order", ("match", "order"), "(match, the Action card carried out) -> match"
+)
 AFTER_EVENT_CARD: HookPoint[Callable[[CardMatch, str, str], CardMatch]]
-AFTER_EVENT_CARD = HookPoint("after event card", "(match, side, the card's effect) -> match")
+AFTER_EVENT_CARD = HookPoint(
+    "after event card", ("match", "side", "effect"), "(match, side, the card's effect) -> match"
+)
 AUTOMATIC_TURN: HookPoint[Callable[[CardMatch], CardMatch | None]]
 AUTOMATIC_TURN = HookPoint(
-    "automatic turn", "(match) -> the Action Phase of a side the rules play, or None"
+    "automatic turn", ("match",), "(match) -> the Action Phase of a side the rules play, or None"
 )
 
 
@@ -227,7 +264,7 @@ class OrderRule:
 
 
 ORDER_RULES: HookPoint[OrderRule] = HookPoint(
-    "order rule", "an OrderRule: actions with an Action card before a tank is declared"
+    "order rule", (), "an OrderRule: actions with an Action card before a tank is declared"
 )
 
 
@@ -242,7 +279,7 @@ class SideAction:
 
 
 SIDE_ACTIONS: HookPoint[SideAction] = HookPoint(
-    "side action", "a SideAction a rule offers (it checks when it applies)"
+    "side action", (), "a SideAction a rule offers (it checks when it applies)"
 )
 
 
@@ -461,7 +498,11 @@ def event_effect(
 
 
 DRAWN: HookPoint[Callable[[CardMatch, str, str, list[Event]], CardMatch]]
-DRAWN = HookPoint("drawn", "(match, who drew, the card's effect, events): a card acting drawn")
+DRAWN = HookPoint(
+    "drawn",
+    ("match", "side", "effect", "events"),
+    "(match, who drew, the card's effect, events): a card acting drawn",
+)
 PLAYED: Table[str, Callable[[CardMatch, str, list[Event]], CardMatch]]
 PLAYED = Table("played effect", "card effect -> (match, side, events): acts as it is played")
 
@@ -487,18 +528,34 @@ ATTACKS: Table[str, AttackEffect] = Table("attack effect", "card effect -> its A
 
 @dataclass(frozen=True)
 class ReactionRule:
-    """A Scenario card played as a reaction (Operation: Macaroni): the ``moment`` it answers,
-    whether it ``applies`` (match, side, window) and what it does once no Eavesdropping
-    cancels it (``carry_out``: match, the played Effect, events)."""
+    """A card played as a reaction, a Reaction card of the deck (``printed``: Quick Shot,
+    in ``reactions``) or a Scenario card (Operation: Macaroni): the ``moments`` it answers,
+    the tanks it ``offers`` a reaction with (match, side, window -> each a ``React``'s tank,
+    ``""`` for a card that names none; nothing where it does not apply), what it does once no
+    Eavesdropping cancels it (``carry_out``: match, the played Effect, events) and the
+    ``flag`` the match keeps once it is played (``""``: none)."""
 
-    moment: Moment
-    applies: Callable[[CardMatch, str, Window], bool]
+    moments: tuple[Moment, ...]
+    offers: Callable[[CardMatch, str, Window], Iterable[str]]
     carry_out: Callable[[CardMatch, Effect, list[Event]], CardMatch]
+    printed: bool = False
+    flag: str = ""
+
+
+def when(applies: Callable[[CardMatch, str, Window], bool]) -> Callable[..., tuple[str, ...]]:
+    """The ``offers`` of a card that names no tank: one reaction where ``applies`` holds."""
+
+    def offers(match: CardMatch, side: str, window: Window) -> tuple[str, ...]:
+        return ("",) if applies(match, side, window) else ()
+
+    return offers
 
 
 REACTIONS: Table[str, ReactionRule] = Table("reaction", "card -> its ReactionRule")
 
 
 def reactions_at(moment: Moment) -> tuple[tuple[str, ReactionRule], ...]:
-    """The Scenario cards registered as reactions that answer ``moment``."""
-    return tuple((name, rule) for name, rule in REACTIONS.items() if rule.moment is moment)
+    """The cards that answer ``moment``: the deck's Reaction cards first, then the Scenario
+    cards', each in the order registered."""
+    found = [(name, rule) for name, rule in REACTIONS.items() if moment in rule.moments]
+    return tuple(sorted(found, key=lambda entry: not entry[1].printed))

@@ -2,7 +2,7 @@
 with everything the state holds (the card in play, the scenario's rules, the characters'
 modifiers played), where a tank can move now, and why an action is legal or refused with the
 game's own detail. Every answer is read from the functions the rules play by
-(``reactions.shot_odds``, ``options.move_options``, ``apply``), so it is what will happen.
+(``reactions.resolving_odds``, ``options.legal_moves``, ``apply``), so it is what will happen.
 
 >>> import workbench
 >>> from workbench.paths import shipped
@@ -24,13 +24,13 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.errors import ArgumentError
-from workbench.games.panzer_vor.rules import hooks, practice, reactions, turn
+from workbench.games.panzer_vor.rules import firing, hooks, movement, practice, reactions, turn
 from workbench.games.panzer_vor.rules import options as card_moves
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Decline, Fire, Move, NoReaction
-from workbench.games.panzer_vor.rules.firing import AttackOdds, attack_odds, not_a_shot
+from workbench.games.panzer_vor.rules.firing import AttackOdds, not_a_shot
 from workbench.games.panzer_vor.rules.match import CardMatch, Order, Shot, Window
-from workbench.games.panzer_vor.rules.movement import Reach, explain_move, reachable
+from workbench.games.panzer_vor.rules.movement import Reach, explain_move
 from workbench.games.panzer_vor.rules.phases import Stage
 from workbench.games.panzer_vor.rules.previews import order_reach
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState
@@ -43,6 +43,7 @@ from workbench.rules.core import (
     Modifier,
     Reason,
     Verdict,
+    not_now,
 )
 from workbench.rules.core import verdict_of as apply_verdict
 
@@ -56,15 +57,18 @@ ABILITY_ROLLS = {  # a character's modifier kind: (whose tank, the roll it chang
 
 @dataclass(frozen=True, kw_only=True)
 class ShotOdds(DrawnResult):
-    """The exact odds of one shot from a game state: ``destroy`` (a Fraction) counts every
-    modifier the state holds and no reaction or ability still to be chosen (the rules run on
-    with every side declining); ``shot`` is the action that declares it now (None when it
-    may not be fired now: ``reasons`` say why); ``odds`` the rules' own AttackOdds."""
+    """The exact odds of one shot from a game state, asked at any moment: ``destroy`` (a
+    Fraction) counts every modifier the state holds and no reaction or ability still to be
+    chosen (the rules run on with every side declining); ``shot`` is the action that
+    declares it now, or None when it may not be fired now, ``refusal`` then saying why, with
+    the phase (``core.not_now``; ``reasons`` end with it); ``odds`` the rules' own
+    AttackOdds."""
 
     odds: AttackOdds
     shot: Action | None
     reasons: tuple[Reason, ...]
     no_attack_roll: bool = False  # Crack Shot: it hits without an attack roll
+    refusal: Reason | None = None
 
     @property
     def state(self) -> GameState:
@@ -167,11 +171,12 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
         raise ArgumentError("card", card, "the name of a card of this match's deck")
     top = match.top
     if isinstance(top, Shot) and (top.firer, top.target) == (attacker, target):
-        odds = reactions.shot_odds(match, top)
-        why = Reason(f"the shot is being resolved ({top.stage}): every modifier played so far",
-                     S.FIRING)  # fmt: skip
+        odds = reactions.resolving_odds(match, top)
+        why = not_now(_phase(match), Reason(
+            f"the shot is being resolved ({top.stage}): every modifier played so far", S.FIRING
+        ))  # fmt: skip
         return ShotOdds(odds=odds, shot=None, reasons=(*odds.reasons, why),
-                        no_attack_roll=top.no_attack_roll)  # fmt: skip
+                        no_attack_roll=top.no_attack_roll, refusal=why)  # fmt: skip
     name = card if card is not None else top.card if isinstance(top, Order) else None
     notes: list[Reason] = []
     shot = Shot(attacker, target)
@@ -187,17 +192,21 @@ def card_odds(match: CardMatch, attacker: str, target: str, *, card: str | None 
         own = hooks.ATTACKS.get(played.effect)  # the card's own effect as it is declared
         if own is not None and own.target_allowed(match, target):
             on = own.before(match, attacker, target, [])
-    odds = reactions.shot_odds(on, shot)
+    odds = reactions.resolving_odds(on, shot)
     fire = Fire(attacker, target)
     refusal = _refusal(match, fire)
     if card is not None and not (isinstance(top, Order) and top.card == card):
         refusal = Reason(f"as if {card} were played; it is not in play", S.ACTION_PHASE)
-    if refusal is not None:
-        notes.append(Reason(f"not fired now: {refusal.text}", refusal.section))
     notes += _abilities(match, attacker, target)
-    declared = fire if refusal is None else None
-    return ShotOdds(odds=odds, shot=declared, reasons=(*odds.reasons, *notes),
-                    no_attack_roll=shot.no_attack_roll)  # fmt: skip
+    now = None if refusal is None else not_now(_phase(match), refusal)
+    return ShotOdds(odds=odds, shot=fire if now is None else None,
+                    reasons=(*odds.reasons, *notes, *([now] if now else [])),
+                    no_attack_roll=shot.no_attack_roll, refusal=now)  # fmt: skip
+
+
+def _phase(match: Any) -> str:
+    """The phase a match is in, as ``odds`` names it when a shot cannot be fired now."""
+    return f"{match.phase} phase"
 
 
 def _refusal(match: CardMatch, action: Action) -> Reason | None:
@@ -223,18 +232,22 @@ def practice_odds(match: Any, attacker: str, target: str) -> ShotOdds:
     _tank(board, "target", target)
     pending = match.shot
     if pending is not None and (pending.odds.firer, pending.odds.target) == (attacker, target):
-        why = Reason("the shot waits for its dice", S.ATTACK_ROLL)
-        return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why))
-    odds = attack_odds(board, attacker, target)
+        why = not_now(_phase(match), Reason("the shot waits for its dice", S.ATTACK_ROLL))
+        return ShotOdds(odds=pending.odds, shot=None, reasons=(*pending.odds.reasons, why),
+                        refusal=why)  # fmt: skip
+    odds = firing.odds(board, attacker, target)
     fire = Fire(attacker, target)
-    legal = fire in practice.legal_actions(match)
-    notes: tuple[Reason, ...] = ()
-    if not legal:
+    refusal = None
+    if fire not in practice.legal_actions(match):
         try:
             practice.apply(match, fire)
-        except IllegalAction as refused:
-            notes = (Reason(f"not fired now: {refused.reason.text}", refused.section),)
-    return ShotOdds(odds=odds, shot=fire if legal else None, reasons=(*odds.reasons, *notes))
+            refused = Reason(f"{fire} is not offered now", S.SEQUENCE_OF_PLAY)
+        except IllegalAction as error:
+            refused = error.reason
+        refusal = not_now(_phase(match), refused)
+    return ShotOdds(odds=odds, shot=fire if refusal is None else None,
+                    reasons=(*odds.reasons, *([refusal] if refusal else [])),
+                    refusal=refusal)  # fmt: skip
 
 
 def card_reach(match: CardMatch, tank: str) -> TankReach:
@@ -249,13 +262,13 @@ def card_reach(match: CardMatch, tank: str) -> TankReach:
         and any(t.id == tank for t in match.tanks_of(top.side)) and match.ended is None
     )  # fmt: skip
     if not declared:
-        plain = reachable(board, tank)
+        plain = movement.reach(board, tank)
         why = _why_not_moving(match, tank)
         return TankReach(state=board, tank=tank, reach=plain, destinations=frozenset(),
                          may_move=False, reasons=(why, *plain.reasons))  # fmt: skip
     assert isinstance(top, Order)
     card = match.card(top.card)
-    moves = card_moves.move_options(match, tank, card.mp, top.mp)
+    moves = card_moves.legal_moves(match, tank, card.mp, top.mp)
     reach = order_reach(match, top, tank)
     notes = [Reason(f"on {top.card}: {card.text}", card.source)]
     for ability in sorted({m.ability for m in moves if m.ability}):
@@ -283,7 +296,7 @@ def practice_reach(match: Any, tank: str) -> TankReach:
     side's turn while no shot waits for dice; else no destination (and its reach)."""
     board = match.board
     _tank(board, "tank", tank)
-    reach = reachable(board, tank)
+    reach = movement.reach(board, tank)
     moves = practice.moves_of(match, tank)
     who = practice.current_player(match)
     side = board.tank(tank).side
@@ -364,7 +377,7 @@ def card_detail(match: CardMatch, action: Any) -> tuple[Reason, ...]:
                         for a in c.abilities if a.kind == "movement")  # fmt: skip
             reach = card_moves.reach_with_bonus(board, action.tank, bonus + extra)
         else:
-            reach = reachable(board, action.tank)
+            reach = movement.reach(board, action.tank)
         return _move_detail(board, action, reach)
     if _a_shot(board, action, names):
         return _shot_detail(card_odds(match, action.firer, action.target))
@@ -376,7 +389,7 @@ def practice_detail(match: Any, action: Any) -> tuple[Reason, ...]:
     board = match.board
     names = {t.id for t in board.tanks}
     if isinstance(action, Move) and action.tank in names:
-        return _move_detail(board, action, reachable(board, action.tank))
+        return _move_detail(board, action, movement.reach(board, action.tank))
     if _a_shot(board, action, names):
         return _shot_detail(practice_odds(match, action.firer, action.target))
     return ()

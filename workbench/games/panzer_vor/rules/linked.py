@@ -31,7 +31,7 @@ from workbench.games.panzer_vor.rules.match import HAND_LIMIT, CardMatch, Choice
 from workbench.games.panzer_vor.rules.phases import Phase
 from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY
 from workbench.games.panzer_vor.rules.scenario_rules.linked_scenarios import GROWN
-from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULES
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, OPTIONAL_RULES
 from workbench.games.panzer_vor.rules.turn import settle
 
 OARAI, KURO = "Ōarai", "Kuromorimine"
@@ -54,8 +54,9 @@ def next_stage(
     # the Optional Rules agreed for the match hold in both its stages, and so does the
     # reading of the turret penalty
     agreed = stage_1.board.options
-    carried = [rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)]
-    penalty = "any rotation" if agreed.turret_penalty_any_rotation else "attack card"
+    in_force = {rule for rule, flag in OPTIONAL_RULES.items() if getattr(agreed, flag)}
+    carried = [value for value, rule in OPTIONAL_RULE_VALUES.items() if rule in in_force]
+    penalty = agreed.turret_penalty
     choose = placement == "choose" and placing.choosing(stage_1)
     setup = "choose" if choose else "quick"
     options = {"setup": setup, "optional_rules": carried, "turret_penalty": penalty,

@@ -31,7 +31,7 @@ Pravda's Additional Scenario Cards leave out one Ōarai already holds
 (``scenario_rules.pravda``). "A card may still only be used when the restrictions listed on
 the card are met" (``restrictions``): Ceasefire only where the map has the Church,
 Smokescreen only after the Kuromorimine player has played an Attack card (option
-``smokescreen_opponent: "any opponent"``: after the opponent of the match has).
+``smokescreen_opponent: "any-opponent"``: after the opponent of the match has).
 
 Character Growth in Match 4: both stages of the Kuromorimine match play the rule that turns
 the Anteater and Leopon Teams face up as soon as they destroy an enemy tank
@@ -87,7 +87,7 @@ from workbench.rules.core import (
     register_game,
 )
 from workbench.rules.observation import Observation
-from workbench.rules.options import with_defaults
+from workbench.rules.options import Option, with_defaults
 
 OARAI, OPPONENT = "Ōarai", "Opponent"
 NOT_GIVEN = ("Trap", "Reinforcements")  # Scenario Cards: "(except for Trap and Reinforcements)"
@@ -310,7 +310,7 @@ def _begin(state: LinkedState, events: list[Event]) -> LinkedState:
         )
         scenario = replace(scenario, sides=sides)
     match = start_match(scenario, state.options)
-    if state.option("smokescreen_opponent") == "any opponent":
+    if state.option("smokescreen_opponent") == "any-opponent":
         match = evolve_match(match, flags=match.flags | {ANY_OPPONENT})
     number = state.campaign.played + 1
     events.append(
@@ -538,7 +538,7 @@ def invariants(state: LinkedState) -> None:
 def fingerprint(state: LinkedState) -> str:
     rest = (state.options, state.campaign, state.step, state.scenario, state.to_decide,
             state.chosen, state.growth, state.results, state.ended, state.crews)  # fmt: skip
-    inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
+    inner = "" if state.match is None else CARDS.fingerprint(state.match)
     return f"{inner}\n{rest!r}"
 
 
@@ -562,31 +562,57 @@ def side_of(state: LinkedState, player: str) -> str | None:
     return next((s for s in match.order if player_of(state, s) == player), None)
 
 
-GAME = register_game(
-    Game(
-        name="panzer-vor-linked",
-        title="Panzer Vor! The National Tournament (Linked Scenarios)",
-        rulebook="Panzer Vor! Rulebook (English translation)",
-        board_kind="hex",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=(*CARDS.action_types, *LINKED_ACTIONS),
-        players=players,
-        scenarios=shipped_campaigns,
-        invariants=invariants,
-        fingerprint=fingerprint,
-        options=linked_options,
-        scenario_types=(LinkedScenarios,),
-        **series.contract_parts("panzer-vor-linked", S.LINKED, player_of, side_of),
-        order=40,
-        rulebook_file="panzer-vor-rulebook.txt",
-        sections="workbench.games.panzer_vor.rules.sections",
-    )
-)
+class Linked(series.Series[LinkedState]):
+    """The Linked Scenarios as one game: each method calls this module's rules."""
+
+    name = "panzer-vor-linked"
+    title = "Panzer Vor! The National Tournament (Linked Scenarios)"
+    action_types = (*CARDS.action_types, *LINKED_ACTIONS)
+    scenario_types = (LinkedScenarios,)
+    order = 40
+    section = S.LINKED
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> LinkedState:
+        return start(scenario, options)
+
+    def _current_player(self, state: LinkedState) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: LinkedState) -> list[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: LinkedState) -> Sequence[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: LinkedState, action: Action) -> Applied[LinkedState]:
+        return apply(state, action)
+
+    def _outcome(self, state: LinkedState) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: LinkedState) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return linked_options(scenario)
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_campaigns()
+
+    def invariants(self, state: LinkedState) -> None:
+        invariants(state)
+
+    def fingerprint(self, state: LinkedState) -> str:
+        return fingerprint(state)
+
+    def player_of(self, state: LinkedState, side: str) -> str:
+        return player_of(state, side)
+
+    def side_of(self, state: LinkedState, player: str) -> str | None:
+        return side_of(state, player)
+
+
+GAME = register_game(Linked())
 
 
 def linked_player(player: Any) -> Any:

@@ -366,8 +366,9 @@ def first_in_reserve(match: CardMatch, side: str, tank_id: str) -> CardMatch:
 
 
 def remove_tank(match: CardMatch, tank_id: str) -> CardMatch:
-    """A tank leaves the match without being destroyed (Fair Play, Childhood Friend, an exit
-    by Remagen Bridge); its characters leave with it for good."""
+    """A tank leaves the match without being destroyed (Fair Play, Childhood Friend); its
+    characters leave with it for good. (An exit by Remagen Bridge is not this: that tank and
+    its characters go on to Stage 2.)"""
     crew = tuple(replace(c, tank=None, face="gone") if c.tank == tank_id else c for c in match.crew)
     return evolve(
         match, board=match.board.without([tank_id]), gone=(*match.gone, tank_id), crew=crew

@@ -4,7 +4,7 @@ A tank's pose is its hex and the hexside it faces. Its steps (Moving):
 forward one hex (the terrain's entry cost: 1 MP on clear ground), reverse one hex (twice
 the forward cost: 2 MP on clear ground, 4 into a hill from flat ground), each with one free
 60-degree turn before or after; or a turn in place (1 MP whatever the angle).
-``reachable`` searches the poses by least MP; ``explain_move`` checks a path a learner
+``reach`` searches the poses by least MP; ``explain_move`` checks a path a learner
 proposes and says why each step costs what it costs, or which step is refused and by which
 rule.
 """
@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from workbench.boards.hexmap import HexMap
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, Cost, refuse_past
@@ -35,6 +35,7 @@ from workbench.games.panzer_vor.rules.sections import (
 from workbench.games.panzer_vor.rules.state import DrawnResult, GameState, Tank
 from workbench.geometry.hexgrid import DIRECTIONS, Hex, HexLike
 from workbench.rules.core import IllegalAction, Modifier, Reason, total
+from workbench.vocabulary import removed_names
 
 Pose = tuple[Hex, int]
 StepKind = Literal["forward", "reverse", "turn"]
@@ -394,7 +395,7 @@ def reach_cost(hexmap: HexMap, school: str, mp: int) -> Cost:
     )
 
 
-def reachable(
+def reach(
     state: GameState,
     tank_id: str,
     mp: int | None = None,
@@ -490,7 +491,7 @@ def reachable(
                  _table=table, _searched=searched)  # fmt: skip
 
 
-def plain_reachable_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:
+def plain_reach_costs(state: GameState, tank_id: str, mp: int) -> dict[Pose, int]:
     """The same least costs by a plain Dijkstra over every (hex, facing) pose, step by step:
     the straightforward definition that :func:`reachable` is checked against."""
     tank = state.tank(tank_id)
@@ -653,3 +654,10 @@ def move(
     )
     moved = replace(tank, hex=end_hex, facing=end_facing, smoke=smoke)
     return state.with_tank(moved), explained
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.panzer_vor.rules.movement",
+        {"reachable": "reach", "plain_reachable_costs": "plain_reach_costs"},
+    )

@@ -7,20 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from workbench.boards.hexmap import HexMap
-from workbench.games.panzer_vor.rules import hooks, reactions, sections
+from workbench.games.panzer_vor.rules import hooks, movement, reactions, sections
 from workbench.games.panzer_vor.rules.actions import Move
 from workbench.games.panzer_vor.rules.match import CardMatch, Order
-from workbench.games.panzer_vor.rules.movement import Pose, Reach, movement_points, reachable
+from workbench.games.panzer_vor.rules.movement import Pose, Reach, movement_points
 from workbench.games.panzer_vor.rules.state import GameState, board_memo
-from workbench.geometry.hexgrid import Hex
+from workbench.geometry.hexgrid import FACINGS, Hex
 from workbench.rules.core import Modifier
 
 S = sections
 
 
-def move_options(
-    match: CardMatch, tank_id: str, bonus: int, fixed: int | None = None
-) -> list[Move]:
+def legal_moves(match: CardMatch, tank_id: str, bonus: int, fixed: int | None = None) -> list[Move]:
     """Every pose the tank can end a move in, with the card's bonus; poses only a
     character's movement ability reaches name it (Moving: Movement Bonuses)."""
     key = ("moves", tank_id, bonus, fixed)
@@ -68,14 +66,13 @@ def _end_facings(reach: Reach) -> list[tuple[Hex, tuple[int, ...]]]:
     out = []
     for where, (least, mask) in reach.ends.items():
         if least < budget:  # every facing: the cheapest ones, or one more MP to turn
-            out.append((where, _EVERY_FACING))
+            out.append((where, FACINGS))
         elif least == budget and mask:  # only the cheapest facings
             out.append((where, _FACINGS_OF[mask]))
     return out
 
 
-_EVERY_FACING = tuple(range(6))
-_FACINGS_OF = tuple(tuple(g for g in range(6) if mask >> g & 1) for mask in range(64))
+_FACINGS_OF = tuple(tuple(g for g in FACINGS if mask >> g & 1) for mask in range(64))
 
 
 def _labels(hexmap: HexMap) -> dict[Hex, str]:
@@ -95,7 +92,7 @@ def reach_with_bonus(board: GameState, tank_id: str, bonus: int) -> Reach:
     memo = board_memo(board)
     key = ("reach", tank_id, bonus)
     if key not in memo:
-        memo[key] = reachable(board, tank_id, bonuses=card_bonuses(bonus))
+        memo[key] = movement.reach(board, tank_id, bonuses=card_bonuses(bonus))
     return memo[key]
 
 

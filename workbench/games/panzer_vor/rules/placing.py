@@ -35,11 +35,11 @@ from workbench.games.panzer_vor.rules.actions import Buy, Choose, Deploy, DoneBu
 from workbench.games.panzer_vor.rules.characters import Crew
 from workbench.games.panzer_vor.rules.match import CardMatch, Choice, evolve, pop, set_top
 from workbench.games.panzer_vor.rules.state import Tank
+from workbench.geometry.hexgrid import FACINGS
 from workbench.rules.core import Action, Event, Reason
 
 S = sections
 PURPOSES = ("buy", "position", "character", "flag marker")
-FACINGS = range(6)
 
 
 # --- what may be chosen ------------------------------------------------------------------

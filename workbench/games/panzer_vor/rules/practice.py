@@ -24,13 +24,12 @@ from typing import Any
 
 from workbench.boards.values import Pictured
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-from workbench.games.panzer_vor.rules import practice_setup, reactions, sections
+from workbench.games.panzer_vor.rules import firing, movement, practice_setup, reactions, sections
 from workbench.games.panzer_vor.rules.actions import ROLLS, Fire, Move, Pass, Roll
 from workbench.games.panzer_vor.rules.fingerprint import board_text
 from workbench.games.panzer_vor.rules.firing import (
     AttackOdds,
     aimed,
-    attack_odds,
     refuse_not_a_shot,
 )
 from workbench.games.panzer_vor.rules.game_options import (
@@ -39,7 +38,7 @@ from workbench.games.panzer_vor.rules.game_options import (
     practice_options,
     two_sides,
 )
-from workbench.games.panzer_vor.rules.movement import explain_move, move, reachable
+from workbench.games.panzer_vor.rules.movement import explain_move, move
 from workbench.games.panzer_vor.rules.setup import game_from_scenario, quick_deployment, side_name
 from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.games.panzer_vor.rules.turret import new_turn
@@ -174,7 +173,7 @@ def legal_actions(match: Match) -> Iterator[Action]:
 
 
 def _can_fire(board: GameState, tank: Tank, enemy: Tank) -> bool:
-    """Whether ``attack_odds`` lets the tank fire at the enemy: out of every gun's range, or
+    """Whether ``firing.odds`` lets the tank fire at the enemy: out of every gun's range, or
     with the line between their hexes blocked on the map (tanks never block it), it does not;
     else its answer, kept with the board value."""
     if tank.hex.distance(enemy.hex) > max(g.range for g in tank.counter.guns):
@@ -184,7 +183,7 @@ def _can_fire(board: GameState, tank: Tank, enemy: Tank) -> bool:
     memo = reactions.board_memo(board)
     key = ("practice: can fire", tank.id, enemy.id)
     if key not in memo:
-        memo[key] = attack_odds(board, tank.id, enemy.id).can_fire
+        memo[key] = firing.odds(board, tank.id, enemy.id).can_fire
     return bool(memo[key])
 
 
@@ -201,7 +200,7 @@ def moves_of(match: Match, tank_id: str) -> list[Move]:
         label = board.map.grid.label
         memo[key] = [
             Move(tank.id, label(where), facing)
-            for where, facing in reachable(board, tank.id).costs
+            for where, facing in movement.reach(board, tank.id).costs
             if (where, facing) != (tank.hex, tank.facing)
         ]
     return list(memo[key])
@@ -273,7 +272,7 @@ def _move(match: Match, action: Move) -> Applied:
         )
     path: list[tuple[Any, int]] = list(action.path)
     if not path:
-        reach = reachable(board, action.tank)
+        reach = movement.reach(board, action.tank)
         if end not in reach.costs:
             why = explain_move(board, action.tank, [end])
             text = why.refusal.text if why.refusal else "it is out of reach"
@@ -304,7 +303,7 @@ def _fire(match: Match, action: Fire) -> Applied:
         raise IllegalAction(
             Reason(f"there is no tank called {action.target!r} to fire at", sections.FIRING)
         ) from None
-    odds = attack_odds(match.board, action.firer, action.target)
+    odds = firing.odds(match.board, action.firer, action.target)
     if not odds.can_fire:
         raise IllegalAction(odds.reasons[0])
     event = Event(f"{action}: hit {odds.hit} ({float(odds.hit):.0%})", odds.reasons)

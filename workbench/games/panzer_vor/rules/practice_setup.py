@@ -18,9 +18,8 @@ from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import Deploy
 from workbench.games.panzer_vor.rules.setup import Setup, side_name, waiting_tanks
 from workbench.games.panzer_vor.rules.state import GameState, Tank
+from workbench.geometry.hexgrid import FACINGS
 from workbench.rules.core import Event, IllegalAction, Reason
-
-FACINGS = range(6)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ its record kept beside the card game's), and a stagnant draw in the card game.""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from workbench.boards.record import Record, RecordStep
@@ -15,6 +14,7 @@ from workbench.paths import MAPS
 from workbench.rules.core import CHANCE, TERMINAL, Event, Game
 from workbench.rules.play import random_player, sample_chance
 from workbench.rules.prepared import Plan, anything, play_plan, prepared, said
+from workbench.rules.seeding import step_rng
 
 CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
 
@@ -99,20 +99,18 @@ def first_shot(first_seed: int = 0) -> Record:
 def stagnation_playout(
     game: Game, scenario: Any, seed: int, chooser: Any
 ) -> tuple[list[tuple[Any, list[Event]]], Any]:
-    """One seeded playout of the card game: ``chooser`` (rng ``random.Random(seed)``) picks
-    both sides' actions, chance is rolled as the stepper rolls it
-    (``random.Random(f"{seed}/{step}")``). Returns each step's action and events, and the end."""
-    rng = random.Random(seed)
+    """One seeded playout of the card game: ``chooser`` picks both sides' actions and chance
+    is rolled as the stepper does (``seeding.step_rng(seed, step)``). Returns each step's
+    action and events, and the end."""
     state = game.start(scenario, CARDS_QUICK)
     steps: list[tuple[Any, list[Event]]] = []
     for _ in range(1500):
         who = game.current_player(state)
         if who == TERMINAL:
             break
+        rng = step_rng(seed, len(steps) + 1)
         if who == CHANCE:
-            action = sample_chance(
-                game.chance_outcomes(state), random.Random(f"{seed}/{len(steps) + 1}")
-            )
+            action = sample_chance(game.chance_outcomes(state), rng)
         else:
             action = chooser(game, game.observation(state, who), rng)
         applied = game.apply(state, action)

@@ -29,12 +29,12 @@ def order_odds(match: CardMatch, order: Order, firer: str, target: str) -> Attac
     attack = (Modifier(order.card, card.attack_modifier, "card"),) if card.attack_modifier else ()
     damage = (Modifier(order.card, card.damage_modifier, "card"),) if card.damage_modifier else ()
     shot = Shot(firer, target, attack, damage, no_attack_roll=card.no_attack_roll)
-    return reactions.shot_odds(match, shot)
+    return reactions.resolving_odds(match, shot)
 
 
-def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
+def resolving_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     """The odds of a shot being resolved (with every modifier played so far)."""
-    return reactions.shot_odds(match, shot)
+    return reactions.resolving_odds(match, shot)
 
 
-__all__ = ["order_odds", "order_reach", "shot_odds"]
+__all__ = ["order_odds", "order_reach", "resolving_odds"]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from workbench.games.panzer_vor.rules import hooks, restrictions, sections
+from workbench.games.panzer_vor.rules import firing, hooks, restrictions, sections
 from workbench.games.panzer_vor.rules.actions import (
     ROLLS,
     Decline,
@@ -23,7 +23,7 @@ from workbench.games.panzer_vor.rules.actions import (
     UseAbility,
 )
 from workbench.games.panzer_vor.rules.crew import use_crew
-from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed, attack_odds
+from workbench.games.panzer_vor.rules.firing import AttackOdds, aimed
 from workbench.games.panzer_vor.rules.match import (
     CardMatch,
     Effect,
@@ -44,25 +44,18 @@ from workbench.games.panzer_vor.rules.state import board_memo
 from workbench.rules.core import CHANCE, Action, Event, Modifier, Reason, Turn
 
 S = sections
-ANSWERS = {  # moment -> the reaction cards that fit it (a scenario's own: ``hooks.REACTIONS``)
-    Moment.PLAYED: ("Eavesdropping",),
-    Moment.MOVED: ("Quick Shot",),
-    Moment.ATTACK: ("Quick Shot", "Emergency Stop", "Poor Visibility"),
-    Moment.HIT: ("Ricochet",),
-    Moment.REACTION: ("Eavesdropping",),
-}
-__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "shot_odds"]
+__all__ = ["board_memo", "can_fire_at", "destroy", "odds_table", "resolving_odds"]
 restrictions.add("Eavesdropping", restrictions.Restriction(
     "eavesdropping", ("when",),
     "Unlike other Reaction cards, this Scenario Card may be used in response to another "
     "Reaction Card",
-    S.REACTIONS, by="the reaction windows (``ANSWERS``): right after the opponent plays an "
-    "Action card or a Reaction card",
+    S.REACTIONS, by="the reaction windows (its ``ReactionRule``'s moments): right after the "
+    "opponent plays an Action card or a Reaction card",
 ))  # fmt: skip
 
 
 def _answers(moment: Moment) -> tuple[str, ...]:
-    return (*ANSWERS[moment], *(name for name, _ in hooks.reactions_at(moment)))
+    return tuple(name for name, _ in hooks.reactions_at(moment))
 
 
 def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
@@ -75,7 +68,7 @@ def odds_table(match: CardMatch, tank_id: str) -> list[AttackOdds]:
     memo = board_memo(board)
     if key not in memo:
         memo[key] = [
-            attack_odds(board, tank_id, e.id, attack, damage)
+            firing.odds(board, tank_id, e.id, attack, damage)
             for e, (attack, damage) in zip(enemies, mods, strict=True)
         ]
     return memo[key]
@@ -99,13 +92,13 @@ def can_fire_at(match: CardMatch, tank_id: str, target: str) -> bool:
     reach = max(g.range for g in tank.counter.guns)
     if tank.hex.distance(other.hex) > reach or other.side == tank.side or other.wreck:
         return False
-    if not sees(board.map, tank.hex, other.hex):  # both necessary: attack_odds would refuse
+    if not sees(board.map, tank.hex, other.hex):  # both necessary: firing.odds would refuse
         return False
     mods = hooks.shot_modifiers(match, tank, other)
     key = ("can fire", tank_id, target, mods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(board, tank_id, target, *mods).can_fire
+        memo[key] = firing.odds(board, tank_id, target, *mods).can_fire
     return memo[key]
 
 
@@ -118,22 +111,9 @@ def _held(match: CardMatch, side: str) -> tuple[str, ...]:
 
 def window_actions(match: CardMatch, window: Window) -> Iterator[Action]:
     side, held = window.side, set(_held(match, window.side))
-    for card in ANSWERS[window.moment]:
-        if card not in held:
-            continue
-        if card == "Quick Shot":
-            acting = window.tank
-            for tank in match.tanks_of(side):
-                if acting is not None and can_fire_at(match, tank.id, acting):
-                    yield React(card, tank.id)
-        elif card == "Emergency Stop":
-            if window.target and match.board.tank(window.target).side == side:
-                yield React(card)
-        else:
-            yield React(card)
-    for card, rule in hooks.reactions_at(window.moment):  # a scenario's reaction cards
-        if card in held and rule.applies(match, side, window):
-            yield React(card)
+    for card, rule in hooks.reactions_at(window.moment):
+        if card in held:
+            yield from (React(card, tank) for tank in rule.offers(match, side, window))
     yield NoReaction()
 
 
@@ -170,8 +150,9 @@ def apply_window(
     match = leave_play(take_card(match, side, action.card), action.card)
     if window.moment is not Moment.REACTION:
         match = evolve(match, reacted=True)
-    if action.card == "Eavesdropping":
-        match = evolve(match, flags=match.flags | {"eavesdropping played"})
+    flag = hooks.REACTIONS[action.card].flag
+    if flag:
+        match = evolve(match, flags=match.flags | {flag})
     card = match.card(action.card)
     events.append(Event(f"{side} reacts with {action.card}", (Reason(card.text, S.REACTIONS),)))
     acting = window.tank or ""
@@ -183,38 +164,83 @@ def apply_window(
 
 def carry_out(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
     """A reaction's effect, once no Eavesdropping cancelled it."""
-    card = match.card(effect.card)
+    return hooks.REACTIONS[effect.card].carry_out(match, effect, events)
+
+
+# --- the deck's Reaction cards (and Eavesdropping, a Scenario card acting as one) -----------
+
+
+def _eavesdropping(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
     top = match.top
-    if card.effect == "eavesdropping":
-        if isinstance(top, Effect):
-            events.append(Event(f"Eavesdropping cancels {top.card}"))
-            return pop(match)
-        if isinstance(top, Order):
-            events.append(Event(f"Eavesdropping cancels {top.card}"))
-            return leave_play(pop(match), top.card)
-        return match
-    if card.effect == "quick shot":
-        return push(match, Shot(effect.tank, effect.target, reaction=True))
-    if card.effect == "modify attack" and isinstance(top, Shot):
-        mod = Modifier(effect.card, card.attack_modifier, "reaction card")
-        return set_top(match, replace(top, attack=(*top.attack, mod)))
-    if card.effect == "ricochet" and isinstance(top, Shot):
-        events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
+    if isinstance(top, Effect):
+        events.append(Event(f"Eavesdropping cancels {top.card}"))
         return pop(match)
-    rule = hooks.REACTIONS.get(effect.card)  # a scenario's reaction card
-    return match if rule is None else rule.carry_out(match, effect, events)
+    if isinstance(top, Order):
+        events.append(Event(f"Eavesdropping cancels {top.card}"))
+        return leave_play(pop(match), top.card)
+    return match
+
+
+def _quick_shooters(match: CardMatch, side: str, window: Window) -> Iterator[str]:
+    """The tanks of ``side`` that may fire at the acting tank first."""
+    acting = window.tank
+    if acting is not None:
+        yield from (t.id for t in match.tanks_of(side) if can_fire_at(match, t.id, acting))
+
+
+def _quick_shot(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    return push(match, Shot(effect.tank, effect.target, reaction=True))
+
+
+def _at_own_tank(match: CardMatch, side: str, window: Window) -> bool:
+    """Emergency Stop: against an attack on the reacting side's own tank."""
+    if not window.target:
+        return False
+    return match.board.tank(window.target).side == side
+
+
+def _modify_attack(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    top = match.top
+    if not isinstance(top, Shot):
+        return match
+    mod = Modifier(effect.card, match.card(effect.card).attack_modifier, "reaction card")
+    return set_top(match, replace(top, attack=(*top.attack, mod)))
+
+
+def _ricochet(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch:
+    top = match.top
+    if not isinstance(top, Shot):
+        return match
+    events.append(Event(f"the shot at {top.target} ricochets: no damage roll"))
+    return pop(match)
+
+
+def _always(match: CardMatch, side: str, window: Window) -> bool:
+    return True
+
+
+for _card, _rule in (
+    ("Eavesdropping", hooks.ReactionRule((Moment.PLAYED, Moment.REACTION), hooks.when(_always),
+                                         _eavesdropping, flag="eavesdropping played")),
+    ("Quick Shot", hooks.ReactionRule((Moment.MOVED, Moment.ATTACK), _quick_shooters, _quick_shot)),
+    ("Emergency Stop", hooks.ReactionRule((Moment.ATTACK,), hooks.when(_at_own_tank),
+                                          _modify_attack)),
+    ("Poor Visibility", hooks.ReactionRule((Moment.ATTACK,), hooks.when(_always), _modify_attack)),
+    ("Ricochet", hooks.ReactionRule((Moment.HIT,), hooks.when(_always), _ricochet)),
+):  # fmt: skip
+    hooks.REACTIONS(_card)(replace(_rule, printed=True))
 
 
 # --- shots ---------------------------------------------------------------------------------
 
 
 def begin_shot(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     turned = [m for m in odds.attack_modifiers if m.source == TURRET_ROTATION]
     if turned:  # the turret turns now and its marker stays; the -2 stays with this shot
         board = aimed(match.board, shot.firer, shot.target)
         match = evolve(match, board=board)
-        if not board.options.turret_penalty_any_rotation:  # else the turn made stays -2
+        if board.options.turret_penalty != "any-rotation":  # else the turn made stays -2
             shot = replace(shot, attack=(*shot.attack, *turned))
     if shot.no_attack_roll:
         chance = f"it hits without an attack roll; destroys {odds.destroy_given_hit}"
@@ -228,7 +254,7 @@ def _reasons(odds: AttackOdds) -> tuple[Reason, ...]:
     return tuple(r if isinstance(r, Reason) else Reason(str(r)) for r in odds.reasons)
 
 
-def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
+def resolving_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     """The exact odds of the shot being resolved, with the scenario's and the shot's own
     modifiers (kept with the board)."""
     board = match.board
@@ -237,7 +263,7 @@ def shot_odds(match: CardMatch, shot: Shot) -> AttackOdds:
     key = ("shot", shot.firer, shot.target, mods, dmods)
     memo = board_memo(board)
     if key not in memo:
-        memo[key] = attack_odds(board, shot.firer, shot.target, mods, dmods)
+        memo[key] = firing.odds(board, shot.firer, shot.target, mods, dmods)
     return memo[key]
 
 
@@ -273,7 +299,7 @@ def shot_actions(match: CardMatch, shot: Shot) -> Iterator[Action]:
 
 
 def _result(match: CardMatch, shot: Shot) -> bool:
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     assert shot.dice is not None
     if shot.stage.attack:
         return odds.attack_needed is not None and shot.dice >= odds.attack_needed
@@ -336,7 +362,7 @@ def _advance(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
 
 def _resolve(match: CardMatch, shot: Shot, events: list[Event]) -> CardMatch:
     success = _result(match, shot)
-    odds = shot_odds(match, shot)
+    odds = resolving_odds(match, shot)
     if shot.stage is ShotStage.ATTACK_ABILITY:
         need = "cannot hit" if odds.attack_needed is None else f"needs {odds.attack_needed}+"
         events.append(

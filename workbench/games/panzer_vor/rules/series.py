@@ -7,9 +7,10 @@ learner's odds, reach and verdicts are the match's (``learning``)."""
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar, TypeVar, cast
 
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import hidden, learning
@@ -22,7 +23,6 @@ from workbench.rules.core import (
     IllegalAction,
     Reason,
     Verdict,
-    registered_games,
 )
 from workbench.rules.observation import Observation, history_from
 
@@ -32,12 +32,13 @@ PASSED_ON = ("pravda_characters", "pravda_cards", "hs0017_tank", "hs0017_complex
 # (series state, a match side) -> the series' player; (series state, player) -> its side
 PlayerOf = Callable[[Any, str], str]
 SideOf = Callable[[Any, str], str | None]
+SeriesState = TypeVar("SeriesState")  # a series' state: a LinkedState or a TournamentState
 
 
 def start_match(scenario: PanzerVorScenario, options: tuple[tuple[str, Any], ...]) -> CardMatch:
     """A card match of the series, with the series' card-game options (and those of its
     scenario's own that the series passes on)."""
-    own = {o.name for o in CARDS.options_for(scenario) if o.name in PASSED_ON}
+    own = {o.name for o in CARDS.options(scenario) if o.name in PASSED_ON}
     return CARDS.start(scenario, {k: v for k, v in options if k in CARD_OPTIONS or k in own})
 
 
@@ -99,14 +100,6 @@ def sample_hidden(observation: Observation, rng: random.Random, side_of: SideOf)
 # --- for learners: the match's odds, reach and verdicts -------------------------------------
 
 
-def odds(state: Any, attacker: str, target: str, section: str, **how: Any) -> Any:
-    return learning.card_odds(in_play(state, section), attacker, target, **how)
-
-
-def reach(state: Any, tank: str, section: str) -> Any:
-    return learning.card_reach(in_play(state, section), tank)
-
-
 def explain(game: Game[Any, Any], state: Any, action: Any) -> Verdict:
     def detail(series: Any, act: Any) -> tuple[Reason, ...]:
         return () if series.match is None else learning.card_detail(series.match, act)
@@ -125,31 +118,49 @@ def declining(state: Any) -> Action | None:
     return None if state.match is None else learning.card_declining(state.match)
 
 
-def contract_parts(game: str, section: str, player_of: PlayerOf, side_of: SideOf) -> dict[str, Any]:
-    """The ``Game`` fields of the contract of the series registered as ``game`` (what each
-    player sees, the learner's answers): the match in play's, ``section`` cited when none
-    is."""
+class Series(Game[SeriesState, Action]):
+    """What the two series share as games: what each player sees of the match in play (its
+    side's view), and the learner's odds, reach and verdicts (the match's); ``section`` is
+    cited when no match is in play. Each series says which player plays which side."""
 
-    def seen(state: Any, action: Action) -> frozenset[str] | None:
-        return seen_by(state, action, player_of)
+    rulebook = CARDS.rulebook
+    board_kind = "hex"
+    rulebook_file = CARDS.rulebook_file
+    sections = CARDS.sections
+    hides_information = True
+    action_cards = True
+    section: ClassVar[str]
 
-    def masked(state: Any, player: str) -> Any:
-        return mask(state, player, side_of)
+    @abstractmethod
+    def player_of(self, state: SeriesState, side: str) -> str:
+        """The player of a side of the match in play."""
 
-    def sampled(observation: Observation, rng: random.Random) -> Any:
-        return sample_hidden(observation, rng, side_of)
+    @abstractmethod
+    def side_of(self, state: SeriesState, player: str) -> str | None:
+        """The side of the match in play that ``player`` plays."""
 
-    def shot_odds(state: Any, attacker: str, target: str, **how: Any) -> Any:
-        return odds(state, attacker, target, section, **how)
+    def seen_by(self, state: SeriesState, action: Action) -> frozenset[str] | None:
+        return seen_by(state, action, self.player_of)
 
-    def tank_reach(state: Any, tank: str) -> Any:
-        return reach(state, tank, section)
+    def mask(self, state: SeriesState, player: str) -> SeriesState:
+        return cast(SeriesState, mask(state, player, self.side_of))
 
-    def verdict(state: Any, action: Action) -> Verdict:
-        return explain(registered_games()[game], state, action)
+    def sample_hidden(self, observation: Observation, rng: random.Random) -> SeriesState:
+        return cast(SeriesState, sample_hidden(observation, rng, self.side_of))
 
-    return {
-        "seen_by": seen, "mask": masked, "sample_hidden": sampled, "odds": shot_odds,
-        "reach": tank_reach, "explain_action": verdict, "destroyed": destroyed,
-        "declining": declining,
-    }  # fmt: skip
+    def _odds(
+        self, state: SeriesState, attacker: str, target: str, card: str | None
+    ) -> learning.ShotOdds:
+        return learning.card_odds(in_play(state, self.section), attacker, target, card=card)
+
+    def _reach(self, state: SeriesState, tank: str) -> learning.TankReach:
+        return learning.card_reach(in_play(state, self.section), tank)
+
+    def _explain(self, state: SeriesState, action: Action) -> Verdict:
+        return explain(self, state, action)
+
+    def destroyed(self, state: SeriesState, tank: str) -> bool:
+        return destroyed(state, tank)
+
+    def declining(self, state: SeriesState) -> Action | None:
+        return declining(state)

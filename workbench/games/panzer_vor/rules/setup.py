@@ -8,16 +8,26 @@ deployed by the player and is listed as waiting, so a learner can place it with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from workbench.games.panzer_vor.boards.roster import PanzerVorRoster
 from workbench.games.panzer_vor.boards.scenario import ForceTank, PanzerVorScenario
 from workbench.games.panzer_vor.rules.state import GameState, OptionalRules, Side, Tank
+from workbench.geometry.hexgrid import FACINGS
 
 OPTIONAL_RULES = {
     "Wreckage": "wreckage",
     "Turret Rotation": "turret_rotation",
     "Cutting Through": "cutting_through",
     "Side armour only": "side_armour_only",
+}
+# the Optional Rules as the option ``optional_rules`` spells them (with hyphens, as every
+# option value is), and the rule each names
+OPTIONAL_RULE_VALUES = {
+    "wreckage": "Wreckage",
+    "turret-rotation": "Turret Rotation",
+    "cutting-through": "Cutting Through",
+    "side-armour-only": "Side armour only",
 }
 
 
@@ -48,7 +58,9 @@ def game_from_scenario(
     hexmap = scenario.hexmap
     roster = roster or scenario.counters
     if options is None:
-        flags = {OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES}
+        flags: dict[str, Any] = {
+            OPTIONAL_RULES[r]: True for r in scenario.optional_rules if r in OPTIONAL_RULES
+        }
         options = OptionalRules(**flags)
     sides = {
         side_name(scenario, s.key): Side(side_name(scenario, s.key), s.color, s.school)
@@ -111,7 +123,7 @@ def quick_deployment(scenario: PanzerVorScenario, setup: Setup) -> Setup:
             left.append((side_label, tank_name))
             continue
         where = free[0]
-        facing = min(range(6), key=lambda d: where.neighbor(d).distance(middle))
+        facing = min(FACINGS, key=lambda d: where.neighbor(d).distance(middle))
         force = ForceTank(tank_name, hex=grid.label(where), facing=facing)
         state = state.with_tank(_placed(force, side_label, roster, where, names))
     return Setup(state, tuple(left))

@@ -5,15 +5,12 @@ them are in ``scenario_rules.test_your_luck``."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from workbench.arguments import whole_number
 from workbench.bounds import MAX_BYTES, MAX_SECONDS, refuse_past
 from workbench.errors import ArgumentError
-from workbench.games.panzer_vor.rules.movement import StepRules, move_table, reach_cost, school_of
+from workbench.games.panzer_vor.rules.movement import move_table, reach_cost, school_of
 from workbench.games.panzer_vor.rules.state import GameState
 from workbench.geometry.hexgrid import Hex
-from workbench.rules.core import Reason
 
 MAX_ROUTES = 1000  # the most routes listed (limit=): the library's own sanity limit
 
@@ -27,9 +24,10 @@ def shortest_routes(
     max_bytes: int = MAX_BYTES,
     max_seconds: float | None = MAX_SECONDS,
 ) -> tuple[tuple[Hex, ...], ...]:
-    """Every shortest route (hexes after the start, ending next to the target), as
-    :func:`plain_shortest_routes` finds them, by a search over the map's movement table: at
-    most ``limit`` of them (1 to :data:`MAX_ROUTES`). The search may cross the whole map: past
+    """Every shortest route the tank may drive to the target (hexes after the start, ending
+    next to it; facing and MP aside), by a search over the map's movement table: at most
+    ``limit`` of them (1 to :data:`MAX_ROUTES`), in a fixed order; none when it cannot reach
+    the target. The search may cross the whole map: past
     ``max_bytes`` or ``max_seconds`` by :func:`reach_cost`'s estimate it is refused."""
     tank, target = state.tank(tank_id), state.tank(target_id)
     whole_number("limit", limit, low=1, high=MAX_ROUTES)
@@ -83,53 +81,4 @@ def shortest_routes(
             continue
         for parent in sorted(parents[i], key=key, reverse=True):
             stack.append((parent, (hexes[i], *tail)))
-    return tuple(routes)
-
-
-def plain_shortest_routes(
-    state: GameState, tank_id: str, target_id: str, limit: int = 36
-) -> tuple[tuple[Hex, ...], ...]:
-    """Every shortest route (hexes after the start, ending next to the target) the tank may
-    drive, ignoring facing and MP; at most ``limit`` of them, in a fixed order. Empty when the
-    target cannot be reached."""
-    tank, target = state.tank(tank_id), state.tank(target_id)
-    mover = StepRules(state, tank)
-    goal = set(target.hex.neighbors())
-    depth: dict[Hex, int] = {tank.hex: 0}
-    parents: dict[Hex, list[Hex]] = {tank.hex: []}
-    queue = deque([tank.hex])
-    found_at: int | None = None
-    while queue:
-        here = queue.popleft()
-        if found_at is not None and depth[here] >= found_at:
-            break
-        for there in here.neighbors():
-            if there == target.hex or isinstance(mover.enter(here, there, reverse=False), Reason):
-                continue
-            if there not in depth:
-                depth[there] = depth[here] + 1
-                parents[there] = [here]
-                queue.append(there)
-                if there in goal:
-                    found_at = depth[there]
-            elif depth[there] == depth[here] + 1:
-                parents[there].append(here)
-    if tank.hex in goal:
-        return ((),)
-    ends = sorted(
-        (h for h in goal if h in depth and depth[h] == found_at), key=lambda h: (h.r, h.q)
-    )
-    routes: list[tuple[Hex, ...]] = []
-
-    def unwind(h: Hex, tail: tuple[Hex, ...]) -> None:
-        if len(routes) >= limit:
-            return
-        if h == tank.hex:
-            routes.append(tail)
-            return
-        for parent in sorted(parents[h], key=lambda p: (p.r, p.q)):
-            unwind(parent, (h, *tail))
-
-    for end in ends:
-        unwind(end, ())
     return tuple(routes)

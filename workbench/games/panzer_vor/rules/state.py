@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from workbench.arguments import facing, whole_number
 from workbench.boards.hexmap import HexMap
@@ -34,6 +35,10 @@ def board_memo(board: object) -> dict:
     return board.__dict__.setdefault("_derived", {})
 
 
+# the values of the option ``turret_penalty`` (the default first; see ``OptionalRules``)
+TURRET_PENALTIES = ("attack-card", "any-rotation")
+
+
 @dataclass(frozen=True)
 class OptionalRules:
     """The Optional Rules in force (Optional Rules section), and the firing-arc convention."""
@@ -42,10 +47,11 @@ class OptionalRules:
     turret_rotation: bool = False
     cutting_through: bool = False
     side_armour_only: bool = False  # Firing: Firing Arcs, the note's simplification
-    # Turret Rotation's "-2 when you rotate a turret and fire in the same turn (example 3
-    # above)": by default only a turn made as part of the attack (example 3) costs -2; with
-    # this reading on, any turn of the tank's turret earlier that turn does (see ``turret``)
-    turret_penalty_any_rotation: bool = False
+    # the option of that name: Turret Rotation's "-2 when you rotate a turret and fire in the
+    # same turn (example 3 above)": "attack-card" (only a turn made as part of the attack,
+    # example 3, costs -2) or "any-rotation" (any turn of the tank's turret earlier that
+    # turn does; see ``turret``)
+    turret_penalty: str = TURRET_PENALTIES[0]
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,7 @@ class GameState(Pictured):
             return replace(self, tanks=tuple(tank if t.id == tank.id else t for t in self.tanks))
         return replace(self, tanks=(*self.tanks, tank))
 
-    def with_options(self, **changes: bool) -> GameState:
+    def with_options(self, **changes: Any) -> GameState:
         return replace(self, options=replace(self.options, **changes))
 
     def without(self, tank_ids: Iterable[str]) -> GameState:

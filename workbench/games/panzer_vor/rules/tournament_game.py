@@ -60,7 +60,6 @@ from workbench.rules.core import (
     Action,
     Applied,
     Event,
-    Game,
     IllegalAction,
     Outcome,
     Reason,
@@ -68,7 +67,7 @@ from workbench.rules.core import (
     Turn,
     register_game,
 )
-from workbench.rules.options import OptionError, with_defaults
+from workbench.rules.options import Option, OptionError, with_defaults
 
 TAKEN_EACH = 2  # "each may use up to two of their school's characters"
 ROLL_FIRST = (1, 2, 3)  # reading: a die of 1-3 sends the first school on, 4-6 the second
@@ -578,7 +577,7 @@ def fingerprint(state: TournamentState) -> str:
     rest = (state.options, state.picks, state.step, state.left_out, state.alive, state.round,
             state.at, state.winners, state.results, state.ended, state.taken,
             state.done_taking, sorted(state.experienced), state.replays)  # fmt: skip
-    inner = "" if state.match is None else CARDS.fingerprint(state.match)  # type: ignore[misc]
+    inner = "" if state.match is None else CARDS.fingerprint(state.match)
     return f"{inner}\n{rest!r}"
 
 
@@ -603,28 +602,54 @@ def side_of(state: TournamentState, player: str) -> str | None:
     return next((s for s in match.order if player_of(state, s) == player), None)
 
 
-GAME = register_game(
-    Game(
-        name="panzer-vor-tournament",
-        title="Panzer Vor! The National Tournament (Tournament Play)",
-        rulebook="Panzer Vor! Rulebook (English translation)",
-        board_kind="hex",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=(*CARDS.action_types, *TOURNAMENT_ACTIONS),
-        players=players,
-        scenarios=shipped_exhibition,
-        invariants=invariants,
-        fingerprint=fingerprint,
-        options=tournament_options,
-        scenario_types=(PanzerVorScenario,),
-        **series.contract_parts("panzer-vor-tournament", S.TOURNAMENT_PLAY, player_of, side_of),
-        order=50,
-        rulebook_file="panzer-vor-rulebook.txt",
-        sections="workbench.games.panzer_vor.rules.sections",
-    )
-)
+class Tournament(series.Series[TournamentState]):
+    """Tournament Play as one game: each method calls this module's rules."""
+
+    name = "panzer-vor-tournament"
+    title = "Panzer Vor! The National Tournament (Tournament Play)"
+    action_types = (*CARDS.action_types, *TOURNAMENT_ACTIONS)
+    scenario_types = (PanzerVorScenario,)
+    order = 50
+    section = S.TOURNAMENT_PLAY
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> TournamentState:
+        return start(scenario, options)
+
+    def _current_player(self, state: TournamentState) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: TournamentState) -> list[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: TournamentState) -> Sequence[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: TournamentState, action: Action) -> Applied[TournamentState]:
+        return apply(state, action)
+
+    def _outcome(self, state: TournamentState) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: TournamentState) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return tournament_options(scenario)
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_exhibition()
+
+    def invariants(self, state: TournamentState) -> None:
+        invariants(state)
+
+    def fingerprint(self, state: TournamentState) -> str:
+        return fingerprint(state)
+
+    def player_of(self, state: TournamentState, side: str) -> str:
+        return player_of(state, side)
+
+    def side_of(self, state: TournamentState, player: str) -> str | None:
+        return side_of(state, player)
+
+
+GAME = register_game(Tournament())

@@ -79,7 +79,7 @@ from workbench.games.panzer_vor.rules.options import (
     card_bonus,
     card_bonuses,
     fire_targets,
-    move_options,
+    legal_moves,
     reach_with_bonus,
 )
 from workbench.games.panzer_vor.rules.phases import Moment, Phase, ShotStage, Stage
@@ -290,7 +290,7 @@ def _order_actions(match: CardMatch, order: Order) -> Iterator[Action]:
         yield Stop()
         return
     if order.stage in (Stage.MOVE, Stage.EITHER):
-        moves = move_options(match, tank_id, card.mp, order.mp)
+        moves = legal_moves(match, tank_id, card.mp, order.mp)
         yield from moves
         if order.mp is not None and moves:
             return  # Stage 2's entry: the tank moves off the entry hex

@@ -16,7 +16,7 @@ Readings the text leaves open, decided here:
   points at the rotate-and-fire of an Attack card, so by default a turn made with a Movement
   card earlier in the turn does not cost -2 on a later shot that does not turn the turret
   again. The other reading — any turn of the turret that turn costs -2 on the tank's shots —
-  is the option ``OptionalRules.turret_penalty_any_rotation``.
+  is the option ``OptionalRules.turret_penalty`` (``"any-rotation"``).
 - A card that moves and then fires with the same tank (Mobile Fire, Commander!) turns the
   turret only as part of its shot: its Movement half offers no separate turn (else the turn
   would dodge the -2 the rotate-and-fire costs). Move/Fire used to move offers it.

@@ -1,11 +1,11 @@
 """Card-game options that change a scenario or its Optional Rules before the match starts
 (``cardgame.start`` applies them, once ``game_options`` has checked them).
 
-- ``optional_rules``: Optional Rules names put in force on top of the scenario's own
-  (``["Turret Rotation", "Wreckage"]``).
+- ``optional_rules``: Optional Rules put in force on top of the scenario's own
+  (``["turret-rotation", "wreckage"]``: ``setup.OPTIONAL_RULE_VALUES`` names each rule).
 - ``turret_penalty``: the reading of Turret Rotation's "-2 when you rotate a turret and fire
-  in the same turn (example 3 above)": ``"attack card"`` (the default: only the turn made as
-  part of the shot) or ``"any rotation"`` (any turn of the tank's turret that turn, a
+  in the same turn (example 3 above)": ``"attack-card"`` (the default: only the turn made as
+  part of the shot) or ``"any-rotation"`` (any turn of the tank's turret that turn, a
   Movement-card turn included). See ``turret``.
 - ``teasy_tease``: Kuromorimine Stage 1 lists "Smokescreen (or Operation: Teasy-Tease)";
   with ``True`` the Ōarai player holds Operation: Teasy-Tease instead of Smokescreen. The
@@ -22,17 +22,18 @@ from typing import Any
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import sections
 from workbench.games.panzer_vor.rules.match import CardMatch, evolve
+from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES
+from workbench.games.panzer_vor.rules.state import TURRET_PENALTIES
 from workbench.rules.core import IllegalAction, Reason
 
 VARIANT_OPTIONS = ("optional_rules", "turret_penalty", "teasy_tease")
-TURRET_PENALTIES = ("attack card", "any rotation")
 SMOKESCREEN, TEASY_TEASE = "Smokescreen", "Operation: Teasy-Tease"
 TEASY_TEASE_RULE = "Scenario Card: Operation: Teasy-Tease (effect: stand-in)"
 
 
 def scenario_for(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
     """The scenario with the options' Optional Rules in force and its Scenario cards swapped."""
-    extra = tuple(options.get("optional_rules", ()))
+    extra = tuple(OPTIONAL_RULE_VALUES[value] for value in options.get("optional_rules", ()))
     if extra:
         rules = (*scenario.optional_rules, *(r for r in extra if r not in scenario.optional_rules))
         scenario = replace(scenario, optional_rules=rules)
@@ -65,6 +66,7 @@ def _swap(card: str) -> str:
 
 def after_start(match: CardMatch, options: Mapping[str, Any]) -> CardMatch:
     """The started match with the chosen reading of the turret penalty."""
-    if options.get("turret_penalty", TURRET_PENALTIES[0]) == "any rotation":
-        match = evolve(match, board=match.board.with_options(turret_penalty_any_rotation=True))
+    penalty = options.get("turret_penalty", TURRET_PENALTIES[0])
+    if penalty != TURRET_PENALTIES[0]:
+        match = evolve(match, board=match.board.with_options(turret_penalty=penalty))
     return match

@@ -46,7 +46,7 @@ from workbench.games.panzer_vor.rules.match import (
     Window,
 )
 from workbench.games.panzer_vor.rules.movement import movement_points
-from workbench.games.panzer_vor.rules.previews import order_odds, order_reach, shot_odds
+from workbench.games.panzer_vor.rules.previews import order_odds, order_reach, resolving_odds
 from workbench.render.hex_overlays import reach_overlay
 from workbench.render.hexboard import odds_overlay
 from workbench.render.scene import Scene
@@ -395,7 +395,7 @@ class CardGameView:
         top = match.top
         if not isinstance(top, Shot):
             return []
-        return [f"odds now: {odds_label(shot_odds(match, top))}"]
+        return [f"odds now: {odds_label(resolving_odds(match, top))}"]
 
 
 def _preview(game: Game, match: CardMatch, action: Action) -> tuple[str, ...]:

@@ -1,8 +1,8 @@
 """The Panzer Vor! explorer: click a tank, a hex or an enemy and see what the rules say.
 
 A thin widget over the layers below. It keeps the game state and the selection (a tank, a
-destination, a target), asks the rules (``reachable``, ``explain_move``, ``line_of_sight``,
-``attack_odds``) and asks the renderer to draw. The board is drawn once on an ipycanvas
+destination, a target), asks the rules (``movement.reach``, ``explain_move``, ``line_of_sight``,
+``firing.odds``) and asks the renderer to draw. The board is drawn once on an ipycanvas
 ``MultiCanvas``; only the overlay layers are redrawn on a click. Clicks are plain methods
 (:meth:`Explorer.click` in canvas pixels, :meth:`Explorer.click_hex` with a label), so tests
 and notebooks drive it without a browser::
@@ -25,15 +25,17 @@ from workbench.arguments import facing as a_facing
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.render.hex_units import state_scene
 from workbench.games.panzer_vor.render.pictures import (
     odds_label,
     path_overlay_of,
     reach_scene,
     sight_scene,
 )
+from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules.arguments import on_map
-from workbench.games.panzer_vor.rules.firing import AttackOdds, attack_odds, card, character
-from workbench.games.panzer_vor.rules.movement import Reach, Step, explain_move, reachable
+from workbench.games.panzer_vor.rules.firing import AttackOdds, card, character
+from workbench.games.panzer_vor.rules.movement import Reach, Step, explain_move
 from workbench.games.panzer_vor.rules.setup import (
     OPTIONAL_RULES,
     game_from_scenario,
@@ -43,7 +45,7 @@ from workbench.games.panzer_vor.rules.sight import LineOfSight, line_of_sight
 from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.geometry.hexgrid import Hex, HexLike
 from workbench.render.canvas import draw_scene, new_canvas
-from workbench.render.hexboard import odds_overlay, state_scene
+from workbench.render.hexboard import odds_overlay
 from workbench.render.scene import Scene
 from workbench.rules.core import Modifier
 from workbench.widgets.checks import checked_methods, flag, positive, tank_of
@@ -287,7 +289,7 @@ class Explorer(PathExplorer):
             self._set_path((), new_path)
         else:
             tank = self.state.tank(self.selected)
-            self.reach = reachable(self.state, tank.id, bonuses=self.movement_bonuses())
+            self.reach = movement.reach(self.state, tank.id, bonuses=self.movement_bonuses())
             lines = self._tank_lines(tank, self.reach)
             if self.target is not None:
                 self._set_path((), new_path)
@@ -329,7 +331,7 @@ class Explorer(PathExplorer):
     def _aim(self, tank: Tank) -> tuple[Scene, list[Line]]:
         target = self.state.tank(self.target or "")
         self.sight = line_of_sight(self.state, tank.hex, target.hex)
-        self.odds = attack_odds(
+        self.odds = firing.odds(
             self.state,
             tank.id,
             target.id,

@@ -8,7 +8,7 @@ In practice mode: Click one of your tanks: its reach. A shaded hex: the move the
 path drawn); click it again to play it. An enemy: the shot with its exact odds; click it
 again to fire. Anything the rules refuse is played anyway, so the rules say why.
 
-The rules answer every question (``reachable``, ``explain_move``, ``attack_odds``); the
+The rules answer every question (``movement.reach``, ``explain_move``, ``firing.odds``); the
 pictures come from the render layer; this module only maps clicks to them.
 """
 
@@ -16,20 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from workbench.games.panzer_vor.render.hex_units import board_with_counters
 from workbench.games.panzer_vor.render.pictures import (
     odds_label,
     path_overlay_of,
     reach_scene,
     sight_scene,
 )
+from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules.actions import Fire, Move, Pass
 from workbench.games.panzer_vor.rules.arguments import on_map
-from workbench.games.panzer_vor.rules.firing import attack_odds
 from workbench.games.panzer_vor.rules.match import CardMatch
-from workbench.games.panzer_vor.rules.movement import explain_move, reachable
+from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.practice import Match
 from workbench.games.panzer_vor.widgets.cards_view import CardGameView
-from workbench.render.hex_units import board_with_counters
 from workbench.render.hexboard import hexmap_scene, odds_overlay
 from workbench.render.scene import Scene
 from workbench.rules.core import Action, Game
@@ -124,7 +124,7 @@ class PracticeView(BoardView):
             return self._select(state, scene, tank.id)
         if cell is None or chosen is None:
             return Offer(("Click one of the counters: its reach is shaded.",))
-        reach = reachable(board, chosen.id)
+        reach = movement.reach(board, chosen.id)
         if cell not in reach.hex_costs():  # out of reach: the rules refuse it, with why
             return Offer(
                 selection=chosen.id,
@@ -164,7 +164,7 @@ class PracticeView(BoardView):
     def _select(self, state: Match, scene: Scene, tank_id: str) -> Offer:
         board = state.board
         tank = board.tank(tank_id)
-        reach = reachable(board, tank_id)
+        reach = movement.reach(board, tank_id)
         where = (
             f"{board.map.grid.label(tank.hex)} facing {board.map.grid.direction_names[tank.facing]}"
         )
@@ -182,7 +182,7 @@ class PracticeView(BoardView):
 
     def _aim(self, state: Match, scene: Scene, firer: str, target: str, proposed: Any) -> Offer:
         board = state.board
-        odds = attack_odds(board, firer, target)
+        odds = firing.odds(board, firer, target)
         fire = Fire(firer, target)
         overlay = sight_scene(board, odds.line, scene=scene, caption=False)
         overlay = odds_overlay(overlay, {board.tank(target).hex: odds_label(odds)})

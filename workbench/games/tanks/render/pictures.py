@@ -115,6 +115,15 @@ class TableLayout:
             return (round(x, 2), round(y, 2))
         return None
 
+    def holds(self, cell: Any) -> bool:
+        """A heatmap cell ``(col, row)`` on the table (a table has no cells of its own)."""
+        if not (isinstance(cell, tuple) and len(cell) == 2):
+            return False
+        col, row = cell
+        whole = isinstance(col, int) and isinstance(row, int)
+        inside = whole and 0 <= col * self.cell_units < self.width
+        return inside and 0 <= row * self.cell_units < self.depth
+
     def cell_polygon(self, cell: tuple[int, int]) -> tuple[Point, ...]:
         c, s = cell, self.cell_units
         x0, y0 = c[0] * s, c[1] * s

@@ -176,13 +176,13 @@ def reach_overlay(scene: Scene, reach: TableReach) -> Scene:
 
 def odds_overlay(scene: Scene, odds: Odds) -> Scene:
     """The shot as :func:`shot_overlay` draws it, and the chance of destroying the target."""
-    scene = shot_overlay(scene, examine_shot(odds.battle, odds.shot.tank, odds.shot.target))
+    scene = shot_overlay(scene, examine_shot(odds.battle, odds.attacker, odds.target))
     text = (
-        f"destroys {odds.shot.target} ({odds.left} Damage Points left): "
+        f"destroys {odds.target} ({odds.left} Damage Points left): "
         f"{_pct(odds.destroy)}; one damage or more: {_pct(odds.at_least(1))}"
     )
     if odds.refusal is not None:
-        text += f" (not now: {odds.refusal.text})"
+        text += f" ({odds.refusal.text})"
     return caption_overlay(scene, text)
 
 

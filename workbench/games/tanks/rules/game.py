@@ -18,10 +18,10 @@ with its exact probability), :class:`DrawCritical` (by the cards left in the dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from workbench.errors import ArgumentError
@@ -46,6 +46,7 @@ from workbench.games.tanks.rules.actions import (
     Stay,
 )
 from workbench.games.tanks.rules.bots import greedy_player
+from workbench.games.tanks.rules.chances import chance_key, outcome_actions, outcomes
 from workbench.games.tanks.rules.crew_cards import crew_points
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
@@ -66,7 +67,7 @@ from workbench.games.tanks.rules.options import table_options
 from workbench.games.tanks.rules.reach import TableReach, reach_of
 from workbench.games.tanks.rules.readings import SightReadings
 from workbench.games.tanks.rules.setup import start_battle
-from workbench.games.tanks.rules.shooting import a_shot, pools, rolls, score, shooting_refusal
+from workbench.games.tanks.rules.shooting import a_shot, pools, score, shooting_refusal
 from workbench.games.tanks.rules.sight import in_arc, sees
 from workbench.games.tanks.rules.state import Battle, Shot, TankPiece, moves_allowed
 from workbench.games.tanks.rules.table_setup import (
@@ -75,6 +76,7 @@ from workbench.games.tanks.rules.table_setup import (
     setup_actions,
     setup_player,
 )
+from workbench.paths import shipped
 from workbench.rules.core import (
     CHANCE,
     TERMINAL,
@@ -87,20 +89,15 @@ from workbench.rules.core import (
     Reason,
     Turn,
     Verdict,
+    register_bot,
     register_game,
     verdict_of,
 )
+from workbench.rules.observation import Observation
+from workbench.rules.options import Option
 
 # --- whose turn -----------------------------------------------------------------------------
 CHANCE_STEPS = ("attack", "reroll", "defence", "critical")
-
-
-@cache
-def _dice_outcomes(cls: type, n: int) -> tuple[tuple[Action, Fraction], ...]:
-    return tuple((cls(faces), p) for faces, p in rolls(n))
-
-
-REPAIR_OUTCOMES = tuple((RepairRoll(f), Fraction(1, 6)) for f in range(1, 7))
 
 
 def start(scenario: Table, options: Mapping[str, Any] | None = None) -> Battle:
@@ -219,48 +216,13 @@ def _shot_choices(battle: Battle, shot: Shot) -> Iterator[Action]:
             yield Cancel(k)
 
 
-def _chance_key(battle: Battle) -> tuple[Any, ...]:
-    """What the chance outcomes now depend on: the dice rolled, or the deck drawn from."""
-    if battle.repairing is not None:
-        return ("repair",)
-    shot = battle.shot
-    assert shot is not None
-    if shot.step == "attack":
-        return (AttackRoll, shot.attack_dice)
-    if shot.step == "reroll":
-        return (AttackRoll, shot.attack_dice - len(shot.kept))
-    if shot.step == "defence":
-        return (DefenceRoll, shot.defence_dice)
-    return ("deck", battle.deck or tuple(sorted(battle.discard)))
-
-
-@cache
-def _outcomes(key: tuple[Any, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    if key[0] == "repair":
-        return REPAIR_OUTCOMES
-    if key[0] != "deck":
-        return _dice_outcomes(*key)
-    deck = key[1]
-    if not deck:
-        return ((DrawCritical(""), Fraction(1)),)
-    counts: dict[str, int] = {}
-    for name in deck:
-        counts[name] = counts.get(name, 0) + 1
-    return tuple((DrawCritical(n), Fraction(c, len(deck))) for n, c in sorted(counts.items()))
-
-
-@cache
-def _outcome_actions(key: tuple[Any, ...]) -> frozenset[Action]:
-    return frozenset(action for action, _ in _outcomes(key))
-
-
 def chance_outcomes(battle: Battle) -> tuple[tuple[Action, Fraction], ...]:
     """Every roll or draw possible now, each with its exact probability."""
     if current_player(battle) != CHANCE:
         return ()
     if battle.setup is not None:
         return ROLL_OUTCOMES
-    return _outcomes(_chance_key(battle))
+    return outcomes(chance_key(battle))
 
 
 # --- apply --------------------------------------------------------------------------------
@@ -274,7 +236,7 @@ def apply(battle: Battle, action: Action) -> Applied:
     if isinstance(action, Shoot) and all(map(battle.has_tank, (action.tank, action.target))):
         a_shot(battle, action.tank, action.target)  # at an enemy tank, whatever the moment
     if who == CHANCE:
-        if action not in _outcome_actions(_chance_key(battle)):
+        if action not in outcome_actions(chance_key(battle)):
             raise IllegalAction(
                 Reason(f"the dice or the deck decide now, not {action}", sections.SHOOTING)
             )
@@ -713,11 +675,6 @@ def odds(state: Battle, attacker: str, target: str) -> Odds:
     return shot_chances(state, attacker, target, _refusal(state, Shoot(attacker, target)))
 
 
-def explain_action(state: Battle, action: Action) -> Verdict:
-    """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
-    return with_detail(state, verdict_of(GAME, state, action))
-
-
 def reach(state: Battle, tank: str) -> TableReach:
     """Where ``tank`` can move now (``rules.tanks.reach``)."""
     return reach_of(state, tank, legal_actions(state), _refusal)
@@ -730,40 +687,78 @@ def destroyed(state: Battle, tank: str) -> bool:
 
 
 def shipped_tables() -> dict[str, str]:
-    from workbench.paths import shipped
-
     return {k: v for k, v in shipped("tanks", "").items() if "roster" not in k}
 
 
-GAME = register_game(
-    Game(
-        name="tanks",
-        title="TANKS: Panther vs Sherman",
-        rulebook="Tanks: Panther vs Sherman Starter Set Rulebook",
-        board_kind="table",
-        start=start,
-        current_player=current_player,
-        legal_actions=legal_actions,
-        chance_outcomes=chance_outcomes,
-        apply=apply,
-        outcome=outcome,
-        action_types=ACTIONS,
-        players=players,
-        scenarios=shipped_tables,
-        invariants=invariants,
-        summarize=summarize,
-        options=table_options,
-        mask=mask,
-        sample_hidden=sample_hidden,
-        odds=odds,
-        explain_action=explain_action,
-        reach=reach,
-        destroyed=destroyed,
-        declining=policy_choice,
-        scenario_types=(Table,),
-        bots={"greedy": greedy_player},
-        order=30,
-        rulebook_file="tanks-panther-vs-sherman.txt",
-        sections="workbench.games.tanks.rules.sections",
-    )
-)
+class Tanks(Game[Battle, Action]):
+    """TANKS on the protocol: each method calls the rules' own function."""
+
+    name = "tanks"
+    title = "TANKS: Panther vs Sherman"
+    rulebook = "Tanks: Panther vs Sherman Starter Set Rulebook"
+    board_kind = "table"
+    action_types = ACTIONS
+    scenario_types = (Table,)
+    order = 30
+    rulebook_file = "tanks-panther-vs-sherman.txt"
+    sections = "workbench.games.tanks.rules.sections"
+    hides_information = True  # crew cards until first used
+
+    def _start(self, scenario: Any, options: Mapping[str, Any] | None) -> Battle:
+        return start(scenario, options)
+
+    def _current_player(self, state: Battle) -> str | Turn:
+        return current_player(state)
+
+    def _legal_actions(self, state: Battle) -> Iterable[Action]:
+        return legal_actions(state)
+
+    def _chance_outcomes(self, state: Battle) -> Iterable[tuple[Action, Fraction]]:
+        return chance_outcomes(state)
+
+    def _apply(self, state: Battle, action: Action) -> Applied[Battle]:
+        return apply(state, action)
+
+    def _outcome(self, state: Battle) -> Outcome | None:
+        return outcome(state)
+
+    def _players(self, state: Battle) -> tuple[str, ...]:
+        return players(state)
+
+    def _options(self, scenario: Any) -> Sequence[Option]:
+        return table_options(scenario)
+
+    def _odds(self, state: Battle, attacker: str, target: str, card: str | None) -> Odds:
+        return odds(state, attacker, target)
+
+    def _reach(self, state: Battle, tank: str) -> TableReach:
+        return reach(state, tank)
+
+    def _explain(self, state: Battle, action: Action) -> Verdict:
+        """``apply``'s verdict with TANKS' detail (``rules.tanks.explain``)."""
+        return with_detail(state, verdict_of(self, state, action))
+
+    def scenarios(self) -> dict[str, str]:
+        return shipped_tables()
+
+    def invariants(self, state: Battle) -> None:
+        invariants(state)
+
+    def summarize(self, state: Battle) -> Mapping[str, Any]:
+        return summarize(state)
+
+    def mask(self, state: Battle, player: str) -> Battle:
+        return mask(state, player)
+
+    def sample_hidden(self, observation: Observation, rng: random.Random) -> Battle:
+        return sample_hidden(observation, rng)
+
+    def destroyed(self, state: Battle, tank: str) -> bool:
+        return destroyed(state, tank)
+
+    def declining(self, state: Battle) -> Action | None:
+        return policy_choice(state)
+
+
+GAME = register_game(Tanks())
+register_bot(GAME.name, "greedy", greedy_player)

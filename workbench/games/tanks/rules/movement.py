@@ -14,7 +14,7 @@ arrow's heading turned by a multiple of 90°). Readings where the text leaves a 
 - Tanks in play are not impassable terrain in the text; a move still may not end with the
   hull overlapping another tank's, and a hull must stay wholly on the table.
 
-``move_options`` samples placements for display; :data:`LEGAL_SAMPLE` is the fixed, small
+``reach_sample`` samples placements for display; :data:`LEGAL_SAMPLE` is the fixed, small
 sample ``legal_actions`` lists (any other placement is still legal when ``check_move`` says
 so: the action space is finite only by this documented choice).
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -39,11 +39,12 @@ from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.geometry.table import Hull, arrow_polygons, direction
 from workbench.rules.core import Reason, lines_of
+from workbench.vocabulary import removed_names
 
 TOUCH = 1e-6  # cm: the arrow's start counts as touching the hull within this
 # legal_actions' sample: arrow headings relative to the tank (degrees) x fractions of the tail
 LEGAL_SAMPLE = {"relative_headings": tuple(range(0, 360, 45)), "along_fractions": (0.5, 1.0)}
-# move_options' denser sample for display
+# reach_sample' denser sample for display
 DISPLAY_SAMPLE = {
     "relative_headings": tuple(range(0, 360, 15)),
     "along_fractions": (0.25, 0.5, 0.75, 1.0),
@@ -232,7 +233,7 @@ def hull_problem(battle: Battle, tank_id: str, hull: Hull) -> Reason | None:
 def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) -> list[Placement]:
     """Placements of a sample (headings relative to the tank, fractions of the tail, turns
     of the tank against the arrow): each arrow laid where a ray from the hull's centre leaves
-    the hull. Not filtered: see :func:`move_options`."""
+    the hull. Not filtered: see :func:`reach_sample`."""
     sample = sample or LEGAL_SAMPLE
     tank = battle.tank(tank_id)
     tail = battle.table.arrow.tail_length
@@ -248,7 +249,7 @@ def sample_placements(battle: Battle, tank_id: str, sample: dict | None = None) 
     return found
 
 
-def move_options(
+def reach_sample(
     battle: Battle, tank_id: str, sample: dict | None = None
 ) -> list[tuple[Placement, Hull]]:
     """Legal placements of a sample (default: the denser display sample) with their hulls
@@ -356,4 +357,11 @@ def move_sweep(battle: Battle, tank_id: str, sample: dict | None = None) -> Move
     """Every placement of ``sample`` (default: the denser display sample) legal for
     ``tank_id``, with its hull."""
     sample = checked_sample(sample)
-    return MoveSweep(battle, tank_id, tuple(move_options(battle, tank_id, sample)))
+    return MoveSweep(battle, tank_id, tuple(reach_sample(battle, tank_id, sample)))
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.tanks.rules.movement",
+        {"move_options": "reach_sample (the moves legal now: the contract's reach)"},
+    )

@@ -1,5 +1,5 @@
 """The exact odds of a shot from the game state, for learners (the contract's ``odds``): the
-dice (``shooting.shot_odds``: both pools, every contribution cited), then the Critical cards
+dice (``shooting.dice_odds``: both pools, every contribution cited), then the Critical cards
 drawn from the deck as it stands, so that ``destroy`` is the exact probability that the
 target ends the shot with no Damage Points left (it is destroyed in the Command Phase).
 
@@ -33,9 +33,9 @@ from workbench.games.tanks.rules import sources
 from workbench.games.tanks.rules.actions import Cancel, KeepRoll, Reroll, Shoot
 from workbench.games.tanks.rules.criticals import EMPTY_DECK_DAMAGE
 from workbench.games.tanks.rules.criticals import card as critical_card
-from workbench.games.tanks.rules.shooting import ShotOdds, reroll_pick, score, shot_odds
+from workbench.games.tanks.rules.shooting import ShotOdds, dice_odds, reroll_pick, score
 from workbench.games.tanks.rules.state import Battle
-from workbench.rules.core import Action, Reason, lines_of
+from workbench.rules.core import Action, Reason, lines_of, not_now
 
 
 @cache
@@ -78,13 +78,15 @@ def damage_distribution(
 
 @dataclass(frozen=True)
 class Odds(Pictured):
-    """One shot's exact odds in a state: ``destroy`` (a Fraction), ``shot`` (the action that
-    declares it), the dice (``dice``: pools, reasons and the (Hits, Criticals) distribution),
-    the total ``damage`` distribution and the target's Damage Points ``left``; ``refusal``
-    says why the shot cannot be declared now (``None``: it can)."""
+    """One shot's exact odds in a state, asked at any moment: ``destroy`` (a Fraction), the
+    dice (``dice``: pools, reasons and the (Hits, Criticals) distribution), the total
+    ``damage`` distribution and the target's Damage Points ``left``; ``shot`` is the action
+    that declares it now, or ``None`` when it cannot be declared now, ``refusal`` then saying
+    why, with the phase (``core.not_now``)."""
 
     battle: Battle
-    shot: Shoot
+    attacker: str
+    target: str
     dice: ShotOdds
     left: int
     damage: Mapping[int, Fraction]
@@ -92,6 +94,11 @@ class Odds(Pictured):
     deck_reason: Reason = field(default=Reason(""), repr=False)
 
     __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def shot(self) -> Shoot | None:
+        """The action that declares the shot now (None: it cannot be declared now)."""
+        return Shoot(self.attacker, self.target) if self.refusal is None else None
 
     @property
     def destroy(self) -> Fraction:
@@ -125,14 +132,15 @@ class Odds(Pictured):
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """Why now or not, each pool contribution with its section, the policy, the deck."""
+        """Each pool contribution with its section, the policy, the deck, and why the shot
+        cannot be declared now (last, as in every game)."""
         now = (self.refusal,) if self.refusal else ()
         deck = (self.deck_reason,) if self.dice.can_shoot and self.deck_reason.text else ()
-        return (*now, *self.dice.reasons, *deck)
+        return (*self.dice.reasons, *deck, *now)
 
     def lines(self) -> list[str]:
         """The reasons, then the chance of destroying the target and of any damage."""
-        shooter, target = self.shot.tank, self.shot.target
+        shooter, target = self.attacker, self.target
         head = (
             f"{shooter} → {target} ({self.left} Damage Points left): destroyed with "
             f"probability {self.destroy} ≈ {float(self.destroy):.1%}; one damage or more "
@@ -143,8 +151,8 @@ class Odds(Pictured):
 
 def shot_chances(battle: Battle, attacker: str, target: str, refusal: Reason | None) -> Odds:
     """The :class:`Odds` of ``attacker``'s shot at ``target`` in ``battle`` (``refusal``: why
-    the game would refuse to declare it now, as its ``apply`` says)."""
-    dice = shot_odds(battle, attacker, target)
+    the game would refuse to declare it now, as its ``apply`` says: given with the phase)."""
+    dice = dice_odds(battle, attacker, target)
     hit = battle.tank(target)
     damage = damage_distribution(dice.distribution, battle.deck, battle.discard)
     reshuffled = f", {len(battle.discard)} discarded reshuffled in when it runs out"
@@ -156,7 +164,8 @@ def shot_chances(battle: Battle, attacker: str, target: str, refusal: Reason | N
         + "; the deck beyond Busted Tracks is a stand-in",
         sources.STAND_IN,
     )
-    return Odds(battle, Shoot(attacker, target), dice, hit.left, damage, refusal, deck_reason)
+    why = None if refusal is None else not_now(f"{battle.phase} phase", refusal)
+    return Odds(battle, attacker, target, dice, hit.left, damage, why, deck_reason)
 
 
 def policy_choice(battle: Battle) -> Action | None:

@@ -23,7 +23,7 @@ from workbench.games.tanks.rules.state import Battle
 from workbench.rules.core import Action, Game
 from workbench.rules.observation import Observation
 from workbench.rules.play import as_player
-from workbench.rules.prepared import in_odds_band, prepared, shot_odds, told_by_playouts
+from workbench.rules.prepared import destroy_chance, in_odds_band, prepared, told_by_playouts
 
 LESSON_PLATOONS = {"German": ["Panther", "Panzer IV"], "British": ["Sherman V", "Sherman V"]}
 LESSON_LENGTH = 50  # steps: the story told by then, short enough to step through in class
@@ -32,7 +32,7 @@ LESSON_LENGTH = 50  # steps: the story told by then, short enough to step throug
 def real_shot(game: Game, state: Battle, action: Action) -> bool:
     """Whether ``action`` is a shot whose chance to destroy (the game's exact odds) lies in
     :data:`ODDS_BAND`."""
-    chance = shot_odds(game, state, action)
+    chance = destroy_chance(game, state, action)
     return chance is not None and in_odds_band(chance)
 
 

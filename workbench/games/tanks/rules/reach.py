@@ -37,8 +37,8 @@ class TableReach(Pictured):
     __hash__ = None  # type: ignore[assignment]
 
     @property
-    def destinations(self) -> set[tuple[float, float, float]]:
-        return {move.to for move in self.moves}
+    def destinations(self) -> frozenset[tuple[float, float, float]]:
+        return frozenset(move.to for move in self.moves)
 
     def hulls(self) -> list[tuple[Move, Hull]]:
         """Each move with the hull the tank ends as (for pictures)."""

@@ -41,20 +41,14 @@ GRAZING = ("sees", "area")
 WOODS_TOUCHED = ("beyond", "ignored")
 FRONT_LINE = ("not-in-front", "in-front")
 ASSAULT_GUN_ARC = ("firing-arc", "keyword")
-_OPTION_OF = {
-    "grazing": "sight_grazing",
-    "woods_touched": "woods_touched",
-    "front_line": "front_line",
-    "assault_gun_arc": "assault_gun_arc",
-}
 
 
 @dataclass(frozen=True)
 class SightReadings:
-    """The readings one game plays with (each field's values: the constants above, the
-    default first)."""
+    """The readings one game plays with, each field named like the option it comes from (its
+    values: the constants above, the default first)."""
 
-    grazing: str = GRAZING[0]
+    sight_grazing: str = GRAZING[0]
     woods_touched: str = WOODS_TOUCHED[0]
     front_line: str = FRONT_LINE[0]
     assault_gun_arc: str = ASSAULT_GUN_ARC[0]
@@ -62,12 +56,12 @@ class SightReadings:
     @staticmethod
     def of(options: Mapping[str, Any]) -> SightReadings:
         """The readings a game's (checked) options choose."""
-        chosen = {f.name: options.get(_OPTION_OF[f.name]) for f in fields(SightReadings)}
+        chosen = {f.name: options.get(f.name) for f in fields(SightReadings)}
         return SightReadings(**{k: v for k, v in chosen.items() if v is not None})
 
-    def named(self, field_name: str) -> str:
+    def named(self, option: str) -> str:
         """The reading as the explanation names it: ``option 'value'``."""
-        return f"reading {_OPTION_OF[field_name]} {getattr(self, field_name)!r}"
+        return f"reading {option} {getattr(self, option)!r}"
 
 
 DEFAULT_READINGS = SightReadings()

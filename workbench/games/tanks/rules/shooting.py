@@ -1,7 +1,7 @@
 """Shooting: who may be shot at, the Attack and Defence dice pools with every contribution
 as a Reason with its section, cancellation, and the exact odds of a shot.
 
-Policies of :func:`shot_odds` (where players choose, each side does what hurts it least):
+Policies of :func:`dice_odds` (where players choose, each side does what hurts it least):
 
 - Cancellation: each 4-5 cancels a Hit or Critical Hit chosen by the shooter, who cancels
   Hits first (keeping Criticals); each 6 one chosen by the target, who cancels Criticals
@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
 from workbench.boards.values import Pictured
 from workbench.games.tanks.boards.table import Table
@@ -37,7 +38,9 @@ from workbench.games.tanks.rules.sight import (
     side_shot,
 )
 from workbench.games.tanks.rules.state import Battle, TankPiece
-from workbench.rules.core import IllegalAction, Reason, lines_of, not_at_an_enemy
+from workbench.rules.core import IllegalAction, Reason, lines_of
+from workbench.rules.shots import not_at_an_enemy
+from workbench.vocabulary import removed_names
 
 MAX_DEFENCE = 6
 SIXTH = Fraction(1, 6)
@@ -377,7 +380,7 @@ def odds_from_pools(shooter: TankPiece, target: TankPiece, p: Pools) -> ShotOdds
     )  # fmt: skip
 
 
-def shot_odds(battle: Battle, shooter_id: str, target_id: str) -> ShotOdds:
+def dice_odds(battle: Battle, shooter_id: str, target_id: str) -> ShotOdds:
     """The exact (damage, criticals) distribution of one shot, as fractions, with both
     pools' contributions (see the module for the players' choices)."""
     return odds_from_pools(
@@ -464,5 +467,12 @@ def examine_shot(battle: Battle, shooter_id: str, target_id: str) -> ShotExam:
     return ShotExam(
         battle, shooter_id, target_id, sight, covered,
         close_range(battle.table, shooter, target), side_shot(shooter, target),
-        in_arc(shooter, target, readings=readings), shot_odds(battle, shooter_id, target_id),
+        in_arc(shooter, target, readings=readings), dice_odds(battle, shooter_id, target_id),
     )  # fmt: skip
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.games.tanks.rules.shooting",
+        {"shot_odds": "dice_odds (the chance to destroy, Critical cards included: odds)"},
+    )

@@ -200,7 +200,8 @@ def sees(
     """Whether Line of Sight exists (the same answer as :func:`line_of_sight`): under
     'sees' a clear line to the centre or a corner settles it at once; otherwise the exact
     visible part decides."""
-    if readings.grazing == "sees" and clear_lines(table, tanks, shooter, target, readings).any():
+    seen = readings.sight_grazing == "sees"
+    if seen and clear_lines(table, tanks, shooter, target, readings).any():
         return True
     blockers = sight_blockers(table, tanks, shooter, target.polygon)
     woods = tuple(_hiding_woods(table, shooter, target, readings))
@@ -251,7 +252,7 @@ def line_of_sight(
     if readings.woods_touched == "beyond":
         part = _hide_beyond(part, shooter.eye, touched, reach)
     grazing = not part.any and bool(clear_lines(table, tanks, shooter, target, readings).any())
-    seen = part.any or (grazing and readings.grazing == "sees")
+    seen = part.any or (grazing and readings.sight_grazing == "sees")
     where = "the turret" if not shooter.has("Assault Gun") else "the gun barrel's point"
     past = ", ".join(part.blockers) or "the blockers"
     if part.any:
@@ -260,7 +261,7 @@ def line_of_sight(
         verdict = "is a Line of Sight" if seen else "is no Line of Sight"
         text = (
             f"{shooter.id}'s line to {target.id} only grazes the edge of {past}: no area of "
-            f"{target.id} is seen, and a grazing line {verdict} ({readings.named('grazing')})"
+            f"{target.id} is seen, and a grazing line {verdict} ({readings.named('sight_grazing')})"
         )
     else:
         text = f"{shooter.id} cannot see {target.id}: hidden by {past}"

@@ -10,7 +10,7 @@ next to an Anzio tank and not next to an Ōarai tank).
 icon (Card Types: "Movement Cards have an icon of a moving tank"), as the rulebook's "Move
 Cards" elsewhere ("A tank that is considered Immobile may not use Move Cards") and Pravda's
 and Kuromorimine's reinforcements ("each time they play a Movement Card") read; the option
-``cv33_discard: "Move"`` reads it as the card named Move only (how records saved before the
+``cv33_discard: "move"`` reads it as the card named Move only (how records saved before the
 option were played)."""
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def macaroni(match: CardMatch, effect: Effect, events: list[Event]) -> CardMatch
 
 
 hooks.REACTIONS("Operation: Macaroni")(
-    hooks.ReactionRule(Moment.ATTACK, macaroni_applies, macaroni)
+    hooks.ReactionRule((Moment.ATTACK,), hooks.when(macaroni_applies), macaroni)
 )
 restrictions.add("Operation: Macaroni", restrictions.Restriction(
     "macaroni", ("when", "whose"),
@@ -178,7 +178,7 @@ def macaroni_move(match: CardMatch, choice: Choice, option: str, events: list[Ev
 # --- Optional Rules: Reinforcements (Revised) -----------------------------------------------
 
 
-DISCARDS = ("movement card", "Move")  # what "one Move card" is: see the module
+DISCARDS = ("movement-card", "move")  # what "one Move card" is: see the module
 ONLY_MOVE = "cv33: only a Move card"
 
 
@@ -193,9 +193,10 @@ def cv33_option(scenario: PanzerVorScenario) -> list[Option]:
         ),
         Option.choice(
             "cv33_discard", DISCARDS, S.ANZIO_REINFORCEMENTS,
-            "\"By discarding one Move card\": 'movement card': any card of the hand with the "
-            "Move icon (the rulebook's \"Move Cards\"); 'Move': only the card named Move",
-            unwritten="Move",  # how records saved before the option were played
+            "\"By discarding one Move card\": 'movement-card': any card of the hand with the "
+            "Move icon (the rulebook's \"Move Cards\"); 'move': only the card named Move",
+            unwritten="move",  # how records saved before the option were played
+            respelled={"movement card": "movement-card", "Move": "move"},
         ),
     ]  # fmt: skip
 
@@ -205,7 +206,7 @@ def cv33_setup(setting: Setting) -> None:
     """With the option, the last two CV33s with no character wait off the map."""
     if not setting.options.get("cv33_reinforcements") or ANZIO not in setting.order:
         return
-    if setting.options.get("cv33_discard", DISCARDS[0]) == "Move":
+    if setting.options.get("cv33_discard", DISCARDS[0]) == "move":
         setting.flags.add(ONLY_MOVE)
     crewed = {c.tank for c in setting.crew}
     cv33s = [t for t in setting.tanks if t.side == ANZIO and t.name == "CV33"]

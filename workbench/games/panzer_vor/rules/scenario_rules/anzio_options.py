@@ -91,7 +91,7 @@ def cv33_in_force(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> Pa
 # --- Anzio (Revised): Balance adjustments -------------------------------------------------
 
 BALANCE = "Balance adjustments"
-BALANCES = ("none", OARAI, ANZIO)
+BALANCES = ("none", "oarai", "anzio")  # the side helped
 
 
 @hooks.OPTIONS(BALANCE)
@@ -99,9 +99,10 @@ def balance_option(scenario: PanzerVorScenario) -> list[Option]:
     return [
         Option.choice(
             "balance_adjustment", BALANCES, S.ANZIO_BALANCE,
-            "the side felt to be at a disadvantage, one at a time: 'Ōarai' holds the "
-            "Volleyball Club Comeback! Scenario Card; 'Anzio': every Ōarai team but the "
+            "the side felt to be at a disadvantage, one at a time: 'oarai': Ōarai holds the "
+            "Volleyball Club Comeback! Scenario Card; 'anzio': every Ōarai team but the "
             "Goosefish Team's members starts on its Reverse side",
+            respelled={OARAI: "oarai", ANZIO: "anzio"},
         )
     ]  # fmt: skip
 
@@ -109,10 +110,10 @@ def balance_option(scenario: PanzerVorScenario) -> list[Option]:
 @hooks.SCENARIO(BALANCE)
 def balance(scenario: PanzerVorScenario, options: Mapping[str, Any]) -> PanzerVorScenario:
     helped = options.get("balance_adjustment", "none")
-    if helped == OARAI:
+    if helped == "oarai":
         return _sides(scenario, OARAI, lambda s: replace(
             s, scenario_cards=(*s.scenario_cards, VOLLEYBALL)))  # fmt: skip
-    if helped == ANZIO:
+    if helped == "anzio":
         return _sides(scenario, OARAI, lambda s: _characters(s, _reversed_team))
     return scenario
 
@@ -124,8 +125,8 @@ def _reversed_team(tank: str, character: Character) -> Character:
 # --- Anzio (Original): Team Adjustments and Self-Sacrifice -------------------------------
 
 TEAM = "Team Adjustments"
-AKIYAMA = "Yukari Akiyama to the B1 bis"
-REVISED_CHARACTERS = "revised Carpaccio and Pepperoni"
+AKIYAMA = "akiyama-to-b1-bis"  # Yukari Akiyama to the B1 bis
+REVISED_CHARACTERS = "revised-carpaccio-and-pepperoni"
 REVISED = {"Carpaccio": "Carpaccio (+1 FP)", "Pepperoni": "Pepperoni (+2 MP)"}
 B1_BIS = "Char B1 bis"
 
@@ -138,6 +139,10 @@ def team_option(scenario: PanzerVorScenario) -> list[Option]:
             f"each player's own choice: '{AKIYAMA}' (Ōarai moves Yukari Akiyama from the "
             f"Goosefish Team to the B1 bis), '{REVISED_CHARACTERS}' (Anzio uses Carpaccio "
             "(+1 FP) and Pepperoni (+2 MP) for the original versions)",
+            respelled={
+                "Yukari Akiyama to the B1 bis": AKIYAMA,
+                "revised Carpaccio and Pepperoni": REVISED_CHARACTERS,
+            },
         )
     ]  # fmt: skip
 

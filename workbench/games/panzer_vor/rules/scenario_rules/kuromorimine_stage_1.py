@@ -15,7 +15,7 @@ from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import hooks, restrictions
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.actions import RemoveSmoke
-from workbench.games.panzer_vor.rules.match import CardMatch, evolve, remove_tank
+from workbench.games.panzer_vor.rules.match import CardMatch, evolve
 from workbench.games.panzer_vor.rules.state import Tank
 from workbench.rules.core import Action, Event, Reason
 from workbench.rules.options import Option
@@ -30,14 +30,23 @@ def remagen_bridge(
     match: CardMatch, tank_id: str, left: int, spent: int, events: list[Event]
 ) -> CardMatch:
     """An Ōarai tank that enters the Bridge hex leaves the map ("remove a tank from the map
-    as soon as it enters the Bridge hex"); the second one ends the stage."""
+    as soon as it enters the Bridge hex"); the second one ends the stage. Its characters
+    leave with it and ride it into Stage 2 (Stage 2: "Characters: All characters on tanks
+    that survived Stage 1"): the tank survived, so they are not out of the match."""
     tank = match.board.tank(tank_id)
     if tank.side != OARAI or match.board.map.grid.label(tank.hex) != BRIDGE:
         return match
-    match = remove_tank(match, tank_id)
-    match = evolve(match, exited=(*match.exited, tank))
     out = sum(1 for t in match.gone if t.startswith("exit:")) + 1
-    match = evolve(match, gone=(*match.gone[:-1], f"exit:{tank_id}"))
+    crew = tuple(
+        replace(c, tank=None, arrives_with=tank_id) if c.tank == tank_id else c for c in match.crew
+    )
+    match = evolve(
+        match,
+        board=match.board.without([tank_id]),
+        gone=(*match.gone, f"exit:{tank_id}"),
+        exited=(*match.exited, tank),
+        crew=crew,
+    )
     events.append(
         Event(f"{tank_id} leaves the map by Remagen Bridge", (Reason("", S.STAGE_1_RULES),))
     )
@@ -69,7 +78,7 @@ restrictions.unrestricted(
 # "the Kuromorimine player": read as the card says, the Kuromorimine side of the match (in the
 # Linked Scenarios, where the Ōarai player may hold the card in any match, Smokescreen is
 # played only in the Kuromorimine match); the Linked Scenarios' option
-# ``smokescreen_opponent: "any opponent"`` reads it as whichever opponent Ōarai faces.
+# ``smokescreen_opponent: "any-opponent"`` reads it as whichever opponent Ōarai faces.
 ANY_OPPONENT = "smokescreen: any opponent"
 
 

@@ -33,7 +33,7 @@ records saved before the choice were played). Reading: "the hexes in the complex
 1007" are the map's zone 'Complex beyond 1007' (the printed map shows the complex; the
 shipped map's zone is a stand-in holding the two hexes the card places tanks in beyond the
 entrance, 1006 and 1402) together with the card's own hexes; option ``hs0017_complex:
-"named hexes"`` reads them as the card's hexes alone (1402, 1006, 1007). The card is played
+"named-hexes"`` reads them as the card's hexes alone (1402, 1006, 1007). The card is played
 only on a map with the card's hexes (zone 'HS0017': the Stage 2 map).
 
 **Super Strategy**: "The Ōarai player may not use this card if the Ōarai tank would be unable
@@ -228,7 +228,7 @@ HS0017_ZONE = "HS0017"  # the map's hexes the card names (only the Stage 2 map h
 COMPLEX_ZONE = "Complex beyond 1007"  # the map's complex: a stand-in on the shipped map
 HELD = "hs0017:"  # the flag "hs0017:<tank>": the tank holding 1007
 FIRST_TANK, NAMED_HEXES = "hs0017 first tank", "hs0017 named hexes"  # the readings' flags
-TANK_READINGS, COMPLEX_READINGS = ("choose", "first"), ("complex", "named hexes")
+TANK_READINGS, COMPLEX_READINGS = ("choose", "first"), ("complex", "named-hexes")
 
 
 HS0017_OPTIONS = (
@@ -244,9 +244,10 @@ HS0017_OPTIONS = (
         "\"This card may also not be used if other tanks are already in the hexes in the "
         "complex beyond 1007\": 'complex': the map's zone 'Complex beyond 1007' (on the "
         "shipped map a stand-in: the hexes the card names, 1006 and 1402; draw your map "
-        "sheet's complex there) and the card's hexes; 'named hexes': only 1402, 1006 and "
+        "sheet's complex there) and the card's hexes; 'named-hexes': only 1402, 1006 and "
         "1007 (how records saved before the option were played)",
-        unwritten="named hexes",
+        unwritten="named-hexes",
+        respelled={"named hexes": "named-hexes"},
     ),
 )  # fmt: skip
 
@@ -260,7 +261,7 @@ def hs0017_options(scenario: PanzerVorScenario) -> list[Option]:
 def hs0017_readings(setting: Setting) -> None:
     if setting.options.get("hs0017_tank", "choose") == "first":
         setting.flags.add(FIRST_TANK)
-    if setting.options.get("hs0017_complex", "complex") == "named hexes":
+    if setting.options.get("hs0017_complex", "complex") == "named-hexes":
         setting.flags.add(NAMED_HEXES)
 
 
@@ -293,7 +294,7 @@ def gate_tanks(match: CardMatch) -> tuple[str, ...]:
 def _clear(match: CardMatch, gate: str | None) -> bool:
     """No tank but the two Flag Tanks and ``gate`` (the tank sent to 1007) in the complex.
     Reading 'complex': a wreck is wreckage, not a tank; records played under the readings
-    before the choice ('first', 'named hexes') counted any counter there, the gate's too."""
+    before the choice ('first', 'named-hexes') counted any counter there, the gate's too."""
     oarai, kuro = _flag_of(match, OARAI), _flag_of(match, KURO)
     placed = {t.id for t in (oarai, kuro) if t is not None} | ({gate} if gate else set())
     board = match.board

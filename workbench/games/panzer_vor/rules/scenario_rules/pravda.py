@@ -4,7 +4,7 @@ of five, the other two are removed), Scenario Card: Ceasefire and Goosefish Danc
 
 Additional Scenario Cards: "After the starting hands have been dealt, the Ōarai player
 chooses three of the following cards, adds them to the deck, and reshuffles it": a choice
-after the deal (option ``pravda_cards: "before the deal"``: first, as records saved before
+after the deal (option ``pravda_cards: "before-the-deal"``: first, as records saved before
 the option were played). A card Ōarai already holds (the Linked Scenarios' pool) is not
 offered again.
 
@@ -32,9 +32,9 @@ player chooses the tank each rides in on, Katyusha first, then Nonna on another 
 the choice belongs to the Scenario Setup (the force list says where the characters go, as
 it does for the tanks), so it is made once the tanks on the map are deployed, before the
 starting hands; a character's tank arrives when the player deploys it (a T-34 with Katyusha
-may come early). ``pravda_characters: "KV-2 and IS-2"`` (and the quick placement) put
+may come early). ``pravda_characters: "kv-2-and-is-2"`` (and the quick placement) put
 Katyusha on the KV-2 and Nonna on the IS-2: the reading records saved before the choice were
-played with. ``pravda_characters: "on arrival"`` reads the line as each reinforcement tank
+played with. ``pravda_characters: "on-arrival"`` reads the line as each reinforcement tank
 arrives: as it deploys, the Pravda player may put a character still waiting on it (a
 ``Choose`` of the character, or "no character" while enough tanks wait to carry them); a
 Ceasefire that deploys the reinforcements still waiting seats them as the setup's choice does.
@@ -85,15 +85,16 @@ PRAVDA_CARDS = (
 
 
 KEPT = 3  # "the Ōarai player chooses three of the following cards"
-WHEN_CHOSEN = ("after the deal", "before the deal")
+WHEN_CHOSEN = ("after-the-deal", "before-the-deal")
 
 
 CARDS_OPTION = Option.choice(
     "pravda_cards", WHEN_CHOSEN, S.PRAVDA_RULES,
-    "Additional Scenario Cards: 'after the deal': \"After the starting hands have been dealt, "
-    "the Ōarai player chooses three of the following cards\"; 'before the deal': the choice "
+    "Additional Scenario Cards: 'after-the-deal': \"After the starting hands have been dealt, "
+    "the Ōarai player chooses three of the following cards\"; 'before-the-deal': the choice "
     "made first (how records saved before the option were played)",
-    unwritten="before the deal",
+    unwritten="before-the-deal",
+    respelled={"after the deal": "after-the-deal", "before the deal": "before-the-deal"},
 )  # fmt: skip
 
 
@@ -166,7 +167,7 @@ def panzer_vor(match: CardMatch, side: str, choice: str, events: list[Event]) ->
 
 CEASEFIRE = "Scenario Card: Ceasefire"
 CHURCH = "Church"  # the place the map names (Church (Hex 1403): only the Pravda map has it)
-CEASEFIRE_ORDERS = ("pravda first", "published")
+CEASEFIRE_ORDERS = ("pravda-first", "published")
 
 
 @hooks.OPTIONS(CEASEFIRE)
@@ -174,8 +175,9 @@ def ceasefire_option(scenario: PanzerVorScenario) -> list[Option]:
     return [
         Option.choice(
             "ceasefire_order", CEASEFIRE_ORDERS, S.PRAVDA_RULES,
-            "after a Ceasefire, 'pravda first' redeploys (the EDITOR'S NOTE's order) or "
+            "after a Ceasefire, 'pravda-first' redeploys (the EDITOR'S NOTE's order) or "
             "'published': Ōarai first, as the published scenario",
+            respelled={"pravda first": "pravda-first"},
         )
     ]  # fmt: skip
 
@@ -370,7 +372,7 @@ def goosefish_dance_shots(
 REINFORCEMENTS = "Pravda Reinforcements"
 T34S = ("T-34/76", "T-34/85")
 RIDERS = ("KV-2", "IS-2")  # the fixed reading: Katyusha on the KV-2, Nonna on the IS-2
-CHOOSE, FIXED, ON_ARRIVAL = "choose", "KV-2 and IS-2", "on arrival"
+CHOOSE, FIXED, ON_ARRIVAL = "choose", "kv-2-and-is-2", "on-arrival"
 RIDER, ARRIVING = "pravda rider", "pravda rider arrives"
 NO_RIDER = "no character"
 
@@ -378,11 +380,12 @@ NO_RIDER = "no character"
 CHARACTERS_OPTION = Option.choice(
     "pravda_characters", (CHOOSE, FIXED, ON_ARRIVAL), S.PRAVDA_FORCE,
     "\"Characters (on different Reinforcement tanks)\": 'choose': the Pravda player puts "
-    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'on arrival': "
+    "Katyusha, then Nonna, on a waiting tank of their choice during the setup; 'on-arrival': "
     "as each reinforcement tank deploys, the Pravda player may put a character still waiting "
-    "on it (one a tank; the last tanks carry those still waiting); 'KV-2 and IS-2': Katyusha "
+    "on it (one a tank; the last tanks carry those still waiting); 'kv-2-and-is-2': Katyusha "
     "on the KV-2, Nonna on the IS-2",
     unwritten=FIXED,  # the reading records saved before the choice were played with
+    respelled={"KV-2 and IS-2": FIXED, "on arrival": ON_ARRIVAL},
 )  # fmt: skip
 
 

@@ -1,6 +1,6 @@
-"""A Panzer Vor! game state's counters on its map's picture: each side in its colour
+"""A Panzer Vor! game state on its map's picture: each side in its colour
 (:mod:`workbench.render.sides`), each tank a silhouette in its hex under the hex number, its
-name on a tag beside it (:mod:`workbench.render.counters`).
+name on a tag beside it (:mod:`workbench.games.panzer_vor.render.counters`).
 
 The map's picture can be made once and kept (the stepper does): :func:`board_with_counters`
 adds the counters of a state to it, and moves a place's or a zone's name only when a counter
@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from workbench.games.panzer_vor.rules.state import GameState
-from workbench.render.counters import (
+from workbench.games.panzer_vor.render.counters import (
     PARTS,
     Counter,
     counter_fill,
@@ -24,11 +23,15 @@ from workbench.render.counters import (
     tag_parts,
     tank_title,
 )
+from workbench.games.panzer_vor.rules.state import GameState
 from workbench.render.hex_labels import map_labels, number_widths, px_box
+from workbench.render.hexboard import hexmap_scene, map_legend, used_terrain
 from workbench.render.labels import ASCENT, text_box
+from workbench.render.legend import Entry, box_swatch, legend_band, legend_entries, line_swatch
+from workbench.render.pieces import tank_swatch
 from workbench.render.scene import LABELS, UNITS, Primitive, Scene, Style, Text, Texts
-from workbench.render.sides import colors_register, side_colors, themed
-from workbench.render.themes import Theme
+from workbench.render.sides import WRECK_COLOR, colors_register, side_colors, themed
+from workbench.render.themes import Theme, theme_named
 
 
 def map_ground(hexmap: Any, th: Theme) -> str:
@@ -170,6 +173,47 @@ def relabelled(scene: Scene, hexmap: Any, reserved: Sequence[Sequence[float]]) -
     return scene.without(LABELS).add(LABELS, labels)
 
 
+def state_scene(
+    state: Any,
+    *,
+    size: float = 36.0,
+    theme: Theme | str | None = None,
+    labels: bool = True,
+    margin: float | None = None,
+    legend: bool = False,
+) -> Scene:
+    """A game state: its map with a counter for every tank (labels keep clear of the
+    counters), and (``legend``) the map's legend with the sides and markers."""
+    th = theme_named(theme)
+    scene = hexmap_scene(state.map, size=size, theme=th, labels=labels, margin=margin)
+    scene = board_with_counters(scene, state)
+    if legend:
+        scene = legend_band(scene, state_legend(state, th, scene.transform.scale))
+    return scene
+
+
+def state_legend(state: Any, th: Theme, px: float) -> list[Entry]:
+    """The legend of a game state: its map's, then the sides and the markers in play."""
+    entries = map_legend(state.map, used_terrain(state.map), th, px)
+    colors = state_side_colors(state, th)
+    sides = [side for side in colors if any(t.side == side for t in state.tanks)]
+    entries += [Entry(side, tank_swatch(colors[side], th.counter_stroke)) for side in sides]
+    if any(t.flag for t in state.tanks):
+        entries.append(Entry("flag", box_swatch(th.flag_color)))
+    if any(t.smoke for t in state.tanks):
+        entries.append(Entry("smoke", box_swatch(th.smoke_color)))
+    if any(t.immobile for t in state.tanks):
+        entries.append(Entry("immobile", line_swatch(Style(stroke=th.immobile_color, width=3.0))))
+    if any(t.wreck for t in state.tanks):
+        entries.append(Entry("wreck", box_swatch(WRECK_COLOR)))
+    return entries
+
+
+@legend_entries.register
+def _state_legend(state: GameState, th: Theme, px: float) -> list[Entry]:
+    return state_legend(state, th, px)
+
+
 __all__ = [
     "board_with_counters",
     "counter_boxes",
@@ -177,6 +221,8 @@ __all__ = [
     "covered_names",
     "map_ground",
     "relabelled",
+    "state_legend",
+    "state_scene",
     "state_side_colors",
     "units_primitives",
 ]
