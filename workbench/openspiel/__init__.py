@@ -8,7 +8,7 @@ and reading a serialized state work in any process that imported it; states seri
 (:mod:`workbench.openspiel.bridge`, :mod:`workbench.openspiel.state_text`).
 
 Each game's numbering, longest game and the options the bridge plays it with where OpenSpiel
-needs one the rules leave open (:data:`BRIDGE_OPTIONS`) are registered by the game's own
+needs one the rules leave open (:func:`bridge_options`) are registered by the game's own
 ``numbering`` part (:mod:`workbench.openspiel.spaces`, :mod:`workbench.openspiel.bounds`).
 
 OpenSpiel (PyPI ``open_spiel``) is an optional extra: ``pip install -e '.[search]'`` (``make
@@ -30,7 +30,7 @@ from workbench.discovery import import_all, parts
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import to_document
 from workbench.games import get_game
-from workbench.openspiel.bounds import BRIDGE_OPTIONS
+from workbench.openspiel.bounds import bridge_options
 from workbench.openspiel.game_string import canonical_json, escaped
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
 from workbench.openspiel.spaces import action_space as _space
@@ -41,13 +41,13 @@ import_all(parts("numbering"))  # each game's numbered actions and bounds regist
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 
 __all__ = [
-    "BRIDGE_OPTIONS",
     "INSTALL",
     "ActionSpace",
     "NotNumbered",
     "OpenSpielMissing",
     "TooManyActions",
     "action_space",
+    "bridge_options",
     "game",
 ]
 
@@ -105,7 +105,7 @@ def action_space(
 def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = None) -> Any:
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
-    (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)."""
+    (checked as ``start`` checks them; :func:`bridge_options` first, where a game needs one)."""
     if pyspiel_module() is None or _bridge is None:  # installed after this package was imported
         raise OpenSpielMissing("OpenSpiel was installed after workbench.openspiel was imported: "
                                "start Python again")  # fmt: skip
@@ -117,7 +117,7 @@ def game(name: str, scenario: Any = None, options: Mapping[str, Any] | None = No
         value = _scenario_value(rules, scenario)
         whole = value.self_contained() if hasattr(value, "self_contained") else value
         params["scenario_text"] = escaped(canonical_json(to_document(whole)))
-    given = {**BRIDGE_OPTIONS.get(rules.name, {}), **_plain(options)}
+    given = {**bridge_options(rules.name), **_plain(options)}
     if given:
         params["options"] = escaped(canonical_json(given))
     return _bridge.WorkbenchGame(params, rules=rules)

@@ -11,16 +11,27 @@ there too).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from workbench.errors import WorkbenchError
+from workbench.vocabulary import removed_names
 
 Bound = Callable[[Any], int]  # first state -> most steps
-_BOUNDS: dict[str, Bound] = {}
-_SCALED_BY: dict[str, str] = {}  # the option a game's bound grows with
-# the options the bridge plays a game with unless asked otherwise, by game (registered)
-BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {}
+
+
+@dataclass(frozen=True)
+class Registered:
+    """What a game's ``numbering`` part registered with :func:`bound`: the bound, the option it
+    grows with and the options the bridge plays the game with where none are given."""
+
+    bound: Bound
+    option: str = "turn_limit"
+    bridge_options: Mapping[str, Any] = field(default_factory=dict)
+
+
+_REGISTERED: dict[str, Registered] = {}
 
 
 class Unbounded(WorkbenchError, ValueError):
@@ -28,15 +39,13 @@ class Unbounded(WorkbenchError, ValueError):
 
 
 def bound(game: str, option: str = "turn_limit",
-          bridge_options: dict[str, Any] | None = None) -> Callable[[Bound], Bound]:  # fmt: skip
+          bridge_options: Mapping[str, Any] | None = None) -> Callable[[Bound], Bound]:  # fmt: skip
     """Register ``game``'s bound, which grows with its ``option``; ``bridge_options``: the
-    options the bridge plays it with where none are given (what bounds it there)."""
+    options the bridge plays it with where none are given (what bounds it there), kept in the
+    game's home beside its bound."""
 
     def register(function: Bound) -> Bound:
-        _BOUNDS[game] = function
-        _SCALED_BY[game] = option
-        if bridge_options:
-            BRIDGE_OPTIONS[game] = dict(bridge_options)
+        _REGISTERED[game] = Registered(function, option, dict(bridge_options or {}))
         return function
 
     return register
@@ -44,11 +53,25 @@ def bound(game: str, option: str = "turn_limit",
 
 def scaled_by(game: str) -> str:
     """The option ``game``'s bound grows with (a turn limit, a number of replays, a deck)."""
-    return _SCALED_BY.get(game, "turn_limit")
+    found = _REGISTERED.get(game)
+    return "turn_limit" if found is None else found.option
+
+
+def bridge_options(game: str) -> dict[str, Any]:
+    """The options the bridge plays ``game`` with where none are given, as its home registered
+    them with its bound (none for most games; a copy)."""
+    found = _REGISTERED.get(game)
+    return {} if found is None else dict(found.bridge_options)
 
 
 def max_game_length(game: str, start: Any) -> int:
     """The most steps a game from ``start`` can take (see the module)."""
-    if game not in _BOUNDS:
+    if game not in _REGISTERED:
         raise Unbounded(f"{game} has no proved bound on its length yet")
-    return _BOUNDS[game](start)
+    return _REGISTERED[game].bound(start)
+
+
+if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error
+    __getattr__ = removed_names(
+        "workbench.openspiel.bounds", {"BRIDGE_OPTIONS": "bridge_options(game)"}
+    )

@@ -252,11 +252,13 @@ bound("panzer-vor-linked", option="deck")(linked_bound)
 # the bridge plays it with at most three replays of a drawn match, then a die decides it. A
 # stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
 # unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
+TOURNAMENT_BRIDGE_OPTIONS = {"drawn_replays": 3}
 bound("panzer-vor-tournament", option="drawn_replays",
-      bridge_options={"drawn_replays": 3})(tournament_bound)  # fmt: skip
+      bridge_options=TOURNAMENT_BRIDGE_OPTIONS)(tournament_bound)  # fmt: skip
 
 
 __all__ = [
+    "TOURNAMENT_BRIDGE_OPTIONS",
     "Facts",
     "card_game",
     "facts_of",
