@@ -12,7 +12,8 @@ decision takes in each game (median and 95th percentile over ``--positions`` pos
 seeded greedy games; the target: 1 s and 3 s).
 
 A full run takes hours on a 2-core machine, so it is kept as it goes: each game's result is
-written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
+written to its record, ``strength-games.csv`` in its home (its strength case's ``record``:
+:func:`record_of`), in runs of :data:`CHUNK`
 seeded games, under the version of the code that game's games depend on
 (:func:`code_version`: a change to one game's files, as its strength case lists them, leaves
 the other games' games counted). A run stopped part-way goes on from where it stopped; games
@@ -80,7 +81,6 @@ def points_of(winner: Any, side: str) -> float:
     return 0.5 if winner in (None, "", "draw") or winner != winner else 0.0
 
 
-RECORD = Path(__file__).with_name("strength-games.csv")
 CHUNK = 10  # games a sweep plays before they are written down (a match plays whole chunks)
 FIELDS = ("version", "game", "scenario", "first", "second", "seat", "chunk", "index", "points")
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +103,7 @@ def _parts(*layers: str) -> tuple[str, ...]:
 SURFACE = ("workbench/render", "workbench/widgets", "workbench/learn", "workbench/lint",
            "workbench/testing", "workbench/gallery.py", "workbench/app_pool.py",
            "workbench/app_server.py", "workbench/server.py",
+           "workbench/games/*/strength-games.csv",  # the records: writing one changes no code
            *_parts("render", "widgets", "learn", "lint", "bench"))  # fmt: skip
 SEARCH = ("workbench/players", "workbench/openspiel", *_parts("search", "numbering"))
 
@@ -122,6 +123,17 @@ def own_files() -> dict[str, tuple[str, ...]]:
     """Each benchmarked game's own files (its strength case's ``files``), by game."""
     found = declared()
     return {game: found[game].strength.files for game, _, _ in cases()}  # type: ignore[union-attr]
+
+
+def record_of(game: str) -> Path | None:
+    """The file ``game``'s strength games are kept in: its home's, as its strength case names
+    it (None: the game keeps none, or has no strength case).
+
+    >>> all(record_of(game).name == "strength-games.csv" for game, _, _ in cases())
+    True
+    """
+    case = declared()[game].strength if game in declared() else None
+    return None if case is None else case.record
 
 
 RULES_PLAYERS = ("random", "greedy")
@@ -237,7 +249,7 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
                              "points": value})  # fmt: skip
 
 
-def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD,
+def carry(game: str, scenario: str, workers: int | None, record: Path,
           search: bool = True) -> str:  # fmt: skip
     """Keep ``game``'s search matches (``search``; else the rules' own players' matches)
     counted across a change that plays some of them the same (a refactor of the search
@@ -303,7 +315,7 @@ def chunk_points(game: str, scenario: str, first: str, second: str, seat: int, c
 
 
 def held(game: str, scenario: str, first: str, second: str, games: int,
-         record: Path = RECORD) -> int:  # fmt: skip
+         record: Path) -> int:  # fmt: skip
     """How many of ``games`` games a seat ``record`` holds for this code, from each of the
     two seats: whole chunks from the first (what :func:`score` would play nothing for)."""
     match = {"version": version_of(game, first, second), "game": game, "scenario": scenario,
@@ -320,7 +332,7 @@ def held(game: str, scenario: str, first: str, second: str, games: int,
 
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None,
-    record: Path | None = RECORD,
+    record: Path | None,
 ) -> list[float]:  # fmt: skip
     """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat
     (played in chunks of :data:`CHUNK`: :func:`chunk_points`; the chunks ``record`` holds for
@@ -477,7 +489,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     parser.add_argument("--no-record", action="store_true", help="neither read nor write "
-                        "the record of games played (strength-games.csv)")  # fmt: skip
+                        "the record of games played (each game's strength-games.csv)")  # fmt: skip
     parser.add_argument("--from-record", action="store_true", help="play nothing: print the "
                         "table of the games the record holds for this code (README.md is "
                         "left as the last run wrote it, but with --readme)")  # fmt: skip
@@ -493,8 +505,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.carry:
         for game, scenario, _ in cases():
             if not wanted or game in wanted:
+                record = record_of(game)
                 for search_matches in (True, False):
-                    print(carry(game, scenario, args.workers, search=search_matches), flush=True)
+                    if record is not None:
+                        print(carry(game, scenario, args.workers, record, search=search_matches),
+                              flush=True)  # fmt: skip
         return
     if args.positions is None:
         args.positions = 0 if args.from_record else POSITIONS
@@ -506,8 +521,8 @@ def main(argv: list[str] | None = None) -> None:
     lines = [
         BEGIN,
         f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code versions (a game's matches with a "
-        "search player / the greedy and random players' own; the games in "
-        "`strength-games.csv`): "
+        "search player / the greedy and random players' own; the games in each game's "
+        "`strength-games.csv`, in its home): "
         + versions
         + "; "
         + ("the games the record holds, up to " if args.from_record else "")
@@ -531,7 +546,7 @@ def main(argv: list[str] | None = None) -> None:
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
-        record = None if args.no_record else RECORD
+        record = None if args.no_record else record_of(game)
         for first, second, games in matches:
             if args.from_record and record is not None:
                 games = held(game, scenario, first, second, games, record)

@@ -4,8 +4,11 @@ run by ``make bench-strength``, not here)."""
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_draw_counts_half_in_the_strength_benchmark():
@@ -64,7 +67,8 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
              "workbench/games/tanks/numbering.py", "workbench/rules/core.py",
              "workbench/games/panzer_strike/rules/match.py", "workbench/geometry/hexgrid.py",
              "workbench/data/tanks-cards.csv", "workbench/widgets/stepper.py",
-             "workbench/games/tanks/render/pictures.py", "maps/panzer-vor/mock.json"]  # fmt: skip
+             "workbench/games/tanks/render/pictures.py", "maps/panzer-vor/mock.json",
+             "workbench/games/tanks/strength-games.csv"]  # fmt: skip
     for number, name in enumerate(files):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(f"x = {number}\n")
@@ -95,6 +99,7 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     assert changed_by("workbench/geometry/hexgrid.py") == everything
     assert changed_by("workbench/widgets/stepper.py") == set()
     assert changed_by("workbench/games/tanks/render/pictures.py") == set()
+    assert changed_by("workbench/games/tanks/strength-games.csv") == set()  # its record
 
     before = versions()  # a comment or a docstring corrected plays the same games
     (tmp_path / "workbench/rules/core.py").write_text('"""The rules."""\n\nx = 5  # five\nx += 1\n')
@@ -169,7 +174,7 @@ def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
     record, readme = tmp_path / "games.csv", tmp_path / "README.md"
     readme.write_text("the last run's table\n")
     monkeypatch.setattr(strength, "CHUNK", 2)
-    monkeypatch.setattr(strength, "RECORD", record)
+    monkeypatch.setattr(strength, "record_of", lambda game: record)
     monkeypatch.setattr(strength, "README", readme)
     strength.score("panzer-vor", "mock-battle", "greedy", "random", 2, None, record)
 
@@ -201,3 +206,23 @@ def test_the_strength_benchmark_s_examples_hold():
 
     failed, tried = doctest.testmod(strength)
     assert tried >= 3 and failed == 0
+
+
+
+def test_each_game_keeps_its_strength_games_in_its_home():
+    """The record of a benchmarked game's games is a file of its own home (named by its strength
+    case), holding that game's rows only; none is kept in ``benchmarks/``."""
+    from benchmarks.strength import FIELDS, cases, record_of
+    from workbench.discovery import GAMES, game_packages
+
+    homes = {f"{GAMES}.{home}".replace(".", "/") for home in game_packages()}
+    for game, _, _ in cases():
+        record = record_of(game)
+        assert record is not None and record.exists(), game
+        home = record.parent.relative_to(ROOT).as_posix()
+        assert home in homes and record.name == "strength-games.csv", record
+        with record.open(newline="", encoding="utf-8") as lines:
+            rows = list(csv.DictReader(lines))
+        assert rows and tuple(rows[0]) == FIELDS
+        assert {row["game"] for row in rows} == {game}, record
+    assert not list((ROOT / "benchmarks").glob("*.csv"))

@@ -21,6 +21,7 @@ import random
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.discovery import import_new, parts
@@ -70,14 +71,16 @@ class Exposure:
 @dataclass(frozen=True)
 class StrengthCase:
     """What the strength benchmark (``benchmarks/strength.py``) plays of a game: ``scenario``
-    (a shipped one's name), shown as ``label``; and ``files``, every file only this game's
+    (a shipped one's name), shown as ``label``; ``files``, every file only this game's
     matches run (its home, its flat module, its maps and data: paths or ``fnmatch``
     patterns from the repository's root), so that a change to one game's files leaves the
-    other games' recorded games counted."""
+    other games' recorded games counted; and ``record``, the file in its home that keeps the
+    games played (``strength-games.csv`` beside its search settings; none: not kept)."""
 
     scenario: str
     label: str
     files: tuple[str, ...]
+    record: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 from typing import Any
 
 from workbench.games.panzer_strike.rules.actions import Move, Shoot
@@ -189,6 +190,8 @@ def _greedy_lines(rng: random.Random, stop: threading.Event, seconds: float | No
     return GreedyLines(rng, stop, seconds, candidates_for(simulations))
 
 
+RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+
 # A medium decision has the time for twice the shared level's simulations along greedy lines
 # (benchmarks/README.md: how the levels were chosen).
 SETTINGS = register(
@@ -212,6 +215,7 @@ SETTINGS = register(
                 "maps/panzer-strike",
                 "workbench/data/panzer-strike-*",
             ),
+            RECORD,
         ),
     ),
 )

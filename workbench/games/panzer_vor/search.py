@@ -14,6 +14,7 @@ computer opponent searches.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from workbench.games.panzer_vor.rules.actions import Deploy, Fire, Move
@@ -49,6 +50,8 @@ def card_shot_under_way(state: Any) -> bool:
 CARD_SHOTS = Shots(declared=fired, under_way=card_shot_under_way)
 
 
+RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+
 CARD_GAME = register(
     "panzer-vor",
     SearchSettings(
@@ -65,6 +68,7 @@ CARD_GAME = register(
                 "maps/panzer-vor",
                 "workbench/data/*panzer-vor*",
             ),
+            RECORD,
         ),
     ),
 )

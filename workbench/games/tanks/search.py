@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import threading
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from workbench.games.tanks.rules.actions import Shoot
@@ -196,6 +197,8 @@ def _tanks_evaluator(rng: random.Random, stop: threading.Event, seconds: float |
     return TanksEvaluator(rng, stop, seconds)
 
 
+RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+
 # A TANKS simulation plays a few steps of its slow greedy player, so every level has fewer
 # simulations than the shared ones (benchmarks/README.md: how each was chosen).
 SETTINGS = register(
@@ -214,6 +217,7 @@ SETTINGS = register(
             "standard-table",
             "TANKS standard table",
             ("workbench/games/tanks", "workbench/tanks.py", "maps/tanks", "workbench/data/tanks-*"),
+            RECORD,
         ),
     ),
 )
