@@ -25,8 +25,9 @@ from workbench.arguments import seed as seed_of
 from workbench.errors import ArgumentError
 from workbench.games import all_games, names
 from workbench.openspiel.spaces import numbered_games
+from workbench.players.searching import decide
 from workbench.players.settings import LEVELS, declared, settings_for
-from workbench.rules.core import Game, register_bot
+from workbench.rules.core import Game, IllegalAction, Reason, register_bot
 from workbench.rules.observation import Observation
 from workbench.rules.seeding import derive
 from workbench.vocabulary import removed_names
@@ -104,15 +105,12 @@ class SearchPlayer:
 
     @checked
     def __call__(self, game: Game, observation: Observation, rng: random.Random) -> Any:
-        from workbench.players.searching import decide
 
         if observation.game != game.name:
             raise ArgumentError("observation", observation, f"an observation of {game.name}")
 
         legal = observation.legal_actions
         if not legal:
-            from workbench.rules.core import IllegalAction, Reason
-
             raise IllegalAction(Reason("no legal action to choose from"))
         step = len(observation.history) + 1  # the step this decision makes
         seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31

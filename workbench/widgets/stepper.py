@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
+from workbench.files import load, save
 from workbench.files.listing import Entry, read_each, record_game
 from workbench.games import get_game
 from workbench.paths import MAPS
@@ -77,8 +78,6 @@ def record_of(
     the game's defaults; ``"panzer-vor"`` is the card game, ``"panzer-vor-practice"`` the
     card-free practice mode)."""
     if isinstance(source, str | Path):
-        from workbench.files import load
-
         path = Path(source)
         loaded = load(path)
         if isinstance(loaded, Record):
@@ -500,7 +499,6 @@ class Stepper:
 
     def save(self, path: str | Path) -> Path:
         """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
-        from workbench.files import save
 
         written = save(self.record, path)
         self.message = f"saved {written}"

@@ -10,6 +10,7 @@ from workbench.games.panzer_vor import lint as hex_lint
 from workbench.games.panzer_vor.bench.boards import battle, obstructed_map
 from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.state import GameState
+from workbench.games.panzer_vor.widgets.explorer import Explorer
 from workbench.paths import MAPS
 from workbench.testing.bench_cases import (
     ClickCase,
@@ -19,7 +20,6 @@ from workbench.testing.bench_cases import (
     Sample,
     Sweep,
 )
-from workbench.widgets import Explorer  # the package first: it imports the render layer whole
 
 
 def _zoned(side: int) -> HexMap:
