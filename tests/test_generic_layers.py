@@ -210,8 +210,8 @@ def test_the_search_finds_what_it_looks_for(game_words, tmp_path):
     assert lines == [2, 3, 4, 5, 6, 7, 12, 13, 14], found
 
 
-SEARCHED_GENERICALLY = textwrap.dedent("""
-    import random, sys
+SEARCHED_BY_ITS_SETTINGS = textwrap.dedent("""
+    import sys
     import workbench.games
     workbench.games.__path__.append(sys.argv[1])  # Tiny Race, laid beside the shipped games
 
@@ -219,14 +219,17 @@ SEARCHED_GENERICALLY = textwrap.dedent("""
     import workbench.openspiel as bridge
     from workbench.games import get_game
     from workbench.openspiel.bounds import Unbounded
-    from workbench.players import LEVELS, search
+    from workbench.players import search
     from workbench.players.settings import GENERIC, settings_for
     from workbench.rules.core import TERMINAL
     from workbench.rules.play import play
+    from workbench.testing.bench_cases import declared
 
     game = get_game("tiny-race")
-    assert settings_for("tiny-race") is GENERIC  # it declares no search settings
-    assert search("medium").simulations_in("tiny-race") == LEVELS["medium"]
+    settings = settings_for("tiny-race")  # its home's search part: its own levels
+    assert settings is not GENERIC and settings.levels["medium"] == 8
+    assert settings.playouts is None and settings.evaluator is None  # else the generic search
+    assert search("medium").simulations_in("tiny-race") == 8
     try:
         bridge.game("tiny-race", "short")  # pits on: no bound, and it says which option
     except Unbounded as refused:
@@ -244,18 +247,27 @@ SEARCHED_GENERICALLY = textwrap.dedent("""
         game.apply_all(game.start(track, options),
                        [game.action_from_json(s.action) for s in first.steps])) is not None
     print("searched", len(first.steps))
+
+    # its benchmark, found by its home's bench part as a shipped game's are, and run
+    mine = [bench for bench in declared("BENCHMARKS") if bench.__module__.startswith(
+        "workbench.games.tiny.")]
+    assert [bench.__name__ for bench in mine] == ["a_race"], mine
+    result = mine[0]()
+    assert result.seconds is not None and result.verdict.startswith("met"), result
+    print("benchmarked", result.number)
 """)
 
 
-def test_a_game_without_search_settings_is_searched_the_generic_way():
-    """Tiny Race (``tests/fixture_game/tiny/``) registers its numbering and nothing for the
-    search players: OpenSpiel plays it (random simulations, a bound that names the option
-    it needs), and a search player plays it with the generic settings, the same game again
-    from the same seeds. In a fresh process, so no other test sees the fixture."""
+def test_a_game_with_its_own_parts_is_numbered_searched_and_benchmarked():
+    """Tiny Race (``tests/fixture_game/tiny/``) registers its numbering, its search settings
+    and a benchmark from its own home: OpenSpiel plays it (random simulations, a bound that
+    names the option it needs), a search player plays it with its own levels, the same game
+    again from the same seeds, and the benchmarks find and run its own. In a fresh process,
+    so no other test sees the fixture."""
     pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
     done = subprocess.run(
-        [sys.executable, "-c", SEARCHED_GENERICALLY, str(ROOT / "tests" / "fixture_game")],
+        [sys.executable, "-c", SEARCHED_BY_ITS_SETTINGS, str(ROOT / "tests" / "fixture_game")],
         capture_output=True, text=True, cwd=ROOT, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
-    assert "searched" in done.stdout
+    assert "searched" in done.stdout and "benchmarked 900" in done.stdout
