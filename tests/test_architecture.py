@@ -99,6 +99,7 @@ FUNCTION_LEVEL = {
 }
 MOST_FUNCTION_LEVEL = 20  # import statements inside functions, in the whole package
 
+
 def _names() -> dict[str, Path]:
     return {_module_name(path): path for path in MODULES}
 

@@ -208,7 +208,6 @@ def test_the_strength_benchmark_s_examples_hold():
     assert tried >= 3 and failed == 0
 
 
-
 def test_each_game_keeps_its_strength_games_in_its_home():
     """The record of a benchmarked game's games is a file of its own home (named by its strength
     case), holding that game's rows only; none is kept in ``benchmarks/``."""

@@ -36,7 +36,6 @@ def shipped_files(maps: Path = MAPS) -> list[Path]:
 
 def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
     """(name, value) for every shipped board and every scenario's starting state."""
-
     for path in shipped_files(maps):
         value = workbench.load(path)
         name = f"{path.parent.relative_to(maps)}/{path.stem}".replace("/", "-")
@@ -47,7 +46,6 @@ def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
 
 def render_gallery(folder: Path) -> list[Path]:
     """Every shipped picture in every theme as PNG files under ``folder``."""
-
     written = []
     pictures = list(shipped_pictures())
     for theme in THEMES:

@@ -53,7 +53,6 @@ def scenario_spec(scenario: Any) -> Any:
 
 @cache
 def _load_cached(key: str) -> Any:
-
     if key.startswith("{"):
         return load_document(json.loads(key), "<a sweep's scenario>")
     return load(key)

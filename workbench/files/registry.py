@@ -50,7 +50,6 @@ def register(fmt: Format) -> Format:
 
 def known_formats() -> dict[str, Format]:
     """Every registered format by name (importing the format modules registers them)."""
-
     # a format module registers its format
     import_new([*modules_of("workbench.files.formats"), *parts("formats")])
     return dict(_FORMATS)

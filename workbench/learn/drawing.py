@@ -30,13 +30,11 @@ COLOURS = {
 def _scene(value: Any, theme: str | Theme | None) -> Any:
     """The position's scene, fitted to a notebook's output when it would be wider (so its
     labels keep their size on the screen: ``workbench.render.notebook_scene``)."""
-
     return notebook_scene(value) if theme is None else notebook_scene(value, theme=theme)
 
 
 def _tinted(scene: Any, question: Question, places: dict[str, str]) -> Any:
     """The scene with each named place shaded in its role's colour (boards with cells)."""
-
     if question.cell_of is None or scene.layout is None or not places:
         return scene
     colours = {question.cell_of(p): COLOURS.get(role, "#555555") for p, role in places.items()}
@@ -52,7 +50,6 @@ def question_scene(
 ) -> Any:
     """The position asked about, the places the prompt names (and those ``chosen`` so far),
     and the prompt in a caption (``caption=False``: a widget shows it beside the board)."""
-
     places = dict(question.marks) | {p: "chosen" for p in chosen}
     scene = _tinted(_scene(question.state, theme), question, places)
     return caption_overlay(scene, " ".join(question.lines())) if caption else scene
@@ -67,7 +64,6 @@ def answer_scene(
 ) -> Any:
     """The rules' picture of the answer, the right places, and after a check the missed and
     wrong ones; the verdict and the reasons in the caption."""
-
     shown = question.detail if question.detail is not None else question.state
     places = dict(question.marks)
     places.update({p: "answer" for p in question.answer_places})
@@ -104,12 +100,10 @@ def caption_lines(question: Question, check: Check | None) -> list[str]:
 
 
 def question_svg(question: Question) -> str:
-
     return to_svg(question_scene(question))
 
 
 def check_svg(check: Check) -> str:
-
     return to_svg(answer_scene(check.question, check))
 
 
@@ -125,7 +119,6 @@ class Drawn:
         return f"<the answer of {self.question!r}>"
 
     def _repr_svg_(self) -> str:
-
         return to_svg(answer_scene(self.question, self.check))
 
 

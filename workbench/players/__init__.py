@@ -105,7 +105,6 @@ class SearchPlayer:
 
     @checked
     def __call__(self, game: Game, observation: Observation, rng: random.Random) -> Any:
-
         if observation.game != game.name:
             raise ArgumentError("observation", observation, f"an observation of {game.name}")
 

@@ -60,7 +60,6 @@ def _(obj: Scene, **options: Any) -> Scene:
 
 def svg_of(obj: Any, **options: Any) -> str:
     """The SVG text of a board or game value as a notebook shows it (see :func:`show`)."""
-
     return to_svg(notebook_scene(obj, **options), fluid=True)
 
 
@@ -69,7 +68,6 @@ def notebook_scene(obj: Any, **options: Any) -> Scene:
     notebook's output (:data:`~workbench.render.fitting.NOTEBOOK_WIDTH`) is drawn at the size
     that fits it, so that its labels keep their sizes on the screen (a notebook would shrink
     the picture, and its labels with it)."""
-
     scene = scene_of(obj, **options)
     if "size" in options or scene.width <= NOTEBOOK_WIDTH:
         return scene
@@ -96,7 +94,6 @@ class Picture:
     def svg(self) -> str:
         """The SVG text, as a notebook or a page shows it: scaled down to its place's width,
         never cut."""
-
         return to_svg(self.scene, fluid=True)
 
     def _repr_svg_(self) -> str:
@@ -132,7 +129,6 @@ def legend_of(obj: Any, **options: Any) -> Picture:
     colour, symbol and what it does, the hexside features, zones, each side's colour and the
     markers in play), one entry a row: the app shows it in a section of its own. Options:
     ``theme``, ``width`` (pixels, default 420) and ``size`` (the board's cell size)."""
-
     return Picture(legend_scene(obj, **options))
 
 

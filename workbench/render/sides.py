@@ -106,7 +106,6 @@ def themed(theme_colors: Mapping[str, str], colors: Mapping[str, str]) -> dict[s
 
 @functools.singledispatch
 def _colors_of(value: Any, th: Theme) -> dict[str, str]:
-
     if import_new(parts("render")):  # a game's pictures added since
         return _colors_of(value, th)
     raise TypeError(f"no sides to colour in a {type(value).__name__}")

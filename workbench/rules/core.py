@@ -686,7 +686,6 @@ class Game(ABC, Generic[S, A]):
     def load_scenario(self, name_or_path: str | Path) -> Any:
         """A shipped scenario by name, or a scenario file by path (BoardFileError if the file
         holds anything else)."""
-
         if not isinstance(name_or_path, str | Path):
             raise ArgumentError("name_or_path", name_or_path, "a scenario's name or file path")
         path = self.scenarios().get(str(name_or_path), name_or_path)

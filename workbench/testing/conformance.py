@@ -131,7 +131,6 @@ def _check_refusals(game: Game, state: Any, candidates: list[Action]) -> int:
 
 def check_record_round_trip(game: Game, record: Any, folder: Path) -> list[Any]:
     """Save a record, load it back and replay both: the states must be identical."""
-
     states = replay(record, game)
     path = record.save(folder / "record.json")
     loaded = load(path)

@@ -56,7 +56,6 @@ def place_in_scene(argument: str, scene: Any, label: object, cell_of: Any) -> An
 
 def game_named(argument: str, name: object) -> Any:
     """The registered game called ``name``, else UnknownName listing the games."""
-
     if not isinstance(name, str):
         raise ArgumentError(argument, name, "the name of a game")
     try:

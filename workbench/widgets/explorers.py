@@ -41,7 +41,6 @@ def explore(value: Any, **options: Any) -> Any:
 @explore.register(str)
 @explore.register(PurePath)
 def _(value: str | PurePath, **options: Any) -> Any:
-
     return explore(load(Path(value)), **options)
 
 

@@ -81,7 +81,6 @@ def checked_window(argument: str, window: Any) -> tuple[float, float]:
     >>> checked_window("window", (1280, 720))
     (1280.0, 720.0)
     """
-
     try:
         width, height = (float(v) for v in window)
     except (TypeError, ValueError):
@@ -124,7 +123,6 @@ def readable_theme(
     """A theme whose every board label stays at least ``least`` CSS pixels when ``scene``
     (drawn with ``theme``) is fitted to ``window``: ``theme`` itself (as a :class:`Theme`)
     when it already does."""
-
     scale = shown_scale(scene, window, below_em=below_em)
     if smallest_label_px(scene) * scale >= least:
         return theme_named(theme)
@@ -148,7 +146,6 @@ def notebook_size(draw: Callable[[float], Scene], size: float) -> float:
 def notebook_theme(theme: Any, scene: Scene) -> Any:
     """``theme`` (as a :class:`~workbench.render.themes.Theme`), with no label under
     :data:`NOTEBOOK_PX` where ``scene``, drawn with it, has a smaller one (a user's theme)."""
-
     if smallest_label_px(scene) >= NOTEBOOK_PX:
         return theme_named(theme)
     return theme_named(theme).with_least_text(NOTEBOOK_PX)

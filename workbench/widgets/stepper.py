@@ -499,7 +499,6 @@ class Stepper:
 
     def save(self, path: str | Path) -> Path:
         """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
-
         written = save(self.record, path)
         self.message = f"saved {written}"
         self._refresh()

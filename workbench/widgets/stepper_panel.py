@@ -324,7 +324,6 @@ def export_page(s: Any, path: Path) -> Path:
 def computer_players(game: Any) -> dict[str, Any]:
     """The computer players a game ships (``Game.bots``) and the random legal player, by
     the name each is listed under."""
-
     return {"random legal player": random_player, **dict(game.bots)}
 
 
@@ -332,7 +331,6 @@ def legend_html(s: Any) -> str:
     """The board's legend: the render layer's picture of it (``workbench.render.legend_of``;
     in the teacher app, its words at :data:`LEGEND_FONT_PX`), or a line saying the game
     draws none."""
-
     try:
         if s.readable_at is not None:
             theme = theme_named(s.theme).with_least_text(LEGEND_FONT_PX)

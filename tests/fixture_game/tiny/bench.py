@@ -4,6 +4,7 @@ whole race of random steps on the short track, without pits, against a target an
 from __future__ import annotations
 
 from workbench.games.tiny.rules.game import GAME
+
 from workbench.rules.play import play_to_end
 from workbench.testing.timing import Result, median_seconds
 

@@ -47,7 +47,6 @@ from workbench.files.registry import Document, Format, register
 
 
 def _scenario(value: Any, where: Where) -> tuple[Any, Path | None]:
-
     if isinstance(value, dict):
         return decode_inline(
             value, where.inside(f"{where.path} (the inline scenario at $.scenario)")
@@ -123,7 +122,6 @@ def _referable(scenario: Path | None, target: Path | None) -> bool:
 
 
 def encode(record: Record, target: Path | None) -> Document:
-
     document: Document = {"game": record.game}
     for key in ("title", "description"):
         if getattr(record, key):

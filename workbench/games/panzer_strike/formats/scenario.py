@@ -36,7 +36,6 @@ BOARD_FORMAT = "workbench.board.panzer-strike/1"
 def _loaded(document: Document, key: str, kind: type, what: str, where: Where) -> tuple:
     """The board or roster a scenario holds inline or names (a file inside the board folder,
     see workbench.files.references), and the name it was given by."""
-
     value = document[key]
     if isinstance(value, dict):
         loaded = decode_inline(value, where.inside(f"{where.path} (the inline {what} at $.{key})"))
@@ -82,7 +81,6 @@ def decode(document: Document, where: Where) -> PanzerStrikeScenario:
 
 
 def encode(scenario: PanzerStrikeScenario) -> Document:
-
     document: Document = {"name": scenario.name}
     if scenario.description:
         document["description"] = scenario.description

@@ -46,12 +46,10 @@ def square_of(text: str) -> Square:
 
 @functools.lru_cache(maxsize=8)
 def _opening(name: str) -> Match:
-
     return STRIKE.start(STRIKE.load_scenario(name))
 
 
 def _match(rng: random.Random, scenario: Any) -> tuple[str, Match]:
-
     shipped = STRIKE.scenarios()
     name, chosen = pick_scenario(rng, scenario, BOARDS, (PanzerStrikeScenario,), shipped)
     return name, _opening(chosen) if isinstance(chosen, str) else STRIKE.start(chosen)
@@ -185,7 +183,6 @@ def flag(rng: random.Random, scenario: Any) -> Question:
     """A tank near an enemy flag at the end of its side's turn; the seed picks its story: it
     came next to the flag a turn ago and stood still (half the seeds: it captures), moved on
     along the flag, only just arrived, or moved away."""
-
     story = "stood still" if rng.random() < 0.5 else rng.choice(FLAG_STORIES[1:])
     name, match = _match(rng, "capture-the-flag" if scenario is None else scenario)
     flags = sorted(match.board.flags.items())

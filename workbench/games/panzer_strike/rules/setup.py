@@ -89,7 +89,6 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
 
     Any count (1 to ``MAX_DICE``) of the numbers the die faces show is allowed here (a
     what-if); the game's own roll lists only those the Dice Table and the die faces allow."""
-
     large = large_numbers("large", match, large)
     if match.phase != "roll":
         raise ArgumentError(

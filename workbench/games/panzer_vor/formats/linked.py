@@ -32,7 +32,6 @@ STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"  # a multi-par
 
 
 def _match(name: str, value: Any, where: Where) -> tuple[PanzerVorScenario, Path | None]:
-
     if isinstance(value, dict):
         inline = decode_inline(
             value, where.inside(f"{where.path} (the inline {name} at $.matches)")
@@ -45,7 +44,6 @@ def _match(name: str, value: Any, where: Where) -> tuple[PanzerVorScenario, Path
 
 
 def decode(document: Document, where: Where) -> LinkedScenarios:
-
     matches: dict[str, PanzerVorScenario] = {}
     paths: dict[str, Path] = {}
     for name, value in document["matches"].items():
@@ -75,7 +73,6 @@ def encode(linked: LinkedScenarios, target: Path | None) -> Document:
     """Each match named by its file relative to ``target``, or held inline when the target's
     board folder does not hold that file (its map and stages inline too). Stage 2 held inline
     is left out when it is Stage 1's next stage, which holds it already."""
-
     matches: dict[str, Any] = {}
     for name, scenario in linked.matches.items():
         path = linked.paths.get(name)

@@ -140,7 +140,6 @@ def _named(
 ) -> Any:
     """What ``field`` names: a document held inline (``inline``: its format and what it is
     called) or a file ``expected`` (see :func:`load_reference`); refused unless a ``kind``."""
-
     tag, what = inline
     if isinstance(value, dict):
         label = f"{where.path} (the {what} held inline at $.{field})"

@@ -18,13 +18,11 @@ from workbench.geometry.hexgrid import Hex
 
 @functools.lru_cache(maxsize=32)
 def _opening(name: str) -> GameState:
-
     return PRACTICE.start(PRACTICE.load_scenario(name)).board
 
 
 def pv_opening(scenario: Any) -> GameState:
     """The board of the practice game's opening on a scenario (a name or a value)."""
-
     if isinstance(scenario, str):  # a shipped name (learn.kinds.pick_scenario checks it)
         return _opening(scenario)
     return PRACTICE.start(scenario).board

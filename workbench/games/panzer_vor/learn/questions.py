@@ -48,7 +48,6 @@ COMPASS = direction_names("pointy")
 
 
 def _board(rng: random.Random, scenario: Any, suitable: tuple[str, ...]) -> tuple[str, GameState]:
-
     shipped = PRACTICE.scenarios()
     name, chosen = pick_scenario(rng, scenario, suitable, (PanzerVorScenario,), shipped)
     return name, pv_opening(chosen)

@@ -99,7 +99,6 @@ class Facts:
 
 def facts_of(start: Any) -> Facts:
     """The facts of the match whose first state is ``start`` (Unbounded: see the module)."""
-
     deck = dict(start.deck)  # with the discard pile, the cards waiting and the marked one
     for card in (*start.discard, *start.waiting_cards, *((start.marked,) if start.marked else ())):
         deck[card] = deck.get(card, 0) + 1
@@ -132,7 +131,6 @@ def _attack_only(card: Any) -> bool:
 def character_bag(start: Any) -> tuple[str, ...]:
     """The counters in Exhibition!'s bag, when its players draw characters from it (option
     ``exhibition_characters``), else none."""
-
     return BAG if "exhibition characters" in start.flags else ()
 
 
@@ -206,7 +204,6 @@ def linked_bound(start: Any) -> int:
     Reality), each Scenario Card of the pool, and after it a Goosefish member for each kill
     of its tank (five at most) and the last pick's end (Linked Scenarios: Overview,
     Character Growth)."""
-
     found = linked_matches(start)
     stage_1 = worst(facts_of(m) for m in found[L.STAGE_1])
     stage_2 = facts_of(found[L.STAGE_2][0])
@@ -225,7 +222,6 @@ def tournament_bound(start: Any) -> int:
     (the most points and tanks: :func:`~.series_space.tournament_matches`); and the choices:
     two schools a player, the bracket's seventeen draws, and before each match a die or an
     Advance and the characters taken (two a school and each's DoneTaking)."""
-
     replays = dict(start.options).get("drawn_replays")
     if replays is None:
         raise Unbounded(

@@ -159,7 +159,6 @@ class Relative:
         return (self.own(state, action.tank), offset, action.facing, action.ability)
 
     def move_back(self, values: tuple[Any, ...], state: Any) -> Any:
-
         slot, offset, facing, ability = values
         tank = self.slots.tank(state, slot, acting_side(state))
         grid = state.board.map.grid
@@ -173,7 +172,6 @@ class Relative:
         return (self.slots.slot(state, action.firer), self.slots.slot(state, action.target))
 
     def fire_back(self, values: tuple[Any, ...], state: Any) -> Any:
-
         return Fire(*(self.slots.tank(state, v) for v in values))
 
     def wreck(self, action: Any, state: Any) -> tuple[Any, ...]:
@@ -192,7 +190,6 @@ class Relative:
 
     @staticmethod
     def _wreck(choice: str, match: Any, swap: Callable[[Any, str], str]) -> str:
-
         head, mark, wreck = choice.partition(WRECK)
         return f"{head}{mark}{swap(match, wreck)}" if mark else choice
 
@@ -200,7 +197,6 @@ class Relative:
         return (self.own(state, action.tank), zone_index(state, action.to), action.facing)
 
     def deploy_back(self, values: tuple[Any, ...], state: Any) -> Any:
-
         slot, index, facing = values
         tank = self.slots.tank(state, slot, acting_side(state))
         return Deploy(tank, zone_label(state, index), facing)
@@ -208,7 +204,6 @@ class Relative:
 
 def acting_side(state: Any) -> str:
     """The side to act in a match (a Move or Deploy is numbered among its tanks)."""
-
     side = current_player(state)
     if not isinstance(side, str):
         raise NotNumbered(f"no side acts now ({side}): a Move or Deploy is numbered by its tank")
@@ -224,7 +219,6 @@ def scenario_characters(start: Any) -> tuple[str, ...]:
 
 def movement_bonus(name: str) -> int:
     """The most MP a character's ability adds to a move (either side of its counter)."""
-
     counter = next((c for c in CATALOGUE if c.name == name), None)
     if counter is None:
         return 0
@@ -237,7 +231,6 @@ def reach_radius(start: Any, cards: Iterable[str], movers: Iterable[str]) -> int
     fastest counter, or 3 with smoke, plus the largest card bonus and the largest character
     bonus; or a scenario Order's "as if it had N MP" plus that character bonus) over the
     map's cheapest entry."""
-
     counters = [t.counter for t in start.board.tanks]
     counters += [t.counter for g in (start.undeployed, start.reserves) for ts in g.values()
                  for t in ts]  # fmt: skip

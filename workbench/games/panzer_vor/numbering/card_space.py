@@ -94,7 +94,6 @@ def card_plays(
     ``event_choices``: a tank to repair or a card to maintain, and with the Optional Rule
     Wreckage one of ``wrecks`` to remove too: a tank slot, :mod:`.card_slots`; Recovery's
     characters; the tank HS0017 sends to 1007)."""
-
     for card in cards:
         yield PlayCard(card)
         effect = effects.get(card, "")
@@ -112,7 +111,6 @@ def card_plays(
 def ability_uses(present: tuple[str, ...], tanks: tuple[str, ...]) -> Iterable[Any]:
     """Each character's use of each of its abilities; Recovery's choices (a character of the
     match back on its tank, or onto a tank) for the characters who have Recovery."""
-
     for counter in CATALOGUE:
         kinds = tuple(dict.fromkeys(a.kind for a in (*counter.front, *counter.back)))
         yield UseAbility(counter.name)
@@ -206,7 +204,6 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
 def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
     """Each card and its choices, numbered whole; with the Optional Rule Wreckage the wreck
     a Repairs/Maintenance removes by its slot (``factored``)."""
-
     wrecks = tuple(str(n) for n in range(parts.count)) if parts.wreckage else ()
     listed = card_plays(parts.cards, parts.tanks, crew, dict(parts.effects), wrecks)
     if not wrecks:
@@ -219,7 +216,6 @@ def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
 def families(parts: Parts, factored: Relative) -> list[Family]:
     """The card game's families of numbered actions listed from ``parts``, Move, Fire and
     Deploy numbered relative to the match by ``factored``."""
-
     tanks, labels, cards, movers = parts.tanks, parts.labels, parts.cards, parts.movers
     crew = tuple(c.name for c in CATALOGUE)
     options = (*tanks, *labels, *cards, *crew, *parts.sides, *WORDS,

@@ -53,7 +53,6 @@ SMOKESCREEN_OPPONENTS = ("kuromorimine", "any-opponent")
 def _deck_file(value: Any) -> Any:
     """A deck file that loads (a path), or a deck held inline (its JSON), else
     ArgumentError; the file is read as untrusted input (``deck_file``)."""
-
     if not isinstance(value, str | Path | Mapping | Deck):
         raise ArgumentError("deck", value, DECK_EXPECTED)
     try:

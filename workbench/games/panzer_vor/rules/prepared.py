@@ -21,7 +21,6 @@ CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
 
 
 def _game(name: str = "panzer-vor") -> Game:
-
     return get_game(name)
 
 

@@ -35,7 +35,6 @@ EDGE = 10.0  # cm: tanks placed at least this far from the table's edges
 
 @functools.lru_cache(maxsize=4)
 def _table(name: str) -> Table:
-
     table: Table = TANKS.load_scenario(name)
     return table
 
@@ -63,7 +62,6 @@ def _clear_of_buildings(table: Table, tanks: tuple[TankPiece, ...]) -> bool:
 def duel(rng: random.Random, scenario: Any, fit: Callable[[Battle], bool]) -> tuple[str, Battle]:
     """A shooting-phase battle of a German and an American tank placed by the seed so that
     ``fit(battle)`` holds (or the last try)."""
-
     name, chosen = pick_scenario(rng, scenario, TABLES, (Table,), TANKS.scenarios())
     table = _table(chosen) if isinstance(chosen, str) else chosen
     german, american = ("German", "American")

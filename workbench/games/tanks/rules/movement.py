@@ -266,7 +266,6 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
     """The legal placements of a sample, checked for all placements at once with shapely's
     array functions: the same answer as filtering :func:`sample_placements` by
     :func:`check_move` (a test holds them together), many times faster."""
-
     tank = battle.tank(tank_id)
     if tank.destroyed or cannot_move(tank):
         return []

@@ -239,7 +239,6 @@ def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
 
 
 def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> Reason | None:
-
     if shooter.destroyed:
         return Reason(f"{shooter.id} is destroyed", sections.DESTROY)
     if target.destroyed:
