@@ -7,6 +7,7 @@ repository needs nothing beside it is ``test_self_contained``)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,6 +101,11 @@ FUNCTION_LEVEL = {
 MOST_FUNCTION_LEVEL = 20  # import statements inside functions, in the whole package
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _names() -> dict[str, Path]:
     return {_module_name(path): path for path in MODULES}
 
@@ -135,7 +141,7 @@ def _imports_with_laziness(path: Path) -> Iterator[tuple[int, str, bool]]:
             inner = lazy or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
             yield from walk(node, inner)
 
-    yield from walk(ast.parse(path.read_text(encoding="utf-8")), False)
+    yield from walk(_tree(path), False)
 
 
 def import_graph() -> dict[str, dict[str, list[tuple[int, bool]]]]:
@@ -154,6 +160,16 @@ def import_graph() -> dict[str, dict[str, list[tuple[int, bool]]]]:
                 edges.setdefault(target, []).append((line, lazy))
         graph[module] = edges
     return graph
+
+
+@functools.cache
+def _read_graph() -> dict[str, dict[str, list[tuple[int, bool]]]]:
+    return import_graph()
+
+
+def _graph() -> dict[str, dict[str, list[tuple[int, bool]]]]:
+    """:func:`import_graph`, read once: a copy each test may change."""
+    return {module: dict(edges) for module, edges in _read_graph().items()}
 
 
 def cycles(graph: dict[str, dict[str, list[tuple[int, bool]]]]) -> list[list[str]]:
@@ -200,7 +216,7 @@ def cycles(graph: dict[str, dict[str, list[tuple[int, bool]]]]) -> list[list[str
 
 
 def test_no_modules_import_each_other_in_a_cycle():
-    graph = import_graph()
+    graph = _graph()
     for importer, imported in FUNCTION_LEVEL:
         graph[importer].pop(imported, None)
     found = cycles(graph)
@@ -217,24 +233,27 @@ def test_no_modules_import_each_other_in_a_cycle():
     assert not found, "modules that import each other in a cycle:\n  " + "\n\n  ".join(described)
 
 
-def _function_level() -> list[tuple[str, str, int]]:
+def _function_level(
+    graph: dict[str, dict[str, list[tuple[int, bool]]]],
+) -> list[tuple[str, str, int]]:
     """(module, the workbench module imported, line) of every import inside a function."""
-    graph = import_graph()
     return sorted((module, target, line) for module, edges in graph.items()
                   for target, at in edges.items() for line, lazy in at if lazy)  # fmt: skip
 
 
 def _statements_inside_functions() -> int:
     """Import statements of workbench modules inside functions (one statement may name
-    several), read at any depth with ``ast.walk``."""
+    several), every node of every module read."""
     count = 0
     for path in MODULES:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for function in ast.walk(tree):
-            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                count += sum(1 for node in ast.walk(function)
-                             if isinstance(node, ast.Import | ast.ImportFrom)
-                             and _imports_workbench(node))  # fmt: skip
+        inside: set[int] = set()  # the nodes within a function
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
+                id(node) in inside
+            ):
+                inside.update(id(child) for child in ast.iter_child_nodes(node))
+                if id(node) in inside and isinstance(node, ast.Import | ast.ImportFrom):
+                    count += _imports_workbench(node)
     return count
 
 
@@ -248,7 +267,8 @@ def test_function_level_imports_are_few_and_each_listed_with_its_reason():
     """An import inside a function hides a dependency from the reader (and from this test's
     layers, were it not read): each one is listed above and in ARCHITECTURE.md with its
     reason, at most :data:`MOST_FUNCTION_LEVEL` statements in the whole package."""
-    found = _function_level()
+    graph = _graph()
+    found = _function_level(graph)
     unlisted = [f"{m}:{line} imports {t}" for m, t, line in found if (m, t) not in FUNCTION_LEVEL]
     assert not unlisted, "a function-level import not in FUNCTION_LEVEL (import it at the " \
         "top of the module, or list it here and in ARCHITECTURE.md with its reason):\n" + \
@@ -256,7 +276,6 @@ def test_function_level_imports_are_few_and_each_listed_with_its_reason():
     held = {(m, t) for m, t, _ in found}
     gone = [pair for pair in FUNCTION_LEVEL if pair not in held]
     assert not gone, f"no longer imported inside a function: take off the list {gone}"
-    graph = import_graph()
     for importer, imported in FUNCTION_LEVEL:
         assert all(lazy for _, lazy in graph[importer][imported]), (
             f"{importer} imports {imported} at module level too"
