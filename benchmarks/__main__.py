@@ -1,5 +1,6 @@
 """``python -m benchmarks``: run every benchmark, print the table, and write it into
-benchmarks/README.md between the result markers."""
+benchmarks/README.md between the result markers: the generic ones here, and each game's own
+(its home's ``bench`` part's ``BENCHMARKS``, found by ``workbench.testing.bench_cases``)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,12 @@ from pathlib import Path
 from benchmarks.bench_balance import balance_sweeps, search_sweeps
 from benchmarks.bench_bounds import BOUNDS_BENCHMARKS
 from benchmarks.bench_browser import BROWSER_BENCHMARKS
-from benchmarks.bench_core import BENCHMARKS
-from benchmarks.bench_designer import DESIGNER_BENCHMARKS
 from benchmarks.bench_export import EXPORT_BENCHMARKS
-from benchmarks.bench_fairness import FAIRNESS_BENCHMARKS
-from benchmarks.bench_games import GAME_BENCHMARKS
-from benchmarks.bench_large import LARGE_BENCHMARKS
 from benchmarks.bench_learn import LEARN_BENCHMARKS
 from benchmarks.bench_openspiel import OPENSPIEL_BENCHMARKS
-from benchmarks.bench_panzer_strike import PANZER_STRIKE_BENCHMARKS
 from benchmarks.bench_stepper import key_to_paint, step_forward
-from benchmarks.bench_tanks import TANKS_BENCHMARKS
-from benchmarks.timing import Result, table
+from workbench.testing.bench_cases import declared
+from workbench.testing.timing import Result, table
 
 START, END = "<!-- results: start -->", "<!-- results: end -->"
 
@@ -33,18 +28,12 @@ def main() -> int:
     load = os.getloadavg()[0]  # the machine is shared: say how busy it was
     results: list[Result] = []
     for bench in (
-        *BENCHMARKS,
-        *GAME_BENCHMARKS,
-        *DESIGNER_BENCHMARKS,
+        *declared("BENCHMARKS"),
         step_forward,
-        *PANZER_STRIKE_BENCHMARKS,
         *BROWSER_BENCHMARKS,
         key_to_paint,
         balance_sweeps,
         search_sweeps,
-        *FAIRNESS_BENCHMARKS,
-        *TANKS_BENCHMARKS,
-        *LARGE_BENCHMARKS,
         *BOUNDS_BENCHMARKS,
         *LEARN_BENCHMARKS,
         *OPENSPIEL_BENCHMARKS,

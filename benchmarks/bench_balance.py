@@ -1,7 +1,8 @@
 """Balance lab throughput: the same seeded sweep in process, in 2 local processes and on a
 2-worker Dask LocalCluster (each checked to give identical games first); with random players
-(:func:`balance_sweeps`) and with search players (:func:`search_sweeps`, seconds a game, where
-starting the workers weighs less).
+(:func:`balance_sweeps`, on the sweep a game declares as its ``SWEEP``) and with search players
+(:func:`search_sweeps`, seconds a game, where starting the workers weighs less, on a game's
+``SEARCH_SWEEP``).
 
     python -m benchmarks.bench_balance [--search]   # the search players' sweeps alone
 """
@@ -9,52 +10,44 @@ starting the workers weighs less).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from benchmarks.timing import Result
 from workbench import balance
 from workbench.games import get_game
+from workbench.players import search
+from workbench.testing.bench_cases import Sweep, declared, two_dask_workers
+from workbench.testing.timing import Result
 
 GAMES = 60
 
 
-@contextmanager
-def two_dask_workers() -> Iterator[Any]:
-    """The client of a 2-worker Dask ``LocalCluster`` (worker processes), None without Dask."""
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        yield None
-        return
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        Client(cluster) as client,
-    ):
-        yield client
-
-
-OPTIONS = {"turn_limit": 10}
+def _sweep(name: str) -> Sweep:
+    """The sweep a game declares as ``name`` (the first, if several do)."""
+    found = declared(name)
+    if not found:
+        raise LookupError(f"no game's bench part declares a {name}")
+    return found[0]
 
 
 def _timed(**where: Any) -> tuple[float, balance.SweepResult]:
-    game = get_game("panzer-vor-practice")
-    scenario = game.scenarios()["mock-battle"]
+    swept = _sweep("SWEEP")
+    game = get_game(swept.game)
+    scenario = game.scenarios()[swept.scenario]
     start = time.perf_counter()
     result = balance.sweep(
-        game, scenario, games=GAMES, seed=1, options=OPTIONS, progress=False, **where
+        game, scenario, games=GAMES, seed=1, options=dict(swept.options), progress=False, **where
     )
     return time.perf_counter() - start, result
 
 
 def balance_sweeps() -> list[Result]:
+    swept = _sweep("SWEEP")
     here, reference = _timed()
     pool, pooled = _timed(workers=2)
     assert pooled.games.equals(reference.games), "2 local workers give the same games"
     results = [
         Result(
-            30, f"balance sweep, in process ({GAMES} Mock Battle practice games)",
+            30, f"balance sweep, in process ({GAMES} {swept.label})",
             here / GAMES, 0.5, note=f"{GAMES / here:.1f} games/s",
         ),
         Result(
@@ -68,11 +61,11 @@ def balance_sweeps() -> list[Result]:
         if client is None:
             return results
         balance.sweep(
-            "panzer-vor-practice",
-            get_game("panzer-vor-practice").scenarios()["mock-battle"],
+            swept.game,
+            get_game(swept.game).scenarios()[swept.scenario],
             games=4,
             seed=99,
-            options=OPTIONS,
+            options=dict(swept.options),
             client=client,
             progress=False,
         )  # warm
@@ -89,33 +82,31 @@ def balance_sweeps() -> list[Result]:
 
 
 SEARCH_GAMES = 16
-SEARCH_OPTIONS = {"turn_limit": 4}
 
 
 def _search_timed(**where: Any) -> tuple[float, balance.SweepResult]:
-    from workbench.players import search
-
-    game = get_game("panzer-strike")
-    scenario = game.load_scenario("capture-the-flag")
+    swept = _sweep("SEARCH_SWEEP")
+    game = get_game(swept.game)
+    scenario = game.load_scenario(swept.scenario)
     start = time.perf_counter()
     result = balance.sweep(
         game, scenario, search("easy", seed=1), games=SEARCH_GAMES, seed=1,
-        options=SEARCH_OPTIONS, progress=False, **where,
+        options=dict(swept.options), progress=False, **where,
     )  # fmt: skip
     return time.perf_counter() - start, result
 
 
 def search_sweeps() -> list[Result]:
-    """The same sweep of Panzer Strike capture-the-flag games (turn limit 4), easy search on
-    both sides, in process, in 2 local processes and on 2 Dask worker processes: the scaling
-    (the target 1.7× on 2 cores) includes starting the pool (each worker imports OpenSpiel and
+    """The same sweep of a game's ``SEARCH_SWEEP`` games, easy search on both sides, in
+    process, in 2 local processes and on 2 Dask worker processes: the scaling (the target
+    1.7× on 2 cores) includes starting the pool (each worker imports OpenSpiel and
     numbers the scenario's actions); Dask's workers are started and warmed first."""
     _warm()  # this process's imports are not the sweep's
     here, reference = _search_timed()
     pool, pooled = _search_timed(workers=2)
     assert pooled.games.equals(reference.games), "2 local workers give the same games"
     per_game = here / SEARCH_GAMES
-    label = f"{SEARCH_GAMES} Panzer Strike games, easy search"
+    label = f"{SEARCH_GAMES} {_sweep('SEARCH_SWEEP').label}, easy search"
     results = [
         Result(33, f"balance sweep with search players, in process ({label})", per_game, 5.0,
                note=f"{SEARCH_GAMES / here:.2f} games/s"),
@@ -142,8 +133,9 @@ def _warm() -> None:
     """A Dask worker's imports and the scenario's numbering, before the clock starts."""
     from workbench.openspiel.bridge import WorkbenchGame
 
-    game = get_game("panzer-strike")
-    WorkbenchGame.around(game, game.start(game.load_scenario("capture-the-flag")))
+    swept = _sweep("SEARCH_SWEEP")
+    game = get_game(swept.game)
+    WorkbenchGame.around(game, game.start(game.load_scenario(swept.scenario)))
 
 
 if __name__ == "__main__":

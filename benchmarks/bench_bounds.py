@@ -1,7 +1,8 @@
-"""Benchmarks 86-89: lint's estimates against what its checks take, on boards from tiny to
-the files layer's largest (maps of 200 × 200, boards of 700 × 700 squares, tables of
-1,000 cm), and the refusal of a board past the bound (``python -m benchmarks.bench_bounds``
-prints every check of every sample, ``--quick`` the small ones).
+"""Benchmarks 86-89: lint's estimates against what its checks take, on each board kind's
+samples from tiny to the files layer's largest (each game's ``LINT_SAMPLES``: maps of
+200 × 200, boards of 700 × 700 squares, tables of 1,000 cm), and the refusal of a board past
+the bound (``python -m benchmarks.bench_bounds`` prints every check of every sample,
+``--quick`` the small ones).
 
 Each check (with the shared work it is the first to need) is timed untraced (CPU time: the
 machine is shared, and waiting for a core is not the check's cost), then its peak measured
@@ -18,19 +19,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.boards import obstructed_map, square_board, table
-from benchmarks.timing import Result, median_seconds
 from workbench.boards import HexMap
 from workbench.bounds import Cost
 from workbench.errors import ArgumentError
-from workbench.files import load
-from workbench.games.panzer_strike import lint as square_lint
-from workbench.games.panzer_vor import lint as hex_lint
-from workbench.games.tanks import lint as table_lint
 from workbench.geometry.squaregrid import _square_trace_from_origin
 from workbench.lint import Checks, Found, LintReport, lint
-
-MAPS = "maps"
+from workbench.testing.bench_cases import LintSamples, Sample, declared
+from workbench.testing.timing import Result, median_seconds
 
 
 @dataclass(frozen=True)
@@ -113,57 +108,14 @@ def measure(sample: str, make: Callable[[], Any], checks: Checks, trace: bool = 
 # --- the samples ------------------------------------------------------------------------------
 
 
-Sample = tuple[str, Callable[[], Any], Checks, dict[str, Any]]
+def kinds() -> list[LintSamples]:
+    """Each board kind's samples, as its game declares them (``LINT_SAMPLES``), by number."""
+    return sorted(declared("LINT_SAMPLES"), key=lambda kind: kind.number)
 
 
 def samples(quick: bool = False) -> list[Sample]:
     """The boards measured: (name, how to make it, its checks, lint's options)."""
-    hexes: list[Sample] = [
-        ("blank 10 x 10", lambda: HexMap.blank(10, 10), hex_lint.CHECKS, {}),
-        ("obstructed 30 x 40", lambda: obstructed_map(30, 40), hex_lint.CHECKS, {}),
-        ("Ōarai city (alleys)", lambda: load(f"{MAPS}/panzer-vor/oarai-city.json"),
-         hex_lint.CHECKS, {}),
-        ("St. Gloriana (scenario)", lambda: load(f"{MAPS}/panzer-vor/scenarios/st-gloriana.json"),
-         hex_lint.SCENARIO_CHECKS, {}),
-        ("obstructed 60 x 60", lambda: obstructed_map(60, 60), hex_lint.CHECKS, {}),
-    ]  # fmt: skip
-    squares: list[Sample] = [
-        ("capture the flag", lambda: load(f"{MAPS}/panzer-strike/capture-the-flag.json"),
-         square_lint.CHECKS, {}),
-        ("4 x 4 tiles of 10", lambda: square_board(4, 10), square_lint.CHECKS, {}),
-    ]  # fmt: skip
-    tables: list[Sample] = [
-        ("Barkmann's Corner", lambda: load(f"{MAPS}/tanks/barkmanns-corner.json"),
-         table_lint.CHECKS, {}),
-        ("120 cm, 20 pieces", lambda: table(120, 20), table_lint.CHECKS, {}),
-    ]  # fmt: skip
-    if quick:
-        return hexes + squares + tables
-    hexes += [
-        ("obstructed 120 x 120", lambda: obstructed_map(120, 120), hex_lint.CHECKS, {}),
-        ("obstructed 200 x 200 (exposure left out)", lambda: obstructed_map(200, 200),
-         hex_lint.CHECKS, {"leave_out": ["exposure", "blind spots"]}),
-        ("blank 200 x 200 with 4 zones", lambda: _zoned(200), hex_lint.CHECKS, {}),
-    ]  # fmt: skip
-    squares += [
-        ("8 x 8 tiles of 25 (200 squares)", lambda: square_board(8, 25), square_lint.CHECKS, {}),
-        ("14 x 14 tiles of 50 (700 squares), no lines of fire",
-         lambda: square_board(14, 50), square_lint.CHECKS, {"leave_out": ["lines of fire"]}),
-    ]  # fmt: skip
-    tables += [
-        ("300 cm, 60 pieces, 10 cm cells", lambda: table(300, 60), table_lint.CHECKS,
-         {"cell_cm": 10.0}),
-        ("1,000 cm, 200 pieces, 40 cm cells", lambda: table(1000, 200), table_lint.CHECKS,
-         {"cell_cm": 40.0}),
-    ]  # fmt: skip
-    return hexes + squares + tables
-
-
-def _zoned(side: int) -> HexMap:
-    board = HexMap.blank(side, side, digits=3)
-    for i, col in enumerate((1, side // 3, 2 * side // 3, side)):
-        board = board.with_zone(f"zone {i}", [board.grid.from_offset(col - 1, 0)])
-    return board
+    return [sample for kind in kinds() for sample in kind.samples(quick)]
 
 
 def run_samples(quick: bool = False, trace: bool = True) -> list[Measured]:
@@ -187,15 +139,9 @@ def lint_estimates() -> list[Result]:
     """86-88: each board kind's whole lint, estimate ÷ measured, on every sample."""
     rows = run_samples(trace=False)
     results = []
-    kinds = (("hex maps and scenarios", hex_lint.CHECKS, 86),
-             ("square boards", square_lint.CHECKS, 87),
-             ("TANKS tables", table_lint.CHECKS, 88))  # fmt: skip
-    for words, checks, number in kinds:
-        names = [
-            s[0]
-            for s in samples()
-            if s[2] is checks or (checks is hex_lint.CHECKS and s[2] is hex_lint.SCENARIO_CHECKS)
-        ]
+    for kind in kinds():
+        words, number = kind.kind, kind.number
+        names = [sample[0] for sample in kind.samples(False)]
         wholes = {name: _whole(rows, name) for name in names}
         largest = names[-1]
         estimate, seconds, _ = wholes[largest]

@@ -1,13 +1,14 @@
 """Benchmark 6: in a real browser, from a click on a tank to the movement.reach overlay painted.
 
-A notebook holding the explorer on a 30 × 40 board with 40 tanks is served by Voilà and
-opened in the system Chromium. In the page, a click is dispatched on the tank's counter and
-the time is taken until the pixels of a neighbouring hex change (the reach is shaded): the
-whole round trip, browser → kernel (rules and scene) → browser (canvas commands painted).
-Between clicks, a click on far empty ground clears the overlay. Voilà is started with the
-workbench's kernel websocket connection (TCP_NODELAY, see ``workbench/server.py``), as
-``make lab`` starts JupyterLab: without it most of the time is Nagle's algorithm holding the
-kernel's reply for the browser's delayed acknowledgement (about 40 ms).
+A notebook holding the explorer a game declares for it (its bench part's ``CLICK``: a 30 × 40
+board with 40 tanks) is served by Voilà and opened in the system Chromium. In the page, a click
+is dispatched on the tank's counter and the time is taken until the pixels of a neighbouring
+hex change (the reach is shaded): the whole round trip, browser → kernel (rules and scene) →
+browser (canvas commands painted). Between clicks, a click on far empty ground clears the
+overlay. Voilà is started with the workbench's kernel websocket connection (TCP_NODELAY, see
+``workbench/server.py``), as ``make lab`` starts JupyterLab: without it most of the time is
+Nagle's algorithm holding the kernel's reply for the browser's delayed acknowledgement (about
+40 ms).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from benchmarks.timing import Result
+from workbench.testing.bench_cases import ClickCase, declared
+from workbench.testing.timing import Result
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -30,10 +32,7 @@ import browser_support  # type: ignore[import-not-found]  # noqa: E402
 SETUP = """\
 import sys
 sys.path.insert(0, {root!r})
-from benchmarks.boards import battle, obstructed_map
-from workbench.widgets import Explorer
-explorer = Explorer(battle(obstructed_map(30, 40, share=0.15, seed=3), 40, seed=7), size=20)
-explorer"""
+"""
 
 # Dispatch a click at canvas pixel (x, y), then wait for the region around (rx, ry) to change.
 CLICK_AND_WAIT = """async ([selector, x, y, rx, ry, wait]) => {
@@ -61,13 +60,13 @@ CLICK_AND_WAIT = """async ([selector, x, y, rx, ry, wait]) => {
 }"""
 
 
-def _notebook(folder: Path) -> Path:
+def _notebook(folder: Path, case: ClickCase) -> Path:
     cell: dict[str, Any] = {
         "cell_type": "code",
         "execution_count": None,
         "metadata": {},
         "outputs": [],
-        "source": SETUP.format(root=str(ROOT)),
+        "source": SETUP.format(root=str(ROOT)) + case.setup,
     }
     notebook = {
         "cells": [cell],
@@ -80,28 +79,6 @@ def _notebook(folder: Path) -> Path:
     return path
 
 
-def _geometry() -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
-    """The firer's counter, a neighbouring hex it can reach, and far empty ground, in pixels."""
-    from benchmarks.boards import battle, obstructed_map
-    from workbench.games.panzer_vor.rules import movement
-    from workbench.widgets import Explorer
-
-    state = battle(obstructed_map(30, 40, share=0.15, seed=3), 40, seed=7)
-    explorer = Explorer(state, size=20)
-    firer = state.tank("Firer")
-    reach = movement.reach(state, "Firer").hex_costs()
-    near = next(h for h in firer.hex.neighbors() if h in reach and state.tank_at(h) is None)
-    occupied = {t.hex for t in state.tanks}
-    empty = next(
-        h
-        for h in reversed(list(state.map.grid))
-        if h not in reach and h not in occupied and h.distance(firer.hex) > 10
-    )
-    # Just beside the neighbour's centre (its MP number is drawn at the centre).
-    nx, ny = explorer.scene.pixel_of(near)
-    return explorer.scene.pixel_of(firer.hex), (nx - 6, ny + 4), explorer.scene.pixel_of(empty)
-
-
 def click_to_overlay() -> Result:
     if not Path(browser_support.CHROMIUM).exists():
         return Result(
@@ -111,11 +88,12 @@ def click_to_overlay() -> Result:
             0.050,
             note=f"not run: {browser_support.CHROMIUM} is missing",
         )
-    tank, near, empty = _geometry()
+    case: ClickCase = declared("CLICK")[0]
+    tank, near, empty = case.geometry()
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
-        notebook = _notebook(home)
+        notebook = _notebook(home, case)
         port = browser_support.free_port()
         env = browser_support.jupyter_env(home)
         # The server (workbench.app_server, as `make app` serves: small kernel messages leave

@@ -1,27 +1,29 @@
 """Benchmarks 100-103: exported pages (``workbench export``, issue 50), small and quick.
 
 100: the size of the longest prepared game's page (``stagnant-draw``, 207 steps), limit 2 MB.
-101: the size of a 12-question lesson page, limit 1 MB: the largest of TANKS' Firing chapter
-(12 questions) and twelve Panzer Vor! questions of every kind on its largest maps (places
-to click included). 102: in Chromium, from the navigation's start (``file://``, the network
-off) to the first picture painted (the frame after the page has drawn its board and panel),
-limit 1 s: the median of 5 new pages of each prepared game and of the Panzer Vor! lesson;
-the notes give each page's. 103: in Chromium, a key press (→) to the next step painted
-(the frame after the page's handler), limit 50 ms: every step of the 207-step page, the
-median in the time column, the slowest in the notes. The speed-up column is the limit over
-the measure (how far under it)."""
+101: the size of a 12-question lesson page, limit 1 MB: the largest of the lessons the games'
+bench parts declare (``LESSONS``; e.g. TANKS' Firing chapter, twelve Panzer Vor! questions
+of every kind on its largest maps, places to click included). 102: in Chromium, from the
+navigation's start (``file://``, the network off) to the first picture painted (the frame
+after the page has drawn its board and panel), limit 1 s: the median of 5 new pages of each
+prepared game and of each lesson declared ``painted``; the notes give each page's. 103: in
+Chromium, a key press (→) to the next step painted (the frame after the page's handler),
+limit 50 ms: every step of the 207-step page, the median in the time column, the slowest in
+the notes. The speed-up column is the limit over the measure (how far under it)."""
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.timing import Result
 from workbench.export import game_page, lesson_page, prepared_game, prepared_games, write_page
 from workbench.files import load
+from workbench.testing.bench_cases import LessonCase, declared
+from workbench.testing.timing import Result
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -34,10 +36,6 @@ LESSON_LIMIT = 1_000_000
 FIRST_PICTURE_LIMIT = 1.0
 STEP_LIMIT = 0.050
 PAGES_EACH = 5
-TWELVE = [  # twelve Panzer Vor! questions: every kind, three of them answered by places
-    ("reach", 0), ("reach", 1), ("reach", 2), ("move", 0), ("move", 1), ("sight", 0),
-    ("sight", 1), ("armour", 0), ("to-hit", 0), ("to-hit", 1), ("to-hit-odds", 0), ("card", 0),
-]  # fmt: skip
 
 # The time (ms from the navigation's start) of the frame after the page said it was ready.
 PAINTED = """() => new Promise((resolve) => {
@@ -61,15 +59,22 @@ STEPPING = """async (count) => {
 }"""
 
 
+def _slug(case: LessonCase) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", case.label.lower()).strip("-")
+
+
+def _lesson(case: LessonCase) -> str:
+    return lesson_page(case.game, case.chapter, questions=case.questions)
+
+
 def sizes(folder: Path) -> list[Result]:
     record = prepared_game(LONG_GAME)
     steps = len(load(record).steps)
     game = write_page(game_page(record), folder / f"{LONG_GAME}.html").stat().st_size
     lessons = {
-        "TANKS Firing": write_page(lesson_page("tanks", "Firing"), folder / "tanks.html"),
-        "Panzer Vor!, every kind": write_page(
-            lesson_page("panzer-vor", questions=TWELVE), folder / "panzer-vor.html"
-        ),
+        case.label: write_page(_lesson(case), folder / f"{_slug(case)}.html")
+        for case in declared("LESSONS")
+        if case.sized
     }
     measured = {name: path.stat().st_size for name, path in lessons.items()}
     largest = max(measured.values())
@@ -77,7 +82,7 @@ def sizes(folder: Path) -> list[Result]:
         Result(100, f"exported page of a {steps}-step game ({LONG_GAME})", game,
                GAME_LIMIT, "the issue's limit", GAME_LIMIT, unit="bytes",
                note="pictures split into layers and elements, each stored once"),
-        Result(101, "exported page of a 12-question lesson (the larger of two)", largest,
+        Result(101, "exported page of a 12-question lesson (the largest declared)", largest,
                LESSON_LIMIT, "the issue's limit", LESSON_LIMIT, unit="bytes",
                note="; ".join(f"{n}: {s / 1e6:.2f} MB" for n, s in measured.items())),
     ]  # fmt: skip
@@ -86,7 +91,8 @@ def sizes(folder: Path) -> list[Result]:
 def first_pictures(folder: Path) -> tuple[Result, Result]:
     pages = [write_page(game_page(path), folder / f"{name}.html")
              for name, path in sorted(prepared_games().items())]  # fmt: skip
-    pages.append(write_page(lesson_page("panzer-vor", "Moving"), folder / "moving.html"))
+    pages += [write_page(_lesson(case), folder / f"{_slug(case)}.html")
+              for case in declared("LESSONS") if case.painted]  # fmt: skip
     timed: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as home, browser_support.chromium(Path(home)) as context:
         context.set_offline(True)
@@ -139,6 +145,6 @@ def exported_pages() -> list[Result]:
 EXPORT_BENCHMARKS = (exported_pages,)
 
 if __name__ == "__main__":
-    from benchmarks.timing import table
+    from workbench.testing.timing import table
 
     print(table(exported_pages()))

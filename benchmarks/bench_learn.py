@@ -1,21 +1,28 @@
-"""Benchmarks 95-97: generating a learn-mode question (``workbench.learn.question``), every
-kind of each game, seeds 0-19: the position placed by the seed, the answer computed by the
-rules and its reasons. The promise is that a question takes at most 200 ms: the time column
-is the slowest question of the game's every kind and seed (warm: each scenario already
-loaded once, as in a lesson), the notes give each kind's median. No reference: a question
-is the rules' own answer (the answers are checked against plain references by
-``tests/test_learn_answers.py``)."""
+"""Benchmarks 95 on: generating a learn-mode question (``workbench.learn.question``), every kind
+of each game with questions (95 the first in the games' order, then one a game), seeds 0-19:
+the position placed by the seed, the answer computed by the rules and its reasons. The promise
+is that a question takes at most 200 ms: the time column is the slowest question of the game's
+every kind and seed (warm: each scenario already loaded once, as in a lesson), the notes give
+each kind's median. No reference: a question is the rules' own answer (the answers are checked
+against plain references by ``tests/test_learn_answers.py``)."""
 
 from __future__ import annotations
 
 import statistics
 import time
 
-from benchmarks.timing import Result
 from workbench import learn
+from workbench.games import names
+from workbench.testing.timing import Result
 
 SEEDS = range(20)
-NUMBERS = {"panzer-vor": 95, "panzer-strike": 96, "tanks": 97}
+FIRST = 95  # the first game's benchmark number, then one a game
+
+
+def numbers() -> dict[str, int]:
+    """Each game with questions and its benchmark's number, in the games' order."""
+    asked = set(learn.kinds_of_games())
+    return {game: FIRST + i for i, game in enumerate(g for g in names() if g in asked)}
 
 
 def _seconds(game: str, kind: str, seed: int) -> float:
@@ -26,7 +33,7 @@ def _seconds(game: str, kind: str, seed: int) -> float:
 
 def questions() -> list[Result]:
     results = []
-    for game, number in NUMBERS.items():
+    for game, number in numbers().items():
         medians, worst = [], 0.0
         for k in learn.kinds(game):
             learn.question(game, k.name, 999)  # its scenarios loaded, as in a lesson

@@ -10,10 +10,12 @@ import random
 import statistics
 import time
 
-from benchmarks.timing import Result, median_seconds
+from benchmarks.strength import cases
 from workbench.games import get_game
+from workbench.players import search
 from workbench.rules.core import CHANCE
 from workbench.rules.play import sample_chance
+from workbench.testing.timing import Result, median_seconds
 
 
 def _mid_game(game, seed: int = 2, steps: int = 60):
@@ -30,25 +32,23 @@ def _mid_game(game, seed: int = 2, steps: int = 60):
 def clone_state() -> Result:
     import workbench.openspiel as bridge
 
-    state = _mid_game(bridge.game("panzer-vor", "mock-battle"))
+    name, scenario, label = cases()[0]
+    state = _mid_game(bridge.game(name, scenario))
     copied = state.clone()
     if copied.workbench_state is not state.workbench_state or copied.history() != state.history():
         raise AssertionError("a clone must share the workbench state and keep the history")
     seconds = median_seconds(state.clone, repeat=2000, warmup=50)
     reference = median_seconds(lambda: pickle.loads(pickle.dumps(state)), repeat=5)
     return Result(
-        90, "OpenSpiel `clone()` of a Mock Battle card-game state, 60 steps in", seconds, 50e-6,
+        90, f"OpenSpiel `clone()` of a {label} state, 60 steps in", seconds, 50e-6,
         "the state rebuilt from its actions (its pickle: a workbench state does not deep-copy)",
         reference, "the clone shares the state value and copies the history",
     )  # fmt: skip
 
 
 def medium_decision() -> Result:
-    from workbench.players import search
-
     times = []
-    for name, scenario in (("panzer-strike", "capture-the-flag"), ("panzer-vor", "mock-battle"),
-                           ("tanks", "standard-table")):  # fmt: skip
+    for name, scenario, _ in cases():
         rules = get_game(name)
         state, rng = rules.start(rules.load_scenario(scenario)), random.Random(3)
         player = search("medium", seed=1)
@@ -68,7 +68,7 @@ def medium_decision() -> Result:
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
     return Result(
-        91, "a medium search player's decision (Panzer Strike, Mock Battle, TANKS; median)",
+        91, f"a medium search player's decision ({', '.join(c[2] for c in cases())}; median)",
         statistics.median(times), 1.0, note=f"{len(times)} decisions; 95th percentile {p95:.2f} s",
     )  # fmt: skip
 

@@ -16,11 +16,11 @@ import statistics
 import time
 from typing import Any
 
-from benchmarks.timing import Result
 from workbench.games import all_games
 from workbench.render.canvas import GROUPS, draw_scene, new_canvas
 from workbench.render.scene import LAYER_GROUPS
 from workbench.rules.play import play
+from workbench.testing.timing import Result
 from workbench.widgets.stepper import Stepper, prepared_games
 from workbench.widgets.views import view_for
 

@@ -1,28 +1,30 @@
 """`make bench-strength`: how strong the search players are (not part of `make test`).
 
-Medium search against the greedy player, ``GAMES`` games from each seat, in the Mock Battle
-card game (information-set search), Panzer Strike's capture-the-flag and TANKS' standard
-table; a draw counts as half a win; beside it greedy against itself and medium against
-itself, how far the scenario leans to a seat between equal players, weak and competent. Then
-the ladder random < greedy < easy < medium < hard: each player against the one below it,
-``LADDER_GAMES`` games from each seat. The table is printed and written into
+Medium search against the greedy player, ``GAMES`` games from each seat, in each game that
+declares a strength case in its search settings (``SearchSettings.strength``: a scenario and
+a label; :func:`cases`); a draw counts as half a win; beside it greedy against itself and
+medium against itself, how far the scenario leans to a seat between equal players, weak and
+competent. Then the ladder random < greedy < easy < medium < hard: each player against the one
+below it, ``LADDER_GAMES`` games from each seat. The table is printed and written into
 benchmarks/README.md between the strength markers, with the number of games it was run with
 (``--games``/``--ladder-games`` for a reduced run, labelled so), and how long a medium
 decision takes in each game (median and 95th percentile over ``--positions`` positions of
 seeded greedy games; the target: 1 s and 3 s).
 
 A full run takes hours on a 2-core machine, so it is kept as it goes: each game's result is
-written to ``strength-games.csv`` beside this file (:data:`RECORD`) in runs of :data:`CHUNK`
+written to its record, ``strength-games.csv`` in its home (its strength case's ``record``:
+:func:`record_of`), in runs of :data:`CHUNK`
 seeded games, under the version of the code that game's games depend on
-(:func:`code_version`: a change to one game's rules or search leaves the other games' games
-counted). A run stopped part-way goes on from where it stopped; games played by other code
-are not counted (nor deleted); ``--no-record`` neither reads nor writes the file;
-``--from-record`` plays and times nothing and prints the table of what the record holds
+(:func:`code_version`: a change to one game's files, as its strength case lists them, leaves
+the other games' games counted). A run stopped part-way goes on from where it stopped; games
+played by other code are not counted (nor deleted); ``--no-record`` neither reads nor writes
+the file; ``--from-record`` plays and times nothing and prints the table of what the record holds
 (``--readme`` writes it into README.md too, headed so, timed with ``--positions``).
 A change that should play some matches as before (a refactor of the search players' shared
 layer; a new simulation count for one level) is shown to by ``--carry`` (:func:`carry`: a
-replay of each match's first chunk), which then counts those matches' recorded games for the
-new code and leaves the others to be played again.
+replay of each match's first chunk, the search players' matches and the rules' own players'
+alike), which then counts those matches' recorded games for the new code and leaves the others
+to be played again.
 
     python -m benchmarks.strength [--games 100] [--ladder-games 50] [--workers 2]
 """
@@ -33,6 +35,7 @@ import argparse
 import ast
 import csv
 import fnmatch
+import functools
 import hashlib
 import random
 import re
@@ -45,19 +48,15 @@ from typing import Any
 
 from workbench.balance import sweep
 from workbench.balance.stats import wilson_interval
-from workbench.games import get_game
+from workbench.games import get_game, names
 from workbench.players import search
+from workbench.players.settings import declared
 from workbench.rules.core import CHANCE
 from workbench.rules.play import play_to_end, random_player, sample_chance
 
 GAMES = 100
 LADDER_GAMES = 50
 POSITIONS = 20
-CASES = (
-    ("panzer-vor", "mock-battle", "Mock Battle (card game)"),
-    ("panzer-strike", "capture-the-flag", "Panzer Strike capture-the-flag"),
-    ("tanks", "standard-table", "TANKS standard table"),
-)
 README = Path(__file__).with_name("README.md")
 BEGIN, END = "<!-- strength: begin -->", "<!-- strength: end -->"
 
@@ -82,34 +81,61 @@ def points_of(winner: Any, side: str) -> float:
     return 0.5 if winner in (None, "", "draw") or winner != winner else 0.0
 
 
-RECORD = Path(__file__).with_name("strength-games.csv")
 CHUNK = 10  # games a sweep plays before they are written down (a match plays whole chunks)
 FIELDS = ("version", "game", "scenario", "first", "second", "seat", "chunk", "index", "points")
 ROOT = Path(__file__).resolve().parent.parent
 # what a match's games depend on: every file of the library and the maps (:data:`SUFFIXES`),
-# except the surface no match runs (:data:`SURFACE`), the other games' own files
-# (:data:`OWN`) and, for a match of the rules' own players (random, greedy), the search
-# players and the bridge (:data:`SEARCH`): a change to one game's rules, maps or search, or to
-# the search players' layer, leaves the other games' games (or the greedy players') counted
+# except the surface no match runs (:data:`SURFACE`), the other games' own files (each game's
+# strength case lists them: :func:`own_files`) and, for a match of the rules' own players
+# (random, greedy), the search players, the bridge and each game's parts of them
+# (:data:`SEARCH`): a change to one game's rules, maps or search, or to the search players'
+# layer, leaves the other games' games (or the greedy players') counted
 LIBRARY = ("workbench", "maps")
 SUFFIXES = (".py", ".json", ".csv")
+
+
+def _parts(*layers: str) -> tuple[str, ...]:
+    """Every game's part of these layers, as patterns (a module or a package)."""
+    return tuple(p for layer in layers for p in (f"workbench/games/*/{layer}.py",
+                                                 f"workbench/games/*/{layer}/*"))  # fmt: skip
+
+
 SURFACE = ("workbench/render", "workbench/widgets", "workbench/learn", "workbench/lint",
            "workbench/testing", "workbench/gallery.py", "workbench/app_pool.py",
-           "workbench/app_server.py", "workbench/server.py")  # fmt: skip
-SEARCH = ("workbench/players", "workbench/openspiel")
-OWN = {
-    "panzer-vor": ("workbench/games/panzer_vor/rules", "workbench/panzer_vor.py", "maps/panzer-vor",
-                   "workbench/data/*panzer-vor*", "workbench/players/playouts.py",
-                   "workbench/games/panzer_vor/numbering",
-                   "workbench/players/levels/panzer_vor.py"),
-    "panzer-strike": ("workbench/games/panzer_strike/rules", "workbench/panzer_strike.py",
-                      "maps/panzer-strike", "workbench/data/panzer-strike-*",
-                      "workbench/players/panzer_strike.py",
-                      "workbench/players/levels/panzer_strike.py"),
-    "tanks": ("workbench/games/tanks/rules", "workbench/tanks.py", "maps/tanks",
-              "workbench/data/tanks-*", "workbench/players/tanks.py",
-              "workbench/players/levels/tanks.py"),
-}  # fmt: skip
+           "workbench/app_server.py", "workbench/server.py",
+           "workbench/games/*/strength-games.csv",  # the records: writing one changes no code
+           *_parts("render", "widgets", "learn", "lint", "bench"))  # fmt: skip
+SEARCH = ("workbench/players", "workbench/openspiel", *_parts("search", "numbering"))
+
+
+def cases() -> list[tuple[str, str, str]]:
+    """(game, scenario, label) of every game with a strength case, in the games' order.
+
+    >>> all(scenario in get_game(game).scenarios() for game, scenario, _ in cases())
+    True
+    """
+    found = declared()
+    return [(game, case.scenario, case.label) for game in names()
+            if (case := found[game].strength if game in found else None)]  # fmt: skip
+
+
+def own_files() -> dict[str, tuple[str, ...]]:
+    """Each benchmarked game's own files (its strength case's ``files``), by game."""
+    found = declared()
+    return {game: found[game].strength.files for game, _, _ in cases()}  # type: ignore[union-attr]
+
+
+def record_of(game: str) -> Path | None:
+    """The file ``game``'s strength games are kept in: its home's, as its strength case names
+    it (None: the game keeps none, or has no strength case).
+
+    >>> all(record_of(game).name == "strength-games.csv" for game, _, _ in cases())
+    True
+    """
+    case = declared()[game].strength if game in declared() else None
+    return None if case is None else case.record
+
+
 RULES_PLAYERS = ("random", "greedy")
 
 
@@ -118,19 +144,19 @@ def _under(path: str, patterns: tuple[str, ...]) -> bool:
 
 
 def depends_on(game: str, search: bool = True, root: Path = ROOT) -> list[str]:
-    """The files (paths from ``root``) a match of ``game`` depends on (see :data:`OWN`;
+    """The files (paths from ``root``) a match of ``game`` depends on (see :func:`own_files`;
     ``search``: a search player plays in it).
 
-    >>> files = depends_on("tanks")
-    >>> "workbench/games/tanks/rules/state.py" in files, "workbench/geometry/hexgrid.py" in files
+    >>> game, other = [name for name, _, _ in cases()][:2]
+    >>> files = depends_on(game)
+    >>> "workbench/geometry/hexgrid.py" in files, "workbench/players/searching.py" in files
     (True, True)
-    >>> any(f.startswith(("workbench/games/panzer_vor/rules/", "workbench/render/")) for f in files)
+    >>> any(f.startswith(own_files()[other]) or f.startswith("workbench/render/") for f in files)
     False
-    >>> "workbench/players/tanks.py" in files, "workbench/players/tanks.py" in depends_on(
-    ...     "tanks", search=False)
-    (True, False)
+    >>> "workbench/players/searching.py" in depends_on(game, search=False)
+    False
     """
-    left_out = SURFACE + sum((own for other, own in OWN.items() if other != game), ())
+    left_out = SURFACE + sum((own for other, own in own_files().items() if other != game), ())
     if not search:
         left_out += SEARCH
     found = []
@@ -144,15 +170,23 @@ def depends_on(game: str, search: bool = True, root: Path = ROOT) -> list[str]:
 
 
 def code_version(game: str, search: bool = True, root: Path = ROOT) -> str:
-    """A short hash of the files a match of ``game`` depends on (:func:`depends_on`), each
-    file's path and what it does: a Python file's code without its comments and docstrings
-    (:func:`code_of`: a correction to a text plays the same games), another file's bytes."""
-    digest = hashlib.sha256()
-    for name in depends_on(game, search, root):
-        digest.update(name.encode() + b"\0")
-        path = root / name
-        digest.update(code_of(path) if path.suffix == ".py" else path.read_bytes())
-    return digest.hexdigest()[:12]
+    """A short hash of what the files a match of ``game`` depends on (:func:`depends_on`) do:
+    a Python file's code without its comments and docstrings (:func:`code_of`: a correction
+    to a text plays the same games), another file's bytes. Not their paths: a file moved
+    unchanged plays the same games."""
+    each = sorted(_digest(root / name) for name in depends_on(game, search, root))
+    return hashlib.sha256(b"".join(each)).hexdigest()[:12]
+
+
+def _digest(path: Path) -> bytes:
+    """What one file does, hashed (see :func:`code_version`), read again only if it changed."""
+    found = path.stat()
+    return _digest_of(path, found.st_mtime_ns, found.st_size)
+
+
+@functools.cache
+def _digest_of(path: Path, mtime_ns: int, size: int) -> bytes:
+    return hashlib.sha256(code_of(path) if path.suffix == ".py" else path.read_bytes()).digest()
 
 
 def code_of(path: Path) -> bytes:
@@ -178,10 +212,14 @@ def code_of(path: Path) -> bytes:
     return ast.dump(tree).encode()
 
 
+def _of_rules_players(first: str, second: str) -> bool:
+    return first in RULES_PLAYERS and second in RULES_PLAYERS
+
+
 def version_of(game: str, first: str, second: str) -> str:
     """The :func:`code_version` a match of ``first`` against ``second`` in ``game`` is recorded
     under: without the search players' layer where neither is a search player."""
-    return code_version(game, search=not (first in RULES_PLAYERS and second in RULES_PLAYERS))
+    return code_version(game, search=not _of_rules_players(first, second))
 
 
 def recorded(record: Path, match: dict[str, str]) -> dict[tuple[int, int], dict[int, float]]:
@@ -211,22 +249,25 @@ def write_down(record: Path, match: dict[str, str], seat: int, chunk: int,
                              "points": value})  # fmt: skip
 
 
-def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) -> str:
-    """Keep ``game``'s search matches counted across a change that plays some of them the
-    same (a refactor of the search players' layer, a new simulation count for one level):
-    where ``record`` holds none of them for this code, each match recorded under the last
-    version is replayed here, chunk 0 of each seat; a match whose every game's points come
-    out as recorded has all its games written down again under this code's version, and the
-    others are left for the run to play again. What was done, in words."""
-    new = code_version(game)
+def carry(game: str, scenario: str, workers: int | None, record: Path,
+          search: bool = True) -> str:  # fmt: skip
+    """Keep ``game``'s search matches (``search``; else the rules' own players' matches)
+    counted across a change that plays some of them the same (a refactor of the search
+    players' layer, a new simulation count for one level, files moved): where ``record`` holds
+    none of them for this code, each match recorded under the last version is replayed here,
+    chunk 0 of each seat; a match whose every game's points come out as recorded has all its
+    games written down again under this code's version, and the others are left for the run
+    to play again. What was done, in words."""
+    new = code_version(game, search=search)
+    kind = "search games" if search else "games of the rules' own players"
     with record.open(newline="", encoding="utf-8") as lines:
         rows = [r for r in csv.DictReader(lines)
                 if (r["game"], r["scenario"]) == (game, scenario)
-                and not (r["first"] in RULES_PLAYERS and r["second"] in RULES_PLAYERS)]  # fmt: skip
+                and _of_rules_players(r["first"], r["second"]) != search]  # fmt: skip
     if any(r["version"] == new for r in rows):
-        return f"{game}: the record holds games of this code ({new}); nothing carried"
+        return f"{game}: the record holds {kind} of this code ({new}); nothing carried"
     if not rows:
-        return f"{game}: the record holds no search games to carry"
+        return f"{game}: the record holds no {kind} to carry"
     old = rows[-1]["version"]
     rows = [r for r in rows if r["version"] == old]
     matches = sorted({(r["first"], r["second"]) for r in rows})
@@ -252,7 +293,7 @@ def carry(game: str, scenario: str, workers: int | None, record: Path = RECORD) 
         writer.writerows({**r, "version": new} for r in kept)
     return (
         f"{game}: chunk 0 of each seat of {len(carried)} of {len(matches)} matches replayed "
-        f"as {old} recorded them; their {len(kept)} search games carried to {new}{otherwise}"
+        f"as {old} recorded them; their {len(kept)} {kind} carried to {new}{otherwise}"
     )
 
 
@@ -274,7 +315,7 @@ def chunk_points(game: str, scenario: str, first: str, second: str, seat: int, c
 
 
 def held(game: str, scenario: str, first: str, second: str, games: int,
-         record: Path = RECORD) -> int:  # fmt: skip
+         record: Path) -> int:  # fmt: skip
     """How many of ``games`` games a seat ``record`` holds for this code, from each of the
     two seats: whole chunks from the first (what :func:`score` would play nothing for)."""
     match = {"version": version_of(game, first, second), "game": game, "scenario": scenario,
@@ -291,7 +332,7 @@ def held(game: str, scenario: str, first: str, second: str, games: int,
 
 def score(
     game: str, scenario: str, first: str, second: str, games: int, workers: int | None,
-    record: Path | None = RECORD,
+    record: Path | None,
 ) -> list[float]:  # fmt: skip
     """``first``'s points (a win 1, a draw ½) over ``games`` games from each seat, by seat
     (played in chunks of :data:`CHUNK`: :func:`chunk_points`; the chunks ``record`` holds for
@@ -448,7 +489,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--cases", default="all", help="comma-separated game names, or all")
     parser.add_argument("--no-record", action="store_true", help="neither read nor write "
-                        "the record of games played (strength-games.csv)")  # fmt: skip
+                        "the record of games played (each game's strength-games.csv)")  # fmt: skip
     parser.add_argument("--from-record", action="store_true", help="play nothing: print the "
                         "table of the games the record holds for this code (README.md is "
                         "left as the last run wrote it, but with --readme)")  # fmt: skip
@@ -456,26 +497,32 @@ def main(argv: list[str] | None = None) -> None:
                         "that table into README.md too, headed as the games the record holds "
                         "(and timed, with --positions)")  # fmt: skip
     parser.add_argument("--carry", action="store_true", help="play nothing new: carry each "
-                        "game's search games to this code where a replay shows it plays them "
-                        "as the version they were recorded under did (carry())")  # fmt: skip
+                        "game's games (its search matches', then its rules' players') to this "
+                        "code where a replay shows it plays them as the version they were "
+                        "recorded under did (carry())")  # fmt: skip
     args = parser.parse_args(argv)
     wanted = None if args.cases == "all" else set(args.cases.split(","))
     if args.carry:
-        for game, scenario, _ in CASES:
+        for game, scenario, _ in cases():
             if not wanted or game in wanted:
-                print(carry(game, scenario, args.workers), flush=True)
+                record = record_of(game)
+                for search_matches in (True, False):
+                    if record is not None:
+                        print(carry(game, scenario, args.workers, record, search=search_matches),
+                              flush=True)  # fmt: skip
         return
     if args.positions is None:
         args.positions = 0 if args.from_record else POSITIONS
     reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
     versions = ", ".join(
-        f"{game} {code_version(game)} / {code_version(game, search=False)}" for game, _, _ in CASES
+        f"{game} {code_version(game)} / {code_version(game, search=False)}"
+        for game, _, _ in cases()
     )
     lines = [
         BEGIN,
         f"{time.strftime('%Y-%m-%d %H:%M')} UTC, code versions (a game's matches with a "
-        "search player / the greedy and random players' own; the games in "
-        "`strength-games.csv`): "
+        "search player / the greedy and random players' own; the games in each game's "
+        "`strength-games.csv`, in its home): "
         + versions
         + "; "
         + ("the games the record holds, up to " if args.from_record else "")
@@ -489,7 +536,7 @@ def main(argv: list[str] | None = None) -> None:
         "|---|---|---|---|---|---|",
     ]
     verdicts: list[str] = []
-    for game, scenario, label in CASES:
+    for game, scenario, label in cases():
         if wanted and game not in wanted:
             continue
         # each player against itself: how far the scenario leans to a seat between two equal
@@ -499,7 +546,7 @@ def main(argv: list[str] | None = None) -> None:
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
-        record = None if args.no_record else RECORD
+        record = None if args.no_record else record_of(game)
         for first, second, games in matches:
             if args.from_record and record is not None:
                 games = held(game, scenario, first, second, games, record)
@@ -528,7 +575,7 @@ def main(argv: list[str] | None = None) -> None:
     ]
     print("\n".join(filter(None, verdicts)), flush=True)
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
-    for game, scenario, label in CASES:
+    for game, scenario, label in cases():
         if (wanted and game not in wanted) or args.positions <= 0:
             continue
         times = decision_times(game, scenario, "medium", args.positions)

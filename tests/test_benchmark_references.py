@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from benchmarks.boards import obstructed_map
-from benchmarks.reference import sees
+from workbench.games.panzer_vor.bench.boards import obstructed_map
+from workbench.games.panzer_vor.bench.reference import sees
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.geometry.hexgrid import Hex

@@ -24,13 +24,15 @@ from hypothesis import strategies as st
 
 import workbench
 import workbench.tanks as tanks
-from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.errors import WorkbenchError
 from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.panzer_strike.bench import square_board
 from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.panzer_vor.bench.boards import obstructed_map
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
 from workbench.games.tanks import lint as table_lint
+from workbench.games.tanks.bench import table
 from workbench.lint import LintReport, lint
 
 EXAMPLES = int(os.environ.get("WORKBENCH_BOUNDS_FUZZ_EXAMPLES", "12"))
@@ -174,6 +176,7 @@ def test_a_random_visibility_matrix_answers_or_refuses_in_time(board, max_second
     assert matrix is None or matrix.matrix.shape == (len(board.grid),) * 2
 
 
+# the tanks deployed at once (deployment is played by default since issue 49)
 BATTLE = tanks.start(tanks.load_scenario(next(iter(tanks.scenarios()))), {"deployment": "quick"})
 
 

@@ -8,6 +8,7 @@ not and everything they must."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import random
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 
 import workbench
 from workbench.contract import NAMES, Contract, Declared, contract
+from workbench.discovery import game_packages
 from workbench.games import all_games
 from workbench.render import svg_of
 from workbench.rules.core import CHANCE, TERMINAL, IllegalAction, Turn, Verdict
@@ -25,10 +27,10 @@ from workbench.rules.options import OptionError
 from workbench.rules.play import play_to_end, random_player
 
 GAMES = [g.name for g in all_games() if g.scenarios()]
-FLAT = {  # the flat modules and the game each offers
-    "workbench.panzer_vor": "panzer-vor",
-    "workbench.panzer_strike": "panzer-strike",
-    "workbench.tanks": "tanks",
+FLAT = {  # the flat modules (workbench/<home>.py, a game's home's name) and the game each offers
+    name: importlib.import_module(name).GAME.name
+    for name in (f"workbench.{home}" for home in game_packages())
+    if importlib.util.find_spec(name) is not None
 }
 FUNCTIONS = [n for n in NAMES if inspect.isfunction(getattr(Declared, n, None))]
 
@@ -79,6 +81,10 @@ def test_every_game_offers_the_contracts_names_with_their_shapes(name):
         assert hasattr(bound, attribute), f"{name}: {attribute}"
     for function, declared in DECLARED.items():
         assert _shape(getattr(bound, function)) == declared, f"{name}: {function}"
+
+
+def test_the_flat_modules_are_found_by_the_games_homes():
+    assert FLAT and set(FLAT.values()) <= set(GAMES), FLAT
 
 
 @pytest.mark.parametrize("module_name", sorted(FLAT))

@@ -2,7 +2,9 @@
 live in its home, ``workbench/games/<game>/``, and a generic layer finds them by registration
 (``workbench.discovery.parts``). So the code of a generic layer names no game, imports no
 game's home (nor a flat per-game module) and tests no game's classes; its docstrings may use a
-shipped game as an example (a doctest needs one), its code may not.
+shipped game as an example (a doctest needs one), its code may not. The generic layers
+searched: ``widgets/``, ``render/``, ``learn/``, ``lint/``, ``players/``, ``openspiel/`` and
+``benchmarks/`` (each game's benchmarks are in its home's ``bench`` part).
 
 What counts as naming a game, read from the registry and the games' packages, never from a
 list here: a string holding a registered name (``"panzer-vor"``) or a home's name
@@ -17,6 +19,9 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,7 +162,8 @@ def game_words_in(path: Path, words: GameWords) -> list[str]:
     return sorted(set(found), key=lambda s: (s.split(":")[0], int(s.split(":")[1])))
 
 
-GENERIC_CLEAN = ("widgets", "render", "learn", "lint")  # this slice of issue 46
+GENERIC = (*(PACKAGE / layer for layer in ("widgets", "render", "learn", "lint", "players",
+                                           "openspiel")), ROOT / "benchmarks")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -165,16 +171,19 @@ def game_words() -> GameWords:
     return GameWords()
 
 
-def test_widgets_render_learn_and_lint_name_no_game(game_words):
-    """The editor's tools, the pictures, the learner's kinds and chapters and the linters are
-    each game's, registered from its home: the generic modules name none."""
-    found = [
-        hit
-        for layer in GENERIC_CLEAN
-        for path in sorted((PACKAGE / layer).rglob("*.py"))
-        for hit in game_words_in(path, game_words)
-    ]
-    assert not found, "\n".join(found)
+def _generic_files() -> list[Path]:
+    return sorted(path for folder in GENERIC for path in folder.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _generic_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_generic_layers_name_no_game(path, game_words):
+    """The editor's tools, the pictures, the learner's kinds and chapters, the linters, the
+    search settings, the OpenSpiel numbering and the benchmarks are each game's, registered
+    from its home: the generic modules name none."""
+    found = game_words_in(path, game_words)
+    assert not found, "a generic layer names a game (declare it in the game's home):\n" + "\n".join(
+        found
+    )
 
 
 def test_the_search_finds_what_it_looks_for(game_words, tmp_path):
@@ -199,3 +208,66 @@ def test_the_search_finds_what_it_looks_for(game_words, tmp_path):
     found = [hit.split(":", 2)[1:] for hit in game_words_in(module, game_words)]
     lines = sorted({int(line) for line, _ in found})
     assert lines == [2, 3, 4, 5, 6, 7, 12, 13, 14], found
+
+
+SEARCHED_BY_ITS_SETTINGS = textwrap.dedent("""
+    import sys
+    import workbench.games
+    workbench.games.__path__.append(sys.argv[1])  # Tiny Race, laid beside the shipped games
+
+    import pyspiel
+    import workbench.openspiel as bridge
+    from workbench.games import get_game
+    from workbench.openspiel.bounds import Unbounded
+    from workbench.players import search
+    from workbench.players.settings import GENERIC, settings_for
+    from workbench.rules.core import TERMINAL
+    from workbench.rules.play import play
+    from workbench.testing.bench_cases import declared
+
+    game = get_game("tiny-race")
+    settings = settings_for("tiny-race")  # its home's search part: its own levels
+    assert settings is not GENERIC and settings.levels["medium"] == 8
+    assert settings.playouts is None and settings.evaluator is None  # else the generic search
+    assert search("medium").simulations_in("tiny-race") == 8
+    try:
+        bridge.game("tiny-race", "short")  # pits on: no bound, and it says which option
+    except Unbounded as refused:
+        assert "pits" in str(refused), refused
+    else:
+        raise AssertionError("a race with pits has no bound")
+    pyspiel.random_sim_test(bridge.game("tiny-race", "short", {"pits": False}), num_sims=5,
+                            serialize=True, verbose=False)
+
+    track, options = game.load_scenario("short"), {"pits": False}
+    players = {"Red": search("easy", seed=3), "Blue": search("medium", seed=4)}
+    first = play(game, track, players, seed=1, options=options)
+    again = play(game, track, players, seed=1, options=options)
+    assert first.steps == again.steps and game.outcome(
+        game.apply_all(game.start(track, options),
+                       [game.action_from_json(s.action) for s in first.steps])) is not None
+    print("searched", len(first.steps))
+
+    # its benchmark, found by its home's bench part as a shipped game's are, and run
+    mine = [bench for bench in declared("BENCHMARKS") if bench.__module__.startswith(
+        "workbench.games.tiny.")]
+    assert [bench.__name__ for bench in mine] == ["a_race"], mine
+    result = mine[0]()
+    assert result.seconds is not None and result.verdict.startswith("met"), result
+    print("benchmarked", result.number)
+""")
+
+
+def test_a_game_with_its_own_parts_is_numbered_searched_and_benchmarked():
+    """Tiny Race (``tests/fixture_game/tiny/``) registers its numbering, its search settings
+    and a benchmark from its own home: OpenSpiel plays it (random simulations, a bound that
+    names the option it needs), a search player plays it with its own levels, the same game
+    again from the same seeds, and the benchmarks find and run its own. In a fresh process,
+    so no other test sees the fixture."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
+    done = subprocess.run(
+        [sys.executable, "-c", SEARCHED_BY_ITS_SETTINGS, str(ROOT / "tests" / "fixture_game")],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "searched" in done.stdout and "benchmarked 900" in done.stdout

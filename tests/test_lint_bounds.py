@@ -13,13 +13,15 @@ import pytest
 import shapely
 
 import workbench
-from benchmarks.boards import obstructed_map, square_board, table
 from workbench.boards import HexMap
 from workbench.bounds import Cost
 from workbench.errors import ArgumentError
 from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.panzer_strike.bench import square_board
 from workbench.games.panzer_vor import lint as hex_lint
+from workbench.games.panzer_vor.bench.boards import obstructed_map
 from workbench.games.tanks import lint as table_lint
+from workbench.games.tanks.bench import table
 from workbench.games.tanks.boards import table as table_module
 from workbench.lint import Checks, LintReport, Work, lint
 from workbench.render import svg_of

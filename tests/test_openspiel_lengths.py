@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra
 import workbench.openspiel as bridge  # noqa: E402
 from benchmarks.game_lengths import random_length  # noqa: E402
 from workbench.games import get_game  # noqa: E402
-from workbench.openspiel import BRIDGE_OPTIONS  # noqa: E402
+from workbench.openspiel import bridge_options  # noqa: E402
 
 MEASURED = Path(__file__).parent.parent / "benchmarks" / "game-lengths.json"
 CASES = [  # (game, scenario, random games): about sixty games in all
@@ -28,7 +28,7 @@ CASES = [  # (game, scenario, random games): about sixty games in all
 def test_random_games_end_within_the_declared_length(name, scenario, games):
     declared = bridge.game(name, scenario).max_game_length()
     rules = get_game(name)
-    start = rules.start(rules.load_scenario(scenario), BRIDGE_OPTIONS.get(name, {}))
+    start = rules.start(rules.load_scenario(scenario), bridge_options(name))
     lengths = [random_length(rules, start, seed) for seed in range(games)]
     assert max(lengths) <= declared
 

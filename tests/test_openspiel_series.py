@@ -12,9 +12,13 @@ from dataclasses import replace
 import pytest
 
 from workbench.games import get_game
-from workbench.games.panzer_vor.numbering.card_bound import facts_of, match_bound
+from workbench.games.panzer_vor.numbering.card_bound import (
+    TOURNAMENT_BRIDGE_OPTIONS,
+    facts_of,
+    match_bound,
+)
 from workbench.openspiel import action_space
-from workbench.openspiel.bounds import Unbounded, max_game_length
+from workbench.openspiel.bounds import Unbounded, bridge_options, max_game_length
 from workbench.openspiel.numbering import MAX_ACTIONS
 from workbench.rules.core import CHANCE, TERMINAL, Outcome
 from workbench.rules.play import play_to_end, sample_chance
@@ -317,7 +321,7 @@ def test_the_tournament_by_name_alone_is_a_game_with_the_bridges_replays_and_non
     import workbench.openspiel as bridge
 
     game = bridge.game(TOURNAMENT)  # every registered name is an OpenSpiel game as it stands
-    replays = bridge.BRIDGE_OPTIONS[TOURNAMENT]["drawn_replays"]
+    replays = bridge.bridge_options(TOURNAMENT)["drawn_replays"]
     unlimited = bridge.game(TOURNAMENT, step_limit=None)  # the deck's bound, not the bridge's
     assert unlimited.max_game_length() == max_game_length(
         TOURNAMENT, start(TOURNAMENT, {"drawn_replays": replays})
@@ -326,3 +330,16 @@ def test_the_tournament_by_name_alone_is_a_game_with_the_bridges_replays_and_non
     assert game.get_parameters()["options"]  # the stand-in is shown in the game's parameters
     with pytest.raises(Unbounded, match="drawn_replays"):
         bridge.game(TOURNAMENT, None, {"drawn_replays": None})
+
+
+def test_the_bridges_options_are_kept_in_the_games_home_with_its_bound():
+    """The options the bridge plays a game with are the home's (registered with its bound),
+    a copy each time; a game that registered none has none; the old table is gone by name."""
+    import workbench.openspiel.bounds as bounds
+
+    assert bridge_options(TOURNAMENT) == TOURNAMENT_BRIDGE_OPTIONS
+    bridge_options(TOURNAMENT)["drawn_replays"] = 99  # a copy: the home's value stays
+    assert bridge_options(TOURNAMENT) == TOURNAMENT_BRIDGE_OPTIONS == {"drawn_replays": 3}
+    assert bridge_options("panzer-strike") == {}
+    with pytest.raises(AttributeError, match=r"bridge_options\(game\)"):
+        bounds.BRIDGE_OPTIONS  # noqa: B018

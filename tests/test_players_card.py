@@ -12,6 +12,7 @@ pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'"
 from workbench.games import get_game
 from workbench.games.panzer_vor.rules import actions as A
 from workbench.games.panzer_vor.rules.bots import _distance_to_goal, greedy_player, greedy_ranking
+from workbench.games.panzer_vor.search import CARD_GAME
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import play_to_end, sample_chance
 
@@ -77,10 +78,10 @@ def _search_position():
 
 
 def test_the_prior_is_the_greedy_players_first_few_choices_at_the_root_its_choice_below():
-    from workbench.players.playouts import PLAYOUTS, GreedyPlayouts, ranking_of
+    from workbench.players.playouts import GreedyPlayouts, ranking_of
 
     rules, state, game, here = _search_position()
-    playouts = PLAYOUTS["panzer-vor"]
+    playouts = CARD_GAME.playouts
     evaluator = GreedyPlayouts(ranking_of(rules), playouts, random.Random(1))
     prior = evaluator.prior(here)
     ranked = greedy_ranking(state, rules.legal_actions(state), random.Random(1))
@@ -98,9 +99,9 @@ def test_the_prior_is_the_greedy_players_first_few_choices_at_the_root_its_choic
 
 
 def test_a_root_searches_fewer_candidates_where_it_has_fewer_simulations():
-    from workbench.players.playouts import A_CANDIDATE, PLAYOUTS, candidates_for
+    from workbench.players.playouts import A_CANDIDATE, candidates_for
 
-    most = PLAYOUTS["panzer-vor"].candidates
+    most = CARD_GAME.playouts.candidates
     assert candidates_for(1, most) == 2 and candidates_for(10**6, most) == most
     assert all(candidates_for(n, most) * A_CANDIDATE <= n for n in range(2 * A_CANDIDATE, 200))
 
@@ -112,12 +113,12 @@ def test_a_playout_plays_greedy_to_the_end_or_scores_material():
     from dataclasses import replace
 
     from workbench.players.evaluator import material_values
-    from workbench.players.playouts import PLAYOUTS, GreedyPlayouts, ranking_of
+    from workbench.players.playouts import GreedyPlayouts, ranking_of
 
     rules, state, game, here = _search_position()
-    whole = GreedyPlayouts(ranking_of(rules), PLAYOUTS["panzer-vor"], random.Random(2))
+    whole = GreedyPlayouts(ranking_of(rules), CARD_GAME.playouts, random.Random(2))
     assert sorted(whole.evaluate(here)) == [-1.0, 1.0]  # a Mock Battle ends in some 50 steps
-    short = replace(PLAYOUTS["panzer-vor"], steps=1)
+    short = replace(CARD_GAME.playouts, steps=1)
     one = GreedyPlayouts(ranking_of(rules), short, random.Random(2)).evaluate(here)
     assert one == material_values(rules, game.sides, state) == [0.0, 0.0]
     assert rules.current_player(state) is not TERMINAL
@@ -129,10 +130,10 @@ def test_the_search_expands_only_the_candidates_best_first():
     as its simulations allow."""
     import numpy as np
 
-    from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
+    from workbench.players.playouts import CandidateISMCTS, GreedyPlayouts, ranking_of
 
     rules, _, game, here = _search_position()
-    evaluator = GreedyPlayouts(ranking_of(rules), PLAYOUTS["panzer-vor"], random.Random(3))
+    evaluator = GreedyPlayouts(ranking_of(rules), CARD_GAME.playouts, random.Random(3))
     bot = CandidateISMCTS(game, evaluator, 2.0, 4, random_state=np.random.RandomState(3),
                           allow_inconsistent_action_sets=True)  # fmt: skip
     assert evaluator.candidates == 2  # four simulations: the best two

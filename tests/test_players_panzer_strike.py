@@ -1,4 +1,4 @@
-"""Panzer Strike's search player (workbench.players.panzer_strike) and the greedy player it
+"""Panzer Strike's search player (workbench.games.panzer_strike.search) and the greedy player it
 builds on: its kept chances are the rules' odds, the root weighs the greedy player's best few,
 every position below it the greedy choice, and a leaf's shots count at their exact odds."""
 
@@ -60,8 +60,8 @@ STEPS = 1  # north to move, with 460 moves
 
 
 def test_the_root_weighs_the_greedy_player_s_best_few_and_below_it_only_its_choice():
+    from workbench.games.panzer_strike.search import CANDIDATES, GreedyLines, candidates
     from workbench.players.greedy import greedy_choice
-    from workbench.players.panzer_strike import CANDIDATES, GreedyLines, candidates
 
     rules, state, game = _searched_position(STEPS)
     here = game.new_initial_state()
@@ -86,7 +86,7 @@ def test_the_root_weighs_the_greedy_player_s_best_few_and_below_it_only_its_choi
 def test_a_leaf_counts_a_shot_at_its_exact_odds_and_goes_on_as_if_it_missed():
     """N2's shot at S3 destroys 26 times in 27: north is credited 26/27 of a tank and the
     line goes on with the lowest gun dice (S3 still active)."""
-    from workbench.players.panzer_strike import GreedyLines
+    from workbench.games.panzer_strike.search import GreedyLines
 
     rules, state, _ = _searched_position()
     shot = rules.apply(state, Shoot("N2", "S3")).state
@@ -101,7 +101,7 @@ def test_a_level_searches_as_its_game_says_and_the_label_says_so():
 
     medium = search("medium")
     assert medium.simulations_in("panzer-strike") == 2 * LEVELS["medium"] == 96
-    assert medium.simulations_in("panzer-vor") == 160  # the card game's own (levels.panzer_vor)
+    assert medium.simulations_in("panzer-vor") == 160  # the card game's own (its search settings)
     assert search("hard").simulations_in("panzer-vor") == 320
     assert medium.simulations_in("panzer-vor-practice") == LEVELS["medium"]  # no level of its own
     assert search("hard").simulations_in("panzer-strike") == LEVELS["hard"]

@@ -1,4 +1,4 @@
-"""TANKS' search settings (workbench.players.tanks): the greedy player's candidates, its
+"""TANKS' search settings (workbench.games.tanks.search): the greedy player's candidates, its
 look-ahead and the exchange of fire as the position score."""
 
 from __future__ import annotations
@@ -58,7 +58,14 @@ def test_a_choice_by_a_fixed_rule_is_ranked_alone():
 
 
 def test_the_exchange_counts_damage_as_a_share_of_the_tanks_points_and_the_fire_to_come():
-    from workbench.players.tanks import MOST_SURE, SCALE, exchange_values, fire, material, worth
+    from workbench.games.tanks.search import (
+        MOST_SURE,
+        SCALE,
+        exchange_values,
+        fire,
+        material,
+        worth,
+    )
 
     _, state = tanks_at(16)
     sides = state.sides
@@ -90,7 +97,7 @@ def plain_fire(battle, declared=None):
 
     from workbench.games.tanks.rules.bots import shot_dice
     from workbench.games.tanks.rules.shooting import after_defence
-    from workbench.players.tanks import worth
+    from workbench.games.tanks.search import worth
 
     standing = {t.id: Fraction(1) for t in battle.in_play() if t.left > 0}
     found = dict.fromkeys(battle.sides, Fraction(0))
@@ -126,7 +133,7 @@ def test_the_coming_fire_is_the_plain_shot_by_shot_reckoning(seed):
     """``fire`` against :func:`plain_fire` in positions of random games, with no shot declared
     and with each shot a tank could declare there."""
     from workbench.games.tanks.rules.bots import expected_hits
-    from workbench.players.tanks import fire
+    from workbench.games.tanks.search import fire
 
     rules = get_game("tanks")
     checked = 0
@@ -154,7 +161,7 @@ def test_a_shot_before_a_tank_may_destroy_it_and_its_fire_with_it():
 
     from workbench.games.tanks.rules.bots import shot_dice
     from workbench.games.tanks.rules.shooting import after_defence
-    from workbench.players.tanks import fire, worth
+    from workbench.games.tanks.search import fire, worth
 
     for steps in range(30, 200, 3):
         _, state = tanks_at(steps, 0)
@@ -188,8 +195,8 @@ def test_the_tanks_search_weighs_the_greedy_candidates_and_looks_ahead_greedily(
     """The prior lists the greedy player's best ``CANDIDATES`` actions, its choice weighted
     most; a leaf is scored where ``LOOKAHEAD`` steps of greedy play lead."""
     from workbench.games.tanks.rules.bots import greedy_ranking
+    from workbench.games.tanks.search import CANDIDATES, LOOKAHEAD, TanksEvaluator, exchange_values
     from workbench.openspiel.bridge import WorkbenchGame
-    from workbench.players.tanks import CANDIDATES, LOOKAHEAD, TanksEvaluator, exchange_values
 
     rules, state = tanks_at(10)
     game = WorkbenchGame.around(rules, state)
@@ -213,8 +220,8 @@ def test_the_best_mean_overrules_the_greedy_choice_only_by_a_margin_and_on_evide
     """TANKS' root choice: the best mean among actions searched ``min_visits`` times, if it
     beats the greedy choice's (the favourite) by ``margin``; the same rule as Panzer
     Strike's, with its own numbers."""
+    from workbench.games.tanks.search import ROOT_RULE
     from workbench.players.root import root_choice
-    from workbench.players.tanks import ROOT_RULE
 
     visits, margin = ROOT_RULE.min_visits, ROOT_RULE.margin
     once = (visits - 1, 0.9)  # the best mean, too little evidence

@@ -4,8 +4,11 @@ run by ``make bench-strength``, not here)."""
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_draw_counts_half_in_the_strength_benchmark():
@@ -52,21 +55,25 @@ def test_the_strength_benchmark_keeps_its_games_and_goes_on_from_where_it_stoppe
 def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     """A change to the search players makes their matches' games count no more, but not the
     games of the rules' own players (greedy against random or itself), which do not run them;
-    a change to one game's rules or its own search counts against that game's matches only;
-    one to the library under every game against all of them; one to the surface (what a
-    match never runs), or to a comment or docstring, against none."""
-    from benchmarks.strength import CASES, code_version
+    a change to one game's files (its strength case's: its home, maps and data) counts
+    against that game's matches only, its search and numbering parts against its search
+    matches only; one to the library under every game against all of them; one to the
+    surface (what a match never runs, a game's pictures included), or to a comment or
+    docstring, against none; a file moved unchanged against none."""
+    from benchmarks.strength import cases, code_version
 
     files = ["workbench/players/searching.py", "workbench/players/playouts.py",
-             "workbench/players/tanks.py", "workbench/players/levels/panzer_vor.py",
-             "workbench/rules/core.py",
+             "workbench/games/tanks/search.py", "workbench/games/panzer_vor/search.py",
+             "workbench/games/tanks/numbering/space.py", "workbench/rules/core.py",
              "workbench/games/panzer_strike/rules/match.py", "workbench/geometry/hexgrid.py",
              "workbench/data/tanks-cards.csv", "workbench/widgets/stepper.py",
-             "maps/panzer-vor/mock.json"]  # fmt: skip
-    for name in files:
+             "workbench/games/tanks/render/pictures.py", "maps/panzer-vor/mock.json",
+             "workbench/games/tanks/strength-games.csv"]  # fmt: skip
+    for number, name in enumerate(files):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text("x = 1\n")
-    games = [game for game, _, _ in CASES]
+        (tmp_path / name).write_text(f"x = {number}\n")
+    games = [game for game, _, _ in cases()]
+    assert {"panzer-vor", "panzer-strike", "tanks"} <= set(games)
 
     def versions():
         return {(g, search): code_version(g, search, tmp_path) for g in games
@@ -80,9 +87,10 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     everything = set(versions())
     searching = {(g, True) for g in games}
     assert changed_by("workbench/players/searching.py") == searching
-    assert changed_by("workbench/players/playouts.py") == {("panzer-vor", True)}
-    assert changed_by("workbench/players/tanks.py") == {("tanks", True)}
-    assert changed_by("workbench/players/levels/panzer_vor.py") == {("panzer-vor", True)}
+    assert changed_by("workbench/players/playouts.py") == searching
+    assert changed_by("workbench/games/tanks/search.py") == {("tanks", True)}
+    assert changed_by("workbench/games/panzer_vor/search.py") == {("panzer-vor", True)}
+    assert changed_by("workbench/games/tanks/numbering/space.py") == {("tanks", True)}
     assert changed_by("workbench/games/panzer_strike/rules/match.py") == {
         ("panzer-strike", True), ("panzer-strike", False)}  # fmt: skip
     assert changed_by("maps/panzer-vor/mock.json") == {("panzer-vor", True), ("panzer-vor", False)}
@@ -90,10 +98,14 @@ def test_a_match_is_recorded_under_its_own_game_s_code(tmp_path):
     assert changed_by("workbench/rules/core.py") == everything
     assert changed_by("workbench/geometry/hexgrid.py") == everything
     assert changed_by("workbench/widgets/stepper.py") == set()
+    assert changed_by("workbench/games/tanks/render/pictures.py") == set()
+    assert changed_by("workbench/games/tanks/strength-games.csv") == set()  # its record
 
     before = versions()  # a comment or a docstring corrected plays the same games
-    (tmp_path / "workbench/rules/core.py").write_text('"""The rules."""\n\nx = 1  # one\nx += 1\n')
+    (tmp_path / "workbench/rules/core.py").write_text('"""The rules."""\n\nx = 5  # five\nx += 1\n')
     assert versions() == before
+    (tmp_path / "workbench/rules/core.py").rename(tmp_path / "workbench/rules/kernel.py")
+    assert versions() == before  # moved, unchanged
 
 
 def test_a_refactor_keeps_the_record_only_where_a_replay_plays_the_same_games(
@@ -162,7 +174,7 @@ def test_the_table_from_the_record_plays_nothing_and_leaves_the_readme(
     record, readme = tmp_path / "games.csv", tmp_path / "README.md"
     readme.write_text("the last run's table\n")
     monkeypatch.setattr(strength, "CHUNK", 2)
-    monkeypatch.setattr(strength, "RECORD", record)
+    monkeypatch.setattr(strength, "record_of", lambda game: record)
     monkeypatch.setattr(strength, "README", readme)
     strength.score("panzer-vor", "mock-battle", "greedy", "random", 2, None, record)
 
@@ -194,3 +206,22 @@ def test_the_strength_benchmark_s_examples_hold():
 
     failed, tried = doctest.testmod(strength)
     assert tried >= 3 and failed == 0
+
+
+def test_each_game_keeps_its_strength_games_in_its_home():
+    """The record of a benchmarked game's games is a file of its own home (named by its strength
+    case), holding that game's rows only; none is kept in ``benchmarks/``."""
+    from benchmarks.strength import FIELDS, cases, record_of
+    from workbench.discovery import GAMES, game_packages
+
+    homes = {f"{GAMES}.{home}".replace(".", "/") for home in game_packages()}
+    for game, _, _ in cases():
+        record = record_of(game)
+        assert record is not None and record.exists(), game
+        home = record.parent.relative_to(ROOT).as_posix()
+        assert home in homes and record.name == "strength-games.csv", record
+        with record.open(newline="", encoding="utf-8") as lines:
+            rows = list(csv.DictReader(lines))
+        assert rows and tuple(rows[0]) == FIELDS
+        assert {row["game"] for row in rows} == {game}, record
+    assert not list((ROOT / "benchmarks").glob("*.csv"))

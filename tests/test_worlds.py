@@ -16,7 +16,7 @@ from workbench.games.panzer_vor.rules.bots import greedy_player
 from workbench.games.panzer_vor.rules.facts import Drew, HandChange, WindowCheck
 from workbench.games.panzer_vor.rules.phases import Moment
 from workbench.games.tanks.rules.hidden import FACE_DOWN, back_of
-from workbench.openspiel import BRIDGE_OPTIONS
+from workbench.openspiel import bridge_options
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.observation import history_of
 from workbench.rules.play import sample_chance
@@ -60,7 +60,7 @@ def walk(rules, first, seed, player=None):
 
 def first_state(name, scenario, options=None):
     rules = get_game(name)
-    given = {**BRIDGE_OPTIONS.get(name, {}), **(options or {})}
+    given = {**bridge_options(name), **(options or {})}
     return rules, rules.start(rules.load_scenario(scenario), given)
 
 

@@ -2,10 +2,11 @@
 
 A game's home is one package, ``workbench/games/<game>/`` (ARCHITECTURE.md: "One home per
 game"), holding a subpackage or module per layer: ``boards``, ``formats``, ``rules``,
-``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``balance``, ``widgets``. A generic
-layer asks for its part of every game with :func:`parts` (``parts("render")``: every module of each
-game's ``render``), imports them, and finds what they registered. A layer whose own modules
-are all registrations (``workbench/files/formats/``) imports every module it has.
+``render``, ``lint``, ``learn``, ``numbering``, ``search``, ``balance``, ``widgets``, ``bench``.
+A generic layer asks for its part of every game with :func:`parts` (``parts("render")``: every
+module of each game's ``render``), imports them, and finds what they registered. A layer
+whose own modules are all registrations (``workbench/files/formats/``) imports every module
+it has.
 
 Packages are read through their ``__path__``, so a folder added to ``workbench.games``'s
 (a test's fixture game) is found as the shipped ones are. Nothing here is imported at module
@@ -28,7 +29,7 @@ from types import ModuleType
 
 GAMES = "workbench.games"
 LAYERS = ("boards", "formats", "rules", "render", "lint", "learn", "numbering", "search",
-          "balance", "widgets")  # fmt: skip
+          "balance", "widgets", "bench")  # fmt: skip
 
 
 def _modules(package: ModuleType) -> list[pkgutil.ModuleInfo]:

@@ -11,6 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import workbench
+from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.rules.setup import game_from_scenario
+from workbench.render import show
+from workbench.render.themes import THEMES
+
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 NOT_PICTURES = ("roster", "tiles.json")
 
@@ -30,10 +36,6 @@ def shipped_files(maps: Path = MAPS) -> list[Path]:
 
 def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
     """(name, value) for every shipped board and every scenario's starting state."""
-    import workbench
-    from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
-    from workbench.games.panzer_vor.rules.setup import game_from_scenario
-
     for path in shipped_files(maps):
         value = workbench.load(path)
         name = f"{path.parent.relative_to(maps)}/{path.stem}".replace("/", "-")
@@ -44,9 +46,6 @@ def shipped_pictures(maps: Path = MAPS) -> Iterator[tuple[str, Any]]:
 
 def render_gallery(folder: Path) -> list[Path]:
     """Every shipped picture in every theme as PNG files under ``folder``."""
-    from workbench.render import show
-    from workbench.render.themes import THEMES
-
     written = []
     pictures = list(shipped_pictures())
     for theme in THEMES:

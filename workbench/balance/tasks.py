@@ -22,6 +22,7 @@ from workbench.balance import checks
 from workbench.balance.designs import decider
 from workbench.bounds import Cost, refuse_past, seconds_bound
 from workbench.errors import ArgumentError
+from workbench.files import load, load_document, to_document
 from workbench.games import get_game
 from workbench.rules.core import Game
 from workbench.rules.play import check_players, play_to_end
@@ -44,7 +45,6 @@ def scenario_spec(scenario: Any) -> Any:
     """A scenario as something a worker can load: a path, a document, or None."""
     if scenario is None or isinstance(scenario, str | Path):
         return None if scenario is None else str(Path(scenario).resolve())
-    from workbench.files import to_document
 
     if hasattr(type(scenario), "self_contained"):
         scenario = scenario.self_contained()
@@ -53,8 +53,6 @@ def scenario_spec(scenario: Any) -> Any:
 
 @cache
 def _load_cached(key: str) -> Any:
-    from workbench.files import load, load_document
-
     if key.startswith("{"):
         return load_document(json.loads(key), "<a sweep's scenario>")
     return load(key)

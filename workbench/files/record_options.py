@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from workbench.discovery import game_modules, import_new
 from workbench.errors import WorkbenchError
 
 # a game's options for a scenario: each option's default, what a record leaving it out means,
@@ -43,8 +44,6 @@ def register_options(game: str, options: Callable[[Any], Recorded]) -> None:
 
 def _recorded(game: str, scenario: Any) -> Recorded | None:
     if game not in _GAMES:
-        from workbench.discovery import game_modules, import_new
-
         import_new(game_modules())  # a game's package registers its options
     lister = _GAMES.get(game)
     if lister is None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 
+from workbench.discovery import import_new, modules_of, parts
 from workbench.files.errors import Where
 
 Document = dict[str, Any]
@@ -49,8 +50,6 @@ def register(fmt: Format) -> Format:
 
 def known_formats() -> dict[str, Format]:
     """Every registered format by name (importing the format modules registers them)."""
-    from workbench.discovery import import_new, modules_of, parts
-
     # a format module registers its format
     import_new([*modules_of("workbench.files.formats"), *parts("formats")])
     return dict(_FORMATS)

@@ -10,6 +10,9 @@ from typing import Any
 
 from workbench.arguments import check_all, checked_methods
 from workbench.learn.question import Check, Question, spoken
+from workbench.render import notebook_scene
+from workbench.render.overlays import caption_overlay, tint_overlay
+from workbench.render.svg import to_svg
 from workbench.render.themes import Theme
 
 # the colours of the places drawn (a mark's role, or what a place is in a checked answer)
@@ -27,15 +30,11 @@ COLOURS = {
 def _scene(value: Any, theme: str | Theme | None) -> Any:
     """The position's scene, fitted to a notebook's output when it would be wider (so its
     labels keep their size on the screen: ``workbench.render.notebook_scene``)."""
-    from workbench.render import notebook_scene
-
     return notebook_scene(value) if theme is None else notebook_scene(value, theme=theme)
 
 
 def _tinted(scene: Any, question: Question, places: dict[str, str]) -> Any:
     """The scene with each named place shaded in its role's colour (boards with cells)."""
-    from workbench.render.overlays import tint_overlay
-
     if question.cell_of is None or scene.layout is None or not places:
         return scene
     colours = {question.cell_of(p): COLOURS.get(role, "#555555") for p, role in places.items()}
@@ -51,8 +50,6 @@ def question_scene(
 ) -> Any:
     """The position asked about, the places the prompt names (and those ``chosen`` so far),
     and the prompt in a caption (``caption=False``: a widget shows it beside the board)."""
-    from workbench.render.overlays import caption_overlay
-
     places = dict(question.marks) | {p: "chosen" for p in chosen}
     scene = _tinted(_scene(question.state, theme), question, places)
     return caption_overlay(scene, " ".join(question.lines())) if caption else scene
@@ -67,8 +64,6 @@ def answer_scene(
 ) -> Any:
     """The rules' picture of the answer, the right places, and after a check the missed and
     wrong ones; the verdict and the reasons in the caption."""
-    from workbench.render.overlays import caption_overlay
-
     shown = question.detail if question.detail is not None else question.state
     places = dict(question.marks)
     places.update({p: "answer" for p in question.answer_places})
@@ -105,14 +100,10 @@ def caption_lines(question: Question, check: Check | None) -> list[str]:
 
 
 def question_svg(question: Question) -> str:
-    from workbench.render.svg import to_svg
-
     return to_svg(question_scene(question))
 
 
 def check_svg(check: Check) -> str:
-    from workbench.render.svg import to_svg
-
     return to_svg(answer_scene(check.question, check))
 
 
@@ -128,8 +119,6 @@ class Drawn:
         return f"<the answer of {self.question!r}>"
 
     def _repr_svg_(self) -> str:
-        from workbench.render.svg import to_svg
-
         return to_svg(answer_scene(self.question, self.check))
 
 

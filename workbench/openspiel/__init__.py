@@ -7,6 +7,10 @@ OpenSpiel (when OpenSpiel is installed), so ``pyspiel.load_game("workbench_panze
 and reading a serialized state work in any process that imported it; states serialize as data
 (:mod:`workbench.openspiel.bridge`, :mod:`workbench.openspiel.state_text`).
 
+Each game's numbering, longest game and the options the bridge plays it with where OpenSpiel
+needs one the rules leave open (:func:`bridge_options`) are registered by the game's own
+``numbering`` part (:mod:`workbench.openspiel.spaces`, :mod:`workbench.openspiel.bounds`).
+
 OpenSpiel (PyPI ``open_spiel``) is an optional extra: ``pip install -e '.[search]'`` (``make
 install`` installs it). Without it everything else works and :func:`game` says how to install
 it. The numbered actions (:func:`action_space`) need no OpenSpiel.
@@ -26,6 +30,7 @@ from workbench.discovery import import_all, parts
 from workbench.errors import ArgumentError, WorkbenchError
 from workbench.files import to_document
 from workbench.games import get_game
+from workbench.openspiel.bounds import bridge_options
 from workbench.openspiel.bounds import step_limit as default_limit
 from workbench.openspiel.game_string import NO_LIMIT, canonical_json, escaped
 from workbench.openspiel.numbering import ActionSpace, NotNumbered, TooManyActions
@@ -34,24 +39,17 @@ from workbench.rules.core import Game
 
 import_all(parts("numbering"))  # each game's numbered actions and bounds register themselves
 
-# OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
-# match again "until it has a winner", which has no bound; so unless the options say otherwise
-# the bridge plays it with at most three replays of a drawn match, then a die decides it. A
-# stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
-# unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
-BRIDGE_OPTIONS: dict[str, dict[str, Any]] = {"panzer-vor-tournament": {"drawn_replays": 3}}
-
 INSTALL = "pip install -e '.[search]'  (or: pip install 'open_spiel>=2.0.2')"
 DEFAULT = "default"  # game(step_limit=...): the game's own default
 
 __all__ = [
-    "BRIDGE_OPTIONS",
     "INSTALL",
     "ActionSpace",
     "NotNumbered",
     "OpenSpielMissing",
     "TooManyActions",
     "action_space",
+    "bridge_options",
     "game",
 ]
 
@@ -114,7 +112,7 @@ def game(
 ) -> Any:
     """A ``pyspiel.Game`` of the registered game ``name`` and ``scenario``: a shipped one's
     name (default: the first), a scenario file's path or a scenario value, with ``options``
-    (checked as ``start`` checks them; :data:`BRIDGE_OPTIONS` first, where a game needs one)
+    (checked as ``start`` checks them; :func:`bridge_options` first, where a game needs one)
     and the bridge's ``step_limit``: the steps after which it ends the game, a draw (the
     game's default, :func:`workbench.openspiel.bounds.step_limit`, written into the game
     string; None: no limit but the game's own)."""
@@ -129,7 +127,7 @@ def game(
         value = _scenario_value(rules, scenario)
         whole = value.self_contained() if hasattr(value, "self_contained") else value
         params["scenario_text"] = escaped(canonical_json(to_document(whole)))
-    given = {**BRIDGE_OPTIONS.get(rules.name, {}), **_plain(options)}
+    given = {**bridge_options(rules.name), **_plain(options)}
     if given:
         params["options"] = escaped(canonical_json(given))
     if step_limit == DEFAULT:

@@ -6,10 +6,17 @@ sequence of :class:`Family` values, one per kind of action, each with the domain
 field (the scenario's tanks, squares, facings, cards, dice results...). An action's number is
 its family's offset plus the mixed-radix index of its field values, so number *i* names the
 same action everywhere and the space's size is known before any game is played. A family may
-number an action *relative* to the state (TANKS numbers a Move by its arrow's heading relative
-to the tank): it then gives ``encode``/``decode`` of its own.
+number an action *relative* to the state (a move by its arrow's heading from the tank's): it
+then gives ``encode``/``decode`` of its own.
 
->>> from workbench.games.panzer_strike.rules.actions import EndTurn, Shoot
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class EndTurn:
+...     pass
+>>> @dataclass(frozen=True)
+... class Shoot:
+...     firer: str
+...     target: str
 >>> space = ActionSpace("example", (Family(EndTurn, ()),
 ...                                 Family(Shoot, (("firer", ("A", "B")), ("target", ("A", "B"))))))
 >>> len(space), space.number(Shoot("B", "A")), space.action(3)

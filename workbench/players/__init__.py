@@ -1,21 +1,15 @@
 """Search players on OpenSpiel's algorithms (its own layer, on :mod:`workbench.openspiel`).
 
 ``search(level="easy" | "medium" | "hard", seed=None)`` is a player like the others (the
-contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` for the
-games where nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn
-with ``determinize``) for the card game. A level is a number of simulations
-(:mod:`workbench.players.levels`: :data:`LEVELS`, and by game where a game's differ,
-:data:`GAME_LEVELS`), so a seed reproduces a game; the position score at the search's leaves is
-:class:`~workbench.players.evaluator.OddsEvaluator`: material and objectives, a shot under
-way at the rules' exact odds of destroying, and the exposure of a tank just moved; where the
-greedy player is quick the search is a policy improvement on it: in the card game it searches
-only the greedy player's first five choices, each carried on by greedy play to the end
-(:mod:`~workbench.players.playouts`); in Panzer Strike it weighs the greedy player's best few
-actions along greedy lines (:mod:`~workbench.players.panzer_strike`); in TANKS its best three,
-each scored by the points destroyed and the coming exchange of fire, shot by shot in the
-Shooting Phase's order (:mod:`~workbench.players.tanks`). A player
-is a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a
-decision within a simulation, answering with the best found so far.
+contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` where
+nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn with
+``determinize``) where something is. A level is a number of simulations (:data:`LEVELS`, or
+the game's own), so a seed reproduces a game. Each game says how it is searched in its own
+home (:mod:`workbench.players.settings`: its levels, its candidates and leaf score, its root
+choice); a game that says nothing is searched over every action, the greedy player's choice
+favoured, each leaf scored where it stands (:mod:`workbench.players.evaluator`). A player is
+a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a decision
+within a simulation, answering with the best found so far.
 """
 
 from __future__ import annotations
@@ -31,8 +25,9 @@ from workbench.arguments import seed as seed_of
 from workbench.errors import ArgumentError
 from workbench.games import all_games, names
 from workbench.openspiel.spaces import numbered_games
-from workbench.players.levels import GAME_LEVELS, LEVELS
-from workbench.rules.core import Game, register_bot
+from workbench.players.searching import decide
+from workbench.players.settings import LEVELS, declared, settings_for
+from workbench.rules.core import Game, IllegalAction, Reason, register_bot
 from workbench.rules.observation import Observation
 from workbench.rules.seeding import derive
 from workbench.vocabulary import removed_names
@@ -79,14 +74,15 @@ class SearchPlayer:
 
     @checked
     def simulations_in(self, game: str) -> int:
-        """The simulations of this level in ``game`` (a game's name; :data:`GAME_LEVELS`).
+        """The simulations of this level in ``game`` (a game's name: its own, or
+        :data:`LEVELS`').
 
         >>> medium = search("medium")
-        >>> medium.simulations_in("panzer-strike"), medium.simulations_in("tanks")
-        (96, 12)
+        >>> all(medium.simulations_in(name) > 0 for name in names())
+        True
         """
         one_of("game", game, names(), "a registered game's name")
-        return GAME_LEVELS.get(game, {}).get(self.level, self.simulations)
+        return settings_for(game).simulations(self.level)
 
     @property
     def short(self) -> str:
@@ -95,8 +91,9 @@ class SearchPlayer:
 
     @property
     def label(self) -> str:
-        games = "".join(f", {levels[self.level]} in {game}" for game, levels in GAME_LEVELS.items()
-                        if self.level in levels)  # fmt: skip
+        own = declared()
+        games = "".join(f", {own[game].levels[self.level]} in {game}" for game in names()
+                        if game in own and self.level in own[game].levels)  # fmt: skip
         return f"search, {self.level} ({self.simulations} simulations{games}; {NOT_THE_RULEBOOKS})"
 
     def __getstate__(self) -> dict[str, Any]:
@@ -113,15 +110,11 @@ class SearchPlayer:
 
     @checked
     def __call__(self, game: Game, observation: Observation, rng: random.Random) -> Any:
-        from workbench.players.searching import decide
-
         if observation.game != game.name:
             raise ArgumentError("observation", observation, f"an observation of {game.name}")
 
         legal = observation.legal_actions
         if not legal:
-            from workbench.rules.core import IllegalAction, Reason
-
             raise IllegalAction(Reason("no legal action to choose from"))
         step = len(observation.history) + 1  # the step this decision makes
         seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31
@@ -170,7 +163,7 @@ def offer() -> list[str]:
     return added
 
 
-__all__ = ["GAME_LEVELS", "LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
+__all__ = ["LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
            "offer", "search"]  # fmt: skip
 
 

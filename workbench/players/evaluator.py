@@ -1,30 +1,22 @@
-"""The search players' position score from the rules (plugged into OpenSpiel's search where
-random rollouts are too weak: a rollout to the end of a workbench game takes hundreds of
-steps, each listing hundreds of moves).
+"""The search players' position score from the rules, for OpenSpiel's searches (a random
+rollout to the end of a workbench game would take hundreds of steps of hundreds of moves).
 
-:class:`OddsEvaluator` (the search players' own) scores material, with a shot counted at its
-exact odds: a position reached by declaring a shot, or by its dice and reactions, is scored
-as the position the shot was declared in plus the rules' exact chance that it destroys its
-target (``Game.odds(...).destroy``, one tank's worth to the firer's side and from the
-target's), not by the one roll the search happened to sample. A leaf is reached after a
-single sampled roll of each shot on its way: with tens of simulations that noise swamped the
-choice between a sure kill and a long shot. Objectives count as material too
-(:data:`OBJECTIVES`): in Panzer Strike each enemy flag captured is worth
-:data:`FLAG_WORTH` tanks, a tank watching one (next to it, the capture under way)
-:data:`WATCH_WORTH`, and each king's step the nearest tank still has to go to be next to an
-enemy flag costs :data:`STEP_COST` (a plain distance: what blocks is not counted). And
-exposure: a position reached by moving a tank counts, at :data:`THREAT_WORTH` a tank, the
-best exact chance that tank has of destroying an enemy from there less the best chance an
-enemy has of destroying it (the rules' ``odds``, for the tank just moved only: odds cost
-milliseconds, and a search scores thousands of positions).
+:class:`MaterialEvaluator` scores material: each side's value is the enemy's tanks lost less
+its own (``Game.summarize``'s ``"lost"``) and its objectives (a game's
+``SearchSettings.objectives``), over :data:`MATERIAL_SCALE` tanks, never as sure as a win
+(:data:`MOST_SURE`). Its prior is uniform but for the greedy player's choice at the root
+(:data:`FAVOURED_PRIOR`), so few simulations start from a sensible move.
 
-:class:`MaterialEvaluator` scores a position by material: the tanks each side has lost so far
-(``Game.summarize``'s ``"lost"``), each side's value the difference between the enemy's
-losses and its own, over :data:`MATERIAL_SCALE` tanks, never as sure as a win (at most
-:data:`MOST_SURE`). Its prior over the actions is uniform, except that the action a game's
-greedy player would choose (the ``favoured`` action) gets :data:`FAVOURED_PRIOR` of it at the
-root of a search, so few simulations start from a sensible move. A search can be stopped:
-between simulations it raises :class:`Stopped` once ``stop`` is set or its time is up.
+:class:`OddsEvaluator` counts a shot at its exact odds: a position reached by declaring a
+shot, or by its dice and reactions (``SearchSettings.shots``), is scored as the
+position it was declared in plus the rules' chance that it destroys its target, not by the
+one roll the search sampled. Where a game lists its live tanks
+(``SearchSettings.exposure``), a tank just moved is scored by its exposure: its best chance
+of destroying an enemy less an enemy's best of destroying it, at :data:`THREAT_WORTH`.
+
+Both are OpenSpiel evaluators by their shape (``evaluate`` and ``prior``, as
+``open_spiel.python.algorithms.mcts.Evaluator``), so a game's own needs no OpenSpiel; both
+raise :class:`Stopped` between simulations once ``stop`` is set or the time is up.
 """
 
 from __future__ import annotations
@@ -35,9 +27,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from open_spiel.python.algorithms import mcts
-
 from workbench.errors import WorkbenchError
+from workbench.players.settings import Exposure, settings_for
 
 MATERIAL_SCALE = 3.0  # tanks: a three-tank lead scores as near a win as a position may
 MOST_SURE = 0.9  # a position is never scored as surely won or lost as the end itself
@@ -53,14 +44,14 @@ def material_values(
 ) -> list[float]:
     """Each side's material score in ``state`` (see the module; ``raw``: not yet bounded).
 
-    >>> from workbench.games import get_game
-    >>> rules = get_game("panzer-strike")
-    >>> start = rules.start(rules.load_scenario("capture-the-flag"))
-    >>> material_values(rules, ("north", "south"), start)
+    >>> from workbench.games import all_games
+    >>> rules = all_games()[0]
+    >>> start = rules.start(rules.load_scenario(next(iter(rules.scenarios()))))
+    >>> material_values(rules, rules.players(start), start)  # nothing lost yet
     [0.0, 0.0]
     """
     lost = dict(rules.summarize(state).get("lost", {}))
-    scored = OBJECTIVES.get(rules.name)
+    scored = settings_for(rules.name).objectives
     objectives = scored(state) if scored is not None else {}
     values = []
     for side in sides:
@@ -72,8 +63,8 @@ def material_values(
     return values
 
 
-class MaterialEvaluator(mcts.Evaluator):
-    """OpenSpiel's evaluator on the material score (see the module)."""
+class MaterialEvaluator:
+    """An OpenSpiel evaluator on the material score (see the module)."""
 
     def __init__(self, stop: threading.Event | None = None, seconds: float | None = None) -> None:
         self.stop = stop or threading.Event()
@@ -102,103 +93,33 @@ class MaterialEvaluator(mcts.Evaluator):
         return [(a, FAVOURED_PRIOR if a == favoured else rest) for a in legal]
 
 
-FLAG_WORTH = 1.0  # tanks: an enemy flag captured
-WATCH_WORTH = 0.5  # tanks: a tank next to an enemy flag, its capture under way
-STEP_COST = 0.05  # tanks: each step the nearest tank has to go to be next to an enemy flag
-
-
-def flag_objectives(match: Any) -> dict[str, float]:
-    """Panzer Strike's flags, each side's in tanks' worth (see the module).
-
-    >>> from workbench.games import get_game
-    >>> rules = get_game("panzer-strike")
-    >>> start = rules.start(rules.load_scenario("capture-the-flag"))
-    >>> values = flag_objectives(start)
-    >>> values["north"] == values["south"] < 0
-    True
-    """
-    found: dict[str, float] = {}
-    flags = match.board.flags
-    for side in match.order:
-        worth = FLAG_WORTH * sum(1 for _, owner, by in match.captured if owner != side
-                                 and match.tank(by).side == side)  # fmt: skip
-        mine = {t.id for t in match.tanks if t.side == side}
-        worth += WATCH_WORTH * sum(1 for w in match.watches if w.tank in mine)
-        targets = [sq for sq, owner in flags.items() if owner != side]
-        tanks = match.active_tanks(side)
-        if targets and tanks:
-            steps = min(max(abs(t.at.x - f.x), abs(t.at.y - f.y)) - 1 for t in tanks
-                        for f in targets)  # fmt: skip
-            worth -= STEP_COST * max(steps, 0)
-        found[side] = worth
-    return found
-
-
-# each game's objectives as tanks' worth by side (a game not listed: none scored)
-OBJECTIVES: dict[str, Callable[[Any], dict[str, float]]] = {"panzer-strike": flag_objectives}
-
-
-def _card_shot(state: Any) -> bool:
-    from workbench.games.panzer_vor.rules.match import Shot
-
-    match = getattr(state, "match", state)  # a series game: the match in play
-    return match is not None and any(isinstance(f, Shot) for f in match.stack)
-
-
-# whether a declared shot is still being resolved (its reactions, its dice), by game
-SHOT_UNDER_WAY: dict[str, Callable[[Any], bool]] = {
-    "panzer-strike": lambda state: state.phase == "gun",
-    "panzer-vor-practice": lambda state: state.shot is not None,
-    "tanks": lambda state: state.shot is not None,
-    "panzer-vor": _card_shot,
-    "panzer-vor-linked": _card_shot,
-    "panzer-vor-tournament": _card_shot,
-}
 THREAT_WORTH = 0.5  # tanks: a sure shot at the moved tank's best target, or at it
-
-# each game's tanks still fighting, by side: exposure is scored where listed, the games whose
-# odds cost a few milliseconds (TANKS' take some 20 ms, and the card game's decisions are
-# slow already: a medium decision would pass a second)
-LIVE_TANKS: dict[str, Callable[[Any, str], list[str]]] = {
-    "panzer-strike": lambda state, side: [t.id for t in state.active_tanks(side)],
-    "panzer-vor-practice": lambda state, side: [
-        t.id for t in state.board.tanks if t.side == side and not t.wreck
-    ],
-}
-
-
-def _moved_tank(state: Any) -> str | None:
-    """The tank the move that reached this OpenSpiel state moved, if it was a move."""
-    for action, _ in state.workbench_path:
-        if type(action).__name__ in ("Move", "Deploy"):
-            return str(action.tank)
-        return None
-    return None
-
 
 MOST_LOOKED_BACK = 40  # steps of one shot's resolution an evaluation looks back through
 
 
-def declared_shot(action: Any) -> tuple[str, str] | None:
-    """(attacker, target) of an action declaring a shot (``Fire``, ``Shoot``), else None."""
-    if type(action).__name__ not in ("Fire", "Shoot"):
-        return None
-    attacker = getattr(action, "firer", None) or getattr(action, "tank", None)
-    return (attacker, action.target) if attacker is not None else None
+def _moved_tank(state: Any, exposed: Exposure | None) -> str | None:
+    """The tank the action that reached this OpenSpiel state moved (None: it moved none, or
+    the game scores no exposure)."""
+    if exposed is not None:
+        for action, _ in state.workbench_path:
+            return exposed.moved(action)
+    return None
 
 
 def shot_origin(rules: Any, path: Any) -> tuple[Any, str, str] | None:
     """The state a shot still being resolved (or just resolved) at the end of ``path`` was
-    declared in, with its attacker and target: ``path`` gives (action, the state it was taken
-    in) back from the position (``WorkbenchState.workbench_path``)."""
-    under_way = SHOT_UNDER_WAY.get(rules.name)
-    if under_way is None:
+    declared in, with its attacker and target (the game's ``SearchSettings.shots``): ``path``
+    gives (action, the state it was taken in) back from the position
+    (``WorkbenchState.workbench_path``)."""
+    shots = settings_for(rules.name).shots
+    if shots is None:
         return None
     for _, (action, before) in zip(range(MOST_LOOKED_BACK), path, strict=False):
-        shot = declared_shot(action)
+        shot = shots.declared(action)
         if shot is not None:
             return (before, *shot)
-        if not under_way(before):
+        if not shots.under_way(before):
             return None
     return None
 
@@ -210,6 +131,11 @@ class OddsEvaluator(MaterialEvaluator):
         super().__init__(stop, seconds)
         self._odds: dict[tuple[int, str, str], Fraction] = {}
 
+    def at_root(self, state: Any) -> list[int] | None:
+        """The numbers the search weighs at the root of an OpenSpiel ``state``, the first its
+        favourite; None (here): every legal action, the greedy player's choice favoured."""
+        return None
+
     def evaluate(self, state: Any) -> list[float]:
         self.check()
         game = state.get_game()
@@ -218,9 +144,10 @@ class OddsEvaluator(MaterialEvaluator):
         if origin is None:
             here = state.workbench_state
             values = material_values(rules, sides, here, raw=True)
-            moved = _moved_tank(state)
-            if moved is not None and rules.name in LIVE_TANKS:
-                exposure = self.exposure(rules, here, moved)
+            exposed = settings_for(rules.name).exposure
+            moved = _moved_tank(state, exposed)
+            if exposed is not None and moved is not None:
+                exposure = self.exposure(rules, here, moved, exposed.live)
                 values = [v + THREAT_WORTH * exposure.get(side, 0.0) / MATERIAL_SCALE
                           for side, v in zip(sides, values, strict=True)]  # fmt: skip
             return [max(-MOST_SURE, min(MOST_SURE, v)) for v in values]
@@ -234,10 +161,11 @@ class OddsEvaluator(MaterialEvaluator):
         ]
         return [max(-MOST_SURE, min(MOST_SURE, v)) for v in scored]
 
-    def exposure(self, rules: Any, state: Any, tank: str) -> dict[str, float]:
+    def exposure(self, rules: Any, state: Any, tank: str,
+                 live: Callable[[Any, str], list[str]]) -> dict[str, float]:  # fmt: skip
         """The moved tank's best chance of destroying an enemy less the best enemy chance of
-        destroying it, to its side (and the other way round to the enemy)."""
-        live = LIVE_TANKS[rules.name]
+        destroying it, to its side (and the other way round to the enemy; ``live``: a side's
+        tanks still fighting)."""
         side = next((s for s in rules.players(state) if tank in live(state, s)), None)
         if side is None:
             return {}

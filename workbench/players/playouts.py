@@ -1,24 +1,18 @@
-"""Greedy playouts: the search improving on the greedy player (where its ``ranking`` is quick).
+"""Greedy playouts: the search improving on the greedy player, for a game whose settings ask
+for it (``SearchSettings.playouts``: a :class:`~.settings.Playouts`) and whose greedy player
+ranks a position's actions quickly (``greedy_player.ranking``). OpenSpiel's (information-set)
+MCTS with these changes, none the rulebook's (they decide how a labelled computer opponent
+searches): a rollout policy improvement on the greedy player.
 
-Where a game is listed in :data:`PLAYOUTS` its search is OpenSpiel's (information-set) MCTS
-with these changes, none the rulebook's (they decide how a labelled computer opponent
-searches): a rollout policy improvement on the greedy player, each of its first few choices
-tried on and the best kept.
-
-- the candidates at the root are the greedy player's first few choices by its own scoring
-  (``greedy_player.ranking``: its kind of action, best first; :func:`candidates_for` the
-  search's simulations), equally likely a priori; below the root every side plays the
-  greedy choice (OpenSpiel's search samples the cards and dice), so each simulation carries
-  one candidate's greedy line a step further;
+- the candidates at the root are the greedy player's first few choices by its own ranking
+  (:func:`candidates_for` the search's simulations), equally likely a priori; below the root
+  every side plays the greedy choice (OpenSpiel's search samples the cards and dice), so each
+  simulation carries one candidate's greedy line a step further;
 - the search expands them in that order (:class:`CandidateISMCTS`), not at random among
-  hundreds of legal actions (OpenSpiel's own expands a new random action at every visit,
-  so with tens of simulations its prior never counted);
-- a leaf is scored by playing the game on, the greedy player's choice for both sides and the
-  dice and cards drawn at their odds, up to the end (+1 / -1) or for at most ``steps`` steps
-  (then material, :func:`~workbench.players.evaluator.material_values`):
-  :class:`GreedyPlayouts`. Against the greedy player that is its own play foreseen;
-- the root's choice (``players.searching.ROOT_RULES``) is the best mean among the
-  candidates searched six times, where it beats the greedy choice's by 0.05.
+  hundreds of legal actions (OpenSpiel's own expands a new random action at every visit);
+- a leaf is scored by playing on, the greedy choice for both sides and the chance outcomes
+  drawn at their odds, to the end (+1 / -1) or for at most ``steps`` steps, then material
+  (:func:`~workbench.players.evaluator.material_values`): :class:`GreedyPlayouts`.
 """
 
 from __future__ import annotations
@@ -26,43 +20,23 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from workbench.players.evaluator import OddsEvaluator, material_values
+from workbench.players.settings import Playouts
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
 
-
-@dataclass(frozen=True)
-class Playouts:
-    """How a game listed in :data:`PLAYOUTS` is searched (see the module)."""
-
-    candidates: int  # the greedy player's first choices searched at the root (at most)
-    steps: int  # the longest playout before a leaf is scored by material
-    uct_c: float  # OpenSpiel's exploration constant (PUCT)
-
-
-# by game: the card game's greedy player ranks a position's actions in well under a
-# millisecond, and a whole Mock Battle takes some 50 steps (40 ms of greedy play). Its first
-# three choices searched as a tree of three at every position (the greedy choice half the
-# prior, the most searched played, 48 simulations) scored 0.62 / 0.77 against greedy from the
-# two seats over 100 games; its first five at the root alone, greedy lines below, the best
-# mean played, 96 simulations, 0.69 / 0.85 (the same seeded games, benchmarks/README.md;
-# its levels: players.levels.panzer_vor)
-PLAYOUTS: dict[str, Playouts] = {
-    "panzer-vor": Playouts(candidates=5, steps=60, uct_c=2.0),
-}
 A_CANDIDATE = 9  # simulations each root candidate is given at least (easy's 12: the best two)
 STOP_EVERY = 8  # playout steps between looks at the stop (a stop answers within 0.5 s)
 
 
 def candidates_for(simulations: int, most: int) -> int:
     """How many of the greedy player's first choices a search of ``simulations`` tries at
-    the root (at ``most`` :data:`PLAYOUTS` ``.candidates``).
+    the root (at ``most`` ``Playouts.candidates``).
 
     >>> candidates_for(12, 5), candidates_for(48, 5), candidates_for(160, 5)
     (2, 5, 5)

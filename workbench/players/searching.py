@@ -2,15 +2,12 @@
 OpenSpiel's MCTS (or information-set MCTS where something is hidden), the number chosen made
 an action again.
 
-The greedy player's choice is the search's favourite; the search overrules it only on
-evidence (:mod:`.root`: each game's :data:`ROOT_RULES`). Three games search in their own way,
-each a policy improvement on its greedy player: the card game (:data:`.playouts.PLAYOUTS`:
-the greedy player's first five choices at the root, each carried on along greedy lines to
-the end), Panzer Strike (:data:`GREEDY_LINES`: its best few, carried on along greedy lines)
-and TANKS (:data:`EVALUATORS`: its best three, scored by the coming exchange of fire). The
-other games (practice, the series) search every action, the favourite weighted at the root,
-each leaf scored where it stands (:class:`~.evaluator.OddsEvaluator`). A level's simulations
-may differ by game (:mod:`workbench.players.levels`).
+How a game is searched is its :class:`~.settings.SearchSettings` (declared in its home):
+greedy playouts from the greedy player's first few choices (:mod:`.playouts`), its own
+evaluator weighing the candidates that evaluator names at the root, or by default every
+action, the greedy player's choice favoured at the root, each leaf scored where it stands
+(:class:`~.evaluator.OddsEvaluator`). The search overrules the favourite only on evidence
+(:mod:`.root`, the game's ``root`` rule).
 """
 
 from __future__ import annotations
@@ -22,23 +19,13 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from workbench.openspiel.bridge import WorkbenchGame
-from workbench.players import panzer_strike, tanks
 from workbench.players.evaluator import OddsEvaluator, Stopped
 from workbench.players.greedy import greedy_number
-from workbench.players.playouts import PLAYOUTS, CandidateISMCTS, GreedyPlayouts, ranking_of
-from workbench.players.root import RootRule, Seen, root_choice
+from workbench.players.playouts import CandidateISMCTS, GreedyPlayouts, ranking_of
+from workbench.players.root import Seen, root_choice
+from workbench.players.settings import settings_for
 
 UCT_C = 2.0  # OpenSpiel's exploration constant (its examples' value)
-# the games searched along greedy lines from the greedy player's best few (.panzer_strike)
-GREEDY_LINES: set[str] = {"panzer-strike"}
-# a game's own evaluator, its prior the greedy player's candidates, best first (.tanks)
-EVALUATORS: dict[str, type[tanks.TanksEvaluator]] = {"tanks": tanks.TanksEvaluator}
-# how each game's root action is chosen (not listed: the default, the most searched)
-ROOT_RULES: dict[str, RootRule] = {
-    "panzer-vor": RootRule(best_mean=True, min_visits=6, margin=0.05),  # .playouts
-    "panzer-strike": panzer_strike.ROOT_RULE,
-    "tanks": tanks.ROOT_RULE,
-}
 
 
 class _StoppableMCTS(mcts.MCTSBot):
@@ -53,33 +40,31 @@ class _StoppableMCTS(mcts.MCTSBot):
 
 def decide(player: Any, rules: Any, observation: Any, seed: int) -> Any:
     rng = random.Random(seed)
-    simulations = player.simulations_in(rules.name)
+    settings = settings_for(rules.name)
+    simulations = settings.simulations(player.level)
     state = rules.determinize(observation, rng)
     game = WorkbenchGame.around(rules, state)
     here = game.new_initial_state()
-    playouts, ranking = PLAYOUTS.get(rules.name), ranking_of(rules)
+    playouts, ranking = settings.playouts, ranking_of(rules)
     searcher, uct_c = ismcts.ISMCTSBot, UCT_C
     if playouts is not None and ranking is not None:  # see workbench.players.playouts
         evaluator: OddsEvaluator = GreedyPlayouts(
             ranking, playouts, rng, player._stop, player.seconds
         )
         searcher, uct_c = CandidateISMCTS, playouts.uct_c
-    elif rules.name in GREEDY_LINES:
-        most = panzer_strike.candidates_for(simulations)
-        evaluator = panzer_strike.GreedyLines(rng, player._stop, player.seconds, most)
-    elif rules.name in EVALUATORS:
-        evaluator = EVALUATORS[rules.name](rng, player._stop, player.seconds)
+    elif settings.evaluator is not None:
+        evaluator = settings.evaluator(rng, player._stop, player.seconds, simulations)
     else:
         evaluator = OddsEvaluator(player._stop, player.seconds)
     evaluator.root = state
-    if isinstance(evaluator, tanks.TanksEvaluator | panzer_strike.GreedyLines):
-        candidates = evaluator.at_root(here)  # the greedy player's choice first
+    candidates = evaluator.at_root(here)  # the evaluator's own, the favourite first
+    if candidates is not None:
         if len(candidates) == 1:
             return here.workbench_action(candidates[0])  # nothing to search
         evaluator.favoured = candidates[0]
     else:
         evaluator.favoured = greedy_number(rules, observation, rng, game, state)
-    rule = ROOT_RULES.get(rules.name, RootRule())
+    rule = settings.root
     random_state = np.random.RandomState(seed)
     if observation.hidden:
         bot = searcher(

@@ -20,7 +20,10 @@ from typing import Any
 
 from workbench.bounds import MAX_BYTES, MAX_SECONDS
 from workbench.discovery import import_all, import_new, parts
+from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
+from workbench.render.legend import legend_scene
 from workbench.render.scene import Scene
+from workbench.render.svg import save_svg, to_svg
 from workbench.render.themes import COLORBLIND, DEFAULT, PROJECTOR, Theme
 
 __all__ = [
@@ -57,8 +60,6 @@ def _(obj: Scene, **options: Any) -> Scene:
 
 def svg_of(obj: Any, **options: Any) -> str:
     """The SVG text of a board or game value as a notebook shows it (see :func:`show`)."""
-    from workbench.render.svg import to_svg
-
     return to_svg(notebook_scene(obj, **options), fluid=True)
 
 
@@ -67,8 +68,6 @@ def notebook_scene(obj: Any, **options: Any) -> Scene:
     notebook's output (:data:`~workbench.render.fitting.NOTEBOOK_WIDTH`) is drawn at the size
     that fits it, so that its labels keep their sizes on the screen (a notebook would shrink
     the picture, and its labels with it)."""
-    from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
-
     scene = scene_of(obj, **options)
     if "size" in options or scene.width <= NOTEBOOK_WIDTH:
         return scene
@@ -95,8 +94,6 @@ class Picture:
     def svg(self) -> str:
         """The SVG text, as a notebook or a page shows it: scaled down to its place's width,
         never cut."""
-        from workbench.render.svg import to_svg
-
         return to_svg(self.scene, fluid=True)
 
     def _repr_svg_(self) -> str:
@@ -114,16 +111,15 @@ class Picture:
         ``max_bytes`` or ``max_seconds`` (:func:`workbench.render.png.to_png`)."""
         target = Path(path)
         if target.suffix.lower() == ".png":
-            from workbench.render.png import save_png
+            from workbench.render.png import save_png  # cairosvg, only to write a PNG
 
             return save_png(self.scene, target, scale, max_bytes=max_bytes, max_seconds=max_seconds)
-        from workbench.render.svg import save_svg
 
         return save_svg(self.scene, target)
 
     def canvas(self) -> Any:
         """A live ipycanvas ``MultiCanvas`` of the same scene."""
-        from workbench.render.canvas import canvas_of
+        from workbench.render.canvas import canvas_of  # ipycanvas, only for a live canvas
 
         return canvas_of(self.scene)
 
@@ -133,8 +129,6 @@ def legend_of(obj: Any, **options: Any) -> Picture:
     colour, symbol and what it does, the hexside features, zones, each side's colour and the
     markers in play), one entry a row: the app shows it in a section of its own. Options:
     ``theme``, ``width`` (pixels, default 420) and ``size`` (the board's cell size)."""
-    from workbench.render.legend import legend_scene
-
     return Picture(legend_scene(obj, **options))
 
 

@@ -15,8 +15,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from workbench.discovery import import_new, parts
 from workbench.render.labels import fit_text, text_width, wrap_text
-from workbench.render.scene import ANNOTATIONS, Primitive, Scene, Style, Text, Transform
+from workbench.render.scene import (
+    ANNOTATIONS,
+    Polygon,
+    Polyline,
+    Primitive,
+    Scene,
+    Style,
+    Text,
+    Transform,
+)
 from workbench.render.themes import DEFAULT, Theme, theme_named
 
 Swatch = Callable[[Scene, float, float, float], list[Primitive]]
@@ -101,8 +111,6 @@ def box_swatch(fill: str, stroke: str = "#333333", opacity: float = 1.0) -> Swat
     """A filled square."""
 
     def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
-        from workbench.render.scene import Polygon
-
         h = size / 2
         t = scene.transform
         corners = tuple(t.to_board(px, py) for px, py in _square(x, y, h))
@@ -115,8 +123,6 @@ def line_swatch(style: Style, casing: Style | None = None) -> Swatch:
     """A short line (a hexside feature, a zone's border, a road)."""
 
     def draw(scene: Scene, x: float, y: float, size: float) -> list[Primitive]:
-        from workbench.render.scene import Polyline
-
         t = scene.transform
         a, b = t.to_board(x - size / 2, y), t.to_board(x + size / 2, y)
         out: list[Primitive] = []
@@ -141,8 +147,6 @@ class NoLegend(TypeError):
 def legend_entries(value: Any, th: Theme, px: float) -> list[Entry]:
     """The legend entries of a board, game state or scenario (``px``: the cell size the
     board is drawn at, for the swatches' line widths): each game registers its types."""
-    from workbench.discovery import import_new, parts
-
     if import_new(parts("render")):  # a game's pictures added since
         return legend_entries(value, th, px)
     raise NoLegend(f"no legend for a {type(value).__name__}: expected a board or game state")

@@ -28,6 +28,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from workbench.discovery import import_new, parts
 from workbench.render.perception import lab, least_difference, with_lightness
 from workbench.render.themes import Theme, contrast_ratio, theme_named
 
@@ -105,8 +106,6 @@ def themed(theme_colors: Mapping[str, str], colors: Mapping[str, str]) -> dict[s
 
 @functools.singledispatch
 def _colors_of(value: Any, th: Theme) -> dict[str, str]:
-    from workbench.discovery import import_new, parts
-
     if import_new(parts("render")):  # a game's pictures added since
         return _colors_of(value, th)
     raise TypeError(f"no sides to colour in a {type(value).__name__}")

@@ -47,6 +47,7 @@ from typing import (
 
 from workbench.arguments import whole_number
 from workbench.errors import ArgumentError, WorkbenchError, shown
+from workbench.files import BoardFileError, load
 from workbench.files.record_options import register_options
 from workbench.rules.action import Action, ActionFormatError, action_from_json
 from workbench.rules.action_fields import field_problem
@@ -617,8 +618,6 @@ class Game(ABC, Generic[S, A]):
     def load_scenario(self, name_or_path: str | Path) -> Any:
         """A shipped scenario by name, or a scenario file by path (BoardFileError if the file
         holds anything else)."""
-        from workbench.files import BoardFileError, load
-
         if not isinstance(name_or_path, str | Path):
             raise ArgumentError("name_or_path", name_or_path, "a scenario's name or file path")
         path = self.scenarios().get(str(name_or_path), name_or_path)
@@ -688,7 +687,7 @@ def replay(record: Any, game: Game[Any, Any] | None = None) -> list[Any]:
     """Every state of a recorded game, the start first: ``len(record.steps) + 1`` states,
     rebuilt exactly from the start and the recorded actions (chance outcomes included)."""
     if game is None:
-        from workbench.games import get_game
+        from workbench.games import get_game  # the registry imports every game's rules
 
         game = get_game(record.game)
     game.check_scenario(record.scenario, "record.scenario")  # a campaign is no card game's

@@ -26,6 +26,7 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.files import load
+from workbench.games import get_game, names
 from workbench.paths import MAPS
 from workbench.rules.core import CHANCE, TERMINAL, Event, Game
 from workbench.rules.play import sample_chance
@@ -73,8 +74,6 @@ def prepared(
 def prepared_plans() -> list[PreparedGame]:
     """Every registered plan, by its game's order (the games' packages are imported first,
     which registers their plans), then in the order registered."""
-    from workbench.games import names
-
     order = {name: number for number, name in enumerate(names())}
     plans = list(_PREPARED.values())
     return sorted(plans, key=lambda p: (order.get(p.game, len(order)), plans.index(p)))
@@ -199,8 +198,6 @@ def told_by_playouts(
     with ``options`` whose events tell the story within ``max_steps`` (:func:`from_playouts`),
     cut after its last step; SystemExit when no seed does. The record keeps the options
     (saved with every other one at its default)."""
-    from workbench.games import get_game
-
     game = get_game(game_name)
     scenario = load(game.scenarios()[scenario_name])
     seeds = range(first_seed, first_seed + 300)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from workbench.files import load
 from workbench.rules.canonical import canonical, digest
 from workbench.rules.core import CHANCE, TERMINAL, Action, Game, IllegalAction, replay
 from workbench.rules.play import Player, random_player, sample_chance
@@ -130,8 +131,6 @@ def _check_refusals(game: Game, state: Any, candidates: list[Action]) -> int:
 
 def check_record_round_trip(game: Game, record: Any, folder: Path) -> list[Any]:
     """Save a record, load it back and replay both: the states must be identical."""
-    from workbench.files import load
-
     states = replay(record, game)
     path = record.save(folder / "record.json")
     loaded = load(path)

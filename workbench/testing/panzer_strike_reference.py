@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import product
 
 from workbench.games.panzer_strike.rules.state import Match
-from workbench.geometry.squaregrid import Square
+from workbench.geometry.squaregrid import Square, square_trace
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
@@ -123,7 +123,6 @@ def plain_kill(match: Match, firer_id: str, target_id: str) -> Fraction | None:
     distance = math.hypot(dx, dy)
     if distance < 2:
         return None
-    from workbench.geometry.squaregrid import square_trace
 
     for square in square_trace(firer.at, target.at).crossed:
         if square in (firer.at, target.at):

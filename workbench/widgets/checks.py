@@ -21,6 +21,7 @@ from typing import Any
 # checked_methods, flag, one_of and positive live in the rules layer's arguments: used here too
 from workbench.arguments import checked_methods, flag, one_of, positive, whole_number  # noqa: F401
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
+from workbench.games import get_game, names
 from workbench.geometry.squaregrid import Square
 from workbench.rules.core import UnknownGame
 
@@ -55,8 +56,6 @@ def place_in_scene(argument: str, scene: Any, label: object, cell_of: Any) -> An
 
 def game_named(argument: str, name: object) -> Any:
     """The registered game called ``name``, else UnknownName listing the games."""
-    from workbench.games import get_game, names
-
     if not isinstance(name, str):
         raise ArgumentError(argument, name, "the name of a game")
     try:

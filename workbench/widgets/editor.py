@@ -35,7 +35,7 @@ import ipywidgets as widgets
 
 from workbench.bounds import MAX_SECONDS, seconds_bound
 from workbench.errors import ArgumentError, WorkbenchError
-from workbench.files import BoardFileError
+from workbench.files import BoardFileError, load
 from workbench.lint import LintReport, lint
 from workbench.render.canvas import GROUPS, draw_scene
 from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
@@ -105,8 +105,6 @@ class Editor:
         self.window = checked_window("window", window)  # before anything is loaded
         self.lint_seconds = seconds_bound("lint_seconds", lint_seconds) or MAX_SECONDS
         if isinstance(board, str | Path):
-            from workbench.files import load
-
             path, board = Path(board), load(board)
         self.path: Path | None = None if path is None else Path(path)
         self.pending: tuple[str, Any] | None = None  # an action waiting for "discard changes?"
@@ -238,7 +236,6 @@ class Editor:
         if self.dirty and not discard:
             self._ask("load", Path(path), f"Discard your unsaved changes and open {path}?")
             return False
-        from workbench.files import load
 
         try:
             board = load(path)

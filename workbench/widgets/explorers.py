@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from workbench.discovery import import_new, parts
 from workbench.errors import ArgumentError
+from workbench.files import load
 
 E = TypeVar("E", bound=Callable[..., Any])
 
@@ -40,8 +41,6 @@ def explore(value: Any, **options: Any) -> Any:
 @explore.register(str)
 @explore.register(PurePath)
 def _(value: str | PurePath, **options: Any) -> Any:
-    from workbench.files import load
-
     return explore(load(Path(value)), **options)
 
 

@@ -10,8 +10,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.errors import ArgumentError
 from workbench.render.fitting import NOTEBOOK_WIDTH, fit_size
 from workbench.render.scene import LABELS, LAYERS, UNITS, Scene, Text, Texts
+from workbench.render.themes import theme_named
 
 READABLE_PX = 8.0  # the smallest label a person reads on screen (as the legibility tests ask)
 NOTEBOOK_PX = 9.0
@@ -79,8 +81,6 @@ def checked_window(argument: str, window: Any) -> tuple[float, float]:
     >>> checked_window("window", (1280, 720))
     (1280.0, 720.0)
     """
-    from workbench.errors import ArgumentError
-
     try:
         width, height = (float(v) for v in window)
     except (TypeError, ValueError):
@@ -123,8 +123,6 @@ def readable_theme(
     """A theme whose every board label stays at least ``least`` CSS pixels when ``scene``
     (drawn with ``theme``) is fitted to ``window``: ``theme`` itself (as a :class:`Theme`)
     when it already does."""
-    from workbench.render.themes import theme_named
-
     scale = shown_scale(scene, window, below_em=below_em)
     if smallest_label_px(scene) * scale >= least:
         return theme_named(theme)
@@ -148,8 +146,6 @@ def notebook_size(draw: Callable[[float], Scene], size: float) -> float:
 def notebook_theme(theme: Any, scene: Scene) -> Any:
     """``theme`` (as a :class:`~workbench.render.themes.Theme`), with no label under
     :data:`NOTEBOOK_PX` where ``scene``, drawn with it, has a smaller one (a user's theme)."""
-    from workbench.render.themes import theme_named
-
     if smallest_label_px(scene) >= NOTEBOOK_PX:
         return theme_named(theme)
     return theme_named(theme).with_least_text(NOTEBOOK_PX)

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
+from workbench.files import save
 from workbench.games import get_game
 from workbench.render import Picture
 from workbench.render.canvas import draw_scene
@@ -451,8 +452,6 @@ class Stepper(StepperNotes):
     # --- files and pictures (the notes: StepperNotes) ---------------------------------
     def save(self, path: str | Path) -> Path:
         """Save the record (``workbench.record/1``; the scenario referred to relatively)."""
-        from workbench.files import save
-
         written = save(self.record, path)
         self.message = f"saved {written}"
         self._refresh()

@@ -21,8 +21,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.export.pages import game_page, write_page
+from workbench.render import legend_of
 from workbench.render.canvas import GROUPS, new_canvas
 from workbench.render.fitting import fit_size
+from workbench.render.legend import NoLegend
+from workbench.render.themes import theme_named
+from workbench.rules.play import random_player
 from workbench.widgets.layout import (
     NOTEBOOK_PX,
     app_board,
@@ -320,8 +324,6 @@ def export_page(s: Any, path: Path) -> Path:
 def computer_players(game: Any) -> dict[str, Any]:
     """The computer players a game ships (``Game.bots``) and the random legal player, by
     the name each is listed under."""
-    from workbench.rules.play import random_player
-
     return {"random legal player": random_player, **dict(game.bots)}
 
 
@@ -329,10 +331,6 @@ def legend_html(s: Any) -> str:
     """The board's legend: the render layer's picture of it (``workbench.render.legend_of``;
     in the teacher app, its words at :data:`LEGEND_FONT_PX`), or a line saying the game
     draws none."""
-    from workbench.render import legend_of
-    from workbench.render.legend import NoLegend
-    from workbench.render.themes import theme_named
-
     try:
         if s.readable_at is not None:
             theme = theme_named(s.theme).with_least_text(LEGEND_FONT_PX)

@@ -9,6 +9,7 @@ from typing import Any
 
 from workbench.boards.record import Record
 from workbench.errors import ArgumentError
+from workbench.files import load
 from workbench.files.listing import Entry, read_each, record_game
 from workbench.paths import MAPS
 
@@ -25,8 +26,6 @@ def record_of(
     the game's defaults; ``"panzer-vor"`` is the card game, ``"panzer-vor-practice"`` the
     card-free practice mode)."""
     if isinstance(source, str | Path):
-        from workbench.files import load
-
         path = Path(source)
         loaded = load(path)
         if isinstance(loaded, Record):

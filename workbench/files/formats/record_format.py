@@ -37,7 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from workbench.boards.record import Record, RecordStep
+from workbench.files import to_document
 from workbench.files.errors import Where, shown
+from workbench.files.loading import decode as decode_inline
 from workbench.files.reading import read_document
 from workbench.files.record_options import as_recorded, written_out
 from workbench.files.references import checked_path, load_reference, referable
@@ -45,8 +47,6 @@ from workbench.files.registry import Document, Format, register
 
 
 def _scenario(value: Any, where: Where) -> tuple[Any, Path | None]:
-    from workbench.files.loading import decode as decode_inline
-
     if isinstance(value, dict):
         return decode_inline(
             value, where.inside(f"{where.path} (the inline scenario at $.scenario)")
@@ -122,8 +122,6 @@ def _referable(scenario: Path | None, target: Path | None) -> bool:
 
 
 def encode(record: Record, target: Path | None) -> Document:
-    from workbench.files import to_document
-
     document: Document = {"game": record.game}
     for key in ("title", "description"):
         if getattr(record, key):

@@ -15,7 +15,9 @@
 from __future__ import annotations
 
 from workbench.boards.problems import Problem
+from workbench.files import to_document
 from workbench.files.errors import Where
+from workbench.files.loading import decode as decode_inline
 from workbench.files.references import load_reference
 from workbench.files.registry import Document, Format, register
 from workbench.games.panzer_strike.boards.board import SquareBoard
@@ -34,8 +36,6 @@ BOARD_FORMAT = "workbench.board.panzer-strike/1"
 def _loaded(document: Document, key: str, kind: type, what: str, where: Where) -> tuple:
     """The board or roster a scenario holds inline or names (a file inside the board folder,
     see workbench.files.references), and the name it was given by."""
-    from workbench.files.loading import decode as decode_inline
-
     value = document[key]
     if isinstance(value, dict):
         loaded = decode_inline(value, where.inside(f"{where.path} (the inline {what} at $.{key})"))
@@ -81,8 +81,6 @@ def decode(document: Document, where: Where) -> PanzerStrikeScenario:
 
 
 def encode(scenario: PanzerStrikeScenario) -> Document:
-    from workbench.files import to_document
-
     document: Document = {"name": scenario.name}
     if scenario.description:
         document["description"] = scenario.description

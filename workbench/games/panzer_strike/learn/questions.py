@@ -10,11 +10,14 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from workbench.errors import ArgumentError
 from workbench.games.panzer_strike.boards.scenario import PanzerStrikeScenario
 from workbench.games.panzer_strike.rules import sections as S
 from workbench.games.panzer_strike.rules import shooting
+from workbench.games.panzer_strike.rules.flags import capture_flags, next_to
+from workbench.games.panzer_strike.rules.game import GAME as STRIKE
 from workbench.games.panzer_strike.rules.movement import allowance
-from workbench.games.panzer_strike.rules.state import Match, Tank
+from workbench.games.panzer_strike.rules.state import Match, Tank, Watch
 from workbench.geometry.squaregrid import FACING_NAMES, Square
 from workbench.learn.kinds import kind, pick_scenario
 from workbench.learn.question import Question
@@ -43,14 +46,10 @@ def square_of(text: str) -> Square:
 
 @functools.lru_cache(maxsize=8)
 def _opening(name: str) -> Match:
-    from workbench.games.panzer_strike.rules.game import GAME as STRIKE
-
     return STRIKE.start(STRIKE.load_scenario(name))
 
 
 def _match(rng: random.Random, scenario: Any) -> tuple[str, Match]:
-    from workbench.games.panzer_strike.rules.game import GAME as STRIKE
-
     shipped = STRIKE.scenarios()
     name, chosen = pick_scenario(rng, scenario, BOARDS, (PanzerStrikeScenario,), shipped)
     return name, _opening(chosen) if isinstance(chosen, str) else STRIKE.start(chosen)
@@ -184,15 +183,10 @@ def flag(rng: random.Random, scenario: Any) -> Question:
     """A tank near an enemy flag at the end of its side's turn; the seed picks its story: it
     came next to the flag a turn ago and stood still (half the seeds: it captures), moved on
     along the flag, only just arrived, or moved away."""
-    from workbench.games.panzer_strike.rules.flags import capture_flags, next_to
-    from workbench.games.panzer_strike.rules.state import Watch
-
     story = "stood still" if rng.random() < 0.5 else rng.choice(FLAG_STORIES[1:])
     name, match = _match(rng, "capture-the-flag" if scenario is None else scenario)
     flags = sorted(match.board.flags.items())
     if not flags:
-        from workbench.errors import ArgumentError
-
         raise ArgumentError("scenario", name, "a Capture the Flag scenario (with flags)")
     spot, owner = rng.choice(flags)
     tank = rng.choice([t for t in match.tanks if t.side != owner and t.active])

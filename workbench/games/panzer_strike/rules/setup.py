@@ -18,6 +18,7 @@ from workbench.games.panzer_strike.boards.scenario import (
 )
 from workbench.games.panzer_strike.boards.tank_types import PanzerStrikeRoster
 from workbench.games.panzer_strike.rules.game import RollMovement, apply, start
+from workbench.games.panzer_strike.rules.movement import large_numbers, slots_of
 from workbench.games.panzer_strike.rules.positions import opposite_sides
 from workbench.games.panzer_strike.rules.state import Match
 from workbench.geometry.squaregrid import FACING_NAMES, Square
@@ -88,8 +89,6 @@ def with_dice(match: Match, large: Sequence[int]) -> Match:
 
     Any count (1 to ``MAX_DICE``) of the numbers the die faces show is allowed here (a
     what-if); the game's own roll lists only those the Dice Table and the die faces allow."""
-    from workbench.games.panzer_strike.rules.movement import large_numbers, slots_of
-
     large = large_numbers("large", match, large)
     if match.phase != "roll":
         raise ArgumentError(

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.errors import ArgumentError, UnknownName
+from workbench.files import load
 from workbench.games.panzer_strike.boards.board import SquareBoard
 from workbench.games.panzer_strike.boards.scenario import PanzerStrikeScenario
 from workbench.games.panzer_strike.render.pictures import (
@@ -90,8 +91,6 @@ def match_of(board: PanzerStrikeScenario | SquareBoard | Match | str | Path) -> 
     """The match to explore: a match as it is, a scenario's opening (or a board that places
     its own tanks), or a file holding one."""
     if isinstance(board, str | Path):
-        from workbench.files import load
-
         board = load(board)
     if isinstance(board, Match):
         return board

@@ -18,19 +18,20 @@ import os
 from pathlib import Path
 from typing import Any
 
+from workbench.files import to_document
 from workbench.files.errors import Where
+from workbench.files.loading import decode as decode_inline
 from workbench.files.references import load_reference, referable
 from workbench.files.registry import Document, Format, register
 from workbench.games.panzer_vor.boards.linked import MATCH_NAMES, LinkedScenarios
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
+from workbench.games.panzer_vor.formats.scenario import load_next_stage
 
 EXPECTED = "a Panzer Vor! scenario file, relative to this file"
 STAGE_1, STAGE_2 = "kuromorimine-stage-1", "kuromorimine-stage-2"  # a multi-part scenario
 
 
 def _match(name: str, value: Any, where: Where) -> tuple[PanzerVorScenario, Path | None]:
-    from workbench.files.loading import decode as decode_inline
-
     if isinstance(value, dict):
         inline = decode_inline(
             value, where.inside(f"{where.path} (the inline {name} at $.matches)")
@@ -43,8 +44,6 @@ def _match(name: str, value: Any, where: Where) -> tuple[PanzerVorScenario, Path
 
 
 def decode(document: Document, where: Where) -> LinkedScenarios:
-    from workbench.games.panzer_vor.formats.scenario import load_next_stage
-
     matches: dict[str, PanzerVorScenario] = {}
     paths: dict[str, Path] = {}
     for name, value in document["matches"].items():
@@ -74,9 +73,6 @@ def encode(linked: LinkedScenarios, target: Path | None) -> Document:
     """Each match named by its file relative to ``target``, or held inline when the target's
     board folder does not hold that file (its map and stages inline too). Stage 2 held inline
     is left out when it is Stage 1's next stage, which holds it already."""
-    from workbench.files import to_document
-    from workbench.games.panzer_vor.formats.scenario import load_next_stage
-
     matches: dict[str, Any] = {}
     for name, scenario in linked.matches.items():
         path = linked.paths.get(name)

@@ -36,6 +36,7 @@ from workbench.games.panzer_vor.boards.roster import (
     PanzerVorRoster,
     RosterError,
 )
+from workbench.games.panzer_vor.formats.shipped import shipped_roster
 
 ARCS = ("front", "side", "rear")
 REQUIRED = ("movement", "target_size", "range", "firepower", "armour")
@@ -142,7 +143,6 @@ def decode(document: Document, where: Where) -> PanzerVorRoster:
     if based_on is not None:
         if based_on not in SHIPPED:
             raise where.error(["based_on"], based_on, f"a shipped roster ({', '.join(SHIPPED)})")
-        from workbench.games.panzer_vor.formats.shipped import shipped_roster
 
         base = shipped_roster(based_on)
     default_source = document.get("default_source", f"file: {Path(where.path).name}")

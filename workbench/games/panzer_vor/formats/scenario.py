@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 from workbench.boards.hexmap import HexMap
 from workbench.files.errors import Where
 from workbench.files.limits import MAX_EXPANDED_HEXES
+from workbench.files.loading import decode as decode_inline
 from workbench.files.loading import load
 from workbench.files.references import (
     checked_path,
@@ -139,8 +140,6 @@ def _named(
 ) -> Any:
     """What ``field`` names: a document held inline (``inline``: its format and what it is
     called) or a file ``expected`` (see :func:`load_reference`); refused unless a ``kind``."""
-    from workbench.files.loading import decode as decode_inline
-
     tag, what = inline
     if isinstance(value, dict):
         label = f"{where.path} (the {what} held inline at $.{field})"

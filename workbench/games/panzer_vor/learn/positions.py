@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from workbench.errors import ArgumentError
+from workbench.games.panzer_vor.rules.game import PRACTICE
 from workbench.games.panzer_vor.rules.movement import school_of
 from workbench.games.panzer_vor.rules.state import GameState, Tank
 from workbench.geometry.hexgrid import Hex
@@ -17,15 +18,11 @@ from workbench.geometry.hexgrid import Hex
 
 @functools.lru_cache(maxsize=32)
 def _opening(name: str) -> GameState:
-    from workbench.games.panzer_vor.rules.game import PRACTICE
-
     return PRACTICE.start(PRACTICE.load_scenario(name)).board
 
 
 def pv_opening(scenario: Any) -> GameState:
     """The board of the practice game's opening on a scenario (a name or a value)."""
-    from workbench.games.panzer_vor.rules.game import PRACTICE
-
     if isinstance(scenario, str):  # a shipped name (learn.kinds.pick_scenario checks it)
         return _opening(scenario)
     return PRACTICE.start(scenario).board

@@ -25,6 +25,7 @@ from workbench.games.panzer_vor.learn.positions import (
 from workbench.games.panzer_vor.rules import firing, movement
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules.firing import arc_of
+from workbench.games.panzer_vor.rules.game import PRACTICE
 from workbench.games.panzer_vor.rules.movement import explain_move
 from workbench.games.panzer_vor.rules.sight import line_of_sight
 from workbench.games.panzer_vor.rules.state import GameState
@@ -47,8 +48,6 @@ COMPASS = direction_names("pointy")
 
 
 def _board(rng: random.Random, scenario: Any, suitable: tuple[str, ...]) -> tuple[str, GameState]:
-    from workbench.games.panzer_vor.rules.game import PRACTICE
-
     shipped = PRACTICE.scenarios()
     name, chosen = pick_scenario(rng, scenario, suitable, (PanzerVorScenario,), shipped)
     return name, pv_opening(chosen)

@@ -57,6 +57,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from workbench.games.panzer_vor.numbering.card_slots import most_tanks
+from workbench.games.panzer_vor.numbering.series_space import (
+    linked_matches,
+    scenario_card_pool,
+    tournament_matches,
+)
+from workbench.games.panzer_vor.rules import linked_game as L
+from workbench.games.panzer_vor.rules.characters import ABILITIES
+from workbench.games.panzer_vor.rules.linked_teams import TEAMS
+from workbench.games.panzer_vor.rules.match import HAND_LIMIT, Drawing
+from workbench.games.panzer_vor.rules.scenario_rules.exhibition import BAG
+from workbench.games.panzer_vor.rules.tournament import GOOSEFISH, MAJOR, MINOR
+from workbench.games.panzer_vor.rules.tournament_game import TAKEN_EACH
 from workbench.openspiel.bounds import Unbounded, bound
 
 STAGNANT_AFTER = 4  # "once the fourth Enforcement Card has been drawn"
@@ -86,9 +99,6 @@ class Facts:
 
 def facts_of(start: Any) -> Facts:
     """The facts of the match whose first state is ``start`` (Unbounded: see the module)."""
-    from workbench.games.panzer_vor.numbering.card_slots import most_tanks
-    from workbench.games.panzer_vor.rules.match import HAND_LIMIT, Drawing
-
     deck = dict(start.deck)  # with the discard pile, the cards waiting and the marked one
     for card in (*start.discard, *start.waiting_cards, *((start.marked,) if start.marked else ())):
         deck[card] = deck.get(card, 0) + 1
@@ -121,14 +131,11 @@ def _attack_only(card: Any) -> bool:
 def character_bag(start: Any) -> tuple[str, ...]:
     """The counters in Exhibition!'s bag, when its players draw characters from it (option
     ``exhibition_characters``), else none."""
-    from workbench.games.panzer_vor.rules.scenario_rules.exhibition import BAG
-
     return BAG if "exhibition characters" in start.flags else ()
 
 
 def _recoveries(start: Any, bag: tuple[str, ...]) -> None:
     """Unbounded when one side may hold two characters with Recovery (see the module)."""
-    from workbench.games.panzer_vor.rules.characters import ABILITIES
 
     def recovers(name: str) -> bool:
         counter = ABILITIES.get(name)
@@ -197,11 +204,6 @@ def linked_bound(start: Any) -> int:
     Reality), each Scenario Card of the pool, and after it a Goosefish member for each kill
     of its tank (five at most) and the last pick's end (Linked Scenarios: Overview,
     Character Growth)."""
-    from workbench.games.panzer_vor.numbering.series_space import linked_matches, scenario_card_pool
-    from workbench.games.panzer_vor.rules import linked_game as L
-    from workbench.games.panzer_vor.rules.linked_teams import TEAMS
-    from workbench.games.panzer_vor.rules.tournament import GOOSEFISH
-
     found = linked_matches(start)
     stage_1 = worst(facts_of(m) for m in found[L.STAGE_1])
     stage_2 = facts_of(found[L.STAGE_2][0])
@@ -220,10 +222,6 @@ def tournament_bound(start: Any) -> int:
     (the most points and tanks: :func:`~.series_space.tournament_matches`); and the choices:
     two schools a player, the bracket's seventeen draws, and before each match a die or an
     Advance and the characters taken (two a school and each's DoneTaking)."""
-    from workbench.games.panzer_vor.numbering.series_space import tournament_matches
-    from workbench.games.panzer_vor.rules.tournament import MAJOR, MINOR
-    from workbench.games.panzer_vor.rules.tournament_game import TAKEN_EACH
-
     replays = dict(start.options).get("drawn_replays")
     if replays is None:
         raise Unbounded(
@@ -240,14 +238,6 @@ def tournament_bound(start: Any) -> int:
     return before + matches * (each + (replays + 1) * match_bound(facts))
 
 
-@bound("panzer-vor-practice")
-def practice(start: Any) -> int:
-    """The practice game: each tank still to deploy (option setup "choose"), then each side's
-    turn: one Move, Fire or Pass, and a shot's attack and damage rolls."""
-    waiting = sum(len(d.tanks) for d in start.deploying)
-    return waiting + start.turn_limit * len(start.order) * 3
-
-
 @bound("panzer-vor", option="deck")
 def card_game(start: Any) -> int:
     """The card game's bound: :func:`match_bound` of the match's facts."""
@@ -255,10 +245,18 @@ def card_game(start: Any) -> int:
 
 
 bound("panzer-vor-linked", option="deck")(linked_bound)
-bound("panzer-vor-tournament", option="drawn_replays")(tournament_bound)
+# OpenSpiel needs the longest game a game can run to. Tournament Play's reading plays a drawn
+# match again "until it has a winner", which has no bound; so unless the options say otherwise
+# the bridge plays it with at most three replays of a drawn match, then a die decides it. A
+# stand-in of the bridge's, not the rulebook's: options={"drawn_replays": None} asks for the
+# unbounded reading, which OpenSpiel cannot take, and is refused with that reason.
+TOURNAMENT_BRIDGE_OPTIONS = {"drawn_replays": 3}
+bound("panzer-vor-tournament", option="drawn_replays",
+      bridge_options=TOURNAMENT_BRIDGE_OPTIONS)(tournament_bound)  # fmt: skip
 
 
 __all__ = [
+    "TOURNAMENT_BRIDGE_OPTIONS",
     "Facts",
     "card_game",
     "facts_of",

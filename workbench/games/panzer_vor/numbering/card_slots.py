@@ -28,9 +28,15 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from workbench.games.panzer_vor.numbering.practice_space import plain_move
+from workbench.games.panzer_vor.rules.actions import Deploy, Fire, Move
+from workbench.games.panzer_vor.rules.characters import CATALOGUE
+from workbench.games.panzer_vor.rules.event_cards import WRECK
+from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY_MP
+from workbench.games.panzer_vor.rules.scenario_rules.pravda import ceasefire_areas
+from workbench.games.panzer_vor.rules.turn import current_player
 from workbench.geometry.hexgrid import Hex
 from workbench.openspiel.numbering import NotNumbered
-from workbench.openspiel.spaces import plain_move
 
 
 @cache
@@ -133,8 +139,6 @@ def largest_area(start: Any, ceasefire: bool) -> int:
     """The most hexes of a deployment area in a match from ``start`` (see the module)."""
     sizes = [len(f.options) for f in start.stack if getattr(f, "purpose", "") == "position"]
     if ceasefire:
-        from workbench.games.panzer_vor.rules.scenario_rules.pravda import ceasefire_areas
-
         sizes += [len(area) for area in ceasefire_areas(start.board)]
     return max(sizes, default=0)
 
@@ -155,8 +159,6 @@ class Relative:
         return (self.own(state, action.tank), offset, action.facing, action.ability)
 
     def move_back(self, values: tuple[Any, ...], state: Any) -> Any:
-        from workbench.games.panzer_vor.rules.actions import Move
-
         slot, offset, facing, ability = values
         tank = self.slots.tank(state, slot, acting_side(state))
         grid = state.board.map.grid
@@ -171,8 +173,6 @@ class Relative:
         return (slot(state, action.firer), slot(state, action.target), action.gun)
 
     def fire_back(self, values: tuple[Any, ...], state: Any) -> Any:
-        from workbench.games.panzer_vor.rules.actions import Fire
-
         firer, target, gun = values
         return Fire(self.slots.tank(state, firer), self.slots.tank(state, target), gun)
 
@@ -192,8 +192,6 @@ class Relative:
 
     @staticmethod
     def _wreck(choice: str, match: Any, swap: Callable[[Any, str], str]) -> str:
-        from workbench.games.panzer_vor.rules.event_cards import WRECK
-
         head, mark, wreck = choice.partition(WRECK)
         return f"{head}{mark}{swap(match, wreck)}" if mark else choice
 
@@ -201,8 +199,6 @@ class Relative:
         return (self.own(state, action.tank), zone_index(state, action.to), action.facing)
 
     def deploy_back(self, values: tuple[Any, ...], state: Any) -> Any:
-        from workbench.games.panzer_vor.rules.actions import Deploy
-
         slot, index, facing = values
         tank = self.slots.tank(state, slot, acting_side(state))
         return Deploy(tank, zone_label(state, index), facing)
@@ -210,8 +206,6 @@ class Relative:
 
 def acting_side(state: Any) -> str:
     """The side to act in a match (a Move or Deploy is numbered among its tanks)."""
-    from workbench.games.panzer_vor.rules.turn import current_player
-
     side = current_player(state)
     if not isinstance(side, str):
         raise NotNumbered(f"no side acts now ({side}): a Move or Deploy is numbered by its tank")
@@ -227,8 +221,6 @@ def scenario_characters(start: Any) -> tuple[str, ...]:
 
 def movement_bonus(name: str) -> int:
     """The most MP a character's ability adds to a move (either side of its counter)."""
-    from workbench.games.panzer_vor.rules.characters import CATALOGUE
-
     counter = next((c for c in CATALOGUE if c.name == name), None)
     if counter is None:
         return 0
@@ -241,8 +233,6 @@ def reach_radius(start: Any, cards: Iterable[str], movers: Iterable[str]) -> int
     fastest counter, or 3 with smoke, plus the largest card bonus and the largest character
     bonus; or a scenario Order's "as if it had N MP" plus that character bonus) over the
     map's cheapest entry."""
-    from workbench.games.panzer_vor.rules.scenario_rules.kuromorimine_stage_2 import ENTRY_MP
-
     counters = [t.counter for t in start.board.tanks]
     counters += [t.counter for g in (start.undeployed, start.reserves) for ts in g.values()
                  for t in ts]  # fmt: skip

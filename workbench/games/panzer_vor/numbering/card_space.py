@@ -37,11 +37,17 @@ from workbench.games.panzer_vor.numbering.card_slots import (
     reach_radius,
     scenario_characters,
 )
+from workbench.games.panzer_vor.numbering.practice_space import hex_labels
+from workbench.games.panzer_vor.rules import actions as A
+from workbench.games.panzer_vor.rules.actions import PlayCard, UseAbility
+from workbench.games.panzer_vor.rules.characters import CATALOGUE
+from workbench.games.panzer_vor.rules.deck import Draw
+from workbench.games.panzer_vor.rules.event_cards import WRECK
 from workbench.games.panzer_vor.rules.firing import GUNS
 from workbench.games.panzer_vor.rules.scenario_rules.pravda import PRAVDA_CARDS
 from workbench.geometry.hexgrid import FACINGS
 from workbench.openspiel.numbering import ActionSpace, Family
-from workbench.openspiel.spaces import hex_labels, numbers, one, whole
+from workbench.openspiel.spaces import numbers, one, whole
 
 # the words a setup or scenario choice offers besides names and hexes (rules/panzer_vor:
 # exhibition.py, solo.py, scenarios.py)
@@ -89,9 +95,6 @@ def card_plays(
     ``event_choices``: a tank to repair or a card to maintain, and with the Optional Rule
     Wreckage one of ``wrecks`` to remove too: a tank slot, :mod:`.card_slots`; Recovery's
     characters; the tank HS0017 sends to 1007)."""
-    from workbench.games.panzer_vor.rules.actions import PlayCard
-    from workbench.games.panzer_vor.rules.event_cards import WRECK
-
     for card in cards:
         yield PlayCard(card)
         effect = effects.get(card, "")
@@ -109,9 +112,6 @@ def card_plays(
 def ability_uses(present: tuple[str, ...], tanks: tuple[str, ...]) -> Iterable[Any]:
     """Each character's use of each of its abilities; Recovery's choices (a character of the
     match back on its tank, or onto a tank) for the characters who have Recovery."""
-    from workbench.games.panzer_vor.rules.actions import UseAbility
-    from workbench.games.panzer_vor.rules.characters import CATALOGUE
-
     for counter in CATALOGUE:
         kinds = tuple(dict.fromkeys(a.kind for a in (*counter.front, *counter.back)))
         yield UseAbility(counter.name)
@@ -205,8 +205,6 @@ def card_game(scenario: Any, start: Any) -> ActionSpace:
 def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
     """Each card and its choices, numbered whole; with the Optional Rule Wreckage the wreck
     a Repairs/Maintenance removes by its slot (``factored``)."""
-    from workbench.games.panzer_vor.rules.actions import PlayCard
-
     wrecks = tuple(str(n) for n in range(parts.count)) if parts.wreckage else ()
     listed = card_plays(parts.cards, parts.tanks, crew, dict(parts.effects), wrecks)
     if not wrecks:
@@ -219,10 +217,6 @@ def plays(parts: Parts, factored: Relative, crew: tuple[str, ...]) -> Family:
 def families(parts: Parts, factored: Relative) -> list[Family]:
     """The card game's families of numbered actions listed from ``parts``, Move, Fire and
     Deploy numbered relative to the match by ``factored``."""
-    from workbench.games.panzer_vor.rules import actions as A
-    from workbench.games.panzer_vor.rules.characters import CATALOGUE
-    from workbench.games.panzer_vor.rules.deck import Draw
-
     tanks, labels, cards, movers = parts.tanks, parts.labels, parts.cards, parts.movers
     crew = tuple(c.name for c in CATALOGUE)
     options = (*tanks, *labels, *cards, *crew, *parts.sides, *WORDS,

@@ -57,6 +57,24 @@ from workbench.games.panzer_vor.numbering.card_space import (
     slots_of,
     union,
 )
+from workbench.games.panzer_vor.rules import linked_game as L
+from workbench.games.panzer_vor.rules import tournament_game as T
+from workbench.games.panzer_vor.rules.actions import Move, PlayCard, React, UseAbility
+from workbench.games.panzer_vor.rules.cards import DEFAULT_DECK
+from workbench.games.panzer_vor.rules.deck_file import deck_of
+from workbench.games.panzer_vor.rules.event_cards import WRECK
+from workbench.games.panzer_vor.rules.linked_teams import NO_TEAM, TEAMS
+from workbench.games.panzer_vor.rules.series import start_match
+from workbench.games.panzer_vor.rules.tournament import (
+    BASE_TANKS,
+    GOOSEFISH,
+    MAJOR,
+    MATCHES,
+    MINOR,
+    ROUNDS,
+    UPGRADES,
+    Campaign,
+)
 from workbench.openspiel.numbering import ActionSpace, Family, NotNumbered
 from workbench.openspiel.spaces import numbers, one, whole
 
@@ -113,8 +131,6 @@ class SeriesRelative(Relative):
         return (action.card, self.slots.slot(match_in_play(state), action.tank))
 
     def react_back(self, values: tuple[Any, ...], state: Any) -> Any:
-        from workbench.games.panzer_vor.rules.actions import React
-
         card, slot = values
         return React(card, "" if slot == "" else self.slots.tank(match_in_play(state), slot))
 
@@ -131,8 +147,6 @@ class SeriesRelative(Relative):
         """``choice`` with its tanks (``repair:T``, Recovery's ``character@T``, a wreck
         removed, ``...+wreck:T``, HS0017's bare ``T``: a tank's id, or a slot's digits)
         swapped."""
-        from workbench.games.panzer_vor.rules.event_cards import WRECK
-
         match = match_in_play(state)
         if choice.isdigit() or choice in {t.id for t in match.board.tanks}:
             return swap(match, choice)
@@ -157,8 +171,6 @@ def _rider(match: Any, tank: str) -> str:
 
 def series_families(parts: Parts) -> list[Family]:
     """The card game's families (:func:`~.card_space.families`) for a series' matches."""
-    from workbench.games.panzer_vor.rules.actions import Move, PlayCard, React, UseAbility
-
     relative = SeriesRelative(slots_of(parts, SERIES_SLOTS), offsets(parts.radius))
     slotted = replace(parts, tanks=tuple(str(n) for n in range(parts.count)))
     chosen = {f.kind: f for f in families(slotted, relative) if f.kind in (PlayCard, UseAbility)}
@@ -225,11 +237,6 @@ def linked_matches(state: Any) -> dict[str, list[Any]]:
 
 
 def _linked_matches(state: Any) -> dict[str, list[Any]]:
-    from workbench.games.panzer_vor.rules import linked_game as L
-    from workbench.games.panzer_vor.rules.linked_teams import TEAMS
-    from workbench.games.panzer_vor.rules.series import start_match
-    from workbench.games.panzer_vor.rules.tournament import BASE_TANKS, MATCHES, Campaign
-
     choose = state.option("scenario_cards", "choose") == "choose"
     chosen = scenario_card_pool(state) if choose else ()
     teams = state.option("alternate_reality")
@@ -255,10 +262,6 @@ def _linked_matches(state: Any) -> dict[str, list[Any]]:
 
 @numbers("panzer-vor-linked")
 def linked(scenario: Any, start: Any) -> ActionSpace:
-    from workbench.games.panzer_vor.rules import linked_game as L
-    from workbench.games.panzer_vor.rules.linked_teams import NO_TEAM, TEAMS
-    from workbench.games.panzer_vor.rules.tournament import BASE_TANKS, GOOSEFISH, UPGRADES
-
     matches = linked_matches(start)
     stage_1 = union(parts_of(m) for m in matches[L.STAGE_1])
     stage_2 = parts_of(matches[L.STAGE_2][0])
@@ -286,10 +289,6 @@ def linked(scenario: Any, start: Any) -> ActionSpace:
 
 def scenario_card_pool(start: Any) -> tuple[str, ...]:
     """The Scenario Cards the Linked Scenarios may deal (options ``card_pool`` and ``deck``)."""
-    from workbench.games.panzer_vor.rules import linked_game as L
-    from workbench.games.panzer_vor.rules.cards import DEFAULT_DECK
-    from workbench.games.panzer_vor.rules.deck_file import deck_of
-
     deck = deck_of(start.option("deck")) if start.option("deck") else DEFAULT_DECK
     return L.card_pool(start.scenarios, start.option("card_pool") == "all", deck)
 
@@ -301,10 +300,6 @@ def tournament_matches(state: Any, characters: bool = True) -> list[Any]:
     """The first state of an Exhibition! match of the last round between two Minor Schools
     (see the module), with option ``characters`` (and ``characters``) every character a
     school can take on the first's side."""
-    from workbench.games.panzer_vor.rules import tournament_game as T
-    from workbench.games.panzer_vor.rules.series import start_match
-    from workbench.games.panzer_vor.rules.tournament import MINOR, ROUNDS
-
     pair = MINOR[:2]
     every = characters and _option(state, "characters")
     taken = tuple((pair[0], c) for c in _characters()) if every else ()
@@ -319,26 +314,17 @@ def _option(state: Any, name: str) -> Any:
 
 def _characters() -> tuple[str, ...]:
     """Every character a school can take (Using Characters)."""
-    from workbench.games.panzer_vor.rules import tournament_game as T
-    from workbench.games.panzer_vor.rules.tournament import MAJOR, MINOR
-
     return tuple(dict.fromkeys(c for s in (*MAJOR, *MINOR) for c in T.school_characters(s)))
 
 
 def _every_school(parts: Parts) -> Parts:
     """Every school's name as a side (a match's side is its school's roster name)."""
-    from workbench.games.panzer_vor.rules import tournament_game as T
-    from workbench.games.panzer_vor.rules.tournament import MAJOR, MINOR
-
     sides = tuple(T.ROSTER_SCHOOL.get(s, s) for s in (*MAJOR, *MINOR))
     return replace(parts, sides=tuple(dict.fromkeys((*parts.sides, *sides))))
 
 
 @numbers("panzer-vor-tournament")
 def tournament(scenario: Any, start: Any) -> ActionSpace:
-    from workbench.games.panzer_vor.rules import tournament_game as T
-    from workbench.games.panzer_vor.rules.tournament import MAJOR, MINOR
-
     schools = (*MAJOR, *MINOR)
     characters = [(s, c) for s in schools for c in T.school_characters(s)]
     own = (

@@ -35,7 +35,7 @@ from workbench.render.legend import Entry, legend_entries
 from workbench.render.overlays import caption_overlay, tint_overlay
 from workbench.render.scene import Scene, Transform
 from workbench.render.sides import colors_register
-from workbench.render.themes import Theme
+from workbench.render.themes import Theme, theme_named
 
 
 def _base(state: Any, scene: Scene | None, options: dict[str, Any]) -> Scene:
@@ -206,7 +206,6 @@ def _tournament(state: TournamentState, **options: Any) -> Scene:
 def _match_or_words(match: CardMatch | None, text: str, options: dict[str, Any]) -> Scene:
     if match is not None:
         return caption_overlay(_card_match(match, **options), text)
-    from workbench.render.themes import theme_named
 
     blank = Scene(640, 8, Transform(1.0), theme=theme_named(options.get("theme")))
     return caption_overlay(blank, text)

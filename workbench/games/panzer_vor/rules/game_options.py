@@ -23,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from workbench.errors import ArgumentError
+from workbench.files.errors import BoardFileError
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.rules import (
     hooks,
     scenario_rules,  # noqa: F401 (registers their options)
 )
 from workbench.games.panzer_vor.rules import sections as S
+from workbench.games.panzer_vor.rules.cards import Deck
+from workbench.games.panzer_vor.rules.deck_file import deck_of
 from workbench.games.panzer_vor.rules.scenario_rules import kuromorimine_stage_2, pravda
 from workbench.games.panzer_vor.rules.setup import OPTIONAL_RULE_VALUES, game_from_scenario
 from workbench.games.panzer_vor.rules.state import TURRET_PENALTIES
@@ -50,10 +53,6 @@ SMOKESCREEN_OPPONENTS = ("kuromorimine", "any-opponent")
 def _deck_file(value: Any) -> Any:
     """A deck file that loads (a path), or a deck held inline (its JSON), else
     ArgumentError; the file is read as untrusted input (``deck_file``)."""
-    from workbench.files.errors import BoardFileError
-    from workbench.games.panzer_vor.rules.cards import Deck
-    from workbench.games.panzer_vor.rules.deck_file import deck_of
-
     if not isinstance(value, str | Path | Mapping | Deck):
         raise ArgumentError("deck", value, DECK_EXPECTED)
     try:

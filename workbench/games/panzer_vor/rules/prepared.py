@@ -8,6 +8,7 @@ from typing import Any
 
 from workbench.boards.record import Record, RecordStep
 from workbench.files import load
+from workbench.games import get_game
 from workbench.games.panzer_vor.rules.actions import Fire, Move
 from workbench.games.panzer_vor.rules.sections import ENFORCEMENT, STAGNANT
 from workbench.paths import MAPS
@@ -20,8 +21,6 @@ CARDS_QUICK = {"setup": "quick"}  # the card game, tanks placed the quick way
 
 
 def _game(name: str = "panzer-vor") -> Game:
-    from workbench.games import get_game
-
     return get_game(name)
 
 

@@ -43,6 +43,7 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.boards.values import Pictured
+from workbench.files import load
 from workbench.games.panzer_vor.boards.scenario import Character, PanzerVorScenario, Purchase
 from workbench.games.panzer_vor.rules import sections as S
 from workbench.games.panzer_vor.rules import series
@@ -448,11 +449,9 @@ def school_characters(school: str) -> tuple[str, ...]:
 def _school_characters() -> dict[str, tuple[str, ...]]:
     """By roster school, every character the shipped scenarios put on that school's side
     (Anzio (Revised)'s "(+1 FP)" and "(+2 MP)" are values of the same counters)."""
-    import workbench
-
     found: dict[str, dict[str, None]] = {}
     for path in shipped("panzer-vor", "scenarios").values():
-        scenario = workbench.load(path)
+        scenario = load(path)
         for side in scenario.sides:
             forces = (*side.tanks, *side.reinforcements)
             names = [c.name for f in forces for c in f.characters]

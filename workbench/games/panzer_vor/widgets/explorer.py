@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from workbench.arguments import facing as a_facing
 from workbench.boards.hexmap import HexMap
 from workbench.errors import ArgumentError, UnknownName, WorkbenchError
+from workbench.files import load
 from workbench.games.panzer_vor.boards.scenario import PanzerVorScenario
 from workbench.games.panzer_vor.render.hex_units import state_scene
 from workbench.games.panzer_vor.render.pictures import (
@@ -63,8 +64,6 @@ def game_state_of(board: PanzerVorScenario | GameState | HexMap | str | Path) ->
     """The game state to explore: a state as it is, a scenario's opening position (tanks the
     player deploys placed by ``quick_deployment``), a bare map, or a file holding either."""
     if isinstance(board, str | Path):
-        from workbench.files import load
-
         board = load(board)
     if isinstance(board, GameState):
         return board

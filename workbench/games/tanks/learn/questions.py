@@ -20,6 +20,7 @@ from workbench.games.tanks.boards.hulls import hull_size
 from workbench.games.tanks.boards.table import TANKS_TERRAIN, Table
 from workbench.games.tanks.rules import sections as S
 from workbench.games.tanks.rules.criticals import full_deck
+from workbench.games.tanks.rules.game import GAME as TANKS
 from workbench.games.tanks.rules.measures import close_range_measure, side_shot_measure
 from workbench.games.tanks.rules.shooting import (
     MAX_DEFENCE,
@@ -45,8 +46,6 @@ EDGE = 10.0  # cm: tanks placed at least this far from the table's edges
 
 @functools.lru_cache(maxsize=4)
 def _table(name: str) -> Table:
-    from workbench.games.tanks.rules.game import GAME as TANKS
-
     table: Table = TANKS.load_scenario(name)
     return table
 
@@ -74,8 +73,6 @@ def _clear_of_buildings(table: Table, tanks: tuple[TankPiece, ...]) -> bool:
 def duel(rng: random.Random, scenario: Any, fit: Callable[[Battle], bool]) -> tuple[str, Battle]:
     """A shooting-phase battle of a German and an American tank placed by the seed so that
     ``fit(battle)`` holds (or the last try)."""
-    from workbench.games.tanks.rules.game import GAME as TANKS
-
     name, chosen = pick_scenario(rng, scenario, TABLES, (Table,), TANKS.scenarios())
     table = _table(chosen) if isinstance(chosen, str) else chosen
     german, american = ("German", "American")

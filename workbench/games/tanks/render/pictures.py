@@ -17,7 +17,7 @@ from itertools import product
 from typing import Any
 
 from workbench.errors import ArgumentError
-from workbench.games.tanks.boards.table import MeasuringArrow, Table, TableTank
+from workbench.games.tanks.boards.table import TANKS_TERRAIN, MeasuringArrow, Table, TableTank
 from workbench.games.tanks.rules.state import TankPiece
 from workbench.geometry.table import Hull
 from workbench.render import scene_of
@@ -382,10 +382,6 @@ def table_legend(
 
 
 def _terrain_kinds() -> Mapping[str, Any]:
-    try:
-        from workbench.games.tanks.boards.table import TANKS_TERRAIN
-    except ImportError:  # pragma: no cover - the table model ships with the workbench
-        return {}
     return TANKS_TERRAIN
 
 

@@ -63,7 +63,7 @@ def greedy_ranking(
     """The actions the greedy player weighs in ``state``, best first by its own scores (see
     the module; its choice first, ``rng`` drawn from as it draws); where it chooses by a fixed
     rule (the dice, a repair, a Game Set Up, Hold) that one action alone. A search takes its
-    candidates from here (``workbench.players.tanks``)."""
+    candidates from here (``workbench.games.tanks.search``)."""
     if len(legal) == 1:
         return legal
     if state.setup is not None or state.phase == "objectives":

@@ -38,6 +38,7 @@ from workbench.games.tanks.rules import sections
 from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.geometry.table import Hull, arrow_polygons, direction
+from workbench.geometry.table_sight import polygons_of
 from workbench.rules.core import Reason, lines_of
 from workbench.vocabulary import removed_names
 
@@ -265,8 +266,6 @@ def legal_sample(battle: Battle, tank_id: str, sample: dict | None = None) -> li
     """The legal placements of a sample, checked for all placements at once with shapely's
     array functions: the same answer as filtering :func:`sample_placements` by
     :func:`check_move` (a test holds them together), many times faster."""
-    from workbench.geometry.table_sight import polygons_of
-
     tank = battle.tank(tank_id)
     if tank.destroyed or cannot_move(tank):
         return []

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from workbench.boards.values import Pictured
 from workbench.games.tanks.boards.table import Table
 from workbench.games.tanks.rules import sections, sources
+from workbench.games.tanks.rules.criticals import card as critical_card
 from workbench.games.tanks.rules.readings import SightReadings
 from workbench.games.tanks.rules.sight import (
     CoverCheck,
@@ -238,8 +239,6 @@ def pools(battle: Battle, shooter_id: str, target_id: str) -> Pools:
 
 
 def shooting_refusal(battle: Battle, shooter: TankPiece, target: TankPiece) -> Reason | None:
-    from workbench.games.tanks.rules.criticals import card as critical_card
-
     if shooter.destroyed:
         return Reason(f"{shooter.id} is destroyed", sections.DESTROY)
     if target.destroyed:

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from shapely.geometry import Point
 
 from workbench.errors import ArgumentError
+from workbench.files import load
 from workbench.games.tanks.boards.table import Table
 from workbench.games.tanks.render.play import battle_scene, shot_overlay, sweep_overlay
 from workbench.games.tanks.rules.game import start
@@ -58,8 +59,6 @@ def battle_of(
     (the workbench's quick deployment and objectives, on the table file's terrain and edges,
     unless ``options`` give ``deployment``, ``objectives`` or ``table_setup``)."""
     if isinstance(board, str | Path):
-        from workbench.files import load
-
         board = load(board)
     if isinstance(board, Battle):
         return board

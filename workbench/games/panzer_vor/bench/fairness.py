@@ -4,7 +4,7 @@ from pressing Play: the pool's start included), on this machine's cores in a kep
 and on a 2-worker Dask ``LocalCluster``; and how long a paint stroke takes in the editor
 while those games run, against the same strokes with nothing running.
 
-    python -m benchmarks.bench_fairness   # these alone
+    python -m workbench.games.panzer_vor.bench.fairness   # these alone
 """
 
 from __future__ import annotations
@@ -16,18 +16,23 @@ import threading
 import time
 from typing import Any
 
-from benchmarks.bench_balance import two_dask_workers
-from benchmarks.timing import Result
 from workbench.balance import Background, Fairness
 from workbench.balance.executors import Executor, LocalPool, OnDask
 from workbench.balance.lab import design_plan
 from workbench.balance.stats import wilson_interval
 from workbench.balance.tally import NARROW
-from workbench.panzer_vor import load_scenario
+from workbench.games import get_game
+from workbench.testing.bench_cases import two_dask_workers
+from workbench.testing.timing import Result
+from workbench.widgets.editor import Editor
 
 GAMES = 200  # the run's games: far more than the interval needs
 STROKES = 12  # paint strokes timed, each a press, a drag to the next hex and a release
 LIMIT_SECONDS = 120.0
+
+
+def _mock_battle() -> Any:
+    return get_game("panzer-vor").load_scenario("mock-battle")
 
 
 def even_games() -> int:
@@ -43,7 +48,7 @@ def _first_narrow(runner: Executor) -> tuple[float, Fairness, float]:
     """Seconds from the start of a run of Mock Battle to its first tally whose intervals are
     all narrower than ±:data:`NARROW`, that tally, and the seconds to :func:`even_games`
     games (what an even match would have needed)."""
-    _, plan = design_plan(load_scenario("mock-battle"), "greedy", games=GAMES, seed=1,
+    _, plan = design_plan(_mock_battle(), "greedy", games=GAMES, seed=1,
                           workers=2, progress=False, max_seconds=None)  # fmt: skip
     reached = threading.Event()
     found: list[tuple[float, Fairness]] = []
@@ -125,9 +130,7 @@ async def _strokes(editor: Any) -> tuple[list[float], list[float]]:
 
 
 async def _painting(playing: bool) -> tuple[list[float], list[float], int]:
-    from workbench.widgets.editor import Editor
-
-    editor = Editor(load_scenario("mock-battle"))
+    editor = Editor(_mock_battle())
     if playing:
         editor.fairness.play(GAMES)  # a kept pool of local processes, as by default
         while editor.fairness.tally is None or editor.fairness.tally.games < 4:
@@ -158,12 +161,12 @@ def paint_while_playing() -> Result:
     )  # fmt: skip
 
 
-FAIRNESS_BENCHMARKS = (first_interval, paint_while_playing)
+BENCHMARKS = (first_interval, paint_while_playing)
 
 
 if __name__ == "__main__":
     load = os.getloadavg()[0]
-    for bench in FAIRNESS_BENCHMARKS:
+    for bench in BENCHMARKS:
         for result in (lambda r: r if isinstance(r, list) else [r])(bench()):
             print(f"{result.number} {result.work}: {result.seconds:.3f} s ({result.verdict}); "
                   f"reference {result.reference_seconds}; {result.note}")  # fmt: skip

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import cairosvg
 
-from benchmarks.bench_core import _sampled_reference
-from benchmarks.boards import obstructed_map
-from benchmarks.timing import Result, median_seconds, once_seconds
+from workbench.games.panzer_vor.bench.boards import obstructed_map
+from workbench.games.panzer_vor.bench.core import _sampled_reference
 from workbench.games.panzer_vor.lint import exposure, sight
 from workbench.lint import lint
 from workbench.render import scene_of
 from workbench.render.pdf import page_svgs, pdf_of
 from workbench.render.svg import to_svg
+from workbench.testing.timing import Result, median_seconds, once_seconds
 
 
 def exposure_heatmap() -> Result:
@@ -55,4 +55,4 @@ def print_and_play() -> Result:
     )  # fmt: skip
 
 
-DESIGNER_BENCHMARKS = (exposure_heatmap, print_and_play)
+BENCHMARKS = (exposure_heatmap, print_and_play)

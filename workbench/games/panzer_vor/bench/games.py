@@ -11,21 +11,24 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import workbench
-from benchmarks.timing import Result, median_seconds
+from workbench.files import load
 from workbench.games import get_game
+from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
 from workbench.games.panzer_vor.rules.actions import Move
 from workbench.games.panzer_vor.rules.match import Order, evolve
-from workbench.games.panzer_vor.rules.movement import plain_reach_costs
+from workbench.games.panzer_vor.rules.movement import StepRules, move_table, plain_reach_costs
+from workbench.games.panzer_vor.rules.state import GameState, Tank
+from workbench.geometry.hexgrid import DIRECTIONS
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
+from workbench.testing.timing import Result, median_seconds
 
 GAME = get_game("panzer-vor")
 GAMES = 30
 
 
 def _scenario(name: str):
-    return workbench.load(GAME.scenarios()[name])
+    return load(GAME.scenarios()[name])
 
 
 def _play(scenario, seed: int, options=None):
@@ -182,9 +185,6 @@ def games_exhibition_setup() -> Result:
 def movement_table_fresh_map() -> Result:
     """The movement table of a map no game has used yet (as after each Exhibition! obstacle
     is placed): from the cost-only entry_cost, against StepRules.enter with its reasons."""
-    from workbench.games.panzer_vor.rules.movement import StepRules, move_table
-    from workbench.games.panzer_vor.rules.state import GameState, Tank
-    from workbench.geometry.hexgrid import DIRECTIONS
 
     hexmap = _scenario("kuromorimine-stage-1").hexmap
 
@@ -213,7 +213,6 @@ def movement_table_fresh_map() -> Result:
 
 
 def _any_counter():
-    from workbench.games.panzer_vor.boards.counters import Gun, TankCounter
 
     return TankCounter("", 0, 0, (Gun(0, 0),), {"front": 0, "side": 0, "rear": 0})
 
@@ -221,7 +220,7 @@ def _any_counter():
 _ANY_COUNTER = _any_counter()
 
 
-GAME_BENCHMARKS = (
+BENCHMARKS = (
     games_test_your_luck,
     games_mock_battle,
     legal_actions_busy,

@@ -7,15 +7,21 @@ import tracemalloc
 from dataclasses import replace
 from typing import Any
 
-from benchmarks.boards import battle, forest_map, obstructed_map
-from benchmarks.cold import cold_seconds, peer_field_of_view
-from benchmarks.reference import sees
-from benchmarks.timing import Result, median_cpu_seconds, median_seconds, once_seconds, show
 from workbench.boards.hexmap import HexMap
+from workbench.games.panzer_vor.bench.boards import battle, forest_map, obstructed_map
+from workbench.games.panzer_vor.bench.cold import cold_seconds, peer_field_of_view
+from workbench.games.panzer_vor.bench.reference import sees
+from workbench.games.panzer_vor.render.hex_units import state_scene
+from workbench.games.panzer_vor.render.pictures import reach_scene
 from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.firing import fire_table
 from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.games.panzer_vor.rules.visibility import visibility_matrix
+from workbench.render.canvas import _batched, _pixels, _runs, draw_scene, new_canvas
+from workbench.render.hexboard import hexmap_scene
+from workbench.render.overlays import heatmap_overlay
+from workbench.render.scene import Polygon, Polygons
+from workbench.testing.timing import Result, median_cpu_seconds, median_seconds, once_seconds, show
 
 
 def _sampled_reference(hexmap, matrix, pairs: int, seed: int) -> float:
@@ -156,10 +162,6 @@ def odds() -> Result:
 def redraw() -> Result:
     from ipycanvas import hold_canvas
 
-    from workbench.games.panzer_vor.render.hex_units import state_scene
-    from workbench.games.panzer_vor.render.pictures import reach_scene
-    from workbench.render.canvas import draw_scene, new_canvas
-
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     state = battle(hexmap, 40, seed=7)
     found = movement.reach(state, "Firer", mp=7)
@@ -198,8 +200,6 @@ def _check_terrain_fills(state, scene) -> None:
     theme picks its own colours, so the partition is compared, not the colours)."""
     import numpy as np
 
-    from workbench.render.scene import Polygons
-
     t, grid = scene.transform, state.map.grid
     filled: dict[tuple[float, float], str] = {}
     for p in scene.layer("terrain"):
@@ -221,11 +221,6 @@ def _check_terrain_fills(state, scene) -> None:
 def heatmap() -> Result:
     """A heatmap of how many hexes each hex sees, drawn on the live canvas's overlay layer."""
     from ipycanvas import hold_canvas
-
-    from workbench.render.canvas import _batched, _pixels, _runs, draw_scene, new_canvas
-    from workbench.render.hexboard import hexmap_scene
-    from workbench.render.overlays import heatmap_overlay
-    from workbench.render.scene import Polygon
 
     hexmap = obstructed_map(30, 40, share=0.15, seed=3)
     counts = visibility_matrix(hexmap).counts()

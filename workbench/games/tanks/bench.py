@@ -9,19 +9,22 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.timing import Result, median_seconds, once_seconds
+from workbench.files import load
+from workbench.games.tanks import lint as table_lint
+from workbench.games.tanks.boards.cards import tanks_cards
 from workbench.games.tanks.boards.table import Table, TerrainPiece
 from workbench.games.tanks.rules import shooting
 from workbench.games.tanks.rules.criticals import full_deck
 from workbench.games.tanks.rules.setup import quick_deploy
 from workbench.games.tanks.rules.sight import heatmaps, heatmaps_reference
 from workbench.games.tanks.rules.state import Battle
+from workbench.paths import MAPS
+from workbench.testing.bench_cases import LessonCase, LintSamples, Sample
+from workbench.testing.timing import Result, median_seconds, once_seconds
 
 
 def _battle() -> Battle:
     """The standard set-up pieces (two woods, four buildings) and four tanks a side."""
-    from workbench.games.tanks.boards.cards import tanks_cards
-
     pieces = [
         TerrainPiece.box("North wood", "woods", 38, 20, 16, 14),
         TerrainPiece.box("South wood", "woods", 20, 55, 14, 16),
@@ -113,4 +116,44 @@ def one_shot_odds() -> Result:
     )  # fmt: skip
 
 
-TANKS_BENCHMARKS = (cover_heatmap, one_shot_odds)
+BENCHMARKS = (cover_heatmap, one_shot_odds)
+
+
+def table(side: float, pieces: int, seed: int = 1) -> Table:
+    """A ``side`` cm square table with ``pieces`` woods and buildings of 6 to 18 cm, each in
+    its own 24 cm slot (pieces may not overlap)."""
+    rng = random.Random(seed)
+    slots = int(side // 24)
+    placed = []
+    for i, slot in enumerate(rng.sample(range(slots * slots), pieces)):
+        w, d = rng.uniform(6, 18), rng.uniform(6, 18)
+        x, y = (
+            24 * (slot % slots) + rng.uniform(0, 24 - w),
+            24 * (slot // slots) + rng.uniform(0, 24 - d),
+        )
+        kind = rng.choice(["woods", "building"])
+        placed.append(TerrainPiece.box(f"piece {i}", kind, x, y, w, d))
+    return Table(f"{side:g} cm", side, side, tuple(placed))
+
+
+def lint_samples(quick: bool) -> list[Sample]:
+    """Tables, from the shipped Barkmann's Corner to the files' largest (1,000 cm)."""
+    found: list[Sample] = [
+        ("Barkmann's Corner", lambda: load(MAPS / "tanks" / "barkmanns-corner.json"),
+         table_lint.CHECKS, {}),
+        ("120 cm, 20 pieces", lambda: table(120, 20), table_lint.CHECKS, {}),
+    ]  # fmt: skip
+    if quick:
+        return found
+    return [
+        *found,
+        ("300 cm, 60 pieces, 10 cm cells", lambda: table(300, 60), table_lint.CHECKS,
+         {"cell_cm": 10.0}),
+        ("1,000 cm, 200 pieces, 40 cm cells", lambda: table(1000, 200), table_lint.CHECKS,
+         {"cell_cm": 40.0}),
+    ]  # fmt: skip
+
+
+LINT_SAMPLES = LintSamples("TANKS tables", 88, table_lint.CHECKS, lint_samples)
+
+LESSONS = (LessonCase("TANKS Firing", "tanks", "Firing"),)  # 12 questions: the exported lesson

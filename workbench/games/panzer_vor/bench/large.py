@@ -10,13 +10,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from benchmarks.bench_core import _sampled_reference
-from benchmarks.boards import battle, obstructed_map
-from benchmarks.timing import Result, median_seconds, once_seconds
 from workbench.errors import ArgumentError
+from workbench.games.panzer_vor.bench.boards import battle, obstructed_map
+from workbench.games.panzer_vor.bench.core import _sampled_reference
 from workbench.games.panzer_vor.rules import movement
 from workbench.games.panzer_vor.rules.movement import plain_reach_costs
 from workbench.games.panzer_vor.rules.visibility import MAX_MATRIX_BYTES, visibility_matrix
+from workbench.render import svg_of
+from workbench.testing.timing import Result, median_seconds, once_seconds
 
 
 def measured(work: Callable[[], Any]) -> tuple[float, int, Any]:
@@ -97,7 +98,6 @@ def reach_200() -> Result:
 
 
 def _picture(number: int, size: int) -> Result:
-    from workbench.render import svg_of
 
     hexmap = obstructed_map(size, size)
     seconds, peak, svg = measured(lambda: svg_of(hexmap))
@@ -126,7 +126,7 @@ def picture_200() -> Result:
     return _picture(85, 200)
 
 
-LARGE_BENCHMARKS = (
+BENCHMARKS = (
     visibility_100,
     visibility_200_refused,
     reach_100,

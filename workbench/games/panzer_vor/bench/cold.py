@@ -1,4 +1,5 @@
-"""First calls, each in a fresh Python process: ``python -m benchmarks.cold WHAT ROWS COLS``
+"""First calls, each in a fresh Python process: ``python -m
+workbench.games.panzer_vor.bench.cold WHAT ROWS COLS``
 prints the seconds the first call took (wall, CPU) and its traced memory peak. Imports and
 the map are made, and garbage collected, before the clock starts: this is the first *call*
 (traces, plans, caches), not interpreter start-up."""
@@ -14,7 +15,11 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from workbench.games.panzer_vor.bench.boards import forest_map, obstructed_map
+from workbench.games.panzer_vor.rules.visibility import visibility_matrix
+
+ROOT = Path(__file__).resolve().parents[4]  # the repository: each process starts there
+MODULE = "workbench.games.panzer_vor.bench.cold"
 
 
 def peer_field_of_view(hexmap) -> dict:
@@ -45,7 +50,6 @@ class Cold:
 
 
 def _first_call(what: str, rows: int, cols: int, memory: bool) -> tuple[float, float, int]:
-    from benchmarks.boards import forest_map, obstructed_map
 
     if what == "peer":
         import hexutil  # noqa: F401 - imported before the clock starts
@@ -55,8 +59,6 @@ def _first_call(what: str, rows: int, cols: int, memory: bool) -> tuple[float, f
         def work() -> object:
             return peer_field_of_view(hexmap)
     else:
-        from workbench.games.panzer_vor.rules.visibility import visibility_matrix
-
         hexmap = forest_map(rows, cols) if what == "forest" else obstructed_map(rows, cols)
 
         def work() -> object:
@@ -84,7 +86,7 @@ def cold_seconds(what: str, rows: int, cols: int, runs: int = 3, memory: bool = 
     for i in range(runs + (1 if memory else 0)):
         traced = memory and i == runs
         done = subprocess.run(
-            [sys.executable, "-m", "benchmarks.cold", what, str(rows), str(cols)]
+            [sys.executable, "-m", MODULE, what, str(rows), str(cols)]
             + (["memory"] if traced else []),
             cwd=ROOT,
             capture_output=True,

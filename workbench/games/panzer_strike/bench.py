@@ -4,12 +4,18 @@ tile rows, and ``shooting.odds`` for one shot, each against a plain reference in
 
 from __future__ import annotations
 
-from benchmarks.timing import Result, median_seconds
-from workbench.games.panzer_strike.boards.board import SquareBoard, TileSet
+import random
+
+from workbench.files import load
+from workbench.games.panzer_strike import lint as square_lint
+from workbench.games.panzer_strike.boards.board import SquareBoard, TileFace, TileSet
 from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_strike.rules.movement import reach_by_die
 from workbench.games.panzer_strike.rules.setup import position
+from workbench.paths import MAPS
+from workbench.testing.bench_cases import LintSamples, Sample, Sweep
 from workbench.testing.panzer_strike_reference import plain_kill, plain_movement_options
+from workbench.testing.timing import Result, median_seconds
 
 DICE = [1, 3, 4, 5, 6]  # five dice (13+ active tanks roll 5; a what-if for 12)
 KINDS = ("Heavy", "Medium", "Light")
@@ -66,4 +72,49 @@ def odds() -> Result:
     )  # fmt: skip
 
 
-PANZER_STRIKE_BENCHMARKS = (movement, odds)
+BENCHMARKS = (movement, odds)
+
+
+# --- boards for the other benchmarks (lint's estimates) -------------------------
+
+
+def tile_set(size: int, seed: int = 1) -> TileSet:
+    """100 faces (the files' most) of ``size`` × ``size`` squares, a tenth of them buildings."""
+    rng = random.Random(seed)
+    faces = {}
+    for i in range(100):
+        rows = tuple(
+            "".join("#" if rng.random() < 0.1 else "." for _ in range(size)) for _ in range(size)
+        )
+        faces[f"F{i}"] = TileFace(f"F{i}", rows)
+    return TileSet("benchmark", size, size, faces, {})
+
+
+def square_board(tiles: int, size: int) -> SquareBoard:
+    """``tiles`` × ``tiles`` tiles of ``size`` squares (the files' largest: 14 × 14 of 50,
+    two sets of 100 faces)."""
+    layout = tuple(tuple(f"F{(r * tiles + c) % 100}" for c in range(tiles)) for r in range(tiles))
+    return SquareBoard(f"{tiles * size} squares", tile_set(size), layout, sets=2)
+
+
+def lint_samples(quick: bool) -> list[Sample]:
+    """Square boards, from the shipped scenario to the files' largest (700 squares)."""
+    found: list[Sample] = [
+        ("capture the flag", lambda: load(MAPS / "panzer-strike" / "capture-the-flag.json"),
+         square_lint.CHECKS, {}),
+        ("4 x 4 tiles of 10", lambda: square_board(4, 10), square_lint.CHECKS, {}),
+    ]  # fmt: skip
+    if quick:
+        return found
+    return [
+        *found,
+        ("8 x 8 tiles of 25 (200 squares)", lambda: square_board(8, 25), square_lint.CHECKS, {}),
+        ("14 x 14 tiles of 50 (700 squares), no lines of fire",
+         lambda: square_board(14, 50), square_lint.CHECKS, {"leave_out": ["lines of fire"]}),
+    ]  # fmt: skip
+
+
+LINT_SAMPLES = LintSamples("square boards", 87, square_lint.CHECKS, lint_samples)
+
+# the balance lab's sweep with search players: capture-the-flag, easy search on both sides
+SEARCH_SWEEP = Sweep("panzer-strike", "capture-the-flag", {"turn_limit": 4}, "Panzer Strike games")

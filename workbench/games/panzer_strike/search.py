@@ -1,30 +1,36 @@
-"""Panzer Strike's search: the greedy player's best few actions searched along greedy lines.
+"""Panzer Strike's search settings: the greedy player's best few actions searched along
+greedy lines, its flags counted as material (registered with
+:func:`workbench.players.settings.register`).
 
 At the root the search weighs only the actions the greedy player scores highest
-(``greedy_scores``: its own odds and gains; its choice first; :data:`CANDIDATES` of them,
-fewer where there are few simulations: :func:`candidates_for`), each equally likely a
-priori. Below the root every side plays the greedy choice and the search samples the dice,
-so each simulation carries one candidate's greedy line a step further; from where it stops,
+(``greedy_scores``; its choice first; :data:`CANDIDATES` of them, fewer with few simulations:
+:func:`candidates_for`), equally likely. Below the root every side plays the greedy choice,
+so each simulation carries one candidate's greedy line a step further; from where it stops
 :meth:`GreedyLines.evaluate` plays the greedy line on to the end of the enemy's next turn
 (:data:`TURNS_AHEAD`), each shot counted at the rules' exact chance of destroying and then
-taken as a miss (no sampled roll's noise), and scores material and flags there
-(:func:`~workbench.players.evaluator.material_values`). A candidate's mean is thus what
-playing it and going on as the greedy player would brings against the greedy player's
-replies: the base policy improved by one choice (rollout policy improvement), rather than a
-uniform search over hundreds of moves whose few visits are mostly noise.
-
-Neither is the rulebook's: it decides how a labelled computer opponent searches.
+taken as a miss, and scores material and flags there (:func:`flag_objectives`): the greedy
+player improved by one choice (rollout policy improvement). Not the rulebook's: it decides
+how a labelled computer opponent searches.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 from typing import Any
 
+from workbench.games.panzer_strike.rules.actions import Move, Shoot
+from workbench.games.panzer_strike.rules.bots import (
+    best_of,
+    chance_of,
+    greedy_action,
+    greedy_scores,
+)
 from workbench.players.evaluator import MATERIAL_SCALE, MOST_SURE, OddsEvaluator, material_values
 from workbench.players.greedy import greedy_choice
 from workbench.players.root import RootRule
+from workbench.players.settings import Exposure, SearchSettings, Shots, StrengthCase, register
 from workbench.rules.core import CHANCE, TERMINAL
 from workbench.rules.play import sample_chance
 
@@ -50,8 +56,6 @@ def candidates(state: Any, rng: random.Random, most: int = CANDIDATES) -> list[i
     ``state`` of Panzer Strike, its choice first (ties broken by ``rng`` as it breaks them),
     then by score (ties in the order of the legal actions); an action it does not weigh comes
     last."""
-    from workbench.games.panzer_strike.rules.bots import best_of, greedy_scores
-
     game = state.get_game()
     here = state.workbench_state
     legal = game.rules.legal_actions(here)
@@ -110,8 +114,6 @@ class GreedyLines(OddsEvaluator):
         here, rng = state.workbench_state, self.rng
         horizon = self.root.turn + TURNS_AHEAD
         credit = dict.fromkeys(sides, 0.0)
-        from workbench.games.panzer_strike.rules.bots import greedy_action
-
         while (who := rules.current_player(here)) is not TERMINAL and here.turn < horizon:
             self.check()
             if who is CHANCE:
@@ -133,8 +135,6 @@ class GreedyLines(OddsEvaluator):
         """The movement dice sampled; a shot's gun dice a miss, its exact chance of
         destroying credited to the firer's side (a sure kill is rolled: no miss is
         possible)."""
-        from workbench.games.panzer_strike.rules.bots import chance_of
-
         outcomes = rules.chance_outcomes(here)
         if here.phase != "gun" or here.pending is None:
             return sample_chance(outcomes, self.rng)
@@ -144,3 +144,78 @@ class GreedyLines(OddsEvaluator):
             return sample_chance(outcomes, self.rng)
         credit[here.tank(firer).side] += destroy
         return min((action for action, _ in outcomes), key=lambda a: sum(a.small))
+
+
+FLAG_WORTH = 1.0  # tanks: an enemy flag captured
+WATCH_WORTH = 0.5  # tanks: a tank next to an enemy flag, its capture under way
+STEP_COST = 0.05  # tanks: each step the nearest tank has to go to be next to an enemy flag
+
+
+def flag_objectives(match: Any) -> dict[str, float]:
+    """Each side's flags in tanks' worth: :data:`FLAG_WORTH` an enemy flag captured,
+    :data:`WATCH_WORTH` a tank watching one (next to it, the capture under way), less
+    :data:`STEP_COST` for each king's step the nearest tank still has to go to be next to an
+    enemy flag (a plain distance: what blocks is not counted).
+
+    >>> from workbench.games import get_game
+    >>> rules = get_game("panzer-strike")
+    >>> start = rules.start(rules.load_scenario("capture-the-flag"))
+    >>> values = flag_objectives(start)
+    >>> values["north"] == values["south"] < 0
+    True
+    """
+    found: dict[str, float] = {}
+    flags = match.board.flags
+    for side in match.order:
+        worth = FLAG_WORTH * sum(1 for _, owner, by in match.captured if owner != side
+                                 and match.tank(by).side == side)  # fmt: skip
+        mine = {t.id for t in match.tanks if t.side == side}
+        worth += WATCH_WORTH * sum(1 for w in match.watches if w.tank in mine)
+        targets = [sq for sq, owner in flags.items() if owner != side]
+        tanks = match.active_tanks(side)
+        if targets and tanks:
+            steps = min(max(abs(t.at.x - f.x), abs(t.at.y - f.y)) - 1 for t in tanks
+                        for f in targets)  # fmt: skip
+            worth -= STEP_COST * max(steps, 0)
+        found[side] = worth
+    return found
+
+
+def _fired(action: Any) -> tuple[str, str] | None:
+    return (action.firer, action.target) if isinstance(action, Shoot) else None
+
+
+def _greedy_lines(rng: random.Random, stop: threading.Event, seconds: float | None,
+                  simulations: int) -> GreedyLines:  # fmt: skip
+    return GreedyLines(rng, stop, seconds, candidates_for(simulations))
+
+
+RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+
+# A medium decision has the time for twice the shared level's simulations along greedy lines
+# (benchmarks/README.md: how the levels were chosen).
+SETTINGS = register(
+    "panzer-strike",
+    SearchSettings(
+        levels={"medium": 96},
+        evaluator=_greedy_lines,
+        root=ROOT_RULE,
+        objectives=flag_objectives,
+        shots=Shots(declared=_fired, under_way=lambda state: state.phase == "gun"),
+        exposure=Exposure(
+            moved=lambda action: str(action.tank) if isinstance(action, Move) else None,
+            live=lambda state, side: [t.id for t in state.active_tanks(side)],
+        ),
+        strength=StrengthCase(
+            "capture-the-flag",
+            "Panzer Strike capture-the-flag",
+            (
+                "workbench/games/panzer_strike",
+                "workbench/panzer_strike.py",
+                "maps/panzer-strike",
+                "workbench/data/panzer-strike-*",
+            ),
+            RECORD,
+        ),
+    ),
+)

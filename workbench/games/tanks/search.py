@@ -1,53 +1,24 @@
-"""TANKS' own search settings: the greedy player's candidates searched, its play looked ahead,
-and the coming exchange of fire as the position score.
+"""TANKS' search settings: the greedy player's candidates searched, its play looked ahead, and
+the coming exchange of fire as the position score (registered with
+:func:`workbench.players.settings.register`).
 
-A medium decision has time for some fifteen of the greedy player's decisions (each weighs
-every Move by the Line of Sight and dice of the tanks it would face: 40-140 ms), so the
-search spends them where the greedy player is blind. :class:`TanksEvaluator`, plugged into
-OpenSpiel's ``MCTSBot``:
+:class:`TanksEvaluator`, on OpenSpiel's ``MCTSBot``: its **prior** is the greedy player's best
+:data:`CANDIDATES` actions by its own ranking (``rules.bots.greedy_ranking``), each next one
+weighted :data:`PRIOR_DECAY` of the one before (a choice made by a fixed rule is that one
+action); a **leaf** is :data:`LOOKAHEAD` steps of greedy play on (stopping at dice or the
+end), then :func:`exchange_values`; the root's **choice** (:data:`ROOT_RULE`) is the best
+mean among the actions searched twice, where it beats the greedy choice's by 0.02. A
+position's ranking is worked out once a decision, shared by the tree and the leaves.
 
-- **prior**: only the greedy player's best :data:`CANDIDATES` actions by its own scoring
-  (``rules.tanks.bots.greedy_ranking``), its favourite weighted most (each next one
-  :data:`PRIOR_DECAY` of the one before); a choice it makes by a fixed rule (between the
-  dice, a repair) is that one action;
-- **leaf**: up to :data:`LOOKAHEAD` steps of greedy play for both sides, stopping at dice or
-  the end, so that the enemy tanks that move after a Move reply to it; then
-  :func:`exchange_values`;
-- the greedy player's ranking of a position is worked out once a decision (kept by the
-  position's path from the root), so the tree's expansions and the leaves' look-ahead share
-  it;
-- **choice** (:data:`ROOT_RULE`): the best mean score among the root's actions searched
-  twice, where it beats the greedy choice's by 0.02.
-
-:func:`exchange_values` scores each side's material in points, the points a destroyed tank
-scores its enemy (:func:`worth`: its card's points and its Crew cards', as the Panzer Ace
-mission counts them when a tank is destroyed and, at the end of the last turn, decides the
-winner by): each Damage Point a tank has lost counts its share of the tank's points. To it
-:func:`fire` adds the points each side's tanks still to shoot this turn (all of them outside
-the Shooting Phase) expect to destroy: shot by shot in the Shooting Phase's order (highest
-Initiative first), each tank at the target worth most to it, the Hits and Critical Hits it
-expects to land (as the greedy player's ``expected_hits`` counts them) a share of that
-target's Damage Points and so of its points, the target's worth and the shooter's fire each
-weighed by the chance it is still standing after the shots before it (a shot's exact chance
-of doing the Damage the target has left). A shot declared and still being resolved counts at
-what its declaring position expected of it, not at the roll the search sampled.
-
-Two readings are the search's own, each measured against the greedy player as the American
-side (seat 1) on the strength benchmark's 100 seeded games (``benchmarks/README.md``):
-
-- **points, not tanks**: scored in tanks alike (a Panzer IV's 17 points as a Panther's 32),
-  the search traded its Shermans for the Panzer IV and then lost both to the Panther; it
-  won 51.5 of the 100; in points, 63.5;
-- **the order of fire**: a tank with no Damage left still shoots this turn (Final Fury:
-  "Even if a tank has all of its Damage Points crossed off, and will be destroyed at the end
-  of the turn, it can still shoot when its turn in the Initiative order comes around"), so
-  for this turn alone the order changes nothing. The search weighs it all the same, as the
-  fire that a tank likely destroyed this turn will not bring to the next ones, and the
-  target worth less where a shot before has likely destroyed it already: 71.5 of the 100 (65
-  on the next 100 seeds); with each tank's fire counted whole and only the target's worth
-  weighed, 37 of the first 60, where the ordered reckoning won 46.
-
-Not the rulebook's: it decides how a labelled computer opponent searches.
+:func:`exchange_values` scores each side's material in **points**, a destroyed tank's worth
+to its enemy (:func:`worth`: its card's and its Crew cards', as the Panzer Ace mission counts
+them), each Damage Point lost its share; to it :func:`fire` adds the points each side's tanks
+still to shoot this turn expect to destroy, **shot by shot in the Shooting Phase's order**
+(highest Initiative first), each tank at the target worth most to it, both weighed by the
+chance each still stands after the shots before (Final Fury lets a tank with no Damage left
+shoot this turn, so the order matters for the turns after). Both readings are the search's
+own, measured against the greedy player (``benchmarks/README.md``). Not the rulebook's: it
+decides how a labelled computer opponent searches.
 """
 
 from __future__ import annotations
@@ -55,14 +26,17 @@ from __future__ import annotations
 import random
 import threading
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+from workbench.games.tanks.rules.actions import Shoot
 from workbench.games.tanks.rules.bots import ShotDice, dice_expected, greedy_ranking, shot_dice
 from workbench.games.tanks.rules.crew_cards import crew_points
 from workbench.games.tanks.rules.shooting import after_defence
 from workbench.games.tanks.rules.state import Battle, TankPiece
 from workbench.players.evaluator import MOST_SURE, OddsEvaluator, shot_origin
 from workbench.players.root import RootRule
+from workbench.players.settings import SearchSettings, Shots, StrengthCase, register
 
 CANDIDATES = 3  # the greedy player's best actions searched at a decision
 PRIOR_DECAY = 0.8  # each candidate's prior weight against the one ranked above it
@@ -216,3 +190,34 @@ class TanksEvaluator(OddsEvaluator):
             before, shooter, target = origin
             return exchange_values(before, game.sides, (shooter, target))
         return exchange_values(ahead.workbench_state, game.sides)
+
+
+def _tanks_evaluator(rng: random.Random, stop: threading.Event, seconds: float | None,
+                     simulations: int) -> TanksEvaluator:  # fmt: skip
+    return TanksEvaluator(rng, stop, seconds)
+
+
+RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+
+# A TANKS simulation plays a few steps of its slow greedy player, so every level has fewer
+# simulations than the shared ones (benchmarks/README.md: how each was chosen).
+SETTINGS = register(
+    "tanks",
+    SearchSettings(
+        levels={"easy": 8, "medium": 12, "hard": 60},
+        evaluator=_tanks_evaluator,
+        root=ROOT_RULE,
+        shots=Shots(
+            declared=lambda action: (
+                (action.tank, action.target) if isinstance(action, Shoot) else None
+            ),
+            under_way=lambda state: state.shot is not None,
+        ),
+        strength=StrengthCase(
+            "standard-table",
+            "TANKS standard table",
+            ("workbench/games/tanks", "workbench/tanks.py", "maps/tanks", "workbench/data/tanks-*"),
+            RECORD,
+        ),
+    ),
+)
