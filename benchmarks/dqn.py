@@ -2,7 +2,8 @@
 through OpenSpiel's own ``rl_environment``, as it ships: the game's observation tensor in, one
 output per numbered action, the legal actions masked by the agent itself (issue 47).
 
-``python -m benchmarks.dqn [--game panzer-strike] [--episodes N] ...`` trains one DQN agent in
+``python -m benchmarks.dqn [--game GAME] [--episodes N] ...`` trains one DQN agent in
+(the games whose home's bench part declares ``LEARNING``) in
 the first seat against OpenSpiel's uniform random agent in the other, and every
 ``--every`` episodes plays ``--evaluate`` games greedily (no exploration) against the random
 agent: the learning curve, each point the DQN's mean return (+1 a win, -1 a loss, 0 a draw)
@@ -20,11 +21,9 @@ import time
 from typing import Any
 
 import workbench.openspiel as bridge
+from workbench.testing.bench_cases import declared
 
-CASES = {  # the games the issue names, with a short turn limit (a game of a few hundred steps)
-    "panzer-strike": ("capture-the-flag", {"turn_limit": 8}),
-    "tanks": ("standard-table", {"turn_limit": 3}),
-}
+CASES = {c.game: (c.scenario, dict(c.options)) for c in declared("LEARNING")}  # games' bench
 
 
 def play(env: Any, agents: list[Any], learning: bool) -> list[float]:

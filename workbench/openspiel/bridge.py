@@ -70,7 +70,7 @@ from workbench.openspiel.state_text import (
     sections,
     written,
 )
-from workbench.openspiel.tensors import Layout, Views, fill, layout_of, pieces_of
+from workbench.openspiel.tensors import Layout, Views, fill, has_layout, layout_of, pieces_of
 from workbench.openspiel.texts import information_state_text, observation_text, state_text
 from workbench.rules.core import CHANCE, TERMINAL, Game
 from workbench.rules.observation import history_of
@@ -462,6 +462,8 @@ class WorkbenchGame(pyspiel.Game):
     @cached_property
     def layout(self) -> Layout:
         """The game's tensor layout (its home's, :mod:`.tensors`), for its first state."""
+        if not has_layout(self.rules.name):  # strings only: no tensors of its own
+            return Layout((), lambda views, observation: None, note="no tensors")
         return layout_of(self.rules.name, self.first.state)
 
     def deserialize_state(self, text: str | bytes) -> WorkbenchState:
@@ -638,9 +640,9 @@ def game_type(rules: Game, start: Any = None, players: int = 0) -> Any:
         max_num_players=registered.max_num_players,
         min_num_players=registered.min_num_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=hidden,
+        provides_information_state_tensor=hidden and has_layout(rules.name),
         provides_observation_string=True,
-        provides_observation_tensor=True,
+        provides_observation_tensor=has_layout(rules.name),
         parameter_specification=registered.parameter_specification,
     )  # fmt: skip
 
@@ -662,9 +664,9 @@ def _registered_type(rules: Game) -> Any:
         max_num_players=most_players(rules),
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=hidden,
+        provides_information_state_tensor=hidden and has_layout(rules.name),
         provides_observation_string=True,
-        provides_observation_tensor=True,
+        provides_observation_tensor=has_layout(rules.name),
         parameter_specification=SPECIFICATION,
     )  # fmt: skip
     _TYPES[rules.name] = kind

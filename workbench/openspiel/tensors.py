@@ -94,6 +94,11 @@ def layout(game: str) -> Callable[[Callable[[Any], Layout]], Callable[[Any], Lay
     return register
 
 
+def has_layout(game: str) -> bool:
+    """Whether ``game`` registered a layout (a game added without one offers strings only)."""
+    return game in _LAYOUTS
+
+
 def layout_of(game: str, start: Any) -> Layout:
     """The layout of ``game`` for the game whose first state is ``start``."""
     if game not in _LAYOUTS:

@@ -78,6 +78,16 @@ class LessonCase:
     painted: bool = False
 
 
+@dataclass(frozen=True)
+class LearningCase:
+    """A game OpenSpiel's DQN trains on (``benchmarks/dqn.py``): ``game``'s ``scenario`` with
+    ``options`` (a short turn limit: a game of a few hundred steps)."""
+
+    game: str
+    scenario: str
+    options: Mapping[str, Any]
+
+
 SPREAD = ("BENCHMARKS", "LESSONS")  # declarations that are tuples, spread out
 
 

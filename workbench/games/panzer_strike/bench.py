@@ -13,7 +13,7 @@ from workbench.games.panzer_strike.rules import shooting
 from workbench.games.panzer_strike.rules.movement import reach_by_die
 from workbench.games.panzer_strike.rules.setup import position
 from workbench.paths import MAPS
-from workbench.testing.bench_cases import LintSamples, Sample, Sweep
+from workbench.testing.bench_cases import LearningCase, LintSamples, Sample, Sweep
 from workbench.testing.panzer_strike_reference import plain_kill, plain_movement_options
 from workbench.testing.timing import Result, median_seconds
 
@@ -118,3 +118,7 @@ LINT_SAMPLES = LintSamples("square boards", 87, square_lint.CHECKS, lint_samples
 
 # the balance lab's sweep with search players: capture-the-flag, easy search on both sides
 SEARCH_SWEEP = Sweep("panzer-strike", "capture-the-flag", {"turn_limit": 4}, "Panzer Strike games")
+
+LEARNING = LearningCase(
+    "panzer-strike", "capture-the-flag", {"turn_limit": 8}
+)  # benchmarks/dqn.py trains on it

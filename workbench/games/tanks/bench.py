@@ -19,7 +19,7 @@ from workbench.games.tanks.rules.setup import quick_deploy
 from workbench.games.tanks.rules.sight import heatmaps, heatmaps_reference
 from workbench.games.tanks.rules.state import Battle
 from workbench.paths import MAPS
-from workbench.testing.bench_cases import LessonCase, LintSamples, Sample
+from workbench.testing.bench_cases import LearningCase, LessonCase, LintSamples, Sample
 from workbench.testing.timing import Result, median_seconds, once_seconds
 
 
@@ -157,3 +157,7 @@ def lint_samples(quick: bool) -> list[Sample]:
 LINT_SAMPLES = LintSamples("TANKS tables", 88, table_lint.CHECKS, lint_samples)
 
 LESSONS = (LessonCase("TANKS Firing", "tanks", "Firing"),)  # 12 questions: the exported lesson
+
+LEARNING = LearningCase(
+    "tanks", "standard-table", {"turn_limit": 3}
+)  # benchmarks/dqn.py trains on it
