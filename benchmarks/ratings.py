@@ -9,6 +9,12 @@ strength). A draw counts half a point to each. The ratings are fitted by maximum
 greedy); the intervals are Wald intervals from the observed information, on the Elo scale
 (400 / ln 10 per unit).
 
+The targets of the strength benchmark (:func:`verdicts`): medium at least
+:data:`MEDIUM_ELO` above greedy with its lower bound above :data:`MEDIUM_LOW`; adjacent levels
+at least :data:`STEP_ELO` apart with a lower bound above 0; and from each seat, medium's score
+against greedy minus greedy's own against itself from that seat above :data:`SEAT_EDGE` by its
+lower bound (Newcombe's interval for a difference of two proportions).
+
 Medium scores 30 of 40 from the first seat and 28 of 40 from the second: the seat is worth
 (logit 0.75 - logit 0.7) / 2, and medium is (logit 0.75 + logit 0.7) / 2 = 0.97 above greedy:
 
@@ -26,19 +32,26 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
+
+from workbench.balance.stats import wilson_interval
 
 ELO = 400.0 / math.log(10.0)  # Elo points per unit of the logistic scale
 Z95 = 1.959963984540054
 MOST_STEPS = 100
+MEDIUM_ELO, MEDIUM_LOW = 100.0, 35.0  # medium over greedy: the estimate and its lower bound
+STEP_ELO = 50.0  # adjacent levels apart, the lower bound above 0
+SEAT_EDGE = -0.05  # medium's score minus greedy's own, from each seat: its lower bound above
 PRIOR = 1e-6  # a vanishing ridge: a player who won every game gets a large, finite rating
 
 
 @dataclass(frozen=True)
 class Result:
     """``games`` games of ``scenario`` with ``first`` in the first seat and ``second`` in the
-    second; ``points``: the first seat's points (a win 1, a draw 1/2)."""
+    second; ``points``: the first seat's points (a win 1, a draw 1/2). A player against itself
+    tells only what the first seat is worth."""
 
     first: str
     second: str
@@ -47,8 +60,6 @@ class Result:
     games: int
 
     def __post_init__(self) -> None:
-        if self.first == self.second:
-            raise ValueError(f"a player against itself tells nothing of strength: {self.first}")
         if not (isinstance(self.games, int) and self.games > 0):
             raise ValueError(f"games: expected a whole number above 0, got {self.games!r}")
         if not 0.0 <= self.points <= self.games:
@@ -121,3 +132,58 @@ def fitted(results: Sequence[Result], anchor: str) -> Fit:
     seat = {s: float(theta[index[f"seat:{s}"]] * ELO) for s in scenarios}
     error = {name: float(se[k]) for name, k in index.items()}
     return Fit(elo, seat, error, covariance, index)
+
+
+def results_of(first: str, second: str, scenario: str, by_seat: Sequence[float],
+               games: int) -> list[Result]:  # fmt: skip
+    """A match of ``games`` games a seat, ``first``'s points from the first seat and then
+    from the second (``by_seat``, as the strength benchmark scores it), as two results."""
+    return [Result(first, second, scenario, float(by_seat[0]), games),
+            Result(second, first, scenario, games - float(by_seat[1]), games)]  # fmt: skip
+
+
+def seat_edges(medium: Sequence[float], greedy: Sequence[float],
+               games: int) -> list[tuple[float, float]]:  # fmt: skip
+    """From each seat, medium's score against greedy minus greedy's own against itself from
+    that seat (points over ``games``), and the difference's 95 % lower bound (Newcombe's
+    hybrid score interval from the two Wilson intervals).
+
+    >>> [(round(d, 2), round(low, 2)) for d, low in seat_edges([60, 50], [50, 50], 100)]
+    [(0.1, -0.04), (0.0, -0.14)]
+    """
+    out = []
+    for a, b in zip(medium, greedy, strict=True):
+        p, q = a / games, b / games
+        low_p, _ = wilson_interval(a, games)
+        _, high_q = wilson_interval(b, games)
+        out.append((p - q, p - q - math.sqrt((p - low_p) ** 2 + (high_q - q) ** 2)))
+    return out
+
+
+def verdicts(fit: Fit, ladder: Sequence[str], edges: Sequence[tuple[float, float]]) -> list[str]:
+    """Each target met or not, in words: medium over greedy, each adjacent pair of
+    ``ladder`` (weakest first) that played, and medium's edge from each seat."""
+    out = []
+    if "medium" in fit.elo and "greedy" in fit.elo:
+        d, low, high = fit.difference("medium", "greedy")
+        met = d >= MEDIUM_ELO and low > MEDIUM_LOW
+        out.append(
+            f"medium over greedy {d:+.0f} Elo [{low:+.0f}, {high:+.0f}]: "
+            + ("**meets**" if met else "does not meet")
+            + f" the target ({MEDIUM_ELO:+.0f}, lower bound above {MEDIUM_LOW:+.0f})"
+        )
+    rated = [name for name in ladder if name in fit.elo]
+    for weaker, stronger in pairwise(rated):
+        d, low, high = fit.difference(stronger, weaker)
+        met = d >= STEP_ELO and low > 0
+        out.append(
+            f"{stronger} over {weaker} {d:+.0f} Elo [{low:+.0f}, {high:+.0f}]: "
+            + ("**apart**" if met else f"not shown {STEP_ELO:.0f} Elo apart (merge them)")
+        )
+    for seat, (d, low) in enumerate(edges, 1):
+        out.append(
+            f"seat {seat}: medium's score minus greedy's own {d:+.2f} (lower bound "
+            f"{low:+.2f}, wanted above {SEAT_EDGE:+.2f}): "
+            + ("**met**" if low > SEAT_EDGE else "not met")
+        )
+    return out

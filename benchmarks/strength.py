@@ -46,6 +46,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.ratings import Result, fitted, results_of, seat_edges
+from benchmarks.ratings import verdicts as elo_verdicts
 from workbench.balance import sweep
 from workbench.balance.stats import wilson_interval
 from workbench.games import get_game, names
@@ -536,6 +538,7 @@ def main(argv: list[str] | None = None) -> None:
         "|---|---|---|---|---|---|",
     ]
     verdicts: list[str] = []
+    elo_lines: list[str] = []
     for game, scenario, label in cases():
         if wanted and game not in wanted:
             continue
@@ -546,6 +549,8 @@ def main(argv: list[str] | None = None) -> None:
         ladder = ("random", "greedy", "easy", "medium", "hard")
         matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
         target, target_games, rungs = None, 0, []
+        results: list[Result] = []  # every match's games, for the Bradley-Terry fit
+        own: list[float] | None = None  # greedy against itself, by seat
         record = None if args.no_record else record_of(game)
         for first, second, games in matches:
             if args.from_record and record is not None:
@@ -560,20 +565,33 @@ def main(argv: list[str] | None = None) -> None:
             line = row(label, first, second, by_seat, games, seconds)
             print(line, flush=True)
             lines.append(line)
+            results += results_of(first, second, scenario, by_seat, games)
+            if (first, second) == ("greedy", "greedy") and games == args.games:
+                own = by_seat
             if (first, second) == ("medium", "greedy"):
                 target, target_games = by_seat, games
             elif first != second:
                 rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
         asked = len(ladder) - 1 if args.ladder_games > 0 else 0
         verdicts.append(verdict(label, target, target_games, rungs, asked))
+        if any(r.first != r.second and "greedy" in (r.first, r.second) for r in results):
+            fit = fitted(results, anchor="greedy")
+            edges = seat_edges(target, own, target_games) if target and own else []
+            said = "; ".join(elo_verdicts(fit, ladder, edges))
+            elo_lines.append(f"{label}, Bradley-Terry with a seat term (greedy at 0; the first "
+                             f"seat {fit.seat[scenario]:+.0f} Elo): {said}")  # fmt: skip
     lines += [
         "",
         "Against the targets (a rung is shown where its lower bound over both seats is "
         "above one half):",
         "",
         *filter(None, verdicts),
+        "",
+        "In Elo, every match of a game fitted at once (`benchmarks/ratings.py`):",
+        "",
+        *(f"- {line}" for line in elo_lines),
     ]
-    print("\n".join(filter(None, verdicts)), flush=True)
+    print("\n".join([*filter(None, verdicts), *elo_lines]), flush=True)
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
     for game, scenario, label in cases():
         if (wanted and game not in wanted) or args.positions <= 0:

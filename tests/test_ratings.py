@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.ratings import ELO, Result, fitted
+from benchmarks.ratings import ELO, Result, fitted, results_of, seat_edges, verdicts
 
 
 def logit(p: float) -> float:
@@ -58,7 +58,6 @@ def test_a_player_who_always_wins_is_rated_high_with_a_finite_rating():
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("a", "a", "s", 1.0, 2), "against itself"),
         (("a", "b", "s", 3.0, 2), "points"),
         (("a", "b", "s", 1.0, 0), "games"),
     ],
@@ -66,6 +65,29 @@ def test_a_player_who_always_wins_is_rated_high_with_a_finite_rating():
 def test_results_that_tell_nothing_or_cannot_be_are_refused(args, said):
     with pytest.raises(ValueError, match=said):
         Result(*args)
+
+
+def test_a_player_against_itself_weighs_only_the_seat():
+    # greedy against itself: 70 of 100 from the first seat is the seat's worth, logit 0.7
+    results = [Result("greedy", "greedy", "s", 70.0, 100),
+               *results_of("medium", "greedy", "s", [80.0, 60.0], 100)]  # fmt: skip
+    alone = fitted(results[:1] + results[1:], anchor="greedy")
+    assert alone.seat["s"] > 0 and alone.elo["medium"] > 0
+    only_self = fitted([Result("greedy", "greedy", "s", 70.0, 100),
+                        Result("greedy", "medium", "s", 50.0, 100)], anchor="greedy")  # fmt: skip
+    assert only_self.seat["s"] == pytest.approx(logit(0.7) * ELO, rel=0.2)
+
+
+def test_the_verdicts_name_each_target_met_or_not():
+    results = [*results_of("medium", "greedy", "s", [80.0, 75.0], 100),
+               *results_of("easy", "greedy", "s", [55.0, 50.0], 100),
+               *results_of("medium", "easy", "s", [70.0, 65.0], 100)]  # fmt: skip
+    fit = fitted(results, anchor="greedy")
+    said = verdicts(fit, ("greedy", "easy", "medium"), seat_edges([80, 75], [50, 50], 100))
+    assert said[0].startswith("medium over greedy +") and "**meets**" in said[0]
+    assert "easy over greedy" in said[1] and "merge them" in said[1]  # about +25 Elo
+    assert "medium over easy" in said[2] and "**apart**" in said[2]
+    assert all("**met**" in line for line in said[3:5])
 
 
 def test_the_anchor_must_have_played():
