@@ -20,7 +20,7 @@ from workbench.files.limits import MAX_FILE_BYTES
 from workbench.files.listing import HEAD_BYTES, MAX_LISTED, record_game, user_files
 from workbench.learn.progress import Progress, saved_progress
 from workbench.userdir import saved_names
-from workbench.widgets import stepper as stepper_module
+from workbench.widgets import stepper_records
 from workbench.widgets.app import TeacherApp, choices_for, saved_games, saved_records
 from workbench.widgets.stepper import Stepper
 
@@ -216,7 +216,7 @@ def test_a_broken_prepared_game_is_one_line_and_the_others_still_open(
     games.mkdir(parents=True)
     shutil.copy(FIRST_SHOTS, games / "first-shots.json")
     (games / "deep.json").write_text(NESTED)
-    monkeypatch.setattr(stepper_module, "MAPS", maps)
+    monkeypatch.setattr(stepper_records, "MAPS", maps)
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
     labels = [label for label, _ in choices_for("panzer-vor-practice")]
     assert "prepared: first-shots" in labels
