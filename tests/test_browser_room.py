@@ -24,6 +24,9 @@ LEAST_TEXT = {1280: 15.0, 1920: 20.0}  # the issue's least text size at each win
 LEAST_LABEL = 12.0  # every board label in every app screen
 STEPPER = ".workbench-stepper-canvas"
 PANEL, LEARN_PANEL = ".workbench-stepper-panel", ".workbench-learn-panel"
+GONE = "workbench-test-left"  # marks the screen left when another is opened
+LEFT = f"""() => document.querySelectorAll('{PANEL}, {LEARN_PANEL}, {STEPPER}')
+    .forEach(element => element.classList.add('{GONE}'))"""
 
 # The smallest text shown in the app, in CSS px: HTML text at its computed size, a picture's
 # words (an SVG legend) at their size times the picture's scale on the page (a picture's
@@ -130,10 +133,13 @@ class Room:
         if what.startswith("new game: "):  # opened once its computer's choices show
             computer = page.locator(".workbench-app-computer select")
             expect(computer).to_contain_text(app.computer.options[-1][0], timeout=PAGE)
+        page.evaluate(LEFT)  # what is shown now: the opened screen's text is not its own
         page.get_by_role("button", name="Open", exact=True).click()
         shown = app.open()
         where = LEARN_PANEL if what.startswith("learn: ") else PANEL
-        expect(page.locator(where)).to_contain_text(wait, timeout=PAGE)
+        expect(page.locator(f"{where}:not(.{GONE})")).to_contain_text(wait, timeout=PAGE)
+        if where == PANEL:  # the board is drawn in a view of its own, maybe after the panel
+            expect(page.locator(f"{STEPPER}:not(.{GONE})")).to_be_attached(timeout=PAGE)
         return shown
 
     def check(self, name: str, scene=None, canvas: str = STEPPER) -> None:

@@ -153,8 +153,9 @@ def test_a_new_game_in_the_app_plays_against_a_shipped_computer_player() -> None
     app.computer.value, app.player.value = "Other", get_game("panzer-vor-practice").bots["greedy"]
     stepper = app.open()
     assert stepper.bot_side == "Other" and stepper.bot is app.player.value
-    stepper.play(Pass())
-    assert stepper.actor_at(2) == "Other", "the computer answered at once"
+    stepper.play(Pass())  # the app's computer thinks in its own thread: its turn is awaited
+    assert stepper.turn.wait(30), "the computer's turn did not end"
+    assert stepper.actor_at(2) == "Other", "the computer answered"
 
 
 def test_a_new_games_options_come_from_the_games_own_list(monkeypatch) -> None:

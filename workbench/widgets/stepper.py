@@ -624,9 +624,14 @@ class Stepper(StepperNotes):
         self, *, log: bool = False, overlay_only: bool = False, light: bool = False
     ) -> None:
         """Show the cursor's state: board, panel, log, controls (``light``: the board and the
-        panel only, while the computer plays on)."""
+        panel only, while the computer plays on). Under the computer's lock: its move waits
+        for a drawing under way, which would otherwise show the step it has left."""
         if not hasattr(self, "widget"):
             return
+        with self.turn.lock:
+            self._refresh_now(log=log, overlay_only=overlay_only, light=light)
+
+    def _refresh_now(self, *, log: bool, overlay_only: bool, light: bool) -> None:
         self._busy = True
         try:
             drawn = (self.state, self.size, self.theme)
