@@ -4,7 +4,7 @@
 ``python -m benchmarks.game_lengths [--games N] [--out FILE] [--only GAME ...]`` plays uniform
 random games through the rules (each side's action uniform among its legal ones, chance at its
 odds, game ``i`` seeded with ``random.Random(i)``) with the options the bridge plays them with
-(:data:`workbench.openspiel.BRIDGE_OPTIONS`). Long: it goes round the scenarios in rounds of
+(:func:`workbench.openspiel.bridge_options`). Long: it goes round the scenarios in rounds of
 ``--round`` games and writes its counts to ``--out`` after each (a JSON file it resumes from),
 so a run that is stopped keeps what it measured. Run it with ``nice`` in the background; the
 README records what it found. It records every game's length (a histogram), so the report
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.games import get_game
-from workbench.openspiel import BRIDGE_OPTIONS
+from workbench.openspiel import bridge_options
 from workbench.openspiel.spaces import numbered_games
 from workbench.rules.core import CHANCE, TERMINAL
 
@@ -54,7 +54,7 @@ def measure(games: int, out: Path, only: list[str], per_round: int) -> dict[str,
             continue
         rules = get_game(name)
         for scenario in rules.scenarios():
-            start = rules.start(rules.load_scenario(scenario), BRIDGE_OPTIONS.get(name, {}))
+            start = rules.start(rules.load_scenario(scenario), bridge_options(name))
             cases.append((name, scenario, rules, start))
     while True:
         busy = False
