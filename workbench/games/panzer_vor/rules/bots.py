@@ -26,6 +26,7 @@ from typing import Any
 
 from workbench.games.panzer_vor.rules import actions as A
 from workbench.games.panzer_vor.rules import firing, reactions
+from workbench.games.panzer_vor.rules.hidden import uniform_world
 from workbench.games.panzer_vor.rules.match import CardMatch
 from workbench.games.panzer_vor.rules.scenario_rules import test_your_luck
 from workbench.rules.core import Action, Game
@@ -42,9 +43,12 @@ def greedy_player(game: Game, observation: Observation, rng: random.Random) -> A
     if len(legal) == 1:
         return legal[0]
     # a whole state to look one move deep on, sampled without touching ``rng`` (the same
-    # observation gives the same sample, and the player's own draws stay as they were)
-    state = game.determinize(observation, random.Random(len(observation.history)))
-    return greedy_ranking(state, legal, rng)[0]
+    # observation gives the same sample, and the player's own draws stay as they were); the
+    # card game's hidden hands drawn uniformly: what the player weighs is on the board
+    sample = random.Random(len(observation.history))
+    if isinstance(observation.state, CardMatch):
+        return greedy_ranking(uniform_world(observation, sample), legal, rng)[0]
+    return greedy_ranking(game.determinize(observation, sample), legal, rng)[0]
 
 
 def greedy_ranking(state: Any, legal: list[Action], rng: random.Random) -> list[Action]:

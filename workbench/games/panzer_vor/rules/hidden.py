@@ -32,7 +32,13 @@ from typing import Any
 from workbench.games.panzer_vor.rules.deck import Draw, pool_of
 from workbench.games.panzer_vor.rules.match import CardMatch, Drawing, evolve
 from workbench.games.panzer_vor.rules.turn import legal_actions
-from workbench.games.panzer_vor.rules.worlds import World, draw_world, world_history, world_match
+from workbench.games.panzer_vor.rules.worlds import (
+    World,
+    by_hand,
+    draw_world,
+    world_history,
+    world_match,
+)
 from workbench.rules.observation import Observation
 
 HIDDEN_CARD = "(a card not seen)"  # a placeholder for each card of a hand another side holds
@@ -86,3 +92,11 @@ def sample_hidden(observation: Observation, rng: random.Random) -> CardMatch:
     match = made[-1]
     object.__setattr__(match, "history", world_history(observation.history, side, world))
     return match
+
+
+def uniform_world(observation: Observation, rng: random.Random) -> CardMatch:
+    """A whole match for ``observation`` with the hidden hands drawn uniformly from the unseen
+    cards that may be held, no fact weighed: what a player that looks one move deep at the
+    board needs (the greedy player), not a world a search may trust (:func:`sample_hidden`)."""
+    view, side = observation.state, observation.player
+    return world_match(view, by_hand(view, side, rng), side)
