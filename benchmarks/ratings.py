@@ -174,6 +174,8 @@ def verdicts(fit: Fit, ladder: Sequence[str], edges: Sequence[tuple[float, float
         )
     rated = [name for name in ladder if name in fit.elo]
     for weaker, stronger in pairwise(rated):
+        if (weaker, stronger) == ("greedy", "medium"):  # said above, with its own target
+            continue
         d, low, high = fit.difference(stronger, weaker)
         met = d >= STEP_ELO and low > 0
         out.append(

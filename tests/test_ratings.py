@@ -87,7 +87,9 @@ def test_the_verdicts_name_each_target_met_or_not():
     assert said[0].startswith("medium over greedy +") and "**meets**" in said[0]
     assert "easy over greedy" in said[1] and "merge them" in said[1]  # about +25 Elo
     assert "medium over easy" in said[2] and "**apart**" in said[2]
-    assert all("**met**" in line for line in said[3:5])
+    assert all("**met**" in line for line in said[3:5]) and len(said) == 5
+    alone = verdicts(fitted(results[:2], anchor="greedy"), ("greedy", "medium"), [])
+    assert len(alone) == 1  # greedy and medium adjacent: said once, with medium's target
 
 
 def test_the_anchor_must_have_played():
