@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_pictures_read import shipped_scenarios
 from workbench.contract import contract
 from workbench.gallery import shipped_pictures
 from workbench.games import names
@@ -69,16 +70,6 @@ def test_every_shipped_picture_reads_at_the_apps_least_scale(name: str, theme: s
 
 
 # --- a seeded game of every shipped scenario ------------------------------------------------
-def shipped_scenarios() -> list[tuple[str, str]]:
-    """Every shipped scenario once (a file two games share, by the first game listing it)."""
-    seen: set[str] = set()
-    out = []
-    for game in names():
-        for scenario, path in contract(game).scenarios().items():
-            if str(path) not in seen:
-                seen.add(str(path))
-                out.append((game, scenario))
-    return out
 
 
 @cache

@@ -23,8 +23,7 @@ def record_of(
 ) -> Record:
     """A record to step through: a Record as it is, a record file, or a new game (no steps)
     from a scenario (loaded, or a file) of the game called ``game``, with ``options`` (None:
-    the game's defaults; ``"panzer-vor"`` is the card game, ``"panzer-vor-practice"`` the
-    card-free practice mode)."""
+    the game's defaults; ``game`` as ``workbench.games.names()`` lists them)."""
     if isinstance(source, str | Path):
         path = Path(source)
         loaded = load(path)
