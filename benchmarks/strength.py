@@ -52,7 +52,7 @@ from workbench.balance import sweep
 from workbench.balance.stats import wilson_interval
 from workbench.games import get_game, names
 from workbench.players import search
-from workbench.players.settings import declared
+from workbench.players.settings import GREEDY, declared, settings_for
 from workbench.rules.core import CHANCE
 from workbench.rules.play import play_to_end, random_player, sample_chance
 
@@ -69,6 +69,37 @@ def player(game: Any, name: str, seed: int) -> Any:
     if name == "greedy":
         return game.bots.get("greedy", random_player)
     return search(name, seed=seed)
+
+
+def planned(game: str, games: int, ladder_games: int,
+            self_games: int | None = None) -> tuple[list[tuple[str, str, int]],
+                                                    tuple[str, ...]]:  # fmt: skip
+    """The matches a run plays of ``game`` (first, second, games a seat) and its ladder,
+    weakest first: medium against greedy, greedy and medium each against itself (``games``
+    a seat; medium against itself ``self_games`` if given), then each rung of random < greedy
+    < the levels the game offers (``ladder_games``; a level merged into another is played as
+    that one, so not again).
+
+    >>> matches, ladder = planned("panzer-strike", 100, 50)
+    >>> ladder, matches[-1]
+    (('random', 'greedy', 'medium'), ('greedy', 'random', 50))
+    """
+    settings = settings_for(game)
+    medium = settings.plays_as("medium")
+    matches = [] if medium == GREEDY else [(medium, GREEDY, games)]
+    itself = games if self_games is None else self_games
+    matches += [(GREEDY, GREEDY, games)] + ([] if medium == GREEDY else [(medium, medium, itself)])
+    ladder = ("random", GREEDY, *settings.distinct())
+    matches += [(ladder[i + 1], ladder[i], ladder_games) for i in range(len(ladder) - 1)
+                if (ladder[i + 1], ladder[i]) != (medium, GREEDY)]  # fmt: skip
+    return matches, ladder
+
+
+def merged_in(game: str) -> list[str]:
+    """Each level ``game`` merges into another, in words (none: every level is its own)."""
+    settings = settings_for(game)
+    return [f"{level} plays as {into} (merged: not shown apart)"
+            for level, into in settings.merged.items()]  # fmt: skip
 
 
 def points_of(winner: Any, side: str) -> float:
@@ -482,6 +513,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--ladder-games", type=int, default=LADDER_GAMES)
+    parser.add_argument("--self-games", type=int, default=None, help="games a seat of "
+                        "medium against itself (--games)")  # fmt: skip
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument(
         "--positions",
@@ -515,7 +548,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.positions is None:
         args.positions = 0 if args.from_record else POSITIONS
-    reduced = args.games < GAMES or args.ladder_games < LADDER_GAMES
+    reduced = (
+        args.games < GAMES
+        or args.ladder_games < LADDER_GAMES
+        or (args.self_games is not None and args.self_games < args.games)
+    )
     versions = ", ".join(
         f"{game} {code_version(game)} / {code_version(game, search=False)}"
         for game, _, _ in cases()
@@ -544,10 +581,8 @@ def main(argv: list[str] | None = None) -> None:
             continue
         # each player against itself: how far the scenario leans to a seat between two equal
         # players, greedy ones and competent ones (is the scenario fair?)
-        matches = [("medium", "greedy", args.games), ("greedy", "greedy", args.games),
-                   ("medium", "medium", args.games)]  # fmt: skip
-        ladder = ("random", "greedy", "easy", "medium", "hard")
-        matches += [(ladder[i + 1], ladder[i], args.ladder_games) for i in range(len(ladder) - 1)]
+        matches, ladder = planned(game, args.games, args.ladder_games, args.self_games)
+        medium = settings_for(game).plays_as("medium")
         target, target_games, rungs = None, 0, []
         results: list[Result] = []  # every match's games, for the Bradley-Terry fit
         own: list[float] | None = None  # greedy against itself, by seat
@@ -568,16 +603,17 @@ def main(argv: list[str] | None = None) -> None:
             results += results_of(first, second, scenario, by_seat, games)
             if (first, second) == ("greedy", "greedy") and games == args.games:
                 own = by_seat
-            if (first, second) == ("medium", "greedy"):
+            if (first, second) == (medium, GREEDY):
                 target, target_games = by_seat, games
             elif first != second:
                 rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
-        asked = len(ladder) - 1 if args.ladder_games > 0 else 0
+        asked = sum(1 for f, s, n in matches if f != s and (f, s) != (medium, GREEDY) and n > 0)
         verdicts.append(verdict(label, target, target_games, rungs, asked))
+        merges = merged_in(game)
         if any(r.first != r.second and "greedy" in (r.first, r.second) for r in results):
             fit = fitted(results, anchor="greedy")
             edges = seat_edges(target, own, target_games) if target and own else []
-            said = "; ".join(elo_verdicts(fit, ladder, edges))
+            said = "; ".join([*elo_verdicts(fit, ladder, edges), *merges])
             elo_lines.append(f"{label}, Bradley-Terry with a seat term (greedy at 0; the first "
                              f"seat {fit.seat[scenario]:+.0f} Elo): {said}")  # fmt: skip
     lines += [

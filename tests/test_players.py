@@ -15,11 +15,14 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'search'")
 
 from workbench.balance import sweep
+from workbench.errors import WorkbenchError
 from workbench.games import get_game
 from workbench.players import LEVELS, offer, search
 from workbench.players.evaluator import material_values
+from workbench.players.settings import SearchSettings, settings_for
 from workbench.rules.core import CHANCE
 from workbench.rules.play import play, play_to_end, sample_chance
+from workbench.rules.seeding import derive
 
 SHORT = {"turn_limit": 1}
 
@@ -131,11 +134,39 @@ def test_material_scores_the_tanks_each_side_lost():
     assert (a > 0) == (lost["Team B"] > lost["Team A"])
 
 
-def test_the_levels_are_offered_with_each_game_s_players():
+def test_the_levels_are_offered_with_each_game_s_players_merged_ones_not():
     offer()
     for name in ("panzer-strike", "tanks", "panzer-vor", "panzer-vor-practice"):
         bots = get_game(name).bots
-        assert [bots[f"search ({level})"].level for level in LEVELS] == list(LEVELS)
+        offered = [level for level in LEVELS if f"search ({level})" in bots]
+        assert offered == settings_for(name).distinct(), name
+        assert all(bots[f"search ({level})"].level == level for level in offered)
+    assert "search (hard)" not in get_game("panzer-vor").bots  # merged into medium there
+    assert "search (hard)" in get_game("panzer-vor-practice").bots  # its own there
+
+
+def test_a_level_merged_into_greedy_plays_the_greedy_player_s_choice():
+    rules, state = played_to("panzer-strike", "capture-the-flag", 6)
+    observation = rules.observation(state, rules.current_player(state))
+    assert settings_for("panzer-strike").plays_as("easy") == "greedy"
+    step = len(observation.history) + 1  # the seeding scheme's (workbench.rules.seeding)
+    for seed in range(3):
+        easy = search("easy", seed=seed)(rules, observation, random.Random(seed))
+        greedy = rules.bots["greedy"](rules, observation, random.Random(derive(seed, step) % 2**31))
+        assert easy == greedy
+    assert "as greedy in panzer-strike" in search("easy").label
+
+
+def test_a_merge_must_name_a_level_that_plays_as_itself():
+    with pytest.raises(WorkbenchError, match="expected one of"):
+        SearchSettings(merged={"hard": "medium", "medium": "easy"})
+    with pytest.raises(WorkbenchError, match="expected one of"):
+        SearchSettings(merged={"hard": "expert"})
+    with pytest.raises(WorkbenchError, match="none of"):
+        SearchSettings(merged={"expert": "easy"})
+    merged = SearchSettings(levels={"medium": 12}, merged={"easy": "medium", "hard": "medium"})
+    assert [merged.simulations(level) for level in LEVELS] == [12, 12, 12]
+    assert merged.distinct() == ["medium"]
 
 
 def test_a_sweep_plays_search_players_in_process():

@@ -1,15 +1,18 @@
 """Search players on OpenSpiel's algorithms (its own layer, on :mod:`workbench.openspiel`).
 
 ``search(level="easy" | "medium" | "hard", seed=None)`` is a player like the others (the
-contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` where
-nothing is hidden, its ``ISMCTSBot`` (information-set search over states drawn with
-``determinize``) where something is. A level is a number of simulations (:data:`LEVELS`, or
-the game's own), so a seed reproduces a game. Each game says how it is searched in its own
-home (:mod:`workbench.players.settings`: its levels, its candidates and leaf score, its root
-choice); a game that says nothing is searched over every action, the greedy player's choice
-favoured, each leaf scored where it stands (:mod:`workbench.players.evaluator`). A player is
-a small value: it pickles (Dask runs it), and ``stop()`` from another thread ends a decision
-within a simulation, answering with the best found so far.
+contract's ``player(game, observation, rng) -> action``): OpenSpiel's ``MCTSBot`` where nothing
+is hidden, its ``ISMCTSBot`` (information-set search over states drawn with ``determinize``)
+where something is. A level is a number of simulations (:data:`LEVELS`, or the game's own), so
+a seed reproduces a game; two levels a game could not show apart play as one there
+(``SearchSettings.merged``: the greedy player's choice where merged into greedy), and the
+merged level is not offered as a computer player of that game. Each game says how it is
+searched in its own home (:mod:`workbench.players.settings`: its levels, its candidates and
+leaf score, its root choice); a game that says nothing is searched over every action, the
+greedy player's choice favoured, each leaf scored where it stands
+(:mod:`workbench.players.evaluator`). A player is a small value: it pickles (Dask runs it), and
+``stop()`` from another thread ends a decision within a simulation, answering with the best
+found so far.
 """
 
 from __future__ import annotations
@@ -22,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from workbench.arguments import checked, checks_itself, one_of, positive
 from workbench.arguments import seed as seed_of
-from workbench.errors import ArgumentError
+from workbench.errors import ArgumentError, WorkbenchError
 from workbench.games import all_games, names
 from workbench.openspiel.spaces import numbered_games
 from workbench.players.searching import decide
-from workbench.players.settings import LEVELS, declared, settings_for
+from workbench.players.settings import GREEDY, LEVELS, declared, settings_for
 from workbench.rules.core import Game, IllegalAction, Reason, register_bot
 from workbench.rules.observation import Observation
 from workbench.rules.seeding import derive
@@ -92,8 +95,7 @@ class SearchPlayer:
     @property
     def label(self) -> str:
         own = declared()
-        games = "".join(f", {own[game].levels[self.level]} in {game}" for game in names()
-                        if game in own and self.level in own[game].levels)  # fmt: skip
+        games = "".join(_in_game(own[game], self.level, game) for game in names() if game in own)
         return f"search, {self.level} ({self.simulations} simulations{games}; {NOT_THE_RULEBOOKS})"
 
     def __getstate__(self) -> dict[str, Any]:
@@ -120,8 +122,22 @@ class SearchPlayer:
         seed = rng.randrange(2**31) if self.seed is None else derive(self.seed, step) % 2**31
         if len(legal) == 1:
             return legal[0]
+        if settings_for(game.name).plays_as(self.level) == GREEDY:
+            greedy = game.bots.get(GREEDY)
+            if greedy is None:
+                raise WorkbenchError(f"search settings of {game.name}: {self.level!r} is "
+                                     "merged into the greedy player: it has none")  # fmt: skip
+            return greedy(game, observation, random.Random(seed))
         self._stop.clear()
         return decide(self, game, observation, seed)
+
+
+def _in_game(settings: Any, level: str, game: str) -> str:
+    """How ``level`` differs in ``game`` (its ``settings``), for a label ("" where it does not)."""
+    plays = settings.plays_as(level)
+    if plays != level:
+        return f", as {plays} in {game}"
+    return f", {settings.levels[level]} in {game}" if level in settings.levels else ""
 
 
 checks_itself(SearchPlayer.__init__)  # marked: its __post_init__ checks every field
@@ -146,16 +162,16 @@ def search(
 
 
 def offer() -> list[str]:
-    """Register the three search players as computer players of every game the bridge
-    numbers (``register_bot``: ``"search (easy)"`` ...), so they are listed wherever a game's
-    computer players are (``Game.bots``); nothing without OpenSpiel (the optional extra).
-    The names added."""
+    """Register the search players of every game the bridge numbers as its computer players
+    (``register_bot``: ``"search (easy)"`` ..., each level the game offers: merged ones are
+    not), so they are listed wherever a game's computer players are (``Game.bots``); nothing
+    without OpenSpiel (the optional extra). The names added."""
     if importlib.util.find_spec("pyspiel") is None:
         return []
     added = []
     for game in all_games():
         if game.name in numbered_games():
-            for level in LEVELS:
+            for level in settings_for(game.name).distinct():
                 name = f"search ({level})"
                 if name not in game.bots:
                     register_bot(game.name, name, search(level))

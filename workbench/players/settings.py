@@ -13,6 +13,13 @@ here needs OpenSpiel.
 (48, False, True)
 >>> SearchSettings(levels={"medium": 96}).simulations("medium")
 96
+
+Two levels that could not be shown apart are merged (``merged``): the one plays as the other
+in this game, the greedy player included.
+
+>>> merged = SearchSettings(merged={"hard": "medium", "easy": "greedy"})
+>>> merged.plays_as("hard"), merged.plays_as("easy"), merged.distinct()
+('medium', 'greedy', ['medium'])
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ if TYPE_CHECKING:
     from workbench.players.evaluator import OddsEvaluator
 
 LEVELS = {"easy": 12, "medium": 48, "hard": 160}  # simulations a decision, unless a game's differ
+GREEDY = "greedy"  # what a level merged into the greedy player plays as
 
 # (rng, stop, seconds, simulations) -> the game's own evaluator for one decision
 EvaluatorMaker = Callable[[random.Random, threading.Event, float | None, int], "OddsEvaluator"]
@@ -98,7 +106,10 @@ class SearchSettings:
       shot's exact odds (:class:`Shots`);
     - ``exposure``: where given, a tank just moved is scored by its exposure, from the rules'
       odds, so only where they are quick (:class:`Exposure`);
-    - ``strength``: what the strength benchmark plays of the game (none: not benchmarked).
+    - ``strength``: what the strength benchmark plays of the game (none: not benchmarked);
+    - ``merged``: a level that plays as another in this game (``"greedy"`` or a level merged
+      into none), where the two could not be shown apart (``benchmarks/README.md``: the
+      strength of the search players).
     """
 
     levels: Mapping[str, int] = field(default_factory=dict)
@@ -109,15 +120,32 @@ class SearchSettings:
     shots: Shots | None = None
     exposure: Exposure | None = None
     strength: StrengthCase | None = None
+    merged: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.levels) - set(LEVELS))
+        unknown = sorted((set(self.levels) | set(self.merged)) - set(LEVELS))
         if unknown:
             raise WorkbenchError(f"search settings: levels {unknown} are none of {list(LEVELS)}")
+        for level, into in self.merged.items():
+            if into not in (GREEDY, *LEVELS) or into in self.merged:
+                offered = [GREEDY, *(n for n in LEVELS if n not in self.merged)]
+                raise WorkbenchError(f"search settings: level {level!r} merged into {into!r}, "
+                                     f"expected one of {offered}")  # fmt: skip
+
+    def plays_as(self, level: str) -> str:
+        """The level ``level`` plays as in this game (itself unless merged; ``"greedy"``: the
+        game's greedy player)."""
+        return self.merged.get(level, level)
+
+    def distinct(self) -> list[str]:
+        """The levels this game offers: those merged into no other, weakest first."""
+        return [level for level in LEVELS if level not in self.merged]
 
     def simulations(self, level: str) -> int:
-        """The simulations a decision of ``level`` makes in this game."""
-        return self.levels.get(level, LEVELS[level])
+        """The simulations a decision of ``level`` makes in this game (0: it plays as the
+        greedy player)."""
+        level = self.plays_as(level)
+        return 0 if level == GREEDY else self.levels.get(level, LEVELS[level])
 
 
 GENERIC = SearchSettings()
@@ -150,5 +178,5 @@ def declared() -> dict[str, SearchSettings]:
     return dict(_DECLARED)
 
 
-__all__ = ["GENERIC", "LEVELS", "Exposure", "Playouts", "SearchSettings", "Shots",
+__all__ = ["GENERIC", "GREEDY", "LEVELS", "Exposure", "Playouts", "SearchSettings", "Shots",
            "StrengthCase", "declared", "register", "settings_for"]  # fmt: skip

@@ -37,6 +37,7 @@ from workbench.balance.lab import design_plan, suggest_on
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
 from workbench.players import search
+from workbench.players.settings import LEVELS, settings_for
 from workbench.render.marks import numbered_marks
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
@@ -47,7 +48,6 @@ SETTLE_SECONDS = 0.3  # a run starts once the map has not changed for this long
 HEAT_SECONDS = 1.0  # the heat on the board is drawn again at most this often
 WAIT_SECONDS = 120.0
 SEARCH = importlib.util.find_spec("pyspiel") is not None  # the search players need OpenSpiel
-LEVELS = ("easy", "medium", "hard")
 HOT_SHOWN = 3  # the places named in the panel
 
 
@@ -452,8 +452,8 @@ class FairnessPanel:
 
     def _build(self) -> None:
         self._design = None
-        bots = ["greedy", *([f"search ({level})" for level in LEVELS] if SEARCH else [])]
-        self.players = widgets.Dropdown(options=bots, value="greedy", description="players")
+        self.players = widgets.Dropdown(options=self._bots(""), value="greedy",
+                                        description="players")  # fmt: skip
         self.game = widgets.Dropdown(options=[("none", "")], value="", description="game")
         self.play_button = widgets.ToggleButton(value=False, description="Play games",
                                                 icon="play")  # fmt: skip
@@ -474,7 +474,17 @@ class FairnessPanel:
         ])  # fmt: skip
         self.widget.add_class("workbench-fairness")
 
+    @staticmethod
+    def _bots(game: str) -> list[str]:
+        """The players offered for ``game``: greedy and each search level the game offers
+        (a level it merges into another is not)."""
+        levels = settings_for(game).distinct() if game else list(LEVELS)
+        return ["greedy", *([f"search ({level})" for level in levels] if SEARCH else [])]
+
     def _settings_changed(self) -> None:
+        bots = self._bots(self.game.value)
+        if list(self.players.options) != bots:
+            self.players.options = bots  # the value kept where offered, else greedy
         self.tally, self.suggestions = None, None
         if self.play_button.value:
             self._restart()
