@@ -56,8 +56,8 @@ CARD_GAME = register(
     "panzer-vor",
     SearchSettings(
         levels={"easy": 48, "medium": 160},
-        # hard (320 simulations) scored 0.54 [0.44, 0.63] against medium over 100 games: not
-        # shown apart, so merged (benchmarks/README.md: the strength of the search players)
+        # hard (320 simulations) over medium +28 Elo [-41, +98] (50 games a seat): not shown
+        # apart, so merged (benchmarks/README.md: the strength of the search players)
         merged={"hard": "medium"},
         playouts=Playouts(candidates=5, steps=60, uct_c=2.0),
         root=RootRule(best_mean=True, min_visits=6, margin=0.05),
