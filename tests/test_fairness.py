@@ -272,3 +272,20 @@ def test_fairness_on_a_dask_cluster_gives_the_games_played_here(fair):
         panel = editor.fairness.wait(6)
         editor.close(discard=True)
     assert here.rows == there.rows == panel.rows and there.where.startswith("Dask")
+
+
+def test_the_panel_offers_the_search_levels_its_game_offers(fair):
+    """Picking a game lists greedy and the search levels that game offers (a level it merges
+    into another is not listed); the level chosen stays where the new game offers it."""
+    from workbench.players.settings import settings_for
+
+    editor = Editor(fair)
+    panel = editor.fairness
+    for _, game in panel.game.options:
+        panel.game.value = game
+        levels = settings_for(game).distinct()
+        assert list(panel.players.options) == ["greedy", *(f"search ({x})" for x in levels)]
+    panel.players.value = "search (medium)"
+    panel.game.value = panel.game.options[0][1]
+    assert panel.players.value == "search (medium)"
+    editor.close(discard=True)

@@ -225,3 +225,24 @@ def test_each_game_keeps_its_strength_games_in_its_home():
         assert rows and tuple(rows[0]) == FIELDS
         assert {row["game"] for row in rows} == {game}, record
     assert not list((ROOT / "benchmarks").glob("*.csv"))
+
+
+def test_a_run_ladders_the_levels_each_game_offers_and_plays_no_match_twice():
+    """A level a game merges into another is not laddered (it plays as that one); medium's
+    rung over greedy is the target match, played once; every match's players are offered."""
+    from benchmarks.strength import cases, planned
+    from workbench.players.settings import settings_for
+
+    for game, _, _ in cases():
+        settings = settings_for(game)
+        matches, ladder = planned(game, 100, 50, self_games=0)
+        assert ladder == ("random", "greedy", *settings.distinct())
+        pairs = [(first, second) for first, second, _ in matches]
+        assert len(pairs) == len(set(pairs)), game
+        games = dict(((first, second), n) for first, second, n in matches)
+        assert games.pop(("medium", "greedy")) == games.pop(("greedy", "greedy")) == 100
+        assert games.pop(("medium", "medium")) == 0  # self_games
+        rungs = [(ladder[i + 1], ladder[i]) for i in range(len(ladder) - 1)]
+        assert games == {rung: 50 for rung in rungs if rung != ("medium", "greedy")}, game
+    assert "hard" not in planned("panzer-vor", 100, 50)[1]  # merged into medium there
+    assert planned("panzer-strike", 100, 50)[1] == ("random", "greedy", "medium")

@@ -484,7 +484,9 @@ class FairnessPanel:
     def _settings_changed(self) -> None:
         bots = self._bots(self.game.value)
         if list(self.players.options) != bots:
-            self.players.options = bots  # the value kept where offered, else greedy
+            kept = self.players.value
+            self.players.options = bots  # which selects the first
+            self.players.value = kept if kept in bots else "greedy"
         self.tally, self.suggestions = None, None
         if self.play_button.value:
             self._restart()
