@@ -15,6 +15,7 @@ from typing import Any
 from workbench import balance
 from workbench.games import get_game
 from workbench.players import search
+from workbench.players.settings import settings_for
 from workbench.testing.bench_cases import Sweep, declared, two_dask_workers
 from workbench.testing.timing import Result
 
@@ -90,17 +91,19 @@ def _search_timed(**where: Any) -> tuple[float, balance.SweepResult]:
     scenario = game.load_scenario(swept.scenario)
     start = time.perf_counter()
     result = balance.sweep(
-        game, scenario, search("easy", seed=1), games=SEARCH_GAMES, seed=1,
+        game, scenario, search(settings_for(swept.game).distinct()[0], seed=1),
+        games=SEARCH_GAMES, seed=1,
         options=dict(swept.options), progress=False, **where,
     )  # fmt: skip
     return time.perf_counter() - start, result
 
 
 def search_sweeps() -> list[Result]:
-    """The same sweep of a game's ``SEARCH_SWEEP`` games, easy search on both sides, in
-    process, in 2 local processes and on 2 Dask worker processes: the scaling (the target
-    1.7× on 2 cores) includes starting the pool (each worker imports OpenSpiel and
-    numbers the scenario's actions); Dask's workers are started and warmed first."""
+    """The same sweep of a game's ``SEARCH_SWEEP`` games, its weakest search level (the first
+    it offers) on both sides, in process, in 2 local processes and on 2 Dask worker
+    processes: the scaling (the target 1.7× on 2 cores) includes starting the pool (each
+    worker imports OpenSpiel and numbers the scenario's actions); Dask's workers are started
+    and warmed first."""
     _warm()  # this process's imports are not the sweep's
     here, reference = _search_timed()
     pool, pooled = _search_timed(workers=2)
