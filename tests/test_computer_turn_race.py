@@ -52,3 +52,30 @@ def test_the_computers_turn_ending_while_the_page_draws_leaves_the_page_true() -
         stepper._html(),
         stepper._html(story=True),
     ), "the panel shows a step the stepper has left"
+
+
+def test_a_step_picked_while_the_computer_s_thread_draws_the_page_is_not_dropped() -> None:
+    """The page drawn by the computer's thread (its light drawing while it plays on) does not
+    make a control the user moves at that moment look like the drawing's own: the user's pick
+    waits for that drawing, then is made."""
+    stepper = Stepper.new("panzer-vor-practice", "test-your-luck")
+    for _ in range(3):
+        stepper.play(stepper.game.legal_actions(stepper.state)[0])
+    assert stepper.cursor == 3
+    release, held = threading.Event(), threading.Event()
+
+    def slow(change: Any) -> None:  # the computer's drawing, held part-way
+        if threading.current_thread() is not threading.main_thread():
+            held.set()
+            release.wait(30)
+
+    stepper.panel.observe(slow, names="value")
+    stepper.message = "the computer plays on"  # so its drawing changes the panel
+    drawer = threading.Thread(target=lambda: stepper._refresh(light=True))
+    drawer.start()
+    assert held.wait(30), "the computer's thread did not draw"
+    threading.Timer(ENDS, release.set).start()
+    stepper.log.value = 1  # the user picks step 1 in the log meanwhile
+    drawer.join(30)
+    assert stepper.cursor == 1, "the user's pick was dropped while the computer drew"
+    assert (stepper.slider.value, stepper.log.value) == (1, 1)

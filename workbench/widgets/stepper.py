@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import random
+import threading
 from collections.abc import Mapping
 from itertools import islice
 from pathlib import Path
@@ -157,7 +158,9 @@ class Stepper(StepperNotes):
         self.answer: tuple[str, ...] = ()
         self.refusal: Reason | None = None
         self.message = ""
-        self._busy = False
+        # set in the thread drawing the page while it draws: the controls it sets then are not
+        # the user's (a thread's own, so the computer's drawing never drops the user's input)
+        self._drawing = threading.local()
         self._replay()
         if bot_side is not None:
             one_of("bot_side", bot_side, self.game.players(self.states[0]), "a side of the game")
@@ -631,8 +634,13 @@ class Stepper(StepperNotes):
         with self.turn.lock:
             self._refresh_now(log=log, overlay_only=overlay_only, light=light)
 
+    @property
+    def _busy(self) -> bool:
+        """Whether this thread is drawing the page (its control changes are not the user's)."""
+        return getattr(self._drawing, "busy", False)
+
     def _refresh_now(self, *, log: bool, overlay_only: bool, light: bool) -> None:
-        self._busy = True
+        self._drawing.busy = True
         try:
             drawn = (self.state, self.size, self.theme)
             if not overlay_only and getattr(self, "_drawn", None) != drawn:  # a new board
@@ -658,7 +666,7 @@ class Stepper(StepperNotes):
             self.slider.value = self.cursor
             self._controls()
         finally:
-            self._busy = False
+            self._drawing.busy = False
 
     def _board_shown(self) -> Any:
         """The board as it is shown before any click: what the state asks about (the view's
