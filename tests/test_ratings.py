@@ -22,7 +22,7 @@ def test_two_players_from_both_seats_fit_the_closed_form(first_points, second_po
     # second: X - Y + h = logit(a), Y - X + h = logit(b), so X - Y = (logit a - logit b) / 2.
     games = [Result("x", "y", "s", float(first_points), 40),
              Result("y", "x", "s", float(seat_b), 40)]  # fmt: skip
-    fit = fitted(games, anchor="y")
+    fit = fitted(games, anchor="y", prior=0.0)  # the plain likelihood has the closed form
     a, b = first_points / 40, seat_b / 40
     assert fit.elo["x"] == pytest.approx((logit(a) - logit(b)) / 2 * ELO, abs=1e-3)
     assert fit.seat["s"] == pytest.approx((logit(a) + logit(b)) / 2 * ELO, abs=1e-3)
@@ -49,10 +49,14 @@ def test_strengths_and_seat_terms_are_recovered_from_games_drawn_at_them():
     assert low < 120 < high and d == pytest.approx(fit.elo["medium"] - fit.elo["easy"])
 
 
-def test_a_player_who_always_wins_is_rated_high_with_a_finite_rating():
+def test_a_player_who_always_wins_is_rated_high_with_a_finite_rating_and_shown_apart():
     fit = fitted([Result("medium", "greedy", "s", 20.0, 20),
                   Result("greedy", "medium", "s", 0.0, 20)], anchor="greedy")  # fmt: skip
     assert 400 < fit.elo["medium"] < math.inf
+    d, low, high = fit.difference("medium", "greedy")
+    assert 200 < low < d < high < 2000  # an interval that means something
+    said = verdicts(fit, ("greedy", "medium"), [])
+    assert "**meets**" in said[0]
 
 
 @pytest.mark.parametrize(

@@ -198,8 +198,8 @@ SETTINGS = register(
     "panzer-strike",
     SearchSettings(
         levels={"medium": 96},
-        # easy (12 simulations) over greedy +34 Elo [-20, +89], hard (160) over medium +25
-        # Elo [-44, +94] (50 games a seat): not shown apart, so merged (benchmarks/README.md:
+        # easy (12 simulations) over greedy +34 Elo [-20, +88], hard (160) over medium +24
+        # Elo [-45, +93] (50 games a seat): not shown apart, so merged (benchmarks/README.md:
         # the strength of the search players)
         merged={"easy": "greedy", "hard": "medium"},
         evaluator=_greedy_lines,

@@ -56,7 +56,7 @@ CARD_GAME = register(
     "panzer-vor",
     SearchSettings(
         levels={"easy": 48, "medium": 160},
-        # hard (320 simulations) over medium +28 Elo [-41, +98] (50 games a seat): not shown
+        # hard (320 simulations) over medium +26 Elo [-42, +95] (50 games a seat): not shown
         # apart, so merged (benchmarks/README.md: the strength of the search players)
         merged={"hard": "medium"},
         playouts=Playouts(candidates=5, steps=60, uct_c=2.0),

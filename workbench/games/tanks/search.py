@@ -205,7 +205,7 @@ SETTINGS = register(
     "tanks",
     SearchSettings(
         levels={"easy": 8, "medium": 12},
-        # hard (60 simulations) over medium +72 Elo [-2, +145] (50 games a seat): not shown
+        # hard (60 simulations) over medium +69 Elo [-5, +142] (50 games a seat): not shown
         # apart, so merged (benchmarks/README.md: the strength of the search players)
         merged={"hard": "medium"},
         evaluator=_tanks_evaluator,
