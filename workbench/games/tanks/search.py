@@ -204,10 +204,11 @@ RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmar
 SETTINGS = register(
     "tanks",
     SearchSettings(
-        levels={"easy": 8, "medium": 12},
-        # hard (60 simulations) over medium +69 Elo [-5, +142] (50 games a seat): not shown
-        # apart, so merged (benchmarks/README.md: the strength of the search players)
-        merged={"hard": "medium"},
+        levels={"medium": 12},
+        # hard (60 simulations) over medium +69 Elo [-5, +142], 6 December; medium over easy
+        # (8) -9 Elo [-66, +47], 7 December (50 games a seat): not shown apart, so one level
+        # (benchmarks/README.md: the strength of the search players)
+        merged={"easy": "medium", "hard": "medium"},
         evaluator=_tanks_evaluator,
         root=ROOT_RULE,
         shots=Shots(
