@@ -459,9 +459,6 @@ def timing_line(label: str, level: str, times: list[float]) -> str:
             f"{p95:.2f} s at the 95th percentile ({len(ordered)} positions)")  # fmt: skip
 
 
-TARGET = 0.6  # medium vs greedy: the Wilson 95 % lower bound wanted from each seat
-
-
 def row(label: str, first: str, second: str, by_seat: list[float], games: int,
         seconds: float | None) -> str:  # fmt: skip
     """A table row: ``first``'s score from each seat (``games`` a seat) and from both, each
@@ -475,38 +472,6 @@ def row(label: str, first: str, second: str, by_seat: list[float], games: int,
 def _scored(points: float, games: int) -> str:
     low, high = wilson_interval(points, games)
     return f"{points / games:.2f} [{low:.2f}, {high:.2f}]"
-
-
-def verdict(label: str, target: list[float] | None, games: int,
-            ladder: list[tuple[str, float, int]], asked: int = 0) -> str:  # fmt: skip
-    """Whether ``label``'s game meets the targets: medium's Wilson lower bound above
-    :data:`TARGET` from each seat (``target``: its points by seat over ``games``), and each
-    rung of the ``ladder`` (name, points over both seats, games) above one half by its lower
-    bound (``asked``: rungs asked for, some not yet played).
-
-    >>> print(verdict("g", [72, 75], 100, [("greedy > random", 38, 40), ("easy > greedy", 21, 40)]))
-    - g: medium vs greedy **meets** the target (lower bounds 0.63 / 0.66 over 100 games a seat; \
-wanted above 0.6 over 100); the ladder is not shown at easy > greedy
-    >>> print(verdict("g", [21, 24], 30, [("greedy > random", 38, 40)]))
-    - g: medium vs greedy does not meet the target (lower bounds 0.52 / 0.63 over 30 games a \
-seat; wanted above 0.6 over 100); the ladder **holds**
-    """
-    parts = [] if target is not None else ["medium vs greedy not played yet"]
-    if target is not None:
-        lows = [wilson_interval(points, games)[0] for points in target]
-        met = all(low > TARGET for low in lows) and games >= GAMES
-        lower = " / ".join(f"{low:.2f}" for low in lows)
-        parts.append(f"medium vs greedy {'**meets**' if met else 'does not meet'} the target "
-                     f"(lower bounds {lower} over {games} games a seat; wanted above {TARGET} "
-                     f"over {GAMES})")  # fmt: skip
-    if ladder:
-        shown = [name for name, points, n in ladder if wilson_interval(points, n)[0] > 0.5]
-        missing = [name for name, _, _ in ladder if name not in shown]
-        unplayed = max(0, asked - len(ladder))
-        parts.append("the ladder " + ("**holds**" if not missing and not unplayed else
-                     "is not shown" + (" at " + ", ".join(missing) if missing else "")
-                     + (f" ({unplayed} rungs not yet played)" if unplayed else "")))  # fmt: skip
-    return f"- {label}: " + "; ".join(parts) if parts else ""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -574,7 +539,6 @@ def main(argv: list[str] | None = None) -> None:
         "seats [Wilson 95 %] | time |",
         "|---|---|---|---|---|---|",
     ]
-    verdicts: list[str] = []
     elo_lines: list[str] = []
     for game, scenario, label in cases():
         if wanted and game not in wanted:
@@ -583,7 +547,7 @@ def main(argv: list[str] | None = None) -> None:
         # players, greedy ones and competent ones (is the scenario fair?)
         matches, ladder = planned(game, args.games, args.ladder_games, args.self_games)
         medium = settings_for(game).plays_as("medium")
-        target, target_games, rungs = None, 0, []
+        target, target_games = None, 0
         results: list[Result] = []  # every match's games, for the Bradley-Terry fit
         own: list[float] | None = None  # greedy against itself, by seat
         record = None if args.no_record else record_of(game)
@@ -605,29 +569,21 @@ def main(argv: list[str] | None = None) -> None:
                 own = by_seat
             if (first, second) == (medium, GREEDY):
                 target, target_games = by_seat, games
-            elif first != second:
-                rungs.append((f"{first} > {second}", sum(by_seat), 2 * games))
-        asked = sum(1 for f, s, n in matches if f != s and (f, s) != (medium, GREEDY) and n > 0)
-        verdicts.append(verdict(label, target, target_games, rungs, asked))
-        merges = merged_in(game)
+        said = [] if target is not None else ["medium vs greedy not played yet"]
         if any(r.first != r.second and "greedy" in (r.first, r.second) for r in results):
             fit = fitted(results, anchor="greedy")
             edges = seat_edges(target, own, target_games) if target and own else []
-            said = "; ".join([*elo_verdicts(fit, ladder, edges), *merges])
-            elo_lines.append(f"{label}, Bradley-Terry with a seat term (greedy at 0; the first "
-                             f"seat {fit.seat[scenario]:+.0f} Elo): {said}")  # fmt: skip
+            said += elo_verdicts(fit, ladder, edges)
+            label += (f", Bradley-Terry with a seat term (greedy at 0; the first seat "
+                      f"{fit.seat[scenario]:+.0f} Elo)")  # fmt: skip
+        elo_lines.append(f"{label}: " + "; ".join(said + merged_in(game)))
     lines += [
         "",
-        "Against the targets (a rung is shown where its lower bound over both seats is "
-        "above one half):",
-        "",
-        *filter(None, verdicts),
-        "",
-        "In Elo, every match of a game fitted at once (`benchmarks/ratings.py`):",
+        "Against the targets, every match of a game fitted at once (`benchmarks/ratings.py`):",
         "",
         *(f"- {line}" for line in elo_lines),
     ]
-    print("\n".join([*filter(None, verdicts), *elo_lines]), flush=True)
+    print("\n".join(elo_lines), flush=True)
     lines += ["", "Time (the target: a medium decision at most 1 s median, 3 s at the 95th):", ""]
     for game, scenario, label in cases():
         if (wanted and game not in wanted) or args.positions <= 0:
