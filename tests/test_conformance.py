@@ -26,7 +26,7 @@ from workbench.testing.conformance import digest
 def test_a_refused_step_in_a_record_names_the_step(game_name, tmp_path):
     game = get_game(game_name)
     scenario = workbench.load(next(iter(game.scenarios().values())))
-    record = play(game, scenario, seed=1)
+    record = play(game, scenario, seed=2)  # seed 1: a 7,081-step tournament, 25 s of the suite
     assert len(record.steps) >= 2
     # the first step again as the last: it cannot follow the end of the game
     broken = record.with_step(record.steps[0].action)
