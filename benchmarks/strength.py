@@ -565,7 +565,7 @@ def main(argv: list[str] | None = None) -> None:
             print(line, flush=True)
             lines.append(line)
             results += results_of(first, second, scenario, by_seat, games)
-            if (first, second) == ("greedy", "greedy") and games == args.games:
+            if (first, second) == ("greedy", "greedy") and games == target_games:  # paired seeds
                 own = by_seat
             if (first, second) == (medium, GREEDY):
                 target, target_games = by_seat, games
