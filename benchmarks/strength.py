@@ -569,14 +569,15 @@ def main(argv: list[str] | None = None) -> None:
                 own = by_seat
             if (first, second) == (medium, GREEDY):
                 target, target_games = by_seat, games
+        heading = label
         said = [] if target is not None else ["medium vs greedy not played yet"]
         if any(r.first != r.second and "greedy" in (r.first, r.second) for r in results):
             fit = fitted(results, anchor="greedy")
             edges = seat_edges(target, own, target_games) if target and own else []
             said += elo_verdicts(fit, ladder, edges)
-            label += (f", Bradley-Terry with a seat term (greedy at 0; the first seat "
-                      f"{fit.seat[scenario]:+.0f} Elo)")  # fmt: skip
-        elo_lines.append(f"{label}: " + "; ".join(said + merged_in(game)))
+            heading += (f", Bradley-Terry with a seat term (greedy at 0; the first seat "
+                        f"{fit.seat[scenario]:+.0f} Elo)")  # fmt: skip
+        elo_lines.append(f"{heading}: " + "; ".join(said + merged_in(game)))
     lines += [
         "",
         "Against the targets, every match of a game fitted at once (`benchmarks/ratings.py`):",

@@ -29,7 +29,7 @@ from workbench.errors import ArgumentError, WorkbenchError
 from workbench.games import all_games, names
 from workbench.openspiel.spaces import numbered_games
 from workbench.players.searching import decide
-from workbench.players.settings import GREEDY, LEVELS, declared, settings_for
+from workbench.players.settings import GREEDY, LEVELS, SearchSettings, declared, settings_for
 from workbench.rules.core import Game, IllegalAction, Reason, register_bot
 from workbench.rules.observation import Observation
 from workbench.rules.seeding import derive
@@ -132,7 +132,7 @@ class SearchPlayer:
         return decide(self, game, observation, seed)
 
 
-def _in_game(settings: Any, level: str, game: str) -> str:
+def _in_game(settings: SearchSettings, level: str, game: str) -> str:
     """How ``level`` differs in ``game`` (its ``settings``), for a label ("" where it does not)."""
     plays = settings.plays_as(level)
     if plays != level:
@@ -161,18 +161,31 @@ def search(
     return SearchPlayer(level, seed, seconds)
 
 
-def offer() -> list[str]:
-    """Register the search players of every game the bridge numbers as its computer players
-    (``register_bot``: ``"search (easy)"`` ..., each level the game offers: merged ones are
-    not), so they are listed wherever a game's computer players are (``Game.bots``); nothing
-    without OpenSpiel (the optional extra). The names added."""
+@checked
+def offered(game: str = "") -> dict[str, str]:
+    """The search players ``game`` offers as computer players, each name with its level
+    (``"search (easy)"`` ...: the levels the game merges into no other; every level where no
+    game is named); none without OpenSpiel (the optional extra).
+
+    >>> offered()
+    {'search (easy)': 'easy', 'search (medium)': 'medium', 'search (hard)': 'hard'}
+    """
+    if game:
+        one_of("game", game, names(), "a registered game's name")
     if importlib.util.find_spec("pyspiel") is None:
-        return []
+        return {}
+    levels = settings_for(game).distinct() if game else list(LEVELS)
+    return {f"search ({level})": level for level in levels}
+
+
+def offer() -> list[str]:
+    """Register the search players every game the bridge numbers offers (:func:`offered`) as
+    its computer players (``register_bot``), so they are listed wherever a game's computer
+    players are (``Game.bots``). The names added."""
     added = []
     for game in all_games():
         if game.name in numbered_games():
-            for level in settings_for(game.name).distinct():
-                name = f"search ({level})"
+            for name, level in offered(game.name).items():
                 if name not in game.bots:
                     register_bot(game.name, name, search(level))
                     added.append(f"{game.name}: {name}")
@@ -180,7 +193,7 @@ def offer() -> list[str]:
 
 
 __all__ = ["LEVELS", "MAX_DECISION_SECONDS", "SearchPlayer", "check_player",
-           "offer", "search"]  # fmt: skip
+           "offer", "offered", "search"]  # fmt: skip
 
 
 if not TYPE_CHECKING:  # for mypy no catch-all: a misspelt name stays an error

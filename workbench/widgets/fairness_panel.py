@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import importlib.util
 import os
 import threading
 import time
@@ -36,8 +35,7 @@ from workbench.balance.executors import Executor, InProcess, LocalPool, OnDask
 from workbench.balance.lab import design_plan, suggest_on
 from workbench.errors import WorkbenchError
 from workbench.games import get_game
-from workbench.players import search
-from workbench.players.settings import LEVELS, settings_for
+from workbench.players import offered, search
 from workbench.render.marks import numbered_marks
 from workbench.render.overlays import heatmap_overlay
 from workbench.render.scene import Scene
@@ -47,7 +45,6 @@ REFRESH_SECONDS = 0.25  # the panel is redrawn at most this often while games fi
 SETTLE_SECONDS = 0.3  # a run starts once the map has not changed for this long
 HEAT_SECONDS = 1.0  # the heat on the board is drawn again at most this often
 WAIT_SECONDS = 120.0
-SEARCH = importlib.util.find_spec("pyspiel") is not None  # the search players need OpenSpiel
 HOT_SHOWN = 3  # the places named in the panel
 
 
@@ -233,10 +230,8 @@ class FairnessPanel:
         )  # fmt: skip
 
     def _player(self) -> Any:
-        chosen = self.players.value
-        if chosen.startswith("search"):
-            return search(chosen.split("(")[1].rstrip(")"), seed=self.seed)
-        return chosen
+        chosen, levels = self.players.value, offered(self.game.value)
+        return search(levels[chosen], seed=self.seed) if chosen in levels else chosen
 
     def _halt(self) -> None:
         """Stop the games under way; what they still send is of an older map, and ignored."""
@@ -476,10 +471,8 @@ class FairnessPanel:
 
     @staticmethod
     def _bots(game: str) -> list[str]:
-        """The players offered for ``game``: greedy and each search level the game offers
-        (a level it merges into another is not)."""
-        levels = settings_for(game).distinct() if game else list(LEVELS)
-        return ["greedy", *([f"search ({level})" for level in levels] if SEARCH else [])]
+        """The players offered for ``game``: greedy and the search players it offers."""
+        return ["greedy", *offered(game)]
 
     def _settings_changed(self) -> None:
         bots = self._bots(self.game.value)
