@@ -1,6 +1,7 @@
 """Panzer Strike's search settings: the greedy player's best few actions searched along
-greedy lines, its flags counted as material (registered with
-:func:`workbench.players.settings.register`).
+greedy lines, where they stop scored by a value network learned from the greedy player's
+games (:mod:`.value`; its flags counted as material where material is scored), registered
+with :func:`workbench.players.settings.register`.
 
 At the root the search weighs only the actions the greedy player scores highest
 (``greedy_scores``; its choice first; :data:`CANDIDATES` of them, fewer with few simulations:
@@ -8,9 +9,10 @@ At the root the search weighs only the actions the greedy player scores highest
 so each simulation carries one candidate's greedy line a step further; from where it stops
 :meth:`GreedyLines.evaluate` plays the greedy line on to the end of the enemy's next turn
 (:data:`TURNS_AHEAD`), each shot counted at the rules' exact chance of destroying and then
-taken as a miss, and scores material and flags there (:func:`flag_objectives`): the greedy
-player improved by one choice (rollout policy improvement). Not the rulebook's: it decides
-how a labelled computer opponent searches.
+taken as a miss, and scores the position there by the value network learned from the greedy
+player's games (``value.py``: the side to act's chance of winning as greedy play goes on):
+the greedy player improved by one choice (rollout policy improvement). Not the rulebook's: it
+decides how a labelled computer opponent searches.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from workbench.games.panzer_strike.rules.bots import (
     greedy_action,
     greedy_scores,
 )
+from workbench.games.panzer_strike.search.value import win_chance
 from workbench.players.evaluator import MATERIAL_SCALE, MOST_SURE, OddsEvaluator, material_values
 from workbench.players.greedy import greedy_choice
 from workbench.players.root import RootRule
@@ -105,7 +108,8 @@ class GreedyLines(OddsEvaluator):
     def evaluate(self, state: Any) -> list[float]:
         """The greedy line from ``state`` played on to the end of the enemy's next turn after
         the root's (:data:`TURNS_AHEAD`), the movement dice sampled, each shot counted at its
-        exact chance of destroying and then taken as a miss; material and flags there."""
+        exact chance of destroying and then taken as a miss; the position there scored by
+        :meth:`worth`."""
         self.check()
         game = state.get_game()
         rules, sides = game.rules, game.sides
@@ -124,12 +128,21 @@ class GreedyLines(OddsEvaluator):
             here = rules.apply(here, action).state
         if rules.current_player(here) is TERMINAL:
             return game.returns_of(here)
-        values = material_values(rules, sides, here, raw=True)
+        values = self.worth(rules, sides, here)
         scored = [
             v + (credit[s] - sum(c for o, c in credit.items() if o != s)) / MATERIAL_SCALE
             for s, v in zip(sides, values, strict=True)
         ]
         return [max(-MOST_SURE, min(MOST_SURE, v)) for v in scored]
+
+    def worth(self, rules: Any, sides: tuple[str, ...], here: Any) -> list[float]:
+        """Each side's worth of the position a leaf's greedy line stops in: the value
+        network's (``value.py``: twice the side to act's chance of winning, less one) where the
+        game is one of two sides, else material and flags."""
+        if len(sides) != 2:
+            return material_values(rules, sides, here, raw=True)
+        mine = 2.0 * win_chance(here) - 1.0
+        return [mine if side == here.side_to_act else -mine for side in sides]
 
     def expected_roll(self, rules: Any, here: Any, credit: dict[str, float]) -> Any:
         """The movement dice sampled; a shot's gun dice a miss, its exact chance of
@@ -190,7 +203,7 @@ def _greedy_lines(rng: random.Random, stop: threading.Event, seconds: float | No
     return GreedyLines(rng, stop, seconds, candidates_for(simulations))
 
 
-RECORD = Path(__file__).with_name("strength-games.csv")  # its strength benchmark games
+RECORD = Path(__file__).parent.with_name("strength-games.csv")  # its strength benchmark games
 
 # A medium decision has the time for twice the shared level's simulations along greedy lines
 # (benchmarks/README.md: how the levels were chosen).
