@@ -211,9 +211,10 @@ SETTINGS = register(
     "panzer-strike",
     SearchSettings(
         levels={"medium": 96},
-        # easy (12 simulations) over greedy +34 Elo [-20, +88], hard (160) over medium +24
-        # Elo [-45, +93] (50 games a seat): not shown apart, so merged (benchmarks/README.md:
-        # the strength of the search players)
+        # with the value network at the leaves, easy (12 simulations) over greedy +19 Elo
+        # [-34, +71], hard (160) over medium -19 Elo [-88, +51] (50 games a seat, 7 December;
+        # before it +34 and +24): not shown apart, so merged (benchmarks/README.md: the
+        # strength of the search players)
         merged={"easy": "greedy", "hard": "medium"},
         evaluator=_greedy_lines,
         root=ROOT_RULE,
