@@ -9,9 +9,9 @@ At the root the search weighs only the actions the greedy player scores highest
 so each simulation carries one candidate's greedy line a step further; from where it stops
 :meth:`GreedyLines.evaluate` plays the greedy line on to the end of the enemy's next turn
 (:data:`TURNS_AHEAD`), each shot counted at the rules' exact chance of destroying and then
-taken as a miss, and scores the position there by the value network learned from the greedy
-player's games (``value.py``: the side to act's chance of winning as greedy play goes on):
-the greedy player improved by one choice (rollout policy improvement). Not the rulebook's: it
+taken as a miss, and scores the position there by :mod:`.value` (the side to act's chance of
+winning as greedy play goes on): the greedy player improved by one choice (rollout policy
+improvement). Not the rulebook's: it
 decides how a labelled computer opponent searches.
 """
 
