@@ -36,7 +36,7 @@ def _turn_starts(seed: int, steps: int = 400) -> list:
 def test_the_features_are_the_side_to_acts_view():
     """At the start of every turn the side to act's numbers are the enemy's numbers of the
     same position seen from the other side (its ``my`` and ``enemy`` halves swapped)."""
-    half = FEATURES.index("turns left") // 2
+    half = FEATURES.index("clock") // 2
     positions = _turn_starts(seed=4)
     assert len(positions) >= 4
     for state in positions:

@@ -29,7 +29,7 @@ from workbench.games.panzer_strike.rules.bots import (
     greedy_action,
     greedy_scores,
 )
-from workbench.games.panzer_strike.search.value import win_chance
+from workbench.games.panzer_strike.search.value import flag_counts, win_chance
 from workbench.players.evaluator import MATERIAL_SCALE, MOST_SURE, OddsEvaluator, material_values
 from workbench.players.greedy import greedy_choice
 from workbench.players.root import RootRule
@@ -178,17 +178,10 @@ def flag_objectives(match: Any) -> dict[str, float]:
     True
     """
     found: dict[str, float] = {}
-    flags = match.board.flags
     for side in match.order:
-        worth = FLAG_WORTH * sum(1 for _, owner, by in match.captured if owner != side
-                                 and match.tank(by).side == side)  # fmt: skip
-        mine = {t.id for t in match.tanks if t.side == side}
-        worth += WATCH_WORTH * sum(1 for w in match.watches if w.tank in mine)
-        targets = [sq for sq, owner in flags.items() if owner != side]
-        tanks = match.active_tanks(side)
-        if targets and tanks:
-            steps = min(max(abs(t.at.x - f.x), abs(t.at.y - f.y)) - 1 for t in tanks
-                        for f in targets)  # fmt: skip
+        taken, watches, steps = flag_counts(match, side)
+        worth = FLAG_WORTH * taken + WATCH_WORTH * watches
+        if steps is not None:
             worth -= STEP_COST * max(steps, 0)
         found[side] = worth
     return found

@@ -8,7 +8,10 @@ The numbers, each from the side to act's view (``mine``) and the enemy's: the ta
 fighting, by Table A value (1, 2, 3) and in all; the flags taken and watched; the king's steps
 from the nearest tank to a square next to an enemy flag; the best chance each side has of
 destroying an enemy tank from where its tanks stand, and the sum of each tank's best; the
-turns left; which task the scenario sets, and for whom.
+clock (the turn limit, in rounds, less the player turns played: it runs out halfway through
+the limit, as the network was trained; a later training may count rounds); which task the
+scenario sets, and whether the side to act is the first side (the attacker in the shipped
+attack-defence scenario, read as the attacker in any).
 
 >>> from workbench.games import get_game
 >>> rules = get_game("panzer-strike")
@@ -37,24 +40,40 @@ FEATURES = (
     *(f"{who} {what}" for who in SIDES for what in (
         "tanks", "value", "value 1", "value 2", "value 3", "flags taken", "watches",
         "steps to a flag", "best shot", "shots")),
-    "turns left", "task: annihilation", "task: capture the flag", "task: attacking",
+    "clock", "task: annihilation", "task: capture the flag", "task: attacking",
     "task: defending", "first side",
 )  # fmt: skip
 MOST_TANKS = 6.0  # a count of tanks is divided by this (capture-the-flag's six a side)
 MOST_STEPS = 16.0  # and a count of steps by this (the board's width)
-MOST_TURNS = 30.0  # and the turns left by this (the rulebook's 30 where a scenario sets none)
+MOST_TURNS = 30.0  # and the clock by this (the rulebook's 30 where a scenario sets none)
 
 
-def _side(match: Match, side: str) -> list[float]:
+def flag_counts(match: Match, side: str) -> tuple[int, int, int | None]:
+    """``side``'s standing at the flags: the enemy flags its tanks took, its tanks watching
+    one (a destroyed tank's watch ends with it), and the king's steps its nearest tank still
+    has to go to be next to an enemy flag (a plain distance, what blocks not counted; None
+    where there is no enemy flag or no tank).
+
+    >>> from workbench.games import get_game
+    >>> rules = get_game("panzer-strike")
+    >>> flag_counts(rules.start(rules.load_scenario("capture-the-flag")), "north")[:2]
+    (0, 0)
+    """
     tanks = match.active_tanks(side)
-    values = [match.kind(t).value for t in tanks]
     flags = [sq for sq, owner in match.board.flags.items() if owner != side]
     taken = sum(1 for _, owner, by in match.captured
                 if owner != side and match.tank(by).side == side)  # fmt: skip
     mine = {t.id for t in tanks}
     watches = sum(1 for w in match.watches if w.tank in mine)
     steps = min((max(abs(t.at.x - f.x), abs(t.at.y - f.y)) - 1 for t in tanks for f in flags),
-                default=0)  # fmt: skip
+                default=None)  # fmt: skip
+    return taken, watches, steps
+
+
+def _side(match: Match, side: str) -> list[float]:
+    tanks = match.active_tanks(side)
+    values = [match.kind(t).value for t in tanks]
+    taken, watches, steps = flag_counts(match, side)
     enemies = [t for s in match.order if s != side for t in match.active_tanks(s)]
     best = [max((float(chance_of(match, t.id, e.id)[0]) for e in enemies), default=0.0)
             for t in tanks]  # fmt: skip
@@ -64,7 +83,7 @@ def _side(match: Match, side: str) -> list[float]:
         *(sum(1 for v in values if v == k) / MOST_TANKS for k in (1, 2, 3)),
         float(taken),
         float(watches),
-        max(steps, 0) / MOST_STEPS,
+        max(steps or 0, 0) / MOST_STEPS,
         max(best, default=0.0),
         sum(best),
     ]
@@ -75,14 +94,14 @@ def features(match: Match) -> list[float]:
     me, enemy = match.side_to_act, match.enemy
     limit = match.options.turn_limit
     left = (MOST_TURNS if limit is None else max(limit - match.turn, 0)) / MOST_TURNS
-    attacker = match.order[0]
+    first = me == match.order[0]  # read as the attacker in attack-defence (see the module)
     tasks = [
         float(match.task == "annihilation"),
         float(match.task == "symmetric"),
-        float(match.task == "attack-defence" and me == attacker),
-        float(match.task == "attack-defence" and me != attacker),
+        float(match.task == "attack-defence" and first),
+        float(match.task == "attack-defence" and not first),
     ]
-    return [*_side(match, me), *_side(match, enemy), left, *tasks, float(me == match.order[0])]
+    return [*_side(match, me), *_side(match, enemy), left, *tasks, float(first)]
 
 
 @lru_cache(maxsize=4)
